@@ -1,0 +1,164 @@
+// Turn a document with relative $refs into a self-contained one. Referenced items are hoisted into the
+// document's own `components` under their own names (a whole-file ref is named after the file), so the
+// bundled document reads like one written by hand and every served document stands alone.
+// Refs may only reach files inside the source's boundary (the spec folder or the catalog's origin).
+import { basename, dirname, extname, resolve as resolvePath, sep } from 'node:path';
+import { SpecError, pointerKeys, pointerOf } from './errors.js';
+import { parseSpecText } from './parse.js';
+import type { LoadLimits } from './limits.js';
+import type { Source } from './sources.js';
+
+type Json = unknown;
+type JsonObject = Record<string, Json>;
+
+const SECTIONS = new Set(['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'securitySchemes', 'links', 'callbacks', 'pathItems']);
+
+interface External {
+  uri: string;
+  value: Json;
+}
+
+export async function bundleDocument(spec: string, uri: string, root: Json, source: Source, limits: LoadLimits): Promise<JsonObject> {
+  if (root === null || typeof root !== 'object' || Array.isArray(root)) throw new SpecError(spec, '#', 'a document must be a JSON/YAML object');
+  const doc = root as JsonObject;
+  const files = new Map<string, External>([[uri, { uri, value: doc }]]);
+  const hoisted = new Map<string, string>(); // `${fileUri}#${fragment}` -> local ref
+
+  const loadFile = async (fileUri: string, from: string): Promise<External> => {
+    const known = files.get(fileUri);
+    if (known) return known;
+    if (files.size >= limits.maxFiles) throw new SpecError(spec, from, `more than ${limits.maxFiles} files are referenced`);
+    const text = await source.read(fileUri);
+    const parsed = parseSpecText(`${spec} (${displayName(fileUri)})`, text, limits);
+    const file = { uri: fileUri, value: parsed.value };
+    files.set(fileUri, file);
+    return file;
+  };
+
+  const components = (): JsonObject => {
+    if (doc.components === undefined) doc.components = {};
+    return doc.components as JsonObject;
+  };
+
+  const localName = (section: string, wanted: string, key: string): string => {
+    const bucket = (components()[section] ??= {}) as JsonObject;
+    let name = wanted;
+    for (let n = 2; Object.prototype.hasOwnProperty.call(bucket, name) && hoisted.get(key) !== `#/components/${section}/${name}`; n++) name = `${wanted}${n}`;
+    return name;
+  };
+
+  // Rewrite every $ref in `node` (which lives in file `fileUri` at `path` of the bundled document).
+  const visit = async (node: Json, fileUri: string, path: (string | number)[]): Promise<Json> => {
+    if (node === null || typeof node !== 'object') return node;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) node[i] = await visit(node[i], fileUri, [...path, i]);
+      return node;
+    }
+    const obj = node as JsonObject;
+    if (typeof obj.$ref === 'string') {
+      const rewritten = await rewriteRef(obj.$ref, fileUri, path);
+      if (rewritten.inline !== undefined) return rewritten.inline;
+      obj.$ref = rewritten.ref;
+    }
+    for (const key of Object.keys(obj)) {
+      if (key === '$ref') continue;
+      // Examples and extension values are data, not schema: never chase refs inside them.
+      if (key === 'example' || key === 'examples' || key === 'enum' || key === 'const' || key === 'default' || key.startsWith('x-')) continue;
+      obj[key] = await visit(obj[key], fileUri, [...path, key]);
+    }
+    return obj;
+  };
+
+  const rewriteRef = async (ref: string, fileUri: string, path: (string | number)[]): Promise<{ ref?: string; inline?: Json }> => {
+    const hash = ref.indexOf('#');
+    const filePart = hash === -1 ? ref : ref.slice(0, hash);
+    const fragment = hash === -1 ? '' : ref.slice(hash + 1);
+    if (filePart === '' && fileUri === uri) return { ref }; // a local ref of the root document
+    const target = filePart === '' ? fileUri : resolveWithin(spec, filePart, fileUri, source.boundary, pointerOf(path));
+    const key = `${target}#${fragment}`;
+    const done = hoisted.get(key);
+    if (done) return { ref: done };
+    const file = target === uri ? { uri, value: doc } : await loadFile(target, pointerOf(path));
+    let value: Json;
+    try {
+      value = resolvePointer(file.value, fragment);
+    } catch {
+      throw new SpecError(spec, pointerOf(path), `$ref ${JSON.stringify(ref)} points at nothing`);
+    }
+    const keys = pointerKeys(`#${fragment}`);
+    let section: string | undefined;
+    let name: string;
+    if (keys.length === 3 && keys[0] === 'components' && SECTIONS.has(keys[1]!)) {
+      section = keys[1]!;
+      name = keys[2]!;
+    } else {
+      section = sectionFor(path);
+      name = keys.length > 0 ? keys[keys.length - 1]! : basename(target, extname(target));
+    }
+    if (section === undefined) {
+      // Path items (3.0 has no components for them) are inlined.
+      const copy = structuredClone(value);
+      return { inline: await visit(copy, target, path) };
+    }
+    const localRef = `#/components/${section}/${localName(section, name, key)}`;
+    hoisted.set(key, localRef);
+    const bucket = components()[section] as JsonObject;
+    const localKey = pointerKeys(localRef).at(-1)!;
+    bucket[localKey] = {}; // reserve before recursing, so cycles resolve to this name
+    const copy = structuredClone(value);
+    bucket[localKey] = await visit(copy, target, ['components', section, localKey]);
+    return { ref: localRef };
+  };
+
+  await visit(doc, uri, []);
+  return doc;
+}
+
+/** Which components section a whole-file ref belongs in, from where it is used. */
+function sectionFor(path: (string | number)[]): string | undefined {
+  const parent = path[path.length - 2];
+  const last = path[path.length - 1];
+  if (path.length === 2 && path[0] === 'paths') return undefined;
+  if (path.length === 3 && path[0] === 'components' && typeof path[1] === 'string' && SECTIONS.has(path[1])) return path[1];
+  if (parent === 'parameters' || (typeof last === 'number' && path[path.length - 2] === 'parameters')) return 'parameters';
+  if (parent === 'responses') return 'responses';
+  if (last === 'requestBody') return 'requestBodies';
+  if (parent === 'headers') return 'headers';
+  if (parent === 'examples') return 'examples';
+  if (parent === 'callbacks') return 'callbacks';
+  if (parent === 'links') return 'links';
+  return 'schemas';
+}
+
+function resolvePointer(root: Json, fragment: string): Json {
+  let node = root;
+  for (const key of pointerKeys(`#${fragment}`)) {
+    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, key)) throw new Error('missing');
+    node = (node as JsonObject)[key];
+  }
+  return node;
+}
+
+function displayName(uri: string): string {
+  return /^https?:/i.test(uri) ? uri : basename(uri);
+}
+
+/** Resolve a relative ref against the referring file and refuse anything outside the boundary. */
+function resolveWithin(spec: string, ref: string, fromUri: string, boundary: string, pointer: string): string {
+  if (/^https?:\/\//i.test(boundary)) {
+    let url: URL;
+    try {
+      url = new URL(ref, fromUri);
+    } catch {
+      throw new SpecError(spec, pointer, `$ref ${JSON.stringify(ref)} is not a valid reference`);
+    }
+    if (!url.href.startsWith(boundary)) throw new SpecError(spec, pointer, `refusing $ref ${JSON.stringify(ref)}: it leaves the catalog (${boundary})`);
+    url.hash = '';
+    return url.href;
+  }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(ref)) throw new SpecError(spec, pointer, `refusing $ref ${JSON.stringify(ref)}: only relative file references are allowed`);
+  const target = resolvePath(dirname(fromUri), decodeURIComponent(ref));
+  const root = boundary.endsWith(sep) ? boundary : boundary + sep;
+  if (!target.startsWith(root)) throw new SpecError(spec, pointer, `refusing $ref ${JSON.stringify(ref)}: it leaves the spec folder ${boundary}`);
+  return target;
+}

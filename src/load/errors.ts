@@ -1,0 +1,29 @@
+// Errors about a spec say what (reason), where (spec name, JSON pointer, line when known) and why.
+
+export class SpecError extends Error {
+  override readonly name = 'SpecError';
+  constructor(
+    readonly spec: string,
+    readonly pointer: string,
+    readonly reason: string,
+    readonly line?: number,
+  ) {
+    super(`${spec}: ${pointer === '' ? '#' : pointer}${line === undefined ? '' : ` (line ${line})`}: ${reason}`);
+  }
+}
+
+/** JSON pointer (RFC 6901) of a path of keys. */
+export function pointerOf(path: readonly (string | number)[]): string {
+  return path.length === 0 ? '#' : `#/${path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+}
+
+/** Keys of a JSON pointer fragment (`#/a/b~1c` -> ['a', 'b/c']). */
+export function pointerKeys(fragment: string): string[] {
+  const body = fragment.startsWith('#') ? fragment.slice(1) : fragment;
+  if (body === '' || body === '/') return body === '/' ? [''] : [];
+  if (!body.startsWith('/')) throw new Error(`not a JSON pointer: ${fragment}`);
+  return body
+    .slice(1)
+    .split('/')
+    .map((k) => decodeURIComponent(k).replace(/~1/g, '/').replace(/~0/g, '~'));
+}

@@ -1,0 +1,180 @@
+// The intermediate model: the only thing emitters read. It is generic (nothing here is specific to the
+// Evaluation Platform API) and plain data (JSON-serialisable, so it can be snapshotted and hashed).
+//
+// Schemas are JSON Schema draft 2020-12 objects with these normalisations done once, here, so no emitter
+// repeats them:
+// - OpenAPI 3.0 `nullable: true` and 3.1 `type: [..., "null"]` both become a `type` array containing "null"
+//   (and `null` is added to an `enum` that lacks it);
+// - 3.0 boolean `exclusiveMinimum`/`exclusiveMaximum` become the numeric 2020-12 form;
+// - 3.0 `example` becomes `examples: [example]`;
+// - every reference to a named schema is `{ "$ref": "#/$defs/<name>" }`, where <name> is a key of
+//   `ApiModel.schemas` (so `{ $defs: model.schemas }` is itself a valid JSON Schema document);
+// - `x-` keys of our own vocabulary are removed from schemas and kept, parsed, in `semantics` / `fields`.
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** A JSON Schema 2020-12 node (see the normalisations above). */
+export type SchemaNode = boolean | { [keyword: string]: JsonValue };
+
+export type ProvenanceSource = 'seed' | 'inferred' | 'assumed' | 'unspecified';
+
+export interface Provenance {
+  source: ProvenanceSource;
+  /** One line: why (for `assumed`) or which fact (for `inferred`). */
+  note?: string;
+}
+
+export type HttpMethod = 'get' | 'put' | 'post' | 'patch' | 'delete' | 'head' | 'options' | 'trace';
+
+export interface ApiModel {
+  /** Title of the catalog (first document's title when loading one file). */
+  title: string;
+  /** sha256 (hex) of the canonical JSON of every loaded document, in catalog order. */
+  specHash: string;
+  catalog: CatalogEntry[];
+  /** Named schemas by IR name, sorted by name. */
+  schemas: Record<string, NamedSchema>;
+  /** Operations sorted by (path, method). */
+  operations: Operation[];
+  securitySchemes: Record<string, SecurityScheme>;
+  /** Document-level event handlers (`x-handlers`) of every document. */
+  handlers: EventHandler[];
+  /** Names of the workspace-selecting header, when any document declares one (`x-scope: workspace`). */
+  scopeHeaders: { workspace?: string };
+}
+
+export interface CatalogEntry {
+  /** Spec name (file name without extension, or the catalog entry's name). */
+  name: string;
+  title: string;
+  version: string;
+  openapi: string;
+  /** sha256 (hex) of this document's canonical JSON. */
+  hash: string;
+  /** Operation ids of this document, in document order. */
+  operationIds: string[];
+  servers: string[];
+  description?: string;
+}
+
+export interface NamedSchema {
+  /** IR name: the component name, or `<Spec><Name>` when two documents define different schemas with one name. */
+  name: string;
+  /** The spec names whose documents define this schema (several when deduplicated). */
+  specs: string[];
+  /** JSON pointer of the definition in the first document, for error messages. */
+  pointer: string;
+  schema: SchemaNode;
+  provenance: Provenance;
+  /** Semantics declared on the schema (`x-resource`, `x-lifecycle`, `x-versioned`). */
+  semantics: SchemaSemantics;
+  /** Per-property semantics and provenance, by property name (top-level properties only). */
+  fields: Record<string, FieldInfo>;
+}
+
+export interface FieldInfo {
+  provenance: Provenance;
+  normalize?: 'lowercase';
+  unique?: { among: 'active' | 'all'; scope: 'organization' | 'workspace' };
+  replace?: 'whole-set';
+  null?: 'clear' | 'ignore' | 'rule';
+}
+
+export interface SchemaSemantics {
+  resource?: { name: string; id: string; scope: 'organization' | 'workspace' };
+  lifecycle?: { field?: string; deleted?: string; hidden: string[]; frozen: { field: string; equals: JsonValue }[] };
+  versioned?: { tracked: string[]; history?: string; changeTypes: string[] };
+  exactlyOneOf?: string[];
+}
+
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+
+export interface Parameter {
+  /** Wire name, exactly as in the spec. */
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  description?: string;
+  deprecated: boolean;
+  schema: SchemaNode;
+  /** OpenAPI serialisation: style and explode, with the OpenAPI defaults filled in. */
+  style: string;
+  explode: boolean;
+  provenance: Provenance;
+  /** `workspace` when this header selects the workspace (`x-scope`). */
+  scope?: 'workspace';
+}
+
+export interface MediaContent {
+  mediaType: string;
+  schema: SchemaNode;
+  examples: JsonValue[];
+}
+
+export interface RequestBody {
+  required: boolean;
+  description?: string;
+  content: MediaContent[];
+  provenance: Provenance;
+}
+
+export interface ResponseHeader {
+  name: string;
+  required: boolean;
+  schema: SchemaNode;
+  description?: string;
+}
+
+export interface Response {
+  /** `200`, `4XX`, `default`, ... */
+  status: string;
+  description: string;
+  content: MediaContent[];
+  headers: ResponseHeader[];
+}
+
+export interface OperationSemantics {
+  resource?: string;
+  action?: 'list' | 'create' | 'get' | 'update' | 'delete' | 'versions' | 'revert' | 'restore' | 'custom';
+  permissions: string[];
+  workspaceRequired: boolean;
+  pagination?: { items: string; pageSize: string; pageToken: string; nextPageToken: string };
+  softDelete?: { respond: 'resource' | 'empty'; repeat: 'ok' | 'not-found' };
+  restore?: { noopWhenActive: boolean };
+  rules: string[];
+  emits: string[];
+  aliasOf?: string;
+}
+
+export interface Operation {
+  /** operationId as in the spec, or a derived one (`get /a/{b}` -> `getAB`) when absent. Unique. */
+  id: string;
+  spec: string;
+  method: HttpMethod;
+  path: string;
+  /** Group the client files the operation under (first OpenAPI tag, else the first path segment). */
+  group: string;
+  summary?: string;
+  description?: string;
+  deprecated: boolean;
+  parameters: Record<ParameterLocation, Parameter[]>;
+  requestBody?: RequestBody;
+  responses: Response[];
+  /** Alternatives; each is a list of scheme names that must all be satisfied. `[]` = no auth needed. */
+  security: string[][];
+  provenance: Provenance;
+  semantics: OperationSemantics;
+  /** JSON pointer of the operation in its document. */
+  pointer: string;
+}
+
+export type SecurityScheme =
+  | { type: 'apiKey'; name: string; in: 'header' | 'query' | 'cookie'; description?: string }
+  | { type: 'http'; scheme: string; bearerFormat?: string; description?: string }
+  | { type: 'oauth2' | 'openIdConnect' | 'mutualTLS'; description?: string };
+
+export interface EventHandler {
+  spec: string;
+  on: string;
+  rule: string;
+}
