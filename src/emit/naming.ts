@@ -8,6 +8,10 @@ export type OperationPart = 'PathParams' | 'Query' | 'Headers' | 'Body' | 'Respo
 export interface Names {
   /** TS type name of a named schema (IR name -> type name). */
   schemaType(irName: string): string;
+  /** TS type name of the request (write) view of a named schema whose views differ (`TagInput`). */
+  schemaInputType(irName: string): string;
+  /** Name of the exported value list of an enum (`workspaceStatusValues`); `property` for an inline enum of a property. */
+  enumValues(irName: string, property?: string): string;
   /** Name of the validator exported for a named schema. */
   schemaValidator(irName: string): string;
   /** Function name of an operation (`updateTag`). */
@@ -30,6 +34,24 @@ export function buildNames(model: ApiModel): Names {
   const schemaNames = Object.keys(model.schemas).sort();
   const schemaTypes = uniqueNames(schemaNames, typeName);
   const taken = new Set(schemaTypes.values());
+  const inputTypes = new Map<string, string>();
+  for (const name of schemaNames) {
+    let input = `${schemaTypes.get(name)}Input`;
+    while (taken.has(input)) input = `${input}_`;
+    taken.add(input);
+    inputTypes.set(name, input);
+  }
+  const enumKeys: string[] = [];
+  for (const name of schemaNames) {
+    enumKeys.push(name);
+    const schema = model.schemas[name]!.schema;
+    const props = typeof schema === 'object' && schema.properties && typeof schema.properties === 'object' ? Object.keys(schema.properties) : [];
+    for (const prop of props) enumKeys.push(`${name}\u0000${prop}`);
+  }
+  const enumNames = uniqueNames(enumKeys, (key) => {
+    const [schema, prop] = key.split('\u0000');
+    return valueName(`${schemaTypes.get(schema!)} ${prop ?? ''} values`);
+  }, ['createClient', 'ApiError']);
   const opIds = model.operations.map((o) => o.id);
   // Operation types must not collide with schema types: operation ids get their own unique base names.
   const opTypeBases = uniqueNames(opIds, typeName, []);
@@ -56,6 +78,16 @@ export function buildNames(model: ApiModel): Names {
     schemaType(irName) {
       const name = schemaTypes.get(irName);
       if (name === undefined) throw new Error(`naming: unknown schema ${irName}`);
+      return name;
+    },
+    schemaInputType(irName) {
+      const name = inputTypes.get(irName);
+      if (name === undefined) throw new Error(`naming: unknown schema ${irName}`);
+      return name;
+    },
+    enumValues(irName, property) {
+      const name = enumNames.get(property === undefined ? irName : `${irName}\u0000${property}`);
+      if (name === undefined) throw new Error(`naming: unknown enum ${irName}.${property ?? ''}`);
       return name;
     },
     schemaValidator(irName) {

@@ -29,7 +29,7 @@ export function parseSpecText(spec: string, text: string, limits: LoadLimits): P
     const lines = new LineCounter();
     let doc;
     try {
-      doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, maxAliasCount: limits.maxAliases, stringKeys: true });
+      doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, stringKeys: true });
     } catch (error) {
       throw new SpecError(spec, '#', `YAML could not be parsed: ${(error as Error).message}`);
     }

@@ -116,6 +116,10 @@ export interface RequestBody {
   description?: string;
   content: MediaContent[];
   provenance: Provenance;
+  /** Semantics and provenance of the JSON body's top-level properties (`x-null`, `x-replace`, ...). */
+  fields: Record<string, FieldInfo>;
+  /** Whole-body semantics of the JSON body (`x-exactly-one-of`). */
+  semantics: SchemaSemantics;
 }
 
 export interface ResponseHeader {

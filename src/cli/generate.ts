@@ -1,0 +1,58 @@
+// `npm run generate [-- --spec <dir|file|url>] [--out <dir>] [--check] [--policy strict|lenient] [--json]`
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { SpecError } from '../load/errors.js';
+import { FetchError } from '../load/fetch-text.js';
+import { generate } from '../pipeline.js';
+
+const DEFAULT_SPEC = 'spec';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      spec: { type: 'string', default: DEFAULT_SPEC },
+      out: { type: 'string', default: 'generated' },
+      check: { type: 'boolean', default: false },
+      policy: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log('usage: npm run generate -- [--spec spec/|file|https://host/v1] [--out generated/] [--check] [--policy strict|lenient] [--json]');
+    return 0;
+  }
+  // Our own spec/ is held to the strict policy (provenance everywhere, only our x- vocabulary); any other source is lenient.
+  const policy = values.policy ?? (resolve(values.spec!) === resolve(DEFAULT_SPEC) ? 'strict' : 'lenient');
+  if (policy !== 'strict' && policy !== 'lenient') throw new Error(`--policy must be strict or lenient, not ${policy}`);
+  const started = performance.now();
+  const summary = await generate({ spec: values.spec!, out: values.out!, check: values.check!, policy, json: values.json! });
+  const ms = Math.round(performance.now() - started);
+  const t = summary.timings;
+  const stages = `load ${Math.round(t.load)} ms, model ${Math.round(t.model)} ms, emit+format ${Math.round(t.emit)} ms, write ${Math.round(t.write)} ms`;
+  if (values.check) {
+    if (summary.stale.length > 0) {
+      console.error(`generated output is stale (${summary.stale.length} file(s)); run npm run generate:`);
+      for (const s of summary.stale) console.error(`  ${s}`);
+      return 1;
+    }
+    if (!values.quiet) console.log(`generated output is up to date (${summary.unchanged.length} files, ${ms} ms: ${stages})`);
+    return 0;
+  }
+  if (!values.quiet) {
+    console.log(`${summary.model.operations.length} operations, ${Object.keys(summary.model.schemas).length} schemas from ${summary.model.catalog.length} document(s)`);
+    console.log(`${summary.written.length} written, ${summary.unchanged.length} unchanged, ${summary.removed.length} removed in ${ms} ms (${stages})`);
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof SpecError || error instanceof FetchError) console.error(`error: ${error.message}`);
+    else console.error(`error: ${(error as Error)?.stack ?? String(error)}`);
+    process.exit(2);
+  },
+);

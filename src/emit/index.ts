@@ -1,0 +1,21 @@
+// Every emitter, in one place: what `npm run generate` produces for a model.
+import type { ApiModel } from '../model/ir.js';
+import type { EmittedFile } from './emitted-file.js';
+import type { Names } from './naming.js';
+import { emitPackage } from './package/emit-package.js';
+import { clientReadme } from './package/readme.js';
+import { emitTypes } from './types/emit-types.js';
+
+export function emitAll(model: ApiModel, names: Names): EmittedFile[] {
+  const modules = ['types'];
+  return [
+    emitTypes(model, names, 'client'),
+    ...emitPackage(model, {
+      dir: 'client',
+      name: '@evalplatform/client',
+      description: `Types for ${model.title}, generated from its OpenAPI description.`,
+      modules,
+      readme: clientReadme(model, modules),
+    }),
+  ];
+}

@@ -1,0 +1,31 @@
+// Cross-checks of the semantics once the whole catalog is known: an operation's resource must be
+// declared, a history operation must exist, a pagination items property must be in the answer.
+import type { ApiModel } from './ir.js';
+import type { DocumentView } from './document-view.js';
+
+export function checkReferences(model: ApiModel, views: DocumentView[]): void {
+  const reader = (spec: string) => views.find((v) => v.spec === spec)!.reader;
+  const resources = new Set(Object.values(model.schemas).flatMap((s) => (s.semantics.resource ? [s.semantics.resource.name] : [])));
+  const opIds = new Set(model.operations.map((o) => o.id));
+  for (const op of model.operations) {
+    const r = reader(op.spec);
+    if (op.semantics.resource !== undefined && resources.size > 0 && !resources.has(op.semantics.resource)) {
+      r.fail(`${op.pointer}/x-operation/resource`, `names resource ${JSON.stringify(op.semantics.resource)}, but no schema declares it with x-resource`);
+    }
+    if (op.semantics.aliasOf !== undefined && !opIds.has(op.semantics.aliasOf)) {
+      r.fail(`${op.pointer}/x-deprecated-alias-of`, `names operation ${JSON.stringify(op.semantics.aliasOf)}, which does not exist`);
+    }
+    if (op.semantics.aliasOf !== undefined && !op.deprecated) r.fail(`${op.pointer}/x-deprecated-alias-of`, 'a legacy alias must also say deprecated: true');
+    const pagination = op.semantics.pagination;
+    if (pagination) {
+      const names = new Set(op.parameters.query.map((p) => p.name));
+      for (const name of [pagination.pageSize, pagination.pageToken]) {
+        if (!names.has(name)) r.fail(`${op.pointer}/x-pagination`, `names query parameter ${JSON.stringify(name)}, which the operation does not have`);
+      }
+    }
+  }
+  for (const schema of Object.values(model.schemas)) {
+    const history = schema.semantics.versioned?.history;
+    if (history !== undefined && !opIds.has(history)) reader(schema.specs[0]!).fail(`${schema.pointer}/x-versioned/history`, `names operation ${JSON.stringify(history)}, which does not exist`);
+  }
+}

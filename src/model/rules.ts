@@ -1,0 +1,28 @@
+// Names of the hand-written rule modules that `x-rules` and `x-handlers` may name. The sandbox wires
+// each name to a module; the model refuses names not listed here, so a typo in the spec fails at generation.
+
+export const KNOWN_RULES: ReadonlySet<string> = new Set([
+  // operation rules
+  'workspace-archive',
+  'agent-delete-guard',
+  'version-revert',
+  'run-pin-versions',
+  'test-set-snapshot',
+  'persona-prompt-null',
+  'persona-custom-data',
+  'persona-voice',
+  'persona-background-sound',
+  'audio-validate',
+  'audio-attach',
+  'metric-restore',
+  'baseline-history',
+  'alert-replace-sets',
+  'review-disagreement',
+  'webhook-url',
+  // event handlers
+  'evaluate-alerts',
+  'update-baselines',
+  'deliver-webhooks',
+]);
+
+export const KNOWN_EVENTS: ReadonlySet<string> = new Set(['run.completed', 'conversation.submitted', 'conversation.audio-attached']);

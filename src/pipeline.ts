@@ -1,0 +1,42 @@
+// The whole pipeline, as a function: load -> model -> emit -> write. The CLI and the tests call this.
+import { buildNames } from './emit/naming.js';
+import { emitAll } from './emit/index.js';
+import { loadSpecs, type FetchLike } from './load/index.js';
+import { buildModel, type Policy } from './model/index.js';
+import { renderFiles, writeOutput, type WriteResult } from './write/write.js';
+import type { ApiModel } from './model/ir.js';
+
+export interface GenerateOptions {
+  /** Directory, file, or base URL of a live catalog. */
+  spec: string;
+  out: string;
+  check?: boolean;
+  policy?: Policy;
+  fetch?: FetchLike;
+  json?: boolean;
+}
+
+export interface GenerateSummary extends WriteResult {
+  model: ApiModel;
+  timings: { load: number; model: number; emit: number; write: number };
+}
+
+export async function generate(options: GenerateOptions): Promise<GenerateSummary> {
+  const t0 = performance.now();
+  const docs = await loadSpecs(options.spec, { fetch: options.fetch, json: options.json });
+  const t1 = performance.now();
+  const model = buildModel(docs, { policy: options.policy ?? 'lenient' });
+  const t2 = performance.now();
+  const files = emitAll(model, buildNames(model));
+  const rendered = await renderFiles(files, model.specHash);
+  const t3 = performance.now();
+  const result = await writeOutput(options.out, rendered, { check: options.check === true });
+  const t4 = performance.now();
+  return { ...result, model, timings: { load: t1 - t0, model: t2 - t1, emit: t3 - t2, write: t4 - t3 } };
+}
+
+/** Everything up to (not including) the disk: the rendered files for a spec. Used by tests. */
+export async function renderSpec(spec: string, options: { policy?: Policy; fetch?: FetchLike; json?: boolean } = {}): Promise<Map<string, string>> {
+  const model = buildModel(await loadSpecs(spec, { fetch: options.fetch, json: options.json }), { policy: options.policy ?? 'lenient' });
+  return renderFiles(emitAll(model, buildNames(model)), model.specHash);
+}
