@@ -97,7 +97,7 @@ export type AgentModelType =
   | 'MODEL_TYPE_LIVEKIT'
   | 'MODEL_TYPE_DAILY'
   | 'MODEL_TYPE_DEEPGRAM_REALTIME';
-export declare const agentModelTypeValues2: readonly AgentModelType[];
+export declare const agentModelTypeValues: readonly AgentModelType[];
 /** A model type as accepted in request bodies. VOICE is a short alias of MODEL_TYPE_VOICE. */
 export type AgentModelTypeInput =
   | 'VOICE'
@@ -316,15 +316,15 @@ export type AlertConditionInput = {
 };
 /** Which conversations the alert applies to. */
 export type AlertConversationSource = 'ALL' | 'UPLOADED' | 'SIMULATED';
-export declare const alertConversationSourceValues2: readonly AlertConversationSource[];
+export declare const alertConversationSourceValues: readonly AlertConversationSource[];
 /** When the alert is evaluated; ON_RUN_COMPLETE evaluates it when a run completes. */
 export type AlertEvaluationType = 'ON_RUN_COMPLETE';
-export declare const alertEvaluationTypeValues2: readonly AlertEvaluationType[];
+export declare const alertEvaluationTypeValues: readonly AlertEvaluationType[];
 /** How the alert's conditions combine; ALL needs every condition to match, ANY needs one. */
 export type AlertMatchMode = 'ALL' | 'ANY';
-export declare const alertMatchModeValues2: readonly AlertMatchMode[];
+export declare const alertMatchModeValues: readonly AlertMatchMode[];
 export type AlertStatus = 'ACTIVE' | 'DELETED';
-export declare const alertStatusValues2: readonly AlertStatus[];
+export declare const alertStatusValues: readonly AlertStatus[];
 /** Identifier of an alert, a condition or a channel; 26 characters, digits and upper-case letters. */
 export type AlertUlid = string;
 /** Exactly one of audio_url or audio; both or neither is 400. */
@@ -424,10 +424,10 @@ export type BaselineInput = {
   direction: BaselineDirection;
 };
 export type BaselineDetectionMethod = 'EWMA';
-export declare const baselineDetectionMethodValues2: readonly BaselineDetectionMethod[];
+export declare const baselineDetectionMethodValues: readonly BaselineDetectionMethod[];
 /** Which deviations count as anomalies. */
 export type BaselineDirection = 'BOTH' | 'ABOVE' | 'BELOW';
-export declare const baselineDirectionValues2: readonly BaselineDirection[];
+export declare const baselineDirectionValues: readonly BaselineDirection[];
 /** The baseline's statistics in one time bucket. */
 export type BaselineHistoryPoint = {
   /** Start of the bucket. */
@@ -440,7 +440,7 @@ export type BaselineHistoryResponse = {
   history: BaselineHistoryPoint[];
 };
 export type BaselineStatus = 'ACTIVE' | 'STANDBY' | 'ARCHIVED';
-export declare const baselineStatusValues2: readonly BaselineStatus[];
+export declare const baselineStatusValues: readonly BaselineStatus[];
 /** How a version came to be. */
 export type ChangeType = 'save' | 'revert';
 export declare const changeTypeValues: readonly ChangeType[];
@@ -1234,10 +1234,10 @@ export type MetricInput = {
 };
 /** Where a composite evaluation takes its criteria from. */
 export type MetricCriteriaSource = 'test_case' | 'test_case_attribute' | 'metric_metadata';
-export declare const metricCriteriaSourceValues2: readonly MetricCriteriaSource[];
+export declare const metricCriteriaSourceValues: readonly MetricCriteriaSource[];
 /** Which side of the threshold passes. */
 export type MetricDirection = 'above' | 'below';
-export declare const metricDirectionValues2: readonly MetricDirection[];
+export declare const metricDirectionValues: readonly MetricDirection[];
 export type MetricEnabledTool =
   | 'get_transcript'
   | 'search_transcript'
@@ -1278,10 +1278,10 @@ export type MetricIvrFlow = {
 };
 /** Type of the metadata value a metadata-field metric reads. */
 export type MetricMetadataFieldType = 'STRING' | 'NUMBER' | 'BOOLEAN';
-export declare const metricMetadataFieldTypeValues2: readonly MetricMetadataFieldType[];
+export declare const metricMetadataFieldTypeValues: readonly MetricMetadataFieldType[];
 /** Comparison the metric applies to its value. */
 export type MetricOperator = '\u003c' | '\u003c=' | '\u003e' | '\u003e=' | '==' | '!=';
-export declare const metricOperatorValues2: readonly MetricOperator[];
+export declare const metricOperatorValues: readonly MetricOperator[];
 /** The organization-level pass threshold of a metric. */
 export type MetricOrganizationThreshold = {
   /** @readonly Set by the server. */
@@ -1319,7 +1319,7 @@ export type MetricOrganizationThresholdInput = {
 };
 /** How a composite evaluation reports its result. */
 export type MetricReportingMethod = 'percentage_of_criteria_met' | 'count_of_criteria_met' | 'all_criteria_met';
-export declare const metricReportingMethodValues2: readonly MetricReportingMethod[];
+export declare const metricReportingMethodValues: readonly MetricReportingMethod[];
 export type MetricResponse = {
   metric: Metric;
 };
@@ -1329,7 +1329,7 @@ export type MetricResponseInput = {
 };
 /** Text-match setting; whose turns are searched. */
 export type MetricRole = 'agent' | 'persona' | 'user';
-export declare const metricRoleValues2: readonly MetricRole[];
+export declare const metricRoleValues: readonly MetricRole[];
 /** Model settings the judge runs with. */
 export type MetricRuntimeConfig = {
   /** Judge model, `<provider>:<model>`. */
@@ -1723,7 +1723,7 @@ export type RunResponseInput = {
   run: RunInput;
 };
 export type RunStatus = 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
-export declare const runStatusValues2: readonly RunStatus[];
+export declare const runStatusValues: readonly RunStatus[];
 export type SimulatedConversationResponse = {
   simulated_conversation: Simulation;
 };
@@ -1801,7 +1801,7 @@ export type SimulationResponseInput = {
 };
 export type SimulationStatus =
   'PENDING' | 'IN QUEUE' | 'IN PROGRESS' | 'COMPLETED' | 'FAILED' | 'CANCELLED' | 'DELETED';
-export declare const simulationStatusValues2: readonly SimulationStatus[];
+export declare const simulationStatusValues: readonly SimulationStatus[];
 /** One published OpenAPI document. The catalog is the same for every caller. */
 export type Spec = {
   /**
@@ -2457,7 +2457,7 @@ export type WebhookResponseInput = {
 };
 /** The event a subscription listens to. */
 export type WebhookType = 'job_complete';
-export declare const webhookTypeValues2: readonly WebhookType[];
+export declare const webhookTypeValues: readonly WebhookType[];
 /** The HTTP(S) URL the service POSTs to; any other scheme is 400 on field url. */
 export type WebhookUrl = string;
 /** A partition of an organization's resources. All fields are present in responses. */
@@ -2499,7 +2499,7 @@ export type WorkspaceResponseInput = {
   workspace: WorkspaceInput;
 };
 export type WorkspaceStatus = 'ACTIVE' | 'ARCHIVED' | 'DELETED';
-export declare const workspaceStatusValues2: readonly WorkspaceStatus[];
+export declare const workspaceStatusValues: readonly WorkspaceStatus[];
 export type WorkspaceType = 'DEFAULT' | 'CUSTOM';
 export declare const workspaceTypeValues: readonly WorkspaceType[];
 /** Query parameters of GET /agents (listAgents). */
@@ -2521,17 +2521,17 @@ export type ListAgentsHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: One page of agents. */
-export type ListAgentsResponse_200 = ListAgentsResponse;
+export type ListAgentsResponse200 = ListAgentsResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type ListAgentsResponse_400 = ErrorResponse;
+export type ListAgentsResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListAgentsResponse_401 = ErrorResponse;
+export type ListAgentsResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListAgentsResponse_403 = ErrorResponse;
+export type ListAgentsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListAgentsResponse_500 = ErrorResponse;
+export type ListAgentsResponse500 = ErrorResponse;
 /** Successful response body of GET /agents (listAgents). */
-export type ListAgentsResponse_ = ListAgentsResponse_200;
+export type ListAgentsResponse_ = ListAgentsResponse200;
 /** Header parameters of POST /agents (createAgent). */
 export type CreateAgentHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -2540,17 +2540,17 @@ export type CreateAgentHeaders = {
 /** Request body of POST /agents (createAgent). */
 export type CreateAgentBody = CreateAgentRequest;
 /** 201: The new agent. */
-export type CreateAgentResponse_201 = AgentResponse;
+export type CreateAgentResponse201 = AgentResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type CreateAgentResponse_400 = ErrorResponse;
+export type CreateAgentResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type CreateAgentResponse_401 = ErrorResponse;
+export type CreateAgentResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type CreateAgentResponse_403 = ErrorResponse;
+export type CreateAgentResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type CreateAgentResponse_500 = ErrorResponse;
+export type CreateAgentResponse500 = ErrorResponse;
 /** Successful response body of POST /agents (createAgent). */
-export type CreateAgentResponse = CreateAgentResponse_201;
+export type CreateAgentResponse = CreateAgentResponse201;
 /** Path parameters of GET /agents/{agent_id} (getAgent). */
 export type GetAgentPathParams = {
   agent_id: string;
@@ -2561,19 +2561,19 @@ export type GetAgentHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: The agent. */
-export type GetAgentResponse_200 = AgentResponse;
+export type GetAgentResponse200 = AgentResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type GetAgentResponse_400 = ErrorResponse;
+export type GetAgentResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type GetAgentResponse_401 = ErrorResponse;
+export type GetAgentResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type GetAgentResponse_403 = ErrorResponse;
+export type GetAgentResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type GetAgentResponse_404 = ErrorResponse;
+export type GetAgentResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type GetAgentResponse_500 = ErrorResponse;
+export type GetAgentResponse500 = ErrorResponse;
 /** Successful response body of GET /agents/{agent_id} (getAgent). */
-export type GetAgentResponse = GetAgentResponse_200;
+export type GetAgentResponse = GetAgentResponse200;
 /** Path parameters of PATCH /agents/{agent_id} (updateAgent). */
 export type UpdateAgentPathParams = {
   agent_id: string;
@@ -2586,19 +2586,19 @@ export type UpdateAgentHeaders = {
 /** Request body of PATCH /agents/{agent_id} (updateAgent). */
 export type UpdateAgentBody = UpdateAgentRequest;
 /** 200: The updated agent. */
-export type UpdateAgentResponse_200 = AgentResponse;
+export type UpdateAgentResponse200 = AgentResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type UpdateAgentResponse_400 = ErrorResponse;
+export type UpdateAgentResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type UpdateAgentResponse_401 = ErrorResponse;
+export type UpdateAgentResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type UpdateAgentResponse_403 = ErrorResponse;
+export type UpdateAgentResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type UpdateAgentResponse_404 = ErrorResponse;
+export type UpdateAgentResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type UpdateAgentResponse_500 = ErrorResponse;
+export type UpdateAgentResponse500 = ErrorResponse;
 /** Successful response body of PATCH /agents/{agent_id} (updateAgent). */
-export type UpdateAgentResponse = UpdateAgentResponse_200;
+export type UpdateAgentResponse = UpdateAgentResponse200;
 /** Path parameters of DELETE /agents/{agent_id} (deleteAgent). */
 export type DeleteAgentPathParams = {
   agent_id: string;
@@ -2609,17 +2609,17 @@ export type DeleteAgentHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: An empty object, also when the agent was already deleted. */
-export type DeleteAgentResponse_200 = Empty;
+export type DeleteAgentResponse200 = Empty;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type DeleteAgentResponse_400 = ErrorResponse;
+export type DeleteAgentResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type DeleteAgentResponse_401 = ErrorResponse;
+export type DeleteAgentResponse401 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type DeleteAgentResponse_404 = ErrorResponse;
+export type DeleteAgentResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type DeleteAgentResponse_500 = ErrorResponse;
+export type DeleteAgentResponse500 = ErrorResponse;
 /** Successful response body of DELETE /agents/{agent_id} (deleteAgent). */
-export type DeleteAgentResponse = DeleteAgentResponse_200;
+export type DeleteAgentResponse = DeleteAgentResponse200;
 /** Path parameters of GET /agents/{agent_id}/versions (listAgentVersions). */
 export type ListAgentVersionsPathParams = {
   agent_id: string;
@@ -2630,19 +2630,19 @@ export type ListAgentVersionsHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: The versions, newest first. */
-export type ListAgentVersionsResponse_200 = ListAgentVersionsResponse;
+export type ListAgentVersionsResponse200 = ListAgentVersionsResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type ListAgentVersionsResponse_400 = ErrorResponse;
+export type ListAgentVersionsResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListAgentVersionsResponse_401 = ErrorResponse;
+export type ListAgentVersionsResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListAgentVersionsResponse_403 = ErrorResponse;
+export type ListAgentVersionsResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type ListAgentVersionsResponse_404 = ErrorResponse;
+export type ListAgentVersionsResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListAgentVersionsResponse_500 = ErrorResponse;
+export type ListAgentVersionsResponse500 = ErrorResponse;
 /** Successful response body of GET /agents/{agent_id}/versions (listAgentVersions). */
-export type ListAgentVersionsResponse_ = ListAgentVersionsResponse_200;
+export type ListAgentVersionsResponse_ = ListAgentVersionsResponse200;
 /** Path parameters of POST /agents/{agent_id}/versions/{version_id}/revert (revertAgentVersion). */
 export type RevertAgentVersionPathParams = {
   agent_id: string;
@@ -2655,17 +2655,17 @@ export type RevertAgentVersionHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: The agent with its new live configuration. */
-export type RevertAgentVersionResponse_200 = AgentResponse;
+export type RevertAgentVersionResponse200 = AgentResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type RevertAgentVersionResponse_400 = ErrorResponse;
+export type RevertAgentVersionResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type RevertAgentVersionResponse_401 = ErrorResponse;
+export type RevertAgentVersionResponse401 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type RevertAgentVersionResponse_404 = ErrorResponse;
+export type RevertAgentVersionResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type RevertAgentVersionResponse_500 = ErrorResponse;
+export type RevertAgentVersionResponse500 = ErrorResponse;
 /** Successful response body of POST /agents/{agent_id}/versions/{version_id}/revert (revertAgentVersion). */
-export type RevertAgentVersionResponse = RevertAgentVersionResponse_200;
+export type RevertAgentVersionResponse = RevertAgentVersionResponse200;
 /** Query parameters of GET /alerts (listAlerts). */
 export type ListAlertsQuery = {
   /** Only alerts that apply to this conversation source. */
@@ -2676,7 +2676,7 @@ export type ListAlertsQuery = {
   page_token?: string;
 };
 /** 200: One page of alerts. */
-export type ListAlertsResponse_200 = {
+export type ListAlertsResponse200 = {
   alerts: Alert[];
   /** Cursor of the next page; null or absent on the last page. */
   next_page_token?: string | null;
@@ -2684,48 +2684,48 @@ export type ListAlertsResponse_200 = {
   total_count: number;
 };
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type ListAlertsResponse_400 = ErrorResponse;
+export type ListAlertsResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListAlertsResponse_401 = ErrorResponse;
+export type ListAlertsResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListAlertsResponse_403 = ErrorResponse;
+export type ListAlertsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListAlertsResponse_500 = ErrorResponse;
+export type ListAlertsResponse500 = ErrorResponse;
 /** Successful response body of GET /alerts (listAlerts). */
-export type ListAlertsResponse = ListAlertsResponse_200;
+export type ListAlertsResponse = ListAlertsResponse200;
 /** Request body of POST /alerts (createAlert). */
 export type CreateAlertBody = CreateAlertRequestInput;
 /** 201: The new alert. */
-export type CreateAlertResponse_201 = Alert;
+export type CreateAlertResponse201 = Alert;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type CreateAlertResponse_400 = ErrorResponse;
+export type CreateAlertResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type CreateAlertResponse_401 = ErrorResponse;
+export type CreateAlertResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type CreateAlertResponse_403 = ErrorResponse;
+export type CreateAlertResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type CreateAlertResponse_500 = ErrorResponse;
+export type CreateAlertResponse500 = ErrorResponse;
 /** Successful response body of POST /alerts (createAlert). */
-export type CreateAlertResponse = CreateAlertResponse_201;
+export type CreateAlertResponse = CreateAlertResponse201;
 /** Path parameters of GET /alerts/{alert_id} (getAlert). */
 export type GetAlertPathParams = {
   /** The alert's ulid. */
   alert_id: AlertUlid;
 };
 /** 200: The alert. */
-export type GetAlertResponse_200 = Alert;
+export type GetAlertResponse200 = Alert;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type GetAlertResponse_400 = ErrorResponse;
+export type GetAlertResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type GetAlertResponse_401 = ErrorResponse;
+export type GetAlertResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type GetAlertResponse_403 = ErrorResponse;
+export type GetAlertResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type GetAlertResponse_404 = ErrorResponse;
+export type GetAlertResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type GetAlertResponse_500 = ErrorResponse;
+export type GetAlertResponse500 = ErrorResponse;
 /** Successful response body of GET /alerts/{alert_id} (getAlert). */
-export type GetAlertResponse = GetAlertResponse_200;
+export type GetAlertResponse = GetAlertResponse200;
 /** Path parameters of PATCH /alerts/{alert_id} (updateAlert). */
 export type UpdateAlertPathParams = {
   /** The alert's ulid. */
@@ -2734,38 +2734,38 @@ export type UpdateAlertPathParams = {
 /** Request body of PATCH /alerts/{alert_id} (updateAlert). */
 export type UpdateAlertBody = UpdateAlertRequestInput;
 /** 200: The updated alert. */
-export type UpdateAlertResponse_200 = Alert;
+export type UpdateAlertResponse200 = Alert;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type UpdateAlertResponse_400 = ErrorResponse;
+export type UpdateAlertResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type UpdateAlertResponse_401 = ErrorResponse;
+export type UpdateAlertResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type UpdateAlertResponse_403 = ErrorResponse;
+export type UpdateAlertResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type UpdateAlertResponse_404 = ErrorResponse;
+export type UpdateAlertResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type UpdateAlertResponse_500 = ErrorResponse;
+export type UpdateAlertResponse500 = ErrorResponse;
 /** Successful response body of PATCH /alerts/{alert_id} (updateAlert). */
-export type UpdateAlertResponse = UpdateAlertResponse_200;
+export type UpdateAlertResponse = UpdateAlertResponse200;
 /** Path parameters of DELETE /alerts/{alert_id} (deleteAlert). */
 export type DeleteAlertPathParams = {
   /** The alert's ulid. */
   alert_id: AlertUlid;
 };
 /** 204: The alert is deleted. No content; respond empty here means no body at all, not `{}`. */
-export type DeleteAlertResponse_204 = undefined;
+export type DeleteAlertResponse204 = undefined;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type DeleteAlertResponse_400 = ErrorResponse;
+export type DeleteAlertResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type DeleteAlertResponse_401 = ErrorResponse;
+export type DeleteAlertResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type DeleteAlertResponse_403 = ErrorResponse;
+export type DeleteAlertResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type DeleteAlertResponse_404 = ErrorResponse;
+export type DeleteAlertResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type DeleteAlertResponse_500 = ErrorResponse;
+export type DeleteAlertResponse500 = ErrorResponse;
 /** Successful response body of DELETE /alerts/{alert_id} (deleteAlert). */
-export type DeleteAlertResponse = DeleteAlertResponse_204;
+export type DeleteAlertResponse = DeleteAlertResponse204;
 /** Query parameters of GET /conversations/simulated (listSimulatedConversations). */
 export type ListSimulatedConversationsQuery = {
   /** Maximum number of simulated conversations in one page. */
@@ -2783,17 +2783,17 @@ export type ListSimulatedConversationsHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: One page of simulated conversations. */
-export type ListSimulatedConversationsResponse_200 = ListSimulatedConversationsResponse;
+export type ListSimulatedConversationsResponse200 = ListSimulatedConversationsResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type ListSimulatedConversationsResponse_400 = ErrorResponse;
+export type ListSimulatedConversationsResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListSimulatedConversationsResponse_401 = ErrorResponse;
+export type ListSimulatedConversationsResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListSimulatedConversationsResponse_403 = ErrorResponse;
+export type ListSimulatedConversationsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListSimulatedConversationsResponse_500 = ErrorResponse;
+export type ListSimulatedConversationsResponse500 = ErrorResponse;
 /** Successful response body of GET /conversations/simulated (listSimulatedConversations). */
-export type ListSimulatedConversationsResponse_ = ListSimulatedConversationsResponse_200;
+export type ListSimulatedConversationsResponse_ = ListSimulatedConversationsResponse200;
 /** Path parameters of GET /conversations/simulated/{simulation_id} (getSimulatedConversation). */
 export type GetSimulatedConversationPathParams = {
   /** The simulated conversation's identifier. */
@@ -2805,19 +2805,19 @@ export type GetSimulatedConversationHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: The simulated conversation. */
-export type GetSimulatedConversationResponse_200 = SimulatedConversationResponse;
+export type GetSimulatedConversationResponse200 = SimulatedConversationResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type GetSimulatedConversationResponse_400 = ErrorResponse;
+export type GetSimulatedConversationResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type GetSimulatedConversationResponse_401 = ErrorResponse;
+export type GetSimulatedConversationResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type GetSimulatedConversationResponse_403 = ErrorResponse;
+export type GetSimulatedConversationResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type GetSimulatedConversationResponse_404 = ErrorResponse;
+export type GetSimulatedConversationResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type GetSimulatedConversationResponse_500 = ErrorResponse;
+export type GetSimulatedConversationResponse500 = ErrorResponse;
 /** Successful response body of GET /conversations/simulated/{simulation_id} (getSimulatedConversation). */
-export type GetSimulatedConversationResponse = GetSimulatedConversationResponse_200;
+export type GetSimulatedConversationResponse = GetSimulatedConversationResponse200;
 /** Path parameters of PATCH /conversations/simulated/{simulation_id} (updateSimulatedConversation). */
 export type UpdateSimulatedConversationPathParams = {
   /** The simulated conversation's identifier. */
@@ -2831,19 +2831,19 @@ export type UpdateSimulatedConversationHeaders = {
 /** Request body of PATCH /conversations/simulated/{simulation_id} (updateSimulatedConversation). */
 export type UpdateSimulatedConversationBody = UpdateSimulatedConversationRequest;
 /** 200: The updated simulated conversation. */
-export type UpdateSimulatedConversationResponse_200 = SimulatedConversationResponse;
+export type UpdateSimulatedConversationResponse200 = SimulatedConversationResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type UpdateSimulatedConversationResponse_400 = ErrorResponse;
+export type UpdateSimulatedConversationResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type UpdateSimulatedConversationResponse_401 = ErrorResponse;
+export type UpdateSimulatedConversationResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type UpdateSimulatedConversationResponse_403 = ErrorResponse;
+export type UpdateSimulatedConversationResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type UpdateSimulatedConversationResponse_404 = ErrorResponse;
+export type UpdateSimulatedConversationResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type UpdateSimulatedConversationResponse_500 = ErrorResponse;
+export type UpdateSimulatedConversationResponse500 = ErrorResponse;
 /** Successful response body of PATCH /conversations/simulated/{simulation_id} (updateSimulatedConversation). */
-export type UpdateSimulatedConversationResponse = UpdateSimulatedConversationResponse_200;
+export type UpdateSimulatedConversationResponse = UpdateSimulatedConversationResponse200;
 /** Path parameters of DELETE /conversations/simulated/{simulation_id} (deleteSimulatedConversation). */
 export type DeleteSimulatedConversationPathParams = {
   /** The simulated conversation's identifier. */
@@ -2855,19 +2855,19 @@ export type DeleteSimulatedConversationHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: An empty object. */
-export type DeleteSimulatedConversationResponse_200 = Empty;
+export type DeleteSimulatedConversationResponse200 = Empty;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type DeleteSimulatedConversationResponse_400 = ErrorResponse;
+export type DeleteSimulatedConversationResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type DeleteSimulatedConversationResponse_401 = ErrorResponse;
+export type DeleteSimulatedConversationResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type DeleteSimulatedConversationResponse_403 = ErrorResponse;
+export type DeleteSimulatedConversationResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type DeleteSimulatedConversationResponse_404 = ErrorResponse;
+export type DeleteSimulatedConversationResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type DeleteSimulatedConversationResponse_500 = ErrorResponse;
+export type DeleteSimulatedConversationResponse500 = ErrorResponse;
 /** Successful response body of DELETE /conversations/simulated/{simulation_id} (deleteSimulatedConversation). */
-export type DeleteSimulatedConversationResponse = DeleteSimulatedConversationResponse_200;
+export type DeleteSimulatedConversationResponse = DeleteSimulatedConversationResponse200;
 /** Query parameters of GET /conversations/uploaded (listUploadedConversations). */
 export type ListUploadedConversationsQuery = {
   /** Maximum number of items in one page. */
@@ -2885,17 +2885,17 @@ export type ListUploadedConversationsHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: One page of conversations. */
-export type ListUploadedConversationsResponse_200 = ListUploadedConversationsResponse;
+export type ListUploadedConversationsResponse200 = ListUploadedConversationsResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type ListUploadedConversationsResponse_400 = ErrorResponse;
+export type ListUploadedConversationsResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListUploadedConversationsResponse_401 = ErrorResponse;
+export type ListUploadedConversationsResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListUploadedConversationsResponse_403 = ErrorResponse;
+export type ListUploadedConversationsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListUploadedConversationsResponse_500 = ErrorResponse;
+export type ListUploadedConversationsResponse500 = ErrorResponse;
 /** Successful response body of GET /conversations/uploaded (listUploadedConversations). */
-export type ListUploadedConversationsResponse_ = ListUploadedConversationsResponse_200;
+export type ListUploadedConversationsResponse_ = ListUploadedConversationsResponse200;
 /** Path parameters of GET /conversations/uploaded/{conversation_id} (getUploadedConversation). */
 export type GetUploadedConversationPathParams = {
   /** The uploaded conversation's identifier. */
@@ -2907,19 +2907,19 @@ export type GetUploadedConversationHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: The conversation. */
-export type GetUploadedConversationResponse_200 = UploadedConversationResponse;
+export type GetUploadedConversationResponse200 = UploadedConversationResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type GetUploadedConversationResponse_400 = ErrorResponse;
+export type GetUploadedConversationResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type GetUploadedConversationResponse_401 = ErrorResponse;
+export type GetUploadedConversationResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type GetUploadedConversationResponse_403 = ErrorResponse;
+export type GetUploadedConversationResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type GetUploadedConversationResponse_404 = ErrorResponse;
+export type GetUploadedConversationResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type GetUploadedConversationResponse_500 = ErrorResponse;
+export type GetUploadedConversationResponse500 = ErrorResponse;
 /** Successful response body of GET /conversations/uploaded/{conversation_id} (getUploadedConversation). */
-export type GetUploadedConversationResponse = GetUploadedConversationResponse_200;
+export type GetUploadedConversationResponse = GetUploadedConversationResponse200;
 /** Path parameters of PATCH /conversations/uploaded/{conversation_id} (attachUploadedConversationAudio). */
 export type AttachUploadedConversationAudioPathParams = {
   /** The uploaded conversation's identifier. */
@@ -2933,21 +2933,21 @@ export type AttachUploadedConversationAudioHeaders = {
 /** Request body of PATCH /conversations/uploaded/{conversation_id} (attachUploadedConversationAudio). */
 export type AttachUploadedConversationAudioBody = AttachConversationAudioRequest;
 /** 200: The conversation, now with audio. */
-export type AttachUploadedConversationAudioResponse_200 = UploadedConversationResponse;
+export type AttachUploadedConversationAudioResponse200 = UploadedConversationResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type AttachUploadedConversationAudioResponse_400 = ErrorResponse;
+export type AttachUploadedConversationAudioResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type AttachUploadedConversationAudioResponse_401 = ErrorResponse;
+export type AttachUploadedConversationAudioResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type AttachUploadedConversationAudioResponse_403 = ErrorResponse;
+export type AttachUploadedConversationAudioResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type AttachUploadedConversationAudioResponse_404 = ErrorResponse;
+export type AttachUploadedConversationAudioResponse404 = ErrorResponse;
 /** 409: ALREADY_EXISTS: a duplicate, or a conflict with the lifecycle state of the resource. */
-export type AttachUploadedConversationAudioResponse_409 = ErrorResponse;
+export type AttachUploadedConversationAudioResponse409 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type AttachUploadedConversationAudioResponse_500 = ErrorResponse;
+export type AttachUploadedConversationAudioResponse500 = ErrorResponse;
 /** Successful response body of PATCH /conversations/uploaded/{conversation_id} (attachUploadedConversationAudio). */
-export type AttachUploadedConversationAudioResponse = AttachUploadedConversationAudioResponse_200;
+export type AttachUploadedConversationAudioResponse = AttachUploadedConversationAudioResponse200;
 /** Path parameters of DELETE /conversations/uploaded/{conversation_id} (deleteUploadedConversation). */
 export type DeleteUploadedConversationPathParams = {
   /** The uploaded conversation's identifier. */
@@ -2959,19 +2959,19 @@ export type DeleteUploadedConversationHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: An empty object. */
-export type DeleteUploadedConversationResponse_200 = Empty;
+export type DeleteUploadedConversationResponse200 = Empty;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type DeleteUploadedConversationResponse_400 = ErrorResponse;
+export type DeleteUploadedConversationResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type DeleteUploadedConversationResponse_401 = ErrorResponse;
+export type DeleteUploadedConversationResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type DeleteUploadedConversationResponse_403 = ErrorResponse;
+export type DeleteUploadedConversationResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type DeleteUploadedConversationResponse_404 = ErrorResponse;
+export type DeleteUploadedConversationResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type DeleteUploadedConversationResponse_500 = ErrorResponse;
+export type DeleteUploadedConversationResponse500 = ErrorResponse;
 /** Successful response body of DELETE /conversations/uploaded/{conversation_id} (deleteUploadedConversation). */
-export type DeleteUploadedConversationResponse = DeleteUploadedConversationResponse_200;
+export type DeleteUploadedConversationResponse = DeleteUploadedConversationResponse200;
 /** Header parameters of POST /conversations/uploaded:submit (submitUploadedConversation). */
 export type SubmitUploadedConversationHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -2980,19 +2980,19 @@ export type SubmitUploadedConversationHeaders = {
 /** Request body of POST /conversations/uploaded:submit (submitUploadedConversation). */
 export type SubmitUploadedConversationBody = SubmitConversationRequest;
 /** 200: The new conversation. */
-export type SubmitUploadedConversationResponse_200 = UploadedConversationResponse;
+export type SubmitUploadedConversationResponse200 = UploadedConversationResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type SubmitUploadedConversationResponse_400 = ErrorResponse;
+export type SubmitUploadedConversationResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type SubmitUploadedConversationResponse_401 = ErrorResponse;
+export type SubmitUploadedConversationResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type SubmitUploadedConversationResponse_403 = ErrorResponse;
+export type SubmitUploadedConversationResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type SubmitUploadedConversationResponse_404 = ErrorResponse;
+export type SubmitUploadedConversationResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type SubmitUploadedConversationResponse_500 = ErrorResponse;
+export type SubmitUploadedConversationResponse500 = ErrorResponse;
 /** Successful response body of POST /conversations/uploaded:submit (submitUploadedConversation). */
-export type SubmitUploadedConversationResponse = SubmitUploadedConversationResponse_200;
+export type SubmitUploadedConversationResponse = SubmitUploadedConversationResponse200;
 /** Path parameters of GET /conversations/{conversation_id} (getConversation). */
 export type GetConversationPathParams = {
   /** The uploaded conversation's identifier. */
@@ -3004,19 +3004,19 @@ export type GetConversationHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: The conversation. */
-export type GetConversationResponse_200 = ConversationResponse;
+export type GetConversationResponse200 = ConversationResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type GetConversationResponse_400 = ErrorResponse;
+export type GetConversationResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type GetConversationResponse_401 = ErrorResponse;
+export type GetConversationResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type GetConversationResponse_403 = ErrorResponse;
+export type GetConversationResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type GetConversationResponse_404 = ErrorResponse;
+export type GetConversationResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type GetConversationResponse_500 = ErrorResponse;
+export type GetConversationResponse500 = ErrorResponse;
 /** Successful response body of GET /conversations/{conversation_id} (getConversation). */
-export type GetConversationResponse = GetConversationResponse_200;
+export type GetConversationResponse = GetConversationResponse200;
 /** Path parameters of PATCH /conversations/{conversation_id} (attachConversationAudio). */
 export type AttachConversationAudioPathParams = {
   /** The uploaded conversation's identifier. */
@@ -3030,21 +3030,21 @@ export type AttachConversationAudioHeaders = {
 /** Request body of PATCH /conversations/{conversation_id} (attachConversationAudio). */
 export type AttachConversationAudioBody = AttachConversationAudioRequest;
 /** 200: The conversation, now with audio. */
-export type AttachConversationAudioResponse_200 = ConversationResponse;
+export type AttachConversationAudioResponse200 = ConversationResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type AttachConversationAudioResponse_400 = ErrorResponse;
+export type AttachConversationAudioResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type AttachConversationAudioResponse_401 = ErrorResponse;
+export type AttachConversationAudioResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type AttachConversationAudioResponse_403 = ErrorResponse;
+export type AttachConversationAudioResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type AttachConversationAudioResponse_404 = ErrorResponse;
+export type AttachConversationAudioResponse404 = ErrorResponse;
 /** 409: ALREADY_EXISTS: a duplicate, or a conflict with the lifecycle state of the resource. */
-export type AttachConversationAudioResponse_409 = ErrorResponse;
+export type AttachConversationAudioResponse409 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type AttachConversationAudioResponse_500 = ErrorResponse;
+export type AttachConversationAudioResponse500 = ErrorResponse;
 /** Successful response body of PATCH /conversations/{conversation_id} (attachConversationAudio). */
-export type AttachConversationAudioResponse = AttachConversationAudioResponse_200;
+export type AttachConversationAudioResponse = AttachConversationAudioResponse200;
 /** Header parameters of POST /conversations:submit (submitConversation). */
 export type SubmitConversationHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -3053,19 +3053,19 @@ export type SubmitConversationHeaders = {
 /** Request body of POST /conversations:submit (submitConversation). */
 export type SubmitConversationBody = SubmitConversationRequest;
 /** 200: The new conversation. */
-export type SubmitConversationResponse_200 = ConversationResponse;
+export type SubmitConversationResponse200 = ConversationResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type SubmitConversationResponse_400 = ErrorResponse;
+export type SubmitConversationResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type SubmitConversationResponse_401 = ErrorResponse;
+export type SubmitConversationResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type SubmitConversationResponse_403 = ErrorResponse;
+export type SubmitConversationResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type SubmitConversationResponse_404 = ErrorResponse;
+export type SubmitConversationResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type SubmitConversationResponse_500 = ErrorResponse;
+export type SubmitConversationResponse500 = ErrorResponse;
 /** Successful response body of POST /conversations:submit (submitConversation). */
-export type SubmitConversationResponse = SubmitConversationResponse_200;
+export type SubmitConversationResponse = SubmitConversationResponse200;
 /** Query parameters of GET /dashboards (listDashboards). */
 export type ListDashboardsQuery = {
   /** Maximum number of items in one page. */
@@ -3089,17 +3089,17 @@ export type ListDashboardsHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: One page of dashboards. */
-export type ListDashboardsResponse_200 = ListDashboardsResponse;
+export type ListDashboardsResponse200 = ListDashboardsResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type ListDashboardsResponse_400 = ErrorResponse;
+export type ListDashboardsResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListDashboardsResponse_401 = ErrorResponse;
+export type ListDashboardsResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListDashboardsResponse_403 = ErrorResponse;
+export type ListDashboardsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListDashboardsResponse_500 = ErrorResponse;
+export type ListDashboardsResponse500 = ErrorResponse;
 /** Successful response body of GET /dashboards (listDashboards). */
-export type ListDashboardsResponse_ = ListDashboardsResponse_200;
+export type ListDashboardsResponse_ = ListDashboardsResponse200;
 /** Header parameters of POST /dashboards (createDashboard). */
 export type CreateDashboardHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -3108,17 +3108,17 @@ export type CreateDashboardHeaders = {
 /** Request body of POST /dashboards (createDashboard). */
 export type CreateDashboardBody = CreateDashboardRequest;
 /** 201: The new dashboard. */
-export type CreateDashboardResponse_201 = DashboardResponse;
+export type CreateDashboardResponse201 = DashboardResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type CreateDashboardResponse_400 = ErrorResponse;
+export type CreateDashboardResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type CreateDashboardResponse_401 = ErrorResponse;
+export type CreateDashboardResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type CreateDashboardResponse_403 = ErrorResponse;
+export type CreateDashboardResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type CreateDashboardResponse_500 = ErrorResponse;
+export type CreateDashboardResponse500 = ErrorResponse;
 /** Successful response body of POST /dashboards (createDashboard). */
-export type CreateDashboardResponse = CreateDashboardResponse_201;
+export type CreateDashboardResponse = CreateDashboardResponse201;
 /** Path parameters of GET /dashboards/{dashboard_id} (getDashboard). */
 export type GetDashboardPathParams = {
   /** The dashboard's id, a 22-character short UUID. */
@@ -3130,17 +3130,17 @@ export type GetDashboardHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: The dashboard. */
-export type GetDashboardResponse_200 = DashboardResponse;
+export type GetDashboardResponse200 = DashboardResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type GetDashboardResponse_401 = ErrorResponse;
+export type GetDashboardResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type GetDashboardResponse_403 = ErrorResponse;
+export type GetDashboardResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type GetDashboardResponse_404 = ErrorResponse;
+export type GetDashboardResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type GetDashboardResponse_500 = ErrorResponse;
+export type GetDashboardResponse500 = ErrorResponse;
 /** Successful response body of GET /dashboards/{dashboard_id} (getDashboard). */
-export type GetDashboardResponse = GetDashboardResponse_200;
+export type GetDashboardResponse = GetDashboardResponse200;
 /** Path parameters of PATCH /dashboards/{dashboard_id} (updateDashboard). */
 export type UpdateDashboardPathParams = {
   /** The dashboard's id, a 22-character short UUID. */
@@ -3154,19 +3154,19 @@ export type UpdateDashboardHeaders = {
 /** Request body of PATCH /dashboards/{dashboard_id} (updateDashboard). */
 export type UpdateDashboardBody = UpdateDashboardRequest;
 /** 200: The updated dashboard. */
-export type UpdateDashboardResponse_200 = DashboardResponse;
+export type UpdateDashboardResponse200 = DashboardResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type UpdateDashboardResponse_400 = ErrorResponse;
+export type UpdateDashboardResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type UpdateDashboardResponse_401 = ErrorResponse;
+export type UpdateDashboardResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type UpdateDashboardResponse_403 = ErrorResponse;
+export type UpdateDashboardResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type UpdateDashboardResponse_404 = ErrorResponse;
+export type UpdateDashboardResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type UpdateDashboardResponse_500 = ErrorResponse;
+export type UpdateDashboardResponse500 = ErrorResponse;
 /** Successful response body of PATCH /dashboards/{dashboard_id} (updateDashboard). */
-export type UpdateDashboardResponse = UpdateDashboardResponse_200;
+export type UpdateDashboardResponse = UpdateDashboardResponse200;
 /** Path parameters of DELETE /dashboards/{dashboard_id} (deleteDashboard). */
 export type DeleteDashboardPathParams = {
   /** The dashboard's id, a 22-character short UUID. */
@@ -3178,15 +3178,15 @@ export type DeleteDashboardHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: The dashboard was deleted. */
-export type DeleteDashboardResponse_200 = Empty;
+export type DeleteDashboardResponse200 = Empty;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type DeleteDashboardResponse_401 = ErrorResponse;
+export type DeleteDashboardResponse401 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type DeleteDashboardResponse_404 = ErrorResponse;
+export type DeleteDashboardResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type DeleteDashboardResponse_500 = ErrorResponse;
+export type DeleteDashboardResponse500 = ErrorResponse;
 /** Successful response body of DELETE /dashboards/{dashboard_id} (deleteDashboard). */
-export type DeleteDashboardResponse = DeleteDashboardResponse_200;
+export type DeleteDashboardResponse = DeleteDashboardResponse200;
 /** Query parameters of GET /metrics (listMetrics). */
 export type ListMetricsQuery = {
   /** Maximum number of items in one page. */
@@ -3203,66 +3203,66 @@ export type ListMetricsQuery = {
   tag_filters?: string[];
 };
 /** 200: One page of metrics. */
-export type ListMetricsResponse_200 = {
+export type ListMetricsResponse200 = {
   metrics: Metric[];
   /** Cursor of the next page; null or absent on the last page. */
   next_page_token?: string | null;
 };
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type ListMetricsResponse_400 = ErrorResponse;
+export type ListMetricsResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListMetricsResponse_401 = ErrorResponse;
+export type ListMetricsResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListMetricsResponse_403 = ErrorResponse;
+export type ListMetricsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListMetricsResponse_500 = ErrorResponse;
+export type ListMetricsResponse500 = ErrorResponse;
 /** Successful response body of GET /metrics (listMetrics). */
-export type ListMetricsResponse = ListMetricsResponse_200;
+export type ListMetricsResponse = ListMetricsResponse200;
 /** Request body of POST /metrics (createMetric). */
 export type CreateMetricBody = CreateMetricRequest;
 /** 201: The new metric. */
-export type CreateMetricResponse_201 = MetricResponse;
+export type CreateMetricResponse201 = MetricResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type CreateMetricResponse_400 = ErrorResponse;
+export type CreateMetricResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type CreateMetricResponse_401 = ErrorResponse;
+export type CreateMetricResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type CreateMetricResponse_403 = ErrorResponse;
+export type CreateMetricResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type CreateMetricResponse_500 = ErrorResponse;
+export type CreateMetricResponse500 = ErrorResponse;
 /** Successful response body of POST /metrics (createMetric). */
-export type CreateMetricResponse = CreateMetricResponse_201;
+export type CreateMetricResponse = CreateMetricResponse201;
 /** 200: The soft-deleted metrics. */
-export type ListRecentlyDeletedMetricsResponse_200 = {
+export type ListRecentlyDeletedMetricsResponse200 = {
   metrics: Metric[];
 };
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListRecentlyDeletedMetricsResponse_401 = ErrorResponse;
+export type ListRecentlyDeletedMetricsResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListRecentlyDeletedMetricsResponse_403 = ErrorResponse;
+export type ListRecentlyDeletedMetricsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListRecentlyDeletedMetricsResponse_500 = ErrorResponse;
+export type ListRecentlyDeletedMetricsResponse500 = ErrorResponse;
 /** Successful response body of GET /metrics/recently-deleted (listRecentlyDeletedMetrics). */
-export type ListRecentlyDeletedMetricsResponse = ListRecentlyDeletedMetricsResponse_200;
+export type ListRecentlyDeletedMetricsResponse = ListRecentlyDeletedMetricsResponse200;
 /** Path parameters of GET /metrics/{metric_id} (getMetric). */
 export type GetMetricPathParams = {
   /** The metric's 22-character alphanumeric id. */
   metric_id: MetricId;
 };
 /** 200: The metric. */
-export type GetMetricResponse_200 = MetricResponse;
+export type GetMetricResponse200 = MetricResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type GetMetricResponse_400 = ErrorResponse;
+export type GetMetricResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type GetMetricResponse_401 = ErrorResponse;
+export type GetMetricResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type GetMetricResponse_403 = ErrorResponse;
+export type GetMetricResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type GetMetricResponse_404 = ErrorResponse;
+export type GetMetricResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type GetMetricResponse_500 = ErrorResponse;
+export type GetMetricResponse500 = ErrorResponse;
 /** Successful response body of GET /metrics/{metric_id} (getMetric). */
-export type GetMetricResponse = GetMetricResponse_200;
+export type GetMetricResponse = GetMetricResponse200;
 /** Path parameters of PATCH /metrics/{metric_id} (updateMetric). */
 export type UpdateMetricPathParams = {
   /** The metric's 22-character alphanumeric id. */
@@ -3271,38 +3271,38 @@ export type UpdateMetricPathParams = {
 /** Request body of PATCH /metrics/{metric_id} (updateMetric). */
 export type UpdateMetricBody = UpdateMetricRequest;
 /** 200: The updated metric. */
-export type UpdateMetricResponse_200 = MetricResponse;
+export type UpdateMetricResponse200 = MetricResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type UpdateMetricResponse_400 = ErrorResponse;
+export type UpdateMetricResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type UpdateMetricResponse_401 = ErrorResponse;
+export type UpdateMetricResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type UpdateMetricResponse_403 = ErrorResponse;
+export type UpdateMetricResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type UpdateMetricResponse_404 = ErrorResponse;
+export type UpdateMetricResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type UpdateMetricResponse_500 = ErrorResponse;
+export type UpdateMetricResponse500 = ErrorResponse;
 /** Successful response body of PATCH /metrics/{metric_id} (updateMetric). */
-export type UpdateMetricResponse = UpdateMetricResponse_200;
+export type UpdateMetricResponse = UpdateMetricResponse200;
 /** Path parameters of DELETE /metrics/{metric_id} (deleteMetric). */
 export type DeleteMetricPathParams = {
   /** The metric's 22-character alphanumeric id. */
   metric_id: MetricId;
 };
 /** 200: The metric is deleted; the body is an empty object. */
-export type DeleteMetricResponse_200 = Empty;
+export type DeleteMetricResponse200 = Empty;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type DeleteMetricResponse_400 = ErrorResponse;
+export type DeleteMetricResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type DeleteMetricResponse_401 = ErrorResponse;
+export type DeleteMetricResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type DeleteMetricResponse_403 = ErrorResponse;
+export type DeleteMetricResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type DeleteMetricResponse_404 = ErrorResponse;
+export type DeleteMetricResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type DeleteMetricResponse_500 = ErrorResponse;
+export type DeleteMetricResponse500 = ErrorResponse;
 /** Successful response body of DELETE /metrics/{metric_id} (deleteMetric). */
-export type DeleteMetricResponse = DeleteMetricResponse_200;
+export type DeleteMetricResponse = DeleteMetricResponse200;
 /** Path parameters of GET /metrics/{metric_id}/baselines (listBaselines). */
 export type ListBaselinesPathParams = {
   /** The metric's 22-character alphanumeric id. */
@@ -3326,7 +3326,7 @@ export type ListBaselinesQuery = {
   sigma_levels?: number[];
 };
 /** 200: One page of baselines. */
-export type ListBaselinesResponse_200 = {
+export type ListBaselinesResponse200 = {
   baselines: Baseline[];
   /** Cursor of the next page; null or absent on the last page. */
   next_page_token?: string | null;
@@ -3334,17 +3334,17 @@ export type ListBaselinesResponse_200 = {
   total_count: number;
 };
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type ListBaselinesResponse_400 = ErrorResponse;
+export type ListBaselinesResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListBaselinesResponse_401 = ErrorResponse;
+export type ListBaselinesResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListBaselinesResponse_403 = ErrorResponse;
+export type ListBaselinesResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type ListBaselinesResponse_404 = ErrorResponse;
+export type ListBaselinesResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListBaselinesResponse_500 = ErrorResponse;
+export type ListBaselinesResponse500 = ErrorResponse;
 /** Successful response body of GET /metrics/{metric_id}/baselines (listBaselines). */
-export type ListBaselinesResponse = ListBaselinesResponse_200;
+export type ListBaselinesResponse = ListBaselinesResponse200;
 /** Path parameters of POST /metrics/{metric_id}/baselines (createBaseline). */
 export type CreateBaselinePathParams = {
   /** The metric's 22-character alphanumeric id. */
@@ -3353,19 +3353,19 @@ export type CreateBaselinePathParams = {
 /** Request body of POST /metrics/{metric_id}/baselines (createBaseline). */
 export type CreateBaselineBody = CreateBaselineRequest;
 /** 201: The new baseline. */
-export type CreateBaselineResponse_201 = Baseline;
+export type CreateBaselineResponse201 = Baseline;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type CreateBaselineResponse_400 = ErrorResponse;
+export type CreateBaselineResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type CreateBaselineResponse_401 = ErrorResponse;
+export type CreateBaselineResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type CreateBaselineResponse_403 = ErrorResponse;
+export type CreateBaselineResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type CreateBaselineResponse_404 = ErrorResponse;
+export type CreateBaselineResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type CreateBaselineResponse_500 = ErrorResponse;
+export type CreateBaselineResponse500 = ErrorResponse;
 /** Successful response body of POST /metrics/{metric_id}/baselines (createBaseline). */
-export type CreateBaselineResponse = CreateBaselineResponse_201;
+export type CreateBaselineResponse = CreateBaselineResponse201;
 /** Path parameters of GET /metrics/{metric_id}/baselines/{baseline_id} (getBaseline). */
 export type GetBaselinePathParams = {
   /** The metric's 22-character alphanumeric id. */
@@ -3379,17 +3379,17 @@ export type GetBaselineQuery = {
   sigma_levels?: number[];
 };
 /** 200: The baseline. */
-export type GetBaselineResponse_200 = Baseline;
+export type GetBaselineResponse200 = Baseline;
 /** 400: INVALID_ARGUMENT: sigma_levels is not a comma-separated list of positive numbers (detail field sigma_levels). */
-export type GetBaselineResponse_400 = ErrorResponse;
+export type GetBaselineResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type GetBaselineResponse_401 = ErrorResponse;
+export type GetBaselineResponse401 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type GetBaselineResponse_404 = ErrorResponse;
+export type GetBaselineResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type GetBaselineResponse_500 = ErrorResponse;
+export type GetBaselineResponse500 = ErrorResponse;
 /** Successful response body of GET /metrics/{metric_id}/baselines/{baseline_id} (getBaseline). */
-export type GetBaselineResponse = GetBaselineResponse_200;
+export type GetBaselineResponse = GetBaselineResponse200;
 /** Path parameters of GET /metrics/{metric_id}/baselines/{baseline_id}/history (getBaselineHistory). */
 export type GetBaselineHistoryPathParams = {
   /** The metric's 22-character alphanumeric id. */
@@ -3409,19 +3409,19 @@ export type GetBaselineHistoryQuery = {
   end_date?: string;
 };
 /** 200: The history points, oldest bucket first. */
-export type GetBaselineHistoryResponse_200 = BaselineHistoryResponse;
+export type GetBaselineHistoryResponse200 = BaselineHistoryResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type GetBaselineHistoryResponse_400 = ErrorResponse;
+export type GetBaselineHistoryResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type GetBaselineHistoryResponse_401 = ErrorResponse;
+export type GetBaselineHistoryResponse401 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type GetBaselineHistoryResponse_404 = ErrorResponse;
+export type GetBaselineHistoryResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type GetBaselineHistoryResponse_500 = ErrorResponse;
+export type GetBaselineHistoryResponse500 = ErrorResponse;
 /** 503: INTERNAL: transient database routing outage; retry. */
-export type GetBaselineHistoryResponse_503 = ErrorResponse;
+export type GetBaselineHistoryResponse503 = ErrorResponse;
 /** Successful response body of GET /metrics/{metric_id}/baselines/{baseline_id}/history (getBaselineHistory). */
-export type GetBaselineHistoryResponse = GetBaselineHistoryResponse_200;
+export type GetBaselineHistoryResponse = GetBaselineHistoryResponse200;
 /** Path parameters of POST /metrics/{metric_id}/restore (restoreMetric). */
 export type RestoreMetricPathParams = {
   /** The metric's 22-character alphanumeric id. */
@@ -3433,57 +3433,57 @@ export type RestoreMetricHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: The metric, now active. */
-export type RestoreMetricResponse_200 = MetricResponse;
+export type RestoreMetricResponse200 = MetricResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type RestoreMetricResponse_401 = ErrorResponse;
+export type RestoreMetricResponse401 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type RestoreMetricResponse_404 = ErrorResponse;
+export type RestoreMetricResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type RestoreMetricResponse_500 = ErrorResponse;
+export type RestoreMetricResponse500 = ErrorResponse;
 /** Successful response body of POST /metrics/{metric_id}/restore (restoreMetric). */
-export type RestoreMetricResponse = RestoreMetricResponse_200;
+export type RestoreMetricResponse = RestoreMetricResponse200;
 /** Path parameters of GET /metrics/{metric_id}/versions (listMetricVersions). */
 export type ListMetricVersionsPathParams = {
   /** The metric's 22-character alphanumeric id. */
   metric_id: MetricId;
 };
 /** 200: All versions of the metric, newest first, in one answer (no paging). */
-export type ListMetricVersionsResponse_200 = {
+export type ListMetricVersionsResponse200 = {
   versions: MetricVersion[];
 };
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type ListMetricVersionsResponse_400 = ErrorResponse;
+export type ListMetricVersionsResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListMetricVersionsResponse_401 = ErrorResponse;
+export type ListMetricVersionsResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListMetricVersionsResponse_403 = ErrorResponse;
+export type ListMetricVersionsResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type ListMetricVersionsResponse_404 = ErrorResponse;
+export type ListMetricVersionsResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListMetricVersionsResponse_500 = ErrorResponse;
+export type ListMetricVersionsResponse500 = ErrorResponse;
 /** Successful response body of GET /metrics/{metric_id}/versions (listMetricVersions). */
-export type ListMetricVersionsResponse = ListMetricVersionsResponse_200;
+export type ListMetricVersionsResponse = ListMetricVersionsResponse200;
 /** 200: The catalog. */
-export type ListSpecsResponse_200 = ListSpecsResponse;
+export type ListSpecsResponse200 = ListSpecsResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListSpecsResponse_500 = ErrorResponse;
+export type ListSpecsResponse500 = ErrorResponse;
 /** Successful response body of GET /openapi (listSpecs). */
-export type ListSpecsResponse_ = ListSpecsResponse_200;
+export type ListSpecsResponse_ = ListSpecsResponse200;
 /** Path parameters of GET /openapi/{spec_name} (getSpec). */
 export type GetSpecPathParams = {
   /** A spec name as listed by GET /openapi (for example `tags`). */
   spec_name: string;
 };
 /** 200: The document, self-contained (shared components are included). */
-export type GetSpecResponse_200 = {
+export type GetSpecResponse200 = {
   [key: string]: unknown;
 };
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type GetSpecResponse_404 = ErrorResponse;
+export type GetSpecResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type GetSpecResponse_500 = ErrorResponse;
+export type GetSpecResponse500 = ErrorResponse;
 /** Successful response body of GET /openapi/{spec_name} (getSpec). */
-export type GetSpecResponse = GetSpecResponse_200;
+export type GetSpecResponse = GetSpecResponse200;
 /** Query parameters of GET /personas (listPersonas). */
 export type ListPersonasQuery = {
   /** Maximum number of items in one page. */
@@ -3503,17 +3503,17 @@ export type ListPersonasHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: One page of personas. */
-export type ListPersonasResponse_200 = ListPersonasResponse;
+export type ListPersonasResponse200 = ListPersonasResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type ListPersonasResponse_400 = ErrorResponse;
+export type ListPersonasResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListPersonasResponse_401 = ErrorResponse;
+export type ListPersonasResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListPersonasResponse_403 = ErrorResponse;
+export type ListPersonasResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListPersonasResponse_500 = ErrorResponse;
+export type ListPersonasResponse500 = ErrorResponse;
 /** Successful response body of GET /personas (listPersonas). */
-export type ListPersonasResponse_ = ListPersonasResponse_200;
+export type ListPersonasResponse_ = ListPersonasResponse200;
 /** Header parameters of POST /personas (createPersona). */
 export type CreatePersonaHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -3522,54 +3522,54 @@ export type CreatePersonaHeaders = {
 /** Request body of POST /personas (createPersona). */
 export type CreatePersonaBody = CreatePersonaRequest;
 /** 201: The new persona. */
-export type CreatePersonaResponse_201 = PersonaResponse;
+export type CreatePersonaResponse201 = PersonaResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type CreatePersonaResponse_400 = ErrorResponse;
+export type CreatePersonaResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type CreatePersonaResponse_401 = ErrorResponse;
+export type CreatePersonaResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type CreatePersonaResponse_403 = ErrorResponse;
+export type CreatePersonaResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type CreatePersonaResponse_500 = ErrorResponse;
+export type CreatePersonaResponse500 = ErrorResponse;
 /** Successful response body of POST /personas (createPersona). */
-export type CreatePersonaResponse = CreatePersonaResponse_201;
+export type CreatePersonaResponse = CreatePersonaResponse201;
 /** Query parameters of GET /personas/background-sounds (listPersonaBackgroundSounds). */
 export type ListPersonaBackgroundSoundsQuery = {
   /** Also list archived custom sounds. */
   include_archived?: boolean;
 };
 /** 200: The background sounds. */
-export type ListPersonaBackgroundSoundsResponse_200 = ListPersonaBackgroundSoundsResponse;
+export type ListPersonaBackgroundSoundsResponse200 = ListPersonaBackgroundSoundsResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type ListPersonaBackgroundSoundsResponse_400 = ErrorResponse;
+export type ListPersonaBackgroundSoundsResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListPersonaBackgroundSoundsResponse_401 = ErrorResponse;
+export type ListPersonaBackgroundSoundsResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListPersonaBackgroundSoundsResponse_403 = ErrorResponse;
+export type ListPersonaBackgroundSoundsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListPersonaBackgroundSoundsResponse_500 = ErrorResponse;
+export type ListPersonaBackgroundSoundsResponse500 = ErrorResponse;
 /** Successful response body of GET /personas/background-sounds (listPersonaBackgroundSounds). */
-export type ListPersonaBackgroundSoundsResponse_ = ListPersonaBackgroundSoundsResponse_200;
+export type ListPersonaBackgroundSoundsResponse_ = ListPersonaBackgroundSoundsResponse200;
 /** 200: The available caller numbers. */
-export type ListPersonaPhoneNumbersResponse_200 = ListPersonaPhoneNumbersResponse;
+export type ListPersonaPhoneNumbersResponse200 = ListPersonaPhoneNumbersResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListPersonaPhoneNumbersResponse_401 = ErrorResponse;
+export type ListPersonaPhoneNumbersResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListPersonaPhoneNumbersResponse_403 = ErrorResponse;
+export type ListPersonaPhoneNumbersResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListPersonaPhoneNumbersResponse_500 = ErrorResponse;
+export type ListPersonaPhoneNumbersResponse500 = ErrorResponse;
 /** Successful response body of GET /personas/phone-numbers (listPersonaPhoneNumbers). */
-export type ListPersonaPhoneNumbersResponse_ = ListPersonaPhoneNumbersResponse_200;
+export type ListPersonaPhoneNumbersResponse_ = ListPersonaPhoneNumbersResponse200;
 /** 200: The available voices. */
-export type ListPersonaVoicesResponse_200 = ListPersonaVoicesResponse;
+export type ListPersonaVoicesResponse200 = ListPersonaVoicesResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListPersonaVoicesResponse_401 = ErrorResponse;
+export type ListPersonaVoicesResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListPersonaVoicesResponse_403 = ErrorResponse;
+export type ListPersonaVoicesResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListPersonaVoicesResponse_500 = ErrorResponse;
+export type ListPersonaVoicesResponse500 = ErrorResponse;
 /** Successful response body of GET /personas/voices (listPersonaVoices). */
-export type ListPersonaVoicesResponse_ = ListPersonaVoicesResponse_200;
+export type ListPersonaVoicesResponse_ = ListPersonaVoicesResponse200;
 /** Path parameters of GET /personas/{persona_id} (getPersona). */
 export type GetPersonaPathParams = {
   /** The persona's identifier. */
@@ -3581,19 +3581,19 @@ export type GetPersonaHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: The persona. */
-export type GetPersonaResponse_200 = PersonaResponse;
+export type GetPersonaResponse200 = PersonaResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type GetPersonaResponse_400 = ErrorResponse;
+export type GetPersonaResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type GetPersonaResponse_401 = ErrorResponse;
+export type GetPersonaResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type GetPersonaResponse_403 = ErrorResponse;
+export type GetPersonaResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type GetPersonaResponse_404 = ErrorResponse;
+export type GetPersonaResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type GetPersonaResponse_500 = ErrorResponse;
+export type GetPersonaResponse500 = ErrorResponse;
 /** Successful response body of GET /personas/{persona_id} (getPersona). */
-export type GetPersonaResponse = GetPersonaResponse_200;
+export type GetPersonaResponse = GetPersonaResponse200;
 /** Path parameters of PATCH /personas/{persona_id} (updatePersona). */
 export type UpdatePersonaPathParams = {
   /** The persona's identifier. */
@@ -3607,19 +3607,19 @@ export type UpdatePersonaHeaders = {
 /** Request body of PATCH /personas/{persona_id} (updatePersona). */
 export type UpdatePersonaBody = UpdatePersonaRequest;
 /** 200: The updated persona. */
-export type UpdatePersonaResponse_200 = PersonaResponse;
+export type UpdatePersonaResponse200 = PersonaResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type UpdatePersonaResponse_400 = ErrorResponse;
+export type UpdatePersonaResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type UpdatePersonaResponse_401 = ErrorResponse;
+export type UpdatePersonaResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type UpdatePersonaResponse_403 = ErrorResponse;
+export type UpdatePersonaResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type UpdatePersonaResponse_404 = ErrorResponse;
+export type UpdatePersonaResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type UpdatePersonaResponse_500 = ErrorResponse;
+export type UpdatePersonaResponse500 = ErrorResponse;
 /** Successful response body of PATCH /personas/{persona_id} (updatePersona). */
-export type UpdatePersonaResponse = UpdatePersonaResponse_200;
+export type UpdatePersonaResponse = UpdatePersonaResponse200;
 /** Path parameters of DELETE /personas/{persona_id} (deletePersona). */
 export type DeletePersonaPathParams = {
   /** The persona's identifier. */
@@ -3631,19 +3631,19 @@ export type DeletePersonaHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: An empty object. */
-export type DeletePersonaResponse_200 = Empty;
+export type DeletePersonaResponse200 = Empty;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type DeletePersonaResponse_400 = ErrorResponse;
+export type DeletePersonaResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type DeletePersonaResponse_401 = ErrorResponse;
+export type DeletePersonaResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type DeletePersonaResponse_403 = ErrorResponse;
+export type DeletePersonaResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type DeletePersonaResponse_404 = ErrorResponse;
+export type DeletePersonaResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type DeletePersonaResponse_500 = ErrorResponse;
+export type DeletePersonaResponse500 = ErrorResponse;
 /** Successful response body of DELETE /personas/{persona_id} (deletePersona). */
-export type DeletePersonaResponse = DeletePersonaResponse_200;
+export type DeletePersonaResponse = DeletePersonaResponse200;
 /** Path parameters of GET /personas/{persona_id}/versions (listPersonaVersions). */
 export type ListPersonaVersionsPathParams = {
   /** The persona's identifier. */
@@ -3655,19 +3655,19 @@ export type ListPersonaVersionsHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: The versions, newest first. */
-export type ListPersonaVersionsResponse_200 = ListPersonaVersionsResponse;
+export type ListPersonaVersionsResponse200 = ListPersonaVersionsResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type ListPersonaVersionsResponse_400 = ErrorResponse;
+export type ListPersonaVersionsResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListPersonaVersionsResponse_401 = ErrorResponse;
+export type ListPersonaVersionsResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListPersonaVersionsResponse_403 = ErrorResponse;
+export type ListPersonaVersionsResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type ListPersonaVersionsResponse_404 = ErrorResponse;
+export type ListPersonaVersionsResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListPersonaVersionsResponse_500 = ErrorResponse;
+export type ListPersonaVersionsResponse500 = ErrorResponse;
 /** Successful response body of GET /personas/{persona_id}/versions (listPersonaVersions). */
-export type ListPersonaVersionsResponse_ = ListPersonaVersionsResponse_200;
+export type ListPersonaVersionsResponse_ = ListPersonaVersionsResponse200;
 /** Query parameters of GET /review-projects (listReviewProjects). */
 export type ListReviewProjectsQuery = {
   /** Maximum number of items in one page. */
@@ -3676,52 +3676,52 @@ export type ListReviewProjectsQuery = {
   page_token?: string;
 };
 /** 200: One page of review projects. */
-export type ListReviewProjectsResponse_200 = ListReviewProjectsResponse;
+export type ListReviewProjectsResponse200 = ListReviewProjectsResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type ListReviewProjectsResponse_400 = ErrorResponse;
+export type ListReviewProjectsResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListReviewProjectsResponse_401 = ErrorResponse;
+export type ListReviewProjectsResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListReviewProjectsResponse_403 = ErrorResponse;
+export type ListReviewProjectsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListReviewProjectsResponse_500 = ErrorResponse;
+export type ListReviewProjectsResponse500 = ErrorResponse;
 /** Successful response body of GET /review-projects (listReviewProjects). */
-export type ListReviewProjectsResponse_ = ListReviewProjectsResponse_200;
+export type ListReviewProjectsResponse_ = ListReviewProjectsResponse200;
 /** Request body of POST /review-projects/disagreement-state (getReviewDisagreementState). */
 export type GetReviewDisagreementStateBody = DisagreementStateRequest;
 /** 200: One entry per requested project that has the require_disagreement_notes rule. */
-export type GetReviewDisagreementStateResponse_200 = DisagreementStateResponse;
+export type GetReviewDisagreementStateResponse200 = DisagreementStateResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type GetReviewDisagreementStateResponse_400 = ErrorResponse;
+export type GetReviewDisagreementStateResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type GetReviewDisagreementStateResponse_401 = ErrorResponse;
+export type GetReviewDisagreementStateResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type GetReviewDisagreementStateResponse_403 = ErrorResponse;
+export type GetReviewDisagreementStateResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type GetReviewDisagreementStateResponse_500 = ErrorResponse;
+export type GetReviewDisagreementStateResponse500 = ErrorResponse;
 /** 503: INTERNAL: transient database routing outage; retry. */
-export type GetReviewDisagreementStateResponse_503 = ErrorResponse;
+export type GetReviewDisagreementStateResponse503 = ErrorResponse;
 /** Successful response body of POST /review-projects/disagreement-state (getReviewDisagreementState). */
-export type GetReviewDisagreementStateResponse = GetReviewDisagreementStateResponse_200;
+export type GetReviewDisagreementStateResponse = GetReviewDisagreementStateResponse200;
 /** Path parameters of GET /review-projects/{project_id} (getReviewProject). */
 export type GetReviewProjectPathParams = {
   /** The review project's id (a ULID). */
   project_id: Ulid;
 };
 /** 200: The review project. */
-export type GetReviewProjectResponse_200 = ReviewProjectResponse;
+export type GetReviewProjectResponse200 = ReviewProjectResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type GetReviewProjectResponse_400 = ErrorResponse;
+export type GetReviewProjectResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type GetReviewProjectResponse_401 = ErrorResponse;
+export type GetReviewProjectResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type GetReviewProjectResponse_403 = ErrorResponse;
+export type GetReviewProjectResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type GetReviewProjectResponse_404 = ErrorResponse;
+export type GetReviewProjectResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type GetReviewProjectResponse_500 = ErrorResponse;
+export type GetReviewProjectResponse500 = ErrorResponse;
 /** Successful response body of GET /review-projects/{project_id} (getReviewProject). */
-export type GetReviewProjectResponse = GetReviewProjectResponse_200;
+export type GetReviewProjectResponse = GetReviewProjectResponse200;
 /** Query parameters of GET /runs (listRuns). */
 export type ListRunsQuery = {
   /** Maximum number of items in one page. */
@@ -3735,17 +3735,17 @@ export type ListRunsHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: One page of runs. */
-export type ListRunsResponse_200 = ListRunsResponse;
+export type ListRunsResponse200 = ListRunsResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type ListRunsResponse_400 = ErrorResponse;
+export type ListRunsResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListRunsResponse_401 = ErrorResponse;
+export type ListRunsResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListRunsResponse_403 = ErrorResponse;
+export type ListRunsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListRunsResponse_500 = ErrorResponse;
+export type ListRunsResponse500 = ErrorResponse;
 /** Successful response body of GET /runs (listRuns). */
-export type ListRunsResponse_ = ListRunsResponse_200;
+export type ListRunsResponse_ = ListRunsResponse200;
 /** Header parameters of POST /runs (launchRun). */
 export type LaunchRunHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -3754,19 +3754,19 @@ export type LaunchRunHeaders = {
 /** Request body of POST /runs (launchRun). */
 export type LaunchRunBody = LaunchRunRequest;
 /** 200: The launched run, status PENDING. */
-export type LaunchRunResponse_200 = RunResponse;
+export type LaunchRunResponse200 = RunResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type LaunchRunResponse_400 = ErrorResponse;
+export type LaunchRunResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type LaunchRunResponse_401 = ErrorResponse;
+export type LaunchRunResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type LaunchRunResponse_403 = ErrorResponse;
+export type LaunchRunResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type LaunchRunResponse_404 = ErrorResponse;
+export type LaunchRunResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type LaunchRunResponse_500 = ErrorResponse;
+export type LaunchRunResponse500 = ErrorResponse;
 /** Successful response body of POST /runs (launchRun). */
-export type LaunchRunResponse = LaunchRunResponse_200;
+export type LaunchRunResponse = LaunchRunResponse200;
 /** Path parameters of GET /runs/{run_id} (getRun). */
 export type GetRunPathParams = {
   run_id: string;
@@ -3777,19 +3777,19 @@ export type GetRunHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: The run. */
-export type GetRunResponse_200 = RunResponse;
+export type GetRunResponse200 = RunResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type GetRunResponse_400 = ErrorResponse;
+export type GetRunResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type GetRunResponse_401 = ErrorResponse;
+export type GetRunResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type GetRunResponse_403 = ErrorResponse;
+export type GetRunResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type GetRunResponse_404 = ErrorResponse;
+export type GetRunResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type GetRunResponse_500 = ErrorResponse;
+export type GetRunResponse500 = ErrorResponse;
 /** Successful response body of GET /runs/{run_id} (getRun). */
-export type GetRunResponse = GetRunResponse_200;
+export type GetRunResponse = GetRunResponse200;
 /** Path parameters of GET /simulations/{simulation_id} (getSimulation). */
 export type GetSimulationPathParams = {
   /** The simulated conversation's identifier. */
@@ -3801,19 +3801,19 @@ export type GetSimulationHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: The simulated conversation. */
-export type GetSimulationResponse_200 = SimulationResponse;
+export type GetSimulationResponse200 = SimulationResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type GetSimulationResponse_400 = ErrorResponse;
+export type GetSimulationResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type GetSimulationResponse_401 = ErrorResponse;
+export type GetSimulationResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type GetSimulationResponse_403 = ErrorResponse;
+export type GetSimulationResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type GetSimulationResponse_404 = ErrorResponse;
+export type GetSimulationResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type GetSimulationResponse_500 = ErrorResponse;
+export type GetSimulationResponse500 = ErrorResponse;
 /** Successful response body of GET /simulations/{simulation_id} (getSimulation). */
-export type GetSimulationResponse = GetSimulationResponse_200;
+export type GetSimulationResponse = GetSimulationResponse200;
 /** Path parameters of PATCH /simulations/{simulation_id} (updateSimulation). */
 export type UpdateSimulationPathParams = {
   /** The simulated conversation's identifier. */
@@ -3827,19 +3827,19 @@ export type UpdateSimulationHeaders = {
 /** Request body of PATCH /simulations/{simulation_id} (updateSimulation). */
 export type UpdateSimulationBody = UpdateSimulatedConversationRequest;
 /** 200: The updated simulated conversation. */
-export type UpdateSimulationResponse_200 = SimulationResponse;
+export type UpdateSimulationResponse200 = SimulationResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type UpdateSimulationResponse_400 = ErrorResponse;
+export type UpdateSimulationResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type UpdateSimulationResponse_401 = ErrorResponse;
+export type UpdateSimulationResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type UpdateSimulationResponse_403 = ErrorResponse;
+export type UpdateSimulationResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type UpdateSimulationResponse_404 = ErrorResponse;
+export type UpdateSimulationResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type UpdateSimulationResponse_500 = ErrorResponse;
+export type UpdateSimulationResponse500 = ErrorResponse;
 /** Successful response body of PATCH /simulations/{simulation_id} (updateSimulation). */
-export type UpdateSimulationResponse = UpdateSimulationResponse_200;
+export type UpdateSimulationResponse = UpdateSimulationResponse200;
 /** Query parameters of GET /tags (listTags). */
 export type ListTagsQuery = {
   /** Maximum number of items in one page. */
@@ -3848,52 +3848,52 @@ export type ListTagsQuery = {
   page_token?: string;
 };
 /** 200: One page of tags. */
-export type ListTagsResponse_200 = ListTagsResponse;
+export type ListTagsResponse200 = ListTagsResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type ListTagsResponse_400 = ErrorResponse;
+export type ListTagsResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListTagsResponse_401 = ErrorResponse;
+export type ListTagsResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListTagsResponse_403 = ErrorResponse;
+export type ListTagsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListTagsResponse_500 = ErrorResponse;
+export type ListTagsResponse500 = ErrorResponse;
 /** Successful response body of GET /tags (listTags). */
-export type ListTagsResponse_ = ListTagsResponse_200;
+export type ListTagsResponse_ = ListTagsResponse200;
 /** Request body of POST /tags (createTag). */
 export type CreateTagBody = CreateTagRequest;
 /** 201: The new tag. */
-export type CreateTagResponse_201 = TagResponse;
+export type CreateTagResponse201 = TagResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type CreateTagResponse_400 = ErrorResponse;
+export type CreateTagResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type CreateTagResponse_401 = ErrorResponse;
+export type CreateTagResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type CreateTagResponse_403 = ErrorResponse;
+export type CreateTagResponse403 = ErrorResponse;
 /** 409: ALREADY_EXISTS: a duplicate, or a conflict with the lifecycle state of the resource. */
-export type CreateTagResponse_409 = ErrorResponse;
+export type CreateTagResponse409 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type CreateTagResponse_500 = ErrorResponse;
+export type CreateTagResponse500 = ErrorResponse;
 /** Successful response body of POST /tags (createTag). */
-export type CreateTagResponse = CreateTagResponse_201;
+export type CreateTagResponse = CreateTagResponse201;
 /** Path parameters of GET /tags/{tag_id} (getTag). */
 export type GetTagPathParams = {
   /** The tag's id. */
   tag_id: string;
 };
 /** 200: The tag. */
-export type GetTagResponse_200 = TagResponse;
+export type GetTagResponse200 = TagResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type GetTagResponse_400 = ErrorResponse;
+export type GetTagResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type GetTagResponse_401 = ErrorResponse;
+export type GetTagResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type GetTagResponse_403 = ErrorResponse;
+export type GetTagResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type GetTagResponse_404 = ErrorResponse;
+export type GetTagResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type GetTagResponse_500 = ErrorResponse;
+export type GetTagResponse500 = ErrorResponse;
 /** Successful response body of GET /tags/{tag_id} (getTag). */
-export type GetTagResponse = GetTagResponse_200;
+export type GetTagResponse = GetTagResponse200;
 /** Path parameters of PATCH /tags/{tag_id} (updateTag). */
 export type UpdateTagPathParams = {
   /** The tag's id. */
@@ -3907,40 +3907,40 @@ export type UpdateTagHeaders = {
 /** Request body of PATCH /tags/{tag_id} (updateTag). */
 export type UpdateTagBody = UpdateTagRequest;
 /** 200: The updated tag. */
-export type UpdateTagResponse_200 = TagResponse;
+export type UpdateTagResponse200 = TagResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type UpdateTagResponse_400 = ErrorResponse;
+export type UpdateTagResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type UpdateTagResponse_401 = ErrorResponse;
+export type UpdateTagResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type UpdateTagResponse_403 = ErrorResponse;
+export type UpdateTagResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type UpdateTagResponse_404 = ErrorResponse;
+export type UpdateTagResponse404 = ErrorResponse;
 /** 409: ALREADY_EXISTS: a duplicate, or a conflict with the lifecycle state of the resource. */
-export type UpdateTagResponse_409 = ErrorResponse;
+export type UpdateTagResponse409 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type UpdateTagResponse_500 = ErrorResponse;
+export type UpdateTagResponse500 = ErrorResponse;
 /** Successful response body of PATCH /tags/{tag_id} (updateTag). */
-export type UpdateTagResponse = UpdateTagResponse_200;
+export type UpdateTagResponse = UpdateTagResponse200;
 /** Path parameters of DELETE /tags/{tag_id} (deleteTag). */
 export type DeleteTagPathParams = {
   /** The tag's id. */
   tag_id: string;
 };
 /** 200: The deleted tag. */
-export type DeleteTagResponse_200 = TagResponse;
+export type DeleteTagResponse200 = TagResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type DeleteTagResponse_400 = ErrorResponse;
+export type DeleteTagResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type DeleteTagResponse_401 = ErrorResponse;
+export type DeleteTagResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type DeleteTagResponse_403 = ErrorResponse;
+export type DeleteTagResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type DeleteTagResponse_404 = ErrorResponse;
+export type DeleteTagResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type DeleteTagResponse_500 = ErrorResponse;
+export type DeleteTagResponse500 = ErrorResponse;
 /** Successful response body of DELETE /tags/{tag_id} (deleteTag). */
-export type DeleteTagResponse = DeleteTagResponse_200;
+export type DeleteTagResponse = DeleteTagResponse200;
 /** Query parameters of GET /test-cases (listTestCases). */
 export type ListTestCasesQuery = {
   /** The test set whose test cases are listed. */
@@ -3956,19 +3956,19 @@ export type ListTestCasesHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: One page of test cases, ordered by position. */
-export type ListTestCasesResponse_200 = ListTestCasesResponse;
+export type ListTestCasesResponse200 = ListTestCasesResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type ListTestCasesResponse_400 = ErrorResponse;
+export type ListTestCasesResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListTestCasesResponse_401 = ErrorResponse;
+export type ListTestCasesResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListTestCasesResponse_403 = ErrorResponse;
+export type ListTestCasesResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type ListTestCasesResponse_404 = ErrorResponse;
+export type ListTestCasesResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListTestCasesResponse_500 = ErrorResponse;
+export type ListTestCasesResponse500 = ErrorResponse;
 /** Successful response body of GET /test-cases (listTestCases). */
-export type ListTestCasesResponse_ = ListTestCasesResponse_200;
+export type ListTestCasesResponse_ = ListTestCasesResponse200;
 /** Header parameters of POST /test-cases (createTestCase). */
 export type CreateTestCaseHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -3977,19 +3977,19 @@ export type CreateTestCaseHeaders = {
 /** Request body of POST /test-cases (createTestCase). */
 export type CreateTestCaseBody = CreateTestCaseRequest;
 /** 201: The new test case. */
-export type CreateTestCaseResponse_201 = TestCaseResponse;
+export type CreateTestCaseResponse201 = TestCaseResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type CreateTestCaseResponse_400 = ErrorResponse;
+export type CreateTestCaseResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type CreateTestCaseResponse_401 = ErrorResponse;
+export type CreateTestCaseResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type CreateTestCaseResponse_403 = ErrorResponse;
+export type CreateTestCaseResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type CreateTestCaseResponse_404 = ErrorResponse;
+export type CreateTestCaseResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type CreateTestCaseResponse_500 = ErrorResponse;
+export type CreateTestCaseResponse500 = ErrorResponse;
 /** Successful response body of POST /test-cases (createTestCase). */
-export type CreateTestCaseResponse = CreateTestCaseResponse_201;
+export type CreateTestCaseResponse = CreateTestCaseResponse201;
 /** Path parameters of GET /test-cases/{test_case_id} (getTestCase). */
 export type GetTestCasePathParams = {
   test_case_id: string;
@@ -4000,19 +4000,19 @@ export type GetTestCaseHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: The test case. */
-export type GetTestCaseResponse_200 = TestCaseResponse;
+export type GetTestCaseResponse200 = TestCaseResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type GetTestCaseResponse_400 = ErrorResponse;
+export type GetTestCaseResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type GetTestCaseResponse_401 = ErrorResponse;
+export type GetTestCaseResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type GetTestCaseResponse_403 = ErrorResponse;
+export type GetTestCaseResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type GetTestCaseResponse_404 = ErrorResponse;
+export type GetTestCaseResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type GetTestCaseResponse_500 = ErrorResponse;
+export type GetTestCaseResponse500 = ErrorResponse;
 /** Successful response body of GET /test-cases/{test_case_id} (getTestCase). */
-export type GetTestCaseResponse = GetTestCaseResponse_200;
+export type GetTestCaseResponse = GetTestCaseResponse200;
 /** Path parameters of PATCH /test-cases/{test_case_id} (updateTestCase). */
 export type UpdateTestCasePathParams = {
   test_case_id: string;
@@ -4025,19 +4025,19 @@ export type UpdateTestCaseHeaders = {
 /** Request body of PATCH /test-cases/{test_case_id} (updateTestCase). */
 export type UpdateTestCaseBody = UpdateTestCaseRequest;
 /** 200: The updated test case. */
-export type UpdateTestCaseResponse_200 = TestCaseResponse;
+export type UpdateTestCaseResponse200 = TestCaseResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type UpdateTestCaseResponse_400 = ErrorResponse;
+export type UpdateTestCaseResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type UpdateTestCaseResponse_401 = ErrorResponse;
+export type UpdateTestCaseResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type UpdateTestCaseResponse_403 = ErrorResponse;
+export type UpdateTestCaseResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type UpdateTestCaseResponse_404 = ErrorResponse;
+export type UpdateTestCaseResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type UpdateTestCaseResponse_500 = ErrorResponse;
+export type UpdateTestCaseResponse500 = ErrorResponse;
 /** Successful response body of PATCH /test-cases/{test_case_id} (updateTestCase). */
-export type UpdateTestCaseResponse = UpdateTestCaseResponse_200;
+export type UpdateTestCaseResponse = UpdateTestCaseResponse200;
 /** Path parameters of DELETE /test-cases/{test_case_id} (deleteTestCase). */
 export type DeleteTestCasePathParams = {
   test_case_id: string;
@@ -4048,19 +4048,19 @@ export type DeleteTestCaseHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: An empty object. */
-export type DeleteTestCaseResponse_200 = Empty;
+export type DeleteTestCaseResponse200 = Empty;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type DeleteTestCaseResponse_400 = ErrorResponse;
+export type DeleteTestCaseResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type DeleteTestCaseResponse_401 = ErrorResponse;
+export type DeleteTestCaseResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type DeleteTestCaseResponse_403 = ErrorResponse;
+export type DeleteTestCaseResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type DeleteTestCaseResponse_404 = ErrorResponse;
+export type DeleteTestCaseResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type DeleteTestCaseResponse_500 = ErrorResponse;
+export type DeleteTestCaseResponse500 = ErrorResponse;
 /** Successful response body of DELETE /test-cases/{test_case_id} (deleteTestCase). */
-export type DeleteTestCaseResponse = DeleteTestCaseResponse_200;
+export type DeleteTestCaseResponse = DeleteTestCaseResponse200;
 /** Query parameters of GET /test-sets (listTestSets). */
 export type ListTestSetsQuery = {
   /** Maximum number of items in one page. */
@@ -4080,17 +4080,17 @@ export type ListTestSetsHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: One page of test sets. */
-export type ListTestSetsResponse_200 = ListTestSetsResponse;
+export type ListTestSetsResponse200 = ListTestSetsResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type ListTestSetsResponse_400 = ErrorResponse;
+export type ListTestSetsResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListTestSetsResponse_401 = ErrorResponse;
+export type ListTestSetsResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListTestSetsResponse_403 = ErrorResponse;
+export type ListTestSetsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListTestSetsResponse_500 = ErrorResponse;
+export type ListTestSetsResponse500 = ErrorResponse;
 /** Successful response body of GET /test-sets (listTestSets). */
-export type ListTestSetsResponse_ = ListTestSetsResponse_200;
+export type ListTestSetsResponse_ = ListTestSetsResponse200;
 /** Header parameters of POST /test-sets (createTestSet). */
 export type CreateTestSetHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -4099,19 +4099,19 @@ export type CreateTestSetHeaders = {
 /** Request body of POST /test-sets (createTestSet). */
 export type CreateTestSetBody = CreateTestSetRequest;
 /** 201: The new test set. */
-export type CreateTestSetResponse_201 = TestSetResponse;
+export type CreateTestSetResponse201 = TestSetResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type CreateTestSetResponse_400 = ErrorResponse;
+export type CreateTestSetResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type CreateTestSetResponse_401 = ErrorResponse;
+export type CreateTestSetResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type CreateTestSetResponse_403 = ErrorResponse;
+export type CreateTestSetResponse403 = ErrorResponse;
 /** 409: ALREADY_EXISTS: a duplicate, or a conflict with the lifecycle state of the resource. */
-export type CreateTestSetResponse_409 = ErrorResponse;
+export type CreateTestSetResponse409 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type CreateTestSetResponse_500 = ErrorResponse;
+export type CreateTestSetResponse500 = ErrorResponse;
 /** Successful response body of POST /test-sets (createTestSet). */
-export type CreateTestSetResponse = CreateTestSetResponse_201;
+export type CreateTestSetResponse = CreateTestSetResponse201;
 /** Path parameters of GET /test-sets/{test_set_id} (getTestSet). */
 export type GetTestSetPathParams = {
   test_set_id: string;
@@ -4122,19 +4122,19 @@ export type GetTestSetHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: The test set. */
-export type GetTestSetResponse_200 = TestSetResponse;
+export type GetTestSetResponse200 = TestSetResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type GetTestSetResponse_400 = ErrorResponse;
+export type GetTestSetResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type GetTestSetResponse_401 = ErrorResponse;
+export type GetTestSetResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type GetTestSetResponse_403 = ErrorResponse;
+export type GetTestSetResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type GetTestSetResponse_404 = ErrorResponse;
+export type GetTestSetResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type GetTestSetResponse_500 = ErrorResponse;
+export type GetTestSetResponse500 = ErrorResponse;
 /** Successful response body of GET /test-sets/{test_set_id} (getTestSet). */
-export type GetTestSetResponse = GetTestSetResponse_200;
+export type GetTestSetResponse = GetTestSetResponse200;
 /** Path parameters of PATCH /test-sets/{test_set_id} (updateTestSet). */
 export type UpdateTestSetPathParams = {
   test_set_id: string;
@@ -4147,21 +4147,21 @@ export type UpdateTestSetHeaders = {
 /** Request body of PATCH /test-sets/{test_set_id} (updateTestSet). */
 export type UpdateTestSetBody = UpdateTestSetRequest;
 /** 200: The saved test set. */
-export type UpdateTestSetResponse_200 = TestSetResponse;
+export type UpdateTestSetResponse200 = TestSetResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type UpdateTestSetResponse_400 = ErrorResponse;
+export type UpdateTestSetResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type UpdateTestSetResponse_401 = ErrorResponse;
+export type UpdateTestSetResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type UpdateTestSetResponse_403 = ErrorResponse;
+export type UpdateTestSetResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type UpdateTestSetResponse_404 = ErrorResponse;
+export type UpdateTestSetResponse404 = ErrorResponse;
 /** 409: ALREADY_EXISTS: a duplicate, or a conflict with the lifecycle state of the resource. */
-export type UpdateTestSetResponse_409 = ErrorResponse;
+export type UpdateTestSetResponse409 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type UpdateTestSetResponse_500 = ErrorResponse;
+export type UpdateTestSetResponse500 = ErrorResponse;
 /** Successful response body of PATCH /test-sets/{test_set_id} (updateTestSet). */
-export type UpdateTestSetResponse = UpdateTestSetResponse_200;
+export type UpdateTestSetResponse = UpdateTestSetResponse200;
 /** Path parameters of DELETE /test-sets/{test_set_id} (deleteTestSet). */
 export type DeleteTestSetPathParams = {
   test_set_id: string;
@@ -4172,19 +4172,19 @@ export type DeleteTestSetHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: An empty object, also when the test set was already deleted. */
-export type DeleteTestSetResponse_200 = Empty;
+export type DeleteTestSetResponse200 = Empty;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type DeleteTestSetResponse_400 = ErrorResponse;
+export type DeleteTestSetResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type DeleteTestSetResponse_401 = ErrorResponse;
+export type DeleteTestSetResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type DeleteTestSetResponse_403 = ErrorResponse;
+export type DeleteTestSetResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type DeleteTestSetResponse_404 = ErrorResponse;
+export type DeleteTestSetResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type DeleteTestSetResponse_500 = ErrorResponse;
+export type DeleteTestSetResponse500 = ErrorResponse;
 /** Successful response body of DELETE /test-sets/{test_set_id} (deleteTestSet). */
-export type DeleteTestSetResponse = DeleteTestSetResponse_200;
+export type DeleteTestSetResponse = DeleteTestSetResponse200;
 /** Path parameters of GET /test-sets/{test_set_id}/versions (listTestSetVersions). */
 export type ListTestSetVersionsPathParams = {
   test_set_id: string;
@@ -4195,47 +4195,47 @@ export type ListTestSetVersionsHeaders = {
   'X-Service-Workspace-Id'?: string;
 };
 /** 200: The versions, newest first. */
-export type ListTestSetVersionsResponse_200 = ListTestSetVersionsResponse;
+export type ListTestSetVersionsResponse200 = ListTestSetVersionsResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type ListTestSetVersionsResponse_400 = ErrorResponse;
+export type ListTestSetVersionsResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListTestSetVersionsResponse_401 = ErrorResponse;
+export type ListTestSetVersionsResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListTestSetVersionsResponse_403 = ErrorResponse;
+export type ListTestSetVersionsResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type ListTestSetVersionsResponse_404 = ErrorResponse;
+export type ListTestSetVersionsResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListTestSetVersionsResponse_500 = ErrorResponse;
+export type ListTestSetVersionsResponse500 = ErrorResponse;
 /** Successful response body of GET /test-sets/{test_set_id}/versions (listTestSetVersions). */
-export type ListTestSetVersionsResponse_ = ListTestSetVersionsResponse_200;
+export type ListTestSetVersionsResponse_ = ListTestSetVersionsResponse200;
 /** 200: All webhooks of the organization. */
-export type ListWebhooksResponse_200 = ListWebhooksResponse;
+export type ListWebhooksResponse200 = ListWebhooksResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListWebhooksResponse_401 = ErrorResponse;
+export type ListWebhooksResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListWebhooksResponse_403 = ErrorResponse;
+export type ListWebhooksResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListWebhooksResponse_500 = ErrorResponse;
+export type ListWebhooksResponse500 = ErrorResponse;
 /** 503: INTERNAL: transient database routing outage; retry. */
-export type ListWebhooksResponse_503 = ErrorResponse;
+export type ListWebhooksResponse503 = ErrorResponse;
 /** Successful response body of GET /webhooks (listWebhooks). */
-export type ListWebhooksResponse_ = ListWebhooksResponse_200;
+export type ListWebhooksResponse_ = ListWebhooksResponse200;
 /** Request body of POST /webhooks (createWebhook). */
 export type CreateWebhookBody = CreateWebhookRequestInput;
 /** 200: The new webhook. The auth token is never returned; has_auth_token tells whether one is set. */
-export type CreateWebhookResponse_200 = WebhookResponse;
+export type CreateWebhookResponse200 = WebhookResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type CreateWebhookResponse_400 = ErrorResponse;
+export type CreateWebhookResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type CreateWebhookResponse_401 = ErrorResponse;
+export type CreateWebhookResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type CreateWebhookResponse_403 = ErrorResponse;
+export type CreateWebhookResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type CreateWebhookResponse_500 = ErrorResponse;
+export type CreateWebhookResponse500 = ErrorResponse;
 /** 503: INTERNAL: transient database routing outage; retry. */
-export type CreateWebhookResponse_503 = ErrorResponse;
+export type CreateWebhookResponse503 = ErrorResponse;
 /** Successful response body of POST /webhooks (createWebhook). */
-export type CreateWebhookResponse = CreateWebhookResponse_200;
+export type CreateWebhookResponse = CreateWebhookResponse200;
 /** Path parameters of PATCH /webhooks/{webhook_id} (updateWebhook). */
 export type UpdateWebhookPathParams = {
   /** The webhook's id. */
@@ -4244,90 +4244,90 @@ export type UpdateWebhookPathParams = {
 /** Request body of PATCH /webhooks/{webhook_id} (updateWebhook). */
 export type UpdateWebhookBody = UpdateWebhookRequestInput;
 /** 200: The updated webhook. */
-export type UpdateWebhookResponse_200 = WebhookResponse;
+export type UpdateWebhookResponse200 = WebhookResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type UpdateWebhookResponse_400 = ErrorResponse;
+export type UpdateWebhookResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type UpdateWebhookResponse_401 = ErrorResponse;
+export type UpdateWebhookResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type UpdateWebhookResponse_403 = ErrorResponse;
+export type UpdateWebhookResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type UpdateWebhookResponse_404 = ErrorResponse;
+export type UpdateWebhookResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type UpdateWebhookResponse_500 = ErrorResponse;
+export type UpdateWebhookResponse500 = ErrorResponse;
 /** 503: INTERNAL: transient database routing outage; retry. */
-export type UpdateWebhookResponse_503 = ErrorResponse;
+export type UpdateWebhookResponse503 = ErrorResponse;
 /** Successful response body of PATCH /webhooks/{webhook_id} (updateWebhook). */
-export type UpdateWebhookResponse = UpdateWebhookResponse_200;
+export type UpdateWebhookResponse = UpdateWebhookResponse200;
 /** Path parameters of DELETE /webhooks/{webhook_id} (deleteWebhook). */
 export type DeleteWebhookPathParams = {
   /** The webhook's id. */
   webhook_id: string;
 };
 /** 200: The webhook was removed. */
-export type DeleteWebhookResponse_200 = DeleteWebhookResponse;
+export type DeleteWebhookResponse200 = DeleteWebhookResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type DeleteWebhookResponse_400 = ErrorResponse;
+export type DeleteWebhookResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type DeleteWebhookResponse_401 = ErrorResponse;
+export type DeleteWebhookResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type DeleteWebhookResponse_403 = ErrorResponse;
+export type DeleteWebhookResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type DeleteWebhookResponse_404 = ErrorResponse;
+export type DeleteWebhookResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type DeleteWebhookResponse_500 = ErrorResponse;
+export type DeleteWebhookResponse500 = ErrorResponse;
 /** 503: INTERNAL: transient database routing outage; retry. */
-export type DeleteWebhookResponse_503 = ErrorResponse;
+export type DeleteWebhookResponse503 = ErrorResponse;
 /** Successful response body of DELETE /webhooks/{webhook_id} (deleteWebhook). */
-export type DeleteWebhookResponse_ = DeleteWebhookResponse_200;
+export type DeleteWebhookResponse_ = DeleteWebhookResponse200;
 /** 200: The workspaces. */
-export type ListWorkspacesResponse_200 = {
+export type ListWorkspacesResponse200 = {
   workspaces: Workspace[];
 };
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ListWorkspacesResponse_401 = ErrorResponse;
+export type ListWorkspacesResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ListWorkspacesResponse_403 = ErrorResponse;
+export type ListWorkspacesResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ListWorkspacesResponse_500 = ErrorResponse;
+export type ListWorkspacesResponse500 = ErrorResponse;
 /** Successful response body of GET /workspaces (listWorkspaces). */
-export type ListWorkspacesResponse = ListWorkspacesResponse_200;
+export type ListWorkspacesResponse = ListWorkspacesResponse200;
 /** Request body of POST /workspaces (createWorkspace). */
 export type CreateWorkspaceBody = CreateWorkspaceRequest;
 /** 200: The new workspace. */
-export type CreateWorkspaceResponse_200 = WorkspaceResponse;
+export type CreateWorkspaceResponse200 = WorkspaceResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type CreateWorkspaceResponse_400 = ErrorResponse;
+export type CreateWorkspaceResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type CreateWorkspaceResponse_401 = ErrorResponse;
+export type CreateWorkspaceResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type CreateWorkspaceResponse_403 = ErrorResponse;
+export type CreateWorkspaceResponse403 = ErrorResponse;
 /** 409: ALREADY_EXISTS: a duplicate, or a conflict with the lifecycle state of the resource. */
-export type CreateWorkspaceResponse_409 = ErrorResponse;
+export type CreateWorkspaceResponse409 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type CreateWorkspaceResponse_500 = ErrorResponse;
+export type CreateWorkspaceResponse500 = ErrorResponse;
 /** Successful response body of POST /workspaces (createWorkspace). */
-export type CreateWorkspaceResponse = CreateWorkspaceResponse_200;
+export type CreateWorkspaceResponse = CreateWorkspaceResponse200;
 /** Path parameters of GET /workspaces/{workspace_id} (getWorkspace). */
 export type GetWorkspacePathParams = {
   workspace_id: string;
 };
 /** 200: The workspace. */
-export type GetWorkspaceResponse_200 = WorkspaceResponse;
+export type GetWorkspaceResponse200 = WorkspaceResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type GetWorkspaceResponse_400 = ErrorResponse;
+export type GetWorkspaceResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type GetWorkspaceResponse_401 = ErrorResponse;
+export type GetWorkspaceResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type GetWorkspaceResponse_403 = ErrorResponse;
+export type GetWorkspaceResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type GetWorkspaceResponse_404 = ErrorResponse;
+export type GetWorkspaceResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type GetWorkspaceResponse_500 = ErrorResponse;
+export type GetWorkspaceResponse500 = ErrorResponse;
 /** 503: INTERNAL: transient database routing outage; retry. */
-export type GetWorkspaceResponse_503 = ErrorResponse;
+export type GetWorkspaceResponse503 = ErrorResponse;
 /** Successful response body of GET /workspaces/{workspace_id} (getWorkspace). */
-export type GetWorkspaceResponse = GetWorkspaceResponse_200;
+export type GetWorkspaceResponse = GetWorkspaceResponse200;
 /** Path parameters of PATCH /workspaces/{workspace_id} (updateWorkspace). */
 export type UpdateWorkspacePathParams = {
   workspace_id: string;
@@ -4335,62 +4335,62 @@ export type UpdateWorkspacePathParams = {
 /** Request body of PATCH /workspaces/{workspace_id} (updateWorkspace). */
 export type UpdateWorkspaceBody = UpdateWorkspaceRequest;
 /** 200: The updated workspace. */
-export type UpdateWorkspaceResponse_200 = WorkspaceResponse;
+export type UpdateWorkspaceResponse200 = WorkspaceResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type UpdateWorkspaceResponse_400 = ErrorResponse;
+export type UpdateWorkspaceResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type UpdateWorkspaceResponse_401 = ErrorResponse;
+export type UpdateWorkspaceResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type UpdateWorkspaceResponse_403 = ErrorResponse;
+export type UpdateWorkspaceResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type UpdateWorkspaceResponse_404 = ErrorResponse;
+export type UpdateWorkspaceResponse404 = ErrorResponse;
 /** 409: ALREADY_EXISTS: a duplicate, or a conflict with the lifecycle state of the resource. */
-export type UpdateWorkspaceResponse_409 = ErrorResponse;
+export type UpdateWorkspaceResponse409 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type UpdateWorkspaceResponse_500 = ErrorResponse;
+export type UpdateWorkspaceResponse500 = ErrorResponse;
 /** 503: INTERNAL: transient database routing outage; retry. */
-export type UpdateWorkspaceResponse_503 = ErrorResponse;
+export type UpdateWorkspaceResponse503 = ErrorResponse;
 /** Successful response body of PATCH /workspaces/{workspace_id} (updateWorkspace). */
-export type UpdateWorkspaceResponse = UpdateWorkspaceResponse_200;
+export type UpdateWorkspaceResponse = UpdateWorkspaceResponse200;
 /** Path parameters of DELETE /workspaces/{workspace_id} (deleteWorkspace). */
 export type DeleteWorkspacePathParams = {
   workspace_id: string;
 };
 /** 200: The workspace, now with status DELETED. */
-export type DeleteWorkspaceResponse_200 = WorkspaceResponse;
+export type DeleteWorkspaceResponse200 = WorkspaceResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type DeleteWorkspaceResponse_400 = ErrorResponse;
+export type DeleteWorkspaceResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type DeleteWorkspaceResponse_401 = ErrorResponse;
+export type DeleteWorkspaceResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type DeleteWorkspaceResponse_403 = ErrorResponse;
+export type DeleteWorkspaceResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type DeleteWorkspaceResponse_404 = ErrorResponse;
+export type DeleteWorkspaceResponse404 = ErrorResponse;
 /** 409: ALREADY_EXISTS: a duplicate, or a conflict with the lifecycle state of the resource. */
-export type DeleteWorkspaceResponse_409 = ErrorResponse;
+export type DeleteWorkspaceResponse409 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type DeleteWorkspaceResponse_500 = ErrorResponse;
+export type DeleteWorkspaceResponse500 = ErrorResponse;
 /** 503: INTERNAL: transient database routing outage; retry. */
-export type DeleteWorkspaceResponse_503 = ErrorResponse;
+export type DeleteWorkspaceResponse503 = ErrorResponse;
 /** Successful response body of DELETE /workspaces/{workspace_id} (deleteWorkspace). */
-export type DeleteWorkspaceResponse = DeleteWorkspaceResponse_200;
+export type DeleteWorkspaceResponse = DeleteWorkspaceResponse200;
 /** Path parameters of POST /workspaces/{workspace_id}/archive (archiveWorkspace). */
 export type ArchiveWorkspacePathParams = {
   workspace_id: string;
 };
 /** 200: The workspace, now with status ARCHIVED. */
-export type ArchiveWorkspaceResponse_200 = WorkspaceResponse;
+export type ArchiveWorkspaceResponse200 = WorkspaceResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
-export type ArchiveWorkspaceResponse_400 = ErrorResponse;
+export type ArchiveWorkspaceResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
-export type ArchiveWorkspaceResponse_401 = ErrorResponse;
+export type ArchiveWorkspaceResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
-export type ArchiveWorkspaceResponse_403 = ErrorResponse;
+export type ArchiveWorkspaceResponse403 = ErrorResponse;
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
-export type ArchiveWorkspaceResponse_404 = ErrorResponse;
+export type ArchiveWorkspaceResponse404 = ErrorResponse;
 /** 409: ALREADY_EXISTS: a duplicate, or a conflict with the lifecycle state of the resource. */
-export type ArchiveWorkspaceResponse_409 = ErrorResponse;
+export type ArchiveWorkspaceResponse409 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
-export type ArchiveWorkspaceResponse_500 = ErrorResponse;
+export type ArchiveWorkspaceResponse500 = ErrorResponse;
 /** Successful response body of POST /workspaces/{workspace_id}/archive (archiveWorkspace). */
-export type ArchiveWorkspaceResponse = ArchiveWorkspaceResponse_200;
+export type ArchiveWorkspaceResponse = ArchiveWorkspaceResponse200;

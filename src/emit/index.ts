@@ -15,7 +15,7 @@ export function emitAll(model: ApiModel, names: Names): EmittedFile[] {
       name: '@evalplatform/client',
       description: `Types for ${model.title}, generated from its OpenAPI description.`,
       modules,
-      readme: clientReadme(model, modules),
+      readme: clientReadme(model, '@evalplatform/client', modules),
     }),
   ];
 }

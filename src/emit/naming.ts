@@ -27,7 +27,10 @@ export interface Names {
 }
 
 function statusSuffix(status: string | undefined): string {
-  return status === undefined ? '' : typeName(status === 'default' ? 'Default' : status);
+  if (status === undefined) return '';
+  if (status === 'default') return 'Default';
+  // Status codes ('200', '4XX') are already safe identifier tails.
+  return /^[0-9][0-9X]{2}$/i.test(status) ? status.toUpperCase() : typeName(status);
 }
 
 export function buildNames(model: ApiModel): Names {
@@ -42,11 +45,13 @@ export function buildNames(model: ApiModel): Names {
     inputTypes.set(name, input);
   }
   const enumKeys: string[] = [];
+  // Only actual enums reserve a value-list name: a named enum schema, or an inline enum property.
+  const isEnum = (node: unknown): boolean => node !== null && typeof node === 'object' && Array.isArray((node as { enum?: unknown }).enum);
   for (const name of schemaNames) {
-    enumKeys.push(name);
     const schema = model.schemas[name]!.schema;
-    const props = typeof schema === 'object' && schema.properties && typeof schema.properties === 'object' ? Object.keys(schema.properties) : [];
-    for (const prop of props) enumKeys.push(`${name}\u0000${prop}`);
+    if (isEnum(schema)) enumKeys.push(name);
+    const props = typeof schema === 'object' && schema.properties && typeof schema.properties === 'object' && !Array.isArray(schema.properties) ? schema.properties : {};
+    for (const [prop, sub] of Object.entries(props)) if (isEnum(sub)) enumKeys.push(`${name}\u0000${prop}`);
   }
   const enumNames = uniqueNames(enumKeys, (key) => {
     const [schema, prop] = key.split('\u0000');

@@ -1,7 +1,7 @@
 // Paths of one document -> IR operations.
 import { typeName, valueName } from '../encode/index.js';
 import { pointerOf } from '../load/errors.js';
-import type { HttpMethod, JsonValue, MediaContent, Operation, Parameter, ParameterLocation, Provenance, RequestBody, Response, ResponseHeader } from './ir.js';
+import type { HttpMethod, JsonValue, MediaContent, Operation, OperationResponse, Parameter, ParameterLocation, Provenance, RequestBody, ResponseHeader } from './ir.js';
 import { UNSPECIFIED, fieldInfos } from './build-schemas.js';
 import type { DocumentView } from './document-view.js';
 import { VOCABULARY } from './vocabulary.js';
@@ -133,10 +133,10 @@ function bodyOf(view: DocumentView, op: Record<string, unknown>, pointer: string
   };
 }
 
-function responses(view: DocumentView, op: Record<string, unknown>, pointer: string): Response[] {
+function responses(view: DocumentView, op: Record<string, unknown>, pointer: string): OperationResponse[] {
   const raw = op.responses;
   if (raw === null || typeof raw !== 'object') return [];
-  const out: Response[] = [];
+  const out: OperationResponse[] = [];
   for (const status of Object.keys(raw).sort()) {
     const at = `${pointer}/responses/${status}`;
     const { node, pointer: p } = view.deref((raw as Record<string, unknown>)[status], at);

@@ -129,7 +129,7 @@ export interface ResponseHeader {
   description?: string;
 }
 
-export interface Response {
+export interface OperationResponse {
   /** `200`, `4XX`, `default`, ... */
   status: string;
   description: string;
@@ -163,7 +163,7 @@ export interface Operation {
   deprecated: boolean;
   parameters: Record<ParameterLocation, Parameter[]>;
   requestBody?: RequestBody;
-  responses: Response[];
+  responses: OperationResponse[];
   /** Alternatives; each is a list of scheme names that must all be satisfied. `[]` = no auth needed. */
   security: string[][];
   provenance: Provenance;

@@ -43,8 +43,8 @@ export function normalizeSchema(input: unknown, ctx: NormalizeContext, path: (st
     if (key === '$ref' && typeof value === 'string') out.$ref = ctx.rewriteRef(value) ?? value;
     else if (SCHEMA_MAPS.includes(key) && isObject(value)) {
       const map: Record<string, JsonValue> = {};
-      for (const name of Object.keys(value)) map[name] = normalizeSchema(value[name], ctx, [...path, key, name]) as JsonValue;
-      out[key] = map;
+      for (const name of Object.keys(value)) setOwn(map, name, normalizeSchema(value[name], ctx, [...path, key, name]) as JsonValue);
+      setOwn(out, key, map);
     } else if (SCHEMA_ARRAYS.includes(key) && Array.isArray(value)) {
       out[key] = value.map((s, i) => normalizeSchema(s, ctx, [...path, key, i]) as JsonValue);
     } else if (key === 'items') {
@@ -60,7 +60,7 @@ export function normalizeSchema(input: unknown, ctx: NormalizeContext, path: (st
     } else if (key === 'type') {
       out.type = (Array.isArray(value) ? value : [value]) as JsonValue;
     } else {
-      out[key] = value as JsonValue;
+      setOwn(out, key, value as JsonValue);
     }
   }
   if (ctx.openapi30) apply30(src, out);
@@ -98,7 +98,7 @@ function normalizeDiscriminator(value: Record<string, unknown>, ctx: NormalizeCo
       const target = value.mapping[key];
       if (typeof target !== 'string') continue;
       // A mapping value is a $ref or a bare schema name.
-      mapping[key] = ctx.rewriteRef(target.includes('#') || target.includes('/') ? target : `#/components/schemas/${target}`) ?? target;
+      setOwn(mapping, key, ctx.rewriteRef(target.includes('#') || target.includes('/') ? target : `#/components/schemas/${target}`) ?? target);
     }
     out.mapping = mapping;
   }
@@ -111,4 +111,9 @@ function collectExtensions(src: Record<string, unknown>, ctx: NormalizeContext, 
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Define an own property, so data keys such as `__proto__` stay data instead of changing the prototype. */
+export function setOwn(target: Record<string, JsonValue>, key: string, value: JsonValue): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }

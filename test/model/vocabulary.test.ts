@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { SpecError } from '../../src/load/index.js';
+import { buildModel } from '../../src/model/index.js';
+import { doc, ok, openapi } from '../support/docs.js';
+
+const resource = {
+  'x-provenance': 'seed',
+  'x-resource': { name: 'thing', id: 'id', scope: 'organization' },
+  type: 'object',
+  properties: { id: { type: 'string' }, name: { type: 'string', 'x-normalize': 'lowercase', 'x-unique': { among: 'active', scope: 'organization' } } },
+};
+const operation = (extra: Record<string, unknown> = {}) => ({
+  '/things/{id}': { get: { operationId: 'getThing', 'x-provenance': 'seed', 'x-operation': { resource: 'thing', action: 'get' }, responses: ok({ $ref: '#/components/schemas/Thing' }), ...extra } },
+});
+
+function strictError(paths: Record<string, unknown>, schemas: Record<string, unknown>): SpecError {
+  try {
+    buildModel([doc('things', openapi(paths, schemas))], { policy: 'strict' });
+  } catch (error) {
+    expect(error).toBeInstanceOf(SpecError);
+    return error as SpecError;
+  }
+  throw new Error('expected the model to refuse the document');
+}
+
+describe('the x- vocabulary', () => {
+  it('parses resources, field semantics and operation semantics into the model', () => {
+    const m = buildModel([doc('things', openapi(operation({ 'x-permission': ['things:read', 'things:write'], 'x-rules': ['version-revert'] }), { Thing: resource }))], { policy: 'strict' });
+    expect(m.schemas.Thing!.semantics.resource).toEqual({ name: 'thing', id: 'id', scope: 'organization' });
+    expect(m.schemas.Thing!.fields.name).toEqual({ provenance: { source: 'seed' }, normalize: 'lowercase', unique: { among: 'active', scope: 'organization' } });
+    expect(m.operations[0]!.semantics).toMatchObject({ resource: 'thing', action: 'get', permissions: ['things:read', 'things:write'], rules: ['version-revert'] });
+    // Vocabulary is kept out of the JSON Schema the emitters read.
+    expect(JSON.stringify(m.schemas.Thing!.schema)).not.toContain('x-');
+  });
+
+  it('inherits provenance from the schema and lets a property override it', () => {
+    const schema = { ...resource, properties: { ...resource.properties, extra: { type: 'string', 'x-provenance': 'assumed', 'x-provenance-note': 'we needed it' } } };
+    const m = buildModel([doc('things', openapi(operation(), { Thing: schema }))], { policy: 'strict' });
+    expect(m.schemas.Thing!.fields.id!.provenance).toEqual({ source: 'seed' });
+    expect(m.schemas.Thing!.fields.extra!.provenance).toEqual({ source: 'assumed', note: 'we needed it' });
+  });
+
+  it.each([
+    ['an operation without provenance', operation({ 'x-provenance': undefined }), { Thing: resource }, /every operation needs x-provenance/, '#/paths/~1things~1{id}/get'],
+    ['a schema without provenance', operation(), { Thing: { ...resource, 'x-provenance': undefined } }, /every named schema needs x-provenance/, '#/components/schemas/Thing'],
+    ['an assumed statement without a note', operation({ 'x-provenance': 'assumed' }), { Thing: resource }, /needs an x-provenance-note/, '#/paths/~1things~1{id}/get/x-provenance'],
+    ['an unknown extension on an operation', operation({ 'x-frobnicate': true }), { Thing: resource }, /unknown extension x-frobnicate/, '#/paths/~1things~1{id}/get/x-frobnicate'],
+    ['an unknown rule', operation({ 'x-rules': ['no-such-rule'] }), { Thing: resource }, /unknown rule "no-such-rule"/, '#/paths/~1things~1{id}/get/x-rules/0'],
+    ['an unknown action', operation({ 'x-operation': { resource: 'thing', action: 'explode' } }), { Thing: resource }, /must be one of list, create/, '#/paths/~1things~1{id}/get/x-operation/action'],
+    ['an undeclared resource', operation({ 'x-operation': { resource: 'gadget', action: 'get' } }), { Thing: resource }, /no schema declares it/, '#/paths/~1things~1{id}/get/x-operation/resource'],
+    ['a tracked field that does not exist', operation(), { Thing: { ...resource, 'x-versioned': { tracked: ['nope'] } } }, /not a property of this schema/, '#/components/schemas/Thing/x-versioned/tracked/0'],
+    ['a bad null rule', operation(), { Thing: { ...resource, properties: { ...resource.properties, id: { type: 'string', 'x-null': 'sometimes' } } } }, /must be one of clear, ignore, rule/, '#/components/schemas/Thing/properties/id/x-null'],
+    ['a pagination naming a missing parameter', operation({ 'x-pagination': { items: 'things', page_size: 'page_size', page_token: 'page_token', next_page_token: 'next' } }), { Thing: resource }, /does not have/, '#/paths/~1things~1{id}/get/x-pagination'],
+  ])('refuses %s with the spec name and JSON pointer', (_what, paths, schemas, reason, pointer) => {
+    const error = strictError(paths, schemas);
+    expect(error.spec).toBe('things');
+    expect(error.message).toMatch(reason);
+    expect(error.pointer).toBe(pointer);
+  });
+
+  it('accepts unknown extensions and missing provenance in lenient mode', () => {
+    const m = buildModel([doc('things', openapi(operation({ 'x-provenance': undefined, 'x-frobnicate': true }), { Thing: { ...resource, 'x-provenance': undefined } }))], { policy: 'lenient' });
+    expect(m.operations[0]!.provenance).toEqual({ source: 'unspecified' });
+  });
+});
