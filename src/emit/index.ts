@@ -5,15 +5,17 @@ import type { Names } from './naming.js';
 import { emitPackage } from './package/emit-package.js';
 import { clientReadme } from './package/readme.js';
 import { emitTypes } from './types/emit-types.js';
+import { emitValidators } from './validators/emit-validators.js';
 
 export function emitAll(model: ApiModel, names: Names): EmittedFile[] {
-  const modules = ['types'];
+  const modules = ['types', 'validators'];
   return [
     emitTypes(model, names, 'client'),
+    ...emitValidators(model, names, 'client'),
     ...emitPackage(model, {
       dir: 'client',
       name: '@evalplatform/client',
-      description: `Types for ${model.title}, generated from its OpenAPI description.`,
+      description: `Types and validators for ${model.title}, generated from its OpenAPI description.`,
       modules,
       readme: clientReadme(model, '@evalplatform/client', modules),
     }),

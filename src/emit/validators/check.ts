@@ -3,7 +3,7 @@
 // only under unevaluatedProperties/unevaluatedItems). Subschemas applied conjunctively (properties, items,
 // allOf, then/else, ...) are inlined and fail with `return false`; subschemas whose failure does not fail
 // the parent (anyOf, oneOf, not, if, contains) and every $ref target become separate functions.
-import { jsString, propertyAccess } from '../../encode/index.js';
+import { jsString, jsValue, propertyAccess } from '../../encode/index.js';
 import { Body, type Gen } from './context.js';
 import { planDiscriminator } from './discriminator.js';
 import { formatFunction } from './formats.js';
@@ -110,8 +110,8 @@ function guarded(b: Body, guard: string, emit: () => void): void {
   b.open(`if (${guard})`);
   const inner = b.lines.length;
   emit();
-  if (b.lines.length === inner) b.lines.length = start; // nothing applied: drop the empty guard
-  else b.close();
+  b.close();
+  if (b.lines.length === inner + 1) b.lines.length = start; // nothing applied: drop the empty guard
 }
 
 /** Check a value at another instance location (property value, item): bind it once, then inline. */
@@ -131,8 +131,8 @@ function emitString(g: Gen, b: Body, s: SchemaObject, x: string): void {
   const min = num(s, 'minLength');
   const max = num(s, 'maxLength');
   // x.length counts UTF-16 units (>= code points, <= 2x code points): count code points only when it matters.
-  if (min !== undefined && min > 0) b.line(`if (${x}.length < ${min} || (${x}.length < ${2 * min} && ${g.use('$cpLen')}(${x}) < ${min})) return false;`);
-  if (max !== undefined) b.line(`if (${x}.length > ${max} && ${g.use('$cpLen')}(${x}) > ${max}) return false;`);
+  if (min !== undefined && min > 0) b.line(`if (${x}.length < ${jsValue(min)} || (${x}.length < ${jsValue(2 * min)} && ${g.use('$cpLen')}(${x}) < ${jsValue(min)})) return false;`);
+  if (max !== undefined) b.line(`if (${x}.length > ${jsValue(max)} && ${g.use('$cpLen')}(${x}) > ${jsValue(max)}) return false;`);
   if (typeof s.pattern === 'string') b.line(`if (!${patternRe(g, s.pattern)}.test(${x})) return false;`);
   if (g.options.assertFormats && typeof s.format === 'string') {
     const fn = formatFunction(s.format);
@@ -146,7 +146,7 @@ function emitString(g: Gen, b: Body, s: SchemaObject, x: string): void {
 function emitNumber(g: Gen, b: Body, s: SchemaObject, x: string): void {
   const bound = (k: string, op: string): void => {
     const n = num(s, k);
-    if (n !== undefined) b.line(`if (${x} ${op} ${n}) return false;`);
+    if (n !== undefined) b.line(`if (${x} ${op} ${jsValue(n)}) return false;`);
   };
   bound('minimum', '<');
   bound('maximum', '>');
@@ -155,16 +155,16 @@ function emitNumber(g: Gen, b: Body, s: SchemaObject, x: string): void {
   const m = num(s, 'multipleOf');
   if (m !== undefined && m > 0) {
     // For an integer divisor % is exact on doubles; fractional divisors need decimal arithmetic.
-    if (Number.isInteger(m)) b.line(`if (${x} % ${m} !== 0) return false;`);
-    else b.line(`if (!${g.use('$multipleOf')}(${x}, ${m})) return false;`);
+    if (Number.isInteger(m)) b.line(`if (${x} % ${jsValue(m)} !== 0) return false;`);
+    else b.line(`if (!${g.use('$multipleOf')}(${x}, ${jsValue(m)})) return false;`);
   }
 }
 
 function emitArray(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext, x: string, ev: string | null, staticUI: string | undefined): void {
   const minItems = num(s, 'minItems');
   const maxItems = num(s, 'maxItems');
-  if (minItems !== undefined && minItems > 0) b.line(`if (${x}.length < ${minItems}) return false;`);
-  if (maxItems !== undefined) b.line(`if (${x}.length > ${maxItems}) return false;`);
+  if (minItems !== undefined && minItems > 0) b.line(`if (${x}.length < ${jsValue(minItems)}) return false;`);
+  if (maxItems !== undefined) b.line(`if (${x}.length > ${jsValue(maxItems)}) return false;`);
   const prefix = schemaArray(s, 'prefixItems');
   prefix.forEach((_, i) => {
     const cp = childPointer(ptr, 'prefixItems', i);
@@ -202,11 +202,11 @@ function emitContains(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynCon
   b.open(`if (${callCheck(g, childPointer(ptr, 'contains'), ctx, `${x}[${i}]`)})`);
   b.line(`${n}++;`);
   if (ev !== null) b.line(`${ev}.add(${i});`);
-  else if (max === undefined) b.line(`if (${n} >= ${min}) break;`); // enough matches: stop early
+  else if (max === undefined) b.line(`if (${n} >= ${jsValue(min)}) break;`); // enough matches: stop early
   b.close();
   b.close();
-  if (min > 0) b.line(`if (${n} < ${min}) return false;`);
-  if (max !== undefined) b.line(`if (${n} > ${max}) return false;`);
+  if (min > 0) b.line(`if (${n} < ${jsValue(min)}) return false;`);
+  if (max !== undefined) b.line(`if (${n} > ${jsValue(max)}) return false;`);
 }
 
 function emitObject(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext, x: string, ev: string | null, staticUP: string | undefined): void {
@@ -218,8 +218,8 @@ function emitObject(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynConte
   if ((minP !== undefined && minP > 0) || maxP !== undefined) {
     const n = b.v('n');
     b.line(`const ${n} = ${g.use('$countKeys')}(${x});`);
-    if (minP !== undefined && minP > 0) b.line(`if (${n} < ${minP}) return false;`);
-    if (maxP !== undefined) b.line(`if (${n} > ${maxP}) return false;`);
+    if (minP !== undefined && minP > 0) b.line(`if (${n} < ${jsValue(minP)}) return false;`);
+    if (maxP !== undefined) b.line(`if (${n} > ${jsValue(maxP)}) return false;`);
   }
   const props = schemaMap(s, 'properties');
   for (const name of props) {

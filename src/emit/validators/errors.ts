@@ -2,7 +2,7 @@
 // fast check failed. They report every violation as { path, message } (path: array of keys/indices from
 // the validated root), continue past failures, and use the fast checks for the yes/no questions of
 // anyOf/oneOf/not/if/contains. Extra allocation here is fine: this is the error path.
-import { jsString, propertyAccess } from '../../encode/index.js';
+import { jsString, jsValue, propertyAccess } from '../../encode/index.js';
 import { callCheck, refTarget } from './check.js';
 import { Body, type Gen } from './context.js';
 import { planDiscriminator } from './discriminator.js';
@@ -20,7 +20,7 @@ export function emitErrorFunction(g: Gen, name: string, ptr: string, outerCtx: D
   if (node === undefined) throw new Error(`no schema at #${ptr}`);
   if (node === true) b.line('return true;');
   else if (node === false) {
-    b.line(`E.push({ path: p, message: ${jsString(msg.notAllowed())} });`);
+    b.line(`E.push({ path: p.slice(), message: ${jsString(msg.notAllowed())} });`);
     b.line('return false;');
   } else {
     b.line('let ok = true;');
@@ -31,16 +31,25 @@ export function emitErrorFunction(g: Gen, name: string, ptr: string, outerCtx: D
 }
 
 const push = (b: Body, path: string, message: string): void => {
-  b.line(`E.push({ path: ${path}, message: ${jsString(message)} });`);
+  b.line(`E.push({ path: ${path === 'p' ? 'p.slice()' : path}, message: ${jsString(message)} });`);
   b.line('ok = false;');
 };
 
-/** Collect errors of the subschema at `ptr` for value `v` at path `path`. */
-function child(g: Gen, b: Body, ptr: string, ctx: DynContext, v: string, path: string): void {
+/**
+ * Collect errors of the subschema at `ptr` for value `v`, one level down at `key` (an expression) or at the
+ * same path (null). `p` is one mutable path stack per validate() call: push/pop around the call, copy only
+ * when an error is recorded, so valid subtrees allocate nothing.
+ */
+function child(g: Gen, b: Body, ptr: string, ctx: DynContext, v: string, key: string | null): void {
   const node = g.scope.get(ptr);
   if (node === true) return;
-  if (node === false) push(b, path, msg.notAllowed());
-  else b.line(`if (!${g.fn('e', ptr, ctx)}(${v}, ${path}, E)) ok = false;`);
+  if (node === false) push(b, key === null ? 'p' : at(key), msg.notAllowed());
+  else if (key === null) b.line(`if (!${g.fn('e', ptr, ctx)}(${v}, p, E)) ok = false;`);
+  else {
+    b.line(`p.push(${key});`);
+    b.line(`if (!${g.fn('e', ptr, ctx)}(${v}, p, E)) ok = false;`);
+    b.line('p.pop();');
+  }
 }
 
 const at = (key: string): string => `[...p, ${key}]`;
@@ -52,8 +61,8 @@ function guarded(b: Body, guard: string, emit: () => void): void {
   b.open(`if (${guard})`);
   const inner = b.lines.length;
   emit();
-  if (b.lines.length === inner) b.lines.length = start;
-  else b.close();
+  b.close();
+  if (b.lines.length === inner + 1) b.lines.length = start;
 }
 
 function emitErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext): void {
@@ -61,7 +70,7 @@ function emitErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynConte
   if (types) {
     // A value of the wrong type gets that one error: the other keywords would only restate it.
     b.open(`if (!(${typesCond(types, 'x')}))`);
-    b.line(`E.push({ path: p, message: ${jsString(msg.type(types))}, type: true });`);
+    b.line(`E.push({ path: p.slice(), message: ${jsString(msg.type(types))}, type: true });`);
     b.line('return false;');
     b.close();
   }
@@ -87,12 +96,12 @@ function stringErrors(g: Gen, b: Body, s: SchemaObject): void {
   const min = num(s, 'minLength');
   const max = num(s, 'maxLength');
   if (min !== undefined && min > 0) {
-    b.open(`if (${g.use('$cpLen')}(x) < ${min})`);
+    b.open(`if (${g.use('$cpLen')}(x) < ${jsValue(min)})`);
     push(b, 'p', msg.minLength(min));
     b.close();
   }
   if (max !== undefined) {
-    b.open(`if (${g.use('$cpLen')}(x) > ${max})`);
+    b.open(`if (${g.use('$cpLen')}(x) > ${jsValue(max)})`);
     push(b, 'p', msg.maxLength(max));
     b.close();
   }
@@ -116,7 +125,7 @@ function numberErrors(g: Gen, b: Body, s: SchemaObject): void {
   const bound = (k: 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum', op: string): void => {
     const n = num(s, k);
     if (n === undefined) return;
-    b.open(`if (x ${op} ${n})`);
+    b.open(`if (x ${op} ${jsValue(n)})`);
     push(b, 'p', msg[k](n));
     b.close();
   };
@@ -126,7 +135,7 @@ function numberErrors(g: Gen, b: Body, s: SchemaObject): void {
   bound('exclusiveMaximum', '>=');
   const m = num(s, 'multipleOf');
   if (m !== undefined && m > 0) {
-    b.open(Number.isInteger(m) ? `if (x % ${m} !== 0)` : `if (!${g.use('$multipleOf')}(x, ${m}))`);
+    b.open(Number.isInteger(m) ? `if (x % ${jsValue(m)} !== 0)` : `if (!${g.use('$multipleOf')}(x, ${jsValue(m)}))`);
     push(b, 'p', msg.multipleOf(m));
     b.close();
   }
@@ -148,20 +157,20 @@ function arrayErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynCont
   for (const [k, cmp] of [['minItems', '<'], ['maxItems', '>']] as const) {
     const n = num(s, k);
     if (n === undefined) continue;
-    b.open(`if (x.length ${cmp} ${n})`);
+    b.open(`if (x.length ${cmp} ${jsValue(n)})`);
     push(b, 'p', msg[k](n));
     b.close();
   }
   const prefix = schemaArray(s, 'prefixItems');
   prefix.forEach((_, i) => {
     b.open(`if (x.length > ${i})`);
-    child(g, b, childPointer(ptr, 'prefixItems', i), ctx, `x[${i}]`, at(String(i)));
+    child(g, b, childPointer(ptr, 'prefixItems', i), ctx, `x[${i}]`, String(i));
     b.close();
   });
   const rest = restItems(s, ptr);
   if (rest !== undefined && g.scope.get(rest) !== true) {
     b.open(`for (let i = ${prefix.length}; i < x.length; i++)`);
-    child(g, b, rest, ctx, 'x[i]', at('i'));
+    child(g, b, rest, ctx, 'x[i]', 'i');
     b.close();
   }
   if (hasOwn(s, 'contains')) {
@@ -169,11 +178,11 @@ function arrayErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynCont
     const max = num(s, 'maxContains');
     b.line(`let contained = 0;`);
     b.line(`for (let i = 0; i < x.length; i++) if (${callCheck(g, childPointer(ptr, 'contains'), ctx, 'x[i]')}) contained++;`);
-    b.open(`if (contained < ${min})`);
+    b.open(`if (contained < ${jsValue(min)})`);
     push(b, 'p', msg.minContains(min));
     b.close();
     if (max !== undefined) {
-      b.open(`if (contained > ${max})`);
+      b.open(`if (contained > ${jsValue(max)})`);
       push(b, 'p', msg.maxContains(max));
       b.close();
     }
@@ -195,7 +204,7 @@ function objectErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynCon
   for (const [k, cmp] of [['minProperties', '<'], ['maxProperties', '>']] as const) {
     const n = num(s, k);
     if (n === undefined) continue;
-    b.open(`if (${g.use('$countKeys')}(x) ${cmp} ${n})`);
+    b.open(`if (${g.use('$countKeys')}(x) ${cmp} ${jsValue(n)})`);
     push(b, 'p', msg[k](n));
     b.close();
   }
@@ -204,7 +213,7 @@ function objectErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynCon
     const cp = childPointer(ptr, 'properties', name);
     if (g.scope.get(cp) === true) continue;
     b.open(`if (${has(name)})`);
-    child(g, b, cp, ctx, propertyAccess('x', name), at(jsString(name)));
+    child(g, b, cp, ctx, propertyAccess('x', name), jsString(name));
     b.close();
   }
   const depReq = s.dependentRequired;
@@ -219,7 +228,7 @@ function objectErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynCon
   }
   for (const k of schemaMap(s, 'dependentSchemas')) {
     b.open(`if (${has(k)})`);
-    child(g, b, childPointer(ptr, 'dependentSchemas', k), ctx, 'x', 'p');
+    child(g, b, childPointer(ptr, 'dependentSchemas', k), ctx, 'x', null);
     b.close();
   }
   const patterns = schemaMap(s, 'patternProperties');
@@ -231,7 +240,10 @@ function objectErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynCon
   if (names !== undefined && g.scope.get(names) !== true) {
     // Report a bad name at the property's own path, with the name schema's reason appended.
     b.line('const nameErrors = [];');
-    b.open(`if (!${g.fn('e', names, ctx)}(k, [...p, k], nameErrors))`);
+    b.line('p.push(k);');
+    b.line(`const nameOk = ${g.fn('e', names, ctx)}(k, p, nameErrors);`);
+    b.line('p.pop();');
+    b.open('if (!nameOk)');
     b.line('ok = false;');
     b.line(`for (const e of nameErrors) E.push({ path: [...p, k], message: ${jsString(msg.propertyName())} + e.message });`);
     b.close();
@@ -240,14 +252,14 @@ function objectErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynCon
   for (const pat of patterns) {
     b.open(`if (${patternRe(g, pat)}.test(k))`);
     b.line('matched = true;');
-    child(g, b, childPointer(ptr, 'patternProperties', pat), ctx, 'x[k]', at('k'));
+    child(g, b, childPointer(ptr, 'patternProperties', pat), ctx, 'x[k]', 'k');
     b.close();
   }
   if (extra !== undefined) {
     const cond = [declaredExpr(g, props, 'k'), ...(patterns.length ? ['matched'] : [])].join(' || ');
-    b.open(`if (!(${cond}))`);
-    child(g, b, extra, ctx, 'x[k]', at('k'));
-    b.close();
+    if (cond !== 'false') b.open(`if (!(${cond}))`);
+    child(g, b, extra, ctx, 'x[k]', 'k');
+    if (cond !== 'false') b.close();
   }
   b.close();
 }
@@ -255,9 +267,9 @@ function objectErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynCon
 function inPlaceErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext): void {
   for (const kw of ['$ref', '$dynamicRef'] as const) {
     const target = refTarget(g, s, ptr, ctx, kw);
-    if (target !== undefined) child(g, b, target, ctx, 'x', 'p');
+    if (target !== undefined) child(g, b, target, ctx, 'x', null);
   }
-  schemaArray(s, 'allOf').forEach((_, i) => child(g, b, childPointer(ptr, 'allOf', i), ctx, 'x', 'p'));
+  schemaArray(s, 'allOf').forEach((_, i) => child(g, b, childPointer(ptr, 'allOf', i), ctx, 'x', null));
   const anyOf = schemaArray(s, 'anyOf').map((_, i) => childPointer(ptr, 'anyOf', i));
   if (anyOf.length) {
     b.open(`if (!(${anyOf.map((p) => callCheck(g, p, ctx, 'x')).join(' || ')}))`);
@@ -273,9 +285,9 @@ function inPlaceErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynCo
   }
   if (hasOwn(s, 'if') && (hasOwn(s, 'then') || hasOwn(s, 'else'))) {
     b.open(`if (${callCheck(g, childPointer(ptr, 'if'), ctx, 'x')})`);
-    if (hasOwn(s, 'then')) child(g, b, childPointer(ptr, 'then'), ctx, 'x', 'p');
+    if (hasOwn(s, 'then')) child(g, b, childPointer(ptr, 'then'), ctx, 'x', null);
     b.mid('} else {');
-    if (hasOwn(s, 'else')) child(g, b, childPointer(ptr, 'else'), ctx, 'x', 'p');
+    if (hasOwn(s, 'else')) child(g, b, childPointer(ptr, 'else'), ctx, 'x', null);
     b.close();
   }
 }
@@ -302,7 +314,7 @@ function oneOfErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynCont
     b.mid(`} else switch (x[${pn}]) {`);
     for (const [value, i] of plan.designates) {
       b.line(`case ${jsString(value)}:`);
-      child(g, b, branches[i]!, ctx, 'x', 'p');
+      child(g, b, branches[i]!, ctx, 'x', null);
       b.line('break;');
     }
     b.line('default:');
@@ -368,7 +380,7 @@ function unevaluatedErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: D
     guarded(b, groupGuard(types, 'object', 'x'), () => {
       b.open('for (const k in x)');
       b.open(`if (${g.use('$hasOwn')}.call(x, k) && !evaluated.has(k))`);
-      child(g, b, childPointer(ptr, 'unevaluatedProperties'), ctx, 'x[k]', at('k'));
+      child(g, b, childPointer(ptr, 'unevaluatedProperties'), ctx, 'x[k]', 'k');
       b.close();
       b.close();
     });
@@ -377,7 +389,7 @@ function unevaluatedErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: D
     guarded(b, groupGuard(types, 'array', 'x'), () => {
       b.open('for (let i = 0; i < x.length; i++)');
       b.open('if (!evaluated.has(i))');
-      child(g, b, childPointer(ptr, 'unevaluatedItems'), ctx, 'x[i]', at('i'));
+      child(g, b, childPointer(ptr, 'unevaluatedItems'), ctx, 'x[i]', 'i');
       b.close();
       b.close();
     });

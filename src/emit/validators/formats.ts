@@ -45,8 +45,11 @@ const DATE_TIME = `function $fmtDateTime(s) {
 
 const HOSTNAME = `function $fmtHostname(s) {
   if (s.length === 0 || s.length > 253) return false;
-  const labels = s.endsWith(".") ? s.slice(0, -1).split(".") : s.split(".");
-  for (const l of labels) if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(l)) return false;
+  for (const l of s.split(".")) {
+    if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(l)) return false;
+    // "--" in positions 3-4 is reserved for IDNA labels ("xn--").
+    if (l.slice(2, 4) === "--" && l.slice(0, 2).toLowerCase() !== "xn") return false;
+  }
   return true;
 }`;
 
@@ -78,7 +81,9 @@ const EMAIL = `function $fmtEmail(s) {
   const at = s.lastIndexOf("@");
   if (at <= 0 || at === s.length - 1) return false;
   const local = s.slice(0, at), domain = s.slice(at + 1);
-  if (!/^[A-Za-z0-9!#$%&'*+/=?^_\`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_\`{|}~-]+)*$/.test(local)) return false;
+  const dotAtom = /^[A-Za-z0-9!#$%&'*+/=?^_\`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_\`{|}~-]+)*$/;
+  const quoted = /^"(?:[^"\\\\\\r\\n]|\\\\.)*"$/;
+  if (!dotAtom.test(local) && !quoted.test(local)) return false;
   if (domain.startsWith("[") && domain.endsWith("]")) {
     const ip = domain.slice(1, -1);
     return ip.startsWith("IPv6:") ? $fmtIpv6(ip.slice(5)) : $fmtIpv4(ip);
@@ -86,12 +91,40 @@ const EMAIL = `function $fmtEmail(s) {
   return $fmtHostname(domain);
 }`;
 
-const URI_REF = `function $fmtUriReference(s) {
-  return /^(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@/?#\\[\\]]|%[0-9A-Fa-f]{2})*$/.test(s);
+// RFC 3986 reference split into scheme, authority, path, query and fragment; brackets only around an IP literal.
+const URI_REF = `function $uriParts(s, needScheme) {
+  if (!/^(?:[A-Za-z0-9\\-._~!$&'()*+,;=:@/?#\\[\\]]|%[0-9A-Fa-f]{2})*$/.test(s)) return false;
+  const m = /^(?:([A-Za-z][A-Za-z0-9+.-]*):)?(?:\\/\\/([^/?#]*))?([^?#]*)(?:\\?([^#]*))?(?:#(.*))?$/.exec(s);
+  if (!m || (needScheme && m[1] === undefined)) return false;
+  if (/[[\\]]/.test(m[3]) || /[[\\]]/.test(m[4] || "") || /[[\\]#]/.test(m[5] || "")) return false;
+  if (m[2] !== undefined) {
+    const at = m[2].lastIndexOf("@");
+    if (at >= 0 && /[@[\\]]/.test(m[2].slice(0, at))) return false;
+    const hp = m[2].slice(at + 1);
+    let port = "";
+    if (hp.startsWith("[")) {
+      const close = hp.indexOf("]");
+      if (close < 0) return false;
+      const lit = hp.slice(1, close);
+      if (!/^v[0-9A-Fa-f]+\\..+$/.test(lit) && !$fmtIpv6(lit)) return false;
+      const after = hp.slice(close + 1);
+      if (after !== "" && !after.startsWith(":")) return false;
+      port = after.slice(1);
+    } else {
+      const colon = hp.indexOf(":");
+      if (/[[\\]]/.test(hp)) return false;
+      if (colon >= 0) port = hp.slice(colon + 1);
+    }
+    if (!/^[0-9]*$/.test(port)) return false;
+  } else if (m[1] === undefined && m[3].split("/")[0].includes(":")) return false;
+  return true;
+}
+function $fmtUriReference(s) {
+  return $uriParts(s, false);
 }`;
 
 const URI = `function $fmtUri(s) {
-  return /^[A-Za-z][A-Za-z0-9+.-]*:/.test(s) && $fmtUriReference(s);
+  return $uriParts(s, true);
 }`;
 
 const UUID = `function $fmtUuid(s) {
@@ -99,7 +132,8 @@ const UUID = `function $fmtUuid(s) {
 }`;
 
 const DURATION = `function $fmtDuration(s) {
-  return /^P(?:\\d+W|(?=\\d|T\\d)(?:\\d+Y)?(?:\\d+M)?(?:\\d+D)?(?:T(?=\\d)(?:\\d+H)?(?:\\d+M)?(?:\\d+S)?)?)$/.test(s);
+  // Units are contiguous: Y[M[D]] | M[D] | D, and H[M[S]] | M[S] | S after T; or weeks alone.
+  return /^P(?:\\d+W|(?:\\d+Y(?:\\d+M(?:\\d+D)?)?|\\d+M(?:\\d+D)?|\\d+D)(?:T(?:\\d+H(?:\\d+M(?:\\d+S)?)?|\\d+M(?:\\d+S)?|\\d+S))?|T(?:\\d+H(?:\\d+M(?:\\d+S)?)?|\\d+M(?:\\d+S)?|\\d+S))$/.test(s);
 }`;
 
 const REGEX = `function $fmtRegex(s) {
@@ -123,7 +157,7 @@ const FORMATS: Record<string, FormatDef> = {
   ipv4: { fn: '$fmtIpv4', deps: [], src: IPV4 },
   ipv6: { fn: '$fmtIpv6', deps: ['ipv4'], src: IPV6 },
   email: { fn: '$fmtEmail', deps: ['ipv4', 'ipv6', 'hostname'], src: EMAIL },
-  'uri-reference': { fn: '$fmtUriReference', deps: [], src: URI_REF },
+  'uri-reference': { fn: '$fmtUriReference', deps: ['ipv6'], src: URI_REF },
   uri: { fn: '$fmtUri', deps: ['uri-reference'], src: URI },
   uuid: { fn: '$fmtUuid', deps: [], src: UUID },
   duration: { fn: '$fmtDuration', deps: [], src: DURATION },

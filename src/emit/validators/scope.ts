@@ -62,6 +62,8 @@ export class Scope {
 
   constructor(readonly root: SchemaNode) {
     this.scan(root, '', DEFAULT_BASE);
+    // A boolean root (or one whose $id moved the base) is still reachable as '#'.
+    if (!this.uris.has(DEFAULT_BASE)) this.uris.set(DEFAULT_BASE, '');
   }
 
   private scan(node: unknown, ptr: string, parentBase: string): void {

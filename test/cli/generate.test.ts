@@ -1,0 +1,47 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const run = (...args: string[]) => {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/generate.ts', ...args], { encoding: 'utf8' });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+};
+
+describe('npm run generate', () => {
+  it('keeps the committed generated/ up to date with spec/', () => {
+    const result = run('--check');
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/generated output is up to date/);
+  });
+
+  it('writes a package, leaves unchanged files alone, and --check finds a stale or extra file', () => {
+    const out = mkdtempSync(join(tmpdir(), 'gen-'));
+    const first = run('--out', out);
+    expect(first.code).toBe(0);
+    expect(first.out).toMatch(/\d+ written, 0 unchanged, 0 removed/);
+    expect(existsSync(join(out, 'client/types.d.ts'))).toBe(true);
+    const second = run('--out', out);
+    expect(second.out).toMatch(/0 written, \d+ unchanged, 0 removed/);
+
+    const types = join(out, 'client/types.d.ts');
+    writeFileSync(types, `${readFileSync(types, 'utf8')}\n// edited by hand\n`);
+    writeFileSync(join(out, 'client/leftover.js'), 'old');
+    const check = run('--out', out, '--check');
+    expect(check.code).toBe(1);
+    expect(check.err).toContain('client/types.d.ts (differs)');
+    expect(check.err).toContain('client/leftover.js (no longer generated)');
+    const repaired = run('--out', out);
+    expect(repaired.out).toMatch(/1 written, \d+ unchanged, 1 removed/);
+  });
+
+  it('fails with the spec name, pointer and reason, and a non-zero exit, on a bad spec', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bad-'));
+    writeFileSync(join(dir, 'things.yaml'), 'openapi: 3.1.0\ninfo: { title: T, version: "1" }\npaths:\n  /a:\n    get:\n      responses: { "200": { description: ok } }\n      x-rules: [nope]\n');
+    const result = run('--spec', dir, '--out', mkdtempSync(join(tmpdir(), 'out-')), '--policy', 'strict');
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/^error: things: #\/paths\/~1a\/get/);
+  });
+});
