@@ -265,14 +265,15 @@ export async function request(config: ClientConfig, op: OperationSpec, input: Ca
         const reason = error instanceof Error ? error.message : String(error);
         throw new NetworkError({ message: redact(`${op.method} request failed: ${reason}`), status: 0, code: 'NETWORK_ERROR', operationId: op.id });
       }
-      if (response.ok) return await readSuccess(config, op, response, redact);
+      // Reading the body is raced against the deadline too: a stalled body must not outlive timeoutMs.
+      if (response.ok) return await raceAbort(readSuccess(config, op, response, redact), deadline.signal);
       if (attempt < retry.attempts && shouldRetryStatus(retry, op.method, response.status)) {
         const delay = retryAfterMs(response.headers.get('retry-after'), retry.maxDelayMs) ?? backoff(retry, attempt);
-        await discard(response);
+        discard(response);
         await raceAbort(retry.sleep(delay, deadline.signal), deadline.signal);
         continue;
       }
-      throw await errorFromResponse(op, response, redact);
+      throw await raceAbort(errorFromResponse(op, response, redact), deadline.signal);
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;
@@ -512,7 +513,8 @@ interface ResolvedRetry {
 }
 
 function resolveRetry(client: RetryOptions | false, call: RetryOptions | false | undefined): ResolvedRetry {
-  const none = client === false || call === false;
+  // A call's own policy wins: `retry: false` on the call disables, a policy object on the call re-enables.
+  const none = call === false || (call === undefined && client === false);
   const merged: RetryOptions = { ...(client === false ? {} : client), ...(call === false ? {} : call) };
   const defined = <T>(value: T | undefined, fallback: T): T => (value === undefined ? fallback : value);
   return {
@@ -623,12 +625,12 @@ function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-async function discard(response: Response): Promise<void> {
-  try {
-    await response.body?.cancel();
-  } catch {
-    // Nothing to free.
-  }
+/**
+ * Release the body of a response we will not read. Not awaited: cancelling one branch of a tee'd body (a
+ * cloned Response, as in-process handlers may return) only settles once the other branch is cancelled too.
+ */
+function discard(response: Response): void {
+  response.body?.cancel().catch(() => undefined);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -33,8 +33,8 @@ export interface OperationSignature {
   typeImports: string[];
 }
 
-// Argument names the generated functions use themselves; `validators` is the namespace import in scope.
-const TAKEN_ARGUMENTS = ['config', 'body', 'options', 'validators'];
+// Names the generated functions use themselves (arguments, locals, the `validators` namespace import).
+const TAKEN_ARGUMENTS = ['config', 'body', 'options', 'validators', 'spec', 'paging', 'pageOptions'];
 
 function pathParamsInOrder(op: Operation, template: PathTemplate): Parameter[] {
   const byName = new Map(op.parameters.path.map((p) => [p.name, p]));

@@ -10,6 +10,8 @@ export interface PackageSpec {
   /** Module base names (without extension) the package contains, e.g. ['types', 'validators', 'client']. */
   modules: string[];
   readme: string;
+  /** Whether this emitter writes `index.ts` (re-exporting every module); off when another emitter owns it. */
+  index: boolean;
 }
 
 export function emitPackage(model: ApiModel, pkg: PackageSpec): EmittedFile[] {
@@ -32,7 +34,7 @@ export function emitPackage(model: ApiModel, pkg: PackageSpec): EmittedFile[] {
   const index = pkg.modules.map((m) => `export * from ${jsString(`./${m}.js`)};`).join('\n');
   return [
     { path: `${pkg.dir}/package.json`, kind: 'asset', contents: JSON.stringify(manifest, null, 2) },
-    { path: `${pkg.dir}/index.ts`, kind: 'module', contents: `${index}\n` },
+    ...(pkg.index ? [{ path: `${pkg.dir}/index.ts`, kind: 'module' as const, contents: `${index}\n` }] : []),
     { path: `${pkg.dir}/README.md`, kind: 'asset', contents: pkg.readme },
   ];
 }
