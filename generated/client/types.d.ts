@@ -3475,9 +3475,11 @@ export type GetSpecPathParams = {
   spec_name: string;
 };
 /** 200: The document, self-contained (shared components are included). */
-export type GetSpecResponse200 = {
-  [key: string]: unknown;
-};
+export type GetSpecResponse200 =
+  | string
+  | {
+      [key: string]: unknown;
+    };
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
 export type GetSpecResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */

@@ -70,8 +70,9 @@ function operationTypes(op: Operation, names: Names, read: TypeContext, write: T
   }
   const success: string[] = [];
   for (const response of op.responses) {
-    const media = preferredMedia(response.content);
-    const type = media ? tsType(media.schema, read) : 'undefined';
+    // A response may come in several media types (YAML text by default, JSON on request): its type is the union.
+    const types = [...new Set(response.content.map((c) => tsType(c.schema, read)))];
+    const type = types.length === 0 ? 'undefined' : types.length === 1 ? types[0]! : types.map((t) => `(${t})`).join(' | ');
     const name = names.operationType(op.id, 'Response', response.status);
     out.push(`${jsDoc(`${response.status}: ${response.description}`)}export type ${name} = ${type};`);
     if (/^2/.test(response.status)) success.push(name);
