@@ -1,0 +1,296 @@
+// Validator throughput: our generated, dependency-free validators (generated/client/validators.js) against
+// Ajv (JSON Schema 2020-12 draft, compiled) and TypeBox (TypeCompiler) on the same request bodies, checked
+// against the same JSON Schemas the generator works from (the model's), in one process, interleaved.
+//
+// Two modes:
+// - `is`: boolean answer only. Ours `.is()`, Ajv `validate()` of an `allErrors: false` instance,
+//   TypeBox `Check()`.
+// - `all errors`: the answer plus every error. Ours `.validate()` (checks, then collects the errors of an
+//   invalid value), Ajv `validate()` of an `allErrors: true` instance (reading `.errors`), TypeBox
+//   `Check()` then, only when invalid, `[...Errors()]` (the same check-then-collect shape as ours).
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { updateAlertBodyValidator, updatePersonaBodyValidator } from '../generated/client/validators.js';
+import { loadSpecs } from '../src/load/index.js';
+import { buildModel } from '../src/model/index.js';
+import type { ApiModel, SchemaNode } from '../src/model/index.js';
+import { toTypeBox } from './json-schema-to-typebox.js';
+import { measureInterleaved, type Stats, type Subject } from './measure.js';
+import type { Row } from './types.js';
+
+// ajv-formats is CommonJS (`module.exports = formatsPlugin`, plus `.default`); accept either shape.
+const addFormats: (ajv: Ajv2020) => unknown =
+  (addFormatsModule as unknown as { default?: (ajv: Ajv2020) => unknown }).default ??
+  (addFormatsModule as unknown as (ajv: Ajv2020) => unknown);
+
+function version(pkg: string): string {
+  const url = new URL(`../node_modules/${pkg}/package.json`, import.meta.url);
+  return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
+}
+
+interface OursValidator {
+  validate(value: unknown): { ok: true; value: unknown } | { ok: false; errors: { field: string | null; description: string }[] };
+  is(value: unknown): boolean;
+}
+
+interface Body {
+  label: string;
+  operationId: string;
+  ours: OursValidator;
+  valid: unknown;
+  invalid: unknown;
+  /** Extra single-change variants, only for the agreement check (not timed). */
+  probes: Array<[string, unknown]>;
+}
+
+// ---- inputs -------------------------------------------------------------------------------------------------
+
+const personaValid = {
+  name: 'Frustrated billing customer',
+  persona_prompt: 'You were charged twice for the same order and want a refund today. Stay polite but firm.',
+  silent_mode: false,
+  voice: 'coral',
+  language_code: 'en-US',
+  background_sound: 'office',
+  background_sound_volume: 0.35,
+  voice_volume: 1.1,
+  voice_speed: 1.05,
+  wait_seconds: 0.6,
+  conversation_initiation: 'wait_for_user',
+  interruption_rate: 'LOW',
+  multi_language_stt: false,
+  hold_music_timeout_seconds: 90,
+  initialization_parameters: { customer_name: 'Dana Whitfield', account_tier: 'gold', order_total: 129.9 },
+  tags: ['billing', 'refund', 'escalation', 'en-US'],
+};
+
+const personaInvalid = {
+  ...personaValid,
+  name: '',
+  voice: 'nope',
+  voice_speed: 5,
+  tags: Array.from({ length: 21 }, (_, i) => `tag-${i + 1}`),
+};
+
+const alertValid = {
+  name: 'Resolution rate dropped',
+  description: 'Fires when fewer than 80% of simulated billing conversations end resolved.',
+  evaluation_type: 'ON_RUN_COMPLETE',
+  conversation_source: 'SIMULATED',
+  match_mode: 'ANY',
+  cooldown_seconds: 3600,
+  agent_ids: ['01J9Z3K4M5N6P7Q8R9S0T1V2W3', '01J9Z3K4M5N6P7Q8R9S0T1V2W4'],
+  required_tags: ['billing'],
+  conditions: [
+    { metric_id: 'resolution_rate', aggregation: 'RUN_AVERAGE', operator: 'LT', threshold_float: 0.8, window_size_runs: 5 },
+    { metric_id: 'sentiment', aggregation: 'SINGLE', operator: 'EQ', match_value: 'negative', match_mode: 'contains_case_insensitive' },
+  ],
+  channels: [
+    { channel_type: 'SLACK', config: { channel_id: 'C024BE91L', channel_name: '#quality-alerts' } },
+    { channel_type: 'WEBHOOK', config: { url: 'https://hooks.example.com/alerts', method: 'POST', auth_token: 's3cr3t' } },
+  ],
+};
+
+const alertInvalid = {
+  ...alertValid,
+  cooldown_seconds: 100000,
+  conditions: [],
+  match_mode: 'SOME',
+};
+
+const bodies: Body[] = [
+  {
+    label: 'persona body',
+    operationId: 'updatePersona',
+    ours: updatePersonaBodyValidator as unknown as OursValidator,
+    valid: personaValid,
+    invalid: personaInvalid,
+    probes: [
+      ['empty object', {}],
+      ['all nulls', Object.fromEntries(Object.keys(personaValid).map((k) => [k, null]))],
+      ['array body', []],
+      ['null body', null],
+      ['name only empty', { ...personaValid, name: '' }],
+      ['name 201 chars', { ...personaValid, name: 'x'.repeat(201) }],
+      ['voice nope', { ...personaValid, voice: 'nope' }],
+      ['voice_speed 5', { ...personaValid, voice_speed: 5 }],
+      ['voice_speed 0.25', { ...personaValid, voice_speed: 0.25 }],
+      ['voice_speed string', { ...personaValid, voice_speed: '1' }],
+      ['tags 20', { ...personaValid, tags: Array.from({ length: 20 }, (_, i) => `t${i}`) }],
+      ['tags 21', { ...personaValid, tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }],
+      ['tag blank', { ...personaValid, tags: ['ok', '   '] }],
+      ['tag empty', { ...personaValid, tags: [''] }],
+      ['tag number', { ...personaValid, tags: [1] }],
+      ['background custom', { ...personaValid, background_sound: 'custom:abc_123' }],
+      ['background bad', { ...personaValid, background_sound: 'jungle' }],
+      ['hold music 4', { ...personaValid, hold_music_timeout_seconds: 4 }],
+      ['init params array', { ...personaValid, initialization_parameters: [] }],
+      ['silent_mode string', { ...personaValid, silent_mode: 'yes' }],
+      ['unknown property', { ...personaValid, extra: 1 }],
+    ],
+  },
+  {
+    label: 'alert body',
+    operationId: 'updateAlert',
+    ours: updateAlertBodyValidator as unknown as OursValidator,
+    valid: alertValid,
+    invalid: alertInvalid,
+    probes: [
+      ['empty object', {}],
+      ['array body', []],
+      ['cooldown 100000', { ...alertValid, cooldown_seconds: 100000 }],
+      ['cooldown 1.5', { ...alertValid, cooldown_seconds: 1.5 }],
+      ['cooldown 86400', { ...alertValid, cooldown_seconds: 86400 }],
+      ['conditions empty', { ...alertValid, conditions: [] }],
+      ['match_mode SOME', { ...alertValid, match_mode: 'SOME' }],
+      ['evaluation_type bad', { ...alertValid, evaluation_type: 'DAILY' }],
+      ['condition missing operator', { ...alertValid, conditions: [{ metric_id: 'm', aggregation: 'SINGLE' }] }],
+      ['condition bad operator', { ...alertValid, conditions: [{ metric_id: 'm', aggregation: 'SINGLE', operator: 'LIKE' }] }],
+      ['condition match_mode bad', { ...alertValid, conditions: [{ metric_id: 'm', aggregation: 'SINGLE', operator: 'EQ', match_mode: 'ANY' }] }],
+      ['condition window 0', { ...alertValid, conditions: [{ metric_id: 'm', aggregation: 'SINGLE', operator: 'EQ', window_size_days: 0 }] }],
+      ['condition threshold null', { ...alertValid, conditions: [{ metric_id: 'm', aggregation: 'SINGLE', operator: 'EQ', threshold_float: null }] }],
+      ['channel missing config', { ...alertValid, channels: [{ channel_type: 'EMAIL' }] }],
+      ['channel bad type', { ...alertValid, channels: [{ channel_type: 'SMS', config: {} }] }],
+      ['channel recipients string', { ...alertValid, channels: [{ channel_type: 'EMAIL', config: { recipients: 'a@b.c' } }] }],
+      ['channels empty', { ...alertValid, channels: [] }],
+      ['agent_ids number', { ...alertValid, agent_ids: [1] }],
+      ['name null', { ...alertValid, name: null }],
+    ],
+  },
+];
+
+// ---- peers ----------------------------------------------------------------------------------------------------
+
+function bodySchema(model: ApiModel, operationId: string): SchemaNode {
+  const op = model.operations.find((o) => o.id === operationId);
+  if (!op) throw new Error(`operation ${operationId} not in the model`);
+  const json = op.requestBody?.content.find((c) => c.mediaType === 'application/json');
+  if (!json) throw new Error(`operation ${operationId} has no application/json request body`);
+  return json.schema;
+}
+
+interface Peers {
+  ajvIs: (x: unknown) => boolean;
+  ajvAll: ((x: unknown) => boolean) & { errors?: unknown[] | null };
+  tb: ReturnType<typeof TypeCompiler.Compile>;
+}
+
+function buildPeers(model: ApiModel, operationId: string, ajvFast: Ajv2020, ajvAll: Ajv2020): Peers {
+  const defs = Object.fromEntries(Object.entries(model.schemas).map(([k, v]) => [k, v.schema]));
+  const body = bodySchema(model, operationId);
+  if (typeof body !== 'object') throw new Error(`${operationId}: boolean body schema`);
+  const root = { $defs: defs, ...body };
+  return {
+    ajvIs: ajvFast.compile(root),
+    ajvAll: ajvAll.compile(root),
+    tb: TypeCompiler.Compile(toTypeBox(body, defs)),
+  };
+}
+
+// ---- agreement ------------------------------------------------------------------------------------------------
+
+function checkAgreement(body: Body, peers: Peers): string {
+  const cases: Array<[string, unknown, boolean | null]> = [
+    ['valid', body.valid, true],
+    ['invalid', body.invalid, false],
+    ...body.probes.map(([n, v]): [string, unknown, null] => [n, v, null]),
+  ];
+  const problems: string[] = [];
+  for (const [name, value, expected] of cases) {
+    const ours = body.ours.is(value);
+    const oursV = body.ours.validate(value).ok;
+    const ajv = peers.ajvIs(value);
+    const ajvAll = peers.ajvAll(value);
+    const tb = peers.tb.Check(value);
+    const tbErrs = [...peers.tb.Errors(value)].length === 0;
+    const all = [ours, oursV, ajv, ajvAll, tb, tbErrs];
+    if (all.some((a) => a !== ours) || (expected !== null && ours !== expected)) {
+      problems.push(
+        `${body.label} / ${name}: expected ${expected ?? 'agreement'}; ours.is=${ours} ours.validate=${oursV} ajv=${ajv} ajv(allErrors)=${ajvAll} typebox.Check=${tb} typebox.Errors-empty=${tbErrs}`,
+      );
+    }
+  }
+  if (problems.length > 0) throw new Error(`validators disagree:\n  ${problems.join('\n  ')}`);
+
+  const ourErrs = body.ours.validate(body.invalid);
+  peers.ajvAll(body.invalid);
+  const counts = {
+    ours: ourErrs.ok ? 0 : ourErrs.errors.length,
+    ajv: peers.ajvAll.errors?.length ?? 0,
+    typebox: [...peers.tb.Errors(body.invalid)].length,
+  };
+  return `${body.label}: all three agree on ${cases.length} inputs; errors reported for the invalid input (all-errors mode): ours ${counts.ours}, ajv ${counts.ajv}, typebox ${counts.typebox}`;
+}
+
+// ---- bench ----------------------------------------------------------------------------------------------------
+
+type Impl = 'ours' | 'ajv' | 'typebox';
+
+export async function benchValidators(): Promise<Row[]> {
+  const model = buildModel(await loadSpecs('spec'), { policy: 'strict' });
+  const ajvFast = new Ajv2020({ allErrors: false, strict: false });
+  const ajvAll = new Ajv2020({ allErrors: true, strict: false });
+  addFormats(ajvFast);
+  addFormats(ajvAll);
+  const ajvName = `ajv ${version('ajv')}`;
+  const tbName = `typebox ${version('@sinclair/typebox')}`;
+
+  const groups: Array<{ name: string; subjects: Record<Impl, Subject<unknown>> }> = [];
+  for (const body of bodies) {
+    const peers = buildPeers(model, body.operationId, ajvFast, ajvAll);
+    console.log(`  ${checkAgreement(body, peers)}`);
+    const { ours } = body;
+    const { ajvIs, ajvAll: ajvA, tb } = peers;
+    for (const [validity, input] of [
+      ['valid', body.valid],
+      ['invalid', body.invalid],
+    ] as const) {
+      groups.push({
+        name: `validators: ${body.label} ${validity} (is)`,
+        subjects: {
+          ours: { input, fn: (x) => (ours.is(x) ? 1 : 0) },
+          ajv: { input, fn: (x) => (ajvIs(x) ? 1 : 0) },
+          typebox: { input, fn: (x) => (tb.Check(x) ? 1 : 0) },
+        },
+      });
+      groups.push({
+        name: `validators: ${body.label} ${validity} (all errors)`,
+        subjects: {
+          ours: {
+            input,
+            fn: (x) => {
+              const r = ours.validate(x);
+              return r.ok ? 0 : r.errors.length;
+            },
+          },
+          ajv: { input, fn: (x) => (ajvA(x) ? 0 : ajvA.errors!.length) },
+          typebox: { input, fn: (x) => (tb.Check(x) ? 0 : [...tb.Errors(x)].length) },
+        },
+      });
+    }
+  }
+
+  const stats = measureInterleaved(groups.map((g) => g.subjects));
+  const rows: Row[] = [];
+  const round = (n: number) => Math.round(n);
+  const row = (name: string, ours: Stats, peer: Stats, peerName: string): Row => ({
+    name,
+    unit: 'ops/s',
+    ours: round(ours.median),
+    peer: round(peer.median),
+    peer_name: peerName,
+    ratio: Math.round((ours.median / peer.median) * 100) / 100,
+    ours_min: round(ours.min),
+    ours_max: round(ours.max),
+    peer_min: round(peer.min),
+    peer_max: round(peer.max),
+  });
+  groups.forEach((g, i) => {
+    const s = stats[i]!;
+    rows.push(row(g.name, s.ours, s.ajv, ajvName));
+    rows.push(row(g.name, s.ours, s.typebox, tbName));
+  });
+  return rows;
+}
