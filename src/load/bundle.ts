@@ -120,7 +120,7 @@ function sectionFor(path: (string | number)[]): string | undefined {
   const last = path[path.length - 1];
   if (path.length === 2 && path[0] === 'paths') return undefined;
   if (path.length === 3 && path[0] === 'components' && typeof path[1] === 'string' && SECTIONS.has(path[1])) return path[1];
-  if (parent === 'parameters' || (typeof last === 'number' && path[path.length - 2] === 'parameters')) return 'parameters';
+  if (parent === 'parameters') return 'parameters';
   if (parent === 'responses') return 'responses';
   if (last === 'requestBody') return 'requestBodies';
   if (parent === 'headers') return 'headers';

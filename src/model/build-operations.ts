@@ -1,9 +1,10 @@
 // Paths of one document -> IR operations.
-import { typeName, valueName } from '../encode/index.js';
+import { valueName } from '../encode/index.js';
 import { pointerOf } from '../load/errors.js';
 import type { HttpMethod, JsonValue, MediaContent, Operation, OperationResponse, Parameter, ParameterLocation, Provenance, RequestBody, ResponseHeader } from './ir.js';
 import { UNSPECIFIED, fieldInfos } from './build-schemas.js';
 import type { DocumentView } from './document-view.js';
+import { isJsonMedia } from './media.js';
 import { VOCABULARY } from './vocabulary.js';
 
 const METHODS: HttpMethod[] = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options', 'trace'];
@@ -179,7 +180,5 @@ function mediaContents(view: DocumentView, content: unknown, pointer: string): M
 /** The JSON media type of a content map (application/json or any +json), if any. */
 export function jsonMedia(content: unknown): string | undefined {
   if (content === null || typeof content !== 'object') return undefined;
-  return Object.keys(content).find((m) => /^application\/(?:[\w.+-]+\+)?json(?:;|$)/i.test(m));
+  return Object.keys(content).find(isJsonMedia);
 }
-
-export { typeName };

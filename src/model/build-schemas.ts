@@ -1,5 +1,5 @@
 // Named schemas of every document -> the IR's `schemas`, deduplicated across the catalog.
-import { pointerKeys, pointerOf } from '../load/errors.js';
+import { pointerOf } from '../load/errors.js';
 import { canonicalJson } from '../load/index.js';
 import type { FieldInfo, NamedSchema, Provenance } from './ir.js';
 import type { DocumentView } from './document-view.js';
@@ -96,5 +96,3 @@ export function sortRecord<T>(record: Record<string, T>): Record<string, T> {
   for (const key of Object.keys(record).sort()) Object.defineProperty(out, key, { value: record[key], enumerable: true, writable: true, configurable: true });
   return out;
 }
-
-export { pointerKeys };

@@ -30,7 +30,6 @@ export function buildModel(docs: LoadedDocument[], options: BuildOptions): ApiMo
 
   for (const view of views) {
     if (options.policy === 'strict') view.reader.onlyVocabulary(view.root, VOCABULARY.root, '#');
-    collectSchemas(view, schemas);
     const ops = collectOperations(view);
     for (const op of ops) {
       const owner = opIds.get(op.id);
@@ -44,7 +43,7 @@ export function buildModel(docs: LoadedDocument[], options: BuildOptions): ApiMo
     collectSecuritySchemes(view, securitySchemes, options.policy);
     handlers.push(...view.reader.handlers(view.root).map((h) => ({ spec: view.spec, ...h })));
     catalog.push(catalogEntry(view, ops));
-    // Schemas reached only through refs found while building operations (synthetic names) are collected now.
+    // After the operations, so schemas reached only through refs found in them (synthetic names) are included.
     collectSchemas(view, schemas);
   }
 

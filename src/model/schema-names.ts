@@ -2,7 +2,6 @@
 // after normalisation, with references written as names) are merged; different ones are each given a
 // spec-qualified name (`<spec>.<Name>`), so no variant is privileged and adding a document never renames
 // another document's types silently.
-import { canonicalJson } from '../load/index.js';
 
 export interface SchemaVariant {
   spec: string;
@@ -42,5 +41,3 @@ export function assignSchemaNames(variants: SchemaVariant[]): Map<string, Map<st
   }
   return assignment;
 }
-
-export { canonicalJson };

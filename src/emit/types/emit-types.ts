@@ -1,7 +1,8 @@
 // The types module: a type per named schema (plus its request view when it differs), enum value lists,
 // and for every operation its parameter, body and response types.
 import { jsDoc, jsValue, propertyKey } from '../../encode/index.js';
-import type { ApiModel, MediaContent, Operation, Parameter, SchemaNode } from '../../model/ir.js';
+import type { ApiModel, Operation, Parameter, SchemaNode } from '../../model/ir.js';
+import { preferredMedia } from '../../model/media.js';
 import type { EmittedFile } from '../emitted-file.js';
 import type { Names } from '../naming.js';
 import { docFor, tsType, type TypeContext, type View } from './ts-type.js';
@@ -79,9 +80,4 @@ function operationTypes(op: Operation, names: Names, read: TypeContext, write: T
   }
   out.push(`${header('Successful response body')}export type ${names.operationType(op.id, 'Response')} = ${success.length > 0 ? success.join(' | ') : 'unknown'};`);
   return out;
-}
-
-/** JSON first, then the first declared media type. */
-export function preferredMedia(content: MediaContent[]): MediaContent | undefined {
-  return content.find((c) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(c.mediaType)) ?? content[0];
 }

@@ -3,7 +3,7 @@
 import type { ApiModel, JsonValue, Operation, Parameter, SchemaNode } from '../../model/ir.js';
 import type { EmittedFile } from '../emitted-file.js';
 import type { Names, OperationPart } from '../naming.js';
-import { preferredMedia } from '../types/emit-types.js';
+import { preferredMedia } from '../../model/media.js';
 import { compileValidatorModule, type ValidatorEntry } from './compile.js';
 
 export function emitValidators(model: ApiModel, names: Names, packageDir = 'client'): EmittedFile[] {
