@@ -27,7 +27,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   const t1 = performance.now();
   const model = buildModel(docs, { policy: options.policy ?? 'lenient' });
   const t2 = performance.now();
-  const files = emitAll(model, buildNames(model));
+  const files = emitAll(model, buildNames(model), docs);
   const rendered = await renderFiles(files, model.specHash);
   const t3 = performance.now();
   const result = await writeOutput(options.out, rendered, { check: options.check === true });
@@ -37,6 +37,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
 
 /** Everything up to (not including) the disk: the rendered files for a spec. Used by tests. */
 export async function renderSpec(spec: string, options: { policy?: Policy; fetch?: FetchLike; json?: boolean } = {}): Promise<Map<string, string>> {
-  const model = buildModel(await loadSpecs(spec, { fetch: options.fetch, json: options.json }), { policy: options.policy ?? 'lenient' });
-  return renderFiles(emitAll(model, buildNames(model)), model.specHash);
+  const docs = await loadSpecs(spec, { fetch: options.fetch, json: options.json });
+  const model = buildModel(docs, { policy: options.policy ?? 'lenient' });
+  return renderFiles(emitAll(model, buildNames(model), docs), model.specHash);
 }

@@ -7,8 +7,9 @@ import { emitPackage } from './package/emit-package.js';
 import { clientReadme } from './package/readme.js';
 import { emitTypes } from './types/emit-types.js';
 import { emitValidators } from './validators/emit-validators.js';
+import { emitServer, type ServedDocument } from './server/emit-server.js';
 
-export function emitAll(model: ApiModel, names: Names): EmittedFile[] {
+export function emitAll(model: ApiModel, names: Names, documents: readonly ServedDocument[] = []): EmittedFile[] {
   const modules = ['types', 'validators', 'runtime', 'operations', 'client'];
   return [
     emitTypes(model, names, 'client'),
@@ -23,5 +24,7 @@ export function emitAll(model: ApiModel, names: Names): EmittedFile[] {
       readme: clientReadme(model, '@evalplatform/client', modules),
       index: false,
     }),
+    // The sandbox's route table and served documents; its engine is hand-written (src/sandbox).
+    ...emitServer(model, names, documents),
   ];
 }

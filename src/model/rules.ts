@@ -19,6 +19,10 @@ export const KNOWN_RULES: ReadonlySet<string> = new Set([
   'alert-replace-sets',
   'review-disagreement',
   'webhook-url',
+  'serve-catalog',
+  'persona-discovery',
+  'metric-recently-deleted',
+  'baseline-sigma-bands',
   // event handlers
   'evaluate-alerts',
   'update-baselines',

@@ -1,0 +1,216 @@
+// The sandbox's route table as plain data, computed from the model: for each operation, what the generic
+// engine (src/sandbox) needs to route, authenticate, validate, act and answer. Nothing here is specific
+// to one API: resources, actions, lifecycles and rules all come from the model's semantics.
+import type { ApiModel, FieldInfo, JsonValue, NamedSchema, Operation, Parameter, SchemaNode } from '../../model/ir.js';
+import { isJsonMedia, preferredMedia } from '../../model/media.js';
+
+/** How a success body is shaped around the resource, so the engine can answer any operation generically. */
+export type ResponseShape =
+  | { kind: 'none' }
+  | { kind: 'empty' }
+  | { kind: 'resource' }
+  | { kind: 'wrapped'; key: string }
+  | { kind: 'list'; items: string }
+  | { kind: 'other'; schema?: string; keys: string[] };
+
+export interface ParamRow {
+  name: string;
+  required: boolean;
+  /** Wire-to-value coercion for query and path strings: JSON type of the parameter (arrays: of their items). */
+  type: string;
+  array: boolean;
+  explode: boolean;
+}
+
+export interface RouteRow {
+  id: string;
+  spec: string;
+  method: string;
+  path: string;
+  params: { path: ParamRow[]; query: ParamRow[]; header: ParamRow[] };
+  body: { required: boolean; media: string[]; fields: Record<string, FieldInfo>; exactlyOneOf: string[] } | null;
+  /** API key headers that authenticate this operation; empty: no authentication. */
+  auth: string[];
+  permissions: string[];
+  resource: string | null;
+  action: string | null;
+  workspaceRequired: boolean;
+  pagination: { items: string; pageSize: string; pageToken: string; nextPageToken: string } | null;
+  softDelete: { respond: string; repeat: string } | null;
+  restore: { noopWhenActive: boolean } | null;
+  rules: string[];
+  emits: string[];
+  aliasOf: string | null;
+  success: { status: number; shape: ResponseShape; media: string | null };
+  /** Documented error statuses (so a rule may check it answers only what the spec lists). */
+  errors: number[];
+}
+
+export type IdFormat = { kind: 'ulid' } | { kind: 'alnum'; length: number } | { kind: 'token'; length: number };
+
+export interface ResourceRow {
+  name: string;
+  schema: string;
+  id: string;
+  idFormat: IdFormat;
+  scope: string;
+  properties: string[];
+  defaults: Record<string, JsonValue>;
+  lifecycle: { field: string | null; deleted: string | null; hidden: string[]; frozen: { field: string; equals: JsonValue }[] } | null;
+  versioned: { tracked: string[]; history: string | null; changeTypes: string[] } | null;
+  fields: Record<string, FieldInfo>;
+}
+
+const REF = '#/$defs/';
+
+function refName(node: SchemaNode | undefined): string | undefined {
+  if (node && typeof node === 'object' && typeof node.$ref === 'string' && node.$ref.startsWith(REF)) return node.$ref.slice(REF.length);
+  return undefined;
+}
+
+function objectOf(node: SchemaNode | undefined): Record<string, JsonValue> | undefined {
+  return node && typeof node === 'object' && !Array.isArray(node) ? node : undefined;
+}
+
+function propertiesOf(node: SchemaNode | undefined): Record<string, SchemaNode> {
+  const props = objectOf(node)?.properties;
+  return props && typeof props === 'object' && !Array.isArray(props) ? (props as Record<string, SchemaNode>) : {};
+}
+
+function deref(model: ApiModel, node: SchemaNode | undefined): SchemaNode | undefined {
+  let current = node;
+  for (let i = 0; i < 16; i++) {
+    const all = objectOf(current)?.allOf;
+    // `allOf: [ { $ref } ]` (a ref with sibling annotations, OpenAPI 3.0 style) is the referenced schema.
+    if (Array.isArray(all) && all.length === 1) current = all[0] as SchemaNode;
+    const name = refName(current);
+    if (name === undefined) return current;
+    current = model.schemas[name]?.schema;
+  }
+  return current;
+}
+
+function jsonType(model: ApiModel, node: SchemaNode | undefined): { type: string; array: boolean } {
+  const schema = objectOf(deref(model, node));
+  const typeOf = (s: Record<string, JsonValue> | undefined): string => {
+    const t = s?.type;
+    const list = Array.isArray(t) ? t.filter((x) => x !== 'null') : typeof t === 'string' ? [t] : [];
+    return typeof list[0] === 'string' ? list[0] : 'string';
+  };
+  const type = typeOf(schema);
+  if (type === 'array') return { type: typeOf(objectOf(deref(model, schema?.items as SchemaNode | undefined))), array: true };
+  return { type, array: false };
+}
+
+function paramRows(model: ApiModel, params: Parameter[]): ParamRow[] {
+  return params.map((p) => ({ name: p.name, required: p.required, ...jsonType(model, p.schema), explode: p.explode }));
+}
+
+function resourceSchemas(model: ApiModel): Map<string, NamedSchema> {
+  const byName = new Map<string, NamedSchema>();
+  for (const schema of Object.values(model.schemas)) {
+    const resource = schema.semantics.resource;
+    if (resource && !byName.has(resource.name)) byName.set(resource.name, schema);
+  }
+  return byName;
+}
+
+function shapeOf(model: ApiModel, op: Operation, status: string, resourceSchema: string | undefined): ResponseShape {
+  const response = op.responses.find((r) => r.status === status);
+  const media = response && preferredMedia(response.content);
+  if (!media) return { kind: 'none' };
+  if (op.semantics.pagination) return { kind: 'list', items: op.semantics.pagination.items };
+  const top = refName(media.schema);
+  if (resourceSchema !== undefined && top === resourceSchema) return { kind: 'resource' };
+  const schema = deref(model, media.schema);
+  const props = propertiesOf(schema);
+  const keys = Object.keys(props);
+  if (keys.length === 0 && objectOf(schema)?.additionalProperties === false) return { kind: 'empty' };
+  if (resourceSchema !== undefined && keys.length === 1) {
+    const only = deref(model, props[keys[0]!]);
+    if (only === model.schemas[resourceSchema]?.schema) return { kind: 'wrapped', key: keys[0]! };
+    const items = objectOf(only)?.items as SchemaNode | undefined;
+    if (objectOf(only)?.type === 'array' && deref(model, items) === model.schemas[resourceSchema]?.schema) return { kind: 'list', items: keys[0]! };
+  }
+  return top === undefined ? { kind: 'other', keys } : { kind: 'other', schema: top, keys };
+}
+
+function idFormat(model: ApiModel, schema: NamedSchema, idField: string): IdFormat {
+  const node = objectOf(deref(model, propertiesOf(schema.schema)[idField]));
+  const pattern = typeof node?.pattern === 'string' ? node.pattern : '';
+  const exact = /\{(\d+)\}\$?$/.exec(pattern);
+  const length = exact ? Number(exact[1]) : typeof node?.minLength === 'number' ? Math.max(node.minLength, 8) : 22;
+  if (length === 26 && /0-9A-[HZ]/.test(pattern)) return { kind: 'ulid' };
+  if (pattern === '' && typeof node?.maxLength === 'number' && node.maxLength === 26 && typeof node.minLength === 'number' && node.minLength <= 1) return { kind: 'token', length: 22 };
+  return { kind: 'alnum', length };
+}
+
+export function resourceRows(model: ApiModel): ResourceRow[] {
+  const rows: ResourceRow[] = [];
+  for (const [name, schema] of resourceSchemas(model)) {
+    const sem = schema.semantics;
+    const props = propertiesOf(schema.schema);
+    const defaults: Record<string, JsonValue> = {};
+    for (const [prop, node] of Object.entries(props)) {
+      const value = objectOf(node)?.default;
+      if (value !== undefined) defaults[prop] = value;
+    }
+    rows.push({
+      name,
+      schema: schema.name,
+      id: sem.resource!.id,
+      idFormat: idFormat(model, schema, sem.resource!.id),
+      scope: sem.resource!.scope,
+      properties: Object.keys(props),
+      defaults,
+      lifecycle: sem.lifecycle ? { field: sem.lifecycle.field ?? null, deleted: sem.lifecycle.deleted ?? null, hidden: sem.lifecycle.hidden, frozen: sem.lifecycle.frozen } : null,
+      versioned: sem.versioned ? { tracked: sem.versioned.tracked, history: sem.versioned.history ?? null, changeTypes: sem.versioned.changeTypes } : null,
+      fields: schema.fields,
+    });
+  }
+  return rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+export function routeRow(model: ApiModel, op: Operation): RouteRow {
+  const schemas = resourceSchemas(model);
+  const resourceSchema = op.semantics.resource ? schemas.get(op.semantics.resource)?.name : undefined;
+  const statuses = op.responses.map((r) => r.status);
+  const success = statuses.find((s) => /^2\d\d$/.test(s)) ?? '200';
+  const successMedia = op.responses.find((r) => r.status === success)?.content;
+  const auth: string[] = [];
+  for (const alternative of op.security) {
+    for (const name of alternative) {
+      const scheme = model.securitySchemes[name];
+      if (scheme?.type === 'apiKey' && scheme.in === 'header' && !auth.includes(scheme.name)) auth.push(scheme.name);
+    }
+  }
+  const body = op.requestBody;
+  const s = op.semantics;
+  return {
+    id: op.id,
+    spec: op.spec,
+    method: op.method.toUpperCase(),
+    path: op.path,
+    params: { path: paramRows(model, op.parameters.path), query: paramRows(model, op.parameters.query), header: paramRows(model, op.parameters.header) },
+    body: body
+      ? { required: body.required, media: body.content.map((c) => c.mediaType), fields: body.fields, exactlyOneOf: body.semantics.exactlyOneOf ?? [] }
+      : null,
+    auth: op.security.some((alt) => alt.length === 0) ? [] : auth,
+    permissions: s.permissions,
+    resource: s.resource ?? null,
+    action: s.action ?? null,
+    workspaceRequired: s.workspaceRequired,
+    pagination: s.pagination ?? null,
+    softDelete: s.softDelete ?? null,
+    restore: s.restore ?? null,
+    rules: s.rules,
+    emits: s.emits,
+    aliasOf: s.aliasOf ?? null,
+    success: {
+      status: Number(success),
+      shape: shapeOf(model, op, success, resourceSchema),
+      media: successMedia && successMedia.length > 0 ? (successMedia.find((c) => isJsonMedia(c.mediaType)) ?? successMedia[0]!).mediaType : null,
+    },
+    errors: statuses.filter((st) => /^[45]\d\d$/.test(st)).map(Number),
+  };
+}

@@ -1,0 +1,73 @@
+// npm run sandbox [-- --port N] [--host H] [--db PATH|:memory:] [--admin-token T] [--json]
+// Starts the sandbox on 127.0.0.1 and prints its base URL, the development API key and the admin token
+// (with --json: one JSON object on the first line of standard output).
+import { parseArgs } from 'node:util';
+import { createSandbox } from './sandbox.js';
+
+const DEFAULT_PORT = 4010;
+const DEFAULT_DB = '.sandbox/sandbox.db';
+
+async function main(): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        port: { type: 'string', default: String(DEFAULT_PORT) },
+        host: { type: 'string', default: '127.0.0.1' },
+        db: { type: 'string', default: DEFAULT_DB },
+        'admin-token': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    process.stderr.write(`sandbox: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (args.help) {
+    process.stdout.write(
+      `Usage: npm run sandbox -- [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--db ${DEFAULT_DB} | :memory:] [--admin-token T] [--json]\n` +
+        '  --port 0 picks a free port. Data in the database file survives restarts.\n',
+    );
+    return 0;
+  }
+  const port = Number(args.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`sandbox: --port must be an integer 0-65535, got ${args.port}\n`);
+    return 2;
+  }
+  const sandbox = await createSandbox({ db: args.db, ...(args['admin-token'] ? { adminToken: args['admin-token'] } : {}) });
+  const server = await sandbox.listen({ port, host: args.host });
+  if (args.json) {
+    process.stdout.write(`${JSON.stringify({ base_url: server.baseUrl, api_key: sandbox.apiKey, admin_token: sandbox.adminToken, control_url: server.controlUrl })}\n`);
+  } else {
+    process.stdout.write(
+      [
+        `Sandbox listening (database: ${args.db})`,
+        `  base URL:       ${server.baseUrl}`,
+        `  API key:        ${sandbox.apiKey}   (development organization, every permission)`,
+        `  admin token:    ${sandbox.adminToken}   (control plane: ${server.controlUrl})`,
+        `  spec catalog:   ${server.baseUrl}/openapi`,
+        'Press Ctrl+C to stop.',
+        '',
+      ].join('\n'),
+    );
+  }
+  const stop = (): void => {
+    void server.close().then(() => sandbox.close()).then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return -1;
+}
+
+main().then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (error: unknown) => {
+    process.stderr.write(`sandbox: ${(error as Error)?.message ?? String(error)}\n`);
+    process.exit(1);
+  },
+);

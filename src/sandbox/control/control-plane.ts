@@ -1,0 +1,160 @@
+// The control plane: not part of the API. Served under /control, guarded by the admin token
+// (`Authorization: Bearer <token>`), described by control/openapi.yaml. It creates organizations and keys,
+// loads fixtures, completes runs (raising run.completed), shows what the sandbox sent, and resets state.
+import { timingSafeEqual } from 'node:crypto';
+import { ApiFailure, invalid, notFound } from '../errors.js';
+import { alnum } from '../ids.js';
+import { json } from '../http/respond.js';
+import type { RaisedEvent, Runtime } from '../engine/context.js';
+import { newRecordData, setOwn } from '../engine/records.js';
+import { createApiKey, createOrganization } from '../organizations.js';
+import type { Json } from '../storage/store.js';
+import { loadFixtures, type FixtureEntry } from './fixtures.js';
+
+export interface ControlDeps {
+  runtime: Runtime;
+  adminToken: string;
+  publish(events: RaisedEvent[]): Promise<void>;
+  idle(): Promise<void>;
+  reset(): void;
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+async function body(request: Request): Promise<Json> {
+  const text = await request.text();
+  if (text === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalid(null, 'request body is not valid JSON');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid(null, 'request body must be a JSON object');
+  return value as Json;
+}
+
+function stringList(value: unknown, field: string): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) throw invalid(field, 'must be an array of strings');
+  return value as string[];
+}
+
+function requireOrg(runtime: Runtime, id: string): void {
+  if (!runtime.store.getOrganization(id)) throw notFound('organization_id', 'organization');
+}
+
+export async function handleControl(deps: ControlDeps, request: Request, path: string, url: URL): Promise<Response> {
+  const { runtime } = deps;
+  try {
+    const auth = request.headers.get('authorization') ?? '';
+    const token = /^Bearer\s+(.+)$/i.exec(auth)?.[1] ?? '';
+    if (!sameSecret(token, deps.adminToken)) {
+      throw new ApiFailure(401, 'UNAUTHENTICATED', 'Authentication failed.', [{ field: 'Authorization', description: 'missing or unknown admin token' }]);
+    }
+    const parts = path.split('/').filter((s) => s !== '');
+    const method = request.method.toUpperCase();
+    const route = `${method} /${parts.map((p, i) => (parts[i - 1] === 'organizations' ? '{id}' : p)).join('/')}`;
+    const orgId = parts[0] === 'organizations' ? parts[1] : undefined;
+
+    switch (route) {
+      case 'GET /health':
+        return json(200, { status: 'ok' });
+      case 'POST /organizations': {
+        const b = await body(request);
+        if (b.display_name !== undefined && (typeof b.display_name !== 'string' || b.display_name.length === 0 || b.display_name.length > 200)) {
+          throw invalid('display_name', 'must be a string of 1-200 characters');
+        }
+        const created = createOrganization(runtime, (b.display_name as string | undefined) ?? `Organization ${alnum(6)}`);
+        return json(201, created);
+      }
+      case 'POST /organizations/{id}/api-keys': {
+        requireOrg(runtime, orgId!);
+        const b = await body(request);
+        const permissions = stringList(b.permissions, 'permissions');
+        return json(201, { api_key: createApiKey(runtime, orgId!, permissions) });
+      }
+      case 'POST /organizations/{id}/fixtures': {
+        requireOrg(runtime, orgId!);
+        const b = await body(request);
+        if (!Array.isArray(b.records)) throw invalid('records', 'must be an array of fixture records');
+        return json(201, { records: loadFixtures(runtime, orgId!, b.records as FixtureEntry[]) });
+      }
+      case 'POST /organizations/{id}/run-completions': {
+        requireOrg(runtime, orgId!);
+        const b = await body(request);
+        const result = completeRun(runtime, orgId!, b);
+        await deps.publish([result.event]);
+        if (b.wait_for_deliveries === true) await deps.idle();
+        const run = runtime.store.get('run', result.runId)!;
+        const sent = runtime.store.listSent({ org: orgId! }).filter((s) => (s.data as { run_id?: string }).run_id === result.runId);
+        return json(200, { run: run.data, sent: sent.map((s) => ({ id: s.id, kind: s.kind, ...s.data })) });
+      }
+      case 'GET /sent': {
+        if (url.searchParams.get('wait') !== 'false') await deps.idle();
+        const org = url.searchParams.get('organization_id') ?? undefined;
+        const kind = url.searchParams.get('kind') ?? undefined;
+        return json(200, { items: runtime.store.listSent({ org, kind }).map((s) => ({ id: s.id, kind: s.kind, organization_id: s.org, ...s.data })) });
+      }
+      case 'POST /reset':
+        await deps.idle();
+        deps.reset();
+        return json(200, {});
+      default:
+        throw notFound(null, 'control operation');
+    }
+  } catch (error) {
+    if (error instanceof ApiFailure) return json(error.status, error.body());
+    throw error;
+  }
+}
+
+const SOURCES = ['UPLOADED', 'SIMULATED'];
+
+/** Marks a run COMPLETED (creating it when no run_id is given) and builds the run.completed event. */
+function completeRun(runtime: Runtime, org: string, b: Json): { runId: string; event: RaisedEvent } {
+  const tags = stringList(b.tags, 'tags');
+  if (b.agent_id !== undefined && typeof b.agent_id !== 'string') throw invalid('agent_id', 'must be a string');
+  if (b.scheduled_run_id !== undefined && typeof b.scheduled_run_id !== 'string') throw invalid('scheduled_run_id', 'must be a string');
+  const source = b.conversation_source ?? 'SIMULATED';
+  if (typeof source !== 'string' || !SOURCES.includes(source)) throw invalid('conversation_source', `must be one of ${SOURCES.join(', ')}`);
+  const values = b.metric_values ?? {};
+  if (values === null || typeof values !== 'object' || Array.isArray(values)) throw invalid('metric_values', 'must be an object of metric id to number, or to a list of numbers');
+  const metricValues: Record<string, number[]> = {};
+  for (const [metric, v] of Object.entries(values as Json)) {
+    const list = Array.isArray(v) ? v : [v];
+    if (list.length === 0 || list.some((x) => typeof x !== 'number' || !Number.isFinite(x))) throw invalid(`metric_values.${metric}`, 'must be a finite number or a non-empty list of them');
+    setOwn(metricValues as Json, metric, list as number[]);
+  }
+  const completedAt = typeof b.completed_at === 'string' && !Number.isNaN(Date.parse(b.completed_at)) ? new Date(b.completed_at).toISOString() : runtime.clock.now().toISOString();
+  return runtime.store.transaction(() => {
+    const organization = runtime.store.getOrganization(org)!;
+    const workspace = typeof b.workspace_id === 'string' ? b.workspace_id : organization.default_workspace_id;
+    let run = typeof b.run_id === 'string' ? runtime.store.get('run', b.run_id) : undefined;
+    if (typeof b.run_id === 'string' && (!run || run.org !== org)) throw notFound('run_id', 'run');
+    if (!run) {
+      const resource = runtime.resource('run');
+      const data = newRecordData(runtime, resource, { status: 'IN_PROGRESS', ...(typeof b.agent_id === 'string' ? { agent_id: b.agent_id } : {}) }, completedAt);
+      run = runtime.store.insert({ kind: 'run', id: String(data[resource.id]), org, workspace, deleted: false, data });
+    }
+    setOwn(run.data, 'status', 'COMPLETED');
+    setOwn(run.data, 'completed_at', completedAt);
+    if (typeof b.agent_id === 'string') setOwn(run.data, 'agent_id', b.agent_id);
+    setOwn(run.data, 'metric_values', Object.fromEntries(Object.entries(metricValues).map(([k, v]) => [k, v.reduce((a, x) => a + x, 0) / v.length])));
+    runtime.store.update(run);
+    const payload: Json = {
+      run_id: run.id,
+      agent_id: (run.data.agent_id as string | undefined) ?? null,
+      tags,
+      scheduled_run_id: (b.scheduled_run_id as string | undefined) ?? null,
+      conversation_source: source,
+      metric_values: metricValues,
+      completed_at: completedAt,
+    };
+    return { runId: run.id, event: { name: 'run.completed', org, workspace: run.workspace, payload } };
+  });
+}

@@ -1,0 +1,56 @@
+// Fixture documents loaded through the control plane: any resource of the route table (as stored, without
+// history unless asked), plus records the API cannot create (run templates, custom voices and sounds,
+// review annotations, platform voices and phone numbers, built-in metrics with `platform: true`).
+import { invalid } from '../errors.js';
+import { mintId, alnum } from '../ids.js';
+import type { Runtime } from '../engine/context.js';
+import { newRecordData, setOwn } from '../engine/records.js';
+import { recordVersion } from '../engine/versions.js';
+import type { Json, StoredRecord } from '../storage/store.js';
+
+/** Kinds that are not API resources but that rules read. */
+export const EXTRA_KINDS = ['run_template', 'custom_voice', 'custom_sound', 'annotation', 'voice', 'phone_number'] as const;
+
+export interface FixtureEntry {
+  kind: string;
+  id?: string;
+  workspace_id?: string | null;
+  /** Visible to every organization (built-in metrics, platform voices). */
+  platform?: boolean;
+  deleted?: boolean;
+  /** Record a first version now (default: no history, as for a resource that predates versioning). */
+  with_history?: boolean;
+  data: Json;
+}
+
+export function loadFixtures(runtime: Runtime, org: string, entries: FixtureEntry[]): { kind: string; id: string }[] {
+  const organization = runtime.store.getOrganization(org);
+  return runtime.store.transaction(() =>
+    entries.map((entry, index) => {
+      const resource = runtime.tables.resources.find((r) => r.name === entry.kind);
+      const extra = (EXTRA_KINDS as readonly string[]).includes(entry.kind);
+      if (!resource && !extra) throw invalid(`records[${index}].kind`, `unknown kind: expected one of ${[...runtime.tables.resources.map((r) => r.name), ...EXTRA_KINDS].join(', ')}`);
+      if (entry.data === null || typeof entry.data !== 'object' || Array.isArray(entry.data)) throw invalid(`records[${index}].data`, 'must be an object');
+      const now = runtime.clock.now().toISOString();
+      let data: Json;
+      let id: string;
+      if (resource) {
+        id = entry.id ?? (typeof entry.data[resource.id] === 'string' ? (entry.data[resource.id] as string) : mintId(resource.idFormat));
+        data = newRecordData(runtime, resource, entry.data, now, id);
+      } else {
+        id = entry.id ?? (typeof entry.data.id === 'string' ? entry.data.id : alnum(22));
+        data = { ...entry.data };
+        setOwn(data, 'id', id);
+      }
+      if (runtime.store.get(entry.kind, id)) throw invalid(`records[${index}].id`, `a ${entry.kind} with this id already exists`);
+      const workspace =
+        entry.workspace_id !== undefined ? entry.workspace_id : resource?.scope === 'workspace' || extra ? (organization?.default_workspace_id ?? null) : null;
+      const record: StoredRecord = runtime.store.insert({ kind: entry.kind, id, org: entry.platform ? '*' : org, workspace, deleted: entry.deleted === true, data });
+      if (resource?.versioned && entry.with_history) {
+        recordVersion(runtime, resource, record, 'save');
+        runtime.store.update(record);
+      }
+      return { kind: entry.kind, id };
+    }),
+  );
+}

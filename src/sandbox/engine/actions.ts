@@ -1,0 +1,198 @@
+// The generic actions of x-operation (list, create, get, update, delete, versions, revert, restore): each
+// reads the resource's declared semantics from the route table, so a new resource in the spec works without
+// code. Rules adjust them through the write hook or replace them (custom actions).
+import { ApiFailure, invalid, notFound } from '../errors.js';
+import type { Json, StoredRecord } from '../storage/store.js';
+import type { ActionResult, RequestContext } from './context.js';
+import type { Hooks } from './hooks.js';
+import { decodeToken, DEFAULT_PAGE_SIZE, page } from './paging.js';
+import {
+  checkNotFrozen,
+  checkUnique,
+  clone,
+  fieldRules,
+  findRecord,
+  firstPathParam,
+  inScope,
+  isHidden,
+  newRecordData,
+  normalize,
+  setOwn,
+  stampUpdated,
+} from './records.js';
+import type { ResourceRow } from './tables.js';
+import { hasHistory, recordVersion, snapshot, trackedChanged } from './versions.js';
+
+function resourceOf(ctx: RequestContext): ResourceRow {
+  if (ctx.route.resource === null) throw new ApiFailure(500, 'INTERNAL', 'Operation has no resource.');
+  return ctx.runtime.resource(ctx.route.resource);
+}
+
+function target(ctx: RequestContext, options: { includeHidden?: boolean } = {}): StoredRecord {
+  const param = firstPathParam(ctx.route);
+  return findRecord(ctx, resourceOf(ctx).name, param === undefined ? undefined : ctx.path[param], { ...options, field: param });
+}
+
+/** Query parameters that name a resource property filter the list by equality (arrays: membership). */
+function matchesFilters(ctx: RequestContext, resource: ResourceRow, record: StoredRecord): boolean {
+  const paging = ctx.route.pagination;
+  for (const [name, value] of Object.entries(ctx.query)) {
+    if (paging && (name === paging.pageSize || name === paging.pageToken)) continue;
+    if (!resource.properties.includes(name) || value === undefined) continue;
+    const stored = record.data[name];
+    const wanted = Array.isArray(value) ? value : [value];
+    const ok = Array.isArray(stored) ? wanted.every((w) => stored.includes(w)) : wanted.some((w) => w === stored);
+    if (!ok) return false;
+  }
+  return true;
+}
+
+export function listAction(ctx: RequestContext): ActionResult {
+  const resource = resourceOf(ctx);
+  // A nested collection (baselines of a metric): the parent in the path must exist, and scopes the items.
+  const parentParam = ctx.route.params.path[0];
+  let parentField: string | undefined;
+  if (parentParam) {
+    const parent = ctx.runtime.tables.resources.find((r) => parentParam.name === `${r.name}_id`);
+    if (parent) findRecord(ctx, parent.name, ctx.path[parentParam.name], { field: parentParam.name });
+    parentField = parentParam.name;
+  }
+  const all = ctx.runtime.store
+    .list(resource.name, { org: ctx.org })
+    .filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && matchesFilters(ctx, resource, r))
+    .filter((r) => parentField === undefined || r.data[parentField] === ctx.path[parentField]);
+  const paging = ctx.route.pagination;
+  if (!paging) return { records: all };
+  const size = typeof ctx.query[paging.pageSize] === 'number' ? (ctx.query[paging.pageSize] as number) : DEFAULT_PAGE_SIZE;
+  const offset = decodeToken(ctx.query[paging.pageToken], paging.pageToken);
+  const p = page(all, size, offset);
+  return { records: p.items, ...(p.next === undefined ? {} : { nextPageToken: p.next }) };
+}
+
+export function createAction(ctx: RequestContext, hooks: Hooks): ActionResult {
+  const resource = resourceOf(ctx);
+  const rules = fieldRules(resource, ctx.route);
+  const body: Json = {};
+  for (const [k, v] of Object.entries(ctx.body)) if (v !== null) setOwn(body, k, v);
+  // A nested collection records its parent id (metric_id of a baseline).
+  for (const p of ctx.route.params.path) if (resource.properties.includes(p.name)) setOwn(body, p.name, ctx.path[p.name]);
+  const data = newRecordData(ctx.runtime, resource, body, ctx.now);
+  normalize(rules, data);
+  hooks.write(ctx, data, undefined);
+  checkUnique(ctx, resource, rules, data, null);
+  const record: StoredRecord = ctx.runtime.store.insert({
+    kind: resource.name,
+    id: String(data[resource.id]),
+    org: ctx.org,
+    workspace: resource.scope === 'workspace' ? ctx.workspace : null,
+    deleted: false,
+    data,
+  });
+  if (resource.versioned) {
+    recordVersion(ctx.runtime, resource, record, 'save');
+    ctx.runtime.store.update(record);
+  }
+  return { record };
+}
+
+export function getAction(ctx: RequestContext): ActionResult {
+  return { record: target(ctx) };
+}
+
+/** Applies an update body to stored data, per field: null clears, is ignored, or is left to a rule. */
+export function applyUpdate(ctx: RequestContext, resource: ResourceRow, data: Json): void {
+  const rules = fieldRules(resource, ctx.route);
+  for (const [field, value] of Object.entries(ctx.body)) {
+    const rule = rules[field];
+    if (value === null) {
+      if (rule?.null === 'ignore' || rule?.null === 'rule') continue;
+      if (rule?.null === 'clear') {
+        delete data[field];
+        continue;
+      }
+    }
+    setOwn(data, field, clone(value));
+  }
+  normalize(rules, data);
+}
+
+export function updateAction(ctx: RequestContext, hooks: Hooks): ActionResult {
+  const resource = resourceOf(ctx);
+  const record = target(ctx);
+  checkNotFrozen(resource, record);
+  const previous = clone(record.data);
+  applyUpdate(ctx, resource, record.data);
+  hooks.write(ctx, record.data, previous);
+  checkUnique(ctx, resource, fieldRules(resource, ctx.route), record.data, record.id);
+  stampUpdated(resource, record.data, ctx.now);
+  if (resource.versioned && (!hasHistory(ctx.runtime, resource, record) || trackedChanged(resource, previous, record.data))) {
+    recordVersion(ctx.runtime, resource, record, 'save');
+  }
+  ctx.runtime.store.update(record);
+  return { record };
+}
+
+export function deleteAction(ctx: RequestContext): ActionResult {
+  const resource = resourceOf(ctx);
+  const soft = ctx.route.softDelete;
+  const record = target(ctx, { includeHidden: soft?.repeat === 'ok' });
+  checkNotFrozen(resource, record);
+  if (!isHidden(resource, record)) {
+    record.deleted = true;
+    const lc = resource.lifecycle;
+    if (lc?.field && lc.deleted) setOwn(record.data, lc.field, lc.deleted);
+    stampUpdated(resource, record.data, ctx.now);
+    ctx.runtime.store.update(record);
+  }
+  return soft?.respond === 'empty' ? { body: {} } : { record };
+}
+
+export function versionsAction(ctx: RequestContext): ActionResult {
+  const resource = resourceOf(ctx);
+  const record = target(ctx);
+  const versions = record.org === '*' ? [] : ctx.runtime.store.listVersions(resource.name, record.id).map((v) => v.data);
+  const shape = ctx.route.success.shape;
+  const key = shape.kind === 'other' ? (shape.keys[0] ?? 'versions') : 'versions';
+  return { body: { [key]: versions } };
+}
+
+export function revertAction(ctx: RequestContext): ActionResult {
+  const resource = resourceOf(ctx);
+  const record = target(ctx);
+  const versionParam = ctx.route.params.path[1]?.name;
+  const versionId = versionParam === undefined ? undefined : ctx.path[versionParam];
+  const version = ctx.runtime.store.listVersions(resource.name, record.id).find((v) => v.data.ulid === versionId);
+  if (!version) throw notFound(versionParam ?? null, 'version');
+  const current = record.data.current_version as { ulid?: string } | undefined;
+  if (current?.ulid === versionId) throw invalid(versionParam ?? null, 'is the current version: there is nothing to revert');
+  for (const field of resource.versioned?.tracked ?? []) delete record.data[field];
+  for (const [k, v] of Object.entries(snapshot(resource, version.data))) setOwn(record.data, k, v);
+  stampUpdated(resource, record.data, ctx.now);
+  recordVersion(ctx.runtime, resource, record, 'revert', { reverted_from: version.data.ulid });
+  ctx.runtime.store.update(record);
+  return { record };
+}
+
+export function restoreAction(ctx: RequestContext): ActionResult {
+  const resource = resourceOf(ctx);
+  const record = target(ctx, { includeHidden: true });
+  if (!isHidden(resource, record)) {
+    if (ctx.route.restore?.noopWhenActive !== false) return { record };
+  }
+  record.deleted = false;
+  const lc = resource.lifecycle;
+  if (lc?.field) setOwn(record.data, lc.field, 'ACTIVE');
+  ctx.runtime.store.update(record);
+  return { record };
+}
+
+export const GENERIC_ACTIONS: Record<string, (ctx: RequestContext, hooks: Hooks) => ActionResult> = {
+  list: listAction,
+  create: createAction,
+  get: getAction,
+  update: updateAction,
+  delete: deleteAction,
+  versions: versionsAction,
+  revert: revertAction,
+  restore: restoreAction,
+};

@@ -1,0 +1,57 @@
+// What a rule or an action sees while one request is handled.
+import type { ApiKeyRecord, Json, StoredRecord, Store } from '../storage/store.js';
+import type { ResourceRow, Route, Tables } from './tables.js';
+
+export interface Clock {
+  now(): Date;
+}
+
+/** An event raised by an operation or the control plane, handled after the transaction commits. */
+export interface RaisedEvent {
+  name: string;
+  org: string;
+  workspace: string | null;
+  payload: Json;
+}
+
+export interface Runtime {
+  store: Store;
+  tables: Tables;
+  clock: Clock;
+  resource(name: string): ResourceRow;
+  routeById(id: string): Route;
+  /** Queue an event; handlers run after the current request's transaction commits. */
+  raise(event: RaisedEvent): void;
+}
+
+export interface RequestContext {
+  runtime: Runtime;
+  route: Route;
+  key: ApiKeyRecord | null;
+  org: string;
+  /** The resolved workspace id, or null when none resolves. */
+  workspace: string | null;
+  /** Whether the resolved workspace is the organization's default one. */
+  workspaceIsDefault: boolean;
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  headers: Record<string, unknown>;
+  /** The validated JSON body (an own-property object when the route takes one). */
+  body: Json;
+  hasBody: boolean;
+  requestHeaders: Headers;
+  /** Origin the request was addressed to (`http://127.0.0.1:4010`). */
+  origin: string;
+  now: string;
+}
+
+/** What an action produced: a record to present, a page of records, or a finished body. */
+export interface ActionResult {
+  record?: StoredRecord;
+  records?: StoredRecord[];
+  nextPageToken?: string;
+  body?: unknown;
+  status?: number;
+  /** For a text body (a YAML document): its media type. */
+  contentType?: string;
+}

@@ -1,0 +1,139 @@
+// One API request, end to end: route, authenticate, authorise, validate, resolve the workspace, run the
+// rules and the action in one transaction, shape the answer, then hand raised events to their handlers.
+// Every failure is the API's envelope; an unexpected exception is 500 INTERNAL and never escapes.
+import { ApiFailure, internal, invalidAll, notFound, permissionDenied, unauthenticated } from '../errors.js';
+import { alnum } from '../ids.js';
+import { readHeaders, readJsonBody, readQuery } from '../http/request.js';
+import { failure, json } from '../http/respond.js';
+import type { Router } from '../http/router.js';
+import type { ApiKeyRecord, Json } from '../storage/store.js';
+import { GENERIC_ACTIONS } from './actions.js';
+import type { ActionResult, RaisedEvent, RequestContext, Runtime } from './context.js';
+import type { Hooks, Rule } from './hooks.js';
+import { isHidden } from './records.js';
+import { shapeBody } from './shape.js';
+import type { Route } from './tables.js';
+import { validateRequest } from './validate.js';
+
+export interface Dispatcher {
+  handle(request: Request, apiPath: string, url: URL): Promise<Response>;
+}
+
+export interface DispatchDeps {
+  runtime: Runtime;
+  router: Router<Route>;
+  rules: Record<string, Rule>;
+  /** Runs the handlers of events raised by a committed request. */
+  publish(events: RaisedEvent[]): void;
+  log(line: string): void;
+}
+
+function authenticate(runtime: Runtime, route: Route, request: Request): ApiKeyRecord | null {
+  if (route.auth.length === 0) return null;
+  let value: string | null = null;
+  for (const name of route.auth) value ??= request.headers.get(name);
+  if (value === null || value === '') throw unauthenticated('missing API key');
+  const key = runtime.store.findKey(value);
+  if (!key) throw unauthenticated('unknown API key');
+  return key;
+}
+
+function resolveWorkspace(runtime: Runtime, route: Route, org: string, request: Request): { id: string | null; isDefault: boolean } {
+  const header = runtime.tables.workspaceHeader;
+  const organization = runtime.store.getOrganization(org);
+  const declared = header !== null && route.params.header.some((p) => p.name.toLowerCase() === header.toLowerCase());
+  const given = declared && header !== null ? request.headers.get(header) : null;
+  const workspaceResource = runtime.tables.resources.find((r) => r.name === 'workspace');
+  if (given !== null && given !== '') {
+    const ws = runtime.store.get('workspace', given);
+    if (!ws || ws.org !== org || (workspaceResource && isHidden(workspaceResource, ws))) throw notFound(header, 'workspace');
+    return { id: ws.id, isDefault: ws.id === organization?.default_workspace_id };
+  }
+  const fallback = organization ? runtime.store.get('workspace', organization.default_workspace_id) : undefined;
+  if (!fallback || fallback.deleted || fallback.data.status !== 'ACTIVE') return { id: null, isDefault: false };
+  return { id: fallback.id, isDefault: true };
+}
+
+export function createDispatcher(deps: DispatchDeps): Dispatcher {
+  const { runtime, router, rules } = deps;
+  const rulesOf = (route: Route): Rule[] => route.rules.map((name) => rules[name]!);
+
+  async function run(request: Request, apiPath: string, url: URL): Promise<Response> {
+    const match = router.match(request.method.toUpperCase(), apiPath);
+    if (!match) throw notFound(null, 'operation');
+    const route = match.route;
+    const key = authenticate(runtime, route, request);
+    for (const permission of route.permissions) if (key && !key.permissions.includes(permission)) throw permissionDenied(permission);
+
+    const query = readQuery(route.params.query, url.searchParams);
+    const headers = readHeaders(route.params.header, request.headers);
+    const body = route.body ? await readJsonBody(request, route.body.media) : undefined;
+    const hasBody = body !== undefined;
+    const details = validateRequest(route, { path: match.params, query, headers, body, hasBody });
+    if (details.length > 0) throw invalidAll(details);
+
+    const org = key?.organization_id ?? '';
+    const workspace = key ? resolveWorkspace(runtime, route, org, request) : { id: null, isDefault: false };
+    if (route.workspaceRequired && workspace.id === null) throw notFound(runtime.tables.workspaceHeader, 'workspace');
+
+    const events: RaisedEvent[] = [];
+    const ctx: RequestContext = {
+      runtime: { ...runtime, raise: (event) => events.push(event) },
+      route,
+      key,
+      org,
+      workspace: workspace.id,
+      workspaceIsDefault: workspace.isDefault,
+      path: match.params,
+      query,
+      headers,
+      body: hasBody && body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Json) : {},
+      hasBody,
+      requestHeaders: request.headers,
+      origin: url.origin,
+      now: runtime.clock.now().toISOString(),
+    };
+    const ruleList = rulesOf(route);
+    const hooks: Hooks = {
+      write(c, next, previous) {
+        for (const rule of ruleList) rule.write?.(c, next, previous);
+      },
+    };
+    const result: ActionResult = runtime.store.transaction(() => {
+      for (const rule of ruleList) rule.before?.(ctx);
+      const custom = ruleList.find((r) => r.handle);
+      let out: ActionResult;
+      if (custom?.handle) out = custom.handle(ctx);
+      else {
+        const action = route.action === null ? undefined : GENERIC_ACTIONS[route.action];
+        if (!action) throw new ApiFailure(501, 'INTERNAL', `The sandbox does not implement ${route.id}.`);
+        out = action(ctx, hooks);
+      }
+      for (const rule of ruleList) rule.after?.(ctx, out);
+      for (const name of route.emits) {
+        if (!events.some((e) => e.name === name)) events.push({ name, org, workspace: ctx.workspace, payload: { record: out.record?.data ?? null } });
+      }
+      return out;
+    });
+    if (events.length > 0) deps.publish(events);
+    const status = result.status ?? route.success.status;
+    const payload = shapeBody(ctx, result);
+    if (typeof payload === 'string') return new Response(payload, { status, headers: { 'content-type': result.contentType ?? route.success.media ?? 'text/plain' } });
+    return json(status, payload);
+  }
+
+  return {
+    async handle(request, apiPath, url) {
+      const requestId = alnum(16);
+      try {
+        const response = await run(request, apiPath, url);
+        response.headers.set('x-request-id', requestId);
+        return response;
+      } catch (error) {
+        if (error instanceof ApiFailure) return failure(error, requestId);
+        deps.log(`sandbox: internal error in ${request.method} ${apiPath}: ${(error as Error)?.stack ?? String(error)}`);
+        return failure(internal(), requestId);
+      }
+    },
+  };
+}

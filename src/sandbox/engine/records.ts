@@ -1,0 +1,149 @@
+// Generic record semantics, all driven by the route table: who may see a record (organization and
+// workspace scoping, lifecycle hidden states), how a record is presented (only the schema's properties),
+// server-set fields, normalisation and uniqueness.
+import { alreadyExists, ApiFailure, notFound } from '../errors.js';
+import { mintId } from '../ids.js';
+import type { Json, StoredRecord } from '../storage/store.js';
+import type { RequestContext, Runtime } from './context.js';
+import type { FieldRule, ResourceRow, Route } from './tables.js';
+
+export const SANDBOX_USER = 'sandbox-user@example.com';
+
+export function setOwn(target: Json, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+export function clone<T>(value: T): T {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+}
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object') {
+    const out: Json = {};
+    for (const key of Object.keys(value).sort()) {
+      const v = (value as Json)[key];
+      if (v !== undefined) setOwn(out, key, canonical(v));
+    }
+    return out;
+  }
+  return value;
+}
+
+/** The collection segment of a resource's paths (`tags` for `/tags/{tag_id}`), from its list or get route. */
+export function collectionOf(runtime: Runtime, resource: string): string {
+  const route = runtime.tables.routes.find((r) => r.resource === resource && (r.action === 'get' || r.action === 'list') && r.aliasOf === null);
+  const first = route?.path.split('/').find((s) => s !== '' && !s.startsWith('{'));
+  return first ?? `${resource}s`;
+}
+
+/** Whether a lifecycle state hides the record (workspace DELETED, alert DELETED, ...). */
+export function isHidden(resource: ResourceRow, record: StoredRecord): boolean {
+  if (record.deleted) return true;
+  const lc = resource.lifecycle;
+  return lc !== null && lc.field !== null && lc.hidden.includes(String(record.data[lc.field]));
+}
+
+/** Organization and workspace scoping: another organization's record, or another workspace's, is not there. */
+export function inScope(ctx: RequestContext, resource: ResourceRow, record: StoredRecord): boolean {
+  if (record.org !== ctx.org && record.org !== '*') return false;
+  if (resource.scope !== 'workspace' || record.org === '*') return true;
+  if (record.workspace === null) return ctx.workspaceIsDefault;
+  return record.workspace === ctx.workspace;
+}
+
+/** The record named by the route's first path parameter, in scope; hidden ones only when asked for. */
+export function findRecord(ctx: RequestContext, resourceName: string, id: unknown, options: { includeHidden?: boolean; field?: string } = {}): StoredRecord {
+  const resource = ctx.runtime.resource(resourceName);
+  const record = typeof id === 'string' ? ctx.runtime.store.get(resourceName, id) : undefined;
+  if (!record || !inScope(ctx, resource, record) || (!options.includeHidden && isHidden(resource, record))) {
+    throw notFound(options.field ?? null, resourceName.replace(/[_-]/g, ' '));
+  }
+  return record;
+}
+
+export function firstPathParam(route: Route): string | undefined {
+  return route.params.path[0]?.name;
+}
+
+/** Only the properties of the resource's schema, in schema order; internal state (tokens, flags) stays in. */
+export function present(resource: ResourceRow, record: StoredRecord): Json {
+  const out: Json = {};
+  for (const prop of resource.properties) {
+    const value = record.data[prop];
+    if (value !== undefined) setOwn(out, prop, clone(value));
+  }
+  return out;
+}
+
+const CREATED = ['created_at', 'create_time'];
+const UPDATED = ['updated_at', 'update_time', 'last_updated_at'];
+
+export function stampCreated(resource: ResourceRow, data: Json, now: string): void {
+  for (const f of [...CREATED, ...UPDATED]) if (resource.properties.includes(f) && data[f] === undefined) setOwn(data, f, now);
+  for (const f of ['created_by', 'updated_by']) if (resource.properties.includes(f) && data[f] === undefined) setOwn(data, f, SANDBOX_USER);
+}
+
+export function stampUpdated(resource: ResourceRow, data: Json, now: string): void {
+  for (const f of UPDATED) if (resource.properties.includes(f)) setOwn(data, f, now);
+  if (resource.properties.includes('updated_by')) setOwn(data, 'updated_by', SANDBOX_USER);
+}
+
+/** A fresh record's data: schema defaults, then the body, then server-set fields (id, name, status, times). */
+export function newRecordData(runtime: Runtime, resource: ResourceRow, body: Json, now: string, id = mintId(resource.idFormat)): Json {
+  const data: Json = {};
+  for (const [k, v] of Object.entries(resource.defaults)) setOwn(data, k, clone(v));
+  for (const [k, v] of Object.entries(body)) setOwn(data, k, clone(v));
+  setOwn(data, resource.id, id);
+  if (resource.properties.includes('name') && data.name === undefined) setOwn(data, 'name', `${collectionOf(runtime, resource.name)}/${id}`);
+  const lc = resource.lifecycle;
+  if (lc?.field && data[lc.field] === undefined) setOwn(data, lc.field, 'ACTIVE');
+  stampCreated(resource, data, now);
+  return data;
+}
+
+/** Field rules of a resource and of the route's body, merged (body rules win). */
+export function fieldRules(resource: ResourceRow | undefined, route: Route): Record<string, FieldRule> {
+  const out: Record<string, FieldRule> = {};
+  for (const [k, v] of Object.entries(resource?.fields ?? {})) out[k] = v;
+  for (const [k, v] of Object.entries(route.body?.fields ?? {})) out[k] = { ...out[k], ...v };
+  return out;
+}
+
+export function normalize(rules: Record<string, FieldRule>, data: Json): void {
+  for (const [field, rule] of Object.entries(rules)) {
+    if (rule.normalize === 'lowercase' && typeof data[field] === 'string') setOwn(data, field, (data[field] as string).toLowerCase());
+  }
+}
+
+/** x-unique: another record (active ones only, when so declared) of the same scope holding the value is 409. */
+export function checkUnique(ctx: RequestContext, resource: ResourceRow, rules: Record<string, FieldRule>, data: Json, selfId: string | null): void {
+  for (const [field, rule] of Object.entries(rules)) {
+    if (!rule.unique || data[field] === undefined) continue;
+    const others = ctx.runtime.store.list(resource.name, { org: ctx.org, includeDeleted: rule.unique.among === 'all' });
+    const clash = others.find(
+      (r) =>
+        r.id !== selfId &&
+        r.org === ctx.org &&
+        (rule.unique!.scope === 'organization' || r.workspace === ctx.workspace) &&
+        (rule.unique!.among === 'all' || !isHidden(resource, r)) &&
+        deepEqual(r.data[field], data[field]),
+    );
+    if (clash) throw alreadyExists(field, `Another ${rule.unique.among === 'active' ? 'active ' : ''}${resource.name.replace(/[_-]/g, ' ')} already has this ${field}.`);
+  }
+}
+
+/** x-lifecycle frozen: updating or deleting a record in a frozen state is a lifecycle conflict (409). */
+export function checkNotFrozen(resource: ResourceRow, record: StoredRecord): void {
+  for (const cond of resource.lifecycle?.frozen ?? []) {
+    if (deepEqual(record.data[cond.field], cond.equals)) {
+      throw new ApiFailure(409, 'ALREADY_EXISTS', `A ${resource.name} whose ${cond.field} is ${String(cond.equals)} cannot be changed.`, [
+        { field: cond.field, description: `is ${String(cond.equals)}: the ${resource.name} cannot be changed or deleted` },
+      ]);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+// Forward-only version history (x-versioned): a save that changes a tracked field records a version and
+// advances `current_version`; cosmetic and no-op saves record none; a record without history (loaded by
+// fixture, predating versioning) gets its first version on its next save or first use in a run.
+import { ulid } from '../ids.js';
+import type { Json, StoredRecord } from '../storage/store.js';
+import type { Runtime } from './context.js';
+import { clone, collectionOf, deepEqual, SANDBOX_USER, setOwn } from './records.js';
+import type { ResourceRow } from './tables.js';
+
+export interface VersionRef {
+  ulid: string;
+  version_number: number;
+  change_type: string;
+}
+
+export function snapshot(resource: ResourceRow, data: Json): Json {
+  const out: Json = {};
+  for (const field of resource.versioned?.tracked ?? []) if (data[field] !== undefined) setOwn(out, field, clone(data[field]));
+  return out;
+}
+
+export function trackedChanged(resource: ResourceRow, before: Json, after: Json): boolean {
+  return !deepEqual(snapshot(resource, before), snapshot(resource, after));
+}
+
+/** Appends a version of `record` (its current data) and points `current_version` at it. Caller writes the record. */
+export function recordVersion(runtime: Runtime, resource: ResourceRow, record: StoredRecord, changeType: string, extra: Json = {}): VersionRef {
+  const history = runtime.store.listVersions(resource.name, record.id);
+  const number = (history[0]?.number ?? 0) + 1;
+  const id = ulid();
+  const now = runtime.clock.now().toISOString();
+  const ref: VersionRef = { ulid: id, version_number: number, change_type: changeType };
+  const data: Json = {
+    name: `${collectionOf(runtime, resource.name)}/${record.id}/versions/${id}`,
+    ...ref,
+    created_at: now,
+    create_time: now,
+    created_by: SANDBOX_USER,
+    ...extra,
+    ...snapshot(resource, record.data),
+  };
+  runtime.store.addVersion({ kind: resource.name, resourceId: record.id, number, data });
+  setOwn(record.data, 'current_version', ref);
+  return ref;
+}
+
+export function hasHistory(runtime: Runtime, resource: ResourceRow, record: StoredRecord): boolean {
+  return runtime.store.listVersions(resource.name, record.id).length > 0;
+}
+
+/** The version a run pins: the current one, minting the first version of a record that has no history. */
+export function pinVersion(runtime: Runtime, resource: ResourceRow, record: StoredRecord): VersionRef {
+  if (!hasHistory(runtime, resource, record)) {
+    const ref = recordVersion(runtime, resource, record, 'save');
+    runtime.store.update(record);
+    return ref;
+  }
+  return clone(record.data.current_version as VersionRef);
+}

@@ -1,0 +1,48 @@
+// Outbound HTTP from the sandbox (webhook deliveries): every attempt is recorded in the sent log with its
+// status or error; failures (network errors, 408, 429, 5xx) are retried with exponential backoff.
+// Payloads and headers are recorded as sent, so the control plane can show them; they never reach a log line.
+import type { SentRecord, Store } from '../storage/store.js';
+
+export type FetchLike = (input: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal }) => Promise<{ status: number }>;
+
+export interface DeliveryOptions {
+  fetch: FetchLike;
+  /** Attempts in all (first try included). */
+  attempts: number;
+  /** First backoff delay; doubles each retry. */
+  baseDelayMs: number;
+  timeoutMs: number;
+  sleep(ms: number): Promise<void>;
+  now(): string;
+}
+
+function retryable(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+/** Sends `entry` (already stored as pending) until it succeeds or attempts run out; updates it after each try. */
+export async function deliver(store: Store, entry: SentRecord, options: DeliveryOptions, onDelivered?: () => void): Promise<void> {
+  const data = entry.data as { url: string; headers: Record<string, string>; payload: unknown; attempts: unknown[]; status: string };
+  for (let attempt = 1; attempt <= options.attempts; attempt++) {
+    const at = options.now();
+    let status: number | undefined;
+    let error: string | undefined;
+    try {
+      const res = await options.fetch(data.url, { method: 'POST', headers: data.headers, body: JSON.stringify(data.payload), signal: AbortSignal.timeout(options.timeoutMs) });
+      status = res.status;
+    } catch (e) {
+      error = (e as Error)?.name === 'TimeoutError' ? 'timeout' : 'network error';
+    }
+    data.attempts.push(status === undefined ? { at, error } : { at, status });
+    const ok = status !== undefined && status >= 200 && status < 300;
+    const retry = !ok && (status === undefined || retryable(status)) && attempt < options.attempts;
+    data.status = ok ? 'delivered' : retry ? 'retrying' : 'failed';
+    store.updateSent(entry);
+    if (ok) {
+      onDelivered?.();
+      return;
+    }
+    if (!retry) return;
+    await options.sleep(options.baseDelayMs * 2 ** (attempt - 1));
+  }
+}

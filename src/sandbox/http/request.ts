@@ -1,0 +1,87 @@
+// Reading a request: the JSON body (size-bounded, content type checked, malformed JSON is 400) and the
+// query and header parameters, coerced from strings to the JSON types the route table declares so the
+// generated validators can check them.
+import { invalid } from '../errors.js';
+
+export interface ParamRow {
+  name: string;
+  required: boolean;
+  type: string;
+  array: boolean;
+  explode: boolean;
+}
+
+/** The largest body accepted: base64 audio of 200 MB is about 267 MB of text. */
+export const MAX_BODY_BYTES = 280 * 1024 * 1024;
+
+function coerce(raw: string, type: string): unknown {
+  if (type === 'integer' || type === 'number') {
+    if (/^-?\d+(\.\d+)?([eE][+-]?\d+)?$/.test(raw.trim())) return Number(raw);
+    return raw;
+  }
+  if (type === 'boolean') {
+    if (raw === 'true') return true;
+    if (raw === 'false') return false;
+    return raw;
+  }
+  return raw;
+}
+
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+export function readQuery(params: readonly ParamRow[], search: URLSearchParams): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const p of params) {
+    const values = search.getAll(p.name);
+    if (values.length === 0) continue;
+    if (p.array) {
+      const items = values.length === 1 && !p.explode ? values[0]!.split(',') : values.length === 1 ? values[0]!.split(',') : values;
+      setOwn(out, p.name, items.filter((v) => v !== '').map((v) => coerce(v, p.type)));
+    } else {
+      setOwn(out, p.name, coerce(values[values.length - 1]!, p.type));
+    }
+  }
+  return out;
+}
+
+export function readHeaders(params: readonly ParamRow[], headers: Headers): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const p of params) {
+    const value = headers.get(p.name);
+    if (value === null) continue;
+    setOwn(out, p.name, p.array ? value.split(',').map((v) => coerce(v.trim(), p.type)) : coerce(value, p.type));
+  }
+  return out;
+}
+
+export function isJsonContentType(value: string | null): boolean {
+  return value !== null && /^application\/(?:[\w.+-]+\+)?json\s*(;|$)/i.test(value.trim());
+}
+
+/**
+ * The parsed JSON body, or `undefined` when there is none. Errors: 400 on `Content-Type` for a body that is
+ * not JSON, 400 (field null) for malformed JSON or an over-large body.
+ */
+export async function readJsonBody(request: Request, accepted: readonly string[]): Promise<unknown> {
+  const length = Number(request.headers.get('content-length') ?? '0');
+  if (length > MAX_BODY_BYTES) throw invalid(null, `request body exceeds ${MAX_BODY_BYTES} bytes`);
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength > MAX_BODY_BYTES) throw invalid(null, `request body exceeds ${MAX_BODY_BYTES} bytes`);
+  if (bytes.byteLength === 0) return undefined;
+  const type = request.headers.get('content-type');
+  const wantsJson = accepted.length === 0 || accepted.some((m) => isJsonContentType(m));
+  if (wantsJson && !isJsonContentType(type)) throw invalid('Content-Type', 'must be application/json');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw invalid(null, 'request body is not valid UTF-8');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw invalid(null, `request body is not valid JSON: ${(error as Error).message.slice(0, 200)}`);
+  }
+}

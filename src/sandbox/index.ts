@@ -1,0 +1,4 @@
+// The sandbox's public surface.
+export { createSandbox, CONTROL_PATH, type Sandbox, type SandboxOptions } from './sandbox.js';
+export type { Store } from './storage/store.js';
+export { openSqliteStore } from './storage/sqlite-store.js';

@@ -1,0 +1,41 @@
+// Organizations, their DEFAULT workspace and API keys: created by the control plane (and once, for the
+// development organization, at first start).
+import { alnum, secret } from './ids.js';
+import type { Runtime } from './engine/context.js';
+import { newRecordData } from './engine/records.js';
+import type { ApiKeyRecord, Json, Organization } from './storage/store.js';
+
+/** Every permission any operation names: the development key gets all of them. */
+export function allPermissions(runtime: Runtime): string[] {
+  return [...new Set(runtime.tables.routes.flatMap((r) => r.permissions))].sort();
+}
+
+export function createApiKey(runtime: Runtime, org: string, permissions: string[]): ApiKeyRecord {
+  const key: ApiKeyRecord = { key: secret('sk_sandbox'), organization_id: org, permissions: [...new Set(permissions)].sort(), created_at: runtime.clock.now().toISOString() };
+  runtime.store.putKey(key);
+  return key;
+}
+
+export interface CreatedOrganization {
+  organization: Organization;
+  default_workspace: Json;
+  api_key: ApiKeyRecord;
+}
+
+export function createOrganization(runtime: Runtime, displayName: string, options: { key?: string; id?: string } = {}): CreatedOrganization {
+  return runtime.store.transaction(() => {
+    const now = runtime.clock.now().toISOString();
+    const id = options.id ?? `org_${alnum(12)}`;
+    const workspaceResource = runtime.resource('workspace');
+    const ws = newRecordData(runtime, workspaceResource, { display_name: 'Default', workspace_type: 'DEFAULT', status: 'ACTIVE' }, now);
+    if (workspaceResource.properties.includes('slug')) ws.slug = 'default';
+    const record = runtime.store.insert({ kind: 'workspace', id: String(ws.id), org: id, workspace: null, deleted: false, data: ws });
+    const organization: Organization = { id, display_name: displayName, created_at: now, default_workspace_id: record.id };
+    runtime.store.putOrganization(organization);
+    const api_key = options.key
+      ? { key: options.key, organization_id: id, permissions: allPermissions(runtime), created_at: now }
+      : createApiKey(runtime, id, allPermissions(runtime));
+    if (options.key) runtime.store.putKey(api_key);
+    return { organization, default_workspace: ws, api_key };
+  });
+}

@@ -1,0 +1,4 @@
+// audio-attach: not yet implemented (being written).
+import type { Rule } from '../engine/hooks.js';
+
+export const audioAttach: Rule = {};

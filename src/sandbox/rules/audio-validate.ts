@@ -1,0 +1,4 @@
+// audio-validate: not yet implemented (being written).
+import type { Rule } from '../engine/hooks.js';
+
+export const audioValidate: Rule = {};

@@ -1,0 +1,4 @@
+// baseline-history: not yet implemented (being written).
+import type { Rule } from '../engine/hooks.js';
+
+export const baselineHistory: Rule = {};

@@ -1,0 +1,4 @@
+// deliver-webhooks: not yet implemented (being written).
+import type { Rule } from '../engine/hooks.js';
+
+export const deliverWebhooks: Rule = {};

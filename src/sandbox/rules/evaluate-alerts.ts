@@ -1,0 +1,4 @@
+// evaluate-alerts: not yet implemented (being written).
+import type { Rule } from '../engine/hooks.js';
+
+export const evaluateAlerts: Rule = {};

@@ -1,0 +1,52 @@
+// The rule modules, by the name x-rules and x-handlers use in spec/ (the model checks names against
+// src/model/rules.ts; createSandbox refuses to start when a name has no module here).
+import type { Rule } from '../engine/hooks.js';
+import { agentDeleteGuard } from './agent-delete-guard.js';
+import { alertReplaceSets } from './alert-replace-sets.js';
+import { audioAttach } from './audio-attach.js';
+import { audioValidate } from './audio-validate.js';
+import { baselineHistory } from './baseline-history.js';
+import { baselineSigmaBands } from './baseline-sigma-bands.js';
+import { deliverWebhooks } from './deliver-webhooks.js';
+import { evaluateAlerts } from './evaluate-alerts.js';
+import { metricRecentlyDeleted } from './metric-recently-deleted.js';
+import { metricRestore } from './metric-restore.js';
+import { personaBackgroundSound } from './persona-background-sound.js';
+import { personaCustomData } from './persona-custom-data.js';
+import { personaDiscovery } from './persona-discovery.js';
+import { personaPromptNull } from './persona-prompt-null.js';
+import { personaVoice } from './persona-voice.js';
+import { reviewDisagreement } from './review-disagreement.js';
+import { runPinVersions } from './run-pin-versions.js';
+import { serveCatalog } from './serve-catalog.js';
+import { testSetSnapshot } from './test-set-snapshot.js';
+import { updateBaselines } from './update-baselines.js';
+import { versionRevert } from './version-revert.js';
+import { webhookUrl } from './webhook-url.js';
+import { workspaceArchive } from './workspace-archive.js';
+
+export const RULES: Record<string, Rule> = {
+  'agent-delete-guard': agentDeleteGuard,
+  'alert-replace-sets': alertReplaceSets,
+  'audio-attach': audioAttach,
+  'audio-validate': audioValidate,
+  'baseline-history': baselineHistory,
+  'baseline-sigma-bands': baselineSigmaBands,
+  'deliver-webhooks': deliverWebhooks,
+  'evaluate-alerts': evaluateAlerts,
+  'metric-recently-deleted': metricRecentlyDeleted,
+  'metric-restore': metricRestore,
+  'persona-background-sound': personaBackgroundSound,
+  'persona-custom-data': personaCustomData,
+  'persona-discovery': personaDiscovery,
+  'persona-prompt-null': personaPromptNull,
+  'persona-voice': personaVoice,
+  'review-disagreement': reviewDisagreement,
+  'run-pin-versions': runPinVersions,
+  'serve-catalog': serveCatalog,
+  'test-set-snapshot': testSetSnapshot,
+  'update-baselines': updateBaselines,
+  'version-revert': versionRevert,
+  'webhook-url': webhookUrl,
+  'workspace-archive': workspaceArchive,
+};

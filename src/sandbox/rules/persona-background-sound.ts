@@ -1,0 +1,4 @@
+// persona-background-sound: not yet implemented (being written).
+import type { Rule } from '../engine/hooks.js';
+
+export const personaBackgroundSound: Rule = {};

@@ -1,0 +1,4 @@
+// persona-discovery: not yet implemented (being written).
+import type { Rule } from '../engine/hooks.js';
+
+export const personaDiscovery: Rule = {};

@@ -1,0 +1,106 @@
+// test-set-snapshot: a test set's version captures its configuration plus the ordered test-case grid. The
+// grid lives as test_case records; the test set keeps a snapshot of it in `test_cases` (a tracked field), so
+// the generic versioning records one version per save that changes the grid, and none when the content is
+// unchanged. Test-case operations refresh the parent's snapshot (one version per call that changes it).
+import { invalid, notFound } from '../errors.js';
+import { alnum } from '../ids.js';
+import type { RequestContext } from '../engine/context.js';
+import type { Rule } from '../engine/hooks.js';
+import { clone, deepEqual, findRecord, newRecordData, setOwn, stampUpdated } from '../engine/records.js';
+import { hasHistory, recordVersion, trackedChanged } from '../engine/versions.js';
+import type { Json, StoredRecord } from '../storage/store.js';
+
+const CONTENT = ['input_str', 'expected_output', 'attributes'] as const;
+
+function snapshotOf(cases: StoredRecord[]): Json[] {
+  return cases
+    .slice()
+    .sort((a, b) => Number(a.data.position) - Number(b.data.position) || a.seq - b.seq)
+    .map((c) => {
+      const s: Json = { id: c.id, position: c.data.position };
+      for (const k of CONTENT) if (c.data[k] !== undefined) setOwn(s, k, clone(c.data[k]));
+      return s;
+    });
+}
+
+function casesOf(ctx: RequestContext, testSetId: string): StoredRecord[] {
+  return ctx.runtime.store.list('test_case', { org: ctx.org }).filter((c) => c.org === ctx.org && c.data.test_set_id === testSetId);
+}
+
+function content(items: Json[]): unknown[] {
+  return items.map((item, index) => ({ position: index, ...Object.fromEntries(CONTENT.filter((k) => item[k] !== undefined && item[k] !== null).map((k) => [k, item[k]])) }));
+}
+
+/** Re-reads the grid into the parent's snapshot; records a version when it changed. */
+function refreshParent(ctx: RequestContext, testSetId: string): void {
+  const resource = ctx.runtime.resource('test_set');
+  const parent = ctx.runtime.store.get('test_set', testSetId);
+  if (!parent) return;
+  const previous = clone(parent.data);
+  const cases = casesOf(ctx, testSetId).filter((c) => !c.deleted);
+  setOwn(parent.data, 'test_cases', snapshotOf(cases));
+  setOwn(parent.data, 'test_case_count', cases.length);
+  if (!hasHistory(ctx.runtime, resource, parent) || trackedChanged(resource, previous, parent.data)) {
+    stampUpdated(resource, parent.data, ctx.now);
+    recordVersion(ctx.runtime, resource, parent, 'save');
+  }
+  ctx.runtime.store.update(parent);
+}
+
+export const testSetSnapshot: Rule = {
+  before(ctx) {
+    if (ctx.route.resource === 'test_case' && ctx.route.action === 'create') {
+      findRecord(ctx, 'test_set', ctx.body.test_set_id, { field: 'test_set_id' });
+    }
+  },
+  write(ctx, next, previous) {
+    if (ctx.route.resource === 'test_set') {
+      if (previous === undefined) {
+        if (next.test_set_metadata === undefined) setOwn(next, 'test_set_metadata', {});
+        if (next.parameters === undefined) setOwn(next, 'parameters', {});
+        setOwn(next, 'test_cases', []);
+        setOwn(next, 'test_case_count', 0);
+        return;
+      }
+      if (!Array.isArray(ctx.body.test_cases)) {
+        setOwn(next, 'test_cases', previous.test_cases ?? []);
+        return;
+      }
+      const given = ctx.body.test_cases as Json[];
+      const existing = casesOf(ctx, String(next.id)).filter((c) => !c.deleted);
+      // Unchanged content keeps the stored cases (and their ids): no new version.
+      if (deepEqual(content(given), content(snapshotOf(existing)))) {
+        setOwn(next, 'test_cases', snapshotOf(existing));
+        return;
+      }
+      const resource = ctx.runtime.resource('test_case');
+      for (const c of existing) {
+        c.deleted = true;
+        ctx.runtime.store.update(c);
+      }
+      const created = given.map((item, position) => {
+        const data = newRecordData(ctx.runtime, resource, { ...item, test_set_id: next.id, position }, ctx.now, alnum(22));
+        return ctx.runtime.store.insert({ kind: 'test_case', id: String(data.id), org: ctx.org, workspace: ctx.workspace, deleted: false, data });
+      });
+      setOwn(next, 'test_cases', snapshotOf(created));
+      setOwn(next, 'test_case_count', created.length);
+      return;
+    }
+    // A test case: its position defaults to the end of the grid; it cannot move to another test set.
+    if (previous === undefined) {
+      if (next.position === undefined) setOwn(next, 'position', casesOf(ctx, String(next.test_set_id)).filter((c) => !c.deleted).length);
+    } else if (next.test_set_id !== previous.test_set_id) {
+      throw invalid('test_set_id', 'a test case cannot move to another test set');
+    }
+  },
+  after(ctx, result) {
+    if (ctx.route.resource !== 'test_case') return;
+    const id = result.record?.data.test_set_id ?? (() => {
+      const param = ctx.route.params.path[0]?.name;
+      const record = param === undefined ? undefined : ctx.runtime.store.get('test_case', String(ctx.path[param]));
+      if (!record) throw notFound(param ?? null, 'test case');
+      return record.data.test_set_id;
+    })();
+    refreshParent(ctx, String(id));
+  },
+};

@@ -1,0 +1,4 @@
+// update-baselines: not yet implemented (being written).
+import type { Rule } from '../engine/hooks.js';
+
+export const updateBaselines: Rule = {};

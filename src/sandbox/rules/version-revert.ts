@@ -1,0 +1,17 @@
+// version-revert: reverting to the version the resource already points at is 400 on the version parameter
+// (the generic revert action then re-applies the target's configuration as a new `revert` version).
+import { invalid } from '../errors.js';
+import type { Rule } from '../engine/hooks.js';
+import { findRecord } from '../engine/records.js';
+
+export const versionRevert: Rule = {
+  before(ctx) {
+    const [resourceParam, versionParam] = ctx.route.params.path;
+    if (!resourceParam || !versionParam || ctx.route.resource === null) return;
+    const record = findRecord(ctx, ctx.route.resource, ctx.path[resourceParam.name], { field: resourceParam.name });
+    const current = record.data.current_version as { ulid?: string } | undefined;
+    if (current?.ulid !== undefined && current.ulid === ctx.path[versionParam.name]) {
+      throw invalid(versionParam.name, 'is the version the resource already uses: there is nothing to revert');
+    }
+  },
+};

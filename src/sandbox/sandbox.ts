@@ -1,0 +1,196 @@
+// createSandbox: the stateful sandbox of the API as a fetch-style handler `(Request) => Promise<Response>`
+// (hand it to the generated client as its `fetch`) and, on demand, a real HTTP listener on 127.0.0.1.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { handleControl } from './control/control-plane.js';
+import type { Clock, Runtime } from './engine/context.js';
+import { createDispatcher } from './engine/dispatch.js';
+import { loadGeneratedTables, type Route, type Tables } from './engine/tables.js';
+import { createEventBus } from './events/bus.js';
+import type { FetchLike } from './events/deliver.js';
+import { json } from './http/respond.js';
+import { Router } from './http/router.js';
+import { toWebRequest, writeWebResponse } from './http/node-adapter.js';
+import { secret } from './ids.js';
+import { createOrganization } from './organizations.js';
+import { RULES } from './rules/index.js';
+import { openSqliteStore } from './storage/sqlite-store.js';
+import type { Store } from './storage/store.js';
+
+export interface SandboxOptions {
+  /** SQLite database file, or `:memory:` (default). */
+  db?: string;
+  /** A store to use instead of opening `db` (another backend). */
+  store?: Store;
+  /** Admin token of the control plane (default: generated once and kept in the database). */
+  adminToken?: string;
+  /** Fetch used for webhook deliveries (default: the platform fetch). */
+  deliveryFetch?: FetchLike;
+  /** Webhook delivery retries: attempts in all and the first backoff delay. */
+  delivery?: { attempts?: number; baseDelayMs?: number; timeoutMs?: number };
+  clock?: Clock;
+  /** Where internal errors are reported (default: standard error). Never receives keys or tokens. */
+  log?: (line: string) => void;
+  /** The generated tables (default: generated/sandbox). */
+  tables?: Tables;
+}
+
+export interface Sandbox {
+  /** The fetch-style handler. */
+  fetch(request: Request): Promise<Response>;
+  readonly adminToken: string;
+  /** The development organization's API key (every permission). */
+  readonly apiKey: string;
+  readonly organizationId: string;
+  /** Base path of the API (`/v1`) and of the control plane (`/control`). */
+  readonly basePath: string;
+  readonly controlPath: string;
+  /** Waits until background work (webhook deliveries and their retries) is done. */
+  idle(): Promise<void>;
+  listen(options?: { port?: number; host?: string }): Promise<{ url: string; baseUrl: string; controlUrl: string; close(): Promise<void> }>;
+  close(): Promise<void>;
+  readonly runtime: Runtime;
+}
+
+export const CONTROL_PATH = '/control';
+
+export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const tables = options.tables ?? (await loadGeneratedTables());
+  const store = options.store ?? openSqliteStore(options.db ?? ':memory:');
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const missing = [...new Set([...tables.routes.flatMap((r) => r.rules), ...tables.handlers.map((h) => h.rule)])].filter((name) => !(name in RULES));
+  if (missing.length > 0) throw new Error(`sandbox: no rule module for ${missing.join(', ')} (see src/sandbox/rules/index.ts)`);
+
+  const resources = new Map(tables.resources.map((r) => [r.name, r]));
+  const routesById = new Map(tables.routes.map((r) => [r.id, r]));
+  const clock: Clock = options.clock ?? { now: () => new Date() };
+  const delivery = {
+    fetch: options.deliveryFetch ?? ((input: string, init: Parameters<FetchLike>[1]) => fetch(input, init)),
+    attempts: options.delivery?.attempts ?? 4,
+    baseDelayMs: options.delivery?.baseDelayMs ?? 250,
+    timeoutMs: options.delivery?.timeoutMs ?? 10_000,
+  };
+  // eslint-disable-next-line prefer-const
+  let bus: ReturnType<typeof createEventBus>;
+  const runtime: Runtime & { delivery: typeof delivery; track(work: Promise<unknown>): void } = {
+    store,
+    tables,
+    clock,
+    delivery,
+    resource(name) {
+      const r = resources.get(name);
+      if (!r) throw new Error(`sandbox: unknown resource ${name}`);
+      return r;
+    },
+    routeById(id) {
+      const r = routesById.get(id);
+      if (!r) throw new Error(`sandbox: unknown operation ${id}`);
+      return r;
+    },
+    raise(event) {
+      void bus.publish([event]);
+    },
+    track(work) {
+      bus.track(work);
+    },
+  };
+  bus = createEventBus(() => runtime, RULES, log);
+
+  const seed = (): { key: string; org: string } => {
+    const existing = store.meta('dev_api_key');
+    const org = store.meta('dev_organization_id');
+    if (existing && org && store.getOrganization(org)) return { key: existing, org };
+    const key = existing ?? secret('sk_sandbox_dev');
+    const created = createOrganization(runtime, 'Development organization', { key, id: org ?? 'org_development' });
+    store.setMeta('dev_api_key', key);
+    store.setMeta('dev_organization_id', created.organization.id);
+    return { key, org: created.organization.id };
+  };
+  const adminToken = options.adminToken ?? store.meta('admin_token') ?? secret('admin');
+  store.setMeta('admin_token', adminToken);
+  const dev = seed();
+
+  const router = new Router<Route>(tables.routes);
+  const dispatcher = createDispatcher({ runtime, router, rules: RULES, publish: (events) => void bus.track(bus.publish(events)), log });
+  const control = {
+    runtime,
+    adminToken,
+    publish: (events: Parameters<typeof bus.publish>[0]) => bus.publish(events),
+    idle: () => bus.idle(),
+    reset: () => {
+      store.reset();
+      seed();
+    },
+  };
+
+  async function handle(request: Request): Promise<Response> {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return json(400, { error: { code: 'INVALID_ARGUMENT', message: 'Invalid request URL.', details: [{ field: null, description: 'malformed URL' }] } });
+    }
+    const path = url.pathname;
+    try {
+      if (path === CONTROL_PATH || path.startsWith(`${CONTROL_PATH}/`)) return await handleControl(control, request, path.slice(CONTROL_PATH.length), url);
+      if (tables.basePath === '' || path === tables.basePath || path.startsWith(`${tables.basePath}/`)) {
+        return await dispatcher.handle(request, path.slice(tables.basePath.length) || '/', url);
+      }
+      return json(404, { error: { code: 'NOT_FOUND', message: 'No such path.', details: [] } });
+    } catch (error) {
+      log(`sandbox: internal error: ${(error as Error)?.stack ?? String(error)}`);
+      return json(500, { error: { code: 'INTERNAL', message: 'Internal error.', details: [] } });
+    }
+  }
+
+  const servers = new Set<Server>();
+  return {
+    fetch: handle,
+    adminToken,
+    apiKey: dev.key,
+    organizationId: dev.org,
+    basePath: tables.basePath,
+    controlPath: CONTROL_PATH,
+    runtime,
+    idle: () => bus.idle(),
+    async listen(listenOptions = {}) {
+      const host = listenOptions.host ?? '127.0.0.1';
+      const server = createServer((req, res) => {
+        void toWebRequest(req, host)
+          .then(handle)
+          .then((response) => writeWebResponse(res, response))
+          .catch(() => {
+            if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ error: { code: 'INTERNAL', message: 'Internal error.', details: [] } }));
+          });
+      });
+      servers.add(server);
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(listenOptions.port ?? 0, host, () => resolve());
+      });
+      const { port } = server.address() as AddressInfo;
+      const url = `http://${host}:${port}`;
+      return {
+        url,
+        baseUrl: `${url}${tables.basePath}`,
+        controlUrl: `${url}${CONTROL_PATH}`,
+        close: () =>
+          new Promise<void>((resolve) => {
+            servers.delete(server);
+            server.close(() => resolve());
+            server.closeAllConnections();
+          }),
+      };
+    },
+    async close() {
+      for (const server of servers) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+      servers.clear();
+      await bus.idle();
+      store.close();
+    },
+  };
+}

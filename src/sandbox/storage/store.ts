@@ -1,0 +1,81 @@
+// The sandbox's storage interface: a small document store the engine needs, so that another backend (a
+// shared server database for a team sandbox) can be added without touching the engine.
+
+export type Json = Record<string, unknown>;
+
+export interface Organization {
+  id: string;
+  display_name: string;
+  created_at: string;
+  default_workspace_id: string;
+}
+
+export interface ApiKeyRecord {
+  key: string;
+  organization_id: string;
+  permissions: string[];
+  created_at: string;
+}
+
+export interface StoredRecord {
+  kind: string;
+  id: string;
+  /** Owning organization; `*` for platform records every organization sees (built-in metrics, voices). */
+  org: string;
+  /** Owning workspace, or null for organization-scoped records (and legacy records whose workspace is unset). */
+  workspace: string | null;
+  deleted: boolean;
+  /** Insertion order: lists are stable and paging is by position. */
+  seq: number;
+  data: Json;
+}
+
+export interface StoredVersion {
+  kind: string;
+  resourceId: string;
+  number: number;
+  data: Json;
+}
+
+/** Something the sandbox sent (or tried to send): an alert notification or a webhook delivery. */
+export interface SentRecord {
+  id: string;
+  seq: number;
+  org: string;
+  kind: 'alert_notification' | 'webhook_delivery';
+  data: Json;
+}
+
+export interface RecordFilter {
+  org?: string;
+  workspace?: string | null;
+  includeDeleted?: boolean;
+}
+
+export interface Store {
+  /** Runs `fn` as one atomic transaction; nested calls join the outer one. */
+  transaction<T>(fn: () => T): T;
+  meta(key: string): string | undefined;
+  setMeta(key: string, value: string): void;
+
+  putOrganization(org: Organization): void;
+  getOrganization(id: string): Organization | undefined;
+  putKey(key: ApiKeyRecord): void;
+  findKey(key: string): ApiKeyRecord | undefined;
+
+  insert(record: Omit<StoredRecord, 'seq'>): StoredRecord;
+  update(record: StoredRecord): void;
+  get(kind: string, id: string): StoredRecord | undefined;
+  list(kind: string, filter?: RecordFilter): StoredRecord[];
+
+  addVersion(version: StoredVersion): void;
+  listVersions(kind: string, resourceId: string): StoredVersion[];
+
+  addSent(entry: Omit<SentRecord, 'seq'>): SentRecord;
+  updateSent(entry: SentRecord): void;
+  listSent(filter: { org?: string; kind?: string }): SentRecord[];
+
+  /** Deletes everything (organizations, keys, records, history, sent items), keeping meta. */
+  reset(): void;
+  close(): void;
+}
