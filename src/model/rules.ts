@@ -20,6 +20,7 @@ export const KNOWN_RULES: ReadonlySet<string> = new Set([
   'review-disagreement',
   'webhook-url',
   'serve-catalog',
+  'agent-normalize',
   'persona-discovery',
   'metric-recently-deleted',
   'baseline-sigma-bands',

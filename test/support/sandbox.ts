@@ -1,6 +1,6 @@
 // Test harness for the sandbox: an in-process sandbox on `:memory:`, the generated client wired to its
 // fetch handler, and the control plane (organizations, keys, fixtures, run completions, sent items).
-import { createClient, type Client, type ClientOptions } from '../../generated/client/index.js';
+import { ApiError, createClient, type Client, type ClientOptions } from '../../generated/client/index.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
 export const BASE_URL = 'http://sandbox.test/v1';
@@ -66,4 +66,14 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
     control,
     close: () => sandbox.close(),
   };
+}
+
+/** The ApiError a call fails with (fails the test when the call succeeds or throws something else). */
+export async function failure(p: Promise<unknown>): Promise<ApiError> {
+  const error = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${error === undefined ? 'success' : String(error)}`);
+  return error;
 }

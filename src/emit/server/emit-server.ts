@@ -36,7 +36,7 @@ export interface RouteRow {
   method: string;
   path: string;
   params: { path: ParamRow[]; query: ParamRow[]; header: ParamRow[] };
-  body: { required: boolean; media: string[]; fields: Record<string, FieldRule>; exactlyOneOf: string[] } | null;
+  body: { required: boolean; media: string[]; fields: Record<string, FieldRule>; exactlyOneOf: string[]; defaults: Record<string, unknown> } | null;
   auth: string[];
   permissions: string[];
   resource: string | null;
@@ -50,6 +50,7 @@ export interface RouteRow {
   aliasOf: string | null;
   success: { status: number; shape: ResponseShape; media: string | null };
   errors: number[];
+  versionItem: { properties: string[]; snapshotInto: string | null } | null;
 }
 
 export interface RouteValidators {

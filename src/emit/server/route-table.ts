@@ -28,7 +28,7 @@ export interface RouteRow {
   method: string;
   path: string;
   params: { path: ParamRow[]; query: ParamRow[]; header: ParamRow[] };
-  body: { required: boolean; media: string[]; fields: Record<string, FieldInfo>; exactlyOneOf: string[] } | null;
+  body: { required: boolean; media: string[]; fields: Record<string, FieldInfo>; exactlyOneOf: string[]; defaults: Record<string, JsonValue> } | null;
   /** API key headers that authenticate this operation; empty: no authentication. */
   auth: string[];
   permissions: string[];
@@ -44,6 +44,11 @@ export interface RouteRow {
   success: { status: number; shape: ResponseShape; media: string | null };
   /** Documented error statuses (so a rule may check it answers only what the spec lists). */
   errors: number[];
+  /**
+   * For a versions listing: the properties of a version item, and the object property (if any) that holds the
+   * captured configuration instead of top-level fields (`metric_metadata`).
+   */
+  versionItem: { properties: string[]; snapshotInto: string | null } | null;
 }
 
 export type IdFormat = { kind: 'ulid' } | { kind: 'alnum'; length: number } | { kind: 'token'; length: number };
@@ -106,6 +111,12 @@ function paramRows(model: ApiModel, params: Parameter[]): ParamRow[] {
   return params.map((p) => ({ name: p.name, required: p.required, ...jsonType(model, p.schema), explode: p.explode }));
 }
 
+/** Whether a schema's `type` (a string or, after normalisation, a list) includes `type`. */
+function hasType(node: SchemaNode | undefined, type: string): boolean {
+  const t = objectOf(node)?.type;
+  return t === type || (Array.isArray(t) && t.includes(type));
+}
+
 function resourceSchemas(model: ApiModel): Map<string, NamedSchema> {
   const byName = new Map<string, NamedSchema>();
   for (const schema of Object.values(model.schemas)) {
@@ -130,7 +141,7 @@ function shapeOf(model: ApiModel, op: Operation, status: string, resourceSchema:
     const only = deref(model, props[keys[0]!]);
     if (only === model.schemas[resourceSchema]?.schema) return { kind: 'wrapped', key: keys[0]! };
     const items = objectOf(only)?.items as SchemaNode | undefined;
-    if (objectOf(only)?.type === 'array' && deref(model, items) === model.schemas[resourceSchema]?.schema) return { kind: 'list', items: keys[0]! };
+    if (hasType(only, 'array') && deref(model, items) === model.schemas[resourceSchema]?.schema) return { kind: 'list', items: keys[0]! };
   }
   return top === undefined ? { kind: 'other', keys } : { kind: 'other', schema: top, keys };
 }
@@ -145,16 +156,22 @@ function idFormat(model: ApiModel, schema: NamedSchema, idField: string): IdForm
   return { kind: 'alnum', length };
 }
 
+/** `default` values of an object schema's top-level properties (a create applies them to absent fields). */
+function defaultsOf(model: ApiModel, node: SchemaNode | undefined): Record<string, JsonValue> {
+  const defaults: Record<string, JsonValue> = {};
+  for (const [prop, sub] of Object.entries(propertiesOf(deref(model, node)))) {
+    const value = objectOf(sub)?.default;
+    if (value !== undefined) Object.defineProperty(defaults, prop, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return defaults;
+}
+
 export function resourceRows(model: ApiModel): ResourceRow[] {
   const rows: ResourceRow[] = [];
   for (const [name, schema] of resourceSchemas(model)) {
     const sem = schema.semantics;
     const props = propertiesOf(schema.schema);
-    const defaults: Record<string, JsonValue> = {};
-    for (const [prop, node] of Object.entries(props)) {
-      const value = objectOf(node)?.default;
-      if (value !== undefined) defaults[prop] = value;
-    }
+    const defaults = defaultsOf(model, schema.schema);
     rows.push({
       name,
       schema: schema.name,
@@ -193,7 +210,13 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
     path: op.path,
     params: { path: paramRows(model, op.parameters.path), query: paramRows(model, op.parameters.query), header: paramRows(model, op.parameters.header) },
     body: body
-      ? { required: body.required, media: body.content.map((c) => c.mediaType), fields: body.fields, exactlyOneOf: body.semantics.exactlyOneOf ?? [] }
+      ? {
+          required: body.required,
+          media: body.content.map((c) => c.mediaType),
+          fields: body.fields,
+          exactlyOneOf: body.semantics.exactlyOneOf ?? [],
+          defaults: defaultsOf(model, preferredMedia(body.content)?.schema),
+        }
       : null,
     auth: op.security.some((alt) => alt.length === 0) ? [] : auth,
     permissions: s.permissions,
@@ -212,5 +235,20 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
       media: successMedia && successMedia.length > 0 ? (successMedia.find((c) => isJsonMedia(c.mediaType)) ?? successMedia[0]!).mediaType : null,
     },
     errors: statuses.filter((st) => /^[45]\d\d$/.test(st)).map(Number),
+    versionItem: s.action === 'versions' ? versionItemOf(model, op, success, resourceSchema) : null,
   };
+}
+
+function versionItemOf(model: ApiModel, op: Operation, status: string, resourceSchema: string | undefined): RouteRow['versionItem'] {
+  const media = preferredMedia(op.responses.find((r) => r.status === status)?.content ?? []);
+  const list = Object.values(propertiesOf(deref(model, media?.schema)))[0];
+  const item = deref(model, objectOf(deref(model, list))?.items as SchemaNode | undefined);
+  const props = propertiesOf(item);
+  const tracked = new Set(resourceSchema === undefined ? [] : (model.schemas[resourceSchema]?.semantics.versioned?.tracked ?? []));
+  const required = objectOf(item)?.required;
+  const snapshotInto =
+    (Array.isArray(required) ? required : []).find(
+      (name) => typeof name === 'string' && !tracked.has(name) && hasType(deref(model, props[name]), 'object'),
+    ) ?? null;
+  return { properties: Object.keys(props), snapshotInto: typeof snapshotInto === 'string' ? snapshotInto : null };
 }

@@ -73,6 +73,7 @@ export function createAction(ctx: RequestContext, hooks: Hooks): ActionResult {
   const resource = resourceOf(ctx);
   const rules = fieldRules(resource, ctx.route);
   const body: Json = {};
+  for (const [k, v] of Object.entries(ctx.route.body?.defaults ?? {})) setOwn(body, k, clone(v));
   for (const [k, v] of Object.entries(ctx.body)) if (v !== null) setOwn(body, k, v);
   // A nested collection records its parent id (metric_id of a baseline).
   for (const p of ctx.route.params.path) if (resource.properties.includes(p.name)) setOwn(body, p.name, ctx.path[p.name]);
@@ -150,7 +151,21 @@ export function deleteAction(ctx: RequestContext): ActionResult {
 export function versionsAction(ctx: RequestContext): ActionResult {
   const resource = resourceOf(ctx);
   const record = target(ctx);
-  const versions = record.org === '*' ? [] : ctx.runtime.store.listVersions(resource.name, record.id).map((v) => v.data);
+  const item = ctx.route.versionItem;
+  const versions =
+    record.org === '*' || record.data.is_builtin === true
+      ? []
+      : ctx.runtime.store.listVersions(resource.name, record.id).map((v) => {
+          if (!item?.snapshotInto) return v.data;
+          // The item schema holds the captured configuration in one object property (metric_metadata):
+          // tracked fields that are not item properties move there.
+          const top: Json = {};
+          const nested: Json = {};
+          const tracked = new Set(resource.versioned?.tracked ?? []);
+          for (const [k, value] of Object.entries(v.data)) setOwn(tracked.has(k) && !item.properties.includes(k) ? nested : top, k, value);
+          setOwn(top, item.snapshotInto, nested);
+          return top;
+        });
   const shape = ctx.route.success.shape;
   const key = shape.kind === 'other' ? (shape.keys[0] ?? 'versions') : 'versions';
   return { body: { [key]: versions } };

@@ -2,6 +2,7 @@
 // src/model/rules.ts; createSandbox refuses to start when a name has no module here).
 import type { Rule } from '../engine/hooks.js';
 import { agentDeleteGuard } from './agent-delete-guard.js';
+import { agentNormalize } from './agent-normalize.js';
 import { alertReplaceSets } from './alert-replace-sets.js';
 import { audioAttach } from './audio-attach.js';
 import { audioValidate } from './audio-validate.js';
@@ -27,6 +28,7 @@ import { workspaceArchive } from './workspace-archive.js';
 
 export const RULES: Record<string, Rule> = {
   'agent-delete-guard': agentDeleteGuard,
+  'agent-normalize': agentNormalize,
   'alert-replace-sets': alertReplaceSets,
   'audio-attach': audioAttach,
   'audio-validate': audioValidate,

@@ -8,6 +8,6 @@ export const metricRestore: Rule = {
   before(ctx) {
     const param = ctx.route.params.path[0]!.name;
     const record = ctx.runtime.store.get('metric', String(ctx.path[param]));
-    if (record && record.org === '*') throw notFound(param, 'metric');
+    if (record && (record.org === '*' || record.data.is_builtin === true)) throw notFound(param, 'metric');
   },
 };

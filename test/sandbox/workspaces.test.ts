@@ -1,0 +1,92 @@
+// Workspaces: lifecycle (ACTIVE/ARCHIVED visible, DELETED 404), the DEFAULT workspace is immutable (409),
+// PATCH takes only display_name (1-200), the workspace header selects where workspace-scoped resources live.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure, startHarness, type Harness } from '../support/sandbox.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => h.close());
+
+let n = 0;
+const slug = (): string => `team-${++n}`;
+
+describe('workspaces', () => {
+  it('creates a CUSTOM, ACTIVE workspace and lists it with the default one', async () => {
+    const { workspace } = await h.client.workspaces.createWorkspace({ slug: slug(), display_name: 'Team' });
+    expect(workspace.workspace_type).toBe('CUSTOM');
+    expect(workspace.status).toBe('ACTIVE');
+    const { workspaces } = await h.client.workspaces.listWorkspaces();
+    expect(workspaces.map((w) => w.id)).toContain(workspace.id);
+    expect(workspaces.filter((w) => w.workspace_type === 'DEFAULT')).toHaveLength(1);
+  });
+
+  it('renames with display_name, 1-200 characters; any other property is 400', async () => {
+    const { workspace } = await h.client.workspaces.createWorkspace({ slug: slug(), display_name: 'Before' });
+    const renamed = await h.client.workspaces.updateWorkspace(workspace.id, { display_name: 'x'.repeat(200) });
+    expect(renamed.workspace.display_name).toHaveLength(200);
+    expect((await failure(h.client.workspaces.updateWorkspace(workspace.id, { display_name: 'x'.repeat(201) }))).details[0]?.field).toBe('display_name');
+    expect((await failure(h.client.workspaces.updateWorkspace(workspace.id, { display_name: '' }))).status).toBe(400);
+    const extra = await h.raw(`/workspaces/${workspace.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ display_name: 'ok', status: 'ARCHIVED' }),
+    });
+    expect(extra.status).toBe(400);
+    const body = (await extra.json()) as { error: { code: string; details: { field: string }[] } };
+    expect(body.error.code).toBe('INVALID_ARGUMENT');
+    expect(JSON.stringify(body.error.details)).toContain('status');
+    const missing = await h.raw(`/workspaces/${workspace.id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(missing.status).toBe(400);
+  });
+
+  it('refuses to update, delete or archive the DEFAULT workspace with 409', async () => {
+    const def = (await h.client.workspaces.listWorkspaces()).workspaces.find((w) => w.workspace_type === 'DEFAULT')!;
+    for (const call of [
+      h.client.workspaces.updateWorkspace(def.id, { display_name: 'Renamed' }),
+      h.client.workspaces.deleteWorkspace(def.id),
+      h.client.workspaces.archiveWorkspace(def.id),
+    ]) {
+      const error = await failure(call);
+      expect(error.status).toBe(409);
+      expect(error.code).toBe('ALREADY_EXISTS');
+    }
+    expect((await h.client.workspaces.getWorkspace(def.id)).workspace.display_name).toBe(def.display_name);
+  });
+
+  it('returns ARCHIVED workspaces, and soft-deletes to DELETED which is then 404', async () => {
+    const { workspace } = await h.client.workspaces.createWorkspace({ slug: slug(), display_name: 'Old' });
+    expect((await h.client.workspaces.archiveWorkspace(workspace.id)).workspace.status).toBe('ARCHIVED');
+    expect((await h.client.workspaces.archiveWorkspace(workspace.id)).workspace.status).toBe('ARCHIVED');
+    expect((await h.client.workspaces.getWorkspace(workspace.id)).workspace.status).toBe('ARCHIVED');
+    const deleted = await h.client.workspaces.deleteWorkspace(workspace.id);
+    expect(deleted.workspace.status).toBe('DELETED');
+    expect((await failure(h.client.workspaces.getWorkspace(workspace.id))).status).toBe(404);
+    expect((await failure(h.client.workspaces.deleteWorkspace(workspace.id))).status).toBe(404);
+    expect((await h.client.workspaces.listWorkspaces()).workspaces.map((w) => w.id)).not.toContain(workspace.id);
+  });
+
+  it('rejects workspace ids longer than 26 characters with 400 on workspace_id', async () => {
+    const error = await failure(h.client.workspaces.getWorkspace('w'.repeat(27)));
+    expect(error.status).toBe(400);
+    expect(error.details[0]?.field).toBe('workspace_id');
+  });
+
+  it("answers 404 for another organization's workspace", async () => {
+    const other = await h.control.createOrganization();
+    const error = await failure(h.client.workspaces.getWorkspace(other.organization.default_workspace_id));
+    expect(error.status).toBe(404);
+  });
+
+  it('scopes workspace resources by X-Service-Workspace-Id, defaulting to the DEFAULT workspace', async () => {
+    const { workspace } = await h.client.workspaces.createWorkspace({ slug: slug(), display_name: 'Scoped' });
+    const scoped = h.clientFor(h.sandbox.apiKey, { workspaceId: workspace.id });
+    const { dashboard } = await scoped.dashboards.createDashboard({ display_name: 'In team' } as never);
+    expect((await scoped.dashboards.getDashboard(dashboard.id)).dashboard.id).toBe(dashboard.id);
+    expect((await failure(h.client.dashboards.getDashboard(dashboard.id))).status).toBe(404);
+    expect((await h.client.dashboards.listDashboards()).dashboards.map((d) => d.id)).not.toContain(dashboard.id);
+    const unknown = await failure(h.client.dashboards.listDashboards({ headers: { 'X-Service-Workspace-Id': 'nope' } }));
+    expect(unknown.status).toBe(404);
+  });
+});
