@@ -29,6 +29,16 @@ describe('metrics', () => {
     expect(versions.map((v) => v.version_number)).toEqual([2, 1]);
   });
 
+  it('gives a metric that predates versioning its first version on its next save, even a cosmetic one', async () => {
+    const [legacy] = await h.control.loadFixtures(h.sandbox.organizationId, [
+      { kind: 'metric', data: { metric_name: 'Legacy', description: 'Old', metric_type: 'METRIC_LLM_BINARY', prompt: 'p' } },
+    ]);
+    expect((await h.client.metrics.listMetricVersions(legacy!.id)).versions).toEqual([]);
+    const saved = (await h.client.metrics.updateMetric(legacy!.id, { metric_name: 'Legacy, renamed' })).metric;
+    expect(saved.current_version).toMatchObject({ version_number: 1, change_type: 'save' });
+    expect((await h.client.metrics.listMetricVersions(legacy!.id)).versions).toHaveLength(1);
+  });
+
   it('lists no versions for a built-in metric', async () => {
     const [builtin] = await h.control.loadFixtures(h.sandbox.organizationId, [
       { kind: 'metric', platform: true, data: { metric_name: 'Built-in latency', description: 'Platform metric', metric_type: 'METRIC_LLM_TTFB', is_builtin: true } },

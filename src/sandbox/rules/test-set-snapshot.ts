@@ -6,21 +6,19 @@ import { invalid, notFound } from '../errors.js';
 import { alnum } from '../ids.js';
 import type { RequestContext } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
-import { clone, deepEqual, findRecord, newRecordData, setOwn, stampUpdated } from '../engine/records.js';
+import { clone, deepEqual, findRecord, newRecordData, present, setOwn, stampUpdated } from '../engine/records.js';
 import { hasHistory, recordVersion, trackedChanged } from '../engine/versions.js';
 import type { Json, StoredRecord } from '../storage/store.js';
 
 const CONTENT = ['input_str', 'expected_output', 'attributes'] as const;
 
-function snapshotOf(cases: StoredRecord[]): Json[] {
+/** The grid as the test set shows it: each case as the test-case resource presents it, in position order. */
+function snapshotOf(ctx: RequestContext, cases: StoredRecord[]): Json[] {
+  const resource = ctx.runtime.resource('test_case');
   return cases
     .slice()
     .sort((a, b) => Number(a.data.position) - Number(b.data.position) || a.seq - b.seq)
-    .map((c) => {
-      const s: Json = { id: c.id, position: c.data.position };
-      for (const k of CONTENT) if (c.data[k] !== undefined) setOwn(s, k, clone(c.data[k]));
-      return s;
-    });
+    .map((c) => present(resource, c));
 }
 
 function casesOf(ctx: RequestContext, testSetId: string): StoredRecord[] {
@@ -38,7 +36,7 @@ function refreshParent(ctx: RequestContext, testSetId: string): void {
   if (!parent) return;
   const previous = clone(parent.data);
   const cases = casesOf(ctx, testSetId).filter((c) => !c.deleted);
-  setOwn(parent.data, 'test_cases', snapshotOf(cases));
+  setOwn(parent.data, 'test_cases', snapshotOf(ctx, cases));
   setOwn(parent.data, 'test_case_count', cases.length);
   if (!hasHistory(ctx.runtime, resource, parent) || trackedChanged(resource, previous, parent.data)) {
     stampUpdated(resource, parent.data, ctx.now);
@@ -69,8 +67,8 @@ export const testSetSnapshot: Rule = {
       const given = ctx.body.test_cases as Json[];
       const existing = casesOf(ctx, String(next.id)).filter((c) => !c.deleted);
       // Unchanged content keeps the stored cases (and their ids): no new version.
-      if (deepEqual(content(given), content(snapshotOf(existing)))) {
-        setOwn(next, 'test_cases', snapshotOf(existing));
+      if (deepEqual(content(given), content(snapshotOf(ctx, existing)))) {
+        setOwn(next, 'test_cases', snapshotOf(ctx, existing));
         return;
       }
       const resource = ctx.runtime.resource('test_case');
@@ -82,7 +80,7 @@ export const testSetSnapshot: Rule = {
         const data = newRecordData(ctx.runtime, resource, { ...item, test_set_id: next.id, position }, ctx.now, alnum(22));
         return ctx.runtime.store.insert({ kind: 'test_case', id: String(data.id), org: ctx.org, workspace: ctx.workspace, deleted: false, data });
       });
-      setOwn(next, 'test_cases', snapshotOf(created));
+      setOwn(next, 'test_cases', snapshotOf(ctx, created));
       setOwn(next, 'test_case_count', created.length);
       return;
     }
