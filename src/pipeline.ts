@@ -14,6 +14,11 @@ export interface GenerateOptions {
   policy?: Policy;
   fetch?: FetchLike;
   json?: boolean;
+  /**
+   * Further specs generated into the same output as client packages only (the sandbox's control plane):
+   * written in the same pass, so stale-file removal and --check cover them too.
+   */
+  companions?: { spec: string; dir: string; packageName: string }[];
 }
 
 export interface GenerateSummary extends WriteResult {
@@ -27,8 +32,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   const t1 = performance.now();
   const model = buildModel(docs, { policy: options.policy ?? 'lenient' });
   const t2 = performance.now();
-  const files = emitAll(model, buildNames(model), docs);
+  const files = emitAll(model, buildNames(model), { documents: docs });
   const rendered = await renderFiles(files, model.specHash);
+  for (const companion of options.companions ?? []) {
+    const companionModel = buildModel(await loadSpecs(companion.spec), { policy: 'lenient' });
+    const companionFiles = emitAll(companionModel, buildNames(companionModel), { clientDir: companion.dir, packageName: companion.packageName, sandbox: false });
+    for (const [path, text] of await renderFiles(companionFiles, companionModel.specHash)) rendered.set(path, text);
+  }
   const t3 = performance.now();
   const result = await writeOutput(options.out, rendered, { check: options.check === true });
   const t4 = performance.now();
@@ -39,5 +49,5 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
 export async function renderSpec(spec: string, options: { policy?: Policy; fetch?: FetchLike; json?: boolean } = {}): Promise<Map<string, string>> {
   const docs = await loadSpecs(spec, { fetch: options.fetch, json: options.json });
   const model = buildModel(docs, { policy: options.policy ?? 'lenient' });
-  return renderFiles(emitAll(model, buildNames(model), docs), model.specHash);
+  return renderFiles(emitAll(model, buildNames(model), { documents: docs }), model.specHash);
 }

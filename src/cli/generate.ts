@@ -6,6 +6,7 @@ import { FetchError } from '../load/fetch-text.js';
 import { generate } from '../pipeline.js';
 
 const DEFAULT_SPEC = 'spec';
+const CONTROL_SPEC = 'src/sandbox/control/openapi.yaml';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -28,7 +29,9 @@ async function main(): Promise<number> {
   const policy = values.policy ?? (resolve(values.spec!) === resolve(DEFAULT_SPEC) ? 'strict' : 'lenient');
   if (policy !== 'strict' && policy !== 'lenient') throw new Error(`--policy must be strict or lenient, not ${policy}`);
   const started = performance.now();
-  const summary = await generate({ spec: values.spec!, out: values.out!, check: values.check!, policy, json: values.json! });
+  // Generating our own spec/ also generates the client of the sandbox's control plane (its own small document).
+  const companions = resolve(values.spec!) === resolve(DEFAULT_SPEC) ? [{ spec: CONTROL_SPEC, dir: 'control-client', packageName: '@evalplatform/sandbox-control-client' }] : [];
+  const summary = await generate({ spec: values.spec!, out: values.out!, check: values.check!, policy, json: values.json!, companions });
   const ms = Math.round(performance.now() - started);
   const t = summary.timings;
   const stages = `load ${Math.round(t.load)} ms, model ${Math.round(t.model)} ms, emit+format ${Math.round(t.emit)} ms, write ${Math.round(t.write)} ms`;

@@ -9,22 +9,41 @@ import { emitTypes } from './types/emit-types.js';
 import { emitValidators } from './validators/emit-validators.js';
 import { emitServer, type ServedDocument } from './server/emit-server.js';
 
-export function emitAll(model: ApiModel, names: Names, documents: readonly ServedDocument[] = []): EmittedFile[] {
+export interface EmitOptions {
+  /** The bundled documents the sandbox serves at /openapi. */
+  documents?: readonly ServedDocument[];
+  /** Folder and npm name of the client package (default `client`, `@evalplatform/client`). */
+  clientDir?: string;
+  packageName?: string;
+  /** Whether to emit the sandbox's route table (default true). */
+  sandbox?: boolean;
+}
+
+/** The client package (types, validators, runtime, operations, client) under `dir`. */
+function emitClientPackage(model: ApiModel, names: Names, dir: string, packageName: string): EmittedFile[] {
   const modules = ['types', 'validators', 'runtime', 'operations', 'client'];
-  return [
+  const files = [
     emitTypes(model, names, 'client'),
     ...emitValidators(model, names, 'client'),
     // The client emitter owns client/index.ts: it resolves name clashes between operations and runtime helpers.
     ...emitClient(model, names),
     ...emitPackage(model, {
       dir: 'client',
-      name: '@evalplatform/client',
+      name: packageName,
       description: `Typed client, types and run-time validators for ${model.title}, generated from its OpenAPI description.`,
       modules,
-      readme: clientReadme(model, '@evalplatform/client', modules),
+      readme: clientReadme(model, packageName, modules),
       index: false,
     }),
+  ];
+  // Imports inside the package are relative (`./types.js`), so the package can live under any folder.
+  return dir === 'client' ? files : files.map((f) => ({ ...f, path: `${dir}/${f.path.slice('client/'.length)}` }));
+}
+
+export function emitAll(model: ApiModel, names: Names, options: EmitOptions = {}): EmittedFile[] {
+  return [
+    ...emitClientPackage(model, names, options.clientDir ?? 'client', options.packageName ?? '@evalplatform/client'),
     // The sandbox's route table and served documents; its engine is hand-written (src/sandbox).
-    ...emitServer(model, names, documents),
+    ...(options.sandbox === false ? [] : emitServer(model, names, options.documents ?? [])),
   ];
 }

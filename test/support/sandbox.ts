@@ -1,6 +1,7 @@
 // Test harness for the sandbox: an in-process sandbox on `:memory:`, the generated client wired to its
 // fetch handler, and the control plane (organizations, keys, fixtures, run completions, sent items).
 import { ApiError, createClient, type Client, type ClientOptions } from '../../generated/client/index.js';
+import { createClient as createControlClient } from '../../generated/control-client/index.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
 export const BASE_URL = 'http://sandbox.test/v1';
@@ -41,21 +42,22 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       }),
     );
-  const ok = async <T>(res: Response): Promise<T> => {
-    const text = await res.text();
-    if (res.status >= 300) throw new Error(`control plane answered ${res.status}: ${text}`);
-    return JSON.parse(text) as T;
-  };
+  // The control plane through its generated client (src/sandbox/control/openapi.yaml -> generated/control-client).
+  const admin = createControlClient({
+    baseUrl: CONTROL_URL,
+    fetch,
+    headers: { authorization: `Bearer ${sandbox.adminToken}` },
+    validateResponses: true,
+    retry: false,
+  }).control;
   const control: Control = {
-    createOrganization: async (displayName) => ok(await request('POST', '/organizations', displayName === undefined ? {} : { display_name: displayName })),
-    createApiKey: async (org, permissions) => (await ok<{ api_key: { key: string; permissions: string[] } }>(await request('POST', `/organizations/${org}/api-keys`, { permissions }))).api_key,
-    loadFixtures: async (org, records) => (await ok<{ records: { kind: string; id: string }[] }>(await request('POST', `/organizations/${org}/fixtures`, { records }))).records,
-    completeRun: async (org, body) => ok(await request('POST', `/organizations/${org}/run-completions`, { wait_for_deliveries: true, ...body })),
-    sent: async (filter = {}) => {
-      const q = new URLSearchParams(filter as Record<string, string>).toString();
-      return (await ok<{ items: Record<string, unknown>[] }>(await request('GET', `/sent${q ? `?${q}` : ''}`))).items;
-    },
-    reset: async () => void (await ok(await request('POST', '/reset', {}))),
+    createOrganization: async (displayName) =>
+      (await admin.createOrganization(displayName === undefined ? {} : { display_name: displayName })) as Awaited<ReturnType<Control['createOrganization']>>,
+    createApiKey: async (org, permissions) => (await admin.createApiKey(org, { permissions })).api_key,
+    loadFixtures: async (org, records) => (await admin.loadFixtures(org, { records: records as never })).records,
+    completeRun: async (org, body) => (await admin.completeRun(org, { wait_for_deliveries: true, ...body })) as Awaited<ReturnType<Control['completeRun']>>,
+    sent: async (filter = {}) => (await admin.listSent({ query: filter as never })).items as Record<string, unknown>[],
+    reset: async () => void (await admin.reset()),
     request,
   };
   return {
