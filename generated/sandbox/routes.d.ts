@@ -17,11 +17,13 @@ export type ResponseShape =
   | {
       kind: 'list';
       items: string;
+      total: string | null;
     }
   | {
       kind: 'other';
       schema?: string;
       keys: string[];
+      constants: Record<string, unknown>;
     };
 export interface FieldRule {
   normalize?: 'lowercase';
@@ -55,6 +57,7 @@ export interface RouteRow {
     fields: Record<string, FieldRule>;
     exactlyOneOf: string[];
     defaults: Record<string, unknown>;
+    properties: string[] | null;
   } | null;
   auth: string[];
   permissions: string[];
@@ -115,6 +118,7 @@ export interface ResourceRow {
   schema: string;
   id: string;
   idFormat: IdFormat;
+  namePrefix: string | null;
   scope: string;
   properties: string[];
   defaults: Record<string, unknown>;

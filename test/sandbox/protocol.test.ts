@@ -162,3 +162,18 @@ describe('control plane', () => {
     expect((await h.client.tags.listTags()).tags).toEqual([]);
   });
 });
+
+describe('undeclared body fields', () => {
+  it('never reach storage: an id or a read-only field in a PATCH body changes nothing', async () => {
+    const { tag } = await h.client.tags.createTag({ tag_name: 'immutable-id' });
+    const res = await h.raw(`/tags/${tag.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'hacked', name: 'tags/hacked', create_time: '2000-01-01T00:00:00Z', color: '#123456' }),
+    });
+    expect(res.status).toBe(200);
+    const { tag: after } = (await res.json()) as { tag: { id: string; name: string; create_time: string; color: string } };
+    expect(after).toMatchObject({ id: tag.id, name: tag.name, create_time: tag.create_time, color: '#123456' });
+    expect((await h.client.tags.getTag(tag.id)).tag.id).toBe(tag.id);
+  });
+});

@@ -18,8 +18,8 @@ const TYPES = `export type ResponseShape =
   | { kind: 'empty' }
   | { kind: 'resource' }
   | { kind: 'wrapped'; key: string }
-  | { kind: 'list'; items: string }
-  | { kind: 'other'; schema?: string; keys: string[] };
+  | { kind: 'list'; items: string; total: string | null }
+  | { kind: 'other'; schema?: string; keys: string[]; constants: Record<string, unknown> };
 
 export interface FieldRule {
   normalize?: 'lowercase';
@@ -36,7 +36,7 @@ export interface RouteRow {
   method: string;
   path: string;
   params: { path: ParamRow[]; query: ParamRow[]; header: ParamRow[] };
-  body: { required: boolean; media: string[]; fields: Record<string, FieldRule>; exactlyOneOf: string[]; defaults: Record<string, unknown> } | null;
+  body: { required: boolean; media: string[]; fields: Record<string, FieldRule>; exactlyOneOf: string[]; defaults: Record<string, unknown>; properties: string[] | null } | null;
   auth: string[];
   permissions: string[];
   resource: string | null;
@@ -72,6 +72,7 @@ export interface ResourceRow {
   schema: string;
   id: string;
   idFormat: IdFormat;
+  namePrefix: string | null;
   scope: string;
   properties: string[];
   defaults: Record<string, unknown>;

@@ -10,8 +10,8 @@ export type ResponseShape =
   | { kind: 'empty' }
   | { kind: 'resource' }
   | { kind: 'wrapped'; key: string }
-  | { kind: 'list'; items: string }
-  | { kind: 'other'; schema?: string; keys: string[] };
+  | { kind: 'list'; items: string; total: string | null }
+  | { kind: 'other'; schema?: string; keys: string[]; constants: Record<string, JsonValue> };
 
 export interface ParamRow {
   name: string;
@@ -28,7 +28,7 @@ export interface RouteRow {
   method: string;
   path: string;
   params: { path: ParamRow[]; query: ParamRow[]; header: ParamRow[] };
-  body: { required: boolean; media: string[]; fields: Record<string, FieldInfo>; exactlyOneOf: string[]; defaults: Record<string, JsonValue> } | null;
+  body: { required: boolean; media: string[]; fields: Record<string, FieldInfo>; exactlyOneOf: string[]; defaults: Record<string, JsonValue>; properties: string[] | null } | null;
   /** API key headers that authenticate this operation; empty: no authentication. */
   auth: string[];
   permissions: string[];
@@ -58,6 +58,8 @@ export interface ResourceRow {
   schema: string;
   id: string;
   idFormat: IdFormat;
+  /** Collection of the `name` field (`tags` in `tags/<id>`), from the name property's pattern when it has one. */
+  namePrefix: string | null;
   scope: string;
   properties: string[];
   defaults: Record<string, JsonValue>;
@@ -130,20 +132,28 @@ function shapeOf(model: ApiModel, op: Operation, status: string, resourceSchema:
   const response = op.responses.find((r) => r.status === status);
   const media = response && preferredMedia(response.content);
   if (!media) return { kind: 'none' };
-  if (op.semantics.pagination) return { kind: 'list', items: op.semantics.pagination.items };
   const top = refName(media.schema);
-  if (resourceSchema !== undefined && top === resourceSchema) return { kind: 'resource' };
   const schema = deref(model, media.schema);
   const props = propertiesOf(schema);
   const keys = Object.keys(props);
+  // A list's total: an integer property named total_count / total_size beside the items.
+  const total = keys.find((k) => /^total_(count|size)$/.test(k) && hasType(deref(model, props[k]), 'integer')) ?? null;
+  if (op.semantics.pagination) return { kind: 'list', items: op.semantics.pagination.items, total };
+  if (resourceSchema !== undefined && top === resourceSchema) return { kind: 'resource' };
   if (keys.length === 0 && objectOf(schema)?.additionalProperties === false) return { kind: 'empty' };
   if (resourceSchema !== undefined && keys.length === 1) {
     const only = deref(model, props[keys[0]!]);
     if (only === model.schemas[resourceSchema]?.schema) return { kind: 'wrapped', key: keys[0]! };
     const items = objectOf(only)?.items as SchemaNode | undefined;
-    if (hasType(only, 'array') && deref(model, items) === model.schemas[resourceSchema]?.schema) return { kind: 'list', items: keys[0]! };
+    if (hasType(only, 'array') && deref(model, items) === model.schemas[resourceSchema]?.schema) return { kind: 'list', items: keys[0]!, total };
   }
-  return top === undefined ? { kind: 'other', keys } : { kind: 'other', schema: top, keys };
+  // Properties with a `const` value (`{ success: true }`) are answered as that value.
+  const constants: Record<string, JsonValue> = {};
+  for (const [k, node] of Object.entries(props)) {
+    const value = objectOf(deref(model, node))?.const;
+    if (value !== undefined) Object.defineProperty(constants, k, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return top === undefined ? { kind: 'other', keys, constants } : { kind: 'other', schema: top, keys, constants };
 }
 
 function idFormat(model: ApiModel, schema: NamedSchema, idField: string): IdFormat {
@@ -156,6 +166,18 @@ function idFormat(model: ApiModel, schema: NamedSchema, idField: string): IdForm
   return { kind: 'alnum', length };
 }
 
+/**
+ * The top-level property names a body schema declares (including those of `allOf` parts), or null when it
+ * declares none (a free-form object): the sandbox stores only declared fields.
+ */
+function declaredProperties(model: ApiModel, node: SchemaNode | undefined): string[] | null {
+  const schema = deref(model, node);
+  const names = new Set(Object.keys(propertiesOf(schema)));
+  const parts = objectOf(schema)?.allOf;
+  if (Array.isArray(parts)) for (const part of parts) for (const name of Object.keys(propertiesOf(deref(model, part as SchemaNode)))) names.add(name);
+  return names.size === 0 ? null : [...names];
+}
+
 /** `default` values of an object schema's top-level properties (a create applies them to absent fields). */
 function defaultsOf(model: ApiModel, node: SchemaNode | undefined): Record<string, JsonValue> {
   const defaults: Record<string, JsonValue> = {};
@@ -164,6 +186,12 @@ function defaultsOf(model: ApiModel, node: SchemaNode | undefined): Record<strin
     if (value !== undefined) Object.defineProperty(defaults, prop, { value, enumerable: true, writable: true, configurable: true });
   }
   return defaults;
+}
+
+function namePrefixOf(model: ApiModel, schema: NamedSchema): string | null {
+  const pattern = objectOf(deref(model, propertiesOf(schema.schema).name))?.pattern;
+  const m = typeof pattern === 'string' ? /^\^([a-z][a-z0-9-]*)\//.exec(pattern) : null;
+  return m ? m[1]! : null;
 }
 
 export function resourceRows(model: ApiModel): ResourceRow[] {
@@ -177,6 +205,7 @@ export function resourceRows(model: ApiModel): ResourceRow[] {
       schema: schema.name,
       id: sem.resource!.id,
       idFormat: idFormat(model, schema, sem.resource!.id),
+      namePrefix: namePrefixOf(model, schema),
       scope: sem.resource!.scope,
       properties: Object.keys(props),
       defaults,
@@ -216,6 +245,7 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
           fields: body.fields,
           exactlyOneOf: body.semantics.exactlyOneOf ?? [],
           defaults: defaultsOf(model, preferredMedia(body.content)?.schema),
+          properties: declaredProperties(model, preferredMedia(body.content)?.schema),
         }
       : null,
     auth: op.security.some((alt) => alt.length === 0) ? [] : auth,

@@ -143,6 +143,13 @@ function completeRun(runtime: Runtime, org: string, b: Json): { runId: string; e
     }
     setOwn(run.data, 'status', 'COMPLETED');
     setOwn(run.data, 'completed_at', completedAt);
+    setOwn(run.data, 'complete_time', completedAt);
+    setOwn(run.data, 'tags', tags);
+    setOwn(run.data, 'conversation_source', source);
+    if (typeof b.scheduled_run_id === 'string') setOwn(run.data, 'scheduled_run_id', b.scheduled_run_id);
+    for (const [field, value] of [['metric_ids', Object.keys(metricValues)], ['pinned_versions', { agent: null, persona: null, test_set: null, metrics: {} }], ['on_latest_configuration', true]] as const) {
+      if (run.data[field] === undefined) setOwn(run.data, field, value);
+    }
     if (typeof b.agent_id === 'string') setOwn(run.data, 'agent_id', b.agent_id);
     setOwn(run.data, 'metric_values', Object.fromEntries(Object.entries(metricValues).map(([k, v]) => [k, v.reduce((a, x) => a + x, 0) / v.length])));
     runtime.store.update(run);

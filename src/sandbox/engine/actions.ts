@@ -62,11 +62,11 @@ export function listAction(ctx: RequestContext): ActionResult {
     .filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && matchesFilters(ctx, resource, r))
     .filter((r) => parentField === undefined || r.data[parentField] === ctx.path[parentField]);
   const paging = ctx.route.pagination;
-  if (!paging) return { records: all };
+  if (!paging) return { records: all, total: all.length };
   const size = typeof ctx.query[paging.pageSize] === 'number' ? (ctx.query[paging.pageSize] as number) : DEFAULT_PAGE_SIZE;
   const offset = decodeToken(ctx.query[paging.pageToken], paging.pageToken);
   const p = page(all, size, offset);
-  return { records: p.items, ...(p.next === undefined ? {} : { nextPageToken: p.next }) };
+  return { records: p.items, total: all.length, ...(p.next === undefined ? {} : { nextPageToken: p.next }) };
 }
 
 export function createAction(ctx: RequestContext, hooks: Hooks): ActionResult {

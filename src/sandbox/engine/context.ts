@@ -50,6 +50,8 @@ export interface ActionResult {
   record?: StoredRecord;
   records?: StoredRecord[];
   nextPageToken?: string;
+  /** Number of records before paging (for a list's total_count). */
+  total?: number;
   body?: unknown;
   status?: number;
   /** For a text body (a YAML document): its media type. */

@@ -54,6 +54,15 @@ function resolveWorkspace(runtime: Runtime, route: Route, org: string, request: 
   return { id: fallback.id, isDefault: true };
 }
 
+/** Only the fields the request schema declares reach actions and rules: undeclared ones (ids, read-only fields) are dropped. */
+function declaredOnly(route: Route, body: Json): Json {
+  const declared = route.body?.properties;
+  if (!declared) return body;
+  const out: Json = {};
+  for (const key of Object.keys(body)) if (declared.includes(key)) Object.defineProperty(out, key, { value: body[key], enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
 export function createDispatcher(deps: DispatchDeps): Dispatcher {
   const { runtime, router, rules } = deps;
   const rulesOf = (route: Route): Rule[] => route.rules.map((name) => rules[name]!);
@@ -87,7 +96,7 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
       path: match.params,
       query,
       headers,
-      body: hasBody && body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Json) : {},
+      body: declaredOnly(route, hasBody && body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Json) : {}),
       hasBody,
       requestHeaders: request.headers,
       origin: url.origin,

@@ -66,8 +66,10 @@ export function findRecord(ctx: RequestContext, resourceName: string, id: unknow
   return record;
 }
 
+/** The path parameter that names the operation's own resource: `<resource>_id`, else the first one. */
 export function firstPathParam(route: Route): string | undefined {
-  return route.params.path[0]?.name;
+  const own = route.resource === null ? undefined : `${route.resource.replace(/-/g, '_')}_id`;
+  return (route.params.path.find((p) => p.name === own) ?? route.params.path[0])?.name;
 }
 
 /** Only the properties of the resource's schema, in schema order; internal state (tokens, flags) stays in. */
@@ -99,7 +101,7 @@ export function newRecordData(runtime: Runtime, resource: ResourceRow, body: Jso
   for (const [k, v] of Object.entries(resource.defaults)) setOwn(data, k, clone(v));
   for (const [k, v] of Object.entries(body)) setOwn(data, k, clone(v));
   setOwn(data, resource.id, id);
-  if (resource.properties.includes('name') && data.name === undefined) setOwn(data, 'name', `${collectionOf(runtime, resource.name)}/${id}`);
+  if (resource.properties.includes('name') && data.name === undefined) setOwn(data, 'name', `${resource.namePrefix ?? collectionOf(runtime, resource.name)}/${id}`);
   const lc = resource.lifecycle;
   if (lc?.field && data[lc.field] === undefined) setOwn(data, lc.field, 'ACTIVE');
   stampCreated(resource, data, now);

@@ -26,9 +26,11 @@ export function shapeBody(ctx: RequestContext, result: ActionResult): unknown {
       setOwn(out, shape.items, (result.records ?? []).map((r) => (resource ? present(resource, r) : r.data)));
       const paging = ctx.route.pagination;
       if (paging && result.nextPageToken !== undefined) setOwn(out, paging.nextPageToken, result.nextPageToken);
+      if (shape.total !== null) setOwn(out, shape.total, result.total ?? (result.records ?? []).length);
       return out;
     }
     case 'other':
+      if (Object.keys(shape.constants).length > 0) return { ...shape.constants };
       if (shape.keys.length === 1 && result.records) {
         const out: Json = {};
         setOwn(out, shape.keys[0]!, result.records.map((r) => (resource ? present(resource, r) : r.data)));

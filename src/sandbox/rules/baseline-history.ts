@@ -1,4 +1,64 @@
-// baseline-history: not yet implemented (being written).
+// baseline-history (getBaselineHistory): the baseline's estimates over time, one point per time bucket that
+// holds observations, oldest first.
+//
+// Decisions (the seed gives only "a bucket width (default `4 hours`) and an IANA timezone (default UTC)"):
+// - bucket_interval: `<count> <unit>`, count 1-9999, unit minute|hour|day|week, singular or plural
+//   (`30 minutes`, `4 hours`, `1 day`, `2 weeks`); anything else is 400 on bucket_interval.
+// - timezone: an IANA zone name Intl knows (`Europe/Berlin`, `UTC`); offsets such as `+01:00` and unknown names
+//   are 400 on timezone.
+// - Buckets are aligned to the zone's wall clock: the local time is floored to a multiple of the interval
+//   counted from local 1970-01-01 00:00 (weeks from Monday 1970-01-05), so `4 hours` buckets start at local
+//   00:00, 04:00, ... and `1 day` at local midnight, across DST changes.
+// - bucket_time is the bucket's start, written with the zone's offset (`2026-03-01T04:00:00+01:00`, `Z` for 0).
+// - baseline_mean / baseline_sigma are the estimates after the bucket's last observation; observation_count is
+//   the number of observations (runs) that fell in the bucket. Buckets without observations are left out.
+// - start_date / end_date keep only observations completed at or after start_date and at or before end_date;
+//   start_date after end_date is 400 on start_date.
+import { invalid, notFound } from '../errors.js';
 import type { Rule } from '../engine/hooks.js';
+import { findRecord } from '../engine/records.js';
+import { observationsOf } from './events/ewma.js';
+import { bucketStart, canonicalTimeZone, formatInZone, parseInterval } from './events/time-buckets.js';
+import { pathMetric } from './baseline-sigma-bands.js';
 
-export const baselineHistory: Rule = {};
+function instant(value: unknown, field: string): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(ms)) throw invalid(field, 'must be an RFC 3339 date-time');
+  return ms;
+}
+
+export const baselineHistory: Rule = {
+  handle(ctx) {
+    const rawInterval = ctx.query.bucket_interval ?? '4 hours';
+    const interval = typeof rawInterval === 'string' ? parseInterval(rawInterval) : null;
+    if (!interval) throw invalid('bucket_interval', 'must be a count and a unit, for example `4 hours`, `30 minutes` or `1 day` (units: minute, hour, day, week)');
+    const rawZone = ctx.query.timezone ?? 'UTC';
+    const zone = typeof rawZone === 'string' ? canonicalTimeZone(rawZone) : null;
+    if (!zone) throw invalid('timezone', 'must be an IANA time zone name, for example `Europe/Berlin` or `UTC`');
+    const start = instant(ctx.query.start_date, 'start_date');
+    const end = instant(ctx.query.end_date, 'end_date');
+    if (start !== undefined && end !== undefined && start > end) throw invalid('start_date', 'must not be after end_date');
+
+    pathMetric(ctx);
+    const baseline = findRecord(ctx, 'baseline', ctx.path.baseline_id, { field: 'baseline_id' });
+    if (baseline.data.metric_id !== ctx.path.metric_id) throw notFound('baseline_id', 'baseline');
+
+    const buckets = new Map<number, { mean: number; sigma: number; count: number }>();
+    for (const o of observationsOf(baseline.data)) {
+      const at = Date.parse(o.at);
+      if (Number.isNaN(at) || (start !== undefined && at < start) || (end !== undefined && at > end)) continue;
+      const key = bucketStart(at, interval, zone);
+      const b = buckets.get(key);
+      if (b) {
+        b.mean = o.mean;
+        b.sigma = o.sigma;
+        b.count += 1;
+      } else buckets.set(key, { mean: o.mean, sigma: o.sigma, count: 1 });
+    }
+    const history = [...buckets.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([key, b]) => ({ bucket_time: formatInZone(key, zone), baseline_mean: b.mean, baseline_sigma: b.sigma, observation_count: b.count }));
+    return { body: { history } };
+  },
+};
