@@ -13,8 +13,7 @@
 // - sigma_levels: positive plain decimals (no exponent), at most 20 distinct levels; otherwise 400 on
 //   sigma_levels. Repeated levels count once.
 import { invalid, notFound } from '../errors.js';
-import { createAction, listAction } from '../engine/actions.js';
-import type { ActionResult, RequestContext } from '../engine/context.js';
+import type { RequestContext } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
 import { findRecord } from '../engine/records.js';
 import type { StoredRecord } from '../storage/store.js';
@@ -48,14 +47,6 @@ function withBands(record: StoredRecord, lv: number[]): StoredRecord {
 }
 
 export const baselineSigmaBands: Rule = {
-  // Workaround: the generic get looks the record up by the route's FIRST path parameter (metric_id here),
-  // so this rule does the get itself (by baseline_id) and hands create / list to the generic actions, with
-  // this rule's write hook (the only rule on those operations). Remove once the engine resolves nested ids.
-  handle(ctx): ActionResult {
-    if (ctx.route.action === 'get') return { record: findRecord(ctx, 'baseline', ctx.path.baseline_id, { field: 'baseline_id' }) };
-    if (ctx.route.action === 'create') return createAction(ctx, { write: (c, next, previous) => baselineSigmaBands.write!(c, next, previous) });
-    return listAction(ctx);
-  },
   before(ctx) {
     pathMetric(ctx);
     levels(ctx);
