@@ -14,6 +14,7 @@ import { toWebRequest, writeWebResponse } from './http/node-adapter.js';
 import { secret } from './ids.js';
 import { createOrganization } from './organizations.js';
 import { RULES } from './rules/index.js';
+import type { Rule } from './engine/hooks.js';
 import { openSqliteStore } from './storage/sqlite-store.js';
 import type { Store } from './storage/store.js';
 
@@ -33,6 +34,8 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** The generated tables (default: generated/sandbox). */
   tables?: Tables;
+  /** Rule modules that replace the registry's by name (tests break a rule on purpose with this). */
+  rules?: Record<string, Rule>;
 }
 
 export interface Sandbox {
@@ -58,7 +61,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const tables = options.tables ?? (await loadGeneratedTables());
   const store = options.store ?? openSqliteStore(options.db ?? ':memory:');
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const missing = [...new Set([...tables.routes.flatMap((r) => r.rules), ...tables.handlers.map((h) => h.rule)])].filter((name) => !(name in RULES));
+  const rules: Record<string, Rule> = { ...RULES, ...options.rules };
+  const missing = [...new Set([...tables.routes.flatMap((r) => r.rules), ...tables.handlers.map((h) => h.rule)])].filter((name) => !(name in rules));
   if (missing.length > 0) throw new Error(`sandbox: no rule module for ${missing.join(', ')} (see src/sandbox/rules/index.ts)`);
 
   const resources = new Map(tables.resources.map((r) => [r.name, r]));
@@ -94,7 +98,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       bus.track(work);
     },
   };
-  bus = createEventBus(() => runtime, RULES, log);
+  bus = createEventBus(() => runtime, rules, log);
 
   const seed = (): { key: string; org: string } => {
     const existing = store.meta('dev_api_key');
@@ -111,7 +115,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const dev = seed();
 
   const router = new Router<Route>(tables.routes);
-  const dispatcher = createDispatcher({ runtime, router, rules: RULES, publish: (events) => void bus.track(bus.publish(events)), log });
+  const dispatcher = createDispatcher({ runtime, router, rules, publish: (events) => void bus.track(bus.publish(events)), log });
   const control = {
     runtime,
     adminToken,
