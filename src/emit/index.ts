@@ -8,6 +8,7 @@ import { clientReadme } from './package/readme.js';
 import { emitTypes } from './types/emit-types.js';
 import { emitValidators } from './validators/emit-validators.js';
 import { emitServer, type ServedDocument } from './server/emit-server.js';
+import { emitConformance } from './conformance/emit-conformance.js';
 
 export interface EmitOptions {
   /** The bundled documents the sandbox serves at /openapi. */
@@ -45,5 +46,7 @@ export function emitAll(model: ApiModel, names: Names, options: EmitOptions = {}
     ...emitClientPackage(model, names, options.clientDir ?? 'client', options.packageName ?? '@evalplatform/client'),
     // The sandbox's route table and served documents; its engine is hand-written (src/sandbox).
     ...(options.sandbox === false ? [] : emitServer(model, names, options.documents ?? [])),
+    // The conformance suite's checks data; its runner is hand-written (src/conformance).
+    ...(options.sandbox === false ? [] : emitConformance(model)),
   ];
 }

@@ -115,6 +115,22 @@ export async function handleControl(deps: ControlDeps, request: Request, path: s
 
 const SOURCES = ['UPLOADED', 'SIMULATED'];
 
+/**
+ * Every run names an agent (the Run schema requires agent_id). A run completed without one is attributed to
+ * the organization's placeholder agent: a soft-deleted record, so no list or get shows it, and events see
+ * the run as having no agent.
+ */
+function placeholderAgent(runtime: Runtime, org: string, workspace: string | null): string {
+  const key = `placeholder_agent:${org}`;
+  const known = runtime.store.meta(key);
+  if (known && runtime.store.get('agent', known)) return known;
+  const resource = runtime.resource('agent');
+  const data = newRecordData(runtime, resource, { display_name: 'Runs completed through the control plane', model_type: 'MODEL_TYPE_CHAT' }, runtime.clock.now().toISOString());
+  const record = runtime.store.insert({ kind: 'agent', id: String(data[resource.id]), org, workspace, deleted: true, data });
+  runtime.store.setMeta(key, record.id);
+  return record.id;
+}
+
 /** Marks a run COMPLETED (creating it when no run_id is given) and builds the run.completed event. */
 function completeRun(runtime: Runtime, org: string, b: Json): { runId: string; event: RaisedEvent } {
   const tags = stringList(b.tags, 'tags');
@@ -138,7 +154,8 @@ function completeRun(runtime: Runtime, org: string, b: Json): { runId: string; e
     if (typeof b.run_id === 'string' && (!run || run.org !== org)) throw notFound('run_id', 'run');
     if (!run) {
       const resource = runtime.resource('run');
-      const data = newRecordData(runtime, resource, { status: 'IN_PROGRESS', ...(typeof b.agent_id === 'string' ? { agent_id: b.agent_id } : {}) }, completedAt);
+      const agentId = typeof b.agent_id === 'string' ? b.agent_id : placeholderAgent(runtime, org, workspace);
+      const data = newRecordData(runtime, resource, { status: 'IN_PROGRESS', agent_id: agentId }, completedAt);
       run = runtime.store.insert({ kind: 'run', id: String(data[resource.id]), org, workspace, deleted: false, data });
     }
     setOwn(run.data, 'status', 'COMPLETED');
@@ -155,7 +172,7 @@ function completeRun(runtime: Runtime, org: string, b: Json): { runId: string; e
     runtime.store.update(run);
     const payload: Json = {
       run_id: run.id,
-      agent_id: (run.data.agent_id as string | undefined) ?? null,
+      agent_id: typeof b.agent_id === 'string' ? b.agent_id : run.data.agent_id === placeholderAgent(runtime, org, workspace) ? null : ((run.data.agent_id as string | undefined) ?? null),
       tags,
       scheduled_run_id: (b.scheduled_run_id as string | undefined) ?? null,
       conversation_source: source,

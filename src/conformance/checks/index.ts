@@ -1,0 +1,41 @@
+// Every check the suite runs, in the order it runs them for an operation.
+import { headerCase, missingKey, noKeyNeeded, permission, unknownKey } from './auth.js';
+import type { Check } from './context.js';
+import { alertFires, baselineMoves, webhookDelivered } from './events.js';
+import { happyPath, happyPathMaximal } from './happy.js';
+import { otherOrganization, otherOrganizationList, unknownId } from './isolation.js';
+import { badPathIds, bodyInside, bodyOutside, headerBounds, malformedJson, queryBounds } from './limits.js';
+import { exactlyOneOf, frozenLifecycle, normalization, nullRules, revertRules, softDelete, uniqueness, versionHistory, wholeSet } from './semantics.js';
+
+export type { Check, CheckContext } from './context.js';
+
+export const CHECKS: readonly Check[] = [
+  missingKey,
+  unknownKey,
+  headerCase,
+  permission,
+  noKeyNeeded,
+  happyPath,
+  happyPathMaximal,
+  bodyInside,
+  bodyOutside,
+  malformedJson,
+  badPathIds,
+  queryBounds,
+  headerBounds,
+  unknownId,
+  otherOrganization,
+  otherOrganizationList,
+  frozenLifecycle,
+  softDelete,
+  versionHistory,
+  revertRules,
+  normalization,
+  uniqueness,
+  wholeSet,
+  nullRules,
+  exactlyOneOf,
+  alertFires,
+  baselineMoves,
+  webhookDelivered,
+];

@@ -1,0 +1,68 @@
+// Not found and isolation: a well-formed id that names nothing is 404; another organization's resource is
+// 404 on every operation that addresses it, and the error tells nothing about it (no id, no name).
+import { validValue } from '../../emit/conformance/values.js';
+import { expectError, send } from '../http.js';
+import { fail, skip } from '../result.js';
+import { ownParam, resourceForParam } from '../world.js';
+import type { Check } from './context.js';
+import { prepare, requiredParams } from './happy.js';
+
+/** A well-formed id (the path validator accepts it) that the suite never created. */
+function unusedId(ctx: Parameters<Check['run']>[0], param: string, path: Record<string, string>): string {
+  const schema = ctx.suite.schemas[ctx.route.id]!.path[param];
+  const generated = validValue(schema as never, ctx.world.defs, { seed: 999 });
+  const candidates: string[] = [];
+  for (const length of [22, 26, 8, 24, 27, 1, 12, 16, 32]) for (const ch of ['Z', '9', 'z', 'Q']) candidates.push(ch.repeat(length));
+  candidates.push('01JZZZZZZZZZZZZZZZZZZZZZZZ', 'does-not-exist');
+  if (typeof generated === 'string') candidates.push(generated.split('').reverse().join(''));
+  const taken = new Set(ctx.world.created.map((c) => c.id));
+  const validator = ctx.route.validators.path;
+  const ok = candidates.find((c) => !taken.has(c) && (validator === undefined || validator.validate({ ...path, [param]: c }).ok));
+  if (ok === undefined) fail(`cannot build an unused, well-formed ${param}`);
+  return ok;
+}
+
+export const unknownId: Check = {
+  name: 'not found: an id that names nothing is 404',
+  applies: (route) => route.params.path.length > 0 && route.action !== 'create' && route.action !== 'list',
+  async run(ctx) {
+    const own = ownParam(ctx.route)!;
+    const spec = await prepare(ctx);
+    const id = unusedId(ctx, own, spec.path ?? {});
+    const answer = await send(ctx.target, ctx.route, { ...spec, path: { ...spec.path, [own]: id } });
+    expectError(answer, 404, 'NOT_FOUND');
+  },
+};
+
+export const otherOrganization: Check = {
+  name: "isolation: another organization's resource is 404 and the error names nothing of it",
+  applies: (route, suite) => route.auth.length > 0 && route.params.path.some((p) => resourceForParam(suite, p.name) !== undefined || p.name === ownParam(route)) && route.resource !== 'spec',
+  async run(ctx) {
+    const key = ctx.target.otherApiKey ?? (ctx.target.control ? await ctx.target.control.createOtherOrganizationKey() : undefined);
+    if (!key) skip("needs another organization's key (--other-api-key) or the control plane");
+    const spec = await prepare(ctx);
+    const answer = await send(ctx.target, ctx.route, { ...spec, key });
+    expectError(answer, 404, 'NOT_FOUND');
+    for (const id of Object.values(spec.path ?? {})) if (answer.text.includes(id)) fail(`the 404 body mentions the id ${id}`);
+  },
+};
+
+export const otherOrganizationList: Check = {
+  name: "isolation: lists never show another organization's records",
+  applies: (route) => route.auth.length > 0 && route.action === 'list' && route.params.path.length === 0 && route.resource !== 'spec',
+  async run(ctx) {
+    const key = ctx.target.otherApiKey ?? (ctx.target.control ? await ctx.target.control.createOtherOrganizationKey() : undefined);
+    if (!key) skip("needs another organization's key (--other-api-key) or the control plane");
+    const mine = await ctx.world.ensure(ctx.route.resource!);
+    // Required query parameters that name a parent (test_set_id) name ours: the other organization must not see it.
+    const { query, headers } = requiredParams(ctx);
+    for (const name of Object.keys(query)) {
+      const parent = resourceForParam(ctx.suite, name);
+      if (parent) query[name] = (await ctx.world.ensure(parent.name)).id;
+    }
+    const answer = await send(ctx.target, ctx.route, { key, query, headers });
+    if (Object.keys(query).some((n) => resourceForParam(ctx.suite, n)) && answer.status === 404) return;
+    if (answer.status >= 300) fail(`listing with the other key answered ${answer.status}`);
+    if (answer.text.includes(mine.id)) fail(`the other organization's list shows ${mine.id}`);
+  },
+};

@@ -1,0 +1,167 @@
+// Limits and enums, derived from the schemas: for each constrained body field, values just inside each bound
+// pass and values just outside fail with 400 INVALID_ARGUMENT naming the field (lengths in code points,
+// numeric bounds, item counts, every enum value and an unknown one, patterns, required fields, unknown
+// properties, wrong JSON types); malformed JSON and non-JSON bodies; constrained path, query and header values.
+import { boundaryVariants, validValue } from '../../emit/conformance/values.js';
+import { expectError, expectStatus, send } from '../http.js';
+import { fail, skip } from '../result.js';
+import { fieldRules, recordOf, referenceName } from '../world.js';
+import type { Check, CheckContext } from './context.js';
+import { prepare, requiredParams } from './happy.js';
+
+async function bodyVariants(ctx: CheckContext, which: 'valid' | 'invalid'): Promise<void> {
+  const schema = ctx.suite.schemas[ctx.route.id]!.body;
+  const variants = boundaryVariants(schema as never, ctx.world.defs, { seed: 11 });
+  // A reference field's value must name something that exists: its bounds are checked only from outside.
+  // A field whose null is decided by a rule module (x-null: rule) accepts null only in some states.
+  const rules = fieldRules(ctx.suite, ctx.route);
+  const list = variants[which].filter((v) => {
+    if (which === 'invalid') return true;
+    const top = v.path.split(/[.[]/)[0] ?? '';
+    if (v.path !== '' && referenceName(top) !== undefined) return false;
+    if (v.value !== null && typeof v.value === 'object' && (v.value as Record<string, unknown>)[top] === null && rules[top]?.null === 'rule') return false;
+    return true;
+  });
+  if (list.length === 0) skip(`the body schema has no constrained field with ${which} boundary values`);
+  const failures: string[] = [];
+  const refusedByRule: string[] = [];
+  for (const variant of list) {
+    const spec = await prepare(ctx);
+    const base = (spec.body ?? {}) as Record<string, unknown>;
+    // The variant is a whole body; references to resources in it are replaced by the prepared ones.
+    const body = { ...(variant.value as Record<string, unknown>) };
+    const field = variant.path.split(/[.[]/)[0];
+    for (const [k, v] of Object.entries(base)) if (/_ids?$/.test(k) && k !== field) body[k] = v;
+    await ctx.world.fillReferences(body, ctx.route, field);
+    ctx.world.makeUnique(body, ctx.route, field);
+    const answer = await send(ctx.target, ctx.route, { ...spec, body });
+    await cleanUpAfter(ctx, spec.path ?? {}, answer);
+    // A generated string the schema accepts but a rule module refuses on that very field (a pattern that
+    // allows `custom:<id>` of a sound that does not exist) is a limit the schema cannot express: not counted.
+    if (which === 'valid' && answer.status === 400 && ctx.route.rules.length > 0 && /length|pattern/.test(variant.label) && JSON.stringify(answer.body).includes(`"field":${JSON.stringify(field)}`)) {
+      refusedByRule.push(variant.label);
+      continue;
+    }
+    try {
+      if (which === 'valid') expectStatus(answer, ctx.route.success.status, `${variant.label} (${variant.path})`);
+      else expectError(answer, 400, 'INVALID_ARGUMENT', variant.path.split(/[.[]/)[0], `${variant.label} (${variant.path})`);
+    } catch (error) {
+      failures.push((error as Error).message);
+    }
+  }
+  if (failures.length > 0) fail(`${failures.length} of ${list.length} ${which} variants: ${failures.slice(0, 4).join(' | ')}`);
+  if (refusedByRule.length === list.length) skip(`every ${which} variant was refused by a rule module of the operation: ${refusedByRule.join(', ')}`);
+}
+
+/** A valid variant leaves a record behind (holding unique values): delete it, where the API allows. */
+async function cleanUpAfter(ctx: CheckContext, path: Record<string, string>, answer: { status: number; body: unknown }): Promise<void> {
+  if (answer.status >= 300 || ctx.route.resource === null) return;
+  const del = ctx.world.route(ctx.route.resource, 'delete');
+  if (!del) return;
+  const resource = ctx.world.resource(ctx.route.resource);
+  let target = path;
+  if (ctx.route.action === 'create') {
+    const id = recordOf(ctx.route, answer as never)?.[resource.id];
+    if (typeof id !== 'string') return;
+    target = { ...path, [`${resource.name.replace(/-/g, '_')}_id`]: id };
+  }
+  if (ctx.route.action === 'create' || ctx.route.action === 'update') await send(ctx.target, del, { path: target });
+}
+
+export const bodyInside: Check = {
+  name: 'limits: values just inside every bound are accepted',
+  applies: (route) => route.body !== null && route.auth.length > 0 && (route.body.exactlyOneOf ?? []).length === 0 && (route.action === 'create' || route.action === 'update'),
+  run: (ctx) => bodyVariants(ctx, 'valid'),
+};
+
+export const bodyOutside: Check = {
+  name: 'limits: values just outside every bound, unknown enum values, bad patterns, missing required fields are 400 on the field',
+  applies: (route) => route.body !== null && route.auth.length > 0,
+  run: (ctx) => bodyVariants(ctx, 'invalid'),
+};
+
+export const malformedJson: Check = {
+  name: 'limits: malformed JSON and a non-JSON body are 400',
+  applies: (route) => route.body !== null && route.auth.length > 0,
+  async run(ctx) {
+    const spec = await prepare(ctx);
+    expectError(await send(ctx.target, ctx.route, { ...spec, body: undefined, raw: '{"unterminated": ' }), 400, 'INVALID_ARGUMENT', undefined, 'malformed JSON');
+    expectError(
+      await send(ctx.target, ctx.route, { ...spec, body: undefined, raw: 'plain text', headers: { ...spec.headers, 'content-type': 'text/plain' } }),
+      400,
+      'INVALID_ARGUMENT',
+      undefined,
+      'a text/plain body',
+    );
+    expectError(await send(ctx.target, ctx.route, { ...spec, body: [] }), 400, 'INVALID_ARGUMENT', undefined, 'a JSON array instead of an object');
+  },
+};
+
+/** A value of the parameter's schema that breaks it: too long, too short, or off-pattern. */
+function badValue(schema: Record<string, unknown>): string | undefined {
+  if (typeof schema.maxLength === 'number') return 'a'.repeat(schema.maxLength + 1);
+  if (typeof schema.pattern === 'string') {
+    for (const candidate of ['!', 'x', 'a b', '~~~']) if (!new RegExp(schema.pattern, 'u').test(candidate)) return candidate;
+  }
+  if (typeof schema.minLength === 'number' && schema.minLength > 1) return 'a';
+  return undefined;
+}
+
+export const badPathIds: Check = {
+  name: 'limits: a malformed path id is 400 on the parameter',
+  applies: (route, suite) => route.auth.length > 0 && route.params.path.some((p) => badValue(resolve(suite.schemas[route.id]!.path[p.name], suite.defs)) !== undefined),
+  async run(ctx) {
+    for (const p of ctx.route.params.path) {
+      const bad = badValue(resolve(ctx.suite.schemas[ctx.route.id]!.path[p.name], ctx.suite.defs));
+      if (bad === undefined) continue;
+      const prepared = await prepare(ctx);
+      const spec = { ...prepared, path: { ...prepared.path, [p.name]: bad } };
+      expectError(await send(ctx.target, ctx.route, spec), 400, 'INVALID_ARGUMENT', p.name, `${p.name}=${bad}`);
+    }
+  },
+};
+
+/** A schema with its `$ref` / single `allOf` followed. */
+export function resolve(node: unknown, defs: Record<string, unknown>): Record<string, unknown> {
+  let current = node as Record<string, unknown> | undefined;
+  for (let i = 0; i < 10 && current; i++) {
+    if (typeof current.$ref === 'string') current = { ...(defs[current.$ref.replace('#/$defs/', '')] as Record<string, unknown>), ...current, $ref: undefined };
+    else if (Array.isArray(current.allOf) && current.allOf.length === 1) current = { ...(current.allOf[0] as Record<string, unknown>), ...current, allOf: undefined };
+    else break;
+  }
+  return current ?? {};
+}
+
+export const queryBounds: Check = {
+  name: 'limits: numeric query parameters inside their bounds pass, outside are 400 on the parameter',
+  applies: (route, suite) =>
+    route.auth.length > 0 && route.params.query.some((p) => p.type === 'integer' && typeof resolve(suite.schemas[route.id]!.query[p.name], suite.defs).maximum === 'number'),
+  async run(ctx) {
+    const { path } = await ctx.world.pathFor(ctx.route);
+    const base = requiredParams(ctx);
+    for (const p of ctx.route.params.query) {
+      const schema = resolve(ctx.suite.schemas[ctx.route.id]!.query[p.name], ctx.suite.defs);
+      if (p.type !== 'integer' || typeof schema.maximum !== 'number') continue;
+      const min = typeof schema.minimum === 'number' ? schema.minimum : 0;
+      for (const inside of [min, schema.maximum]) expectStatus(await send(ctx.target, ctx.route, { path, ...base, query: { ...base.query, [p.name]: String(inside) } }), ctx.route.success.status, `${p.name}=${inside}`);
+      for (const outside of [min - 1, schema.maximum + 1, 'abc']) {
+        expectError(await send(ctx.target, ctx.route, { path, ...base, query: { ...base.query, [p.name]: String(outside) } }), 400, 'INVALID_ARGUMENT', p.name, `${p.name}=${outside}`);
+      }
+    }
+  },
+};
+
+export const headerBounds: Check = {
+  name: 'limits: a header value beyond its bounds is 400 on the header',
+  applies: (route, suite) => route.auth.length > 0 && route.params.header.some((p) => badValue(resolve(suite.schemas[route.id]!.header[p.name], suite.defs)) !== undefined),
+  async run(ctx) {
+    const spec = await prepare(ctx);
+    for (const p of ctx.route.params.header) {
+      const bad = badValue(resolve(ctx.suite.schemas[ctx.route.id]!.header[p.name], ctx.suite.defs));
+      if (bad === undefined) continue;
+      expectError(await send(ctx.target, ctx.route, { ...spec, headers: { ...spec.headers, [p.name]: bad } }), 400, 'INVALID_ARGUMENT', p.name, `${p.name}: ${bad.length} characters`);
+    }
+  },
+};
+
+export { validValue };

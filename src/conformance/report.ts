@@ -1,0 +1,63 @@
+// The suite's output: a per-operation table for the terminal, the failures and skips with their reasons, and
+// JUnit XML for CI.
+import type { CheckResult } from './result.js';
+
+export function summary(results: CheckResult[]): { passed: number; failed: number; skipped: number } {
+  return {
+    passed: results.filter((r) => r.outcome === 'pass').length,
+    failed: results.filter((r) => r.outcome === 'fail').length,
+    skipped: results.filter((r) => r.outcome === 'skip').length,
+  };
+}
+
+export function table(results: CheckResult[]): string {
+  const byOp = new Map<string, CheckResult[]>();
+  for (const r of results) byOp.set(r.operation, [...(byOp.get(r.operation) ?? []), r]);
+  const width = Math.max(9, ...[...byOp.keys()].map((k) => k.length));
+  const lines = [`${'operation'.padEnd(width)}  passed  failed  skipped`];
+  for (const [op, rs] of byOp) {
+    const s = summary(rs);
+    lines.push(`${op.padEnd(width)}  ${String(s.passed).padStart(6)}  ${String(s.failed).padStart(6)}  ${String(s.skipped).padStart(7)}`);
+  }
+  const bad = results.filter((r) => r.outcome !== 'pass');
+  if (bad.length > 0) {
+    lines.push('');
+    for (const r of bad) {
+    const rules = r.outcome === 'fail' && r.rules.length > 0 ? ` [rules: ${r.rules.join(', ')}]` : '';
+    lines.push(`${r.outcome === 'fail' ? 'FAIL' : 'skip'}  ${r.operation}: ${r.check}${rules}\n      ${r.detail ?? ''}`);
+  }
+  }
+  const s = summary(results);
+  lines.push('', `Conformance: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (${results.length} checks, ${byOp.size} operations)`);
+  return lines.join('\n');
+}
+
+function xml(text: string): string {
+  // XML 1.0 cannot carry most control characters at all: they are dropped; the rest is escaped.
+  return text
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+export function junit(results: CheckResult[], name = 'conformance'): string {
+  const byOp = new Map<string, CheckResult[]>();
+  for (const r of results) byOp.set(r.operation, [...(byOp.get(r.operation) ?? []), r]);
+  const total = summary(results);
+  const out = [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="${xml(name)}" tests="${results.length}" failures="${total.failed}" skipped="${total.skipped}">`];
+  for (const [op, rs] of byOp) {
+    const s = summary(rs);
+    out.push(`  <testsuite name="${xml(op)}" tests="${rs.length}" failures="${s.failed}" skipped="${s.skipped}" time="${(rs.reduce((a, r) => a + r.ms, 0) / 1000).toFixed(3)}">`);
+    for (const r of rs) {
+      out.push(`    <testcase classname="${xml(op)}" name="${xml(r.check)}" time="${(r.ms / 1000).toFixed(3)}">`);
+      if (r.outcome === 'fail') out.push(`      <failure message="${xml((r.detail ?? '').slice(0, 500))}">${xml(r.detail ?? '')}</failure>`);
+      if (r.outcome === 'skip') out.push(`      <skipped message="${xml(r.detail ?? '')}"/>`);
+      out.push('    </testcase>');
+    }
+    out.push('  </testsuite>');
+  }
+  out.push('</testsuites>', '');
+  return out.join('\n');
+}

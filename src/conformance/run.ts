@@ -1,0 +1,59 @@
+// Runs every applicable check of every operation against a target, one at a time, each bounded in time,
+// and cleans up what it created.
+import { CHECKS, type Check } from './checks/index.js';
+import { CheckFailure, CheckSkip, type CheckResult } from './result.js';
+import { generatedSuite, type SuiteData } from './suite-data.js';
+import type { Target } from './target.js';
+import { World } from './world.js';
+
+export interface RunOptions {
+  suite?: SuiteData;
+  checks?: readonly Check[];
+  /** Only operations whose id contains this text. */
+  operation?: string;
+  /** Only these operation ids (exact). */
+  operations?: readonly string[];
+  /** Only checks whose name contains this text. */
+  check?: string;
+  /** Per-check time limit. */
+  timeoutMs?: number;
+  onResult?: (result: CheckResult) => void;
+}
+
+export async function runSuite(target: Target, options: RunOptions = {}): Promise<CheckResult[]> {
+  const suite = options.suite ?? generatedSuite;
+  const world = new World(target, suite);
+  const results: CheckResult[] = [];
+  const routes = [...suite.routes]
+    .filter((r) => (options.operation === undefined || r.id.includes(options.operation)) && (options.operations === undefined || options.operations.includes(r.id)))
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+  for (const route of routes) {
+    for (const check of options.checks ?? CHECKS) {
+      if (!check.applies(route, suite)) continue;
+      if (options.check !== undefined && !check.name.includes(options.check)) continue;
+      const started = performance.now();
+      let result: CheckResult;
+      try {
+        await withTimeout(check.run({ target, suite, world, route }), options.timeoutMs ?? 60_000);
+        result = { operation: route.id, check: check.name, outcome: 'pass', rules: route.rules, ms: 0 };
+      } catch (error) {
+        if (error instanceof CheckSkip) result = { operation: route.id, check: check.name, outcome: 'skip', detail: error.message, rules: route.rules, ms: 0 };
+        else if (error instanceof CheckFailure) result = { operation: route.id, check: check.name, outcome: 'fail', detail: error.message, rules: route.rules, ms: 0 };
+        else result = { operation: route.id, check: check.name, outcome: 'fail', detail: `error while checking: ${(error as Error)?.message ?? String(error)}`, rules: route.rules, ms: 0 };
+      }
+      result.ms = Math.round(performance.now() - started);
+      results.push(result);
+      options.onResult?.(result);
+    }
+  }
+  await world.cleanUp();
+  return results;
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new CheckFailure(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,267 @@
+// The resources the suite needs: created through the API's own create operations (with valid bodies built
+// from the schemas, and references to other resources filled with ones it creates first), or, for resources
+// the API cannot create, loaded through the control plane. Everything created is remembered for clean-up.
+import { validValue, type Defs } from '../emit/conformance/values.js';
+import { expectSuccess, send, type Answer } from './http.js';
+import { fail, skip } from './result.js';
+import type { ResourceRow, Route, SuiteData } from './suite-data.js';
+import type { Target } from './target.js';
+
+export interface Created {
+  resource: string;
+  id: string;
+  /** Path values that address it (its parents' ids and its own). */
+  path: Record<string, string>;
+  record: Record<string, unknown>;
+}
+
+/** The path parameter naming a route's own resource: `<resource>_id`, else the first. */
+export function ownParam(route: Route): string | undefined {
+  const own = route.resource === null ? undefined : `${route.resource.replace(/-/g, '_')}_id`;
+  return (route.params.path.find((p) => p.name === own) ?? route.params.path[0])?.name;
+}
+
+export function resourceForParam(suite: SuiteData, name: string): ResourceRow | undefined {
+  return suite.resources.find((r) => `${r.name.replace(/-/g, '_')}_id` === name);
+}
+
+/** The resource record inside a success answer, per the route's response shape. */
+export function recordOf(route: Route, answer: Answer): Record<string, unknown> | undefined {
+  const shape = route.success.shape;
+  const body = answer.body as Record<string, unknown> | undefined;
+  if (!body) return undefined;
+  if (shape.kind === 'resource') return body;
+  if (shape.kind === 'wrapped') return body[shape.key] as Record<string, unknown> | undefined;
+  return undefined;
+}
+
+// Unique values must not repeat across suite runs against one deployment, nor across Worlds in one process.
+const RUN_TOKEN = (Date.now() % 1_679_616).toString(36);
+let uniqueCounter = 0;
+
+/** Field rules of the route's resource and of its body, merged per field (the body's win). */
+export function fieldRules(suite: SuiteData, route: Route): Record<string, { unique?: { among?: string }; normalize?: string; replace?: string; null?: string }> {
+  const resource = suite.resources.find((r) => r.name === route.resource);
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [k, v] of Object.entries(resource?.fields ?? {})) out[k] = { ...v };
+  for (const [k, v] of Object.entries(route.body?.fields ?? {})) out[k] = { ...out[k], ...v };
+  return out as ReturnType<typeof fieldRules>;
+}
+
+/** A schema with `$ref`s and single-element `allOf`s followed. */
+export function deref(node: unknown, defs: Record<string, unknown>): Record<string, unknown> {
+  let current = node as Record<string, unknown> | undefined;
+  for (let i = 0; i < 10 && current; i++) {
+    if (typeof current.$ref === 'string') current = { ...(defs[current.$ref.replace('#/$defs/', '')] as Record<string, unknown>) };
+    else if (Array.isArray(current.allOf) && current.allOf.length === 1 && Object.keys(current).length <= 3) current = { ...(current.allOf[0] as Record<string, unknown>) };
+    else break;
+  }
+  return current ?? {};
+}
+
+/** The top-level properties of a route's JSON body schema. */
+export function bodyProperties(suite: SuiteData, route: Route): { properties: Record<string, unknown>; required: string[] } {
+  const schema = deref(suite.schemas[route.id]?.body ?? {}, suite.defs);
+  const properties = { ...((schema.properties as Record<string, unknown> | undefined) ?? {}) };
+  const required = [...((schema.required as string[] | undefined) ?? [])];
+  for (const part of (schema.allOf as unknown[] | undefined) ?? []) {
+    const p = deref(part, suite.defs);
+    Object.assign(properties, (p.properties as Record<string, unknown> | undefined) ?? {});
+    required.push(...((p.required as string[] | undefined) ?? []));
+  }
+  return { properties, required };
+}
+
+/** `agent` for `agent_id` / `agent_ids`; undefined for a field that is not a reference by name. */
+export function referenceName(key: string): string | undefined {
+  return /^(.*)_ids?$/.exec(key)?.[1];
+}
+
+export class World {
+  readonly defs: Defs;
+  private readonly cache = new Map<string, Created>();
+  readonly created: Created[] = [];
+  private seed = 1;
+
+  constructor(
+    readonly target: Target,
+    readonly suite: SuiteData,
+  ) {
+    this.defs = suite.defs as Defs;
+  }
+
+  nextSeed(): number {
+    return this.seed++;
+  }
+
+  resource(name: string): ResourceRow {
+    const r = this.suite.resources.find((x) => x.name === name);
+    if (!r) fail(`unknown resource ${name}`);
+    return r;
+  }
+
+  route(resource: string, action: string): Route | undefined {
+    return this.suite.routes.find((r) => r.resource === resource && r.action === action && r.aliasOf === null);
+  }
+
+  /** A valid body for a route, references to other resources filled with ones that exist. */
+  async bodyFor(route: Route, overrides: Record<string, unknown> = {}, maximal = false): Promise<Record<string, unknown> | undefined> {
+    const schema = this.suite.schemas[route.id]?.body;
+    if (schema === undefined || schema === null) return undefined;
+    const value = validValue(schema as never, this.defs, { seed: this.nextSeed(), maximal });
+    if (value === undefined) fail(`cannot build a valid body for ${route.id} from its schema`);
+    const body = value as Record<string, unknown>;
+    await this.fillReferences(body, route);
+    this.makeUnique(body, route);
+    for (const [k, v] of Object.entries(overrides)) {
+      if (v === undefined) delete body[k];
+      else body[k] = v;
+    }
+    return body;
+  }
+
+
+  /** Fields declared unique (x-unique) get a value no earlier body had, still valid for the body schema. */
+  makeUnique(body: Record<string, unknown>, route: Route, except?: string): void {
+    const rules = fieldRules(this.suite, route);
+    for (const [field, rule] of Object.entries(rules)) {
+      if (!rule.unique || typeof body[field] !== 'string' || field === except) continue;
+      const base = body[field] as string;
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const suffix = `${RUN_TOKEN}${++uniqueCounter}`;
+        const candidates = [`${base}${suffix}`, `${base.slice(0, Math.max(1, base.length - suffix.length))}${suffix}`, `u${suffix}`];
+        const ok = candidates.find((c) => route.validators.body?.validate({ ...body, [field]: c }).ok !== false);
+        if (ok !== undefined) {
+          body[field] = ok;
+          break;
+        }
+      }
+    }
+  }
+
+  /**
+   * Fields named `<resource>_id` / `<resource>_ids` get ids of resources that exist. Optional references to
+   * anything the suite cannot create (a custom voice, a run template) are left out: a made-up id names nothing.
+   */
+  async fillReferences(body: Record<string, unknown>, route: Route, except?: string): Promise<void> {
+    const required = new Set(bodyProperties(this.suite, route).required);
+    for (const key of Object.keys(body)) {
+      if (key === except) continue;
+      const name = referenceName(key);
+      if (name === undefined) continue;
+      const resource = this.suite.resources.find((r) => r.name.replace(/-/g, '_') === name);
+      if (!resource || resource.name === route.resource || !this.canCreate(resource.name)) {
+        if (!required.has(key) && !(resource && resource.name === route.resource)) delete body[key];
+        continue;
+      }
+      const ref = await this.ensure(resource.name);
+      body[key] = key.endsWith('_ids') ? [ref.id] : ref.id;
+    }
+  }
+
+  canCreate(resource: string): boolean {
+    return this.route(resource, 'create') !== undefined || this.target.control !== undefined;
+  }
+
+  /** One shared instance of a resource (created once). */
+  async ensure(resource: string): Promise<Created> {
+    const hit = this.cache.get(resource);
+    if (hit) return hit;
+    const created = await this.create(resource);
+    this.cache.set(resource, created);
+    return created;
+  }
+
+  /** A fresh instance of a resource. */
+  async create(resource: string, overrides: Record<string, unknown> = {}): Promise<Created> {
+    const row = this.resource(resource);
+    const route = this.route(resource, 'create');
+    if (!route) {
+      // Not creatable through the API: an existing one from its list (the served specs), else a fixture.
+      const list = this.route(resource, 'list');
+      if (list && list.params.path.length === 0 && Object.keys(overrides).length === 0) {
+        const answer = await send(this.target, list, {});
+        const items = list.success.shape.kind === 'list' ? (answer.body as Record<string, unknown> | undefined)?.[list.success.shape.items] : undefined;
+        const first = Array.isArray(items) ? (items[0] as Record<string, unknown> | undefined) : undefined;
+        if (answer.status < 300 && first && typeof first[row.id] === 'string') {
+          return { resource, id: first[row.id] as string, path: { [`${resource.replace(/-/g, '_')}_id`]: first[row.id] as string }, record: first };
+        }
+        const keyed = list.success.shape.kind === 'other' ? (answer.body as Record<string, unknown> | undefined)?.[list.success.shape.keys[0] ?? ''] : undefined;
+        const firstKeyed = Array.isArray(keyed) ? (keyed[0] as Record<string, unknown> | undefined) : undefined;
+        if (answer.status < 300 && firstKeyed && typeof firstKeyed[row.id] === 'string') {
+          return { resource, id: firstKeyed[row.id] as string, path: {}, record: firstKeyed };
+        }
+      }
+      return this.loadFixture(row, overrides);
+    }
+    const path: Record<string, string> = {};
+    for (const p of route.params.path) {
+      const parent = resourceForParam(this.suite, p.name);
+      if (!parent) fail(`create ${resource}: no resource for path parameter ${p.name}`);
+      path[p.name] = (await this.ensure(parent.name)).id;
+    }
+    const body = await this.bodyFor(route, overrides);
+    const answer = await send(this.target, route, { path, ...(body === undefined ? {} : { body }) });
+    expectSuccess(answer, route, `creating a ${resource} (${route.id})`);
+    const record = recordOf(route, answer);
+    const id = record?.[row.id];
+    if (typeof id !== 'string') fail(`creating a ${resource}: no ${row.id} in the answer`);
+    const created: Created = { resource, id, path: { ...path, [`${resource.replace(/-/g, '_')}_id`]: id }, record: record! };
+    this.created.push(created);
+    return created;
+  }
+
+  private async loadFixture(row: ResourceRow, overrides: Record<string, unknown>): Promise<Created> {
+    const control = this.target.control;
+    if (!control) skip(`the API cannot create a ${row.name} and no control plane was given`);
+    const data = validValue({ $ref: `#/$defs/${row.schema}` } as never, this.defs, { seed: this.nextSeed() });
+    if (data === undefined) fail(`cannot build a valid ${row.name} from its schema`);
+    const record = { ...(data as Record<string, unknown>), ...overrides };
+    // Generated ids repeat (the generator is deterministic): the sandbox mints one.
+    delete record[row.id];
+    if (row.properties.includes('name')) delete record.name;
+    if (row.lifecycle?.field) record[row.lifecycle.field] = record[row.lifecycle.field] === row.lifecycle.deleted ? 'ACTIVE' : record[row.lifecycle.field];
+    for (const hidden of row.lifecycle?.hidden ?? []) if (row.lifecycle?.field && record[row.lifecycle.field] === hidden) record[row.lifecycle.field] = 'ACTIVE';
+    const [loaded] = await control.loadFixtures([{ kind: row.name, data: record }]);
+    const id = loaded!.id;
+    const created: Created = { resource: row.name, id, path: { [`${row.name.replace(/-/g, '_')}_id`]: id }, record: { ...record, [row.id]: id } };
+    this.cache.set(`fixture:${id}`, created);
+    this.created.push(created);
+    return created;
+  }
+
+  /** Path values for a route: its own resource (fresh or shared) and its parents. */
+  async pathFor(route: Route, options: { fresh?: boolean } = {}): Promise<{ path: Record<string, string>; created?: Created }> {
+    const own = ownParam(route);
+    const path: Record<string, string> = {};
+    let created: Created | undefined;
+    if (route.resource !== null && own !== undefined && resourceForParam(this.suite, own) === undefined && route.params.path.length > 0) {
+      // A resource whose id parameter is not named after it (project_id of review-project).
+      created = options.fresh ? await this.create(route.resource) : await this.ensure(route.resource);
+      path[own] = created.id;
+    }
+    for (const p of route.params.path) {
+      if (path[p.name] !== undefined) continue;
+      const resource = resourceForParam(this.suite, p.name);
+      if (!resource) continue;
+      const instance = p.name === own && options.fresh ? await this.create(resource.name) : created && created.path[p.name] ? { id: created.path[p.name]!, path: created.path } : await this.ensure(resource.name);
+      if (p.name === own) created = instance as Created;
+      path[p.name] = instance.id;
+      for (const [k, v] of Object.entries(instance.path)) if (route.params.path.some((q) => q.name === k) && path[k] === undefined) path[k] = v;
+    }
+    return created ? { path, created } : { path };
+  }
+
+  /** Deletes what the suite created, where the API has a delete operation (best effort, newest first). */
+  async cleanUp(): Promise<void> {
+    for (const c of [...this.created].reverse()) {
+      const route = this.route(c.resource, 'delete');
+      if (!route) continue;
+      try {
+        await send(this.target, route, { path: c.path });
+      } catch {
+        // Clean-up is best effort: a resource already deleted by a check is fine.
+      }
+    }
+  }
+}
