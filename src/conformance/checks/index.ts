@@ -4,8 +4,8 @@ import type { Check } from './context.js';
 import { alertFires, baselineMoves, webhookDelivered } from './events.js';
 import { happyPath, happyPathMaximal } from './happy.js';
 import { otherOrganization, otherOrganizationList, unknownId } from './isolation.js';
-import { badPathIds, bodyInside, bodyOutside, headerBounds, malformedJson, queryBounds } from './limits.js';
-import { exactlyOneOf, frozenLifecycle, normalization, nullRules, revertRules, softDelete, uniqueness, versionHistory, wholeSet } from './semantics.js';
+import { badPathIds, bodyInside, bodyOutside, headerBounds, jsonContent, malformedJson, queryBounds } from './limits.js';
+import { exactlyOneOf, frozenLifecycle, normalization, nullRules, restoreRules, revertRules, softDelete, uniqueness, versionHistory, wholeSet } from './semantics.js';
 
 export type { Check, CheckContext } from './context.js';
 
@@ -19,6 +19,7 @@ export const CHECKS: readonly Check[] = [
   happyPathMaximal,
   bodyInside,
   bodyOutside,
+  jsonContent,
   malformedJson,
   badPathIds,
   queryBounds,
@@ -29,6 +30,7 @@ export const CHECKS: readonly Check[] = [
   frozenLifecycle,
   softDelete,
   versionHistory,
+  restoreRules,
   revertRules,
   normalization,
   uniqueness,

@@ -5,7 +5,7 @@
 import { boundaryVariants, validValue } from '../../emit/conformance/values.js';
 import { expectError, expectStatus, send } from '../http.js';
 import { fail, skip } from '../result.js';
-import { fieldRules, recordOf, referenceName } from '../world.js';
+import { bodyProperties, fieldRules, recordOf, referenceName } from '../world.js';
 import type { Check, CheckContext } from './context.js';
 import { prepare, requiredParams } from './happy.js';
 
@@ -79,6 +79,38 @@ export const bodyOutside: Check = {
   applies: (route) => route.body !== null && route.auth.length > 0,
   run: (ctx) => bodyVariants(ctx, 'invalid'),
 };
+
+/**
+ * Strings that must hold JSON (`contentMediaType: application/json` with a `contentSchema`): text that is
+ * not JSON, or JSON of the wrong type, is 400 on the field. JSON Schema treats these keywords as annotations,
+ * so the API's own rule is what is being checked.
+ */
+export const jsonContent: Check = {
+  name: 'limits: a string field that must hold JSON refuses text that is not JSON of its content schema',
+  applies: (route, suite) => route.body !== null && route.auth.length > 0 && jsonContentFields(route, suite).length > 0,
+  async run(ctx) {
+    for (const [field, contentType] of jsonContentFields(ctx.route, ctx.suite)) {
+      const wrong = contentType === 'object' ? ['[1, 2]', '"text"', '42'] : contentType === 'array' ? ['{"a": 1}', '42'] : [];
+      for (const text of ['not json {', ...wrong]) {
+        const spec = await prepare(ctx);
+        const answer = await send(ctx.target, ctx.route, { ...spec, body: { ...(spec.body as Record<string, unknown>), [field]: text } });
+        expectError(answer, 400, 'INVALID_ARGUMENT', field, `${field} = ${text}`);
+      }
+    }
+  },
+};
+
+function jsonContentFields(route: Parameters<Check['applies']>[0], suite: Parameters<Check['applies']>[1]): [string, string | undefined][] {
+  const out: [string, string | undefined][] = [];
+  for (const [name, node] of Object.entries(bodyProperties(suite, route).properties)) {
+    const schema = resolve(node, suite.defs);
+    if (typeof schema.contentMediaType === 'string' && /json/i.test(schema.contentMediaType)) {
+      const content = schema.contentSchema as { type?: string } | undefined;
+      out.push([name, typeof content?.type === 'string' ? content.type : undefined]);
+    }
+  }
+  return out;
+}
 
 export const malformedJson: Check = {
   name: 'limits: malformed JSON and a non-JSON body are 400',

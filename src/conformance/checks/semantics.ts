@@ -102,6 +102,31 @@ export const versionHistory: Check = {
   },
 };
 
+export const restoreRules: Check = {
+  name: 'restore: a deleted record comes back unchanged (history included); restoring an active one changes nothing',
+  applies: (route) => route.action === 'restore',
+  async run(ctx) {
+    const resource = ctx.world.resource(ctx.route.resource!);
+    const del = ctx.world.route(resource.name, 'delete');
+    const get = ctx.world.route(resource.name, 'get');
+    if (!del || !get) skip(`${resource.name} has no delete or get operation`);
+    const created = await ctx.world.create(resource.name);
+    const before = await currentRecord(ctx, resource.name, created.path);
+    const active = await send(ctx.target, ctx.route, { path: created.path });
+    expectSuccess(active, ctx.route, 'restoring an active record');
+    if (ctx.route.restore?.noopWhenActive && JSON.stringify(recordOf(ctx.route, active)) !== JSON.stringify(before)) fail('restoring an active record changed it');
+    expectSuccess(await send(ctx.target, del, { path: created.path }), del, 'deleting');
+    expectError(await send(ctx.target, get, { path: created.path }), 404, 'NOT_FOUND', undefined, 'get after delete');
+    expectSuccess(await send(ctx.target, ctx.route, { path: created.path }), ctx.route, 'restoring the deleted record');
+    const after = await currentRecord(ctx, resource.name, created.path);
+    if (JSON.stringify(after.current_version) !== JSON.stringify(before.current_version)) fail('the restored record has another current_version');
+    if (resource.versioned?.history) {
+      const history = ctx.suite.routes.find((r) => r.id === resource.versioned!.history)!;
+      if ((await versionCount(ctx, history, created.path)).count !== 1) fail('restoring changed the version history');
+    }
+  },
+};
+
 export const revertRules: Check = {
   name: 'versions: revert re-applies a version as a new revert version; reverting to the current one is 400',
   applies: (route) => route.action === 'revert',

@@ -178,8 +178,7 @@ export function revertAction(ctx: RequestContext): ActionResult {
   const versionId = versionParam === undefined ? undefined : ctx.path[versionParam];
   const version = ctx.runtime.store.listVersions(resource.name, record.id).find((v) => v.data.ulid === versionId);
   if (!version) throw notFound(versionParam ?? null, 'version');
-  const current = record.data.current_version as { ulid?: string } | undefined;
-  if (current?.ulid === versionId) throw invalid(versionParam ?? null, 'is the current version: there is nothing to revert');
+  // Reverting to the current version is refused by the version-revert rule (x-rules), not here.
   for (const field of resource.versioned?.tracked ?? []) delete record.data[field];
   for (const [k, v] of Object.entries(snapshot(resource, version.data))) setOwn(record.data, k, v);
   stampUpdated(resource, record.data, ctx.now);
