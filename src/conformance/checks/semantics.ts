@@ -5,7 +5,7 @@ import { validValue } from '../../emit/conformance/values.js';
 import { expectError, expectStatus, expectSuccess, send } from '../http.js';
 import { fail, skip } from '../result.js';
 import type { Route, SuiteData } from '../suite-data.js';
-import { bodyProperties, fieldRules, ownParam, recordOf } from '../world.js';
+import { bodyProperties, deref, fieldRules, ownParam, recordOf } from '../world.js';
 import type { Check, CheckContext } from './context.js';
 import { currentRecord, prepare, trackedChange, validBody, versionToRevert } from './happy.js';
 
@@ -254,5 +254,68 @@ export const exactlyOneOf: Check = {
     expectError(await send(ctx.target, ctx.route, { ...spec, body: neither }), 400, 'INVALID_ARGUMENT', undefined, 'neither field');
     expectSuccess(await send(ctx.target, ctx.route, spec), ctx.route, 'exactly one field');
     if (ctx.route.errors.includes(409)) expectError(await send(ctx.target, ctx.route, spec), 409, 'ALREADY_EXISTS', undefined, 'the same request again');
+  },
+};
+
+/**
+ * `got` holds everything of `sent`: equal scalars; objects with at least the sent keys (except writeOnly ones,
+ * which are never answered); arrays item by item. `schema` is the response schema at this place.
+ */
+function contains(got: unknown, sent: unknown, schema: Record<string, unknown>, defs: Record<string, unknown>): boolean {
+  if (Array.isArray(sent)) {
+    const items = deref(schema.items, defs);
+    return Array.isArray(got) && got.length === sent.length && sent.every((item, i) => contains(got[i], item, items, defs));
+  }
+  if (sent !== null && typeof sent === 'object') {
+    if (got === null || typeof got !== 'object' || Array.isArray(got)) return false;
+    const props = (schema.properties as Record<string, unknown> | undefined) ?? {};
+    return Object.entries(sent).every(([k, v]) => {
+      const sub = deref(props[k], defs);
+      return sub.writeOnly === true || contains((got as Record<string, unknown>)[k], v, sub, defs);
+    });
+  }
+  return JSON.stringify(got) === JSON.stringify(sent);
+}
+
+function fieldSchema(ctx: CheckContext, resourceSchema: string, field: string): Record<string, unknown> {
+  return deref((deref({ $ref: `#/$defs/${resourceSchema}` }, ctx.suite.defs).properties as Record<string, unknown> | undefined)?.[field], ctx.suite.defs);
+}
+
+/** Whether a value sent for `field` can come back as sent: the response schema's enum (if any) must hold it. */
+function echoable(ctx: CheckContext, resourceSchema: string, field: string, value: unknown): boolean {
+  const schema = deref((deref({ $ref: `#/$defs/${resourceSchema}` }, ctx.suite.defs).properties as Record<string, unknown> | undefined)?.[field], ctx.suite.defs);
+  if (Array.isArray(schema.enum) && !schema.enum.some((e) => JSON.stringify(e) === JSON.stringify(value))) return false;
+  return true;
+}
+
+export const echo: Check = {
+  name: 'values: what a create or update stores is what it answers, and what a later get shows',
+  applies: (route) => (route.action === 'create' || route.action === 'update') && route.body !== null && (route.body.exactlyOneOf ?? []).length === 0,
+  async run(ctx) {
+    const resource = ctx.world.resource(ctx.route.resource!);
+    const rules = fieldRules(ctx.suite, ctx.route);
+    const spec = await prepare(ctx);
+    const body = (await ctx.world.bodyFor(ctx.route, {}, true)) ?? {};
+    const answer = await send(ctx.target, ctx.route, { ...spec, body });
+    expectSuccess(answer, ctx.route);
+    const record = recordOf(ctx.route, answer);
+    if (!record) skip('the answer does not carry the resource');
+    const id = record[resource.id];
+    const get = ctx.world.route(resource.name, 'get');
+    const path = ctx.route.action === 'create' ? { ...spec.path, [ownParam(get ?? ctx.route) ?? '']: String(id) } : (spec.path ?? {});
+    const shown = get ? recordOf(get, await send(ctx.target, get, { path })) : undefined;
+    const problems: string[] = [];
+    for (const [field, sent] of Object.entries(body)) {
+      if (sent === null || !resource.properties.includes(field) || rules[field]?.null === 'rule' || rules[field]?.replace) continue;
+      if (!echoable(ctx, resource.schema, field, sent)) continue;
+      const expected = rules[field]?.normalize === 'lowercase' && typeof sent === 'string' ? sent.toLowerCase() : sent;
+      for (const [where, got] of [['answer', record[field]], ['get', shown?.[field]]] as const) {
+        if (where === 'get' && !shown) continue;
+        // An answer may leave an optional field out (a transcript on submit); the get must show it then.
+        if (where === 'answer' && got === undefined && shown?.[field] !== undefined) continue;
+        if (!contains(got, expected, fieldSchema(ctx, resource.schema, field), ctx.suite.defs)) problems.push(`${field}: sent ${JSON.stringify(expected).slice(0, 60)}, ${where} shows ${JSON.stringify(got)?.slice(0, 60)}`);
+      }
+    }
+    if (problems.length > 0) fail(problems.slice(0, 5).join('; '));
   },
 };

@@ -1,0 +1,19 @@
+// npm run mutation: Stryker mutates the sandbox's hand-written rule modules and request handling; the test
+// command is the generated conformance suite run against the sandbox (vitest.mutation.config.ts). The JSON
+// report goes to reports/mutation/mutation.json. Not part of npm test (it takes a while).
+const files = process.env.MUTATE ? process.env.MUTATE.split(',') : ['src/sandbox/rules/**/*.ts', 'src/sandbox/engine/**/*.ts', 'src/sandbox/http/**/*.ts', '!src/sandbox/rules/index.ts'];
+
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts' },
+  mutate: files,
+  reporters: ['json', 'html', 'clear-text', 'progress'],
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  coverageAnalysis: 'perTest',
+  concurrency: 2,
+  timeoutMS: 30000,
+  ignoreStatic: true,
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
