@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createSandbox } from '../../src/sandbox/index.js';
 
 const PACKAGE_DIR = fileURLToPath(new URL('../../generated/client', import.meta.url));
 const TIMEOUT = 120_000;
@@ -187,6 +188,35 @@ interface Summary {
   requests: { method: string; path: string; query: Record<string, string>; apiKey: string | null; workspace: string | null; contentType: string | null; trace: string | null; body: unknown }[];
 }
 
+// The same kind of program against the sandbox over a real socket: base URL and key from the environment.
+const SANDBOX_PROGRAM = String.raw`
+import { ApiError, createClient } from '@evalplatform/client';
+import type { Tag } from '@evalplatform/client/types';
+
+// The scratch project has no Node type definitions: only what the program needs is declared.
+declare const process: { env: Record<string, string | undefined> };
+
+const client = createClient({ baseUrl: process.env.SANDBOX_BASE_URL!, apiKey: process.env.SANDBOX_API_KEY!, validateResponses: true, retry: false });
+
+async function main(): Promise<void> {
+  const { workspace } = await client.workspaces.createWorkspace({ slug: 'consumer-team', display_name: 'Consumer team' });
+  const scoped = createClient({ baseUrl: process.env.SANDBOX_BASE_URL!, apiKey: process.env.SANDBOX_API_KEY!, workspaceId: workspace.id, validateResponses: true });
+  const created: Tag = (await scoped.tags.createTag({ tag_name: 'Consumer-Tag', color: '#112233' })).tag;
+  const updated: Tag = (await scoped.tags.updateTag(created.id, { color: '#445566' })).tag;
+  const names: string[] = [];
+  for await (const t of client.tags.listTagsAll({ query: { page_size: 1 } })) names.push(t.tag_name);
+  let missing: { status: number; code: string; field: string | null } | null = null;
+  try {
+    await client.tags.getTag('Missing' + 'z'.repeat(15));
+  } catch (error) {
+    if (error instanceof ApiError) missing = { status: error.status, code: error.code, field: error.details[0]?.field ?? null };
+  }
+  console.log(JSON.stringify({ workspaceType: workspace.workspace_type, created: created.tag_name, color: updated.color, names, missing }));
+}
+
+await main();
+`;
+
 const EXPECT_ERROR = '// @ts-expect-error';
 
 let scratch: string;
@@ -323,4 +353,30 @@ describe('the packed client in a consumer project', () => {
     expect(summary.validators).toEqual({ subpathAcceptsTag: true, namespaceRejectsBadTag: false });
     expect(summary.rawHasNoApiKeyInJson).toBe(true);
   });
+
+  test('a program using several operations type-checks and runs against the sandbox on a real socket', async () => {
+    const file = join(scratch, 'sandbox-main.ts');
+    writeFileSync(file, SANDBOX_PROGRAM);
+    expect(typeCheck(file).diagnostics.map((d) => d.text)).toEqual([]);
+    const js = ts.transpileModule(SANDBOX_PROGRAM, { fileName: 'sandbox-main.ts', compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+    writeFileSync(join(scratch, 'sandbox-main.js'), js.outputText);
+    const sandbox = await createSandbox({ db: ':memory:', log: () => {} });
+    const server = await sandbox.listen({ port: 0 });
+    try {
+      const { execFile } = await import('node:child_process');
+      const stdout = await new Promise<string>((resolve, reject) =>
+        execFile(process.execPath, ['sandbox-main.js'], { cwd: scratch, env: { ...process.env, SANDBOX_BASE_URL: server.baseUrl, SANDBOX_API_KEY: sandbox.apiKey } }, (error, out) => (error ? reject(error) : resolve(out))),
+      );
+      expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({
+        workspaceType: 'CUSTOM',
+        created: 'consumer-tag',
+        color: '#445566',
+        names: ['consumer-tag'],
+        missing: { status: 404, code: 'NOT_FOUND', field: 'tag_id' },
+      });
+    } finally {
+      await server.close();
+      await sandbox.close();
+    }
+  }, TIMEOUT);
 });
