@@ -1,7 +1,12 @@
 // npm run mutation: Stryker mutates the sandbox's hand-written rule modules and request handling; the test
 // command is the generated conformance suite run against the sandbox (vitest.mutation.config.ts). The JSON
 // report goes to reports/mutation/mutation.json. Not part of npm test (it takes a while).
-const files = process.env.MUTATE ? process.env.MUTATE.split(',') : ['src/sandbox/rules/**/*.ts', 'src/sandbox/engine/**/*.ts', 'src/sandbox/http/**/*.ts', '!src/sandbox/rules/index.ts'];
+// The rule modules themselves (not their helper libraries under rules/<topic>/: the WAV/MP3 parser, the voice
+// catalogue and the EWMA arithmetic are exercised by the sandbox's own tests, which this command does not run)
+// and the request handling (engine/, http/).
+const files = process.env.MUTATE
+  ? process.env.MUTATE.split(',')
+  : ['src/sandbox/rules/*.ts', 'src/sandbox/engine/*.ts', 'src/sandbox/http/*.ts', '!src/sandbox/rules/index.ts', '!src/sandbox/engine/tables.ts', '!src/sandbox/engine/context.ts', '!src/sandbox/engine/hooks.ts'];
 
 export default {
   testRunner: 'vitest',

@@ -148,6 +148,8 @@ export interface OperationSemantics {
   rules: string[];
   emits: string[];
   aliasOf?: string;
+  /** For a custom action that moves a record to a state (`x-operation.sets`): the fields and values it sets. */
+  sets?: Record<string, JsonValue>;
 }
 
 export interface Operation {

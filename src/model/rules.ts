@@ -3,7 +3,6 @@
 
 export const KNOWN_RULES: ReadonlySet<string> = new Set([
   // operation rules
-  'workspace-archive',
   'agent-delete-guard',
   'version-revert',
   'run-pin-versions',

@@ -65,9 +65,15 @@ export class Reader {
     if (op['x-operation'] !== undefined) {
       const p = `${pointer}/x-operation`;
       const v = this.object(op['x-operation'], p);
-      this.onlyKeys(v, ['resource', 'action'], p);
+      this.onlyKeys(v, ['resource', 'action', 'sets'], p);
       s.resource = this.string(v.resource, `${p}/resource`);
       s.action = this.oneOf(v.action, ACTIONS, `${p}/action`);
+      if (v.sets !== undefined) {
+        const sets = this.object(v.sets, `${p}/sets`);
+        if (s.action !== 'custom') this.fail(`${p}/sets`, 'only a custom action can set fields');
+        if (Object.keys(sets).length === 0) this.fail(`${p}/sets`, 'must set at least one field');
+        s.sets = sets as Record<string, JsonValue>;
+      }
     }
     const permission = op['x-permission'];
     if (permission !== undefined) s.permissions = typeof permission === 'string' ? [this.string(permission, `${pointer}/x-permission`)] : this.strings(permission, `${pointer}/x-permission`);

@@ -19,7 +19,6 @@ const OPERATION_RULES = [
   'webhook-url',
   'test-set-snapshot',
   'audio-attach',
-  'workspace-archive',
   'persona-custom-data',
   'serve-catalog',
   'run-pin-versions',

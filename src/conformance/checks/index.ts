@@ -5,7 +5,7 @@ import { alertFires, baselineMoves, webhookDelivered } from './events.js';
 import { happyPath, happyPathMaximal } from './happy.js';
 import { otherOrganization, otherOrganizationList, unknownId } from './isolation.js';
 import { badPathIds, bodyInside, bodyOutside, headerBounds, jsonContent, malformedJson, queryBounds } from './limits.js';
-import { echo, exactlyOneOf, frozenLifecycle, normalization, nullRules, restoreRules, revertRules, softDelete, uniqueness, versionHistory, wholeSet } from './semantics.js';
+import { echo, exactlyOneOf, frozenLifecycle, normalization, nullRules, restoreRules, revertRules, softDelete, transition, uniqueness, versionHistory, wholeSet } from './semantics.js';
 
 export type { Check, CheckContext } from './context.js';
 
@@ -28,6 +28,7 @@ export const CHECKS: readonly Check[] = [
   otherOrganization,
   otherOrganizationList,
   frozenLifecycle,
+  transition,
   softDelete,
   versionHistory,
   restoreRules,

@@ -319,3 +319,27 @@ export const echo: Check = {
     if (problems.length > 0) fail(problems.slice(0, 5).join('; '));
   },
 };
+
+export const transition: Check = {
+  name: 'lifecycle: a state-changing action sets its declared fields, is idempotent, and is refused in a frozen state',
+  applies: (route) => route.action === 'custom' && route.sets !== null,
+  async run(ctx) {
+    const resource = ctx.world.resource(ctx.route.resource!);
+    const created = await ctx.world.create(resource.name);
+    const sets = ctx.route.sets!;
+    for (const attempt of ['first', 'repeated']) {
+      const answer = await send(ctx.target, ctx.route, { path: created.path });
+      expectSuccess(answer, ctx.route, `the ${attempt} call`);
+      const record = recordOf(ctx.route, answer);
+      for (const [k, v] of Object.entries(sets)) if (JSON.stringify(record?.[k]) !== JSON.stringify(v)) fail(`the ${attempt} call answered ${k} ${JSON.stringify(record?.[k])}, expected ${JSON.stringify(v)}`);
+    }
+    const shown = await currentRecord(ctx, resource.name, created.path);
+    for (const [k, v] of Object.entries(sets)) if (JSON.stringify(shown[k]) !== JSON.stringify(v)) fail(`a get afterwards shows ${k} ${JSON.stringify(shown[k])}, expected ${JSON.stringify(v)}`);
+    if ((resource.lifecycle?.frozen.length ?? 0) > 0) {
+      const list = ctx.world.route(resource.name, 'list');
+      const all = list ? listItems(list, (await send(ctx.target, list, {})).body) : [];
+      const frozen = all.find((r) => resource.lifecycle!.frozen.some((c) => JSON.stringify(r[c.field]) === JSON.stringify(c.equals)));
+      if (frozen) expectError(await send(ctx.target, ctx.route, { path: { [ownParam(ctx.route)!]: String(frozen[resource.id]) } }), 409, 'ALREADY_EXISTS', undefined, 'on a frozen record');
+    }
+  },
+};

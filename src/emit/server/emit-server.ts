@@ -48,6 +48,7 @@ export interface RouteRow {
   rules: string[];
   emits: string[];
   aliasOf: string | null;
+  sets: Record<string, unknown> | null;
   success: { status: number; shape: ResponseShape; media: string | null };
   errors: number[];
   versionItem: { properties: string[]; snapshotInto: string | null } | null;

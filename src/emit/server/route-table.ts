@@ -41,6 +41,8 @@ export interface RouteRow {
   rules: string[];
   emits: string[];
   aliasOf: string | null;
+  /** A custom action that moves its record to a state: the fields it sets (x-operation.sets). */
+  sets: Record<string, JsonValue> | null;
   success: { status: number; shape: ResponseShape; media: string | null };
   /** Documented error statuses (so a rule may check it answers only what the spec lists). */
   errors: number[];
@@ -259,6 +261,7 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
     rules: s.rules,
     emits: s.emits,
     aliasOf: s.aliasOf ?? null,
+    sets: s.sets ?? null,
     success: {
       status: Number(success),
       shape: shapeOf(model, op, success, resourceSchema),

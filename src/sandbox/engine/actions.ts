@@ -200,6 +200,23 @@ export function restoreAction(ctx: RequestContext): ActionResult {
   return { record };
 }
 
+/**
+ * A custom action that moves its record to a state (x-operation.sets, e.g. archive sets status ARCHIVED):
+ * refused in a frozen state (409), idempotent when the record is already there.
+ */
+export function transitionAction(ctx: RequestContext): ActionResult {
+  const resource = resourceOf(ctx);
+  const record = target(ctx);
+  checkNotFrozen(resource, record);
+  const sets = ctx.route.sets ?? {};
+  if (Object.entries(sets).some(([k, v]) => JSON.stringify(record.data[k]) !== JSON.stringify(v))) {
+    for (const [k, v] of Object.entries(sets)) setOwn(record.data, k, clone(v));
+    stampUpdated(resource, record.data, ctx.now);
+    ctx.runtime.store.update(record);
+  }
+  return { record };
+}
+
 export const GENERIC_ACTIONS: Record<string, (ctx: RequestContext, hooks: Hooks) => ActionResult> = {
   list: listAction,
   create: createAction,

@@ -7,7 +7,7 @@ import { readHeaders, readJsonBody, readQuery } from '../http/request.js';
 import { failure, json } from '../http/respond.js';
 import type { Router } from '../http/router.js';
 import type { ApiKeyRecord, Json } from '../storage/store.js';
-import { GENERIC_ACTIONS } from './actions.js';
+import { GENERIC_ACTIONS, transitionAction } from './actions.js';
 import type { ActionResult, RaisedEvent, RequestContext, Runtime } from './context.js';
 import type { Hooks, Rule } from './hooks.js';
 import { isHidden } from './records.js';
@@ -114,7 +114,7 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
       let out: ActionResult;
       if (custom?.handle) out = custom.handle(ctx);
       else {
-        const action = route.action === null ? undefined : GENERIC_ACTIONS[route.action];
+        const action = route.action === 'custom' && route.sets !== null ? transitionAction : route.action === null ? undefined : GENERIC_ACTIONS[route.action];
         if (!action) throw new ApiFailure(501, 'INTERNAL', `The sandbox does not implement ${route.id}.`);
         out = action(ctx, hooks);
       }

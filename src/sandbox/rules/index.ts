@@ -24,7 +24,6 @@ import { testSetSnapshot } from './test-set-snapshot.js';
 import { updateBaselines } from './update-baselines.js';
 import { versionRevert } from './version-revert.js';
 import { webhookUrl } from './webhook-url.js';
-import { workspaceArchive } from './workspace-archive.js';
 
 export const RULES: Record<string, Rule> = {
   'agent-delete-guard': agentDeleteGuard,
@@ -50,5 +49,4 @@ export const RULES: Record<string, Rule> = {
   'update-baselines': updateBaselines,
   'version-revert': versionRevert,
   'webhook-url': webhookUrl,
-  'workspace-archive': workspaceArchive,
 };
