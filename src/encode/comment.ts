@@ -7,6 +7,8 @@ export function commentText(text: string): string {
     .replace(/[\u2028\u2029\u0085]/g, '\n')
     .replace(/\*\//g, '*\\/')
     .replace(/\/\*/g, '/\\*')
+    // As in string literals (`<` escaped): a comment never holds `</script>`, should the code be inlined in HTML.
+    .replace(/<\//g, '<\\/')
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

@@ -2,8 +2,10 @@
 // document's own `components` under their own names (a whole-file ref is named after the file), so the
 // bundled document reads like one written by hand and every served document stands alone.
 // Refs may only reach files inside the source's boundary (the spec folder or the catalog's origin).
+import { realpathSync } from 'node:fs';
 import { basename, dirname, extname, resolve as resolvePath, sep } from 'node:path';
 import { SpecError, pointerKeys, pointerOf } from './errors.js';
+import { FetchError } from './fetch-text.js';
 import { parseSpecText } from './parse.js';
 import type { LoadLimits } from './limits.js';
 import type { Source } from './sources.js';
@@ -23,12 +25,21 @@ export async function bundleDocument(spec: string, uri: string, root: Json, sour
   const doc = root as JsonObject;
   const files = new Map<string, External>([[uri, { uri, value: doc }]]);
   const hoisted = new Map<string, string>(); // `${fileUri}#${fragment}` -> local ref
+  const inlining = new Set<string>(); // refs being inlined right now (path items): seeing one again is a cycle
 
   const loadFile = async (fileUri: string, from: string): Promise<External> => {
     const known = files.get(fileUri);
     if (known) return known;
     if (files.size >= limits.maxFiles) throw new SpecError(spec, from, `more than ${limits.maxFiles} files are referenced`);
-    const text = await source.read(fileUri);
+    let text: string;
+    try {
+      text = await source.read(fileUri);
+    } catch (error) {
+      // A referenced file that cannot be fetched or read: name the place that refers to it.
+      if (error instanceof SpecError) throw new SpecError(spec, from, `$ref to ${displayName(fileUri)}: ${error.reason}`);
+      if (error instanceof FetchError) throw new SpecError(spec, from, error.message);
+      throw error;
+    }
     const parsed = parseSpecText(`${spec} (${displayName(fileUri)})`, text, limits);
     const file = { uri: fileUri, value: parsed.value };
     files.set(fileUri, file);
@@ -96,9 +107,13 @@ export async function bundleDocument(spec: string, uri: string, root: Json, sour
       name = keys.length > 0 ? keys[keys.length - 1]! : basename(target, extname(target));
     }
     if (section === undefined) {
-      // Path items (3.0 has no components for them) are inlined.
+      // Path items (3.0 has no components for them) are inlined; a path item that leads back to itself never ends.
+      if (inlining.has(key)) throw new SpecError(spec, pointerOf(path), `$ref ${JSON.stringify(ref)} is a cycle: the path item refers back to itself`);
+      inlining.add(key);
       const copy = structuredClone(value);
-      return { inline: await visit(copy, target, path) };
+      const inline = await visit(copy, target, path);
+      inlining.delete(key);
+      return { inline };
     }
     const localRef = `#/components/${section}/${localName(section, name, key)}`;
     hoisted.set(key, localRef);
@@ -157,8 +172,23 @@ function resolveWithin(spec: string, ref: string, fromUri: string, boundary: str
     return url.href;
   }
   if (/^[a-z][a-z0-9+.-]*:/i.test(ref)) throw new SpecError(spec, pointer, `refusing $ref ${JSON.stringify(ref)}: only relative file references are allowed`);
-  const target = resolvePath(dirname(fromUri), decodeURIComponent(ref));
-  const root = boundary.endsWith(sep) ? boundary : boundary + sep;
-  if (!target.startsWith(root)) throw new SpecError(spec, pointer, `refusing $ref ${JSON.stringify(ref)}: it leaves the spec folder ${boundary}`);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(ref);
+  } catch {
+    throw new SpecError(spec, pointer, `$ref ${JSON.stringify(ref)} is not a valid reference`);
+  }
+  if (decoded.includes('\0')) throw new SpecError(spec, pointer, `refusing $ref ${JSON.stringify(ref)}: it holds a NUL byte`);
+  const target = resolvePath(dirname(fromUri), decoded);
+  const leaves = (path: string, root: string): boolean => !(path + sep).startsWith(root.endsWith(sep) ? root : root + sep);
+  if (leaves(target, boundary)) throw new SpecError(spec, pointer, `refusing $ref ${JSON.stringify(ref)}: it leaves the spec folder ${boundary}`);
+  // And physically: a symlink inside the folder must not lead out of it.
+  let real: string;
+  try {
+    real = realpathSync(target);
+  } catch {
+    throw new SpecError(spec, pointer, `$ref ${JSON.stringify(ref)}: no such file ${target}`);
+  }
+  if (leaves(real, realpathSync(boundary))) throw new SpecError(spec, pointer, `refusing $ref ${JSON.stringify(ref)}: it resolves (through a symlink) to ${real}, outside the spec folder ${boundary}`);
   return target;
 }

@@ -8,8 +8,13 @@ export class SpecError extends Error {
     readonly reason: string,
     readonly line?: number,
   ) {
-    super(`${spec}: ${pointer === '' ? '#' : pointer}${line === undefined ? '' : ` (line ${line})`}: ${reason}`);
+    super(printable(`${spec}: ${pointer === '' ? '#' : pointer}${line === undefined ? '' : ` (line ${line})`}: ${reason}`));
   }
+}
+
+/** Control characters and line separators from a spec (names, paths) are shown escaped, never sent to a terminal. */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** JSON pointer (RFC 6901) of a path of keys. */

@@ -10,8 +10,10 @@ export interface LoadLimits {
   maxDepth: number;
   /** Files a catalog may pull in through relative $refs. */
   maxFiles: number;
-  /** Time one HTTP fetch may take, in ms. */
+  /** Time one HTTP fetch may take, in ms (headers and body, each attempt). */
   fetchTimeoutMs: number;
+  /** Time a whole load from a catalog may take, in ms: every fetch, retry and wait together. */
+  loadTimeoutMs: number;
   /** Attempts for a fetch answered 503/502/504/429 or failing at the network level. */
   fetchAttempts: number;
   /** First backoff delay between attempts, in ms (doubled each time). */
@@ -24,6 +26,7 @@ export const DEFAULT_LIMITS: LoadLimits = {
   maxDepth: 200,
   maxFiles: 2000,
   fetchTimeoutMs: 20_000,
+  loadTimeoutMs: 120_000,
   fetchAttempts: 4,
   fetchBackoffMs: 250,
 };

@@ -36,12 +36,14 @@ export function parseSpecText(spec: string, text: string, limits: LoadLimits): P
     const problem = doc.errors[0];
     if (problem) {
       const line = problem.linePos?.[0]?.line ?? lines.linePos(problem.pos[0]).line;
+      if (isStackOverflow(problem.message)) throw new SpecError(spec, '#', tooDeep(limits), line);
       throw new SpecError(spec, '#', `invalid YAML: ${problem.message.split('\n')[0]}`, line);
     }
     try {
       value = doc.toJS({ maxAliasCount: limits.maxAliases });
     } catch (error) {
       const message = (error as Error).message;
+      if (isStackOverflow(message)) throw new SpecError(spec, '#', tooDeep(limits));
       throw new SpecError(spec, '#', /alias/i.test(message) ? `too many YAML aliases (limit ${limits.maxAliases}): ${message}` : `YAML could not be read: ${message}`);
     }
     lineOf = (pointer) => {
@@ -57,6 +59,16 @@ export function parseSpecText(spec: string, text: string, limits: LoadLimits): P
   }
   checkDepth(spec, value, limits.maxDepth);
   return { value, lineOf };
+}
+
+// The YAML composer recurses once per nesting level: a document nested thousands of levels deep overflows the
+// stack inside it (a RangeError the parser reports as a document error). That is the same limit, met earlier.
+function isStackOverflow(message: string): boolean {
+  return /maximum call stack/i.test(message);
+}
+
+function tooDeep(limits: LoadLimits): string {
+  return `document nests deeper than the limit of ${limits.maxDepth} levels (too deep for the YAML parser)`;
 }
 
 /** Iterative depth check, so a hostile document cannot overflow the stack of whatever walks it later. */

@@ -1,5 +1,5 @@
 // Where documents come from: a directory, one file, or a live catalog (GET {base}/openapi).
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import { FetchError, fetchText, type FetchLike } from './fetch-text.js';
 import { SpecError } from './errors.js';
@@ -35,11 +35,7 @@ export async function openDisk(path: string, limits: LoadLimits): Promise<Source
   } catch {
     throw new SpecError(path, '#', 'no such file or directory');
   }
-  const readBounded = async (file: string): Promise<string> => {
-    const size = (await stat(file)).size;
-    if (size > limits.maxDocumentBytes) throw new SpecError(basename(file), '#', `document is ${size} bytes, more than the limit of ${limits.maxDocumentBytes} bytes`);
-    return readFile(file, 'utf8');
-  };
+  const readBounded = (file: string): Promise<string> => readFileBounded(file, limits.maxDocumentBytes);
   if (info.isDirectory()) {
     const names = (await readdir(absolute)).filter((f) => SPEC_EXTENSIONS.has(extname(f)) && !f.startsWith('_') && !f.startsWith('.')).sort();
     if (names.length === 0) throw new SpecError(path, '#', 'the directory holds no .yaml, .yml or .json documents');
@@ -54,6 +50,36 @@ export async function openDisk(path: string, limits: LoadLimits): Promise<Source
   return { documents: [{ name: basename(absolute, extname(absolute)), uri: absolute, text: await readBounded(absolute) }], boundary: dir, read: readBounded };
 }
 
+/**
+ * Read a spec file, refusing it before reading when it is larger than the limit, and never reading more than the
+ * limit even if it grows meanwhile; only regular files (a FIFO or a device would block or never end).
+ */
+export async function readFileBounded(file: string, maxBytes: number): Promise<string> {
+  let info;
+  try {
+    info = await stat(file);
+  } catch {
+    throw new SpecError(basename(file), '#', `no such file: ${file}`);
+  }
+  if (!info.isFile()) throw new SpecError(basename(file), '#', `not a regular file: ${file}`);
+  if (info.size > maxBytes) throw new SpecError(basename(file), '#', `document is ${info.size} bytes, more than the limit of ${maxBytes} bytes`);
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(Math.min(info.size, maxBytes) + 1);
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+      if (length > maxBytes) throw new SpecError(basename(file), '#', `document is more than the limit of ${maxBytes} bytes`);
+      if (length === buffer.length) throw new SpecError(basename(file), '#', `the file grew while it was read: ${file}`);
+    }
+    return buffer.subarray(0, length).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
 export interface CatalogOptions {
   limits: LoadLimits;
   fetch?: FetchLike;
@@ -66,8 +92,15 @@ export interface CatalogOptions {
 export async function openCatalog(baseUrl: string, options: CatalogOptions): Promise<Source> {
   const base = baseUrl.replace(/\/+$/, '');
   const catalogUrl = `${base}/openapi`;
-  const origin = new URL(base).origin;
-  const get = (url: string, accept: string) => fetchText(url, { accept, limits: options.limits, fetch: options.fetch, sleep: options.sleep });
+  let origin: string;
+  try {
+    origin = new URL(base).origin;
+  } catch {
+    throw new SpecError(baseUrl, '#', 'not a valid URL');
+  }
+  // One deadline for the whole load: the catalog, every document and every file they reference.
+  const deadline = Date.now() + options.limits.loadTimeoutMs;
+  const get = (url: string, accept: string) => fetchText(url, { accept, limits: options.limits, fetch: options.fetch, sleep: options.sleep, deadline });
   let catalog: unknown;
   try {
     catalog = JSON.parse((await get(catalogUrl, 'application/json')).text);

@@ -38,6 +38,8 @@ function operation(view: DocumentView, path: string, method: HttpMethod, item: R
   const rootSecurity = view.root.security;
   const security = (op.security ?? rootSecurity ?? []) as Record<string, unknown>[];
   const semantics = r.operationSemantics(op, pointer);
+  const params = parameters(view, item, op, pointer, prov);
+  completePathTemplate(view, path, params.path, prov);
   return {
     id,
     spec: view.spec,
@@ -47,7 +49,7 @@ function operation(view: DocumentView, path: string, method: HttpMethod, item: R
     ...(typeof op.summary === 'string' ? { summary: op.summary } : {}),
     ...(typeof op.description === 'string' ? { description: op.description } : {}),
     deprecated: op.deprecated === true,
-    parameters: parameters(view, item, op, pointer, prov),
+    parameters: params,
     ...bodyOf(view, op, pointer, prov),
     responses: responses(view, op, pointer),
     security: Array.isArray(security) ? security.map((req) => Object.keys(req ?? {}).sort()) : [],
@@ -55,6 +57,23 @@ function operation(view: DocumentView, path: string, method: HttpMethod, item: R
     semantics,
     pointer,
   };
+}
+
+/**
+ * The path as a client can request it. Every `{name}` of the template needs a path parameter (OpenAPI requires
+ * one); a document that leaves one out gets it as a required string, the only reading the template allows, so
+ * the client still has an argument for it. A `.` or `..` segment is refused: URL parsers remove it before sending.
+ */
+function completePathTemplate(view: DocumentView, path: string, declared: Parameter[], inherited: Provenance): void {
+  const names = new Set(declared.map((p) => p.name));
+  for (const match of path.matchAll(/\{([^{}]+)\}/g)) {
+    const name = match[1]!;
+    if (names.has(name)) continue;
+    names.add(name);
+    declared.push({ name, in: 'path', required: true, deprecated: false, schema: { type: ['string'] }, style: 'simple', explode: false, provenance: inherited });
+  }
+  const dots = path.split('/').find((segment) => segment === '.' || segment === '..');
+  if (dots !== undefined) view.reader.fail(pointerOf(['paths', path]), `the path has a "${dots}" segment, which URL parsers remove, so the operation cannot be requested as written`);
 }
 
 function parameters(view: DocumentView, item: Record<string, unknown>, op: Record<string, unknown>, pointer: string, inherited: Provenance): Record<ParameterLocation, Parameter[]> {

@@ -54,7 +54,8 @@ export function collectSchemas(view: DocumentView, out: Record<string, NamedSche
     if (done.has(name)) continue;
     done.add(name);
     const schema = view.schema(raw, pointer);
-    const existing = out[name];
+    // An own lookup: a schema called `constructor` or `toString` must not find Object.prototype's.
+    const existing = Object.prototype.hasOwnProperty.call(out, name) ? out[name] : undefined;
     if (existing) {
       if (!existing.specs.includes(view.spec)) existing.specs.push(view.spec);
     } else {

@@ -7,6 +7,7 @@ import { collectOperations } from './build-operations.js';
 import { collectSchemas, planSchemaNames, sortRecord } from './build-schemas.js';
 import { DocumentView, type Policy } from './document-view.js';
 import { checkReferences } from './check-references.js';
+import { checkSchemaCycles } from './schema-cycles.js';
 import { VOCABULARY } from './vocabulary.js';
 
 export type { Policy } from './document-view.js';
@@ -59,6 +60,7 @@ export function buildModel(docs: LoadedDocument[], options: BuildOptions): ApiMo
     scopeHeaders: scopeHeaders(operations),
   };
   checkReferences(model, views);
+  checkSchemaCycles(model);
   return model;
 }
 
@@ -77,12 +79,13 @@ function collectSecuritySchemes(view: DocumentView, out: Record<string, Security
         : type === 'http'
           ? { type, scheme: view.reader.string(node.scheme, `${pointer}/scheme`), ...(typeof node.bearerFormat === 'string' ? { bearerFormat: node.bearerFormat } : {}), ...description }
           : { type, ...description };
-    const existing = out[name];
+    // Own lookups and definitions: a scheme may be called `__proto__` or `constructor`.
+    const existing = Object.prototype.hasOwnProperty.call(out, name) ? out[name] : undefined;
     if (existing && canonicalJson(existing) !== canonicalJson(scheme)) {
       if (policy === 'strict') view.reader.fail(pointer, `security scheme ${name} differs from the one of the same name in another document`);
       continue;
     }
-    out[name] = scheme;
+    Object.defineProperty(out, name, { value: scheme, enumerable: true, writable: true, configurable: true });
   }
 }
 

@@ -42,10 +42,13 @@ export class DocumentView {
   deref(node: unknown, pointer: string): { node: Record<string, unknown>; pointer: string } {
     let current = node;
     let at = pointer;
+    const chain: string[] = [];
     for (let hops = 0; hops < 64; hops++) {
       const obj = this.reader.object(current, at);
       if (typeof obj.$ref !== 'string') return { node: obj, pointer: at };
       if (!obj.$ref.startsWith('#')) this.reader.fail(at, `unresolved external $ref ${JSON.stringify(obj.$ref)}`);
+      if (chain.includes(obj.$ref)) this.reader.fail(pointer, `$ref cycle: ${[...chain, obj.$ref].join(' -> ')} never reaches an object`);
+      chain.push(obj.$ref);
       at = obj.$ref;
       current = this.lookup(obj.$ref, pointer);
     }

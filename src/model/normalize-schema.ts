@@ -67,17 +67,33 @@ export function normalizeSchema(input: unknown, ctx: NormalizeContext, path: (st
   return out;
 }
 
-function apply30(src: Record<string, unknown>, out: Record<string, JsonValue>): void {
-  if (src.nullable === true) {
-    if (Array.isArray(out.type) && !out.type.includes('null')) out.type = [...out.type, 'null'];
-    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
-    if (out.type === undefined && (out.allOf || out.anyOf || out.oneOf)) {
-      // `nullable` next to a composition: the value may also be null.
-      const composed = { ...out };
-      for (const k of Object.keys(out)) delete out[k];
-      out.anyOf = [composed, { type: ['null'] }];
-    }
+/** Keywords that describe a schema without constraining values: they stay on the outside when a schema is wrapped. */
+const ANNOTATIONS = new Set(['title', 'description', 'deprecated', 'readOnly', 'writeOnly', 'default', 'examples', '$comment']);
+
+/**
+ * A 3.0 `allOf` member that says only `nullable: true` (`allOf: [{ $ref: X }, { nullable: true }]`, the common way
+ * to make a referenced schema nullable, since siblings of `$ref` are ignored). On its own it constrains nothing
+ * (3.0.3: `nullable` only acts beside a `type`), so the one thing it can mean is "the composite may be null".
+ */
+function isNullableMarker(member: unknown): boolean {
+  if (member === null || typeof member !== 'object' || Array.isArray(member)) return false;
+  const m = member as Record<string, unknown>;
+  return m.nullable === true && Object.keys(m).every((k) => k === 'nullable' || k.startsWith('x-') || ANNOTATIONS.has(k));
+}
+
+/** Make `out` (in place) accept null as well: `{ anyOf: [<out>, { type: ["null"] }] }`, annotations kept outside. */
+function orNull(out: Record<string, JsonValue>): void {
+  const composed: Record<string, JsonValue> = {};
+  for (const k of Object.keys(out)) {
+    if (ANNOTATIONS.has(k)) continue;
+    setOwn(composed, k, out[k]!);
+    delete out[k];
   }
+  out.anyOf = [composed, { type: ['null'] }];
+}
+
+function apply30(src: Record<string, unknown>, out: Record<string, JsonValue>): void {
+  // Bounds first: a nullable wrapper below moves them inside.
   for (const [flag, bound] of [
     ['exclusiveMinimum', 'minimum'],
     ['exclusiveMaximum', 'maximum'],
@@ -86,6 +102,23 @@ function apply30(src: Record<string, unknown>, out: Record<string, JsonValue>): 
       out[flag] = src[bound] as number;
       delete out[bound];
     } else if (src[flag] === false) delete out[flag];
+  }
+  const markers = Array.isArray(src.allOf) ? src.allOf.map(isNullableMarker) : [];
+  const nullableAllOf = markers.includes(true);
+  if (nullableAllOf && Array.isArray(out.allOf)) {
+    const members = out.allOf.filter((_, i) => !markers[i]);
+    if (members.length > 0) out.allOf = members;
+    else delete out.allOf;
+  }
+  const composed = out.allOf !== undefined || out.anyOf !== undefined || out.oneOf !== undefined;
+  if (nullableAllOf && composed) {
+    // The other members constrain the value (an object, a referenced schema): null is the alternative to all of them.
+    orNull(out);
+  } else if (src.nullable === true || nullableAllOf) {
+    if (Array.isArray(out.type) && !out.type.includes('null')) out.type = [...out.type, 'null'];
+    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+    // `nullable` next to a composition: the value may also be null.
+    if (out.type === undefined && composed) orNull(out);
   }
 }
 

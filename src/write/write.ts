@@ -1,8 +1,8 @@
 // Emitted files -> bytes on disk. Compiles modules, formats, adds the header, confines paths to the
 // output folder, leaves unchanged files untouched, removes files the generator no longer produces, and
 // in --check mode writes nothing and lists what is stale.
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { lstat, mkdir, readFile, readdir, realpath, rm, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { confinedPath } from '../encode/index.js';
 import type { EmittedFile } from '../emit/emitted-file.js';
 import { compileModule } from './compile.js';
@@ -39,9 +39,17 @@ export async function renderFiles(files: EmittedFile[], specHash: string): Promi
 
 export async function writeOutput(root: string, rendered: Map<string, string>, options: { check: boolean }): Promise<WriteResult> {
   const result: WriteResult = { written: [], unchanged: [], removed: [], stale: [] };
+  // Every path is confined (lexically) before anything is read or written, so one bad path writes nothing.
+  const targets = new Map([...rendered.keys()].map((path) => [path, confinedPath(root, path)]));
   const owned = new Set([...rendered.keys()].map((p) => p.split('/')[0]!)); // package folders the generator owns
+  const realRoot = options.check ? undefined : await mkdir(root, { recursive: true }).then(() => realpath(root));
+  if (realRoot !== undefined) {
+    // ...and physically: no folder on the way may be a symlink that leads out, and no target may be a symlink.
+    for (const target of targets.values()) await assertInside(root, realRoot, target);
+    for (const folder of owned) await assertInside(root, realRoot, confinedPath(root, folder));
+  }
   for (const [path, contents] of rendered) {
-    const target = confinedPath(root, path);
+    const target = targets.get(path)!;
     const current = await readFile(target, 'utf8').catch(() => undefined);
     if (current === contents) {
       result.unchanged.push(path);
@@ -67,6 +75,17 @@ export async function writeOutput(root: string, rendered: Map<string, string>, o
     }
   }
   return result;
+}
+
+/** Refuse a target whose nearest existing folder resolves (through symlinks) outside the output root, or that is a symlink. */
+async function assertInside(root: string, realRoot: string, target: string): Promise<void> {
+  let existing = target;
+  while (!(await lstat(existing).then(() => true, () => false))) existing = dirname(existing);
+  const info = await lstat(existing);
+  if (existing === target && info.isSymbolicLink()) throw new Error(`refusing to write through the symlink ${target} (output folder ${root})`);
+  const real = await realpath(existing);
+  const rel = relative(realRoot, real);
+  if (rel.startsWith(`..${sep}`) || rel === '..' || isAbsolute(rel)) throw new Error(`refusing to write ${target}: ${existing} leads outside the output folder ${root}`);
 }
 
 async function listFiles(dir: string): Promise<string[]> {

@@ -23,6 +23,35 @@ describe('schema normalisation', () => {
     expect((m.schemas.B!.schema as any).properties.a).toEqual({ anyOf: [{ $ref: '#/$defs/A' }, { type: ['null'] }] });
   });
 
+  it('reads a 3.0 allOf member that only says nullable: true as "or null" for the whole composite', () => {
+    const m = model30({
+      A: { type: 'object', properties: { x: { type: 'string' } } },
+      B: { allOf: [{ $ref: '#/components/schemas/A' }, { nullable: true }] },
+      C: { description: 'kept outside', readOnly: true, allOf: [{ $ref: '#/components/schemas/A' }, { description: 'about it' }, { nullable: true, description: 'or none' }] },
+      D: { type: 'string', allOf: [{ nullable: true }] },
+    });
+    expect(m.schemas.B!.schema).toEqual({ anyOf: [{ allOf: [{ $ref: '#/$defs/A' }] }, { type: ['null'] }] });
+    expect(m.schemas.C!.schema).toEqual({ description: 'kept outside', readOnly: true, anyOf: [{ allOf: [{ $ref: '#/$defs/A' }, { description: 'about it' }] }, { type: ['null'] }] });
+    expect(m.schemas.D!.schema).toEqual({ type: ['string', 'null'] });
+    // 3.1 has no `nullable`: the same member means nothing there.
+    const m31 = buildModel([doc('api', openapi({}, { A: { type: 'object' }, B: { allOf: [{ $ref: '#/components/schemas/A' }, { nullable: true }] } }))], { policy: 'lenient' });
+    expect(m31.schemas.B!.schema).toEqual({ allOf: [{ $ref: '#/$defs/A' }, {}] });
+  });
+
+  it('keeps annotations outside when nullable wraps a composition', () => {
+    const m = model30({ A: { type: 'object' }, B: { description: 'd', nullable: true, oneOf: [{ $ref: '#/components/schemas/A' }] } });
+    expect(m.schemas.B!.schema).toEqual({ description: 'd', anyOf: [{ oneOf: [{ $ref: '#/$defs/A' }] }, { type: ['null'] }] });
+  });
+
+  it('gives a path template variable without a declaration a required string parameter, and refuses dot segments', () => {
+    const get = (path: string) => buildModel([doc('api', openapi({ [path]: { get: { operationId: 'g', responses: ok({ type: 'string' }) } } }))], { policy: 'lenient' });
+    expect(get('/a/{id}/b/{x}').operations[0]!.parameters.path.map((p) => [p.name, p.required, p.schema])).toEqual([
+      ['id', true, { type: ['string'] }],
+      ['x', true, { type: ['string'] }],
+    ]);
+    expect(() => get('/a/../b')).toThrow(/"\.\." segment, which URL parsers remove/);
+  });
+
   it('rewrites component refs and discriminator mappings to $defs', () => {
     const m = buildModel(
       [doc('api', openapi({}, { Cat: { type: 'object' }, Pet: { oneOf: [{ $ref: '#/components/schemas/Cat' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', kitty: 'Cat' } } } }))],

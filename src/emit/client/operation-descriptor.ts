@@ -22,7 +22,7 @@ function paramSpecs(params: Parameter[]): string {
 function authSpecs(op: Operation, model: ApiModel): string {
   for (const alternative of op.security) {
     if (alternative.length === 0) return '[]';
-    const schemes = alternative.map((name) => model.securitySchemes[name]);
+    const schemes = alternative.map((name) => (Object.prototype.hasOwnProperty.call(model.securitySchemes, name) ? model.securitySchemes[name] : undefined));
     if (schemes.every((s) => s?.type === 'apiKey')) {
       return `[${schemes.map((s) => (s?.type === 'apiKey' ? `{ in: ${jsString(s.in)}, name: ${jsString(s.name)} }` : '')).join(', ')}]`;
     }

@@ -14,7 +14,7 @@ export function emitTypes(model: ApiModel, names: Names, packageDir = 'client'):
     view,
     refName(ref) {
       const name = defName(ref);
-      if (name === undefined || model.schemas[name] === undefined) return 'unknown';
+      if (name === undefined || !Object.prototype.hasOwnProperty.call(model.schemas, name)) return 'unknown';
       return view === 'write' && twoViews.has(name) ? names.schemaInputType(name) : names.schemaType(name);
     },
   });
@@ -28,14 +28,14 @@ export function emitTypes(model: ApiModel, names: Names, packageDir = 'client'):
     if (twoViews.has(irName)) {
       out.push(`${jsDoc(`Request view of ${names.schemaType(irName)}: server-set (readOnly) properties left out.`)}export type ${names.schemaInputType(irName)} = ${tsType(named.schema, write)};`);
     }
-    out.push(...enumLists(irName, named.schema, names));
+    out.push(...enumLists(irName, named.schema, names, read));
   }
 
   for (const op of model.operations) out.push(...operationTypes(op, names, read, write));
   return { path: `${packageDir}/types.ts`, kind: 'module', contents: `${out.join('\n\n')}\n` };
 }
 
-function enumLists(irName: string, schema: SchemaNode, names: Names): string[] {
+function enumLists(irName: string, schema: SchemaNode, names: Names, read: TypeContext): string[] {
   if (typeof schema !== 'object') return [];
   const lists: string[] = [];
   if (Array.isArray(schema.enum)) {
@@ -43,13 +43,25 @@ function enumLists(irName: string, schema: SchemaNode, names: Names): string[] {
   }
   const props = schema.properties;
   if (props && typeof props === 'object' && !Array.isArray(props)) {
+    // `Thing["status"]` names the property's type only when the schema's type is a plain object type that has
+    // the property; a nullable or composed schema (`{...} | null`, `A & (B | C)`) or a writeOnly property (not
+    // in the response view) gets the property's own type instead.
+    const plainObject = isPlainObjectSchema(schema);
     for (const [prop, sub] of Object.entries(props)) {
       if (sub && typeof sub === 'object' && !Array.isArray(sub) && Array.isArray(sub.enum)) {
-        lists.push(`export const ${names.enumValues(irName, prop)}: readonly ${names.schemaType(irName)}[${jsValue(prop)}][] = ${jsValue(sub.enum)};`);
+        const element = plainObject && sub.writeOnly !== true ? `${names.schemaType(irName)}[${jsValue(prop)}]` : `(${tsType(sub, read)})`;
+        lists.push(`export const ${names.enumValues(irName, prop)}: readonly ${element}[] = ${jsValue(sub.enum)};`);
       }
     }
   }
   return lists;
+}
+
+/** A schema whose TypeScript type is one object literal type (no null, no composition, no reference). */
+function isPlainObjectSchema(schema: { [keyword: string]: unknown }): boolean {
+  if (['$ref', 'allOf', 'anyOf', 'oneOf', 'enum', 'const'].some((k) => k in schema)) return false;
+  const types = schema.type;
+  return types === undefined || (Array.isArray(types) && types.length === 1 && types[0] === 'object');
 }
 
 function operationTypes(op: Operation, names: Names, read: TypeContext, write: TypeContext): string[] {
