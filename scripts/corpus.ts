@@ -564,7 +564,9 @@ function details(rows: Row[]): string {
 }
 
 async function main(): Promise<number> {
-  const corpusDir = resolve(process.env.CORPUS_DIR ?? join(ROOT, '..', 'shared', 'specs'));
+  // The corpus lives beside the project (../shared/specs); a clean checkout elsewhere finds it at its usual place.
+  const candidates = process.env.CORPUS_DIR ? [process.env.CORPUS_DIR] : [join(ROOT, '..', 'shared', 'specs'), '/work/shared/specs'];
+  const corpusDir = resolve(candidates.find((c) => existsSync(c)) ?? candidates[0]!);
   if (!existsSync(corpusDir)) {
     console.error(`corpus: no folder ${corpusDir} (set CORPUS_DIR to the folder of real-world specs)`);
     return 1;
