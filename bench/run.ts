@@ -1,71 +1,280 @@
-// `npm run bench`: runs every bench module in turn, then writes bench/report.json (all rows) and
-// bench/REPORT.md (a Markdown table) and prints the table. To add a bench (generation, sandbox, client, ...),
-// write bench/<name>.ts exporting an async function returning Row[] and append it to `benches` below.
-import { writeFileSync } from 'node:fs';
+// `npm run bench [-- --only generation,sandbox] [--skip validators] [options]`: runs the bench modules in turn,
+// then writes bench/report.json (all rows) and bench/REPORT.md (one section per bench: method, targets, table) and
+// prints the tables. A subset run replaces only its own benches' rows and sections and keeps the others from the
+// previous report (each section says when it was measured). To add a bench, write bench/<name>.ts exporting an
+// async function returning Row[] or a BenchResult and append it to `benches` below.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
 import { benchValidators } from './validators.js';
-import type { Bench, Row } from './types.js';
+import { benchGeneration } from './generation.js';
+import { benchSandbox } from './sandbox.js';
+import { benchClient } from './client.js';
+import { cleanupTemp } from './processes.js';
+import type { Bench, BenchOptions, BenchResult, Row, Target, Unit } from './types.js';
 
-const benches: Bench[] = [
-  { name: 'validators', run: benchValidators },
-  // { name: 'generation', run: benchGeneration },
-  // { name: 'sandbox', run: benchSandbox },
-  // { name: 'client', run: benchClient },
+const VALIDATOR_NOTES = [
+  'Each figure is the median of 7 timed runs of about 300 ms, after a 300 ms warm-up; min-max is the range of those runs.',
+  'Subjects of one case run interleaved in the same process (round-robin, order rotated each round).',
+  '`ratio` = ours / peer: above 1 means ours is faster. Within a case, both peer rows share the same measurement of ours.',
+  '',
+  'Validator modes: `(is)` is the boolean answer (ours `.is()`, Ajv `allErrors: false`, TypeBox `TypeCompiler` `Check()`);',
+  '`(all errors)` also collects every error (ours `.validate()`, Ajv `allErrors: true` with `.errors`,',
+  'TypeBox `Check()` then `[...Errors()]` when invalid). Ajv and TypeBox get the JSON Schemas of the model',
+  '(Ajv: `ajv/dist/2020.js` + ajv-formats, `strict: false`; TypeBox: the schemas converted to TypeBox types',
+  'with `$defs` references inlined, bench/json-schema-to-typebox.ts). All three are first checked to agree',
+  'on the validity of every input and of extra probe inputs.',
 ];
 
-function fmt(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
+const benches: (Bench & { title: string; method?: string[] })[] = [
+  { name: 'validators', title: 'Validators', method: VALIDATOR_NOTES, run: async () => ({ rows: await benchValidators(), notes: VALIDATOR_NOTES }) },
+  { name: 'generation', title: 'Generation', run: benchGeneration },
+  { name: 'sandbox', title: 'Sandbox server', run: benchSandbox },
+  { name: 'client', title: 'Client', run: benchClient },
+];
+
+const REPORT_JSON = new URL('./report.json', import.meta.url);
+const REPORT_MD = new URL('./REPORT.md', import.meta.url);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Formatting.
+
+function fmt(n: number | null, unit: Unit): string {
+  if (n === null) return '-';
+  switch (unit) {
+    case 'ops/s':
+    case 'req/s':
+      return Math.round(n).toLocaleString('en-US');
+    case 's':
+      return n < 10 ? n.toFixed(2) : n.toFixed(1);
+    case 'ms':
+      return n < 100 ? n.toFixed(2) : n.toFixed(0);
+    case 'MB':
+      return Math.round(n).toLocaleString('en-US');
+    case 'µs/call':
+      return n.toFixed(1);
+    case 'µs/req':
+      return Math.round(n).toLocaleString('en-US');
+  }
 }
 
+function cell(v: number | null, min: number | null, max: number | null, unit: Unit, runs?: number): string {
+  if (v === null) return 'failed';
+  return `${fmt(v, unit)} (${fmt(min, unit)}-${fmt(max, unit)})${runs !== undefined ? ` n=${runs}` : ''}`;
+}
+
+const esc = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
 export function markdownTable(rows: Row[]): string {
+  const withNotes = rows.some((r) => r.error || r.note);
   const lines = [
-    '| case | ours ops/s (min-max) | peer | peer ops/s (min-max) | ratio |',
-    '| --- | ---: | --- | ---: | ---: |',
+    `| case | unit | ours (min-max) | peer | peer (min-max) | ratio |${withNotes ? ' note |' : ''}`,
+    `| --- | --- | ---: | --- | ---: | ---: |${withNotes ? ' --- |' : ''}`,
   ];
   for (const r of rows) {
+    const unit = `${r.unit}${r.better === 'lower' ? ' (lower is better)' : ''}`;
+    const note = [r.error ? `**${r.error}**` : '', r.note ?? ''].filter(Boolean).join('; ');
     lines.push(
-      `| ${r.name} | ${fmt(r.ours)} (${fmt(r.ours_min)}-${fmt(r.ours_max)}) | ${r.peer_name} | ${fmt(r.peer)} (${fmt(r.peer_min)}-${fmt(r.peer_max)}) | ${r.ratio.toFixed(2)} |`,
+      `| ${r.name} | ${unit} | ${cell(r.ours, r.ours_min, r.ours_max, r.unit, r.runs?.ours)} | ${r.peer_name} | ${cell(r.peer, r.peer_min, r.peer_max, r.unit, r.runs?.peer)} | ${r.ratio === null ? '-' : r.ratio.toFixed(2)} |${withNotes ? ` ${esc(note)} |` : ''}`,
     );
   }
   return lines.join('\n');
 }
 
-async function main(): Promise<void> {
+function targetsTable(targets: Target[]): string {
+  const lines = ['| target | met | measured |', '| --- | --- | --- |'];
+  for (const t of targets) lines.push(`| ${esc(t.text)} | ${t.met === null ? 'not measured' : t.met ? 'met' : '**missed**'} | ${esc(t.detail)} |`);
+  return lines.join('\n');
+}
+
+function machine(): string {
+  const c = cpus();
+  return `Node ${process.version}, ${process.platform}/${process.arch}, ${c.length} × ${c[0]?.model.trim() ?? 'cpu'}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+function usage(): string {
+  return [
+    'usage: npm run bench -- [--only NAME[,NAME]] [--skip NAME[,NAME]] [--gen-runs N] [--gen-budget S] [--gen-inputs spec,es] [--sandbox-seconds S] [--sandbox-rounds N]',
+    `  benches: ${benches.map((b) => b.name).join(', ')} (all by default)`,
+    '  --gen-runs N         generation: timed runs per tool and input (default 3)',
+    '  --gen-budget S       generation: a tool stops early once its runs on an input add up to S seconds (default 150)',
+    '  --gen-inputs LIST    generation: inputs to run, of spec and es (default both)',
+    '  --sandbox-seconds S  sandbox: seconds per load-test measurement (default 3)',
+    '  --sandbox-rounds N   sandbox: rounds per case (default 3)',
+    '  BENCH_RUNS / BENCH_RUN_MS / BENCH_WARMUP_MS tune the validators bench.',
+  ].join('\n');
+}
+
+function list(values: string[] | undefined): string[] {
+  return (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+}
+
+function positive(v: string | undefined, name: string): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, not ${v}`);
+  return n;
+}
+
+interface Section {
+  name: string;
+  markdown: string;
+}
+
+/** The sections of an existing REPORT.md, between `<!-- bench:NAME -->` and `<!-- /bench:NAME -->`. */
+function readSections(): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!existsSync(REPORT_MD)) return out;
+  const text = readFileSync(REPORT_MD, 'utf8');
+  for (const m of text.matchAll(/<!-- bench:([\w-]+) -->\n([\s\S]*?)<!-- \/bench:\1 -->/g)) out.set(m[1]!, m[2]!);
+  return out;
+}
+
+function benchOf(row: Row): string {
+  return row.name.split(':')[0]!.trim();
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string', multiple: true },
+      skip: { type: 'string', multiple: true },
+      'gen-runs': { type: 'string' },
+      'gen-budget': { type: 'string' },
+      'gen-inputs': { type: 'string', multiple: true },
+      'sandbox-seconds': { type: 'string' },
+      'sandbox-rounds': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(usage());
+    return 0;
+  }
+  const only = list(values.only);
+  const skip = list(values.skip);
+  for (const n of [...only, ...skip]) if (!benches.some((b) => b.name === n)) throw new Error(`unknown bench ${n}; known: ${benches.map((b) => b.name).join(', ')}`);
+  const selected = benches.filter((b) => (only.length === 0 || only.includes(b.name)) && !skip.includes(b.name));
+  const options: BenchOptions = {
+    genRuns: positive(values['gen-runs'], '--gen-runs'),
+    genBudgetS: positive(values['gen-budget'], '--gen-budget'),
+    ...(values['gen-inputs'] ? { genInputs: list(values['gen-inputs']) } : {}),
+    sandboxSeconds: positive(values['sandbox-seconds'], '--sandbox-seconds'),
+    sandboxRounds: positive(values['sandbox-rounds'], '--sandbox-rounds'),
+  };
+
   const started = performance.now();
+  const fresh = new Map<string, { result: BenchResult; seconds: number; at: string; load: string }>();
+  // A bench that throws does not stop the others: its section says so, and its rows from the previous report stay.
+  const failed = new Map<string, { error: string; at: string }>();
+  try {
+    for (const bench of selected) {
+      const t0 = performance.now();
+      const load = loadavg().map((x) => x.toFixed(1)).join(', ');
+      console.log(`bench ${bench.name} ...`);
+      let out: Row[] | BenchResult;
+      try {
+        out = await bench.run(options);
+      } catch (error) {
+        const message = (error as Error)?.message ?? String(error);
+        console.error(`bench ${bench.name} FAILED after ${((performance.now() - t0) / 1000).toFixed(1)} s: ${(error as Error)?.stack ?? message}`);
+        failed.set(bench.name, { error: message.split('\n')[0]!, at: new Date().toISOString() });
+        continue;
+      }
+      const result: BenchResult = Array.isArray(out) ? { rows: out } : out;
+      const seconds = (performance.now() - t0) / 1000;
+      fresh.set(bench.name, { result, seconds, at: new Date().toISOString(), load });
+      console.log(`bench ${bench.name}: ${seconds.toFixed(1)} s`);
+      console.log('');
+      console.log(markdownTable(result.rows));
+      if (result.targets?.length) console.log('\n' + targetsTable(result.targets));
+      console.log('');
+    }
+  } finally {
+    cleanupTemp();
+  }
+  const total = (performance.now() - started) / 1000;
+
+  // Rows: this run's benches replace theirs; the others are kept from the previous report.json.
+  const previous: Row[] = existsSync(REPORT_JSON) ? (JSON.parse(readFileSync(REPORT_JSON, 'utf8')) as Row[]) : [];
   const rows: Row[] = [];
-  for (const bench of benches) {
-    const t0 = performance.now();
-    console.log(`bench ${bench.name} ...`);
-    rows.push(...(await bench.run()));
-    console.log(`bench ${bench.name}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  for (const b of benches) {
+    const f = fresh.get(b.name);
+    if (f) rows.push(...f.result.rows);
+    else {
+      const fail = failed.get(b.name);
+      const kept = previous.filter((r) => benchOf(r) === b.name);
+      rows.push(...(fail ? kept.map((r) => ({ ...r, note: `not re-measured: this bench failed in the run of ${fail.at} (${fail.error}); figures from an earlier run` })) : kept));
+    }
   }
 
-  const table = markdownTable(rows);
+  const oldSections = readSections();
+  const sections: Section[] = [];
+  for (const b of benches) {
+    const f = fresh.get(b.name);
+    if (f) {
+      const md = [
+        `## ${b.title}`,
+        '',
+        `Measured on ${f.at} in ${f.seconds.toFixed(0)} s (${machine()}; load average at the start ${f.load}).`,
+        '',
+        ...(f.result.notes ?? []),
+        '',
+        ...(f.result.targets?.length ? ['Targets:', '', targetsTable(f.result.targets), ''] : []),
+        markdownTable(f.result.rows),
+        '',
+      ].join('\n');
+      sections.push({ name: b.name, markdown: md });
+    } else if (failed.has(b.name)) {
+      const fail = failed.get(b.name)!;
+      // The previous section, unless it was itself a failure notice (then the kept rows are shown again).
+      const old = oldSections.get(b.name)?.replace(/^## .*\n+/, '');
+      const useOld = old !== undefined && !old.startsWith('**This bench failed');
+      const kept = rows.filter((r) => benchOf(r) === b.name);
+      sections.push({
+        name: b.name,
+        markdown: [
+          `## ${b.title}`,
+          '',
+          `**This bench failed in the run of ${fail.at}: ${esc(fail.error)}.** ${useOld ? 'What follows is its section from an earlier run.' : kept.length > 0 ? 'Its rows from an earlier run are kept in bench/report.json and below.' : ''}`,
+          '',
+          ...(useOld ? [old!] : kept.length > 0 ? [...(b.method ? [...b.method, ''] : []), markdownTable(kept)] : []),
+          '',
+        ].join('\n'),
+      });
+    } else if (oldSections.has(b.name)) {
+      sections.push({ name: b.name, markdown: oldSections.get(b.name)! });
+    }
+  }
+
   const md = [
     '# Benchmark report',
     '',
-    `Generated by \`npm run bench\` on ${new Date().toISOString()} (Node ${process.version}, ${process.platform}/${process.arch}).`,
+    `Written by \`npm run bench\` on ${new Date().toISOString()}${selected.length < benches.length ? ` (this run: ${selected.map((b) => b.name).join(', ')}; the other sections are from earlier runs)` : ''}; this run took ${total.toFixed(0)} s. ${machine()}.`,
     '',
-    'Each figure is the median of 7 timed runs of about 300 ms, after a 300 ms warm-up; min-max is the range of those runs.',
-    'Subjects of one case run interleaved in the same process (round-robin, order rotated each round).',
-    '`ratio` = ours / peer: above 1 means ours is faster. Within a case, both peer rows share the same measurement of ours.',
+    '`ratio` is above 1 when ours is better: ours / peer for throughput (ops/s, req/s), peer / ours for times and memory (marked "lower is better"). Figures are medians; min-max is the range of the runs; `n=` is the number of timed runs behind a median where a bench records it (the generation bench stops a slow tool early). All rows are also in bench/report.json.',
     '',
-    'Validator modes: `(is)` is the boolean answer (ours `.is()`, Ajv `allErrors: false`, TypeBox `TypeCompiler` `Check()`);',
-    '`(all errors)` also collects every error (ours `.validate()`, Ajv `allErrors: true` with `.errors`,',
-    'TypeBox `Check()` then `[...Errors()]` when invalid). Ajv and TypeBox get the JSON Schemas of the model',
-    '(Ajv: `ajv/dist/2020.js` + ajv-formats, `strict: false`; TypeBox: the schemas converted to TypeBox types',
-    'with `$defs` references inlined, bench/json-schema-to-typebox.ts). All three are first checked to agree',
-    'on the validity of every input and of extra probe inputs.',
-    '',
-    table,
-    '',
+    ...sections.flatMap((s) => [`<!-- bench:${s.name} -->`, s.markdown.replace(/\n*$/, '\n'), `<!-- /bench:${s.name} -->`, '']),
   ].join('\n');
 
-  writeFileSync(new URL('./report.json', import.meta.url), JSON.stringify(rows, null, 2) + '\n');
-  writeFileSync(new URL('./REPORT.md', import.meta.url), md);
-  console.log('');
-  console.log(table);
-  console.log('');
-  console.log(`wrote bench/report.json and bench/REPORT.md in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  writeFileSync(REPORT_JSON, JSON.stringify(rows, null, 2) + '\n');
+  writeFileSync(REPORT_MD, md);
+  console.log(`wrote bench/report.json (${rows.length} rows) and bench/REPORT.md in ${total.toFixed(1)} s`);
+  if (failed.size > 0) {
+    console.error(`failed: ${[...failed].map(([n, f]) => `${n} (${f.error})`).join('; ')}`);
+    return 1;
+  }
+  return 0;
 }
 
-await main();
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`bench: ${(error as Error)?.stack ?? String(error)}`);
+    cleanupTemp();
+    process.exit(1);
+  },
+);

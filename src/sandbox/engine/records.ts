@@ -126,7 +126,12 @@ export function normalize(rules: Record<string, FieldRule>, data: Json): void {
 export function checkUnique(ctx: RequestContext, resource: ResourceRow, rules: Record<string, FieldRule>, data: Json, selfId: string | null): void {
   for (const [field, rule] of Object.entries(rules)) {
     if (!rule.unique || data[field] === undefined) continue;
-    const others = ctx.runtime.store.list(resource.name, { org: ctx.org, includeDeleted: rule.unique.among === 'all' });
+    // Scalars are looked up by value in the database; other values fall back to a scan.
+    const value = data[field];
+    const scalar = value === null || ['string', 'number', 'boolean'].includes(typeof value);
+    const others = scalar
+      ? ctx.runtime.store.withField(resource.name, ctx.org, field, value).filter((r) => rule.unique!.among === 'all' || !r.deleted)
+      : ctx.runtime.store.list(resource.name, { org: ctx.org, includeDeleted: rule.unique.among === 'all' });
     const clash = others.find(
       (r) =>
         r.id !== selfId &&

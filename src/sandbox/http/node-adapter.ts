@@ -14,7 +14,9 @@ export async function toWebRequest(req: IncomingMessage, host: string): Promise<
   }
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  const url = `http://${host}${req.url ?? '/'}`;
+  // The Host header carries the port the client used; catalog URLs are built from it.
+  const authority = typeof req.headers.host === 'string' && /^[A-Za-z0-9.\-\[\]:]+$/.test(req.headers.host) ? req.headers.host : host;
+  const url = `http://${authority}${req.url ?? '/'}`;
   return new Request(url, {
     method,
     headers,

@@ -67,6 +67,8 @@ export interface Store {
   update(record: StoredRecord): void;
   get(kind: string, id: string): StoredRecord | undefined;
   list(kind: string, filter?: RecordFilter): StoredRecord[];
+  /** Records of an organization (deleted ones included) whose `data[field]` equals `value` (scalars). */
+  withField(kind: string, org: string, field: string, value: unknown): StoredRecord[];
 
   addVersion(version: StoredVersion): void;
   listVersions(kind: string, resourceId: string): StoredVersion[];
