@@ -120,6 +120,7 @@ export interface ResourceRow {
   id: string;
   idFormat: IdFormat;
   namePrefix: string | null;
+  writeOnly: string[][];
   scope: string;
   properties: string[];
   defaults: Record<string, unknown>;

@@ -11,6 +11,7 @@ export const resources = [
     id: 'id',
     idFormat: { kind: 'alnum', length: 22 },
     namePrefix: null,
+    writeOnly: [],
     scope: 'workspace',
     properties: [
       'id',
@@ -86,6 +87,7 @@ export const resources = [
     id: 'ulid',
     idFormat: { kind: 'ulid' },
     namePrefix: null,
+    writeOnly: [['channels', '[]', 'config', 'auth_token']],
     scope: 'workspace',
     properties: [
       'ulid',
@@ -139,6 +141,7 @@ export const resources = [
     id: 'ulid',
     idFormat: { kind: 'ulid' },
     namePrefix: null,
+    writeOnly: [],
     scope: 'workspace',
     properties: [
       'ulid',
@@ -188,6 +191,7 @@ export const resources = [
     id: 'conversation_id',
     idFormat: { kind: 'alnum', length: 22 },
     namePrefix: 'conversations',
+    writeOnly: [],
     scope: 'workspace',
     properties: [
       'name',
@@ -336,6 +340,7 @@ export const resources = [
     id: 'id',
     idFormat: { kind: 'alnum', length: 22 },
     namePrefix: 'dashboards',
+    writeOnly: [],
     scope: 'workspace',
     properties: [
       'id',
@@ -416,6 +421,7 @@ export const resources = [
     id: 'id',
     idFormat: { kind: 'alnum', length: 22 },
     namePrefix: 'metrics',
+    writeOnly: [],
     scope: 'workspace',
     properties: [
       'id',
@@ -653,6 +659,7 @@ export const resources = [
     id: 'id',
     idFormat: { kind: 'alnum', length: 22 },
     namePrefix: null,
+    writeOnly: [],
     scope: 'workspace',
     properties: [
       'resource_name',
@@ -761,6 +768,7 @@ export const resources = [
     id: 'id',
     idFormat: { kind: 'ulid' },
     namePrefix: 'review-projects',
+    writeOnly: [],
     scope: 'organization',
     properties: ['id', 'name', 'display_name', 'rules', 'create_time'],
     defaults: {},
@@ -805,6 +813,7 @@ export const resources = [
     id: 'id',
     idFormat: { kind: 'alnum', length: 22 },
     namePrefix: 'runs',
+    writeOnly: [],
     scope: 'workspace',
     properties: [
       'id',
@@ -922,6 +931,7 @@ export const resources = [
     id: 'simulation_id',
     idFormat: { kind: 'alnum', length: 22 },
     namePrefix: 'simulations',
+    writeOnly: [],
     scope: 'workspace',
     properties: [
       'name',
@@ -979,6 +989,7 @@ export const resources = [
     id: 'name',
     idFormat: { kind: 'alnum', length: 22 },
     namePrefix: null,
+    writeOnly: [],
     scope: 'organization',
     properties: ['name', 'url'],
     defaults: {},
@@ -997,6 +1008,7 @@ export const resources = [
     id: 'id',
     idFormat: { kind: 'alnum', length: 22 },
     namePrefix: 'tags',
+    writeOnly: [],
     scope: 'organization',
     properties: ['name', 'id', 'tag_name', 'color', 'create_time', 'created_by'],
     defaults: {},
@@ -1026,6 +1038,7 @@ export const resources = [
     id: 'id',
     idFormat: { kind: 'alnum', length: 22 },
     namePrefix: null,
+    writeOnly: [],
     scope: 'workspace',
     properties: [
       'id',
@@ -1097,6 +1110,7 @@ export const resources = [
     id: 'id',
     idFormat: { kind: 'alnum', length: 8 },
     namePrefix: null,
+    writeOnly: [],
     scope: 'workspace',
     properties: [
       'name',
@@ -1211,6 +1225,7 @@ export const resources = [
     id: 'id',
     idFormat: { kind: 'alnum', length: 22 },
     namePrefix: 'webhooks',
+    writeOnly: [],
     scope: 'organization',
     properties: ['name', 'id', 'type', 'url', 'has_auth_token', 'create_time', 'last_triggered_at'],
     defaults: {},
@@ -1237,6 +1252,7 @@ export const resources = [
     id: 'id',
     idFormat: { kind: 'token', length: 22 },
     namePrefix: null,
+    writeOnly: [],
     scope: 'organization',
     properties: ['id', 'slug', 'display_name', 'status', 'workspace_type', 'created_at', 'last_updated_at'],
     defaults: { workspace_type: 'CUSTOM' },

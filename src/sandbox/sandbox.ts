@@ -168,6 +168,14 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
             res.end(JSON.stringify({ error: { code: 'INTERNAL', message: 'Internal error.', details: [] } }));
           });
       });
+      // Requests Node's HTTP parser refuses (invalid bytes, bad Content-Length, huge headers) still get the
+      // error envelope, not a bare status line.
+      server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+        if (!socket.writable) return;
+        const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+        const body = JSON.stringify({ error: { code: 'INVALID_ARGUMENT', message: tooLarge ? 'Request headers too large.' : 'Malformed HTTP request.', details: [{ field: null, description: tooLarge ? 'the request headers exceed the limit' : 'the request is not valid HTTP/1.1' }] } });
+        socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      });
       servers.add(server);
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);

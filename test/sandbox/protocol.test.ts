@@ -177,3 +177,59 @@ describe('undeclared body fields', () => {
     expect((await h.client.tags.getTag(tag.id)).tag.id).toBe(tag.id);
   });
 });
+
+describe('writeOnly fields', () => {
+  it("never answers a channel's auth_token, even for an alert loaded as a fixture", async () => {
+    const [loaded] = await h.control.loadFixtures(h.sandbox.organizationId, [
+      {
+        kind: 'alert',
+        data: {
+          name: 'Fixture alert',
+          evaluation_type: 'ON_RUN_COMPLETE',
+          conversation_source: 'ALL',
+          match_mode: 'ALL',
+          cooldown_seconds: 0,
+          trigger_count: 0,
+          description: '',
+          agent_ids: [],
+          required_tags: [],
+          scheduled_run_ids: [],
+          conditions: [{ ulid: '01HZY00000000000000000000D', metric_id: 'M'.repeat(22), aggregation: 'SINGLE', operator: 'GT', threshold_float: 1 }],
+          channels: [{ ulid: '01HZY00000000000000000000E', channel_type: 'WEBHOOK', config: { url: 'https://hooks.example/x', auth_token: 'secret-fixture-token' } }],
+        },
+      },
+    ]);
+    const one = await h.raw(`/alerts/${loaded!.id}`);
+    const all = await h.raw('/alerts');
+    for (const res of [one, all]) {
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text).toContain('hooks.example');
+      expect(text).not.toContain('secret-fixture-token');
+    }
+  });
+});
+
+describe('on a real socket', () => {
+  it('answers requests that are not valid HTTP with the error envelope', async () => {
+    const { connect } = await import('node:net');
+    const server = await h.sandbox.listen({ port: 0 });
+    try {
+      const port = Number(new URL(server.url).port);
+      for (const raw of ['GARBAGE\r\n\r\n', 'GET /v1/tags HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n', `GET /v1/tags HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`]) {
+        const answer = await new Promise<string>((resolve, reject) => {
+          const socket = connect(port, '127.0.0.1', () => socket.end(raw));
+          let data = '';
+          socket.on('data', (d) => (data += d.toString()));
+          socket.on('end', () => resolve(data));
+          socket.on('error', reject);
+        });
+        expect(answer).toMatch(/^HTTP\/1\.1 4(00|31) /);
+        const body = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { error: { code: string } };
+        expect(body.error.code).toBe('INVALID_ARGUMENT');
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -62,6 +62,8 @@ export interface ResourceRow {
   idFormat: IdFormat;
   /** Collection of the `name` field (`tags` in `tags/<id>`), from the name property's pattern when it has one. */
   namePrefix: string | null;
+  /** Paths of writeOnly properties inside the resource (`[]` = every array item), never presented. */
+  writeOnly: string[][];
   scope: string;
   properties: string[];
   defaults: Record<string, JsonValue>;
@@ -190,6 +192,27 @@ function defaultsOf(model: ApiModel, node: SchemaNode | undefined): Record<strin
   return defaults;
 }
 
+/** Every writeOnly property reachable from a schema through properties and array items (bounded depth). */
+function writeOnlyPaths(model: ApiModel, root: SchemaNode): string[][] {
+  const out: string[][] = [];
+  const walk = (node: SchemaNode | undefined, path: string[], depth: number): void => {
+    const schema = objectOf(deref(model, node));
+    if (!schema || depth > 8) return;
+    for (const [name, sub] of Object.entries(propertiesOf(schema))) {
+      const resolved = objectOf(deref(model, sub));
+      if (objectOf(sub)?.writeOnly === true || resolved?.writeOnly === true) out.push([...path, name]);
+      else walk(sub, [...path, name], depth + 1);
+    }
+    if (hasType(schema, 'array') && schema.items !== undefined) walk(schema.items as SchemaNode, [...path, '[]'], depth + 1);
+    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
+      const parts = schema[key];
+      if (Array.isArray(parts)) for (const part of parts) walk(part as SchemaNode, path, depth + 1);
+    }
+  };
+  walk(root, [], 0);
+  return [...new Map(out.map((p) => [p.join('.'), p])).values()];
+}
+
 function namePrefixOf(model: ApiModel, schema: NamedSchema): string | null {
   const pattern = objectOf(deref(model, propertiesOf(schema.schema).name))?.pattern;
   const m = typeof pattern === 'string' ? /^\^([a-z][a-z0-9-]*)\//.exec(pattern) : null;
@@ -208,6 +231,7 @@ export function resourceRows(model: ApiModel): ResourceRow[] {
       id: sem.resource!.id,
       idFormat: idFormat(model, schema, sem.resource!.id),
       namePrefix: namePrefixOf(model, schema),
+      writeOnly: writeOnlyPaths(model, schema.schema),
       scope: sem.resource!.scope,
       properties: Object.keys(props),
       defaults,

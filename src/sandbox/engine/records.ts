@@ -72,14 +72,30 @@ export function firstPathParam(route: Route): string | undefined {
   return (route.params.path.find((p) => p.name === own) ?? route.params.path[0])?.name;
 }
 
-/** Only the properties of the resource's schema, in schema order; internal state (tokens, flags) stays in. */
+/**
+ * Only the properties of the resource's schema, in schema order, without writeOnly ones at any depth (a
+ * channel's auth_token); internal state (tokens, flags) stays in storage.
+ */
 export function present(resource: ResourceRow, record: StoredRecord): Json {
   const out: Json = {};
   for (const prop of resource.properties) {
     const value = record.data[prop];
     if (value !== undefined) setOwn(out, prop, clone(value));
   }
+  for (const path of resource.writeOnly) dropPath(out, path);
   return out;
+}
+
+function dropPath(value: unknown, path: readonly string[]): void {
+  if (value === null || typeof value !== 'object' || path.length === 0) return;
+  const [head, ...rest] = path;
+  if (head === '[]') {
+    if (Array.isArray(value)) for (const item of value) dropPath(item, rest);
+    return;
+  }
+  if (Array.isArray(value) || !Object.prototype.hasOwnProperty.call(value, head!)) return;
+  if (rest.length === 0) delete (value as Json)[head!];
+  else dropPath((value as Json)[head!], rest);
 }
 
 const CREATED = ['created_at', 'create_time'];
