@@ -58,12 +58,29 @@ export function openSqliteStore(path: string): Store {
     get: db.prepare<[string, string], RecordRow>('SELECT * FROM records WHERE kind = ? AND id = ?'),
     listKind: db.prepare<[string], RecordRow>('SELECT * FROM records WHERE kind = ? ORDER BY seq'),
     listOrg: db.prepare<[string, string], RecordRow>('SELECT * FROM records WHERE kind = ? AND (org = ? OR org = \'*\') ORDER BY seq'),
-    byField: db.prepare<[string, string, string, string], RecordRow>("SELECT * FROM records WHERE kind = ? AND org = ? AND json_extract(data, '$.' || json_quote(?)) = json_extract(?, '$') ORDER BY seq"),
     addVersion: db.prepare('INSERT INTO versions (kind, resource_id, number, data) VALUES (?, ?, ?, ?)'),
     listVersions: db.prepare<[string, string], { number: number; data: string }>('SELECT number, data FROM versions WHERE kind = ? AND resource_id = ? ORDER BY number DESC'),
     addSent: db.prepare('INSERT INTO sent (id, org, kind, data) VALUES (?, ?, ?, ?)'),
     updateSent: db.prepare('UPDATE sent SET data = ? WHERE id = ?'),
     listSent: db.prepare<[], { seq: number; id: string; org: string; kind: string; data: string }>('SELECT * FROM sent ORDER BY seq'),
+  };
+
+  // Lookups by a field (uniqueness checks) use an expression index per field, created on first use, so a
+  // create stays constant-time as records pile up. Only plain identifiers are indexed; others scan.
+  const byFieldStatements = new Map<string, Database.Statement<[string, string, string], RecordRow>>();
+  const fieldStatement = (field: string): Database.Statement<[string, string, string], RecordRow> => {
+    let statement = byFieldStatements.get(field);
+    if (!statement) {
+      if (/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(field)) {
+        db.exec(`CREATE INDEX IF NOT EXISTS "records_by_${field}" ON records (kind, org, json_extract(data, '$.${field}'))`);
+        statement = db.prepare<[string, string, string], RecordRow>(`SELECT * FROM records WHERE kind = ? AND org = ? AND json_extract(data, '$.${field}') = json_extract(?, '$') ORDER BY seq`);
+      } else {
+        const quoted = JSON.stringify(field).replace(/'/g, "''");
+        statement = db.prepare<[string, string, string], RecordRow>(`SELECT * FROM records WHERE kind = ? AND org = ? AND json_extract(data, '$.' || json_quote('${quoted.slice(1, -1)}')) = json_extract(?, '$') ORDER BY seq`);
+      }
+      byFieldStatements.set(field, statement);
+    }
+    return statement;
   };
 
   return {
@@ -101,7 +118,7 @@ export function openSqliteStore(path: string): Store {
         .filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === undefined || r.workspace === filter.workspace));
     },
     withField(kind, org, field, value) {
-      return q.byField.all(kind, org, field, JSON.stringify(value)).map(toRecord);
+      return fieldStatement(field).all(kind, org, JSON.stringify(value)).map(toRecord);
     },
     addVersion: (v) => void q.addVersion.run(v.kind, v.resourceId, v.number, JSON.stringify(v.data)),
     listVersions(kind, resourceId) {
