@@ -5,19 +5,24 @@
 // Two modes:
 // - `is`: boolean answer only. Ours `.is()`, Ajv `validate()` of an `allErrors: false` instance,
 //   TypeBox `Check()`.
-// - `all errors`: the answer plus every error. Ours `.validate()` (checks, then collects the errors of an
-//   invalid value), Ajv `validate()` of an `allErrors: true` instance (reading `.errors`), TypeBox
-//   `Check()` then, only when invalid, `[...Errors()]` (the same check-then-collect shape as ours).
+// - `all errors`: the answer plus every error. Ours `.validate()` (one pass of the error collector, valid when
+//   it records nothing), Ajv `validate()` of an `allErrors: true` instance (reading `.errors`), TypeBox
+//   `Check()` then, only when invalid, `[...Errors()]`.
+//
+// Environment (all optional): BENCH_VALIDATORS (module under test), BENCH_SPEC (spec the peers are built from),
+// BENCH_FILTER (cases to run), BENCH_CLOCK=cpu (CPU time instead of wall time), BENCH_RUNS / BENCH_RUN_MS /
+// BENCH_WARMUP_MS (measurement lengths).
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { updateAlertBodyValidator, updatePersonaBodyValidator } from '../generated/client/validators.js';
 import { loadSpecs } from '../src/load/index.js';
 import { buildModel } from '../src/model/index.js';
 import type { ApiModel, SchemaNode } from '../src/model/index.js';
 import { toTypeBox } from './json-schema-to-typebox.js';
-import { measureInterleaved, type Stats, type Subject } from './measure.js';
+import { cpuClock, DEFAULT_MEASURE, measureInterleaved, wallClock, type MeasureOptions, type Stats, type Subject } from './measure.js';
 import type { Row } from './types.js';
 
 // ajv-formats is CommonJS (`module.exports = formatsPlugin`, plus `.default`); accept either shape.
@@ -28,6 +33,23 @@ const addFormats: (ajv: Ajv2020) => unknown =
 function version(pkg: string): string {
   const url = new URL(`../node_modules/${pkg}/package.json`, import.meta.url);
   return (JSON.parse(readFileSync(url, 'utf8')) as { version: string }).version;
+}
+
+// The module under test: the committed generated/client/validators.js, or another build of it named by
+// BENCH_VALIDATORS (a path, e.g. BENCH_VALIDATORS=/tmp/gen/client/validators.js after
+// `npx tsx src/cli/generate.ts --out /tmp/gen`).
+const validatorsUrl = process.env.BENCH_VALIDATORS
+  ? pathToFileURL(resolve(process.env.BENCH_VALIDATORS)).href
+  : new URL('../generated/client/validators.js', import.meta.url).href;
+const { updateAlertBodyValidator, updatePersonaBodyValidator } = (await import(validatorsUrl)) as Record<string, unknown>;
+
+/** BENCH_RUNS / BENCH_RUN_MS / BENCH_WARMUP_MS override the measurement defaults (quicker local runs). */
+function measureOptions(): MeasureOptions {
+  const n = (name: string, fallback: number): number => {
+    const v = Number(process.env[name]);
+    return Number.isFinite(v) && v > 0 ? v : fallback;
+  };
+  return { runs: n('BENCH_RUNS', DEFAULT_MEASURE.runs), runMs: n('BENCH_RUN_MS', DEFAULT_MEASURE.runMs), warmupMs: n('BENCH_WARMUP_MS', DEFAULT_MEASURE.warmupMs) };
 }
 
 interface OursValidator {
@@ -229,7 +251,8 @@ function checkAgreement(body: Body, peers: Peers): string {
 type Impl = 'ours' | 'ajv' | 'typebox';
 
 export async function benchValidators(): Promise<Row[]> {
-  const model = buildModel(await loadSpecs('spec'), { policy: 'strict' });
+  // BENCH_SPEC: the spec the peers are built from (default spec/); give the one BENCH_VALIDATORS was generated from.
+  const model = buildModel(await loadSpecs(process.env.BENCH_SPEC ?? 'spec'), { policy: 'strict' });
   const ajvFast = new Ajv2020({ allErrors: false, strict: false });
   const ajvAll = new Ajv2020({ allErrors: true, strict: false });
   addFormats(ajvFast);
@@ -272,7 +295,12 @@ export async function benchValidators(): Promise<Row[]> {
     }
   }
 
-  const stats = measureInterleaved(groups.map((g) => g.subjects));
+  // BENCH_FILTER: only the cases whose name contains this text (e.g. `invalid (all errors)`).
+  const filter = process.env.BENCH_FILTER;
+  if (filter) groups.splice(0, groups.length, ...groups.filter((g) => g.name.includes(filter)));
+  // BENCH_CLOCK=cpu: time with the process's CPU time instead of wall time (for a busy machine).
+  const clock = process.env.BENCH_CLOCK === 'cpu' ? cpuClock : wallClock;
+  const stats = measureInterleaved(groups.map((g) => g.subjects), measureOptions(), clock);
   const rows: Row[] = [];
   const round = (n: number) => Math.round(n);
   const row = (name: string, ours: Stats, peer: Stats, peerName: string): Row => ({

@@ -1,15 +1,17 @@
 // Fast boolean checks. Mode 'c' returns true/false with straight-line code and no allocation on the valid
 // path; mode 'a' additionally records evaluated property names / item indices into the Set `ev` (needed
 // only under unevaluatedProperties/unevaluatedItems). Subschemas applied conjunctively (properties, items,
-// allOf, then/else, ...) are inlined and fail with `return false`; subschemas whose failure does not fail
-// the parent (anyOf, oneOf, not, if, contains) and every $ref target become separate functions.
-import { jsString, jsValue, propertyAccess } from '../../encode/index.js';
+// allOf, then/else, ...) are inlined and fail with `b.fail` (`return false`, or leaving a guard block when the
+// code is inlined into an error collector); subschemas whose failure does not fail the parent (anyOf, oneOf,
+// not, if, contains) become separate functions, and so do `$ref` targets, except small ones (Gen.inlineRef).
+// Property presence: see presentExpr in keywords.ts.
+import { jsString, jsValue } from '../../encode/index.js';
 import { Body, type Gen } from './context.js';
 import { planDiscriminator } from './discriminator.js';
 import { formatFunction } from './formats.js';
 import {
-  declaredExpr, enumExpr, eqExpr, groupGuard, hasInPlace, num, patternRe, schemaArray, schemaMap, stringList,
-  typesCond, typesOf, type SchemaObject,
+  absentExpr, declaredExpr, enumExpr, eqExpr, groupGuard, hasInPlace, inlineableTarget, num, openPresent, patternTest,
+  presentExpr, requirePresent, schemaArray, schemaMap, stringList, typesCond, typesOf, valuesImplyType, type SchemaObject,
 } from './keywords.js';
 import { childPointer, hasOwn, type DynContext } from './scope.js';
 
@@ -43,7 +45,7 @@ export function emitNode(g: Gen, b: Body, ptr: string, outerCtx: DynContext, x: 
   if (node === undefined) throw new Error(`no schema at #${ptr}`);
   if (node === true) return;
   if (node === false) {
-    b.line('return false;');
+    b.line(b.fail);
     return;
   }
   const s = node;
@@ -61,9 +63,9 @@ export function emitNode(g: Gen, b: Body, ptr: string, outerCtx: DynContext, x: 
     b.line(`const ${evHere} = new Set();`);
   }
   const types = typesOf(s);
-  if (types) b.line(`if (!(${typesCond(types, x)})) return false;`);
-  if (hasOwn(s, 'const')) b.line(`if (!(${eqExpr(g, x, s.const)})) return false;`);
-  if (Array.isArray(s.enum)) b.line(`if (!(${enumExpr(g, x, s.enum)})) return false;`);
+  if (types && !valuesImplyType(s, types)) b.line(`if (!(${typesCond(types, x)})) ${b.fail}`);
+  if (hasOwn(s, 'const')) b.line(`if (!(${eqExpr(g, x, s.const)})) ${b.fail}`);
+  if (Array.isArray(s.enum)) b.line(`if (!(${enumExpr(g, x, s.enum)})) ${b.fail}`);
 
   guarded(b, groupGuard(types, 'string', x), () => emitString(g, b, s, x));
   guarded(b, groupGuard(types, 'number', x), () => emitNumber(g, b, s, x));
@@ -119,7 +121,7 @@ function emitChild(g: Gen, b: Body, ptr: string, ctx: DynContext, valueExpr: str
   const node = g.scope.get(ptr);
   if (node === true) return;
   if (node === false) {
-    b.line('return false;');
+    b.line(b.fail);
     return;
   }
   const v = b.v('v');
@@ -131,14 +133,16 @@ function emitString(g: Gen, b: Body, s: SchemaObject, x: string): void {
   const min = num(s, 'minLength');
   const max = num(s, 'maxLength');
   // x.length counts UTF-16 units (>= code points, <= 2x code points): count code points only when it matters.
-  if (min !== undefined && min > 0) b.line(`if (${x}.length < ${jsValue(min)} || (${x}.length < ${jsValue(2 * min)} && ${g.use('$cpLen')}(${x}) < ${jsValue(min)})) return false;`);
-  if (max !== undefined) b.line(`if (${x}.length > ${jsValue(max)} && ${g.use('$cpLen')}(${x}) > ${jsValue(max)}) return false;`);
-  if (typeof s.pattern === 'string') b.line(`if (!${patternRe(g, s.pattern)}.test(${x})) return false;`);
+  // A non-empty string has at least one code point: minLength 1 needs no counting.
+  if (min === 1) b.line(`if (${x}.length < 1) ${b.fail}`);
+  else if (min !== undefined && min > 0) b.line(`if (${x}.length < ${jsValue(min)} || (${x}.length < ${jsValue(2 * min)} && ${g.use('$cpLen')}(${x}) < ${jsValue(min)})) ${b.fail}`);
+  if (max !== undefined) b.line(`if (${x}.length > ${jsValue(max)} && ${g.use('$cpLen')}(${x}) > ${jsValue(max)}) ${b.fail}`);
+  if (typeof s.pattern === 'string') b.line(`if (!${patternTest(g, s.pattern, x)}) ${b.fail}`);
   if (g.options.assertFormats && typeof s.format === 'string') {
     const fn = formatFunction(s.format);
     if (fn) {
       g.formats.add(s.format);
-      b.line(`if (!${fn}(${x})) return false;`);
+      b.line(`if (!${fn}(${x})) ${b.fail}`);
     }
   }
 }
@@ -146,7 +150,7 @@ function emitString(g: Gen, b: Body, s: SchemaObject, x: string): void {
 function emitNumber(g: Gen, b: Body, s: SchemaObject, x: string): void {
   const bound = (k: string, op: string): void => {
     const n = num(s, k);
-    if (n !== undefined) b.line(`if (${x} ${op} ${jsValue(n)}) return false;`);
+    if (n !== undefined) b.line(`if (${x} ${op} ${jsValue(n)}) ${b.fail}`);
   };
   bound('minimum', '<');
   bound('maximum', '>');
@@ -155,16 +159,16 @@ function emitNumber(g: Gen, b: Body, s: SchemaObject, x: string): void {
   const m = num(s, 'multipleOf');
   if (m !== undefined && m > 0) {
     // For an integer divisor % is exact on doubles; fractional divisors need decimal arithmetic.
-    if (Number.isInteger(m)) b.line(`if (${x} % ${jsValue(m)} !== 0) return false;`);
-    else b.line(`if (!${g.use('$multipleOf')}(${x}, ${jsValue(m)})) return false;`);
+    if (Number.isInteger(m)) b.line(`if (${x} % ${jsValue(m)} !== 0) ${b.fail}`);
+    else b.line(`if (!${g.use('$multipleOf')}(${x}, ${jsValue(m)})) ${b.fail}`);
   }
 }
 
 function emitArray(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext, x: string, ev: string | null, staticUI: string | undefined): void {
   const minItems = num(s, 'minItems');
   const maxItems = num(s, 'maxItems');
-  if (minItems !== undefined && minItems > 0) b.line(`if (${x}.length < ${jsValue(minItems)}) return false;`);
-  if (maxItems !== undefined) b.line(`if (${x}.length > ${jsValue(maxItems)}) return false;`);
+  if (minItems !== undefined && minItems > 0) b.line(`if (${x}.length < ${jsValue(minItems)}) ${b.fail}`);
+  if (maxItems !== undefined) b.line(`if (${x}.length > ${jsValue(maxItems)}) ${b.fail}`);
   const prefix = schemaArray(s, 'prefixItems');
   prefix.forEach((_, i) => {
     const cp = childPointer(ptr, 'prefixItems', i);
@@ -178,7 +182,7 @@ function emitArray(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContex
   const rest = hasOwn(s, 'items') ? childPointer(ptr, 'items') : staticUI;
   if (rest !== undefined) {
     const node = g.scope.get(rest);
-    if (node === false) b.line(`if (${x}.length > ${prefix.length}) return false;`);
+    if (node === false) b.line(`if (${x}.length > ${prefix.length}) ${b.fail}`);
     else if (node !== true) {
       const i = b.v('i');
       b.open(`for (let ${i} = ${prefix.length}; ${i} < ${x}.length; ${i}++)`);
@@ -188,7 +192,7 @@ function emitArray(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContex
     if (ev !== null) b.line(`${g.use('$addAll')}(${ev}, ${x});`);
   }
   if (hasOwn(s, 'contains')) emitContains(g, b, s, ptr, ctx, x, ev);
-  if (s.uniqueItems === true) b.line(`if (!${g.use('$uniq')}(${x})) return false;`);
+  if (s.uniqueItems === true) b.line(`if (!${g.use('$uniq')}(${x})) ${b.fail}`);
 }
 
 function emitContains(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext, x: string, ev: string | null): void {
@@ -205,29 +209,31 @@ function emitContains(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynCon
   else if (max === undefined) b.line(`if (${n} >= ${jsValue(min)}) break;`); // enough matches: stop early
   b.close();
   b.close();
-  if (min > 0) b.line(`if (${n} < ${jsValue(min)}) return false;`);
-  if (max !== undefined) b.line(`if (${n} > ${jsValue(max)}) return false;`);
+  if (min > 0) b.line(`if (${n} < ${jsValue(min)}) ${b.fail}`);
+  if (max !== undefined) b.line(`if (${n} > ${jsValue(max)}) ${b.fail}`);
 }
 
 function emitObject(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext, x: string, ev: string | null, staticUP: string | undefined): void {
-  const has = (k: string): string => `${g.use('$hasOwn')}.call(${x}, ${jsString(k)})`;
   const required = stringList(s.required);
-  for (const r of required) b.line(`if (!${has(r)}) return false;`);
+  const props = schemaMap(s, 'properties');
+  // A required property with a schema is tested where it is read (one read); the others up front.
+  const live = (name: string): boolean => !(g.scope.get(childPointer(ptr, 'properties', name)) === true && ev === null);
+  const readWithSchema = new Set(props.filter((name) => required.includes(name) && live(name)));
+  for (const r of new Set(required)) if (!readWithSchema.has(r)) b.line(`if (${absentExpr(g, x, r)}) ${b.fail}`);
   const minP = num(s, 'minProperties');
   const maxP = num(s, 'maxProperties');
   if ((minP !== undefined && minP > 0) || maxP !== undefined) {
     const n = b.v('n');
     b.line(`const ${n} = ${g.use('$countKeys')}(${x});`);
-    if (minP !== undefined && minP > 0) b.line(`if (${n} < ${jsValue(minP)}) return false;`);
-    if (maxP !== undefined) b.line(`if (${n} > ${jsValue(maxP)}) return false;`);
+    if (minP !== undefined && minP > 0) b.line(`if (${n} < ${jsValue(minP)}) ${b.fail}`);
+    if (maxP !== undefined) b.line(`if (${n} > ${jsValue(maxP)}) ${b.fail}`);
   }
-  const props = schemaMap(s, 'properties');
   for (const name of props) {
+    if (!live(name)) continue;
     const cp = childPointer(ptr, 'properties', name);
-    if (g.scope.get(cp) === true && ev === null) continue;
-    const isReq = required.includes(name);
-    if (!isReq) b.open(`if (${has(name)})`);
-    emitChild(g, b, cp, ctx, propertyAccess(x, name));
+    const isReq = readWithSchema.has(name);
+    const v = isReq ? requirePresent(g, b, x, name, b.fail) : openPresent(g, b, x, name);
+    emitNode(g, b, cp, ctx, v, null);
     if (ev !== null) b.line(`${ev}.add(${jsString(name)});`);
     if (!isReq) b.close();
   }
@@ -235,11 +241,11 @@ function emitObject(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynConte
   if (hasOwn(s, 'dependentRequired') && typeof depReq === 'object' && depReq !== null) {
     for (const [k, list] of Object.entries(depReq)) {
       const need = stringList(list);
-      if (need.length) b.line(`if (${has(k)} && !(${need.map(has).join(' && ')})) return false;`);
+      if (need.length) b.line(`if (${presentExpr(g, x, k)} && (${need.map((n) => absentExpr(g, x, n)).join(' || ')})) ${b.fail}`);
     }
   }
   for (const k of schemaMap(s, 'dependentSchemas')) {
-    b.open(`if (${has(k)})`);
+    b.open(`if (${presentExpr(g, x, k)})`);
     emitNode(g, b, childPointer(ptr, 'dependentSchemas', k), ctx, x, ev);
     b.close();
   }
@@ -258,6 +264,14 @@ function emitKeyLoop(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynCont
   if (!namesLive && !extraLive && !patternsLive) return;
   const k = b.v('k');
   b.open(`for (const ${k} in ${x})`);
+  if (!namesLive && patterns.length === 0 && ev === null && props.length > 0) {
+    // Only additionalProperties: a declared name needs nothing, so test it before the own-property lookup.
+    b.line(`if (${declaredExpr(g, props, k)} || !${g.use('$hasOwn')}.call(${x}, ${k})) continue;`);
+    if (extraNode === false) b.line(b.fail);
+    else emitChild(g, b, extra!, ctx, `${x}[${k}]`);
+    b.close();
+    return;
+  }
   b.line(`if (!${g.use('$hasOwn')}.call(${x}, ${k})) continue;`);
   if (namesLive) emitNode(g, b, names!, ctx, k, null);
   const matched = extraLive && patterns.length > 0 ? b.v('m') : undefined;
@@ -265,7 +279,7 @@ function emitKeyLoop(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynCont
   for (const p of patterns) {
     const cp = childPointer(ptr, 'patternProperties', p);
     if (g.scope.get(cp) === true && ev === null && !matched) continue;
-    b.open(`if (${patternRe(g, p)}.test(${k}))`);
+    b.open(`if (${patternTest(g, p, k)})`);
     if (matched) b.line(`${matched} = true;`);
     emitChild(g, b, cp, ctx, `${x}[${k}]`);
     if (ev !== null) b.line(`${ev}.add(${k});`);
@@ -274,7 +288,7 @@ function emitKeyLoop(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynCont
   if (extraLive) {
     const cond = [declaredExpr(g, props, k), ...(matched ? [matched] : [])].join(' || ');
     if (cond !== 'false') b.open(`if (!(${cond}))`);
-    if (extraNode === false) b.line('return false;');
+    if (extraNode === false) b.line(b.fail);
     else emitChild(g, b, extra!, ctx, `${x}[${k}]`);
     if (ev !== null) b.line(`${ev}.add(${k});`);
     if (cond !== 'false') b.close();
@@ -286,12 +300,14 @@ function emitKeyLoop(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynCont
 function emitInPlace(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext, x: string, ev: string | null): void {
   for (const kw of ['$ref', '$dynamicRef'] as const) {
     const target = refTarget(g, s, ptr, ctx, kw);
-    if (target !== undefined) b.line(`if (!${callCheck(g, target, ctx, x, ev)}) return false;`);
+    if (target === undefined) continue;
+    const inline = inlineableTarget(g.scope.get(target)) || (ev === null && kw === '$ref' && g.inlineRef(target));
+    if (!(inline && g.withInlined(target, () => emitNode(g, b, target, ctx, x, ev)))) b.line(`if (!${callCheck(g, target, ctx, x, ev)}) ${b.fail}`);
   }
   schemaArray(s, 'allOf').forEach((_, i) => emitNode(g, b, childPointer(ptr, 'allOf', i), ctx, x, ev));
   const anyOf = schemaArray(s, 'anyOf').map((_, i) => childPointer(ptr, 'anyOf', i));
   if (anyOf.length) {
-    if (ev === null) b.line(`if (!(${anyOf.map((p) => callCheck(g, p, ctx, x)).join(' || ')})) return false;`);
+    if (ev === null) b.line(`if (!(${anyOf.map((p) => callCheck(g, p, ctx, x)).join(' || ')})) ${b.fail}`);
     else {
       // Every passing branch contributes annotations, so no short-circuit here.
       const ok = b.v('ok');
@@ -300,11 +316,11 @@ function emitInPlace(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynCont
         const t = b.v('t');
         b.line(`{ const ${t} = new Set(); if (${callCheck(g, p, ctx, x, t)}) { ${ok} = true; ${g.use('$merge')}(${ev}, ${t}); } }`);
       }
-      b.line(`if (!${ok}) return false;`);
+      b.line(`if (!${ok}) ${b.fail}`);
     }
   }
   if (schemaArray(s, 'oneOf').length) emitOneOf(g, b, s, ptr, ctx, x, ev);
-  if (hasOwn(s, 'not')) b.line(`if (${callCheck(g, childPointer(ptr, 'not'), ctx, x)}) return false;`);
+  if (hasOwn(s, 'not')) b.line(`if (${callCheck(g, childPointer(ptr, 'not'), ctx, x)}) ${b.fail}`);
   if (hasOwn(s, 'if')) emitIf(g, b, s, ptr, ctx, x, ev);
 }
 
@@ -319,18 +335,18 @@ function emitOneOf(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContex
       const t = b.v('t');
       b.line(`{ const ${t} = new Set(); if (${callCheck(g, p, ctx, x, t)}) { ${n}++; ${keep} = ${t}; } }`);
     }
-    b.line(`if (${n} !== 1) return false;`);
+    b.line(`if (${n} !== 1) ${b.fail}`);
     b.line(`${g.use('$merge')}(${ev}, ${keep});`);
     return;
   }
   const count = (list: number[]): void => {
-    for (const i of list) b.line(`if (${callCheck(g, branches[i]!, ctx, x)} && ++${n} > 1) return false;`);
+    for (const i of list) b.line(`if (${callCheck(g, branches[i]!, ctx, x)} && ++${n} > 1) ${b.fail}`);
   };
   const plan = planDiscriminator(g.scope, ptr, s);
   if (plan && plan.byValue.size > 0) {
     // Branches that pin the discriminator property to other values cannot match: skip them.
     const pn = jsString(plan.propertyName);
-    b.open(`if (typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x}) && ${g.use('$hasOwn')}.call(${x}, ${pn}))`);
+    b.open(`if (typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x}) && ${presentExpr(g, x, plan.propertyName)})`);
     b.open(`switch (${x}[${pn}])`);
     for (const [value, list] of plan.byValue) {
       b.line(`case ${jsString(value)}:`);
@@ -344,7 +360,7 @@ function emitOneOf(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContex
     count(branches.map((_, i) => i));
     b.close();
   } else count(branches.map((_, i) => i));
-  b.line(`if (${n} !== 1) return false;`);
+  b.line(`if (${n} !== 1) ${b.fail}`);
 }
 
 function emitIf(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext, x: string, ev: string | null): void {

@@ -62,7 +62,7 @@ export function compileValidatorModule(root: SchemaNode, entries: ValidatorEntry
     const ptr = scope.resolve(e.pointer, '');
     if (ptr === undefined) throw new Error(`no schema at ${JSON.stringify(e.pointer)}`);
     const ctx = scope.enter(EMPTY_CONTEXT, ptr);
-    exports.push(`export const ${e.exportName} = ${g.use('$validator')}(${g.fn('c', ptr, ctx)}, ${g.fn('e', ptr, ctx)}, ${vendor});`);
+    exports.push(`export const ${e.exportName} = ${g.use('$validator')}(${g.fn('c', ptr, ctx)}, ${g.fn('e', ptr, ctx)});`);
   }
   g.drain(emitFunction);
   const sections = [
@@ -71,7 +71,7 @@ export function compileValidatorModule(root: SchemaNode, entries: ValidatorEntry
     formatSource(g.formats),
     g.constantSource(),
     g.functionSource(),
-    exports.join('\n'),
+    exports.length ? `const $vendor = ${vendor};\n${exports.join('\n')}` : '',
   ].filter((s) => s !== '');
   const js = `${sections.join('\n\n').replace(/\n{3,}/g, '\n\n')}\n`;
   const dts = emitDts(entries, HEADER, options.typesImport);

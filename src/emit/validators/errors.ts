@@ -1,58 +1,115 @@
-// Error collectors (mode 'e'): one function per schema location, `(x, p, E) => boolean`, run only after the
-// fast check failed. They report every violation as { path, message } (path: array of keys/indices from
-// the validated root), continue past failures, and use the fast checks for the yes/no questions of
-// anyOf/oneOf/not/if/contains. Extra allocation here is fine: this is the error path.
-import { jsString, jsValue, propertyAccess } from '../../encode/index.js';
-import { callCheck, refTarget } from './check.js';
+// Error collectors (mode 'e'): one function per schema location, `(x, p, E) => void`. validate() is one pass
+// of the collector (the value is valid when it records nothing), so a collector reports a violation exactly
+// where the fast check fails: every violation as { path, message, type } (path: array of keys/indices from
+// the validated root), continuing past failures, with the fast checks answering the yes/no questions of
+// anyOf/oneOf/not/if/contains.
+//
+// Like the fast checks, subschemas applied to a property, an item or the same value (properties, items,
+// additionalProperties, allOf, then/else, leaf $ref targets, ...) are inlined; other $ref targets (behind
+// their fast check, see callErrors), anyOf/oneOf branches and propertyNames get functions of their own.
+// `p` is the path of the function's own `x`; an inlined node knows its path below `p` statically (key
+// literals and loop variables), so a path array is built only when an error is recorded, and the valid parts
+// of a value cost about what the fast check costs.
+import { jsString, jsValue } from '../../encode/index.js';
+import { callCheck, emitNode, refTarget } from './check.js';
 import { Body, type Gen } from './context.js';
 import { planDiscriminator } from './discriminator.js';
 import { formatFunction } from './formats.js';
 import {
-  declaredExpr, enumExpr, eqExpr, groupGuard, hasInPlace, num, patternRe, schemaArray, schemaMap, stringList,
-  typesCond, typesOf, type SchemaObject,
+  absentExpr, declaredExpr, enumExpr, eqExpr, groupGuard, hasInPlace, inlineableTarget, num, openPresent, patternTest,
+  presentExpr, schemaArray, schemaMap, stringList, typesCond, typesOf, type SchemaObject,
 } from './keywords.js';
 import { msg } from './messages.js';
 import { childPointer, hasOwn, type DynContext } from './scope.js';
+
+/** Path segments (JS expressions: string literals, loop variables) from `p` down to the current value. */
+type Path = readonly string[];
 
 export function emitErrorFunction(g: Gen, name: string, ptr: string, outerCtx: DynContext): string {
   const b = new Body();
   const node = g.scope.get(ptr);
   if (node === undefined) throw new Error(`no schema at #${ptr}`);
-  if (node === true) b.line('return true;');
-  else if (node === false) {
-    b.line(`E.push({ path: p.slice(), message: ${jsString(msg.notAllowed())} });`);
-    b.line('return false;');
-  } else {
-    b.line('let ok = true;');
-    emitErrors(g, b, node, ptr, g.scope.enter(outerCtx, ptr));
-    b.line('return ok;');
-  }
-  return `function ${name}(x, p, E) {\n${b.text()}\n}`;
+  errNode(g, b, ptr, outerCtx, 'x', [], true);
+  return `function ${name}(x, p, E) {${b.lines.length ? `\n${b.text()}\n` : ''}}`;
 }
 
-const push = (b: Body, path: string, message: string): void => {
-  b.line(`E.push({ path: ${path === 'p' ? 'p.slice()' : path}, message: ${jsString(message)} });`);
-  b.line('ok = false;');
-};
+/** A call recording an error at `path` (a `type` error marks the value's type as wrong, for $best). */
+function errCall(g: Gen, path: Path, message: string, type = false): string {
+  return errCallExpr(g, path, jsString(message), type);
+}
+
+/** Like errCall, with the message as a JS expression. */
+function errCallExpr(g: Gen, path: Path, messageExpr: string, type = false): string {
+  const m = `${messageExpr}${type ? ', true' : ''}`;
+  switch (path.length) {
+    case 0:
+      return `${g.use('$E')}(E, p, ${m})`;
+    case 1:
+      return `${g.use('$E')}1(E, p, ${path[0]}, ${m})`;
+    case 2:
+      return `${g.use('$E')}2(E, p, ${path[0]}, ${path[1]}, ${m})`;
+    default:
+      return `${g.use('$E')}N(E, p, [${path.join(', ')}], ${m})`;
+  }
+}
+
+function push(g: Gen, b: Body, path: Path, message: string, type = false): void {
+  b.line(`${errCall(g, path, message, type)};`);
+}
+
+/** `if (cond)` record an error at `path`. */
+function report(g: Gen, b: Body, cond: string, path: Path, message: string): void {
+  b.line(`if (${cond}) ${errCall(g, path, message)};`);
+}
+
+/** Extend `p` by `path` around the code `emit` writes (for calls that take the path in `p`). */
+function withPath(b: Body, path: Path, emit: () => void): void {
+  if (path.length) b.line(`p.push(${path.join(', ')});`);
+  emit();
+  if (path.length) b.line(path.map(() => 'p.pop();').join(' '));
+}
 
 /**
- * Collect errors of the subschema at `ptr` for value `v`, one level down at `key` (an expression) or at the
- * same path (null). `p` is one mutable path stack per validate() call: push/pop around the call, copy only
- * when an error is recorded, so valid subtrees allocate nothing.
+ * Run the collector of another location on `x` (at `path`), only when its fast check fails: a valid part of
+ * an invalid value costs the check, with no path bookkeeping. A small `$ref` target's check is inlined as a
+ * guard block (failing code leaves the inner block; passing code leaves the outer one), so a valid value's
+ * pass through the collector has no call either.
  */
-function child(g: Gen, b: Body, ptr: string, ctx: DynContext, v: string, key: string | null): void {
+function callErrors(g: Gen, b: Body, ptr: string, ctx: DynContext, x: string, path: Path): void {
   const node = g.scope.get(ptr);
   if (node === true) return;
-  if (node === false) push(b, key === null ? 'p' : at(key), msg.notAllowed());
-  else if (key === null) b.line(`if (!${g.fn('e', ptr, ctx)}(${v}, p, E)) ok = false;`);
-  else {
-    b.line(`p.push(${key});`);
-    b.line(`if (!${g.fn('e', ptr, ctx)}(${v}, p, E)) ok = false;`);
-    b.line('p.pop();');
+  if (node === false) return push(g, b, path, msg.notAllowed());
+  const f = g.fn('e', ptr, ctx);
+  const collect = (): void => withPath(b, path, () => b.line(`${f}(${x}, p, E);`));
+  if (g.inlineRef(ptr) && !g.isInlining(ptr)) {
+    const done = b.v('ok');
+    const bad = b.v('bad');
+    b.open(`${done}:`);
+    b.open(`${bad}:`);
+    const outer = b.fail;
+    b.fail = `break ${bad};`;
+    g.withInlined(ptr, () => emitNode(g, b, ptr, ctx, x, null));
+    b.fail = outer;
+    b.line(`break ${done};`);
+    b.close();
+    collect();
+    b.close();
+    return;
   }
+  b.open(`if (!${callCheck(g, ptr, ctx, x)})`);
+  collect();
+  b.close();
 }
 
-const at = (key: string): string => `[...p, ${key}]`;
+/** Collect the errors of the subschema at `ptr` for a value at another location (bound to a variable first). */
+function inlineChild(g: Gen, b: Body, ptr: string, ctx: DynContext, valueExpr: string, path: Path): void {
+  const node = g.scope.get(ptr);
+  if (node === true) return;
+  if (node === false) return push(g, b, path, msg.notAllowed());
+  const v = b.v('v');
+  b.line(`const ${v} = ${valueExpr};`);
+  errNode(g, b, ptr, ctx, v, path, false);
+}
 
 function guarded(b: Body, guard: string, emit: () => void): void {
   if (guard === 'dead') return;
@@ -65,69 +122,75 @@ function guarded(b: Body, guard: string, emit: () => void): void {
   if (b.lines.length === inner + 1) b.lines.length = start;
 }
 
-function emitErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext): void {
+/**
+ * Inline the error collection of the schema at `ptr` for the value in variable `x` at `path`. At a function's
+ * root a wrong type returns at once; inlined, the rest of the node goes in the `else` of the type test.
+ */
+function errNode(g: Gen, b: Body, ptr: string, outerCtx: DynContext, x: string, path: Path, root: boolean): void {
+  const node = g.scope.get(ptr);
+  if (node === undefined) throw new Error(`no schema at #${ptr}`);
+  if (node === true) return;
+  if (node === false) return push(g, b, path, msg.notAllowed());
+  const s = node;
+  const ctx = g.scope.enter(outerCtx, ptr);
   const types = typesOf(s);
+  let mark = -1;
   if (types) {
     // A value of the wrong type gets that one error: the other keywords would only restate it.
-    b.open(`if (!(${typesCond(types, 'x')}))`);
-    b.line(`E.push({ path: p.slice(), message: ${jsString(msg.type(types))}, type: true });`);
-    b.line('return false;');
-    b.close();
+    if (root) {
+      b.open(`if (!(${typesCond(types, x)}))`);
+      push(g, b, path, msg.type(types), true);
+      b.line('return;');
+      b.close();
+    } else {
+      b.line(`if (!(${typesCond(types, x)})) ${errCall(g, path, msg.type(types), true)};`);
+      b.open('else');
+      mark = b.lines.length;
+    }
   }
   if (hasOwn(s, 'const')) {
-    b.open(`if (!(${eqExpr(g, 'x', s.const)}))`);
-    push(b, 'p', msg.const(s.const));
-    b.close();
+    report(g, b, `!(${eqExpr(g, x, s.const)})`, path, msg.const(s.const));
   }
   if (Array.isArray(s.enum)) {
-    b.open(`if (!(${enumExpr(g, 'x', s.enum)}))`);
-    push(b, 'p', msg.enum(s.enum));
-    b.close();
+    report(g, b, `!(${enumExpr(g, x, s.enum)})`, path, msg.enum(s.enum));
   }
-  guarded(b, groupGuard(types, 'string', 'x'), () => stringErrors(g, b, s));
-  guarded(b, groupGuard(types, 'number', 'x'), () => numberErrors(g, b, s));
-  guarded(b, groupGuard(types, 'array', 'x'), () => arrayErrors(g, b, s, ptr, ctx));
-  guarded(b, groupGuard(types, 'object', 'x'), () => objectErrors(g, b, s, ptr, ctx));
-  inPlaceErrors(g, b, s, ptr, ctx);
-  unevaluatedErrors(g, b, s, ptr, ctx, types);
+  guarded(b, groupGuard(types, 'string', x), () => stringErrors(g, b, s, x, path));
+  guarded(b, groupGuard(types, 'number', x), () => numberErrors(g, b, s, x, path));
+  guarded(b, groupGuard(types, 'array', x), () => arrayErrors(g, b, s, ptr, ctx, x, path));
+  guarded(b, groupGuard(types, 'object', x), () => objectErrors(g, b, s, ptr, ctx, x, path));
+  inPlaceErrors(g, b, s, ptr, ctx, x, path);
+  unevaluatedErrors(g, b, s, ptr, ctx, x, path, types);
+  if (mark >= 0) b.closeOrDrop(mark);
 }
 
-function stringErrors(g: Gen, b: Body, s: SchemaObject): void {
+function stringErrors(g: Gen, b: Body, s: SchemaObject, x: string, path: Path): void {
   const min = num(s, 'minLength');
   const max = num(s, 'maxLength');
+  // Code points are counted only when the UTF-16 length cannot decide (see the fast check).
   if (min !== undefined && min > 0) {
-    b.open(`if (${g.use('$cpLen')}(x) < ${jsValue(min)})`);
-    push(b, 'p', msg.minLength(min));
-    b.close();
+    const cond = min === 1 ? `${x}.length < 1` : `${x}.length < ${jsValue(min)} || (${x}.length < ${jsValue(2 * min)} && ${g.use('$cpLen')}(${x}) < ${jsValue(min)})`;
+    report(g, b, cond, path, msg.minLength(min));
   }
   if (max !== undefined) {
-    b.open(`if (${g.use('$cpLen')}(x) > ${jsValue(max)})`);
-    push(b, 'p', msg.maxLength(max));
-    b.close();
+    report(g, b, `${x}.length > ${jsValue(max)} && ${g.use('$cpLen')}(${x}) > ${jsValue(max)}`, path, msg.maxLength(max));
   }
   if (typeof s.pattern === 'string') {
-    b.open(`if (!${patternRe(g, s.pattern)}.test(x))`);
-    push(b, 'p', msg.pattern(s.pattern));
-    b.close();
+    report(g, b, `!${patternTest(g, s.pattern, x)}`, path, msg.pattern(s.pattern));
   }
   if (g.options.assertFormats && typeof s.format === 'string') {
     const fn = formatFunction(s.format);
     if (fn) {
       g.formats.add(s.format);
-      b.open(`if (!${fn}(x))`);
-      push(b, 'p', msg.format(s.format));
-      b.close();
+      report(g, b, `!${fn}(${x})`, path, msg.format(s.format));
     }
   }
 }
 
-function numberErrors(g: Gen, b: Body, s: SchemaObject): void {
+function numberErrors(g: Gen, b: Body, s: SchemaObject, x: string, path: Path): void {
   const bound = (k: 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum', op: string): void => {
     const n = num(s, k);
     if (n === undefined) return;
-    b.open(`if (x ${op} ${jsValue(n)})`);
-    push(b, 'p', msg[k](n));
-    b.close();
+    report(g, b, `${x} ${op} ${jsValue(n)}`, path, msg[k](n));
   };
   bound('minimum', '<');
   bound('maximum', '>');
@@ -135,9 +198,7 @@ function numberErrors(g: Gen, b: Body, s: SchemaObject): void {
   bound('exclusiveMaximum', '>=');
   const m = num(s, 'multipleOf');
   if (m !== undefined && m > 0) {
-    b.open(Number.isInteger(m) ? `if (x % ${jsValue(m)} !== 0)` : `if (!${g.use('$multipleOf')}(x, ${jsValue(m)}))`);
-    push(b, 'p', msg.multipleOf(m));
-    b.close();
+    report(g, b, Number.isInteger(m) ? `${x} % ${jsValue(m)} !== 0` : `!${g.use('$multipleOf')}(${x}, ${jsValue(m)})`, path, msg.multipleOf(m));
   }
 }
 
@@ -153,172 +214,186 @@ function restProps(s: SchemaObject, ptr: string): string | undefined {
   return hasOwn(s, 'unevaluatedProperties') && !hasInPlace(s) ? childPointer(ptr, 'unevaluatedProperties') : undefined;
 }
 
-function arrayErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext): void {
+function arrayErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext, x: string, path: Path): void {
   for (const [k, cmp] of [['minItems', '<'], ['maxItems', '>']] as const) {
     const n = num(s, k);
     if (n === undefined) continue;
-    b.open(`if (x.length ${cmp} ${jsValue(n)})`);
-    push(b, 'p', msg[k](n));
+    b.open(`if (${x}.length ${cmp} ${jsValue(n)})`);
+    push(g, b, path, msg[k](n));
     b.close();
   }
   const prefix = schemaArray(s, 'prefixItems');
   prefix.forEach((_, i) => {
-    b.open(`if (x.length > ${i})`);
-    child(g, b, childPointer(ptr, 'prefixItems', i), ctx, `x[${i}]`, String(i));
+    const cp = childPointer(ptr, 'prefixItems', i);
+    if (g.scope.get(cp) === true) return;
+    b.open(`if (${x}.length > ${i})`);
+    inlineChild(g, b, cp, ctx, `${x}[${i}]`, [...path, String(i)]);
     b.close();
   });
   const rest = restItems(s, ptr);
   if (rest !== undefined && g.scope.get(rest) !== true) {
-    b.open(`for (let i = ${prefix.length}; i < x.length; i++)`);
-    child(g, b, rest, ctx, 'x[i]', 'i');
+    const i = b.v('i');
+    b.open(`for (let ${i} = ${prefix.length}; ${i} < ${x}.length; ${i}++)`);
+    inlineChild(g, b, rest, ctx, `${x}[${i}]`, [...path, i]);
     b.close();
   }
   if (hasOwn(s, 'contains')) {
     const min = num(s, 'minContains') ?? 1;
     const max = num(s, 'maxContains');
-    b.line(`let contained = 0;`);
-    b.line(`for (let i = 0; i < x.length; i++) if (${callCheck(g, childPointer(ptr, 'contains'), ctx, 'x[i]')}) contained++;`);
-    b.open(`if (contained < ${jsValue(min)})`);
-    push(b, 'p', msg.minContains(min));
-    b.close();
+    const n = b.v('n');
+    const i = b.v('i');
+    b.line(`let ${n} = 0;`);
+    b.line(`for (let ${i} = 0; ${i} < ${x}.length; ${i}++) if (${callCheck(g, childPointer(ptr, 'contains'), ctx, `${x}[${i}]`)}) ${n}++;`);
+    report(g, b, `${n} < ${jsValue(min)}`, path, msg.minContains(min));
     if (max !== undefined) {
-      b.open(`if (contained > ${jsValue(max)})`);
-      push(b, 'p', msg.maxContains(max));
-      b.close();
+      report(g, b, `${n} > ${jsValue(max)}`, path, msg.maxContains(max));
     }
   }
   if (s.uniqueItems === true) {
-    b.open(`if (!${g.use('$uniq')}(x))`);
-    push(b, 'p', msg.uniqueItems());
-    b.close();
+    report(g, b, `!${g.use('$uniq')}(${x})`, path, msg.uniqueItems());
   }
 }
 
-function objectErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext): void {
-  const has = (k: string): string => `${g.use('$hasOwn')}.call(x, ${jsString(k)})`;
+function objectErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext, x: string, path: Path): void {
   for (const r of stringList(s.required)) {
-    b.open(`if (!${has(r)})`);
-    push(b, at(jsString(r)), msg.required());
-    b.close();
+    report(g, b, `${absentExpr(g, x, r)}`, [...path, jsString(r)], msg.required());
   }
   for (const [k, cmp] of [['minProperties', '<'], ['maxProperties', '>']] as const) {
     const n = num(s, k);
     if (n === undefined) continue;
-    b.open(`if (${g.use('$countKeys')}(x) ${cmp} ${jsValue(n)})`);
-    push(b, 'p', msg[k](n));
+    b.open(`if (${g.use('$countKeys')}(${x}) ${cmp} ${jsValue(n)})`);
+    push(g, b, path, msg[k](n));
     b.close();
   }
   const props = schemaMap(s, 'properties');
   for (const name of props) {
     const cp = childPointer(ptr, 'properties', name);
     if (g.scope.get(cp) === true) continue;
-    b.open(`if (${has(name)})`);
-    child(g, b, cp, ctx, propertyAccess('x', name), jsString(name));
+    const v = openPresent(g, b, x, name);
+    errNode(g, b, cp, ctx, v, [...path, jsString(name)], false);
     b.close();
   }
   const depReq = s.dependentRequired;
   if (hasOwn(s, 'dependentRequired') && typeof depReq === 'object' && depReq !== null) {
     for (const [k, list] of Object.entries(depReq)) {
       for (const need of stringList(list)) {
-        b.open(`if (${has(k)} && !${has(need)})`);
-        push(b, at(jsString(need)), msg.dependentRequired(k));
-        b.close();
+        report(g, b, `${presentExpr(g, x, k)} && ${absentExpr(g, x, need)}`, [...path, jsString(need)], msg.dependentRequired(k));
       }
     }
   }
   for (const k of schemaMap(s, 'dependentSchemas')) {
-    b.open(`if (${has(k)})`);
-    child(g, b, childPointer(ptr, 'dependentSchemas', k), ctx, 'x', null);
+    b.open(`if (${presentExpr(g, x, k)})`);
+    errNode(g, b, childPointer(ptr, 'dependentSchemas', k), ctx, x, path, false);
     b.close();
   }
   const patterns = schemaMap(s, 'patternProperties');
   const extra = restProps(s, ptr);
   const names = hasOwn(s, 'propertyNames') ? childPointer(ptr, 'propertyNames') : undefined;
-  if (patterns.length === 0 && extra === undefined && names === undefined) return;
-  b.open('for (const k in x)');
-  b.line(`if (!${g.use('$hasOwn')}.call(x, k)) continue;`);
-  if (names !== undefined && g.scope.get(names) !== true) {
-    // Report a bad name at the property's own path, with the name schema's reason appended.
-    b.line('const nameErrors = [];');
-    b.line('p.push(k);');
-    b.line(`const nameOk = ${g.fn('e', names, ctx)}(k, p, nameErrors);`);
-    b.line('p.pop();');
-    b.open('if (!nameOk)');
-    b.line('ok = false;');
-    b.line(`for (const e of nameErrors) E.push({ path: [...p, k], message: ${jsString(msg.propertyName())} + e.message });`);
+  const namesLive = names !== undefined && g.scope.get(names) !== true;
+  const extraLive = extra !== undefined && g.scope.get(extra) !== true;
+  if (patterns.length === 0 && !extraLive && !namesLive) return;
+  const k = b.v('k');
+  const at = [...path, k];
+  b.open(`for (const ${k} in ${x})`);
+  if (patterns.length === 0 && !namesLive && props.length > 0) {
+    // Only additionalProperties: a declared name needs nothing, so test it before the own-property lookup.
+    b.line(`if (${declaredExpr(g, props, k)} || !${g.use('$hasOwn')}.call(${x}, ${k})) continue;`);
+    inlineChild(g, b, extra!, ctx, `${x}[${k}]`, at);
     b.close();
+    return;
   }
-  if (patterns.length) b.line('let matched = false;');
+  b.line(`if (!${g.use('$hasOwn')}.call(${x}, ${k})) continue;`);
+  if (namesLive) {
+    // Report a bad name at the property's own path, with the name schema's reason appended.
+    const ne = b.v('ne');
+    b.line(`const ${ne} = [];`);
+    withPath(b, at, () => b.line(`${g.fn('e', names!, ctx)}(${k}, p, ${ne});`));
+    b.line(`for (const e of ${ne}) ${errCallExpr(g, at, `${jsString(msg.propertyName())} + e.message`)};`);
+  }
+  const matched = patterns.length && extra !== undefined ? b.v('m') : undefined;
+  if (matched) b.line(`let ${matched} = false;`);
   for (const pat of patterns) {
-    b.open(`if (${patternRe(g, pat)}.test(k))`);
-    b.line('matched = true;');
-    child(g, b, childPointer(ptr, 'patternProperties', pat), ctx, 'x[k]', 'k');
+    const cp = childPointer(ptr, 'patternProperties', pat);
+    if (g.scope.get(cp) === true && !matched) continue;
+    b.open(`if (${patternTest(g, pat, k)})`);
+    if (matched) b.line(`${matched} = true;`);
+    inlineChild(g, b, cp, ctx, `${x}[${k}]`, at);
     b.close();
   }
   if (extra !== undefined) {
-    const cond = [declaredExpr(g, props, 'k'), ...(patterns.length ? ['matched'] : [])].join(' || ');
+    const cond = [declaredExpr(g, props, k), ...(matched ? [matched] : [])].join(' || ');
     if (cond !== 'false') b.open(`if (!(${cond}))`);
-    child(g, b, extra, ctx, 'x[k]', 'k');
+    inlineChild(g, b, extra, ctx, `${x}[${k}]`, at);
     if (cond !== 'false') b.close();
   }
   b.close();
 }
 
-function inPlaceErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext): void {
+function inPlaceErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext, x: string, path: Path): void {
   for (const kw of ['$ref', '$dynamicRef'] as const) {
     const target = refTarget(g, s, ptr, ctx, kw);
-    if (target !== undefined) child(g, b, target, ctx, 'x', null);
+    if (target === undefined) continue;
+    if (inlineableTarget(g.scope.get(target))) errNode(g, b, target, ctx, x, path, false);
+    else callErrors(g, b, target, ctx, x, path);
   }
-  schemaArray(s, 'allOf').forEach((_, i) => child(g, b, childPointer(ptr, 'allOf', i), ctx, 'x', null));
+  schemaArray(s, 'allOf').forEach((_, i) => errNode(g, b, childPointer(ptr, 'allOf', i), ctx, x, path, false));
   const anyOf = schemaArray(s, 'anyOf').map((_, i) => childPointer(ptr, 'anyOf', i));
   if (anyOf.length) {
-    b.open(`if (!(${anyOf.map((p) => callCheck(g, p, ctx, 'x')).join(' || ')}))`);
-    push(b, 'p', msg.anyOf());
-    b.line(`for (const e of ${g.use('$best')}(x, p, [${anyOf.map((p) => g.fn('e', p, ctx)).join(', ')}])) E.push(e);`);
+    b.open(`if (!(${anyOf.map((p) => callCheck(g, p, ctx, x)).join(' || ')}))`);
+    push(g, b, path, msg.anyOf());
+    bestOf(g, b, anyOf, ctx, x, path);
     b.close();
   }
-  if (schemaArray(s, 'oneOf').length) oneOfErrors(g, b, s, ptr, ctx);
+  if (schemaArray(s, 'oneOf').length) oneOfErrors(g, b, s, ptr, ctx, x, path);
   if (hasOwn(s, 'not')) {
-    b.open(`if (${callCheck(g, childPointer(ptr, 'not'), ctx, 'x')})`);
-    push(b, 'p', msg.not());
-    b.close();
+    report(g, b, `${callCheck(g, childPointer(ptr, 'not'), ctx, x)}`, path, msg.not());
   }
   if (hasOwn(s, 'if') && (hasOwn(s, 'then') || hasOwn(s, 'else'))) {
-    b.open(`if (${callCheck(g, childPointer(ptr, 'if'), ctx, 'x')})`);
-    if (hasOwn(s, 'then')) child(g, b, childPointer(ptr, 'then'), ctx, 'x', null);
-    b.mid('} else {');
-    if (hasOwn(s, 'else')) child(g, b, childPointer(ptr, 'else'), ctx, 'x', null);
-    b.close();
+    b.open(`if (${callCheck(g, childPointer(ptr, 'if'), ctx, x)})`);
+    if (hasOwn(s, 'then')) errNode(g, b, childPointer(ptr, 'then'), ctx, x, path, false);
+    if (hasOwn(s, 'else')) {
+      b.mid('} else {');
+      const mark = b.lines.length;
+      errNode(g, b, childPointer(ptr, 'else'), ctx, x, path, false);
+      b.closeElse(mark);
+    } else b.close();
   }
 }
 
-function oneOfErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext): void {
+/** The errors of the closest of several alternatives (see $best), at `path`. */
+function bestOf(g: Gen, b: Body, branches: string[], ctx: DynContext, x: string, path: Path): void {
+  const fns = branches.map((p) => g.fn('e', p, ctx)).join(', ');
+  withPath(b, path, () => b.line(`for (const e of ${g.use('$best')}(${x}, p, [${fns}])) E.push(e);`));
+}
+
+function oneOfErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext, x: string, path: Path): void {
   const branches = schemaArray(s, 'oneOf').map((_, i) => childPointer(ptr, 'oneOf', i));
-  b.line(`let matches = 0;`);
-  for (const p of branches) b.line(`if (${callCheck(g, p, ctx, 'x')}) matches++;`);
-  b.open('if (matches > 1)');
-  push(b, 'p', msg.oneOfMany());
-  b.mid('} else if (matches === 0) {');
+  const n = b.v('n');
+  b.line(`let ${n} = 0;`);
+  for (const p of branches) b.line(`if (${callCheck(g, p, ctx, x)}) ${n}++;`);
+  b.open(`if (${n} > 1)`);
+  push(g, b, path, msg.oneOfMany());
+  b.mid(`} else if (${n} === 0) {`);
   const plan = planDiscriminator(g.scope, ptr, s);
   const generic = (): void => {
-    push(b, 'p', msg.oneOfNone());
-    b.line(`for (const e of ${g.use('$best')}(x, p, [${branches.map((p) => g.fn('e', p, ctx)).join(', ')}])) E.push(e);`);
+    push(g, b, path, msg.oneOfNone());
+    bestOf(g, b, branches, ctx, x, path);
   };
   if (plan && plan.designates.size > 0) {
     // The discriminator names the intended branch: report that branch's errors, or a bad/missing tag.
     const pn = jsString(plan.propertyName);
     const allowed = [...plan.designates.keys()];
-    b.open(`if (typeof x === "object" && x !== null && !Array.isArray(x))`);
-    b.open(`if (!${g.use('$hasOwn')}.call(x, ${pn}))`);
-    push(b, at(pn), msg.required());
-    b.mid(`} else switch (x[${pn}]) {`);
+    b.open(`if (typeof ${x} === "object" && ${x} !== null && !Array.isArray(${x}))`);
+    b.open(`if (${absentExpr(g, x, plan.propertyName)})`);
+    push(g, b, [...path, pn], msg.required());
+    b.mid(`} else switch (${x}[${pn}]) {`);
     for (const [value, i] of plan.designates) {
       b.line(`case ${jsString(value)}:`);
-      child(g, b, branches[i]!, ctx, 'x', null);
+      callErrors(g, b, branches[i]!, ctx, x, path);
       b.line('break;');
     }
     b.line('default:');
-    if (plan.open.length === 0) push(b, at(pn), msg.enum(allowed));
+    if (plan.open.length === 0) push(g, b, [...path, pn], msg.enum(allowed));
     else generic();
     b.close();
     b.mid('} else {');
@@ -329,38 +404,42 @@ function oneOfErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynCont
 }
 
 /** unevaluatedProperties/Items that depend on in-place annotations: gather them, then check the rest. */
-function unevaluatedErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext, types: string[] | undefined): void {
+function unevaluatedErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext, x: string, path: Path, types: string[] | undefined): void {
   const inPlace = hasInPlace(s);
   const dynUP = hasOwn(s, 'unevaluatedProperties') && inPlace && !hasOwn(s, 'additionalProperties');
   const dynUI = hasOwn(s, 'unevaluatedItems') && (inPlace || hasOwn(s, 'contains')) && !hasOwn(s, 'items');
   if (!dynUP && !dynUI) return;
-  b.line('const evaluated = new Set();');
+  const ev = b.v('ev');
+  b.line(`const ${ev} = new Set();`);
   const merge = (p: string): void => {
     if (g.scope.get(p) === true) return;
-    b.line(`{ const t = new Set(); if (${callCheck(g, p, ctx, 'x', 't')}) ${g.use('$merge')}(evaluated, t); }`);
+    const t = b.v('t');
+    b.line(`{ const ${t} = new Set(); if (${callCheck(g, p, ctx, x, t)}) ${g.use('$merge')}(${ev}, ${t}); }`);
   };
   // Annotations of adjacent keywords.
   if (dynUP) {
-    guarded(b, groupGuard(types, 'object', 'x'), () => {
+    guarded(b, groupGuard(types, 'object', x), () => {
       const props = schemaMap(s, 'properties');
       const patterns = schemaMap(s, 'patternProperties');
-      for (const name of props) b.line(`if (${g.use('$hasOwn')}.call(x, ${jsString(name)})) evaluated.add(${jsString(name)});`);
+      for (const name of props) b.line(`if (${presentExpr(g, x, name)}) ${ev}.add(${jsString(name)});`);
       if (patterns.length) {
-        const cond = patterns.map((p) => `${patternRe(g, p)}.test(k)`).join(' || ');
-        b.line(`for (const k in x) if (${g.use('$hasOwn')}.call(x, k) && (${cond})) evaluated.add(k);`);
+        const k = b.v('k');
+        const cond = patterns.map((p) => patternTest(g, p, k)).join(' || ');
+        b.line(`for (const ${k} in ${x}) if (${g.use('$hasOwn')}.call(${x}, ${k}) && (${cond})) ${ev}.add(${k});`);
       }
       for (const k of schemaMap(s, 'dependentSchemas')) {
-        b.open(`if (${g.use('$hasOwn')}.call(x, ${jsString(k)}))`);
+        b.open(`if (${presentExpr(g, x, k)})`);
         merge(childPointer(ptr, 'dependentSchemas', k));
         b.close();
       }
     });
   }
   if (dynUI) {
-    guarded(b, groupGuard(types, 'array', 'x'), () => {
+    guarded(b, groupGuard(types, 'array', x), () => {
       const n = schemaArray(s, 'prefixItems').length;
-      if (n) b.line(`for (let i = 0; i < x.length && i < ${n}; i++) evaluated.add(i);`);
-      if (hasOwn(s, 'contains')) b.line(`for (let i = 0; i < x.length; i++) if (${callCheck(g, childPointer(ptr, 'contains'), ctx, 'x[i]')}) evaluated.add(i);`);
+      const i = b.v('i');
+      if (n) b.line(`for (let ${i} = 0; ${i} < ${x}.length && ${i} < ${n}; ${i}++) ${ev}.add(${i});`);
+      if (hasOwn(s, 'contains')) b.line(`for (let ${i} = 0; ${i} < ${x}.length; ${i}++) if (${callCheck(g, childPointer(ptr, 'contains'), ctx, `${x}[${i}]`)}) ${ev}.add(${i});`);
     });
   }
   for (const kw of ['$ref', '$dynamicRef'] as const) {
@@ -369,7 +448,7 @@ function unevaluatedErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: D
   }
   for (const kw of ['allOf', 'anyOf', 'oneOf'] as const) schemaArray(s, kw).forEach((_, i) => merge(childPointer(ptr, kw, i)));
   if (hasOwn(s, 'if')) {
-    b.open(`if (${callCheck(g, childPointer(ptr, 'if'), ctx, 'x')})`);
+    b.open(`if (${callCheck(g, childPointer(ptr, 'if'), ctx, x)})`);
     merge(childPointer(ptr, 'if'));
     if (hasOwn(s, 'then')) merge(childPointer(ptr, 'then'));
     b.mid('} else {');
@@ -377,19 +456,21 @@ function unevaluatedErrors(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: D
     b.close();
   }
   if (dynUP) {
-    guarded(b, groupGuard(types, 'object', 'x'), () => {
-      b.open('for (const k in x)');
-      b.open(`if (${g.use('$hasOwn')}.call(x, k) && !evaluated.has(k))`);
-      child(g, b, childPointer(ptr, 'unevaluatedProperties'), ctx, 'x[k]', 'k');
+    guarded(b, groupGuard(types, 'object', x), () => {
+      const k = b.v('k');
+      b.open(`for (const ${k} in ${x})`);
+      b.open(`if (${g.use('$hasOwn')}.call(${x}, ${k}) && !${ev}.has(${k}))`);
+      inlineChild(g, b, childPointer(ptr, 'unevaluatedProperties'), ctx, `${x}[${k}]`, [...path, k]);
       b.close();
       b.close();
     });
   }
   if (dynUI) {
-    guarded(b, groupGuard(types, 'array', 'x'), () => {
-      b.open('for (let i = 0; i < x.length; i++)');
-      b.open('if (!evaluated.has(i))');
-      child(g, b, childPointer(ptr, 'unevaluatedItems'), ctx, 'x[i]', 'i');
+    guarded(b, groupGuard(types, 'array', x), () => {
+      const i = b.v('i');
+      b.open(`for (let ${i} = 0; ${i} < ${x}.length; ${i}++)`);
+      b.open(`if (!${ev}.has(${i}))`);
+      inlineChild(g, b, childPointer(ptr, 'unevaluatedItems'), ctx, `${x}[${i}]`, [...path, i]);
       b.close();
       b.close();
     });

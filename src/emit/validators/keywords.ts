@@ -1,7 +1,7 @@
 // Schema facts and small expression builders shared by the check (c/a) and error (e) emitters.
 // Every schema value reaches generated code through the project encoder (jsString / jsValue).
-import { jsString, jsValue } from '../../encode/index.js';
-import type { Gen } from './context.js';
+import { jsString, jsValue, propertyAccess } from '../../encode/index.js';
+import type { Body, Gen } from './context.js';
 import { hasOwn, isObject } from './scope.js';
 
 export type SchemaObject = Record<string, unknown>;
@@ -27,7 +27,7 @@ export function typeCond(t: string, x: string): string {
     case 'string':
       return `typeof ${x} === "string"`;
     case 'number':
-      return `(typeof ${x} === "number" && Number.isFinite(${x}))`;
+      return `Number.isFinite(${x})`; // false for anything that is not a number
     case 'integer':
       return `Number.isInteger(${x})`;
     case 'array':
@@ -95,6 +95,44 @@ export function stringList(v: unknown): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
 }
 
+/** Longest value list tested with a chain of comparisons; longer lists of primitives use a hoisted Set. */
+const ENUM_CHAIN_MAX = 16;
+
+/** The JSON type names a value satisfies (`integer` values also satisfy `number`). */
+function jsonTypesOf(v: unknown): string[] {
+  if (v === null) return ['null'];
+  if (Array.isArray(v)) return ['array'];
+  if (typeof v === 'number') return Number.isInteger(v) ? ['integer', 'number'] : ['number'];
+  return [typeof v];
+}
+
+/**
+ * True when passing `const`/`enum` already proves the `type` keyword (every allowed value has an allowed type),
+ * so the fast check can leave the type test out.
+ */
+export function valuesImplyType(s: SchemaObject, types: string[]): boolean {
+  const values = hasOwn(s, 'const') ? [s.const] : Array.isArray(s.enum) ? s.enum : undefined;
+  return values !== undefined && values.every((v) => jsonTypesOf(v).some((t) => types.includes(t)));
+}
+
+/** Keywords that apply subschemas: a schema with none of them is a leaf. */
+const APPLICATORS = [
+  '$ref', '$dynamicRef', 'properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'items',
+  'prefixItems', 'contains', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else', 'dependentSchemas',
+  'unevaluatedProperties', 'unevaluatedItems',
+];
+
+/**
+ * A `$ref` target small enough to inline at the reference instead of calling its function: a leaf (so the
+ * inlining cannot recurse) whose code is a few lines (a short value list at most).
+ */
+export function inlineableTarget(node: unknown): boolean {
+  if (typeof node === 'boolean') return true;
+  if (!isObject(node) || APPLICATORS.some((k) => hasOwn(node, k))) return false;
+  if (hasOwn(node, 'const') && !isPrimitive(node.const)) return false;
+  return !Array.isArray(node.enum) || (node.enum.length <= ENUM_CHAIN_MAX && node.enum.every(isPrimitive));
+}
+
 function isPrimitive(v: unknown): boolean {
   return v === null || typeof v !== 'object';
 }
@@ -108,7 +146,8 @@ export function eqExpr(g: Gen, x: string, value: unknown): string {
 /** Expression true when `x` equals one of `values`: a comparison chain, or a hoisted Set for long primitive lists. */
 export function enumExpr(g: Gen, x: string, values: unknown[]): string {
   if (values.length === 0) return 'false';
-  if (values.length > 6 && values.every(isPrimitive)) return `${g.constant('s', `new Set(${jsValue(values)})`)}.has(${x})`;
+  // A chain of === (identity for most strings) beats Set#has (hashing, a builtin call) for short lists.
+  if (values.length > ENUM_CHAIN_MAX && values.every(isPrimitive)) return `${g.constant('s', `new Set(${jsValue(values)})`)}.has(${x})`;
   return values.map((v) => eqExpr(g, x, v)).join(' || ');
 }
 
@@ -117,9 +156,67 @@ export function patternRe(g: Gen, source: string): string {
   return g.constant('r', `${g.use('$re')}(${jsString(source)})`);
 }
 
+/**
+ * Expression true when the string in `x` matches the pattern. A pattern whose whole text is one of a few
+ * common forms is answered by a trusted runtime helper (chosen by comparing the text, never built from it):
+ * `\S` ("not blank") stops at the first non-space character, where a RegExp call costs tens of nanoseconds.
+ */
+export function patternTest(g: Gen, source: string, x: string): string {
+  if (source === '\\S') return `${g.use('$nonBlank')}(${x})`;
+  return `${patternRe(g, source)}.test(${x})`;
+}
+
 /** Expression true when the key `k` is one of the declared property names. */
 export function declaredExpr(g: Gen, names: string[], k: string): string {
   if (names.length === 0) return 'false';
-  if (names.length > 8) return `${g.constant('s', `new Set(${jsValue(names)})`)}.has(${k})`;
+  if (names.length > ENUM_CHAIN_MAX) return `${g.constant('s', `new Set(${jsValue(names)})`)}.has(${k})`;
   return names.map((n) => `${k} === ${jsString(n)}`).join(' || ');
+}
+
+/**
+ * Property names that exist on Object.prototype (in current engines, plus a few legacy ones): for these a
+ * read would find the inherited member, so presence needs an own-property test.
+ */
+const PROTO_NAMES = new Set([
+  '__proto__', 'constructor', 'hasOwnProperty', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString', 'toString',
+  'valueOf', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__', 'toSource', 'watch',
+  'unwatch', '__count__', '__parent__', '__noSuchMethod__',
+]);
+
+/**
+ * Presence of the property `name` on the object in `x`: it is present when reading it gives a value other than
+ * `undefined`, so a key set to `undefined` counts as absent, as it does for JSON.stringify (JSON has no
+ * undefined). That is one property read and no call, which keeps the valid path cheap. For names that
+ * Object.prototype has (`__proto__`, `constructor`, `toString`, ...) the read would find the inherited member,
+ * so those also need an own-property test. (Keys that loops visit, for additionalProperties and the like, are
+ * the own enumerable keys, whatever their values.)
+ */
+export function presentExpr(g: Gen, x: string, name: string): string {
+  const read = `${propertyAccess(x, name)} !== undefined`;
+  return PROTO_NAMES.has(name) ? `${g.use('$hasOwn')}.call(${x}, ${jsString(name)}) && ${read}` : read;
+}
+
+export function absentExpr(g: Gen, x: string, name: string): string {
+  const read = `${propertyAccess(x, name)} === undefined`;
+  return PROTO_NAMES.has(name) ? `(!${g.use('$hasOwn')}.call(${x}, ${jsString(name)}) || ${read})` : read;
+}
+
+/** Bind property `name` of `x` to a fresh variable and open a block that runs only when it is present. */
+export function openPresent(g: Gen, b: Body, x: string, name: string): string {
+  const v = b.v('v');
+  if (PROTO_NAMES.has(name)) {
+    b.line(`const ${v} = ${g.use('$hasOwn')}.call(${x}, ${jsString(name)}) ? ${propertyAccess(x, name)} : undefined;`);
+  } else b.line(`const ${v} = ${propertyAccess(x, name)};`);
+  b.open(`if (${v} !== undefined)`);
+  return v;
+}
+
+/** Bind property `name` of `x` to a fresh variable, running `fail` when it is absent. */
+export function requirePresent(g: Gen, b: Body, x: string, name: string, fail: string): string {
+  const v = b.v('v');
+  if (PROTO_NAMES.has(name)) {
+    b.line(`const ${v} = ${g.use('$hasOwn')}.call(${x}, ${jsString(name)}) ? ${propertyAccess(x, name)} : undefined;`);
+  } else b.line(`const ${v} = ${propertyAccess(x, name)};`);
+  b.line(`if (${v} === undefined) ${fail}`);
+  return v;
 }

@@ -113,6 +113,20 @@ function $multipleOf(x, m) {
   }
 }`,
   },
+  $nonBlank: {
+    deps: [],
+    // The pattern \S: true when the string has a character outside ECMAScript's \s (WhiteSpace and
+    // LineTerminator: tab, LF, VT, FF, CR, space, U+00A0, U+1680, U+2000-U+200A, U+2028, U+2029, U+202F,
+    // U+205F, U+3000, U+FEFF). Any other UTF-16 unit (lone surrogates included) is a match, as with the u flag.
+    src: `function $nonBlank(s) {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 32 && c < 127) return true;
+    if (!(c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff)) return true;
+  }
+  return false;
+}`,
+  },
   $merge: {
     deps: [],
     src: `function $merge(into, from) {
@@ -144,45 +158,89 @@ function $multipleOf(x, m) {
   return bestScore >= 1000 ? [] : best || [];
 }`,
   },
+  $E: {
+    deps: [],
+    // Record an error: its path is the current path stack p plus the keys below it, copied into a fresh array
+    // (errors keep their paths; p keeps changing) with a plain loop, much cheaper than spread or slice on
+    // short arrays. `type` marks a wrong type at that path (for $best). Every record has the same shape.
+    src: `function $at(p, extra) {
+  const n = p.length;
+  const r = new Array(n + extra);
+  for (let i = 0; i < n; i++) r[i] = p[i];
+  return r;
+}
+function $E(E, p, message, type) {
+  E.push({ path: $at(p, 0), message, type: type === true });
+}
+function $E1(E, p, a, message, type) {
+  let path;
+  if (p.length === 0) path = [a];
+  else {
+    path = $at(p, 1);
+    path[p.length] = a;
+  }
+  E.push({ path, message, type: type === true });
+}
+function $E2(E, p, a, b, message, type) {
+  const path = $at(p, 2);
+  path[p.length] = a;
+  path[p.length + 1] = b;
+  E.push({ path, message, type: type === true });
+}
+function $EN(E, p, keys, message, type) {
+  const path = $at(p, keys.length);
+  for (let i = 0; i < keys.length; i++) path[p.length + i] = keys[i];
+  E.push({ path, message, type: type === true });
+}`,
+  },
   $field: {
     deps: [],
-    // Readable field path: conditions[0].threshold_float, metadata["a.b"], null for the root.
+    // Readable field path: conditions[0].threshold_float, metadata["a.b"], null for the root. A key is written
+    // bare when it is an identifier ([A-Za-z_$][A-Za-z0-9_$]*), tested by char codes (no RegExp call).
     src: `function $field(path) {
   if (path.length === 0) return null;
   let s = "";
-  for (const seg of path) {
-    if (typeof seg === "number") s += "[" + seg + "]";
-    else if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(seg)) s += (s === "" ? "" : ".") + seg;
-    else s += "[" + JSON.stringify(seg) + "]";
+  for (let i = 0; i < path.length; i++) {
+    const seg = path[i];
+    if (typeof seg === "number") {
+      s += "[" + seg + "]";
+      continue;
+    }
+    let ident = seg.length > 0;
+    for (let j = 0; ident && j < seg.length; j++) {
+      const c = seg.charCodeAt(j);
+      ident = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 36 || (j > 0 && c >= 48 && c <= 57);
+    }
+    s += ident ? (s === "" ? seg : "." + seg) : "[" + JSON.stringify(seg) + "]";
   }
   return s;
 }`,
   },
   $validator: {
     deps: ['$field'],
-    // Wraps a fast boolean check and an error collector into the public validator object. The collector only
-    // runs after the check failed; if it disagrees (a generator bug) a generic error keeps ok === is().
-    src: `function $validator(check, collect, vendor) {
-  const errors = (value) => {
-    const errs = [];
-    collect(value, [], errs);
-    if (errs.length === 0) errs.push({ path: [], message: "does not match the schema" });
-    return errs;
-  };
+    // Wraps a fast boolean check and an error collector into the public validator object. `is` is the check
+    // itself (no wrapper call). `validate` is one pass of the collector: valid when it records no error (the
+    // collector reports a violation exactly where the check fails; the tests hold the two to that). `$vendor`
+    // is a module constant.
+    src: `function $validator(check, collect) {
   return Object.freeze({
     validate(value) {
-      if (check(value)) return { ok: true, value };
-      return { ok: false, errors: errors(value).map((e) => ({ field: $field(e.path), description: e.message })) };
+      const E = [];
+      collect(value, [], E);
+      if (E.length === 0) return { ok: true, value };
+      const errors = [];
+      for (let i = 0; i < E.length; i++) errors.push({ field: $field(E[i].path), description: E[i].message });
+      return { ok: false, errors };
     },
-    is(value) {
-      return check(value);
-    },
+    is: check,
     "~standard": Object.freeze({
       version: 1,
-      vendor,
+      vendor: $vendor,
       validate(value) {
-        if (check(value)) return { value };
-        return { issues: errors(value).map((e) => ({ message: e.message, path: e.path.slice() })) };
+        const E = [];
+        collect(value, [], E);
+        if (E.length === 0) return { value };
+        return { issues: E.map((e) => ({ message: e.message, path: e.path })) };
       },
     }),
   });
