@@ -30,6 +30,36 @@ function $best(x, p, fns) {
   return bestScore >= 1000 ? [] : best || [];
 }
 
+function $at(p, extra) {
+  const n = p.length;
+  const r = new Array(n + extra);
+  for (let i = 0; i < n; i++) r[i] = p[i];
+  return r;
+}
+function $E(E, p, message, type) {
+  E.push({ path: $at(p, 0), message, type: type === true });
+}
+function $E1(E, p, a, message, type) {
+  let path;
+  if (p.length === 0) path = [a];
+  else {
+    path = $at(p, 1);
+    path[p.length] = a;
+  }
+  E.push({ path, message, type: type === true });
+}
+function $E2(E, p, a, b, message, type) {
+  const path = $at(p, 2);
+  path[p.length] = a;
+  path[p.length + 1] = b;
+  E.push({ path, message, type: type === true });
+}
+function $EN(E, p, keys, message, type) {
+  const path = $at(p, keys.length);
+  for (let i = 0; i < keys.length; i++) path[p.length + i] = keys[i];
+  E.push({ path, message, type: type === true });
+}
+
 function $field(path) {
   if (path.length === 0) return null;
   let s = '';
@@ -50,27 +80,24 @@ function $field(path) {
 }
 
 function $validator(check, collect) {
-  const errors = (value) => {
-    const E = [];
-    collect(value, [], E);
-    if (E.length === 0) E.push({ path: [], message: 'does not match the schema' });
-    return E;
-  };
   return Object.freeze({
     validate(value) {
-      if (check(value)) return { ok: true, value };
-      const E = errors(value);
-      const out = [];
-      for (let i = 0; i < E.length; i++) out.push({ field: $field(E[i].path), description: E[i].message });
-      return { ok: false, errors: out };
+      const E = [];
+      collect(value, [], E);
+      if (E.length === 0) return { ok: true, value };
+      const errors = [];
+      for (let i = 0; i < E.length; i++) errors.push({ field: $field(E[i].path), description: E[i].message });
+      return { ok: false, errors };
     },
     is: check,
     '~standard': Object.freeze({
       version: 1,
       vendor: $vendor,
       validate(value) {
-        if (check(value)) return { value };
-        return { issues: errors(value).map((e) => ({ message: e.message, path: e.path.slice() })) };
+        const E = [];
+        collect(value, [], E);
+        if (E.length === 0) return { value };
+        return { issues: E.map((e) => ({ message: e.message, path: e.path })) };
       },
     }),
   });
@@ -143,54 +170,36 @@ function $c0(x) {
 
 function $e0(x, p, E) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) {
-    E.push({ path: p.slice(), message: 'must be an object', type: true });
+    $E(E, p, 'must be an object', true);
     return;
   }
-  if (x.key === undefined) {
-    E.push({ path: [...p, 'key'], message: 'is required' });
-  }
-  if (x.organization_id === undefined) {
-    E.push({ path: [...p, 'organization_id'], message: 'is required' });
-  }
-  if (x.permissions === undefined) {
-    E.push({ path: [...p, 'permissions'], message: 'is required' });
-  }
-  if (x.created_at === undefined) {
-    E.push({ path: [...p, 'created_at'], message: 'is required' });
-  }
+  if (x.key === undefined) $E1(E, p, 'key', 'is required');
+  if (x.organization_id === undefined) $E1(E, p, 'organization_id', 'is required');
+  if (x.permissions === undefined) $E1(E, p, 'permissions', 'is required');
+  if (x.created_at === undefined) $E1(E, p, 'created_at', 'is required');
   const v0 = x.key;
   if (v0 !== undefined) {
-    if (!(typeof v0 === 'string')) {
-      E.push({ path: [...p, 'key'], message: 'must be a string', type: true });
-    }
+    if (!(typeof v0 === 'string')) $E1(E, p, 'key', 'must be a string', true);
   }
   const v1 = x.organization_id;
   if (v1 !== undefined) {
-    if (!(typeof v1 === 'string')) {
-      E.push({ path: [...p, 'organization_id'], message: 'must be a string', type: true });
-    }
+    if (!(typeof v1 === 'string')) $E1(E, p, 'organization_id', 'must be a string', true);
   }
   const v2 = x.permissions;
   if (v2 !== undefined) {
-    if (!Array.isArray(v2)) {
-      E.push({ path: [...p, 'permissions'], message: 'must be an array', type: true });
-    } else {
+    if (!Array.isArray(v2)) $E1(E, p, 'permissions', 'must be an array', true);
+    else {
       for (let i3 = 0; i3 < v2.length; i3++) {
         const v4 = v2[i3];
-        if (!(typeof v4 === 'string')) {
-          E.push({ path: [...p, 'permissions', i3], message: 'must be a string', type: true });
-        }
+        if (!(typeof v4 === 'string')) $E2(E, p, 'permissions', i3, 'must be a string', true);
       }
     }
   }
   const v5 = x.created_at;
   if (v5 !== undefined) {
-    if (!(typeof v5 === 'string')) {
-      E.push({ path: [...p, 'created_at'], message: 'must be a string', type: true });
-    } else {
-      if (!$fmtDateTime(v5)) {
-        E.push({ path: [...p, 'created_at'], message: 'must be a valid date-time' });
-      }
+    if (!(typeof v5 === 'string')) $E1(E, p, 'created_at', 'must be a string', true);
+    else {
+      if (!$fmtDateTime(v5)) $E1(E, p, 'created_at', 'must be a valid date-time');
     }
   }
 }
@@ -227,64 +236,42 @@ function $c1(x) {
 
 function $e1(x, p, E) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) {
-    E.push({ path: p.slice(), message: 'must be an object', type: true });
+    $E(E, p, 'must be an object', true);
     return;
   }
-  if (x.error === undefined) {
-    E.push({ path: [...p, 'error'], message: 'is required' });
-  }
+  if (x.error === undefined) $E1(E, p, 'error', 'is required');
   const v0 = x.error;
   if (v0 !== undefined) {
-    if (!(typeof v0 === 'object' && v0 !== null && !Array.isArray(v0))) {
-      E.push({ path: [...p, 'error'], message: 'must be an object', type: true });
-    } else {
-      if (v0.code === undefined) {
-        E.push({ path: [...p, 'error', 'code'], message: 'is required' });
-      }
-      if (v0.message === undefined) {
-        E.push({ path: [...p, 'error', 'message'], message: 'is required' });
-      }
+    if (!(typeof v0 === 'object' && v0 !== null && !Array.isArray(v0))) $E1(E, p, 'error', 'must be an object', true);
+    else {
+      if (v0.code === undefined) $E2(E, p, 'error', 'code', 'is required');
+      if (v0.message === undefined) $E2(E, p, 'error', 'message', 'is required');
       const v1 = v0.code;
       if (v1 !== undefined) {
-        if (!(typeof v1 === 'string')) {
-          E.push({ path: [...p, 'error', 'code'], message: 'must be a string', type: true });
-        }
+        if (!(typeof v1 === 'string')) $E2(E, p, 'error', 'code', 'must be a string', true);
       }
       const v2 = v0.message;
       if (v2 !== undefined) {
-        if (!(typeof v2 === 'string')) {
-          E.push({ path: [...p, 'error', 'message'], message: 'must be a string', type: true });
-        }
+        if (!(typeof v2 === 'string')) $E2(E, p, 'error', 'message', 'must be a string', true);
       }
       const v3 = v0.details;
       if (v3 !== undefined) {
-        if (!Array.isArray(v3)) {
-          E.push({ path: [...p, 'error', 'details'], message: 'must be an array', type: true });
-        } else {
+        if (!Array.isArray(v3)) $E2(E, p, 'error', 'details', 'must be an array', true);
+        else {
           for (let i4 = 0; i4 < v3.length; i4++) {
             const v5 = v3[i4];
-            if (!(typeof v5 === 'object' && v5 !== null && !Array.isArray(v5))) {
-              E.push({ path: [...p, 'error', 'details', i4], message: 'must be an object', type: true });
-            } else {
+            if (!(typeof v5 === 'object' && v5 !== null && !Array.isArray(v5)))
+              $EN(E, p, ['error', 'details', i4], 'must be an object', true);
+            else {
               const v6 = v5.field;
               if (v6 !== undefined) {
-                if (!(typeof v6 === 'string' || v6 === null)) {
-                  E.push({
-                    path: [...p, 'error', 'details', i4, 'field'],
-                    message: 'must be a string or null',
-                    type: true,
-                  });
-                }
+                if (!(typeof v6 === 'string' || v6 === null))
+                  $EN(E, p, ['error', 'details', i4, 'field'], 'must be a string or null', true);
               }
               const v7 = v5.description;
               if (v7 !== undefined) {
-                if (!(typeof v7 === 'string')) {
-                  E.push({
-                    path: [...p, 'error', 'details', i4, 'description'],
-                    message: 'must be a string',
-                    type: true,
-                  });
-                }
+                if (!(typeof v7 === 'string'))
+                  $EN(E, p, ['error', 'details', i4, 'description'], 'must be a string', true);
               }
             }
           }
@@ -327,56 +314,38 @@ function $c2(x) {
 
 function $e2(x, p, E) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) {
-    E.push({ path: p.slice(), message: 'must be an object', type: true });
+    $E(E, p, 'must be an object', true);
     return;
   }
-  if (x.kind === undefined) {
-    E.push({ path: [...p, 'kind'], message: 'is required' });
-  }
-  if (x.data === undefined) {
-    E.push({ path: [...p, 'data'], message: 'is required' });
-  }
+  if (x.kind === undefined) $E1(E, p, 'kind', 'is required');
+  if (x.data === undefined) $E1(E, p, 'data', 'is required');
   const v0 = x.kind;
   if (v0 !== undefined) {
-    if (!(typeof v0 === 'string')) {
-      E.push({ path: [...p, 'kind'], message: 'must be a string', type: true });
-    }
+    if (!(typeof v0 === 'string')) $E1(E, p, 'kind', 'must be a string', true);
   }
   const v1 = x.id;
   if (v1 !== undefined) {
-    if (!(typeof v1 === 'string')) {
-      E.push({ path: [...p, 'id'], message: 'must be a string', type: true });
-    }
+    if (!(typeof v1 === 'string')) $E1(E, p, 'id', 'must be a string', true);
   }
   const v2 = x.workspace_id;
   if (v2 !== undefined) {
-    if (!(typeof v2 === 'string' || v2 === null)) {
-      E.push({ path: [...p, 'workspace_id'], message: 'must be a string or null', type: true });
-    }
+    if (!(typeof v2 === 'string' || v2 === null)) $E1(E, p, 'workspace_id', 'must be a string or null', true);
   }
   const v3 = x.platform;
   if (v3 !== undefined) {
-    if (!(typeof v3 === 'boolean')) {
-      E.push({ path: [...p, 'platform'], message: 'must be a boolean', type: true });
-    }
+    if (!(typeof v3 === 'boolean')) $E1(E, p, 'platform', 'must be a boolean', true);
   }
   const v4 = x.deleted;
   if (v4 !== undefined) {
-    if (!(typeof v4 === 'boolean')) {
-      E.push({ path: [...p, 'deleted'], message: 'must be a boolean', type: true });
-    }
+    if (!(typeof v4 === 'boolean')) $E1(E, p, 'deleted', 'must be a boolean', true);
   }
   const v5 = x.with_history;
   if (v5 !== undefined) {
-    if (!(typeof v5 === 'boolean')) {
-      E.push({ path: [...p, 'with_history'], message: 'must be a boolean', type: true });
-    }
+    if (!(typeof v5 === 'boolean')) $E1(E, p, 'with_history', 'must be a boolean', true);
   }
   const v6 = x.data;
   if (v6 !== undefined) {
-    if (!(typeof v6 === 'object' && v6 !== null && !Array.isArray(v6))) {
-      E.push({ path: [...p, 'data'], message: 'must be an object', type: true });
-    }
+    if (!(typeof v6 === 'object' && v6 !== null && !Array.isArray(v6))) $E1(E, p, 'data', 'must be an object', true);
   }
 }
 
@@ -400,48 +369,31 @@ function $c3(x) {
 
 function $e3(x, p, E) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) {
-    E.push({ path: p.slice(), message: 'must be an object', type: true });
+    $E(E, p, 'must be an object', true);
     return;
   }
-  if (x.id === undefined) {
-    E.push({ path: [...p, 'id'], message: 'is required' });
-  }
-  if (x.display_name === undefined) {
-    E.push({ path: [...p, 'display_name'], message: 'is required' });
-  }
-  if (x.created_at === undefined) {
-    E.push({ path: [...p, 'created_at'], message: 'is required' });
-  }
-  if (x.default_workspace_id === undefined) {
-    E.push({ path: [...p, 'default_workspace_id'], message: 'is required' });
-  }
+  if (x.id === undefined) $E1(E, p, 'id', 'is required');
+  if (x.display_name === undefined) $E1(E, p, 'display_name', 'is required');
+  if (x.created_at === undefined) $E1(E, p, 'created_at', 'is required');
+  if (x.default_workspace_id === undefined) $E1(E, p, 'default_workspace_id', 'is required');
   const v0 = x.id;
   if (v0 !== undefined) {
-    if (!(typeof v0 === 'string')) {
-      E.push({ path: [...p, 'id'], message: 'must be a string', type: true });
-    }
+    if (!(typeof v0 === 'string')) $E1(E, p, 'id', 'must be a string', true);
   }
   const v1 = x.display_name;
   if (v1 !== undefined) {
-    if (!(typeof v1 === 'string')) {
-      E.push({ path: [...p, 'display_name'], message: 'must be a string', type: true });
-    }
+    if (!(typeof v1 === 'string')) $E1(E, p, 'display_name', 'must be a string', true);
   }
   const v2 = x.created_at;
   if (v2 !== undefined) {
-    if (!(typeof v2 === 'string')) {
-      E.push({ path: [...p, 'created_at'], message: 'must be a string', type: true });
-    } else {
-      if (!$fmtDateTime(v2)) {
-        E.push({ path: [...p, 'created_at'], message: 'must be a valid date-time' });
-      }
+    if (!(typeof v2 === 'string')) $E1(E, p, 'created_at', 'must be a string', true);
+    else {
+      if (!$fmtDateTime(v2)) $E1(E, p, 'created_at', 'must be a valid date-time');
     }
   }
   const v3 = x.default_workspace_id;
   if (v3 !== undefined) {
-    if (!(typeof v3 === 'string')) {
-      E.push({ path: [...p, 'default_workspace_id'], message: 'must be a string', type: true });
-    }
+    if (!(typeof v3 === 'string')) $E1(E, p, 'default_workspace_id', 'must be a string', true);
   }
 }
 
@@ -452,7 +404,6 @@ function $c4(x) {
   if (!(typeof v0 === 'string')) return false;
   const v1 = x.kind;
   if (v1 === undefined) return false;
-  if (!(typeof v1 === 'string')) return false;
   if (!(v1 === 'alert_notification' || v1 === 'webhook_delivery')) return false;
   const v2 = x.organization_id;
   if (v2 !== undefined) {
@@ -504,60 +455,43 @@ function $c4(x) {
 
 function $e4(x, p, E) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) {
-    E.push({ path: p.slice(), message: 'must be an object', type: true });
+    $E(E, p, 'must be an object', true);
     return;
   }
-  if (x.id === undefined) {
-    E.push({ path: [...p, 'id'], message: 'is required' });
-  }
-  if (x.kind === undefined) {
-    E.push({ path: [...p, 'kind'], message: 'is required' });
-  }
+  if (x.id === undefined) $E1(E, p, 'id', 'is required');
+  if (x.kind === undefined) $E1(E, p, 'kind', 'is required');
   const v0 = x.id;
   if (v0 !== undefined) {
-    if (!(typeof v0 === 'string')) {
-      E.push({ path: [...p, 'id'], message: 'must be a string', type: true });
-    }
+    if (!(typeof v0 === 'string')) $E1(E, p, 'id', 'must be a string', true);
   }
   const v1 = x.kind;
   if (v1 !== undefined) {
-    if (!(typeof v1 === 'string')) {
-      E.push({ path: [...p, 'kind'], message: 'must be a string', type: true });
-    } else {
-      if (!(v1 === 'alert_notification' || v1 === 'webhook_delivery')) {
-        E.push({ path: [...p, 'kind'], message: 'must be one of: alert_notification, webhook_delivery' });
-      }
+    if (!(typeof v1 === 'string')) $E1(E, p, 'kind', 'must be a string', true);
+    else {
+      if (!(v1 === 'alert_notification' || v1 === 'webhook_delivery'))
+        $E1(E, p, 'kind', 'must be one of: alert_notification, webhook_delivery');
     }
   }
   const v2 = x.organization_id;
   if (v2 !== undefined) {
-    if (!(typeof v2 === 'string')) {
-      E.push({ path: [...p, 'organization_id'], message: 'must be a string', type: true });
-    }
+    if (!(typeof v2 === 'string')) $E1(E, p, 'organization_id', 'must be a string', true);
   }
   const v3 = x.status;
   if (v3 !== undefined) {
-    if (!(typeof v3 === 'string')) {
-      E.push({ path: [...p, 'status'], message: 'must be a string', type: true });
-    }
+    if (!(typeof v3 === 'string')) $E1(E, p, 'status', 'must be a string', true);
   }
   const v4 = x.url;
   if (v4 !== undefined) {
-    if (!(typeof v4 === 'string')) {
-      E.push({ path: [...p, 'url'], message: 'must be a string', type: true });
-    }
+    if (!(typeof v4 === 'string')) $E1(E, p, 'url', 'must be a string', true);
   }
   const v5 = x.headers;
   if (v5 !== undefined) {
-    if (!(typeof v5 === 'object' && v5 !== null && !Array.isArray(v5))) {
-      E.push({ path: [...p, 'headers'], message: 'must be an object', type: true });
-    } else {
+    if (!(typeof v5 === 'object' && v5 !== null && !Array.isArray(v5))) $E1(E, p, 'headers', 'must be an object', true);
+    else {
       for (const k6 in v5) {
         if (!$hasOwn.call(v5, k6)) continue;
         const v7 = v5[k6];
-        if (!(typeof v7 === 'string')) {
-          E.push({ path: [...p, 'headers', k6], message: 'must be a string', type: true });
-        }
+        if (!(typeof v7 === 'string')) $E2(E, p, 'headers', k6, 'must be a string', true);
       }
     }
   }
@@ -566,52 +500,30 @@ function $e4(x, p, E) {
   }
   const v9 = x.attempts;
   if (v9 !== undefined) {
-    if (!Array.isArray(v9)) {
-      E.push({ path: [...p, 'attempts'], message: 'must be an array', type: true });
-    } else {
+    if (!Array.isArray(v9)) $E1(E, p, 'attempts', 'must be an array', true);
+    else {
       for (let i10 = 0; i10 < v9.length; i10++) {
         const v11 = v9[i10];
-        if (!(typeof v11 === 'object' && v11 !== null && !Array.isArray(v11))) {
-          E.push({ path: [...p, 'attempts', i10], message: 'must be an object', type: true });
-        } else {
+        if (!(typeof v11 === 'object' && v11 !== null && !Array.isArray(v11)))
+          $E2(E, p, 'attempts', i10, 'must be an object', true);
+        else {
           const v12 = v11.at;
           if (v12 !== undefined) {
-            if (!(typeof v12 === 'string')) {
-              E.push({ path: [...p, 'attempts', i10, 'at'], message: 'must be a string', type: true });
-            } else {
-              if (!$fmtDateTime(v12)) {
-                E.push({ path: [...p, 'attempts', i10, 'at'], message: 'must be a valid date-time' });
-              }
+            if (!(typeof v12 === 'string')) $EN(E, p, ['attempts', i10, 'at'], 'must be a string', true);
+            else {
+              if (!$fmtDateTime(v12)) $EN(E, p, ['attempts', i10, 'at'], 'must be a valid date-time');
             }
           }
           const v13 = v11.status;
           if (v13 !== undefined) {
-            if (!Number.isInteger(v13)) {
-              E.push({ path: [...p, 'attempts', i10, 'status'], message: 'must be an integer', type: true });
-            }
+            if (!Number.isInteger(v13)) $EN(E, p, ['attempts', i10, 'status'], 'must be an integer', true);
           }
           const v14 = v11.error;
           if (v14 !== undefined) {
-            if (!(typeof v14 === 'string')) {
-              E.push({ path: [...p, 'attempts', i10, 'error'], message: 'must be a string', type: true });
-            }
+            if (!(typeof v14 === 'string')) $EN(E, p, ['attempts', i10, 'error'], 'must be a string', true);
           }
         }
       }
-    }
-  }
-  for (const k15 in x) {
-    if (!$hasOwn.call(x, k15)) continue;
-    if (!(
-      k15 === 'id' ||
-      k15 === 'kind' ||
-      k15 === 'organization_id' ||
-      k15 === 'status' ||
-      k15 === 'url' ||
-      k15 === 'headers' ||
-      k15 === 'payload' ||
-      k15 === 'attempts'
-    )) {
     }
   }
 }
@@ -620,27 +532,21 @@ function $c5(x) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) return false;
   const v0 = x.status;
   if (v0 === undefined) return false;
-  if (!(typeof v0 === 'string')) return false;
   if (!(v0 === 'ok')) return false;
   return true;
 }
 
 function $e5(x, p, E) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) {
-    E.push({ path: p.slice(), message: 'must be an object', type: true });
+    $E(E, p, 'must be an object', true);
     return;
   }
-  if (x.status === undefined) {
-    E.push({ path: [...p, 'status'], message: 'is required' });
-  }
+  if (x.status === undefined) $E1(E, p, 'status', 'is required');
   const v0 = x.status;
   if (v0 !== undefined) {
-    if (!(typeof v0 === 'string')) {
-      E.push({ path: [...p, 'status'], message: 'must be a string', type: true });
-    } else {
-      if (!(v0 === 'ok')) {
-        E.push({ path: [...p, 'status'], message: 'must be equal to "ok"' });
-      }
+    if (!(typeof v0 === 'string')) $E1(E, p, 'status', 'must be a string', true);
+    else {
+      if (!(v0 === 'ok')) $E1(E, p, 'status', 'must be equal to "ok"');
     }
   }
 }
@@ -654,37 +560,28 @@ function $c6(x) {
     if (v0.length > 200 && $cpLen(v0) > 200) return false;
   }
   for (const k1 in x) {
-    if (!$hasOwn.call(x, k1)) continue;
-    if (!(k1 === 'display_name')) {
-      return false;
-    }
+    if (k1 === 'display_name' || !$hasOwn.call(x, k1)) continue;
+    return false;
   }
   return true;
 }
 
 function $e6(x, p, E) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) {
-    E.push({ path: p.slice(), message: 'must be an object', type: true });
+    $E(E, p, 'must be an object', true);
     return;
   }
   const v0 = x.display_name;
   if (v0 !== undefined) {
-    if (!(typeof v0 === 'string')) {
-      E.push({ path: [...p, 'display_name'], message: 'must be a string', type: true });
-    } else {
-      if (v0.length < 1) {
-        E.push({ path: [...p, 'display_name'], message: 'must be at least 1 character' });
-      }
-      if (v0.length > 200 && $cpLen(v0) > 200) {
-        E.push({ path: [...p, 'display_name'], message: 'must be at most 200 characters' });
-      }
+    if (!(typeof v0 === 'string')) $E1(E, p, 'display_name', 'must be a string', true);
+    else {
+      if (v0.length < 1) $E1(E, p, 'display_name', 'must be at least 1 character');
+      if (v0.length > 200 && $cpLen(v0) > 200) $E1(E, p, 'display_name', 'must be at most 200 characters');
     }
   }
   for (const k1 in x) {
-    if (!$hasOwn.call(x, k1)) continue;
-    if (!(k1 === 'display_name')) {
-      E.push({ path: [...p, k1], message: 'is not allowed' });
-    }
+    if (k1 === 'display_name' || !$hasOwn.call(x, k1)) continue;
+    $E1(E, p, k1, 'is not allowed');
   }
 }
 
@@ -692,47 +589,112 @@ function $c7(x) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) return false;
   const v0 = x.organization;
   if (v0 === undefined) return false;
-  if (!$c3(v0)) return false;
-  const v1 = x.default_workspace;
+  if (!(typeof v0 === 'object' && v0 !== null && !Array.isArray(v0))) return false;
+  const v1 = v0.id;
   if (v1 === undefined) return false;
-  if (!(typeof v1 === 'object' && v1 !== null && !Array.isArray(v1))) return false;
-  const v2 = x.api_key;
+  if (!(typeof v1 === 'string')) return false;
+  const v2 = v0.display_name;
   if (v2 === undefined) return false;
-  if (!$c0(v2)) return false;
+  if (!(typeof v2 === 'string')) return false;
+  const v3 = v0.created_at;
+  if (v3 === undefined) return false;
+  if (!(typeof v3 === 'string')) return false;
+  if (!$fmtDateTime(v3)) return false;
+  const v4 = v0.default_workspace_id;
+  if (v4 === undefined) return false;
+  if (!(typeof v4 === 'string')) return false;
+  const v5 = x.default_workspace;
+  if (v5 === undefined) return false;
+  if (!(typeof v5 === 'object' && v5 !== null && !Array.isArray(v5))) return false;
+  const v6 = x.api_key;
+  if (v6 === undefined) return false;
+  if (!(typeof v6 === 'object' && v6 !== null && !Array.isArray(v6))) return false;
+  const v7 = v6.key;
+  if (v7 === undefined) return false;
+  if (!(typeof v7 === 'string')) return false;
+  const v8 = v6.organization_id;
+  if (v8 === undefined) return false;
+  if (!(typeof v8 === 'string')) return false;
+  const v9 = v6.permissions;
+  if (v9 === undefined) return false;
+  if (!Array.isArray(v9)) return false;
+  for (let i10 = 0; i10 < v9.length; i10++) {
+    const v11 = v9[i10];
+    if (!(typeof v11 === 'string')) return false;
+  }
+  const v12 = v6.created_at;
+  if (v12 === undefined) return false;
+  if (!(typeof v12 === 'string')) return false;
+  if (!$fmtDateTime(v12)) return false;
   return true;
 }
 
 function $e7(x, p, E) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) {
-    E.push({ path: p.slice(), message: 'must be an object', type: true });
+    $E(E, p, 'must be an object', true);
     return;
   }
-  if (x.organization === undefined) {
-    E.push({ path: [...p, 'organization'], message: 'is required' });
-  }
-  if (x.default_workspace === undefined) {
-    E.push({ path: [...p, 'default_workspace'], message: 'is required' });
-  }
-  if (x.api_key === undefined) {
-    E.push({ path: [...p, 'api_key'], message: 'is required' });
-  }
+  if (x.organization === undefined) $E1(E, p, 'organization', 'is required');
+  if (x.default_workspace === undefined) $E1(E, p, 'default_workspace', 'is required');
+  if (x.api_key === undefined) $E1(E, p, 'api_key', 'is required');
   const v0 = x.organization;
   if (v0 !== undefined) {
-    p.push('organization');
-    $e3(v0, p, E);
-    p.pop();
-  }
-  const v1 = x.default_workspace;
-  if (v1 !== undefined) {
-    if (!(typeof v1 === 'object' && v1 !== null && !Array.isArray(v1))) {
-      E.push({ path: [...p, 'default_workspace'], message: 'must be an object', type: true });
+    ok1: {
+      bad2: {
+        if (!(typeof v0 === 'object' && v0 !== null && !Array.isArray(v0))) break bad2;
+        const v3 = v0.id;
+        if (v3 === undefined) break bad2;
+        if (!(typeof v3 === 'string')) break bad2;
+        const v4 = v0.display_name;
+        if (v4 === undefined) break bad2;
+        if (!(typeof v4 === 'string')) break bad2;
+        const v5 = v0.created_at;
+        if (v5 === undefined) break bad2;
+        if (!(typeof v5 === 'string')) break bad2;
+        if (!$fmtDateTime(v5)) break bad2;
+        const v6 = v0.default_workspace_id;
+        if (v6 === undefined) break bad2;
+        if (!(typeof v6 === 'string')) break bad2;
+        break ok1;
+      }
+      p.push('organization');
+      $e3(v0, p, E);
+      p.pop();
     }
   }
-  const v2 = x.api_key;
-  if (v2 !== undefined) {
-    p.push('api_key');
-    $e0(v2, p, E);
-    p.pop();
+  const v7 = x.default_workspace;
+  if (v7 !== undefined) {
+    if (!(typeof v7 === 'object' && v7 !== null && !Array.isArray(v7)))
+      $E1(E, p, 'default_workspace', 'must be an object', true);
+  }
+  const v8 = x.api_key;
+  if (v8 !== undefined) {
+    ok9: {
+      bad10: {
+        if (!(typeof v8 === 'object' && v8 !== null && !Array.isArray(v8))) break bad10;
+        const v11 = v8.key;
+        if (v11 === undefined) break bad10;
+        if (!(typeof v11 === 'string')) break bad10;
+        const v12 = v8.organization_id;
+        if (v12 === undefined) break bad10;
+        if (!(typeof v12 === 'string')) break bad10;
+        const v13 = v8.permissions;
+        if (v13 === undefined) break bad10;
+        if (!Array.isArray(v13)) break bad10;
+        for (let i14 = 0; i14 < v13.length; i14++) {
+          const v15 = v13[i14];
+          if (!(typeof v15 === 'string')) break bad10;
+        }
+        const v16 = v8.created_at;
+        if (v16 === undefined) break bad10;
+        if (!(typeof v16 === 'string')) break bad10;
+        if (!$fmtDateTime(v16)) break bad10;
+        break ok9;
+      }
+      p.push('api_key');
+      $e0(v8, p, E);
+      p.pop();
+    }
   }
 }
 
@@ -747,20 +709,15 @@ function $c8(x) {
 
 function $e8(x, p, E) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) {
-    E.push({ path: p.slice(), message: 'must be an object', type: true });
+    $E(E, p, 'must be an object', true);
     return;
   }
-  if (x.organization_id === undefined) {
-    E.push({ path: [...p, 'organization_id'], message: 'is required' });
-  }
+  if (x.organization_id === undefined) $E1(E, p, 'organization_id', 'is required');
   const v0 = x.organization_id;
   if (v0 !== undefined) {
-    if (!(typeof v0 === 'string')) {
-      E.push({ path: [...p, 'organization_id'], message: 'must be a string', type: true });
-    } else {
-      if (v0.length < 1) {
-        E.push({ path: [...p, 'organization_id'], message: 'must be at least 1 character' });
-      }
+    if (!(typeof v0 === 'string')) $E1(E, p, 'organization_id', 'must be a string', true);
+    else {
+      if (v0.length < 1) $E1(E, p, 'organization_id', 'must be at least 1 character');
     }
   }
 }
@@ -780,25 +737,19 @@ function $c9(x) {
 
 function $e9(x, p, E) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) {
-    E.push({ path: p.slice(), message: 'must be an object', type: true });
+    $E(E, p, 'must be an object', true);
     return;
   }
-  if (x.permissions === undefined) {
-    E.push({ path: [...p, 'permissions'], message: 'is required' });
-  }
+  if (x.permissions === undefined) $E1(E, p, 'permissions', 'is required');
   const v0 = x.permissions;
   if (v0 !== undefined) {
-    if (!Array.isArray(v0)) {
-      E.push({ path: [...p, 'permissions'], message: 'must be an array', type: true });
-    } else {
+    if (!Array.isArray(v0)) $E1(E, p, 'permissions', 'must be an array', true);
+    else {
       for (let i1 = 0; i1 < v0.length; i1++) {
         const v2 = v0[i1];
-        if (!(typeof v2 === 'string')) {
-          E.push({ path: [...p, 'permissions', i1], message: 'must be a string', type: true });
-        } else {
-          if (v2.length < 1) {
-            E.push({ path: [...p, 'permissions', i1], message: 'must be at least 1 character' });
-          }
+        if (!(typeof v2 === 'string')) $E2(E, p, 'permissions', i1, 'must be a string', true);
+        else {
+          if (v2.length < 1) $E2(E, p, 'permissions', i1, 'must be at least 1 character');
         }
       }
     }
@@ -809,23 +760,61 @@ function $c10(x) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) return false;
   const v0 = x.api_key;
   if (v0 === undefined) return false;
-  if (!$c0(v0)) return false;
+  if (!(typeof v0 === 'object' && v0 !== null && !Array.isArray(v0))) return false;
+  const v1 = v0.key;
+  if (v1 === undefined) return false;
+  if (!(typeof v1 === 'string')) return false;
+  const v2 = v0.organization_id;
+  if (v2 === undefined) return false;
+  if (!(typeof v2 === 'string')) return false;
+  const v3 = v0.permissions;
+  if (v3 === undefined) return false;
+  if (!Array.isArray(v3)) return false;
+  for (let i4 = 0; i4 < v3.length; i4++) {
+    const v5 = v3[i4];
+    if (!(typeof v5 === 'string')) return false;
+  }
+  const v6 = v0.created_at;
+  if (v6 === undefined) return false;
+  if (!(typeof v6 === 'string')) return false;
+  if (!$fmtDateTime(v6)) return false;
   return true;
 }
 
 function $e10(x, p, E) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) {
-    E.push({ path: p.slice(), message: 'must be an object', type: true });
+    $E(E, p, 'must be an object', true);
     return;
   }
-  if (x.api_key === undefined) {
-    E.push({ path: [...p, 'api_key'], message: 'is required' });
-  }
+  if (x.api_key === undefined) $E1(E, p, 'api_key', 'is required');
   const v0 = x.api_key;
   if (v0 !== undefined) {
-    p.push('api_key');
-    $e0(v0, p, E);
-    p.pop();
+    ok1: {
+      bad2: {
+        if (!(typeof v0 === 'object' && v0 !== null && !Array.isArray(v0))) break bad2;
+        const v3 = v0.key;
+        if (v3 === undefined) break bad2;
+        if (!(typeof v3 === 'string')) break bad2;
+        const v4 = v0.organization_id;
+        if (v4 === undefined) break bad2;
+        if (!(typeof v4 === 'string')) break bad2;
+        const v5 = v0.permissions;
+        if (v5 === undefined) break bad2;
+        if (!Array.isArray(v5)) break bad2;
+        for (let i6 = 0; i6 < v5.length; i6++) {
+          const v7 = v5[i6];
+          if (!(typeof v7 === 'string')) break bad2;
+        }
+        const v8 = v0.created_at;
+        if (v8 === undefined) break bad2;
+        if (!(typeof v8 === 'string')) break bad2;
+        if (!$fmtDateTime(v8)) break bad2;
+        break ok1;
+      }
+      p.push('api_key');
+      $e0(v0, p, E);
+      p.pop();
+    }
   }
 }
 
@@ -836,30 +825,85 @@ function $c11(x) {
   if (!Array.isArray(v0)) return false;
   for (let i1 = 0; i1 < v0.length; i1++) {
     const v2 = v0[i1];
-    if (!$c2(v2)) return false;
+    if (!(typeof v2 === 'object' && v2 !== null && !Array.isArray(v2))) return false;
+    const v3 = v2.kind;
+    if (v3 === undefined) return false;
+    if (!(typeof v3 === 'string')) return false;
+    const v4 = v2.id;
+    if (v4 !== undefined) {
+      if (!(typeof v4 === 'string')) return false;
+    }
+    const v5 = v2.workspace_id;
+    if (v5 !== undefined) {
+      if (!(typeof v5 === 'string' || v5 === null)) return false;
+    }
+    const v6 = v2.platform;
+    if (v6 !== undefined) {
+      if (!(typeof v6 === 'boolean')) return false;
+    }
+    const v7 = v2.deleted;
+    if (v7 !== undefined) {
+      if (!(typeof v7 === 'boolean')) return false;
+    }
+    const v8 = v2.with_history;
+    if (v8 !== undefined) {
+      if (!(typeof v8 === 'boolean')) return false;
+    }
+    const v9 = v2.data;
+    if (v9 === undefined) return false;
+    if (!(typeof v9 === 'object' && v9 !== null && !Array.isArray(v9))) return false;
   }
   return true;
 }
 
 function $e11(x, p, E) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) {
-    E.push({ path: p.slice(), message: 'must be an object', type: true });
+    $E(E, p, 'must be an object', true);
     return;
   }
-  if (x.records === undefined) {
-    E.push({ path: [...p, 'records'], message: 'is required' });
-  }
+  if (x.records === undefined) $E1(E, p, 'records', 'is required');
   const v0 = x.records;
   if (v0 !== undefined) {
-    if (!Array.isArray(v0)) {
-      E.push({ path: [...p, 'records'], message: 'must be an array', type: true });
-    } else {
+    if (!Array.isArray(v0)) $E1(E, p, 'records', 'must be an array', true);
+    else {
       for (let i1 = 0; i1 < v0.length; i1++) {
         const v2 = v0[i1];
-        p.push('records', i1);
-        $e2(v2, p, E);
-        p.pop();
-        p.pop();
+        ok3: {
+          bad4: {
+            if (!(typeof v2 === 'object' && v2 !== null && !Array.isArray(v2))) break bad4;
+            const v5 = v2.kind;
+            if (v5 === undefined) break bad4;
+            if (!(typeof v5 === 'string')) break bad4;
+            const v6 = v2.id;
+            if (v6 !== undefined) {
+              if (!(typeof v6 === 'string')) break bad4;
+            }
+            const v7 = v2.workspace_id;
+            if (v7 !== undefined) {
+              if (!(typeof v7 === 'string' || v7 === null)) break bad4;
+            }
+            const v8 = v2.platform;
+            if (v8 !== undefined) {
+              if (!(typeof v8 === 'boolean')) break bad4;
+            }
+            const v9 = v2.deleted;
+            if (v9 !== undefined) {
+              if (!(typeof v9 === 'boolean')) break bad4;
+            }
+            const v10 = v2.with_history;
+            if (v10 !== undefined) {
+              if (!(typeof v10 === 'boolean')) break bad4;
+            }
+            const v11 = v2.data;
+            if (v11 === undefined) break bad4;
+            if (!(typeof v11 === 'object' && v11 !== null && !Array.isArray(v11))) break bad4;
+            break ok3;
+          }
+          p.push('records', i1);
+          $e2(v2, p, E);
+          p.pop();
+          p.pop();
+        }
       }
     }
   }
@@ -885,39 +929,28 @@ function $c12(x) {
 
 function $e12(x, p, E) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) {
-    E.push({ path: p.slice(), message: 'must be an object', type: true });
+    $E(E, p, 'must be an object', true);
     return;
   }
-  if (x.records === undefined) {
-    E.push({ path: [...p, 'records'], message: 'is required' });
-  }
+  if (x.records === undefined) $E1(E, p, 'records', 'is required');
   const v0 = x.records;
   if (v0 !== undefined) {
-    if (!Array.isArray(v0)) {
-      E.push({ path: [...p, 'records'], message: 'must be an array', type: true });
-    } else {
+    if (!Array.isArray(v0)) $E1(E, p, 'records', 'must be an array', true);
+    else {
       for (let i1 = 0; i1 < v0.length; i1++) {
         const v2 = v0[i1];
-        if (!(typeof v2 === 'object' && v2 !== null && !Array.isArray(v2))) {
-          E.push({ path: [...p, 'records', i1], message: 'must be an object', type: true });
-        } else {
-          if (v2.kind === undefined) {
-            E.push({ path: [...p, 'records', i1, 'kind'], message: 'is required' });
-          }
-          if (v2.id === undefined) {
-            E.push({ path: [...p, 'records', i1, 'id'], message: 'is required' });
-          }
+        if (!(typeof v2 === 'object' && v2 !== null && !Array.isArray(v2)))
+          $E2(E, p, 'records', i1, 'must be an object', true);
+        else {
+          if (v2.kind === undefined) $EN(E, p, ['records', i1, 'kind'], 'is required');
+          if (v2.id === undefined) $EN(E, p, ['records', i1, 'id'], 'is required');
           const v3 = v2.kind;
           if (v3 !== undefined) {
-            if (!(typeof v3 === 'string')) {
-              E.push({ path: [...p, 'records', i1, 'kind'], message: 'must be a string', type: true });
-            }
+            if (!(typeof v3 === 'string')) $EN(E, p, ['records', i1, 'kind'], 'must be a string', true);
           }
           const v4 = v2.id;
           if (v4 !== undefined) {
-            if (!(typeof v4 === 'string')) {
-              E.push({ path: [...p, 'records', i1, 'id'], message: 'must be a string', type: true });
-            }
+            if (!(typeof v4 === 'string')) $EN(E, p, ['records', i1, 'id'], 'must be a string', true);
           }
         }
       }
@@ -953,7 +986,6 @@ function $c13(x) {
   }
   const v7 = x.conversation_source;
   if (v7 !== undefined) {
-    if (!(typeof v7 === 'string')) return false;
     if (!(v7 === 'UPLOADED' || v7 === 'SIMULATED')) return false;
   }
   const v8 = x.metric_values;
@@ -982,61 +1014,48 @@ function $c13(x) {
 
 function $e13(x, p, E) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) {
-    E.push({ path: p.slice(), message: 'must be an object', type: true });
+    $E(E, p, 'must be an object', true);
     return;
   }
   const v0 = x.run_id;
   if (v0 !== undefined) {
-    if (!(typeof v0 === 'string')) {
-      E.push({ path: [...p, 'run_id'], message: 'must be a string', type: true });
-    }
+    if (!(typeof v0 === 'string')) $E1(E, p, 'run_id', 'must be a string', true);
   }
   const v1 = x.workspace_id;
   if (v1 !== undefined) {
-    if (!(typeof v1 === 'string')) {
-      E.push({ path: [...p, 'workspace_id'], message: 'must be a string', type: true });
-    }
+    if (!(typeof v1 === 'string')) $E1(E, p, 'workspace_id', 'must be a string', true);
   }
   const v2 = x.agent_id;
   if (v2 !== undefined) {
-    if (!(typeof v2 === 'string')) {
-      E.push({ path: [...p, 'agent_id'], message: 'must be a string', type: true });
-    }
+    if (!(typeof v2 === 'string')) $E1(E, p, 'agent_id', 'must be a string', true);
   }
   const v3 = x.tags;
   if (v3 !== undefined) {
-    if (!Array.isArray(v3)) {
-      E.push({ path: [...p, 'tags'], message: 'must be an array', type: true });
-    } else {
+    if (!Array.isArray(v3)) $E1(E, p, 'tags', 'must be an array', true);
+    else {
       for (let i4 = 0; i4 < v3.length; i4++) {
         const v5 = v3[i4];
-        if (!(typeof v5 === 'string')) {
-          E.push({ path: [...p, 'tags', i4], message: 'must be a string', type: true });
-        }
+        if (!(typeof v5 === 'string')) $E2(E, p, 'tags', i4, 'must be a string', true);
       }
     }
   }
   const v6 = x.scheduled_run_id;
   if (v6 !== undefined) {
-    if (!(typeof v6 === 'string')) {
-      E.push({ path: [...p, 'scheduled_run_id'], message: 'must be a string', type: true });
-    }
+    if (!(typeof v6 === 'string')) $E1(E, p, 'scheduled_run_id', 'must be a string', true);
   }
   const v7 = x.conversation_source;
   if (v7 !== undefined) {
-    if (!(typeof v7 === 'string')) {
-      E.push({ path: [...p, 'conversation_source'], message: 'must be a string', type: true });
-    } else {
-      if (!(v7 === 'UPLOADED' || v7 === 'SIMULATED')) {
-        E.push({ path: [...p, 'conversation_source'], message: 'must be one of: UPLOADED, SIMULATED' });
-      }
+    if (!(typeof v7 === 'string')) $E1(E, p, 'conversation_source', 'must be a string', true);
+    else {
+      if (!(v7 === 'UPLOADED' || v7 === 'SIMULATED'))
+        $E1(E, p, 'conversation_source', 'must be one of: UPLOADED, SIMULATED');
     }
   }
   const v8 = x.metric_values;
   if (v8 !== undefined) {
-    if (!(typeof v8 === 'object' && v8 !== null && !Array.isArray(v8))) {
-      E.push({ path: [...p, 'metric_values'], message: 'must be an object', type: true });
-    } else {
+    if (!(typeof v8 === 'object' && v8 !== null && !Array.isArray(v8)))
+      $E1(E, p, 'metric_values', 'must be an object', true);
+    else {
       for (const k9 in v8) {
         if (!$hasOwn.call(v8, k9)) continue;
         const v10 = v8[k9];
@@ -1044,15 +1063,9 @@ function $e13(x, p, E) {
         if ($c18(v10)) n11++;
         if ($c19(v10)) n11++;
         if (n11 > 1) {
-          E.push({
-            path: [...p, 'metric_values', k9],
-            message: 'must match exactly one of the allowed schemas, but matches more than one',
-          });
+          $E2(E, p, 'metric_values', k9, 'must match exactly one of the allowed schemas, but matches more than one');
         } else if (n11 === 0) {
-          E.push({
-            path: [...p, 'metric_values', k9],
-            message: 'must match exactly one of the allowed schemas, but matches none',
-          });
+          $E2(E, p, 'metric_values', k9, 'must match exactly one of the allowed schemas, but matches none');
           p.push('metric_values', k9);
           for (const e of $best(v10, p, [$e18, $e19])) E.push(e);
           p.pop();
@@ -1063,19 +1076,14 @@ function $e13(x, p, E) {
   }
   const v12 = x.completed_at;
   if (v12 !== undefined) {
-    if (!(typeof v12 === 'string')) {
-      E.push({ path: [...p, 'completed_at'], message: 'must be a string', type: true });
-    } else {
-      if (!$fmtDateTime(v12)) {
-        E.push({ path: [...p, 'completed_at'], message: 'must be a valid date-time' });
-      }
+    if (!(typeof v12 === 'string')) $E1(E, p, 'completed_at', 'must be a string', true);
+    else {
+      if (!$fmtDateTime(v12)) $E1(E, p, 'completed_at', 'must be a valid date-time');
     }
   }
   const v13 = x.wait_for_deliveries;
   if (v13 !== undefined) {
-    if (!(typeof v13 === 'boolean')) {
-      E.push({ path: [...p, 'wait_for_deliveries'], message: 'must be a boolean', type: true });
-    }
+    if (!(typeof v13 === 'boolean')) $E1(E, p, 'wait_for_deliveries', 'must be a boolean', true);
   }
 }
 
@@ -1089,39 +1097,140 @@ function $c14(x) {
   if (!Array.isArray(v1)) return false;
   for (let i2 = 0; i2 < v1.length; i2++) {
     const v3 = v1[i2];
-    if (!$c4(v3)) return false;
+    if (!(typeof v3 === 'object' && v3 !== null && !Array.isArray(v3))) return false;
+    const v4 = v3.id;
+    if (v4 === undefined) return false;
+    if (!(typeof v4 === 'string')) return false;
+    const v5 = v3.kind;
+    if (v5 === undefined) return false;
+    if (!(v5 === 'alert_notification' || v5 === 'webhook_delivery')) return false;
+    const v6 = v3.organization_id;
+    if (v6 !== undefined) {
+      if (!(typeof v6 === 'string')) return false;
+    }
+    const v7 = v3.status;
+    if (v7 !== undefined) {
+      if (!(typeof v7 === 'string')) return false;
+    }
+    const v8 = v3.url;
+    if (v8 !== undefined) {
+      if (!(typeof v8 === 'string')) return false;
+    }
+    const v9 = v3.headers;
+    if (v9 !== undefined) {
+      if (!(typeof v9 === 'object' && v9 !== null && !Array.isArray(v9))) return false;
+      for (const k10 in v9) {
+        if (!$hasOwn.call(v9, k10)) continue;
+        const v11 = v9[k10];
+        if (!(typeof v11 === 'string')) return false;
+      }
+    }
+    const v12 = v3.payload;
+    if (v12 !== undefined) {
+    }
+    const v13 = v3.attempts;
+    if (v13 !== undefined) {
+      if (!Array.isArray(v13)) return false;
+      for (let i14 = 0; i14 < v13.length; i14++) {
+        const v15 = v13[i14];
+        if (!(typeof v15 === 'object' && v15 !== null && !Array.isArray(v15))) return false;
+        const v16 = v15.at;
+        if (v16 !== undefined) {
+          if (!(typeof v16 === 'string')) return false;
+          if (!$fmtDateTime(v16)) return false;
+        }
+        const v17 = v15.status;
+        if (v17 !== undefined) {
+          if (!Number.isInteger(v17)) return false;
+        }
+        const v18 = v15.error;
+        if (v18 !== undefined) {
+          if (!(typeof v18 === 'string')) return false;
+        }
+      }
+    }
   }
   return true;
 }
 
 function $e14(x, p, E) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) {
-    E.push({ path: p.slice(), message: 'must be an object', type: true });
+    $E(E, p, 'must be an object', true);
     return;
   }
-  if (x.run === undefined) {
-    E.push({ path: [...p, 'run'], message: 'is required' });
-  }
-  if (x.sent === undefined) {
-    E.push({ path: [...p, 'sent'], message: 'is required' });
-  }
+  if (x.run === undefined) $E1(E, p, 'run', 'is required');
+  if (x.sent === undefined) $E1(E, p, 'sent', 'is required');
   const v0 = x.run;
   if (v0 !== undefined) {
-    if (!(typeof v0 === 'object' && v0 !== null && !Array.isArray(v0))) {
-      E.push({ path: [...p, 'run'], message: 'must be an object', type: true });
-    }
+    if (!(typeof v0 === 'object' && v0 !== null && !Array.isArray(v0))) $E1(E, p, 'run', 'must be an object', true);
   }
   const v1 = x.sent;
   if (v1 !== undefined) {
-    if (!Array.isArray(v1)) {
-      E.push({ path: [...p, 'sent'], message: 'must be an array', type: true });
-    } else {
+    if (!Array.isArray(v1)) $E1(E, p, 'sent', 'must be an array', true);
+    else {
       for (let i2 = 0; i2 < v1.length; i2++) {
         const v3 = v1[i2];
-        p.push('sent', i2);
-        $e4(v3, p, E);
-        p.pop();
-        p.pop();
+        ok4: {
+          bad5: {
+            if (!(typeof v3 === 'object' && v3 !== null && !Array.isArray(v3))) break bad5;
+            const v6 = v3.id;
+            if (v6 === undefined) break bad5;
+            if (!(typeof v6 === 'string')) break bad5;
+            const v7 = v3.kind;
+            if (v7 === undefined) break bad5;
+            if (!(v7 === 'alert_notification' || v7 === 'webhook_delivery')) break bad5;
+            const v8 = v3.organization_id;
+            if (v8 !== undefined) {
+              if (!(typeof v8 === 'string')) break bad5;
+            }
+            const v9 = v3.status;
+            if (v9 !== undefined) {
+              if (!(typeof v9 === 'string')) break bad5;
+            }
+            const v10 = v3.url;
+            if (v10 !== undefined) {
+              if (!(typeof v10 === 'string')) break bad5;
+            }
+            const v11 = v3.headers;
+            if (v11 !== undefined) {
+              if (!(typeof v11 === 'object' && v11 !== null && !Array.isArray(v11))) break bad5;
+              for (const k12 in v11) {
+                if (!$hasOwn.call(v11, k12)) continue;
+                const v13 = v11[k12];
+                if (!(typeof v13 === 'string')) break bad5;
+              }
+            }
+            const v14 = v3.payload;
+            if (v14 !== undefined) {
+            }
+            const v15 = v3.attempts;
+            if (v15 !== undefined) {
+              if (!Array.isArray(v15)) break bad5;
+              for (let i16 = 0; i16 < v15.length; i16++) {
+                const v17 = v15[i16];
+                if (!(typeof v17 === 'object' && v17 !== null && !Array.isArray(v17))) break bad5;
+                const v18 = v17.at;
+                if (v18 !== undefined) {
+                  if (!(typeof v18 === 'string')) break bad5;
+                  if (!$fmtDateTime(v18)) break bad5;
+                }
+                const v19 = v17.status;
+                if (v19 !== undefined) {
+                  if (!Number.isInteger(v19)) break bad5;
+                }
+                const v20 = v17.error;
+                if (v20 !== undefined) {
+                  if (!(typeof v20 === 'string')) break bad5;
+                }
+              }
+            }
+            break ok4;
+          }
+          p.push('sent', i2);
+          $e4(v3, p, E);
+          p.pop();
+          p.pop();
+        }
       }
     }
   }
@@ -1134,7 +1243,7 @@ function $c15(x) {
 
 function $e15(x, p, E) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) {
-    E.push({ path: p.slice(), message: 'must be an object', type: true });
+    $E(E, p, 'must be an object', true);
     return;
   }
 }
@@ -1147,7 +1256,6 @@ function $c16(x) {
   }
   const v1 = x.kind;
   if (v1 !== undefined) {
-    if (!(typeof v1 === 'string')) return false;
     if (!(v1 === 'alert_notification' || v1 === 'webhook_delivery')) return false;
   }
   const v2 = x.wait;
@@ -1159,30 +1267,24 @@ function $c16(x) {
 
 function $e16(x, p, E) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) {
-    E.push({ path: p.slice(), message: 'must be an object', type: true });
+    $E(E, p, 'must be an object', true);
     return;
   }
   const v0 = x.organization_id;
   if (v0 !== undefined) {
-    if (!(typeof v0 === 'string')) {
-      E.push({ path: [...p, 'organization_id'], message: 'must be a string', type: true });
-    }
+    if (!(typeof v0 === 'string')) $E1(E, p, 'organization_id', 'must be a string', true);
   }
   const v1 = x.kind;
   if (v1 !== undefined) {
-    if (!(typeof v1 === 'string')) {
-      E.push({ path: [...p, 'kind'], message: 'must be a string', type: true });
-    } else {
-      if (!(v1 === 'alert_notification' || v1 === 'webhook_delivery')) {
-        E.push({ path: [...p, 'kind'], message: 'must be one of: alert_notification, webhook_delivery' });
-      }
+    if (!(typeof v1 === 'string')) $E1(E, p, 'kind', 'must be a string', true);
+    else {
+      if (!(v1 === 'alert_notification' || v1 === 'webhook_delivery'))
+        $E1(E, p, 'kind', 'must be one of: alert_notification, webhook_delivery');
     }
   }
   const v2 = x.wait;
   if (v2 !== undefined) {
-    if (!(typeof v2 === 'boolean')) {
-      E.push({ path: [...p, 'wait'], message: 'must be a boolean', type: true });
-    }
+    if (!(typeof v2 === 'boolean')) $E1(E, p, 'wait', 'must be a boolean', true);
   }
 }
 
@@ -1193,30 +1295,135 @@ function $c17(x) {
   if (!Array.isArray(v0)) return false;
   for (let i1 = 0; i1 < v0.length; i1++) {
     const v2 = v0[i1];
-    if (!$c4(v2)) return false;
+    if (!(typeof v2 === 'object' && v2 !== null && !Array.isArray(v2))) return false;
+    const v3 = v2.id;
+    if (v3 === undefined) return false;
+    if (!(typeof v3 === 'string')) return false;
+    const v4 = v2.kind;
+    if (v4 === undefined) return false;
+    if (!(v4 === 'alert_notification' || v4 === 'webhook_delivery')) return false;
+    const v5 = v2.organization_id;
+    if (v5 !== undefined) {
+      if (!(typeof v5 === 'string')) return false;
+    }
+    const v6 = v2.status;
+    if (v6 !== undefined) {
+      if (!(typeof v6 === 'string')) return false;
+    }
+    const v7 = v2.url;
+    if (v7 !== undefined) {
+      if (!(typeof v7 === 'string')) return false;
+    }
+    const v8 = v2.headers;
+    if (v8 !== undefined) {
+      if (!(typeof v8 === 'object' && v8 !== null && !Array.isArray(v8))) return false;
+      for (const k9 in v8) {
+        if (!$hasOwn.call(v8, k9)) continue;
+        const v10 = v8[k9];
+        if (!(typeof v10 === 'string')) return false;
+      }
+    }
+    const v11 = v2.payload;
+    if (v11 !== undefined) {
+    }
+    const v12 = v2.attempts;
+    if (v12 !== undefined) {
+      if (!Array.isArray(v12)) return false;
+      for (let i13 = 0; i13 < v12.length; i13++) {
+        const v14 = v12[i13];
+        if (!(typeof v14 === 'object' && v14 !== null && !Array.isArray(v14))) return false;
+        const v15 = v14.at;
+        if (v15 !== undefined) {
+          if (!(typeof v15 === 'string')) return false;
+          if (!$fmtDateTime(v15)) return false;
+        }
+        const v16 = v14.status;
+        if (v16 !== undefined) {
+          if (!Number.isInteger(v16)) return false;
+        }
+        const v17 = v14.error;
+        if (v17 !== undefined) {
+          if (!(typeof v17 === 'string')) return false;
+        }
+      }
+    }
   }
   return true;
 }
 
 function $e17(x, p, E) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) {
-    E.push({ path: p.slice(), message: 'must be an object', type: true });
+    $E(E, p, 'must be an object', true);
     return;
   }
-  if (x.items === undefined) {
-    E.push({ path: [...p, 'items'], message: 'is required' });
-  }
+  if (x.items === undefined) $E1(E, p, 'items', 'is required');
   const v0 = x.items;
   if (v0 !== undefined) {
-    if (!Array.isArray(v0)) {
-      E.push({ path: [...p, 'items'], message: 'must be an array', type: true });
-    } else {
+    if (!Array.isArray(v0)) $E1(E, p, 'items', 'must be an array', true);
+    else {
       for (let i1 = 0; i1 < v0.length; i1++) {
         const v2 = v0[i1];
-        p.push('items', i1);
-        $e4(v2, p, E);
-        p.pop();
-        p.pop();
+        ok3: {
+          bad4: {
+            if (!(typeof v2 === 'object' && v2 !== null && !Array.isArray(v2))) break bad4;
+            const v5 = v2.id;
+            if (v5 === undefined) break bad4;
+            if (!(typeof v5 === 'string')) break bad4;
+            const v6 = v2.kind;
+            if (v6 === undefined) break bad4;
+            if (!(v6 === 'alert_notification' || v6 === 'webhook_delivery')) break bad4;
+            const v7 = v2.organization_id;
+            if (v7 !== undefined) {
+              if (!(typeof v7 === 'string')) break bad4;
+            }
+            const v8 = v2.status;
+            if (v8 !== undefined) {
+              if (!(typeof v8 === 'string')) break bad4;
+            }
+            const v9 = v2.url;
+            if (v9 !== undefined) {
+              if (!(typeof v9 === 'string')) break bad4;
+            }
+            const v10 = v2.headers;
+            if (v10 !== undefined) {
+              if (!(typeof v10 === 'object' && v10 !== null && !Array.isArray(v10))) break bad4;
+              for (const k11 in v10) {
+                if (!$hasOwn.call(v10, k11)) continue;
+                const v12 = v10[k11];
+                if (!(typeof v12 === 'string')) break bad4;
+              }
+            }
+            const v13 = v2.payload;
+            if (v13 !== undefined) {
+            }
+            const v14 = v2.attempts;
+            if (v14 !== undefined) {
+              if (!Array.isArray(v14)) break bad4;
+              for (let i15 = 0; i15 < v14.length; i15++) {
+                const v16 = v14[i15];
+                if (!(typeof v16 === 'object' && v16 !== null && !Array.isArray(v16))) break bad4;
+                const v17 = v16.at;
+                if (v17 !== undefined) {
+                  if (!(typeof v17 === 'string')) break bad4;
+                  if (!$fmtDateTime(v17)) break bad4;
+                }
+                const v18 = v16.status;
+                if (v18 !== undefined) {
+                  if (!Number.isInteger(v18)) break bad4;
+                }
+                const v19 = v16.error;
+                if (v19 !== undefined) {
+                  if (!(typeof v19 === 'string')) break bad4;
+                }
+              }
+            }
+            break ok3;
+          }
+          p.push('items', i1);
+          $e4(v2, p, E);
+          p.pop();
+          p.pop();
+        }
       }
     }
   }
@@ -1239,24 +1446,22 @@ function $c19(x) {
 
 function $e18(x, p, E) {
   if (!Number.isFinite(x)) {
-    E.push({ path: p.slice(), message: 'must be a number', type: true });
+    $E(E, p, 'must be a number', true);
     return;
   }
 }
 
 function $e19(x, p, E) {
   if (!Array.isArray(x)) {
-    E.push({ path: p.slice(), message: 'must be an array', type: true });
+    $E(E, p, 'must be an array', true);
     return;
   }
   if (x.length < 1) {
-    E.push({ path: p.slice(), message: 'must contain at least 1 item' });
+    $E(E, p, 'must contain at least 1 item');
   }
   for (let i0 = 0; i0 < x.length; i0++) {
     const v1 = x[i0];
-    if (!Number.isFinite(v1)) {
-      E.push({ path: [...p, i0], message: 'must be a number', type: true });
-    }
+    if (!Number.isFinite(v1)) $E1(E, p, i0, 'must be a number', true);
   }
 }
 

@@ -5,6 +5,7 @@ import type { EmittedFile } from '../emitted-file.js';
 import type { Names, OperationPart } from '../naming.js';
 import { preferredMedia } from '../../model/media.js';
 import { compileValidatorModule, type ValidatorEntry } from './compile.js';
+import { viewBuilder } from './views.js';
 
 export function emitValidators(model: ApiModel, names: Names, packageDir = 'client'): EmittedFile[] {
   const defs: Record<string, JsonValue> = {};
@@ -16,6 +17,12 @@ export function emitValidators(model: ApiModel, names: Names, packageDir = 'clie
   for (const [irName, named] of Object.entries(model.schemas)) {
     entries.push({ exportName: names.schemaValidator(irName), pointer: define(irName, named.schema), typeName: names.schemaType(irName) });
   }
+  // Request bodies are validated against the request view (readOnly properties not required) and responses
+  // against the response view (writeOnly ones not required); view copies live under keys no name can take.
+  const named: Record<string, SchemaNode> = {};
+  for (const [irName, s] of Object.entries(model.schemas)) Object.defineProperty(named, irName, { value: s.schema, enumerable: true, writable: true, configurable: true });
+  const requestView = viewBuilder(named, 'readOnly', (name, schema) => define(`\u0001request\u0000${name}`, schema));
+  const responseView = viewBuilder(named, 'writeOnly', (name, schema) => define(`\u0001response\u0000${name}`, schema));
   // Operation parts live beside the named schemas under keys no schema name can take (a NUL byte).
   const partKey = (op: Operation, part: string) => `\u0000${op.id}\u0000${part}`;
   const add = (op: Operation, part: OperationPart, schema: SchemaNode, status?: string): void => {
@@ -26,10 +33,10 @@ export function emitValidators(model: ApiModel, names: Names, packageDir = 'clie
     if (op.parameters.query.length > 0) add(op, 'Query', parametersSchema(op.parameters.query));
     if (op.parameters.header.length > 0) add(op, 'Headers', parametersSchema(op.parameters.header));
     const body = op.requestBody && preferredMedia(op.requestBody.content);
-    if (body) add(op, 'Body', body.schema);
+    if (body) add(op, 'Body', requestView.view(body.schema));
     for (const response of op.responses) {
       const media = preferredMedia(response.content);
-      if (media) add(op, 'Response', media.schema, response.status);
+      if (media) add(op, 'Response', responseView.view(media.schema), response.status);
     }
   }
   const { js, dts } = compileValidatorModule({ $defs: defs }, entries, { assertFormats: true, typesImport: './types.js' });
