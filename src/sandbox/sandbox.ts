@@ -164,8 +164,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
           .then(handle)
           .then((response) => writeWebResponse(res, response))
           .catch(() => {
-            if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-            res.end(JSON.stringify({ error: { code: 'INTERNAL', message: 'Internal error.', details: [] } }));
+            // Only a request that cannot be turned into a fetch Request gets here (the handler never throws).
+            if (!res.headersSent) res.writeHead(400, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ error: { code: 'INVALID_ARGUMENT', message: 'Malformed HTTP request.', details: [{ field: null, description: 'the request cannot be read' }] } }));
           });
       });
       // Requests Node's HTTP parser refuses (invalid bytes, bad Content-Length, huge headers) still get the

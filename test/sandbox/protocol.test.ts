@@ -211,6 +211,25 @@ describe('writeOnly fields', () => {
 });
 
 describe('on a real socket', () => {
+  it('serves an absolute-form request target by its path', async () => {
+    const server = await h.sandbox.listen({ port: 0 });
+    try {
+      const { request } = await import('node:http');
+      const port = Number(new URL(server.url).port);
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path: `http://127.0.0.1:${port}/v1/tags`, headers: { 'x-api-key': h.sandbox.apiKey } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('answers requests that are not valid HTTP with the error envelope', async () => {
     const { connect } = await import('node:net');
     const server = await h.sandbox.listen({ port: 0 });

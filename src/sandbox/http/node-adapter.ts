@@ -16,7 +16,18 @@ export async function toWebRequest(req: IncomingMessage, host: string): Promise<
   const hasBody = method !== 'GET' && method !== 'HEAD';
   // The Host header carries the port the client used; catalog URLs are built from it.
   const authority = typeof req.headers.host === 'string' && /^[A-Za-z0-9.\-\[\]:]+$/.test(req.headers.host) ? req.headers.host : host;
-  const url = `http://${authority}${req.url ?? '/'}`;
+  // Origin-form (`/v1/tags`) as usual; absolute-form (`http://host/v1/tags`, allowed by HTTP/1.1) by its path.
+  const target = req.url ?? '/';
+  let path = target;
+  if (!target.startsWith('/')) {
+    try {
+      const absolute = new URL(target);
+      path = `${absolute.pathname}${absolute.search}`;
+    } catch {
+      path = '/';
+    }
+  }
+  const url = `http://${authority}${path}`;
   return new Request(url, {
     method,
     headers,
