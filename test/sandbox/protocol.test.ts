@@ -29,7 +29,7 @@ const authed = routes.filter((r) => r.auth.length > 0);
 
 describe('authentication', () => {
   it.each(authed.map((r) => [r.id, r] as const))('%s: 401 UNAUTHENTICATED on X-API-Key without a key and with an unknown one', async (_id, route) => {
-    for (const headers of [{}, { 'X-API-Key': 'sk_unknown' }]) {
+    for (const headers of [{}, { 'X-API-Key': 'sk_unknown' }] as Record<string, string>[]) {
       const res = await call(route.method, concretePath(route.path), { ...headers, 'content-type': 'application/json' }, route.body ? '{}' : undefined);
       expect(res.status).toBe(401);
       expect(res.body.error.code).toBe('UNAUTHENTICATED');

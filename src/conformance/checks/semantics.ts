@@ -203,7 +203,7 @@ export const wholeSet: Check = {
       if (!Array.isArray(first) || !Array.isArray(second)) fail(`${field} missing from the update answers`);
       if (second.length !== list.length) fail(`${field}: expected exactly the ${list.length} given items, got ${second.length}`);
       const idOf = (item: Record<string, unknown>): unknown => item.ulid ?? item.id;
-      const firstIds = new Set(first.map(idOf).filter((x) => x !== undefined));
+      const firstIds = new Set<unknown>(first.map(idOf).filter((x) => x !== undefined));
       if (second.some((item) => firstIds.has(idOf(item)))) fail(`${field}: an item kept its id across a replacement`);
       const stored = (await currentRecord(ctx, resource.name, created.path))[field] as unknown[] | undefined;
       if (Array.isArray(stored) && stored.length !== list.length) fail(`${field}: the stored set has ${stored.length} items, expected ${list.length}`);
