@@ -48,12 +48,16 @@ export function fieldRules(suite: SuiteData, route: Route): Record<string, { uni
   return out as ReturnType<typeof fieldRules>;
 }
 
-/** A schema with `$ref`s and single-element `allOf`s followed. */
+/**
+ * A schema with `$ref`s and single-element `allOf`s followed; keywords beside them (a `maxLength` next to a
+ * `$ref`, a `readOnly` next to an `allOf`) are kept and win.
+ */
 export function deref(node: unknown, defs: Record<string, unknown>): Record<string, unknown> {
   let current = node as Record<string, unknown> | undefined;
   for (let i = 0; i < 10 && current; i++) {
-    if (typeof current.$ref === 'string') current = { ...(defs[current.$ref.replace('#/$defs/', '')] as Record<string, unknown>) };
-    else if (Array.isArray(current.allOf) && current.allOf.length === 1 && Object.keys(current).length <= 3) current = { ...(current.allOf[0] as Record<string, unknown>) };
+    const { $ref, allOf, ...siblings } = current;
+    if (typeof $ref === 'string') current = { ...(defs[$ref.replace('#/$defs/', '')] as Record<string, unknown>), ...siblings };
+    else if (Array.isArray(allOf) && allOf.length === 1) current = { ...(allOf[0] as Record<string, unknown>), ...siblings };
     else break;
   }
   return current ?? {};

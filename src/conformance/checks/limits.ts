@@ -5,7 +5,7 @@
 import { boundaryVariants, validValue } from '../../emit/conformance/values.js';
 import { expectError, expectStatus, send } from '../http.js';
 import { fail, skip } from '../result.js';
-import { bodyProperties, fieldRules, recordOf, referenceName } from '../world.js';
+import { bodyProperties, deref, fieldRules, recordOf, referenceName } from '../world.js';
 import type { Check, CheckContext } from './context.js';
 import { prepare, requiredParams } from './happy.js';
 
@@ -103,7 +103,7 @@ export const jsonContent: Check = {
 function jsonContentFields(route: Parameters<Check['applies']>[0], suite: Parameters<Check['applies']>[1]): [string, string | undefined][] {
   const out: [string, string | undefined][] = [];
   for (const [name, node] of Object.entries(bodyProperties(suite, route).properties)) {
-    const schema = resolve(node, suite.defs);
+    const schema = deref(node, suite.defs);
     if (typeof schema.contentMediaType === 'string' && /json/i.test(schema.contentMediaType)) {
       const content = schema.contentSchema as { type?: string } | undefined;
       out.push([name, typeof content?.type === 'string' ? content.type : undefined]);
@@ -141,10 +141,10 @@ function badValue(schema: Record<string, unknown>): string | undefined {
 
 export const badPathIds: Check = {
   name: 'limits: a malformed path id is 400 on the parameter',
-  applies: (route, suite) => route.auth.length > 0 && route.params.path.some((p) => badValue(resolve(suite.schemas[route.id]!.path[p.name], suite.defs)) !== undefined),
+  applies: (route, suite) => route.auth.length > 0 && route.params.path.some((p) => badValue(deref(suite.schemas[route.id]!.path[p.name], suite.defs)) !== undefined),
   async run(ctx) {
     for (const p of ctx.route.params.path) {
-      const bad = badValue(resolve(ctx.suite.schemas[ctx.route.id]!.path[p.name], ctx.suite.defs));
+      const bad = badValue(deref(ctx.suite.schemas[ctx.route.id]!.path[p.name], ctx.suite.defs));
       if (bad === undefined) continue;
       const prepared = await prepare(ctx);
       const spec = { ...prepared, path: { ...prepared.path, [p.name]: bad } };
@@ -153,26 +153,15 @@ export const badPathIds: Check = {
   },
 };
 
-/** A schema with its `$ref` / single `allOf` followed. */
-export function resolve(node: unknown, defs: Record<string, unknown>): Record<string, unknown> {
-  let current = node as Record<string, unknown> | undefined;
-  for (let i = 0; i < 10 && current; i++) {
-    if (typeof current.$ref === 'string') current = { ...(defs[current.$ref.replace('#/$defs/', '')] as Record<string, unknown>), ...current, $ref: undefined };
-    else if (Array.isArray(current.allOf) && current.allOf.length === 1) current = { ...(current.allOf[0] as Record<string, unknown>), ...current, allOf: undefined };
-    else break;
-  }
-  return current ?? {};
-}
-
 export const queryBounds: Check = {
   name: 'limits: numeric query parameters inside their bounds pass, outside are 400 on the parameter',
   applies: (route, suite) =>
-    route.auth.length > 0 && route.params.query.some((p) => p.type === 'integer' && typeof resolve(suite.schemas[route.id]!.query[p.name], suite.defs).maximum === 'number'),
+    route.auth.length > 0 && route.params.query.some((p) => p.type === 'integer' && typeof deref(suite.schemas[route.id]!.query[p.name], suite.defs).maximum === 'number'),
   async run(ctx) {
     const { path } = await ctx.world.pathFor(ctx.route);
     const base = requiredParams(ctx);
     for (const p of ctx.route.params.query) {
-      const schema = resolve(ctx.suite.schemas[ctx.route.id]!.query[p.name], ctx.suite.defs);
+      const schema = deref(ctx.suite.schemas[ctx.route.id]!.query[p.name], ctx.suite.defs);
       if (p.type !== 'integer' || typeof schema.maximum !== 'number') continue;
       const min = typeof schema.minimum === 'number' ? schema.minimum : 0;
       for (const inside of [min, schema.maximum]) expectStatus(await send(ctx.target, ctx.route, { path, ...base, query: { ...base.query, [p.name]: String(inside) } }), ctx.route.success.status, `${p.name}=${inside}`);
@@ -185,11 +174,11 @@ export const queryBounds: Check = {
 
 export const headerBounds: Check = {
   name: 'limits: a header value beyond its bounds is 400 on the header',
-  applies: (route, suite) => route.auth.length > 0 && route.params.header.some((p) => badValue(resolve(suite.schemas[route.id]!.header[p.name], suite.defs)) !== undefined),
+  applies: (route, suite) => route.auth.length > 0 && route.params.header.some((p) => badValue(deref(suite.schemas[route.id]!.header[p.name], suite.defs)) !== undefined),
   async run(ctx) {
     const spec = await prepare(ctx);
     for (const p of ctx.route.params.header) {
-      const bad = badValue(resolve(ctx.suite.schemas[ctx.route.id]!.header[p.name], ctx.suite.defs));
+      const bad = badValue(deref(ctx.suite.schemas[ctx.route.id]!.header[p.name], ctx.suite.defs));
       if (bad === undefined) continue;
       expectError(await send(ctx.target, ctx.route, { ...spec, headers: { ...spec.headers, [p.name]: bad } }), 400, 'INVALID_ARGUMENT', p.name, `${p.name}: ${bad.length} characters`);
     }
