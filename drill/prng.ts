@@ -1,17 +1,9 @@
 // Seeded randomness for the drills: every generated request is a function of (run seed, request number), so a
 // run is reproducible with `--seed` whatever the scheduling of concurrent requests.
 
-/** mulberry32: a small, fast 32-bit PRNG. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../src/emit/conformance/values.js';
+
+export { mulberry32 };
 
 /** A 32-bit seed from several numbers (FNV-1a over their decimal text). */
 export function mix(...parts: number[]): number {

@@ -2,23 +2,14 @@
 // EWMA estimates (alpha 0.3) from completed runs, which runs feed which baseline, sigma bands for the
 // requested levels, and history buckets in a time zone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, type Client } from '../../generated/client/index.js';
-import { startHarness, type Harness } from '../support/sandbox.js';
+import type { Client } from '../../generated/client/index.js';
+import { failure, startHarness, type Harness } from '../support/sandbox.js';
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(async () => h.close());
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  const error = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 let seq = 0;
 async function org(): Promise<{ id: string; key: string; client: Client }> {

@@ -3,11 +3,11 @@
 // recordings checked from their bytes: format, 5 s to 60 min, 200 MB), 409 on a second attach or after a
 // submit with audio, isolation, the metric waves, and the two webhook deliveries (wave text, then audio).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, type Client } from '../../generated/client/index.js';
+import type { Client } from '../../generated/client/index.js';
 import { inspectAudio } from '../../src/sandbox/rules/audio/inspect.js';
 import { checkAudioBase64, MAX_AUDIO_BYTES } from '../../src/sandbox/rules/audio/validate.js';
 import { ApiFailure } from '../../src/sandbox/errors.js';
-import { startHarness, type Harness } from '../support/sandbox.js';
+import { failure, startHarness, type Harness } from '../support/sandbox.js';
 
 // ------------------------------------------------------------------------------------- recordings
 
@@ -91,15 +91,6 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => h.close());
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  const error = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 async function expect400(p: Promise<unknown>, field: string, description?: RegExp): Promise<void> {
   const error = await failure(p);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, type Client } from '../../generated/client/index.js';
 import type { Persona, UpdatePersonaRequest } from '../../generated/client/types.js';
-import { startHarness, type Harness } from '../support/sandbox.js';
+import { failure, startHarness, type Harness } from '../support/sandbox.js';
 
 let h: Harness;
 let other: Client;
@@ -35,15 +35,6 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => h.close());
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  const error = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 async function rejected(p: Promise<unknown>, field: string): Promise<ApiError> {
   const error = await failure(p);

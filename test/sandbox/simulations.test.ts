@@ -3,23 +3,13 @@
 // /conversations/simulated/{id} path and the deprecated /simulations/{id} alias, id length 22-27, soft delete,
 // list paging and isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../generated/client/index.js';
-import { startHarness, type Harness } from '../support/sandbox.js';
+import { failure, startHarness, type Harness } from '../support/sandbox.js';
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(async () => h.close());
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  const error = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 let counter = 0;
 /** A simulation id of `length` characters, unique in this file. */

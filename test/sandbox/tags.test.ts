@@ -1,23 +1,13 @@
 // Tags through the generated client against the in-process sandbox: lower-case storage, uniqueness among
 // active tags (409), colour validation (400 on color), soft delete freeing the name, isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../generated/client/index.js';
-import { startHarness, type Harness } from '../support/sandbox.js';
+import { failure, startHarness, type Harness } from '../support/sandbox.js';
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(async () => h.close());
-
-async function failure(p: Promise<unknown>): Promise<ApiError> {
-  const error = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe('tags', () => {
   it('stores tag_name lower case and answers 201 {tag}', async () => {

@@ -146,7 +146,8 @@ const refCaches = new WeakMap<Defs, Map<string, SchemaNode | undefined>>();
 
 const rootState = (): State => ({ depth: 0, refs: new Map(), variant: 0, noFill: false });
 
-function mulberry32(seed: number): () => number {
+/** mulberry32: a small, fast, seeded 32-bit PRNG (also used by the drills). */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -13,6 +13,8 @@ export interface ServedDocument {
   document: unknown;
 }
 
+// The generated module's own declarations of the row types of route-table.ts (generated code cannot import
+// from src/); keep the two in step.
 const TYPES = `export type ResponseShape =
   | { kind: 'none' }
   | { kind: 'empty' }

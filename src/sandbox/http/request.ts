@@ -1,15 +1,8 @@
 // Reading a request: the JSON body (size-bounded, content type checked, malformed JSON is 400) and the
 // query and header parameters, coerced from strings to the JSON types the route table declares so the
 // generated validators can check them.
+import type { ParamRow } from '../../../generated/sandbox/routes.js';
 import { invalid } from '../errors.js';
-
-export interface ParamRow {
-  name: string;
-  required: boolean;
-  type: string;
-  array: boolean;
-  explode: boolean;
-}
 
 /** The largest body accepted: base64 audio of 200 MB is about 267 MB of text. */
 export const MAX_BODY_BYTES = 280 * 1024 * 1024;
@@ -37,7 +30,8 @@ export function readQuery(params: readonly ParamRow[], search: URLSearchParams):
     const values = search.getAll(p.name);
     if (values.length === 0) continue;
     if (p.array) {
-      const items = values.length === 1 && !p.explode ? values[0]!.split(',') : values.length === 1 ? values[0]!.split(',') : values;
+      // One value is a comma-separated list (form, explode false); repeated names are the items (explode true).
+      const items = values.length === 1 ? values[0]!.split(',') : values;
       setOwn(out, p.name, items.filter((v) => v !== '').map((v) => coerce(v, p.type)));
     } else {
       setOwn(out, p.name, coerce(values[values.length - 1]!, p.type));
