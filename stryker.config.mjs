@@ -13,12 +13,13 @@ export default {
   vitest: { configFile: 'vitest.mutation.config.ts' },
   mutate: files,
   reporters: ['json', 'html', 'clear-text', 'progress'],
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
-  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: process.env.MUTATION_REPORT ?? 'reports/mutation/mutation.json' },
+  htmlReporter: { fileName: (process.env.MUTATION_REPORT ?? 'reports/mutation/mutation.json').replace(/\.json$/, '.html') },
   coverageAnalysis: 'perTest',
-  concurrency: 2,
+  concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 2),
   timeoutMS: 30000,
   ignoreStatic: true,
-  tempDirName: '.stryker-tmp',
+  // Separate temp folders let several partial runs (MUTATE=one file) proceed side by side.
+  tempDirName: process.env.STRYKER_TMP ?? '.stryker-tmp',
   cleanTempDir: 'always',
 };

@@ -5,6 +5,7 @@ import { alertFires, baselineMoves, webhookDelivered } from './events.js';
 import { happyPath, happyPathMaximal } from './happy.js';
 import { otherOrganization, otherOrganizationList, unknownId } from './isolation.js';
 import { badPathIds, bodyInside, bodyOutside, headerBounds, jsonContent, malformedJson, queryBounds } from './limits.js';
+import { RULE_CHECKS } from './rules/index.js';
 import { echo, exactlyOneOf, frozenLifecycle, normalization, nullRules, restoreRules, revertRules, softDelete, transition, uniqueness, versionHistory, wholeSet } from './semantics.js';
 
 export type { Check, CheckContext } from './context.js';
@@ -42,4 +43,5 @@ export const CHECKS: readonly Check[] = [
   alertFires,
   baselineMoves,
   webhookDelivered,
+  ...RULE_CHECKS,
 ];

@@ -1,0 +1,10 @@
+// Checks of what a named rule computes. The schemas and the x- vocabulary say *that* a rule applies to an
+// operation; these modules know what the documentation says it does. Each check applies only where the spec
+// names its rule, so a spec without the rule runs none of them.
+import type { Check } from '../context.js';
+import { checks as alerts } from './alerts.js';
+import { checks as personasAudio } from './personas-audio.js';
+import { checks as records } from './records.js';
+import { checks as webhooksBaselines } from './webhooks-baselines.js';
+
+export const RULE_CHECKS: readonly Check[] = [...alerts, ...webhooksBaselines, ...personasAudio, ...records];
