@@ -1,6 +1,6 @@
 // Sandbox: requests per second and p99 latency on loopback (autocannon, 127.0.0.1 only, bounded in time) for a
 // validated persona PATCH, a persona GET and a tag create, with 1 and 32 connections, on three servers:
-//   - ours: the sandbox CLI on a SQLite database file in a temp folder (WAL, synchronous=FULL: every 2xx write
+//   - ours: the sandbox CLI on a SQLite database file in a temp folder (WAL, synchronous=NORMAL: every 2xx write
 //     has committed);
 //   - Prism (@stoplight/prism-cli mock, logging at error level) on the sandbox's own served documents
 //     (GET /v1/openapi/personas and /tags: bundled, standalone), one Prism process per document;
@@ -345,7 +345,7 @@ export async function benchSandbox(options: BenchOptions = {}): Promise<BenchRes
     const notes = [
       `autocannon ${packageVersion('autocannon')} in the bench process (pipelining 1, 127.0.0.1), ${rounds} rounds of ${seconds} s per server, case and connection count, interleaved (servers rotated each round), after a 1 s warm-up of each server and case; medians with min-max over the rounds. requests/s counts only answers with the expected status (200, or 201 for the create); p99 is computed from every such answer's latency (fractional ms); server CPU per request is the CPU time (user + system, /proc/<pid>/stat, 10 ms ticks) the answering server process used during the run divided by the answers counted, which depends far less on other load on the machine than requests/s. \`ratio\` is ours / peer for requests/s and peer / ours for p99 and CPU per request: above 1 means ours is better.`,
       '',
-      `Servers, each its own process: **ours** \`node --import tsx src/sandbox/cli.ts --port 0 --db <temp>/sandbox.db\` (SQLite file, WAL, synchronous=FULL, so every 2xx write has committed); **Prism** ${prismVersion} \`prism mock -v error\` on the sandbox's served documents (personas and tags, one process each; static examples, request validation on); **bare node:http** (bench/bare-server.ts) reads and JSON.parses the body and answers the sandbox's own JSON (merged with the request fields), no validation, no storage. The PATCH renames the persona (a unique name per request, plus \`voice_speed\` and \`background_sound\`, all validated and checked by the persona rules); the create makes a tag with a unique name.`,
+      `Servers, each its own process: **ours** \`node --import tsx src/sandbox/cli.ts --port 0 --db <temp>/sandbox.db\` (SQLite file, WAL, synchronous=NORMAL: every 2xx write has committed before it is answered); **Prism** ${prismVersion} \`prism mock -v error\` on the sandbox's served documents (personas and tags, one process each; static examples, request validation on); **bare node:http** (bench/bare-server.ts) reads and JSON.parses the body and answers the sandbox's own JSON (merged with the request fields), no validation, no storage. The PATCH renames the persona (a unique name per request, plus \`voice_speed\` and \`background_sound\`, all validated and checked by the persona rules); the create makes a tag with a unique name.`,
       '',
       `Persistence: the sandbox answered 201 to ${created201} tag creates in this run (setup, probe, warm-up and timed runs); after it stopped, its database file held ${storedTags} tag records${
         storedTags >= created201

@@ -3,6 +3,7 @@ import { buildNames } from './emit/naming.js';
 import { emitAll } from './emit/index.js';
 import { loadSpecs, type FetchLike } from './load/index.js';
 import { buildModel, type Policy } from './model/index.js';
+import { RenderCache } from './write/render-cache.js';
 import { renderFiles, writeOutput, type WriteResult } from './write/write.js';
 import type { ApiModel } from './model/ir.js';
 
@@ -19,6 +20,8 @@ export interface GenerateOptions {
    * written in the same pass, so stale-file removal and --check cover them too.
    */
   companions?: { spec: string; dir: string; packageName: string }[];
+  /** Folder of the render cache (rendered files keyed by their emitted source); none: render everything. */
+  cacheDir?: string;
 }
 
 export interface GenerateSummary extends WriteResult {
@@ -33,12 +36,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   const model = buildModel(docs, { policy: options.policy ?? 'lenient' });
   const t2 = performance.now();
   const files = emitAll(model, buildNames(model), { documents: docs });
-  const rendered = await renderFiles(files, model.specHash);
+  const cache = options.cacheDir === undefined ? undefined : new RenderCache(options.cacheDir);
+  const rendered = await renderFiles(files, model.specHash, { cache });
   for (const companion of options.companions ?? []) {
     const companionModel = buildModel(await loadSpecs(companion.spec), { policy: 'lenient' });
     const companionFiles = emitAll(companionModel, buildNames(companionModel), { clientDir: companion.dir, packageName: companion.packageName, sandbox: false });
-    for (const [path, text] of await renderFiles(companionFiles, companionModel.specHash)) rendered.set(path, text);
+    for (const [path, text] of await renderFiles(companionFiles, companionModel.specHash, { cache })) rendered.set(path, text);
   }
+  cache?.prune();
   const t3 = performance.now();
   const result = await writeOutput(options.out, rendered, { check: options.check === true });
   const t4 = performance.now();

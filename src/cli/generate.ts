@@ -1,9 +1,10 @@
-// `npm run generate [-- --spec <dir|file|url>] [--out <dir>] [--check] [--policy strict|lenient] [--json]`
+// `npm run generate [-- --spec <dir|file|url>] [--out <dir>] [--check] [--policy strict|lenient] [--json] [--no-cache] [--cache-dir <dir>]`
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { SpecError } from '../load/errors.js';
 import { FetchError } from '../load/fetch-text.js';
 import { generate } from '../pipeline.js';
+import { defaultCacheDir } from '../write/render-cache.js';
 
 const DEFAULT_SPEC = 'spec';
 const CONTROL_SPEC = 'src/sandbox/control/openapi.yaml';
@@ -17,12 +18,14 @@ async function main(): Promise<number> {
       policy: { type: 'string' },
       json: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
+      'no-cache': { type: 'boolean', default: false },
+      'cache-dir': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
   });
   if (values.help) {
-    console.log('usage: npm run generate -- [--spec spec/|file|https://host/v1] [--out generated/] [--check] [--policy strict|lenient] [--json]');
+    console.log('usage: npm run generate -- [--spec spec/|file|https://host/v1] [--out generated/] [--check] [--policy strict|lenient] [--json] [--no-cache] [--cache-dir DIR]');
     return 0;
   }
   // Our own spec/ is held to the strict policy (provenance everywhere, only our x- vocabulary); any other source is lenient.
@@ -31,7 +34,9 @@ async function main(): Promise<number> {
   const started = performance.now();
   // Generating our own spec/ also generates the client of the sandbox's control plane (its own small document).
   const companions = resolve(values.spec!) === resolve(DEFAULT_SPEC) ? [{ spec: CONTROL_SPEC, dir: 'control-client', packageName: '@evalplatform/sandbox-control-client' }] : [];
-  const summary = await generate({ spec: values.spec!, out: values.out!, check: values.check!, policy, json: values.json!, companions });
+  // Rendered files are cached by their emitted source (node_modules/.cache by default); --no-cache renders all.
+  const cacheDir = !values['no-cache'] ? resolve(values['cache-dir'] ?? defaultCacheDir()) : undefined;
+  const summary = await generate({ spec: values.spec!, out: values.out!, check: values.check!, policy, json: values.json!, companions, ...(cacheDir ? { cacheDir } : {}) });
   const ms = Math.round(performance.now() - started);
   const t = summary.timings;
   const stages = `load ${Math.round(t.load)} ms, model ${Math.round(t.model)} ms, emit+format ${Math.round(t.emit)} ms, write ${Math.round(t.write)} ms`;

@@ -1,9 +1,25 @@
 // Identifier minting: ULIDs (Crockford base32, time-ordered) and fixed-length alphanumeric ids, from the
 // id formats the route table derives from each resource's id pattern.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+// Random bytes come from a pool refilled 4 KiB at a time: one call into the CSPRNG per ~200 ids instead of one
+// per id (every request mints a request id, most writes an id too).
+const pool = Buffer.alloc(4096);
+let poolOffset = pool.length;
+
+function poolBytes(count: number): Buffer {
+  if (count > pool.length) return randomBytes(count);
+  if (poolOffset + count > pool.length) {
+    randomFillSync(pool);
+    poolOffset = 0;
+  }
+  const out = pool.subarray(poolOffset, poolOffset + count);
+  poolOffset += count;
+  return out;
+}
 
 let lastTime = 0;
 let lastRandom: number[] = [];
@@ -22,7 +38,7 @@ export function ulid(now: number = Date.now()): string {
       random[i] = 0;
     }
   } else {
-    random = [...randomBytes(16)].map((b) => b & 31);
+    random = [...poolBytes(16)].map((b) => b & 31);
   }
   lastTime = now;
   lastRandom = random;
@@ -36,7 +52,7 @@ export function ulid(now: number = Date.now()): string {
 }
 
 export function alnum(length: number): string {
-  const bytes = randomBytes(length * 2);
+  const bytes = poolBytes(length * 2);
   let out = '';
   for (let i = 0; out.length < length; i++) {
     const b = bytes[i % bytes.length]!;

@@ -10,7 +10,8 @@ import { createEventBus } from './events/bus.js';
 import type { FetchLike } from './events/deliver.js';
 import { json } from './http/respond.js';
 import { Router } from './http/router.js';
-import { toWebRequest, writeWebResponse } from './http/node-adapter.js';
+import { fromWebRequest, toWebResponse, type SandboxRequest, type SandboxResponse } from './http/exchange.js';
+import { fromNodeRequest, writeNodeResponse } from './http/node-adapter.js';
 import { secret } from './ids.js';
 import { createOrganization } from './organizations.js';
 import { RULES } from './rules/index.js';
@@ -127,18 +128,12 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     },
   };
 
-  async function handle(request: Request): Promise<Response> {
-    let url: URL;
+  async function handle(request: SandboxRequest): Promise<SandboxResponse> {
+    const path = request.url.pathname;
     try {
-      url = new URL(request.url);
-    } catch {
-      return json(400, { error: { code: 'INVALID_ARGUMENT', message: 'Invalid request URL.', details: [{ field: null, description: 'malformed URL' }] } });
-    }
-    const path = url.pathname;
-    try {
-      if (path === CONTROL_PATH || path.startsWith(`${CONTROL_PATH}/`)) return await handleControl(control, request, path.slice(CONTROL_PATH.length), url);
+      if (path === CONTROL_PATH || path.startsWith(`${CONTROL_PATH}/`)) return await handleControl(control, request, path.slice(CONTROL_PATH.length));
       if (tables.basePath === '' || path === tables.basePath || path.startsWith(`${tables.basePath}/`)) {
-        return await dispatcher.handle(request, path.slice(tables.basePath.length) || '/', url);
+        return await dispatcher.handle(request, path.slice(tables.basePath.length) || '/');
       }
       return json(404, { error: { code: 'NOT_FOUND', message: 'No such path.', details: [] } });
     } catch (error) {
@@ -147,9 +142,20 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     }
   }
 
+  /** The fetch-style entry: a Request in, a Response out. */
+  async function fetchHandler(request: Request): Promise<Response> {
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return toWebResponse(json(400, { error: { code: 'INVALID_ARGUMENT', message: 'Invalid request URL.', details: [{ field: null, description: 'malformed URL' }] } }));
+    }
+    return toWebResponse(await handle(fromWebRequest(request, url)));
+  }
+
   const servers = new Set<Server>();
   return {
-    fetch: handle,
+    fetch: fetchHandler,
     adminToken,
     apiKey: dev.key,
     organizationId: dev.org,
@@ -160,11 +166,10 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     async listen(listenOptions = {}) {
       const host = listenOptions.host ?? '127.0.0.1';
       const server = createServer((req, res) => {
-        void toWebRequest(req, host)
-          .then(handle)
-          .then((response) => writeWebResponse(res, response))
+        void handle(fromNodeRequest(req, host))
+          .then((response) => writeNodeResponse(res, response))
           .catch(() => {
-            // Only a request that cannot be turned into a fetch Request gets here (the handler never throws).
+            // Only a request whose body cannot be read gets here (the handler itself never throws).
             if (!res.headersSent) res.writeHead(400, { 'content-type': 'application/json' });
             res.end(JSON.stringify({ error: { code: 'INVALID_ARGUMENT', message: 'Malformed HTTP request.', details: [{ field: null, description: 'the request cannot be read' }] } }));
           });

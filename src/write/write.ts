@@ -5,9 +5,8 @@ import { lstat, mkdir, readFile, readdir, realpath, rm, writeFile } from 'node:f
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { confinedPath } from '../encode/index.js';
 import type { EmittedFile } from '../emit/emitted-file.js';
-import { compileModule } from './compile.js';
-import { formatFile } from './format.js';
 import { withHeader } from './header.js';
+import type { RenderCache } from './render-cache.js';
 
 export interface WriteResult {
   written: string[];
@@ -17,24 +16,37 @@ export interface WriteResult {
   stale: string[];
 }
 
-/** The final bytes of every output file, by path relative to the output root. */
-export async function renderFiles(files: EmittedFile[], specHash: string): Promise<Map<string, string>> {
+/**
+ * The final bytes of every output file, by path relative to the output root. With a cache, a file whose
+ * emitted source was rendered before is taken from it (the header, which names the spec hash, is added after).
+ */
+export async function renderFiles(files: EmittedFile[], specHash: string, options: { cache?: RenderCache } = {}): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  const put = async (path: string, contents: string): Promise<void> => {
+  const put = (path: string, formatted: string): void => {
     if (out.has(path)) throw new Error(`two emitters produce ${path}`);
-    out.set(path, withHeader(path, await formatFile(path, contents), specHash));
+    out.set(path, withHeader(path, formatted, specHash));
   };
   for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) {
-    if (file.kind === 'module') {
-      const { js, dts } = compileModule(file.path, file.contents);
-      const base = file.path.replace(/\.ts$/, '');
-      await put(`${base}.js`, js);
-      await put(`${base}.d.ts`, dts);
-    } else {
-      await put(file.path, file.contents);
+    const key = options.cache?.key(`${file.kind}:${file.path}`, file.contents);
+    let rendered = key === undefined ? undefined : options.cache!.get(key);
+    if (!rendered) {
+      rendered = await renderOne(file);
+      if (key !== undefined) options.cache!.set(key, rendered);
     }
+    for (const [path, formatted] of Object.entries(rendered)) put(path, formatted);
   }
   return out;
+}
+
+/** One emitted file, compiled (modules give a `.js` and a `.d.ts`) and formatted; no header yet. */
+async function renderOne(file: EmittedFile): Promise<Record<string, string>> {
+  // Loaded on first use: TypeScript and prettier take a second or more to import, and a run whose files all
+  // come from the render cache needs neither.
+  const [{ compileModule }, { formatFile }] = await Promise.all([import('./compile.js'), import('./format.js')]);
+  if (file.kind !== 'module') return { [file.path]: await formatFile(file.path, file.contents) };
+  const { js, dts } = compileModule(file.path, file.contents);
+  const base = file.path.replace(/\.ts$/, '');
+  return { [`${base}.js`]: await formatFile(`${base}.js`, js), [`${base}.d.ts`]: await formatFile(`${base}.d.ts`, dts) };
 }
 
 export async function writeOutput(root: string, rendered: Map<string, string>, options: { check: boolean }): Promise<WriteResult> {

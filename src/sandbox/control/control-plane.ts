@@ -4,6 +4,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { ApiFailure, invalid, notFound } from '../errors.js';
 import { alnum } from '../ids.js';
+import type { SandboxRequest, SandboxResponse } from '../http/exchange.js';
 import { json } from '../http/respond.js';
 import type { RaisedEvent, Runtime } from '../engine/context.js';
 import { newRecordData, setOwn } from '../engine/records.js';
@@ -25,8 +26,10 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-async function body(request: Request): Promise<Json> {
-  const text = await request.text();
+async function body(request: SandboxRequest): Promise<Json> {
+  const bytes = await request.bytes();
+  if (bytes === null) throw invalid(null, 'request body is too large');
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   if (text === '') return {};
   let value: unknown;
   try {
@@ -48,7 +51,8 @@ function requireOrg(runtime: Runtime, id: string): void {
   if (!runtime.store.getOrganization(id)) throw notFound('organization_id', 'organization');
 }
 
-export async function handleControl(deps: ControlDeps, request: Request, path: string, url: URL): Promise<Response> {
+export async function handleControl(deps: ControlDeps, request: SandboxRequest, path: string): Promise<SandboxResponse> {
+  const url = request.url;
   const { runtime } = deps;
   try {
     const auth = request.headers.get('authorization') ?? '';

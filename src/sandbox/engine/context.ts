@@ -1,5 +1,6 @@
 // What a rule or an action sees while one request is handled.
 import type { ApiKeyRecord, Json, StoredRecord, Store } from '../storage/store.js';
+import type { HeaderReader } from '../http/exchange.js';
 import type { ResourceRow, Route, Tables } from './tables.js';
 
 export interface Clock {
@@ -39,7 +40,7 @@ export interface RequestContext {
   /** The validated JSON body (an own-property object when the route takes one). */
   body: Json;
   hasBody: boolean;
-  requestHeaders: Headers;
+  requestHeaders: HeaderReader;
   /** Origin the request was addressed to (`http://127.0.0.1:4010`). */
   origin: string;
   now: string;

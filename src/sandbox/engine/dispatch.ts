@@ -4,6 +4,7 @@
 import { ApiFailure, internal, invalidAll, notFound, permissionDenied, unauthenticated } from '../errors.js';
 import { alnum } from '../ids.js';
 import { readHeaders, readJsonBody, readQuery } from '../http/request.js';
+import type { SandboxRequest, SandboxResponse } from '../http/exchange.js';
 import { failure, json } from '../http/respond.js';
 import type { Router } from '../http/router.js';
 import type { ApiKeyRecord, Json } from '../storage/store.js';
@@ -16,7 +17,7 @@ import type { Route } from './tables.js';
 import { validateRequest } from './validate.js';
 
 export interface Dispatcher {
-  handle(request: Request, apiPath: string, url: URL): Promise<Response>;
+  handle(request: SandboxRequest, apiPath: string): Promise<SandboxResponse>;
 }
 
 export interface DispatchDeps {
@@ -28,7 +29,7 @@ export interface DispatchDeps {
   log(line: string): void;
 }
 
-function authenticate(runtime: Runtime, route: Route, request: Request): ApiKeyRecord | null {
+function authenticate(runtime: Runtime, route: Route, request: SandboxRequest): ApiKeyRecord | null {
   if (route.auth.length === 0) return null;
   let value: string | null = null;
   for (const name of route.auth) value ??= request.headers.get(name);
@@ -38,18 +39,18 @@ function authenticate(runtime: Runtime, route: Route, request: Request): ApiKeyR
   return key;
 }
 
-function resolveWorkspace(runtime: Runtime, route: Route, org: string, request: Request): { id: string | null; isDefault: boolean } {
+function resolveWorkspace(runtime: Runtime, route: Route, org: string, request: SandboxRequest): { id: string | null; isDefault: boolean } {
   const header = runtime.tables.workspaceHeader;
   const organization = runtime.store.getOrganization(org);
   const declared = header !== null && route.params.header.some((p) => p.name.toLowerCase() === header.toLowerCase());
   const given = declared && header !== null ? request.headers.get(header) : null;
   const workspaceResource = runtime.tables.resources.find((r) => r.name === 'workspace');
   if (given !== null && given !== '') {
-    const ws = runtime.store.get('workspace', given);
+    const ws = runtime.store.peek('workspace', given);
     if (!ws || ws.org !== org || (workspaceResource && isHidden(workspaceResource, ws))) throw notFound(header, 'workspace');
     return { id: ws.id, isDefault: ws.id === organization?.default_workspace_id };
   }
-  const fallback = organization ? runtime.store.get('workspace', organization.default_workspace_id) : undefined;
+  const fallback = organization ? runtime.store.peek('workspace', organization.default_workspace_id) : undefined;
   if (!fallback || fallback.deleted || fallback.data.status !== 'ACTIVE') return { id: null, isDefault: false };
   return { id: fallback.id, isDefault: true };
 }
@@ -67,7 +68,8 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
   const { runtime, router, rules } = deps;
   const rulesOf = (route: Route): Rule[] => route.rules.map((name) => rules[name]!);
 
-  async function run(request: Request, apiPath: string, url: URL): Promise<Response> {
+  async function run(request: SandboxRequest, apiPath: string): Promise<SandboxResponse> {
+    const url = request.url;
     const match = router.match(request.method.toUpperCase(), apiPath);
     if (!match) throw notFound(null, 'operation');
     const route = match.route;
@@ -123,20 +125,20 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
         if (!events.some((e) => e.name === name)) events.push({ name, org, workspace: ctx.workspace, payload: { record: out.record?.data ?? null } });
       }
       return out;
-    });
+    }, request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write');
     if (events.length > 0) deps.publish(events);
     const status = result.status ?? route.success.status;
     const payload = shapeBody(ctx, result);
-    if (typeof payload === 'string') return new Response(payload, { status, headers: { 'content-type': result.contentType ?? route.success.media ?? 'text/plain' } });
+    if (typeof payload === 'string') return { status, headers: { 'content-type': result.contentType ?? route.success.media ?? 'text/plain' }, body: payload };
     return json(status, payload);
   }
 
   return {
-    async handle(request, apiPath, url) {
+    async handle(request, apiPath) {
       const requestId = alnum(16);
       try {
-        const response = await run(request, apiPath, url);
-        response.headers.set('x-request-id', requestId);
+        const response = await run(request, apiPath);
+        response.headers['x-request-id'] = requestId;
         return response;
       } catch (error) {
         if (error instanceof ApiFailure) return failure(error, requestId);

@@ -10,11 +10,14 @@ import type { FieldRule, ResourceRow, Route } from './tables.js';
 export const SANDBOX_USER = 'sandbox-user@example.com';
 
 export function setOwn(target: Json, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // Plain assignment makes the same own property for every name but `__proto__`, whose assignment would
+  // change the object's prototype instead; defineProperty (slower) only for that one.
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 export function clone<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+  return value === null || typeof value !== 'object' ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
 export function deepEqual(a: unknown, b: unknown): boolean {
@@ -80,7 +83,9 @@ export function present(resource: ResourceRow, record: StoredRecord): Json {
   const out: Json = {};
   for (const prop of resource.properties) {
     const value = record.data[prop];
-    if (value !== undefined) setOwn(out, prop, clone(value));
+    // Shared, not copied: the answer is serialised at once. Only a value a writeOnly path reaches into is
+    // copied, so dropping the secret from the answer leaves the stored data whole.
+    if (value !== undefined) setOwn(out, prop, typeof value === 'object' && value !== null && resource.writeOnly.some((path) => path[0] === prop) ? clone(value) : value);
   }
   for (const path of resource.writeOnly) dropPath(out, path);
   return out;
@@ -125,7 +130,20 @@ export function newRecordData(runtime: Runtime, resource: ResourceRow, body: Jso
 }
 
 /** Field rules of a resource and of the route's body, merged (body rules win). */
+const fieldRulesOfRoute = new WeakMap<Route, Record<string, FieldRule>>();
+
+/** The resource's field rules merged with the operation's body rules (computed once per operation). */
 export function fieldRules(resource: ResourceRow | undefined, route: Route): Record<string, FieldRule> {
+  if (resource === undefined) return mergeFieldRules(resource, route);
+  let rules = fieldRulesOfRoute.get(route);
+  if (!rules || route.resource !== resource.name) {
+    rules = mergeFieldRules(resource, route);
+    if (route.resource === resource.name) fieldRulesOfRoute.set(route, rules);
+  }
+  return rules;
+}
+
+function mergeFieldRules(resource: ResourceRow | undefined, route: Route): Record<string, FieldRule> {
   const out: Record<string, FieldRule> = {};
   for (const [k, v] of Object.entries(resource?.fields ?? {})) out[k] = v;
   for (const [k, v] of Object.entries(route.body?.fields ?? {})) out[k] = { ...out[k], ...v };

@@ -1,19 +1,25 @@
-// node:http <-> fetch Request/Response, for the real listener. The body is streamed into the Request as is;
-// size limits are applied by the request reader.
+// node:http <-> the sandbox's request and response, for the real listener. Headers are read from Node's parsed
+// header object; the body is collected up to the size limit (the rest is drained and dropped); the answer is
+// written in one piece, so head and body usually leave in one system call.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import { concat, type SandboxRequest, type SandboxResponse } from './exchange.js';
+import { MAX_BODY_BYTES } from './limits.js';
 
-export async function toWebRequest(req: IncomingMessage, host: string): Promise<Request> {
-  const headers = new Headers();
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    try {
-      headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-    } catch {
-      // A header value fetch refuses (control characters): leave it out; the request goes on without it.
-    }
-  }
+function readBody(req: IncomingMessage): Promise<Uint8Array | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.once('end', () => resolve(size > MAX_BODY_BYTES ? null : concat(chunks, size)));
+    req.once('error', reject);
+  });
+}
+
+export function fromNodeRequest(req: IncomingMessage, host: string): SandboxRequest {
   const method = req.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD';
   // The Host header carries the port the client used; catalog URLs are built from it.
   const authority = typeof req.headers.host === 'string' && /^[A-Za-z0-9.\-\[\]:]+$/.test(req.headers.host) ? req.headers.host : host;
   // Origin-form (`/v1/tags`) as usual; absolute-form (`http://host/v1/tags`, allowed by HTTP/1.1) by its path.
@@ -27,23 +33,30 @@ export async function toWebRequest(req: IncomingMessage, host: string): Promise<
       path = '/';
     }
   }
-  const url = `http://${authority}${path}`;
-  return new Request(url, {
+  // Joined as text, not resolved against a base: a path such as `//other-host/x` stays a path.
+  let url: URL;
+  try {
+    url = new URL(`http://${authority}${path}`);
+  } catch {
+    url = new URL(`http://${authority}/`);
+  }
+  const headers = req.headers;
+  let body: Promise<Uint8Array | null> | undefined;
+  return {
     method,
-    headers,
-    ...(hasBody ? { body: Readable.toWeb(req) as unknown as ReadableStream, duplex: 'half' } : {}),
-  } as RequestInit);
+    url,
+    headers: {
+      get(name) {
+        const value = headers[name.toLowerCase()];
+        if (value === undefined) return null;
+        return Array.isArray(value) ? value.join(', ') : value;
+      },
+    },
+    bytes: () => (body ??= readBody(req)),
+  };
 }
 
-export async function writeWebResponse(res: ServerResponse, response: Response): Promise<void> {
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, key) => {
-    headers[key] = value;
-  });
-  res.writeHead(response.status, headers);
-  if (response.body === null) {
-    res.end();
-    return;
-  }
-  res.end(Buffer.from(await response.arrayBuffer()));
+export function writeNodeResponse(res: ServerResponse, response: SandboxResponse): void {
+  res.writeHead(response.status, response.headers);
+  res.end(response.body ?? undefined);
 }

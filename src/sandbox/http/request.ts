@@ -2,10 +2,15 @@
 // query and header parameters, coerced from strings to the JSON types the route table declares so the
 // generated validators can check them.
 import type { ParamRow } from '../../../generated/sandbox/routes.js';
+import { setOwn } from '../engine/records.js';
 import { invalid } from '../errors.js';
+import type { HeaderReader, SandboxRequest } from './exchange.js';
+import { MAX_BODY_BYTES } from './limits.js';
 
-/** The largest body accepted: base64 audio of 200 MB is about 267 MB of text. */
-export const MAX_BODY_BYTES = 280 * 1024 * 1024;
+export { MAX_BODY_BYTES };
+
+/** Refuses invalid UTF-8 instead of replacing it; one decoder serves every request (no streaming state). */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 function coerce(raw: string, type: string): unknown {
   if (type === 'integer' || type === 'number') {
@@ -18,10 +23,6 @@ function coerce(raw: string, type: string): unknown {
     return raw;
   }
   return raw;
-}
-
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 export function readQuery(params: readonly ParamRow[], search: URLSearchParams): Record<string, unknown> {
@@ -40,7 +41,7 @@ export function readQuery(params: readonly ParamRow[], search: URLSearchParams):
   return out;
 }
 
-export function readHeaders(params: readonly ParamRow[], headers: Headers): Record<string, unknown> {
+export function readHeaders(params: readonly ParamRow[], headers: HeaderReader): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const p of params) {
     const value = headers.get(p.name);
@@ -58,18 +59,18 @@ export function isJsonContentType(value: string | null): boolean {
  * The parsed JSON body, or `undefined` when there is none. Errors: 400 on `Content-Type` for a body that is
  * not JSON, 400 (field null) for malformed JSON or an over-large body.
  */
-export async function readJsonBody(request: Request, accepted: readonly string[]): Promise<unknown> {
+export async function readJsonBody(request: SandboxRequest, accepted: readonly string[]): Promise<unknown> {
   const length = Number(request.headers.get('content-length') ?? '0');
   if (length > MAX_BODY_BYTES) throw invalid(null, `request body exceeds ${MAX_BODY_BYTES} bytes`);
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.byteLength > MAX_BODY_BYTES) throw invalid(null, `request body exceeds ${MAX_BODY_BYTES} bytes`);
+  const bytes = await request.bytes();
+  if (bytes === null) throw invalid(null, `request body exceeds ${MAX_BODY_BYTES} bytes`);
   if (bytes.byteLength === 0) return undefined;
   const type = request.headers.get('content-type');
   const wantsJson = accepted.length === 0 || accepted.some((m) => isJsonContentType(m));
   if (wantsJson && !isJsonContentType(type)) throw invalid('Content-Type', 'must be application/json');
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = UTF8.decode(bytes);
   } catch {
     throw invalid(null, 'request body is not valid UTF-8');
   }

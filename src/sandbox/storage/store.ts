@@ -53,8 +53,11 @@ export interface RecordFilter {
 }
 
 export interface Store {
-  /** Runs `fn` as one atomic transaction; nested calls join the outer one. */
-  transaction<T>(fn: () => T): T;
+  /**
+   * Runs `fn` as one atomic transaction; nested calls join the outer one. `read` says the caller expects not
+   * to write (a backend may then skip taking the write lock first); writing anyway must still work.
+   */
+  transaction<T>(fn: () => T, mode?: 'read' | 'write'): T;
   meta(key: string): string | undefined;
   setMeta(key: string, value: string): void;
 
@@ -66,6 +69,11 @@ export interface Store {
   insert(record: Omit<StoredRecord, 'seq'>): StoredRecord;
   update(record: StoredRecord): void;
   get(kind: string, id: string): StoredRecord | undefined;
+  /**
+   * Like get(), for hot read paths outside transactions: the answer may be a shared, cached object that the
+   * caller must not change (an update through this store refreshes it).
+   */
+  peek(kind: string, id: string): StoredRecord | undefined;
   list(kind: string, filter?: RecordFilter): StoredRecord[];
   /** Records of an organization (deleted ones included) whose `data[field]` equals `value` (scalars). */
   withField(kind: string, org: string, field: string, value: unknown): StoredRecord[];

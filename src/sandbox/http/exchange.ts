@@ -1,0 +1,58 @@
+// The sandbox's own request and response: what the engine reads and writes, independent of how the request
+// arrived. The real listener builds them straight from node:http (no fetch Request/Response per request,
+// which cost a stream, an AbortSignal and a body copy each); `sandbox.fetch()` converts from and to the
+// fetch types, for in-process use.
+import { MAX_BODY_BYTES } from './limits.js';
+
+export interface HeaderReader {
+  /** The header's value (repeated headers joined with ", "), or null; names are case-insensitive. */
+  get(name: string): string | null;
+}
+
+export interface SandboxRequest {
+  readonly method: string;
+  readonly url: URL;
+  readonly headers: HeaderReader;
+  /** The body bytes, or null when the body exceeds MAX_BODY_BYTES (it is drained, not kept). */
+  bytes(): Promise<Uint8Array | null>;
+}
+
+export interface SandboxResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The body text, or null for none (204). */
+  body: string | null;
+}
+
+export function fromWebRequest(request: Request, url: URL): SandboxRequest {
+  return {
+    method: request.method,
+    url,
+    headers: request.headers,
+    async bytes() {
+      if (request.body === null) return new Uint8Array(0);
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      for await (const chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+        size += chunk.byteLength;
+        if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      }
+      return size > MAX_BODY_BYTES ? null : concat(chunks, size);
+    },
+  };
+}
+
+export function toWebResponse(response: SandboxResponse): Response {
+  return new Response(response.body, { status: response.status, headers: response.headers });
+}
+
+export function concat(chunks: readonly Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
