@@ -7,12 +7,11 @@
 // Runs are interleaved (round-robin over the subjects, order rotated each round) after an untimed warm-up of each
 // tool on a small document (petstore), so caches are warm and a burst of machine load is spread across tools.
 //
-// Where our time goes: the CLI prints its stage timings (load, model, emit+format, write); a module hook
-// (registered only in our child) additionally times prettier's format() and TypeScript's transpile calls made by
-// src/write/, which splits emit+format into emit (building the TypeScript source), compile and format.
+// Where our time goes: the CLI prints its stage timings (load, model, emit, render, write) and, inside render,
+// the compile time and the formatting time summed over the threads that format.
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { packageVersion, runMeasured, stats, tempDir, type RunResult, type Stats } from './processes.js';
 import type { BenchOptions, BenchResult, Row, Target } from './types.js';
 
@@ -23,58 +22,6 @@ const PETSTORE = join(CORPUS, 'petstore/petstore3-swagger-openapi.yaml');
 
 const OT_BIN = join(ROOT, 'node_modules/openapi-typescript/bin/cli.js');
 const HEY_BIN = join(ROOT, 'node_modules/@hey-api/openapi-ts/bin/run.js');
-
-// ---------------------------------------------------------------------------------------------------------------
-// Stage hooks for our child: wrap prettier.format (imported by src/write/format.ts) and ts.transpileModule /
-// ts.transpileDeclaration (imported by src/write/compile.ts), summing their time in globalThis.__benchStages,
-// which the preload of bench/processes.ts reports at exit. Only those two importers are redirected.
-
-const HOOKS = `
-const SHIMS = ${'${SHIMS}'};
-export async function resolve(specifier, context, next) {
-  const r = await next(specifier, context);
-  const parent = context.parentURL ?? '';
-  for (const s of SHIMS) {
-    if (specifier === s.specifier && parent.endsWith(s.parent)) return { url: s.url + '?real=' + encodeURIComponent(r.url), format: 'module', shortCircuit: true };
-  }
-  return r;
-}
-`;
-
-const SHIM = (stage: string, methods: string[]): string => `
-const mod = await import(new URL(import.meta.url).searchParams.get('real'));
-const real = mod.default ?? mod;
-const stages = (globalThis.__benchStages ??= {});
-stages[${JSON.stringify(stage)}] ??= 0;
-const wrapped = new Map();
-for (const m of ${JSON.stringify(methods)}) {
-  const f = real[m];
-  wrapped.set(m, function (...args) {
-    const t0 = performance.now();
-    const out = f.apply(real, args);
-    if (out && typeof out.then === 'function') return out.finally(() => { stages[${JSON.stringify(stage)}] += performance.now() - t0; });
-    stages[${JSON.stringify(stage)}] += performance.now() - t0;
-    return out;
-  });
-}
-export default new Proxy(real, { get: (t, k) => wrapped.get(k) ?? Reflect.get(t, k) });
-`;
-
-let hooksUrl: string | undefined;
-function stageHooks(): string {
-  if (hooksUrl === undefined) {
-    const dir = tempDir('hooks');
-    const shims = [
-      { specifier: 'prettier', parent: '/src/write/format.ts', file: 'prettier-shim.mjs', source: SHIM('format', ['format']) },
-      { specifier: 'typescript', parent: '/src/write/compile.ts', file: 'typescript-shim.mjs', source: SHIM('compile', ['transpileModule', 'transpileDeclaration']) },
-    ];
-    for (const s of shims) writeFileSync(join(dir, s.file), s.source);
-    const table = shims.map((s) => ({ specifier: s.specifier, parent: s.parent, url: pathToFileURL(join(dir, s.file)).href }));
-    writeFileSync(join(dir, 'hooks.mjs'), HOOKS.replace('${SHIMS}', JSON.stringify(table)));
-    hooksUrl = pathToFileURL(join(dir, 'hooks.mjs')).href;
-  }
-  return hooksUrl;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Inputs and tools.
@@ -126,7 +73,7 @@ export function tools(): Tool[] {
       key: 'ours',
       label: 'ours',
       // Cold: --no-cache, so every run renders every file (what a fresh checkout does).
-      command: (input, out) => ({ args: ['--import', 'tsx', join(ROOT, 'src/cli/generate.ts'), ...input.oursArgs(out), '--no-cache'], env: { BENCH_HOOKS: stageHooks() } }),
+      command: (input, out) => ({ args: ['--import', 'tsx', join(ROOT, 'src/cli/generate.ts'), ...input.oursArgs(out), '--no-cache'] }),
     },
     {
       key: 'openapi-typescript',
@@ -156,7 +103,7 @@ interface Sample {
   wallMs: number;
   cpuMs: number | undefined;
   peakRssMb: number | undefined;
-  /** Ours only: stage timings in ms (load, model, emitFormat, write, total from the CLI; format, compile from the hooks). */
+  /** Ours only: stage timings in ms from the CLI (load, model, emit, render, write, total, compile, format, threads). */
   stages?: Record<string, number>;
 }
 
@@ -167,12 +114,14 @@ interface Series {
   done: boolean;
 }
 
-/** Parses `... in 1234 ms (load 1 ms, model 2 ms, emit+format 3 ms, write 4 ms)` from our CLI's output. */
+/** Parses `... in 1234 ms (load 1 ms, model 2 ms, emit 3 ms, render 4 ms, write 5 ms; render: compile 6 ms, format 7 ms over 2 thread(s), ...)`. */
 function parseCliStages(stdout: string): Record<string, number> {
   const out: Record<string, number> = {};
   const total = /\bin (\d+) ms \(/.exec(stdout);
   if (total) out.total = Number(total[1]);
-  for (const [, name, ms] of stdout.matchAll(/(load|model|emit\+format|write) (\d+) ms/g)) out[name === 'emit+format' ? 'emitFormat' : name!] = Number(ms);
+  for (const [, name, ms] of stdout.matchAll(/\b(load|model|emit|render|write|compile|format) (\d+) ms/g)) out[name!] = Number(ms);
+  const threads = /over (\d+) thread/.exec(stdout);
+  if (threads) out.threads = Number(threads[1]);
   return out;
 }
 
@@ -184,7 +133,7 @@ export async function runOnce(tool: Tool, input: Input): Promise<RunResult> {
 
 function toSample(tool: Tool, r: RunResult): Sample {
   const sample: Sample = { wallMs: r.wallMs, cpuMs: r.cpuMs, peakRssMb: r.peakRssMb };
-  if (tool.key === 'ours') sample.stages = { ...parseCliStages(r.stdout), ...(r.stages ?? {}) };
+  if (tool.key === 'ours') sample.stages = parseCliStages(r.stdout);
   return sample;
 }
 
@@ -359,8 +308,9 @@ export async function benchGeneration(options: BenchOptions = {}): Promise<Bench
     ['load', 'load (parse, bundle, validate)'],
     ['model', 'model'],
     ['emit', 'emit (build TypeScript source)'],
-    ['compile', 'compile (ts transpile, .js + .d.ts)'],
-    ['format', 'format (prettier)'],
+    ['render', 'render (compile, then format in parallel)'],
+    ['compile', 'of which compile (ts transpile, .js + .d.ts)'],
+    ['format', 'format (prettier, summed over threads)'],
     ['write', 'write'],
   ];
   const stageLines = [
@@ -385,7 +335,8 @@ export async function benchGeneration(options: BenchOptions = {}): Promise<Bench
       startup: per((x) => (st(x, 'total') === undefined ? undefined : x.wallMs - st(x, 'total')!)),
       load: per((x) => st(x, 'load')),
       model: per((x) => st(x, 'model')),
-      emit: per((x) => (st(x, 'emitFormat') === undefined || st(x, 'format') === undefined || st(x, 'compile') === undefined ? undefined : st(x, 'emitFormat')! - st(x, 'format')! - st(x, 'compile')!)),
+      emit: per((x) => st(x, 'emit')),
+      render: per((x) => st(x, 'render')),
       compile: per((x) => st(x, 'compile')),
       format: per((x) => st(x, 'format')),
       write: per((x) => st(x, 'write')),
@@ -403,7 +354,7 @@ export async function benchGeneration(options: BenchOptions = {}): Promise<Bench
     '',
     `**Warm render cache** rows: ours run again on the same input with \`--cache-dir\` pointing at a cache filled by one untimed run before (${[...warm].map(([k, v]) => `${k}: ${v.length} runs`).join(', ')}), i.e. a repeated \`npm run generate\` on an unchanged spec, where compile and format are skipped; the peers have no such cache, so these rows compare a repeated run of ours with a cold run of theirs.`,
     '',
-    '**Where our time goes** (medians over our runs; share of wall time). load, model, write and the emit+format total come from the timings our CLI prints; compile and format are measured inside the child by wrapping the `ts.transpile*` and `prettier.format` calls of src/write/ (a module hook used only by this bench); emit is emit+format minus those two.',
+    '**Where our time goes** (medians over our runs; share of wall time), from the timings our CLI prints. Render compiles each module on the main thread while prettier formats the compiled files in worker threads (one per core, at most 4; src/write/format-pool.ts), so its wall time is less than compile + format: the format column sums the formatting time of every thread and can exceed its share of the wall time.',
     '',
     ...stageLines,
   ];

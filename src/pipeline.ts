@@ -4,7 +4,7 @@ import { emitAll } from './emit/index.js';
 import { loadSpecs, type FetchLike } from './load/index.js';
 import { buildModel, type Policy } from './model/index.js';
 import { RenderCache } from './write/render-cache.js';
-import { renderFiles, writeOutput, type WriteResult } from './write/write.js';
+import { renderFiles, writeOutput, type RenderStats, type WriteResult } from './write/write.js';
 import type { ApiModel } from './model/ir.js';
 
 export interface GenerateOptions {
@@ -26,7 +26,10 @@ export interface GenerateOptions {
 
 export interface GenerateSummary extends WriteResult {
   model: ApiModel;
-  timings: { load: number; model: number; emit: number; write: number };
+  /** ms per stage: `emit` builds the sources, `render` compiles and formats them (with the companions). */
+  timings: { load: number; model: number; emit: number; render: number; write: number };
+  /** Inside `emit`: compiling and formatting (formatting summed over its threads), and files from the cache. */
+  render: RenderStats;
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateSummary> {
@@ -36,18 +39,24 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   const model = buildModel(docs, { policy: options.policy ?? 'lenient' });
   const t2 = performance.now();
   const files = emitAll(model, buildNames(model), { documents: docs });
+  const tEmitted = performance.now();
   const cache = options.cacheDir === undefined ? undefined : new RenderCache(options.cacheDir);
-  const rendered = await renderFiles(files, model.specHash, { cache });
+  const render: RenderStats = { compileMs: 0, formatMs: 0, formatThreads: 1, cached: 0 };
+  const rendered = await renderFiles(files, model.specHash, { cache, stats: render });
   for (const companion of options.companions ?? []) {
     const companionModel = buildModel(await loadSpecs(companion.spec), { policy: 'lenient' });
     const companionFiles = emitAll(companionModel, buildNames(companionModel), { clientDir: companion.dir, packageName: companion.packageName, sandbox: false });
-    for (const [path, text] of await renderFiles(companionFiles, companionModel.specHash, { cache })) rendered.set(path, text);
+    const companionStats: RenderStats = { compileMs: 0, formatMs: 0, formatThreads: 1, cached: 0 };
+    for (const [path, text] of await renderFiles(companionFiles, companionModel.specHash, { cache, stats: companionStats })) rendered.set(path, text);
+    render.compileMs += companionStats.compileMs;
+    render.formatMs += companionStats.formatMs;
+    render.cached += companionStats.cached;
   }
   cache?.prune();
   const t3 = performance.now();
   const result = await writeOutput(options.out, rendered, { check: options.check === true });
   const t4 = performance.now();
-  return { ...result, model, timings: { load: t1 - t0, model: t2 - t1, emit: t3 - t2, write: t4 - t3 } };
+  return { ...result, model, render, timings: { load: t1 - t0, model: t2 - t1, emit: tEmitted - t2, render: t3 - tEmitted, write: t4 - t3 } };
 }
 
 /** Everything up to (not including) the disk: the rendered files for a spec. Used by tests. */

@@ -39,7 +39,8 @@ async function main(): Promise<number> {
   const summary = await generate({ spec: values.spec!, out: values.out!, check: values.check!, policy, json: values.json!, companions, ...(cacheDir ? { cacheDir } : {}) });
   const ms = Math.round(performance.now() - started);
   const t = summary.timings;
-  const stages = `load ${Math.round(t.load)} ms, model ${Math.round(t.model)} ms, emit+format ${Math.round(t.emit)} ms, write ${Math.round(t.write)} ms`;
+  const r = summary.render;
+  const stages = `load ${Math.round(t.load)} ms, model ${Math.round(t.model)} ms, emit ${Math.round(t.emit)} ms, render ${Math.round(t.render)} ms, write ${Math.round(t.write)} ms; render: compile ${Math.round(r.compileMs)} ms, format ${Math.round(r.formatMs)} ms over ${r.formatThreads} thread(s), ${r.cached} file(s) from the render cache`;
   if (values.check) {
     if (summary.stale.length > 0) {
       console.error(`generated output is stale (${summary.stale.length} file(s)); run npm run generate:`);
