@@ -57,6 +57,8 @@ export function fromNodeRequest(req: IncomingMessage, host: string): SandboxRequ
 }
 
 export function writeNodeResponse(res: ServerResponse, response: SandboxResponse): void {
+  // With the length known up front the answer is not chunked: head and body go out as one write.
+  if (response.body !== null) res.setHeader('content-length', Buffer.byteLength(response.body));
   res.writeHead(response.status, response.headers);
   res.end(response.body ?? undefined);
 }
