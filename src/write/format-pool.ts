@@ -26,6 +26,7 @@ export class FormatPool {
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private failed = false;
+  private here: Promise<unknown> = Promise.resolve();
   readonly stats: FormatStats = { formatMs: 0, threads: 1 };
 
   /** `expectedBytes`: the text the run will format; below the threshold workers are not worth starting. */
@@ -69,13 +70,19 @@ export class FormatPool {
     this.workers = [];
   }
 
-  private async formatHere(path: string, contents: string): Promise<string> {
-    const started = performance.now();
-    try {
-      return await formatFile(path, contents);
-    } finally {
-      this.stats.formatMs += performance.now() - started;
-    }
+  /** On this thread, one file at a time (as in a worker), so the time of each is its own. */
+  private formatHere(path: string, contents: string): Promise<string> {
+    const run = async (): Promise<string> => {
+      const started = performance.now();
+      try {
+        return await formatFile(path, contents);
+      } finally {
+        this.stats.formatMs += performance.now() - started;
+      }
+    };
+    const result = this.here.then(run, run);
+    this.here = result.catch(() => undefined);
+    return result;
   }
 
   private settle(message: { id: number; text?: string; error?: string; ms: number }): void {
