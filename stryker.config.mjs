@@ -20,6 +20,8 @@ export default {
   timeoutMS: 30000,
   ignoreStatic: true,
   // Separate temp folders let several partial runs (MUTATE=one file) proceed side by side.
+  // Not copied into Stryker's sandbox: other runs' temp folders (they vanish mid-copy), reports, profiles.
+  ignorePatterns: ['/.stryker-tmp*', '/reports', '/.prof', '/.sandbox'],
   tempDirName: process.env.STRYKER_TMP ?? '.stryker-tmp',
   cleanTempDir: 'always',
 };

@@ -12,6 +12,8 @@ function pin(ctx: RequestContext, kind: string, id: unknown, field: string): Ver
   if (id === undefined || id === null) return null;
   const record = findRecord(ctx, kind, id, { field });
   const resource = ctx.runtime.resource(kind);
+  // A built-in (platform) record has no per-organization history (seed Versioning 6): nothing to pin.
+  if (record.org === '*' || record.data.is_builtin === true) return null;
   return resource.versioned ? pinVersion(ctx.runtime, resource, record) : null;
 }
 

@@ -7,18 +7,28 @@ import { alnum } from '../ids.js';
 import type { RequestContext } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
 import { clone, deepEqual, findRecord, newRecordData, present, setOwn, stampUpdated } from '../engine/records.js';
-import { hasHistory, recordVersion, trackedChanged } from '../engine/versions.js';
+import { hasHistory, recordVersion } from '../engine/versions.js';
 import type { Json, StoredRecord } from '../storage/store.js';
 
 const CONTENT = ['input_str', 'expected_output', 'attributes'] as const;
 
+/** Rows in grid order: by position, the older row first on a tie. */
+function gridOrder(cases: StoredRecord[]): StoredRecord[] {
+  return cases.slice().sort((a, b) => Number(a.data.position) - Number(b.data.position) || a.seq - b.seq);
+}
+
 /** The grid as the test set shows it: each case as the test-case resource presents it, in position order. */
 function snapshotOf(ctx: RequestContext, cases: StoredRecord[]): Json[] {
   const resource = ctx.runtime.resource('test_case');
-  return cases
-    .slice()
-    .sort((a, b) => Number(a.data.position) - Number(b.data.position) || a.seq - b.seq)
-    .map((c) => present(resource, c));
+  return gridOrder(cases).map((c) => present(resource, c));
+}
+
+/** Renumbers the other rows (in grid order) around a row placed at `at`: the ones from `at` on move down one. */
+function makeRoom(ctx: RequestContext, others: StoredRecord[], at: number): void {
+  others.forEach((row, index) => {
+    setOwn(row.data, 'position', index < at ? index : index + 1);
+    ctx.runtime.store.update(row);
+  });
 }
 
 function casesOf(ctx: RequestContext, testSetId: string): StoredRecord[] {
@@ -38,7 +48,9 @@ function refreshParent(ctx: RequestContext, testSetId: string): void {
   const cases = casesOf(ctx, testSetId).filter((c) => !c.deleted);
   setOwn(parent.data, 'test_cases', snapshotOf(ctx, cases));
   setOwn(parent.data, 'test_case_count', cases.length);
-  if (!hasHistory(ctx.runtime, resource, parent) || trackedChanged(resource, previous, parent.data)) {
+  // The grid's content, not the rows' timestamps: an edit that changes nothing records no version (seed Versioning 2).
+  const gridChanged = !deepEqual(content((previous.test_cases as Json[] | undefined) ?? []), content(parent.data.test_cases as Json[]));
+  if (!hasHistory(ctx.runtime, resource, parent) || gridChanged) {
     stampUpdated(resource, parent.data, ctx.now);
     recordVersion(ctx.runtime, resource, parent, 'save');
   }
@@ -84,11 +96,16 @@ export const testSetSnapshot: Rule = {
       setOwn(next, 'test_case_count', created.length);
       return;
     }
-    // A test case: its position defaults to the end of the grid; it cannot move to another test set.
+    // A test case: its position defaults to the end of the grid; given, the other rows make room (the spec's
+    // "later rows move down"); it cannot move to another test set.
+    const others = gridOrder(casesOf(ctx, String(next.test_set_id)).filter((c) => !c.deleted && c.id !== next.id));
     if (previous === undefined) {
-      if (next.position === undefined) setOwn(next, 'position', casesOf(ctx, String(next.test_set_id)).filter((c) => !c.deleted).length);
+      if (next.position === undefined) setOwn(next, 'position', others.length);
+      else makeRoom(ctx, others, Number(next.position));
     } else if (next.test_set_id !== previous.test_set_id) {
       throw invalid('test_set_id', 'a test case cannot move to another test set');
+    } else if (next.position !== previous.position) {
+      makeRoom(ctx, others, Number(next.position));
     }
   },
   after(ctx, result) {
@@ -99,6 +116,11 @@ export const testSetSnapshot: Rule = {
       if (!record) throw notFound(param ?? null, 'test case');
       return record.data.test_set_id;
     })();
+    // A deleted row leaves no gap: the rows below it move up.
+    if (ctx.route.action === 'delete') {
+      const rows = gridOrder(casesOf(ctx, String(id)).filter((c) => !c.deleted));
+      makeRoom(ctx, rows, rows.length);
+    }
     refreshParent(ctx, String(id));
   },
 };

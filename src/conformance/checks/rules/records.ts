@@ -1,4 +1,11 @@
 // Rule-specific checks (records): selected by the rule names the spec gives operations (x-rules) and event handlers.
+// Agents, metrics, runs, test sets, review disagreement and the spec catalog each have their own part file.
 import type { Check } from '../context.js';
+import { checks as agents } from './records-agents.js';
+import { checks as catalog } from './records-catalog.js';
+import { checks as metrics } from './records-metrics.js';
+import { checks as review } from './records-review.js';
+import { checks as runs } from './records-runs.js';
+import { checks as testSets } from './records-test-sets.js';
 
-export const checks: Check[] = [];
+export const checks: Check[] = [...agents, ...metrics, ...runs, ...testSets, ...review, ...catalog];

@@ -1,0 +1,80 @@
+// Record rules of metrics: built-in metrics are not restorable (metric-restore); the recently deleted list
+// holds the workspace's soft-deleted metrics (metric-recently-deleted).
+import { validValue } from '../../../emit/conformance/values.js';
+import { expectError, send } from '../../http.js';
+import { fail } from '../../result.js';
+import { recordOf } from '../../world.js';
+import type { Check, CheckContext } from '../context.js';
+import { controlOf, itemsOf, loadFixtures, operationWithRule, routeOf, show, succeed, type FixtureEntry, type Json } from './records-support.js';
+
+/** Metric data valid for the Metric schema (the sandbox mints the id). */
+function metricData(ctx: CheckContext, overrides: Json): Json {
+  const data = validValue({ $ref: `#/$defs/${ctx.world.resource('metric').schema}` } as never, ctx.world.defs, { seed: ctx.world.nextSeed() }) as Json;
+  delete data.id;
+  delete data.name;
+  delete data.current_version;
+  return { ...data, ...overrides };
+}
+
+export const builtinNotRestorable: Check = {
+  name: 'rule metric-restore: a built-in metric is not restorable (404), whether platform record or is_builtin',
+  applies: operationWithRule('metric', 'restore', 'metric-restore'),
+  async run(ctx) {
+    const control = controlOf(ctx, 'load built-in metrics');
+    // docs/sandbox.md "Metrics" (the sandbox's choice): built-in metrics are platform records with is_builtin: true;
+    // the control plane's platform records are the built-in metrics, and the API answers a built-in with is_builtin.
+    const cases: [string, FixtureEntry][] = [
+      ['a platform record with is_builtin: true', { kind: 'metric', platform: true, data: metricData(ctx, { is_builtin: true }) }],
+      ['a platform record', { kind: 'metric', platform: true, data: metricData(ctx, { is_builtin: false }) }],
+      ['a metric the API shows with is_builtin: true', { kind: 'metric', data: metricData(ctx, { is_builtin: true }) }],
+    ];
+    const ids = await loadFixtures(control, cases.map(([, entry]) => entry));
+    const param = ctx.route.params.path[0]!.name;
+    for (const [i, [what]] of cases.entries()) {
+      // Seed (Metrics and baselines): restore is 404 when the metric is not restorable.
+      expectError(await send(ctx.target, ctx.route, { path: { [param]: ids[i]! } }), 404, 'NOT_FOUND', undefined, `restoring ${what}`);
+    }
+  },
+};
+
+export const recentlyDeletedList: Check = {
+  name: "rule metric-recently-deleted: lists the workspace's soft-deleted metrics, not active ones nor other workspaces' or platform ones",
+  applies: operationWithRule('metric', 'custom', 'metric-recently-deleted'),
+  async run(ctx) {
+    const del = routeOf(ctx, 'metric', 'delete');
+    const restore = routeOf(ctx, 'metric', 'restore');
+    const gone = await ctx.world.create('metric');
+    const kept = await ctx.world.create('metric');
+    await succeed(ctx, del, { path: gone.path }, 'deleting a metric');
+    const elsewhere = await hiddenFixtures(ctx);
+    const listed = async (): Promise<Map<string, Json>> => new Map(itemsOf(ctx.route, (await succeed(ctx, ctx.route, {}, 'listing recently deleted metrics')).body).map((m) => [String(m.id), m]));
+    // docs/sandbox.md "Metrics": GET /metrics/recently-deleted lists the workspace's soft-deleted metrics.
+    const first = await listed();
+    const entry = first.get(gone.id);
+    if (!entry) fail(`the deleted metric ${gone.id} is not listed`);
+    if (entry.metric_name !== gone.record.metric_name) fail(`the listed metric shows metric_name ${show(entry.metric_name)}, it was created as ${show(gone.record.metric_name)}`);
+    if (first.has(kept.id)) fail(`the active metric ${kept.id} is listed as deleted`);
+    for (const [what, id] of elsewhere) if (first.has(id)) fail(`${what} (${id}) is listed`);
+    // The list is of metrics "restore can bring back": a restored one leaves it.
+    await succeed(ctx, restore, { path: gone.path }, 'restoring the deleted metric');
+    if ((await listed()).has(gone.id)) fail(`the restored metric ${gone.id} is still listed`);
+  },
+};
+
+/** Soft-deleted metrics the default workspace must not list: another workspace's, and a platform record. */
+async function hiddenFixtures(ctx: CheckContext): Promise<[string, string][]> {
+  const control = ctx.target.control;
+  if (!control) return [];
+  const createWorkspace = routeOf(ctx, 'workspace', 'create');
+  const workspace = recordOf(createWorkspace, await succeed(ctx, createWorkspace, { body: await ctx.world.bodyFor(createWorkspace) }, 'creating a workspace'))!;
+  const ids = await loadFixtures(control, [
+    { kind: 'metric', deleted: true, workspace_id: String(workspace.id), data: metricData(ctx, {}) },
+    { kind: 'metric', deleted: true, platform: true, data: metricData(ctx, { is_builtin: true }) },
+  ]);
+  return [
+    ["another workspace's deleted metric", ids[0]!],
+    ['a deleted platform metric', ids[1]!],
+  ];
+}
+
+export const checks: Check[] = [builtinNotRestorable, recentlyDeletedList];
