@@ -97,6 +97,17 @@ describe('runs', () => {
     expect((await h.client.agents.listAgentVersions(fixture!.id)).versions).toHaveLength(1);
   });
 
+  it("compute the agent's attached metrics when the launch names none, and pin them", async () => {
+    const { metric } = await h.client.metrics.createMetric({ metric_name: 'Politeness', description: 'Was the agent polite?', metric_type: 'METRIC_LLM_BINARY', prompt: 'Was the agent polite?' });
+    const agent = await newAgent();
+    await h.client.agents.updateAgent(agent.id, { metric_ids: [metric.id] });
+    const { run } = await h.client.runs.launchRun({ agent_id: agent.id });
+    expect(run.metric_ids).toEqual([metric.id]);
+    expect(Object.keys(run.pinned_versions.metrics ?? {})).toEqual([metric.id]);
+    const named = await h.client.runs.launchRun({ agent_id: agent.id, metric_ids: [] });
+    expect(named.run.metric_ids).toEqual([]);
+  });
+
   it('refuse an unknown agent with 404 on agent_id', async () => {
     const error = await failure(h.client.runs.launchRun({ agent_id: 'Z'.repeat(22) }));
     expect(error.status).toBe(404);

@@ -36,6 +36,12 @@ function onLatest(ctx: RequestContext, run: StoredRecord): boolean {
 export const runPinVersions: Rule = {
   write(ctx, next, previous) {
     if (previous !== undefined) return;
+    // LaunchRunRequest.metric_ids: "when omitted the agent's attached metrics are used".
+    if (next.metric_ids === undefined && typeof next.agent_id === 'string') {
+      const agent = ctx.runtime.store.get('agent', next.agent_id);
+      const attached = agent && agent.org === ctx.org ? agent.data.metric_ids : undefined;
+      if (Array.isArray(attached)) setOwn(next, 'metric_ids', attached.filter((id): id is string => typeof id === 'string'));
+    }
     const metrics: Json = {};
     for (const [i, id] of ((next.metric_ids as string[] | undefined) ?? []).entries()) {
       const ref = pin(ctx, 'metric', id, `metric_ids[${i}]`);
