@@ -7,8 +7,30 @@ export interface ControlAccess {
   createApiKey(permissions: string[]): Promise<string>;
   /** The API key of a fresh, second organization. */
   createOtherOrganizationKey(): Promise<string>;
-  loadFixtures(records: { kind: string; data: Record<string, unknown>; platform?: boolean }[]): Promise<{ kind: string; id: string }[]>;
+  /** `workspace_id: null` stores a legacy record without workspace; omitted, the sandbox picks the default workspace. */
+  loadFixtures(records: { kind: string; data: Record<string, unknown>; platform?: boolean; workspace_id?: string | null }[]): Promise<{ kind: string; id: string }[]>;
   completeRun(body: Record<string, unknown>): Promise<{ run: Record<string, unknown>; sent: Record<string, unknown>[] }>;
+}
+
+/** One HTTP call a receiver endpoint got, and what it answered. */
+export interface ReceivedCall {
+  method: string;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  /** The body parsed as JSON (the raw text when it is not JSON). */
+  body: unknown;
+  status: number;
+}
+
+/**
+ * A client endpoint for outbound calls of the target (webhook deliveries): each URL it hands out answers with
+ * the statuses a check chose and records every call, so checks can see payloads, headers and retries.
+ */
+export interface WebhookReceiver {
+  /** A fresh URL whose calls are answered with `statuses` in turn, the last one repeating (default: 204). */
+  endpoint(statuses?: number[]): string;
+  /** The calls `url` got, oldest first, once the target's pending deliveries (and their retries) are done. */
+  calls(url: string): Promise<ReceivedCall[]>;
 }
 
 export interface Target {
@@ -21,9 +43,11 @@ export interface Target {
   /** A key of the same organization with no permissions (403 checks). */
   noPermissionKey?: string;
   control?: ControlAccess;
+  /** Where the target's webhook deliveries can be sent and observed. */
+  receiver?: WebhookReceiver;
 }
 
-export function httpTarget(options: { baseUrl: string; apiKey: string; otherApiKey?: string; noPermissionKey?: string; control?: ControlAccess; fetch?: typeof fetch }): Target {
+export function httpTarget(options: { baseUrl: string; apiKey: string; otherApiKey?: string; noPermissionKey?: string; control?: ControlAccess; receiver?: WebhookReceiver; fetch?: typeof fetch }): Target {
   const base = options.baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? fetch;
   return {
@@ -32,6 +56,7 @@ export function httpTarget(options: { baseUrl: string; apiKey: string; otherApiK
     ...(options.otherApiKey ? { otherApiKey: options.otherApiKey } : {}),
     ...(options.noPermissionKey ? { noPermissionKey: options.noPermissionKey } : {}),
     ...(options.control ? { control: options.control } : {}),
+    ...(options.receiver ? { receiver: options.receiver } : {}),
     request: (method, path, init = {}) => doFetch(`${base}${path}`, { method, headers: init.headers ?? {}, ...(init.body === undefined ? {} : { body: init.body }), signal: AbortSignal.timeout(30_000) }),
   };
 }
