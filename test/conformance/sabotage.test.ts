@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../generated/conformance/suite.js';
 import { inProcessTarget } from '../../src/conformance/in-process.js';
 import { runSuite } from '../../src/conformance/run.js';
+import { RULES } from '../../src/sandbox/rules/index.js';
 
 /**
  * Rules whose breakage the suite must detect on the operations that name them in x-rules. Not in the list:
@@ -53,6 +54,25 @@ describe('a rule broken on purpose', () => {
       const results = await runSuite(target, { operations: [operation], check: 'events:' });
       expect(results).toHaveLength(1);
       expect(results[0]!.outcome).toBe('fail');
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
+
+/**
+ * Every rule module of the sandbox, replaced by a do-nothing module: the checks named for that rule
+ * (`rule <name>: ...`, src/conformance/checks/rules/) fail. This is what the rule-specific checks are for: the
+ * schemas say a rule applies, these checks know what it computes.
+ */
+describe('a rule module replaced by one that does nothing', () => {
+  it.each(Object.keys(RULES).sort())('%s: a check named for it fails', async (rule) => {
+    const { target, sandbox } = await inProcessTarget({ rules: { [rule]: {} } });
+    try {
+      const results = await runSuite(target, { check: `rule ${rule}: ` });
+      expect(results.length, `no check is named for ${rule}`).toBeGreaterThan(0);
+      const failed = results.filter((r) => r.outcome === 'fail');
+      expect(failed.length, `every check named for ${rule} passed with the rule broken`).toBeGreaterThan(0);
     } finally {
       await sandbox.close();
     }
