@@ -23,6 +23,7 @@ export const KNOWN_RULES: ReadonlySet<string> = new Set([
   'persona-discovery',
   'metric-recently-deleted',
   'baseline-sigma-bands',
+  'conversation-list-summary',
   // event handlers
   'evaluate-alerts',
   'update-baselines',

@@ -130,8 +130,12 @@ describe('submit', () => {
     const got = await h.client.conversations.getUploadedConversation(c.conversation_id);
     expect(got.uploaded_conversation.transcript).toEqual(TRANSCRIPT);
     expect(got.uploaded_conversation.has_audio).toBe(false);
-    const ids = (await h.client.conversations.listUploadedConversations()).uploaded_conversations.map((x) => x.conversation_id);
-    expect(ids).toContain(c.conversation_id);
+    const listed = (await h.client.conversations.listUploadedConversations({ query: { page_size: 100 } })).uploaded_conversations;
+    const mine = listed.find((x) => x.conversation_id === c.conversation_id);
+    expect(mine).toMatchObject({ conversation_id: c.conversation_id, external_conversation_id: 'call-42' });
+    // The transcript is answered by the single get only (facts 2.2).
+    expect(mine).not.toHaveProperty('transcript');
+    expect((await h.client.conversations.getUploadedConversation(c.conversation_id)).uploaded_conversation.transcript).toEqual(TRANSCRIPT);
   });
 
   it('is served on the deprecated POST /conversations:submit, answering {conversation}, and GET /conversations/{id}', async () => {

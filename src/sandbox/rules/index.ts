@@ -8,6 +8,7 @@ import { audioAttach } from './audio-attach.js';
 import { audioValidate } from './audio-validate.js';
 import { baselineHistory } from './baseline-history.js';
 import { baselineSigmaBands } from './baseline-sigma-bands.js';
+import { conversationListSummary } from './conversation-list-summary.js';
 import { deliverWebhooks } from './deliver-webhooks.js';
 import { evaluateAlerts } from './evaluate-alerts.js';
 import { metricRecentlyDeleted } from './metric-recently-deleted.js';
@@ -33,6 +34,7 @@ export const RULES: Record<string, Rule> = {
   'audio-validate': audioValidate,
   'baseline-history': baselineHistory,
   'baseline-sigma-bands': baselineSigmaBands,
+  'conversation-list-summary': conversationListSummary,
   'deliver-webhooks': deliverWebhooks,
   'evaluate-alerts': evaluateAlerts,
   'metric-recently-deleted': metricRecentlyDeleted,

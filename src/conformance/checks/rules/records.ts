@@ -3,9 +3,10 @@
 import type { Check } from '../context.js';
 import { checks as agents } from './records-agents.js';
 import { checks as catalog } from './records-catalog.js';
+import { checks as conversations } from './records-conversations.js';
 import { checks as metrics } from './records-metrics.js';
 import { checks as review } from './records-review.js';
 import { checks as runs } from './records-runs.js';
 import { checks as testSets } from './records-test-sets.js';
 
-export const checks: Check[] = [...agents, ...metrics, ...runs, ...testSets, ...review, ...catalog];
+export const checks: Check[] = [...agents, ...metrics, ...runs, ...testSets, ...review, ...catalog, ...conversations];
