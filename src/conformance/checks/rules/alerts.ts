@@ -1,4 +1,12 @@
 // Rule-specific checks (alerts): selected by the rule names the spec gives operations (x-rules) and event handlers.
+// evaluate-alerts (handler of run.completed) is checked through the control plane: alerts created through the
+// API, runs completed with chosen values, times and scope, and the notifications each completion recorded.
 import type { Check } from '../context.js';
+import { checks as aggregate } from './alerts-aggregate.js';
+import { checks as baseline } from './alerts-baseline.js';
+import { checks as compare } from './alerts-compare.js';
+import { checks as notify } from './alerts-notify.js';
+import { checks as scope } from './alerts-scope.js';
+import { checks as sets } from './alerts-sets.js';
 
-export const checks: Check[] = [];
+export const checks: Check[] = [...compare, ...aggregate, ...baseline, ...scope, ...notify, ...sets];
