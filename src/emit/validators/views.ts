@@ -22,7 +22,6 @@ export interface ViewBuilder {
  * registers a view copy of a named schema and answers the `$ref` to it.
  */
 export function viewBuilder(defs: Record<string, SchemaNode>, flag: 'readOnly' | 'writeOnly', define: (name: string, schema: SchemaNode) => string): ViewBuilder {
-  const affected = new Map<string, boolean>();
   const copies = new Map<string, string>();
 
   const refName = (node: Obj): string | undefined => (typeof node.$ref === 'string' && node.$ref.startsWith(REF) ? decodeURIComponent(node.$ref.slice(REF.length)) : undefined);
@@ -37,33 +36,71 @@ export function viewBuilder(defs: Record<string, SchemaNode>, flag: 'readOnly' |
     return isObj(target) && target[flag] === true;
   };
 
-  /** Whether a node (or a named schema it reaches) requires a flagged property. */
-  const touches = (node: JsonValue | undefined, seen: Set<string>): boolean => {
-    if (Array.isArray(node)) return node.some((n) => touches(n, seen));
+  /**
+   * Whether the node itself requires a flagged property, without following refs; the names it refers to are
+   * added to `refs`.
+   */
+  const requiresFlagged = (node: JsonValue | undefined, refs: Set<string>): boolean => {
+    if (Array.isArray(node)) {
+      let hit = false;
+      for (const n of node) hit = requiresFlagged(n, refs) || hit;
+      return hit;
+    }
     if (!isObj(node)) return false;
     const name = refName(node);
-    if (name !== undefined) return named(name, seen);
+    if (name !== undefined) refs.add(name);
     const props = isObj(node.properties) ? node.properties : {};
-    if (Array.isArray(node.required) && node.required.some((r) => typeof r === 'string' && flagged(props[r]))) return true;
-    return Object.entries(node).some(([k, v]) => k !== 'const' && k !== 'enum' && k !== 'default' && k !== 'examples' && touches(v, seen));
+    let hit = Array.isArray(node.required) && node.required.some((r) => typeof r === 'string' && flagged(props[r]));
+    for (const [k, v] of Object.entries(node)) if (k !== 'const' && k !== 'enum' && k !== 'default' && k !== 'examples' && k !== '$ref') hit = requiresFlagged(v, refs) || hit;
+    return hit;
   };
 
-  const named = (name: string, seen: Set<string>): boolean => {
-    const known = affected.get(name);
-    if (known !== undefined) return known;
-    if (seen.has(name)) return false;
-    seen.add(name);
-    const result = touches(defs[name] as JsonValue, seen);
-    seen.delete(name);
-    if (seen.size === 0) affected.set(name, result);
-    return result;
+  // The named schemas that require a flagged property themselves or through any schema they reach: the direct
+  // hits, then everything that refers to an affected schema (reverse reachability, linear in the schemas' size;
+  // following refs depth-first from every schema is exponential on large, densely linked documents).
+  let affected: Set<string> | undefined;
+  const affectedNames = (): Set<string> => {
+    if (affected) return affected;
+    affected = new Set();
+    const referrers = new Map<string, string[]>();
+    const queue: string[] = [];
+    for (const [name, schema] of Object.entries(defs)) {
+      const refs = new Set<string>();
+      if (requiresFlagged(schema as JsonValue, refs)) {
+        affected.add(name);
+        queue.push(name);
+      }
+      for (const target of refs) {
+        const list = referrers.get(target);
+        if (list) list.push(name);
+        else referrers.set(target, [name]);
+      }
+    }
+    while (queue.length > 0) {
+      for (const referrer of referrers.get(queue.pop()!) ?? []) {
+        if (affected.has(referrer)) continue;
+        affected.add(referrer);
+        queue.push(referrer);
+      }
+    }
+    return affected;
+  };
+
+  const named = (name: string): boolean => affectedNames().has(name);
+
+  /** Whether a node (or a named schema it reaches) requires a flagged property. */
+  const touches = (node: JsonValue | undefined): boolean => {
+    const refs = new Set<string>();
+    if (requiresFlagged(node, refs)) return true;
+    for (const name of refs) if (named(name)) return true;
+    return false;
   };
 
   const rewrite = (node: JsonValue): JsonValue => {
     if (Array.isArray(node)) return node.map(rewrite);
     if (!isObj(node)) return node;
     const name = refName(node);
-    if (name !== undefined) return named(name, new Set()) ? { ...node, $ref: copyOf(name) } : node;
+    if (name !== undefined) return named(name) ? { ...node, $ref: copyOf(name) } : node;
     const out: Obj = {};
     const props = isObj(node.properties) ? node.properties : {};
     for (const [k, v] of Object.entries(node)) {
@@ -86,7 +123,7 @@ export function viewBuilder(defs: Record<string, SchemaNode>, flag: 'readOnly' |
 
   return {
     view(node) {
-      return touches(node as JsonValue, new Set()) ? (rewrite(node as JsonValue) as SchemaNode) : node;
+      return touches(node as JsonValue) ? (rewrite(node as JsonValue) as SchemaNode) : node;
     },
   };
 }
