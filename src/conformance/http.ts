@@ -88,3 +88,65 @@ export function expectSuccess(answer: Answer, route: Route, what = 'request'): v
     if (!result.ok) fail(`${what}: the ${answer.status} body does not match the spec: ${result.errors.slice(0, 3).map((e) => `${e.field ?? '(body)'}: ${e.description}`).join('; ')}`);
   }
 }
+
+/**
+ * Sends exactly these headers and bytes (no Content-Type is added): for checks of what the API does with a
+ * body that is not JSON, has no Content-Type, or is not valid UTF-8. `body` bytes go to the target's fetch
+ * as they are (fetch takes strings and byte arrays alike).
+ */
+export async function sendExact(target: Target, route: Route, spec: { path?: Record<string, string>; query?: Record<string, string>; headers?: Record<string, string>; body?: string | Uint8Array; key?: string | null; method?: string; rawPath?: string } = {}): Promise<Answer> {
+  const headers: Record<string, string> = { ...spec.headers };
+  const key = spec.key === undefined ? target.apiKey : spec.key;
+  if (key !== null && route.auth.length > 0) headers[route.auth[0]!] = key;
+  const query = spec.query && Object.keys(spec.query).length > 0 ? `?${new URLSearchParams(spec.query).toString()}` : '';
+  const path = spec.rawPath ?? `${fillPath(route, spec.path ?? {})}${query}`;
+  const res = await target.request(spec.method ?? route.method, path, { headers, ...(spec.body === undefined ? {} : { body: spec.body as string }) });
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: res.status, body: parsed, text, headers: res.headers };
+}
+
+/** The `field` of every detail of an error answer ('' for a detail without one). */
+export function detailFields(answer: Answer): (string | null)[] {
+  const details = (answer.body as Envelope | undefined)?.error?.details;
+  return Array.isArray(details) ? details.map((d) => (d.field === undefined ? null : d.field)) : [];
+}
+
+/** Whether a Content-Type names JSON (`application/json`, `application/problem+json`, with parameters). */
+export function isJsonMediaType(value: string | null): boolean {
+  return value !== null && /^application\/(?:[\w.+-]+\+)?json\s*(;|$)/i.test(value.trim());
+}
+
+/** The code the seed's error table gives each status ("Errors": 400 INVALID_ARGUMENT ... 500 INTERNAL). */
+export const ERROR_CODES: Readonly<Record<number, string>> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  409: 'ALREADY_EXISTS',
+  500: 'INTERNAL',
+  503: 'INTERNAL',
+};
+
+/**
+ * The seed's envelope in full, for a 4xx: a JSON body `{ error: { code, message, details: [ { field, description } ] } }`
+ * with the code of the status (seed "Errors": only internal errors may omit details), every detail with a
+ * string description and a string, null or absent field.
+ */
+export function expectEnvelope(answer: Answer, what = 'error'): void {
+  if (!isJsonMediaType(answer.headers.get('content-type'))) fail(`${what}: the error answer's Content-Type is ${answer.headers.get('content-type')}, expected application/json`);
+  if (!isEnvelope(answer.body)) fail(`${what}: the body is not the error envelope: ${answer.text.slice(0, 200)}`);
+  const expected = ERROR_CODES[answer.status];
+  if (expected !== undefined && answer.body.error.code !== expected) fail(`${what}: status ${answer.status} should carry code ${expected}, got ${answer.body.error.code}`);
+  const details = answer.body.error.details;
+  if (answer.status < 500 && !Array.isArray(details)) fail(`${what}: a ${answer.status} error has no details list: ${answer.text.slice(0, 200)}`);
+  for (const d of details ?? []) {
+    if (d === null || typeof d !== 'object' || typeof d.description !== 'string') fail(`${what}: a detail without a description: ${JSON.stringify(d)}`);
+    if (d.field !== undefined && d.field !== null && typeof d.field !== 'string') fail(`${what}: a detail field that is not a string or null: ${JSON.stringify(d)}`);
+  }
+}

@@ -234,6 +234,37 @@ export class World {
     return created;
   }
 
+  /**
+   * A record of `resource` loaded through the control plane as stored, with the control plane's options: a
+   * workspace (null: a legacy record without one), platform-wide, soft-deleted, with a first version. Skips
+   * without a control plane.
+   */
+  async loadRecord(
+    resource: string,
+    overrides: Record<string, unknown> = {},
+    options: { workspace_id?: string | null; platform?: boolean; deleted?: boolean; with_history?: boolean } = {},
+  ): Promise<Created> {
+    const control = this.target.control;
+    if (!control) skip(`needs the control plane to load a ${resource} as stored`);
+    const row = this.resource(resource);
+    const data = validValue({ $ref: `#/$defs/${row.schema}` } as never, this.defs, { seed: this.nextSeed() });
+    if (data === undefined) fail(`cannot build a valid ${row.name} from its schema`);
+    const record: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+    delete record[row.id];
+    if (row.properties.includes('name')) delete record.name;
+    delete record.current_version;
+    const lc = row.lifecycle;
+    if (lc?.field && (record[lc.field] === lc.deleted || lc.hidden.includes(String(record[lc.field])))) record[lc.field] = 'ACTIVE';
+    Object.assign(record, overrides);
+    // The control plane takes these options beside kind and data (src/sandbox/control/openapi.yaml).
+    const entry = { kind: row.name, data: record, ...options };
+    const [loaded] = await control.loadFixtures([entry]);
+    const id = loaded!.id;
+    const created: Created = { resource: row.name, id, path: { [`${row.name.replace(/-/g, '_')}_id`]: id }, record: { ...record, [row.id]: id } };
+    this.created.push(created);
+    return created;
+  }
+
   /** Path values for a route: its own resource (fresh or shared) and its parents. */
   async pathFor(route: Route, options: { fresh?: boolean } = {}): Promise<{ path: Record<string, string>; created?: Created }> {
     const own = ownParam(route);

@@ -1,7 +1,7 @@
 // Authentication and permissions, on every operation: 401 UNAUTHENTICATED on X-API-Key for a missing and for
 // an unknown key, the key header's name in any case, 403 PERMISSION_DENIED on `permissions` for a key without
 // the operation's permission, and no key needed where the spec says so.
-import { expectError, send } from '../http.js';
+import { expectEnvelope, expectError, send } from '../http.js';
 import { fail, skip } from '../result.js';
 import type { Check } from './context.js';
 
@@ -18,6 +18,7 @@ export const missingKey: Check = {
   async run(ctx) {
     const answer = await send(ctx.target, ctx.route, { path: await pathOrPlaceholder(ctx), key: null, ...(ctx.route.body ? { body: {} } : {}) });
     expectError(answer, 401, 'UNAUTHENTICATED', ctx.route.auth[0]!);
+    expectEnvelope(answer, 'no key');
   },
 };
 
@@ -27,6 +28,7 @@ export const unknownKey: Check = {
   async run(ctx) {
     const answer = await send(ctx.target, ctx.route, { path: await pathOrPlaceholder(ctx), key: 'sk_conformance_unknown_key', ...(ctx.route.body ? { body: {} } : {}) });
     expectError(answer, 401, 'UNAUTHENTICATED', ctx.route.auth[0]!);
+    expectEnvelope(answer, 'an unknown key');
   },
 };
 
@@ -50,6 +52,10 @@ export const permission: Check = {
     if (!key) skip('needs a key without permissions (--no-permission-key) or the control plane');
     const answer = await send(ctx.target, ctx.route, { path: await pathOrPlaceholder(ctx), key, ...(ctx.route.body ? { body: {} } : {}) });
     expectError(answer, 403, 'PERMISSION_DENIED', 'permissions');
+    expectEnvelope(answer, 'a key without permissions');
+    // docs/sandbox.md "Protocol": "the message names the first missing permission" (seed: alerts:read is quoted in the
+    // alert update's 403 message).
+    if (!answer.text.includes(ctx.route.permissions[0]!)) fail(`the 403 does not name the missing permission ${ctx.route.permissions[0]}: ${answer.text.slice(0, 200)}`);
     // With every permission but the first one the operation needs, it is still 403.
     if (ctx.target.control && ctx.route.permissions.length > 1) {
       const partial = await ctx.target.control.createApiKey(ctx.route.permissions.slice(1));

@@ -2,7 +2,7 @@
 // first, answers the documented status with a body that validates against the spec. Operations that change
 // or remove their resource work on a fresh one.
 import { validValue } from '../../emit/conformance/values.js';
-import { expectSuccess, send, type RequestSpec } from '../http.js';
+import { expectSuccess, isJsonMediaType, send, type RequestSpec } from '../http.js';
 import { fail } from '../result.js';
 import type { Route } from '../suite-data.js';
 import { bodyProperties, deref, ownParam, recordOf, type World } from '../world.js';
@@ -115,6 +115,10 @@ export const happyPath: Check = {
     const spec = await prepare(ctx);
     const answer = await send(ctx.target, ctx.route, spec);
     expectSuccess(answer, ctx.route);
+    // Seed "Endpoints": bodies are JSON: a JSON answer says so in its Content-Type; a 204 has no body at all.
+    if (answer.body !== undefined && !isJsonMediaType(answer.headers.get('content-type'))) fail(`a JSON answer came with Content-Type ${answer.headers.get('content-type')}`);
+    if (answer.status !== 204 && isJsonMediaType(ctx.route.success.media) && answer.body === undefined && isJsonMediaType(answer.headers.get('content-type'))) fail(`a ${answer.status} answer without a JSON body: ${JSON.stringify(answer.text.slice(0, 100))}`);
+    if (answer.status === 204 && answer.text !== '') fail(`a 204 answer has a body: ${answer.text.slice(0, 100)}`);
     if (ctx.route.action === 'create') {
       const resource = ctx.world.resource(ctx.route.resource!);
       const record = recordOf(ctx.route, answer);

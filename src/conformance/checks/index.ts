@@ -5,6 +5,11 @@ import { alertFires, baselineMoves, webhookDelivered } from './events.js';
 import { happyPath, happyPathMaximal } from './happy.js';
 import { otherOrganization, otherOrganizationList, unknownId } from './isolation.js';
 import { badPathIds, bodyInside, bodyOutside, headerBounds, jsonContent, malformedJson, queryBounds } from './limits.js';
+import { checks as protocolLists } from './protocol-lists.js';
+import { checks as protocolRecords } from './protocol-records.js';
+import { checks as protocolRequests } from './protocol-requests.js';
+import { checks as protocolVersions } from './protocol-versions.js';
+import { checks as protocolWorkspaces } from './protocol-workspaces.js';
 import { RULE_CHECKS } from './rules/index.js';
 import { echo, exactlyOneOf, frozenLifecycle, normalization, nullRules, restoreRules, revertRules, softDelete, transition, uniqueness, versionHistory, wholeSet } from './semantics.js';
 
@@ -43,5 +48,10 @@ export const CHECKS: readonly Check[] = [
   alertFires,
   baselineMoves,
   webhookDelivered,
+  ...protocolRequests,
+  ...protocolLists,
+  ...protocolWorkspaces,
+  ...protocolRecords,
+  ...protocolVersions,
   ...RULE_CHECKS,
 ];

@@ -32,7 +32,10 @@ export const frozenLifecycle: Check = {
     if (!frozen) skip(`no ${resource.name} in a frozen state to try`);
     const path = { [ownParam(ctx.route)!]: String(frozen[resource.id]) };
     const body = await validBody(ctx.world, ctx.route);
-    expectError(await send(ctx.target, ctx.route, { path, ...(body ? { body } : {}) }), 409, 'ALREADY_EXISTS');
+    // docs/sandbox.md "Resources": the DEFAULT workspace "cannot be updated, deleted or archived (409 ALREADY_EXISTS,
+    // field workspace_type)": the detail names the field whose value freezes the record.
+    const field = resource.lifecycle!.frozen.find((c) => JSON.stringify(frozen[c.field]) === JSON.stringify(c.equals))!.field;
+    expectError(await send(ctx.target, ctx.route, { path, ...(body ? { body } : {}) }), 409, 'ALREADY_EXISTS', field);
   },
 };
 
@@ -248,10 +251,13 @@ export const exactlyOneOf: Check = {
     const props = bodyProps(ctx.suite, ctx.route);
     const both: Record<string, unknown> = { ...(spec.body as Record<string, unknown>) };
     for (const k of one) both[k] = validValue(props[k] as never, ctx.world.defs, { seed: 5 });
-    expectError(await send(ctx.target, ctx.route, { ...spec, body: both }), 400, 'INVALID_ARGUMENT', one.join(','), 'both fields');
+    // Seed "Errors": "detail field names the offender": every field given (both), every field expected (neither).
+    const bothAnswer = await send(ctx.target, ctx.route, { ...spec, body: both });
+    for (const k of one) expectError(bothAnswer, 400, 'INVALID_ARGUMENT', k, `both fields (detail on ${k})`);
     const neither: Record<string, unknown> = { ...(spec.body as Record<string, unknown>) };
     for (const k of one) delete neither[k];
-    expectError(await send(ctx.target, ctx.route, { ...spec, body: neither }), 400, 'INVALID_ARGUMENT', undefined, 'neither field');
+    const neitherAnswer = await send(ctx.target, ctx.route, { ...spec, body: neither });
+    for (const k of one) expectError(neitherAnswer, 400, 'INVALID_ARGUMENT', k, `neither field (detail on ${k})`);
     expectSuccess(await send(ctx.target, ctx.route, spec), ctx.route, 'exactly one field');
     if (ctx.route.errors.includes(409)) expectError(await send(ctx.target, ctx.route, spec), 409, 'ALREADY_EXISTS', undefined, 'the same request again');
   },
@@ -327,12 +333,18 @@ export const transition: Check = {
     const resource = ctx.world.resource(ctx.route.resource!);
     const created = await ctx.world.create(resource.name);
     const sets = ctx.route.sets!;
+    const answered: (Record<string, unknown> | undefined)[] = [];
     for (const attempt of ['first', 'repeated']) {
+      // Apart in time, so that a repeated call that touched the record would show a later update time.
+      if (attempt === 'repeated') await new Promise((r) => setTimeout(r, 5));
       const answer = await send(ctx.target, ctx.route, { path: created.path });
       expectSuccess(answer, ctx.route, `the ${attempt} call`);
       const record = recordOf(ctx.route, answer);
+      answered.push(record);
       for (const [k, v] of Object.entries(sets)) if (JSON.stringify(record?.[k]) !== JSON.stringify(v)) fail(`the ${attempt} call answered ${k} ${JSON.stringify(record?.[k])}, expected ${JSON.stringify(v)}`);
     }
+    // docs/sandbox.md "Resources": archive "is idempotent": the repeated call leaves the record as the first left it.
+    if (JSON.stringify(answered[1]) !== JSON.stringify(answered[0])) fail(`the repeated call changed the record: ${JSON.stringify(answered[0])} -> ${JSON.stringify(answered[1])}`);
     const shown = await currentRecord(ctx, resource.name, created.path);
     for (const [k, v] of Object.entries(sets)) if (JSON.stringify(shown[k]) !== JSON.stringify(v)) fail(`a get afterwards shows ${k} ${JSON.stringify(shown[k])}, expected ${JSON.stringify(v)}`);
     if ((resource.lifecycle?.frozen.length ?? 0) > 0) {
