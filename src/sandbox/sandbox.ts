@@ -11,7 +11,7 @@ import type { FetchLike } from './events/deliver.js';
 import { json } from './http/respond.js';
 import { Router } from './http/router.js';
 import { fromWebRequest, toWebResponse, type SandboxRequest, type SandboxResponse } from './http/exchange.js';
-import { fromNodeRequest, writeNodeResponse } from './http/node-adapter.js';
+import { drained, fromNodeRequest, writeNodeResponse } from './http/node-adapter.js';
 import { secret } from './ids.js';
 import { createOrganization } from './organizations.js';
 import { RULES } from './rules/index.js';
@@ -166,8 +166,12 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     async listen(listenOptions = {}) {
       const host = listenOptions.host ?? '127.0.0.1';
       const server = createServer((req, res) => {
-        void handle(fromNodeRequest(req, host))
-          .then((response) => writeNodeResponse(res, response))
+        const request = fromNodeRequest(req, host);
+        void handle(request)
+          .then(async (response) => {
+            await drained(req, request);
+            writeNodeResponse(res, response);
+          })
           .catch(() => {
             // Only a request whose body cannot be read gets here (the handler itself never throws).
             if (!res.headersSent) res.writeHead(400, { 'content-type': 'application/json' });

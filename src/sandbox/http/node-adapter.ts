@@ -56,6 +56,16 @@ export function fromNodeRequest(req: IncomingMessage, host: string): SandboxRequ
   };
 }
 
+/**
+ * Waits until the request has been received whole, reading (and dropping) a body the operation did not need.
+ * Answering while the client is still sending, then closing or reusing the connection, can reset it and cut
+ * the answer short at the client (TCP discards unread data on a reset).
+ */
+export async function drained(req: IncomingMessage, request: SandboxRequest): Promise<void> {
+  if (req.complete) return;
+  await request.bytes().catch(() => null);
+}
+
 export function writeNodeResponse(res: ServerResponse, response: SandboxResponse): void {
   // With the length known up front the answer is not chunked: head and body go out as one write.
   if (response.body !== null) res.setHeader('content-length', Buffer.byteLength(response.body));
