@@ -9,14 +9,22 @@ export async function validateDocument(spec: string, document: Record<string, un
   if (!/^3\.[01]\./.test(version)) {
     throw new SpecError(spec, '#/openapi', version === '' ? 'not an OpenAPI document (no "openapi" field)' : `OpenAPI ${version} is not supported; use 3.0.x or 3.1.x`);
   }
-  const violations = openApiSchemaViolations(document);
+  // As swagger-parser validates: the schema check sees the document dereferenced (circular refs left in place),
+  // so a $ref with sibling keywords is judged by what it points to; then the spec rules.
+  let dereferenced: Record<string, unknown>;
+  try {
+    dereferenced = (await SwaggerParser.dereference(structuredClone(document) as never, { dereference: { circular: 'ignore' }, resolve: { external: false } } as never)) as unknown as Record<string, unknown>;
+  } catch (error) {
+    const { pointer, reason } = describe(error);
+    throw new SpecError(spec, pointer, reason, lineOf(pointer));
+  }
+  const violations = openApiSchemaViolations(dereferenced);
   if (violations.length > 0) {
     const { pointer, reason } = describe(Object.assign(new Error('OpenAPI schema validation failed'), { details: violations }));
     throw new SpecError(spec, pointer, reason, lineOf(pointer));
   }
   try {
-    // validate() dereferences what it is given: hand it a copy so the bundled document keeps its $refs.
-    await SwaggerParser.validate(structuredClone(document) as never, { dereference: { circular: true }, resolve: { external: false }, validate: { schema: false, spec: true } } as never);
+    await SwaggerParser.validate(dereferenced as never, { dereference: { circular: 'ignore' }, resolve: { external: false }, validate: { schema: false, spec: true } } as never);
   } catch (error) {
     const { pointer, reason } = describe(error);
     throw new SpecError(spec, pointer, reason, lineOf(pointer));
