@@ -196,4 +196,43 @@ export const noopResave: Check = {
   },
 };
 
-export const checks: Check[] = [versionContents, firstVersionOnSave, revertRestores, builtinNoVersions, noopResave];
+/** Body fields of a create that name a versioned resource (agent_id, metric_ids), with that resource. */
+function versionedReferences(route: Route, suite: SuiteData): [string, string][] {
+  const out: [string, string][] = [];
+  for (const field of route.body?.properties ?? []) {
+    const name = /^(.*)_ids?$/.exec(field)?.[1];
+    const resource = suite.resources.find((r) => r.name.replace(/-/g, '_') === name && r.versioned?.history);
+    if (resource) out.push([field, resource.name]);
+  }
+  return out;
+}
+
+// Seed "Versioning" 8: "A launched run records the version of each resource it executes against" (the current
+// one); a version is recorded only by a save that changes behaviour (Versioning 1-2), so launching adds none to a
+// resource that has its history already (docs/sandbox.md "Runs": a first version is minted only "where needed").
+export const pinWithoutNewVersions: Check = {
+  name: 'rule run-pin-versions: launching pins the current versions without recording new ones',
+  applies: (route, suite) => route.action === 'create' && route.rules.includes('run-pin-versions') && versionedReferences(route, suite).length > 0,
+  async run(ctx) {
+    const refs = versionedReferences(ctx.route, ctx.suite);
+    const made = new Map<string, { field: string; created: Awaited<ReturnType<typeof ctx.world.create>> }>();
+    for (const [field, resource] of refs) made.set(field, { field, created: await ctx.world.create(resource) });
+    const count = async (): Promise<Record<string, number>> => {
+      const out: Record<string, number> = {};
+      for (const [field, { created }] of made) {
+        const history = ctx.suite.routes.find((r) => r.id === ctx.world.resource(created.resource).versioned!.history)!;
+        out[field] = (await listVersions(ctx, history, created.path)).length;
+      }
+      return out;
+    };
+    const before = await count();
+    const body = (await ctx.world.bodyFor(ctx.route)) ?? {};
+    for (const [field, { created }] of made) body[field] = field.endsWith('_ids') ? [created.id] : created.id;
+    expectSuccess(await send(ctx.target, ctx.route, { body }), ctx.route, 'launching');
+    const after = await count();
+    const grown = Object.keys(before).filter((f) => after[f] !== before[f]);
+    if (grown.length > 0) fail(`launching recorded versions of ${grown.map((f) => `${f} (${before[f]} -> ${after[f]})`).join(', ')}`);
+  },
+};
+
+export const checks: Check[] = [versionContents, firstVersionOnSave, revertRestores, builtinNoVersions, noopResave, pinWithoutNewVersions];
