@@ -75,9 +75,14 @@ const WEEK_ORIGIN = 4 * 86_400_000;
 export function bucketStart(ms: number, interval: Interval, timeZone: string): number {
   const width = interval.count * UNIT_MS[interval.unit];
   const origin = interval.unit === 'week' ? WEEK_ORIGIN : 0;
-  const wall = ms + offsetAt(timeZone, ms);
-  const start = Math.floor((wall - origin) / width) * width + origin;
-  const instant = instantOfWall(timeZone, start);
+  const offset = offsetAt(timeZone, ms);
+  const start = Math.floor((ms + offset - origin) / width) * width + origin;
+  // When the zone's offset is the same at the bucket's start as at the instant, the start is that wall time under
+  // this offset: in the hour a fall-back repeats, an instant of the first pass stays in the first pass's bucket
+  // (02:10 and 02:50 CEST share 02:00+02:00) and one of the second pass in the second's. Only when the offset
+  // changed in between does the wall time have to be placed on its own.
+  const sameOffset = start - offset;
+  const instant = offsetAt(timeZone, sameOffset) === offset ? sameOffset : instantOfWall(timeZone, start);
   // A bucket never starts after the instants it holds (possible only around DST changes).
   return instant > ms ? ms : instant;
 }
