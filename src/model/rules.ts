@@ -24,6 +24,7 @@ export const KNOWN_RULES: ReadonlySet<string> = new Set([
   'metric-recently-deleted',
   'baseline-sigma-bands',
   'conversation-list-summary',
+  'test-case-grid-order',
   // event handlers
   'evaluate-alerts',
   'update-baselines',

@@ -30,7 +30,7 @@ export interface FieldRule {
   null?: 'clear' | 'ignore' | 'rule';
 }
 
-export interface ParamRow { name: string; required: boolean; type: string; array: boolean; explode: boolean }
+export interface ParamRow { name: string; required: boolean; type: string; array: boolean; explode: boolean; default?: unknown }
 
 export interface RouteRow {
   id: string;

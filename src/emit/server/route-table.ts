@@ -20,6 +20,8 @@ export interface ParamRow {
   type: string;
   array: boolean;
   explode: boolean;
+  /** The schema's default, when it has one (the engine applies order_by's; the validators know the rest). */
+  default?: JsonValue;
 }
 
 export interface RouteRow {
@@ -114,7 +116,10 @@ function jsonType(model: ApiModel, node: SchemaNode | undefined): { type: string
 }
 
 function paramRows(model: ApiModel, params: Parameter[]): ParamRow[] {
-  return params.map((p) => ({ name: p.name, required: p.required, ...jsonType(model, p.schema), explode: p.explode }));
+  return params.map((p) => {
+    const fallback = objectOf(deref(model, p.schema))?.default;
+    return { name: p.name, required: p.required, ...jsonType(model, p.schema), explode: p.explode, ...(fallback === undefined ? {} : { default: fallback }) };
+  });
 }
 
 /** Whether a schema's `type` (a string or, after normalisation, a list) includes `type`. */

@@ -1,5 +1,5 @@
-// Fixture documents loaded through the control plane: any resource of the route table (as stored, without
-// history unless asked), plus records the API cannot create (run templates, custom voices and sounds,
+// Fixture documents loaded through the control plane: any resource of the route table (as stored, with the
+// create body's defaults for what it omits, without history unless asked), plus records the API cannot create (run templates, custom voices and sounds,
 // review annotations, platform voices and phone numbers, built-in metrics with `platform: true`).
 import { invalid } from '../errors.js';
 import { mintId, alnum } from '../ids.js';
@@ -36,7 +36,10 @@ export function loadFixtures(runtime: Runtime, org: string, entries: FixtureEntr
       let id: string;
       if (resource) {
         id = entry.id ?? (typeof entry.data[resource.id] === 'string' ? (entry.data[resource.id] as string) : mintId(resource.idFormat));
-        data = newRecordData(runtime, resource, entry.data, now, id);
+        // What a create would have filled in: the create body's schema defaults, for the fields the entry omits
+        // (rules read records as the API makes them: an alert's evaluation_type, a list's []).
+        const defaults = runtime.tables.routes.find((r) => r.resource === resource.name && r.action === 'create' && r.aliasOf === null)?.body?.defaults ?? {};
+        data = newRecordData(runtime, resource, { ...structuredClone(defaults), ...entry.data }, now, id);
       } else {
         id = entry.id ?? (typeof entry.data.id === 'string' ? entry.data.id : alnum(22));
         data = { ...entry.data };

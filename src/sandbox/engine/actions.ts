@@ -1,10 +1,11 @@
 // The generic actions of x-operation (list, create, get, update, delete, versions, revert, restore): each
 // reads the resource's declared semantics from the route table, so a new resource in the spec works without
 // code. Rules adjust them through the write hook or replace them (custom actions).
-import { ApiFailure, invalid, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import type { Json, StoredRecord } from '../storage/store.js';
 import type { ActionResult, RequestContext } from './context.js';
 import type { Hooks } from './hooks.js';
+import { applyListQuery } from './list-query.js';
 import { decodeToken, DEFAULT_PAGE_SIZE, page } from './paging.js';
 import {
   checkNotFrozen,
@@ -23,9 +24,9 @@ import {
 import type { ResourceRow } from './tables.js';
 import { hasHistory, recordVersion, snapshot, trackedChanged } from './versions.js';
 
+/** The operation's resource: every route with a generic action has one (runtime.resource refuses a missing one). */
 function resourceOf(ctx: RequestContext): ResourceRow {
-  if (ctx.route.resource === null) throw new ApiFailure(500, 'INTERNAL', 'Operation has no resource.');
-  return ctx.runtime.resource(ctx.route.resource);
+  return ctx.runtime.resource(ctx.route.resource!);
 }
 
 function target(ctx: RequestContext, options: { includeHidden?: boolean } = {}): StoredRecord {
@@ -33,21 +34,18 @@ function target(ctx: RequestContext, options: { includeHidden?: boolean } = {}):
   return findRecord(ctx, resourceOf(ctx).name, param === undefined ? undefined : ctx.path[param], { ...options, field: param });
 }
 
-/** Query parameters that name a resource property filter the list by equality (arrays: membership). */
+/**
+ * Query parameters that name a resource property filter the list by equality (docs/sandbox.md "Protocol"). The
+ * query holds only the parameters given; the paging ones and the list parameters (tag_filters, sigma_levels)
+ * name no property of any resource, so the filters are scalars.
+ */
 function matchesFilters(ctx: RequestContext, resource: ResourceRow, record: StoredRecord): boolean {
-  const paging = ctx.route.pagination;
-  for (const [name, value] of Object.entries(ctx.query)) {
-    if (paging && (name === paging.pageSize || name === paging.pageToken)) continue;
-    if (!resource.properties.includes(name) || value === undefined) continue;
-    const stored = record.data[name];
-    const wanted = Array.isArray(value) ? value : [value];
-    const ok = Array.isArray(stored) ? wanted.every((w) => stored.includes(w)) : wanted.some((w) => w === stored);
-    if (!ok) return false;
-  }
+  for (const [name, value] of Object.entries(ctx.query)) if (resource.properties.includes(name) && record.data[name] !== value) return false;
   return true;
 }
 
-export function listAction(ctx: RequestContext): ActionResult {
+/** A list: the records in scope, filtered and ordered by the query (`order`: the order without order_by). */
+export function listAction(ctx: RequestContext, order?: string): ActionResult {
   const resource = resourceOf(ctx);
   // A nested collection (baselines of a metric): the parent in the path must exist, and scopes the items.
   const parentParam = ctx.route.params.path[0];
@@ -57,16 +55,17 @@ export function listAction(ctx: RequestContext): ActionResult {
     if (parent) findRecord(ctx, parent.name, ctx.path[parentParam.name], { field: parentParam.name });
     parentField = parentParam.name;
   }
-  const all = ctx.runtime.store
+  const inList = ctx.runtime.store
     .list(resource.name, { org: ctx.org })
     .filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && matchesFilters(ctx, resource, r))
     .filter((r) => parentField === undefined || r.data[parentField] === ctx.path[parentField]);
+  const all = applyListQuery(ctx, resource, inList, order);
   const paging = ctx.route.pagination;
   if (!paging) return { records: all, total: all.length };
   const size = typeof ctx.query[paging.pageSize] === 'number' ? (ctx.query[paging.pageSize] as number) : DEFAULT_PAGE_SIZE;
   const offset = decodeToken(ctx.query[paging.pageToken], paging.pageToken);
   const p = page(all, size, offset);
-  return { records: p.items, total: all.length, ...(p.next === undefined ? {} : { nextPageToken: p.next }) };
+  return { records: p.items, total: all.length, nextPageToken: p.next };
 }
 
 export function createAction(ctx: RequestContext, hooks: Hooks): ActionResult {
@@ -145,7 +144,8 @@ export function deleteAction(ctx: RequestContext): ActionResult {
     stampUpdated(resource, record.data, ctx.now);
     ctx.runtime.store.update(record);
   }
-  return soft?.respond === 'empty' ? { body: {} } : { record };
+  // The success shape decides what is answered: the record, `{}` or nothing (x-soft-delete respond says the same).
+  return { record };
 }
 
 export function versionsAction(ctx: RequestContext): ActionResult {
@@ -218,7 +218,7 @@ export function transitionAction(ctx: RequestContext): ActionResult {
 }
 
 export const GENERIC_ACTIONS: Record<string, (ctx: RequestContext, hooks: Hooks) => ActionResult> = {
-  list: listAction,
+  list: (ctx) => listAction(ctx),
   create: createAction,
   get: getAction,
   update: updateAction,

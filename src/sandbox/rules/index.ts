@@ -9,6 +9,7 @@ import { audioValidate } from './audio-validate.js';
 import { baselineHistory } from './baseline-history.js';
 import { baselineSigmaBands } from './baseline-sigma-bands.js';
 import { conversationListSummary } from './conversation-list-summary.js';
+import { testCaseGridOrder } from './test-case-grid-order.js';
 import { deliverWebhooks } from './deliver-webhooks.js';
 import { evaluateAlerts } from './evaluate-alerts.js';
 import { metricRecentlyDeleted } from './metric-recently-deleted.js';
@@ -35,6 +36,7 @@ export const RULES: Record<string, Rule> = {
   'baseline-history': baselineHistory,
   'baseline-sigma-bands': baselineSigmaBands,
   'conversation-list-summary': conversationListSummary,
+  'test-case-grid-order': testCaseGridOrder,
   'deliver-webhooks': deliverWebhooks,
   'evaluate-alerts': evaluateAlerts,
   'metric-recently-deleted': metricRecentlyDeleted,

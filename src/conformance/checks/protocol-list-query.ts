@@ -1,0 +1,128 @@
+// The query parameters of lists that declare them (facts section 3 and 2.6-2.11): `order_by` sorts by a field,
+// `-` for descending, and its default applies when it is absent; `tag_filters` keeps the records carrying the
+// named tags; `include_builtin` lets the platform's built-in records in only when asked. Which fields are
+// compared comes from the answer itself, so the checks hold for any data a deployment already has.
+import { expectError, expectSuccess, send } from '../http.js';
+import { fail, skip } from '../result.js';
+import type { Route } from '../suite-data.js';
+import { deref } from '../world.js';
+import type { Check, CheckContext } from './context.js';
+import { itemsOf, listRequest, wholeList } from './protocol-lists.js';
+
+type Item = Record<string, unknown>;
+
+function queryParam(route: Route, name: string): boolean {
+  return route.action === 'list' && route.params.query.some((p) => p.name === name);
+}
+
+function querySchema(ctx: CheckContext, name: string): Record<string, unknown> {
+  return deref(ctx.suite.schemas[ctx.route.id]!.query[name], ctx.suite.defs);
+}
+
+/** The order_by values to try: the declared enum, else create_time both ways. */
+function orderValues(ctx: CheckContext): string[] {
+  const values = querySchema(ctx, 'order_by').enum;
+  return Array.isArray(values) ? values.map(String) : ['create_time', '-create_time'];
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  const x = String(a);
+  const y = String(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Fails unless the items' `field` values (where both are present) never go against the order. */
+function expectOrdered(items: Item[], field: string, descending: boolean, what: string): void {
+  const present = items.filter((i) => i[field] !== undefined && i[field] !== null);
+  for (let i = 1; i < present.length; i++) {
+    const c = compare(present[i - 1]![field], present[i]![field]);
+    if (descending ? c < 0 : c > 0) fail(`${what}: item ${i} (${field} ${JSON.stringify(present[i]![field])}) comes after ${JSON.stringify(present[i - 1]![field])}`);
+  }
+}
+
+/**
+ * Three new records a few milliseconds apart (so their create times differ even on a fast target), so an order is
+ * visible; where the API cannot create them, the records the list has.
+ */
+async function enoughRecords(ctx: CheckContext): Promise<Item[]> {
+  const request = await listRequest(ctx);
+  for (let i = 0; i < 3 && ctx.world.route(ctx.route.resource!, 'create'); i++) {
+    await ctx.world.create(ctx.route.resource!);
+    await new Promise((resolve) => setTimeout(resolve, 3));
+  }
+  const items = await wholeList(ctx, request);
+  if (items.length < 2) skip(`fewer than two ${ctx.route.resource} records to order`);
+  return items;
+}
+
+export const orderBy: Check = {
+  name: 'list: order_by sorts by its field, "-" descending, its default when absent',
+  applies: (route) => queryParam(route, 'order_by'),
+  async run(ctx) {
+    await enoughRecords(ctx);
+    const request = await listRequest(ctx);
+    for (const value of orderValues(ctx)) {
+      const field = value.replace(/^-/, '');
+      const items = await wholeList(ctx, { ...request, query: { ...request.query, order_by: value } });
+      if (!items.some((i) => field in i)) continue;
+      expectOrdered(items, field, value.startsWith('-'), `order_by=${value}`);
+    }
+    const fallback = querySchema(ctx, 'order_by').default;
+    if (typeof fallback === 'string') {
+      const field = fallback.replace(/^-/, '');
+      expectOrdered(await wholeList(ctx, request), field, fallback.startsWith('-'), `without order_by (default ${fallback})`);
+    }
+    // Our decision (docs/sandbox.md "Protocol"): a field the resource does not have, or a term that is not a field
+    // with one direction, is 400 naming order_by.
+    for (const bad of ['no_such_field', '-create_time desc', 'create_time;drop']) {
+      expectError(await send(ctx.target, ctx.route, { ...request, query: { ...request.query, order_by: bad } }), 400, 'INVALID_ARGUMENT', 'order_by', `order_by=${bad}`);
+    }
+  },
+};
+
+export const tagFilters: Check = {
+  name: 'list: tag_filters keeps only the records carrying every named tag',
+  applies: (route, suite) => {
+    if (!queryParam(route, 'tag_filters')) return false;
+    const create = suite.routes.find((r) => r.resource === route.resource && r.action === 'create');
+    return create?.body?.properties?.includes('tags') === true;
+  },
+  async run(ctx) {
+    const stamp = Date.now().toString(36);
+    const [common, only] = [`conf-common-${stamp}`, `conf-only-${stamp}`];
+    const one = await ctx.world.create(ctx.route.resource!, { tags: [common] });
+    const both = await ctx.world.create(ctx.route.resource!, { tags: [common, only] });
+    const request = await listRequest(ctx);
+    const idField = ctx.world.resource(ctx.route.resource!).id;
+    const ids = async (tags: string[]): Promise<string[]> => {
+      const answer = await send(ctx.target, ctx.route, { ...request, query: { ...request.query, tag_filters: tags.join(',') } });
+      expectSuccess(answer, ctx.route, `tag_filters=${tags.join(',')}`);
+      return itemsOf(ctx.route, answer).map((i) => String(i[idField]));
+    };
+    // One value per parameter: the repeated form (tag_filters=a&tag_filters=b) needs a URLSearchParams list.
+    const withCommon = await ids([common]);
+    if (!withCommon.includes(one.id) || !withCommon.includes(both.id)) fail(`tag_filters=${common} left out a record carrying it: ${JSON.stringify(withCommon)}`);
+    const withOnly = await ids([only]);
+    if (!withOnly.includes(both.id) || withOnly.includes(one.id)) fail(`tag_filters=${only} should list ${both.id} and not ${one.id}: ${JSON.stringify(withOnly)}`);
+    if (withOnly.length !== 1) fail(`tag_filters=${only} listed records that do not carry it: ${JSON.stringify(withOnly)}`);
+  },
+};
+
+export const includeBuiltin: Check = {
+  name: 'list: built-in records only with include_builtin=true',
+  applies: (route) => queryParam(route, 'include_builtin'),
+  async run(ctx) {
+    const request = await listRequest(ctx);
+    const builtin = (items: Item[]): Item[] => items.filter((i) => i.is_builtin === true);
+    const without = await wholeList(ctx, request);
+    if (querySchema(ctx, 'include_builtin').default !== true && builtin(without).length > 0) fail(`without include_builtin the list shows ${builtin(without).length} built-in records`);
+    const withFalse = await wholeList(ctx, { ...request, query: { ...request.query, include_builtin: 'false' } });
+    if (builtin(withFalse).length > 0) fail(`include_builtin=false shows ${builtin(withFalse).length} built-in records`);
+    const withTrue = await wholeList(ctx, { ...request, query: { ...request.query, include_builtin: 'true' } });
+    if (withTrue.length < withFalse.length) fail(`include_builtin=true lists fewer records (${withTrue.length}) than false (${withFalse.length})`);
+    if (builtin(withTrue).length === 0) skip('the target has no built-in records to list');
+  },
+};
+
+export const checks: Check[] = [orderBy, tagFilters, includeBuiltin];
