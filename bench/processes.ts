@@ -47,19 +47,16 @@ export function cleanupTemp(): void {
 // The preload module.
 
 /**
- * Source of the preload. On exit it appends one JSON line `{ pid, maxRssKb, userMs, systemMs, stages }` to the
- * file named by BENCH_RUSAGE_FILE (`stages`: what a bench hook put in `globalThis.__benchStages`, if anything).
- * When BENCH_HOOKS names a module, it is registered as module customization hooks (node:module register).
+ * Source of the preload. On exit it appends one JSON line `{ pid, maxRssKb, userMs, systemMs }` to the file named
+ * by BENCH_RUSAGE_FILE.
  */
 const PRELOAD = `
 import { appendFileSync } from 'node:fs';
-import { register } from 'node:module';
-if (process.env.BENCH_HOOKS) register(process.env.BENCH_HOOKS);
 process.on('exit', () => {
   const file = process.env.BENCH_RUSAGE_FILE;
   if (!file) return;
   const u = process.resourceUsage();
-  const line = { pid: process.pid, maxRssKb: u.maxRSS, userMs: u.userCPUTime / 1000, systemMs: u.systemCPUTime / 1000, stages: globalThis.__benchStages ?? null };
+  const line = { pid: process.pid, maxRssKb: u.maxRSS, userMs: u.userCPUTime / 1000, systemMs: u.systemCPUTime / 1000 };
   try { appendFileSync(file, JSON.stringify(line) + '\\n'); } catch {}
 });
 `;
@@ -81,7 +78,6 @@ interface RusageLine {
   maxRssKb: number;
   userMs: number;
   systemMs: number;
-  stages: Record<string, number> | null;
 }
 
 function readRusage(file: string): RusageLine[] {
@@ -163,8 +159,6 @@ export interface RunResult {
   cpuMs: number | undefined;
   /** Largest peak resident set of any process of the tree, in MB (preload maxRSS, else polled VmHWM). */
   peakRssMb: number | undefined;
-  /** Merged `stages` reported by the processes (bench hooks). */
-  stages: Record<string, number> | undefined;
   stdout: string;
   stderr: string;
   /** A one-line reason when !ok. */
@@ -197,12 +191,6 @@ export function runMeasured(command: string, args: string[], options: RunOptions
       rmSync(dir, { recursive: true, force: true });
       const cpuMs = lines.length > 0 ? lines.reduce((s, l) => s + l.userMs + l.systemMs, 0) : undefined;
       const rssKb = Math.max(polledKb ?? 0, ...lines.map((l) => l.maxRssKb));
-      const stages = lines.reduce<Record<string, number> | undefined>((acc, l) => {
-        if (!l.stages) return acc;
-        const out = { ...(acc ?? {}) };
-        for (const [k, v] of Object.entries(l.stages)) out[k] = (out[k] ?? 0) + v;
-        return out;
-      }, undefined);
       const ok = !timedOut && spawnError === undefined && code === 0;
       const lastLine = (text: string): string =>
         text
@@ -218,7 +206,7 @@ export function runMeasured(command: string, args: string[], options: RunOptions
           : spawnError
             ? spawnError.message
             : `exit ${code ?? signal}: ${lastLine(stderr) || lastLine(stdout) || '(no output)'}`;
-      resolvePromise({ ok, code, signal, wallMs, cpuMs, peakRssMb: rssKb > 0 ? rssKb / 1024 : undefined, stages, stdout, stderr, ...(error ? { error } : {}) });
+      resolvePromise({ ok, code, signal, wallMs, cpuMs, peakRssMb: rssKb > 0 ? rssKb / 1024 : undefined, stdout, stderr, ...(error ? { error } : {}) });
     });
   });
 }

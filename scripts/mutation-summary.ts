@@ -1,35 +1,65 @@
 // Summarises Stryker JSON reports: the score per file and overall, and what survives by mutator kind.
-// `tsx scripts/mutation-summary.ts [report.json ...]` (default reports/mutation/mutation.json). Given several
-// reports, each file is taken from the newest report that has it (partial runs of one file each combine into one
-// table); `--out <file>` writes the combination as one report.
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+// `tsx scripts/mutation-summary.ts [report.json ...]` (default reports/mutation/mutation.json); `--out <file>` writes
+// the combination as one report; `--survivors <text>` lists each surviving or uncovered mutant of the files whose
+// path contains <text>, with its line and replacement.
+//
+// Several reports combine mutant by mutant, so one-file runs and line-range runs (MUTATE=file.ts:10-20) add up:
+// a file's result is built only from reports made on the file's current source (a report of an older source says
+// nothing about today's mutants, so it is dropped with a warning), starting from the run that produced the most
+// mutants of it and overlaying each later run's verdict on the same mutant (same place, mutator and replacement).
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 
 interface Mutant {
   status: string;
   mutatorName: string;
+  replacement?: string;
+  location: { start: { line: number; column: number }; end: { line: number; column: number } };
 }
 interface Report {
   schemaVersion?: string;
   thresholds?: unknown;
   files: Record<string, { language?: string; source?: string; mutants: Mutant[] }>;
 }
+type Entry = Report['files'][string];
 
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');
 const out = outIndex >= 0 ? args[outIndex + 1] : undefined;
-const inputs = args.filter((a, i) => i !== outIndex && i !== outIndex + 1);
+const survivorsIndex = args.indexOf('--survivors');
+const survivorsOf = survivorsIndex >= 0 ? args[survivorsIndex + 1] : undefined;
+const optionSlots = [outIndex, survivorsIndex].filter((i) => i >= 0).flatMap((i) => [i, i + 1]);
+const inputs = args.filter((_, i) => !optionSlots.includes(i));
 const paths = inputs.length > 0 ? inputs : ['reports/mutation/mutation.json'];
 
-const files = new Map<string, { mtime: number; entry: Report['files'][string] }>();
+const key = (m: Mutant): string => `${m.location.start.line}:${m.location.start.column}-${m.location.end.line}:${m.location.end.column} ${m.mutatorName} ${m.replacement ?? ''}`;
+
+const runs = new Map<string, { mtime: number; entry: Entry }[]>();
 let base: Report | undefined;
 for (const path of paths) {
   const report = JSON.parse(readFileSync(path, 'utf8')) as Report;
   base ??= report;
   const mtime = statSync(path).mtimeMs;
-  for (const [file, entry] of Object.entries(report.files)) {
-    const seen = files.get(file);
-    if (!seen || seen.mtime < mtime) files.set(file, { mtime, entry });
+  for (const [file, entry] of Object.entries(report.files)) runs.set(file, [...(runs.get(file) ?? []), { mtime, entry }]);
+}
+
+const files = new Map<string, Entry>();
+for (const [file, all] of runs) {
+  const source = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  if (source === undefined) {
+    console.warn(`skipped ${file}: no longer exists`);
+    continue;
   }
+  const current = all.filter((r) => r.entry.source === undefined || r.entry.source === source);
+  if (current.length === 0) {
+    console.warn(`skipped ${file}: every report of it was made on an older source; run it again`);
+    continue;
+  }
+  const widest = current.reduce((a, b) => (b.entry.mutants.length > a.entry.mutants.length || (b.entry.mutants.length === a.entry.mutants.length && b.mtime > a.mtime) ? b : a));
+  const merged = new Map(widest.entry.mutants.map((m) => [key(m), m]));
+  for (const run of current.filter((r) => r !== widest && r.mtime > widest.mtime).sort((a, b) => a.mtime - b.mtime)) {
+    for (const m of run.entry.mutants) if (merged.has(key(m))) merged.set(key(m), m);
+  }
+  files.set(file, { ...widest.entry, mutants: [...merged.values()] });
 }
 
 const killedLike = new Set(['Killed', 'Timeout']);
@@ -39,7 +69,7 @@ const rows: string[] = ['| file | killed | survived | no coverage | score |', '|
 let killed = 0;
 let total = 0;
 const byKind = new Map<string, { survived: number; noCoverage: number }>();
-for (const [file, { entry }] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
+for (const [file, entry] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
   const count = (status: string): number => entry.mutants.filter((m) => m.status === status).length;
   const k = entry.mutants.filter((m) => killedLike.has(m.status)).length;
   const t = entry.mutants.filter((m) => scored.has(m.status)).length;
@@ -59,8 +89,22 @@ console.log(rows.join('\n'));
 console.log('\n| mutator | survived | no coverage |\n|---|---:|---:|');
 for (const [kind, c] of [...byKind].sort((a, b) => b[1].survived + b[1].noCoverage - a[1].survived - a[1].noCoverage)) console.log(`| ${kind} | ${c.survived} | ${c.noCoverage} |`);
 
+if (survivorsOf !== undefined) {
+  console.log('');
+  for (const [file, entry] of files) {
+    if (!file.includes(survivorsOf)) continue;
+    const lines = (entry.source ?? readFileSync(file, 'utf8')).split('\n');
+    const left = entry.mutants.filter((m) => m.status === 'Survived' || m.status === 'NoCoverage').sort((a, b) => a.location.start.line - b.location.start.line || a.location.start.column - b.location.start.column);
+    for (const m of left) {
+      const line = m.location.start.line;
+      const code = (lines[line - 1] ?? '').trim().slice(0, 120);
+      console.log(`${file}:${line}:${m.location.start.column} ${m.status} ${m.mutatorName}: ${code}\n    => ${(m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 120)}`);
+    }
+  }
+}
+
 if (out && base) {
-  const combined: Report = { ...base, files: Object.fromEntries([...files].map(([file, { entry }]) => [file, entry])) };
+  const combined: Report = { ...base, files: Object.fromEntries(files) };
   writeFileSync(out, JSON.stringify(combined));
   console.log(`\nwrote ${out}`);
 }

@@ -29,24 +29,12 @@ export function fillPath(route: Route, values: Record<string, string>): string {
   });
 }
 
+/** Sends a JSON body (or `raw` text) with a JSON Content-Type unless the spec gives one; see sendExact. */
 export async function send(target: Target, route: Route, spec: RequestSpec = {}): Promise<Answer> {
+  const body = spec.raw ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
   const headers: Record<string, string> = { ...spec.headers };
-  const key = spec.key === undefined ? target.apiKey : spec.key;
-  if (key !== null && route.auth.length > 0) headers[route.auth[0]!] = key;
-  let body: string | undefined;
-  if (spec.raw !== undefined) body = spec.raw;
-  else if (spec.body !== undefined) body = JSON.stringify(spec.body);
   if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
-  const query = spec.query && Object.keys(spec.query).length > 0 ? `?${new URLSearchParams(spec.query).toString()}` : '';
-  const res = await target.request(route.method, `${fillPath(route, spec.path ?? {})}${query}`, { headers, ...(body === undefined ? {} : { body }) });
-  const text = await res.text();
-  let parsed: unknown = undefined;
-  try {
-    parsed = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  return { status: res.status, body: parsed, text, headers: res.headers };
+  return sendExact(target, route, { ...(spec.path && { path: spec.path }), ...(spec.query && { query: spec.query }), headers, ...(body !== undefined && { body }), ...(spec.key !== undefined && { key: spec.key }) });
 }
 
 interface Envelope {
@@ -136,17 +124,21 @@ export const ERROR_CODES: Readonly<Record<number, string>> = {
 /**
  * The seed's envelope in full, for a 4xx: a JSON body `{ error: { code, message, details: [ { field, description } ] } }`
  * with the code of the status (seed "Errors": only internal errors may omit details), every detail with a
- * string description and a string, null or absent field.
+ * string description and a string, null or absent field. The message and every description must say something
+ * (not empty or blank): they are the only human-readable part of the answer, and a user reading a 400 needs to
+ * learn why.
  */
 export function expectEnvelope(answer: Answer, what = 'error'): void {
   if (!isJsonMediaType(answer.headers.get('content-type'))) fail(`${what}: the error answer's Content-Type is ${answer.headers.get('content-type')}, expected application/json`);
   if (!isEnvelope(answer.body)) fail(`${what}: the body is not the error envelope: ${answer.text.slice(0, 200)}`);
   const expected = ERROR_CODES[answer.status];
   if (expected !== undefined && answer.body.error.code !== expected) fail(`${what}: status ${answer.status} should carry code ${expected}, got ${answer.body.error.code}`);
+  if (answer.body.error.message.trim() === '') fail(`${what}: the error message is empty: ${answer.text.slice(0, 200)}`);
   const details = answer.body.error.details;
   if (answer.status < 500 && !Array.isArray(details)) fail(`${what}: a ${answer.status} error has no details list: ${answer.text.slice(0, 200)}`);
   for (const d of details ?? []) {
     if (d === null || typeof d !== 'object' || typeof d.description !== 'string') fail(`${what}: a detail without a description: ${JSON.stringify(d)}`);
+    if (d.description.trim() === '') fail(`${what}: a detail with an empty description: ${JSON.stringify(d)}`);
     if (d.field !== undefined && d.field !== null && typeof d.field !== 'string') fail(`${what}: a detail field that is not a string or null: ${JSON.stringify(d)}`);
   }
 }

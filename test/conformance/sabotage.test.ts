@@ -24,6 +24,7 @@ const OPERATION_RULES = [
   'serve-catalog',
   'run-pin-versions',
   'agent-normalize',
+  'test-case-grid-order',
 ];
 
 /** Event handlers: breaking one fails the event check of the handler's resource. */

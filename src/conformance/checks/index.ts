@@ -5,6 +5,9 @@ import { alertFires, baselineMoves, webhookDelivered } from './events.js';
 import { happyPath, happyPathMaximal } from './happy.js';
 import { otherOrganization, otherOrganizationList, unknownId } from './isolation.js';
 import { badPathIds, bodyInside, bodyOutside, headerBounds, jsonContent, malformedJson, queryBounds } from './limits.js';
+import { checks as protocolDispatch } from './protocol-dispatch.js';
+import { checks as protocolFields } from './protocol-fields.js';
+import { checks as protocolListQuery } from './protocol-list-query.js';
 import { checks as protocolLists } from './protocol-lists.js';
 import { checks as protocolRecords } from './protocol-records.js';
 import { checks as protocolRequests } from './protocol-requests.js';
@@ -53,5 +56,8 @@ export const CHECKS: readonly Check[] = [
   ...protocolWorkspaces,
   ...protocolRecords,
   ...protocolVersions,
+  ...protocolFields,
   ...RULE_CHECKS,
+  ...protocolDispatch,
+  ...protocolListQuery,
 ];

@@ -12,7 +12,7 @@ import { requiredParams } from './happy.js';
 
 type Item = Record<string, unknown>;
 
-function itemsOf(route: Route, answer: Answer): Item[] {
+export function itemsOf(route: Route, answer: Answer): Item[] {
   const shape = route.success.shape;
   const key = shape.kind === 'list' ? shape.items : shape.kind === 'other' ? shape.keys[0] : undefined;
   const items = key === undefined ? undefined : (answer.body as Item | undefined)?.[key];
@@ -27,7 +27,7 @@ function tokenOf(route: Route, answer: Answer): string | undefined {
 }
 
 /** Path and required query values that address the list: parents (in the path or a required query) that exist. */
-async function listRequest(ctx: CheckContext): Promise<{ path: Record<string, string>; query: Record<string, string>; headers: Record<string, string> }> {
+export async function listRequest(ctx: CheckContext): Promise<{ path: Record<string, string>; query: Record<string, string>; headers: Record<string, string> }> {
   const { path } = await ctx.world.pathFor(ctx.route);
   const { query, headers } = requiredParams(ctx);
   for (const name of Object.keys(query)) {
@@ -38,7 +38,7 @@ async function listRequest(ctx: CheckContext): Promise<{ path: Record<string, st
 }
 
 /** Every item of the list, following next_page_token with the largest page. */
-async function wholeList(ctx: CheckContext, request: { path: Record<string, string>; query: Record<string, string>; headers: Record<string, string> }): Promise<Item[]> {
+export async function wholeList(ctx: CheckContext, request: { path: Record<string, string>; query: Record<string, string>; headers: Record<string, string> }): Promise<Item[]> {
   const paging = ctx.route.pagination;
   const all: Item[] = [];
   let token: string | undefined;

@@ -11,7 +11,7 @@ import type { ApiKeyRecord, Json } from '../storage/store.js';
 import { GENERIC_ACTIONS, transitionAction } from './actions.js';
 import type { ActionResult, RaisedEvent, RequestContext, Runtime } from './context.js';
 import type { Hooks, Rule } from './hooks.js';
-import { isHidden } from './records.js';
+import { isHidden, setOwn } from './records.js';
 import { shapeBody } from './shape.js';
 import type { Route } from './tables.js';
 import { validateRequest } from './validate.js';
@@ -43,9 +43,10 @@ function resolveWorkspace(runtime: Runtime, route: Route, org: string, request: 
   const header = runtime.tables.workspaceHeader;
   const organization = runtime.store.getOrganization(org);
   const declared = header !== null && route.params.header.some((p) => p.name.toLowerCase() === header.toLowerCase());
-  const given = declared && header !== null ? request.headers.get(header) : null;
+  const given = declared ? request.headers.get(header!) : null;
   const workspaceResource = runtime.tables.resources.find((r) => r.name === 'workspace');
-  if (given !== null && given !== '') {
+  // An empty header value never gets here: the header's schema (1-26 characters) has refused it already.
+  if (given !== null) {
     const ws = runtime.store.peek('workspace', given);
     if (!ws || ws.org !== org || (workspaceResource && isHidden(workspaceResource, ws))) throw notFound(header, 'workspace');
     return { id: ws.id, isDefault: ws.id === organization?.default_workspace_id };
@@ -60,7 +61,7 @@ function declaredOnly(route: Route, body: Json): Json {
   const declared = route.body?.properties;
   if (!declared) return body;
   const out: Json = {};
-  for (const key of Object.keys(body)) if (declared.includes(key)) Object.defineProperty(out, key, { value: body[key], enumerable: true, writable: true, configurable: true });
+  for (const key of Object.keys(body)) if (declared.includes(key)) setOwn(out, key, body[key]);
   return out;
 }
 
@@ -84,7 +85,8 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
     if (details.length > 0) throw invalidAll(details);
 
     const org = key?.organization_id ?? '';
-    const workspace = key ? resolveWorkspace(runtime, route, org, request) : { id: null, isDefault: false };
+    // Without a key (the served specifications) there is no organization, so no workspace resolves.
+    const workspace = resolveWorkspace(runtime, route, org, request);
     if (route.workspaceRequired && workspace.id === null) throw notFound(runtime.tables.workspaceHeader, 'workspace');
 
     const events: RaisedEvent[] = [];
@@ -98,7 +100,8 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
       path: match.params,
       query,
       headers,
-      body: declaredOnly(route, hasBody && body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Json) : {}),
+      // A body that passed validation is an object (every request body schema is one); no body reads as {}.
+      body: declaredOnly(route, (body ?? {}) as Json),
       hasBody,
       requestHeaders: request.headers,
       origin: url.origin,
@@ -116,17 +119,20 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
       let out: ActionResult;
       if (custom?.handle) out = custom.handle(ctx);
       else {
-        const action = route.action === 'custom' && route.sets !== null ? transitionAction : route.action === null ? undefined : GENERIC_ACTIONS[route.action];
+        // x-operation.sets is a state change (only custom operations carry one); others run their generic action.
+        const action = route.sets !== null ? transitionAction : GENERIC_ACTIONS[route.action ?? ''];
         if (!action) throw new ApiFailure(501, 'INTERNAL', `The sandbox does not implement ${route.id}.`);
         out = action(ctx, hooks);
       }
       for (const rule of ruleList) rule.after?.(ctx, out);
+      // An operation's x-emits events, unless its rules raised them already (with the payload their handlers
+      // need): a spec can name an event without writing a rule that raises it.
       for (const name of route.emits) {
         if (!events.some((e) => e.name === name)) events.push({ name, org, workspace: ctx.workspace, payload: { record: out.record?.data ?? null } });
       }
       return out;
-    }, request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write');
-    if (events.length > 0) deps.publish(events);
+    }, route.method === 'GET' ? 'read' : 'write');
+    deps.publish(events);
     const status = result.status ?? route.success.status;
     const payload = shapeBody(ctx, result);
     if (typeof payload === 'string') return { status, headers: { 'content-type': result.contentType ?? route.success.media ?? 'text/plain' }, body: payload };

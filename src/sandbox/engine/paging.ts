@@ -7,10 +7,10 @@ export function encodeToken(offset: number): string {
   return Buffer.from(`o:${offset}`).toString('base64url');
 }
 
+/** The offset a page token stands for; no token is the first page. The validators let only non-empty strings through. */
 export function decodeToken(token: unknown, field: string): number {
-  if (token === undefined || token === '') return 0;
-  const text = typeof token === 'string' ? Buffer.from(token, 'base64url').toString('utf8') : '';
-  const m = /^o:(\d{1,9})$/.exec(text);
+  if (token === undefined) return 0;
+  const m = /^o:(\d{1,9})$/.exec(Buffer.from(String(token), 'base64url').toString('utf8'));
   if (!m) throw invalid(field, 'is not a page token returned by this list');
   return Number(m[1]);
 }

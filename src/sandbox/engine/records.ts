@@ -28,10 +28,8 @@ function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value !== null && typeof value === 'object') {
     const out: Json = {};
-    for (const key of Object.keys(value).sort()) {
-      const v = (value as Json)[key];
-      if (v !== undefined) setOwn(out, key, canonical(v));
-    }
+    // An undefined value is kept as undefined, which JSON.stringify leaves out like a missing key.
+    for (const key of Object.keys(value).sort()) setOwn(out, key, canonical((value as Json)[key]));
     return out;
   }
   return value;
@@ -83,22 +81,25 @@ export function present(resource: ResourceRow, record: StoredRecord): Json {
   const out: Json = {};
   for (const prop of resource.properties) {
     const value = record.data[prop];
-    // Shared, not copied: the answer is serialised at once. Only a value a writeOnly path reaches into is
-    // copied, so dropping the secret from the answer leaves the stored data whole.
-    if (value !== undefined) setOwn(out, prop, typeof value === 'object' && value !== null && resource.writeOnly.some((path) => path[0] === prop) ? clone(value) : value);
+    // Shared, not copied: the answer is serialised at once.
+    if (value !== undefined) setOwn(out, prop, value);
   }
-  for (const path of resource.writeOnly) dropPath(out, path);
-  return out;
+  if (resource.writeOnly.length === 0) return out;
+  // A copy loses the secrets, so the stored data stays whole.
+  const answer = clone(out);
+  for (const path of resource.writeOnly) dropPath(answer, path);
+  return answer;
 }
 
+/** Deletes what a writeOnly path (property names, `[]` for every item of an array) reaches; paths are never empty. */
 function dropPath(value: unknown, path: readonly string[]): void {
-  if (value === null || typeof value !== 'object' || path.length === 0) return;
+  if (value === null || typeof value !== 'object') return;
   const [head, ...rest] = path;
   if (head === '[]') {
     if (Array.isArray(value)) for (const item of value) dropPath(item, rest);
     return;
   }
-  if (Array.isArray(value) || !Object.prototype.hasOwnProperty.call(value, head!)) return;
+  if (!Object.prototype.hasOwnProperty.call(value, head!)) return;
   if (rest.length === 0) delete (value as Json)[head!];
   else dropPath((value as Json)[head!], rest);
 }
@@ -129,23 +130,22 @@ export function newRecordData(runtime: Runtime, resource: ResourceRow, body: Jso
   return data;
 }
 
-/** Field rules of a resource and of the route's body, merged (body rules win). */
+/** Field rules of a resource and of the route's body, merged (body rules win), per route. */
 const fieldRulesOfRoute = new WeakMap<Route, Record<string, FieldRule>>();
 
-/** The resource's field rules merged with the operation's body rules (computed once per operation). */
-export function fieldRules(resource: ResourceRow | undefined, route: Route): Record<string, FieldRule> {
-  if (resource === undefined) return mergeFieldRules(resource, route);
+/** The operation's resource's field rules merged with its body rules (computed once per operation). */
+export function fieldRules(resource: ResourceRow, route: Route): Record<string, FieldRule> {
   let rules = fieldRulesOfRoute.get(route);
-  if (!rules || route.resource !== resource.name) {
+  if (!rules) {
     rules = mergeFieldRules(resource, route);
-    if (route.resource === resource.name) fieldRulesOfRoute.set(route, rules);
+    fieldRulesOfRoute.set(route, rules);
   }
   return rules;
 }
 
-function mergeFieldRules(resource: ResourceRow | undefined, route: Route): Record<string, FieldRule> {
+function mergeFieldRules(resource: ResourceRow, route: Route): Record<string, FieldRule> {
   const out: Record<string, FieldRule> = {};
-  for (const [k, v] of Object.entries(resource?.fields ?? {})) out[k] = v;
+  for (const [k, v] of Object.entries(resource.fields)) out[k] = v;
   for (const [k, v] of Object.entries(route.body?.fields ?? {})) out[k] = { ...out[k], ...v };
   return out;
 }
@@ -160,20 +160,17 @@ export function normalize(rules: Record<string, FieldRule>, data: Json): void {
 export function checkUnique(ctx: RequestContext, resource: ResourceRow, rules: Record<string, FieldRule>, data: Json, selfId: string | null): void {
   for (const [field, rule] of Object.entries(rules)) {
     if (!rule.unique || data[field] === undefined) continue;
-    // Scalars are looked up by value in the database; other values fall back to a scan.
-    const value = data[field];
-    const scalar = value === null || ['string', 'number', 'boolean'].includes(typeof value);
-    const others = scalar
-      ? ctx.runtime.store.withField(resource.name, ctx.org, field, value).filter((r) => rule.unique!.among === 'all' || !r.deleted)
-      : ctx.runtime.store.list(resource.name, { org: ctx.org, includeDeleted: rule.unique.among === 'all' });
-    const clash = others.find(
-      (r) =>
-        r.id !== selfId &&
-        r.org === ctx.org &&
-        (rule.unique!.scope === 'organization' || r.workspace === ctx.workspace) &&
-        (rule.unique!.among === 'all' || !isHidden(resource, r)) &&
-        deepEqual(r.data[field], data[field]),
-    );
+    // Looked up by value in the database among the organization's records (unique fields hold strings: the
+    // validators see to that); hidden holders (deleted ones included) count only where the rule says all.
+    const clash = ctx.runtime.store
+      .withField(resource.name, ctx.org, field, data[field])
+      .find(
+        (r) =>
+          r.id !== selfId &&
+          (rule.unique!.scope === 'organization' || r.workspace === ctx.workspace) &&
+          (rule.unique!.among === 'all' || !isHidden(resource, r)) &&
+          deepEqual(r.data[field], data[field]),
+      );
     if (clash) throw alreadyExists(field, `Another ${rule.unique.among === 'active' ? 'active ' : ''}${resource.name.replace(/[_-]/g, ' ')} already has this ${field}.`);
   }
 }

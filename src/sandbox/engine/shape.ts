@@ -6,12 +6,12 @@ import { present, setOwn } from './records.js';
 
 export function shapeBody(ctx: RequestContext, result: ActionResult): unknown {
   if (result.body !== undefined) return result.body;
+  // Without a body, the result comes from a generic action (or a state change), which always has the route's
+  // resource: the record it acted on, or the list's page of records.
   const shape = ctx.route.success.shape;
-  const resource = ctx.route.resource === null ? undefined : ctx.runtime.resource(ctx.route.resource);
-  const one = (): Json => (resource && result.record ? present(resource, result.record) : {});
+  const resource = ctx.runtime.resource(ctx.route.resource!);
+  const one = (): Json => present(resource, result.record!);
   switch (shape.kind) {
-    case 'none':
-      return undefined;
     case 'empty':
       return {};
     case 'resource':
@@ -22,20 +22,19 @@ export function shapeBody(ctx: RequestContext, result: ActionResult): unknown {
       return out;
     }
     case 'list': {
+      // The generic list action (the only one answering records rather than a body) sets the total and, on a
+      // paginated list that goes on, the next page token.
       const out: Json = {};
-      setOwn(out, shape.items, (result.records ?? []).map((r) => (resource ? present(resource, r) : r.data)));
-      const paging = ctx.route.pagination;
-      if (paging && result.nextPageToken !== undefined) setOwn(out, paging.nextPageToken, result.nextPageToken);
-      if (shape.total !== null) setOwn(out, shape.total, result.total ?? (result.records ?? []).length);
+      setOwn(out, shape.items, result.records!.map((r) => present(resource, r)));
+      if (result.nextPageToken !== undefined) setOwn(out, ctx.route.pagination!.nextPageToken, result.nextPageToken);
+      if (shape.total !== null) setOwn(out, shape.total, result.total);
       return out;
     }
     case 'other':
-      if (Object.keys(shape.constants).length > 0) return { ...shape.constants };
-      if (shape.keys.length === 1 && result.records) {
-        const out: Json = {};
-        setOwn(out, shape.keys[0]!, result.records.map((r) => (resource ? present(resource, r) : r.data)));
-        return out;
-      }
-      return result.record && resource ? present(resource, result.record) : {};
+      // Operations of this shape answer the body their action or rule built (versions, history, discovery,
+      // disagreement state, the served documents) or a constant ({ success: true } of the webhook delete).
+      return { ...shape.constants };
   }
+  // 'none': no body.
+  return undefined;
 }

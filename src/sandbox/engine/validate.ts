@@ -41,9 +41,10 @@ export function validateRequest(route: Route, parts: RequestParts): ErrorDetail[
       if (route.body.required) details.push({ field: null, description: 'a JSON request body is required' });
     } else run(route.validators.body, parts.body, null);
   }
-  // x-exactly-one-of: both or neither of the listed properties is refused, naming them.
+  // x-exactly-one-of: both or neither of the listed properties is refused, naming them. Only an object body can
+  // hold them (a missing body is undefined); with no such properties there is nothing to refuse.
   const one = route.body?.exactlyOneOf ?? [];
-  if (one.length > 0 && parts.hasBody && parts.body !== null && typeof parts.body === 'object' && !Array.isArray(parts.body)) {
+  if (parts.body !== null && typeof parts.body === 'object' && !Array.isArray(parts.body)) {
     const present = one.filter((k) => Object.prototype.hasOwnProperty.call(parts.body, k) && (parts.body as Record<string, unknown>)[k] !== null);
     if (present.length !== 1) {
       // One detail per field concerned: the fields given (both) or the fields expected (neither).

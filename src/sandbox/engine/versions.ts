@@ -13,9 +13,13 @@ export interface VersionRef {
   change_type: string;
 }
 
+/**
+ * The tracked fields of a versioned resource's data (a field the data does not hold stays undefined, which
+ * storage and comparisons treat as absent).
+ */
 export function snapshot(resource: ResourceRow, data: Json): Json {
   const out: Json = {};
-  for (const field of resource.versioned?.tracked ?? []) if (data[field] !== undefined) setOwn(out, field, clone(data[field]));
+  for (const field of resource.versioned!.tracked) setOwn(out, field, clone(data[field]));
   return out;
 }
 

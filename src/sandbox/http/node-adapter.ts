@@ -2,7 +2,7 @@
 // header object; the body is collected up to the size limit (the rest is drained and dropped); the answer is
 // written in one piece, so head and body usually leave in one system call.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { concat, type SandboxRequest, type SandboxResponse } from './exchange.js';
+import type { SandboxRequest, SandboxResponse } from './exchange.js';
 import { MAX_BODY_BYTES } from './limits.js';
 
 function readBody(req: IncomingMessage): Promise<Uint8Array | null> {
@@ -13,7 +13,7 @@ function readBody(req: IncomingMessage): Promise<Uint8Array | null> {
       size += chunk.byteLength;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
-    req.once('end', () => resolve(size > MAX_BODY_BYTES ? null : concat(chunks, size)));
+    req.once('end', () => resolve(size > MAX_BODY_BYTES ? null : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
     req.once('error', reject);
   });
 }

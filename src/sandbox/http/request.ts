@@ -41,18 +41,19 @@ export function readQuery(params: readonly ParamRow[], search: URLSearchParams):
   return out;
 }
 
+/** Header parameters, coerced like query ones (the spec declares no list-valued header). */
 export function readHeaders(params: readonly ParamRow[], headers: HeaderReader): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const p of params) {
     const value = headers.get(p.name);
-    if (value === null) continue;
-    setOwn(out, p.name, p.array ? value.split(',').map((v) => coerce(v.trim(), p.type)) : coerce(value, p.type));
+    if (value !== null) setOwn(out, p.name, coerce(value, p.type));
   }
   return out;
 }
 
 export function isJsonContentType(value: string | null): boolean {
-  return value !== null && /^application\/(?:[\w.+-]+\+)?json\s*(;|$)/i.test(value.trim());
+  // Header values arrive without surrounding whitespace (HTTP strips it; so do fetch's Headers and node:http).
+  return value !== null && /^application\/(?:[\w.+-]+\+)?json\s*(;|$)/i.test(value);
 }
 
 /**
@@ -60,7 +61,7 @@ export function isJsonContentType(value: string | null): boolean {
  * not JSON, 400 (field null) for malformed JSON or an over-large body.
  */
 export async function readJsonBody(request: SandboxRequest, accepted: readonly string[]): Promise<unknown> {
-  const length = Number(request.headers.get('content-length') ?? '0');
+  const length = Number(request.headers.get('content-length')); // no header: Number(null) is 0
   if (length > MAX_BODY_BYTES) throw invalid(null, `request body exceeds ${MAX_BODY_BYTES} bytes`);
   const bytes = await request.bytes();
   if (bytes === null) throw invalid(null, `request body exceeds ${MAX_BODY_BYTES} bytes`);

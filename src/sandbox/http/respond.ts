@@ -3,7 +3,7 @@ import type { ApiFailure } from '../errors.js';
 import type { SandboxResponse } from './exchange.js';
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): SandboxResponse {
-  if (status === 204 || status === 304) return { status, headers, body: null };
+  if (status === 204) return { status, headers, body: null };
   return { status, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
 }
 

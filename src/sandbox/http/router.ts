@@ -68,9 +68,4 @@ export class Router<R extends RouteLike> {
     }
     return undefined;
   }
-
-  /** Whether any route serves this path with another method. */
-  hasPath(path: string): boolean {
-    return this.compiled.some((c) => this.match(c.route.method, path) !== undefined);
-  }
 }

@@ -13,7 +13,7 @@
 import type { RequestContext } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
 import { setOwn } from '../engine/records.js';
-import { alreadyExists, invalid } from '../errors.js';
+import { alreadyExists } from '../errors.js';
 import { answerWithoutTranscript, RECORDING, raiseWave, recordingOf, setWaves, wavesOf, type Recording } from './audio/conversation.js';
 
 const checked = new WeakMap<RequestContext, Recording | null>();
@@ -22,13 +22,14 @@ export const audioAttach: Rule = {
   before(ctx) {
     checked.set(ctx, recordingOf(ctx));
   },
+  // An attach updates a stored conversation (previous is always given); the generic validator has already
+  // refused both or neither of audio_url and audio (x-exactly-one-of, non-null strings), so `before` found one.
   write(ctx, next, previous) {
     const field = typeof ctx.body.audio_url === 'string' ? 'audio_url' : 'audio';
     delete next.audio_url;
     delete next.audio;
-    if (previous?.has_audio === true) throw alreadyExists(field, 'The conversation already has audio; audio is never overwritten.');
-    const recording = checked.has(ctx) ? checked.get(ctx)! : recordingOf(ctx);
-    if (recording === null) throw invalid(null, 'send exactly one of audio_url or audio');
+    if (previous!.has_audio === true) throw alreadyExists(field, 'The conversation already has audio; audio is never overwritten.');
+    const recording = checked.get(ctx)!;
     setOwn(next, 'has_audio', true);
     setOwn(next, RECORDING, recording);
     const waves = wavesOf(next);
@@ -36,8 +37,8 @@ export const audioAttach: Rule = {
     setWaves(next, waves);
   },
   after(ctx, result) {
-    if (!result.record) return;
-    raiseWave(ctx, result.record, 'audio');
+    // The generic update answers the conversation it changed.
+    raiseWave(ctx, result.record!, 'audio');
     answerWithoutTranscript(ctx, result);
   },
 };

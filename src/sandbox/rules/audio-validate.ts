@@ -11,14 +11,15 @@
 //   upload_id (the schema's `not` refuses two; this rule refuses them too, on the later field, should the
 //   schema ever allow it).
 // - An `upload_id` counts as a recording (has_audio true): the sandbox has no upload store to check it against.
-// - All 400s come first (in `before`), then 404s: an unknown `agent_id` is 404 on field agent_id (as the
-//   schema documents), an unknown or invisible metric in `metrics` is 404 on field metrics.
+// - All 400s come first, then 404s: an unknown `agent_id` is 404 on field agent_id (as the schema documents),
+//   an unknown or invisible metric in `metrics` is 404 on field metrics. (The generic create refuses nothing
+//   between the rule's `before` and `write`, so the checks run in `write`.)
 // - The stored conversation keeps only what a submit may set (transcript, metadata, tags,
 //   external_conversation_id, occurred_at, agent_id); server fields (name, create_time, status, has_audio,
 //   progress, ...) sent in the body are ignored. external_conversation_id, occurred_at, agent_id and
 //   persona_id are null when not given (as in the documented example).
 // - The recording itself is not kept: only its description (source, url or upload id, format, duration,
-//   size) in the internal `recording` field.
+//   size) in the internal `recording` field, null without one.
 import type { RequestContext } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
 import { findRecord, setOwn } from '../engine/records.js';
@@ -27,43 +28,33 @@ import { answerWithoutTranscript, metricWaves, RECORDING, raiseWave, recordingOf
 const KEPT = new Set(['conversation_id', 'transcript', 'metadata', 'tags', 'external_conversation_id', 'occurred_at', 'agent_id']);
 const NULL_WHEN_ABSENT = ['external_conversation_id', 'occurred_at', 'agent_id', 'persona_id'];
 
-interface Checked {
-  recording: Recording | null;
-  waves: Record<WaveName, string[]>;
-}
-
-const checked = new WeakMap<RequestContext, Checked>();
-
-function check(ctx: RequestContext): Checked {
+/** The submit's recording (400s first) and its metric waves, after its agent (404s). */
+function check(ctx: RequestContext): { recording: Recording | null; waves: Record<WaveName, string[]> } {
   const recording = recordingOf(ctx);
   if (typeof ctx.body.agent_id === 'string') findRecord(ctx, 'agent', ctx.body.agent_id, { field: 'agent_id' });
-  const result = { recording, waves: metricWaves(ctx) };
-  checked.set(ctx, result);
-  return result;
+  return { recording, waves: metricWaves(ctx) };
 }
 
 export const audioValidate: Rule = {
-  before(ctx) {
-    check(ctx);
-  },
-  write(ctx, next, previous) {
-    if (previous !== undefined) return;
-    const { recording, waves } = checked.get(ctx) ?? check(ctx);
+  // Named on the submit operations only: every write is a new conversation.
+  write(ctx, next) {
+    const { recording, waves } = check(ctx);
     for (const key of Object.keys(next)) if (!KEPT.has(key)) delete next[key];
     setOwn(next, 'name', `conversations/${String(next.conversation_id)}`);
     setOwn(next, 'create_time', ctx.now);
     for (const field of NULL_WHEN_ABSENT) if (next[field] === undefined) setOwn(next, field, null);
     setOwn(next, 'has_audio', recording !== null);
-    if (recording !== null) setOwn(next, RECORDING, recording);
+    setOwn(next, RECORDING, recording);
     setWaves(next, {
       text: { metric_ids: waves.text, state: 'COMPLETED', completed_at: ctx.now },
       audio: recording !== null ? { metric_ids: waves.audio, state: 'COMPLETED', completed_at: ctx.now } : { metric_ids: waves.audio, state: 'AWAITING_AUDIO', completed_at: null },
     });
   },
   after(ctx, result) {
-    if (!result.record) return;
-    raiseWave(ctx, result.record, 'text');
-    if (result.record.data.has_audio === true) raiseWave(ctx, result.record, 'audio');
+    // The generic create answers the conversation it made.
+    const record = result.record!;
+    raiseWave(ctx, record, 'text');
+    if (record.data.has_audio === true) raiseWave(ctx, record, 'audio');
     answerWithoutTranscript(ctx, result);
   },
 };

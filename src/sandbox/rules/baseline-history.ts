@@ -21,33 +21,38 @@ import { observationsOf } from './events/ewma.js';
 import { bucketStart, canonicalTimeZone, formatInZone, parseInterval } from './events/time-buckets.js';
 import { pathMetric } from './baseline-sigma-bands.js';
 
+/**
+ * The instant of a start_date / end_date. The validators hold both to RFC 3339 date-times; one Date cannot
+ * place (a leap second, 23:59:60) is 400 on the parameter.
+ */
 function instant(value: unknown, field: string): number | undefined {
   if (value === undefined) return undefined;
-  const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  const ms = Date.parse(value as string);
   if (Number.isNaN(ms)) throw invalid(field, 'must be an RFC 3339 date-time');
   return ms;
 }
 
 export const baselineHistory: Rule = {
   handle(ctx) {
-    const rawInterval = ctx.query.bucket_interval ?? '4 hours';
-    const interval = typeof rawInterval === 'string' ? parseInterval(rawInterval) : null;
-    if (!interval) throw invalid('bucket_interval', 'must be a count and a unit, for example `4 hours`, `30 minutes` or `1 day` (units: minute, hour, day, week)');
-    const rawZone = ctx.query.timezone ?? 'UTC';
-    const zone = typeof rawZone === 'string' ? canonicalTimeZone(rawZone) : null;
+    // The validators hold bucket_interval to the pattern parseInterval reads (INTERVAL_PATTERN) and timezone
+    // to a string.
+    const interval = parseInterval((ctx.query.bucket_interval as string | undefined) ?? '4 hours')!;
+    const zone = canonicalTimeZone((ctx.query.timezone as string | undefined) ?? 'UTC');
     if (!zone) throw invalid('timezone', 'must be an IANA time zone name, for example `Europe/Berlin` or `UTC`');
-    const start = instant(ctx.query.start_date, 'start_date');
-    const end = instant(ctx.query.end_date, 'end_date');
-    if (start !== undefined && end !== undefined && start > end) throw invalid('start_date', 'must not be after end_date');
+    const start = instant(ctx.query.start_date, 'start_date') ?? -Infinity;
+    const end = instant(ctx.query.end_date, 'end_date') ?? Infinity;
+    if (start > end) throw invalid('start_date', 'must not be after end_date');
 
     pathMetric(ctx);
     const baseline = findRecord(ctx, 'baseline', ctx.path.baseline_id, { field: 'baseline_id' });
     if (baseline.data.metric_id !== ctx.path.metric_id) throw notFound('baseline_id', 'baseline');
 
+    // Observations are kept in completion order with valid completion times (update-baselines); around a DST
+    // change a later observation can still fall in an earlier bucket, hence the sort.
     const buckets = new Map<number, { mean: number; sigma: number; count: number }>();
     for (const o of observationsOf(baseline.data)) {
       const at = Date.parse(o.at);
-      if (Number.isNaN(at) || (start !== undefined && at < start) || (end !== undefined && at > end)) continue;
+      if (at < start || at > end) continue;
       const key = bucketStart(at, interval, zone);
       const b = buckets.get(key);
       if (b) {

@@ -22,15 +22,13 @@ import { DEFAULT_SIGMA_LEVELS, sigmaBands } from './events/ewma.js';
 const MAX_LEVELS = 20;
 
 function levels(ctx: RequestContext): number[] {
-  const given = ctx.query.sigma_levels;
+  // The validators already refused anything but a non-empty list of numbers above 0 (the SigmaLevels schema).
+  const given = ctx.query.sigma_levels as number[] | undefined;
   if (given === undefined) return [...DEFAULT_SIGMA_LEVELS];
-  const list = Array.isArray(given) ? given : [given];
-  if (list.length === 0) throw invalid('sigma_levels', 'must list at least one sigma level');
   const out: number[] = [];
-  for (const n of list) {
-    if (typeof n !== 'number' || !Number.isFinite(n) || n <= 0 || !/^[0-9]+(\.[0-9]+)?$/.test(String(n))) {
-      throw invalid('sigma_levels', 'must be comma-separated positive numbers, for example 1,2,3');
-    }
+  for (const n of given) {
+    // A level JavaScript writes with an exponent (1e-7, 1e+21) cannot name a band key.
+    if (!/^[0-9]+(\.[0-9]+)?$/.test(String(n))) throw invalid('sigma_levels', 'must be comma-separated positive numbers, for example 1,2,3');
     if (!out.includes(n)) out.push(n);
   }
   if (out.length > MAX_LEVELS) throw invalid('sigma_levels', `at most ${MAX_LEVELS} sigma levels`);
@@ -51,13 +49,11 @@ export const baselineSigmaBands: Rule = {
     pathMetric(ctx);
     levels(ctx);
   },
-  write(ctx, next, previous) {
-    if (previous !== undefined) return;
+  // Baselines have a create and no update, so write() only ever sees a new baseline.
+  write(ctx, next) {
     for (const field of ['agent_id', 'test_set_id', 'persona_id']) if (next[field] === undefined) next[field] = null;
-    if (typeof next.display_name !== 'string') {
-      const metric = ctx.runtime.store.get('metric', String(ctx.path.metric_id));
-      next.display_name = typeof metric?.data.metric_name === 'string' ? metric.data.metric_name.slice(0, 200) : 'Baseline';
-    }
+    // metric_name is required (1-200 characters, display_name's limit too).
+    if (typeof next.display_name !== 'string') next.display_name = pathMetric(ctx).data.metric_name;
     next.baseline_float = 0;
     next.baseline_sigma = 0;
     next.observation_count = 0;

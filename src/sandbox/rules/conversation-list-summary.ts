@@ -5,6 +5,7 @@ import type { Rule } from '../engine/hooks.js';
 
 export const conversationListSummary: Rule = {
   after(_ctx, result) {
-    for (const record of result.records ?? []) delete record.data.transcript;
+    // Named on the list only, whose answer always has its records.
+    for (const record of result.records!) delete record.data.transcript;
   },
 };

@@ -3,8 +3,8 @@
 //   { event: "job_complete", webhook_id, delivery_id, occurred_at, wave, run_id? | conversation_id?, metric_values }
 // wave `run` for a completed run (run_id; occurred_at = the run's completed_at; metric_values = the mean of the
 // run's results per metric), `text` after a conversation is submitted and `audio` after audio is attached
-// (conversation_id; occurred_at = when the event was handled; metric_values = the event's `metric_values`
-// when it carries them, else the conversation record's numeric metric_values).
+// (conversation_id; occurred_at = when the event was handled; metric_values = the means of the event's
+// `metric_values`, which the conversation events leave empty: the sandbox has no scorer).
 // Headers: `content-type: application/json`, and `X-Webhook-Token: <auth_token>` when the webhook has one.
 //
 // Decisions (the seed is silent):
@@ -19,59 +19,49 @@
 //   sent log (admin only), never in an API response or a log line.
 import type { RaisedEvent, Runtime } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
+import { setOwn } from '../engine/records.js';
 import { ulid } from '../ids.js';
 import type { Json } from '../storage/store.js';
 import { sendInBackground } from './events/outbound.js';
 
+// x-handlers give this rule exactly these three events.
 const WAVES: Record<string, 'run' | 'text' | 'audio'> = {
   'run.completed': 'run',
   'conversation.submitted': 'text',
   'conversation.audio-attached': 'audio',
 };
 
-function numericValues(raw: unknown): Record<string, number> {
-  const out: Record<string, number> = {};
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return out;
-  for (const [k, v] of Object.entries(raw as Json)) {
-    const list = (Array.isArray(v) ? v : [v]).filter((x): x is number => typeof x === 'number' && Number.isFinite(x));
-    if (list.length > 0) Object.defineProperty(out, k, { value: list.reduce((a, x) => a + x, 0) / list.length, enumerable: true, writable: true, configurable: true });
-  }
+/**
+ * The mean of each metric's results. Every raiser gives each metric a non-empty list of finite numbers: the
+ * control plane refuses anything else before it raises run.completed, and the conversation events carry `{}`.
+ */
+function means(values: Record<string, number[]>): Json {
+  const out: Json = {};
+  for (const [metric, list] of Object.entries(values)) setOwn(out, metric, list.reduce((a, x) => a + x, 0) / list.length);
   return out;
 }
 
-/** The wave-specific part of the payload, or null when the event names no job. */
-function subject(runtime: Runtime, event: RaisedEvent, wave: 'run' | 'text' | 'audio'): { key: 'run_id' | 'conversation_id'; id: string; occurredAt: string; metricValues: Record<string, number> } | null {
+/**
+ * The wave-specific part of the payload. Every raiser sets the fields read here: run.completed (control plane)
+ * run_id, completed_at and metric_values; the conversation events (rules/audio/conversation.ts raiseWave)
+ * conversation_id and metric_values.
+ */
+function subject(runtime: Runtime, event: RaisedEvent, wave: 'run' | 'text' | 'audio'): { key: 'run_id' | 'conversation_id'; id: string; occurredAt: string; metricValues: Json } {
   const p = event.payload;
-  if (wave === 'run') {
-    if (typeof p.run_id !== 'string') return null;
-    return {
-      key: 'run_id',
-      id: p.run_id,
-      occurredAt: typeof p.completed_at === 'string' ? p.completed_at : runtime.clock.now().toISOString(),
-      metricValues: numericValues(p.metric_values),
-    };
-  }
-  const record = p.record !== null && typeof p.record === 'object' && !Array.isArray(p.record) ? (p.record as Json) : null;
-  const id = typeof p.conversation_id === 'string' ? p.conversation_id : record?.conversation_id;
-  if (typeof id !== 'string') return null;
-  return {
-    key: 'conversation_id',
-    id,
-    occurredAt: runtime.clock.now().toISOString(),
-    metricValues: numericValues(p.metric_values !== undefined ? p.metric_values : record?.metric_values),
-  };
+  const metricValues = means(p.metric_values as Record<string, number[]>);
+  if (wave === 'run') return { key: 'run_id', id: p.run_id as string, occurredAt: p.completed_at as string, metricValues };
+  return { key: 'conversation_id', id: p.conversation_id as string, occurredAt: runtime.clock.now().toISOString(), metricValues };
 }
 
 export function deliverJobComplete(runtime: Runtime, event: RaisedEvent): void {
-  const wave = WAVES[event.name];
-  if (!wave) return;
+  const wave = WAVES[event.name]!;
   const job = subject(runtime, event, wave);
-  if (!job) return;
   const now = runtime.clock.now().toISOString();
   const deliveries = runtime.store.transaction(() =>
+    // The organization's own job_complete webhooks (withField: exactly this organization, deleted ones included).
     runtime.store
-      .list('webhook', { org: event.org })
-      .filter((w) => !w.deleted && w.org === event.org && (w.data.type ?? 'job_complete') === 'job_complete' && typeof w.data.url === 'string')
+      .withField('webhook', event.org, 'type', 'job_complete')
+      .filter((w) => !w.deleted)
       .map((w) => {
         w.data.last_triggered_at = now;
         runtime.store.update(w);

@@ -8,8 +8,8 @@ export const metricRecentlyDeleted: Rule = {
     const deleted = ctx.runtime.store
       .list('metric', { org: ctx.org, includeDeleted: true })
       .filter((r) => r.deleted && r.org === ctx.org && inScope(ctx, resource, r));
-    const shape = ctx.route.success.shape;
-    const key = shape.kind === 'other' ? (shape.keys[0] ?? 'metrics') : 'metrics';
-    return { body: { [key]: deleted.map((r) => present(resource, r)) } };
+    // The answer is a list without paging (the spec's { metrics: [...] }).
+    const { items } = ctx.route.success.shape as { items: string };
+    return { body: { [items]: deleted.map((r) => present(resource, r)) } };
   },
 };

@@ -12,35 +12,30 @@
 // - Without include_archived, archived custom sounds are left out; pending_upload ones are listed (with their
 //   status) although they cannot be selected yet.
 // - The listings are organization-wide (the workspace header is not declared on them).
-import { ApiFailure } from '../errors.js';
 import type { Rule } from '../engine/hooks.js';
 import { BACKGROUND_SOUND_PRESETS, customSoundEntry, customSounds, customVoices, phoneNumbers, presetEntry, serviceVoices, soundStatus } from './persona/catalog.js';
 
+// Named on the three listings only: listPersonaVoices, listPersonaPhoneNumbers, listPersonaBackgroundSounds.
 export const personaDiscovery: Rule = {
   handle(ctx) {
-    switch (ctx.route.id) {
-      case 'listPersonaVoices': {
-        const voices = [
-          ...serviceVoices(ctx),
-          ...customVoices(ctx).map((v) => ({ voice_name: v.id, supported_languages: v.languages })),
-        ];
-        return { body: { voices } };
-      }
-      case 'listPersonaPhoneNumbers': {
-        const numbers = phoneNumbers(ctx);
-        const indexed = (list: string[]) => list.map((phone_number, i) => ({ index: i + 1, phone_number }));
-        return { body: { phone_numbers: { inbound: indexed(numbers.inbound), outbound: indexed(numbers.outbound) } } };
-      }
-      case 'listPersonaBackgroundSounds': {
-        const includeArchived = ctx.query.include_archived === true;
-        const builtIn = BACKGROUND_SOUND_PRESETS.filter((p) => p !== 'off').map(presetEntry);
-        const custom = customSounds(ctx)
-          .filter((r) => includeArchived || soundStatus(r.data) !== 'archived')
-          .map(customSoundEntry);
-        return { body: { background_sounds: [...builtIn, ...custom] } };
-      }
-      default:
-        throw new ApiFailure(501, 'INTERNAL', `persona-discovery does not answer ${ctx.route.id}.`);
+    if (ctx.route.id === 'listPersonaVoices') {
+      const voices = [
+        ...serviceVoices(ctx),
+        ...customVoices(ctx).map((v) => ({ voice_name: v.id, supported_languages: v.languages })),
+      ];
+      return { body: { voices } };
     }
+    if (ctx.route.id === 'listPersonaPhoneNumbers') {
+      const numbers = phoneNumbers(ctx);
+      const indexed = (list: string[]) => list.map((phone_number, i) => ({ index: i + 1, phone_number }));
+      return { body: { phone_numbers: { inbound: indexed(numbers.inbound), outbound: indexed(numbers.outbound) } } };
+    }
+    // listPersonaBackgroundSounds
+    const includeArchived = ctx.query.include_archived === true;
+    const builtIn = BACKGROUND_SOUND_PRESETS.filter((p) => p !== 'off').map(presetEntry);
+    const custom = customSounds(ctx)
+      .filter((r) => includeArchived || soundStatus(r.data) !== 'archived')
+      .map(customSoundEntry);
+    return { body: { background_sounds: [...builtIn, ...custom] } };
   },
 };

@@ -10,8 +10,8 @@ import { invalid } from '../errors.js';
 import type { Rule } from '../engine/hooks.js';
 
 export const personaPromptNull: Rule = {
-  write(ctx, next, previous) {
-    if (previous === undefined) return;
+  // Named on the persona update only.
+  write(ctx, next) {
     if (!Object.prototype.hasOwnProperty.call(ctx.body, 'persona_prompt') || ctx.body.persona_prompt !== null) return;
     if (next.silent_mode !== true) {
       throw invalid('persona_prompt', 'can be cleared (null) only when the resulting silent_mode is true');

@@ -11,8 +11,9 @@
 // Decisions (the seed is silent):
 // - `voice` (the agent's voice override for realtime speech-model simulations) is not the persona's voice:
 //   it is checked only against its enum and does not constrain language_code.
-// - The checks run on create and on updates that send voice_name, custom_voice_id or language_code (a null
-//   that is ignored counts as sent); other updates (a rename) never fail because a voice was retired since.
+// - The checks run on create (which requires voice_name and language_code) and on updates that send voice_name,
+//   custom_voice_id or language_code (a null that is ignored counts as sent); other updates (a rename) never fail
+//   because a voice was retired since.
 // - Languages compare case-insensitively; the value is stored as sent. See persona/catalog.ts for the data.
 import { invalid } from '../errors.js';
 import type { Rule } from '../engine/hooks.js';
@@ -24,28 +25,27 @@ function sent(body: object, key: string): boolean {
 }
 
 export const personaVoice: Rule = {
-  write(ctx, next, previous) {
-    if (typeof next.id === 'string' && next.resource_name === undefined) setOwn(next, 'resource_name', `personas/${next.id}`);
+  write(ctx, next) {
+    // The same on every write (the id never changes).
+    setOwn(next, 'resource_name', `personas/${String(next.id)}`);
     const body = ctx.body;
-    if (previous !== undefined && !sent(body, 'voice_name') && !sent(body, 'custom_voice_id') && !sent(body, 'language_code')) return;
+    if (!sent(body, 'voice_name') && !sent(body, 'custom_voice_id') && !sent(body, 'language_code')) return;
 
     if (typeof body.voice_name === 'string' && !findServiceVoice(ctx, body.voice_name)) {
       throw invalid('voice_name', 'is not a voice listed by GET /personas/voices');
-    }
-    if (typeof body.custom_voice_id === 'string' && !findCustomVoice(ctx, body.custom_voice_id)) {
-      throw invalid('custom_voice_id', 'must be a custom voice of this organization');
     }
 
     let languages: readonly string[];
     let selected: string;
     if (typeof next.custom_voice_id === 'string') {
       const custom = findCustomVoice(ctx, next.custom_voice_id);
-      if (!custom) throw invalid('custom_voice_id', 'the selected custom voice is no longer available; select another or send null');
+      // An unknown, inactive or other organization's voice, sent now or selected earlier and since retired.
+      if (!custom) throw invalid('custom_voice_id', 'must be an available custom voice of this organization (select another or send null)');
       languages = custom.languages;
       selected = `custom voice ${custom.id}`;
     } else {
-      const name = typeof next.voice_name === 'string' ? next.voice_name : undefined;
-      const voice = name === undefined ? undefined : findServiceVoice(ctx, name);
+      // A persona stored without voice_name (loaded by fixture) has none selected either.
+      const voice = findServiceVoice(ctx, next.voice_name as string);
       if (!voice) throw invalid('voice_name', 'no available voice is selected');
       languages = voice.supported_languages;
       selected = `voice ${voice.voice_name}`;

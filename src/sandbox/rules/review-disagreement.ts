@@ -6,7 +6,8 @@ import type { Rule } from '../engine/hooks.js';
 
 export const reviewDisagreement: Rule = {
   handle(ctx) {
-    const ids = (ctx.body.project_ids as string[]) ?? [];
+    // project_ids is required (1-1000 ids, the generated validator).
+    const ids = ctx.body.project_ids as string[];
     const withIds = ctx.body.include_unresolved_ids === true;
     const selected = typeof ctx.body.selected_project_id === 'string' ? ctx.body.selected_project_id : null;
     const annotations = ctx.runtime.store.list('annotation', { org: ctx.org }).filter((a) => a.org === ctx.org);

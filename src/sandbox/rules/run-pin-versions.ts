@@ -8,8 +8,9 @@ import { findRecord, setOwn } from '../engine/records.js';
 import { pinVersion, type VersionRef } from '../engine/versions.js';
 import type { Json, StoredRecord } from '../storage/store.js';
 
+/** The version to pin of the resource named by `id`, or null when none is named (createRun drops null fields). */
 function pin(ctx: RequestContext, kind: string, id: unknown, field: string): VersionRef | null {
-  if (id === undefined || id === null) return null;
+  if (id === undefined) return null;
   const record = findRecord(ctx, kind, id, { field });
   const resource = ctx.runtime.resource(kind);
   // A built-in (platform) record has no per-organization history (seed Versioning 6): nothing to pin.
@@ -20,10 +21,8 @@ function pin(ctx: RequestContext, kind: string, id: unknown, field: string): Ver
 function onLatest(ctx: RequestContext, run: StoredRecord): boolean {
   const pinned = run.data.pinned_versions as { agent?: VersionRef | null; persona?: VersionRef | null; test_set?: VersionRef | null; metrics?: Record<string, VersionRef> } | undefined;
   if (!pinned) return true;
-  const current = (kind: string, id: unknown): string | undefined => {
-    const r = typeof id === 'string' ? ctx.runtime.store.get(kind, id) : undefined;
-    return (r?.data.current_version as VersionRef | undefined)?.ulid;
-  };
+  // A pin exists only for a resource the launch named by its (string) id.
+  const current = (kind: string, id: unknown): string | undefined => (ctx.runtime.store.get(kind, String(id))?.data.current_version as VersionRef | undefined)?.ulid;
   const same = (ref: VersionRef | null | undefined, kind: string, id: unknown): boolean => !ref || current(kind, id) === ref.ulid;
   return (
     same(pinned.agent, 'agent', run.data.agent_id) &&
@@ -34,16 +33,16 @@ function onLatest(ctx: RequestContext, run: StoredRecord): boolean {
 }
 
 export const runPinVersions: Rule = {
-  write(ctx, next, previous) {
-    if (previous !== undefined) return;
-    // LaunchRunRequest.metric_ids: "when omitted the agent's attached metrics are used".
-    if (next.metric_ids === undefined && typeof next.agent_id === 'string') {
-      const agent = ctx.runtime.store.get('agent', next.agent_id);
-      const attached = agent && agent.org === ctx.org ? agent.data.metric_ids : undefined;
-      if (Array.isArray(attached)) setOwn(next, 'metric_ids', attached.filter((id): id is string => typeof id === 'string'));
+  // Named on the launch (createRun) and on reads only: the one write is a new run.
+  write(ctx, next) {
+    // LaunchRunRequest.metric_ids: "when omitted the agent's attached metrics are used" (agent_id is required;
+    // an agent the organization cannot see is 404 on agent_id, as it is when metric_ids is given).
+    if (next.metric_ids === undefined) setOwn(next, 'metric_ids', findRecord(ctx, 'agent', next.agent_id, { field: 'agent_id' }).data.metric_ids);
+    for (const [field, value] of [['status', 'PENDING'], ['metric_ids', []], ['tags', []], ['metric_values', {}], ['complete_time', null], ['conversation_source', 'SIMULATED']] as const) {
+      if (next[field] === undefined) setOwn(next, field, value);
     }
     const metrics: Json = {};
-    for (const [i, id] of ((next.metric_ids as string[] | undefined) ?? []).entries()) {
+    for (const [i, id] of (next.metric_ids as string[]).entries()) {
       const ref = pin(ctx, 'metric', id, `metric_ids[${i}]`);
       if (ref) setOwn(metrics, id, ref);
     }
@@ -57,11 +56,9 @@ export const runPinVersions: Rule = {
       const template = ctx.runtime.store.get('run_template', next.run_template_id);
       if (!template || template.org !== ctx.org) throw notFound('run_template_id', 'run template');
     }
-    for (const [field, value] of [['status', 'PENDING'], ['metric_ids', []], ['tags', []], ['metric_values', {}], ['complete_time', null], ['conversation_source', 'SIMULATED']] as const) {
-      if (next[field] === undefined) setOwn(next, field, value);
-    }
   },
   after(ctx, result) {
-    for (const run of result.record ? [result.record] : (result.records ?? [])) setOwn(run.data, 'on_latest_configuration', onLatest(ctx, run));
+    // A launch or a get answers one run, the list its page of runs.
+    for (const run of result.record ? [result.record] : result.records!) setOwn(run.data, 'on_latest_configuration', onLatest(ctx, run));
   },
 };

@@ -18,7 +18,8 @@ export const serveCatalog: Rule = {
     const doc = docs.find((d) => d.name === ctx.path[param]);
     if (!doc) throw notFound(param, 'spec');
     const accept = ctx.requestHeaders.get('accept') ?? '';
-    if (/application\/json/i.test(accept)) return { body: doc.document, contentType: 'application/json' };
+    // An object body is answered as JSON (application/json) by the engine; only a text body takes contentType.
+    if (/application\/json/i.test(accept)) return { body: doc.document };
     return { body: stringify(doc.document, { aliasDuplicateObjects: false, lineWidth: 0 }), contentType: 'application/yaml' };
   },
 };

@@ -2,7 +2,6 @@
 // grid lives as test_case records; the test set keeps a snapshot of it in `test_cases` (a tracked field), so
 // the generic versioning records one version per save that changes the grid, and none when the content is
 // unchanged. Test-case operations refresh the parent's snapshot (one version per call that changes it).
-import { invalid, notFound } from '../errors.js';
 import { alnum } from '../ids.js';
 import type { RequestContext } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
@@ -12,9 +11,12 @@ import type { Json, StoredRecord } from '../storage/store.js';
 
 const CONTENT = ['input_str', 'expected_output', 'attributes'] as const;
 
-/** Rows in grid order: by position, the older row first on a tie. */
+/**
+ * Sorts rows (a fresh array from casesOf) into grid order, in place: by position; the sort is stable and the
+ * store lists in insertion order, so the older row comes first on a tie.
+ */
 function gridOrder(cases: StoredRecord[]): StoredRecord[] {
-  return cases.slice().sort((a, b) => Number(a.data.position) - Number(b.data.position) || a.seq - b.seq);
+  return cases.sort((a, b) => Number(a.data.position) - Number(b.data.position));
 }
 
 /** The grid as the test set shows it: each case as the test-case resource presents it, in position order. */
@@ -31,12 +33,14 @@ function makeRoom(ctx: RequestContext, others: StoredRecord[], at: number): void
   });
 }
 
+/** The live rows of a test set (store.list leaves deleted records out). */
 function casesOf(ctx: RequestContext, testSetId: string): StoredRecord[] {
   return ctx.runtime.store.list('test_case', { org: ctx.org }).filter((c) => c.org === ctx.org && c.data.test_set_id === testSetId);
 }
 
+/** What a grid holds, for comparing two grids with deepEqual (which ignores undefined values; null is absent too). */
 function content(items: Json[]): unknown[] {
-  return items.map((item, index) => ({ position: index, ...Object.fromEntries(CONTENT.filter((k) => item[k] !== undefined && item[k] !== null).map((k) => [k, item[k]])) }));
+  return items.map((item, index) => ({ position: index, ...Object.fromEntries(CONTENT.filter((k) => item[k] !== null).map((k) => [k, item[k]])) }));
 }
 
 /** Re-reads the grid into the parent's snapshot; records a version when it changed. */
@@ -45,7 +49,7 @@ function refreshParent(ctx: RequestContext, testSetId: string): void {
   const parent = ctx.runtime.store.get('test_set', testSetId);
   if (!parent) return;
   const previous = clone(parent.data);
-  const cases = casesOf(ctx, testSetId).filter((c) => !c.deleted);
+  const cases = casesOf(ctx, testSetId);
   setOwn(parent.data, 'test_cases', snapshotOf(ctx, cases));
   setOwn(parent.data, 'test_case_count', cases.length);
   // The grid's content, not the rows' timestamps: an edit that changes nothing records no version (seed Versioning 2).
@@ -65,19 +69,16 @@ export const testSetSnapshot: Rule = {
   },
   write(ctx, next, previous) {
     if (ctx.route.resource === 'test_set') {
+      // test_set_metadata and parameters default to {} (the create body's schema defaults, applied by the engine).
       if (previous === undefined) {
-        if (next.test_set_metadata === undefined) setOwn(next, 'test_set_metadata', {});
-        if (next.parameters === undefined) setOwn(next, 'parameters', {});
         setOwn(next, 'test_cases', []);
         setOwn(next, 'test_case_count', 0);
         return;
       }
-      if (!Array.isArray(ctx.body.test_cases)) {
-        setOwn(next, 'test_cases', previous.test_cases ?? []);
-        return;
-      }
+      // Without test_cases the stored snapshot stays (the generic update keeps what the body omits).
+      if (!Array.isArray(ctx.body.test_cases)) return;
       const given = ctx.body.test_cases as Json[];
-      const existing = casesOf(ctx, String(next.id)).filter((c) => !c.deleted);
+      const existing = casesOf(ctx, String(next.id));
       // Unchanged content keeps the stored cases (and their ids): no new version.
       if (deepEqual(content(given), content(snapshotOf(ctx, existing)))) {
         setOwn(next, 'test_cases', snapshotOf(ctx, existing));
@@ -96,31 +97,24 @@ export const testSetSnapshot: Rule = {
       setOwn(next, 'test_case_count', created.length);
       return;
     }
-    // A test case: its position defaults to the end of the grid; given, the other rows make room (the spec's
-    // "later rows move down"); it cannot move to another test set.
-    const others = gridOrder(casesOf(ctx, String(next.test_set_id)).filter((c) => !c.deleted && c.id !== next.id));
-    if (previous === undefined) {
-      if (next.position === undefined) setOwn(next, 'position', others.length);
-      else makeRoom(ctx, others, Number(next.position));
-    } else if (next.test_set_id !== previous.test_set_id) {
-      throw invalid('test_set_id', 'a test case cannot move to another test set');
-    } else if (next.position !== previous.position) {
-      makeRoom(ctx, others, Number(next.position));
-    }
+    // A test case: its position defaults to the end of the grid, and a position past the end is the end (a
+    // position is a 0-based place in the grid); the other rows make room (the spec's "later rows move down").
+    // An update keeps its test set (UpdateTestCaseRequest has no test_set_id) and, without a new position, its
+    // place: the other rows are then renumbered as they were.
+    const others = gridOrder(casesOf(ctx, String(next.test_set_id)).filter((c) => c.id !== next.id));
+    const at = Math.min(next.position === undefined ? others.length : Number(next.position), others.length);
+    setOwn(next, 'position', at);
+    makeRoom(ctx, others, at);
   },
   after(ctx, result) {
     if (ctx.route.resource !== 'test_case') return;
-    const id = result.record?.data.test_set_id ?? (() => {
-      const param = ctx.route.params.path[0]?.name;
-      const record = param === undefined ? undefined : ctx.runtime.store.get('test_case', String(ctx.path[param]));
-      if (!record) throw notFound(param ?? null, 'test case');
-      return record.data.test_set_id;
-    })();
-    // A deleted row leaves no gap: the rows below it move up.
-    if (ctx.route.action === 'delete') {
-      const rows = gridOrder(casesOf(ctx, String(id)).filter((c) => !c.deleted));
-      makeRoom(ctx, rows, rows.length);
-    }
-    refreshParent(ctx, String(id));
+    // The generic create, update and delete answer the test case they wrote (deleteTestCase declares no
+    // soft-delete answer), deleted or not.
+    const id = String(result.record!.data.test_set_id);
+    // Positions stay 0..n-1: a deleted row leaves no gap (the rows below it move up); after a create or a move
+    // the renumbering changes nothing.
+    const rows = gridOrder(casesOf(ctx, id));
+    makeRoom(ctx, rows, rows.length);
+    refreshParent(ctx, id);
   },
 };

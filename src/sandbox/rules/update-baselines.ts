@@ -26,9 +26,11 @@ import type { Rule } from '../engine/hooks.js';
 import type { Json, StoredRecord } from '../storage/store.js';
 import { observe } from './events/ewma.js';
 
+/** The run.completed payload as the control plane raises it (its only raiser), every field set. */
 interface RunCompleted {
   run_id: string;
   agent_id: string | null;
+  /** Each metric's results: a non-empty list of finite numbers (the control plane refuses anything else). */
   metric_values: Record<string, number[]>;
   completed_at: string;
 }
@@ -37,48 +39,43 @@ interface RunCompleted {
 export function sameWorkspace(runtime: Runtime, org: string, recordWorkspace: string | null, eventWorkspace: string | null): boolean {
   if (recordWorkspace === eventWorkspace) return true;
   if (recordWorkspace !== null) return false;
-  return eventWorkspace !== null && runtime.store.getOrganization(org)?.default_workspace_id === eventWorkspace;
+  // The event's organization exists, and every organization has a default workspace.
+  return runtime.store.getOrganization(org)!.default_workspace_id === eventWorkspace;
 }
 
-function mean(values: unknown): number | null {
-  const list = (Array.isArray(values) ? values : [values]).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
-  return list.length === 0 ? null : list.reduce((a, x) => a + x, 0) / list.length;
+function mean(values: number[]): number {
+  return values.reduce((a, x) => a + x, 0) / values.length;
 }
 
 function scopeMatches(baseline: Json, run: { agent_id: string | null; test_set_id: unknown; persona_id: unknown }): boolean {
-  const wants = (field: string, actual: unknown): boolean => baseline[field] === undefined || baseline[field] === null || baseline[field] === actual;
+  const wants = (field: string, actual: unknown): boolean => (baseline[field] ?? null) === null || baseline[field] === actual;
   return wants('agent_id', run.agent_id) && wants('test_set_id', run.test_set_id) && wants('persona_id', run.persona_id);
 }
 
 export function feedBaselines(runtime: Runtime, event: RaisedEvent): void {
   const p = event.payload as unknown as RunCompleted;
-  if (typeof p.run_id !== 'string' || p.metric_values === null || typeof p.metric_values !== 'object') return;
-  const completedAt = typeof p.completed_at === 'string' ? p.completed_at : runtime.clock.now().toISOString();
   runtime.store.transaction(() => {
-    const run = runtime.store.get('run', p.run_id);
-    const scope = {
-      agent_id: p.agent_id ?? ((run?.data.agent_id as string | undefined) ?? null),
-      test_set_id: run?.data.test_set_id ?? null,
-      persona_id: run?.data.persona_id ?? null,
-    };
+    // The control plane has just completed (and stored) the run; the payload's agent_id is the run's (null for
+    // a run completed without one).
+    const run = runtime.store.get('run', p.run_id)!;
+    const scope = { agent_id: p.agent_id, test_set_id: run.data.test_set_id, persona_id: run.data.persona_id };
     const now = runtime.clock.now().toISOString();
-    const baselines: StoredRecord[] = runtime.store.list('baseline', { org: event.org });
+    // The organization's own ACTIVE baselines (withField: exactly this organization, deleted ones included;
+    // the API has no baseline delete, so only a fixture can hold one).
+    const baselines: StoredRecord[] = runtime.store.withField('baseline', event.org, 'status', 'ACTIVE').filter((b) => !b.deleted);
     for (const baseline of baselines) {
-      if (baseline.deleted || baseline.org !== event.org || baseline.data.status !== 'ACTIVE') continue;
       if (!sameWorkspace(runtime, event.org, baseline.workspace, event.workspace)) continue;
-      const metric = baseline.data.metric_id;
-      if (typeof metric !== 'string' || !Object.prototype.hasOwnProperty.call(p.metric_values, metric)) continue;
+      // metric_id is required (a path parameter of createBaseline).
+      const metric = baseline.data.metric_id as string;
+      if (!Object.prototype.hasOwnProperty.call(p.metric_values, metric)) continue;
       if (!scopeMatches(baseline.data, scope)) continue;
-      const x = mean(p.metric_values[metric]);
-      if (x === null) continue;
-      observe(baseline.data, p.run_id, completedAt, x, now);
+      observe(baseline.data, p.run_id, p.completed_at, mean(p.metric_values[metric]!), now);
       runtime.store.update(baseline);
     }
   });
 }
 
+// x-handlers give this rule run.completed only.
 export const updateBaselines: Rule = {
-  onEvent(runtime, event) {
-    if (event.name === 'run.completed') feedBaselines(runtime, event);
-  },
+  onEvent: feedBaselines,
 };

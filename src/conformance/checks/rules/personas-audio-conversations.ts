@@ -13,6 +13,7 @@ import type { Route } from '../../suite-data.js';
 import { ownParam } from '../../world.js';
 import type { Check, CheckContext } from '../context.js';
 import { base64, lowRateMp3Bytes, mp3Bytes, notAudioBytes, wavBytes } from './personas-audio-bytes.js';
+import { propertySchema } from './records-support.js';
 import { appliesTo, expectField, expectRefused, requireRoute, ruleRoute, successRecord, unique } from './personas-audio-shared.js';
 
 const VALIDATE = 'audio-validate';
@@ -117,6 +118,22 @@ const submitOrder: Check = {
     const record = await submitted(ctx, r, { agent_id: agent.id, external_conversation_id: external }, 'a submit naming an agent');
     expectField(record, 'agent_id', agent.id, 'a submit naming an agent');
     expectField(record, 'external_conversation_id', external, 'a submit with an external_conversation_id');
+  },
+};
+
+const submitNulls: Check = {
+  // facts 2.2: the documented submit answer shows "agent_id":null,"persona_id":null for a conversation that
+  // names neither; external_conversation_id and occurred_at are null when not given (the sandbox's choice, as
+  // audio-validate documents: the fields are always present, the example shows them).
+  name: `rule ${VALIDATE}: a submit naming no agent, persona, external id or time answers agent_id, persona_id, external_conversation_id and occurred_at as null`,
+  applies: appliesTo(VALIDATE, 'create'),
+  async run(ctx) {
+    const r = routes(ctx);
+    const fields = ['agent_id', 'persona_id', 'external_conversation_id', 'occurred_at'].filter((f) => propertySchema(ctx, 'conversation', f) !== undefined);
+    const body = await submitBody(ctx, r.submit);
+    for (const f of fields) delete body[f];
+    const record = successRecord(await send(ctx.target, r.submit, { body }), r.submit, 'a submit without those fields');
+    for (const f of fields) if (record[f] !== null) fail(`a submit without ${f} answers ${f} ${JSON.stringify(record[f])}, expected null`);
   },
 };
 
@@ -250,4 +267,4 @@ const attachDelivers: Check = {
   },
 };
 
-export const checks: Check[] = [submitRecording, submitRefusals, submitOrder, submitTranscript, submitWaves, submitDelivers, attachOnce, attachOrder, attachDelivers];
+export const checks: Check[] = [submitRecording, submitRefusals, submitOrder, submitNulls, submitTranscript, submitWaves, submitDelivers, attachOnce, attachOrder, attachDelivers];

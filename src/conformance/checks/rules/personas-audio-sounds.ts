@@ -92,7 +92,7 @@ const customSoundOnCreate: Check = {
 };
 
 const soundListing: Check = {
-  name: `rule ${DISCOVERY}: background sounds list the seed's presets and custom sounds as custom:<id>; archived ones only with include_archived`,
+  name: `rule ${DISCOVERY}: background sounds list the seed's presets (not off) and custom sounds as custom:<id>; archived ones only with include_archived`,
   applies: (route, suite) => route.id === discoveryRoute(suite, 'background_sounds')?.id,
   async run(ctx) {
     const ids = await customSounds(ctx);
@@ -101,6 +101,7 @@ const soundListing: Check = {
     // `off` is "no sound": the sandbox's choice is not to list it as a sound (it is always accepted).
     const missing = seedPresets(ctx).filter((p) => p !== 'off' && !builtIn.has(p));
     if (missing.length > 0) fail(`the listing lacks the seed's presets ${missing.join(', ')}`);
+    if (plain.some((s) => s.value === 'off')) fail('the listing shows off, which is no sound (persona-discovery lists only sounds)');
     const entry = (list: Sound[], id: string) => list.find((s) => s.id === id);
     for (const status of ['active', 'pending_upload'] as const) {
       const e = entry(plain, ids[status]);

@@ -1,6 +1,6 @@
 // Record rules of agents: the VOICE alias and the customer_agent_id default (agent-normalize), the delete guard
 // of active run templates (agent-delete-guard), and revert to the current version (version-revert).
-import { expectError, send } from '../../http.js';
+import { expectEnvelope, expectError, send } from '../../http.js';
 import { fail, skip } from '../../result.js';
 import { bodyProperties, ownParam, recordOf } from '../../world.js';
 import type { Check, CheckContext } from '../context.js';
@@ -75,7 +75,9 @@ export const agentDeleteGuard: Check = {
     const param = ownParam(ctx.route)!;
     for (const [agent, how] of [[single, 'agent_id of an active template'], [listed, 'agent_ids of a template without active: false']] as const) {
       // Seed (Agents; Errors 7): the agent must not be referenced by active templates; 400 INVALID_ARGUMENT.
-      expectError(await send(ctx.target, ctx.route, { path: agent.path }), 400, 'INVALID_ARGUMENT', param, `deleting an agent named in the ${how}`);
+      const refused = await send(ctx.target, ctx.route, { path: agent.path });
+      expectError(refused, 400, 'INVALID_ARGUMENT', param, `deleting an agent named in the ${how}`);
+      expectEnvelope(refused, `deleting an agent named in the ${how}`);
       await read(ctx, 'agent', agent.path);
     }
     await succeed(ctx, ctx.route, { path: freed.path }, 'deleting an agent named only by an inactive template');
@@ -85,7 +87,7 @@ export const agentDeleteGuard: Check = {
 };
 
 export const versionRevertCurrent: Check = {
-  name: 'rule version-revert: reverting to the current version is 400 on the version and changes nothing; an unknown version is 404',
+  name: 'rule version-revert: reverting to the current version is 400 on the version and changes nothing; an unknown version or resource is 404 on its parameter',
   applies: operationWithRule('agent', 'revert', 'version-revert'),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -98,13 +100,19 @@ export const versionRevertCurrent: Check = {
     const current = (await read(ctx, resource.name, created.path)).current_version as VersionRef;
     const history = await versionsOf(ctx, resource.name, created.path);
     // Seed (States: revert to version V while live at V is 400, unchanged; Errors 1).
-    expectError(await send(ctx.target, ctx.route, { path: { ...created.path, [versionParam]: current.ulid } }), 400, 'INVALID_ARGUMENT', versionParam, 'reverting to the current version');
+    const refused = await send(ctx.target, ctx.route, { path: { ...created.path, [versionParam]: current.ulid } });
+    expectError(refused, 400, 'INVALID_ARGUMENT', versionParam, 'reverting to the current version');
+    expectEnvelope(refused, 'reverting to the current version');
     const after = await read(ctx, resource.name, created.path);
     if (!same(after.current_version, current)) fail(`a refused revert moved current_version from ${show(current)} to ${show(after.current_version)}`);
     if ((await versionsOf(ctx, resource.name, created.path)).length !== history.length) fail('a refused revert recorded a version');
     // docs/sandbox.md "Agents" (the sandbox's choice): a version that does not exist is 404 on version_id.
     const unknown = unusedLike(current.ulid);
     expectError(await send(ctx.target, ctx.route, { path: { ...created.path, [versionParam]: unknown } }), 404, 'NOT_FOUND', versionParam, 'reverting to a version that does not exist');
+    // A resource that does not exist is 404, named on its path parameter as every lookup by path id is (the
+    // sandbox's choice; docs/sandbox.md "Runs" names the field the same way).
+    const ownId = ownParam(ctx.route)!;
+    expectError(await send(ctx.target, ctx.route, { path: { ...created.path, [ownId]: unusedLike(created.path[ownId]!), [versionParam]: current.ulid } }), 404, 'NOT_FOUND', ownId, `reverting a ${resource.name} that does not exist`);
     // An agent that predates versioning has no version to revert to (seed Versioning 3): 404 as well.
     const control = ctx.target.control;
     if (control && resource.name === 'agent') {

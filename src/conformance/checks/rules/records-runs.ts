@@ -101,6 +101,29 @@ export const launchMissing: Check = {
     const metricIds = valid.metric_ids as string[];
     const body = { ...valid, metric_ids: [...metricIds, unusedLike(metricIds[0]!)] };
     expectError(await send(ctx.target, ctx.route, { body }), 404, 'NOT_FOUND', 'metric_ids', 'launching with an unknown metric in metric_ids');
+    // Without metric_ids the agent's attached metrics are looked up: an unknown agent is still 404 on agent_id.
+    expectError(await send(ctx.target, ctx.route, { body: { agent_id: unusedLike(String(valid.agent_id)) } }), 404, 'NOT_FOUND', 'agent_id', 'launching with an unknown agent and no metric_ids');
+  },
+};
+
+export const launchAgentMetrics: Check = {
+  name: "rule run-pin-versions: a launch without metric_ids computes the agent's attached metrics and pins their versions",
+  applies: operationWithRule('run', 'create', 'run-pin-versions'),
+  async run(ctx) {
+    const metrics = [await ctx.world.create('metric'), await ctx.world.create('metric')];
+    const agent = await ctx.world.create('agent', { metric_ids: metrics.map((m) => m.id) });
+    // The spec's LaunchRunRequest.metric_ids: "when omitted the agent's attached metrics are used".
+    const run = await launch(ctx, { agent_id: agent.id }, 'launching a run without metric_ids');
+    if (!same(run.metric_ids, metrics.map((m) => m.id))) fail(`a run launched without metric_ids has metric_ids ${show(run.metric_ids)}, the agent has ${show(metrics.map((m) => m.id))} attached`);
+    // Seed Versioning 8: the run records the version of each metric it executes against.
+    const pins = run.pinned_versions as Pins;
+    for (const metric of metrics) {
+      const current = await currentVersion(ctx, 'metric', metric);
+      if (!same(pins.metrics?.[metric.id], current)) fail(`pinned metric ${metric.id} version ${show(pins.metrics?.[metric.id])}, the metric is at ${show(current)}`);
+    }
+    // An empty metric_ids is given, not omitted: the run computes no metric.
+    const none = await launch(ctx, { agent_id: agent.id, metric_ids: [] }, 'launching a run with an empty metric_ids');
+    if (!same(none.metric_ids, []) || !same((none.pinned_versions as Pins).metrics, {})) fail(`a run launched with metric_ids [] has metric_ids ${show(none.metric_ids)} and metric pins ${show((none.pinned_versions as Pins).metrics)}`);
   },
 };
 
@@ -216,4 +239,4 @@ async function findInList(ctx: CheckContext, ids: string[]): Promise<Map<string,
   return found;
 }
 
-export const checks: Check[] = [launchPins, launchMissing, launchTemplate, launchFirstVersion, latestConfiguration, latestInList];
+export const checks: Check[] = [launchPins, launchMissing, launchAgentMetrics, launchTemplate, launchFirstVersion, latestConfiguration, latestInList];

@@ -127,7 +127,7 @@ async function expectReplaced(ctx: CheckContext, set: Created, grid: Json[], row
 }
 
 export const caseCreate: Check = {
-  name: 'rule test-set-snapshot: each test case created joins its grid (at the end, or at its position with later rows moving down) with one version; an unknown test set is 404',
+  name: 'rule test-set-snapshot: each test case created joins its grid (at the end, or at its position with later rows moving down; a position past the end is the end) with one version; an unknown test set is 404 on test_set_id',
   applies: operationWithRule('test_case', 'create', 'test-set-snapshot'),
   async run(ctx) {
     const set = await ctx.world.create('test_set');
@@ -142,8 +142,14 @@ export const caseCreate: Check = {
     // The spec's choice (CreateTestCaseRequest.position): a given place; later rows move down.
     const top = await createCase(ctx, set, 'Top row', 0);
     expectGrid(await gridOf(ctx, set), [top.id, first.id, second.id], 'after inserting a row at position 0');
+    // The spec's TestCase.position is the 0-based place in the grid, so a position past the end can only be the
+    // end (the sandbox's choice where the spec is silent: appended, as when omitted, rather than refused).
+    const beyond = await createCase(ctx, set, 'Row past the end', 7);
+    if (beyond.position !== 3) fail(`a test case created at position 7 of a 3-row grid answers position ${show(beyond.position)}, expected 3 (the end)`);
+    expectGrid(await gridOf(ctx, set), [top.id, first.id, second.id, beyond.id], 'after creating a row at a position past the end');
+    // Named on its field like the run launch's references (docs/sandbox.md "Runs", the sandbox's choice).
     const missing = { test_set_id: unusedLike(set.id), input_str: 'Orphan row' };
-    expectError(await send(ctx.target, ctx.route, { body: missing }), 404, 'NOT_FOUND', undefined, 'a test case for a test set that does not exist');
+    expectError(await send(ctx.target, ctx.route, { body: missing }), 404, 'NOT_FOUND', 'test_set_id', 'a test case for a test set that does not exist');
   },
 };
 
@@ -171,8 +177,12 @@ export const caseUpdate: Check = {
     expectGrid(await gridOf(ctx, set), [last.id, row.id, other.id], 'after moving the last row to position 0');
     await succeed(ctx, ctx.route, { path, body: { position: 2 } }, 'moving a row to the bottom');
     expectGrid(await gridOf(ctx, set), [last.id, other.id, row.id], 'after moving the second row to position 2');
+    // As on create: a position past the end is the end (the sandbox's choice, TestCase.position is a place in the grid).
+    const moved = recordOf(ctx.route, await succeed(ctx, ctx.route, { path: { test_case_id: String(last.id) }, body: { position: 9 } }, 'moving the first row past the end'))!;
+    if (moved.position !== 2) fail(`a test case moved to position 9 of a 3-row grid answers position ${show(moved.position)}, expected 2 (the end)`);
+    expectGrid(await gridOf(ctx, set), [other.id, row.id, last.id], 'after moving the first row past the end');
     // Seed Versioning 4: the order is part of the snapshot, so the move records a version.
-    expectVersions('moving two rows', edited, await versionCount(ctx, set), 2);
+    expectVersions('moving three rows', edited, await versionCount(ctx, set), 3);
   },
 };
 
@@ -194,4 +204,31 @@ export const caseDelete: Check = {
   },
 };
 
-export const checks: Check[] = [newTestSetGrid, gridSave, caseCreate, caseUpdate, caseDelete];
+export const caseListOrder: Check = {
+  name: 'rule test-case-grid-order: the test cases of a test set list in grid order (by position), on every page',
+  applies: operationWithRule('test_case', 'list', 'test-case-grid-order'),
+  async run(ctx) {
+    const set = await ctx.world.create('test_set');
+    // Made in this order, the grid reads C, A, B: the order of making differs from the grid's.
+    const a = await createCase(ctx, set, 'Row A');
+    const b = await createCase(ctx, set, 'Row B');
+    const c = await createCase(ctx, set, 'Row C', 0);
+    const expected = [c.id, a.id, b.id].map(String);
+    const paging = ctx.route.pagination;
+    const listed: string[] = [];
+    let token: string | undefined;
+    // One row per page where the list pages, so the order holds across pages too.
+    for (let page = 0; page < 5; page++) {
+      const query: Record<string, string> = { test_set_id: set.id, ...(paging ? { [paging.pageSize]: '1' } : {}), ...(token && paging ? { [paging.pageToken]: token } : {}) };
+      const answer = await succeed(ctx, ctx.route, { query }, 'listing the test cases');
+      const body = answer.body as Json;
+      const items = (body[paging?.items ?? 'test_cases'] as Json[] | undefined) ?? [];
+      listed.push(...items.map((i) => String(i.id)));
+      token = paging && typeof body[paging.nextPageToken] === 'string' ? String(body[paging.nextPageToken]) : undefined;
+      if (token === undefined) break;
+    }
+    if (!same(listed, expected)) fail(`the test cases list as ${show(listed)}, expected the grid order ${show(expected)}`);
+  },
+};
+
+export const checks: Check[] = [newTestSetGrid, gridSave, caseCreate, caseUpdate, caseDelete, caseListOrder];
