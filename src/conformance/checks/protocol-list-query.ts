@@ -1,6 +1,7 @@
 // The query parameters of lists that declare them (facts section 3 and 2.6-2.11): `order_by` sorts by a field,
 // `-` for descending, and its default applies when it is absent; `tag_filters` keeps the records carrying the
-// named tags; `include_builtin` lets the platform's built-in records in only when asked. Which fields are
+// named tags; `include_builtin` lets the platform's built-in records in only when asked; `filter` keeps what its
+// expression matches. Which fields are
 // compared comes from the answer itself, so the checks hold for any data a deployment already has.
 import { expectError, expectSuccess, send } from '../http.js';
 import { fail, skip } from '../result.js';
@@ -125,4 +126,26 @@ export const includeBuiltin: Check = {
   },
 };
 
-export const checks: Check[] = [orderBy, tagFilters, includeBuiltin];
+// facts section 3: lists take an "AIP-160 style" filter. Which fields and operators a deployment reads is not
+// public; the sandbox reads comparisons of top-level fields (docs/sandbox.md "Protocol"), and every API has its
+// id field, so the check compares that one.
+export const filterExpression: Check = {
+  name: 'list: filter keeps the records its expression matches (=, NOT); a malformed expression or an unknown field is 400 on filter',
+  applies: (route, suite) => queryParam(route, 'filter') && suite.routes.some((r) => r.resource === route.resource && r.action === 'create'),
+  async run(ctx) {
+    const made = await ctx.world.create(ctx.route.resource!);
+    await ctx.world.create(ctx.route.resource!);
+    const request = await listRequest(ctx);
+    const idField = ctx.world.resource(ctx.route.resource!).id;
+    const listed = async (filter: string): Promise<string[]> => (await wholeList(ctx, { ...request, query: { ...request.query, filter } })).map((i) => String(i[idField]));
+    const only = await listed(`${idField} = "${made.id}"`);
+    if (only.length !== 1 || only[0] !== made.id) fail(`filter=${idField} = "${made.id}" listed ${JSON.stringify(only)}, expected just ${made.id}`);
+    const others = await listed(`NOT ${idField} = "${made.id}"`);
+    if (others.includes(made.id) || others.length === 0) fail(`filter=NOT ${idField} = "${made.id}" listed ${JSON.stringify(others.slice(0, 5))} (${others.length} items), expected every record but ${made.id}`);
+    for (const bad of [`${idField} =`, `(${idField} = "x"`, 'no_such_field = 1']) {
+      expectError(await send(ctx.target, ctx.route, { ...request, query: { ...request.query, filter: bad } }), 400, 'INVALID_ARGUMENT', 'filter', `filter=${bad}`);
+    }
+  },
+};
+
+export const checks: Check[] = [orderBy, tagFilters, includeBuiltin, filterExpression];

@@ -274,9 +274,9 @@ function queryForms(route: Route, param: Route['params']['query'][number]): { va
   } else if (param.type === 'number') {
     if (accepts(2.25)) valid.push('2.25');
     invalid.push('abc');
-  } else if (param.type === 'string' && param.name !== route.pagination?.pageToken && param.name !== 'order_by' && route.rules.length === 0) {
-    // Text that looks like another type stays text (where no rule module reads the text further; order_by's text
-    // names a field, facts section 3, and has checks of its own in protocol-list-query).
+  } else if (param.type === 'string' && param.name !== route.pagination?.pageToken && !['order_by', 'filter'].includes(param.name) && route.rules.length === 0) {
+    // Text that looks like another type stays text (where no rule module reads the text further; order_by names
+    // a field and filter is an expression, facts section 3, with checks of their own in protocol-list-query).
     valid.push(...['true', '12'].filter((v) => accepts(v)));
   }
   return { valid, invalid };

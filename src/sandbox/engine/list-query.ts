@@ -1,8 +1,9 @@
 // What a list's query parameters ask beyond equality filters, for the lists that declare them: `order_by` (facts
 // section 3: a field, `-` for descending; the parameter's default when absent), `tag_filters` (records carrying
-// every named tag) and `include_builtin` (the platform's records only when asked). The AIP-160 `filter`
-// expression is accepted and not applied (docs/sandbox.md "Protocol").
+// every named tag), `include_builtin` (the platform's records only when asked) and `filter` (an AIP-160 subset,
+// list-filter.ts).
 import { invalid } from '../errors.js';
+import { parseFilter } from './list-filter.js';
 import type { StoredRecord } from '../storage/store.js';
 import type { RequestContext } from './context.js';
 import type { ResourceRow } from './tables.js';
@@ -41,8 +42,8 @@ function compareValues(a: unknown, b: unknown): number {
 }
 
 /**
- * Applies the list parameters to the records of a list, in insertion order: keeps those `tag_filters` and
- * `include_builtin` let through and sorts by `order_by`.
+ * Applies the list parameters to the records of a list, in insertion order: keeps those `tag_filters`,
+ * `include_builtin` and `filter` let through and sorts by `order_by`.
  * `order` names the field a list without `order_by` is kept in (the test-case grid's position).
  */
 export function applyListQuery(ctx: RequestContext, resource: ResourceRow, records: StoredRecord[], order?: string): StoredRecord[] {
@@ -55,6 +56,11 @@ export function applyListQuery(ctx: RequestContext, resource: ResourceRow, recor
       const carried = new Set((Array.isArray(r.data.tags) ? r.data.tags : []).map((t) => String(t).toLowerCase()));
       return wanted.every((t) => carried.has(t));
     });
+  }
+  const filter = given(ctx, 'filter');
+  if (typeof filter === 'string') {
+    const test = parseFilter(filter, resource.properties, `the ${resource.name.replace(/_/g, ' ')} list`);
+    out = out.filter((r) => test(r.data));
   }
   const orderBy = given(ctx, 'order_by') ?? order;
   if (typeof orderBy !== 'string' || orderBy === '') return out;
