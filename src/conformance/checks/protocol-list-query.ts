@@ -130,19 +130,56 @@ export const includeBuiltin: Check = {
 // public; the sandbox reads comparisons of top-level fields (docs/sandbox.md "Protocol"), and every API has its
 // id field, so the check compares that one.
 export const filterExpression: Check = {
-  name: 'list: filter keeps the records its expression matches (=, NOT); a malformed expression or an unknown field is 400 on filter',
+  name: 'list: filter keeps the records its expression matches (= != < <= > >= :, AND, OR, NOT, parentheses); a malformed expression or an unknown field is 400 on filter',
   applies: (route, suite) => queryParam(route, 'filter') && suite.routes.some((r) => r.resource === route.resource && r.action === 'create'),
   async run(ctx) {
-    const made = await ctx.world.create(ctx.route.resource!);
-    await ctx.world.create(ctx.route.resource!);
+    const resource = ctx.route.resource!;
+    const create = ctx.world.route(resource, 'create')!;
+    const takes = (field: string): boolean => create.body?.properties?.includes(field) === true;
+    const a = await ctx.world.create(resource);
+    await new Promise((resolve) => setTimeout(resolve, 3));
+    const b = await ctx.world.create(resource);
     const request = await listRequest(ctx);
-    const idField = ctx.world.resource(ctx.route.resource!).id;
-    const listed = async (filter: string): Promise<string[]> => (await wholeList(ctx, { ...request, query: { ...request.query, filter } })).map((i) => String(i[idField]));
-    const only = await listed(`${idField} = "${made.id}"`);
-    if (only.length !== 1 || only[0] !== made.id) fail(`filter=${idField} = "${made.id}" listed ${JSON.stringify(only)}, expected just ${made.id}`);
-    const others = await listed(`NOT ${idField} = "${made.id}"`);
-    if (others.includes(made.id) || others.length === 0) fail(`filter=NOT ${idField} = "${made.id}" listed ${JSON.stringify(others.slice(0, 5))} (${others.length} items), expected every record but ${made.id}`);
-    for (const bad of [`${idField} =`, `(${idField} = "x"`, 'no_such_field = 1']) {
+    const id = ctx.world.resource(resource).id;
+    const ours = new Set([a.id, b.id]);
+    const listed = async (filter: string): Promise<string[]> => (await wholeList(ctx, { ...request, query: { ...request.query, filter } })).map((i) => String(i[id]));
+    // `:` is "has": an element of a list, a key of an object.
+    const stamp = Date.now().toString(36);
+    const extra: [string, string[], boolean][] = [];
+    if (takes('tags')) {
+      const tagged = await ctx.world.create(resource, { tags: [`conf-has-${stamp}`] });
+      ours.add(tagged.id);
+      extra.push([`tags:"conf-has-${stamp}"`, [tagged.id], true], [`tags:"conf-has-${stamp}" AND tags:"conf-none-${stamp}"`, [], true]);
+    }
+    if (takes('metadata')) {
+      const keyed = await ctx.world.create(resource, { metadata: { [`conf_key_${stamp}`]: 1 } });
+      ours.add(keyed.id);
+      extra.push([`metadata:"conf_key_${stamp}"`, [keyed.id], true]);
+    }
+    // [expression, which of the records made here it keeps, whether nothing else may be listed]
+    const cases: [string, string[], boolean][] = [
+      [`${id} = "${a.id}"`, [a.id], true],
+      [`NOT ${id} = "${a.id}"`, [...ours].filter((x) => x !== a.id), false],
+      ...extra,
+      [`${id} = "${a.id}" OR ${id} = '${b.id}'`, [a.id, b.id], true],
+      [`(${id} = "${a.id}" OR ${id} = "${b.id}") AND ${id} != "${b.id}"`, [a.id], true],
+      [`${id} = "${a.id}" ${id} = "${b.id}"`, [], true],
+      [`${id} = null`, [], true],
+      [`${id} != null AND ${id} = "${b.id}"`, [b.id], true],
+    ];
+    // Create times a few milliseconds apart compare as text (RFC 3339 in UTC).
+    const [ta, tb] = [a.record.create_time, b.record.create_time];
+    if (typeof ta === 'string' && typeof tb === 'string' && ta < tb) {
+      cases.push([`create_time > "${ta}" AND ${id} : "${b.id}"`, [b.id], true], [`create_time <= "${ta}" AND (${id} = "${a.id}" OR ${id} = "${b.id}")`, [a.id], true]);
+      cases.push([`create_time >= "${tb}" AND NOT create_time < "${tb}" AND ${id} = "${b.id}"`, [b.id], true]);
+    }
+    for (const [filter, keep, alone] of cases) {
+      const got = await listed(filter);
+      const mine = got.filter((x) => ours.has(x));
+      if (JSON.stringify([...mine].sort()) !== JSON.stringify([...keep].sort())) fail(`filter=${filter} kept ${JSON.stringify(mine)} of the records made here, expected ${JSON.stringify(keep)}`);
+      if (alone && got.length !== keep.length) fail(`filter=${filter} listed ${got.length} records, expected ${keep.length}: ${JSON.stringify(got.slice(0, 5))}`);
+    }
+    for (const bad of [`${id} =`, `(${id} = "x"`, `${id} = "x")`, 'no_such_field = 1', `${id} ~ 1`, 'NOT', '"x" = 1', `${id} "x"`]) {
       expectError(await send(ctx.target, ctx.route, { ...request, query: { ...request.query, filter: bad } }), 400, 'INVALID_ARGUMENT', 'filter', `filter=${bad}`);
     }
   },
