@@ -7,7 +7,7 @@
 // Findings: any 5xx; any error answer without the envelope; no answer; an answer slower than 10 s; a 2xx whose
 // body does not match the operation's response schema; the process gone. Afterwards every list and every
 // record the fuzz left behind is read back (stored garbage must not break reads).
-import { boundaryVariants, validValue } from '../src/emit/conformance/values.js';
+import { boundaryVariants, validValue } from '../src/conformance/values/index.js';
 import type { RequestSpec } from '../src/conformance/http.js';
 import { prepare } from '../src/conformance/checks/happy.js';
 import type { Route } from '../src/conformance/suite-data.js';

@@ -1,7 +1,7 @@
 // Seeded randomness for the drills: every generated request is a function of (run seed, request number), so a
 // run is reproducible with `--seed` whatever the scheduling of concurrent requests.
 
-import { mulberry32 } from '../src/emit/conformance/values.js';
+import { mulberry32 } from '../src/conformance/values/index.js';
 
 export { mulberry32 };
 

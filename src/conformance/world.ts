@@ -1,7 +1,7 @@
 // The resources the suite needs: created through the API's own create operations (with valid bodies built
 // from the schemas, and references to other resources filled with ones it creates first), or, for resources
 // the API cannot create, loaded through the control plane. Everything created is remembered for clean-up.
-import { validValue, type Defs } from '../emit/conformance/values.js';
+import { validValue, type Defs } from './values/index.js';
 import { expectSuccess, send, type Answer } from './http.js';
 import { fail, skip } from './result.js';
 import type { ResourceRow, Route, SuiteData } from './suite-data.js';

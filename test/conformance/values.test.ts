@@ -1,4 +1,4 @@
-// The value generator of the conformance suite (src/emit/conformance/values.ts), checked against Ajv (draft
+// The value generator of the conformance suite (src/conformance/values/), checked against Ajv (draft
 // 2020-12 with ajv-formats) as an independent oracle:
 // - feature by feature on small schemas;
 // - on our spec: every named schema gets a value Ajv accepts (minimal and maximal), and for every JSON request
@@ -10,7 +10,7 @@ import { extname, join, relative, sep, dirname } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { boundaryVariants, conforms, readablePath, validValue, type Defs } from '../../src/emit/conformance/values.js';
+import { boundaryVariants, conforms, readablePath, validValue, type Defs } from '../../src/conformance/values/index.js';
 import { loadSpecs } from '../../src/load/index.js';
 import { buildModel } from '../../src/model/index.js';
 import type { ApiModel, SchemaNode } from '../../src/model/index.js';

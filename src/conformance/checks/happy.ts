@@ -1,7 +1,7 @@
 // The happy path of every operation: a valid request, built from the schemas and from resources created
 // first, answers the documented status with a body that validates against the spec. Operations that change
 // or remove their resource work on a fresh one.
-import { validValue } from '../../emit/conformance/values.js';
+import { validValue } from '../values/index.js';
 import { expectSuccess, isJsonMediaType, send, type RequestSpec } from '../http.js';
 import { fail } from '../result.js';
 import type { Route } from '../suite-data.js';

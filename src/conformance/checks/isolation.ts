@@ -1,6 +1,6 @@
 // Not found and isolation: a well-formed id that names nothing is 404; another organization's resource is
 // 404 on every operation that addresses it, and the error tells nothing about it (no id, no name).
-import { validValue } from '../../emit/conformance/values.js';
+import { validValue } from '../values/index.js';
 import { expectError, send } from '../http.js';
 import { fail, skip } from '../result.js';
 import { ownParam, resourceForParam } from '../world.js';

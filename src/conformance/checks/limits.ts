@@ -2,7 +2,7 @@
 // pass and values just outside fail with 400 INVALID_ARGUMENT naming the field (lengths in code points,
 // numeric bounds, item counts, every enum value and an unknown one, patterns, required fields, unknown
 // properties, wrong JSON types); malformed JSON and non-JSON bodies; constrained path, query and header values.
-import { boundaryVariants, validValue } from '../../emit/conformance/values.js';
+import { boundaryVariants, validValue } from '../values/index.js';
 import { expectError, expectStatus, send } from '../http.js';
 import { fail, skip } from '../result.js';
 import { bodyProperties, deref, fieldRules, recordOf, referenceName } from '../world.js';

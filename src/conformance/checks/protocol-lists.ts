@@ -2,7 +2,7 @@
 // page_token walk the whole list exactly once, next_page_token is left out on the last page, total_count counts
 // the whole list, tokens the list did not issue are 400, query parameters that name a property filter by
 // equality, and a nested collection lists only its parent's items (docs/sandbox.md "Protocol", "Lists").
-import { validValue } from '../../emit/conformance/values.js';
+import { validValue } from '../values/index.js';
 import { expectEnvelope, expectError, expectSuccess, send, type Answer } from '../http.js';
 import { fail, skip } from '../result.js';
 import type { Route } from '../suite-data.js';

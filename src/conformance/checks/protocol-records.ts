@@ -1,7 +1,7 @@
 // What a write stores and what an answer presents, checked generically from the schemas and the x- vocabulary:
 // server-set fields (name, lifecycle state, defaults, parent ids, update times), undeclared and writeOnly
 // fields, and the scope of unique values (docs/sandbox.md "Protocol", "Resources"; seed "Resources and their fields").
-import { validValue } from '../../emit/conformance/values.js';
+import { validValue } from '../values/index.js';
 import { expectError, expectSuccess, send } from '../http.js';
 import { fail, skip } from '../result.js';
 import type { ResourceRow, Route, SuiteData } from '../suite-data.js';

@@ -1,7 +1,7 @@
 // Version history (x-versioned) beyond counting versions: what a version holds, how it is named, where the
 // record's current_version points, what a revert restores, records that predate versioning, built-in records
 // (seed "Versioning"; docs/sandbox.md "Resources": "Versions").
-import { validValue } from '../../emit/conformance/values.js';
+import { validValue } from '../values/index.js';
 import { expectEnvelope, expectError, expectSuccess, send } from '../http.js';
 import { fail, skip } from '../result.js';
 import type { Route, SuiteData } from '../suite-data.js';

@@ -2,7 +2,7 @@
 // header is honoured where an operation declares it; naming a workspace that does not exist, is DELETED or
 // belongs to another organization is 404 on the header; a record lives in the workspace it was created in;
 // without the header the organization's default workspace is used, which also sees legacy records (no workspace).
-import { validValue } from '../../emit/conformance/values.js';
+import { validValue } from '../values/index.js';
 import { expectEnvelope, expectError, expectStatus, expectSuccess, send, type RequestSpec } from '../http.js';
 import { fail, skip } from '../result.js';
 import type { Route, SuiteData } from '../suite-data.js';

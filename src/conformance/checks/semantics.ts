@@ -1,7 +1,7 @@
 // Semantics declared with the spec's x- vocabulary, checked generically: lifecycles (frozen states, hidden
 // states), soft delete and its repeat, version history (cosmetic vs tracked saves, revert), normalisation
 // and uniqueness, whole-set replacement, per-field null rules, exactly-one-of bodies.
-import { validValue } from '../../emit/conformance/values.js';
+import { validValue } from '../values/index.js';
 import { expectError, expectStatus, expectSuccess, send } from '../http.js';
 import { fail, skip } from '../result.js';
 import type { Route, SuiteData } from '../suite-data.js';

@@ -1,6 +1,6 @@
 // Record rules of metrics: built-in metrics are not restorable (metric-restore); the recently deleted list
 // holds the workspace's soft-deleted metrics (metric-recently-deleted).
-import { validValue } from '../../../emit/conformance/values.js';
+import { validValue } from '../../values/index.js';
 import { expectError, send } from '../../http.js';
 import { fail } from '../../result.js';
 import { recordOf } from '../../world.js';
