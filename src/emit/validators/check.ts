@@ -9,10 +9,10 @@ import { jsString, jsValue } from '../../encode/index.js';
 import { Body, type Gen } from './context.js';
 import { planDiscriminator } from './discriminator.js';
 import { formatFunction } from './formats.js';
+import { absentExpr, declaredExpr, enumExpr, eqExpr, groupGuard, openPresent, patternTest, presentExpr, requirePresent, typesCond } from './keywords.js';
 import {
-  absentExpr, declaredExpr, enumExpr, eqExpr, groupGuard, hasInPlace, inlineableTarget, num, openPresent, patternTest,
-  presentExpr, requirePresent, schemaArray, schemaMap, stringList, typesCond, typesOf, valuesImplyType, type SchemaObject,
-} from './keywords.js';
+  hasInPlace, inlineableTarget, num, schemaArray, schemaMap, stringList, typesOf, valuesImplyType, type SchemaObject,
+} from './schema-facts.js';
 import { childPointer, hasOwn, type DynContext } from './scope.js';
 
 export function emitCheckFunction(g: Gen, name: string, ptr: string, ctx: DynContext, mode: 'c' | 'a'): string {

@@ -1,7 +1,7 @@
 // Generator state shared by the check and error emitters: function names per (mode, location, dynamic
 // context), module-level constants (regexes, constant values, sets) and the work queue of functions still
 // to emit. Names are handed out in request order, so the same schema always yields byte-identical output.
-import { inlineableTarget } from './keywords.js';
+import { inlineableTarget } from './schema-facts.js';
 import { childPointer, isObject, Scope, type DynContext } from './scope.js';
 
 /**

@@ -4,7 +4,7 @@
 // value v, so the fast check skips it; unpinned branches are always checked. The mapping (plus the pinned
 // values) tells the error collector which branch the payload meant, for a focused error message.
 import { escapeToken, hasOwn, isObject, Scope, childPointer } from './scope.js';
-import type { SchemaObject } from './keywords.js';
+import type { SchemaObject } from './schema-facts.js';
 
 export interface DiscriminatorPlan {
   propertyName: string;

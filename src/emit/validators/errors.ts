@@ -15,10 +15,10 @@ import { callCheck, emitNode, refTarget } from './check.js';
 import { Body, type Gen } from './context.js';
 import { planDiscriminator } from './discriminator.js';
 import { formatFunction } from './formats.js';
+import { absentExpr, declaredExpr, enumExpr, eqExpr, groupGuard, openPresent, patternTest, presentExpr, typesCond } from './keywords.js';
 import {
-  absentExpr, declaredExpr, enumExpr, eqExpr, groupGuard, hasInPlace, inlineableTarget, num, openPresent, patternTest,
-  presentExpr, schemaArray, schemaMap, stringList, typesCond, typesOf, type SchemaObject,
-} from './keywords.js';
+  hasInPlace, inlineableTarget, num, schemaArray, schemaMap, stringList, typesOf, type SchemaObject,
+} from './schema-facts.js';
 import { msg } from './messages.js';
 import { childPointer, hasOwn, type DynContext } from './scope.js';
 
