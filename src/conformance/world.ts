@@ -6,6 +6,7 @@ import { expectSuccess, send, type Answer } from './http.js';
 import { fail, skip } from './result.js';
 import type { ResourceRow, Route, SuiteData } from './suite-data.js';
 import type { Target } from './target.js';
+import { defsRef, defsName } from '../model/defs-ref.js';
 
 export interface Created {
   resource: string;
@@ -56,7 +57,7 @@ export function deref(node: unknown, defs: Record<string, unknown>): Record<stri
   let current = node as Record<string, unknown> | undefined;
   for (let i = 0; i < 10 && current; i++) {
     const { $ref, allOf, ...siblings } = current;
-    if (typeof $ref === 'string') current = { ...(defs[$ref.replace('#/$defs/', '')] as Record<string, unknown>), ...siblings };
+    if (typeof $ref === 'string') current = { ...(defs[defsName($ref) ?? ''] as Record<string, unknown>), ...siblings };
     else if (Array.isArray(allOf) && allOf.length === 1) current = { ...(allOf[0] as Record<string, unknown>), ...siblings };
     else break;
   }
@@ -218,7 +219,7 @@ export class World {
   private async loadFixture(row: ResourceRow, overrides: Record<string, unknown>): Promise<Created> {
     const control = this.target.control;
     if (!control) skip(`the API cannot create a ${row.name} and no control plane was given`);
-    const data = validValue({ $ref: `#/$defs/${row.schema}` } as never, this.defs, { seed: this.nextSeed() });
+    const data = validValue({ $ref: defsRef(row.schema) } as never, this.defs, { seed: this.nextSeed() });
     if (data === undefined) fail(`cannot build a valid ${row.name} from its schema`);
     const record = { ...(data as Record<string, unknown>), ...overrides };
     // Generated ids repeat (the generator is deterministic): the sandbox mints one.
@@ -247,7 +248,7 @@ export class World {
     const control = this.target.control;
     if (!control) skip(`needs the control plane to load a ${resource} as stored`);
     const row = this.resource(resource);
-    const data = validValue({ $ref: `#/$defs/${row.schema}` } as never, this.defs, { seed: this.nextSeed() });
+    const data = validValue({ $ref: defsRef(row.schema) } as never, this.defs, { seed: this.nextSeed() });
     if (data === undefined) fail(`cannot build a valid ${row.name} from its schema`);
     const record: Record<string, unknown> = { ...(data as Record<string, unknown>) };
     delete record[row.id];

@@ -4,6 +4,7 @@ import { canonicalJson } from '../load/index.js';
 import type { FieldInfo, NamedSchema, Provenance } from './ir.js';
 import type { DocumentView } from './document-view.js';
 import { assignSchemaNames, type SchemaVariant } from './schema-names.js';
+import { setOwn } from '../data/own-property.js';
 
 export const UNSPECIFIED: Provenance = { source: 'unspecified' };
 
@@ -63,12 +64,7 @@ export function collectSchemas(view: DocumentView, out: Record<string, NamedSche
       const provenance = view.reader.provenance(node, pointer, undefined);
       if (view.policy === 'strict' && provenance === undefined) view.reader.fail(pointer, 'every named schema needs x-provenance (seed, inferred or assumed)');
       const resolved = provenance ?? UNSPECIFIED;
-      Object.defineProperty(out, name, {
-        value: { name, specs: [view.spec], pointer, schema, provenance: resolved, semantics: view.reader.schemaSemantics(node, pointer), fields: fieldInfos(view, node, pointer, resolved) },
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      setOwn(out, name, { name, specs: [view.spec], pointer, schema, provenance: resolved, semantics: view.reader.schemaSemantics(node, pointer), fields: fieldInfos(view, node, pointer, resolved) });
     }
     // Refs discovered into non-component positions become synthetic named schemas of this document.
     for (const [ref, syntheticName] of view.synthetic) {
@@ -87,13 +83,13 @@ export function fieldInfos(view: DocumentView, node: Record<string, unknown>, po
     if (prop === null || typeof prop !== 'object') continue;
     const obj = prop as Record<string, unknown>;
     const provenance = view.reader.provenance(obj, p, inherited) ?? inherited;
-    Object.defineProperty(fields, key, { value: view.reader.fieldInfo(obj, p, provenance), enumerable: true, writable: true, configurable: true });
+    setOwn(fields, key, view.reader.fieldInfo(obj, p, provenance));
   }
   return fields;
 }
 
 export function sortRecord<T>(record: Record<string, T>): Record<string, T> {
   const out: Record<string, T> = {};
-  for (const key of Object.keys(record).sort()) Object.defineProperty(out, key, { value: record[key], enumerable: true, writable: true, configurable: true });
+  for (const key of Object.keys(record).sort()) setOwn(out, key, record[key]!);
   return out;
 }

@@ -9,6 +9,7 @@ import { DocumentView, type Policy } from './document-view.js';
 import { checkReferences } from './check-references.js';
 import { checkSchemaCycles } from './schema-cycles.js';
 import { VOCABULARY } from './vocabulary.js';
+import { setOwn } from '../data/own-property.js';
 
 export type { Policy } from './document-view.js';
 
@@ -85,7 +86,7 @@ function collectSecuritySchemes(view: DocumentView, out: Record<string, Security
       if (policy === 'strict') view.reader.fail(pointer, `security scheme ${name} differs from the one of the same name in another document`);
       continue;
     }
-    Object.defineProperty(out, name, { value: scheme, enumerable: true, writable: true, configurable: true });
+    setOwn(out, name, scheme);
   }
 }
 

@@ -5,6 +5,7 @@ import { pointerKeys, pointerOf } from '../load/errors.js';
 import type { SchemaNode } from './ir.js';
 import { normalizeSchema } from './normalize-schema.js';
 import { Reader, VOCABULARY } from './vocabulary.js';
+import { defsRef } from './defs-ref.js';
 
 export type Policy = 'strict' | 'lenient';
 
@@ -86,7 +87,7 @@ export class DocumentView {
     if (m) {
       const local = pointerKeys(ref)[2]!;
       if (this.lookup(ref, from) === undefined) this.reader.fail(from, `$ref ${JSON.stringify(ref)} points at nothing`);
-      return `#/$defs/${escapeDef(this.globalName(local))}`;
+      return defsRef(this.globalName(local));
     }
     if (ref.startsWith('#/')) {
       // A ref into some other schema position (for example a property of another schema): give the
@@ -97,14 +98,9 @@ export class DocumentView {
         name = pointerKeys(ref).filter((k) => k !== 'components' && k !== 'schemas').join('.');
         this.synthetic.set(ref, name);
       }
-      return `#/$defs/${escapeDef(this.globalName(name))}`;
+      return defsRef(this.globalName(name));
     }
     return undefined;
   }
 }
 
-/** A $defs key inside a `$ref` pointer must be pointer-escaped. */
-export function escapeDef(name: string): string {
-  // JSON-pointer escaping, then URI-fragment encoding (`%`, spaces, quotes...), as JSON Schema resolves $ref fragments.
-  return encodeURIComponent(name.replace(/~/g, '~0').replace(/\//g, '~1'));
-}

@@ -1,5 +1,9 @@
 // One schema of a document -> the IR's JSON Schema 2020-12 form (see ir.ts for the list of normalisations).
 import type { JsonValue, SchemaNode } from './ir.js';
+import { setOwn } from '../data/own-property.js';
+
+/** The one data-safe key writer, re-exported for this layer's modules. */
+export { setOwn };
 
 export interface NormalizeContext {
   /** OpenAPI 3.0 documents get 3.0 semantics (nullable, boolean exclusive bounds, $ref siblings ignored). */
@@ -146,7 +150,3 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** Define an own property, so data keys such as `__proto__` stay data instead of changing the prototype. */
-export function setOwn(target: Record<string, JsonValue>, key: string, value: JsonValue): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}

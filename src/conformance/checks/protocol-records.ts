@@ -8,6 +8,7 @@ import type { ResourceRow, Route, SuiteData } from '../suite-data.js';
 import { bodyProperties, deref, fieldRules, ownParam, recordOf, referenceName } from '../world.js';
 import type { Check, CheckContext } from './context.js';
 import { currentRecord, prepare, requiredParams } from './happy.js';
+import { defsRef } from '../../model/defs-ref.js';
 
 type Json = Record<string, unknown>;
 
@@ -16,7 +17,7 @@ function resourceOf(route: Route, suite: SuiteData): ResourceRow | undefined {
 }
 
 function schemaProps(ctx: CheckContext, schema: string): Record<string, Json> {
-  const node = deref({ $ref: `#/$defs/${schema}` }, ctx.suite.defs);
+  const node = deref({ $ref: defsRef(schema) }, ctx.suite.defs);
   const out: Record<string, Json> = {};
   for (const [k, v] of Object.entries((node.properties as Json | undefined) ?? {})) out[k] = deref(v, ctx.suite.defs);
   return out;
@@ -247,8 +248,8 @@ export const storedWriteOnly: Check = {
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
     const secret = `stored-secret-${ctx.world.nextSeed()}-x`;
-    const full = validValue({ $ref: `#/$defs/${resource.schema}` } as never, ctx.world.defs, { seed: ctx.world.nextSeed(), maximal: true }) ?? fail(`cannot build a ${resource.name}`);
-    const { value, count } = withSecrets(full, { $ref: `#/$defs/${resource.schema}` }, ctx.suite.defs, secret);
+    const full = validValue({ $ref: defsRef(resource.schema) } as never, ctx.world.defs, { seed: ctx.world.nextSeed(), maximal: true }) ?? fail(`cannot build a ${resource.name}`);
+    const { value, count } = withSecrets(full, { $ref: defsRef(resource.schema) }, ctx.suite.defs, secret);
     if (count === 0) fail(`no writeOnly path of ${resource.name} could be filled`);
     const data = { ...(value as Json) };
     delete data[resource.id];

@@ -8,6 +8,7 @@ import type { Route, SuiteData } from '../suite-data.js';
 import { ownParam, recordOf } from '../world.js';
 import type { Check, CheckContext } from './context.js';
 import { currentRecord, trackedChange } from './happy.js';
+import { defsRef } from '../../model/defs-ref.js';
 
 type Json = Record<string, unknown>;
 
@@ -108,7 +109,7 @@ export const firstVersionOnSave: Check = {
     const resource = ctx.world.resource(ctx.route.resource!);
     const history = ctx.suite.routes.find((r) => r.id === resource.versioned!.history)!;
     // Its tracked configuration in full, as a record saved before versioning existed would hold it.
-    const full = (validValue({ $ref: `#/$defs/${resource.schema}` } as never, ctx.world.defs, { seed: ctx.world.nextSeed(), maximal: true }) ?? {}) as Json;
+    const full = (validValue({ $ref: defsRef(resource.schema) } as never, ctx.world.defs, { seed: ctx.world.nextSeed(), maximal: true }) ?? {}) as Json;
     const tracked = Object.fromEntries(Object.entries(full).filter(([k]) => resource.versioned!.tracked.includes(k)));
     const legacy = await ctx.world.loadRecord(resource.name, tracked);
     const none = await listVersions(ctx, history, legacy.path);

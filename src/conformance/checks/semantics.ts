@@ -8,6 +8,7 @@ import type { Route, SuiteData } from '../suite-data.js';
 import { bodyProperties, deref, fieldRules, ownParam, recordOf } from '../world.js';
 import type { Check, CheckContext } from './context.js';
 import { currentRecord, prepare, trackedChange, validBody, versionToRevert } from './happy.js';
+import { defsRef } from '../../model/defs-ref.js';
 
 function bodyProps(suite: SuiteData, route: Route): Record<string, unknown> {
   return bodyProperties(suite, route).properties;
@@ -284,12 +285,12 @@ function contains(got: unknown, sent: unknown, schema: Record<string, unknown>, 
 }
 
 function fieldSchema(ctx: CheckContext, resourceSchema: string, field: string): Record<string, unknown> {
-  return deref((deref({ $ref: `#/$defs/${resourceSchema}` }, ctx.suite.defs).properties as Record<string, unknown> | undefined)?.[field], ctx.suite.defs);
+  return deref((deref({ $ref: defsRef(resourceSchema) }, ctx.suite.defs).properties as Record<string, unknown> | undefined)?.[field], ctx.suite.defs);
 }
 
 /** Whether a value sent for `field` can come back as sent: the response schema's enum (if any) must hold it. */
 function echoable(ctx: CheckContext, resourceSchema: string, field: string, value: unknown): boolean {
-  const schema = deref((deref({ $ref: `#/$defs/${resourceSchema}` }, ctx.suite.defs).properties as Record<string, unknown> | undefined)?.[field], ctx.suite.defs);
+  const schema = deref((deref({ $ref: defsRef(resourceSchema) }, ctx.suite.defs).properties as Record<string, unknown> | undefined)?.[field], ctx.suite.defs);
   if (Array.isArray(schema.enum) && !schema.enum.some((e) => JSON.stringify(e) === JSON.stringify(value))) return false;
   return true;
 }

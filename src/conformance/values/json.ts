@@ -2,6 +2,10 @@
 
 import type { JsonValue } from '../../model/ir.js';
 import type { Obj } from './types.js';
+import { setOwn } from '../../data/own-property.js';
+
+/** The one data-safe key writer, re-exported for this layer's modules. */
+export { setOwn };
 
 // Small helpers
 
@@ -15,12 +19,6 @@ export function own(o: unknown, key: string): JsonValue | undefined {
 
 export function has(o: unknown, key: string): boolean {
   return isObj(o) && Object.prototype.hasOwnProperty.call(o, key);
-}
-
-/** Set a data key; `__proto__` is defined as an own property rather than assigned (which would set the prototype). */
-export function setOwn(target: Obj, key: string, value: JsonValue): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
 }
 
 export function num(v: unknown): number | undefined {

@@ -5,6 +5,7 @@ import { jsString } from '../../encode/index.js';
 import type { ApiModel, Parameter, SchemaNode } from '../../model/ir.js';
 import { preferredMedia } from '../../model/media.js';
 import type { EmittedFile } from '../emitted-file.js';
+import { setOwn } from '../../data/own-property.js';
 
 interface OperationSchemas {
   path: Record<string, SchemaNode>;
@@ -15,22 +16,17 @@ interface OperationSchemas {
 
 function bySchema(params: Parameter[]): Record<string, SchemaNode> {
   const out: Record<string, SchemaNode> = {};
-  for (const p of params) Object.defineProperty(out, p.name, { value: p.schema, enumerable: true, writable: true, configurable: true });
+  for (const p of params) setOwn(out, p.name, p.schema);
   return out;
 }
 
 export function emitConformance(model: ApiModel): EmittedFile[] {
   const defs: Record<string, SchemaNode> = {};
-  for (const [name, schema] of Object.entries(model.schemas)) Object.defineProperty(defs, name, { value: schema.schema, enumerable: true, writable: true, configurable: true });
+  for (const [name, schema] of Object.entries(model.schemas)) setOwn(defs, name, schema.schema);
   const operations: Record<string, OperationSchemas> = {};
   for (const op of model.operations) {
     const body = op.requestBody ? preferredMedia(op.requestBody.content) : undefined;
-    Object.defineProperty(operations, op.id, {
-      value: { path: bySchema(op.parameters.path), query: bySchema(op.parameters.query), header: bySchema(op.parameters.header), body: body?.schema ?? null },
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(operations, op.id, { path: bySchema(op.parameters.path), query: bySchema(op.parameters.query), header: bySchema(op.parameters.header), body: body?.schema ?? null });
   }
   // The schemas are large; one JSON string parsed at load keeps the module small to compile and format.
   const data = JSON.stringify({ defs, operations });

@@ -3,6 +3,7 @@
 // to one API: resources, actions, lifecycles and rules all come from the model's semantics.
 import type { ApiModel, FieldInfo, JsonValue, NamedSchema, Operation, Parameter, SchemaNode } from '../../model/ir.js';
 import { isJsonMedia, preferredMedia } from '../../model/media.js';
+import { refNameOf } from '../../model/defs-ref.js';
 
 /** How a success body is shaped around the resource, so the engine can answer any operation generically. */
 export type ResponseShape =
@@ -74,11 +75,8 @@ export interface ResourceRow {
   fields: Record<string, FieldInfo>;
 }
 
-const REF = '#/$defs/';
-
 function refName(node: SchemaNode | undefined): string | undefined {
-  if (node && typeof node === 'object' && typeof node.$ref === 'string' && node.$ref.startsWith(REF)) return node.$ref.slice(REF.length);
-  return undefined;
+  return refNameOf(node);
 }
 
 function objectOf(node: SchemaNode | undefined): Record<string, JsonValue> | undefined {

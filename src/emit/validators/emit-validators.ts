@@ -6,12 +6,14 @@ import type { Names, OperationPart } from '../naming.js';
 import { preferredMedia } from '../../model/media.js';
 import { compileValidatorModule, type ValidatorEntry } from './compile.js';
 import { viewBuilder } from './views.js';
+import { setOwn } from '../../data/own-property.js';
+import { defsRef } from '../../model/defs-ref.js';
 
 export function emitValidators(model: ApiModel, names: Names, packageDir = 'client'): EmittedFile[] {
   const defs: Record<string, JsonValue> = {};
   const define = (key: string, schema: SchemaNode): string => {
-    Object.defineProperty(defs, key, { value: schema, enumerable: true, writable: true, configurable: true });
-    return `#/$defs/${encodeURIComponent(key.replace(/~/g, '~0').replace(/\//g, '~1'))}`;
+    setOwn(defs, key, schema);
+    return defsRef(key);
   };
   const entries: ValidatorEntry[] = [];
   for (const [irName, named] of Object.entries(model.schemas)) {
@@ -20,7 +22,7 @@ export function emitValidators(model: ApiModel, names: Names, packageDir = 'clie
   // Request bodies are validated against the request view (readOnly properties not required) and responses
   // against the response view (writeOnly ones not required); view copies live under keys no name can take.
   const named: Record<string, SchemaNode> = {};
-  for (const [irName, s] of Object.entries(model.schemas)) Object.defineProperty(named, irName, { value: s.schema, enumerable: true, writable: true, configurable: true });
+  for (const [irName, s] of Object.entries(model.schemas)) setOwn(named, irName, s.schema);
   const requestView = viewBuilder(named, 'readOnly', (name, schema) => define(`\u0001request\u0000${name}`, schema));
   const responseView = viewBuilder(named, 'writeOnly', (name, schema) => define(`\u0001response\u0000${name}`, schema));
   // Operation parts live beside the named schemas under keys no schema name can take (a NUL byte).
@@ -50,6 +52,6 @@ export function emitValidators(model: ApiModel, names: Names, packageDir = 'clie
 /** The parameters of one location as an object schema keyed by wire name. */
 function parametersSchema(params: Parameter[]): SchemaNode {
   const properties: Record<string, JsonValue> = {};
-  for (const p of params) Object.defineProperty(properties, p.name, { value: p.schema, enumerable: true, writable: true, configurable: true });
+  for (const p of params) setOwn(properties, p.name, p.schema);
   return { type: ['object'], properties, required: params.filter((p) => p.required).map((p) => p.name) };
 }

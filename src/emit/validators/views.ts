@@ -3,8 +3,9 @@
 // only when it, or a schema it references, requires such a property; otherwise the original is used, so most
 // documents (and all of ours) validate against the schemas as written.
 import type { JsonValue, SchemaNode } from '../../model/ir.js';
+import { setOwn } from '../../data/own-property.js';
+import { refNameOf } from '../../model/defs-ref.js';
 
-const REF = '#/$defs/';
 
 type Obj = { [key: string]: JsonValue };
 
@@ -24,7 +25,7 @@ export interface ViewBuilder {
 export function viewBuilder(defs: Record<string, SchemaNode>, flag: 'readOnly' | 'writeOnly', define: (name: string, schema: SchemaNode) => string): ViewBuilder {
   const copies = new Map<string, string>();
 
-  const refName = (node: Obj): string | undefined => (typeof node.$ref === 'string' && node.$ref.startsWith(REF) ? decodeURIComponent(node.$ref.slice(REF.length)) : undefined);
+  const refName = (node: Obj): string | undefined => refNameOf(node);
 
   const flagged = (prop: JsonValue | undefined): boolean => {
     if (!isObj(prop)) return false;
@@ -105,7 +106,7 @@ export function viewBuilder(defs: Record<string, SchemaNode>, flag: 'readOnly' |
     const props = isObj(node.properties) ? node.properties : {};
     for (const [k, v] of Object.entries(node)) {
       const value = k === 'required' && Array.isArray(v) ? v.filter((r) => !(typeof r === 'string' && flagged(props[r]))) : k === 'const' || k === 'enum' || k === 'default' || k === 'examples' ? v : rewrite(v);
-      Object.defineProperty(out, k, { value, enumerable: true, writable: true, configurable: true });
+      setOwn(out, k, value);
     }
     return out;
   };

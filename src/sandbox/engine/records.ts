@@ -6,15 +6,12 @@ import { mintId } from '../ids.js';
 import type { Json, StoredRecord } from '../storage/store.js';
 import type { RequestContext, Runtime } from './context.js';
 import type { FieldRule, ResourceRow, Route } from './tables.js';
+import { setOwn } from '../../data/own-property.js';
+
+/** The one data-safe key writer, re-exported for this layer's modules. */
+export { setOwn };
 
 export const SANDBOX_USER = 'sandbox-user@example.com';
-
-export function setOwn(target: Json, key: string, value: unknown): void {
-  // Plain assignment makes the same own property for every name but `__proto__`, whose assignment would
-  // change the object's prototype instead; defineProperty (slower) only for that one.
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
-}
 
 export function clone<T>(value: T): T {
   return value === null || typeof value !== 'object' ? value : (JSON.parse(JSON.stringify(value)) as T);
