@@ -75,7 +75,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     baseDelayMs: options.delivery?.baseDelayMs ?? 250,
     timeoutMs: options.delivery?.timeoutMs ?? 10_000,
   };
-  // eslint-disable-next-line prefer-const
+  // Assigned once below: the bus needs the runtime, and the runtime's hooks call the bus.
   let bus: ReturnType<typeof createEventBus>;
   const runtime: Runtime & { delivery: typeof delivery; track(work: Promise<unknown>): void } = {
     store,

@@ -18,7 +18,6 @@ const model = buildModel(await loadSpecs('spec'), { policy: 'strict' });
 // Schema helpers
 // ---------------------------------------------------------------------------------------------------------------
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type S = Record<string, any>;
 
 function resolveRef(ref: string): SchemaNode {
@@ -75,15 +74,6 @@ function at(s: SchemaNode | undefined, path: string, label = 'schema'): SchemaNo
     }
   }
   return cur!;
-}
-
-function has(s: SchemaNode | undefined, path: string): boolean {
-  try {
-    at(s, path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function isRequired(s: SchemaNode | undefined, name: string): boolean {

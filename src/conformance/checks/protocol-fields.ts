@@ -6,7 +6,7 @@ import { expectEnvelope, expectError, expectSuccess, send } from '../http.js';
 import { fail, skip } from '../result.js';
 import type { ResourceRow, Route, SuiteData } from '../suite-data.js';
 import { bodyProperties, fieldRules, ownParam, recordOf } from '../world.js';
-import type { Check, CheckContext } from './context.js';
+import type { Check, } from './context.js';
 import { currentRecord, validBody } from './happy.js';
 
 type Json = Record<string, unknown>;

@@ -9,7 +9,7 @@ import { clone, deepEqual, has, isObj, setOwn } from './json.js';
 import { MAX_PROBE_ITEMS, MAX_PROBE_LENGTH } from './limits.js';
 import { emptyMerged, flatten, propertySchemas } from './merge.js';
 import type { Merged } from './merge.js';
-import { cpLength, matches, regex } from './text.js';
+import { cpLength, regex } from './text.js';
 import { NONE } from './types.js';
 import type { Defs, Obj, Out, Seg, Variant } from './types.js';
 

@@ -1,4 +1,4 @@
-import { cpLength, regex } from './text.js';
+import { cpLength, } from './text.js';
 
 // Formats: checks (a subset of what ajv-formats accepts) and canonical values.
 

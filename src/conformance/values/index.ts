@@ -19,7 +19,7 @@ import { makeContext, rootState } from './context.js';
 import { generate } from './generate.js';
 import { check } from './interpret.js';
 import { NONE } from './types.js';
-import type { Defs, Seg, ValueOptions, Variant } from './types.js';
+import type { Defs, ValueOptions, Variant } from './types.js';
 
 export { mulberry32 } from './context.js';
 export { readablePath } from './paths.js';

@@ -2,8 +2,7 @@
 // Every schema value reaches generated code through the project encoder (jsString / jsValue).
 import { jsString, jsValue, propertyAccess } from '../../encode/index.js';
 import type { Body, Gen } from './context.js';
-import { hasOwn, isObject } from './scope.js';
-import { ENUM_CHAIN_MAX, isPrimitive, typesOf, type SchemaObject } from './schema-facts.js';
+import { ENUM_CHAIN_MAX, isPrimitive, } from './schema-facts.js';
 
 export type Group = 'string' | 'number' | 'array' | 'object';
 

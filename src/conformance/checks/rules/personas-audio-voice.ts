@@ -16,8 +16,6 @@ import {
   listedVoices,
   loadFixture,
   requireControl,
-  requireRoute,
-  ruleRoute,
   speaks,
   successRecord,
   unique,
@@ -41,14 +39,6 @@ async function voicePair(ctx: CheckContext): Promise<{ a: Voice; b: Voice; own: 
 async function persona(ctx: CheckContext, overrides: Record<string, unknown> = {}): Promise<{ path: Record<string, string>; record: Record<string, unknown> }> {
   const created = await ctx.world.create('persona', overrides);
   return { path: created.path, record: created.record };
-}
-
-function createRoute(ctx: CheckContext) {
-  return requireRoute(ctx, ruleRoute(ctx.suite, RULE, 'create'), 'persona create');
-}
-
-function updateRoute(ctx: CheckContext) {
-  return requireRoute(ctx, ruleRoute(ctx.suite, RULE, 'update'), 'persona update');
 }
 
 const unknownVoiceName: Check = {
