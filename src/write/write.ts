@@ -6,9 +6,8 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { confinedPath } from '../encode/index.js';
 import type { EmittedFile } from '../emit/emitted-file.js';
 import { compileModule } from './compile.js';
-import { FormatPool } from './format-pool.js';
+import { formatFile } from './format.js';
 import { withHeader } from './header.js';
-import type { RenderCache } from './render-cache.js';
 
 export interface WriteResult {
   written: string[];
@@ -18,63 +17,39 @@ export interface WriteResult {
   stale: string[];
 }
 
-/** What rendering took: compile time on the main thread, and formatting summed over the threads that did it. */
+/** What rendering took: compiling modules (on this thread) and formatting (wall time; the formatter is native and concurrent). */
 export interface RenderStats {
   compileMs: number;
   formatMs: number;
-  formatThreads: number;
-  cached: number;
 }
 
 /**
- * The final bytes of every output file, by path relative to the output root. With a cache, a file whose
- * emitted source was rendered before is taken from it (the header, which names the spec hash, is added after).
- * Modules are compiled on this thread while prettier formats earlier files in worker threads (format-pool.ts).
+ * The final bytes of every output file, by path relative to the output root: modules compiled to `.js` and
+ * `.d.ts`, every file formatted, the header (which names the spec hash) added last.
  */
-export async function renderFiles(files: EmittedFile[], specHash: string, options: { cache?: RenderCache; stats?: RenderStats } = {}): Promise<Map<string, string>> {
+export async function renderFiles(files: EmittedFile[], specHash: string, options: { stats?: RenderStats } = {}): Promise<Map<string, string>> {
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : 1));
-  const keys = sorted.map((file) => options.cache?.key(`${file.kind}:${file.path}`, file.contents));
-  const hits = sorted.map((_, i) => (keys[i] === undefined ? undefined : options.cache!.get(keys[i]!)));
-  const toRender = sorted.filter((_, i) => hits[i] === undefined);
-  const pool = new FormatPool(toRender.reduce((n, f) => n + f.contents.length, 0));
-  let compileMs = 0;
-  let renders: (Promise<Record<string, string>> | Record<string, string>)[];
-  try {
-    renders = sorted.map((file, i) => {
-      if (hits[i]) return hits[i]!;
-      const started = performance.now();
-      const compiled = compileOne(file);
-      compileMs += performance.now() - started;
-      return formatAll(pool, compiled);
-    });
-    renders = await Promise.all(renders);
-  } finally {
-    await pool.close();
-  }
-  if (options.stats) Object.assign(options.stats, { compileMs, formatMs: pool.stats.formatMs, formatThreads: pool.stats.threads, cached: hits.filter(Boolean).length });
-  const out = new Map<string, string>();
-  sorted.forEach((file, i) => {
-    const rendered = renders[i] as Record<string, string>;
-    if (!hits[i] && keys[i] !== undefined) options.cache!.set(keys[i]!, rendered);
-    for (const [path, formatted] of Object.entries(rendered)) {
-      if (out.has(path)) throw new Error(`two emitters produce ${path}`);
-      out.set(path, withHeader(path, formatted, specHash));
+  const started = performance.now();
+  const compiled: [string, string][] = [];
+  for (const file of sorted) {
+    if (file.kind !== 'module') {
+      compiled.push([file.path, file.contents]);
+      continue;
     }
+    const { js, dts } = compileModule(file.path, file.contents);
+    const base = file.path.replace(/\.ts$/, '');
+    compiled.push([`${base}.js`, js], [`${base}.d.ts`, dts]);
+  }
+  const formatStarted = performance.now();
+  // All at once: oxfmt formats off the main thread, so large files format in parallel on every core.
+  const formatted = await Promise.all(compiled.map(([path, text]) => formatFile(path, text)));
+  if (options.stats) Object.assign(options.stats, { compileMs: formatStarted - started, formatMs: performance.now() - formatStarted });
+  const out = new Map<string, string>();
+  compiled.forEach(([path], i) => {
+    if (out.has(path)) throw new Error(`two emitters produce ${path}`);
+    out.set(path, withHeader(path, formatted[i]!, specHash));
   });
   return out;
-}
-
-/** One emitted file as the unformatted files it becomes: a module gives a `.js` and a `.d.ts`. */
-function compileOne(file: EmittedFile): Record<string, string> {
-  if (file.kind !== 'module') return { [file.path]: file.contents };
-  const { js, dts } = compileModule(file.path, file.contents);
-  const base = file.path.replace(/\.ts$/, '');
-  return { [`${base}.js`]: js, [`${base}.d.ts`]: dts };
-}
-
-async function formatAll(pool: FormatPool, files: Record<string, string>): Promise<Record<string, string>> {
-  const entries = await Promise.all(Object.entries(files).map(async ([path, text]) => [path, await pool.format(path, text)] as const));
-  return Object.fromEntries(entries);
 }
 
 export async function writeOutput(root: string, rendered: Map<string, string>, options: { check: boolean }): Promise<WriteResult> {
