@@ -1,17 +1,23 @@
 // The unchanged-spec shortcut of `npm run generate`: a key over everything a run reads (the spec's folder, the
 // generator's own source, the installed versions of its dependencies, the options) is compared with the key the
 // last run recorded, and the output files are hashed against what that run wrote. When both match, the run is
-// over before the loader, the model or any native module is imported. Only node: built-ins here, on purpose.
+// over before the loader, the model or any native module is imported. Only node: built-ins here (and the loader's
+// limits, a module of constants), on purpose.
 // A URL spec has no shortcut (the server's answer may change); a spec folder too large to hash cheaply neither.
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_LIMITS } from '../load/limits.js';
 
-/** Past these, hashing the inputs is not cheap enough to be worth it: the run simply generates. */
+/**
+ * Past these, hashing the inputs is not cheap enough to be worth it: the run simply generates. A file larger than
+ * the loader accepts is never read here either (its size is known first), so the loader refuses it as before.
+ */
 const MAX_FILES = 2000;
 const MAX_BYTES = 64 * 1024 * 1024;
+const MAX_FILE_BYTES = DEFAULT_LIMITS.maxDocumentBytes;
 
 const TOOL_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -80,7 +86,7 @@ function hashTree(hash: ReturnType<typeof createHash>, root: string, budget: { f
     if (!info?.isFile()) continue;
     budget.files += 1;
     budget.bytes += info.size;
-    if (budget.files > MAX_FILES || budget.bytes > MAX_BYTES) return false;
+    if (budget.files > MAX_FILES || budget.bytes > MAX_BYTES || info.size > MAX_FILE_BYTES) return false;
     hash.update(`${path}\u0000${info.size}\u0000`).update(readFileSync(path));
   }
   return true;

@@ -1,7 +1,7 @@
 // The unchanged-spec shortcut: a run whose inputs and output are as the last run left them is recognised, and
 // anything that would make a real run produce different bytes (a spec edit, even in a file only referenced, an
 // option, an edited, missing or extra output file) is not.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -60,6 +60,13 @@ describe('up-to-date shortcut', () => {
     expect(upToDate(stamps(), key, inputs.out)).toEqual(['client/types.d.ts', 'client/types.js']);
     rmSync(join(root, 'out', 'client', 'types.js'));
     expect(upToDate(stamps(), key, inputs.out)).toBeUndefined();
+  });
+
+  it('never reads a spec file larger than the loader accepts (the loader refuses it by its size)', () => {
+    const huge = join(root, 'spec', 'huge.yaml');
+    writeFileSync(huge, '');
+    truncateSync(huge, 33 * 1024 * 1024); // sparse: sized past the 32 MiB limit without writing it
+    expect(inputsKey(inputs)).toBeUndefined();
   });
 
   it('has no shortcut for a URL or a missing spec', () => {
