@@ -96,11 +96,11 @@ function machine(): string {
 
 function usage(): string {
   return [
-    'usage: npm run bench -- [--only NAME[,NAME]] [--skip NAME[,NAME]] [--gen-runs N] [--gen-budget S] [--gen-inputs spec,es] [--sandbox-seconds S] [--sandbox-rounds N]',
+    'usage: npm run bench -- [--only NAME[,NAME]] [--skip NAME[,NAME]] [--gen-runs N] [--gen-budget S] [--gen-inputs spec,es,corpus] [--sandbox-seconds S] [--sandbox-rounds N]',
     `  benches: ${benches.map((b) => b.name).join(', ')} (all by default)`,
     '  --gen-runs N         generation: timed runs per tool and input (default 3)',
     '  --gen-budget S       generation: a tool stops early once its runs on an input add up to S seconds (default 150)',
-    '  --gen-inputs LIST    generation: inputs to run, of spec and es (default both)',
+    '  --gen-inputs LIST    generation: inputs to run, of spec, es and corpus (memory over the corpus; default all)',
     '  --sandbox-seconds S  sandbox: seconds per load-test measurement (default 3)',
     '  --sandbox-rounds N   sandbox: rounds per case (default 3)',
     '  BENCH_RUNS / BENCH_RUN_MS / BENCH_WARMUP_MS tune the validators bench.',

@@ -51,7 +51,7 @@ export interface BenchOptions {
   genRuns?: number;
   /** Generation: a tool stops early once its runs on one input add up to this many seconds (default 150). */
   genBudgetS?: number;
-  /** Generation: inputs to run, of `spec` and `es` (default both). */
+  /** Generation: inputs to run, of `spec`, `es` and `corpus` (default all). */
   genInputs?: string[];
   /** Sandbox: seconds per load-test measurement (default 3). */
   sandboxSeconds?: number;

@@ -3,7 +3,6 @@ import { buildNames } from './emit/naming.js';
 import { emitAll } from './emit/index.js';
 import { loadSpecs, type FetchLike } from './load/index.js';
 import { buildModel, type Policy } from './model/index.js';
-import { RenderCache } from './write/render-cache.js';
 import { renderFiles, writeOutput, type RenderStats, type WriteResult } from './write/write.js';
 import type { ApiModel } from './model/ir.js';
 
@@ -20,15 +19,13 @@ export interface GenerateOptions {
    * written in the same pass, so stale-file removal and --check cover them too.
    */
   companions?: { spec: string; dir: string; packageName: string }[];
-  /** Folder of the render cache (rendered files keyed by their emitted source); none: render everything. */
-  cacheDir?: string;
 }
 
 export interface GenerateSummary extends WriteResult {
   model: ApiModel;
   /** ms per stage: `emit` builds the sources, `render` compiles and formats them (with the companions). */
   timings: { load: number; model: number; emit: number; render: number; write: number };
-  /** Inside `emit`: compiling and formatting (formatting summed over its threads), and files from the cache. */
+  /** Inside `render`: compiling and formatting. */
   render: RenderStats;
 }
 
@@ -40,19 +37,16 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   const t2 = performance.now();
   const files = emitAll(model, buildNames(model), { documents: docs });
   const tEmitted = performance.now();
-  const cache = options.cacheDir === undefined ? undefined : new RenderCache(options.cacheDir);
-  const render: RenderStats = { compileMs: 0, formatMs: 0, formatThreads: 1, cached: 0 };
-  const rendered = await renderFiles(files, model.specHash, { cache, stats: render });
+  const render: RenderStats = { compileMs: 0, formatMs: 0 };
+  const rendered = await renderFiles(files, model.specHash, { stats: render });
   for (const companion of options.companions ?? []) {
     const companionModel = buildModel(await loadSpecs(companion.spec), { policy: 'lenient' });
     const companionFiles = emitAll(companionModel, buildNames(companionModel), { clientDir: companion.dir, packageName: companion.packageName, sandbox: false });
-    const companionStats: RenderStats = { compileMs: 0, formatMs: 0, formatThreads: 1, cached: 0 };
-    for (const [path, text] of await renderFiles(companionFiles, companionModel.specHash, { cache, stats: companionStats })) rendered.set(path, text);
+    const companionStats: RenderStats = { compileMs: 0, formatMs: 0 };
+    for (const [path, text] of await renderFiles(companionFiles, companionModel.specHash, { stats: companionStats })) rendered.set(path, text);
     render.compileMs += companionStats.compileMs;
     render.formatMs += companionStats.formatMs;
-    render.cached += companionStats.cached;
   }
-  cache?.prune();
   const t3 = performance.now();
   const result = await writeOutput(options.out, rendered, { check: options.check === true });
   const t4 = performance.now();

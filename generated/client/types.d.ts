@@ -18,15 +18,9 @@ export type Agent = {
   /** Short language code. */
   language?: string;
   /** Free-form string attributes. */
-  attributes?: {
-    [key: string]: string;
-  };
-  metadata?: {
-    [key: string]: unknown;
-  };
-  workflows?: {
-    [key: string]: unknown;
-  };
+  attributes?: { [key: string]: string };
+  metadata?: { [key: string]: unknown };
+  workflows?: { [key: string]: unknown };
   /** Metrics attached to the agent. */
   metric_ids?: string[];
   /** Test sets attached to the agent. */
@@ -65,15 +59,9 @@ export type AgentInput = {
   /** Short language code. */
   language?: string;
   /** Free-form string attributes. */
-  attributes?: {
-    [key: string]: string;
-  };
-  metadata?: {
-    [key: string]: unknown;
-  };
-  workflows?: {
-    [key: string]: unknown;
-  };
+  attributes?: { [key: string]: string };
+  metadata?: { [key: string]: unknown };
+  workflows?: { [key: string]: unknown };
   /** Metrics attached to the agent. */
   metric_ids?: string[];
   /** Test sets attached to the agent. */
@@ -116,13 +104,9 @@ export type AgentModelTypeInput =
   | 'MODEL_TYPE_DAILY'
   | 'MODEL_TYPE_DEEPGRAM_REALTIME';
 export declare const agentModelTypeInputValues: readonly AgentModelTypeInput[];
-export type AgentResponse = {
-  agent: Agent;
-};
+export type AgentResponse = { agent: Agent };
 /** Request view of AgentResponse: server-set (readOnly) properties left out. */
-export type AgentResponseInput = {
-  agent: AgentInput;
-};
+export type AgentResponseInput = { agent: AgentInput };
 /** A recorded configuration of an agent. */
 export type AgentVersion = {
   /**
@@ -138,15 +122,9 @@ export type AgentVersion = {
   model_type: AgentModelType;
   phone_number?: string;
   endpoint?: string;
-  metadata?: {
-    [key: string]: unknown;
-  };
-  attributes?: {
-    [key: string]: string;
-  };
-  workflows?: {
-    [key: string]: unknown;
-  };
+  metadata?: { [key: string]: unknown };
+  attributes?: { [key: string]: string };
+  workflows?: { [key: string]: unknown };
   prompt?: string;
   language?: string;
   test_set_ids?: string[];
@@ -165,15 +143,9 @@ export type AgentVersionInput = {
   model_type: AgentModelType;
   phone_number?: string;
   endpoint?: string;
-  metadata?: {
-    [key: string]: unknown;
-  };
-  attributes?: {
-    [key: string]: string;
-  };
-  workflows?: {
-    [key: string]: unknown;
-  };
+  metadata?: { [key: string]: unknown };
+  attributes?: { [key: string]: string };
+  workflows?: { [key: string]: unknown };
   prompt?: string;
   language?: string;
   test_set_ids?: string[];
@@ -250,20 +222,11 @@ export type AlertChannel = {
   config: ChannelConfig;
 };
 /** Request view of AlertChannel: server-set (readOnly) properties left out. */
-export type AlertChannelInput_ = {
-  channel_type: ChannelType;
-  config: ChannelConfigInput;
-};
+export type AlertChannelInput_ = { channel_type: ChannelType; config: ChannelConfigInput };
 /** A channel as sent in a create or update body; the server assigns its ulid. */
-export type AlertChannelInput = {
-  channel_type: ChannelType;
-  config: ChannelConfig;
-};
+export type AlertChannelInput = { channel_type: ChannelType; config: ChannelConfig };
 /** Request view of AlertChannelInput: server-set (readOnly) properties left out. */
-export type AlertChannelInputInput = {
-  channel_type: ChannelType;
-  config: ChannelConfigInput;
-};
+export type AlertChannelInputInput = { channel_type: ChannelType; config: ChannelConfigInput };
 /** One metric condition of an alert. */
 export type AlertCondition = {
   /** @readonly Set by the server. */
@@ -349,9 +312,7 @@ export type BackgroundSound = {
   content_type?: string | null;
   original_filename?: string | null;
   acoustic_source_type?: 'ambient' | 'point_source' | null;
-  metadata?: {
-    [key: string]: unknown;
-  } | null;
+  metadata?: { [key: string]: unknown } | null;
   created_at?: string | null;
   last_updated_at?: string | null;
 };
@@ -395,9 +356,7 @@ export type Baseline = {
    * Band edges keyed by level, `upper_<n>sigma` and `lower_<n>sigma` for each requested sigma level n (for example upper_1sigma, lower_2sigma); null until the baseline has statistics.
    * @readonly Set by the server.
    */
-  sigma_bands: {
-    [key: string]: number;
-  } | null;
+  sigma_bands: { [key: string]: number } | null;
   /**
    * Completion time of the last run folded in (processing cursor); null before the first.
    * @readonly Set by the server.
@@ -436,9 +395,7 @@ export type BaselineHistoryPoint = {
   baseline_sigma: number;
   observation_count: number;
 };
-export type BaselineHistoryResponse = {
-  history: BaselineHistoryPoint[];
-};
+export type BaselineHistoryResponse = { history: BaselineHistoryPoint[] };
 export type BaselineStatus = 'ACTIVE' | 'STANDBY' | 'ARCHIVED';
 export declare const baselineStatusValues: readonly BaselineStatus[];
 /** How a version came to be. */
@@ -495,15 +452,17 @@ export type ConversationProgress = {
   failed_metrics?: number;
   in_progress_metrics?: number;
 };
-export type ConversationResponse = {
-  conversation: UploadedConversation;
-};
+export type ConversationResponse = { conversation: UploadedConversation };
 /** Request view of ConversationResponse: server-set (readOnly) properties left out. */
-export type ConversationResponseInput = {
-  conversation: UploadedConversationInput;
-};
+export type ConversationResponseInput = { conversation: UploadedConversationInput };
 export type ConversationStatus =
-  'PENDING' | 'IN_QUEUE' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED' | 'CANCELLED' | 'DELETED';
+  | 'PENDING'
+  | 'IN_QUEUE'
+  | 'IN_PROGRESS'
+  | 'COMPLETED'
+  | 'FAILED'
+  | 'CANCELLED'
+  | 'DELETED';
 export declare const conversationStatusValues: readonly ConversationStatus[];
 export type CreateAgentRequest = {
   display_name: string;
@@ -514,15 +473,9 @@ export type CreateAgentRequest = {
   prompt?: string;
   customer_agent_id?: string;
   language?: string;
-  attributes?: {
-    [key: string]: string;
-  };
-  metadata?: {
-    [key: string]: unknown;
-  };
-  workflows?: {
-    [key: string]: unknown;
-  };
+  attributes?: { [key: string]: string };
+  metadata?: { [key: string]: unknown };
+  workflows?: { [key: string]: unknown };
   metric_ids?: string[];
   test_set_ids?: string[];
   tags?: string[];
@@ -568,9 +521,7 @@ export type CreateBaselineRequest = {
   sigma_threshold?: number;
   direction?: BaselineDirection;
   /** Detection settings; inner shape not published. */
-  config?: {
-    [key: string]: unknown;
-  };
+  config?: { [key: string]: unknown };
 };
 export type CreateDashboardRequest = {
   display_name: string;
@@ -578,9 +529,7 @@ export type CreateDashboardRequest = {
   is_favorite?: boolean;
   is_default?: boolean;
   position?: number;
-  config?: {
-    [key: string]: unknown;
-  };
+  config?: { [key: string]: unknown };
 };
 /** A new metric. Some metric types need further fields: binary, tool-call and audio binary types need prompt; categorical types need prompt and categories; numerical judge types need prompt, min_value and max_value; metadata-field metrics need metadata_field_type and metadata_field_key; transcript-regex metrics need regex_pattern; pause analysis needs min_pause_duration_seconds; composite evaluation needs criteria_source and criteria_path or criteria. */
 export type CreateMetricRequest = {
@@ -656,9 +605,7 @@ export type CreateMetricRequest = {
   /** Give the judge the conversation's traces. */
   include_traces?: boolean;
   /** Audio filter settings of audio metrics; inner shape not published. */
-  audio_filter?: {
-    [key: string]: unknown;
-  };
+  audio_filter?: { [key: string]: unknown };
   runtime_config?: MetricRuntimeConfig;
   target_condition?: MetricTargetCondition;
   ivr_flow?: MetricIvrFlow;
@@ -717,9 +664,7 @@ export type CreateTestCaseRequest = {
   test_set_id: string;
   input_str: string;
   expected_output?: string | null;
-  attributes?: {
-    [key: string]: unknown;
-  };
+  attributes?: { [key: string]: unknown };
   /** Place in the grid; later rows move down. Omitted appends at the end. */
   position?: number;
 };
@@ -728,18 +673,11 @@ export type CreateTestSetRequest = {
   slug?: string;
   description?: string;
   test_set_type?: string;
-  test_set_metadata?: {
-    [key: string]: unknown;
-  };
-  parameters?: {
-    [key: string]: unknown;
-  };
+  test_set_metadata?: { [key: string]: unknown };
+  parameters?: { [key: string]: unknown };
   tags?: string[];
 };
-export type CreateWebhookRequest = {
-  type: WebhookType;
-  url: WebhookUrl;
-};
+export type CreateWebhookRequest = { type: WebhookType; url: WebhookUrl };
 /** Request view of CreateWebhookRequest: server-set (readOnly) properties left out. */
 export type CreateWebhookRequestInput = {
   type: WebhookType;
@@ -750,10 +688,7 @@ export type CreateWebhookRequestInput = {
    */
   auth_token?: string;
 };
-export type CreateWorkspaceRequest = {
-  slug: string;
-  display_name: string;
-};
+export type CreateWorkspaceRequest = { slug: string; display_name: string };
 /** A saved arrangement of analysis views in a workspace. */
 export type Dashboard = {
   /**
@@ -774,9 +709,7 @@ export type Dashboard = {
   /** Sort position among the workspace's dashboards. */
   position: number;
   /** Layout and view settings; free-form. */
-  config: {
-    [key: string]: unknown;
-  };
+  config: { [key: string]: unknown };
   /** @readonly Set by the server. */
   create_time: string;
   /** @readonly Set by the server. */
@@ -792,20 +725,12 @@ export type DashboardInput = {
   /** Sort position among the workspace's dashboards. */
   position: number;
   /** Layout and view settings; free-form. */
-  config: {
-    [key: string]: unknown;
-  };
+  config: { [key: string]: unknown };
 };
-export type DashboardResponse = {
-  dashboard: Dashboard;
-};
+export type DashboardResponse = { dashboard: Dashboard };
 /** Request view of DashboardResponse: server-set (readOnly) properties left out. */
-export type DashboardResponseInput = {
-  dashboard: DashboardInput;
-};
-export type DeleteWebhookResponse = {
-  success: true;
-};
+export type DashboardResponseInput = { dashboard: DashboardInput };
+export type DeleteWebhookResponse = { success: true };
 export type DisagreementStateRequest = {
   /** Projects to inspect. Projects without the require_disagreement_notes rule, and ids that name no project of the organization, are left out of the answer. */
   project_ids: Ulid[];
@@ -814,9 +739,7 @@ export type DisagreementStateRequest = {
   /** With include_unresolved_ids true, only this project returns its id lists; the others return counts only. Null or omitted: every project returns its id lists. */
   selected_project_id?: string | null;
 };
-export type DisagreementStateResponse = {
-  projects: ProjectDisagreementState[];
-};
+export type DisagreementStateResponse = { projects: ProjectDisagreementState[] };
 /** An empty JSON object, answered by deletes that return no resource. */
 export type Empty = Record<string, never>;
 export type ErrorDetail = {
@@ -846,22 +769,12 @@ export type LaunchRunRequest = {
   scheduled_run_id?: string;
   run_template_id?: string;
 };
-export type ListAgentVersionsResponse = {
-  versions: AgentVersion[];
-};
+export type ListAgentVersionsResponse = { versions: AgentVersion[] };
 /** Request view of ListAgentVersionsResponse: server-set (readOnly) properties left out. */
-export type ListAgentVersionsResponseInput = {
-  versions: AgentVersionInput[];
-};
-export type ListAgentsResponse = {
-  agents: Agent[];
-  next_page_token?: string | null;
-};
+export type ListAgentVersionsResponseInput = { versions: AgentVersionInput[] };
+export type ListAgentsResponse = { agents: Agent[]; next_page_token?: string | null };
 /** Request view of ListAgentsResponse: server-set (readOnly) properties left out. */
-export type ListAgentsResponseInput = {
-  agents: AgentInput[];
-  next_page_token?: string | null;
-};
+export type ListAgentsResponseInput = { agents: AgentInput[]; next_page_token?: string | null };
 export type ListDashboardsResponse = {
   dashboards: Dashboard[];
   /** Cursor of the next page; null or absent on the last page. */
@@ -873,30 +786,15 @@ export type ListDashboardsResponseInput = {
   /** Cursor of the next page; null or absent on the last page. */
   next_page_token?: string | null;
 };
-export type ListPersonaBackgroundSoundsResponse = {
-  background_sounds: BackgroundSound[];
-};
+export type ListPersonaBackgroundSoundsResponse = { background_sounds: BackgroundSound[] };
 export type ListPersonaPhoneNumbersResponse = {
-  phone_numbers: {
-    inbound: PersonaPhoneNumber[];
-    outbound: PersonaPhoneNumber[];
-  };
+  phone_numbers: { inbound: PersonaPhoneNumber[]; outbound: PersonaPhoneNumber[] };
 };
-export type ListPersonaVersionsResponse = {
-  versions: PersonaVersion[];
-};
-export type ListPersonaVoicesResponse = {
-  voices: PersonaVoice[];
-};
-export type ListPersonasResponse = {
-  personas: Persona[];
-  next_page_token?: string | null;
-};
+export type ListPersonaVersionsResponse = { versions: PersonaVersion[] };
+export type ListPersonaVoicesResponse = { voices: PersonaVoice[] };
+export type ListPersonasResponse = { personas: Persona[]; next_page_token?: string | null };
 /** Request view of ListPersonasResponse: server-set (readOnly) properties left out. */
-export type ListPersonasResponseInput = {
-  personas: PersonaInput[];
-  next_page_token?: string | null;
-};
+export type ListPersonasResponseInput = { personas: PersonaInput[]; next_page_token?: string | null };
 export type ListReviewProjectsResponse = {
   review_projects: ReviewProject[];
   /** Cursor of the next page; null or absent on the last page. */
@@ -908,15 +806,9 @@ export type ListReviewProjectsResponseInput = {
   /** Cursor of the next page; null or absent on the last page. */
   next_page_token?: string | null;
 };
-export type ListRunsResponse = {
-  runs: Run[];
-  next_page_token?: string | null;
-};
+export type ListRunsResponse = { runs: Run[]; next_page_token?: string | null };
 /** Request view of ListRunsResponse: server-set (readOnly) properties left out. */
-export type ListRunsResponseInput = {
-  runs: RunInput[];
-  next_page_token?: string | null;
-};
+export type ListRunsResponseInput = { runs: RunInput[]; next_page_token?: string | null };
 export type ListSimulatedConversationsResponse = {
   simulated_conversations: Simulation[];
   next_page_token?: string | null;
@@ -926,13 +818,9 @@ export type ListSimulatedConversationsResponseInput = {
   simulated_conversations: SimulationInput[];
   next_page_token?: string | null;
 };
-export type ListSpecsResponse = {
-  specs: Spec[];
-};
+export type ListSpecsResponse = { specs: Spec[] };
 /** Request view of ListSpecsResponse: server-set (readOnly) properties left out. */
-export type ListSpecsResponseInput = {
-  specs: SpecInput[];
-};
+export type ListSpecsResponseInput = { specs: SpecInput[] };
 export type ListTagsResponse = {
   tags: Tag[];
   /** Cursor of the next page; null or absent on the last page. */
@@ -944,27 +832,13 @@ export type ListTagsResponseInput = {
   /** Cursor of the next page; null or absent on the last page. */
   next_page_token?: string | null;
 };
-export type ListTestCasesResponse = {
-  test_cases: TestCase[];
-  next_page_token?: string | null;
-};
+export type ListTestCasesResponse = { test_cases: TestCase[]; next_page_token?: string | null };
 /** Request view of ListTestCasesResponse: server-set (readOnly) properties left out. */
-export type ListTestCasesResponseInput = {
-  test_cases: TestCaseInput_[];
-  next_page_token?: string | null;
-};
-export type ListTestSetVersionsResponse = {
-  versions: TestSetVersion[];
-};
-export type ListTestSetsResponse = {
-  test_sets: TestSet[];
-  next_page_token?: string | null;
-};
+export type ListTestCasesResponseInput = { test_cases: TestCaseInput_[]; next_page_token?: string | null };
+export type ListTestSetVersionsResponse = { versions: TestSetVersion[] };
+export type ListTestSetsResponse = { test_sets: TestSet[]; next_page_token?: string | null };
 /** Request view of ListTestSetsResponse: server-set (readOnly) properties left out. */
-export type ListTestSetsResponseInput = {
-  test_sets: TestSetInput[];
-  next_page_token?: string | null;
-};
+export type ListTestSetsResponseInput = { test_sets: TestSetInput[]; next_page_token?: string | null };
 export type ListUploadedConversationsResponse = {
   uploaded_conversations: UploadedConversation[];
   next_page_token?: string | null;
@@ -974,13 +848,9 @@ export type ListUploadedConversationsResponseInput = {
   uploaded_conversations: UploadedConversationInput[];
   next_page_token?: string | null;
 };
-export type ListWebhooksResponse = {
-  webhooks: Webhook[];
-};
+export type ListWebhooksResponse = { webhooks: Webhook[] };
 /** Request view of ListWebhooksResponse: server-set (readOnly) properties left out. */
-export type ListWebhooksResponseInput = {
-  webhooks: WebhookInput[];
-};
+export type ListWebhooksResponseInput = { webhooks: WebhookInput[] };
 /** A metric that scores conversations. Which settings apply depends on metric_type; settings that do not apply are absent. Deleted metrics are hidden (404) until restored. */
 export type Metric = {
   /**
@@ -1070,9 +940,7 @@ export type Metric = {
   /** Give the judge the conversation's traces. */
   include_traces?: boolean;
   /** Audio filter settings of audio metrics; inner shape not published. */
-  audio_filter?: {
-    [key: string]: unknown;
-  };
+  audio_filter?: { [key: string]: unknown };
   runtime_config?: MetricRuntimeConfig;
   target_condition?: MetricTargetCondition;
   ivr_flow?: MetricIvrFlow;
@@ -1199,9 +1067,7 @@ export type MetricInput = {
   /** Give the judge the conversation's traces. */
   include_traces?: boolean;
   /** Audio filter settings of audio metrics; inner shape not published. */
-  audio_filter?: {
-    [key: string]: unknown;
-  };
+  audio_filter?: { [key: string]: unknown };
   runtime_config?: MetricRuntimeConfig;
   target_condition?: MetricTargetCondition;
   ivr_flow?: MetricIvrFlow;
@@ -1280,7 +1146,7 @@ export type MetricIvrFlow = {
 export type MetricMetadataFieldType = 'STRING' | 'NUMBER' | 'BOOLEAN';
 export declare const metricMetadataFieldTypeValues: readonly MetricMetadataFieldType[];
 /** Comparison the metric applies to its value. */
-export type MetricOperator = '\u003c' | '\u003c=' | '\u003e' | '\u003e=' | '==' | '!=';
+export type MetricOperator = '<' | '<=' | '>' | '>=' | '==' | '!=';
 export declare const metricOperatorValues: readonly MetricOperator[];
 /** The organization-level pass threshold of a metric. */
 export type MetricOrganizationThreshold = {
@@ -1320,13 +1186,9 @@ export type MetricOrganizationThresholdInput = {
 /** How a composite evaluation reports its result. */
 export type MetricReportingMethod = 'percentage_of_criteria_met' | 'count_of_criteria_met' | 'all_criteria_met';
 export declare const metricReportingMethodValues: readonly MetricReportingMethod[];
-export type MetricResponse = {
-  metric: Metric;
-};
+export type MetricResponse = { metric: Metric };
 /** Request view of MetricResponse: server-set (readOnly) properties left out. */
-export type MetricResponseInput = {
-  metric: MetricInput;
-};
+export type MetricResponseInput = { metric: MetricInput };
 /** Text-match setting; whose turns are searched. */
 export type MetricRole = 'agent' | 'persona' | 'user';
 export declare const metricRoleValues: readonly MetricRole[];
@@ -1345,7 +1207,16 @@ export type MetricTargetCondition = {
   target_values?: string[];
 };
 export type MetricThresholdComparisonOperator =
-  'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'nin' | 'bt' | 'nbt';
+  | 'eq'
+  | 'neq'
+  | 'gt'
+  | 'gte'
+  | 'lt'
+  | 'lte'
+  | 'in'
+  | 'nin'
+  | 'bt'
+  | 'nbt';
 export declare const metricThresholdComparisonOperatorValues: readonly MetricThresholdComparisonOperator[];
 export type MetricThresholdSource = 'manual' | 'model';
 export declare const metricThresholdSourceValues: readonly MetricThresholdSource[];
@@ -1419,9 +1290,7 @@ export type MetricVersion = {
   change_type: ChangeType;
   metric_type: MetricType;
   /** The scoring configuration captured by this version. */
-  metric_metadata: {
-    [key: string]: unknown;
-  };
+  metric_metadata: { [key: string]: unknown };
   label?: string | null;
   /** ULID of the user whose save recorded the version. */
   created_by: string;
@@ -1435,9 +1304,7 @@ export type MetricVersionInput = {
   change_type: ChangeType;
   metric_type: MetricType;
   /** The scoring configuration captured by this version. */
-  metric_metadata: {
-    [key: string]: unknown;
-  };
+  metric_metadata: { [key: string]: unknown };
   label?: string | null;
   /** ULID of the user whose save recorded the version. */
   created_by: string;
@@ -1462,13 +1329,9 @@ export type Persona = {
   /** The persona stays silent for the whole simulation. */
   silent_mode?: boolean | null;
   /** Caller number selection (from GET /personas/phone-numbers); absent means a random available number. */
-  multi_phone_config?: {
-    [key: string]: unknown;
-  } | null;
+  multi_phone_config?: { [key: string]: unknown } | null;
   /** Values substituted into the initialization payload through the `{{persona.key}}` placeholder. */
-  initialization_parameters?: {
-    [key: string]: unknown;
-  } | null;
+  initialization_parameters?: { [key: string]: unknown } | null;
   /** Serialized JSON object sent as the chat request's customPersonaData. */
   custom_persona_data?: string | null;
   /** Agent voice override for realtime speech-model endpoint simulations. */
@@ -1496,9 +1359,7 @@ export type Persona = {
   hold_music_timeout_seconds?: number | null;
   situate_speaker?: 'speakerphone-easy' | 'speakerphone-hard' | null;
   /** Channel degradation preset. */
-  audio_degradation?: {
-    [key: string]: unknown;
-  } | null;
+  audio_degradation?: { [key: string]: unknown } | null;
   tags?: string[];
   /**
    * The version the persona is live at; absent until its first version is recorded.
@@ -1519,13 +1380,9 @@ export type PersonaInput = {
   /** The persona stays silent for the whole simulation. */
   silent_mode?: boolean | null;
   /** Caller number selection (from GET /personas/phone-numbers); absent means a random available number. */
-  multi_phone_config?: {
-    [key: string]: unknown;
-  } | null;
+  multi_phone_config?: { [key: string]: unknown } | null;
   /** Values substituted into the initialization payload through the `{{persona.key}}` placeholder. */
-  initialization_parameters?: {
-    [key: string]: unknown;
-  } | null;
+  initialization_parameters?: { [key: string]: unknown } | null;
   /** Serialized JSON object sent as the chat request's customPersonaData. */
   custom_persona_data?: string | null;
   /** Agent voice override for realtime speech-model endpoint simulations. */
@@ -1553,9 +1410,7 @@ export type PersonaInput = {
   hold_music_timeout_seconds?: number | null;
   situate_speaker?: 'speakerphone-easy' | 'speakerphone-hard' | null;
   /** Channel degradation preset. */
-  audio_degradation?: {
-    [key: string]: unknown;
-  } | null;
+  audio_degradation?: { [key: string]: unknown } | null;
   tags?: string[];
 };
 export declare const personaVoiceValues: readonly Persona['voice'][];
@@ -1567,13 +1422,9 @@ export type PersonaPhoneNumber = {
   /** E.164-style phone number. */
   phone_number: string;
 };
-export type PersonaResponse = {
-  persona: Persona;
-};
+export type PersonaResponse = { persona: Persona };
 /** Request view of PersonaResponse: server-set (readOnly) properties left out. */
-export type PersonaResponseInput = {
-  persona: PersonaInput;
-};
+export type PersonaResponseInput = { persona: PersonaInput };
 /** A prior configuration of a persona. */
 export type PersonaVersion = {
   /** Resource name of the version. */
@@ -1584,9 +1435,7 @@ export type PersonaVersion = {
   label?: string | null;
   persona_prompt?: string | null;
   /** The behavioral settings captured by this version. */
-  metadata: {
-    [key: string]: unknown;
-  };
+  metadata: { [key: string]: unknown };
   voice_name?: string | null;
   language_code?: string | null;
   /** The user who saved this version (a user ULID). */
@@ -1607,9 +1456,7 @@ export type PinnedVersions = {
   /** The test-set version, or null when the run uses no test set. */
   test_set: VersionRef | null;
   /** Metric id to the metric version used. Built-in metrics have no history and are left out. */
-  metrics: {
-    [key: string]: VersionRef;
-  };
+  metrics: { [key: string]: VersionRef };
 };
 /** The unresolved disagreement of one project. */
 export type ProjectDisagreementState = {
@@ -1645,13 +1492,9 @@ export type ReviewProjectInput = {
   /** Review rules enabled for the project. Only projects with require_disagreement_notes take part in the disagreement state. */
   rules: ReviewProjectRule[];
 };
-export type ReviewProjectResponse = {
-  review_project: ReviewProject;
-};
+export type ReviewProjectResponse = { review_project: ReviewProject };
 /** Request view of ReviewProjectResponse: server-set (readOnly) properties left out. */
-export type ReviewProjectResponseInput = {
-  review_project: ReviewProjectInput;
-};
+export type ReviewProjectResponseInput = { review_project: ReviewProjectInput };
 /** require_disagreement_notes: a reviewer who disagrees with another must leave a note; require_consensus: a conversation is complete only when reviewers agree; blind_review: reviewers do not see each other's annotations. */
 export type ReviewProjectRule = 'require_disagreement_notes' | 'require_consensus' | 'blind_review';
 export declare const reviewProjectRuleValues: readonly ReviewProjectRule[];
@@ -1691,9 +1534,7 @@ export type Run = {
    * Metric id to the run's aggregated value; filled as metrics complete.
    * @readonly Set by the server.
    */
-  metric_values: {
-    [key: string]: number;
-  };
+  metric_values: { [key: string]: number };
   /** @readonly Set by the server. */
   create_time: string;
   /**
@@ -1715,22 +1556,14 @@ export type RunInput = {
   run_template_id?: string | null;
 };
 export declare const runConversationSourceValues: readonly Run['conversation_source'][];
-export type RunResponse = {
-  run: Run;
-};
+export type RunResponse = { run: Run };
 /** Request view of RunResponse: server-set (readOnly) properties left out. */
-export type RunResponseInput = {
-  run: RunInput;
-};
+export type RunResponseInput = { run: RunInput };
 export type RunStatus = 'PENDING' | 'IN_PROGRESS' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
 export declare const runStatusValues: readonly RunStatus[];
-export type SimulatedConversationResponse = {
-  simulated_conversation: Simulation;
-};
+export type SimulatedConversationResponse = { simulated_conversation: Simulation };
 /** Request view of SimulatedConversationResponse: server-set (readOnly) properties left out. */
-export type SimulatedConversationResponseInput = {
-  simulated_conversation: SimulationInput;
-};
+export type SimulatedConversationResponseInput = { simulated_conversation: SimulationInput };
 /** A conversation a simulation produced, where a persona talked to an agent during a run. */
 export type Simulation = {
   /**
@@ -1759,14 +1592,10 @@ export type Simulation = {
   notes?: string | null;
   is_public?: boolean;
   /** Metric id to numeric result. */
-  metric_values?: {
-    [key: string]: number;
-  };
+  metric_values?: { [key: string]: number };
   /** Telephony call identifier. */
   call_sid?: string;
-  transcript?: {
-    [key: string]: unknown;
-  }[];
+  transcript?: { [key: string]: unknown }[];
 };
 /** Request view of Simulation: server-set (readOnly) properties left out. */
 export type SimulationInput = {
@@ -1783,24 +1612,22 @@ export type SimulationInput = {
   notes?: string | null;
   is_public?: boolean;
   /** Metric id to numeric result. */
-  metric_values?: {
-    [key: string]: number;
-  };
+  metric_values?: { [key: string]: number };
   /** Telephony call identifier. */
   call_sid?: string;
-  transcript?: {
-    [key: string]: unknown;
-  }[];
+  transcript?: { [key: string]: unknown }[];
 };
-export type SimulationResponse = {
-  simulation: Simulation;
-};
+export type SimulationResponse = { simulation: Simulation };
 /** Request view of SimulationResponse: server-set (readOnly) properties left out. */
-export type SimulationResponseInput = {
-  simulation: SimulationInput;
-};
+export type SimulationResponseInput = { simulation: SimulationInput };
 export type SimulationStatus =
-  'PENDING' | 'IN QUEUE' | 'IN PROGRESS' | 'COMPLETED' | 'FAILED' | 'CANCELLED' | 'DELETED';
+  | 'PENDING'
+  | 'IN QUEUE'
+  | 'IN PROGRESS'
+  | 'COMPLETED'
+  | 'FAILED'
+  | 'CANCELLED'
+  | 'DELETED';
 export declare const simulationStatusValues: readonly SimulationStatus[];
 /** One published OpenAPI document. The catalog is the same for every caller. */
 export type Spec = {
@@ -1816,9 +1643,7 @@ export type Spec = {
   url: string;
 };
 /** Request view of Spec: server-set (readOnly) properties left out. */
-export type SpecInput = {
-  [key: string]: unknown;
-};
+export type SpecInput = { [key: string]: unknown };
 /** All fields are optional, but at least one of transcript, audio_url, audio or upload_id is needed, and audio_url, audio and upload_id exclude each other (a conversation has one recording). Audio is WAV or MP3, 5 s to 60 min, at most 200 MB. */
 export type SubmitConversationRequest = {
   transcript?: TranscriptMessage[];
@@ -1830,9 +1655,7 @@ export type SubmitConversationRequest = {
   upload_id?: string;
   /** Metric ids to evaluate; the organization's default metrics when omitted. */
   metrics?: string[];
-  metadata?: {
-    [key: string]: unknown;
-  };
+  metadata?: { [key: string]: unknown };
   tags?: string[];
   external_conversation_id?: string;
   occurred_at?: string;
@@ -1870,13 +1693,9 @@ export type TagInput = {
 };
 /** Display color as hex `#RRGGBB` or `#RRGGBBAA`; anything else is 400 on field color. */
 export type TagColor = string;
-export type TagResponse = {
-  tag: Tag;
-};
+export type TagResponse = { tag: Tag };
 /** Request view of TagResponse: server-set (readOnly) properties left out. */
-export type TagResponseInput = {
-  tag: TagInput;
-};
+export type TagResponseInput = { tag: TagInput };
 /** One row of a test set's grid. */
 export type TestCase = {
   /** @readonly Set by the server. */
@@ -1887,9 +1706,7 @@ export type TestCase = {
   /** What the agent should achieve, if stated. */
   expected_output?: string | null;
   /** Extra columns of the row. */
-  attributes?: {
-    [key: string]: unknown;
-  };
+  attributes?: { [key: string]: unknown };
   /** 0-based place in the grid. */
   position: number;
   /** @readonly Set by the server. */
@@ -1905,33 +1722,23 @@ export type TestCaseInput_ = {
   /** What the agent should achieve, if stated. */
   expected_output?: string | null;
   /** Extra columns of the row. */
-  attributes?: {
-    [key: string]: unknown;
-  };
+  attributes?: { [key: string]: unknown };
   /** 0-based place in the grid. */
   position: number;
 };
 export type TestCaseInput = {
   input_str: string;
   expected_output?: string | null;
-  attributes?: {
-    [key: string]: unknown;
-  };
+  attributes?: { [key: string]: unknown };
 };
-export type TestCaseResponse = {
-  test_case: TestCase;
-};
+export type TestCaseResponse = { test_case: TestCase };
 /** Request view of TestCaseResponse: server-set (readOnly) properties left out. */
-export type TestCaseResponseInput = {
-  test_case: TestCaseInput_;
-};
+export type TestCaseResponseInput = { test_case: TestCaseInput_ };
 export type TestCaseSnapshot = {
   id: string;
   input_str: string;
   expected_output?: string | null;
-  attributes?: {
-    [key: string]: unknown;
-  };
+  attributes?: { [key: string]: unknown };
   position: number;
 };
 /** A named, ordered grid of test cases. */
@@ -1948,12 +1755,8 @@ export type TestSet = {
   description?: string;
   /** Kind of test set; observed values are DEFAULT, SCENARIO, TRANSCRIPT, AUDIO, IVR and SCRIPT. */
   test_set_type?: string;
-  test_set_metadata?: {
-    [key: string]: unknown;
-  };
-  parameters?: {
-    [key: string]: unknown;
-  };
+  test_set_metadata?: { [key: string]: unknown };
+  parameters?: { [key: string]: unknown };
   /** @readonly Set by the server. */
   test_case_count: number;
   /** The test cases in grid order. */
@@ -1976,23 +1779,15 @@ export type TestSetInput = {
   description?: string;
   /** Kind of test set; observed values are DEFAULT, SCENARIO, TRANSCRIPT, AUDIO, IVR and SCRIPT. */
   test_set_type?: string;
-  test_set_metadata?: {
-    [key: string]: unknown;
-  };
-  parameters?: {
-    [key: string]: unknown;
-  };
+  test_set_metadata?: { [key: string]: unknown };
+  parameters?: { [key: string]: unknown };
   /** The test cases in grid order. */
   test_cases?: TestCaseInput_[];
   tags?: string[];
 };
-export type TestSetResponse = {
-  test_set: TestSet;
-};
+export type TestSetResponse = { test_set: TestSet };
 /** Request view of TestSetResponse: server-set (readOnly) properties left out. */
-export type TestSetResponseInput = {
-  test_set: TestSetInput;
-};
+export type TestSetResponseInput = { test_set: TestSetInput };
 /** A recorded configuration of a test set with the ordered snapshot of its test cases. */
 export type TestSetVersion = {
   /** Resource name of the version. */
@@ -2002,12 +1797,8 @@ export type TestSetVersion = {
   version_number: number;
   change_type: ChangeType;
   label?: string;
-  test_set_metadata: {
-    [key: string]: unknown;
-  };
-  parameters: {
-    [key: string]: unknown;
-  };
+  test_set_metadata: { [key: string]: unknown };
+  parameters: { [key: string]: unknown };
   test_set_type?: string;
   /** The test cases at the time of the save, in grid order. */
   test_cases: TestCaseSnapshot[];
@@ -2019,9 +1810,7 @@ export type TranscriptMessage = {
   role: 'user' | 'assistant' | 'system' | 'tool';
   content?: string | null;
   message?: string;
-  tool_calls?: {
-    [key: string]: unknown;
-  }[];
+  tool_calls?: { [key: string]: unknown }[];
   tool_call_id?: string;
   /** Seconds from the start of the call. */
   start_time?: number;
@@ -2042,15 +1831,9 @@ export type UpdateAgentRequest = {
   prompt?: string;
   customer_agent_id?: string;
   language?: string;
-  attributes?: {
-    [key: string]: string;
-  };
-  metadata?: {
-    [key: string]: unknown;
-  };
-  workflows?: {
-    [key: string]: unknown;
-  };
+  attributes?: { [key: string]: string };
+  metadata?: { [key: string]: unknown };
+  workflows?: { [key: string]: unknown };
   metric_ids?: string[];
   test_set_ids?: string[];
   knowledge_base_ids?: string[];
@@ -2097,9 +1880,7 @@ export type UpdateDashboardRequest = {
   is_favorite?: boolean;
   is_default?: boolean;
   position?: number;
-  config?: {
-    [key: string]: unknown;
-  };
+  config?: { [key: string]: unknown };
 };
 /** Fields to change; omitted fields keep their values. */
 export type UpdateMetricRequest = {
@@ -2175,9 +1956,7 @@ export type UpdateMetricRequest = {
   /** Give the judge the conversation's traces. */
   include_traces?: boolean;
   /** Audio filter settings of audio metrics; inner shape not published. */
-  audio_filter?: {
-    [key: string]: unknown;
-  };
+  audio_filter?: { [key: string]: unknown };
   runtime_config?: MetricRuntimeConfig;
   target_condition?: MetricTargetCondition;
   ivr_flow?: MetricIvrFlow;
@@ -2216,13 +1995,9 @@ export type UpdatePersonaRequest = {
   /** Null clears the override. */
   silent_mode?: boolean | null;
   /** Caller number selection from GET /personas/phone-numbers; inner shape not published. */
-  multi_phone_config?: {
-    [key: string]: unknown;
-  } | null;
+  multi_phone_config?: { [key: string]: unknown } | null;
   /** Replaces the stored parameters ({} empties them). String values are substituted JSON-escaped through `{{persona.key}}`; other values as their JSON encoding. */
-  initialization_parameters?: {
-    [key: string]: unknown;
-  } | null;
+  initialization_parameters?: { [key: string]: unknown } | null;
   /** A serialized JSON object (must parse as an object), sent as customPersonaData and overriding the agent value; used only when the HTTP text agent has no input_template. */
   custom_persona_data?: string | null;
   voice?: 'alloy' | 'ash' | 'ballad' | 'coral' | 'echo' | 'marin' | 'sage' | 'shimmer' | 'verse' | null;
@@ -2247,9 +2022,7 @@ export type UpdatePersonaRequest = {
   /** speakerphone-easy speaks from a distance; speakerphone-hard also in an acoustically hard room. */
   situate_speaker?: 'speakerphone-easy' | 'speakerphone-hard' | null;
   /** Channel degradation preset; inner shape not published. */
-  audio_degradation?: {
-    [key: string]: unknown;
-  } | null;
+  audio_degradation?: { [key: string]: unknown } | null;
   /** Replaces the persona's tags; [] removes them all, null leaves them unchanged. */
   tags?: string[] | null;
 };
@@ -2273,9 +2046,7 @@ export type UpdateTagRequest = {
 export type UpdateTestCaseRequest = {
   input_str?: string;
   expected_output?: string | null;
-  attributes?: {
-    [key: string]: unknown;
-  };
+  attributes?: { [key: string]: unknown };
   /** New place in the grid; the other rows shift to make room. */
   position?: number;
 };
@@ -2284,21 +2055,14 @@ export type UpdateTestSetRequest = {
   slug?: string;
   description?: string;
   test_set_type?: string;
-  test_set_metadata?: {
-    [key: string]: unknown;
-  };
-  parameters?: {
-    [key: string]: unknown;
-  };
+  test_set_metadata?: { [key: string]: unknown };
+  parameters?: { [key: string]: unknown };
   tags?: string[];
   /** The whole grid in order. It replaces the stored test cases; positions follow the array order. Sending the same content again records no version. */
   test_cases?: TestCaseInput[];
 };
 /** Fields to change; omitted fields keep their values. */
-export type UpdateWebhookRequest = {
-  type?: WebhookType;
-  url?: WebhookUrl;
-};
+export type UpdateWebhookRequest = { type?: WebhookType; url?: WebhookUrl };
 /** Request view of UpdateWebhookRequest: server-set (readOnly) properties left out. */
 export type UpdateWebhookRequestInput = {
   type?: WebhookType;
@@ -2309,9 +2073,7 @@ export type UpdateWebhookRequestInput = {
    */
   auth_token?: string | null;
 };
-export type UpdateWorkspaceRequest = {
-  display_name: string;
-};
+export type UpdateWorkspaceRequest = { display_name: string };
 /** A conversation the client submitted for evaluation. transcript is only present on a single get. */
 export type UploadedConversation = {
   /**
@@ -2336,20 +2098,14 @@ export type UploadedConversation = {
   source?: ConversationEndpoint;
   destination?: ConversationEndpoint;
   progress?: ConversationProgress;
-  metadata?: {
-    [key: string]: unknown;
-  };
+  metadata?: { [key: string]: unknown };
   tags?: string[];
   /** The metrics evaluated on this conversation. */
   metric_ids?: string[];
   /** Per-metric results. */
-  metric_outputs?: {
-    [key: string]: unknown;
-  }[];
+  metric_outputs?: { [key: string]: unknown }[];
   /** Metric id to numeric result. */
-  metric_values?: {
-    [key: string]: number;
-  };
+  metric_values?: { [key: string]: number };
   /** What went wrong when the evaluation failed. */
   error?: string | null;
   /** The submitted messages; returned by the single get only. */
@@ -2365,38 +2121,24 @@ export type UploadedConversationInput = {
   source?: ConversationEndpoint;
   destination?: ConversationEndpoint;
   progress?: ConversationProgress;
-  metadata?: {
-    [key: string]: unknown;
-  };
+  metadata?: { [key: string]: unknown };
   tags?: string[];
   /** The metrics evaluated on this conversation. */
   metric_ids?: string[];
   /** Per-metric results. */
-  metric_outputs?: {
-    [key: string]: unknown;
-  }[];
+  metric_outputs?: { [key: string]: unknown }[];
   /** Metric id to numeric result. */
-  metric_values?: {
-    [key: string]: number;
-  };
+  metric_values?: { [key: string]: number };
   /** What went wrong when the evaluation failed. */
   error?: string | null;
   /** The submitted messages; returned by the single get only. */
   transcript?: TranscriptMessage[];
 };
-export type UploadedConversationResponse = {
-  uploaded_conversation: UploadedConversation;
-};
+export type UploadedConversationResponse = { uploaded_conversation: UploadedConversation };
 /** Request view of UploadedConversationResponse: server-set (readOnly) properties left out. */
-export type UploadedConversationResponseInput = {
-  uploaded_conversation: UploadedConversationInput;
-};
+export type UploadedConversationResponseInput = { uploaded_conversation: UploadedConversationInput };
 /** The version a versioned resource is live at. */
-export type VersionRef = {
-  ulid: Ulid;
-  version_number: number;
-  change_type: ChangeType;
-};
+export type VersionRef = { ulid: Ulid; version_number: number; change_type: ChangeType };
 /** A subscription that POSTs a WebhookDelivery to url when its event fires. The auth token itself is never returned. */
 export type Webhook = {
   /**
@@ -2425,10 +2167,7 @@ export type Webhook = {
   last_triggered_at?: string | null;
 };
 /** Request view of Webhook: server-set (readOnly) properties left out. */
-export type WebhookInput = {
-  type: WebhookType;
-  url: WebhookUrl;
-};
+export type WebhookInput = { type: WebhookType; url: WebhookUrl };
 /** The JSON body the service POSTs to a subscription's url when job_complete fires. When the subscription has an auth token, it is sent in the `X-Webhook-Token` request header. `wave` tells which part of the job finished: `run` for a completed run, `text` for the text-only metrics of a submitted conversation, `audio` for the audio-dependent metrics computed after audio attachment (a later, separate call). */
 export type WebhookDelivery = {
   event: WebhookType;
@@ -2445,18 +2184,12 @@ export type WebhookDelivery = {
   /** The submitted conversation; present when wave is text or audio. */
   conversation_id?: string;
   /** Metric id to numeric result for the metrics this wave computed. */
-  metric_values?: {
-    [key: string]: number;
-  };
+  metric_values?: { [key: string]: number };
 };
 export declare const webhookDeliveryWaveValues: readonly WebhookDelivery['wave'][];
-export type WebhookResponse = {
-  webhook: Webhook;
-};
+export type WebhookResponse = { webhook: Webhook };
 /** Request view of WebhookResponse: server-set (readOnly) properties left out. */
-export type WebhookResponseInput = {
-  webhook: WebhookInput;
-};
+export type WebhookResponseInput = { webhook: WebhookInput };
 /** The event a subscription listens to. */
 export type WebhookType = 'job_complete';
 export declare const webhookTypeValues: readonly WebhookType[];
@@ -2495,13 +2228,9 @@ export type WorkspaceInput = {
   /** DEFAULT for the workspace every organization starts with; workspaces created through the API are CUSTOM. */
   workspace_type: WorkspaceType;
 };
-export type WorkspaceResponse = {
-  workspace: Workspace;
-};
+export type WorkspaceResponse = { workspace: Workspace };
 /** Request view of WorkspaceResponse: server-set (readOnly) properties left out. */
-export type WorkspaceResponseInput = {
-  workspace: WorkspaceInput;
-};
+export type WorkspaceResponseInput = { workspace: WorkspaceInput };
 export type WorkspaceStatus = 'ACTIVE' | 'ARCHIVED' | 'DELETED';
 export declare const workspaceStatusValues: readonly WorkspaceStatus[];
 export type WorkspaceType = 'DEFAULT' | 'CUSTOM';
@@ -2556,9 +2285,7 @@ export type CreateAgentResponse500 = ErrorResponse;
 /** Successful response body of POST /agents (createAgent). */
 export type CreateAgentResponse = CreateAgentResponse201;
 /** Path parameters of GET /agents/{agent_id} (getAgent). */
-export type GetAgentPathParams = {
-  agent_id: string;
-};
+export type GetAgentPathParams = { agent_id: string };
 /** Header parameters of GET /agents/{agent_id} (getAgent). */
 export type GetAgentHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -2579,9 +2306,7 @@ export type GetAgentResponse500 = ErrorResponse;
 /** Successful response body of GET /agents/{agent_id} (getAgent). */
 export type GetAgentResponse = GetAgentResponse200;
 /** Path parameters of PATCH /agents/{agent_id} (updateAgent). */
-export type UpdateAgentPathParams = {
-  agent_id: string;
-};
+export type UpdateAgentPathParams = { agent_id: string };
 /** Header parameters of PATCH /agents/{agent_id} (updateAgent). */
 export type UpdateAgentHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -2604,9 +2329,7 @@ export type UpdateAgentResponse500 = ErrorResponse;
 /** Successful response body of PATCH /agents/{agent_id} (updateAgent). */
 export type UpdateAgentResponse = UpdateAgentResponse200;
 /** Path parameters of DELETE /agents/{agent_id} (deleteAgent). */
-export type DeleteAgentPathParams = {
-  agent_id: string;
-};
+export type DeleteAgentPathParams = { agent_id: string };
 /** Header parameters of DELETE /agents/{agent_id} (deleteAgent). */
 export type DeleteAgentHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -2625,9 +2348,7 @@ export type DeleteAgentResponse500 = ErrorResponse;
 /** Successful response body of DELETE /agents/{agent_id} (deleteAgent). */
 export type DeleteAgentResponse = DeleteAgentResponse200;
 /** Path parameters of GET /agents/{agent_id}/versions (listAgentVersions). */
-export type ListAgentVersionsPathParams = {
-  agent_id: string;
-};
+export type ListAgentVersionsPathParams = { agent_id: string };
 /** Header parameters of GET /agents/{agent_id}/versions (listAgentVersions). */
 export type ListAgentVersionsHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -3237,9 +2958,7 @@ export type CreateMetricResponse500 = ErrorResponse;
 /** Successful response body of POST /metrics (createMetric). */
 export type CreateMetricResponse = CreateMetricResponse201;
 /** 200: The soft-deleted metrics. */
-export type ListRecentlyDeletedMetricsResponse200 = {
-  metrics: Metric[];
-};
+export type ListRecentlyDeletedMetricsResponse200 = { metrics: Metric[] };
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
 export type ListRecentlyDeletedMetricsResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
@@ -3452,9 +3171,7 @@ export type ListMetricVersionsPathParams = {
   metric_id: MetricId;
 };
 /** 200: All versions of the metric, newest first, in one answer (no paging). */
-export type ListMetricVersionsResponse200 = {
-  versions: MetricVersion[];
-};
+export type ListMetricVersionsResponse200 = { versions: MetricVersion[] };
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
 export type ListMetricVersionsResponse400 = ErrorResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
@@ -3479,11 +3196,7 @@ export type GetSpecPathParams = {
   spec_name: string;
 };
 /** 200: The document, self-contained (shared components are included). */
-export type GetSpecResponse200 =
-  | string
-  | {
-      [key: string]: unknown;
-    };
+export type GetSpecResponse200 = string | { [key: string]: unknown };
 /** 404: NOT_FOUND: the resource is missing, deleted, or belongs to another organization. */
 export type GetSpecResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
@@ -3774,9 +3487,7 @@ export type LaunchRunResponse500 = ErrorResponse;
 /** Successful response body of POST /runs (launchRun). */
 export type LaunchRunResponse = LaunchRunResponse200;
 /** Path parameters of GET /runs/{run_id} (getRun). */
-export type GetRunPathParams = {
-  run_id: string;
-};
+export type GetRunPathParams = { run_id: string };
 /** Header parameters of GET /runs/{run_id} (getRun). */
 export type GetRunHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -3997,9 +3708,7 @@ export type CreateTestCaseResponse500 = ErrorResponse;
 /** Successful response body of POST /test-cases (createTestCase). */
 export type CreateTestCaseResponse = CreateTestCaseResponse201;
 /** Path parameters of GET /test-cases/{test_case_id} (getTestCase). */
-export type GetTestCasePathParams = {
-  test_case_id: string;
-};
+export type GetTestCasePathParams = { test_case_id: string };
 /** Header parameters of GET /test-cases/{test_case_id} (getTestCase). */
 export type GetTestCaseHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -4020,9 +3729,7 @@ export type GetTestCaseResponse500 = ErrorResponse;
 /** Successful response body of GET /test-cases/{test_case_id} (getTestCase). */
 export type GetTestCaseResponse = GetTestCaseResponse200;
 /** Path parameters of PATCH /test-cases/{test_case_id} (updateTestCase). */
-export type UpdateTestCasePathParams = {
-  test_case_id: string;
-};
+export type UpdateTestCasePathParams = { test_case_id: string };
 /** Header parameters of PATCH /test-cases/{test_case_id} (updateTestCase). */
 export type UpdateTestCaseHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -4045,9 +3752,7 @@ export type UpdateTestCaseResponse500 = ErrorResponse;
 /** Successful response body of PATCH /test-cases/{test_case_id} (updateTestCase). */
 export type UpdateTestCaseResponse = UpdateTestCaseResponse200;
 /** Path parameters of DELETE /test-cases/{test_case_id} (deleteTestCase). */
-export type DeleteTestCasePathParams = {
-  test_case_id: string;
-};
+export type DeleteTestCasePathParams = { test_case_id: string };
 /** Header parameters of DELETE /test-cases/{test_case_id} (deleteTestCase). */
 export type DeleteTestCaseHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -4119,9 +3824,7 @@ export type CreateTestSetResponse500 = ErrorResponse;
 /** Successful response body of POST /test-sets (createTestSet). */
 export type CreateTestSetResponse = CreateTestSetResponse201;
 /** Path parameters of GET /test-sets/{test_set_id} (getTestSet). */
-export type GetTestSetPathParams = {
-  test_set_id: string;
-};
+export type GetTestSetPathParams = { test_set_id: string };
 /** Header parameters of GET /test-sets/{test_set_id} (getTestSet). */
 export type GetTestSetHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -4142,9 +3845,7 @@ export type GetTestSetResponse500 = ErrorResponse;
 /** Successful response body of GET /test-sets/{test_set_id} (getTestSet). */
 export type GetTestSetResponse = GetTestSetResponse200;
 /** Path parameters of PATCH /test-sets/{test_set_id} (updateTestSet). */
-export type UpdateTestSetPathParams = {
-  test_set_id: string;
-};
+export type UpdateTestSetPathParams = { test_set_id: string };
 /** Header parameters of PATCH /test-sets/{test_set_id} (updateTestSet). */
 export type UpdateTestSetHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -4169,9 +3870,7 @@ export type UpdateTestSetResponse500 = ErrorResponse;
 /** Successful response body of PATCH /test-sets/{test_set_id} (updateTestSet). */
 export type UpdateTestSetResponse = UpdateTestSetResponse200;
 /** Path parameters of DELETE /test-sets/{test_set_id} (deleteTestSet). */
-export type DeleteTestSetPathParams = {
-  test_set_id: string;
-};
+export type DeleteTestSetPathParams = { test_set_id: string };
 /** Header parameters of DELETE /test-sets/{test_set_id} (deleteTestSet). */
 export type DeleteTestSetHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -4192,9 +3891,7 @@ export type DeleteTestSetResponse500 = ErrorResponse;
 /** Successful response body of DELETE /test-sets/{test_set_id} (deleteTestSet). */
 export type DeleteTestSetResponse = DeleteTestSetResponse200;
 /** Path parameters of GET /test-sets/{test_set_id}/versions (listTestSetVersions). */
-export type ListTestSetVersionsPathParams = {
-  test_set_id: string;
-};
+export type ListTestSetVersionsPathParams = { test_set_id: string };
 /** Header parameters of GET /test-sets/{test_set_id}/versions (listTestSetVersions). */
 export type ListTestSetVersionsHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -4287,9 +3984,7 @@ export type DeleteWebhookResponse503 = ErrorResponse;
 /** Successful response body of DELETE /webhooks/{webhook_id} (deleteWebhook). */
 export type DeleteWebhookResponse_ = DeleteWebhookResponse200;
 /** 200: The workspaces. */
-export type ListWorkspacesResponse200 = {
-  workspaces: Workspace[];
-};
+export type ListWorkspacesResponse200 = { workspaces: Workspace[] };
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
 export type ListWorkspacesResponse401 = ErrorResponse;
 /** 403: PERMISSION_DENIED: the key lacks the permission the operation needs (detail field permissions). */
@@ -4315,9 +4010,7 @@ export type CreateWorkspaceResponse500 = ErrorResponse;
 /** Successful response body of POST /workspaces (createWorkspace). */
 export type CreateWorkspaceResponse = CreateWorkspaceResponse200;
 /** Path parameters of GET /workspaces/{workspace_id} (getWorkspace). */
-export type GetWorkspacePathParams = {
-  workspace_id: string;
-};
+export type GetWorkspacePathParams = { workspace_id: string };
 /** 200: The workspace. */
 export type GetWorkspaceResponse200 = WorkspaceResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
@@ -4335,9 +4028,7 @@ export type GetWorkspaceResponse503 = ErrorResponse;
 /** Successful response body of GET /workspaces/{workspace_id} (getWorkspace). */
 export type GetWorkspaceResponse = GetWorkspaceResponse200;
 /** Path parameters of PATCH /workspaces/{workspace_id} (updateWorkspace). */
-export type UpdateWorkspacePathParams = {
-  workspace_id: string;
-};
+export type UpdateWorkspacePathParams = { workspace_id: string };
 /** Request body of PATCH /workspaces/{workspace_id} (updateWorkspace). */
 export type UpdateWorkspaceBody = UpdateWorkspaceRequest;
 /** 200: The updated workspace. */
@@ -4359,9 +4050,7 @@ export type UpdateWorkspaceResponse503 = ErrorResponse;
 /** Successful response body of PATCH /workspaces/{workspace_id} (updateWorkspace). */
 export type UpdateWorkspaceResponse = UpdateWorkspaceResponse200;
 /** Path parameters of DELETE /workspaces/{workspace_id} (deleteWorkspace). */
-export type DeleteWorkspacePathParams = {
-  workspace_id: string;
-};
+export type DeleteWorkspacePathParams = { workspace_id: string };
 /** 200: The workspace, now with status DELETED. */
 export type DeleteWorkspaceResponse200 = WorkspaceResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */
@@ -4381,9 +4070,7 @@ export type DeleteWorkspaceResponse503 = ErrorResponse;
 /** Successful response body of DELETE /workspaces/{workspace_id} (deleteWorkspace). */
 export type DeleteWorkspaceResponse = DeleteWorkspaceResponse200;
 /** Path parameters of POST /workspaces/{workspace_id}/archive (archiveWorkspace). */
-export type ArchiveWorkspacePathParams = {
-  workspace_id: string;
-};
+export type ArchiveWorkspacePathParams = { workspace_id: string };
 /** 200: The workspace, now with status ARCHIVED. */
 export type ArchiveWorkspaceResponse200 = WorkspaceResponse;
 /** 400: INVALID_ARGUMENT: invalid body, parameter or validation failure; the detail field names the offender. */

@@ -76,7 +76,7 @@ export const metricEnabledToolValues = [
   'get_run_context',
 ];
 export const metricMetadataFieldTypeValues = ['STRING', 'NUMBER', 'BOOLEAN'];
-export const metricOperatorValues = ['\u003c', '\u003c=', '\u003e', '\u003e=', '==', '!='];
+export const metricOperatorValues = ['<', '<=', '>', '>=', '==', '!='];
 export const metricReportingMethodValues = ['percentage_of_criteria_met', 'count_of_criteria_met', 'all_criteria_met'];
 export const metricRoleValues = ['agent', 'persona', 'user'];
 export const metricSuccessSentimentValues = ['Neutral', 'Happy', 'Angry', 'Sad'];

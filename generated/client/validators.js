@@ -57,19 +57,21 @@ function $nonBlank(s) {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c > 32 && c < 127) return true;
-    if (!(
-      c === 32 ||
-      (c >= 9 && c <= 13) ||
-      c === 0xa0 ||
-      c === 0x1680 ||
-      (c >= 0x2000 && c <= 0x200a) ||
-      c === 0x2028 ||
-      c === 0x2029 ||
-      c === 0x202f ||
-      c === 0x205f ||
-      c === 0x3000 ||
-      c === 0xfeff
-    ))
+    if (
+      !(
+        c === 32 ||
+        (c >= 9 && c <= 13) ||
+        c === 0xa0 ||
+        c === 0x1680 ||
+        (c >= 0x2000 && c <= 0x200a) ||
+        c === 0x2028 ||
+        c === 0x2029 ||
+        c === 0x202f ||
+        c === 0x205f ||
+        c === 0x3000 ||
+        c === 0xfeff
+      )
+    )
       return true;
   }
   return false;
@@ -395,22 +397,24 @@ function $c0(x) {
   if (v2.length > 200 && $cpLen(v2) > 200) return false;
   const v3 = x.model_type;
   if (v3 === undefined) return false;
-  if (!(
-    v3 === 'MODEL_TYPE_VOICE' ||
-    v3 === 'MODEL_TYPE_OUTBOUND_VOICE' ||
-    v3 === 'MODEL_TYPE_CHAT' ||
-    v3 === 'MODEL_TYPE_CHAT_A2A' ||
-    v3 === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
-    v3 === 'MODEL_TYPE_SMS' ||
-    v3 === 'MODEL_TYPE_WEBSOCKET' ||
-    v3 === 'MODEL_TYPE_OPENAI_REALTIME' ||
-    v3 === 'MODEL_TYPE_GEMINI_REALTIME' ||
-    v3 === 'MODEL_TYPE_GROK_REALTIME' ||
-    v3 === 'MODEL_TYPE_EMAIL' ||
-    v3 === 'MODEL_TYPE_LIVEKIT' ||
-    v3 === 'MODEL_TYPE_DAILY' ||
-    v3 === 'MODEL_TYPE_DEEPGRAM_REALTIME'
-  ))
+  if (
+    !(
+      v3 === 'MODEL_TYPE_VOICE' ||
+      v3 === 'MODEL_TYPE_OUTBOUND_VOICE' ||
+      v3 === 'MODEL_TYPE_CHAT' ||
+      v3 === 'MODEL_TYPE_CHAT_A2A' ||
+      v3 === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
+      v3 === 'MODEL_TYPE_SMS' ||
+      v3 === 'MODEL_TYPE_WEBSOCKET' ||
+      v3 === 'MODEL_TYPE_OPENAI_REALTIME' ||
+      v3 === 'MODEL_TYPE_GEMINI_REALTIME' ||
+      v3 === 'MODEL_TYPE_GROK_REALTIME' ||
+      v3 === 'MODEL_TYPE_EMAIL' ||
+      v3 === 'MODEL_TYPE_LIVEKIT' ||
+      v3 === 'MODEL_TYPE_DAILY' ||
+      v3 === 'MODEL_TYPE_DEEPGRAM_REALTIME'
+    )
+  )
     return false;
   const v4 = x.phone_number;
   if (v4 !== undefined) {
@@ -559,22 +563,24 @@ function $e0(x, p, E) {
   if (v3 !== undefined) {
     if (!(typeof v3 === 'string')) $E1(E, p, 'model_type', 'must be a string', true);
     else {
-      if (!(
-        v3 === 'MODEL_TYPE_VOICE' ||
-        v3 === 'MODEL_TYPE_OUTBOUND_VOICE' ||
-        v3 === 'MODEL_TYPE_CHAT' ||
-        v3 === 'MODEL_TYPE_CHAT_A2A' ||
-        v3 === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
-        v3 === 'MODEL_TYPE_SMS' ||
-        v3 === 'MODEL_TYPE_WEBSOCKET' ||
-        v3 === 'MODEL_TYPE_OPENAI_REALTIME' ||
-        v3 === 'MODEL_TYPE_GEMINI_REALTIME' ||
-        v3 === 'MODEL_TYPE_GROK_REALTIME' ||
-        v3 === 'MODEL_TYPE_EMAIL' ||
-        v3 === 'MODEL_TYPE_LIVEKIT' ||
-        v3 === 'MODEL_TYPE_DAILY' ||
-        v3 === 'MODEL_TYPE_DEEPGRAM_REALTIME'
-      ))
+      if (
+        !(
+          v3 === 'MODEL_TYPE_VOICE' ||
+          v3 === 'MODEL_TYPE_OUTBOUND_VOICE' ||
+          v3 === 'MODEL_TYPE_CHAT' ||
+          v3 === 'MODEL_TYPE_CHAT_A2A' ||
+          v3 === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
+          v3 === 'MODEL_TYPE_SMS' ||
+          v3 === 'MODEL_TYPE_WEBSOCKET' ||
+          v3 === 'MODEL_TYPE_OPENAI_REALTIME' ||
+          v3 === 'MODEL_TYPE_GEMINI_REALTIME' ||
+          v3 === 'MODEL_TYPE_GROK_REALTIME' ||
+          v3 === 'MODEL_TYPE_EMAIL' ||
+          v3 === 'MODEL_TYPE_LIVEKIT' ||
+          v3 === 'MODEL_TYPE_DAILY' ||
+          v3 === 'MODEL_TYPE_DEEPGRAM_REALTIME'
+        )
+      )
         $E1(
           E,
           p,
@@ -734,22 +740,24 @@ function $e0(x, p, E) {
 }
 
 function $c1(x) {
-  if (!(
-    x === 'MODEL_TYPE_VOICE' ||
-    x === 'MODEL_TYPE_OUTBOUND_VOICE' ||
-    x === 'MODEL_TYPE_CHAT' ||
-    x === 'MODEL_TYPE_CHAT_A2A' ||
-    x === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
-    x === 'MODEL_TYPE_SMS' ||
-    x === 'MODEL_TYPE_WEBSOCKET' ||
-    x === 'MODEL_TYPE_OPENAI_REALTIME' ||
-    x === 'MODEL_TYPE_GEMINI_REALTIME' ||
-    x === 'MODEL_TYPE_GROK_REALTIME' ||
-    x === 'MODEL_TYPE_EMAIL' ||
-    x === 'MODEL_TYPE_LIVEKIT' ||
-    x === 'MODEL_TYPE_DAILY' ||
-    x === 'MODEL_TYPE_DEEPGRAM_REALTIME'
-  ))
+  if (
+    !(
+      x === 'MODEL_TYPE_VOICE' ||
+      x === 'MODEL_TYPE_OUTBOUND_VOICE' ||
+      x === 'MODEL_TYPE_CHAT' ||
+      x === 'MODEL_TYPE_CHAT_A2A' ||
+      x === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
+      x === 'MODEL_TYPE_SMS' ||
+      x === 'MODEL_TYPE_WEBSOCKET' ||
+      x === 'MODEL_TYPE_OPENAI_REALTIME' ||
+      x === 'MODEL_TYPE_GEMINI_REALTIME' ||
+      x === 'MODEL_TYPE_GROK_REALTIME' ||
+      x === 'MODEL_TYPE_EMAIL' ||
+      x === 'MODEL_TYPE_LIVEKIT' ||
+      x === 'MODEL_TYPE_DAILY' ||
+      x === 'MODEL_TYPE_DEEPGRAM_REALTIME'
+    )
+  )
     return false;
   return true;
 }
@@ -759,22 +767,24 @@ function $e1(x, p, E) {
     $E(E, p, 'must be a string', true);
     return;
   }
-  if (!(
-    x === 'MODEL_TYPE_VOICE' ||
-    x === 'MODEL_TYPE_OUTBOUND_VOICE' ||
-    x === 'MODEL_TYPE_CHAT' ||
-    x === 'MODEL_TYPE_CHAT_A2A' ||
-    x === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
-    x === 'MODEL_TYPE_SMS' ||
-    x === 'MODEL_TYPE_WEBSOCKET' ||
-    x === 'MODEL_TYPE_OPENAI_REALTIME' ||
-    x === 'MODEL_TYPE_GEMINI_REALTIME' ||
-    x === 'MODEL_TYPE_GROK_REALTIME' ||
-    x === 'MODEL_TYPE_EMAIL' ||
-    x === 'MODEL_TYPE_LIVEKIT' ||
-    x === 'MODEL_TYPE_DAILY' ||
-    x === 'MODEL_TYPE_DEEPGRAM_REALTIME'
-  ))
+  if (
+    !(
+      x === 'MODEL_TYPE_VOICE' ||
+      x === 'MODEL_TYPE_OUTBOUND_VOICE' ||
+      x === 'MODEL_TYPE_CHAT' ||
+      x === 'MODEL_TYPE_CHAT_A2A' ||
+      x === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
+      x === 'MODEL_TYPE_SMS' ||
+      x === 'MODEL_TYPE_WEBSOCKET' ||
+      x === 'MODEL_TYPE_OPENAI_REALTIME' ||
+      x === 'MODEL_TYPE_GEMINI_REALTIME' ||
+      x === 'MODEL_TYPE_GROK_REALTIME' ||
+      x === 'MODEL_TYPE_EMAIL' ||
+      x === 'MODEL_TYPE_LIVEKIT' ||
+      x === 'MODEL_TYPE_DAILY' ||
+      x === 'MODEL_TYPE_DEEPGRAM_REALTIME'
+    )
+  )
     $E(
       E,
       p,
@@ -783,23 +793,25 @@ function $e1(x, p, E) {
 }
 
 function $c2(x) {
-  if (!(
-    x === 'VOICE' ||
-    x === 'MODEL_TYPE_VOICE' ||
-    x === 'MODEL_TYPE_OUTBOUND_VOICE' ||
-    x === 'MODEL_TYPE_CHAT' ||
-    x === 'MODEL_TYPE_CHAT_A2A' ||
-    x === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
-    x === 'MODEL_TYPE_SMS' ||
-    x === 'MODEL_TYPE_WEBSOCKET' ||
-    x === 'MODEL_TYPE_OPENAI_REALTIME' ||
-    x === 'MODEL_TYPE_GEMINI_REALTIME' ||
-    x === 'MODEL_TYPE_GROK_REALTIME' ||
-    x === 'MODEL_TYPE_EMAIL' ||
-    x === 'MODEL_TYPE_LIVEKIT' ||
-    x === 'MODEL_TYPE_DAILY' ||
-    x === 'MODEL_TYPE_DEEPGRAM_REALTIME'
-  ))
+  if (
+    !(
+      x === 'VOICE' ||
+      x === 'MODEL_TYPE_VOICE' ||
+      x === 'MODEL_TYPE_OUTBOUND_VOICE' ||
+      x === 'MODEL_TYPE_CHAT' ||
+      x === 'MODEL_TYPE_CHAT_A2A' ||
+      x === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
+      x === 'MODEL_TYPE_SMS' ||
+      x === 'MODEL_TYPE_WEBSOCKET' ||
+      x === 'MODEL_TYPE_OPENAI_REALTIME' ||
+      x === 'MODEL_TYPE_GEMINI_REALTIME' ||
+      x === 'MODEL_TYPE_GROK_REALTIME' ||
+      x === 'MODEL_TYPE_EMAIL' ||
+      x === 'MODEL_TYPE_LIVEKIT' ||
+      x === 'MODEL_TYPE_DAILY' ||
+      x === 'MODEL_TYPE_DEEPGRAM_REALTIME'
+    )
+  )
     return false;
   return true;
 }
@@ -809,23 +821,25 @@ function $e2(x, p, E) {
     $E(E, p, 'must be a string', true);
     return;
   }
-  if (!(
-    x === 'VOICE' ||
-    x === 'MODEL_TYPE_VOICE' ||
-    x === 'MODEL_TYPE_OUTBOUND_VOICE' ||
-    x === 'MODEL_TYPE_CHAT' ||
-    x === 'MODEL_TYPE_CHAT_A2A' ||
-    x === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
-    x === 'MODEL_TYPE_SMS' ||
-    x === 'MODEL_TYPE_WEBSOCKET' ||
-    x === 'MODEL_TYPE_OPENAI_REALTIME' ||
-    x === 'MODEL_TYPE_GEMINI_REALTIME' ||
-    x === 'MODEL_TYPE_GROK_REALTIME' ||
-    x === 'MODEL_TYPE_EMAIL' ||
-    x === 'MODEL_TYPE_LIVEKIT' ||
-    x === 'MODEL_TYPE_DAILY' ||
-    x === 'MODEL_TYPE_DEEPGRAM_REALTIME'
-  ))
+  if (
+    !(
+      x === 'VOICE' ||
+      x === 'MODEL_TYPE_VOICE' ||
+      x === 'MODEL_TYPE_OUTBOUND_VOICE' ||
+      x === 'MODEL_TYPE_CHAT' ||
+      x === 'MODEL_TYPE_CHAT_A2A' ||
+      x === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
+      x === 'MODEL_TYPE_SMS' ||
+      x === 'MODEL_TYPE_WEBSOCKET' ||
+      x === 'MODEL_TYPE_OPENAI_REALTIME' ||
+      x === 'MODEL_TYPE_GEMINI_REALTIME' ||
+      x === 'MODEL_TYPE_GROK_REALTIME' ||
+      x === 'MODEL_TYPE_EMAIL' ||
+      x === 'MODEL_TYPE_LIVEKIT' ||
+      x === 'MODEL_TYPE_DAILY' ||
+      x === 'MODEL_TYPE_DEEPGRAM_REALTIME'
+    )
+  )
     $E(
       E,
       p,
@@ -879,22 +893,24 @@ function $c4(x) {
   }
   const v5 = x.model_type;
   if (v5 === undefined) return false;
-  if (!(
-    v5 === 'MODEL_TYPE_VOICE' ||
-    v5 === 'MODEL_TYPE_OUTBOUND_VOICE' ||
-    v5 === 'MODEL_TYPE_CHAT' ||
-    v5 === 'MODEL_TYPE_CHAT_A2A' ||
-    v5 === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
-    v5 === 'MODEL_TYPE_SMS' ||
-    v5 === 'MODEL_TYPE_WEBSOCKET' ||
-    v5 === 'MODEL_TYPE_OPENAI_REALTIME' ||
-    v5 === 'MODEL_TYPE_GEMINI_REALTIME' ||
-    v5 === 'MODEL_TYPE_GROK_REALTIME' ||
-    v5 === 'MODEL_TYPE_EMAIL' ||
-    v5 === 'MODEL_TYPE_LIVEKIT' ||
-    v5 === 'MODEL_TYPE_DAILY' ||
-    v5 === 'MODEL_TYPE_DEEPGRAM_REALTIME'
-  ))
+  if (
+    !(
+      v5 === 'MODEL_TYPE_VOICE' ||
+      v5 === 'MODEL_TYPE_OUTBOUND_VOICE' ||
+      v5 === 'MODEL_TYPE_CHAT' ||
+      v5 === 'MODEL_TYPE_CHAT_A2A' ||
+      v5 === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
+      v5 === 'MODEL_TYPE_SMS' ||
+      v5 === 'MODEL_TYPE_WEBSOCKET' ||
+      v5 === 'MODEL_TYPE_OPENAI_REALTIME' ||
+      v5 === 'MODEL_TYPE_GEMINI_REALTIME' ||
+      v5 === 'MODEL_TYPE_GROK_REALTIME' ||
+      v5 === 'MODEL_TYPE_EMAIL' ||
+      v5 === 'MODEL_TYPE_LIVEKIT' ||
+      v5 === 'MODEL_TYPE_DAILY' ||
+      v5 === 'MODEL_TYPE_DEEPGRAM_REALTIME'
+    )
+  )
     return false;
   const v6 = x.phone_number;
   if (v6 !== undefined) {
@@ -1000,22 +1016,24 @@ function $e4(x, p, E) {
   if (v5 !== undefined) {
     if (!(typeof v5 === 'string')) $E1(E, p, 'model_type', 'must be a string', true);
     else {
-      if (!(
-        v5 === 'MODEL_TYPE_VOICE' ||
-        v5 === 'MODEL_TYPE_OUTBOUND_VOICE' ||
-        v5 === 'MODEL_TYPE_CHAT' ||
-        v5 === 'MODEL_TYPE_CHAT_A2A' ||
-        v5 === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
-        v5 === 'MODEL_TYPE_SMS' ||
-        v5 === 'MODEL_TYPE_WEBSOCKET' ||
-        v5 === 'MODEL_TYPE_OPENAI_REALTIME' ||
-        v5 === 'MODEL_TYPE_GEMINI_REALTIME' ||
-        v5 === 'MODEL_TYPE_GROK_REALTIME' ||
-        v5 === 'MODEL_TYPE_EMAIL' ||
-        v5 === 'MODEL_TYPE_LIVEKIT' ||
-        v5 === 'MODEL_TYPE_DAILY' ||
-        v5 === 'MODEL_TYPE_DEEPGRAM_REALTIME'
-      ))
+      if (
+        !(
+          v5 === 'MODEL_TYPE_VOICE' ||
+          v5 === 'MODEL_TYPE_OUTBOUND_VOICE' ||
+          v5 === 'MODEL_TYPE_CHAT' ||
+          v5 === 'MODEL_TYPE_CHAT_A2A' ||
+          v5 === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
+          v5 === 'MODEL_TYPE_SMS' ||
+          v5 === 'MODEL_TYPE_WEBSOCKET' ||
+          v5 === 'MODEL_TYPE_OPENAI_REALTIME' ||
+          v5 === 'MODEL_TYPE_GEMINI_REALTIME' ||
+          v5 === 'MODEL_TYPE_GROK_REALTIME' ||
+          v5 === 'MODEL_TYPE_EMAIL' ||
+          v5 === 'MODEL_TYPE_LIVEKIT' ||
+          v5 === 'MODEL_TYPE_DAILY' ||
+          v5 === 'MODEL_TYPE_DEEPGRAM_REALTIME'
+        )
+      )
         $E1(
           E,
           p,
@@ -1148,13 +1166,15 @@ function $c5(x) {
     if (v13.length < 1) return false;
     const v14 = v11.aggregation;
     if (v14 === undefined) return false;
-    if (!(
-      v14 === 'SINGLE' ||
-      v14 === 'RUN_AVERAGE' ||
-      v14 === 'RUN_FRACTION' ||
-      v14 === 'JOB_SUCCESS' ||
-      v14 === 'BASELINE_DEVIATION'
-    ))
+    if (
+      !(
+        v14 === 'SINGLE' ||
+        v14 === 'RUN_AVERAGE' ||
+        v14 === 'RUN_FRACTION' ||
+        v14 === 'JOB_SUCCESS' ||
+        v14 === 'BASELINE_DEVIATION'
+      )
+    )
       return false;
     const v15 = v11.operator;
     if (v15 === undefined) return false;
@@ -1401,13 +1421,15 @@ function $e5(x, p, E) {
             if (v15.length < 1) break bad13;
             const v16 = v11.aggregation;
             if (v16 === undefined) break bad13;
-            if (!(
-              v16 === 'SINGLE' ||
-              v16 === 'RUN_AVERAGE' ||
-              v16 === 'RUN_FRACTION' ||
-              v16 === 'JOB_SUCCESS' ||
-              v16 === 'BASELINE_DEVIATION'
-            ))
+            if (
+              !(
+                v16 === 'SINGLE' ||
+                v16 === 'RUN_AVERAGE' ||
+                v16 === 'RUN_FRACTION' ||
+                v16 === 'JOB_SUCCESS' ||
+                v16 === 'BASELINE_DEVIATION'
+              )
+            )
               break bad13;
             const v17 = v11.operator;
             if (v17 === undefined) break bad13;
@@ -1834,13 +1856,15 @@ function $c8(x) {
   if (v1.length < 1) return false;
   const v2 = x.aggregation;
   if (v2 === undefined) return false;
-  if (!(
-    v2 === 'SINGLE' ||
-    v2 === 'RUN_AVERAGE' ||
-    v2 === 'RUN_FRACTION' ||
-    v2 === 'JOB_SUCCESS' ||
-    v2 === 'BASELINE_DEVIATION'
-  ))
+  if (
+    !(
+      v2 === 'SINGLE' ||
+      v2 === 'RUN_AVERAGE' ||
+      v2 === 'RUN_FRACTION' ||
+      v2 === 'JOB_SUCCESS' ||
+      v2 === 'BASELINE_DEVIATION'
+    )
+  )
     return false;
   const v3 = x.operator;
   if (v3 === undefined) return false;
@@ -1907,13 +1931,15 @@ function $e8(x, p, E) {
   if (v2 !== undefined) {
     if (!(typeof v2 === 'string')) $E1(E, p, 'aggregation', 'must be a string', true);
     else {
-      if (!(
-        v2 === 'SINGLE' ||
-        v2 === 'RUN_AVERAGE' ||
-        v2 === 'RUN_FRACTION' ||
-        v2 === 'JOB_SUCCESS' ||
-        v2 === 'BASELINE_DEVIATION'
-      ))
+      if (
+        !(
+          v2 === 'SINGLE' ||
+          v2 === 'RUN_AVERAGE' ||
+          v2 === 'RUN_FRACTION' ||
+          v2 === 'JOB_SUCCESS' ||
+          v2 === 'BASELINE_DEVIATION'
+        )
+      )
         $E1(E, p, 'aggregation', 'must be one of: SINGLE, RUN_AVERAGE, RUN_FRACTION, JOB_SUCCESS, BASELINE_DEVIATION');
     }
   }
@@ -1975,13 +2001,15 @@ function $c9(x) {
   if (v0.length < 1) return false;
   const v1 = x.aggregation;
   if (v1 === undefined) return false;
-  if (!(
-    v1 === 'SINGLE' ||
-    v1 === 'RUN_AVERAGE' ||
-    v1 === 'RUN_FRACTION' ||
-    v1 === 'JOB_SUCCESS' ||
-    v1 === 'BASELINE_DEVIATION'
-  ))
+  if (
+    !(
+      v1 === 'SINGLE' ||
+      v1 === 'RUN_AVERAGE' ||
+      v1 === 'RUN_FRACTION' ||
+      v1 === 'JOB_SUCCESS' ||
+      v1 === 'BASELINE_DEVIATION'
+    )
+  )
     return false;
   const v2 = x.operator;
   if (v2 === undefined) return false;
@@ -2040,13 +2068,15 @@ function $e9(x, p, E) {
   if (v1 !== undefined) {
     if (!(typeof v1 === 'string')) $E1(E, p, 'aggregation', 'must be a string', true);
     else {
-      if (!(
-        v1 === 'SINGLE' ||
-        v1 === 'RUN_AVERAGE' ||
-        v1 === 'RUN_FRACTION' ||
-        v1 === 'JOB_SUCCESS' ||
-        v1 === 'BASELINE_DEVIATION'
-      ))
+      if (
+        !(
+          v1 === 'SINGLE' ||
+          v1 === 'RUN_AVERAGE' ||
+          v1 === 'RUN_FRACTION' ||
+          v1 === 'JOB_SUCCESS' ||
+          v1 === 'BASELINE_DEVIATION'
+        )
+      )
         $E1(E, p, 'aggregation', 'must be one of: SINGLE, RUN_AVERAGE, RUN_FRACTION, JOB_SUCCESS, BASELINE_DEVIATION');
     }
   }
@@ -2864,13 +2894,15 @@ function $e25(x, p, E) {
 }
 
 function $c26(x) {
-  if (!(
-    x === 'SINGLE' ||
-    x === 'RUN_AVERAGE' ||
-    x === 'RUN_FRACTION' ||
-    x === 'JOB_SUCCESS' ||
-    x === 'BASELINE_DEVIATION'
-  ))
+  if (
+    !(
+      x === 'SINGLE' ||
+      x === 'RUN_AVERAGE' ||
+      x === 'RUN_FRACTION' ||
+      x === 'JOB_SUCCESS' ||
+      x === 'BASELINE_DEVIATION'
+    )
+  )
     return false;
   return true;
 }
@@ -2880,13 +2912,15 @@ function $e26(x, p, E) {
     $E(E, p, 'must be a string', true);
     return;
   }
-  if (!(
-    x === 'SINGLE' ||
-    x === 'RUN_AVERAGE' ||
-    x === 'RUN_FRACTION' ||
-    x === 'JOB_SUCCESS' ||
-    x === 'BASELINE_DEVIATION'
-  ))
+  if (
+    !(
+      x === 'SINGLE' ||
+      x === 'RUN_AVERAGE' ||
+      x === 'RUN_FRACTION' ||
+      x === 'JOB_SUCCESS' ||
+      x === 'BASELINE_DEVIATION'
+    )
+  )
     $E(E, p, 'must be one of: SINGLE, RUN_AVERAGE, RUN_FRACTION, JOB_SUCCESS, BASELINE_DEVIATION');
 }
 
@@ -3035,15 +3069,17 @@ function $e31(x, p, E) {
 }
 
 function $c32(x) {
-  if (!(
-    x === 'PENDING' ||
-    x === 'IN_QUEUE' ||
-    x === 'IN_PROGRESS' ||
-    x === 'COMPLETED' ||
-    x === 'FAILED' ||
-    x === 'CANCELLED' ||
-    x === 'DELETED'
-  ))
+  if (
+    !(
+      x === 'PENDING' ||
+      x === 'IN_QUEUE' ||
+      x === 'IN_PROGRESS' ||
+      x === 'COMPLETED' ||
+      x === 'FAILED' ||
+      x === 'CANCELLED' ||
+      x === 'DELETED'
+    )
+  )
     return false;
   return true;
 }
@@ -3053,15 +3089,17 @@ function $e32(x, p, E) {
     $E(E, p, 'must be a string', true);
     return;
   }
-  if (!(
-    x === 'PENDING' ||
-    x === 'IN_QUEUE' ||
-    x === 'IN_PROGRESS' ||
-    x === 'COMPLETED' ||
-    x === 'FAILED' ||
-    x === 'CANCELLED' ||
-    x === 'DELETED'
-  ))
+  if (
+    !(
+      x === 'PENDING' ||
+      x === 'IN_QUEUE' ||
+      x === 'IN_PROGRESS' ||
+      x === 'COMPLETED' ||
+      x === 'FAILED' ||
+      x === 'CANCELLED' ||
+      x === 'DELETED'
+    )
+  )
     $E(E, p, 'must be one of: PENDING, IN_QUEUE, IN_PROGRESS, COMPLETED, FAILED, CANCELLED, DELETED');
 }
 
@@ -3074,23 +3112,25 @@ function $c33(x) {
   if (v0.length > 200 && $cpLen(v0) > 200) return false;
   const v1 = x.model_type;
   if (v1 === undefined) return false;
-  if (!(
-    v1 === 'VOICE' ||
-    v1 === 'MODEL_TYPE_VOICE' ||
-    v1 === 'MODEL_TYPE_OUTBOUND_VOICE' ||
-    v1 === 'MODEL_TYPE_CHAT' ||
-    v1 === 'MODEL_TYPE_CHAT_A2A' ||
-    v1 === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
-    v1 === 'MODEL_TYPE_SMS' ||
-    v1 === 'MODEL_TYPE_WEBSOCKET' ||
-    v1 === 'MODEL_TYPE_OPENAI_REALTIME' ||
-    v1 === 'MODEL_TYPE_GEMINI_REALTIME' ||
-    v1 === 'MODEL_TYPE_GROK_REALTIME' ||
-    v1 === 'MODEL_TYPE_EMAIL' ||
-    v1 === 'MODEL_TYPE_LIVEKIT' ||
-    v1 === 'MODEL_TYPE_DAILY' ||
-    v1 === 'MODEL_TYPE_DEEPGRAM_REALTIME'
-  ))
+  if (
+    !(
+      v1 === 'VOICE' ||
+      v1 === 'MODEL_TYPE_VOICE' ||
+      v1 === 'MODEL_TYPE_OUTBOUND_VOICE' ||
+      v1 === 'MODEL_TYPE_CHAT' ||
+      v1 === 'MODEL_TYPE_CHAT_A2A' ||
+      v1 === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
+      v1 === 'MODEL_TYPE_SMS' ||
+      v1 === 'MODEL_TYPE_WEBSOCKET' ||
+      v1 === 'MODEL_TYPE_OPENAI_REALTIME' ||
+      v1 === 'MODEL_TYPE_GEMINI_REALTIME' ||
+      v1 === 'MODEL_TYPE_GROK_REALTIME' ||
+      v1 === 'MODEL_TYPE_EMAIL' ||
+      v1 === 'MODEL_TYPE_LIVEKIT' ||
+      v1 === 'MODEL_TYPE_DAILY' ||
+      v1 === 'MODEL_TYPE_DEEPGRAM_REALTIME'
+    )
+  )
     return false;
   const v2 = x.phone_number;
   if (v2 !== undefined) {
@@ -3185,23 +3225,25 @@ function $e33(x, p, E) {
   if (v1 !== undefined) {
     if (!(typeof v1 === 'string')) $E1(E, p, 'model_type', 'must be a string', true);
     else {
-      if (!(
-        v1 === 'VOICE' ||
-        v1 === 'MODEL_TYPE_VOICE' ||
-        v1 === 'MODEL_TYPE_OUTBOUND_VOICE' ||
-        v1 === 'MODEL_TYPE_CHAT' ||
-        v1 === 'MODEL_TYPE_CHAT_A2A' ||
-        v1 === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
-        v1 === 'MODEL_TYPE_SMS' ||
-        v1 === 'MODEL_TYPE_WEBSOCKET' ||
-        v1 === 'MODEL_TYPE_OPENAI_REALTIME' ||
-        v1 === 'MODEL_TYPE_GEMINI_REALTIME' ||
-        v1 === 'MODEL_TYPE_GROK_REALTIME' ||
-        v1 === 'MODEL_TYPE_EMAIL' ||
-        v1 === 'MODEL_TYPE_LIVEKIT' ||
-        v1 === 'MODEL_TYPE_DAILY' ||
-        v1 === 'MODEL_TYPE_DEEPGRAM_REALTIME'
-      ))
+      if (
+        !(
+          v1 === 'VOICE' ||
+          v1 === 'MODEL_TYPE_VOICE' ||
+          v1 === 'MODEL_TYPE_OUTBOUND_VOICE' ||
+          v1 === 'MODEL_TYPE_CHAT' ||
+          v1 === 'MODEL_TYPE_CHAT_A2A' ||
+          v1 === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
+          v1 === 'MODEL_TYPE_SMS' ||
+          v1 === 'MODEL_TYPE_WEBSOCKET' ||
+          v1 === 'MODEL_TYPE_OPENAI_REALTIME' ||
+          v1 === 'MODEL_TYPE_GEMINI_REALTIME' ||
+          v1 === 'MODEL_TYPE_GROK_REALTIME' ||
+          v1 === 'MODEL_TYPE_EMAIL' ||
+          v1 === 'MODEL_TYPE_LIVEKIT' ||
+          v1 === 'MODEL_TYPE_DAILY' ||
+          v1 === 'MODEL_TYPE_DEEPGRAM_REALTIME'
+        )
+      )
         $E1(
           E,
           p,
@@ -3380,13 +3422,15 @@ function $c34(x) {
     if (v19.length < 1) return false;
     const v20 = v18.aggregation;
     if (v20 === undefined) return false;
-    if (!(
-      v20 === 'SINGLE' ||
-      v20 === 'RUN_AVERAGE' ||
-      v20 === 'RUN_FRACTION' ||
-      v20 === 'JOB_SUCCESS' ||
-      v20 === 'BASELINE_DEVIATION'
-    ))
+    if (
+      !(
+        v20 === 'SINGLE' ||
+        v20 === 'RUN_AVERAGE' ||
+        v20 === 'RUN_FRACTION' ||
+        v20 === 'JOB_SUCCESS' ||
+        v20 === 'BASELINE_DEVIATION'
+      )
+    )
       return false;
     const v21 = v18.operator;
     if (v21 === undefined) return false;
@@ -3586,13 +3630,15 @@ function $e34(x, p, E) {
             if (v21.length < 1) break bad20;
             const v22 = v18.aggregation;
             if (v22 === undefined) break bad20;
-            if (!(
-              v22 === 'SINGLE' ||
-              v22 === 'RUN_AVERAGE' ||
-              v22 === 'RUN_FRACTION' ||
-              v22 === 'JOB_SUCCESS' ||
-              v22 === 'BASELINE_DEVIATION'
-            ))
+            if (
+              !(
+                v22 === 'SINGLE' ||
+                v22 === 'RUN_AVERAGE' ||
+                v22 === 'RUN_FRACTION' ||
+                v22 === 'JOB_SUCCESS' ||
+                v22 === 'BASELINE_DEVIATION'
+              )
+            )
               break bad20;
             const v23 = v18.operator;
             if (v23 === undefined) break bad20;
@@ -3936,14 +3982,16 @@ function $c37(x) {
     if (!Array.isArray(v12)) return false;
     for (let i13 = 0; i13 < v12.length; i13++) {
       const v14 = v12[i13];
-      if (!(
-        v14 === 'get_transcript' ||
-        v14 === 'search_transcript' ||
-        v14 === 'search_transcript_regex' ||
-        v14 === 'get_trace_spans' ||
-        v14 === 'query_simulation_frames' ||
-        v14 === 'get_run_context'
-      ))
+      if (
+        !(
+          v14 === 'get_transcript' ||
+          v14 === 'search_transcript' ||
+          v14 === 'search_transcript_regex' ||
+          v14 === 'get_trace_spans' ||
+          v14 === 'query_simulation_frames' ||
+          v14 === 'get_run_context'
+        )
+      )
         return false;
     }
   }
@@ -4065,14 +4113,9 @@ function $c37(x) {
   }
   const v49 = x.operator;
   if (v49 !== undefined) {
-    if (!(
-      v49 === '\u003c' ||
-      v49 === '\u003c=' ||
-      v49 === '\u003e' ||
-      v49 === '\u003e=' ||
-      v49 === '==' ||
-      v49 === '!='
-    ))
+    if (
+      !(v49 === '\u003c' || v49 === '\u003c=' || v49 === '\u003e' || v49 === '\u003e=' || v49 === '==' || v49 === '!=')
+    )
       return false;
   }
   const v50 = x.observation_name;
@@ -4387,14 +4430,16 @@ function $e37(x, p, E) {
         const v18 = v16[i17];
         if (!(typeof v18 === 'string')) $E2(E, p, 'enabled_tools', i17, 'must be a string', true);
         else {
-          if (!(
-            v18 === 'get_transcript' ||
-            v18 === 'search_transcript' ||
-            v18 === 'search_transcript_regex' ||
-            v18 === 'get_trace_spans' ||
-            v18 === 'query_simulation_frames' ||
-            v18 === 'get_run_context'
-          ))
+          if (
+            !(
+              v18 === 'get_transcript' ||
+              v18 === 'search_transcript' ||
+              v18 === 'search_transcript_regex' ||
+              v18 === 'get_trace_spans' ||
+              v18 === 'query_simulation_frames' ||
+              v18 === 'get_run_context'
+            )
+          )
             $E2(
               E,
               p,
@@ -4561,14 +4606,16 @@ function $e37(x, p, E) {
   if (v53 !== undefined) {
     if (!(typeof v53 === 'string')) $E1(E, p, 'operator', 'must be a string', true);
     else {
-      if (!(
-        v53 === '\u003c' ||
-        v53 === '\u003c=' ||
-        v53 === '\u003e' ||
-        v53 === '\u003e=' ||
-        v53 === '==' ||
-        v53 === '!='
-      ))
+      if (
+        !(
+          v53 === '\u003c' ||
+          v53 === '\u003c=' ||
+          v53 === '\u003e' ||
+          v53 === '\u003e=' ||
+          v53 === '==' ||
+          v53 === '!='
+        )
+      )
         $E1(E, p, 'operator', 'must be one of: \u003c, \u003c=, \u003e, \u003e=, ==, !=');
     }
   }
@@ -5798,14 +5845,16 @@ function $c51(x) {
   if (!(typeof v0 === 'object' && v0 !== null && !Array.isArray(v0))) return false;
   const v1 = v0.code;
   if (v1 === undefined) return false;
-  if (!(
-    v1 === 'INVALID_ARGUMENT' ||
-    v1 === 'UNAUTHENTICATED' ||
-    v1 === 'PERMISSION_DENIED' ||
-    v1 === 'NOT_FOUND' ||
-    v1 === 'ALREADY_EXISTS' ||
-    v1 === 'INTERNAL'
-  ))
+  if (
+    !(
+      v1 === 'INVALID_ARGUMENT' ||
+      v1 === 'UNAUTHENTICATED' ||
+      v1 === 'PERMISSION_DENIED' ||
+      v1 === 'NOT_FOUND' ||
+      v1 === 'ALREADY_EXISTS' ||
+      v1 === 'INTERNAL'
+    )
+  )
     return false;
   const v2 = v0.message;
   if (v2 === undefined) return false;
@@ -5844,14 +5893,16 @@ function $e51(x, p, E) {
       if (v1 !== undefined) {
         if (!(typeof v1 === 'string')) $E2(E, p, 'error', 'code', 'must be a string', true);
         else {
-          if (!(
-            v1 === 'INVALID_ARGUMENT' ||
-            v1 === 'UNAUTHENTICATED' ||
-            v1 === 'PERMISSION_DENIED' ||
-            v1 === 'NOT_FOUND' ||
-            v1 === 'ALREADY_EXISTS' ||
-            v1 === 'INTERNAL'
-          ))
+          if (
+            !(
+              v1 === 'INVALID_ARGUMENT' ||
+              v1 === 'UNAUTHENTICATED' ||
+              v1 === 'PERMISSION_DENIED' ||
+              v1 === 'NOT_FOUND' ||
+              v1 === 'ALREADY_EXISTS' ||
+              v1 === 'INTERNAL'
+            )
+          )
             $E2(
               E,
               p,
@@ -7579,14 +7630,16 @@ function $c71(x) {
     if (!Array.isArray(v15)) return false;
     for (let i16 = 0; i16 < v15.length; i16++) {
       const v17 = v15[i16];
-      if (!(
-        v17 === 'get_transcript' ||
-        v17 === 'search_transcript' ||
-        v17 === 'search_transcript_regex' ||
-        v17 === 'get_trace_spans' ||
-        v17 === 'query_simulation_frames' ||
-        v17 === 'get_run_context'
-      ))
+      if (
+        !(
+          v17 === 'get_transcript' ||
+          v17 === 'search_transcript' ||
+          v17 === 'search_transcript_regex' ||
+          v17 === 'get_trace_spans' ||
+          v17 === 'query_simulation_frames' ||
+          v17 === 'get_run_context'
+        )
+      )
         return false;
     }
   }
@@ -7708,14 +7761,9 @@ function $c71(x) {
   }
   const v52 = x.operator;
   if (v52 !== undefined) {
-    if (!(
-      v52 === '\u003c' ||
-      v52 === '\u003c=' ||
-      v52 === '\u003e' ||
-      v52 === '\u003e=' ||
-      v52 === '==' ||
-      v52 === '!='
-    ))
+    if (
+      !(v52 === '\u003c' || v52 === '\u003c=' || v52 === '\u003e' || v52 === '\u003e=' || v52 === '==' || v52 === '!=')
+    )
       return false;
   }
   const v53 = x.observation_name;
@@ -8052,14 +8100,16 @@ function $e71(x, p, E) {
         const v21 = v19[i20];
         if (!(typeof v21 === 'string')) $E2(E, p, 'enabled_tools', i20, 'must be a string', true);
         else {
-          if (!(
-            v21 === 'get_transcript' ||
-            v21 === 'search_transcript' ||
-            v21 === 'search_transcript_regex' ||
-            v21 === 'get_trace_spans' ||
-            v21 === 'query_simulation_frames' ||
-            v21 === 'get_run_context'
-          ))
+          if (
+            !(
+              v21 === 'get_transcript' ||
+              v21 === 'search_transcript' ||
+              v21 === 'search_transcript_regex' ||
+              v21 === 'get_trace_spans' ||
+              v21 === 'query_simulation_frames' ||
+              v21 === 'get_run_context'
+            )
+          )
             $E2(
               E,
               p,
@@ -8226,14 +8276,16 @@ function $e71(x, p, E) {
   if (v56 !== undefined) {
     if (!(typeof v56 === 'string')) $E1(E, p, 'operator', 'must be a string', true);
     else {
-      if (!(
-        v56 === '\u003c' ||
-        v56 === '\u003c=' ||
-        v56 === '\u003e' ||
-        v56 === '\u003e=' ||
-        v56 === '==' ||
-        v56 === '!='
-      ))
+      if (
+        !(
+          v56 === '\u003c' ||
+          v56 === '\u003c=' ||
+          v56 === '\u003e' ||
+          v56 === '\u003e=' ||
+          v56 === '==' ||
+          v56 === '!='
+        )
+      )
         $E1(E, p, 'operator', 'must be one of: \u003c, \u003c=, \u003e, \u003e=, ==, !=');
     }
   }
@@ -8549,14 +8601,16 @@ function $e73(x, p, E) {
 }
 
 function $c74(x) {
-  if (!(
-    x === 'get_transcript' ||
-    x === 'search_transcript' ||
-    x === 'search_transcript_regex' ||
-    x === 'get_trace_spans' ||
-    x === 'query_simulation_frames' ||
-    x === 'get_run_context'
-  ))
+  if (
+    !(
+      x === 'get_transcript' ||
+      x === 'search_transcript' ||
+      x === 'search_transcript_regex' ||
+      x === 'get_trace_spans' ||
+      x === 'query_simulation_frames' ||
+      x === 'get_run_context'
+    )
+  )
     return false;
   return true;
 }
@@ -8566,14 +8620,16 @@ function $e74(x, p, E) {
     $E(E, p, 'must be a string', true);
     return;
   }
-  if (!(
-    x === 'get_transcript' ||
-    x === 'search_transcript' ||
-    x === 'search_transcript_regex' ||
-    x === 'get_trace_spans' ||
-    x === 'query_simulation_frames' ||
-    x === 'get_run_context'
-  ))
+  if (
+    !(
+      x === 'get_transcript' ||
+      x === 'search_transcript' ||
+      x === 'search_transcript_regex' ||
+      x === 'get_trace_spans' ||
+      x === 'query_simulation_frames' ||
+      x === 'get_run_context'
+    )
+  )
     $E(
       E,
       p,
@@ -8798,18 +8854,20 @@ function $c80(x) {
   }
   const v2 = x.comparison_operator;
   if (v2 !== undefined) {
-    if (!(
-      v2 === 'eq' ||
-      v2 === 'neq' ||
-      v2 === 'gt' ||
-      v2 === 'gte' ||
-      v2 === 'lt' ||
-      v2 === 'lte' ||
-      v2 === 'in' ||
-      v2 === 'nin' ||
-      v2 === 'bt' ||
-      v2 === 'nbt'
-    ))
+    if (
+      !(
+        v2 === 'eq' ||
+        v2 === 'neq' ||
+        v2 === 'gt' ||
+        v2 === 'gte' ||
+        v2 === 'lt' ||
+        v2 === 'lte' ||
+        v2 === 'in' ||
+        v2 === 'nin' ||
+        v2 === 'bt' ||
+        v2 === 'nbt'
+      )
+    )
       return false;
   }
   const v3 = x.target_float_upper;
@@ -8883,18 +8941,20 @@ function $e80(x, p, E) {
   if (v2 !== undefined) {
     if (!(typeof v2 === 'string')) $E1(E, p, 'comparison_operator', 'must be a string', true);
     else {
-      if (!(
-        v2 === 'eq' ||
-        v2 === 'neq' ||
-        v2 === 'gt' ||
-        v2 === 'gte' ||
-        v2 === 'lt' ||
-        v2 === 'lte' ||
-        v2 === 'in' ||
-        v2 === 'nin' ||
-        v2 === 'bt' ||
-        v2 === 'nbt'
-      ))
+      if (
+        !(
+          v2 === 'eq' ||
+          v2 === 'neq' ||
+          v2 === 'gt' ||
+          v2 === 'gte' ||
+          v2 === 'lt' ||
+          v2 === 'lte' ||
+          v2 === 'in' ||
+          v2 === 'nin' ||
+          v2 === 'bt' ||
+          v2 === 'nbt'
+        )
+      )
         $E1(E, p, 'comparison_operator', 'must be one of: eq, neq, gt, gte, lt, lte, in, nin, bt, nbt');
     }
   }
@@ -9097,18 +9157,20 @@ function $e86(x, p, E) {
 }
 
 function $c87(x) {
-  if (!(
-    x === 'eq' ||
-    x === 'neq' ||
-    x === 'gt' ||
-    x === 'gte' ||
-    x === 'lt' ||
-    x === 'lte' ||
-    x === 'in' ||
-    x === 'nin' ||
-    x === 'bt' ||
-    x === 'nbt'
-  ))
+  if (
+    !(
+      x === 'eq' ||
+      x === 'neq' ||
+      x === 'gt' ||
+      x === 'gte' ||
+      x === 'lt' ||
+      x === 'lte' ||
+      x === 'in' ||
+      x === 'nin' ||
+      x === 'bt' ||
+      x === 'nbt'
+    )
+  )
     return false;
   return true;
 }
@@ -9118,18 +9180,20 @@ function $e87(x, p, E) {
     $E(E, p, 'must be a string', true);
     return;
   }
-  if (!(
-    x === 'eq' ||
-    x === 'neq' ||
-    x === 'gt' ||
-    x === 'gte' ||
-    x === 'lt' ||
-    x === 'lte' ||
-    x === 'in' ||
-    x === 'nin' ||
-    x === 'bt' ||
-    x === 'nbt'
-  ))
+  if (
+    !(
+      x === 'eq' ||
+      x === 'neq' ||
+      x === 'gt' ||
+      x === 'gte' ||
+      x === 'lt' ||
+      x === 'lte' ||
+      x === 'in' ||
+      x === 'nin' ||
+      x === 'bt' ||
+      x === 'nbt'
+    )
+  )
     $E(E, p, 'must be one of: eq, neq, gt, gte, lt, lte, in, nin, bt, nbt');
 }
 
@@ -9318,18 +9382,20 @@ function $c91(x) {
   }
   const v8 = x.voice;
   if (v8 !== undefined) {
-    if (!(
-      v8 === 'alloy' ||
-      v8 === 'ash' ||
-      v8 === 'ballad' ||
-      v8 === 'coral' ||
-      v8 === 'echo' ||
-      v8 === 'marin' ||
-      v8 === 'sage' ||
-      v8 === 'shimmer' ||
-      v8 === 'verse' ||
-      v8 === null
-    ))
+    if (
+      !(
+        v8 === 'alloy' ||
+        v8 === 'ash' ||
+        v8 === 'ballad' ||
+        v8 === 'coral' ||
+        v8 === 'echo' ||
+        v8 === 'marin' ||
+        v8 === 'sage' ||
+        v8 === 'shimmer' ||
+        v8 === 'verse' ||
+        v8 === null
+      )
+    )
       return false;
   }
   const v9 = x.custom_voice_id;
@@ -9515,18 +9581,20 @@ function $e91(x, p, E) {
   if (v8 !== undefined) {
     if (!(typeof v8 === 'string' || v8 === null)) $E1(E, p, 'voice', 'must be a string or null', true);
     else {
-      if (!(
-        v8 === 'alloy' ||
-        v8 === 'ash' ||
-        v8 === 'ballad' ||
-        v8 === 'coral' ||
-        v8 === 'echo' ||
-        v8 === 'marin' ||
-        v8 === 'sage' ||
-        v8 === 'shimmer' ||
-        v8 === 'verse' ||
-        v8 === null
-      ))
+      if (
+        !(
+          v8 === 'alloy' ||
+          v8 === 'ash' ||
+          v8 === 'ballad' ||
+          v8 === 'coral' ||
+          v8 === 'echo' ||
+          v8 === 'marin' ||
+          v8 === 'sage' ||
+          v8 === 'shimmer' ||
+          v8 === 'verse' ||
+          v8 === null
+        )
+      )
         $E1(E, p, 'voice', 'must be one of: alloy, ash, ballad, coral, echo, marin, sage, shimmer, verse, null');
     }
   }
@@ -10692,15 +10760,17 @@ function $c105(x) {
   }
   const v3 = x.status;
   if (v3 === undefined) return false;
-  if (!(
-    v3 === 'PENDING' ||
-    v3 === 'IN QUEUE' ||
-    v3 === 'IN PROGRESS' ||
-    v3 === 'COMPLETED' ||
-    v3 === 'FAILED' ||
-    v3 === 'CANCELLED' ||
-    v3 === 'DELETED'
-  ))
+  if (
+    !(
+      v3 === 'PENDING' ||
+      v3 === 'IN QUEUE' ||
+      v3 === 'IN PROGRESS' ||
+      v3 === 'COMPLETED' ||
+      v3 === 'FAILED' ||
+      v3 === 'CANCELLED' ||
+      v3 === 'DELETED'
+    )
+  )
     return false;
   const v4 = x.create_time;
   if (v4 !== undefined) {
@@ -10827,15 +10897,17 @@ function $e105(x, p, E) {
   if (v3 !== undefined) {
     if (!(typeof v3 === 'string')) $E1(E, p, 'status', 'must be a string', true);
     else {
-      if (!(
-        v3 === 'PENDING' ||
-        v3 === 'IN QUEUE' ||
-        v3 === 'IN PROGRESS' ||
-        v3 === 'COMPLETED' ||
-        v3 === 'FAILED' ||
-        v3 === 'CANCELLED' ||
-        v3 === 'DELETED'
-      ))
+      if (
+        !(
+          v3 === 'PENDING' ||
+          v3 === 'IN QUEUE' ||
+          v3 === 'IN PROGRESS' ||
+          v3 === 'COMPLETED' ||
+          v3 === 'FAILED' ||
+          v3 === 'CANCELLED' ||
+          v3 === 'DELETED'
+        )
+      )
         $E1(E, p, 'status', 'must be one of: PENDING, IN QUEUE, IN PROGRESS, COMPLETED, FAILED, CANCELLED, DELETED');
     }
   }
@@ -10984,15 +11056,17 @@ function $e106(x, p, E) {
 }
 
 function $c107(x) {
-  if (!(
-    x === 'PENDING' ||
-    x === 'IN QUEUE' ||
-    x === 'IN PROGRESS' ||
-    x === 'COMPLETED' ||
-    x === 'FAILED' ||
-    x === 'CANCELLED' ||
-    x === 'DELETED'
-  ))
+  if (
+    !(
+      x === 'PENDING' ||
+      x === 'IN QUEUE' ||
+      x === 'IN PROGRESS' ||
+      x === 'COMPLETED' ||
+      x === 'FAILED' ||
+      x === 'CANCELLED' ||
+      x === 'DELETED'
+    )
+  )
     return false;
   return true;
 }
@@ -11002,15 +11076,17 @@ function $e107(x, p, E) {
     $E(E, p, 'must be a string', true);
     return;
   }
-  if (!(
-    x === 'PENDING' ||
-    x === 'IN QUEUE' ||
-    x === 'IN PROGRESS' ||
-    x === 'COMPLETED' ||
-    x === 'FAILED' ||
-    x === 'CANCELLED' ||
-    x === 'DELETED'
-  ))
+  if (
+    !(
+      x === 'PENDING' ||
+      x === 'IN QUEUE' ||
+      x === 'IN PROGRESS' ||
+      x === 'COMPLETED' ||
+      x === 'FAILED' ||
+      x === 'CANCELLED' ||
+      x === 'DELETED'
+    )
+  )
     $E(E, p, 'must be one of: PENDING, IN QUEUE, IN PROGRESS, COMPLETED, FAILED, CANCELLED, DELETED');
 }
 
@@ -12380,23 +12456,25 @@ function $c122(x) {
   }
   const v1 = x.model_type;
   if (v1 !== undefined) {
-    if (!(
-      v1 === 'VOICE' ||
-      v1 === 'MODEL_TYPE_VOICE' ||
-      v1 === 'MODEL_TYPE_OUTBOUND_VOICE' ||
-      v1 === 'MODEL_TYPE_CHAT' ||
-      v1 === 'MODEL_TYPE_CHAT_A2A' ||
-      v1 === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
-      v1 === 'MODEL_TYPE_SMS' ||
-      v1 === 'MODEL_TYPE_WEBSOCKET' ||
-      v1 === 'MODEL_TYPE_OPENAI_REALTIME' ||
-      v1 === 'MODEL_TYPE_GEMINI_REALTIME' ||
-      v1 === 'MODEL_TYPE_GROK_REALTIME' ||
-      v1 === 'MODEL_TYPE_EMAIL' ||
-      v1 === 'MODEL_TYPE_LIVEKIT' ||
-      v1 === 'MODEL_TYPE_DAILY' ||
-      v1 === 'MODEL_TYPE_DEEPGRAM_REALTIME'
-    ))
+    if (
+      !(
+        v1 === 'VOICE' ||
+        v1 === 'MODEL_TYPE_VOICE' ||
+        v1 === 'MODEL_TYPE_OUTBOUND_VOICE' ||
+        v1 === 'MODEL_TYPE_CHAT' ||
+        v1 === 'MODEL_TYPE_CHAT_A2A' ||
+        v1 === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
+        v1 === 'MODEL_TYPE_SMS' ||
+        v1 === 'MODEL_TYPE_WEBSOCKET' ||
+        v1 === 'MODEL_TYPE_OPENAI_REALTIME' ||
+        v1 === 'MODEL_TYPE_GEMINI_REALTIME' ||
+        v1 === 'MODEL_TYPE_GROK_REALTIME' ||
+        v1 === 'MODEL_TYPE_EMAIL' ||
+        v1 === 'MODEL_TYPE_LIVEKIT' ||
+        v1 === 'MODEL_TYPE_DAILY' ||
+        v1 === 'MODEL_TYPE_DEEPGRAM_REALTIME'
+      )
+    )
       return false;
   }
   const v2 = x.phone_number;
@@ -12498,23 +12576,25 @@ function $e122(x, p, E) {
   if (v1 !== undefined) {
     if (!(typeof v1 === 'string')) $E1(E, p, 'model_type', 'must be a string', true);
     else {
-      if (!(
-        v1 === 'VOICE' ||
-        v1 === 'MODEL_TYPE_VOICE' ||
-        v1 === 'MODEL_TYPE_OUTBOUND_VOICE' ||
-        v1 === 'MODEL_TYPE_CHAT' ||
-        v1 === 'MODEL_TYPE_CHAT_A2A' ||
-        v1 === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
-        v1 === 'MODEL_TYPE_SMS' ||
-        v1 === 'MODEL_TYPE_WEBSOCKET' ||
-        v1 === 'MODEL_TYPE_OPENAI_REALTIME' ||
-        v1 === 'MODEL_TYPE_GEMINI_REALTIME' ||
-        v1 === 'MODEL_TYPE_GROK_REALTIME' ||
-        v1 === 'MODEL_TYPE_EMAIL' ||
-        v1 === 'MODEL_TYPE_LIVEKIT' ||
-        v1 === 'MODEL_TYPE_DAILY' ||
-        v1 === 'MODEL_TYPE_DEEPGRAM_REALTIME'
-      ))
+      if (
+        !(
+          v1 === 'VOICE' ||
+          v1 === 'MODEL_TYPE_VOICE' ||
+          v1 === 'MODEL_TYPE_OUTBOUND_VOICE' ||
+          v1 === 'MODEL_TYPE_CHAT' ||
+          v1 === 'MODEL_TYPE_CHAT_A2A' ||
+          v1 === 'MODEL_TYPE_CHAT_WEBSOCKET' ||
+          v1 === 'MODEL_TYPE_SMS' ||
+          v1 === 'MODEL_TYPE_WEBSOCKET' ||
+          v1 === 'MODEL_TYPE_OPENAI_REALTIME' ||
+          v1 === 'MODEL_TYPE_GEMINI_REALTIME' ||
+          v1 === 'MODEL_TYPE_GROK_REALTIME' ||
+          v1 === 'MODEL_TYPE_EMAIL' ||
+          v1 === 'MODEL_TYPE_LIVEKIT' ||
+          v1 === 'MODEL_TYPE_DAILY' ||
+          v1 === 'MODEL_TYPE_DEEPGRAM_REALTIME'
+        )
+      )
         $E1(
           E,
           p,
@@ -12704,13 +12784,15 @@ function $c123(x) {
       if (v19.length < 1) return false;
       const v20 = v18.aggregation;
       if (v20 === undefined) return false;
-      if (!(
-        v20 === 'SINGLE' ||
-        v20 === 'RUN_AVERAGE' ||
-        v20 === 'RUN_FRACTION' ||
-        v20 === 'JOB_SUCCESS' ||
-        v20 === 'BASELINE_DEVIATION'
-      ))
+      if (
+        !(
+          v20 === 'SINGLE' ||
+          v20 === 'RUN_AVERAGE' ||
+          v20 === 'RUN_FRACTION' ||
+          v20 === 'JOB_SUCCESS' ||
+          v20 === 'BASELINE_DEVIATION'
+        )
+      )
         return false;
       const v21 = v18.operator;
       if (v21 === undefined) return false;
@@ -12909,13 +12991,15 @@ function $e123(x, p, E) {
             if (v21.length < 1) break bad20;
             const v22 = v18.aggregation;
             if (v22 === undefined) break bad20;
-            if (!(
-              v22 === 'SINGLE' ||
-              v22 === 'RUN_AVERAGE' ||
-              v22 === 'RUN_FRACTION' ||
-              v22 === 'JOB_SUCCESS' ||
-              v22 === 'BASELINE_DEVIATION'
-            ))
+            if (
+              !(
+                v22 === 'SINGLE' ||
+                v22 === 'RUN_AVERAGE' ||
+                v22 === 'RUN_FRACTION' ||
+                v22 === 'JOB_SUCCESS' ||
+                v22 === 'BASELINE_DEVIATION'
+              )
+            )
               break bad20;
             const v23 = v18.operator;
             if (v23 === undefined) break bad20;
@@ -13159,14 +13243,16 @@ function $c125(x) {
     if (!Array.isArray(v12)) return false;
     for (let i13 = 0; i13 < v12.length; i13++) {
       const v14 = v12[i13];
-      if (!(
-        v14 === 'get_transcript' ||
-        v14 === 'search_transcript' ||
-        v14 === 'search_transcript_regex' ||
-        v14 === 'get_trace_spans' ||
-        v14 === 'query_simulation_frames' ||
-        v14 === 'get_run_context'
-      ))
+      if (
+        !(
+          v14 === 'get_transcript' ||
+          v14 === 'search_transcript' ||
+          v14 === 'search_transcript_regex' ||
+          v14 === 'get_trace_spans' ||
+          v14 === 'query_simulation_frames' ||
+          v14 === 'get_run_context'
+        )
+      )
         return false;
     }
   }
@@ -13288,14 +13374,9 @@ function $c125(x) {
   }
   const v49 = x.operator;
   if (v49 !== undefined) {
-    if (!(
-      v49 === '\u003c' ||
-      v49 === '\u003c=' ||
-      v49 === '\u003e' ||
-      v49 === '\u003e=' ||
-      v49 === '==' ||
-      v49 === '!='
-    ))
+    if (
+      !(v49 === '\u003c' || v49 === '\u003c=' || v49 === '\u003e' || v49 === '\u003e=' || v49 === '==' || v49 === '!=')
+    )
       return false;
   }
   const v50 = x.observation_name;
@@ -13567,14 +13648,16 @@ function $e125(x, p, E) {
         const v18 = v16[i17];
         if (!(typeof v18 === 'string')) $E2(E, p, 'enabled_tools', i17, 'must be a string', true);
         else {
-          if (!(
-            v18 === 'get_transcript' ||
-            v18 === 'search_transcript' ||
-            v18 === 'search_transcript_regex' ||
-            v18 === 'get_trace_spans' ||
-            v18 === 'query_simulation_frames' ||
-            v18 === 'get_run_context'
-          ))
+          if (
+            !(
+              v18 === 'get_transcript' ||
+              v18 === 'search_transcript' ||
+              v18 === 'search_transcript_regex' ||
+              v18 === 'get_trace_spans' ||
+              v18 === 'query_simulation_frames' ||
+              v18 === 'get_run_context'
+            )
+          )
             $E2(
               E,
               p,
@@ -13741,14 +13824,16 @@ function $e125(x, p, E) {
   if (v53 !== undefined) {
     if (!(typeof v53 === 'string')) $E1(E, p, 'operator', 'must be a string', true);
     else {
-      if (!(
-        v53 === '\u003c' ||
-        v53 === '\u003c=' ||
-        v53 === '\u003e' ||
-        v53 === '\u003e=' ||
-        v53 === '==' ||
-        v53 === '!='
-      ))
+      if (
+        !(
+          v53 === '\u003c' ||
+          v53 === '\u003c=' ||
+          v53 === '\u003e' ||
+          v53 === '\u003e=' ||
+          v53 === '==' ||
+          v53 === '!='
+        )
+      )
         $E1(E, p, 'operator', 'must be one of: \u003c, \u003c=, \u003e, \u003e=, ==, !=');
     }
   }
@@ -14007,18 +14092,20 @@ function $c126(x) {
   }
   const v6 = x.voice;
   if (v6 !== undefined) {
-    if (!(
-      v6 === 'alloy' ||
-      v6 === 'ash' ||
-      v6 === 'ballad' ||
-      v6 === 'coral' ||
-      v6 === 'echo' ||
-      v6 === 'marin' ||
-      v6 === 'sage' ||
-      v6 === 'shimmer' ||
-      v6 === 'verse' ||
-      v6 === null
-    ))
+    if (
+      !(
+        v6 === 'alloy' ||
+        v6 === 'ash' ||
+        v6 === 'ballad' ||
+        v6 === 'coral' ||
+        v6 === 'echo' ||
+        v6 === 'marin' ||
+        v6 === 'sage' ||
+        v6 === 'shimmer' ||
+        v6 === 'verse' ||
+        v6 === null
+      )
+    )
       return false;
   }
   const v7 = x.custom_voice_id;
@@ -14167,18 +14254,20 @@ function $e126(x, p, E) {
   if (v6 !== undefined) {
     if (!(typeof v6 === 'string' || v6 === null)) $E1(E, p, 'voice', 'must be a string or null', true);
     else {
-      if (!(
-        v6 === 'alloy' ||
-        v6 === 'ash' ||
-        v6 === 'ballad' ||
-        v6 === 'coral' ||
-        v6 === 'echo' ||
-        v6 === 'marin' ||
-        v6 === 'sage' ||
-        v6 === 'shimmer' ||
-        v6 === 'verse' ||
-        v6 === null
-      ))
+      if (
+        !(
+          v6 === 'alloy' ||
+          v6 === 'ash' ||
+          v6 === 'ballad' ||
+          v6 === 'coral' ||
+          v6 === 'echo' ||
+          v6 === 'marin' ||
+          v6 === 'sage' ||
+          v6 === 'shimmer' ||
+          v6 === 'verse' ||
+          v6 === null
+        )
+      )
         $E1(E, p, 'voice', 'must be one of: alloy, ash, ballad, coral, echo, marin, sage, shimmer, verse, null');
     }
   }
@@ -14703,15 +14792,17 @@ function $c133(x) {
   if (v1.length > 26 && $cpLen(v1) > 26) return false;
   const v2 = x.status;
   if (v2 === undefined) return false;
-  if (!(
-    v2 === 'PENDING' ||
-    v2 === 'IN_QUEUE' ||
-    v2 === 'IN_PROGRESS' ||
-    v2 === 'COMPLETED' ||
-    v2 === 'FAILED' ||
-    v2 === 'CANCELLED' ||
-    v2 === 'DELETED'
-  ))
+  if (
+    !(
+      v2 === 'PENDING' ||
+      v2 === 'IN_QUEUE' ||
+      v2 === 'IN_PROGRESS' ||
+      v2 === 'COMPLETED' ||
+      v2 === 'FAILED' ||
+      v2 === 'CANCELLED' ||
+      v2 === 'DELETED'
+    )
+  )
     return false;
   const v3 = x.create_time;
   if (v3 === undefined) return false;
@@ -14915,15 +15006,17 @@ function $e133(x, p, E) {
   if (v2 !== undefined) {
     if (!(typeof v2 === 'string')) $E1(E, p, 'status', 'must be a string', true);
     else {
-      if (!(
-        v2 === 'PENDING' ||
-        v2 === 'IN_QUEUE' ||
-        v2 === 'IN_PROGRESS' ||
-        v2 === 'COMPLETED' ||
-        v2 === 'FAILED' ||
-        v2 === 'CANCELLED' ||
-        v2 === 'DELETED'
-      ))
+      if (
+        !(
+          v2 === 'PENDING' ||
+          v2 === 'IN_QUEUE' ||
+          v2 === 'IN_PROGRESS' ||
+          v2 === 'COMPLETED' ||
+          v2 === 'FAILED' ||
+          v2 === 'CANCELLED' ||
+          v2 === 'DELETED'
+        )
+      )
         $E1(E, p, 'status', 'must be one of: PENDING, IN_QUEUE, IN_PROGRESS, COMPLETED, FAILED, CANCELLED, DELETED');
     }
   }
@@ -16246,16 +16339,18 @@ function $c156(x) {
   }
   const v2 = x.order_by;
   if (v2 !== undefined) {
-    if (!(
-      v2 === 'position' ||
-      v2 === '-position' ||
-      v2 === 'display_name' ||
-      v2 === '-display_name' ||
-      v2 === 'create_time' ||
-      v2 === '-create_time' ||
-      v2 === 'update_time' ||
-      v2 === '-update_time'
-    ))
+    if (
+      !(
+        v2 === 'position' ||
+        v2 === '-position' ||
+        v2 === 'display_name' ||
+        v2 === '-display_name' ||
+        v2 === 'create_time' ||
+        v2 === '-create_time' ||
+        v2 === 'update_time' ||
+        v2 === '-update_time'
+      )
+    )
       return false;
   }
   return true;
@@ -16286,16 +16381,18 @@ function $e156(x, p, E) {
   if (v2 !== undefined) {
     if (!(typeof v2 === 'string')) $E1(E, p, 'order_by', 'must be a string', true);
     else {
-      if (!(
-        v2 === 'position' ||
-        v2 === '-position' ||
-        v2 === 'display_name' ||
-        v2 === '-display_name' ||
-        v2 === 'create_time' ||
-        v2 === '-create_time' ||
-        v2 === 'update_time' ||
-        v2 === '-update_time'
-      ))
+      if (
+        !(
+          v2 === 'position' ||
+          v2 === '-position' ||
+          v2 === 'display_name' ||
+          v2 === '-display_name' ||
+          v2 === 'create_time' ||
+          v2 === '-create_time' ||
+          v2 === 'update_time' ||
+          v2 === '-update_time'
+        )
+      )
         $E1(
           E,
           p,

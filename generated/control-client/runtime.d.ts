@@ -72,14 +72,7 @@ export interface ErrorDetail {
   description: string;
 }
 /** What a response validator answers. */
-export type ValidationResult =
-  | {
-      ok: true;
-    }
-  | {
-      ok: false;
-      errors: readonly ErrorDetail[];
-    };
+export type ValidationResult = { ok: true } | { ok: false; errors: readonly ErrorDetail[] };
 export interface ResponseValidator {
   validate(value: unknown): ValidationResult;
 }
@@ -133,9 +126,7 @@ export interface PagingSpec {
   readonly nextPageToken: string;
 }
 /** Element type of the list property `K` of the response type `R`. */
-export type PageItem<R, K extends string> = R extends {
-  readonly [P in K]?: infer A;
-}
+export type PageItem<R, K extends string> = R extends { readonly [P in K]?: infer A }
   ? NonNullable<A> extends readonly (infer I)[]
     ? I
     : never
@@ -151,7 +142,7 @@ export interface ApiErrorInit {
 }
 /** A failed call: a non-2xx answer, or (subclasses) a timeout, a network error, an invalid response. */
 export declare class ApiError extends Error {
-  readonly name: string;
+  override readonly name: string;
   /** HTTP status; 0 when no response was received. */
   readonly status: number;
   /** The API's error code (`NOT_FOUND`, ...), `UNKNOWN` when the body was not the error envelope. */
@@ -166,15 +157,15 @@ export declare class ApiError extends Error {
 }
 /** The call's deadline (`timeoutMs`) passed. */
 export declare class TimeoutError extends ApiError {
-  readonly name: string;
+  override readonly name: string;
 }
 /** No response was received (connection refused, reset, DNS, ...), after the allowed retries. */
 export declare class NetworkError extends ApiError {
-  readonly name: string;
+  override readonly name: string;
 }
 /** A 2xx body did not match the response schema (only with `validateResponses: true`). */
 export declare class ResponseValidationError extends ApiError {
-  readonly name: string;
+  override readonly name: string;
 }
 /** Resolve client options into the config the operation functions take. */
 export declare function createConfig(options: ClientOptions): ClientConfig;

@@ -7,14 +7,7 @@ export type ApiKey = {
   created_at: string;
 };
 export type ErrorResponse = {
-  error: {
-    code: string;
-    message: string;
-    details?: {
-      field?: string | null;
-      description?: string;
-    }[];
-  };
+  error: { code: string; message: string; details?: { field?: string | null; description?: string }[] };
 };
 export type FixtureRecord = {
   kind: string;
@@ -23,16 +16,9 @@ export type FixtureRecord = {
   platform?: boolean;
   deleted?: boolean;
   with_history?: boolean;
-  data: {
-    [key: string]: unknown;
-  };
+  data: { [key: string]: unknown };
 };
-export type Organization = {
-  id: string;
-  display_name: string;
-  created_at: string;
-  default_workspace_id: string;
-};
+export type Organization = { id: string; display_name: string; created_at: string; default_workspace_id: string };
 export type SentItem = {
   id: string;
   kind: 'alert_notification' | 'webhook_delivery';
@@ -40,37 +26,25 @@ export type SentItem = {
   /** pending, retrying, delivered or failed. */
   status?: string;
   url?: string;
-  headers?: {
-    [key: string]: string;
-  };
+  headers?: { [key: string]: string };
   payload?: unknown;
-  attempts?: {
-    at?: string;
-    status?: number;
-    error?: string;
-  }[];
+  attempts?: { at?: string; status?: number; error?: string }[];
   [key: string]: unknown;
 };
 export declare const sentItemKindValues: readonly SentItem['kind'][];
 /** 200: Up. */
-export type HealthResponse200 = {
-  status: 'ok';
-};
+export type HealthResponse200 = { status: 'ok' };
 /** 401: Missing or wrong admin token. */
 export type HealthResponse401 = ErrorResponse;
 /** Successful response body of GET /health (health). */
 export type HealthResponse = HealthResponse200;
 /** Request body of POST /organizations (createOrganization). */
-export type CreateOrganizationBody = {
-  display_name?: string;
-};
+export type CreateOrganizationBody = { display_name?: string };
 /** 201: The organization, its default workspace and its key. */
 export type CreateOrganizationResponse201 = {
   organization: Organization;
   /** The DEFAULT workspace, as the API's Workspace resource. */
-  default_workspace: {
-    [key: string]: unknown;
-  };
+  default_workspace: { [key: string]: unknown };
   api_key: ApiKey;
 };
 /** 400: Invalid input. */
@@ -80,17 +54,11 @@ export type CreateOrganizationResponse401 = ErrorResponse;
 /** Successful response body of POST /organizations (createOrganization). */
 export type CreateOrganizationResponse = CreateOrganizationResponse201;
 /** Path parameters of POST /organizations/{organization_id}/api-keys (createApiKey). */
-export type CreateApiKeyPathParams = {
-  organization_id: string;
-};
+export type CreateApiKeyPathParams = { organization_id: string };
 /** Request body of POST /organizations/{organization_id}/api-keys (createApiKey). */
-export type CreateApiKeyBody = {
-  permissions: string[];
-};
+export type CreateApiKeyBody = { permissions: string[] };
 /** 201: The key. */
-export type CreateApiKeyResponse201 = {
-  api_key: ApiKey;
-};
+export type CreateApiKeyResponse201 = { api_key: ApiKey };
 /** 400: Invalid input. */
 export type CreateApiKeyResponse400 = ErrorResponse;
 /** 401: Missing or wrong admin token. */
@@ -100,20 +68,11 @@ export type CreateApiKeyResponse404 = ErrorResponse;
 /** Successful response body of POST /organizations/{organization_id}/api-keys (createApiKey). */
 export type CreateApiKeyResponse = CreateApiKeyResponse201;
 /** Path parameters of POST /organizations/{organization_id}/fixtures (loadFixtures). */
-export type LoadFixturesPathParams = {
-  organization_id: string;
-};
+export type LoadFixturesPathParams = { organization_id: string };
 /** Request body of POST /organizations/{organization_id}/fixtures (loadFixtures). */
-export type LoadFixturesBody = {
-  records: FixtureRecord[];
-};
+export type LoadFixturesBody = { records: FixtureRecord[] };
 /** 201: The kinds and ids stored, in request order. */
-export type LoadFixturesResponse201 = {
-  records: {
-    kind: string;
-    id: string;
-  }[];
-};
+export type LoadFixturesResponse201 = { records: { kind: string; id: string }[] };
 /** 400: Invalid input. */
 export type LoadFixturesResponse400 = ErrorResponse;
 /** 401: Missing or wrong admin token. */
@@ -123,9 +82,7 @@ export type LoadFixturesResponse404 = ErrorResponse;
 /** Successful response body of POST /organizations/{organization_id}/fixtures (loadFixtures). */
 export type LoadFixturesResponse = LoadFixturesResponse201;
 /** Path parameters of POST /organizations/{organization_id}/run-completions (completeRun). */
-export type CompleteRunPathParams = {
-  organization_id: string;
-};
+export type CompleteRunPathParams = { organization_id: string };
 /** Request body of POST /organizations/{organization_id}/run-completions (completeRun). */
 export type CompleteRunBody = {
   run_id?: string;
@@ -134,19 +91,12 @@ export type CompleteRunBody = {
   tags?: string[];
   scheduled_run_id?: string;
   conversation_source?: 'UPLOADED' | 'SIMULATED';
-  metric_values?: {
-    [key: string]: number | number[];
-  };
+  metric_values?: { [key: string]: number | number[] };
   completed_at?: string;
   wait_for_deliveries?: boolean;
 };
 /** 200: The completed run (as stored) and what was sent for it. */
-export type CompleteRunResponse200 = {
-  run: {
-    [key: string]: unknown;
-  };
-  sent: SentItem[];
-};
+export type CompleteRunResponse200 = { run: { [key: string]: unknown }; sent: SentItem[] };
 /** 400: Invalid input. */
 export type CompleteRunResponse400 = ErrorResponse;
 /** 401: Missing or wrong admin token. */
@@ -156,9 +106,7 @@ export type CompleteRunResponse404 = ErrorResponse;
 /** Successful response body of POST /organizations/{organization_id}/run-completions (completeRun). */
 export type CompleteRunResponse = CompleteRunResponse200;
 /** 200: Reset. */
-export type ResetResponse200 = {
-  [key: string]: unknown;
-};
+export type ResetResponse200 = { [key: string]: unknown };
 /** 401: Missing or wrong admin token. */
 export type ResetResponse401 = ErrorResponse;
 /** Successful response body of POST /reset (reset). */
@@ -171,9 +119,7 @@ export type ListSentQuery = {
   wait?: boolean;
 };
 /** 200: What was sent. */
-export type ListSentResponse200 = {
-  items: SentItem[];
-};
+export type ListSentResponse200 = { items: SentItem[] };
 /** 401: Missing or wrong admin token. */
 export type ListSentResponse401 = ErrorResponse;
 /** Successful response body of GET /sent (listSent). */

@@ -606,7 +606,7 @@ export const resources = [
       min_pause_duration_seconds: {
         provenance: {
           source: 'inferred',
-          note: 'pause-analysis metrics need min_pause_duration_seconds \u003e= 0.5 (facts 2.10).',
+          note: 'pause-analysis metrics need min_pause_duration_seconds >= 0.5 (facts 2.10).',
         },
       },
       max_silence_duration_seconds: { provenance: { source: 'seed' } },
@@ -722,7 +722,7 @@ export const resources = [
       resource_name: {
         provenance: {
           source: 'inferred',
-          note: 'the persona resource carries resource_name of form personas/\u003cid\u003e (facts 2.7); the id part follows our assumed id format.',
+          note: 'the persona resource carries resource_name of form personas/<id> (facts 2.7); the id part follows our assumed id format.',
         },
       },
       id: {
@@ -2755,37 +2755,37 @@ export const routes = [
           display_name: {
             provenance: {
               source: 'inferred',
-              note: 'POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (\u003e= 0) and config, answers 201 {dashboard} (facts 2.12).',
+              note: 'POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12).',
             },
           },
           description: {
             provenance: {
               source: 'inferred',
-              note: 'POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (\u003e= 0) and config, answers 201 {dashboard} (facts 2.12).',
+              note: 'POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12).',
             },
           },
           is_favorite: {
             provenance: {
               source: 'inferred',
-              note: 'POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (\u003e= 0) and config, answers 201 {dashboard} (facts 2.12).',
+              note: 'POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12).',
             },
           },
           is_default: {
             provenance: {
               source: 'inferred',
-              note: 'POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (\u003e= 0) and config, answers 201 {dashboard} (facts 2.12).',
+              note: 'POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12).',
             },
           },
           position: {
             provenance: {
               source: 'inferred',
-              note: 'POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (\u003e= 0) and config, answers 201 {dashboard} (facts 2.12).',
+              note: 'POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12).',
             },
           },
           config: {
             provenance: {
               source: 'inferred',
-              note: 'POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (\u003e= 0) and config, answers 201 {dashboard} (facts 2.12).',
+              note: 'POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12).',
             },
           },
         },
@@ -3174,7 +3174,7 @@ export const routes = [
           min_pause_duration_seconds: {
             provenance: {
               source: 'inferred',
-              note: 'pause-analysis metrics need min_pause_duration_seconds \u003e= 0.5 (facts 2.10).',
+              note: 'pause-analysis metrics need min_pause_duration_seconds >= 0.5 (facts 2.10).',
             },
           },
           max_silence_duration_seconds: {
@@ -3696,7 +3696,7 @@ export const routes = [
           min_pause_duration_seconds: {
             provenance: {
               source: 'inferred',
-              note: 'pause-analysis metrics need min_pause_duration_seconds \u003e= 0.5 (facts 2.10).',
+              note: 'pause-analysis metrics need min_pause_duration_seconds >= 0.5 (facts 2.10).',
             },
           },
           max_silence_duration_seconds: {

@@ -3,8 +3,7 @@ import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { SpecError } from '../load/errors.js';
 import { FetchError } from '../load/fetch-text.js';
-import { generate } from '../pipeline.js';
-import { defaultCacheDir } from '../write/render-cache.js';
+import { defaultStampDir, inputsKey, recordRun, upToDate } from '../write/up-to-date.js';
 
 const DEFAULT_SPEC = 'spec';
 const CONTROL_SPEC = 'src/sandbox/control/openapi.yaml';
@@ -34,13 +33,21 @@ async function main(): Promise<number> {
   const started = performance.now();
   // Generating our own spec/ also generates the client of the sandbox's control plane (its own small document).
   const companions = resolve(values.spec!) === resolve(DEFAULT_SPEC) ? [{ spec: CONTROL_SPEC, dir: 'control-client', packageName: '@evalplatform/sandbox-control-client' }] : [];
-  // Rendered files are cached by their emitted source (node_modules/.cache by default); --no-cache renders all.
-  const cacheDir = !values['no-cache'] ? resolve(values['cache-dir'] ?? defaultCacheDir()) : undefined;
-  const summary = await generate({ spec: values.spec!, out: values.out!, check: values.check!, policy, json: values.json!, companions, ...(cacheDir ? { cacheDir } : {}) });
+  // An unchanged spec (same inputs, output as the last run left it) is done before anything heavy loads.
+  const stampDir = resolve(values['cache-dir'] ?? defaultStampDir());
+  const key = values.check ? undefined : inputsKey({ specs: [values.spec!, ...companions.map((c) => c.spec)], out: values.out!, options: { policy, json: values.json, companions } });
+  const unchanged = key === undefined || values['no-cache'] ? undefined : upToDate(stampDir, key, values.out!);
+  if (unchanged !== undefined) {
+    if (!values.quiet) console.log(`0 written, ${unchanged.length} unchanged, 0 removed in ${Math.round(performance.now() - started)} ms (inputs and output as the last run left them; --no-cache generates anyway)`);
+    return 0;
+  }
+  const { generate } = await import('../pipeline.js');
+  const summary = await generate({ spec: values.spec!, out: values.out!, check: values.check!, policy, json: values.json!, companions });
+  if (key !== undefined) recordRun(stampDir, key, values.out!, [...summary.written, ...summary.unchanged]);
   const ms = Math.round(performance.now() - started);
   const t = summary.timings;
   const r = summary.render;
-  const stages = `load ${Math.round(t.load)} ms, model ${Math.round(t.model)} ms, emit ${Math.round(t.emit)} ms, render ${Math.round(t.render)} ms, write ${Math.round(t.write)} ms; render: compile ${Math.round(r.compileMs)} ms, format ${Math.round(r.formatMs)} ms over ${r.formatThreads} thread(s), ${r.cached} file(s) from the render cache`;
+  const stages = `load ${Math.round(t.load)} ms, model ${Math.round(t.model)} ms, emit ${Math.round(t.emit)} ms, render ${Math.round(t.render)} ms, write ${Math.round(t.write)} ms; render: compile ${Math.round(r.compileMs)} ms, format ${Math.round(r.formatMs)} ms`;
   if (values.check) {
     if (summary.stale.length > 0) {
       console.error(`generated output is stale (${summary.stale.length} file(s)); run npm run generate:`);

@@ -1,28 +1,31 @@
-// Formatting with prettier and a fixed configuration (no project or user config is read), so output is
-// byte-identical on every machine.
-import type { Options } from 'prettier';
+// Formatting with oxfmt (native, prettier-compatible) under a fixed configuration: no project or user config is
+// read, so output is byte-identical on every machine. Prettier with the same options stays the style reference:
+// test/write/prettier-reference.test.ts runs it over generated/ and names the only constructs where it differs.
+import type * as Oxfmt from 'oxfmt';
 
-const CONFIG: Options = { printWidth: 120, singleQuote: true, trailingComma: 'all', endOfLine: 'lf', proseWrap: 'preserve' };
+/** The style, in prettier's option names (the reference test hands the same options to prettier). */
+export const STYLE = { printWidth: 120, singleQuote: true, trailingComma: 'all', endOfLine: 'lf', proseWrap: 'preserve' } as const;
 
-function parserFor(path: string): string | undefined {
-  if (/\.d\.ts$|\.ts$/.test(path)) return 'typescript';
-  if (/\.[cm]?js$/.test(path)) return 'babel';
-  if (/\.json$/.test(path)) return 'json';
-  if (/\.md$/.test(path)) return 'markdown';
-  if (/\.ya?ml$/.test(path)) return 'yaml';
+/**
+ * The options for a file, or undefined for a file written as emitted. JSON is left alone: the header step writes
+ * it with JSON.stringify (npm's own layout). Code gets `objectWrap: 'collapse'` because oxc prints every object
+ * literal on several lines, and an object that fits on one line should read as one.
+ */
+export function formatOptionsFor(path: string): (typeof STYLE & { objectWrap?: 'collapse' }) | undefined {
+  if (/\.(?:[cm]?js|ts)$/.test(path)) return { ...STYLE, objectWrap: 'collapse' };
+  if (/\.(?:md|ya?ml)$/.test(path)) return { ...STYLE };
   return undefined;
 }
 
-/** The prettier options for a file, or undefined for a file prettier does not format (left as it is). */
-export function formatOptionsFor(path: string): Options | undefined {
-  const parser = parserFor(path);
-  return parser === undefined ? undefined : { ...CONFIG, parser };
-}
+// Imported on first use, so a run that renders nothing never loads it.
+let oxfmt: Promise<typeof Oxfmt> | undefined;
 
 export async function formatFile(path: string, contents: string): Promise<string> {
   const options = formatOptionsFor(path);
   if (options === undefined) return contents;
-  // Imported on first use: a run served from the render cache, or formatting in workers, never loads it here.
-  const prettier = (await import('prettier')).default;
-  return prettier.format(contents, options);
+  oxfmt ??= import('oxfmt');
+  const result = await (await oxfmt).format(path, contents, options);
+  const errors = result.errors.filter((e) => e.severity === 'Error');
+  if (errors.length > 0) throw new Error(`cannot format ${path} (a generator bug): ${errors[0]!.message}`);
+  return result.code;
 }

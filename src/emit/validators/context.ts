@@ -41,6 +41,8 @@ export class Gen {
   private readonly contentKeys = new Map<string, string | undefined>();
   private readonly resolving = new Set<string>();
   private readonly inlineable = new Map<string, boolean>();
+  /** Costs of `$ref` targets already computed by inlineCost, shared by every inlineRef decision. */
+  private readonly costs: CostMemo = new Map();
   private readonly inlining = new Set<string>();
   private readonly queue: Pending[] = [];
   private readonly functions: string[] = [];
@@ -123,7 +125,7 @@ export class Gen {
   inlineRef(target: string): boolean {
     let yes = this.inlineable.get(target);
     if (yes === undefined) {
-      yes = inlineableTarget(this.scope.get(target)) || inlineCost(this.scope, target, new Set([target])) <= INLINE_BUDGET;
+      yes = inlineableTarget(this.scope.get(target)) || inlineCost(this.scope, target, new Set([target]), this.costs) <= INLINE_BUDGET;
       this.inlineable.set(target, yes);
     }
     return yes;
@@ -246,22 +248,24 @@ const CHILD_MAPS = ['properties', 'patternProperties', 'dependentSchemas'];
  * Rough size (lines) of the fast-check code for the schema at `ptr` with its `$ref`s inlined as inlineRef
  * would; Infinity past the budget, or when a reference leads back into `stack` (recursion is never inlined).
  */
-function inlineCost(scope: Scope, ptr: string, stack: Set<string>): number {
+function inlineCost(scope: Scope, ptr: string, stack: Set<string>, memo: CostMemo, deps: Set<string>[] = []): number {
   const node = scope.get(ptr);
   if (!isObject(node)) return 1;
   let c = 1;
   for (const k of Object.keys(node)) {
     const v = node[k];
-    if (CHILD_SINGLE.includes(k)) c += 1 + inlineCost(scope, childPointer(ptr, k), stack);
+    if (CHILD_SINGLE.includes(k)) c += 1 + inlineCost(scope, childPointer(ptr, k), stack, memo, deps);
     else if (CHILD_MAPS.includes(k) && isObject(v)) {
-      for (const name of Object.keys(v)) c += 2 + inlineCost(scope, childPointer(ptr, k, name), stack);
+      for (const name of Object.keys(v)) c += 2 + inlineCost(scope, childPointer(ptr, k, name), stack, memo, deps);
     } else if ((k === 'allOf' || k === 'prefixItems') && Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) c += 1 + inlineCost(scope, childPointer(ptr, k, i), stack);
+      for (let i = 0; i < v.length; i++) c += 1 + inlineCost(scope, childPointer(ptr, k, i), stack, memo, deps);
     } else if (k === '$ref' && typeof v === 'string') {
       const t = scope.resolve(v, ptr);
-      if (t === undefined || stack.has(t)) return Infinity;
+      if (t === undefined) return Infinity;
+      for (const d of deps) d.add(t); // every cost being computed depends on whether t is on the stack
+      if (stack.has(t)) return Infinity;
       stack.add(t);
-      const sub = inlineCost(scope, t, stack);
+      const sub = refCost(scope, t, stack, memo, deps);
       stack.delete(t);
       // A target that is not inlined costs one call line.
       c += inlineableTarget(scope.get(t)) || sub <= INLINE_BUDGET ? sub : 1;
@@ -270,4 +274,36 @@ function inlineCost(scope: Scope, ptr: string, stack: Set<string>): number {
     if (c > INLINE_BUDGET) return Infinity;
   }
   return c;
+}
+
+/** A computed cost of a `$ref` target and the stack membership of every target its computation looked up. */
+interface CostEntry {
+  value: number;
+  deps: string[];
+  onStack: boolean[];
+}
+type CostMemo = Map<string, CostEntry[]>;
+
+/**
+ * inlineCost of a `$ref` target, remembered: the computation reads the (unchanging) document and asks only whether
+ * given targets are on the stack, so an earlier result is exact whenever each target it asked about is on the stack
+ * now exactly when it was then. Densely linked documents reach the same targets from thousands of places.
+ */
+function refCost(scope: Scope, target: string, stack: Set<string>, memo: CostMemo, deps: Set<string>[]): number {
+  const entries = memo.get(target) ?? [];
+  for (const e of entries) {
+    if (e.deps.every((d, i) => stack.has(d) === e.onStack[i])) {
+      for (const d of deps) for (const x of e.deps) d.add(x);
+      return e.value;
+    }
+  }
+  const mine = new Set<string>();
+  deps.push(mine);
+  const value = inlineCost(scope, target, stack, memo, deps);
+  deps.pop();
+  for (const d of deps) for (const x of mine) d.add(x);
+  const list = [...mine];
+  entries.push({ value, deps: list, onStack: list.map((d) => stack.has(d)) });
+  memo.set(target, entries);
+  return value;
 }

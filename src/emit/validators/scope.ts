@@ -98,8 +98,18 @@ export class Scope {
     }
   }
 
-  /** The schema at a location (undefined when the pointer leads nowhere). */
+  /** The schema at a location (undefined when the pointer leads nowhere). Memoised: the document is not changed
+   * while validators are compiled, and compiling a large document asks for the same locations many times. */
   get(ptr: string): SchemaNode | undefined {
+    if (this.nodes.has(ptr)) return this.nodes.get(ptr);
+    const node = this.walk(ptr);
+    this.nodes.set(ptr, node);
+    return node;
+  }
+
+  private readonly nodes = new Map<string, SchemaNode | undefined>();
+
+  private walk(ptr: string): SchemaNode | undefined {
     let cur: unknown = this.root;
     if (ptr === '') return cur as SchemaNode;
     for (const raw of ptr.slice(1).split('/')) {
