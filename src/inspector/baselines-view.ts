@@ -62,8 +62,8 @@ function BaselinePlot({ id }: { id: string }) {
   return html`
     <article aria-label="Baseline plot">
       <h2>${String(b?.display_name ?? id)}</h2>
-      <p class="meta">metric <code>${String(b?.metric_id ?? '')}</code> · ${String(b?.observation_count ?? 0)} observations · mean ${fmt(b?.baseline_float)} · sigma ${fmt(b?.baseline_sigma)}
-        · <button type="button" class="link" onClick=${() => go(`#/state/baseline/${encodeURIComponent(id)}`)}>record</button></p>
+      <p class="meta">metric <code>${String(b?.metric_id ?? '')}</code> · ${String(b?.observation_count ?? 0)} observations · mean ${fmt(b?.baseline_float)} · sigma ${fmt(b?.baseline_sigma)} ·${' '}
+        <button type="button" class="link" onClick=${() => go(`#/state/baseline/${encodeURIComponent(id)}`)}>record</button></p>
       <form class="filters" onSubmit=${(e: Event) => e.preventDefault()} aria-label="Plot options">
         <label>Bucket width <select name="bucket_interval" value=${interval} onChange=${(e: Event) => setInterval_((e.target as HTMLSelectElement).value)}>
           ${INTERVALS.map((i) => html`<option value=${i}>${i}</option>`)}
@@ -117,7 +117,7 @@ function draw(el: HTMLElement, d: BaselinePlotData): uPlot {
       { series: [2, 5], fill: 'rgba(31, 95, 191, 0.08)' },
       { series: [3, 4], fill: 'rgba(31, 95, 191, 0.14)' },
     ],
-    axes: [{}, { label: String(d.baseline.metric_id ?? 'value') }],
+    axes: [{}, { label: 'metric value' }],
   };
   return new uPlot(opts, [xs, ...series] as uPlot.AlignedData, el);
 }

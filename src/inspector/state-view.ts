@@ -101,7 +101,7 @@ function RecordPane({ kind, id }: { kind: string; id: string }) {
       </h2>
       <p class="meta">id <code>${id}</code>${detail.summary.workspace ? html` · workspace <code>${detail.summary.workspace}</code>` : null}
         ${kind === 'baseline' ? html` · <a href=${`#/baselines/${encodeURIComponent(id)}`}>plot</a>` : null}
-        · <button type="button" class="link" onClick=${() => go(`#/events/${encodeURIComponent(id)}`)}>events</button></p>
+        ${' · '}<button type="button" class="link" onClick=${() => go(`#/events/${encodeURIComponent(id)}`)}>events</button></p>
       <h3>JSON</h3>
       <${JsonView} value=${detail.json} label="Record JSON" />
       ${detail.versions.length > 0

@@ -22,6 +22,8 @@ export interface Scenario {
   /** Another organization with its own tag, which org's key must never see. */
   other: { org: string; key: string; tag: string; secretName: string };
   completeRun(value: number, at: string): Promise<string>;
+  /** Runs every 6 hours over three days (2026-11-20..22), values around 0.8 with a dip, so a baseline has a history to plot. */
+  history(): Promise<void>;
 }
 
 /** The id of a created record, whether the API answered with the record or wrapped it (`{ tag: {...} }`). */
@@ -81,6 +83,12 @@ export async function scenario(): Promise<Scenario> {
     async completeRun(value, at) {
       const r = await h.control.completeRun(org, { metric_values: { [metric]: [value] }, completed_at: at, conversation_source: 'SIMULATED' });
       return String(r.run.id);
+    },
+    async history() {
+      for (let i = 0; i < 12; i++) {
+        const at = new Date(Date.UTC(2026, 10, 20, 1 + i * 6, 15)).toISOString();
+        await this.completeRun(Math.round((0.8 + 0.08 * Math.sin(i * 1.3) - (i === 9 ? 0.3 : 0)) * 1000) / 1000, at);
+      }
     },
   };
 }
