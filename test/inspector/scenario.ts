@@ -69,6 +69,10 @@ export async function scenario(): Promise<Scenario> {
   const secretName = 'other-org-private-tag';
   const otherTag = await h.clientFor(b.api_key.key).tags.createTag({ tag_name: secretName } as never);
 
+  const completeRun = async (value: number, at: string): Promise<string> => {
+    const r = await h.control.completeRun(org, { metric_values: { [metric]: [value] }, completed_at: at, conversation_source: 'SIMULATED' });
+    return String(r.run.id);
+  };
   return {
     h,
     org,
@@ -80,14 +84,11 @@ export async function scenario(): Promise<Scenario> {
     agent: idOf(agent),
     tag: idOf(tag),
     other: { org: b.organization.id, key: b.api_key.key, tag: idOf(otherTag), secretName },
-    async completeRun(value, at) {
-      const r = await h.control.completeRun(org, { metric_values: { [metric]: [value] }, completed_at: at, conversation_source: 'SIMULATED' });
-      return String(r.run.id);
-    },
+    completeRun,
     async history() {
       for (let i = 0; i < 12; i++) {
         const at = new Date(Date.UTC(2026, 10, 20, 1 + i * 6, 15)).toISOString();
-        await this.completeRun(Math.round((0.8 + 0.08 * Math.sin(i * 1.3) - (i === 9 ? 0.3 : 0)) * 1000) / 1000, at);
+        await completeRun(Math.round((0.8 + 0.08 * Math.sin(i * 1.3) - (i === 9 ? 0.3 : 0)) * 1000) / 1000, at);
       }
     },
   };

@@ -118,7 +118,8 @@ function fieldSemantics(schema: Doc): string[] {
   return out;
 }
 
-function field(doc: Doc, name: string, where: string, required: boolean, raw: Doc, outer: Doc = {}): FieldDoc {
+/** `inherited`: the provenance of what encloses the field (its schema or operation), when it states none of its own. */
+function field(doc: Doc, name: string, where: string, required: boolean, raw: Doc, outer: Doc, inherited: Provenance | null): FieldDoc {
   const schema = resolve(doc, raw);
   const description = (outer.description ?? raw.description ?? schema.description) as string | undefined;
   return {
@@ -133,7 +134,7 @@ function field(doc: Doc, name: string, where: string, required: boolean, raw: Do
     hasDefault: 'default' in schema,
     readOnly: schema.readOnly === true,
     semantics: fieldSemantics(schema),
-    provenance: provenanceOf(outer) ?? provenanceOf(raw) ?? provenanceOf(schema),
+    provenance: provenanceOf(outer) ?? provenanceOf(raw) ?? provenanceOf(schema) ?? inherited,
   };
 }
 
@@ -145,7 +146,7 @@ function bodyFields(doc: Doc, op: Doc): FieldDoc[] | null {
   const schema = resolve(doc, media?.schema);
   const props = isObj(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
-  return Object.entries(props).map(([name, raw]) => field(doc, name, 'body', required.has(name), raw as Doc));
+  return Object.entries(props).map(([name, raw]) => field(doc, name, 'body', required.has(name), raw as Doc, {}, provenanceOf(schema)));
 }
 
 function operationSemantics(route: Tables['routes'][number], tables: Tables): string[] {
@@ -198,7 +199,7 @@ export function reference(tables: Tables): { basePath: string; operations: Opera
       provenance: provenanceOf(op),
       permissions: route.permissions,
       semantics: operationSemantics(route, tables),
-      params: [...byName.values()].map((p) => field(doc, String(p.name), String(p.in), p.required === true, isObj(p.schema) ? p.schema : {}, p)),
+      params: [...byName.values()].map((p) => field(doc, String(p.name), String(p.in), p.required === true, isObj(p.schema) ? p.schema : {}, p, provenanceOf(op))),
       body: bodyFields(doc, op),
       success: route.success.status,
       errors: route.errors,
