@@ -173,7 +173,7 @@ describe('inspector baselines and reference', () => {
 
   it('documents every operation of the route table with limits, defaults, semantics and provenance', async () => {
     const r = await call('/api/reference');
-    const ops = r.body.operations as { id: string; provenance: { source: string; note: string | null } | null; params: { name: string; limits: string[]; default: unknown }[]; semantics: string[]; body: { name: string; semantics: string[] }[] | null }[];
+    const ops = r.body.operations as { id: string; provenance: { source: string; note: string | null } | null; params: { name: string; limits: string[]; default: unknown; provenance: { source: string; note: string | null } | null }[]; semantics: string[]; body: { name: string; semantics: string[] }[] | null }[];
     const routes = s.h.sandbox.runtime.tables.routes;
     expect(ops.map((o) => o.id)).toEqual(routes.map((r) => r.id));
     expect(ops.every((o) => o.provenance !== null)).toBe(true);
@@ -181,9 +181,9 @@ describe('inspector baselines and reference', () => {
     expect(listTags.params.find((p) => p.name === 'page_size')).toMatchObject({ limits: ['1-100'], default: 50 });
     const updateTag = ops.find((o) => o.id === 'updateTag')!;
     expect(updateTag.body!.find((f) => f.name === 'tag_name')!.semantics).toEqual(expect.arrayContaining(['stored lower case']));
-    const assumed = ops.flatMap((o) => [o.provenance, ...o.params.map((p) => (p as { provenance: unknown }).provenance)]).filter((p) => (p as { source?: string } | null)?.source === 'assumed');
+    const assumed = ops.flatMap((o) => [o.provenance, ...o.params.map((p) => p.provenance)]).filter((p) => p?.source === 'assumed');
     expect(assumed.length).toBeGreaterThan(0);
-    expect(assumed.every((p) => typeof (p as { note: unknown }).note === 'string')).toBe(true);
+    expect(assumed.every((p) => typeof p?.note === 'string')).toBe(true);
     const deleteAlert = ops.find((o) => o.id === 'deleteAlert')!;
     expect(deleteAlert.semantics.join(' ')).toMatch(/soft delete/);
   });
