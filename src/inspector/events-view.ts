@@ -96,12 +96,18 @@ function summaryOf(e: FeedEvent): string {
   return '';
 }
 
+/** Condition results: the first array property named like them (`conditions`, `condition_results`). */
+function conditionsOf(d: Json): Json[] | null {
+  const key = Object.keys(d).find((k) => /condition/i.test(k) && Array.isArray(d[k]));
+  return key === undefined ? null : (d[key] as Json[]);
+}
+
 function EventBody({ event, onChanged }: { event: FeedEvent; onChanged: () => void }) {
   const d = event.data;
   const [resent, setResent] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const attempts = Array.isArray(d.attempts) ? (d.attempts as Json[]) : null;
-  const conditions = Array.isArray(d.conditions) ? (d.conditions as Json[]) : Array.isArray((d.payload as Json | undefined)?.conditions) ? ((d.payload as Json).conditions as Json[]) : null;
+  const conditions = conditionsOf(d) ?? conditionsOf((d.payload ?? {}) as Json);
   const resend = () =>
     postJson<{ delivery: Json }>(`deliveries/${encodeURIComponent(String(d.id))}/resend`, {})
       .then((r) => {
