@@ -181,6 +181,22 @@ describe.skipIf(!available)('inspector in Chromium', () => {
     await page.close();
   });
 
+  it('marks a deleted record as deleted in the list and on its page', async () => {
+    const client = s.h.clientFor(s.key);
+    const created = (await client.tags.createTag({ tag_name: 'obsolete-label' } as never)) as unknown as { tag?: { id: string }; id?: string };
+    await client.tags.deleteTag(created.tag?.id ?? created.id!);
+    const page = await open(s.key);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('obsolete');
+    const records = page.getByRole('list', { name: 'Records' });
+    await expect.poll(() => records.getByRole('link').count()).toBe(1);
+    const item = records.getByRole('listitem').first();
+    expect(await item.getAttribute('class')).toContain('deleted');
+    expect(await item.innerText()).toContain('deleted');
+    await item.getByRole('link').click();
+    await page.getByRole('heading', { name: /obsolete-label/ }).getByText('deleted').waitFor();
+    await page.close();
+  });
+
   it('raised no console error on any page', () => {
     expect(problems).toEqual([]);
   });
