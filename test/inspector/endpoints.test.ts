@@ -196,6 +196,7 @@ describe('inspector baselines and reference', () => {
     expect(admin.status).toBe(400);
     expect(admin.body.error?.details[0]?.field).toBe('api_key');
     expect((await call('/api/try', { method: 'POST', body: { method: 'GET', path: '/control/sent' } })).body.error?.details[0]?.field).toBe('path');
+    expect((await call('/api/try', { method: 'POST', body: { method: 'GET', path: '/v1/%2e%2e/control/sent' } })).body.error?.details[0]?.field).toBe('path');
     const notJson = await s.h.sandbox.fetch(new Request('http://sandbox.test/inspector/api/try', { method: 'POST', headers: { authorization: `Bearer ${s.key}`, 'content-type': 'text/plain' }, body: '{}' }));
     expect(notJson.status).toBe(400);
   });

@@ -93,6 +93,8 @@ async function tryIt(deps: InspectorDeps, session: Session, request: SandboxRequ
   } catch {
     throw invalid('path', 'is not a valid path');
   }
+  // Checked again once parsed: `%2e%2e` segments are resolved by the URL parser.
+  if (!url.pathname.startsWith(`${basePath}/`)) throw invalid('path', `must be a path of the API, starting with ${basePath}/`);
   const headers = new Map<string, string>([['x-api-key', key]]);
   if (body !== null) headers.set('content-type', 'application/json');
   const workspaceHeader = deps.runtime.tables.workspaceHeader;
