@@ -11,6 +11,7 @@ import type { Route } from '../src/conformance/suite-data.js';
 import { ownParam, recordOf } from '../src/conformance/world.js';
 import { clip, DrillContext, Findings, type DrillResult } from './context.js';
 import { envelopeProblem, type Answer } from './http.js';
+import { inspectorIsolation } from './isolation-inspector.js';
 
 type Rec = Record<string, unknown>;
 
@@ -145,6 +146,13 @@ export async function isolationDrill(ctx: DrillContext): Promise<DrillResult> {
       else counts.workspaceHeader++;
     }
   }
+  // The inspector's JSON endpoints (the page reads nothing else).
+  let inspectorNumbers: [string, string | number][] = [];
+  try {
+    inspectorNumbers = await inspectorIsolation(ctx, orgA, orgB, world.created, findings);
+  } catch (error) {
+    findings.add('drill error', `inspector: ${(error as Error).message}`);
+  }
   if (!ctx.sandbox.alive()) findings.add('process gone', JSON.stringify(ctx.log.unexpectedExits));
   const withPath = routes.filter((r) => r.auth.length > 0 && r.params.path.length > 0).length;
   return {
@@ -159,6 +167,7 @@ export async function isolationDrill(ctx: DrillContext): Promise<DrillResult> {
       ["operations with the workspace header: A's workspace id is 404 like an unknown one", `${counts.workspaceHeader}`],
       ["B's answers by status (A's ids)", Object.entries(byStatus).map(([s, ids]) => `${s}: ${ids.length}${s === '404' ? '' : ` (${ids.join(', ')})`}`).join('; ')],
       ['requests with B\'s key', counts.requests],
+      ...inspectorNumbers,
     ],
     findings: findings.kept,
     findingCounts: findings.counts,

@@ -40,7 +40,7 @@ async function main(): Promise<number> {
   const sandbox = await createSandbox({ db: args.db, ...(args['admin-token'] ? { adminToken: args['admin-token'] } : {}) });
   const server = await sandbox.listen({ port, host: args.host });
   if (args.json) {
-    process.stdout.write(`${JSON.stringify({ base_url: server.baseUrl, api_key: sandbox.apiKey, admin_token: sandbox.adminToken, control_url: server.controlUrl })}\n`);
+    process.stdout.write(`${JSON.stringify({ base_url: server.baseUrl, api_key: sandbox.apiKey, admin_token: sandbox.adminToken, control_url: server.controlUrl, inspector_url: server.inspectorUrl })}\n`);
   } else {
     process.stdout.write(
       [
@@ -49,6 +49,7 @@ async function main(): Promise<number> {
         `  API key:        ${sandbox.apiKey}   (development organization, every permission)`,
         `  admin token:    ${sandbox.adminToken}   (control plane: ${server.controlUrl})`,
         `  spec catalog:   ${server.baseUrl}/openapi`,
+        `  inspector:      ${server.inspectorUrl}/?token=${encodeURIComponent(sandbox.adminToken)}   (every organization; ?token=<API key> shows one)`,
         'Press Ctrl+C to stop.',
         '',
       ].join('\n'),

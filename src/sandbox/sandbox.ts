@@ -14,6 +14,7 @@ import { fromWebRequest, toWebResponse, type SandboxRequest, type SandboxRespons
 import { drained, fromNodeRequest, writeNodeResponse } from './http/node-adapter.js';
 import { secret } from './ids.js';
 import { createOrganization } from './organizations.js';
+import { handleInspector, INSPECTOR_PATH } from './inspector/handler.js';
 import { RULES } from './rules/index.js';
 import type { Rule } from './engine/hooks.js';
 import { openSqliteStore } from './storage/sqlite-store.js';
@@ -46,12 +47,13 @@ export interface Sandbox {
   /** The development organization's API key (every permission). */
   readonly apiKey: string;
   readonly organizationId: string;
-  /** Base path of the API (`/v1`) and of the control plane (`/control`). */
+  /** Base path of the API (`/v1`), of the control plane (`/control`) and of the inspector page (`/inspector`). */
   readonly basePath: string;
   readonly controlPath: string;
+  readonly inspectorPath: string;
   /** Waits until background work (webhook deliveries and their retries) is done. */
   idle(): Promise<void>;
-  listen(options?: { port?: number; host?: string }): Promise<{ url: string; baseUrl: string; controlUrl: string; close(): Promise<void> }>;
+  listen(options?: { port?: number; host?: string }): Promise<{ url: string; baseUrl: string; controlUrl: string; inspectorUrl: string; close(): Promise<void> }>;
   close(): Promise<void>;
   readonly runtime: Runtime;
 }
@@ -128,10 +130,14 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     },
   };
 
+  // The inspector (a web page over the state, the events and the API reference); its "try it" calls the API.
+  const inspector = { runtime, adminToken, api: (request: SandboxRequest) => dispatcher.handle(request, request.url.pathname.slice(tables.basePath.length) || '/') };
+
   async function handle(request: SandboxRequest): Promise<SandboxResponse> {
     const path = request.url.pathname;
     try {
       if (path === CONTROL_PATH || path.startsWith(`${CONTROL_PATH}/`)) return await handleControl(control, request, path.slice(CONTROL_PATH.length));
+      if (path === INSPECTOR_PATH || path.startsWith(`${INSPECTOR_PATH}/`)) return await handleInspector(inspector, request, path.slice(INSPECTOR_PATH.length));
       if (tables.basePath === '' || path === tables.basePath || path.startsWith(`${tables.basePath}/`)) {
         return await dispatcher.handle(request, path.slice(tables.basePath.length) || '/');
       }
@@ -161,6 +167,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     organizationId: dev.org,
     basePath: tables.basePath,
     controlPath: CONTROL_PATH,
+    inspectorPath: INSPECTOR_PATH,
     runtime,
     idle: () => bus.idle(),
     async listen(listenOptions = {}) {
@@ -197,6 +204,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         url,
         baseUrl: `${url}${tables.basePath}`,
         controlUrl: `${url}${CONTROL_PATH}`,
+        inspectorUrl: `${url}${INSPECTOR_PATH}`,
         close: () =>
           new Promise<void>((resolve) => {
             servers.delete(server);

@@ -89,7 +89,7 @@ export function present(resource: ResourceRow, record: StoredRecord): Json {
 }
 
 /** Deletes what a writeOnly path (property names, `[]` for every item of an array) reaches; paths are never empty. */
-function dropPath(value: unknown, path: readonly string[]): void {
+export function dropPath(value: unknown, path: readonly string[]): void {
   if (value === null || typeof value !== 'object') return;
   const [head, ...rest] = path;
   if (head === '[]') {

@@ -1,5 +1,5 @@
 // Outbound HTTP from the sandbox (webhook deliveries): every attempt is recorded in the sent log with its
-// status or error; failures (network errors, 408, 429, 5xx) are retried with exponential backoff.
+// status or error and its latency, and a retry's time in next_attempt_at; failures (network errors, 408, 429, 5xx) are retried with exponential backoff.
 // Payloads and headers are recorded as sent, so the control plane can show them; they never reach a log line.
 import type { SentRecord, Store } from '../storage/store.js';
 
@@ -22,9 +22,10 @@ function retryable(status: number): boolean {
 
 /** Sends `entry` (already stored as pending) until it succeeds or attempts run out; updates it after each try. */
 export async function deliver(store: Store, entry: SentRecord, options: DeliveryOptions, onDelivered?: () => void): Promise<void> {
-  const data = entry.data as { url: string; headers: Record<string, string>; payload: unknown; attempts: unknown[]; status: string };
+  const data = entry.data as { url: string; headers: Record<string, string>; payload: unknown; attempts: unknown[]; status: string; next_attempt_at?: string | null };
   for (let attempt = 1; attempt <= options.attempts; attempt++) {
     const at = options.now();
+    const started = performance.now();
     let status: number | undefined;
     let error: string | undefined;
     try {
@@ -33,16 +34,20 @@ export async function deliver(store: Store, entry: SentRecord, options: Delivery
     } catch (e) {
       error = (e as Error)?.name === 'TimeoutError' ? 'timeout' : 'network error';
     }
-    data.attempts.push(status === undefined ? { at, error } : { at, status });
+    // Latency is what a person watching a delivery wants to see (the inspector shows it); whole milliseconds.
+    const latency_ms = Math.round(performance.now() - started);
+    data.attempts.push(status === undefined ? { at, error, latency_ms } : { at, status, latency_ms });
     const ok = status !== undefined && status >= 200 && status < 300;
     const retry = !ok && (status === undefined || retryable(status)) && attempt < options.attempts;
     data.status = ok ? 'delivered' : retry ? 'retrying' : 'failed';
+    const delay = options.baseDelayMs * 2 ** (attempt - 1);
+    data.next_attempt_at = retry ? new Date(Date.parse(options.now()) + delay).toISOString() : null;
     store.updateSent(entry);
     if (ok) {
       onDelivered?.();
       return;
     }
     if (!retry) return;
-    await options.sleep(options.baseDelayMs * 2 ** (attempt - 1));
+    await options.sleep(delay);
   }
 }

@@ -17,8 +17,8 @@
 import { invalid, notFound } from '../errors.js';
 import type { Rule } from '../engine/hooks.js';
 import { findRecord } from '../engine/records.js';
-import { observationsOf } from './events/ewma.js';
-import { bucketStart, canonicalTimeZone, formatInZone, parseInterval } from './events/time-buckets.js';
+import { observationsOf, type Observation } from './events/ewma.js';
+import { bucketStart, canonicalTimeZone, formatInZone, parseInterval, type Interval } from './events/time-buckets.js';
 import { pathMetric } from './baseline-sigma-bands.js';
 
 /**
@@ -30,6 +30,35 @@ function instant(value: unknown, field: string): number | undefined {
   const ms = Date.parse(value as string);
   if (Number.isNaN(ms)) throw invalid(field, 'must be an RFC 3339 date-time');
   return ms;
+}
+
+export interface HistoryBucket {
+  /** The bucket's start, ms since the epoch, and written with the zone's offset. */
+  start: number;
+  bucket_time: string;
+  /** The estimates after the bucket's last observation, and how many observations fell in it. */
+  mean: number;
+  sigma: number;
+  count: number;
+}
+
+/** The observations completed in [start, end], bucketed on the zone's wall clock, oldest bucket first; empty buckets left out. */
+export function bucketHistory(observations: readonly Observation[], interval: Interval, zone: string, start = -Infinity, end = Infinity): HistoryBucket[] {
+  // Observations are kept in completion order with valid completion times (update-baselines); around a DST
+  // change a later observation can still fall in an earlier bucket, hence the sort.
+  const buckets = new Map<number, { mean: number; sigma: number; count: number }>();
+  for (const o of observations) {
+    const at = Date.parse(o.at);
+    if (at < start || at > end) continue;
+    const key = bucketStart(at, interval, zone);
+    const b = buckets.get(key);
+    if (b) {
+      b.mean = o.mean;
+      b.sigma = o.sigma;
+      b.count += 1;
+    } else buckets.set(key, { mean: o.mean, sigma: o.sigma, count: 1 });
+  }
+  return [...buckets.entries()].sort((a, b) => a[0] - b[0]).map(([key, b]) => ({ start: key, bucket_time: formatInZone(key, zone), ...b }));
 }
 
 export const baselineHistory: Rule = {
@@ -47,23 +76,12 @@ export const baselineHistory: Rule = {
     const baseline = findRecord(ctx, 'baseline', ctx.path.baseline_id, { field: 'baseline_id' });
     if (baseline.data.metric_id !== ctx.path.metric_id) throw notFound('baseline_id', 'baseline');
 
-    // Observations are kept in completion order with valid completion times (update-baselines); around a DST
-    // change a later observation can still fall in an earlier bucket, hence the sort.
-    const buckets = new Map<number, { mean: number; sigma: number; count: number }>();
-    for (const o of observationsOf(baseline.data)) {
-      const at = Date.parse(o.at);
-      if (at < start || at > end) continue;
-      const key = bucketStart(at, interval, zone);
-      const b = buckets.get(key);
-      if (b) {
-        b.mean = o.mean;
-        b.sigma = o.sigma;
-        b.count += 1;
-      } else buckets.set(key, { mean: o.mean, sigma: o.sigma, count: 1 });
-    }
-    const history = [...buckets.entries()]
-      .sort((a, b) => a[0] - b[0])
-      .map(([key, b]) => ({ bucket_time: formatInZone(key, zone), baseline_mean: b.mean, baseline_sigma: b.sigma, observation_count: b.count }));
+    const history = bucketHistory(observationsOf(baseline.data), interval, zone, start, end).map((b) => ({
+      bucket_time: b.bucket_time,
+      baseline_mean: b.mean,
+      baseline_sigma: b.sigma,
+      observation_count: b.count,
+    }));
     return { body: { history } };
   },
 };
