@@ -4,24 +4,22 @@
 //
 // Without a reachable server the PostgreSQL tests are skipped LOCALLY with a warning that names the reason
 // (and the skip shows in vitest's output); under CI=true they fail instead.
-import { createRequire } from 'node:module';
-import { describe, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import type PQType from 'libpq';
+import { describe, it } from 'vitest';
+import { finishPq, newPq } from '../../src/sandbox/storage/pg-connection.js';
 
 export const PG_URL = process.env.SANDBOX_PG_URL ?? 'postgres://sandbox:sandbox@127.0.0.1:5432/sandbox_test';
-const PQ = createRequire(import.meta.url)('libpq') as typeof PQType;
 
 /** Why PostgreSQL cannot be used, or null when it can. */
 function probe(): string | null {
-  const pq = new PQ();
+  const pq = newPq();
   try {
     pq.connectSync(`${PG_URL}${PG_URL.includes('?') ? '&' : '?'}connect_timeout=3`);
     return null;
   } catch (error) {
     return ((error as Error).message.trim().split('\n')[0] ?? 'connection failed').replace(/:[^:@/]*@/, ':***@');
   } finally {
-    pq.finish();
+    finishPq(pq);
   }
 }
 
@@ -57,9 +55,10 @@ export function freshSchemaUrl(prefix = 't'): { url: string; schema: string } {
 
 /** Runs SQL as the test role (set-up and inspection), returning rows as objects of text. */
 export function pgQuery(text: string, params: string[] = [], schema?: string): Record<string, string | null>[] {
-  const pq = new PQ();
+  const pq = newPq();
   pq.connectSync(PG_URL);
   try {
+    pq.exec('SET client_min_messages = warning');
     if (schema) pq.exec(`SET search_path TO "${schema}"`);
     pq.execParams(text, params);
     const message = pq.resultErrorMessage();
@@ -72,7 +71,7 @@ export function pgQuery(text: string, params: string[] = [], schema?: string): R
     }
     return rows;
   } finally {
-    pq.finish();
+    finishPq(pq);
   }
 }
 

@@ -72,10 +72,12 @@ export function parsePgUrl(value: string): PgTarget {
   if (url.hostname === '') throw new Error('the PostgreSQL URL names no host (expected postgres://user:password@host:port/database)');
   const schema = url.searchParams.get('schema') ?? 'public';
   if (!SCHEMA_NAME.test(schema)) throw new Error(`schema must be a lower-case SQL name (letters, digits, _), got ${JSON.stringify(schema)}`);
-  url.searchParams.delete('schema');
-  if (!url.searchParams.has('connect_timeout')) url.searchParams.set('connect_timeout', String(CONNECT_TIMEOUT_S));
   const display = new URL(url.href);
   if (display.password !== '') display.password = '***';
+  url.searchParams.delete('schema');
+  if (!url.searchParams.has('connect_timeout')) url.searchParams.set('connect_timeout', String(CONNECT_TIMEOUT_S));
+  // URLSearchParams writes a space as `+`, which libpq does not decode (a literal + is written %2B).
+  url.search = url.search.replace(/\+/g, '%20');
   return { conninfo: url.href, schema, display: display.href };
 }
 
@@ -83,6 +85,7 @@ export type Row = Record<string, string | null>;
 
 export class PgConnection {
   private pq: PQ | null = null;
+  private closed = false;
   private lastFailure = { at: 0, reason: '' };
   /** Set by the store while a transaction is open (a lost connection then cannot be retried). */
   inTransaction = false;
@@ -101,11 +104,13 @@ export class PgConnection {
 
   private ensure(): PQ {
     if (this.pq) return this.pq;
+    if (this.closed) throw new DatabaseUnavailable('the store is closed');
     if (Date.now() - this.lastFailure.at < RECONNECT_PAUSE_MS) throw new DatabaseUnavailable(this.lastFailure.reason);
     const pq = new PQ();
     try {
       pq.connectSync(this.target.conninfo);
     } catch (error) {
+      finishPq(pq);
       const reason = firstLine((error as Error).message) || 'connection failed';
       this.lastFailure = { at: Date.now(), reason };
       throw new DatabaseUnavailable(reason);
@@ -171,17 +176,17 @@ export class PgConnection {
     throw new PgError(message, sqlState);
   }
 
+  /** Closes the connection for good (statements then fail as unavailable). */
+  close(): void {
+    this.closed = true;
+    this.drop();
+  }
+
   /** Forgets the connection (the next statement reconnects). */
   drop(): void {
     const pq = this.pq;
     this.pq = null;
-    if (pq) {
-      try {
-        pq.finish();
-      } catch {
-        // Already closed.
-      }
-    }
+    if (pq) finishPq(pq);
   }
 
   get connected(): boolean {
@@ -189,13 +194,27 @@ export class PgConnection {
   }
 }
 
-function firstLine(text: string): string {
-  return text.trim().split('\n')[0]?.trim() ?? '';
+/**
+ * Closes a libpq connection. libpq's finish() starts closing its socket watcher (completed by the event loop)
+ * and lets the object be collected at once; collected before the loop completes the close, the process aborts
+ * in libuv. So the object is kept reachable for a moment after.
+ */
+export function finishPq(pq: PQ): void {
+  try {
+    pq.finish();
+  } catch {
+    // Already closed.
+  }
+  setTimeout(() => void pq, 1000).unref();
 }
 
-/** Blocks the thread for `ms` (start-up retries only). */
-export function sleepSync(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+/** A connection through libpq (for tools and tests that need one outside a store). */
+export function newPq(): PQ {
+  return new PQ();
+}
+
+function firstLine(text: string): string {
+  return text.trim().split('\n')[0]?.trim() ?? '';
 }
 
 /** A 32-bit signed hash (FNV-1a) of a name: the advisory lock key of a schema. */

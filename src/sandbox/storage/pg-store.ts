@@ -211,7 +211,7 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
         q('DELETE FROM sent');
       });
     },
-    close: () => connection.drop(),
+    close: () => connection.close(),
   };
   return store;
 }
