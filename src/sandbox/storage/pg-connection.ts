@@ -8,6 +8,7 @@
 // be reached, the caller gets DatabaseUnavailable: the API's 503 INTERNAL envelope (the seed's transient
 // outage). After a failed connection attempt, statements fail fast for RECONNECT_PAUSE_MS instead of each
 // waiting for the server, so an outage never turns into a queue of hanging requests.
+/// <reference path="./libpq.d.ts" />
 import { createRequire } from 'node:module';
 import type PQType from 'libpq';
 import { ApiFailure } from '../errors.js';
