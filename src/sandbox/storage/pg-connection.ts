@@ -118,9 +118,8 @@ export class PgConnection {
     }
     this.pq = pq;
     try {
-      this.run(pq, `SET statement_timeout = ${STATEMENT_TIMEOUT_MS}`, []);
       // libpq prints server notices ("already exists, skipping") on standard error otherwise.
-      this.run(pq, 'SET client_min_messages = warning', []);
+      this.run(pq, `SET statement_timeout = ${STATEMENT_TIMEOUT_MS}; SET client_min_messages = warning`, undefined);
       this.setUp(this);
     } catch (error) {
       this.drop();
@@ -129,8 +128,11 @@ export class PgConnection {
     return pq;
   }
 
-  /** Runs one statement; `$1`... take `params` (strings, or null for NULL). */
-  query(text: string, params: (string | null)[] = []): Row[] {
+  /**
+   * Runs one statement; `$1`... take `params` (strings, or null for NULL). Without params the text may hold
+   * several statements separated by `;` (one round trip); the rows are the last statement's.
+   */
+  query(text: string, params?: (string | null)[]): Row[] {
     for (let attempt = 0; ; attempt++) {
       const pq = this.ensure();
       try {
@@ -144,15 +146,14 @@ export class PgConnection {
     }
   }
 
-  /** Runs a script of several statements (migrations), without parameters. */
+  /** Runs a script of several statements (migrations) on the current connection, without retrying. */
   exec(script: string): void {
-    const pq = this.ensure();
-    pq.exec(script);
-    this.check(pq);
+    this.run(this.ensure(), script, undefined);
   }
 
-  private run(pq: PQ, text: string, params: (string | null)[]): Row[] {
-    pq.execParams(text, params);
+  private run(pq: PQ, text: string, params: (string | null)[] | undefined): Row[] {
+    if (params === undefined) pq.exec(text);
+    else pq.execParams(text, params);
     this.check(pq);
     const rows: Row[] = [];
     const columns = Array.from({ length: pq.nfields() }, (_, i) => pq.fname(i));

@@ -1,7 +1,9 @@
 // The PostgreSQL store: the team sandbox, several stateless instances over one database behaving as one.
 //
 // - Writes are serialized across instances by a transaction-scoped advisory lock (one per schema), taken when
-//   a write transaction begins (or, in a transaction opened as `read`, before its first write). The engine's
+//   a write transaction begins (in the same round trip as BEGIN). A transaction opened as `read` runs its
+//   statements on their own (READ COMMITTED reads, no BEGIN and COMMIT round trips) until its first write,
+//   which begins the transaction and takes the lock. The engine's
 //   checks (uniqueness among active records, dense version numbers, whole-set replacement) read and write
 //   inside one transaction, so under the lock they hold across instances exactly as they hold in one SQLite
 //   process: of two concurrent renames to the same name through different instances, the second sees the
@@ -52,32 +54,46 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
   const writeLock = [String(WRITE_LOCK_CLASS), String(lockKey(target.schema))];
   /** This instance, as the owner of the deliveries it claims. */
   const owner = randomUUID();
-  let locked = false;
+  /** Inside transaction(): whether a transaction was asked for; connection.inTransaction says it has begun. */
+  let open = false;
+  const begin = `BEGIN; SELECT pg_advisory_xact_lock(${writeLock[0]}, ${writeLock[1]})`;
 
   const q = (text: string, params: (string | null)[] = []): Row[] => connection.query(text, params);
-  /** Before a write: inside a transaction, the write lock (once). */
+  /** Before a write inside transaction(): begins it, with the write lock, unless it has begun. */
   const writing = (): void => {
-    if (connection.inTransaction && !locked) {
-      q('SELECT pg_advisory_xact_lock($1, $2)', writeLock);
-      locked = true;
+    if (open && !connection.inTransaction) {
+      connection.query(begin);
+      connection.inTransaction = true;
     }
+  };
+  // Lookups by a field (uniqueness checks) use an expression index per kind and field, created on first use
+  // inside a write transaction (under the write lock, so two instances never create one at once). Kinds and
+  // fields that are not plain names (spec-derived text never reaches SQL unchecked) are looked up unindexed.
+  const indexed = new Set<string>();
+  const plainName = (kind: string, field: string): boolean => /^[A-Za-z_][A-Za-z0-9_]{0,40}$/.test(field) && /^[A-Za-z][A-Za-z0-9_-]{0,40}$/.test(kind);
+  const fieldQuery = (kind: string, field: string): string | null => {
+    if (!plainName(kind, field)) return null;
+    const cacheKey = `${kind}\u0000${field}`;
+    if (!indexed.has(cacheKey) && connection.inTransaction) {
+      q(`CREATE INDEX IF NOT EXISTS "records_${kind.replace(/-/g, '_')}_by_${field}" ON records (org, (data::jsonb -> '${field}')) WHERE kind = '${kind}'`);
+      indexed.add(cacheKey);
+    }
+    return `SELECT * FROM records WHERE kind = '${kind}' AND org = $1 AND (data::jsonb -> '${field}') = $2::jsonb ORDER BY seq`;
   };
   const sentColumns = 'seq, id, org, kind, data';
 
   const store: Store & { info: PgStoreInfo } = {
     info: { display: target.display, migrated },
     transaction<T>(fn: () => T, mode: 'read' | 'write' = 'write'): T {
-      if (connection.inTransaction) return fn();
-      q('BEGIN');
-      connection.inTransaction = true;
-      locked = false;
+      if (open) return fn();
+      open = true;
       try {
         if (mode === 'write') writing();
         const result = fn();
-        q('COMMIT');
+        if (connection.inTransaction) q('COMMIT');
         return result;
       } catch (error) {
-        if (connection.connected) {
+        if (connection.inTransaction && connection.connected) {
           try {
             q('ROLLBACK');
           } catch {
@@ -86,8 +102,8 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
         }
         throw error;
       } finally {
+        open = false;
         connection.inTransaction = false;
-        locked = false;
       }
     },
     meta: (key) => q('SELECT value FROM meta WHERE key = $1', [key])[0]?.value ?? undefined,
@@ -141,7 +157,10 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
         .filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === undefined || r.workspace === filter.workspace));
     },
     withField(kind, org, field, value) {
-      return q('SELECT * FROM records WHERE kind = $1 AND org = $2 AND (data::jsonb -> $3) = $4::jsonb ORDER BY seq', [kind, org, field, JSON.stringify(value) ?? 'null']).map(toRecord);
+      const json = JSON.stringify(value) ?? 'null';
+      const indexedQuery = fieldQuery(kind, field);
+      const rows = indexedQuery ? q(indexedQuery, [org, json]) : q('SELECT * FROM records WHERE kind = $1 AND org = $2 AND (data::jsonb -> $3) = $4::jsonb ORDER BY seq', [kind, org, field, json]);
+      return rows.map(toRecord);
     },
     addVersion(v) {
       writing();
