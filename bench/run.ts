@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { benchValidators } from './validators.js';
 import { benchGeneration } from './generation.js';
 import { benchSandbox } from './sandbox.js';
+import { benchSandboxPg } from './sandbox-pg.js';
 import { benchClient } from './client.js';
 import { cleanupTemp } from './processes.js';
 import type { Bench, BenchOptions, BenchResult, Row, Target, Unit } from './types.js';
@@ -30,6 +31,7 @@ const benches: (Bench & { title: string; method?: string[] })[] = [
   { name: 'validators', title: 'Validators', method: VALIDATOR_NOTES, run: async () => ({ rows: await benchValidators(), notes: VALIDATOR_NOTES }) },
   { name: 'generation', title: 'Generation', run: benchGeneration },
   { name: 'sandbox', title: 'Sandbox server', run: benchSandbox },
+  { name: 'sandbox-pg', title: 'Sandbox on PostgreSQL (1-3 instances) beside SQLite', run: benchSandboxPg },
   { name: 'client', title: 'Client', run: benchClient },
 ];
 

@@ -55,7 +55,7 @@ const autocannon = require('autocannon') as Autocannon;
 type ServerKey = 'ours' | 'prism' | 'bare';
 type OpKey = 'patch' | 'get' | 'create';
 
-interface Op {
+export interface Op {
   key: OpKey;
   label: string;
   method: string;
@@ -63,14 +63,16 @@ interface Op {
   status: number;
 }
 
-const OPS: Op[] = [
+export const OPS: Op[] = [
   { key: 'patch', label: 'persona PATCH (validated)', method: 'PATCH', body: '{"name":"bench persona [<id>]","voice_speed":1.1,"background_sound":"office"}', status: 200 },
   { key: 'get', label: 'persona GET', method: 'GET', status: 200 },
   { key: 'create', label: 'tag create', method: 'POST', body: '{"tag_name":"bench-[<id>]","color":"#00ff00"}', status: 201 },
 ];
 const CONNECTIONS = [1, 32];
 
-interface Load {
+export interface Load {
+  /** Latencies (ms) of the answers with the expected status, sorted. */
+  latencies: number[];
   rps: number;
   p99: number;
   /** CPU time of the server process per answered request, in µs (NaN when it cannot be read). */
@@ -88,7 +90,7 @@ let runCounter = 0;
  * `[<id>]` in the body becomes a unique id per request (through setupRequest: autocannon 8's own idReplacement
  * announces a wrong Content-Length, so the server waits for bytes that never come).
  */
-function load(url: string, op: Op, apiKey: string, connections: number, seconds: number, serverPid?: number): Promise<Load> {
+export function load(url: string, op: Op, apiKey: string, connections: number, seconds: number, serverPid?: number): Promise<Load> {
   return new Promise((resolvePromise, reject) => {
     const latencies: number[] = [];
     const statuses: Record<number, number> = {};
@@ -111,7 +113,7 @@ function load(url: string, op: Op, apiKey: string, connections: number, seconds:
         const cpuPerReq = cpu0 !== undefined && cpu1 !== undefined && ok > 0 ? ((cpu1 - cpu0) * 1000) / ok : NaN;
         latencies.sort((a, b) => a - b);
         const p99 = latencies.length > 0 ? latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.99) - 1)]! : NaN;
-        resolvePromise({ rps: ok / elapsed, p99, cpuPerReq, ok, bad, errors: result.errors + result.timeouts, statuses });
+        resolvePromise({ latencies, rps: ok / elapsed, p99, cpuPerReq, ok, bad, errors: result.errors + result.timeouts, statuses });
       },
     );
     instance.on('response', (_client, status, _bytes, ms) => {

@@ -22,6 +22,11 @@ export interface Options {
   quiet: boolean;
   /** Folder of the sandbox database files (a fresh temporary folder is made inside). */
   dbDir: string;
+  /** A postgres:// URL: the team-sandbox drills against `instances` instances over it (drill/shared.ts). */
+  db?: string;
+  instances?: number;
+  /** The command that restarts PostgreSQL for the restart drill (default: pg_ctlcluster of a local cluster). */
+  pgRestart?: string[];
 }
 
 export const DRILLS = ['fuzz', 'races', 'crash', 'isolation', 'secrets'] as const;

@@ -9,6 +9,10 @@ const TITLES: Record<string, string> = {
   crash: 'Crash (kill -9 during writes)',
   isolation: 'Isolation (another organization)',
   secrets: 'Secrets (tokens and keys in answers and logs)',
+  'shared races': 'Races across instances',
+  'shared isolation': 'Isolation across instances',
+  'shared crash': 'Crash (kill -9 of one instance during writes and deliveries)',
+  'shared restart': 'PostgreSQL restart during traffic',
 };
 
 export function printResult(r: DrillResult): string {
@@ -30,7 +34,8 @@ function cell(text: string): string {
 export function markdown(results: DrillResult[], options: Options, ms: number, rec: Recorder, load?: { before: number[]; after: number[] }): string {
   const out: string[] = [];
   out.push('# Drill report', '');
-  out.push(`\`npm run drill -- --seed ${options.seed}${options.requests !== 20000 ? ` --requests ${options.requests}` : ''}\`: ${results.filter((r) => r.ok).length} of ${results.length} drills passed in ${Math.round(ms / 1000)} s; ${rec.requests} HTTP exchanges in all (drills, set-up and control plane). Node ${process.version}, ${cpus().length} cores${load ? `, load average ${load.before[0]!.toFixed(1)} at the start and ${load.after[0]!.toFixed(1)} at the end (times and rates depend on it)` : ''}, ${new Date().toISOString().slice(0, 10)}.`, '');
+  const shared = options.db ? ` --instances ${options.instances} --db ${options.db.replace(/:[^:@/]*@/, ':***@')}` : '';
+  out.push(`\`npm run drill -- --seed ${options.seed}${options.requests !== 20000 ? ` --requests ${options.requests}` : ''}${shared}\`: ${results.filter((r) => r.ok).length} of ${results.length} drills passed in ${Math.round(ms / 1000)} s; ${rec.requests} HTTP exchanges in all (drills, set-up and control plane). Node ${process.version}, ${cpus().length} cores${load ? `, load average ${load.before[0]!.toFixed(1)} at the start and ${load.after[0]!.toFixed(1)} at the end (times and rates depend on it)` : ''}, ${new Date().toISOString().slice(0, 10)}.`, '');
   out.push('| drill | result | time | findings |', '|---|---|---:|---|');
   for (const r of results) {
     const kinds = Object.entries(r.findingCounts);

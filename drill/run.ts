@@ -1,8 +1,10 @@
 // npm run drill [-- --seed N] [--requests 20000] [--concurrency 8] [--race-size 50] [--race-rounds 5]
 //   [--crash-rounds 5] [--only fuzz,races,crash,isolation,secrets] [--db-dir DIR] [--report reports/drill.md]
-//   [--summary drill/REPORT.md] [--quiet] [--help]
+//   [--summary drill/REPORT.md] [--instances N --db postgres://...] [--pg-restart "command"] [--quiet] [--help]
 // Starts the sandbox as a child process on a temporary database file (loopback, a free port), runs the drills
 // against it, prints what each found and writes the report. Exit 1 on any finding, 2 on bad arguments.
+// With --db postgres://... the team-sandbox drills run instead (drill/shared.ts): races, isolation, crash and
+// a PostgreSQL restart against --instances instances over that database.
 import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -17,6 +19,13 @@ import { Receiver } from './receiver.js';
 import { markdown, printResult } from './report.js';
 import { REPO_ROOT, SandboxLog, SandboxProcess } from './sandbox-process.js';
 import { secretsDrill } from './secrets.js';
+import { runSharedDrills } from './shared-run.js';
+import { chooseDb } from '../src/sandbox/storage/open.js';
+
+/** --db takes a PostgreSQL URL only (the file drills make their own database). */
+function chooseDbForDrill(value: string): void {
+  if (chooseDb(value).engine !== 'postgres') throw new Error(`--db must be a postgres:// URL (the drills on SQLite make their own database file)`);
+}
 
 export interface RunOutcome {
   results: DrillResult[];
@@ -38,6 +47,10 @@ export const USAGE = `Usage: npm run drill -- [options]
   --db-dir DIR         where the sandbox database files go (default /dev/shm when writable, else the temp folder)
   --report FILE        the Markdown report (default reports/drill.md)
   --summary FILE       also write the report here (drill/REPORT.md for the committed summary)
+  --instances N        with --db: sandbox instances over the one database (default 3)
+  --db URL             a postgres:// URL: run the team-sandbox drills (races, isolation, crash, restart) against
+                       --instances instances over it, in a schema of their own (dropped afterwards)
+  --pg-restart CMD     how the restart drill restarts PostgreSQL (default: pg_ctlcluster of the local cluster)
   --quiet              print only the last line
 Time caps per drill (s): ${Object.entries(DEFAULT_CAPS).map(([k, v]) => `${k} ${v}`).join(', ')}. Exit 1 on any finding, 2 on bad arguments.`;
 
@@ -70,6 +83,9 @@ export function parseOptions(argv: string[]): Options & { report: string; summar
       report: { type: 'string', default: 'reports/drill.md' },
       summary: { type: 'string' },
       'db-dir': { type: 'string' },
+      instances: { type: 'string' },
+      db: { type: 'string' },
+      'pg-restart': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
@@ -83,6 +99,8 @@ export function parseOptions(argv: string[]): Options & { report: string; summar
   };
   const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...DRILLS];
   for (const d of only) if (!(DRILLS as readonly string[]).includes(d)) throw new Error(`--only: unknown drill ${d} (drills: ${DRILLS.join(', ')})`);
+  if (values.db !== undefined) chooseDbForDrill(values.db);
+  if (values.instances !== undefined && values.db === undefined) throw new Error('--instances needs --db postgres://...');
   return {
     seed: values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : int('seed', values.seed, 0),
     requests: int('requests', values.requests, 1),
@@ -95,6 +113,8 @@ export function parseOptions(argv: string[]): Options & { report: string; summar
     quiet: values.quiet,
     report: values.report!,
     dbDir: values['db-dir'] ?? defaultDbDir(),
+    ...(values.db ? { db: values.db, instances: int('instances', values.instances ?? '3', 1) } : {}),
+    ...(values['pg-restart'] ? { pgRestart: values['pg-restart'].split(' ').filter((s) => s !== '') } : {}),
     ...(values.summary ? { summary: values.summary } : {}),
   };
 }
@@ -112,6 +132,17 @@ export async function runDrills(options: Options): Promise<RunOutcome> {
   await receiver.start();
   const ctx = new DrillContext(options, rec, log);
   const results: DrillResult[] = [];
+  if (options.db) {
+    try {
+      results.push(...(await runSharedDrills({ ...options, db: options.db, instances: options.instances ?? 3 }, rec, log, receiver)));
+    } finally {
+      await receiver.stop();
+      removeDir();
+      process.removeListener('exit', removeDir);
+    }
+    const ms = performance.now() - started;
+    return { results, ms, options, report: markdown(results, options, ms, rec, { before: loadBefore, after: loadavg() }) };
+  }
   const say = (line: string): void => {
     if (!options.quiet) process.stderr.write(`${line}\n`);
   };

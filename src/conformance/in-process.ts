@@ -50,7 +50,7 @@ function inProcessReceiver(settle: () => Promise<void>): InProcessReceiver {
   };
 }
 
-export async function inProcessTarget(options: Pick<SandboxOptions, 'rules'> = {}): Promise<{ target: Target; sandbox: Sandbox }> {
+export async function inProcessTarget(options: Pick<SandboxOptions, 'rules' | 'db'> = {}): Promise<{ target: Target; sandbox: Sandbox }> {
   let settle = async (): Promise<void> => {};
   const receiver = inProcessReceiver(() => settle());
   const sandbox = await createSandbox({ db: ':memory:', log: () => {}, delivery: { attempts: 2, baseDelayMs: 1, timeoutMs: 1000 }, deliveryFetch: (url, init) => receiver.fetch(url, init), ...options });

@@ -1,8 +1,10 @@
-// npm run sandbox [-- --port N] [--host H] [--db PATH|:memory:] [--admin-token T] [--json]
+// npm run sandbox [-- --port N] [--host H] [--db PATH|:memory:|postgres://...] [--admin-token T] [--json]
 // Starts the sandbox on 127.0.0.1 and prints its base URL, the development API key and the admin token
-// (with --json: one JSON object on the first line of standard output).
+// (with --json: one JSON object on the first line of standard output). With a postgres:// URL, several
+// instances started with the same URL are one sandbox (docs/sandbox.md, Storage).
 import { parseArgs } from 'node:util';
-import { createSandbox } from './sandbox.js';
+import { createSandbox, type Sandbox } from './sandbox.js';
+import { chooseDb, type DbChoice } from './storage/open.js';
 
 const DEFAULT_PORT = 4010;
 const DEFAULT_DB = '.sandbox/sandbox.db';
@@ -27,8 +29,9 @@ async function main(): Promise<number> {
   }
   if (args.help) {
     process.stdout.write(
-      `Usage: npm run sandbox -- [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--db ${DEFAULT_DB} | :memory:] [--admin-token T] [--json]\n` +
-        '  --port 0 picks a free port. Data in the database file survives restarts.\n',
+      `Usage: npm run sandbox -- [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--db ${DEFAULT_DB} | :memory: | postgres://user:password@host:port/database] [--admin-token T] [--json]\n` +
+        '  --port 0 picks a free port. Data in the database file survives restarts.\n' +
+        '  With a postgres:// URL, every instance started with it serves the same sandbox (a team sandbox).\n',
     );
     return 0;
   }
@@ -37,14 +40,31 @@ async function main(): Promise<number> {
     process.stderr.write(`sandbox: --port must be an integer 0-65535, got ${args.port}\n`);
     return 2;
   }
-  const sandbox = await createSandbox({ db: args.db, ...(args['admin-token'] ? { adminToken: args['admin-token'] } : {}) });
+  let choice: DbChoice;
+  try {
+    choice = chooseDb(args.db);
+  } catch (error) {
+    process.stderr.write(`sandbox: ${(error as Error).message}\n`);
+    return 2;
+  }
+  let sandbox: Sandbox;
+  try {
+    sandbox = await createSandbox({ db: args.db, ...(args['admin-token'] ? { adminToken: args['admin-token'] } : {}) });
+  } catch (error) {
+    if (choice.engine !== 'postgres') throw error;
+    // A wrong password, an unknown database, a server that is down: one line, exit 2.
+    const reason = (error as { reason?: string }).reason ?? (error as Error).message;
+    process.stderr.write(`sandbox: cannot use PostgreSQL at ${choice.display}: ${reason}\n`);
+    return 2;
+  }
+  const shown = choice.engine === 'postgres' ? choice.display : choice.path;
   const server = await sandbox.listen({ port, host: args.host });
   if (args.json) {
     process.stdout.write(`${JSON.stringify({ base_url: server.baseUrl, api_key: sandbox.apiKey, admin_token: sandbox.adminToken, control_url: server.controlUrl, inspector_url: server.inspectorUrl })}\n`);
   } else {
     process.stdout.write(
       [
-        `Sandbox listening (database: ${args.db})`,
+        `Sandbox listening (database: ${shown})`,
         `  base URL:       ${server.baseUrl}`,
         `  API key:        ${sandbox.apiKey}   (development organization, every permission)`,
         `  admin token:    ${sandbox.adminToken}   (control plane: ${server.controlUrl})`,

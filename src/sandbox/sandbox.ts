@@ -17,11 +17,16 @@ import { createOrganization } from './organizations.js';
 import { handleInspector, INSPECTOR_PATH } from './inspector/handler.js';
 import { RULES } from './rules/index.js';
 import type { Rule } from './engine/hooks.js';
-import { openSqliteStore } from './storage/sqlite-store.js';
+import { openStore } from './storage/open.js';
+import { startDeliverySweeper } from './events/queue.js';
+import { deliveryOptions } from './rules/events/outbound.js';
 import type { Store } from './storage/store.js';
 
 export interface SandboxOptions {
-  /** SQLite database file, or `:memory:` (default). */
+  /**
+   * SQLite database file, `:memory:` (default), or a `postgres://user:password@host:port/database` URL: the
+   * shared store several instances use as one sandbox (docs/sandbox.md, Storage).
+   */
   db?: string;
   /** A store to use instead of opening `db` (another backend). */
   store?: Store;
@@ -62,7 +67,7 @@ export const CONTROL_PATH = '/control';
 
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const tables = options.tables ?? (await loadGeneratedTables());
-  const store = options.store ?? openSqliteStore(options.db ?? ':memory:');
+  const store = options.store ?? openStore(options.db ?? ':memory:');
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const rules: Record<string, Rule> = { ...RULES, ...options.rules };
   const missing = [...new Set([...tables.routes.flatMap((r) => r.rules), ...tables.handlers.map((h) => h.rule)])].filter((name) => !(name in rules));
@@ -113,9 +118,15 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     store.setMeta('dev_organization_id', created.organization.id);
     return { key, org: created.organization.id };
   };
-  const adminToken = options.adminToken ?? store.meta('admin_token') ?? secret('admin');
-  store.setMeta('admin_token', adminToken);
-  const dev = seed();
+  // One write transaction: instances starting together over one shared database agree on the admin token and
+  // the development organization (the second finds what the first stored).
+  const { adminToken, dev } = store.transaction(() => {
+    const token = options.adminToken ?? store.meta('admin_token') ?? secret('admin');
+    store.setMeta('admin_token', token);
+    return { adminToken: token, dev: seed() };
+  });
+  // On a shared store, deliveries whose instance died are taken over by this one.
+  const sweeper = startDeliverySweeper(store, deliveryOptions(runtime), (work) => bus.track(work));
 
   const router = new Router<Route>(tables.routes);
   const dispatcher = createDispatcher({ runtime, router, rules, publish: (events) => void bus.track(bus.publish(events)), log });
@@ -219,6 +230,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         await new Promise<void>((resolve) => server.close(() => resolve()));
       }
       servers.clear();
+      sweeper?.stop();
       await bus.idle();
       store.close();
     },

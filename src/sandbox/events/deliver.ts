@@ -1,6 +1,12 @@
 // Outbound HTTP from the sandbox (webhook deliveries): every attempt is recorded in the sent log with its
-// status or error and its latency, and a retry's time in next_attempt_at; failures (network errors, 408, 429, 5xx) are retried with exponential backoff.
+// status or error and its latency, and a retry's time in next_attempt_at; failures (network errors, 408, 429,
+// 5xx) are retried with exponential backoff.
 // Payloads and headers are recorded as sent, so the control plane can show them; they never reach a log line.
+//
+// On a store shared by several instances (claimSent/releaseSent) each attempt is made under a claim: the entry
+// is claimed before the request goes out and released with the time of the next attempt after it, so one
+// instance at a time sends it, and an instance that takes it over (events/queue.ts) goes on from the attempt
+// count and backoff the entry records.
 import type { SentRecord, Store } from '../storage/store.js';
 
 export type FetchLike = (input: string, init: { method: string; headers: Record<string, string>; body: string; signal?: AbortSignal }) => Promise<{ status: number }>;
@@ -16,14 +22,35 @@ export interface DeliveryOptions {
   now(): string;
 }
 
+/** A claim lasts the request's timeout plus this, so a live instance never loses a delivery it is making. */
+export const CLAIM_MARGIN_MS = 2_000;
+
 function retryable(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
 }
 
+interface DeliveryData {
+  url: string;
+  headers: Record<string, string>;
+  payload: unknown;
+  attempts: unknown[];
+  status: string;
+  next_attempt_at?: string | null;
+}
+
 /** Sends `entry` (already stored as pending) until it succeeds or attempts run out; updates it after each try. */
 export async function deliver(store: Store, entry: SentRecord, options: DeliveryOptions, onDelivered?: () => void): Promise<void> {
-  const data = entry.data as { url: string; headers: Record<string, string>; payload: unknown; attempts: unknown[]; status: string; next_attempt_at?: string | null };
-  for (let attempt = 1; attempt <= options.attempts; attempt++) {
+  const shared = store.claimSent && store.releaseSent ? { claim: store.claimSent.bind(store), release: store.releaseSent.bind(store) } : null;
+  let current = entry;
+  for (;;) {
+    if (shared) {
+      const claimed = shared.claim(current.id, options.timeoutMs + CLAIM_MARGIN_MS);
+      if (!claimed) return; // Finished, or another instance has it.
+      current = claimed;
+    }
+    const data = current.data as unknown as DeliveryData;
+    const attempt = data.attempts.length + 1;
+    if (attempt > options.attempts) return;
     const at = options.now();
     const started = performance.now();
     let status: number | undefined;
@@ -42,7 +69,8 @@ export async function deliver(store: Store, entry: SentRecord, options: Delivery
     data.status = ok ? 'delivered' : retry ? 'retrying' : 'failed';
     const delay = options.baseDelayMs * 2 ** (attempt - 1);
     data.next_attempt_at = retry ? new Date(Date.parse(options.now()) + delay).toISOString() : null;
-    store.updateSent(entry);
+    if (shared) shared.release(current, retry ? delay : null, options.timeoutMs + CLAIM_MARGIN_MS);
+    else store.updateSent(current);
     if (ok) {
       onDelivered?.();
       return;

@@ -85,6 +85,21 @@ export interface Store {
   updateSent(entry: SentRecord): void;
   listSent(filter: { org?: string; kind?: string }): SentRecord[];
 
+  // The delivery queue of a store shared by several instances (PostgreSQL). Optional: a store without them
+  // (SQLite, one process) delivers from memory, each entry by the instance that created it.
+  /**
+   * Claims a pending or retrying entry for `leaseMs` when this instance holds it already or nobody's claim is
+   * live; returns its current state, or undefined when another instance has it or it is finished.
+   */
+  claimSent?(id: string, leaseMs: number): SentRecord | undefined;
+  /** Claims up to `limit` entries that are due (next attempt reached) and held by nobody: the takeover. */
+  claimDueSent?(leaseMs: number, limit: number): SentRecord[];
+  /**
+   * Stores an entry after an attempt and says when the next one is due (`retryInMs`; null when it is
+   * finished). The claim is kept `holdMs` past the retry time, then anyone may take the entry over.
+   */
+  releaseSent?(entry: SentRecord, retryInMs: number | null, holdMs: number): void;
+
   /** Deletes everything (organizations, keys, records, history, sent items), keeping meta. */
   reset(): void;
   close(): void;

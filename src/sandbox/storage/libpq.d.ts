@@ -1,0 +1,22 @@
+// The part of `libpq` (node-postgres's synchronous binding of the PostgreSQL C client) the PostgreSQL store uses.
+declare module 'libpq' {
+  class PQ {
+    connectSync(conninfo: string): void;
+    finish(): void;
+    /** 0 idle, 1 active, 2 in a transaction, 3 in a failed transaction, 4 unknown (the connection is bad). */
+    transactionStatus(): number;
+    errorMessage(): string;
+    exec(text: string): void;
+    execParams(text: string, values: (string | null)[]): void;
+    resultStatus(): string;
+    resultErrorMessage(): string;
+    resultErrorFields(): { sqlState?: string; messagePrimary?: string } | undefined;
+    ntuples(): number;
+    nfields(): number;
+    fname(column: number): string;
+    getvalue(row: number, column: number): string;
+    getisnull(row: number, column: number): boolean;
+    cmdTuples(): string;
+  }
+  export default PQ;
+}

@@ -1,0 +1,77 @@
+// Versioned schema of the PostgreSQL store. Each migration runs once, in order, in its own transaction, and is
+// recorded in schema_migrations. Instances starting at the same time take a session advisory lock first, so
+// exactly one applies a migration and the others find it applied; a database migrated by a newer sandbox is
+// refused rather than written with the wrong layout.
+import { lockKey, type PgConnection } from './pg-connection.js';
+
+/** Advisory lock classes (first key): the migration lock and the write lock, the second key is the schema. */
+export const MIGRATION_LOCK_CLASS = 0x53414e44;
+export const WRITE_LOCK_CLASS = 0x53414e45;
+
+interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+// Records keep their JSON as text (the key order a client wrote is the order it reads back; jsonb would sort
+// keys); lookups by a field cast it to jsonb. Sequence numbers give insertion order: writes are serialized by
+// the write lock, so seq order is commit order on every instance.
+const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'documents',
+    sql: `
+CREATE TABLE meta (key text PRIMARY KEY, value text NOT NULL);
+CREATE TABLE organizations (id text PRIMARY KEY, data text NOT NULL);
+CREATE TABLE api_keys (key text PRIMARY KEY, organization_id text NOT NULL, data text NOT NULL);
+CREATE TABLE records (
+  seq bigserial PRIMARY KEY,
+  kind text NOT NULL, id text NOT NULL, org text NOT NULL, workspace text, deleted boolean NOT NULL DEFAULT false,
+  data text NOT NULL, UNIQUE (kind, id));
+CREATE INDEX records_by_owner ON records (kind, org, workspace);
+CREATE TABLE versions (
+  kind text NOT NULL, resource_id text NOT NULL, number integer NOT NULL, data text NOT NULL,
+  PRIMARY KEY (kind, resource_id, number));
+CREATE TABLE sent (seq bigserial PRIMARY KEY, id text NOT NULL UNIQUE, org text NOT NULL, kind text NOT NULL, data text NOT NULL);
+`,
+  },
+  {
+    version: 2,
+    name: 'delivery queue',
+    sql: `
+ALTER TABLE sent ADD COLUMN state text NOT NULL DEFAULT 'delivered';
+ALTER TABLE sent ADD COLUMN next_attempt_at timestamptz;
+ALTER TABLE sent ADD COLUMN lease_owner text;
+ALTER TABLE sent ADD COLUMN lease_until timestamptz;
+CREATE INDEX sent_due ON sent (next_attempt_at) WHERE state IN ('pending', 'retrying');
+`,
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+
+/** Creates the schema when missing and applies the migrations it lacks; returns the versions applied. */
+export function migrate(connection: PgConnection, schema: string): number[] {
+  const key = String(lockKey(schema));
+  connection.query('SELECT pg_advisory_lock($1, $2)', [String(MIGRATION_LOCK_CLASS), key]);
+  try {
+    connection.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    connection.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+    const current = Number(connection.query('SELECT coalesce(max(version), 0) AS v FROM schema_migrations')[0]?.v ?? 0);
+    if (current > SCHEMA_VERSION) {
+      throw new Error(`the database schema is at version ${current}, newer than this sandbox's ${SCHEMA_VERSION}; upgrade the sandbox`);
+    }
+    const applied: number[] = [];
+    for (const m of MIGRATIONS.filter((m) => m.version > current)) {
+      connection.exec(`BEGIN; ${m.sql}; INSERT INTO schema_migrations (version, name) VALUES (${m.version}, '${m.name}'); COMMIT;`);
+      applied.push(m.version);
+    }
+    return applied;
+  } catch (error) {
+    if (connection.connected) connection.query('ROLLBACK');
+    throw error;
+  } finally {
+    if (connection.connected) connection.query('SELECT pg_advisory_unlock($1, $2)', [String(MIGRATION_LOCK_CLASS), key]);
+  }
+}
