@@ -45,6 +45,11 @@ export interface RouteRow {
   aliasOf: string | null;
   /** A custom action that moves its record to a state: the fields it sets (x-operation.sets). */
   sets: Record<string, JsonValue> | null;
+  /**
+   * A duplicate action (x-operation.renames): the properties whose copied value gets a " (copy)" suffix, with the
+   * resource schema's maxLength of each (the copy's value is cut to fit it).
+   */
+  renames: { field: string; maxLength: number | null }[] | null;
   success: { status: number; shape: ResponseShape; media: string | null };
   /** Documented error statuses (so a rule may check it answers only what the spec lists). */
   errors: number[];
@@ -66,6 +71,8 @@ export interface ResourceRow {
   namePrefix: string | null;
   /** Paths of writeOnly properties inside the resource (`[]` = every array item), never presented. */
   writeOnly: string[][];
+  /** Top-level readOnly properties: server-set, so a duplicate does not copy them. */
+  readOnly: string[];
   scope: string;
   properties: string[];
   defaults: Record<string, JsonValue>;
@@ -237,6 +244,9 @@ export function resourceRows(model: ApiModel): ResourceRow[] {
       idFormat: idFormat(model, schema, sem.resource!.id),
       namePrefix: namePrefixOf(model, schema),
       writeOnly: writeOnlyPaths(model, schema.schema),
+      readOnly: Object.entries(props)
+        .filter(([, sub]) => objectOf(sub)?.readOnly === true || objectOf(deref(model, sub))?.readOnly === true)
+        .map(([prop]) => prop),
       scope: sem.resource!.scope,
       properties: Object.keys(props),
       defaults,
@@ -291,6 +301,7 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
     emits: s.emits,
     aliasOf: s.aliasOf ?? null,
     sets: s.sets ?? null,
+    renames: s.renames ? s.renames.map((field) => ({ field, maxLength: maxLengthOf(model, resourceSchema, field) })) : null,
     success: {
       status: Number(success),
       shape: shapeOf(model, op, success, resourceSchema),
@@ -299,6 +310,13 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
     errors: statuses.filter((st) => /^[45]\d\d$/.test(st)).map(Number),
     versionItem: s.action === 'versions' ? versionItemOf(model, op, success, resourceSchema) : null,
   };
+}
+
+/** The maxLength of a resource property, when its schema gives one. */
+function maxLengthOf(model: ApiModel, resourceSchema: string | undefined, field: string): number | null {
+  const schema = resourceSchema === undefined ? undefined : model.schemas[resourceSchema]?.schema;
+  const max = objectOf(deref(model, propertiesOf(schema)[field]))?.maxLength;
+  return typeof max === 'number' ? max : null;
 }
 
 function versionItemOf(model: ApiModel, op: Operation, status: string, resourceSchema: string | undefined): RouteRow['versionItem'] {
