@@ -543,7 +543,7 @@ describe('persona revert, duplicate and tags (issue 15)', () => {
 
 describe('background sounds through the API (issue 15)', () => {
   it('lists every sound with a non-negative default_volume', async () => {
-    const { background_sounds } = await h.client.personas.listPersonaBackgroundSounds({ include_archived: true });
+    const { background_sounds } = await h.client.personas.listPersonaBackgroundSounds({ query: { include_archived: true } });
     for (const s of background_sounds) expect(s.default_volume).toBeGreaterThanOrEqual(0);
   });
 
@@ -561,18 +561,15 @@ describe('background sounds through the API (issue 15)', () => {
     expect((await update(persona.id, { background_sound: sound.value })).persona.background_sound).toBe(sound.value);
   });
 
-  it('updates, archives and re-activates a sound; a pending sound cannot be made active; unknown ids are 404', async () => {
+  it('updates, archives and re-activates a sound; PATCH status active completes a pending one; unknown ids are 404', async () => {
     const { background_sound: sound } = await h.client.personas.createPersonaBackgroundSound({ display_name: 'Hum', original_filename: 'hum.mp3', content_type: 'audio/mpeg' });
     expect(sound.default_volume).toBe(1);
-    const pending = await failure(h.client.personas.updatePersonaBackgroundSound(sound.id, { status: 'active' }));
-    expect(pending.status).toBe(409);
-    expect(pending.details.map((d) => d.field)).toContain('status');
-    await h.client.personas.completePersonaBackgroundSound(sound.id);
+    expect((await h.client.personas.updatePersonaBackgroundSound(sound.id, { status: 'active' })).background_sound.status).toBe('active');
     const renamed = (await h.client.personas.updatePersonaBackgroundSound(sound.id, { display_name: 'Low hum', default_volume: 0.2, acoustic_source_type: 'point_source' })).background_sound;
     expect(renamed).toMatchObject({ display_name: 'Low hum', default_volume: 0.2, acoustic_source_type: 'point_source' });
     expect((await h.client.personas.updatePersonaBackgroundSound(sound.id, { acoustic_source_type: null })).background_sound.acoustic_source_type).toBeUndefined();
     expect((await h.client.personas.updatePersonaBackgroundSound(sound.id, { status: 'archived' })).background_sound.status).toBe('archived');
-    expect((await failure(h.client.personas.completePersonaBackgroundSound(sound.id))).status).toBe(409);
+    expect((await h.client.personas.completePersonaBackgroundSound(sound.id)).background_sound.status).toBe('archived');
     const listed = (await h.client.personas.listPersonaBackgroundSounds()).background_sounds.map((s) => s.id);
     expect(listed).not.toContain(sound.id);
     expect((await h.client.personas.updatePersonaBackgroundSound(sound.id, { status: 'active' })).background_sound.status).toBe('active');

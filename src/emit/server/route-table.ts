@@ -227,7 +227,9 @@ function writeOnlyPaths(model: ApiModel, root: SchemaNode): string[][] {
 
 function namePrefixOf(model: ApiModel, schema: NamedSchema): string | null {
   const pattern = objectOf(deref(model, propertiesOf(schema.schema).name))?.pattern;
-  const m = typeof pattern === 'string' ? /^\^([a-z][a-z0-9-]*)\//.exec(pattern) : null;
+  // Only a two-segment name (`^tags/<id pattern>$`) is `<collection>/<id>`; longer ones (`metrics/<id>/threshold`)
+  // are set by a rule.
+  const m = typeof pattern === 'string' ? /^\^([a-z][a-z0-9-]*)\/[^/]*\$$/.exec(pattern) : null;
   return m ? m[1]! : null;
 }
 

@@ -1,16 +1,17 @@
 // metric-flow: a metric flow links a trigger metric to a follow-up metric of the same workspace.
 // - create/update: trigger_metric_id and followup_metric_id must name metrics in scope (404 on the field;
-//   deleted ones count as missing, built-in ones are allowed); the two must differ (400 on followup_metric_id);
-//   another active or inactive flow of the same pair is 409 on followup_metric_id. The metrics' resource names
-//   and metric_names are copied into trigger_/followup_metric_name and _display_name on every write.
+//   deleted ones count as missing, built-in ones are allowed); the two must differ (400 on followup_metric_id).
+//   Several flows may link the same pair (no uniqueness is published). The metrics' resource names
+//   and metric_names are copied into trigger_/followup_metric_name and _display_name on every write; the
+//   flow's name is `metrics/flows/<id>`.
 // - update is a full replace (UpdateMetricFlowRequest requires the ids and status): an omitted
 //   trigger_criteria is removed like a null one.
 // (The list's status_filter and search_query are metric-flow-filter's.)
 //
 // Decisions (the facts give the shapes only): docs/sandbox.md "Metrics".
-import { alreadyExists, invalid } from '../errors.js';
+import { invalid } from '../errors.js';
 import type { Rule } from '../engine/hooks.js';
-import { findRecord, inScope, isHidden, setOwn } from '../engine/records.js';
+import { findRecord, setOwn } from '../engine/records.js';
 
 export const metricFlow: Rule = {
   write(ctx, next) {
@@ -18,11 +19,8 @@ export const metricFlow: Rule = {
     const followup = findRecord(ctx, 'metric', next.followup_metric_id, { field: 'followup_metric_id' });
     if (trigger.id === followup.id) throw invalid('followup_metric_id', 'must differ from trigger_metric_id');
     if (ctx.route.action === 'update' && !Object.prototype.hasOwnProperty.call(ctx.body, 'trigger_criteria')) delete next.trigger_criteria;
-    const resource = ctx.runtime.resource('metric_flow');
-    const clash = ctx.runtime.store
-      .list('metric_flow', { org: ctx.org })
-      .some((r) => r.id !== next.id && inScope(ctx, resource, r) && !isHidden(resource, r) && r.data.trigger_metric_id === trigger.id && r.data.followup_metric_id === followup.id);
-    if (clash) throw alreadyExists('followup_metric_id', 'Another metric flow already links these two metrics.');
+    // The flow's resource name follows its path (the generic name would be metrics/<id>).
+    setOwn(next, 'name', `metrics/flows/${String(next.id)}`);
     setOwn(next, 'trigger_metric_name', `metrics/${trigger.id}`);
     setOwn(next, 'trigger_metric_display_name', typeof trigger.data.metric_name === 'string' ? trigger.data.metric_name : null);
     setOwn(next, 'followup_metric_name', `metrics/${followup.id}`);

@@ -1,16 +1,17 @@
 // persona-sound-upload: custom background sounds through the API (create, update, complete). A sound is a
-// `custom_sound` record of the organization, the kind persona/catalog.ts lists and persona-background-sound
-// accepts, so what is created here is selectable as `custom:<id>` once completed.
+// `background_sound` record of the organization (the resource of the spec's BackgroundSound; `custom_sound`
+// fixture records count too), the records persona/catalog.ts lists and persona-background-sound accepts, so
+// what is created here is selectable as `custom:<id>` once completed.
 // - createPersonaBackgroundSound: a pending_upload sound (default_volume 1 unless given) and an upload target
 //   {upload_url, upload_fields, expires_at (1 hour), max_size_bytes (10 MiB)}; 201 {background_sound, ...}.
-// - completePersonaBackgroundSound: pending_upload -> active; already active: unchanged; archived: 409 on status.
+// - completePersonaBackgroundSound: pending_upload -> active; an active or archived sound is answered unchanged.
 // - updatePersonaBackgroundSound: display_name, default_volume, acoustic_source_type (null clears), status
-//   active|archived; making a pending_upload sound active is 409 on status (complete the upload first).
+//   active|archived (active on a pending_upload sound completes it, as the sandbox receives no bytes anyway).
 // Unknown, deleted or another organization's sounds, and built-in presets, are 404 on background_sound_id.
 //
 // Decisions (the facts give the shapes only; docs/sandbox.md "Personas"): the sandbox receives no bytes, so the
 // upload URL names a host that does not resolve (`.invalid`) and complete does not check that a file arrived.
-import { ApiFailure, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import type { RequestContext } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
 import { clone, setOwn } from '../engine/records.js';
@@ -20,10 +21,6 @@ import { customSoundEntry, customSounds, soundStatus } from './persona/catalog.j
 
 const UPLOAD_TTL_MS = 60 * 60 * 1000;
 const MAX_SIZE_BYTES = 10 * 1024 * 1024;
-
-function conflict(description: string): ApiFailure {
-  return new ApiFailure(409, 'ALREADY_EXISTS', 'The background sound is not in a state that allows this.', [{ field: 'status', description }]);
-}
 
 function findSound(ctx: RequestContext): StoredRecord {
   const id = ctx.path.background_sound_id;
@@ -38,7 +35,7 @@ function create(ctx: RequestContext): Json {
   for (const key of ['original_filename', 'content_type', 'default_volume', 'acoustic_source_type', 'metadata']) {
     if (ctx.body[key] !== undefined && ctx.body[key] !== null) setOwn(data, key, clone(ctx.body[key]));
   }
-  const record = ctx.runtime.store.insert({ kind: 'custom_sound', id, org: ctx.org, workspace: null, deleted: false, data });
+  const record = ctx.runtime.store.insert({ kind: 'background_sound', id, org: ctx.org, workspace: null, deleted: false, data });
   const expires = new Date(Date.parse(ctx.now) + UPLOAD_TTL_MS).toISOString();
   return {
     background_sound: customSoundEntry(record),
@@ -50,9 +47,7 @@ function create(ctx: RequestContext): Json {
 }
 
 function complete(ctx: RequestContext, record: StoredRecord): void {
-  const status = soundStatus(record.data);
-  if (status === 'archived') throw conflict('is archived: only a pending_upload sound can be completed');
-  if (status === 'pending_upload') {
+  if (soundStatus(record.data) === 'pending_upload') {
     setOwn(record.data, 'status', 'active');
     delete record.data.active;
     setOwn(record.data, 'last_updated_at', ctx.now);
@@ -61,9 +56,6 @@ function complete(ctx: RequestContext, record: StoredRecord): void {
 }
 
 function update(ctx: RequestContext, record: StoredRecord): void {
-  if (ctx.body.status === 'active' && soundStatus(record.data) === 'pending_upload') {
-    throw conflict('is pending_upload: complete the upload before making the sound active');
-  }
   for (const key of ['display_name', 'default_volume', 'acoustic_source_type', 'status']) {
     if (ctx.body[key] === undefined) continue;
     if (ctx.body[key] === null) delete record.data[key];

@@ -4,13 +4,12 @@
 //   test set, in creation order.
 // - agents:add: every agent_ids entry must be a live agent in scope (404 on agent_ids, nothing changes);
 //   the test set is appended to each one's test_set_ids (already attached: unchanged); answers the GET list.
-// - DELETE .../agents/{agent_id}: removes the test set from that agent's test_set_ids; an unknown agent or
-//   one not attached is 404 on agent_id; answers {}.
+// - DELETE .../agents/{agent_id}: removes the test set from that agent's test_set_ids (an agent not attached
+//   stays as it is); an unknown agent is 404 on agent_id; answers {}.
 // The test set in the path must be live and in scope (404 on test_set_id). An agent whose test_set_ids change
 // records a version when test_set_ids is tracked (as a save of the agent would).
 //
 // Decisions (docs/sandbox.md "Test sets"): the link, the order, the 404s, `agents/<id>` as the item's name.
-import { notFound } from '../errors.js';
 import type { RequestContext } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
 import { clone, findRecord, inScope, isHidden, setOwn, stampUpdated } from '../engine/records.js';
@@ -49,8 +48,7 @@ export const testSetAgents: Rule = {
     if (ctx.route.method === 'GET') return { body: listing(ctx, testSet.id) };
     if (ctx.route.method === 'DELETE') {
       const agent = findRecord(ctx, 'agent', ctx.path.agent_id, { field: 'agent_id' });
-      if (!linked(agent, testSet.id)) throw notFound('agent_id', 'agent attached to this test set');
-      saveLinks(ctx, agent, (agent.data.test_set_ids as string[]).filter((id) => id !== testSet.id));
+      if (linked(agent, testSet.id)) saveLinks(ctx, agent, (agent.data.test_set_ids as string[]).filter((id) => id !== testSet.id));
       return { body: {} };
     }
     // agents:add: all agents are checked before any changes.

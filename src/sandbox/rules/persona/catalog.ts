@@ -12,7 +12,8 @@
 //   organization-wide (the workspace is not considered). A deleted one, or one whose data says `active: false`
 //   or a `status` other than `active`, cannot be selected. A custom voice without a languages list speaks none.
 // - Languages are BCP-47 tags compared case-insensitively (`en-us` matches `en-US`); the value is stored as sent.
-// - Custom sounds are `custom_sound` records of the organization (data {display_name, active} or {status});
+// - Custom sounds are `background_sound` (or `custom_sound`) records of the organization (data {display_name,
+//   active} or {status});
 //   status is data.status when it is pending_upload|active|archived, else `archived` when active is false,
 //   else `active`. Only active ones can be selected. Ids outside [A-Za-z0-9_-] (or too long for the 100-char
 //   `custom:<id>` value) can never be selected and are not listed. default_volume (required by the service's
@@ -139,9 +140,12 @@ export function soundStatus(data: Json): SoundStatus {
   return data.active === false ? 'archived' : 'active';
 }
 
-/** The organization's custom sounds that could ever be selected (ids fit `custom:<id>`). */
+/**
+ * The organization's custom sounds that could ever be selected (ids fit `custom:<id>`): `background_sound`
+ * records (created through the API, or fixtures of the spec's resource) and `custom_sound` fixtures.
+ */
 export function customSounds(ctx: RequestContext): StoredRecord[] {
-  return own(ctx, 'custom_sound').filter((r) => CUSTOM_SOUND_ID.test(r.id));
+  return [...own(ctx, 'custom_sound'), ...own(ctx, 'background_sound')].filter((r) => CUSTOM_SOUND_ID.test(r.id));
 }
 
 export function isActiveCustomSound(ctx: RequestContext, id: string): boolean {
