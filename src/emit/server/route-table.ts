@@ -229,8 +229,9 @@ function namePrefixOf(model: ApiModel, schema: NamedSchema): string | null {
   const pattern = objectOf(deref(model, propertiesOf(schema.schema).name))?.pattern;
   // Only a two-segment name (`^tags/<id pattern>$`) is `<collection>/<id>`; longer ones (`metrics/<id>/threshold`)
   // are set by a rule.
-  const m = typeof pattern === 'string' ? /^\^([a-z][a-z0-9-]*)\/[^/]*\$$/.exec(pattern) : null;
-  return m ? m[1]! : null;
+  const m = typeof pattern === 'string' ? /^\^([a-z][a-z0-9-]*)\/(.*)$/.exec(pattern) : null;
+  // Slashes inside character classes (`[^/]`) do not separate segments.
+  return m && !m[2]!.replace(/\[(?:\\.|[^\]])*\]/g, '').includes('/') ? m[1]! : null;
 }
 
 export function resourceRows(model: ApiModel): ResourceRow[] {
