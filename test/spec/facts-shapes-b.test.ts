@@ -67,7 +67,15 @@ function jsonSchema(content: { mediaType: string; schema: SchemaNode }[] | undef
   return content?.find((c) => /json/.test(c.mediaType))?.schema;
 }
 
-function checkField(where: string, schema: SchemaNode | undefined, name: string, spec: FieldSpec): void {
+/** A field by name; a dotted name (`target_condition.target_float`) walks into nested objects. */
+function checkField(where: string, root: SchemaNode | undefined, dotted: string, spec: FieldSpec): void {
+  const parts = dotted.split('.');
+  const name = parts.pop()!;
+  let schema = root;
+  for (const part of parts) {
+    schema = property(schema, part);
+    expect(schema, `${where}: no property ${part}`).toBeDefined();
+  }
   const field = property(schema, name);
   expect(field, `${where}: no property ${name}`).toBeDefined();
   const t = types(field);

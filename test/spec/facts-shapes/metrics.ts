@@ -29,6 +29,13 @@ const metric: Record<string, FieldSpec> = {
   current_version: { type: 'object' },
 };
 
+// 3.8 target_condition {comparison_operator* E13, target_float num|null, target_values [str]|null}
+const targetCondition: Record<string, FieldSpec> = {
+  'target_condition.comparison_operator': { type: 'string', required: true, enum: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'nin'] },
+  'target_condition.target_float': { type: 'number', nullable: true },
+  'target_condition.target_values': { type: 'array' },
+};
+
 const metricVersion: Record<string, FieldSpec> = {
   name: { type: 'string', required: true },
   ulid: { type: 'string', required: true },
@@ -111,7 +118,7 @@ const flowBody = (required: boolean): Record<string, FieldSpec> => ({
 
 export const METRIC_ROWS: FactRow[] = [
   { id: 'MT1', method: 'GET', path: '/metrics', status: 200, wrapper: 'metrics', response: metric, query: ['page_size', 'page_token', 'order_by', 'filter', 'include_builtin', 'tag_filters'] },
-  { id: 'MT2', method: 'POST', path: '/metrics', status: 201, wrapper: 'metric', body: metricCreateBody, response: metric },
+  { id: 'MT2', method: 'POST', path: '/metrics', status: 201, wrapper: 'metric', body: { ...metricCreateBody, ...targetCondition }, response: { ...metric, ...targetCondition } },
   { id: 'MT3', method: 'GET', path: '/metrics/{metric_id}', status: 200, wrapper: 'metric', response: metric },
   { id: 'MT4', method: 'PATCH', path: '/metrics/{metric_id}', status: 200, wrapper: 'metric', body: metricUpdateBody, response: metric },
   { id: 'MT5', method: 'DELETE', path: '/metrics/{metric_id}', status: 200 },
