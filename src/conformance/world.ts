@@ -154,12 +154,16 @@ export class World {
       if (key === except) continue;
       const name = referenceName(key);
       if (name === undefined) continue;
-      const resource = this.suite.resources.find((r) => r.name.replace(/-/g, '_') === name);
+      const exact = this.suite.resources.find((r) => r.name.replace(/-/g, '_') === name);
+      // A role-prefixed reference (trigger_metric_id, followup_metric_id) names the resource its name ends with;
+      // each such field gets its own shared instance, so two roles in one body name different records.
+      const prefixed = exact ? undefined : this.suite.resources.find((r) => name.endsWith(`_${r.name.replace(/-/g, '_')}`));
+      const resource = exact ?? prefixed;
       if (!resource || resource.name === route.resource || !this.canCreate(resource.name)) {
         if (!required.has(key) && !(resource && resource.name === route.resource)) delete body[key];
         continue;
       }
-      const ref = await this.ensure(resource.name);
+      const ref = await this.ensure(resource.name, prefixed ? key : undefined);
       body[key] = key.endsWith('_ids') ? [ref.id] : ref.id;
     }
   }
@@ -168,12 +172,13 @@ export class World {
     return this.route(resource, 'create') !== undefined || this.target.control !== undefined;
   }
 
-  /** One shared instance of a resource (created once). */
-  async ensure(resource: string): Promise<Created> {
-    const hit = this.cache.get(resource);
+  /** One shared instance of a resource (created once), or one per `role` (a field that names it in a role). */
+  async ensure(resource: string, role?: string): Promise<Created> {
+    const key = role === undefined ? resource : `${resource}:${role}`;
+    const hit = this.cache.get(key);
     if (hit) return hit;
     const created = await this.create(resource);
-    this.cache.set(resource, created);
+    this.cache.set(key, created);
     return created;
   }
 

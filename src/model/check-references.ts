@@ -17,11 +17,15 @@ export function checkReferences(model: ApiModel, views: DocumentView[]): void {
     }
     if (op.semantics.aliasOf !== undefined && !op.deprecated) r.fail(`${op.pointer}/x-deprecated-alias-of`, 'a legacy alias must also say deprecated: true');
     const sets = op.semantics.sets;
-    if (sets !== undefined && op.semantics.resource !== undefined) {
+    const renames = op.semantics.renames;
+    if ((sets !== undefined || renames !== undefined) && op.semantics.resource !== undefined) {
       const schema = Object.values(model.schemas).find((x) => x.semantics.resource?.name === op.semantics.resource);
       const props = schema && typeof schema.schema === 'object' ? (schema.schema.properties as Record<string, unknown> | undefined) : undefined;
-      for (const field of Object.keys(sets)) {
+      for (const field of Object.keys(sets ?? {})) {
         if (!props || !(field in props)) r.fail(`${op.pointer}/x-operation/sets`, `sets ${JSON.stringify(field)}, which resource ${JSON.stringify(op.semantics.resource)} does not have`);
+      }
+      for (const field of renames ?? []) {
+        if (!props || !(field in props)) r.fail(`${op.pointer}/x-operation/renames`, `renames ${JSON.stringify(field)}, which resource ${JSON.stringify(op.semantics.resource)} does not have`);
       }
     }
     const pagination = op.semantics.pagination;

@@ -139,7 +139,7 @@ export interface OperationResponse {
 
 export interface OperationSemantics {
   resource?: string;
-  action?: 'list' | 'create' | 'get' | 'update' | 'delete' | 'versions' | 'revert' | 'restore' | 'custom';
+  action?: 'list' | 'create' | 'get' | 'update' | 'delete' | 'versions' | 'revert' | 'restore' | 'duplicate' | 'custom';
   permissions: string[];
   workspaceRequired: boolean;
   pagination?: { items: string; pageSize: string; pageToken: string; nextPageToken: string };
@@ -150,6 +150,8 @@ export interface OperationSemantics {
   aliasOf?: string;
   /** For a custom action that moves a record to a state (`x-operation.sets`): the fields and values it sets. */
   sets?: Record<string, JsonValue>;
+  /** For a duplicate action (`x-operation.renames`): the properties whose copied value gets a " (copy)" suffix. */
+  renames?: string[];
 }
 
 export interface Operation {

@@ -25,6 +25,16 @@ export const KNOWN_RULES: ReadonlySet<string> = new Set([
   'baseline-sigma-bands',
   'conversation-list-summary',
   'test-case-grid-order',
+  // issue 15 part B: personas, metrics, test sets
+  'persona-sound-upload',
+  'tag-summary',
+  'metric-catalog',
+  'metric-flow',
+  'metric-flow-filter',
+  'metric-threshold',
+  'metric-threshold-scope',
+  'test-set-agents',
+  'test-set-records',
   // event handlers
   'evaluate-alerts',
   'update-baselines',

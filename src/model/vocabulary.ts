@@ -13,7 +13,7 @@ export const VOCABULARY = {
   root: new Set(['x-handlers']),
 };
 
-const ACTIONS = ['list', 'create', 'get', 'update', 'delete', 'versions', 'revert', 'restore', 'custom'] as const;
+const ACTIONS = ['list', 'create', 'get', 'update', 'delete', 'versions', 'revert', 'restore', 'duplicate', 'custom'] as const;
 
 export class Reader {
   constructor(readonly spec: string, private readonly lineOf: (pointer: string) => number | undefined) {}
@@ -65,7 +65,7 @@ export class Reader {
     if (op['x-operation'] !== undefined) {
       const p = `${pointer}/x-operation`;
       const v = this.object(op['x-operation'], p);
-      this.onlyKeys(v, ['resource', 'action', 'sets'], p);
+      this.onlyKeys(v, ['resource', 'action', 'sets', 'renames'], p);
       s.resource = this.string(v.resource, `${p}/resource`);
       s.action = this.oneOf(v.action, ACTIONS, `${p}/action`);
       if (v.sets !== undefined) {
@@ -73,6 +73,10 @@ export class Reader {
         if (s.action !== 'custom') this.fail(`${p}/sets`, 'only a custom action can set fields');
         if (Object.keys(sets).length === 0) this.fail(`${p}/sets`, 'must set at least one field');
         s.sets = sets as Record<string, JsonValue>;
+      }
+      if (v.renames !== undefined) {
+        if (s.action !== 'duplicate') this.fail(`${p}/renames`, 'only a duplicate action renames fields');
+        s.renames = this.strings(v.renames, `${p}/renames`);
       }
     }
     const permission = op['x-permission'];

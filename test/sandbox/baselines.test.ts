@@ -271,3 +271,31 @@ describe('baselines', () => {
     });
   });
 });
+
+describe('baseline update and delete (issue 15)', () => {
+  it('PATCH changes display_name, sigma_threshold, direction and status, keeps the statistics and answers unwrapped', async () => {
+    const o = await org();
+    const metricId = await metric(o.id);
+    const base = await o.client.baselines.createBaseline(metricId, { display_name: 'Before' });
+    const updated = await o.client.baselines.updateBaseline(metricId, base.ulid, { display_name: 'After', sigma_threshold: 3, direction: 'ABOVE', status: 'STANDBY' });
+    expect(updated).toMatchObject({ ulid: base.ulid, display_name: 'After', sigma_threshold: 3, direction: 'ABOVE', status: 'STANDBY', observation_count: 0 });
+    const kept = await o.client.baselines.updateBaseline(metricId, base.ulid, { display_name: null, sigma_threshold: null });
+    expect(kept).toMatchObject({ display_name: 'After', sigma_threshold: 3 });
+    const bad = await failure(o.client.baselines.updateBaseline(metricId, base.ulid, { direction: 'UP' as 'ABOVE' }));
+    expect(bad.status).toBe(400);
+    expect(bad.details.map((d) => d.field)).toContain('direction');
+  });
+
+  it('DELETE answers 204, then the baseline is gone; another metric path and repeats are 404', async () => {
+    const o = await org();
+    const metricId = await metric(o.id);
+    const otherMetric = await metric(o.id, 'other');
+    const base = await o.client.baselines.createBaseline(metricId, {});
+    expect((await failure(o.client.baselines.deleteBaseline(otherMetric, base.ulid))).status).toBe(404);
+    expect((await failure(o.client.baselines.updateBaseline(otherMetric, base.ulid, { status: 'ARCHIVED' }))).status).toBe(404);
+    expect(await o.client.baselines.deleteBaseline(metricId, base.ulid)).toBeUndefined();
+    expect((await failure(o.client.baselines.getBaseline(metricId, base.ulid))).status).toBe(404);
+    expect((await o.client.baselines.listBaselines(metricId)).baselines).toEqual([]);
+    expect((await failure(o.client.baselines.deleteBaseline(metricId, base.ulid))).status).toBe(404);
+  });
+});

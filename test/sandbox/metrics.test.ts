@@ -109,3 +109,126 @@ describe('metrics', () => {
     }
   });
 });
+
+describe('metric revert, duplicate, recently deleted, tags and catalog (issue 15)', () => {
+  it('reverts to an earlier version as a new revert version; reverting to the live version is 400', async () => {
+    const metric = await newMetric('First prompt');
+    await h.client.metrics.updateMetric(metric.id, { prompt: 'Second prompt' });
+    const { versions } = await h.client.metrics.listMetricVersions(metric.id);
+    const first = versions.find((v) => v.version_number === 1)!;
+    const reverted = (await h.client.metrics.revertMetricVersion(metric.id, first.ulid)).metric;
+    expect(reverted.prompt).toBe('First prompt');
+    expect(reverted.current_version).toMatchObject({ version_number: 3, change_type: 'revert' });
+    const again = await failure(h.client.metrics.revertMetricVersion(metric.id, reverted.current_version!.ulid));
+    expect(again.status).toBe(400);
+    expect(again.details.map((d) => d.field)).toContain('version_id');
+  });
+
+  it('duplicates under a new id with " (copy)" names and a first version of its own', async () => {
+    const metric = await newMetric('Copy this prompt');
+    const copy = (await h.client.metrics.duplicateMetric(metric.id)).metric;
+    expect(copy.id).not.toBe(metric.id);
+    expect(copy.metric_name).toBe('Greeting (copy)');
+    expect(copy.prompt).toBe('Copy this prompt');
+    expect(copy.current_version).toMatchObject({ version_number: 1, change_type: 'save' });
+    expect((await h.client.metrics.listMetricVersions(copy.id)).versions).toHaveLength(1);
+    const copied = (await h.client.metrics.duplicateMetric(copy.id)).metric;
+    expect(copied.metric_name).toBe('Greeting (copy) (copy)');
+    expect((await failure(h.client.metrics.duplicateMetric('AAAAAAAAAAAAAAAAAAAAAA'))).status).toBe(404);
+  });
+
+  it('lists deleted metrics with delete_time, deleted_by and a purge_time 30 days later', async () => {
+    const metric = await newMetric();
+    await h.client.metrics.deleteMetric(metric.id);
+    const item = (await h.client.metrics.listRecentlyDeletedMetrics()).metrics.find((m) => m.id === metric.id)!;
+    expect(item).toMatchObject({ name: `metrics/${metric.id}`, metric_name: 'Greeting' });
+    expect(typeof item.deleted_by).toBe('string');
+    expect(Date.parse(item.purge_time!) - Date.parse(item.delete_time!)).toBe(30 * 86_400_000);
+  });
+
+  it('GET /metrics/tags lists the tags the metrics carry; template variables and models are served', async () => {
+    await h.client.metrics.createMetric({ metric_name: 'Tagged', description: 'd', metric_type: 'METRIC_LLM_BINARY', prompt: 'p', tags: ['metric-tag-b', 'metric-tag-a'] });
+    const { tags } = await h.client.metrics.listMetricTags();
+    const names = tags.map((t) => t.tag);
+    expect(names.indexOf('metric-tag-a')).toBeLessThan(names.indexOf('metric-tag-b'));
+    expect(tags.find((t) => t.tag === 'metric-tag-a')).toEqual({ tag: 'metric-tag-a', color: null });
+    const vars = await h.client.metrics.listMetricTemplateVariables();
+    expect(vars.categories.length).toBeGreaterThan(0);
+    for (const c of vars.categories) expect(c.example_keys.length).toBeGreaterThan(0);
+    const { models } = await h.client.metrics.listMetricModels();
+    expect(new Set(models.map((m) => m.provider))).toEqual(new Set(['openai', 'anthropic', 'google']));
+  });
+});
+
+describe('metric thresholds (issue 15)', () => {
+  it('answers an all-null threshold at first; POST adds the current one; PATCH changes it; DELETE falls back to the previous one', async () => {
+    const metric = await newMetric();
+    expect((await h.client.metrics.getMetricThreshold(metric.id)).threshold).toEqual({
+      name: `metrics/${metric.id}/threshold`,
+      metric_id: metric.id,
+      comparison_operator: null,
+      target_float_upper: null,
+      target_float_lower: null,
+      target_values: null,
+      source: null,
+      create_time: null,
+      update_time: null,
+    });
+    const first = (await h.client.metrics.createMetricThreshold(metric.id, { comparison_operator: 'gte', target_float_lower: 0.5 })).threshold;
+    expect(first).toMatchObject({ name: `metrics/${metric.id}/threshold`, comparison_operator: 'gte', target_float_lower: 0.5, source: 'manual', metric_id: metric.id });
+    const second = (await h.client.metrics.createMetricThreshold(metric.id, { comparison_operator: 'bt', target_float_lower: 0.2, target_float_upper: 0.8 })).threshold;
+    expect((await h.client.metrics.getMetricThreshold(metric.id)).threshold.id).toBe(second.id);
+    const patched = (await h.client.metrics.updateMetricThreshold(metric.id, { comparison_operator: 'lt', target_float_lower: null })).threshold;
+    expect(patched).toMatchObject({ id: second.id, comparison_operator: 'lt', target_float_upper: 0.8 });
+    expect(patched.target_float_lower).toBeUndefined();
+    expect((await h.client.metrics.listMetricThresholds(metric.id)).thresholds.map((t) => t.id)).toEqual([first.id, second.id]);
+    expect(await h.client.metrics.deleteMetricThreshold(metric.id, second.id!)).toEqual({});
+    expect((await h.client.metrics.getMetricThreshold(metric.id)).threshold.id).toBe(first.id);
+    expect((await failure(h.client.metrics.deleteMetricThreshold(metric.id, second.id!))).status).toBe(404);
+  });
+
+  it('PATCH creates the threshold when there is none; another metric path or bad input is refused', async () => {
+    const metric = await newMetric();
+    const created = (await h.client.metrics.updateMetricThreshold(metric.id, { comparison_operator: 'eq', target_values: ['yes'] })).threshold;
+    expect(created).toMatchObject({ comparison_operator: 'eq', target_values: ['yes'] });
+    const otherMetric = await newMetric();
+    const wrong = await failure(h.client.metrics.deleteMetricThreshold(otherMetric.id, created.id!));
+    expect(wrong.status).toBe(404);
+    expect(wrong.details.map((d) => d.field)).toContain('threshold_id');
+    const bad = await failure(h.client.metrics.createMetricThreshold(metric.id, { comparison_operator: 'between' as 'bt' }));
+    expect(bad.status).toBe(400);
+    expect(bad.details.map((d) => d.field)).toContain('comparison_operator');
+    expect((await failure(h.client.metrics.listMetricThresholds('AAAAAAAAAAAAAAAAAAAAAA'))).status).toBe(404);
+  });
+});
+
+describe('metric flows (issue 15)', () => {
+  it('creates, lists with filters, replaces and deletes a flow', async () => {
+    const trigger = await h.client.metrics.createMetric({ metric_name: 'Escalation asked', description: 'd', metric_type: 'METRIC_LLM_BINARY', prompt: 'p' });
+    const followup = await h.client.metrics.createMetric({ metric_name: 'Escalation handled', description: 'd', metric_type: 'METRIC_LLM_BINARY', prompt: 'p' });
+    const flow = (await h.client.metrics.createMetricFlow({ trigger_metric_id: trigger.metric.id, followup_metric_id: followup.metric.id, trigger_criteria: { equals: true } })).metric_flow;
+    expect(flow).toMatchObject({
+      status: 'ACTIVE',
+      name: `metrics/flows/${flow.id}`,
+      trigger_metric_name: `metrics/${trigger.metric.id}`,
+      trigger_metric_display_name: 'Escalation asked',
+      followup_metric_display_name: 'Escalation handled',
+    });
+    const same = await failure(h.client.metrics.createMetricFlow({ trigger_metric_id: trigger.metric.id, followup_metric_id: trigger.metric.id }));
+    expect(same.status).toBe(400);
+    expect(same.details.map((d) => d.field)).toContain('followup_metric_id');
+    const unknown = await failure(h.client.metrics.createMetricFlow({ trigger_metric_id: 'AAAAAAAAAAAAAAAAAAAAAA', followup_metric_id: followup.metric.id }));
+    expect(unknown.status).toBe(404);
+    expect(unknown.details.map((d) => d.field)).toContain('trigger_metric_id');
+
+    expect((await h.client.metrics.listMetricFlows({ query: { search_query: 'ESCALATION ASKED' } })).metric_flows.map((f) => f.id)).toEqual([flow.id]);
+    const replaced = (await h.client.metrics.updateMetricFlow(flow.id, { trigger_metric_id: trigger.metric.id, followup_metric_id: followup.metric.id, status: 'INACTIVE' })).metric_flow;
+    expect(replaced.status).toBe('INACTIVE');
+    expect(replaced.trigger_criteria).toBeUndefined();
+    expect((await h.client.metrics.listMetricFlows({ query: { status_filter: 'ACTIVE' } })).metric_flows.map((f) => f.id)).not.toContain(flow.id);
+    expect((await h.client.metrics.listMetricFlows({ query: { status_filter: 'INACTIVE' } })).metric_flows.map((f) => f.id)).toContain(flow.id);
+    expect(await h.client.metrics.deleteMetricFlow(flow.id)).toEqual({});
+    expect((await h.client.metrics.listMetricFlows()).metric_flows.map((f) => f.id)).not.toContain(flow.id);
+    expect((await failure(h.client.metrics.deleteMetricFlow(flow.id))).status).toBe(404);
+  });
+});

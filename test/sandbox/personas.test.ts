@@ -502,3 +502,86 @@ describe('discovery', () => {
     for (const s of active) expect((await update(persona.id, { background_sound: s.value })).persona.background_sound).toBe(s.value);
   });
 });
+
+describe('persona revert, duplicate and tags (issue 15)', () => {
+  it('reverts to an earlier version as a new revert version; reverting to the live version is 400', async () => {
+    const persona = await newPersona({ persona_prompt: 'First prompt' });
+    await update(persona.id, { persona_prompt: 'Second prompt' });
+    const { versions } = await h.client.personas.listPersonaVersions(persona.id);
+    const first = versions.find((v) => v.version_number === 1)!;
+    const reverted = (await h.client.personas.revertPersonaVersion(persona.id, first.ulid)).persona;
+    expect(reverted.persona_prompt).toBe('First prompt');
+    expect(reverted.current_version).toMatchObject({ version_number: 3, change_type: 'revert' });
+    await rejected(h.client.personas.revertPersonaVersion(persona.id, reverted.current_version!.ulid), 'version_id');
+    expect((await failure(h.client.personas.revertPersonaVersion(persona.id, '01ARZ3NDEKTSV4RRFFQ69G5FAV'))).status).toBe(404);
+  });
+
+  it('duplicates under a new id and name with the configuration and its own first version', async () => {
+    const persona = await newPersona({ persona_prompt: 'Copy me', voice_speed: 1.5, tags: ['vip'] });
+    await update(persona.id, { wait_seconds: 1 });
+    const copy = (await h.client.personas.duplicatePersona(persona.id)).persona;
+    expect(copy.id).not.toBe(persona.id);
+    expect(copy.name).toBe(`${persona.name} (copy)`);
+    expect(copy.resource_name).toBe(`personas/${copy.id}`);
+    expect(copy).toMatchObject({ persona_prompt: 'Copy me', voice_speed: 1.5, wait_seconds: 1, tags: ['vip'], voice_name: 'aria' });
+    expect(copy.current_version).toMatchObject({ version_number: 1, change_type: 'save' });
+    expect((await h.client.personas.listPersonaVersions(copy.id)).versions).toHaveLength(1);
+    expect((await h.client.personas.getPersona(persona.id)).persona.name).toBe(persona.name);
+    expect((await failure(other.personas.duplicatePersona(persona.id))).status).toBe(404);
+  });
+
+  it('GET /personas/tags lists the tags in use once each, with the color of the tag of that name', async () => {
+    await h.client.tags.createTag({ tag_name: 'persona-gold', color: '#FFD700' });
+    await newPersona({ tags: ['persona-gold', 'persona-plain'] });
+    await newPersona({ tags: ['persona-gold'] });
+    const { tags } = await h.client.personas.listPersonaTags();
+    expect(tags.filter((t) => t.tag === 'persona-gold')).toEqual([{ tag: 'persona-gold', color: '#FFD700' }]);
+    expect(tags).toContainEqual({ tag: 'persona-plain', color: null });
+    expect((await other.personas.listPersonaTags()).tags.map((t) => t.tag)).not.toContain('persona-gold');
+  });
+});
+
+describe('background sounds through the API (issue 15)', () => {
+  it('lists every sound with a non-negative default_volume', async () => {
+    const { background_sounds } = await h.client.personas.listPersonaBackgroundSounds({ query: { include_archived: true } });
+    for (const s of background_sounds) expect(s.default_volume).toBeGreaterThanOrEqual(0);
+  });
+
+  it('creates a pending sound with an upload target, completes it, then it can be selected', async () => {
+    const created = await h.client.personas.createPersonaBackgroundSound({ display_name: 'Call centre', original_filename: 'cc.wav', content_type: 'audio/wav', default_volume: 0.4 });
+    const sound = created.background_sound;
+    expect(sound).toMatchObject({ source: 'custom', status: 'pending_upload', default_volume: 0.4, value: `custom:${sound.id}`, original_filename: 'cc.wav' });
+    expect(created.max_size_bytes).toBeGreaterThan(0);
+    expect(Date.parse(created.expires_at)).toBeGreaterThan(Date.parse(sound.created_at!));
+    const persona = await newPersona();
+    await rejected(update(persona.id, { background_sound: sound.value }), 'background_sound');
+    const done = (await h.client.personas.completePersonaBackgroundSound(sound.id)).background_sound;
+    expect(done.status).toBe('active');
+    expect((await h.client.personas.completePersonaBackgroundSound(sound.id)).background_sound.status).toBe('active');
+    expect((await update(persona.id, { background_sound: sound.value })).persona.background_sound).toBe(sound.value);
+  });
+
+  it('updates, archives and re-activates a sound; PATCH status active completes a pending one; unknown ids are 404', async () => {
+    const { background_sound: sound } = await h.client.personas.createPersonaBackgroundSound({ display_name: 'Hum', original_filename: 'hum.mp3', content_type: 'audio/mpeg' });
+    expect(sound.default_volume).toBe(1);
+    expect((await h.client.personas.updatePersonaBackgroundSound(sound.id, { status: 'active' })).background_sound.status).toBe('active');
+    const renamed = (await h.client.personas.updatePersonaBackgroundSound(sound.id, { display_name: 'Low hum', default_volume: 0.2, acoustic_source_type: 'point_source' })).background_sound;
+    expect(renamed).toMatchObject({ display_name: 'Low hum', default_volume: 0.2, acoustic_source_type: 'point_source' });
+    expect((await h.client.personas.updatePersonaBackgroundSound(sound.id, { acoustic_source_type: null })).background_sound.acoustic_source_type).toBeUndefined();
+    expect((await h.client.personas.updatePersonaBackgroundSound(sound.id, { status: 'archived' })).background_sound.status).toBe('archived');
+    expect((await h.client.personas.completePersonaBackgroundSound(sound.id)).background_sound.status).toBe('archived');
+    const listed = (await h.client.personas.listPersonaBackgroundSounds()).background_sounds.map((s) => s.id);
+    expect(listed).not.toContain(sound.id);
+    expect((await h.client.personas.updatePersonaBackgroundSound(sound.id, { status: 'active' })).background_sound.status).toBe('active');
+    expect((await failure(h.client.personas.updatePersonaBackgroundSound('office', { display_name: 'x' }))).status).toBe(404);
+    expect((await failure(other.personas.updatePersonaBackgroundSound(sound.id, { display_name: 'x' }))).status).toBe(404);
+    expect((await failure(other.personas.completePersonaBackgroundSound(sound.id))).status).toBe(404);
+  });
+
+  it('refuses bad create and update bodies with 400 naming the field', async () => {
+    await rejected(h.client.personas.createPersonaBackgroundSound({ display_name: 'x', original_filename: 'x.ogg', content_type: 'audio/ogg' as 'audio/wav' }), 'content_type');
+    await rejected(h.client.personas.createPersonaBackgroundSound({ display_name: 'x', original_filename: 'x.wav', content_type: 'audio/wav', default_volume: -1 }), 'default_volume');
+    await rejected(h.client.personas.createPersonaBackgroundSound({ original_filename: 'x.wav', content_type: 'audio/wav' } as never), 'display_name');
+    await rejected(h.client.personas.updatePersonaBackgroundSound('rain_custom', { status: 'pending_upload' as 'active' }), 'status');
+  });
+});

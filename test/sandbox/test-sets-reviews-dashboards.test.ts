@@ -120,3 +120,55 @@ describe('dashboards', () => {
     expect((await failure(h.client.dashboards.deleteDashboard('N'.repeat(22)))).status).toBe(404);
   });
 });
+
+describe('test-set revert, duplicate, agents and records (issue 15)', () => {
+  it('reverts configuration and grid to an earlier version; the rows follow', async () => {
+    const set = await newTestSet();
+    await h.client.testSets.updateTestSet(set.id, { test_cases: [{ input_str: 'A' }, { input_str: 'B' }] });
+    const v2 = (await h.client.testSets.getTestSet(set.id)).test_set.current_version!;
+    await h.client.testSets.updateTestSet(set.id, { test_cases: [{ input_str: 'C' }] });
+    const reverted = (await h.client.testSets.revertTestSetVersion(set.id, v2.ulid)).test_set;
+    expect(reverted.current_version).toMatchObject({ version_number: 4, change_type: 'revert' });
+    expect(reverted.test_case_count).toBe(2);
+    expect(reverted.test_cases!.map((c) => c.input_str)).toEqual(['A', 'B']);
+    const rows = (await h.client.testSets.listTestSetRecords(set.id)).records;
+    expect(rows.map((r) => r.input)).toEqual(['A', 'B']);
+    expect(rows.map((r) => r.id)).toEqual(reverted.test_cases!.map((c) => c.id));
+    const again = await failure(h.client.testSets.revertTestSetVersion(set.id, reverted.current_version!.ulid));
+    expect(again.status).toBe(400);
+  });
+
+  it('duplicates with a new id, " (copy)" names, its own test cases and its own first version', async () => {
+    const set = (await h.client.testSets.createTestSet({ display_name: `Dup ${++n}`, slug: `dup-${n}`, test_set_type: 'SCENARIO', tags: ['t'] })).test_set;
+    await h.client.testSets.updateTestSet(set.id, { test_cases: [{ input_str: 'One', expected_output: 'Uno' }] });
+    const copy = (await h.client.testSets.duplicateTestSet(set.id)).test_set;
+    expect(copy.id).not.toBe(set.id);
+    expect(copy).toMatchObject({ display_name: `${set.display_name} (copy)`, slug: `${set.slug} (copy)`, test_set_type: 'SCENARIO', tags: ['t'], test_case_count: 1 });
+    expect(copy.current_version).toMatchObject({ version_number: 1 });
+    const [source] = (await h.client.testSets.listTestSetRecords(set.id)).records;
+    const [copied] = (await h.client.testSets.listTestSetRecords(copy.id)).records;
+    expect(copied).toMatchObject({ input: 'One', expected_output: 'Uno', test_set_id: copy.id });
+    expect(copied!.id).not.toBe(source!.id);
+    // A second copy does not clash with the first on the unique display_name and slug.
+    expect((await h.client.testSets.duplicateTestSet(set.id)).test_set.display_name).toBe(`${set.display_name} (copy 2)`);
+  });
+
+  it('attaches and detaches agents through their test_set_ids', async () => {
+    const set = await newTestSet();
+    const agent = (await h.client.agents.createAgent({ display_name: 'Linked bot', model_type: 'MODEL_TYPE_CHAT' })).agent;
+    expect((await h.client.testSets.listTestSetAgents(set.id)).agents).toEqual([]);
+    const added = await h.client.testSets.addTestSetAgents(set.id, { agent_ids: [agent.id, agent.id] });
+    expect(added.agents).toEqual([{ name: `agents/${agent.id}`, agent_id: agent.id, display_name: 'Linked bot' }]);
+    expect((await h.client.agents.getAgent(agent.id)).agent.test_set_ids).toEqual([set.id]);
+    const unknown = await failure(h.client.testSets.addTestSetAgents(set.id, { agent_ids: ['AAAAAAAAAAAAAAAAAAAAAA'] }));
+    expect(unknown.status).toBe(404);
+    expect(unknown.details.map((d) => d.field)).toContain('agent_ids');
+    expect(await h.client.testSets.removeTestSetAgent(set.id, agent.id)).toEqual({});
+    expect((await h.client.agents.getAgent(agent.id)).agent.test_set_ids).toEqual([]);
+    expect(await h.client.testSets.removeTestSetAgent(set.id, agent.id)).toEqual({});
+    expect((await failure(h.client.testSets.removeTestSetAgent(set.id, 'AAAAAAAAAAAAAAAAAAAAAA'))).status).toBe(404);
+    expect((await failure(h.client.testSets.listTestSetAgents('ZZZZZZZZ'))).status).toBe(404);
+    const empty = await failure(h.client.testSets.addTestSetAgents(set.id, { agent_ids: [] }));
+    expect(empty.status).toBe(400);
+  });
+});

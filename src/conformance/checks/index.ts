@@ -6,6 +6,7 @@ import { happyPath, happyPathMaximal } from './happy.js';
 import { otherOrganization, otherOrganizationList, unknownId } from './isolation.js';
 import { badPathIds, bodyInside, bodyOutside, headerBounds, jsonContent, malformedJson, queryBounds } from './limits.js';
 import { checks as protocolDispatch } from './protocol-dispatch.js';
+import { checks as protocolDuplicate } from './protocol-duplicate.js';
 import { checks as protocolFields } from './protocol-fields.js';
 import { checks as protocolListQuery } from './protocol-list-query.js';
 import { checks as protocolLists } from './protocol-lists.js';
@@ -56,6 +57,7 @@ export const CHECKS: readonly Check[] = [
   ...protocolWorkspaces,
   ...protocolRecords,
   ...protocolVersions,
+  ...protocolDuplicate,
   ...protocolFields,
   ...RULE_CHECKS,
   ...protocolDispatch,

@@ -51,6 +51,7 @@ export interface RouteRow {
   emits: string[];
   aliasOf: string | null;
   sets: Record<string, unknown> | null;
+  renames: { field: string; maxLength: number | null }[] | null;
   success: { status: number; shape: ResponseShape; media: string | null };
   errors: number[];
   versionItem: { properties: string[]; snapshotInto: string | null } | null;
@@ -77,6 +78,7 @@ export interface ResourceRow {
   idFormat: IdFormat;
   namePrefix: string | null;
   writeOnly: string[][];
+  readOnly: string[];
   scope: string;
   properties: string[];
   defaults: Record<string, unknown>;

@@ -46,6 +46,11 @@ export interface RouteRow {
   aliasOf: string | null;
   /** A custom action that moves its record to a state: the fields it sets (x-operation.sets). */
   sets: Record<string, JsonValue> | null;
+  /**
+   * A duplicate action (x-operation.renames): the properties whose copied value gets a " (copy)" suffix, with the
+   * resource schema's maxLength of each (the copy's value is cut to fit it).
+   */
+  renames: { field: string; maxLength: number | null }[] | null;
   success: { status: number; shape: ResponseShape; media: string | null };
   /** Documented error statuses (so a rule may check it answers only what the spec lists). */
   errors: number[];
@@ -67,6 +72,8 @@ export interface ResourceRow {
   namePrefix: string | null;
   /** Paths of writeOnly properties inside the resource (`[]` = every array item), never presented. */
   writeOnly: string[][];
+  /** Top-level readOnly properties: server-set, so a duplicate does not copy them. */
+  readOnly: string[];
   scope: string;
   properties: string[];
   defaults: Record<string, JsonValue>;
@@ -218,8 +225,11 @@ function writeOnlyPaths(model: ApiModel, root: SchemaNode): string[][] {
 
 function namePrefixOf(model: ApiModel, schema: NamedSchema): string | null {
   const pattern = objectOf(deref(model, propertiesOf(schema.schema).name))?.pattern;
-  const m = typeof pattern === 'string' ? /^\^([a-z][a-z0-9-]*)\//.exec(pattern) : null;
-  return m ? m[1]! : null;
+  // Only a two-segment name (`^tags/<id pattern>$`) is `<collection>/<id>`; longer ones (`metrics/<id>/threshold`)
+  // are set by a rule.
+  const m = typeof pattern === 'string' ? /^\^([a-z][a-z0-9-]*)\/(.*)$/.exec(pattern) : null;
+  // Slashes inside character classes (`[^/]`) do not separate segments.
+  return m && !m[2]!.replace(/\[(?:\\.|[^\]])*\]/g, '').includes('/') ? m[1]! : null;
 }
 
 export function resourceRows(model: ApiModel): ResourceRow[] {
@@ -235,6 +245,9 @@ export function resourceRows(model: ApiModel): ResourceRow[] {
       idFormat: idFormat(model, schema, sem.resource!.id),
       namePrefix: namePrefixOf(model, schema),
       writeOnly: writeOnlyPaths(model, schema.schema),
+      readOnly: Object.entries(props)
+        .filter(([, sub]) => objectOf(sub)?.readOnly === true || objectOf(deref(model, sub))?.readOnly === true)
+        .map(([prop]) => prop),
       scope: sem.resource!.scope,
       properties: Object.keys(props),
       defaults,
@@ -289,6 +302,7 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
     emits: s.emits,
     aliasOf: s.aliasOf ?? null,
     sets: s.sets ?? null,
+    renames: s.renames ? s.renames.map((field) => ({ field, maxLength: maxLengthOf(model, resourceSchema, field) })) : null,
     success: {
       status: Number(success),
       shape: shapeOf(model, op, success, resourceSchema),
@@ -297,6 +311,13 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
     errors: statuses.filter((st) => /^[45]\d\d$/.test(st)).map(Number),
     versionItem: s.action === 'versions' ? versionItemOf(model, op, success, resourceSchema) : null,
   };
+}
+
+/** The maxLength of a resource property, when its schema gives one. */
+function maxLengthOf(model: ApiModel, resourceSchema: string | undefined, field: string): number | null {
+  const schema = resourceSchema === undefined ? undefined : model.schemas[resourceSchema]?.schema;
+  const max = objectOf(deref(model, propertiesOf(schema)[field]))?.maxLength;
+  return typeof max === 'number' ? max : null;
 }
 
 function versionItemOf(model: ApiModel, op: Operation, status: string, resourceSchema: string | undefined): RouteRow['versionItem'] {

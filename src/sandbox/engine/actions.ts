@@ -1,4 +1,4 @@
-// The generic actions of x-operation (list, create, get, update, delete, versions, revert, restore): each
+// The generic actions of x-operation (list, create, get, update, delete, versions, revert, restore, duplicate): each
 // reads the resource's declared semantics from the route table, so a new resource in the spec works without
 // code. Rules adjust them through the write hook or replace them (custom actions).
 import { notFound } from '../errors.js';
@@ -44,8 +44,11 @@ function matchesFilters(ctx: RequestContext, resource: ResourceRow, record: Stor
   return true;
 }
 
-/** A list: the records in scope, filtered and ordered by the query (`order`: the order without order_by). */
-export function listAction(ctx: RequestContext, order?: string): ActionResult {
+/**
+ * A list: the records in scope, filtered and ordered by the query (`order`: the order without order_by; `keep`:
+ * a further filter a rule supplies for query parameters that name no property, before paging).
+ */
+export function listAction(ctx: RequestContext, order?: string, keep?: (record: StoredRecord) => boolean): ActionResult {
   const resource = resourceOf(ctx);
   // A nested collection (baselines of a metric): the parent in the path must exist, and scopes the items.
   const parentParam = ctx.route.params.path[0];
@@ -58,7 +61,8 @@ export function listAction(ctx: RequestContext, order?: string): ActionResult {
   const inList = ctx.runtime.store
     .list(resource.name, { org: ctx.org })
     .filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && matchesFilters(ctx, resource, r))
-    .filter((r) => parentField === undefined || r.data[parentField] === ctx.path[parentField]);
+    .filter((r) => parentField === undefined || r.data[parentField] === ctx.path[parentField])
+    .filter((r) => keep === undefined || keep(r));
   const all = applyListQuery(ctx, resource, inList, order);
   const paging = ctx.route.pagination;
   if (!paging) return { records: all, total: all.length };
@@ -66,6 +70,23 @@ export function listAction(ctx: RequestContext, order?: string): ActionResult {
   const offset = decodeToken(ctx.query[paging.pageToken], paging.pageToken);
   const p = page(all, size, offset);
   return { records: p.items, total: all.length, nextPageToken: p.next };
+}
+
+/** Stores a new record in the request's scope; a versioned resource records its first version. */
+function insertNew(ctx: RequestContext, resource: ResourceRow, data: Json): StoredRecord {
+  const record: StoredRecord = ctx.runtime.store.insert({
+    kind: resource.name,
+    id: String(data[resource.id]),
+    org: ctx.org,
+    workspace: resource.scope === 'workspace' ? ctx.workspace : null,
+    deleted: false,
+    data,
+  });
+  if (resource.versioned) {
+    recordVersion(ctx.runtime, resource, record, 'save');
+    ctx.runtime.store.update(record);
+  }
+  return record;
 }
 
 export function createAction(ctx: RequestContext, hooks: Hooks): ActionResult {
@@ -80,19 +101,7 @@ export function createAction(ctx: RequestContext, hooks: Hooks): ActionResult {
   normalize(rules, data);
   hooks.write(ctx, data, undefined);
   checkUnique(ctx, resource, rules, data, null);
-  const record: StoredRecord = ctx.runtime.store.insert({
-    kind: resource.name,
-    id: String(data[resource.id]),
-    org: ctx.org,
-    workspace: resource.scope === 'workspace' ? ctx.workspace : null,
-    deleted: false,
-    data,
-  });
-  if (resource.versioned) {
-    recordVersion(ctx.runtime, resource, record, 'save');
-    ctx.runtime.store.update(record);
-  }
-  return { record };
+  return { record: insertNew(ctx, resource, data) };
 }
 
 export function getAction(ctx: RequestContext): ActionResult {
@@ -201,6 +210,48 @@ export function restoreAction(ctx: RequestContext): ActionResult {
 }
 
 /**
+ * The value a renamed field of a copy gets: `<value> (copy)`, or `(copy 2)`, `(copy 3)`, ... while a unique field's
+ * value is taken; the original is cut so the result fits the field's maxLength.
+ */
+function copyName(ctx: RequestContext, resource: ResourceRow, field: string, value: string, maxLength: number | null): string {
+  const unique = fieldRules(resource, ctx.route)[field]?.unique;
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? ' (copy)' : ` (copy ${n})`;
+    const base = maxLength === null ? value : [...value].slice(0, Math.max(0, maxLength - suffix.length)).join('');
+    const candidate = `${base}${suffix}`;
+    if (!unique) return candidate;
+    const taken = ctx.runtime.store
+      .withField(resource.name, ctx.org, field, candidate)
+      .some((r) => (unique.scope === 'organization' || r.workspace === ctx.workspace) && (unique.among === 'all' || !isHidden(resource, r)));
+    if (!taken) return candidate;
+  }
+}
+
+/**
+ * A copy of the record under a new id (x-operation action duplicate): its configuration (every stored property
+ * the schema does not mark readOnly), with the x-operation.renames fields marked as a copy; server fields are
+ * fresh, and a versioned resource records the copy's own first version. Rules adjust it through the write hook.
+ */
+export function duplicateAction(ctx: RequestContext, hooks: Hooks): ActionResult {
+  const resource = resourceOf(ctx);
+  const source = target(ctx);
+  const body: Json = {};
+  for (const prop of resource.properties) {
+    if (prop === resource.id || resource.readOnly.includes(prop) || source.data[prop] === undefined) continue;
+    setOwn(body, prop, clone(source.data[prop]));
+  }
+  for (const { field, maxLength } of ctx.route.renames ?? []) {
+    if (typeof body[field] === 'string') setOwn(body, field, copyName(ctx, resource, field, body[field] as string, maxLength));
+  }
+  const data = newRecordData(ctx.runtime, resource, body, ctx.now);
+  const rules = fieldRules(resource, ctx.route);
+  normalize(rules, data);
+  hooks.write(ctx, data, undefined);
+  checkUnique(ctx, resource, rules, data, null);
+  return { record: insertNew(ctx, resource, data) };
+}
+
+/**
  * A custom action that moves its record to a state (x-operation.sets, e.g. archive sets status ARCHIVED):
  * refused in a frozen state (409), idempotent when the record is already there.
  */
@@ -226,4 +277,5 @@ export const GENERIC_ACTIONS: Record<string, (ctx: RequestContext, hooks: Hooks)
   versions: versionsAction,
   revert: revertAction,
   restore: restoreAction,
+  duplicate: duplicateAction,
 };

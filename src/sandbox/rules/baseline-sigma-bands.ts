@@ -1,4 +1,4 @@
-// baseline-sigma-bands (createBaseline, getBaseline, listBaselines): the metric in the path must exist
+// baseline-sigma-bands (createBaseline, getBaseline, listBaselines, updateBaseline, deleteBaseline): the metric in the path must exist
 // (404 on metric_id) and own the baseline (404 on baseline_id); a new baseline starts without statistics;
 // presented baselines carry sigma_bands for the requested `sigma_levels` (default 1,2).
 //
@@ -49,8 +49,10 @@ export const baselineSigmaBands: Rule = {
     pathMetric(ctx);
     levels(ctx);
   },
-  // Baselines have a create and no update, so write() only ever sees a new baseline.
-  write(ctx, next) {
+  // A new baseline starts without statistics; an update (display_name, sigma_threshold, direction, status)
+  // keeps them.
+  write(ctx, next, previous) {
+    if (previous !== undefined) return;
     for (const field of ['agent_id', 'test_set_id', 'persona_id']) if (next[field] === undefined) next[field] = null;
     // metric_name is required (1-200 characters, display_name's limit too).
     if (typeof next.display_name !== 'string') next.display_name = pathMetric(ctx).data.metric_name;

@@ -26,6 +26,16 @@ import { testSetSnapshot } from './test-set-snapshot.js';
 import { updateBaselines } from './update-baselines.js';
 import { versionRevert } from './version-revert.js';
 import { webhookUrl } from './webhook-url.js';
+// issue 15 part B: personas, metrics, test sets
+import { metricCatalog } from './metric-catalog.js';
+import { metricFlow } from './metric-flow.js';
+import { metricFlowFilter } from './metric-flow-filter.js';
+import { metricThreshold } from './metric-threshold.js';
+import { metricThresholdScope } from './metric-threshold-scope.js';
+import { personaSoundUpload } from './persona-sound-upload.js';
+import { tagSummary } from './tag-summary.js';
+import { testSetAgents } from './test-set-agents.js';
+import { testSetRecords } from './test-set-records.js';
 
 export const RULES: Record<string, Rule> = {
   'agent-delete-guard': agentDeleteGuard,
@@ -53,4 +63,14 @@ export const RULES: Record<string, Rule> = {
   'update-baselines': updateBaselines,
   'version-revert': versionRevert,
   'webhook-url': webhookUrl,
+  // issue 15 part B: personas, metrics, test sets
+  'metric-catalog': metricCatalog,
+  'metric-flow': metricFlow,
+  'metric-flow-filter': metricFlowFilter,
+  'metric-threshold': metricThreshold,
+  'metric-threshold-scope': metricThresholdScope,
+  'persona-sound-upload': personaSoundUpload,
+  'tag-summary': tagSummary,
+  'test-set-agents': testSetAgents,
+  'test-set-records': testSetRecords,
 };

@@ -2,6 +2,7 @@
 // grid lives as test_case records; the test set keeps a snapshot of it in `test_cases` (a tracked field), so
 // the generic versioning records one version per save that changes the grid, and none when the content is
 // unchanged. Test-case operations refresh the parent's snapshot (one version per call that changes it).
+// A duplicate gets new rows with the source's grid; a revert brings the rows back to the version's snapshot.
 import { alnum } from '../ids.js';
 import type { RequestContext } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
@@ -61,6 +62,46 @@ function refreshParent(ctx: RequestContext, testSetId: string): void {
   ctx.runtime.store.update(parent);
 }
 
+/** New test-case rows of a test set, one per grid item (its content only), in the given order. */
+function insertRows(ctx: RequestContext, testSetId: string, items: Json[]): StoredRecord[] {
+  const resource = ctx.runtime.resource('test_case');
+  return items.map((item, position) => {
+    const content: Json = {};
+    for (const k of CONTENT) if (item[k] !== undefined && item[k] !== null) setOwn(content, k, clone(item[k]));
+    const data = newRecordData(ctx.runtime, resource, { ...content, test_set_id: testSetId, position }, ctx.now, alnum(22));
+    return ctx.runtime.store.insert({ kind: 'test_case', id: String(data.id), org: ctx.org, workspace: ctx.workspace, deleted: false, data });
+  });
+}
+
+/**
+ * After a revert (the generic revert re-applied the version's snapshot, test_cases included): the rows follow
+ * the snapshot again. The snapshot's rows come back with their ids and content (deleted ones are revived),
+ * rows it does not hold are deleted; no further version (the revert recorded one).
+ */
+function restoreRows(ctx: RequestContext, parent: StoredRecord): void {
+  const items = Array.isArray(parent.data.test_cases) ? (parent.data.test_cases as Json[]) : [];
+  const keep = new Set(items.map((i) => String(i.id)));
+  for (const row of casesOf(ctx, parent.id)) {
+    if (keep.has(row.id)) continue;
+    row.deleted = true;
+    ctx.runtime.store.update(row);
+  }
+  items.forEach((item, position) => {
+    const row = ctx.runtime.store.get('test_case', String(item.id));
+    if (!row || row.org !== ctx.org) return;
+    row.deleted = false;
+    for (const k of CONTENT) {
+      if (item[k] === undefined || item[k] === null) delete row.data[k];
+      else setOwn(row.data, k, clone(item[k]));
+    }
+    setOwn(row.data, 'position', position);
+    ctx.runtime.store.update(row);
+  });
+  setOwn(parent.data, 'test_cases', snapshotOf(ctx, casesOf(ctx, parent.id)));
+  setOwn(parent.data, 'test_case_count', casesOf(ctx, parent.id).length);
+  ctx.runtime.store.update(parent);
+}
+
 export const testSetSnapshot: Rule = {
   before(ctx) {
     if (ctx.route.resource === 'test_case' && ctx.route.action === 'create') {
@@ -69,6 +110,14 @@ export const testSetSnapshot: Rule = {
   },
   write(ctx, next, previous) {
     if (ctx.route.resource === 'test_set') {
+      // A copy (the generic duplicate) gets its own rows with the source's grid content.
+      if (ctx.route.action === 'duplicate') {
+        const given = Array.isArray(next.test_cases) ? (next.test_cases as Json[]) : [];
+        const created = insertRows(ctx, String(next.id), given);
+        setOwn(next, 'test_cases', snapshotOf(ctx, created));
+        setOwn(next, 'test_case_count', created.length);
+        return;
+      }
       // test_set_metadata and parameters default to {} (the create body's schema defaults, applied by the engine).
       if (previous === undefined) {
         setOwn(next, 'test_cases', []);
@@ -84,15 +133,11 @@ export const testSetSnapshot: Rule = {
         setOwn(next, 'test_cases', snapshotOf(ctx, existing));
         return;
       }
-      const resource = ctx.runtime.resource('test_case');
       for (const c of existing) {
         c.deleted = true;
         ctx.runtime.store.update(c);
       }
-      const created = given.map((item, position) => {
-        const data = newRecordData(ctx.runtime, resource, { ...item, test_set_id: next.id, position }, ctx.now, alnum(22));
-        return ctx.runtime.store.insert({ kind: 'test_case', id: String(data.id), org: ctx.org, workspace: ctx.workspace, deleted: false, data });
-      });
+      const created = insertRows(ctx, String(next.id), given);
       setOwn(next, 'test_cases', snapshotOf(ctx, created));
       setOwn(next, 'test_case_count', created.length);
       return;
@@ -107,6 +152,7 @@ export const testSetSnapshot: Rule = {
     makeRoom(ctx, others, at);
   },
   after(ctx, result) {
+    if (ctx.route.resource === 'test_set' && ctx.route.action === 'revert') restoreRows(ctx, result.record!);
     if (ctx.route.resource !== 'test_case') return;
     // The generic create, update and delete answer the test case they wrote (deleteTestCase declares no
     // soft-delete answer), deleted or not.

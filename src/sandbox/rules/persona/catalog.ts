@@ -12,10 +12,12 @@
 //   organization-wide (the workspace is not considered). A deleted one, or one whose data says `active: false`
 //   or a `status` other than `active`, cannot be selected. A custom voice without a languages list speaks none.
 // - Languages are BCP-47 tags compared case-insensitively (`en-us` matches `en-US`); the value is stored as sent.
-// - Custom sounds are `custom_sound` records of the organization (data {display_name, active} or {status});
+// - Custom sounds are `background_sound` (or `custom_sound`) records of the organization (data {display_name,
+//   active} or {status});
 //   status is data.status when it is pending_upload|active|archived, else `archived` when active is false,
 //   else `active`. Only active ones can be selected. Ids outside [A-Za-z0-9_-] (or too long for the 100-char
-//   `custom:<id>` value) can never be selected and are not listed.
+//   `custom:<id>` value) can never be selected and are not listed. default_volume (required by the service's
+//   client, facts-shapes 3.3) is 1 for presets and for custom sounds that do not hold a non-negative number.
 // - Caller numbers: DEFAULT_PHONE_NUMBERS (fictional 555-01xx numbers) plus `phone_number` records (platform
 //   or organization; data {phone_number, direction inbound|outbound|both (default both)}).
 import type { RequestContext } from '../../engine/context.js';
@@ -62,6 +64,9 @@ export const BACKGROUND_SOUND_PRESETS: readonly string[] = [
   'construction-work',
   'backchanneling',
 ];
+
+/** default_volume (required in the answer) of presets and of custom sounds that do not set one: the unchanged level. */
+export const DEFAULT_SOUND_VOLUME = 1;
 
 /** Presets that are one sound source in the room rather than an ambience. */
 const POINT_SOURCES = new Set(['doorbell', 'small-dog-bark', 'newborn-baby-crying', 'backchanneling', 'portable-air-conditioner']);
@@ -135,9 +140,12 @@ export function soundStatus(data: Json): SoundStatus {
   return data.active === false ? 'archived' : 'active';
 }
 
-/** The organization's custom sounds that could ever be selected (ids fit `custom:<id>`). */
+/**
+ * The organization's custom sounds that could ever be selected (ids fit `custom:<id>`): `background_sound`
+ * records (created through the API, or fixtures of the spec's resource) and `custom_sound` fixtures.
+ */
 export function customSounds(ctx: RequestContext): StoredRecord[] {
-  return own(ctx, 'custom_sound').filter((r) => CUSTOM_SOUND_ID.test(r.id));
+  return [...own(ctx, 'custom_sound'), ...own(ctx, 'background_sound')].filter((r) => CUSTOM_SOUND_ID.test(r.id));
 }
 
 export function isActiveCustomSound(ctx: RequestContext, id: string): boolean {
@@ -157,6 +165,7 @@ export function presetEntry(preset: string): Json {
     source: 'built_in',
     display_name: displayName(preset),
     status: 'active',
+    default_volume: DEFAULT_SOUND_VOLUME,
     acoustic_source_type: POINT_SOURCES.has(preset) ? 'point_source' : 'ambient',
   };
 }
@@ -174,7 +183,7 @@ export function customSoundEntry(record: StoredRecord): Json {
   for (const key of ['preview_url', 'preview_url_expires_at', 'content_type', 'original_filename', 'created_at', 'last_updated_at'] as const) {
     if (typeof d[key] === 'string') out[key] = d[key];
   }
-  if (typeof d.default_volume === 'number') out.default_volume = d.default_volume;
+  out.default_volume = typeof d.default_volume === 'number' && d.default_volume >= 0 ? d.default_volume : DEFAULT_SOUND_VOLUME;
   if (d.acoustic_source_type === 'ambient' || d.acoustic_source_type === 'point_source') out.acoustic_source_type = d.acoustic_source_type;
   if (d.metadata !== null && typeof d.metadata === 'object' && !Array.isArray(d.metadata)) out.metadata = d.metadata;
   return out;

@@ -1,0 +1,79 @@
+// persona-sound-upload: custom background sounds through the API (create, update, complete). A sound is a
+// `background_sound` record of the organization (the resource of the spec's BackgroundSound; `custom_sound`
+// fixture records count too), the records persona/catalog.ts lists and persona-background-sound accepts, so
+// what is created here is selectable as `custom:<id>` once completed.
+// - createPersonaBackgroundSound: a pending_upload sound (default_volume 1 unless given) and an upload target
+//   {upload_url, upload_fields, expires_at (1 hour), max_size_bytes (10 MiB)}; 201 {background_sound, ...}.
+// - completePersonaBackgroundSound: pending_upload -> active; an active or archived sound is answered unchanged.
+// - updatePersonaBackgroundSound: display_name, default_volume, acoustic_source_type (null clears), status
+//   active|archived (active on a pending_upload sound completes it, as the sandbox receives no bytes anyway).
+// Unknown, deleted or another organization's sounds, and built-in presets, are 404 on background_sound_id.
+//
+// Decisions (the facts give the shapes only; docs/sandbox.md "Personas"): the sandbox receives no bytes, so the
+// upload URL names a host that does not resolve (`.invalid`) and complete does not check that a file arrived.
+import { notFound } from '../errors.js';
+import type { RequestContext } from '../engine/context.js';
+import type { Rule } from '../engine/hooks.js';
+import { clone, setOwn } from '../engine/records.js';
+import { alnum } from '../ids.js';
+import type { Json, StoredRecord } from '../storage/store.js';
+import { customSoundEntry, customSounds, soundStatus } from './persona/catalog.js';
+
+const UPLOAD_TTL_MS = 60 * 60 * 1000;
+const MAX_SIZE_BYTES = 10 * 1024 * 1024;
+
+function findSound(ctx: RequestContext): StoredRecord {
+  const id = ctx.path.background_sound_id;
+  const record = customSounds(ctx).find((r) => r.id === id);
+  if (!record) throw notFound('background_sound_id', 'background sound');
+  return record;
+}
+
+function create(ctx: RequestContext): Json {
+  const id = alnum(22);
+  const data: Json = { display_name: ctx.body.display_name, status: 'pending_upload', default_volume: 1, created_at: ctx.now, last_updated_at: ctx.now };
+  for (const key of ['original_filename', 'content_type', 'default_volume', 'acoustic_source_type', 'metadata']) {
+    if (ctx.body[key] !== undefined && ctx.body[key] !== null) setOwn(data, key, clone(ctx.body[key]));
+  }
+  const record = ctx.runtime.store.insert({ kind: 'background_sound', id, org: ctx.org, workspace: null, deleted: false, data });
+  const expires = new Date(Date.parse(ctx.now) + UPLOAD_TTL_MS).toISOString();
+  return {
+    background_sound: customSoundEntry(record),
+    upload_url: `https://uploads.sandbox.invalid/background-sounds/${id}`,
+    upload_fields: { key: `background-sounds/${id}/${String(ctx.body.original_filename)}`, 'Content-Type': String(ctx.body.content_type) },
+    expires_at: expires,
+    max_size_bytes: MAX_SIZE_BYTES,
+  };
+}
+
+function complete(ctx: RequestContext, record: StoredRecord): void {
+  if (soundStatus(record.data) === 'pending_upload') {
+    setOwn(record.data, 'status', 'active');
+    delete record.data.active;
+    setOwn(record.data, 'last_updated_at', ctx.now);
+    ctx.runtime.store.update(record);
+  }
+}
+
+function update(ctx: RequestContext, record: StoredRecord): void {
+  for (const key of ['display_name', 'default_volume', 'acoustic_source_type', 'status']) {
+    if (ctx.body[key] === undefined) continue;
+    if (ctx.body[key] === null) delete record.data[key];
+    else setOwn(record.data, key, clone(ctx.body[key]));
+  }
+  // A status sent now replaces the legacy `active` flag of fixture records.
+  if (ctx.body.status !== undefined) delete record.data.active;
+  setOwn(record.data, 'last_updated_at', ctx.now);
+  ctx.runtime.store.update(record);
+}
+
+// Named on createPersonaBackgroundSound, updatePersonaBackgroundSound and completePersonaBackgroundSound only.
+export const personaSoundUpload: Rule = {
+  handle(ctx) {
+    if (ctx.route.id === 'createPersonaBackgroundSound') return { body: create(ctx) };
+    const record = findSound(ctx);
+    if (ctx.route.id === 'completePersonaBackgroundSound') complete(ctx, record);
+    else update(ctx, record);
+    return { body: { background_sound: customSoundEntry(record) } };
+  },
+};

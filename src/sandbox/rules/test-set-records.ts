@@ -1,0 +1,32 @@
+// test-set-records (listTestSetRecords): the test set's live test cases as records, in grid order:
+// {id, input (the case's input_str, "" when it has none), input_type null, expected_behaviors [],
+// expected_output (as stored, null when absent), description null, user_notes null, create_time, update_time,
+// test_set_id}. The test set must be live and in scope (404 on test_set_id).
+//
+// Decisions (docs/sandbox.md "Test sets"): test cases carry no input_type, behaviours, description or notes,
+// so those are empty; a case's attributes are not mapped onto them.
+import type { Rule } from '../engine/hooks.js';
+import { findRecord } from '../engine/records.js';
+
+export const testSetRecords: Rule = {
+  handle(ctx) {
+    const testSet = findRecord(ctx, 'test_set', ctx.path.test_set_id, { field: 'test_set_id' });
+    const cases = ctx.runtime.store
+      .list('test_case', { org: ctx.org })
+      .filter((c) => c.org === ctx.org && c.data.test_set_id === testSet.id)
+      .sort((a, b) => Number(a.data.position) - Number(b.data.position));
+    const records = cases.map((c) => ({
+      id: c.id,
+      input: typeof c.data.input_str === 'string' ? c.data.input_str : '',
+      input_type: null,
+      expected_behaviors: [],
+      expected_output: c.data.expected_output ?? null,
+      description: null,
+      user_notes: null,
+      create_time: typeof c.data.create_time === 'string' ? c.data.create_time : null,
+      update_time: typeof c.data.update_time === 'string' ? c.data.update_time : null,
+      test_set_id: testSet.id,
+    }));
+    return { body: { records } };
+  },
+};

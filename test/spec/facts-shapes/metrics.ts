@@ -1,0 +1,213 @@
+// Metrics family, transcribed by hand from api-facts-shapes.md 2.8 (operations), 3.8 (resources) and 4 (E2,
+// E10-E20). MT duplicate is in api-facts.md's catalog only (section 4); its row follows PE8/TS8.
+// Requiredness is asserted only where the facts mark a field `*`; `|null` is asserted as nullable.
+import type { FactRow, FieldSpec } from './row-b.js';
+
+const str: FieldSpec = { type: 'string' };
+const strNull: FieldSpec = { type: 'string', nullable: true };
+const numNull: FieldSpec = { type: 'number', nullable: true };
+const E10 = ['METRIC_LLM_BINARY', 'METRIC_CATEGORICAL', 'METRIC_NUMERICAL_LLM_JUDGE', 'METRIC_AUDIO_LLM_BINARY', 'METRIC_AUDIO_LLM_CATEGORICAL', 'METRIC_AUDIO_LLM_NUMERICAL', 'METRIC_TOOLCALL', 'METRIC_METADATA_FIELD', 'METRIC_TRANSCRIPT_REGEX', 'METRIC_PAUSE_ANALYSIS', 'METRIC_SQL_FLOAT'];
+const E14 = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'nin', 'bt', 'nbt'];
+const E16 = ['ACTIVE', 'STANDBY', 'ARCHIVED'];
+const E18 = ['BOTH', 'ABOVE', 'BELOW'];
+
+// 3.8 Metric (the snapshot client's 23 fields; none required)
+const metric: Record<string, FieldSpec> = {
+  name: str,
+  id: str,
+  metric_name: str,
+  description: str,
+  metric_type: { type: 'string', enum: E10 },
+  prompt: str,
+  categories: { type: 'array' },
+  min_value: { type: 'number' },
+  max_value: { type: 'number' },
+  metadata_field_type: { type: 'string', enum: ['STRING', 'NUMBER', 'BOOLEAN'] },
+  role: { type: 'string', enum: ['agent', 'user'] },
+  tags: { type: 'array' },
+  create_time: str,
+  current_version: { type: 'object' },
+};
+
+// 3.8 target_condition {comparison_operator* E13, target_float num|null, target_values [str]|null}
+const targetCondition: Record<string, FieldSpec> = {
+  'target_condition.comparison_operator': { type: 'string', required: true, enum: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'nin'] },
+  'target_condition.target_float': { type: 'number', nullable: true },
+  'target_condition.target_values': { type: 'array' },
+};
+
+const metricVersion: Record<string, FieldSpec> = {
+  name: { type: 'string', required: true },
+  ulid: { type: 'string', required: true },
+  version_number: { type: 'number', required: true },
+  change_type: { type: 'string', required: true, enum: ['save', 'revert'] },
+  metric_type: { type: 'string', required: true, enum: E10 },
+  metric_metadata: { type: 'object' },
+  label: strNull,
+  created_by: { type: 'string', required: true },
+  create_time: str,
+};
+
+const baseline: Record<string, FieldSpec> = {
+  ulid: { type: 'string', required: true },
+  status: { type: 'string', required: true, enum: E16 },
+  detection_method: { type: 'string', required: true, enum: ['EWMA'] },
+  sigma_threshold: { type: 'number', required: true },
+  direction: { type: 'string', required: true, enum: E18 },
+  agent_id: strNull,
+  test_set_id: strNull,
+  persona_id: strNull,
+  sigma_bands: { type: 'object', nullable: true },
+  last_processed_run_completed_at: strNull,
+  observation_count: { type: 'number' },
+  created_at: { type: 'string', required: true },
+  last_updated_at: { type: 'string', required: true },
+};
+
+const threshold: Record<string, FieldSpec> = {
+  name: str,
+  comparison_operator: { type: 'string', nullable: true, enum: E14 },
+  target_float_upper: numNull,
+  target_float_lower: numNull,
+  target_values: { type: 'array', nullable: true },
+  source: { type: 'string', nullable: true, enum: ['manual', 'model'] },
+  create_time: strNull,
+  update_time: strNull,
+};
+
+const flow: Record<string, FieldSpec> = {
+  name: { type: 'string', required: true },
+  id: { type: 'string', required: true },
+  create_time: strNull,
+  trigger_metric_id: { type: 'string', required: true },
+  followup_metric_id: { type: 'string', required: true },
+  trigger_criteria: { type: 'object', nullable: true },
+  status: { type: 'string', required: true, enum: ['ACTIVE', 'INACTIVE', 'DELETED'] },
+  trigger_metric_name: strNull,
+  trigger_metric_display_name: strNull,
+  followup_metric_name: strNull,
+  followup_metric_display_name: strNull,
+};
+
+const metricCreateBody: Record<string, FieldSpec> = {
+  metric_name: { type: 'string', required: true },
+  description: { type: 'string', required: true },
+  metric_type: { type: 'string', required: true, enum: E10 },
+  prompt: str,
+  categories: { type: 'array' },
+  min_value: { type: 'number' },
+  max_value: { type: 'number' },
+  metadata_field_type: { type: 'string', enum: ['STRING', 'NUMBER', 'BOOLEAN'] },
+  metadata_field_key: str,
+  regex_pattern: str,
+  role: { type: 'string', enum: ['agent', 'user'] },
+  min_pause_duration_seconds: { type: 'number' },
+  sql_query: str,
+  include_traces: { type: 'boolean' },
+  runtime_config: { type: 'object' },
+  tags: { type: 'array' },
+};
+const metricUpdateBody: Record<string, FieldSpec> = Object.fromEntries(Object.entries(metricCreateBody).map(([k, v]) => [k, { ...v, required: false }]));
+
+const flowBody = (required: boolean): Record<string, FieldSpec> => ({
+  trigger_metric_id: { type: 'string', required: true },
+  followup_metric_id: { type: 'string', required: true },
+  trigger_criteria: { type: 'object', nullable: true },
+  status: { type: 'string', required, enum: ['ACTIVE', 'INACTIVE'] },
+});
+
+export const METRIC_ROWS: FactRow[] = [
+  { id: 'MT1', method: 'GET', path: '/metrics', status: 200, wrapper: 'metrics', response: metric, query: ['page_size', 'page_token', 'order_by', 'filter', 'include_builtin', 'tag_filters'] },
+  { id: 'MT2', method: 'POST', path: '/metrics', status: 201, wrapper: 'metric', body: { ...metricCreateBody, ...targetCondition }, response: { ...metric, ...targetCondition } },
+  { id: 'MT3', method: 'GET', path: '/metrics/{metric_id}', status: 200, wrapper: 'metric', response: metric },
+  { id: 'MT4', method: 'PATCH', path: '/metrics/{metric_id}', status: 200, wrapper: 'metric', body: metricUpdateBody, response: metric },
+  { id: 'MT5', method: 'DELETE', path: '/metrics/{metric_id}', status: 200 },
+  { id: 'MT6', method: 'POST', path: '/metrics/{metric_id}/restore', status: 200, wrapper: 'metric', response: metric },
+  {
+    id: 'MT7',
+    method: 'GET',
+    path: '/metrics/recently-deleted',
+    status: 200,
+    wrapper: 'metrics',
+    response: { name: { type: 'string', required: true }, id: { type: 'string', required: true }, metric_name: { type: 'string', required: true }, delete_time: strNull, deleted_by: strNull, purge_time: strNull },
+  },
+  { id: 'MT8', method: 'GET', path: '/metrics/{metric_id}/versions', status: 200, wrapper: 'versions', response: metricVersion },
+  { id: 'MT9', method: 'POST', path: '/metrics/{metric_id}/versions/{version_id}/revert', status: 200, wrapper: 'metric', response: metric },
+  { id: 'MT duplicate', method: 'POST', path: '/metrics/{metric_id}/duplicate', status: 201, wrapper: 'metric', response: metric },
+  { id: 'MT10', method: 'GET', path: '/metrics/{metric_id}/baselines', status: 200, wrapper: 'baselines', response: baseline, query: ['agent_id', 'test_set_id', 'persona_id', 'status', 'page_size', 'page_token', 'sigma_levels'] },
+  { id: 'MT10 total', method: 'GET', path: '/metrics/{metric_id}/baselines', response: { next_page_token: strNull, total_count: { type: 'number' } } },
+  {
+    id: 'MT11',
+    method: 'POST',
+    path: '/metrics/{metric_id}/baselines',
+    status: 201,
+    body: { agent_id: strNull, test_set_id: strNull, persona_id: strNull, status: { type: 'string', enum: E16 }, detection_method: { type: 'string', enum: ['EWMA'] }, direction: { type: 'string', enum: E18 }, config: { type: 'object' } },
+    response: baseline,
+  },
+  { id: 'MT12', method: 'GET', path: '/metrics/{metric_id}/baselines/{baseline_id}', status: 200, response: baseline, query: ['sigma_levels'] },
+  {
+    id: 'MT13',
+    method: 'PATCH',
+    path: '/metrics/{metric_id}/baselines/{baseline_id}',
+    status: 200,
+    body: { display_name: strNull, sigma_threshold: numNull, direction: { type: 'string', enum: E18 }, status: { type: 'string', enum: E16 } },
+    response: baseline,
+  },
+  { id: 'MT14', method: 'DELETE', path: '/metrics/{metric_id}/baselines/{baseline_id}', status: 204 },
+  { id: 'MT15', method: 'GET', path: '/metrics/{metric_id}/baselines/{baseline_id}/history', status: 200, wrapper: 'history', query: ['bucket_interval', 'timezone', 'start_date', 'end_date'], response: { bucket_time: { type: 'string', required: true }, baseline_mean: { type: 'number', required: true }, baseline_sigma: { type: 'number', required: true }, observation_count: { type: 'number', required: true } } },
+  { id: 'MT16', method: 'GET', path: '/metrics/{metric_id}/threshold', status: 200, wrapper: 'threshold', response: threshold },
+  {
+    id: 'MT17',
+    method: 'PATCH',
+    path: '/metrics/{metric_id}/threshold',
+    status: 200,
+    wrapper: 'threshold',
+    body: { comparison_operator: { type: 'string', required: true, nullable: true, enum: E14 }, target_float_upper: numNull, target_float_lower: numNull, target_values: { type: 'array', nullable: true }, source: { type: 'string', enum: ['manual', 'model'] } },
+    response: threshold,
+  },
+  { id: 'MT18', method: 'GET', path: '/metrics/{metric_id}/thresholds', status: 200, wrapper: 'thresholds', response: threshold, query: ['page_size', 'page_token'] },
+  {
+    id: 'MT19',
+    method: 'POST',
+    path: '/metrics/{metric_id}/thresholds',
+    status: 201,
+    wrapper: 'threshold',
+    body: { comparison_operator: { type: 'string', required: true, enum: E14 }, target_float_upper: numNull, target_float_lower: numNull, target_values: { type: 'array', nullable: true }, source: { type: 'string', enum: ['manual', 'model'] } },
+    response: threshold,
+  },
+  { id: 'MT20', method: 'DELETE', path: '/metrics/{metric_id}/thresholds/{threshold_id}', status: 200 },
+  { id: 'MT21', method: 'GET', path: '/metrics/flows', status: 200, wrapper: 'metric_flows', response: flow, query: ['page_size', 'page_token', 'order_by', 'status_filter', 'search_query'] },
+  { id: 'MT22', method: 'POST', path: '/metrics/flows', status: 201, wrapper: 'metric_flow', body: flowBody(false), response: flow },
+  { id: 'MT23', method: 'PATCH', path: '/metrics/flows/{flow_id}', status: 200, wrapper: 'metric_flow', body: flowBody(true), response: flow },
+  { id: 'MT24', method: 'DELETE', path: '/metrics/flows/{flow_id}', status: 200 },
+  { id: 'MT25', method: 'GET', path: '/metrics/tags', status: 200, wrapper: 'tags', response: { tag: { type: 'string', required: true }, color: strNull } },
+  { id: 'MT26', method: 'GET', path: '/metrics/template-variables', status: 200, response: { version: { type: 'string', required: true }, categories: { type: 'array', required: true } } },
+  {
+    id: 'MT26 category',
+    method: 'GET',
+    path: '/metrics/template-variables',
+    wrapper: 'categories',
+    response: {
+      prefix: { type: 'string', required: true },
+      display_name: { type: 'string', required: true },
+      description: { type: 'string', required: true },
+      source_field: { type: 'string', required: true },
+      supports_custom_keys: { type: 'boolean', required: true },
+      example_keys: { type: 'array', required: true },
+    },
+  },
+  {
+    id: 'MT27',
+    method: 'GET',
+    path: '/models/metric',
+    status: 200,
+    wrapper: 'models',
+    response: {
+      model_id: { type: 'string', required: true },
+      display_name: { type: 'string', required: true },
+      provider: { type: 'string', required: true, enum: ['openai', 'anthropic', 'google'] },
+      tier: { type: 'string', required: true, enum: ['standard', 'enterprise'] },
+      supports_thinking: { type: 'boolean', required: true },
+    },
+  },
+];

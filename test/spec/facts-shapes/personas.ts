@@ -1,0 +1,138 @@
+// Personas family, transcribed by hand from api-facts-shapes.md 2.3 (operations), 3.3 (resources) and 4 (E2,
+// E32, E33). Requiredness is asserted only where the facts mark a field `*`; `|null` is asserted as nullable.
+import type { FactRow, FieldSpec } from './row-b.js';
+
+const str: FieldSpec = { type: 'string' };
+const strNull: FieldSpec = { type: 'string', nullable: true };
+const num: FieldSpec = { type: 'number' };
+const numNull: FieldSpec = { type: 'number', nullable: true };
+const E33_INITIATION = ['speak_first', 'wait_for_user'];
+const E33_SITUATE = ['speakerphone-easy', 'speakerphone-hard'];
+
+// 3.3 Persona
+const persona: Record<string, FieldSpec> = {
+  resource_name: { type: 'string', required: true },
+  id: { type: 'string', required: true },
+  name: { type: 'string', required: true },
+  persona_prompt: strNull,
+  voice_name: str,
+  language_code: str,
+  background_sound: strNull,
+  background_sound_volume: numNull,
+  voice_volume: numNull,
+  voice_speed: numNull,
+  wait_seconds: numNull,
+  hold_music_timeout_seconds: numNull,
+  conversation_initiation: { type: 'string', nullable: true, enum: E33_INITIATION },
+  multi_language_stt: { type: 'boolean', nullable: true },
+  situate_speaker: { type: 'string', nullable: true, enum: E33_SITUATE },
+  tags: { type: 'array' },
+  create_time: { type: 'string', required: true },
+  update_time: str,
+};
+
+// 3.3 Background sound
+const backgroundSound: Record<string, FieldSpec> = {
+  id: { type: 'string', required: true },
+  value: { type: 'string', required: true },
+  display_name: { type: 'string', required: true },
+  source: { type: 'string', required: true, enum: ['built_in', 'custom'] },
+  status: { type: 'string', required: true, enum: ['pending_upload', 'active', 'archived'] },
+  preview_url: strNull,
+  preview_url_expires_at: strNull,
+  default_volume: { type: 'number', required: true, nullable: false },
+  content_type: strNull,
+  original_filename: strNull,
+  acoustic_source_type: { type: 'string', nullable: true, enum: ['ambient', 'point_source'] },
+  metadata: { type: 'object' },
+  created_at: strNull,
+  last_updated_at: strNull,
+};
+
+// 3.3 Persona version
+const personaVersion: Record<string, FieldSpec> = {
+  name: { type: 'string', required: true },
+  ulid: { type: 'string', required: true },
+  version_number: { type: 'number', required: true },
+  change_type: { type: 'string', required: true, enum: ['save', 'revert'] },
+  label: strNull,
+  persona_prompt: strNull,
+  metadata: { type: 'object' },
+  voice_name: strNull,
+  language_code: strNull,
+  created_by: { type: 'string', required: true },
+  create_time: str,
+};
+
+// PE2 body (PE4: the same fields, all optional and nullable)
+const createBody: Record<string, FieldSpec> = {
+  name: { type: 'string', required: true },
+  voice_name: { type: 'string', required: true },
+  language_code: { type: 'string', required: true },
+  persona_prompt: str,
+  background_sound: str,
+  background_sound_volume: num,
+  voice_volume: num,
+  voice_speed: num,
+  wait_seconds: num,
+  conversation_initiation: { type: 'string', enum: E33_INITIATION },
+  multi_language_stt: { type: 'boolean' },
+  hold_music_timeout_seconds: num,
+  situate_speaker: { type: 'string', enum: E33_SITUATE },
+  tags: { type: 'array' },
+};
+const updateBody: Record<string, FieldSpec> = Object.fromEntries(Object.entries(createBody).map(([k, v]) => [k, { ...v, required: false, nullable: true }]));
+
+export const PERSONA_ROWS: FactRow[] = [
+  { id: 'PE1', method: 'GET', path: '/personas', status: 200, wrapper: 'personas', response: persona, query: ['page_size', 'page_token', 'filter', 'order_by', 'tag_filters'] },
+  { id: 'PE1 token', method: 'GET', path: '/personas', response: { next_page_token: strNull } },
+  { id: 'PE2', method: 'POST', path: '/personas', status: 201, wrapper: 'persona', body: createBody, response: persona },
+  { id: 'PE3', method: 'GET', path: '/personas/{persona_id}', status: 200, wrapper: 'persona', response: persona },
+  { id: 'PE4', method: 'PATCH', path: '/personas/{persona_id}', status: 200, wrapper: 'persona', body: updateBody, response: persona },
+  { id: 'PE5', method: 'DELETE', path: '/personas/{persona_id}', status: 200 },
+  { id: 'PE6', method: 'GET', path: '/personas/{persona_id}/versions', status: 200, wrapper: 'versions', response: personaVersion },
+  { id: 'PE7', method: 'POST', path: '/personas/{persona_id}/versions/{version_id}/revert', status: 200, wrapper: 'persona', response: persona },
+  { id: 'PE8', method: 'POST', path: '/personas/{persona_id}/duplicate', status: 201, wrapper: 'persona', response: persona },
+  { id: 'PE9', method: 'GET', path: '/personas/voices', status: 200, wrapper: 'voices', response: { voice_name: { type: 'string', required: true }, supported_languages: { type: 'array', required: true } } },
+  { id: 'PE10', method: 'GET', path: '/personas/phone-numbers', status: 200, wrapper: 'phone_numbers', response: { inbound: { type: 'array', required: true }, outbound: { type: 'array', required: true } } },
+  { id: 'PE11', method: 'GET', path: '/personas/background-sounds', status: 200, wrapper: 'background_sounds', response: backgroundSound, query: ['include_archived'] },
+  {
+    id: 'PE12',
+    method: 'POST',
+    path: '/personas/background-sounds',
+    status: 201,
+    wrapper: 'background_sound',
+    body: {
+      display_name: { type: 'string', required: true },
+      original_filename: { type: 'string', required: true },
+      content_type: { type: 'string', required: true, enum: ['audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave'] },
+      default_volume: num,
+      acoustic_source_type: { type: 'string', nullable: true, enum: ['ambient', 'point_source'] },
+      metadata: { type: 'object' },
+    },
+    response: backgroundSound,
+  },
+  {
+    id: 'PE12 upload',
+    method: 'POST',
+    path: '/personas/background-sounds',
+    response: {
+      background_sound: { type: 'object', required: true },
+      upload_url: { type: 'string', required: true },
+      upload_fields: { type: 'object', required: true },
+      expires_at: { type: 'string', required: true },
+      max_size_bytes: { type: 'number', required: true },
+    },
+  },
+  {
+    id: 'PE13',
+    method: 'PATCH',
+    path: '/personas/background-sounds/{background_sound_id}',
+    status: 200,
+    wrapper: 'background_sound',
+    body: { display_name: str, default_volume: num, acoustic_source_type: { type: 'string', nullable: true, enum: ['ambient', 'point_source'] }, status: { type: 'string', enum: ['active', 'archived'] } },
+    response: backgroundSound,
+  },
+  { id: 'PE14', method: 'POST', path: '/personas/background-sounds/{background_sound_id}/complete', status: 200, wrapper: 'background_sound', response: backgroundSound },
+  { id: 'PE15', method: 'GET', path: '/personas/tags', status: 200, wrapper: 'tags', response: { tag: { type: 'string', required: true }, color: strNull } },
+];
