@@ -40,7 +40,7 @@ const RUN_TOKEN = (Date.now() % 1_679_616).toString(36);
 let uniqueCounter = 0;
 
 /** Field rules of the route's resource and of its body, merged per field (the body's win). */
-export function fieldRules(suite: SuiteData, route: Route): Record<string, { unique?: { among?: string }; normalize?: string; replace?: string; null?: string }> {
+export function fieldRules(suite: SuiteData, route: Route): Record<string, { unique?: { among?: string }; normalize?: string; replace?: string; null?: string; references?: string }> {
   const resource = suite.resources.find((r) => r.name === route.resource);
   const out: Record<string, Record<string, unknown>> = {};
   for (const [k, v] of Object.entries(resource?.fields ?? {})) out[k] = { ...v };
@@ -151,15 +151,34 @@ export class World {
     const required = new Set(bodyProperties(this.suite, route).required);
     for (const key of Object.keys(body)) {
       if (key === except) continue;
-      const name = referenceName(key);
+      const nested = body[key];
+      if (nested !== null && typeof nested === 'object' && !Array.isArray(nested)) await this.fillNestedReferences(nested as Record<string, unknown>, route);
+      // x-references names the resource; otherwise the field's name does (`agent_id`).
+      const declared = fieldRules(this.suite, route)[key]?.references;
+      const name = declared ?? referenceName(key);
       if (name === undefined) continue;
-      const resource = this.suite.resources.find((r) => r.name.replace(/-/g, '_') === name);
+      const resource = this.suite.resources.find((r) => r.name === declared || r.name.replace(/-/g, '_') === name);
       if (!resource || resource.name === route.resource || !this.canCreate(resource.name)) {
         if (!required.has(key) && !(resource && resource.name === route.resource)) delete body[key];
         continue;
       }
       const ref = await this.ensure(resource.name);
-      body[key] = key.endsWith('_ids') ? [ref.id] : ref.id;
+      body[key] = Array.isArray(body[key]) || key.endsWith('_ids') ? [ref.id] : ref.id;
+    }
+  }
+
+  /**
+   * References by name inside a nested object of a body (a run launch's `options.test_case_ids`) get ids of
+   * shared instances, which belong together (the shared test case is one of the shared test set); fields that
+   * name nothing the suite can create are left as generated.
+   */
+  private async fillNestedReferences(body: Record<string, unknown>, route: Route): Promise<void> {
+    for (const key of Object.keys(body)) {
+      const name = referenceName(key);
+      const resource = name === undefined ? undefined : this.suite.resources.find((r) => r.name.replace(/-/g, '_') === name);
+      if (!resource || resource.name === route.resource || !this.canCreate(resource.name)) continue;
+      const ref = await this.ensure(resource.name);
+      body[key] = Array.isArray(body[key]) || key.endsWith('_ids') ? [ref.id] : ref.id;
     }
   }
 

@@ -25,6 +25,8 @@ export const KNOWN_RULES: ReadonlySet<string> = new Set([
   'baseline-sigma-bands',
   'conversation-list-summary',
   'test-case-grid-order',
+  // runs, review projects, workspaces, agents (issue 15 part C)
+  'tag-summary',
   // event handlers
   'evaluate-alerts',
   'update-baselines',

@@ -75,7 +75,7 @@ describe('webhook deliveries', () => {
       delivery_id: expect.stringMatching(ULID),
       occurred_at: '2026-05-01T10:00:00.000Z',
       wave: 'run',
-      run_id: done.run.id,
+      run_id: done.run.run_id,
       metric_values: { [METRIC]: 0.75 },
     });
     const [plain] = callsTo(without);
@@ -86,7 +86,7 @@ describe('webhook deliveries', () => {
     const sent = await deliveries(o.id);
     expect(sent).toHaveLength(2);
     const entry = sent.find((s) => s.url === withToken)!;
-    expect(entry).toMatchObject({ webhook_id: webhook.id, run_id: done.run.id, status: 'delivered', payload: call!.body });
+    expect(entry).toMatchObject({ webhook_id: webhook.id, run_id: done.run.run_id, status: 'delivered', payload: call!.body });
     expect(entry.attempts).toHaveLength(1);
   });
 

@@ -26,6 +26,8 @@ import { testSetSnapshot } from './test-set-snapshot.js';
 import { updateBaselines } from './update-baselines.js';
 import { versionRevert } from './version-revert.js';
 import { webhookUrl } from './webhook-url.js';
+// runs, review projects, workspaces, agents (issue 15 part C)
+import { tagSummary } from './tag-summary.js';
 
 export const RULES: Record<string, Rule> = {
   'agent-delete-guard': agentDeleteGuard,
@@ -53,4 +55,6 @@ export const RULES: Record<string, Rule> = {
   'update-baselines': updateBaselines,
   'version-revert': versionRevert,
   'webhook-url': webhookUrl,
+  // runs, review projects, workspaces, agents (issue 15 part C)
+  'tag-summary': tagSummary,
 };
