@@ -182,6 +182,12 @@ export class World {
     }
   }
 
+  /** The path parameter naming a record of the resource (`agent_id`; `project_id` of a review project). */
+  idParam(resource: string): string {
+    const route = this.route(resource, 'get') ?? this.route(resource, 'delete') ?? this.route(resource, 'update');
+    return (route && ownParam(route)) ?? `${resource.replace(/-/g, '_')}_id`;
+  }
+
   canCreate(resource: string): boolean {
     return this.route(resource, 'create') !== undefined || this.target.control !== undefined;
   }
@@ -207,7 +213,7 @@ export class World {
         const items = list.success.shape.kind === 'list' ? (answer.body as Record<string, unknown> | undefined)?.[list.success.shape.items] : undefined;
         const first = Array.isArray(items) ? (items[0] as Record<string, unknown> | undefined) : undefined;
         if (answer.status < 300 && first && typeof first[row.id] === 'string') {
-          return { resource, id: first[row.id] as string, path: { [`${resource.replace(/-/g, '_')}_id`]: first[row.id] as string }, record: first };
+          return { resource, id: first[row.id] as string, path: { [this.idParam(resource)]: first[row.id] as string }, record: first };
         }
         const keyed = list.success.shape.kind === 'other' ? (answer.body as Record<string, unknown> | undefined)?.[list.success.shape.keys[0] ?? ''] : undefined;
         const firstKeyed = Array.isArray(keyed) ? (keyed[0] as Record<string, unknown> | undefined) : undefined;
@@ -229,7 +235,7 @@ export class World {
     const record = recordOf(route, answer);
     const id = record?.[row.id];
     if (typeof id !== 'string') fail(`creating a ${resource}: no ${row.id} in the answer`);
-    const created: Created = { resource, id, path: { ...path, [`${resource.replace(/-/g, '_')}_id`]: id }, record: record! };
+    const created: Created = { resource, id, path: { ...path, [this.idParam(resource)]: id }, record: record! };
     this.created.push(created);
     return created;
   }
@@ -247,7 +253,7 @@ export class World {
     for (const hidden of row.lifecycle?.hidden ?? []) if (row.lifecycle?.field && record[row.lifecycle.field] === hidden) record[row.lifecycle.field] = 'ACTIVE';
     const [loaded] = await control.loadFixtures([{ kind: row.name, data: record }]);
     const id = loaded!.id;
-    const created: Created = { resource: row.name, id, path: { [`${row.name.replace(/-/g, '_')}_id`]: id }, record: { ...record, [row.id]: id } };
+    const created: Created = { resource: row.name, id, path: { [this.idParam(row.name)]: id }, record: { ...record, [row.id]: id } };
     this.cache.set(`fixture:${id}`, created);
     this.created.push(created);
     return created;
@@ -279,7 +285,7 @@ export class World {
     const entry = { kind: row.name, data: record, ...options };
     const [loaded] = await control.loadFixtures([entry]);
     const id = loaded!.id;
-    const created: Created = { resource: row.name, id, path: { [`${row.name.replace(/-/g, '_')}_id`]: id }, record: { ...record, [row.id]: id } };
+    const created: Created = { resource: row.name, id, path: { [this.idParam(row.name)]: id }, record: { ...record, [row.id]: id } };
     this.created.push(created);
     return created;
   }

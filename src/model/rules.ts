@@ -27,6 +27,10 @@ export const KNOWN_RULES: ReadonlySet<string> = new Set([
   'test-case-grid-order',
   // runs, review projects, workspaces, agents (issue 15 part C)
   'tag-summary',
+  'review-project-links',
+  'review-progress',
+  'review-insights',
+  'review-metric-agreement',
   // event handlers
   'evaluate-alerts',
   'update-baselines',

@@ -63,7 +63,7 @@ async function cleanUpAfter(ctx: CheckContext, path: Record<string, string>, ans
   if (ctx.route.action === 'create') {
     const id = recordOf(ctx.route, answer as never)?.[resource.id];
     if (typeof id !== 'string') return;
-    target = { ...path, [`${resource.name.replace(/-/g, '_')}_id`]: id };
+    target = { ...path, [ctx.world.idParam(resource.name)]: id };
   }
   if (ctx.route.action === 'create' || ctx.route.action === 'update') await send(ctx.target, del, { path: target });
 }

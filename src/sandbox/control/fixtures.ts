@@ -44,6 +44,8 @@ export function loadFixtures(runtime: Runtime, org: string, entries: FixtureEntr
         id = entry.id ?? (typeof entry.data.id === 'string' ? entry.data.id : alnum(22));
         data = { ...entry.data };
         setOwn(data, 'id', id);
+        // An annotation is placed in insight windows by its create_time: the time it was loaded unless given.
+        if (entry.kind === 'annotation' && data.create_time === undefined) setOwn(data, 'create_time', now);
       }
       if (runtime.store.get(entry.kind, id)) throw invalid(`records[${index}].id`, `a ${entry.kind} with this id already exists`);
       const workspace =

@@ -28,6 +28,10 @@ import { versionRevert } from './version-revert.js';
 import { webhookUrl } from './webhook-url.js';
 // runs, review projects, workspaces, agents (issue 15 part C)
 import { tagSummary } from './tag-summary.js';
+import { reviewProjectLinks } from './review-project-links.js';
+import { reviewProgress } from './review-progress.js';
+import { reviewInsights } from './review-insights.js';
+import { reviewMetricAgreement } from './review-metric-agreement.js';
 
 export const RULES: Record<string, Rule> = {
   'agent-delete-guard': agentDeleteGuard,
@@ -57,4 +61,8 @@ export const RULES: Record<string, Rule> = {
   'webhook-url': webhookUrl,
   // runs, review projects, workspaces, agents (issue 15 part C)
   'tag-summary': tagSummary,
+  'review-project-links': reviewProjectLinks,
+  'review-progress': reviewProgress,
+  'review-insights': reviewInsights,
+  'review-metric-agreement': reviewMetricAgreement,
 };

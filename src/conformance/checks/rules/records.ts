@@ -6,8 +6,9 @@ import { checks as catalog } from './records-catalog.js';
 import { checks as conversations } from './records-conversations.js';
 import { checks as metrics } from './records-metrics.js';
 import { checks as review } from './records-review.js';
+import { checks as reviewStats } from './records-review-stats.js';
 import { checks as runs } from './records-runs.js';
 import { checks as runTags } from './records-runs-tags.js';
 import { checks as testSets } from './records-test-sets.js';
 
-export const checks: Check[] = [...agents, ...metrics, ...runs, ...runTags, ...testSets, ...review, ...catalog, ...conversations];
+export const checks: Check[] = [...agents, ...metrics, ...runs, ...runTags, ...testSets, ...review, ...reviewStats, ...catalog, ...conversations];
