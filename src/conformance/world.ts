@@ -280,6 +280,9 @@ export class World {
     delete record.current_version;
     const lc = row.lifecycle;
     if (lc?.field && (record[lc.field] === lc.deleted || lc.hidden.includes(String(record[lc.field])))) record[lc.field] = 'ACTIVE';
+    // Unique values (a tag's name) must not clash with records other checks made.
+    const create = this.route(resource, 'create');
+    if (create) this.makeUnique(record, create);
     Object.assign(record, overrides);
     // The control plane takes these options beside kind and data (src/sandbox/control/openapi.yaml).
     const entry = { kind: row.name, data: record, ...options };

@@ -31,6 +31,8 @@ export const KNOWN_RULES: ReadonlySet<string> = new Set([
   'review-progress',
   'review-insights',
   'review-metric-agreement',
+  'workspace-slug',
+  'agent-duplicate',
   // event handlers
   'evaluate-alerts',
   'update-baselines',

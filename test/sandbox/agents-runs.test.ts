@@ -70,6 +70,25 @@ describe('agents', () => {
     expect(await h.client.agents.deleteAgent(other.id)).toEqual({});
   });
 
+  it('duplicate into a new agent (201) with its own id and first version; associations only when asked', async () => {
+    const { agent } = await h.client.agents.createAgent({ display_name: 'Original', model_type: 'VOICE', prompt: 'Hi.', metric_ids: ['A'.repeat(22)], test_set_ids: ['ABCDEFGH'], tags: ['t'] });
+    await h.client.agents.updateAgent(agent.id, { prompt: 'Hello.' });
+    const raw = await h.raw(`/agents/${agent.id}/duplicate`, { method: 'POST', headers: { 'x-api-key': h.sandbox.apiKey } });
+    expect(raw.status).toBe(201);
+    const copy = ((await raw.json()) as { agent: typeof agent }).agent;
+    expect(copy.id).not.toBe(agent.id);
+    expect(copy).toMatchObject({ display_name: 'Original (copy)', model_type: 'MODEL_TYPE_VOICE', prompt: 'Hello.', tags: ['t'], metric_ids: [], test_set_ids: [], customer_agent_id: copy.id });
+    expect(copy.current_version).toMatchObject({ version_number: 1, change_type: 'save' });
+    const full = (await h.client.agents.duplicateAgent(agent.id, { include_associations: true })).agent;
+    expect(full).toMatchObject({ metric_ids: ['A'.repeat(22)], test_set_ids: ['ABCDEFGH'] });
+    expect((await h.client.agents.getAgent(agent.id)).agent.display_name).toBe('Original');
+    await h.client.agents.deleteAgent(agent.id);
+    expect((await failure(h.client.agents.duplicateAgent(agent.id))).status).toBe(404);
+    expect((await failure(h.client.agents.duplicateAgent(copy.id, { include_associations: 'yes' as never }))).details[0]?.field).toBe('include_associations');
+    const other = h.clientFor((await h.control.createOrganization()).api_key.key);
+    expect((await failure(other.agents.duplicateAgent(copy.id))).status).toBe(404);
+  });
+
   it('rejects malformed agent ids with 400 on agent_id', async () => {
     expect((await failure(h.client.agents.getAgent('short'))).details[0]?.field).toBe('agent_id');
   });

@@ -226,6 +226,14 @@ describe('review projects', () => {
 });
 
 describe('dashboards', () => {
+  it('take null as the service client sends it: is_default null on create is false; null on update keeps a field, except description, which it clears', async () => {
+    const { dashboard } = await h.client.dashboards.createDashboard({ display_name: 'Nulls', description: 'about', is_default: null });
+    expect(dashboard.is_default).toBe(false);
+    const updated = (await h.client.dashboards.updateDashboard(dashboard.id, { display_name: null, is_favorite: null, position: null, config: null, description: null })).dashboard;
+    expect(updated).toMatchObject({ display_name: 'Nulls', is_favorite: false, position: 0, config: {} });
+    expect(updated).not.toHaveProperty('description');
+  });
+
   it('deletes with 200 {}; a second delete, a missing one and another organization’s are 404', async () => {
     const { dashboard } = await h.client.dashboards.createDashboard({ display_name: 'Ops' });
     expect(dashboard.id).toMatch(/^[A-Za-z0-9]{22}$/);

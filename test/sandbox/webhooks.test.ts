@@ -225,3 +225,13 @@ function wavBase64(seconds: number): string {
   buf.writeUInt32LE(samples, 40);
   return buf.toString('base64');
 }
+
+describe('null in webhook bodies (the service client sends nullable fields)', () => {
+  it('create with auth_token null has no token; update with type and url null keeps them', async () => {
+    const { webhook } = await h.client.webhooks.createWebhook({ type: 'job_complete', url: 'https://example.com/hook', auth_token: null });
+    expect(webhook.has_auth_token).toBe(false);
+    const same = (await h.client.webhooks.updateWebhook(webhook.id, { type: null, url: null, auth_token: 'secret' })).webhook;
+    expect(same).toMatchObject({ type: 'job_complete', url: 'https://example.com/hook', has_auth_token: true });
+    await h.client.webhooks.deleteWebhook(webhook.id);
+  });
+});

@@ -90,3 +90,24 @@ describe('workspaces', () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+describe('workspace create as the service client sends it', () => {
+  it('answers 201; slug is optional and nullable and then made from the display name; a taken slug is 409, also after a delete', async () => {
+    const raw = await h.raw('/workspaces', { method: 'POST', headers: { 'x-api-key': h.sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ display_name: 'Support Team #1' }) });
+    expect(raw.status).toBe(201);
+    const first = ((await raw.json()) as { workspace: { id: string; slug: string; workspace_type: string } }).workspace;
+    expect(first.slug).toBe('support-team-1');
+    expect(first.workspace_type).toBe('CUSTOM');
+    const second = (await h.client.workspaces.createWorkspace({ display_name: 'support team 1', slug: null })).workspace;
+    expect(second.slug).toBe('support-team-1-2');
+    expect((await h.client.workspaces.createWorkspace({ display_name: '!!!' })).workspace.slug).toMatch(/^workspace(-\d+)?$/);
+    const taken = await failure(h.client.workspaces.createWorkspace({ display_name: 'Again', slug: 'support-team-1' }));
+    expect([taken.status, taken.code, taken.details[0]?.field]).toEqual([409, 'ALREADY_EXISTS', 'slug']);
+    await h.client.workspaces.deleteWorkspace(second.id);
+    expect((await failure(h.client.workspaces.createWorkspace({ display_name: 'Reuse', slug: 'support-team-1-2' }))).status).toBe(409);
+    expect((await h.client.workspaces.createWorkspace({ display_name: 'Support team 1' })).workspace.slug).toBe('support-team-1-3');
+    const missing = await failure(h.client.workspaces.createWorkspace({ slug: 'only-slug' } as never));
+    expect([missing.status, missing.details[0]?.field]).toEqual([400, 'display_name']);
+    expect((await failure(h.client.workspaces.createWorkspace({ display_name: 'Bad', slug: 'Not A Slug' }))).details[0]?.field).toBe('slug');
+  });
+});

@@ -42,6 +42,12 @@ async function bodyVariants(ctx: CheckContext, which: 'valid' | 'invalid'): Prom
       refusedByRule.push(variant.label);
       continue;
     }
+    // A value unique among all records, deleted ones too (a workspace slug), stays taken once an earlier variant or
+    // run used it: 409 on that field means the value passed validation.
+    if (which === 'valid' && answer.status === 409 && field !== undefined && rules[field]?.unique?.among === 'all' && JSON.stringify(answer.body).includes(`"field":${JSON.stringify(field)}`)) {
+      refusedByRule.push(variant.label);
+      continue;
+    }
     try {
       if (which === 'valid') expectStatus(answer, ctx.route.success.status, `${variant.label} (${variant.path})`);
       else expectError(answer, 400, 'INVALID_ARGUMENT', variant.path.split(/[.[]/)[0], `${variant.label} (${variant.path})`);

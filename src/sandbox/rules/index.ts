@@ -32,6 +32,8 @@ import { reviewProjectLinks } from './review-project-links.js';
 import { reviewProgress } from './review-progress.js';
 import { reviewInsights } from './review-insights.js';
 import { reviewMetricAgreement } from './review-metric-agreement.js';
+import { workspaceSlug } from './workspace-slug.js';
+import { agentDuplicate } from './agent-duplicate.js';
 
 export const RULES: Record<string, Rule> = {
   'agent-delete-guard': agentDeleteGuard,
@@ -65,4 +67,6 @@ export const RULES: Record<string, Rule> = {
   'review-progress': reviewProgress,
   'review-insights': reviewInsights,
   'review-metric-agreement': reviewMetricAgreement,
+  'workspace-slug': workspaceSlug,
+  'agent-duplicate': agentDuplicate,
 };
