@@ -7,10 +7,10 @@ import { alnum } from '../ids.js';
 import type { SandboxRequest, SandboxResponse } from '../http/exchange.js';
 import { json } from '../http/respond.js';
 import type { RaisedEvent, Runtime } from '../engine/context.js';
-import { newRecordData, present, setOwn } from '../engine/records.js';
+import { newRecordData, present, setOwn, stampUpdated } from '../engine/records.js';
 import { createApiKey, createOrganization } from '../organizations.js';
 import type { Json } from '../storage/store.js';
-import { loadFixtures, type FixtureEntry } from './fixtures.js';
+import { changeFixture, loadFixtures, removeFixture, type FixtureEntry } from './fixtures.js';
 
 export interface ControlDeps {
   runtime: Runtime;
@@ -62,7 +62,9 @@ export async function handleControl(deps: ControlDeps, request: SandboxRequest, 
     }
     const parts = path.split('/').filter((s) => s !== '');
     const method = request.method.toUpperCase();
-    const route = `${method} /${parts.map((p, i) => (parts[i - 1] === 'organizations' ? '{id}' : p)).join('/')}`;
+    // Parameters: the organization after `organizations`, a fixture's kind and id after `fixtures`.
+    const names = (p: string, i: number): string => (parts[i - 1] === 'organizations' ? '{id}' : parts[i - 1] === 'fixtures' ? '{kind}' : parts[i - 2] === 'fixtures' ? '{record_id}' : p);
+    const route = `${method} /${parts.map(names).join('/')}`;
     const orgId = parts[0] === 'organizations' ? parts[1] : undefined;
 
     switch (route) {
@@ -87,6 +89,19 @@ export async function handleControl(deps: ControlDeps, request: SandboxRequest, 
         const b = await body(request);
         if (!Array.isArray(b.records)) throw invalid('records', 'must be an array of fixture records');
         return json(201, { records: loadFixtures(runtime, orgId!, b.records as FixtureEntry[]) });
+      }
+      case 'PATCH /organizations/{id}/fixtures/{kind}/{record_id}': {
+        requireOrg(runtime, orgId!);
+        return json(200, changeFixture(runtime, orgId!, decodeURIComponent(parts[3]!), decodeURIComponent(parts[4]!), await body(request)));
+      }
+      case 'DELETE /organizations/{id}/fixtures/{kind}/{record_id}': {
+        requireOrg(runtime, orgId!);
+        removeFixture(runtime, orgId!, decodeURIComponent(parts[3]!), decodeURIComponent(parts[4]!));
+        return json(200, {});
+      }
+      case 'POST /organizations/{id}/default-workspace/archive': {
+        requireOrg(runtime, orgId!);
+        return json(200, { workspace: archiveDefaultWorkspace(runtime, orgId!) });
       }
       case 'POST /organizations/{id}/run-completions': {
         requireOrg(runtime, orgId!);
@@ -115,6 +130,24 @@ export async function handleControl(deps: ControlDeps, request: SandboxRequest, 
     if (error instanceof ApiFailure) return json(error.status, error.body());
     throw error;
   }
+}
+
+/**
+ * Archives the organization's DEFAULT workspace, which the API refuses (seed: default workspaces cannot be
+ * changed). Afterwards a call without X-Service-Workspace-Id resolves no workspace (docs/sandbox.md "Scoping").
+ * Idempotent; the workspace as the API shows it.
+ */
+function archiveDefaultWorkspace(runtime: Runtime, org: string): Json {
+  return runtime.store.transaction(() => {
+    const id = runtime.store.getOrganization(org)!.default_workspace_id;
+    const workspace = runtime.store.get('workspace', id)!;
+    if (workspace.data.status !== 'ARCHIVED') {
+      setOwn(workspace.data, 'status', 'ARCHIVED');
+      stampUpdated(runtime.resource('workspace'), workspace.data, runtime.clock.now().toISOString());
+      runtime.store.update(workspace);
+    }
+    return present(runtime.resource('workspace'), workspace);
+  });
 }
 
 const SOURCES = ['UPLOADED', 'SIMULATED'];
