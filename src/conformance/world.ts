@@ -41,7 +41,7 @@ const RUN_TOKEN = (Date.now() % 1_679_616).toString(36);
 let uniqueCounter = 0;
 
 /** Field rules of the route's resource and of its body, merged per field (the body's win). */
-export function fieldRules(suite: SuiteData, route: Route): Record<string, { unique?: { among?: string }; normalize?: string; replace?: string; null?: string }> {
+export function fieldRules(suite: SuiteData, route: Route): Record<string, { unique?: { among?: string }; normalize?: string; replace?: string; null?: string; references?: string }> {
   const resource = suite.resources.find((r) => r.name === route.resource);
   const out: Record<string, Record<string, unknown>> = {};
   for (const [k, v] of Object.entries(resource?.fields ?? {})) out[k] = { ...v };
@@ -152,9 +152,13 @@ export class World {
     const required = new Set(bodyProperties(this.suite, route).required);
     for (const key of Object.keys(body)) {
       if (key === except) continue;
-      const name = referenceName(key);
+      const nested = body[key];
+      if (nested !== null && typeof nested === 'object' && !Array.isArray(nested)) await this.fillNestedReferences(nested as Record<string, unknown>, route);
+      // x-references names the resource; otherwise the field's name does (`agent_id`).
+      const declared = fieldRules(this.suite, route)[key]?.references;
+      const name = declared ?? referenceName(key);
       if (name === undefined) continue;
-      const exact = this.suite.resources.find((r) => r.name.replace(/-/g, '_') === name);
+      const exact = this.suite.resources.find((r) => r.name === declared || r.name.replace(/-/g, '_') === name);
       // A role-prefixed reference (trigger_metric_id, followup_metric_id) names the resource its name ends with;
       // each such field gets its own shared instance, so two roles in one body name different records.
       const prefixed = exact ? undefined : this.suite.resources.find((r) => name.endsWith(`_${r.name.replace(/-/g, '_')}`));
@@ -164,8 +168,29 @@ export class World {
         continue;
       }
       const ref = await this.ensure(resource.name, prefixed ? key : undefined);
-      body[key] = key.endsWith('_ids') ? [ref.id] : ref.id;
+      body[key] = Array.isArray(body[key]) || key.endsWith('_ids') ? [ref.id] : ref.id;
     }
+  }
+
+  /**
+   * References by name inside a nested object of a body (a run launch's `options.test_case_ids`) get ids of
+   * shared instances, which belong together (the shared test case is one of the shared test set); fields that
+   * name nothing the suite can create are left as generated.
+   */
+  private async fillNestedReferences(body: Record<string, unknown>, route: Route): Promise<void> {
+    for (const key of Object.keys(body)) {
+      const name = referenceName(key);
+      const resource = name === undefined ? undefined : this.suite.resources.find((r) => r.name.replace(/-/g, '_') === name);
+      if (!resource || resource.name === route.resource || !this.canCreate(resource.name)) continue;
+      const ref = await this.ensure(resource.name);
+      body[key] = Array.isArray(body[key]) || key.endsWith('_ids') ? [ref.id] : ref.id;
+    }
+  }
+
+  /** The path parameter naming a record of the resource (`agent_id`; `project_id` of a review project). */
+  idParam(resource: string): string {
+    const route = this.route(resource, 'get') ?? this.route(resource, 'delete') ?? this.route(resource, 'update');
+    return (route && ownParam(route)) ?? `${resource.replace(/-/g, '_')}_id`;
   }
 
   canCreate(resource: string): boolean {
@@ -194,7 +219,7 @@ export class World {
         const items = list.success.shape.kind === 'list' ? (answer.body as Record<string, unknown> | undefined)?.[list.success.shape.items] : undefined;
         const first = Array.isArray(items) ? (items[0] as Record<string, unknown> | undefined) : undefined;
         if (answer.status < 300 && first && typeof first[row.id] === 'string') {
-          return { resource, id: first[row.id] as string, path: { [`${resource.replace(/-/g, '_')}_id`]: first[row.id] as string }, record: first };
+          return { resource, id: first[row.id] as string, path: { [this.idParam(resource)]: first[row.id] as string }, record: first };
         }
         const keyed = list.success.shape.kind === 'other' ? (answer.body as Record<string, unknown> | undefined)?.[list.success.shape.keys[0] ?? ''] : undefined;
         const firstKeyed = Array.isArray(keyed) ? (keyed[0] as Record<string, unknown> | undefined) : undefined;
@@ -216,7 +241,7 @@ export class World {
     const record = recordOf(route, answer);
     const id = record?.[row.id];
     if (typeof id !== 'string') fail(`creating a ${resource}: no ${row.id} in the answer`);
-    const created: Created = { resource, id, path: { ...path, [`${resource.replace(/-/g, '_')}_id`]: id }, record: record! };
+    const created: Created = { resource, id, path: { ...path, [this.idParam(resource)]: id }, record: record! };
     this.created.push(created);
     return created;
   }
@@ -234,7 +259,7 @@ export class World {
     for (const hidden of row.lifecycle?.hidden ?? []) if (row.lifecycle?.field && record[row.lifecycle.field] === hidden) record[row.lifecycle.field] = 'ACTIVE';
     const [loaded] = await control.loadFixtures([{ kind: row.name, data: record }]);
     const id = loaded!.id;
-    const created: Created = { resource: row.name, id, path: { [`${row.name.replace(/-/g, '_')}_id`]: id }, record: { ...record, [row.id]: id } };
+    const created: Created = { resource: row.name, id, path: { [this.idParam(row.name)]: id }, record: { ...record, [row.id]: id } };
     this.cache.set(`fixture:${id}`, created);
     this.created.push(created);
     return created;
@@ -261,12 +286,15 @@ export class World {
     delete record.current_version;
     const lc = row.lifecycle;
     if (lc?.field && (record[lc.field] === lc.deleted || lc.hidden.includes(String(record[lc.field])))) record[lc.field] = 'ACTIVE';
+    // Unique values (a tag's name) must not clash with records other checks made.
+    const create = this.route(resource, 'create');
+    if (create) this.makeUnique(record, create);
     Object.assign(record, overrides);
     // The control plane takes these options beside kind and data (src/sandbox/control/openapi.yaml).
     const entry = { kind: row.name, data: record, ...options };
     const [loaded] = await control.loadFixtures([entry]);
     const id = loaded!.id;
-    const created: Created = { resource: row.name, id, path: { [`${row.name.replace(/-/g, '_')}_id`]: id }, record: { ...record, [row.id]: id } };
+    const created: Created = { resource: row.name, id, path: { [this.idParam(row.name)]: id }, record: { ...record, [row.id]: id } };
     this.created.push(created);
     return created;
   }

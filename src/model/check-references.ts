@@ -28,6 +28,11 @@ export function checkReferences(model: ApiModel, views: DocumentView[]): void {
         if (!props || !(field in props)) r.fail(`${op.pointer}/x-operation/renames`, `renames ${JSON.stringify(field)}, which resource ${JSON.stringify(op.semantics.resource)} does not have`);
       }
     }
+    for (const [field, info] of Object.entries(op.requestBody?.fields ?? {})) {
+      if (info.references !== undefined && resources.size > 0 && !resources.has(info.references)) {
+        r.fail(`${op.pointer}/requestBody`, `field ${JSON.stringify(field)} says x-references ${JSON.stringify(info.references)}, but no schema declares that resource with x-resource`);
+      }
+    }
     const pagination = op.semantics.pagination;
     if (pagination) {
       const names = new Set(op.parameters.query.map((p) => p.name));

@@ -78,6 +78,8 @@ export interface FieldInfo {
   unique?: { among: 'active' | 'all'; scope: 'organization' | 'workspace' };
   replace?: 'whole-set';
   null?: 'clear' | 'ignore' | 'rule';
+  /** x-references: the resource a body field's id (or each id of its list) names; an unknown one is 404 on the field. */
+  references?: string;
 }
 
 export interface SchemaSemantics {

@@ -35,6 +35,13 @@ export const KNOWN_RULES: ReadonlySet<string> = new Set([
   'metric-threshold-scope',
   'test-set-agents',
   'test-set-records',
+  // runs, review projects, workspaces, agents (issue 15 part C)
+  'review-project-links',
+  'review-progress',
+  'review-insights',
+  'review-metric-agreement',
+  'workspace-slug',
+  'agent-duplicate',
   // event handlers
   'evaluate-alerts',
   'update-baselines',

@@ -7,7 +7,7 @@ import { KNOWN_EVENTS, KNOWN_RULES } from './rules.js';
 export const VOCABULARY = {
   operation: new Set(['x-provenance', 'x-provenance-note', 'x-operation', 'x-permission', 'x-workspace-required', 'x-pagination', 'x-soft-delete', 'x-restore', 'x-rules', 'x-emits', 'x-deprecated-alias-of']),
   schema: new Set(['x-provenance', 'x-provenance-note', 'x-resource', 'x-lifecycle', 'x-versioned', 'x-exactly-one-of']),
-  property: new Set(['x-provenance', 'x-provenance-note', 'x-normalize', 'x-unique', 'x-replace', 'x-null']),
+  property: new Set(['x-provenance', 'x-provenance-note', 'x-normalize', 'x-unique', 'x-replace', 'x-null', 'x-references']),
   parameter: new Set(['x-provenance', 'x-provenance-note', 'x-scope']),
   other: new Set(['x-provenance', 'x-provenance-note']),
   root: new Set(['x-handlers']),
@@ -170,6 +170,7 @@ export class Reader {
     }
     if (prop['x-replace'] !== undefined) info.replace = this.oneOf(prop['x-replace'], ['whole-set'] as const, `${pointer}/x-replace`);
     if (prop['x-null'] !== undefined) info.null = this.oneOf(prop['x-null'], ['clear', 'ignore', 'rule'] as const, `${pointer}/x-null`);
+    if (prop['x-references'] !== undefined) info.references = this.string(prop['x-references'], `${pointer}/x-references`);
     return info;
   }
 

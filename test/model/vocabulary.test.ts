@@ -33,6 +33,24 @@ describe('the x- vocabulary', () => {
     expect(JSON.stringify(m.schemas.Thing!.schema)).not.toContain('x-');
   });
 
+  it('reads x-references on a body field and refuses a resource no schema declares or a value that is not a name', () => {
+    const create = (references: unknown) => ({
+      '/things': {
+        post: {
+          operationId: 'createThing',
+          'x-provenance': 'seed',
+          'x-operation': { resource: 'thing', action: 'create' },
+          requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { linked: { type: 'array', items: { type: 'string' }, 'x-references': references } } } } } },
+          responses: ok({ $ref: '#/components/schemas/Thing' }),
+        },
+      },
+    });
+    const m = buildModel([doc('things', openapi(create('thing'), { Thing: resource }))], { policy: 'strict' });
+    expect(m.operations[0]!.requestBody!.fields.linked).toEqual({ provenance: { source: 'seed' }, references: 'thing' });
+    expect(strictError(create('nothing'), { Thing: resource }).message).toContain('x-references "nothing"');
+    expect(strictError(create(7), { Thing: resource }).message).toContain('x-references');
+  });
+
   it('inherits provenance from the schema and lets a property override it', () => {
     const schema = { ...resource, properties: { ...resource.properties, extra: { type: 'string', 'x-provenance': 'assumed', 'x-provenance-note': 'we needed it' } } };
     const m = buildModel([doc('things', openapi(operation(), { Thing: schema }))], { policy: 'strict' });

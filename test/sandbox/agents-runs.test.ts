@@ -70,19 +70,48 @@ describe('agents', () => {
     expect(await h.client.agents.deleteAgent(other.id)).toEqual({});
   });
 
+  it('duplicate into a new agent (201) with its own id and first version; associations only when asked', async () => {
+    const { agent } = await h.client.agents.createAgent({ display_name: 'Original', model_type: 'VOICE', prompt: 'Hi.', metric_ids: ['A'.repeat(22)], test_set_ids: ['ABCDEFGH'], tags: ['t'] });
+    await h.client.agents.updateAgent(agent.id, { prompt: 'Hello.' });
+    const raw = await h.raw(`/agents/${agent.id}/duplicate`, { method: 'POST', headers: { 'x-api-key': h.sandbox.apiKey } });
+    expect(raw.status).toBe(201);
+    const copy = ((await raw.json()) as { agent: typeof agent }).agent;
+    expect(copy.id).not.toBe(agent.id);
+    expect(copy).toMatchObject({ display_name: 'Original (copy)', model_type: 'MODEL_TYPE_VOICE', prompt: 'Hello.', tags: ['t'], metric_ids: [], test_set_ids: [], customer_agent_id: copy.id });
+    expect(copy.current_version).toMatchObject({ version_number: 1, change_type: 'save' });
+    const full = (await h.client.agents.duplicateAgent(agent.id, { include_associations: true })).agent;
+    expect(full).toMatchObject({ metric_ids: ['A'.repeat(22)], test_set_ids: ['ABCDEFGH'] });
+    expect((await h.client.agents.getAgent(agent.id)).agent.display_name).toBe('Original');
+    await h.client.agents.deleteAgent(agent.id);
+    expect((await failure(h.client.agents.duplicateAgent(agent.id))).status).toBe(404);
+    expect((await failure(h.client.agents.duplicateAgent(copy.id, { include_associations: 'yes' as never }))).details[0]?.field).toBe('include_associations');
+    const other = h.clientFor((await h.control.createOrganization()).api_key.key);
+    expect((await failure(other.agents.duplicateAgent(copy.id))).status).toBe(404);
+  });
+
   it('rejects malformed agent ids with 400 on agent_id', async () => {
     expect((await failure(h.client.agents.getAgent('short'))).details[0]?.field).toBe('agent_id');
   });
 });
 
+/** The persona and test set a launch requires (facts-shapes 2.13 RU1), made once per call. */
+async function launchBody(agentId: string, extra: Record<string, unknown> = {}) {
+  const { persona } = await h.client.personas.createPersona({ name: `Caller ${Math.random()}`, voice_name: 'hans', language_code: 'de-DE' });
+  const { test_set } = await h.client.testSets.createTestSet({ display_name: `Set ${Math.random()}` });
+  return { agent_id: agentId, persona_id: persona.id, test_set_id: test_set!.id!, ...extra };
+}
+
 describe('runs', () => {
   it('pin the versions they run against and show when they are no longer on the latest configuration', async () => {
     const agent = await newAgent('Pinned.');
-    const { run } = await h.client.runs.launchRun({ agent_id: agent.id });
+    const { run } = await h.client.runs.launchRun(await launchBody(agent.id));
+    expect(run.run_id).toMatch(/^[A-Za-z0-9]{22}$/);
+    expect(run.name).toBe(`runs/${run.run_id}`);
+    expect(run.status).toBe('PENDING');
     expect(run.pinned_versions.agent).toEqual(agent.current_version);
     expect(run.on_latest_configuration).toBe(true);
     await h.client.agents.updateAgent(agent.id, { prompt: 'Changed.' });
-    const after = (await h.client.runs.getRun(run.id)).run;
+    const after = (await h.client.runs.getRun(run.run_id)).run;
     expect(after.pinned_versions.agent).toEqual(agent.current_version);
     expect(after.on_latest_configuration).toBe(false);
   });
@@ -92,7 +121,7 @@ describe('runs', () => {
       { kind: 'agent', data: { display_name: 'Legacy', model_type: 'MODEL_TYPE_CHAT', metadata: {}, workflows: {}, metric_ids: [], test_set_ids: [] } },
     ]);
     expect((await h.client.agents.listAgentVersions(fixture!.id)).versions).toEqual([]);
-    const { run } = await h.client.runs.launchRun({ agent_id: fixture!.id });
+    const { run } = await h.client.runs.launchRun(await launchBody(fixture!.id));
     expect(run.pinned_versions.agent).toMatchObject({ version_number: 1 });
     expect((await h.client.agents.listAgentVersions(fixture!.id)).versions).toHaveLength(1);
   });
@@ -101,15 +130,108 @@ describe('runs', () => {
     const { metric } = await h.client.metrics.createMetric({ metric_name: 'Politeness', description: 'Was the agent polite?', metric_type: 'METRIC_LLM_BINARY', prompt: 'Was the agent polite?' });
     const agent = await newAgent();
     await h.client.agents.updateAgent(agent.id, { metric_ids: [metric.id] });
-    const { run } = await h.client.runs.launchRun({ agent_id: agent.id });
+    const { run } = await h.client.runs.launchRun(await launchBody(agent.id));
     expect(run.metric_ids).toEqual([metric.id]);
     expect(Object.keys(run.pinned_versions.metrics ?? {})).toEqual([metric.id]);
-    const named = await h.client.runs.launchRun({ agent_id: agent.id, metric_ids: [] });
+    const named = await h.client.runs.launchRun(await launchBody(agent.id, { metric_ids: [] }));
     expect(named.run.metric_ids).toEqual([]);
   });
 
-  it('refuse an unknown agent with 404 on agent_id', async () => {
-    const error = await failure(h.client.runs.launchRun({ agent_id: 'Z'.repeat(22) }));
-    expect(error.status).toBe(404);
+  it('refuse an unknown agent, persona, test set or persona metric with 404 on the field, and a launch without persona or test set with 400', async () => {
+    const agent = await newAgent();
+    const body = await launchBody(agent.id);
+    expect((await failure(h.client.runs.launchRun({ ...body, agent_id: 'Z'.repeat(22) }))).details[0]?.field).toBe('agent_id');
+    expect((await failure(h.client.runs.launchRun({ ...body, persona_id: 'Z'.repeat(22) }))).details[0]?.field).toBe('persona_id');
+    expect((await failure(h.client.runs.launchRun({ ...body, test_set_id: 'ZZZZZZZZ' }))).details[0]?.field).toBe('test_set_id');
+    const metric = await failure(h.client.runs.launchRun({ ...body, persona_metrics: ['Z'.repeat(22)] }));
+    expect([metric.status, metric.details[0]?.field]).toEqual([404, 'persona_metrics[0]']);
+    const missing = await failure(h.client.runs.launchRun({ agent_id: agent.id } as never));
+    expect(missing.status).toBe(400);
+    expect(missing.details.map((d) => d.field).sort()).toEqual(['persona_id', 'test_set_id']);
+  });
+
+  it('read the launch body as the service client sends it: metadata, options and progress', async () => {
+    const agent = await newAgent();
+    const body = await launchBody(agent.id);
+    const cases = [];
+    for (const input_str of ['a', 'b', 'c']) cases.push((await h.client.testCases.createTestCase({ test_set_id: body.test_set_id, input_str })).test_case);
+    const { run } = await h.client.runs.launchRun({
+      ...body,
+      tags: ['nightly'],
+      metadata: { display_name: 'Nightly check', customer: { team: 'support' }, created_by: 'ci@example.com', tags: ['smoke', 'nightly'] },
+      options: { iteration_count: 2, test_case_ids: [cases[0]!.id, cases[2]!.id] },
+      mutation_ids: ['m1'],
+    });
+    expect(run).toMatchObject({ display_name: 'Nightly check', metadata: { team: 'support' }, tags: ['nightly', 'smoke'], results: null, is_public: false });
+    expect(run.progress).toEqual({ total_test_cases: 4, completed_test_cases: 0, failed_test_cases: 0, in_progress_test_cases: 0 });
+    const sampled = await h.client.runs.launchRun({ ...body, options: { sub_sample_size: 2 } });
+    expect(sampled.run.progress?.total_test_cases).toBe(2);
+    const foreign = await failure(h.client.runs.launchRun({ ...body, options: { test_case_ids: ['nope'] } }));
+    expect([foreign.status, foreign.details[0]?.field]).toEqual([404, 'options.test_case_ids[0]']);
+  });
+
+  it('complete through the control plane with progress and results per observation', async () => {
+    const { metric } = await h.client.metrics.createMetric({ metric_name: 'Accuracy', description: 'Right answer?', metric_type: 'METRIC_LLM_BINARY', prompt: 'Right?' });
+    const agent = await newAgent();
+    const { run } = await h.client.runs.launchRun(await launchBody(agent.id, { metric_ids: [metric.id] }));
+    const done = await h.control.completeRun(h.sandbox.organizationId, { run_id: run.run_id, metric_values: { [metric.id]: [1, 0] } });
+    expect(done.run.run_id).toBe(run.run_id);
+    const read = (await h.client.runs.getRun(run.run_id)).run;
+    expect(read.status).toBe('COMPLETED');
+    expect(read.progress).toEqual({ total_test_cases: 0, completed_test_cases: 0, failed_test_cases: 0, in_progress_test_cases: 0 });
+    const ids = [`${run.run_id}-1`, `${run.run_id}-2`];
+    expect(read.results).toEqual({
+      output_ids: ids,
+      metrics: { [metric.id]: { metric_id: metric.id, metric_name: 'Accuracy', output_type: 'float', values: [{ simulation_output_id: ids[0], value: 1 }, { simulation_output_id: ids[1], value: 0 }] } },
+    });
+    const listed = await h.client.runs.listRuns({ query: { include: 'metric_averages', filter: `run_id = "${run.run_id}"` } });
+    expect(listed.runs.map((r) => r.metric_averages)).toEqual([{ [metric.id]: 0.5 }]);
+    expect((await h.client.runs.listRuns({ query: { filter: `run_id = "${run.run_id}"` } })).runs[0]).not.toHaveProperty('metric_averages');
+  });
+
+  it('list with filter (status values with spaces) and order_by', async () => {
+    const agent = await newAgent();
+    const first = (await h.client.runs.launchRun(await launchBody(agent.id))).run;
+    const second = (await h.client.runs.launchRun(await launchBody(agent.id))).run;
+    await h.control.completeRun(h.sandbox.organizationId, { run_id: first.run_id, metric_values: {} });
+    const mine = `agent_id = "${agent.id}"`;
+    expect((await h.client.runs.listRuns({ query: { filter: mine } })).runs.map((r) => r.run_id)).toEqual([second.run_id, first.run_id]);
+    expect((await h.client.runs.listRuns({ query: { filter: mine, order_by: 'create_time' } })).runs.map((r) => r.run_id)).toEqual([first.run_id, second.run_id]);
+    expect((await h.client.runs.listRuns({ query: { filter: `${mine} AND status = "COMPLETED"` } })).runs.map((r) => r.run_id)).toEqual([first.run_id]);
+    const fresh = await h.control.completeRun(h.sandbox.organizationId, { agent_id: agent.id, metric_values: {} });
+    expect(fresh.run.status).toBe('COMPLETED');
+    expect((await failure(h.client.runs.listRuns({ query: { order_by: 'nope' } }))).details[0]?.field).toBe('order_by');
+    expect((await h.raw('/runs?include=everything', { headers: { 'x-api-key': h.sandbox.apiKey } })).status).toBe(400);
+  });
+
+  it('replace their tags with PATCH, list their tags at /runs/tags, and delete to DELETED (then 404)', async () => {
+    const org = await h.control.createOrganization();
+    const c = h.clientFor(org.api_key.key);
+    const { agent } = await c.agents.createAgent({ display_name: 'Tagged', model_type: 'MODEL_TYPE_CHAT' });
+    const { persona } = await c.personas.createPersona({ name: 'p', voice_name: 'hans', language_code: 'de-DE' });
+    const { test_set } = await c.testSets.createTestSet({ display_name: 'Set' });
+    const body = { agent_id: agent.id, persona_id: persona.id, test_set_id: test_set!.id! };
+    const a = (await c.runs.launchRun({ ...body, tags: ['Beta'] })).run;
+    const b = (await c.runs.launchRun({ ...body, tags: ['alpha'] })).run;
+    await c.tags.createTag({ tag_name: 'gamma', color: '#00ff00' });
+    const updated = (await c.runs.updateRun(a.run_id, { tags: ['Gamma', 'beta'] })).run;
+    expect(updated.tags).toEqual(['Gamma', 'beta']);
+    expect(updated.status).toBe('PENDING');
+    expect((await c.runs.listRunTags()).tags).toEqual([
+      { tag: 'alpha', color: null },
+      { tag: 'Gamma', color: '#00ff00' },
+      { tag: 'beta', color: null },
+    ].sort((x, y) => (x.tag.toLowerCase() < y.tag.toLowerCase() ? -1 : 1)));
+    expect((await failure(c.runs.updateRun(a.run_id, {} as never))).details[0]?.field).toBe('tags');
+    expect(await c.runs.deleteRun(b.run_id)).toEqual({});
+    expect((await failure(c.runs.getRun(b.run_id))).status).toBe(404);
+    expect((await failure(c.runs.deleteRun(b.run_id))).status).toBe(404);
+    expect((await failure(c.runs.updateRun(b.run_id, { tags: [] }))).status).toBe(404);
+    expect((await c.runs.listRunTags()).tags.map((t) => t.tag)).toEqual(['beta', 'Gamma']);
+    expect((await c.runs.listRuns()).runs.map((r) => r.run_id)).toEqual([a.run_id]);
+    // Another organization sees none of it.
+    expect((await failure(h.client.runs.getRun(a.run_id))).status).toBe(404);
+    expect((await failure(h.client.runs.deleteRun(a.run_id))).status).toBe(404);
+    expect((await h.client.runs.listRunTags()).tags.map((t) => t.tag)).not.toContain('Gamma');
   });
 });

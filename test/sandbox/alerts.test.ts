@@ -74,7 +74,7 @@ describe('alert evaluation on run completion', () => {
     expect(sent.map((s) => (s.channel as { channel_type: string }).channel_type).sort()).toEqual(['EMAIL', 'SLACK']);
     for (const s of sent) {
       expect(s.alert_id).toBe(alert.ulid);
-      expect(s.run_id).toBe(done.run.id);
+      expect(s.run_id).toBe(done.run.run_id);
       expect(s.status).toBe('delivered');
       const payload = s.payload as { message: string; conditions: { value: number; met: boolean }[] };
       expect(payload.conditions[0]).toMatchObject({ value: 0.8, met: true });
@@ -378,7 +378,7 @@ describe('alert evaluation on run completion', () => {
     });
     const done = await complete(o.id, { metric_values: { [M]: 0.75 } });
     const [note] = await notifications(o.id);
-    expect((note!.payload as { message: string }).message).toBe(`Low score: ${M} was 0.75 on run ${done.run.id} (#1) {{unknown}}`);
+    expect((note!.payload as { message: string }).message).toBe(`Low score: ${M} was 0.75 on run ${done.run.run_id} (#1) {{unknown}}`);
     expect(alert.custom_message_template).toContain('{{alert_name}}');
   });
 
@@ -400,7 +400,7 @@ describe('alert evaluation on run completion', () => {
     const call = calls.slice(before).find((c) => c.url === 'https://hooks.example.test/alert');
     expect(call).toBeDefined();
     expect(call!.headers['X-Webhook-Token']).toBe(secret);
-    expect(call!.body).toMatchObject({ alert_id: alert.ulid, run_id: done.run.id, trigger_count: 1 });
+    expect(call!.body).toMatchObject({ alert_id: alert.ulid, run_id: done.run.run_id, trigger_count: 1 });
     const [note] = await notifications(o.id);
     expect(note).toMatchObject({ status: 'delivered', url: 'https://hooks.example.test/alert' });
     expect(JSON.stringify(note!.channel)).not.toContain(secret);

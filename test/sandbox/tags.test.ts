@@ -73,3 +73,16 @@ describe('tags', () => {
     expect(error.details[0]?.field).toBe('permissions');
   });
 });
+
+describe('null in tag bodies (the service client sends nullable fields)', () => {
+  it('create with color null has no color; update with tag_name null keeps the name, color null removes the color', async () => {
+    const { tag } = await h.client.tags.createTag({ tag_name: `nullable-${Date.now()}`, color: null });
+    expect(tag).not.toHaveProperty('color');
+    const colored = (await h.client.tags.updateTag(tag.id, { color: '#112233' })).tag;
+    expect(colored.color).toBe('#112233');
+    const cleared = (await h.client.tags.updateTag(tag.id, { tag_name: null, color: null })).tag;
+    expect(cleared.tag_name).toBe(tag.tag_name);
+    expect(cleared).not.toHaveProperty('color');
+    expect((await failure(h.client.tags.updateTag(tag.id, { color: 'red' }))).details[0]?.field).toBe('color');
+  });
+});

@@ -66,9 +66,9 @@ describe('review projects: disagreement state', () => {
 
   beforeAll(async () => {
     await h.control.loadFixtures(h.sandbox.organizationId, [
-      { kind: 'review-project', id: ulids[0], data: { display_name: 'Strict', rules: ['require_disagreement_notes'] } },
-      { kind: 'review-project', id: ulids[1], data: { display_name: 'Also strict', rules: ['require_disagreement_notes', 'blind_review'] } },
-      { kind: 'review-project', id: ulids[2], data: { display_name: 'Lenient', rules: ['blind_review'] } },
+      { kind: 'review-project', id: ulids[0], data: { display_name: 'Strict', project_rules: ['require_disagreement_notes'] } },
+      { kind: 'review-project', id: ulids[1], data: { display_name: 'Also strict', project_rules: ['require_disagreement_notes'] } },
+      { kind: 'review-project', id: ulids[2], data: { display_name: 'Lenient', project_rules: null } },
       { kind: 'annotation', id: 'ann-1', data: { project_id: ulids[0], simulation_id: sims[0], disagreement: true, resolved: false } },
       { kind: 'annotation', id: 'ann-2', data: { project_id: ulids[0], simulation_id: sims[0], disagreement: true, resolved: false } },
       { kind: 'annotation', id: 'ann-3', data: { project_id: ulids[0], simulation_id: sims[1], disagreement: true, resolved: true } },
@@ -109,7 +109,131 @@ describe('review projects: disagreement state', () => {
   });
 });
 
+describe('review projects', () => {
+  async function scene() {
+    const org = await h.control.createOrganization();
+    const c = h.clientFor(org.api_key.key);
+    const metric = async (name: string) => (await c.metrics.createMetric({ metric_name: name, description: name, metric_type: 'METRIC_LLM_BINARY', prompt: name })).metric.id;
+    const [m1, m2] = [await metric('Tone'), await metric('Accuracy')];
+    const sims = (await h.control.loadFixtures(org.organization.id, [1, 2, 3].map((i) => ({ kind: 'simulation', data: { status: 'COMPLETED', create_time: `2026-01-0${i}T00:00:00.000Z` } })))).map((r) => r.id);
+    return { org, c, m1: m1!, m2: m2!, sims };
+  }
+
+  it('create with the service body (201), read, list, update and delete (then 404)', async () => {
+    const { c, m1, m2, sims } = await scene();
+    const created = await c.reviewProjects.createReviewProject({ display_name: 'Q1 review', assignees: ['a@example.com', 'b@example.com'], linked_simulation_ids: [sims[0]!], linked_metric_ids: [m1], project_rules: ['require_disagreement_notes'] });
+    const p = created.review_project;
+    expect(p).toMatchObject({ display_name: 'Q1 review', project_type: 'PROJECT_COLLABORATIVE', notifications: false, linked_simulation_ids: [sims[0]], project_rules: ['require_disagreement_notes'] });
+    expect(p.name).toBe(`review-projects/${p.id}`);
+    expect(p.update_time).toBe(p.create_time);
+    expect((await c.reviewProjects.getReviewProject(p.id)).review_project).toEqual(p);
+    expect((await c.reviewProjects.listReviewProjects()).review_projects.map((x) => x.id)).toEqual([p.id]);
+    const updated = (
+      await c.reviewProjects.updateReviewProject(p.id, {
+        description: 'first quarter',
+        add_linked_simulation_ids: [sims[1]!, sims[0]!],
+        remove_linked_simulation_ids: [sims[0]!],
+        linked_metric_ids: [m1, m2],
+        blind_labeling_shown_metric_ids: [m2],
+        opted_out_assignees: ['B@example.com'],
+        display_name: null,
+      })
+    ).review_project;
+    expect(updated).toMatchObject({ display_name: 'Q1 review', description: 'first quarter', linked_simulation_ids: [sims[1]], linked_metric_ids: [m1, m2], assignees: ['a@example.com'], blind_labeling_shown_metric_ids: [m2] });
+    expect(updated).not.toHaveProperty('add_linked_simulation_ids');
+    const cleared = (await c.reviewProjects.updateReviewProject(p.id, { description: null, project_rules: null })).review_project;
+    expect(cleared).not.toHaveProperty('description');
+    expect(cleared).not.toHaveProperty('project_rules');
+    expect(await c.reviewProjects.deleteReviewProject(p.id)).toEqual({});
+    expect((await failure(c.reviewProjects.getReviewProject(p.id))).status).toBe(404);
+    expect((await failure(c.reviewProjects.deleteReviewProject(p.id))).status).toBe(404);
+    expect((await c.reviewProjects.getReviewDisagreementState({ project_ids: [p.id] })).projects).toEqual([]);
+  });
+
+  it('refuse bad input: 400 naming the field, 404 on unknown or foreign ids', async () => {
+    const { c, m1, sims } = await scene();
+    const body = { display_name: 'R', assignees: ['a@example.com'], linked_simulation_ids: [sims[0]!], linked_metric_ids: [m1] };
+    const missing = await failure(c.reviewProjects.createReviewProject({ display_name: 'R' } as never));
+    expect(missing.details.map((d) => d.field).sort()).toEqual(['assignees', 'linked_metric_ids', 'linked_simulation_ids']);
+    expect((await failure(c.reviewProjects.createReviewProject({ ...body, assignees: ['not an address'] }))).details[0]?.field).toBe('assignees[0]');
+    expect((await failure(c.reviewProjects.createReviewProject({ ...body, project_type: 'PROJECT_SOLO' as never }))).details[0]?.field).toBe('project_type');
+    const sim = await failure(c.reviewProjects.createReviewProject({ ...body, linked_simulation_ids: [sims[0]!, 'nope'] }));
+    expect([sim.status, sim.details[0]?.field]).toEqual([404, 'linked_simulation_ids[1]']);
+    const metric = await failure(c.reviewProjects.createReviewProject({ ...body, linked_metric_ids: ['Z'.repeat(22)] }));
+    expect([metric.status, metric.details[0]?.field]).toEqual([404, 'linked_metric_ids[0]']);
+    const blind = await failure(c.reviewProjects.createReviewProject({ ...body, blind_labeling_shown_metric_ids: [m1, m1] }));
+    expect(blind.status).toBe(400);
+    const { review_project } = await c.reviewProjects.createReviewProject(body);
+    const { metric: other } = await c.metrics.createMetric({ metric_name: 'Other', description: 'o', metric_type: 'METRIC_LLM_BINARY', prompt: 'o' });
+    const notLinked = await failure(c.reviewProjects.updateReviewProject(review_project.id, { blind_labeling_shown_metric_ids: [other.id] }));
+    expect([notLinked.status, notLinked.details[0]?.field]).toEqual([400, 'blind_labeling_shown_metric_ids[0]']);
+    // Another organization's project and simulations are not there.
+    expect((await failure(h.client.reviewProjects.getReviewProject(review_project.id))).status).toBe(404);
+    expect((await failure(h.client.reviewProjects.getReviewProjectProgress(review_project.id))).status).toBe(404);
+    const foreign = await failure(h.client.reviewProjects.createReviewProject({ ...body, linked_metric_ids: [] }));
+    expect([foreign.status, foreign.details[0]?.field]).toEqual([404, 'linked_simulation_ids[0]']);
+  });
+
+  it('compute progress, metric agreement and insights from the annotations', async () => {
+    const { org, c, m1, m2, sims } = await scene();
+    const base = { display_name: 'Labels', assignees: ['a@example.com', 'b@example.com'], linked_simulation_ids: sims.slice(0, 2), linked_metric_ids: [m1, m2] };
+    const collab = (await c.reviewProjects.createReviewProject(base)).review_project;
+    const solo = (await c.reviewProjects.createReviewProject({ ...base, project_type: 'PROJECT_INDIVIDUAL' })).review_project;
+    const label = (project: string, sim: string, metric: string, reviewer: string, value: unknown, at: string) => ({
+      kind: 'annotation',
+      data: { project_id: project, simulation_id: sim, metric_id: metric, reviewer, label: value, create_time: at },
+    });
+    const [s1, s2, s3] = sims as [string, string, string];
+    await h.control.loadFixtures(org.organization.id, [
+      label(collab.id, s1, m1, 'a@example.com', 'good', '2026-02-01T00:00:00Z'),
+      label(collab.id, s1, m1, 'b@example.com', 'good', '2026-02-02T00:00:00Z'),
+      label(collab.id, s2, m1, 'a@example.com', 'good', '2026-02-03T00:00:00Z'),
+      label(collab.id, s2, m1, 'b@example.com', 'bad', '2026-02-04T00:00:00Z'),
+      label(collab.id, s1, m2, 'a@example.com', 1, '2026-03-01T00:00:00Z'),
+      label(collab.id, s3, m2, 'a@example.com', 0, '2026-03-02T00:00:00Z'),
+      label(solo.id, s1, m1, 'a@example.com', 'good', '2026-02-01T00:00:00Z'),
+      label(solo.id, s1, m1, 'c@example.com', 'good', '2026-02-01T00:00:00Z'),
+      { kind: 'annotation', data: { project_id: solo.id, simulation_id: s2, metric_id: m2, reviewer: 'b@example.com', disagreement: true } },
+    ]);
+    // Collaborative: 2 simulations × 2 metrics; (s1,m1), (s2,m1), (s1,m2) labeled; s3 is not linked.
+    expect(await c.reviewProjects.getReviewProjectProgress(collab.id)).toEqual({
+      project_id: collab.id, display_name: 'Labels', project_type: 'PROJECT_COLLABORATIVE', simulation_count: 2, metric_count: 2, assignee_count: 2, total_tasks: 4, completed_tasks: 3, completion_percentage: 75,
+    });
+    // Individual: × 2 assignees; only a@'s label counts (c@ is not assigned, b@'s annotation has no label).
+    expect(await c.reviewProjects.getReviewProjectProgress(solo.id)).toMatchObject({ total_tasks: 8, completed_tasks: 1, completion_percentage: 12.5 });
+    expect((await c.reviewProjects.getReviewProjectMetricAgreement(collab.id)).agreement_by_metric_id).toEqual({
+      [m1]: { metric_id: m1, agreements: 1, disagreements: 1, agreement_rate: 0.5 },
+      [m2]: { metric_id: m2, agreements: 0, disagreements: 0, agreement_rate: 0 },
+    });
+    const feb = await c.reviewProjects.getReviewProjectInsights(collab.id, { query: { start_date: '2026-02-01T00:00:00Z', end_date: '2026-02-28T23:59:59Z' } });
+    expect(feb.project).toEqual({ ulid: collab.id, name: `review-projects/${collab.id}`, linked_metric_ids: [m1, m2], review_label_options: ['0', '1', 'bad', 'good'] });
+    expect(feb.label_overview).toEqual({ total_labels: 4, labeled_simulations: 2, reviewers: 2, disagreements: 0, unresolved_disagreements: 0 });
+    expect(feb.label_stats).toEqual([{ label: 'good', count: 3 }, { label: 'bad', count: 1 }]);
+    expect(feb.metric_stats).toEqual([
+      { metric_id: m1, label_count: 4, labeled_simulations: 2, agreements: 1, disagreements: 1, agreement_rate: 0.5 },
+      { metric_id: m2, label_count: 0, labeled_simulations: 0, agreements: 0, disagreements: 0, agreement_rate: 0 },
+    ]);
+    // By the simulations' own times (January), the February window holds nothing; January holds every label.
+    const bySim = await c.reviewProjects.getReviewProjectInsights(collab.id, { query: { start_date: '2026-02-01T00:00:00Z', end_date: '2026-02-28T00:00:00Z', label_triage_time_basis: 'simulation' } });
+    expect(bySim.label_overview.total_labels).toBe(0);
+    const jan = await c.reviewProjects.getReviewProjectInsights(collab.id, { query: { start_date: '2026-01-01T00:00:00Z', end_date: '2026-01-31T00:00:00Z', label_triage_time_basis: 'simulation' } });
+    expect(jan.label_overview.total_labels).toBe(6);
+    const backwards = await failure(c.reviewProjects.getReviewProjectInsights(collab.id, { query: { start_date: '2026-02-01T00:00:00Z', end_date: '2026-01-01T00:00:00Z' } }));
+    expect([backwards.status, backwards.details[0]?.field]).toEqual([400, 'end_date']);
+    const noStart = await failure(c.reviewProjects.getReviewProjectInsights(collab.id, { query: { end_date: '2026-01-01T00:00:00Z' } as never }));
+    expect([noStart.status, noStart.details[0]?.field]).toEqual([400, 'start_date']);
+  });
+});
+
 describe('dashboards', () => {
+  it('take null as the service client sends it: is_default null on create is false; null on update keeps a field, except description, which it clears', async () => {
+    const { dashboard } = await h.client.dashboards.createDashboard({ display_name: 'Nulls', description: 'about', is_default: null });
+    expect(dashboard.is_default).toBe(false);
+    const updated = (await h.client.dashboards.updateDashboard(dashboard.id, { display_name: null, is_favorite: null, position: null, config: null, description: null })).dashboard;
+    expect(updated).toMatchObject({ display_name: 'Nulls', is_favorite: false, position: 0, config: {} });
+    expect(updated).not.toHaveProperty('description');
+  });
+
   it('deletes with 200 {}; a second delete, a missing one and another organization’s are 404', async () => {
     const { dashboard } = await h.client.dashboards.createDashboard({ display_name: 'Ops' });
     expect(dashboard.id).toMatch(/^[A-Za-z0-9]{22}$/);

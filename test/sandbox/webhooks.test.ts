@@ -75,7 +75,7 @@ describe('webhook deliveries', () => {
       delivery_id: expect.stringMatching(ULID),
       occurred_at: '2026-05-01T10:00:00.000Z',
       wave: 'run',
-      run_id: done.run.id,
+      run_id: done.run.run_id,
       metric_values: { [METRIC]: 0.75 },
     });
     const [plain] = callsTo(without);
@@ -86,7 +86,7 @@ describe('webhook deliveries', () => {
     const sent = await deliveries(o.id);
     expect(sent).toHaveLength(2);
     const entry = sent.find((s) => s.url === withToken)!;
-    expect(entry).toMatchObject({ webhook_id: webhook.id, run_id: done.run.id, status: 'delivered', payload: call!.body });
+    expect(entry).toMatchObject({ webhook_id: webhook.id, run_id: done.run.run_id, status: 'delivered', payload: call!.body });
     expect(entry.attempts).toHaveLength(1);
   });
 
@@ -225,3 +225,13 @@ function wavBase64(seconds: number): string {
   buf.writeUInt32LE(samples, 40);
   return buf.toString('base64');
 }
+
+describe('null in webhook bodies (the service client sends nullable fields)', () => {
+  it('create with auth_token null has no token; update with type and url null keeps them', async () => {
+    const { webhook } = await h.client.webhooks.createWebhook({ type: 'job_complete', url: 'https://example.com/hook', auth_token: null });
+    expect(webhook.has_auth_token).toBe(false);
+    const same = (await h.client.webhooks.updateWebhook(webhook.id, { type: null, url: null, auth_token: 'secret' })).webhook;
+    expect(same).toMatchObject({ type: 'job_complete', url: 'https://example.com/hook', has_auth_token: true });
+    await h.client.webhooks.deleteWebhook(webhook.id);
+  });
+});

@@ -90,3 +90,74 @@ describe('workspaces', () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+describe('workspace create as the service client sends it', () => {
+  it('answers 201; slug is optional and nullable and then made from the display name; a taken slug is 409, also after a delete', async () => {
+    const raw = await h.raw('/workspaces', { method: 'POST', headers: { 'x-api-key': h.sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ display_name: 'Support Team #1' }) });
+    expect(raw.status).toBe(201);
+    const first = ((await raw.json()) as { workspace: { id: string; slug: string; workspace_type: string } }).workspace;
+    expect(first.slug).toBe('support-team-1');
+    expect(first.workspace_type).toBe('CUSTOM');
+    const second = (await h.client.workspaces.createWorkspace({ display_name: 'support team 1', slug: null })).workspace;
+    expect(second.slug).toBe('support-team-1-2');
+    expect((await h.client.workspaces.createWorkspace({ display_name: '!!!' })).workspace.slug).toMatch(/^workspace(-\d+)?$/);
+    const taken = await failure(h.client.workspaces.createWorkspace({ display_name: 'Again', slug: 'support-team-1' }));
+    expect([taken.status, taken.code, taken.details[0]?.field]).toEqual([409, 'ALREADY_EXISTS', 'slug']);
+    await h.client.workspaces.deleteWorkspace(second.id);
+    expect((await failure(h.client.workspaces.createWorkspace({ display_name: 'Reuse', slug: 'support-team-1-2' }))).status).toBe(409);
+    expect((await h.client.workspaces.createWorkspace({ display_name: 'Support team 1' })).workspace.slug).toBe('support-team-1-3');
+    const missing = await failure(h.client.workspaces.createWorkspace({ slug: 'only-slug' } as never));
+    expect([missing.status, missing.details[0]?.field]).toEqual([400, 'display_name']);
+    expect((await failure(h.client.workspaces.createWorkspace({ display_name: 'Bad', slug: 'Not A Slug' }))).details[0]?.field).toBe('slug');
+  });
+});
+
+describe('control plane: fixtures changed or removed, the default workspace archived', () => {
+  it('deactivates a run template so that its agent can be deleted, and removes a record for good', async () => {
+    const org = await h.control.createOrganization();
+    const c = h.clientFor(org.api_key.key);
+    const { agent } = await c.agents.createAgent({ display_name: 'Guarded', model_type: 'MODEL_TYPE_CHAT' });
+    const [template] = await h.control.loadFixtures(org.organization.id, [{ kind: 'run_template', data: { agent_id: agent.id, active: true } }]);
+    expect((await failure(c.agents.deleteAgent(agent.id))).details[0]?.field).toBe('agent_id');
+    const changed = await h.control.changeFixture(org.organization.id, 'run_template', template!.id, { data: { active: false } });
+    expect(changed).toMatchObject({ kind: 'run_template', id: template!.id, deleted: false, data: { agent_id: agent.id, active: false } });
+    expect(await c.agents.deleteAgent(agent.id)).toEqual({});
+    // A record made through the API: soft-deleted and restored, then removed (404 after, and for another organization).
+    const { tag } = await c.tags.createTag({ tag_name: 'fixture-tag' });
+    await h.control.changeFixture(org.organization.id, 'tag', tag.id, { deleted: true });
+    expect((await failure(c.tags.getTag(tag.id))).status).toBe(404);
+    await h.control.changeFixture(org.organization.id, 'tag', tag.id, { deleted: false, data: { color: '#abcdef' } });
+    expect((await c.tags.getTag(tag.id)).tag.color).toBe('#abcdef');
+    const foreign = await h.control.request('DELETE', `/organizations/${h.sandbox.organizationId}/fixtures/tag/${tag.id}`);
+    expect(foreign.status).toBe(404);
+    await h.control.removeFixture(org.organization.id, 'tag', tag.id);
+    expect((await failure(c.tags.getTag(tag.id))).status).toBe(404);
+    expect((await c.tags.createTag({ tag_name: 'fixture-tag' })).tag.tag_name).toBe('fixture-tag');
+    const again = await h.control.request('DELETE', `/organizations/${org.organization.id}/fixtures/tag/${tag.id}`);
+    expect(again.status).toBe(404);
+    const unknownKind = await h.control.request('PATCH', `/organizations/${org.organization.id}/fixtures/nothing/x`, { data: {} });
+    expect(unknownKind.status).toBe(400);
+    const badData = await h.control.request('PATCH', `/organizations/${org.organization.id}/fixtures/tag/x`, { data: [] });
+    expect(((await badData.json()) as { error: { details: { field: string }[] } }).error.details[0]?.field).toBe('data');
+    const idChange = await h.control.request('PATCH', `/organizations/${org.organization.id}/fixtures/run_template/${template!.id}`, { data: { id: 'other' } });
+    expect(idChange.status).toBe(400);
+  });
+
+  it('archives the DEFAULT workspace, which the API refuses; calls without the workspace header then resolve no workspace', async () => {
+    const org = await h.control.createOrganization();
+    const c = h.clientFor(org.api_key.key);
+    const id = org.organization.default_workspace_id;
+    expect((await failure(c.workspaces.archiveWorkspace(id))).status).toBe(409);
+    const { metric } = await c.metrics.createMetric({ metric_name: 'Restorable', description: 'r', metric_type: 'METRIC_LLM_BINARY', prompt: 'r' });
+    await c.metrics.deleteMetric(metric.id);
+    const archived = await h.control.archiveDefaultWorkspace(org.organization.id);
+    expect(archived).toMatchObject({ id, status: 'ARCHIVED', workspace_type: 'DEFAULT' });
+    expect(await h.control.archiveDefaultWorkspace(org.organization.id)).toEqual(archived);
+    expect((await c.workspaces.getWorkspace(id)).workspace.status).toBe('ARCHIVED');
+    // Metric restore needs a workspace: without the header none resolves now (seed: 404).
+    const restore = await failure(c.metrics.restoreMetric(metric.id));
+    expect([restore.status, restore.details[0]?.field]).toEqual([404, 'X-Service-Workspace-Id']);
+    expect((await c.metrics.restoreMetric(metric.id, { headers: { 'X-Service-Workspace-Id': id } })).metric.id).toBe(metric.id);
+    expect((await h.control.request('POST', '/organizations/nope/default-workspace/archive')).status).toBe(404);
+  });
+});

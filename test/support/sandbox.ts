@@ -23,6 +23,9 @@ export interface Control {
   createOrganization(displayName?: string): Promise<{ organization: { id: string; default_workspace_id: string }; default_workspace: Record<string, unknown>; api_key: { key: string; permissions: string[] } }>;
   createApiKey(organizationId: string, permissions: string[]): Promise<{ key: string; permissions: string[] }>;
   loadFixtures(organizationId: string, records: unknown[]): Promise<{ kind: string; id: string }[]>;
+  changeFixture(organizationId: string, kind: string, id: string, change: { data?: Record<string, unknown>; deleted?: boolean }): Promise<{ kind: string; id: string; deleted: boolean; data: Record<string, unknown> }>;
+  removeFixture(organizationId: string, kind: string, id: string): Promise<void>;
+  archiveDefaultWorkspace(organizationId: string): Promise<Record<string, unknown>>;
   completeRun(organizationId: string, body: Record<string, unknown>): Promise<{ run: Record<string, unknown>; sent: Record<string, unknown>[] }>;
   sent(filter?: { organization_id?: string; kind?: string }): Promise<Record<string, unknown>[]>;
   reset(): Promise<void>;
@@ -55,6 +58,9 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
       (await admin.createOrganization(displayName === undefined ? {} : { display_name: displayName })) as Awaited<ReturnType<Control['createOrganization']>>,
     createApiKey: async (org, permissions) => (await admin.createApiKey(org, { permissions })).api_key,
     loadFixtures: async (org, records) => (await admin.loadFixtures(org, { records: records as never })).records,
+    changeFixture: async (org, kind, id, change) => (await admin.changeFixture(org, kind, id, change)) as Awaited<ReturnType<Control['changeFixture']>>,
+    removeFixture: async (org, kind, id) => void (await admin.removeFixture(org, kind, id)),
+    archiveDefaultWorkspace: async (org) => (await admin.archiveDefaultWorkspace(org)).workspace,
     completeRun: async (org, body) => (await admin.completeRun(org, { wait_for_deliveries: true, ...body })) as Awaited<ReturnType<Control['completeRun']>>,
     sent: async (filter = {}) => (await admin.listSent({ query: filter as never })).items as Record<string, unknown>[],
     reset: async () => void (await admin.reset()),

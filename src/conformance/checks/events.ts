@@ -89,6 +89,6 @@ export const webhookDelivered: Check = {
     const headers = Object.fromEntries(Object.entries((delivery.headers as Record<string, string>) ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
     if (!Object.values(headers).includes(token)) fail('the delivery did not carry the auth token in a header');
     const payload = delivery.payload as Record<string, unknown>;
-    if (payload.run_id !== done.run.id) fail(`the payload names run ${String(payload.run_id)}, expected ${String(done.run.id)}`);
+    if (payload.run_id !== done.run.run_id) fail(`the payload names run ${String(payload.run_id)}, expected ${String(done.run.run_id)}`);
   },
 };

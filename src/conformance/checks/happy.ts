@@ -123,7 +123,7 @@ export const happyPath: Check = {
       const resource = ctx.world.resource(ctx.route.resource!);
       const record = recordOf(ctx.route, answer);
       const id = record?.[resource.id];
-      if (typeof id === 'string') ctx.world.created.push({ resource: resource.name, id, path: { ...(spec.path ?? {}), [`${resource.name.replace(/-/g, '_')}_id`]: id }, record: record! });
+      if (typeof id === 'string') ctx.world.created.push({ resource: resource.name, id, path: { ...(spec.path ?? {}), [ctx.world.idParam(resource.name)]: id }, record: record! });
     }
   },
 };

@@ -6,7 +6,7 @@
 import { expectError, expectSuccess, send } from '../http.js';
 import { fail, skip } from '../result.js';
 import type { Route } from '../suite-data.js';
-import { deref } from '../world.js';
+import { bodyProperties, deref } from '../world.js';
 import type { Check, CheckContext } from './context.js';
 import { itemsOf, listRequest, wholeList } from './protocol-lists.js';
 
@@ -151,7 +151,10 @@ export const filterExpression: Check = {
       ours.add(tagged.id);
       extra.push([`tags:"conf-has-${stamp}"`, [tagged.id], true], [`tags:"conf-has-${stamp}" AND tags:"conf-none-${stamp}"`, [], true]);
     }
-    if (takes('metadata')) {
+    // Only a free-form metadata map is stored as sent (a run's launch metadata is a structured object whose
+    // `customer` map becomes the run's metadata, facts-shapes 3.13).
+    const metadataSchema = deref(bodyProperties(ctx.suite, create).properties.metadata, ctx.suite.defs);
+    if (takes('metadata') && metadataSchema.properties === undefined) {
       const keyed = await ctx.world.create(resource, { metadata: { [`conf_key_${stamp}`]: 1 } });
       ours.add(keyed.id);
       extra.push([`metadata:"conf_key_${stamp}"`, [keyed.id], true]);

@@ -46,7 +46,7 @@ export const createdRecord: Check = {
     expectSuccess(answer, ctx.route, 'a create with the required fields only');
     const record = recordOf(ctx.route, answer) ?? skip('the create answer does not carry the record');
     const id = String(record[resource.id]);
-    ctx.world.created.push({ resource: resource.name, id, path: { ...(spec.path ?? {}), [`${resource.name.replace(/-/g, '_')}_id`]: id }, record });
+    ctx.world.created.push({ resource: resource.name, id, path: { ...(spec.path ?? {}), [ctx.world.idParam(resource.name)]: id }, record });
     const problems: string[] = [];
     if (resource.namePrefix !== null && resource.properties.includes('name') && record.name !== `${resource.namePrefix}/${id}`) problems.push(`name ${JSON.stringify(record.name)}, expected ${resource.namePrefix}/${id}`);
     const props = schemaProps(ctx, resource.schema);

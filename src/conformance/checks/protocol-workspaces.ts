@@ -181,7 +181,7 @@ export const createInWorkspace: Check = {
     expectSuccess(answer, ctx.route, 'creating with the workspace header');
     const id = recordOf(ctx.route, answer)?.[resource.id];
     if (typeof id !== 'string') fail(`the answer carries no ${resource.id}`);
-    ctx.world.created.push({ resource: resource.name, id, path: { [`${resource.name.replace(/-/g, '_')}_id`]: id }, record: recordOf(ctx.route, answer)! });
+    ctx.world.created.push({ resource: resource.name, id, path: { [ctx.world.idParam(resource.name)]: id }, record: recordOf(ctx.route, answer)! });
     const list = ctx.world.route(resource.name, 'list');
     if (!list || !declares(list, ctx.suite) || list.params.path.length > 0) fail(`${resource.name} has no list operation that takes the workspace header to look with`);
     const listed = async (workspace: string | undefined): Promise<boolean> => {

@@ -28,6 +28,7 @@ export interface FieldRule {
   unique?: { among: 'active' | 'all'; scope: 'organization' | 'workspace' };
   replace?: 'whole-set';
   null?: 'clear' | 'ignore' | 'rule';
+  references?: string;
 }
 
 export interface ParamRow { name: string; required: boolean; type: string; array: boolean; explode: boolean; default?: unknown }

@@ -7,10 +7,10 @@ import { alnum } from '../ids.js';
 import type { SandboxRequest, SandboxResponse } from '../http/exchange.js';
 import { json } from '../http/respond.js';
 import type { RaisedEvent, Runtime } from '../engine/context.js';
-import { newRecordData, setOwn } from '../engine/records.js';
+import { newRecordData, present, setOwn, stampUpdated } from '../engine/records.js';
 import { createApiKey, createOrganization } from '../organizations.js';
 import type { Json } from '../storage/store.js';
-import { loadFixtures, type FixtureEntry } from './fixtures.js';
+import { changeFixture, loadFixtures, removeFixture, type FixtureEntry } from './fixtures.js';
 
 export interface ControlDeps {
   runtime: Runtime;
@@ -62,7 +62,9 @@ export async function handleControl(deps: ControlDeps, request: SandboxRequest, 
     }
     const parts = path.split('/').filter((s) => s !== '');
     const method = request.method.toUpperCase();
-    const route = `${method} /${parts.map((p, i) => (parts[i - 1] === 'organizations' ? '{id}' : p)).join('/')}`;
+    // Parameters: the organization after `organizations`, a fixture's kind and id after `fixtures`.
+    const names = (p: string, i: number): string => (parts[i - 1] === 'organizations' ? '{id}' : parts[i - 1] === 'fixtures' ? '{kind}' : parts[i - 2] === 'fixtures' ? '{record_id}' : p);
+    const route = `${method} /${parts.map(names).join('/')}`;
     const orgId = parts[0] === 'organizations' ? parts[1] : undefined;
 
     switch (route) {
@@ -88,6 +90,19 @@ export async function handleControl(deps: ControlDeps, request: SandboxRequest, 
         if (!Array.isArray(b.records)) throw invalid('records', 'must be an array of fixture records');
         return json(201, { records: loadFixtures(runtime, orgId!, b.records as FixtureEntry[]) });
       }
+      case 'PATCH /organizations/{id}/fixtures/{kind}/{record_id}': {
+        requireOrg(runtime, orgId!);
+        return json(200, changeFixture(runtime, orgId!, decodeURIComponent(parts[3]!), decodeURIComponent(parts[4]!), await body(request)));
+      }
+      case 'DELETE /organizations/{id}/fixtures/{kind}/{record_id}': {
+        requireOrg(runtime, orgId!);
+        removeFixture(runtime, orgId!, decodeURIComponent(parts[3]!), decodeURIComponent(parts[4]!));
+        return json(200, {});
+      }
+      case 'POST /organizations/{id}/default-workspace/archive': {
+        requireOrg(runtime, orgId!);
+        return json(200, { workspace: archiveDefaultWorkspace(runtime, orgId!) });
+      }
       case 'POST /organizations/{id}/run-completions': {
         requireOrg(runtime, orgId!);
         const b = await body(request);
@@ -96,7 +111,7 @@ export async function handleControl(deps: ControlDeps, request: SandboxRequest, 
         if (b.wait_for_deliveries === true) await deps.idle();
         const run = runtime.store.get('run', result.runId)!;
         const sent = runtime.store.listSent({ org: orgId! }).filter((s) => (s.data as { run_id?: string }).run_id === result.runId);
-        return json(200, { run: run.data, sent: sent.map((s) => ({ id: s.id, kind: s.kind, ...s.data })) });
+        return json(200, { run: present(runtime.resource('run'), run), sent: sent.map((s) => ({ id: s.id, kind: s.kind, ...s.data })) });
       }
       case 'GET /sent': {
         if (url.searchParams.get('wait') !== 'false') await deps.idle();
@@ -117,6 +132,24 @@ export async function handleControl(deps: ControlDeps, request: SandboxRequest, 
   }
 }
 
+/**
+ * Archives the organization's DEFAULT workspace, which the API refuses (seed: default workspaces cannot be
+ * changed). Afterwards a call without X-Service-Workspace-Id resolves no workspace (docs/sandbox.md "Scoping").
+ * Idempotent; the workspace as the API shows it.
+ */
+function archiveDefaultWorkspace(runtime: Runtime, org: string): Json {
+  return runtime.store.transaction(() => {
+    const id = runtime.store.getOrganization(org)!.default_workspace_id;
+    const workspace = runtime.store.get('workspace', id)!;
+    if (workspace.data.status !== 'ARCHIVED') {
+      setOwn(workspace.data, 'status', 'ARCHIVED');
+      stampUpdated(runtime.resource('workspace'), workspace.data, runtime.clock.now().toISOString());
+      runtime.store.update(workspace);
+    }
+    return present(runtime.resource('workspace'), workspace);
+  });
+}
+
 const SOURCES = ['UPLOADED', 'SIMULATED'];
 
 /**
@@ -133,6 +166,31 @@ function placeholderAgent(runtime: Runtime, org: string, workspace: string | nul
   const record = runtime.store.insert({ kind: 'agent', id: String(data[resource.id]), org, workspace, deleted: true, data });
   runtime.store.setMeta(key, record.id);
   return record.id;
+}
+
+/**
+ * A completed run's progress counts every selected test case completed (a run completed here without a launch
+ * counts one per observation), and its results hold one value per observation of each metric, each under a
+ * simulation output id of its own (`<run_id>-<n>`), with the metric's metric_name when the metric is known.
+ */
+function completeProgressAndResults(runtime: Runtime, org: string, run: Json, metricValues: Record<string, number[]>): void {
+  const observations = Math.max(0, ...Object.values(metricValues).map((v) => v.length));
+  const planned = (run.progress as { total_test_cases?: number } | null | undefined)?.total_test_cases;
+  const total = typeof planned === 'number' ? planned : observations;
+  setOwn(run, 'progress', { total_test_cases: total, completed_test_cases: total, failed_test_cases: 0, in_progress_test_cases: 0 });
+  const outputIds = Array.from({ length: observations }, (_, i) => `${String(run.run_id)}-${i + 1}`);
+  const metrics: Json = {};
+  for (const [metric, values] of Object.entries(metricValues)) {
+    const record = runtime.store.get('metric', metric);
+    const name = record && (record.org === org || record.org === '*') ? record.data.metric_name : undefined;
+    setOwn(metrics, metric, {
+      metric_id: metric,
+      metric_name: typeof name === 'string' ? name : metric,
+      output_type: 'float',
+      values: values.map((value, i) => ({ simulation_output_id: outputIds[i]!, value })),
+    });
+  }
+  setOwn(run, 'results', { output_ids: outputIds, metrics });
 }
 
 /** Marks a run COMPLETED (creating it when no run_id is given) and builds the run.completed event. */
@@ -155,11 +213,11 @@ function completeRun(runtime: Runtime, org: string, b: Json): { runId: string; e
     const organization = runtime.store.getOrganization(org)!;
     const workspace = typeof b.workspace_id === 'string' ? b.workspace_id : organization.default_workspace_id;
     let run = typeof b.run_id === 'string' ? runtime.store.get('run', b.run_id) : undefined;
-    if (typeof b.run_id === 'string' && (!run || run.org !== org)) throw notFound('run_id', 'run');
+    if (typeof b.run_id === 'string' && (!run || run.org !== org || run.deleted)) throw notFound('run_id', 'run');
     if (!run) {
       const resource = runtime.resource('run');
       const agentId = typeof b.agent_id === 'string' ? b.agent_id : placeholderAgent(runtime, org, workspace);
-      const data = newRecordData(runtime, resource, { status: 'IN_PROGRESS', agent_id: agentId }, completedAt);
+      const data = newRecordData(runtime, resource, { status: 'IN PROGRESS', agent_id: agentId }, completedAt);
       run = runtime.store.insert({ kind: 'run', id: String(data[resource.id]), org, workspace, deleted: false, data });
     }
     setOwn(run.data, 'status', 'COMPLETED');
@@ -173,6 +231,8 @@ function completeRun(runtime: Runtime, org: string, b: Json): { runId: string; e
     }
     if (typeof b.agent_id === 'string') setOwn(run.data, 'agent_id', b.agent_id);
     setOwn(run.data, 'metric_values', Object.fromEntries(Object.entries(metricValues).map(([k, v]) => [k, v.reduce((a, x) => a + x, 0) / v.length])));
+    completeProgressAndResults(runtime, org, run.data, metricValues);
+    setOwn(run.data, 'update_time', completedAt);
     runtime.store.update(run);
     const payload: Json = {
       run_id: run.id,

@@ -1,7 +1,7 @@
 // Fixture documents loaded through the control plane: any resource of the route table (as stored, with the
 // create body's defaults for what it omits, without history unless asked), plus records the API cannot create (run templates, custom voices and sounds,
 // review annotations, platform voices and phone numbers, built-in metrics with `platform: true`).
-import { invalid } from '../errors.js';
+import { invalid, notFound } from '../errors.js';
 import { mintId, alnum } from '../ids.js';
 import type { Runtime } from '../engine/context.js';
 import { newRecordData, setOwn } from '../engine/records.js';
@@ -44,6 +44,8 @@ export function loadFixtures(runtime: Runtime, org: string, entries: FixtureEntr
         id = entry.id ?? (typeof entry.data.id === 'string' ? entry.data.id : alnum(22));
         data = { ...entry.data };
         setOwn(data, 'id', id);
+        // An annotation is placed in insight windows by its create_time: the time it was loaded unless given.
+        if (entry.kind === 'annotation' && data.create_time === undefined) setOwn(data, 'create_time', now);
       }
       if (runtime.store.get(entry.kind, id)) throw invalid(`records[${index}].id`, `a ${entry.kind} with this id already exists`);
       const workspace =
@@ -56,4 +58,44 @@ export function loadFixtures(runtime: Runtime, org: string, entries: FixtureEntr
       return { kind: entry.kind, id };
     }),
   );
+}
+
+/** A loaded record of the organization (any kind fixtures can load), or 404 on record_id. */
+function ownRecord(runtime: Runtime, org: string, kind: string, id: string): StoredRecord {
+  const known = runtime.tables.resources.some((r) => r.name === kind) || (EXTRA_KINDS as readonly string[]).includes(kind);
+  if (!known) throw invalid('kind', `unknown kind: expected one of ${[...runtime.tables.resources.map((r) => r.name), ...EXTRA_KINDS].join(', ')}`);
+  const record = runtime.store.get(kind, id);
+  if (!record || record.org !== org) throw notFound('record_id', kind.replace(/[_-]/g, ' '));
+  return record;
+}
+
+/**
+ * Changes a stored record as it is (no API rule runs): `data` is merged into it field by field (null removes a
+ * field), `deleted` soft-deletes or restores it. For example `{ data: { active: false } }` deactivates a run
+ * template, so it no longer blocks deleting its agent.
+ */
+export function changeFixture(runtime: Runtime, org: string, kind: string, id: string, change: Json): { kind: string; id: string; deleted: boolean; data: Json } {
+  if (change.data !== undefined && (change.data === null || typeof change.data !== 'object' || Array.isArray(change.data))) throw invalid('data', 'must be an object');
+  if (change.deleted !== undefined && typeof change.deleted !== 'boolean') throw invalid('deleted', 'must be a boolean');
+  return runtime.store.transaction(() => {
+    const record = ownRecord(runtime, org, kind, id);
+    for (const [key, value] of Object.entries((change.data ?? {}) as Json)) {
+      const resource = runtime.tables.resources.find((r) => r.name === kind);
+      // The id is the record's key: changing it would orphan the record.
+      if (key === (resource?.id ?? 'id')) throw invalid(`data.${key}`, 'the id of a record cannot be changed');
+      if (value === null) delete record.data[key];
+      else setOwn(record.data, key, value);
+    }
+    if (typeof change.deleted === 'boolean') record.deleted = change.deleted;
+    runtime.store.update(record);
+    return { kind, id, deleted: record.deleted, data: record.data };
+  });
+}
+
+/** Removes a loaded record (and its version history) for good. */
+export function removeFixture(runtime: Runtime, org: string, kind: string, id: string): void {
+  runtime.store.transaction(() => {
+    ownRecord(runtime, org, kind, id);
+    runtime.store.remove(kind, id);
+  });
 }

@@ -8,6 +8,7 @@ import type { SandboxRequest, SandboxResponse } from '../http/exchange.js';
 import { failure, json } from '../http/respond.js';
 import type { Router } from '../http/router.js';
 import type { ApiKeyRecord, Json } from '../storage/store.js';
+import { checkBodyReferences } from './references.js';
 import { GENERIC_ACTIONS, transitionAction } from './actions.js';
 import type { ActionResult, RaisedEvent, RequestContext, Runtime } from './context.js';
 import type { Hooks, Rule } from './hooks.js';
@@ -114,6 +115,7 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
       },
     };
     const result: ActionResult = runtime.store.transaction(() => {
+      checkBodyReferences(ctx);
       for (const rule of ruleList) rule.before?.(ctx);
       const custom = ruleList.find((r) => r.handle);
       let out: ActionResult;

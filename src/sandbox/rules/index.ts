@@ -36,6 +36,13 @@ import { personaSoundUpload } from './persona-sound-upload.js';
 import { tagSummary } from './tag-summary.js';
 import { testSetAgents } from './test-set-agents.js';
 import { testSetRecords } from './test-set-records.js';
+// runs, review projects, workspaces, agents (issue 15 part C)
+import { reviewProjectLinks } from './review-project-links.js';
+import { reviewProgress } from './review-progress.js';
+import { reviewInsights } from './review-insights.js';
+import { reviewMetricAgreement } from './review-metric-agreement.js';
+import { workspaceSlug } from './workspace-slug.js';
+import { agentDuplicate } from './agent-duplicate.js';
 
 export const RULES: Record<string, Rule> = {
   'agent-delete-guard': agentDeleteGuard,
@@ -73,4 +80,11 @@ export const RULES: Record<string, Rule> = {
   'tag-summary': tagSummary,
   'test-set-agents': testSetAgents,
   'test-set-records': testSetRecords,
+  // runs, review projects, workspaces, agents (issue 15 part C)
+  'review-project-links': reviewProjectLinks,
+  'review-progress': reviewProgress,
+  'review-insights': reviewInsights,
+  'review-metric-agreement': reviewMetricAgreement,
+  'workspace-slug': workspaceSlug,
+  'agent-duplicate': agentDuplicate,
 };

@@ -1,4 +1,4 @@
-// review-disagreement: per requested project that has the require_disagreement_notes rule, the simulations
+// review-disagreement: per requested project that has the require_disagreement_notes rule (project_rules), the simulations
 // with unresolved reviewer disagreement. Annotations are fixtures (kind annotation, data { project_id,
 // simulation_id, disagreement, resolved }). Ids are listed only with include_unresolved_ids, and then only
 // for selected_project_id when it is given.
@@ -15,7 +15,7 @@ export const reviewDisagreement: Rule = {
     for (const id of [...new Set(ids)]) {
       const project = ctx.runtime.store.get('review-project', id);
       if (!project || project.deleted || project.org !== ctx.org) continue;
-      if (!Array.isArray(project.data.rules) || !project.data.rules.includes('require_disagreement_notes')) continue;
+      if (!Array.isArray(project.data.project_rules) || !project.data.project_rules.includes('require_disagreement_notes')) continue;
       const open = annotations.filter((a) => a.data.project_id === id && a.data.disagreement === true && a.data.resolved !== true);
       const simulations = [...new Set(open.map((a) => String(a.data.simulation_id)))];
       const entry: Record<string, unknown> = { project_id: id, unresolved_simulation_count: simulations.length };

@@ -1,6 +1,11 @@
 // run-pin-versions: a launched run records the version of each resource it executes against (agent,
-// persona, test set, metrics) and stays pinned to it; a resource without history gets its first version
-// here. Reading a run shows whether it is still on the latest configuration.
+// persona, test set, metrics and persona_metrics) and stays pinned to it; a resource without history gets its
+// first version here. The launch body is read as the service's client sends it (facts-shapes 2.13 RU1):
+// metadata.display_name becomes the run's display_name, metadata.customer its metadata, metadata.tags join the
+// top-level tags; options select the test cases (test_case_ids must belong to the test set, 404 on the item),
+// sub-sample them and repeat them (iteration_count), which gives progress.total_test_cases; mutation_id(s) and
+// created_by are kept with the run but not answered (the sandbox has no mutations). Reading a run shows whether
+// it is still on the latest configuration, and a list with include=metric_averages each run's metric means.
 import { notFound } from '../errors.js';
 import type { RequestContext } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
@@ -32,9 +37,34 @@ function onLatest(ctx: RequestContext, run: StoredRecord): boolean {
   );
 }
 
+/** The test cases a launch runs: options.test_case_ids (each of the test set), else all of the test set's. */
+function selectedCases(ctx: RequestContext, testSetId: unknown, options: Json): number {
+  const cases = ctx.runtime.store.list('test_case', { org: ctx.org }).filter((c) => c.org === ctx.org && !c.deleted && c.data.test_set_id === testSetId);
+  let count = cases.length;
+  if (Array.isArray(options.test_case_ids)) {
+    const ids = new Set(cases.map((c) => c.id));
+    for (const [i, id] of options.test_case_ids.entries()) if (!ids.has(String(id))) throw notFound(`options.test_case_ids[${i}]`, 'test case');
+    count = new Set(options.test_case_ids).size;
+  }
+  if (typeof options.sub_sample_size === 'number') count = Math.min(count, options.sub_sample_size);
+  return count * (typeof options.iteration_count === 'number' ? options.iteration_count : 1);
+}
+
+/** The launch's metadata object moves to display_name, metadata (its customer map), tags and launched_by. */
+function readLaunchMetadata(next: Json): void {
+  const launch = (next.metadata ?? {}) as Json;
+  setOwn(next, 'display_name', typeof launch.display_name === 'string' ? launch.display_name : null);
+  setOwn(next, 'metadata', launch.customer ?? {});
+  if (typeof launch.created_by === 'string') setOwn(next, 'launched_by', launch.created_by);
+  const tags = [...((next.tags as string[] | undefined) ?? []), ...(Array.isArray(launch.tags) ? (launch.tags as string[]) : [])];
+  setOwn(next, 'tags', [...new Set(tags)]);
+}
+
 export const runPinVersions: Rule = {
-  // Named on the launch (createRun) and on reads only: the one write is a new run.
-  write(ctx, next) {
+  // Named on the launch (createRun), the tag update and reads: only the launch writes a new run.
+  write(ctx, next, previous) {
+    if (previous !== undefined) return;
+    readLaunchMetadata(next);
     // LaunchRunRequest.metric_ids: "when omitted the agent's attached metrics are used" (agent_id is required;
     // an agent the organization cannot see is 404 on agent_id, as it is when metric_ids is given).
     if (next.metric_ids === undefined) setOwn(next, 'metric_ids', findRecord(ctx, 'agent', next.agent_id, { field: 'agent_id' }).data.metric_ids);
@@ -42,9 +72,11 @@ export const runPinVersions: Rule = {
       if (next[field] === undefined) setOwn(next, field, value);
     }
     const metrics: Json = {};
-    for (const [i, id] of (next.metric_ids as string[]).entries()) {
-      const ref = pin(ctx, 'metric', id, `metric_ids[${i}]`);
-      if (ref) setOwn(metrics, id, ref);
+    for (const field of ['metric_ids', 'persona_metrics']) {
+      for (const [i, id] of ((next[field] as string[] | undefined) ?? []).entries()) {
+        const ref = pin(ctx, 'metric', id, `${field}[${i}]`);
+        if (ref) setOwn(metrics, id, ref);
+      }
     }
     setOwn(next, 'pinned_versions', {
       agent: pin(ctx, 'agent', next.agent_id, 'agent_id'),
@@ -52,13 +84,23 @@ export const runPinVersions: Rule = {
       test_set: pin(ctx, 'test_set', next.test_set_id, 'test_set_id'),
       metrics,
     });
+    const total = selectedCases(ctx, next.test_set_id, (next.options ?? {}) as Json);
+    setOwn(next, 'progress', { total_test_cases: total, completed_test_cases: 0, failed_test_cases: 0, in_progress_test_cases: 0 });
+    for (const field of ['results', 'error', 'error_status']) setOwn(next, field, null);
     if (typeof next.run_template_id === 'string') {
       const template = ctx.runtime.store.get('run_template', next.run_template_id);
       if (!template || template.org !== ctx.org) throw notFound('run_template_id', 'run template');
     }
   },
   after(ctx, result) {
-    // A launch or a get answers one run, the list its page of runs.
-    for (const run of result.record ? [result.record] : result.records!) setOwn(run.data, 'on_latest_configuration', onLatest(ctx, run));
+    // A launch, an update or a get answers one run, the list its page of runs (the answer only: nothing is stored).
+    const averages = result.records !== undefined && ctx.query.include === 'metric_averages';
+    for (const run of result.record ? [result.record] : result.records!) {
+      setOwn(run.data, 'on_latest_configuration', onLatest(ctx, run));
+      if (averages) {
+        const values = (run.data.metric_values ?? {}) as Json;
+        setOwn(run.data, 'metric_averages', Object.keys(values).length > 0 ? values : null);
+      }
+    }
   },
 };

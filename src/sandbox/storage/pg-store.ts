@@ -143,6 +143,11 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
       writing();
       q('UPDATE records SET org = $1, workspace = $2, deleted = $3, data = $4 WHERE kind = $5 AND id = $6', [record.org, record.workspace, record.deleted ? 't' : 'f', JSON.stringify(record.data), record.kind, record.id]);
     },
+    remove(kind, id) {
+      writing();
+      q('DELETE FROM records WHERE kind = $1 AND id = $2', [kind, id]);
+      q('DELETE FROM versions WHERE kind = $1 AND resource_id = $2', [kind, id]);
+    },
     get(kind, id) {
       const row = q('SELECT * FROM records WHERE kind = $1 AND id = $2', [kind, id])[0];
       return row ? toRecord(row) : undefined;

@@ -60,6 +60,8 @@ export function openSqliteStore(path: string): Store {
     findKey: db.prepare<[string], { data: string }>('SELECT data FROM api_keys WHERE key = ?'),
     insert: db.prepare('INSERT INTO records (kind, id, org, workspace, deleted, data) VALUES (?, ?, ?, ?, ?, ?)'),
     update: db.prepare('UPDATE records SET org = ?, workspace = ?, deleted = ?, data = ? WHERE kind = ? AND id = ?'),
+    remove: db.prepare('DELETE FROM records WHERE kind = ? AND id = ?'),
+    removeVersions: db.prepare('DELETE FROM versions WHERE kind = ? AND resource_id = ?'),
     get: db.prepare<[string, string], RecordRow>('SELECT * FROM records WHERE kind = ? AND id = ?'),
     listKind: db.prepare<[string], RecordRow>('SELECT * FROM records WHERE kind = ? ORDER BY seq'),
     listOrg: db.prepare<[string, string], RecordRow>('SELECT * FROM records WHERE kind = ? AND (org = ? OR org = \'*\') ORDER BY seq'),
@@ -163,6 +165,11 @@ export function openSqliteStore(path: string): Store {
     update(record) {
       peeked.delete(`${record.kind}\u0000${record.id}`);
       q.update.run(record.org, record.workspace, record.deleted ? 1 : 0, JSON.stringify(record.data), record.kind, record.id);
+    },
+    remove(kind, id) {
+      peeked.delete(`${kind}\u0000${id}`);
+      q.remove.run(kind, id);
+      q.removeVersions.run(kind, id);
     },
     get(kind, id) {
       const row = q.get.get(kind, id);

@@ -68,6 +68,8 @@ export interface Store {
 
   insert(record: Omit<StoredRecord, 'seq'>): StoredRecord;
   update(record: StoredRecord): void;
+  /** Removes a record and its version history for good (the control plane's fixture removal). */
+  remove(kind: string, id: string): void;
   get(kind: string, id: string): StoredRecord | undefined;
   /**
    * Like get(), for hot read paths outside transactions: the answer may be a shared, cached object that the

@@ -180,11 +180,18 @@ export class AlertLab {
     return recordOf(route, answer)!;
   }
 
-  /** Launches a run through the API (not completed); its id. */
+  /**
+   * Launches a run through the API (not completed); its id. The launch requires a persona and a test set: fresh
+   * ones unless the body names them, so no baseline scoped to a shared one matches the run by accident.
+   */
   async launch(body: Json): Promise<string> {
     const route = this.ctx.world.route('run', 'create');
     if (!route) skip('the spec has no run create operation');
-    const answer = await send(this.ctx.target, route, { body });
+    const required: Json = {};
+    for (const [field, resource] of [['persona_id', 'persona'], ['test_set_id', 'test_set']] as const) {
+      if (body[field] === undefined) required[field] = (await this.ctx.world.create(resource)).id;
+    }
+    const answer = await send(this.ctx.target, route, { body: { ...required, ...body } });
     expectSuccess(answer, route, 'launching a run');
     return String(recordOf(route, answer)![this.ctx.world.resource('run').id]);
   }

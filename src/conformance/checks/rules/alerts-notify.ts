@@ -157,11 +157,11 @@ export const messagePlaceholders: Check = {
     // {{conditions}} a summary naming each, unknown placeholders left as written, blanks around a name allowed
     // and an absent agent empty (the sandbox's choices, evaluate-alerts module).
     const name = String(templated.name);
-    compareParts('first message', messageOf(first!, templated).split('|'), [name, idOf(templated), String(first!.run.id), agent, 'UPLOADED', sameTime(first!.at), '1', m2, '0.75', name, '{{not_a_placeholder}}', summary], problems);
-    compareParts('second message', messageOf(second!, templated).split('|'), [name, idOf(templated), String(second!.run.id), '', 'SIMULATED', sameTime(second!.at), '2', m2, '1', name, '{{not_a_placeholder}}', summary], problems);
+    compareParts('first message', messageOf(first!, templated).split('|'), [name, idOf(templated), String(first!.run.run_id), agent, 'UPLOADED', sameTime(first!.at), '1', m2, '0.75', name, '{{not_a_placeholder}}', summary], problems);
+    compareParts('second message', messageOf(second!, templated).split('|'), [name, idOf(templated), String(second!.run.run_id), '', 'SIMULATED', sameTime(second!.at), '2', m2, '1', name, '{{not_a_placeholder}}', summary], problems);
     // The sandbox's payload: alert_id, alert_name, run_id, agent_id, conversation_source, triggered_at, trigger_count.
     const payload = payloadOf(first!, templated)!;
-    const want: Json = { alert_id: idOf(templated), alert_name: name, run_id: first!.run.id, agent_id: agent, conversation_source: 'UPLOADED', trigger_count: 1 };
+    const want: Json = { alert_id: idOf(templated), alert_name: name, run_id: first!.run.run_id, agent_id: agent, conversation_source: 'UPLOADED', trigger_count: 1 };
     for (const [k, v] of Object.entries(want)) if (payload[k] !== v) problems.push(`payload ${k}: expected ${JSON.stringify(v)}, got ${JSON.stringify(payload[k])}`);
     if (Date.parse(String(payload.triggered_at)) !== Date.parse(first!.at)) problems.push(`payload triggered_at ${String(payload.triggered_at)}, expected the completion time ${first!.at}`);
     const secondPayload = payloadOf(second!, templated)!;
@@ -169,7 +169,7 @@ export const messagePlaceholders: Check = {
     // Without a template the sandbox writes `Alert "<name>" triggered on run <run_id>: <summary>`.
     for (const alert of [plain, alerts['empty template']!]) {
       const message = messageOf(first!, alert);
-      if (!message.startsWith(`Alert "${String(alert.name)}" triggered on run ${String(first!.run.id)}: `) || !message.includes(m2)) problems.push(`the default message is "${message}"`);
+      if (!message.startsWith(`Alert "${String(alert.name)}" triggered on run ${String(first!.run.run_id)}: `) || !message.includes(m2)) problems.push(`the default message is "${message}"`);
     }
     if (problems.length > 0) fail(problems.join('; '));
   },

@@ -25,10 +25,10 @@ function simulationId(seed: number, n: number): string {
 /** Loads the projects and annotations the check asks about. */
 async function loadScene(ctx: CheckContext): Promise<Scene> {
   const control = controlOf(ctx, 'load review projects and annotations');
-  const rules = enumOf(ctx, deref(propertySchema(ctx, 'review-project', 'rules'), ctx.suite.defs).items).map(String);
+  const rules = enumOf(ctx, deref(propertySchema(ctx, 'review-project', 'project_rules'), ctx.suite.defs).items).map(String);
   if (!rules.includes(NOTES_RULE)) skip(`the spec's review project rules have no ${NOTES_RULE}`);
   const otherRule = rules.find((r) => r !== NOTES_RULE);
-  const project = (ruleSet: string[], deleted = false): FixtureEntry => ({ kind: 'review-project', deleted, data: { display_name: `Review ${ctx.world.nextSeed()}`, rules: ruleSet } });
+  const project = (ruleSet: string[], deleted = false): FixtureEntry => ({ kind: 'review-project', deleted, data: { display_name: `Review ${ctx.world.nextSeed()}`, project_rules: ruleSet } });
   const [strict, other, lenient, removed] = (await loadFixtures(control, [
     project([NOTES_RULE]),
     project(otherRule ? [otherRule, NOTES_RULE] : [NOTES_RULE]),

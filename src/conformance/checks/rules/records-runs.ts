@@ -36,9 +36,17 @@ const REFERENCES = [
 
 type Pins = { agent: VersionRef | null; persona: VersionRef | null; test_set: VersionRef | null; metrics: Record<string, VersionRef> };
 
+/** The run's id, under the id property the spec gives runs (`run_id`, facts-shapes 3.13). */
+function runIdOf(ctx: CheckContext, run: Json): string {
+  return String(run[ctx.world.resource('run').id]);
+}
+
+/** Launches a run; the persona and test set the launch body requires (facts-shapes 2.13 RU1) default to existing ones. */
 async function launch(ctx: CheckContext, body: Json, what: string): Promise<Json> {
   const route = routeOf(ctx, 'run', 'create');
-  const run = recordOf(route, await succeed(ctx, route, { body }, what));
+  const full: Json = { ...body };
+  for (const [field, resource] of REFERENCES) if (full[field] === undefined) full[field] = (await ctx.world.ensure(resource)).id;
+  const run = recordOf(route, await succeed(ctx, route, { body: full }, what));
   if (!run) fail(`${what}: no run in the answer`);
   return run;
 }
@@ -82,7 +90,7 @@ export const launchPins: Check = {
     // Seed Versioning 8: later edits do not change how an existing run is interpreted.
     await changeTracked(ctx, 'agent', made.agent!);
     const get = routeOf(ctx, 'run', 'get');
-    const later = recordOf(get, await succeed(ctx, get, { path: { [get.params.path[0]!.name]: String(run.id) } }, 'getting the run'))!;
+    const later = recordOf(get, await succeed(ctx, get, { path: { [get.params.path[0]!.name]: runIdOf(ctx, run) } }, 'getting the run'))!;
     if (!same(later.pinned_versions, run.pinned_versions)) fail(`a later edit of the agent changed the run's pins from ${show(run.pinned_versions)} to ${show(later.pinned_versions)}`);
   },
 };
@@ -102,7 +110,8 @@ export const launchMissing: Check = {
     const body = { ...valid, metric_ids: [...metricIds, unusedLike(metricIds[0]!)] };
     expectError(await send(ctx.target, ctx.route, { body }), 404, 'NOT_FOUND', 'metric_ids', 'launching with an unknown metric in metric_ids');
     // Without metric_ids the agent's attached metrics are looked up: an unknown agent is still 404 on agent_id.
-    expectError(await send(ctx.target, ctx.route, { body: { agent_id: unusedLike(String(valid.agent_id)) } }), 404, 'NOT_FOUND', 'agent_id', 'launching with an unknown agent and no metric_ids');
+    const { metric_ids: _omitted, ...withoutMetrics } = valid;
+    expectError(await send(ctx.target, ctx.route, { body: { ...withoutMetrics, agent_id: unusedLike(String(valid.agent_id)) } }), 404, 'NOT_FOUND', 'agent_id', 'launching with an unknown agent and no metric_ids');
   },
 };
 
@@ -141,7 +150,8 @@ export const launchTemplate: Check = {
       if (run.run_template_id !== templateId) fail(`the run names run template ${show(run.run_template_id)}, it was launched from ${templateId}`);
     }
     const missing = unusedLike(agentId);
-    expectError(await send(ctx.target, ctx.route, { body: { agent_id: agentId, run_template_id: missing } }), 404, 'NOT_FOUND', 'run_template_id', 'launching from a run template that does not exist');
+    const references = { persona_id: (await ctx.world.ensure('persona')).id, test_set_id: (await ctx.world.ensure('test_set')).id };
+    expectError(await send(ctx.target, ctx.route, { body: { ...references, agent_id: agentId, run_template_id: missing } }), 404, 'NOT_FOUND', 'run_template_id', 'launching from a run template that does not exist');
   },
 };
 
@@ -188,7 +198,7 @@ async function runThenChange(ctx: CheckContext, changed: string): Promise<{ run:
   if (changed === 'metric') body.metric_ids = [(await ctx.world.ensure('metric')).id, fresh.id];
   const run = await launch(ctx, body, `launching a run that uses a fresh ${changed}`);
   const get = routeOf(ctx, 'run', 'get');
-  const path = { [get.params.path[0]!.name]: String(run.id) };
+  const path = { [get.params.path[0]!.name]: runIdOf(ctx, run) };
   const before = recordOf(get, await succeed(ctx, get, { path }, 'getting the run'))!;
   // Seed Versioning 8: the run view shows whether a run is still on the latest configuration.
   if (before.on_latest_configuration !== true) fail(`a run read right after its launch has on_latest_configuration ${show(before.on_latest_configuration)}, expected true`);
@@ -215,10 +225,10 @@ export const latestInList: Check = {
   async run(ctx) {
     const { run } = await runThenChange(ctx, 'agent');
     const current = await launch(ctx, { agent_id: (await ctx.world.ensure('agent')).id }, 'launching a run on the latest configuration');
-    const found = await findInList(ctx, [String(run.id), String(current.id)]);
+    const found = await findInList(ctx, [runIdOf(ctx, run), runIdOf(ctx, current)]);
     // Seed Versioning 8, as for a single run.
-    if (found.get(String(run.id))?.on_latest_configuration !== false) fail(`the list shows a run whose agent changed with on_latest_configuration ${show(found.get(String(run.id))?.on_latest_configuration)}, expected false`);
-    if (found.get(String(current.id))?.on_latest_configuration !== true) fail(`the list shows an unchanged run with on_latest_configuration ${show(found.get(String(current.id))?.on_latest_configuration)}, expected true`);
+    if (found.get(runIdOf(ctx, run))?.on_latest_configuration !== false) fail(`the list shows a run whose agent changed with on_latest_configuration ${show(found.get(runIdOf(ctx, run))?.on_latest_configuration)}, expected false`);
+    if (found.get(runIdOf(ctx, current))?.on_latest_configuration !== true) fail(`the list shows an unchanged run with on_latest_configuration ${show(found.get(runIdOf(ctx, current))?.on_latest_configuration)}, expected true`);
   },
 };
 
@@ -230,7 +240,7 @@ async function findInList(ctx: CheckContext, ids: string[]): Promise<Map<string,
   for (let page = 0; page < 50 && found.size < ids.length; page++) {
     const query: Record<string, string> = paging && token !== undefined ? { [paging.pageToken]: token } : {};
     const answer = await succeed(ctx, ctx.route, { query }, 'listing runs');
-    for (const item of itemsOf(ctx.route, answer.body)) if (ids.includes(String(item.id))) found.set(String(item.id), item);
+    for (const item of itemsOf(ctx.route, answer.body)) if (ids.includes(runIdOf(ctx, item))) found.set(runIdOf(ctx, item), item);
     const next = paging ? (answer.body as Json)[paging.nextPageToken] : undefined;
     if (typeof next !== 'string' || next === '') break;
     token = next;

@@ -2,11 +2,15 @@
 // Agents, metrics, runs, test sets, review disagreement and the spec catalog each have their own part file.
 import type { Check } from '../context.js';
 import { checks as agents } from './records-agents.js';
+import { checks as agentDuplicate } from './records-agent-duplicate.js';
+import { checks as workspaceSlug } from './records-workspace-slug.js';
 import { checks as catalog } from './records-catalog.js';
 import { checks as conversations } from './records-conversations.js';
 import { checks as metrics } from './records-metrics.js';
 import { checks as review } from './records-review.js';
+import { checks as reviewStats } from './records-review-stats.js';
 import { checks as runs } from './records-runs.js';
+import { checks as runTags } from './records-runs-tags.js';
 import { checks as testSets } from './records-test-sets.js';
 
-export const checks: Check[] = [...agents, ...metrics, ...runs, ...testSets, ...review, ...catalog, ...conversations];
+export const checks: Check[] = [...agents, ...agentDuplicate, ...workspaceSlug, ...metrics, ...runs, ...runTags, ...testSets, ...review, ...reviewStats, ...catalog, ...conversations];

@@ -94,7 +94,7 @@ export const runWave: Check = {
     for (const subscription of [withToken, emptyToken, noToken]) {
       const what = `the run delivery to webhook ${subscription.id}`;
       const payload = expectDelivery(ctx, onlyCall(await receiver.calls(subscription.url), what), subscription, 'run', what);
-      if (payload.run_id !== done.run.id) fail(`${what}: expected run_id ${String(done.run.id)}, got ${String(payload.run_id)}`);
+      if (payload.run_id !== done.run.run_id) fail(`${what}: expected run_id ${String(done.run.run_id)}, got ${String(payload.run_id)}`);
       if (payload.conversation_id !== undefined) fail(`${what}: a run delivery carries conversation_id ${String(payload.conversation_id)}`);
       // spec WebhookDelivery.occurred_at: when the job completed.
       if (Date.parse(String(payload.occurred_at)) !== Date.parse(completedAt)) fail(`${what}: expected occurred_at ${completedAt} (the run's completion), got ${String(payload.occurred_at)}`);

@@ -72,7 +72,7 @@ export const completionOrder: Check = {
     await control.completeRun({ metric_values: { [metric]: 30 }, completed_at: t3 });
     const late = await control.completeRun({ metric_values: { [metric]: 11 }, completed_at: t2 });
     expectEstimate(await getBaseline(ctx, baseline.path), ewma([5, 11, 30]), 'after runs completed at t1, t3, then t2 (values 5, 30, 11)');
-    await control.completeRun({ run_id: String(late.run.id), metric_values: { [metric]: 17 }, completed_at: t2 });
+    await control.completeRun({ run_id: String(late.run.run_id), metric_values: { [metric]: 17 }, completed_at: t2 });
     expectEstimate(await getBaseline(ctx, baseline.path), ewma([5, 17, 30]), 'after the t2 run was completed again with 17');
   },
 };

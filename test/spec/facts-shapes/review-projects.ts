@@ -1,0 +1,100 @@
+// facts-shapes 2.10 (review projects), 3.10 (resource) and E34, by hand.
+import type { FactRow, FieldSpec } from './row-c.js';
+
+const PROJECT: Record<string, FieldSpec> = {
+  name: { type: 'string', required: true },
+  id: { type: 'string', required: true },
+  display_name: { type: 'string', required: true },
+  description: { type: 'string', nullable: true },
+  assignees: { type: 'array', required: true },
+  linked_simulation_ids: { type: 'array', required: true },
+  linked_metric_ids: { type: 'array', required: true },
+  project_type: { type: 'string', required: true, enum: ['PROJECT_COLLABORATIVE', 'PROJECT_INDIVIDUAL'] },
+  notifications: { type: 'boolean', required: true },
+  project_rules: { type: 'array', nullable: true },
+  create_time: { type: 'string', required: true },
+  update_time: { type: 'string', required: true },
+};
+
+const nullableList: FieldSpec = { type: 'array', nullable: true };
+
+export const reviewProjects: FactRow[] = [
+  { method: 'GET', path: '/review-projects', status: 200, wrapper: 'review_projects', query: ['page_size', 'page_token', 'order_by'], response: PROJECT },
+  {
+    method: 'POST',
+    path: '/review-projects',
+    status: 201,
+    wrapper: 'review_project',
+    body: {
+      display_name: { type: 'string', required: true },
+      description: { type: 'string', nullable: true },
+      assignees: { type: 'array', required: true },
+      linked_simulation_ids: { type: 'array', required: true },
+      linked_metric_ids: { type: 'array', required: true },
+      project_type: { type: 'string', enum: ['PROJECT_COLLABORATIVE', 'PROJECT_INDIVIDUAL'] },
+      notifications: { type: 'boolean' },
+      project_rules: nullableList,
+      blind_labeling_shown_metric_ids: nullableList,
+    },
+    response: PROJECT,
+  },
+  { method: 'GET', path: '/review-projects/{project_id}', status: 200, wrapper: 'review_project', response: PROJECT },
+  {
+    method: 'PATCH',
+    path: '/review-projects/{project_id}',
+    status: 200,
+    wrapper: 'review_project',
+    body: {
+      display_name: { type: 'string', nullable: true },
+      description: { type: 'string', nullable: true },
+      assignees: nullableList,
+      linked_simulation_ids: nullableList,
+      add_linked_simulation_ids: nullableList,
+      remove_linked_simulation_ids: nullableList,
+      linked_metric_ids: nullableList,
+      notifications: { type: 'boolean', nullable: true },
+      project_rules: nullableList,
+      blind_labeling_shown_metric_ids: nullableList,
+      opted_out_assignees: nullableList,
+    },
+    response: PROJECT,
+  },
+  { method: 'DELETE', path: '/review-projects/{project_id}', status: 200 },
+  {
+    method: 'POST',
+    path: '/review-projects/disagreement-state',
+    status: 200,
+    wrapper: 'projects',
+    body: { project_ids: { type: 'array', required: true }, selected_project_id: { type: 'string', nullable: true }, include_unresolved_ids: { type: 'boolean' } },
+    response: {
+      project_id: { type: 'string', required: true },
+      unresolved_simulation_count: { type: 'number' },
+      unresolved_simulation_ids: { type: 'array' },
+      unresolved_annotation_ids: { type: 'array' },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/review-projects/{project_id}/insights',
+    status: 200,
+    query: ['start_date', 'end_date', 'label_triage_time_basis'],
+    response: { project: { type: 'object', required: true }, label_overview: { type: 'object', required: true }, label_stats: { type: 'array', required: true }, metric_stats: { type: 'array', required: true } },
+  },
+  { method: 'GET', path: '/review-projects/{project_id}/metric-agreement', status: 200, response: { agreement_by_metric_id: { type: 'object', required: true } } },
+  {
+    method: 'GET',
+    path: '/review-projects/{project_id}/progress',
+    status: 200,
+    response: {
+      project_id: { type: 'string', required: true },
+      display_name: { type: 'string', required: true },
+      project_type: { type: 'string', required: true },
+      simulation_count: { type: 'number', required: true },
+      metric_count: { type: 'number', required: true },
+      assignee_count: { type: 'number', required: true },
+      total_tasks: { type: 'number', required: true },
+      completed_tasks: { type: 'number', required: true },
+      completion_percentage: { type: 'number', required: true },
+    },
+  },
+];

@@ -1,0 +1,35 @@
+// facts-shapes 2.9 (webhooks), 3.9 (resource) and E36, by hand. POST /webhooks: the seed's 200 wins over the
+// client's 201.
+import type { FactRow, FieldSpec } from './row-c.js';
+
+const WEBHOOK: Record<string, FieldSpec> = {
+  name: { type: 'string', required: true },
+  id: { type: 'string', required: true },
+  type: { type: 'string', required: true, enum: ['job_complete'] },
+  url: { type: 'string', required: true },
+  create_time: { type: 'string', required: true },
+  last_triggered_at: { type: 'string', nullable: true },
+  has_auth_token: { type: 'boolean', required: true },
+};
+
+export const webhooks: FactRow[] = [
+  { method: 'GET', path: '/webhooks', status: 200, wrapper: 'webhooks', response: WEBHOOK },
+  {
+    method: 'POST',
+    path: '/webhooks',
+    status: 200,
+    seed: 'the seed answers POST /webhooks with 200 (the service client: 201)',
+    wrapper: 'webhook',
+    body: { type: { type: 'string', required: true, enum: ['job_complete'] }, url: { type: 'string', required: true }, auth_token: { type: 'string', nullable: true } },
+    response: WEBHOOK,
+  },
+  {
+    method: 'PATCH',
+    path: '/webhooks/{webhook_id}',
+    status: 200,
+    wrapper: 'webhook',
+    body: { type: { type: 'string', nullable: true, enum: ['job_complete'] }, url: { type: 'string', nullable: true }, auth_token: { type: 'string', nullable: true } },
+    response: WEBHOOK,
+  },
+  { method: 'DELETE', path: '/webhooks/{webhook_id}', status: 200, response: { success: { type: 'boolean', required: true } } },
+];
