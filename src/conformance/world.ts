@@ -284,6 +284,8 @@ export class World {
       path[p.name] = instance.id;
       for (const [k, v] of Object.entries(instance.path)) if (route.params.path.some((q) => q.name === k) && path[k] === undefined) path[k] = v;
     }
+    // A legacy alias's parameters also under their canonical names, so checks can follow up with canonical operations.
+    for (const r of route.renames) if (r.in === 'path' && path[r.legacy] !== undefined) path[r.canonical] ??= path[r.legacy]!;
     return created ? { path, created } : { path };
   }
 

@@ -25,6 +25,9 @@ export const KNOWN_RULES: ReadonlySet<string> = new Set([
   'baseline-sigma-bands',
   'conversation-list-summary',
   'test-case-grid-order',
+  // alerts and conversations (issue 15, part A)
+  'alert-events',
+  'alert-test-evaluate',
   // event handlers
   'evaluate-alerts',
   'update-baselines',

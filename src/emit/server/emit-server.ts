@@ -30,6 +30,8 @@ export interface FieldRule {
   null?: 'clear' | 'ignore' | 'rule';
 }
 
+export interface RenameRow { legacy: string; canonical: string; values: Record<string, string> | null; in: 'path' | 'query' | 'body' | 'response'; at: string[] }
+
 export interface ParamRow { name: string; required: boolean; type: string; array: boolean; explode: boolean; default?: unknown }
 
 export interface RouteRow {
@@ -50,6 +52,7 @@ export interface RouteRow {
   rules: string[];
   emits: string[];
   aliasOf: string | null;
+  renames: RenameRow[];
   sets: Record<string, unknown> | null;
   success: { status: number; shape: ResponseShape; media: string | null };
   errors: number[];

@@ -4,6 +4,8 @@ import type { Rule } from '../engine/hooks.js';
 import { agentDeleteGuard } from './agent-delete-guard.js';
 import { agentNormalize } from './agent-normalize.js';
 import { alertReplaceSets } from './alert-replace-sets.js';
+import { alertEvents } from './alert-events.js';
+import { alertTestEvaluate } from './alert-test-evaluate.js';
 import { audioAttach } from './audio-attach.js';
 import { audioValidate } from './audio-validate.js';
 import { baselineHistory } from './baseline-history.js';
@@ -53,4 +55,7 @@ export const RULES: Record<string, Rule> = {
   'update-baselines': updateBaselines,
   'version-revert': versionRevert,
   'webhook-url': webhookUrl,
+  // alerts and conversations (issue 15, part A)
+  'alert-events': alertEvents,
+  'alert-test-evaluate': alertTestEvaluate,
 };
