@@ -1,7 +1,10 @@
-// evaluate-alerts (handler of run.completed): every ACTIVE alert with evaluation_type ON_RUN_COMPLETE whose
-// scope matches the run evaluates its conditions; when they match (match_mode ALL: every condition, ANY: at
-// least one) and the cooldown has passed, each channel is notified, trigger_count grows by one and
-// last_triggered_at is set.
+// evaluate-alerts (handler of run.completed): every ACTIVE, enabled alert with evaluation_type ON_RUN_COMPLETE
+// whose scope matches the run evaluates its conditions; when they match (match_mode ALL: every condition, ANY:
+// at least one) and the cooldown has passed, each channel is notified, trigger_count grows by one and
+// last_triggered_at is set. Every evaluation is recorded as an alert event (kind `alert_event`, listed by
+// alert-events): TRIGGERED, SUPPRESSED (matched within the cooldown), NOT_MET, or ERROR (a condition's
+// baseline_id names no baseline). `assess` is shared with alert-test-evaluate, which changes nothing.
+// A disabled alert (enabled false) is not evaluated: no event, no trigger.
 //
 // Decisions (the seed is silent):
 // - Scope: the alert lives in the run's workspace (an alert without workspace counts as the default
@@ -25,9 +28,12 @@
 //     on the result written as text) when match_value is set, otherwise non-zero (a passed binary metric).
 //   JOB_SUCCESS: the fraction (0..1) of the window's runs in which the metric produced at least one result
 //     (without a window: 1 or 0 for the completing run).
-//   BASELINE_DEVIATION: (RUN_AVERAGE value - baseline_float) / baseline_sigma, signed, against the ACTIVE
-//     baseline of the metric that matches the run (the most specific scope wins, then the oldest), using its
-//     estimates without the completing run; not met when there is no such baseline or its sigma is 0.
+//   BASELINE_DEVIATION: (RUN_AVERAGE value - baseline_float) / baseline_sigma, signed, against the condition's
+//     baseline_id or else the ACTIVE baseline of the metric that matches the run (the most specific scope wins,
+//     then the oldest), using its estimates without the completing run; not met when there is no such baseline,
+//     its sigma is 0 or it has fewer observations than warm_up_count. With sigma_threshold the deviation is
+//     compared with it in `direction` (above, below, both) instead of operator and threshold.
+//   A condition without metric_id (JOB_SUCCESS) counts every completed run of the window as a success.
 // - Threshold: threshold_float, else threshold_string when it is a number; without one the condition is
 //   not met. Operators GT, GTE, LT, LTE, EQ, NEQ; EQ / NEQ compare with a tolerance of 1e-9 (relative to
 //   magnitudes above 1).
