@@ -23,7 +23,9 @@ export interface RequestSpec {
 
 export function fillPath(route: Route, values: Record<string, string>): string {
   return route.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = values[name];
+    // A legacy alias's parameter may be given under its canonical name (x-alias-renames).
+    const canonical = route.aliasRenames.find((r) => r.in === 'path' && r.legacy === name)?.canonical;
+    const value = values[name] ?? (canonical === undefined ? undefined : values[canonical]);
     if (value === undefined) fail(`no value for path parameter ${name}`);
     return encodeURIComponent(value);
   });

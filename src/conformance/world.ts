@@ -5,6 +5,7 @@ import { validValue, type Defs } from './values/index.js';
 import { expectSuccess, send, type Answer } from './http.js';
 import { fail, skip } from './result.js';
 import type { ResourceRow, Route, SuiteData } from './suite-data.js';
+import { bodyNeeds, recordNeeds } from './rule-needs.js';
 import type { Target } from './target.js';
 import { defsRef, defsName } from '../model/defs-ref.js';
 
@@ -118,7 +119,7 @@ export class World {
     const body = value as Record<string, unknown>;
     await this.fillReferences(body, route);
     this.makeUnique(body, route);
-    for (const [k, v] of Object.entries(overrides)) {
+    for (const [k, v] of Object.entries({ ...(await bodyNeeds(route, this)), ...overrides })) {
       if (v === undefined) delete body[k];
       else body[k] = v;
     }
@@ -304,6 +305,12 @@ export class World {
     const own = ownParam(route);
     const path: Record<string, string> = {};
     let created: Created | undefined;
+    // An operation whose rules need something of its record (rule-needs.ts) gets a record made for it.
+    const needs = await recordNeeds(route, this);
+    if (needs !== null && own !== undefined && resourceForParam(this.suite, own)?.name === route.resource) {
+      created = await this.create(route.resource!, needs);
+      path[own] = created.id;
+    }
     if (route.resource !== null && own !== undefined && resourceForParam(this.suite, own) === undefined && route.params.path.length > 0) {
       // A resource whose id parameter is not named after it (project_id of review-project).
       created = options.fresh ? await this.create(route.resource) : await this.ensure(route.resource);
@@ -318,7 +325,33 @@ export class World {
       path[p.name] = instance.id;
       for (const [k, v] of Object.entries(instance.path)) if (route.params.path.some((q) => q.name === k) && path[k] === undefined) path[k] = v;
     }
+    // A parameter naming an item of a sub-collection (metric_output_id): the first item its listing answers.
+    for (const p of route.params.path) {
+      if (path[p.name] !== undefined || resourceForParam(this.suite, p.name) !== undefined) continue;
+      const item = await this.firstItem(route, p.name, path);
+      if (item !== undefined) path[p.name] = item;
+    }
+    // A legacy alias's parameters also under their canonical names, so checks can follow up with canonical operations.
+    for (const r of route.aliasRenames) if (r.in === 'path' && path[r.legacy] !== undefined) path[r.canonical] ??= path[r.legacy]!;
     return created ? { path, created } : { path };
+  }
+
+  /**
+   * The `name` of the first item listed by the GET operation at the route's path without its last `/{name}`;
+   * undefined when there is no such listing (a version id, which the checks choose themselves).
+   */
+  private async firstItem(route: Route, name: string, path: Record<string, string>): Promise<string | undefined> {
+    const suffix = `/{${name}}`;
+    const listing = route.path.endsWith(suffix) ? this.suite.routes.find((r) => r.method === 'GET' && r.path === route.path.slice(0, -suffix.length)) : undefined;
+    if (!listing) return undefined;
+    const answer = await send(this.target, listing, { path });
+    expectSuccess(answer, listing, `listing the items named by ${name}`);
+    const body = answer.body as Record<string, unknown>;
+    for (const value of Object.values(body ?? {})) {
+      const first = Array.isArray(value) ? (value[0] as Record<string, unknown> | undefined) : undefined;
+      if (first && typeof first[name] === 'string') return first[name] as string;
+    }
+    return undefined;
   }
 
   /** Deletes what the suite created, where the API has a delete operation (best effort, newest first). */

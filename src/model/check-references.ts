@@ -1,6 +1,8 @@
 // Cross-checks of the semantics once the whole catalog is known: an operation's resource must be
 // declared, a history operation must exist, a pagination items property must be in the answer.
-import type { ApiModel } from './ir.js';
+import { allPlaces, enumOf, namePlaces, occurs } from './alias-renames.js';
+import { esc } from './vocabulary.js';
+import type { ApiModel, Operation } from './ir.js';
 import type { DocumentView } from './document-view.js';
 
 export function checkReferences(model: ApiModel, views: DocumentView[]): void {
@@ -16,6 +18,8 @@ export function checkReferences(model: ApiModel, views: DocumentView[]): void {
       r.fail(`${op.pointer}/x-deprecated-alias-of`, `names operation ${JSON.stringify(op.semantics.aliasOf)}, which does not exist`);
     }
     if (op.semantics.aliasOf !== undefined && !op.deprecated) r.fail(`${op.pointer}/x-deprecated-alias-of`, 'a legacy alias must also say deprecated: true');
+    const canonical = model.operations.find((o) => o.id === op.semantics.aliasOf);
+    if (canonical) checkRenames(model, op, canonical, (pointer, reason) => r.fail(pointer, reason));
     const sets = op.semantics.sets;
     const renames = op.semantics.renames;
     if ((sets !== undefined || renames !== undefined) && op.semantics.resource !== undefined) {
@@ -44,5 +48,31 @@ export function checkReferences(model: ApiModel, views: DocumentView[]): void {
   for (const schema of Object.values(model.schemas)) {
     const history = schema.semantics.versioned?.history;
     if (history !== undefined && !opIds.has(history)) reader(schema.specs[0]!).fail(`${schema.pointer}/x-versioned/history`, `names operation ${JSON.stringify(history)}, which does not exist`);
+  }
+}
+
+/**
+ * Each legacy name of `x-alias-renames` must occur in the alias (parameter, body or answer) and its canonical
+ * name in the canonical operation; a value mapping must map values of the legacy enum to values of the
+ * canonical one wherever the names are enums.
+ */
+function checkRenames(model: ApiModel, alias: Operation, canonical: Operation, fail: (pointer: string, reason: string) => never): void {
+  for (const rename of alias.semantics.aliasRenames ?? []) {
+    const p = `${alias.pointer}/x-alias-renames/${esc(rename.legacy)}`;
+    const legacy = namePlaces(model, alias, rename.legacy);
+    if (!occurs(legacy)) fail(p, `names ${JSON.stringify(rename.legacy)}, which is no parameter, body property or answer property of ${alias.id}`);
+    const target = namePlaces(model, canonical, rename.canonical);
+    if (!occurs(target)) fail(p, `renames to ${JSON.stringify(rename.canonical)}, which is no parameter, body property or answer property of ${canonical.id}`);
+    if (!rename.values) continue;
+    for (const node of allPlaces(legacy)) {
+      const allowed = enumOf(model, node);
+      const bad = allowed === undefined ? undefined : Object.keys(rename.values).find((v) => !allowed.includes(v));
+      if (bad !== undefined) fail(`${p}/values/${esc(bad)}`, `${JSON.stringify(bad)} is not a value of ${rename.legacy} in ${alias.id}`);
+    }
+    for (const node of allPlaces(target)) {
+      const allowed = enumOf(model, node);
+      const bad = allowed === undefined ? undefined : Object.entries(rename.values).find(([, v]) => !allowed.includes(v));
+      if (bad) fail(`${p}/values/${esc(bad[0])}`, `${JSON.stringify(bad[1])} is not a value of ${rename.canonical} in ${canonical.id}`);
+    }
   }
 }

@@ -150,10 +150,20 @@ export interface OperationSemantics {
   rules: string[];
   emits: string[];
   aliasOf?: string;
+  /** Legacy names of a deprecated alias and their canonical ones (`x-alias-renames`), in spec order. */
+  aliasRenames?: AliasRename[];
   /** For a custom action that moves a record to a state (`x-operation.sets`): the fields and values it sets. */
   sets?: Record<string, JsonValue>;
   /** For a duplicate action (`x-operation.renames`): the properties whose copied value gets a " (copy)" suffix. */
   renames?: string[];
+}
+
+/** One legacy name of an alias operation and the canonical name it stands for, with its enum value mapping. */
+export interface AliasRename {
+  legacy: string;
+  canonical: string;
+  /** Legacy enum value -> canonical value (a one-to-one mapping; values not listed pass unchanged). */
+  values?: Record<string, string>;
 }
 
 export interface Operation {

@@ -42,10 +42,18 @@ export const KNOWN_RULES: ReadonlySet<string> = new Set([
   'review-metric-agreement',
   'workspace-slug',
   'agent-duplicate',
+  // alerts and conversations (issue 15, part A)
+  'alert-events',
+  'alert-test-evaluate',
+  'conversation-audio-url',
+  'conversation-metric-outputs',
+  'conversation-metric-values',
+  'simulation-rerun-metrics',
+  'simulation-resimulate',
   // event handlers
   'evaluate-alerts',
   'update-baselines',
   'deliver-webhooks',
 ]);
 
-export const KNOWN_EVENTS: ReadonlySet<string> = new Set(['run.completed', 'conversation.submitted', 'conversation.audio-attached']);
+export const KNOWN_EVENTS: ReadonlySet<string> = new Set(['run.completed', 'conversation.submitted', 'conversation.audio-attached', 'simulation.metrics-rerun']);

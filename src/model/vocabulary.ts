@@ -1,11 +1,11 @@
 // Parsing of the `x-` vocabulary (docs/x-vocabulary.md). Each reader checks the form of one extension
 // and throws a SpecError naming the spec, the JSON pointer and what is wrong.
 import { SpecError } from '../load/errors.js';
-import type { FieldInfo, JsonValue, OperationSemantics, Provenance, SchemaSemantics } from './ir.js';
+import type { AliasRename, FieldInfo, JsonValue, OperationSemantics, Provenance, SchemaSemantics } from './ir.js';
 import { KNOWN_EVENTS, KNOWN_RULES } from './rules.js';
 
 export const VOCABULARY = {
-  operation: new Set(['x-provenance', 'x-provenance-note', 'x-operation', 'x-permission', 'x-workspace-required', 'x-pagination', 'x-soft-delete', 'x-restore', 'x-rules', 'x-emits', 'x-deprecated-alias-of']),
+  operation: new Set(['x-provenance', 'x-provenance-note', 'x-operation', 'x-permission', 'x-workspace-required', 'x-pagination', 'x-soft-delete', 'x-restore', 'x-rules', 'x-emits', 'x-deprecated-alias-of', 'x-alias-renames']),
   schema: new Set(['x-provenance', 'x-provenance-note', 'x-resource', 'x-lifecycle', 'x-versioned', 'x-exactly-one-of']),
   property: new Set(['x-provenance', 'x-provenance-note', 'x-normalize', 'x-unique', 'x-replace', 'x-null', 'x-references']),
   parameter: new Set(['x-provenance', 'x-provenance-note', 'x-scope']),
@@ -112,7 +112,43 @@ export class Reader {
       s.emits.forEach((e, i) => KNOWN_EVENTS.has(e) || this.fail(`${pointer}/x-emits/${i}`, `unknown event ${JSON.stringify(e)}`));
     }
     if (op['x-deprecated-alias-of'] !== undefined) s.aliasOf = this.string(op['x-deprecated-alias-of'], `${pointer}/x-deprecated-alias-of`);
+    if (op['x-alias-renames'] !== undefined) {
+      if (s.aliasOf === undefined) this.fail(`${pointer}/x-alias-renames`, 'only a legacy alias (x-deprecated-alias-of) can rename');
+      s.aliasRenames = this.aliasRenames(op['x-alias-renames'], `${pointer}/x-alias-renames`);
+    }
     return s;
+  }
+
+  /** `{ <legacy>: <canonical> | { name: <canonical>, values: { <legacy value>: <canonical value> } } }`. */
+  aliasRenames(value: unknown, pointer: string): AliasRename[] {
+    const map = this.object(value, pointer);
+    if (Object.keys(map).length === 0) this.fail(pointer, 'must rename at least one name');
+    const canonicals = new Set<string>();
+    return Object.entries(map).map(([legacy, target]) => {
+      const p = `${pointer}/${esc(legacy)}`;
+      let rename: AliasRename;
+      if (typeof target === 'string') rename = { legacy, canonical: this.string(target, p) };
+      else {
+        const o = this.object(target, p);
+        this.onlyKeys(o, ['name', 'values'], p);
+        rename = { legacy, canonical: this.string(o.name, `${p}/name`) };
+        if (o.values !== undefined) {
+          const values = this.object(o.values, `${p}/values`);
+          const seen = new Set<string>();
+          for (const [from, to] of Object.entries(values)) {
+            const canonicalValue = this.string(to, `${p}/values/${esc(from)}`);
+            // Answers map canonical values back to legacy ones, so the mapping must be one-to-one.
+            if (seen.has(canonicalValue)) this.fail(`${p}/values/${esc(from)}`, `maps a second legacy value to ${JSON.stringify(canonicalValue)}; the mapping must be one-to-one`);
+            seen.add(canonicalValue);
+          }
+          rename.values = values as Record<string, string>;
+        }
+      }
+      if (rename.canonical === legacy) this.fail(p, 'renames a name to itself');
+      if (canonicals.has(rename.canonical)) this.fail(p, `a second legacy name for ${JSON.stringify(rename.canonical)}`);
+      canonicals.add(rename.canonical);
+      return rename;
+    });
   }
 
   schemaSemantics(schema: Record<string, unknown>, pointer: string): SchemaSemantics {

@@ -164,7 +164,7 @@ describe('simulated conversations', () => {
 
   it('names a fixture loaded without a name simulations/<id>', async () => {
     const id = simId();
-    await h.control.loadFixtures(h.sandbox.organizationId, [{ kind: 'simulation', id, data: { status: 'COMPLETED' } }]);
+    await h.control.loadFixtures(h.sandbox.organizationId, [{ kind: 'simulation', id, data: { status: 'COMPLETED', run_id: 'RunAAAAAAAAAAAAAAAAAAA', has_audio: false } }]);
     expect((await h.client.simulatedConversations.getSimulatedConversation(id)).simulated_conversation.name).toBe(`simulations/${id}`);
   });
 });

@@ -31,6 +31,8 @@ export interface FieldRule {
   references?: string;
 }
 
+export interface RenameRow { legacy: string; canonical: string; values: Record<string, string> | null; in: 'path' | 'query' | 'body' | 'response'; at: string[] }
+
 export interface ParamRow { name: string; required: boolean; type: string; array: boolean; explode: boolean; default?: unknown }
 
 export interface RouteRow {
@@ -51,6 +53,7 @@ export interface RouteRow {
   rules: string[];
   emits: string[];
   aliasOf: string | null;
+  aliasRenames: RenameRow[];
   sets: Record<string, unknown> | null;
   renames: { field: string; maxLength: number | null }[] | null;
   success: { status: number; shape: ResponseShape; media: string | null };

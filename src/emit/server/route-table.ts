@@ -2,6 +2,7 @@
 // engine (src/sandbox) needs to route, authenticate, validate, act and answer. Nothing here is specific
 // to one API: resources, actions, lifecycles and rules all come from the model's semantics.
 import type { ApiModel, FieldInfo, JsonValue, NamedSchema, Operation, Parameter, SchemaNode } from '../../model/ir.js';
+import { namePlaces } from '../../model/alias-renames.js';
 import { isJsonMedia, preferredMedia } from '../../model/media.js';
 import { refNameOf } from '../../model/defs-ref.js';
 
@@ -13,6 +14,19 @@ export type ResponseShape =
   | { kind: 'wrapped'; key: string }
   | { kind: 'list'; items: string; total: string | null }
   | { kind: 'other'; schema?: string; keys: string[]; constants: Record<string, JsonValue> };
+
+/**
+ * One rewrite of a legacy alias (x-alias-renames): where `legacy` stands for `canonical`. Requests are rewritten
+ * legacy -> canonical (path and query parameters, body properties), answers canonical -> legacy; `at` is the
+ * parent path of the property (`[]` = every item of an array), from the alias's own body or answer schema.
+ */
+export interface RenameRow {
+  legacy: string;
+  canonical: string;
+  values: Record<string, string> | null;
+  in: 'path' | 'query' | 'body' | 'response';
+  at: string[];
+}
 
 export interface ParamRow {
   name: string;
@@ -44,6 +58,8 @@ export interface RouteRow {
   rules: string[];
   emits: string[];
   aliasOf: string | null;
+  /** For a legacy alias: the renames between its names and the canonical operation's, shallow places first. */
+  aliasRenames: RenameRow[];
   /** A custom action that moves its record to a state: the fields it sets (x-operation.sets). */
   sets: Record<string, JsonValue> | null;
   /**
@@ -142,7 +158,7 @@ function resourceSchemas(model: ApiModel): Map<string, NamedSchema> {
   return byName;
 }
 
-function shapeOf(model: ApiModel, op: Operation, status: string, resourceSchema: string | undefined): ResponseShape {
+function shapeOf(model: ApiModel, op: Operation, status: string, resourceSchema: string | undefined, canonical?: ResponseShape): ResponseShape {
   const response = op.responses.find((r) => r.status === status);
   const media = response && preferredMedia(response.content);
   if (!media) return { kind: 'none' };
@@ -153,11 +169,15 @@ function shapeOf(model: ApiModel, op: Operation, status: string, resourceSchema:
   // A list's total: an integer property named total_count / total_size beside the items.
   const total = keys.find((k) => /^total_(count|size)$/.test(k) && hasType(deref(model, props[k]), 'integer')) ?? null;
   if (op.semantics.pagination) return { kind: 'list', items: op.semantics.pagination.items, total };
-  if (resourceSchema !== undefined && top === resourceSchema) return { kind: 'resource' };
+  // A legacy alias may answer the resource in a schema of its own (a legacy view with renamed fields,
+  // x-alias-renames), where its canonical operation answers the resource itself or wrapped.
+  const isView = (name: string | undefined, ...kinds: ResponseShape['kind'][]): boolean =>
+    name !== undefined && (name === resourceSchema || (resourceSchema !== undefined && canonical !== undefined && kinds.includes(canonical.kind)));
+  if (isView(top, 'resource')) return { kind: 'resource' };
   if (keys.length === 0 && objectOf(schema)?.additionalProperties === false) return { kind: 'empty' };
   if (resourceSchema !== undefined && keys.length === 1) {
     const only = deref(model, props[keys[0]!]);
-    if (only === model.schemas[resourceSchema]?.schema) return { kind: 'wrapped', key: keys[0]! };
+    if (only === model.schemas[resourceSchema]?.schema || isView(refName(props[keys[0]!]), 'wrapped', 'resource')) return { kind: 'wrapped', key: keys[0]! };
     const items = objectOf(only)?.items as SchemaNode | undefined;
     if (hasType(only, 'array') && deref(model, items) === model.schemas[resourceSchema]?.schema) return { kind: 'list', items: keys[0]!, total };
   }
@@ -301,11 +321,12 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
     rules: s.rules,
     emits: s.emits,
     aliasOf: s.aliasOf ?? null,
+    aliasRenames: renameRows(model, op),
     sets: s.sets ?? null,
     renames: s.renames ? s.renames.map((field) => ({ field, maxLength: maxLengthOf(model, resourceSchema, field) })) : null,
     success: {
       status: Number(success),
-      shape: shapeOf(model, op, success, resourceSchema),
+      shape: shapeOf(model, op, success, resourceSchema, canonicalShape(model, op, resourceSchema)),
       media: successMedia && successMedia.length > 0 ? (successMedia.find((c) => isJsonMedia(c.mediaType)) ?? successMedia[0]!).mediaType : null,
     },
     errors: statuses.filter((st) => /^[45]\d\d$/.test(st)).map(Number),
@@ -332,4 +353,26 @@ function versionItemOf(model: ApiModel, op: Operation, status: string, resourceS
       (name) => typeof name === 'string' && !tracked.has(name) && hasType(deref(model, props[name]), 'object'),
     ) ?? null;
   return { properties: Object.keys(props), snapshotInto: typeof snapshotInto === 'string' ? snapshotInto : null };
+}
+
+/** The success shape of the operation a legacy alias stands for (undefined for any other operation). */
+function canonicalShape(model: ApiModel, op: Operation, resourceSchema: string | undefined): ResponseShape | undefined {
+  const canonical = op.semantics.aliasOf === undefined ? undefined : model.operations.find((o) => o.id === op.semantics.aliasOf);
+  if (!canonical) return undefined;
+  const status = canonical.responses.map((r) => r.status).find((st) => /^2\d\d$/.test(st)) ?? '200';
+  return shapeOf(model, canonical, status, resourceSchema);
+}
+
+function renameRows(model: ApiModel, op: Operation): RenameRow[] {
+  const rows: RenameRow[] = [];
+  for (const r of op.semantics.aliasRenames ?? []) {
+    const base = { legacy: r.legacy, canonical: r.canonical, values: r.values ?? null };
+    const places = namePlaces(model, op, r.legacy);
+    if (places.path !== undefined) rows.push({ ...base, in: 'path', at: [] });
+    if (places.query !== undefined) rows.push({ ...base, in: 'query', at: [] });
+    for (const p of places.body) rows.push({ ...base, in: 'body', at: p.at });
+    for (const p of places.response) rows.push({ ...base, in: 'response', at: p.at });
+  }
+  // Wrapper keys before the fields inside them: a deeper place is reached through the renamed parent.
+  return rows.sort((a, b) => a.at.length - b.at.length);
 }

@@ -10,6 +10,7 @@ import type { Router } from '../http/router.js';
 import type { ApiKeyRecord, Json } from '../storage/store.js';
 import { checkBodyReferences } from './references.js';
 import { GENERIC_ACTIONS, transitionAction } from './actions.js';
+import { legacyFailure, toCanonical, toLegacy } from './alias.js';
 import type { ActionResult, RaisedEvent, RequestContext, Runtime } from './context.js';
 import type { Hooks, Rule } from './hooks.js';
 import { isHidden, setOwn } from './records.js';
@@ -71,10 +72,19 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
   const rulesOf = (route: Route): Rule[] => route.rules.map((name) => rules[name]!);
 
   async function run(request: SandboxRequest, apiPath: string): Promise<SandboxResponse> {
-    const url = request.url;
     const match = router.match(request.method.toUpperCase(), apiPath);
     if (!match) throw notFound(null, 'operation');
     const route = match.route;
+    if (route.aliasRenames.length === 0) return serve(request, route, match.params);
+    try {
+      return await serve(request, route, match.params);
+    } catch (error) {
+      throw error instanceof ApiFailure ? legacyFailure(route, error) : error;
+    }
+  }
+
+  async function serve(request: SandboxRequest, route: Route, params: Record<string, unknown>): Promise<SandboxResponse> {
+    const url = request.url;
     const key = authenticate(runtime, route, request);
     for (const permission of route.permissions) if (key && !key.permissions.includes(permission)) throw permissionDenied(permission);
 
@@ -82,7 +92,7 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
     const headers = readHeaders(route.params.header, request.headers);
     const body = route.body ? await readJsonBody(request, route.body.media) : undefined;
     const hasBody = body !== undefined;
-    const details = validateRequest(route, { path: match.params, query, headers, body, hasBody });
+    const details = validateRequest(route, { path: params, query, headers, body, hasBody });
     if (details.length > 0) throw invalidAll(details);
 
     const org = key?.organization_id ?? '';
@@ -90,25 +100,31 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
     const workspace = resolveWorkspace(runtime, route, org, request);
     if (route.workspaceRequired && workspace.id === null) throw notFound(runtime.tables.workspaceHeader, 'workspace');
 
+    // A legacy alias runs its canonical operation (its rules, action and events) in canonical names; only the
+    // answer is shaped by the alias's own schema and given its legacy names.
+    const canonical = route.aliasOf === null ? route : runtime.routeById(route.aliasOf);
+    const path = { ...params };
+    const declared = declaredOnly(route, (body ?? {}) as Json);
+    toCanonical(route, { path, query, body: declared });
     const events: RaisedEvent[] = [];
     const ctx: RequestContext = {
       runtime: { ...runtime, raise: (event) => events.push(event) },
-      route,
+      route: canonical,
       key,
       org,
       workspace: workspace.id,
       workspaceIsDefault: workspace.isDefault,
-      path: match.params,
+      path,
       query,
       headers,
       // A body that passed validation is an object (every request body schema is one); no body reads as {}.
-      body: declaredOnly(route, (body ?? {}) as Json),
+      body: declared,
       hasBody,
       requestHeaders: request.headers,
       origin: url.origin,
       now: runtime.clock.now().toISOString(),
     };
-    const ruleList = rulesOf(route);
+    const ruleList = rulesOf(canonical);
     const hooks: Hooks = {
       write(c, next, previous) {
         for (const rule of ruleList) rule.write?.(c, next, previous);
@@ -122,21 +138,22 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
       if (custom?.handle) out = custom.handle(ctx);
       else {
         // x-operation.sets is a state change (only custom operations carry one); others run their generic action.
-        const action = route.sets !== null ? transitionAction : GENERIC_ACTIONS[route.action ?? ''];
-        if (!action) throw new ApiFailure(501, 'INTERNAL', `The sandbox does not implement ${route.id}.`);
+        const action = canonical.sets !== null ? transitionAction : GENERIC_ACTIONS[canonical.action ?? ''];
+        if (!action) throw new ApiFailure(501, 'INTERNAL', `The sandbox does not implement ${canonical.id}.`);
         out = action(ctx, hooks);
       }
       for (const rule of ruleList) rule.after?.(ctx, out);
       // An operation's x-emits events, unless its rules raised them already (with the payload their handlers
       // need): a spec can name an event without writing a rule that raises it.
-      for (const name of route.emits) {
+      for (const name of canonical.emits) {
         if (!events.some((e) => e.name === name)) events.push({ name, org, workspace: ctx.workspace, payload: { record: out.record?.data ?? null } });
       }
       return out;
     }, route.method === 'GET' ? 'read' : 'write');
     deps.publish(events);
     const status = result.status ?? route.success.status;
-    const payload = shapeBody(ctx, result);
+    const shaped = shapeBody(route === canonical ? ctx : { ...ctx, route }, result);
+    const payload = route === canonical ? shaped : toLegacy(route, shaped);
     if (typeof payload === 'string') return { status, headers: { 'content-type': result.contentType ?? route.success.media ?? 'text/plain' }, body: payload };
     return json(status, payload);
   }

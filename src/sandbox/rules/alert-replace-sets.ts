@@ -2,6 +2,9 @@
 // item, old items gone) inside the update's transaction. On create, every item gets its ulid the same way.
 // Also (evaluate-alerts relies on these): a condition without match_mode gets `exact` (the input schema's
 // default); a new alert starts with trigger_count 0 and last_triggered_at null.
+// Also: a new alert is enabled (the create body has no `enabled`); `attribution` records who created and last
+// changed the alert and when (the sandbox's one user); a null agent_ids, required_tags or scheduled_run_ids in
+// an update (x-null: rule) removes the restriction, stored as an empty list.
 // Left to other layers: an empty conditions list (400 on `conditions`) is refused by the validators
 // (`minItems: 1` on create and update); the create defaults of agent_ids, required_tags, scheduled_run_ids
 // and channels are the engine's; a channel's config.auth_token (writeOnly, "never returned") stays in the
@@ -9,10 +12,11 @@
 // X-Webhook-Token header.
 import { ulid } from '../ids.js';
 import type { Rule } from '../engine/hooks.js';
-import { setOwn } from '../engine/records.js';
+import { SANDBOX_USER, setOwn } from '../engine/records.js';
 import type { Json } from '../storage/store.js';
 
 const SETS = ['conditions', 'channels'] as const;
+const RESTRICTIONS = ['agent_ids', 'required_tags', 'scheduled_run_ids'] as const;
 
 export const alertReplaceSets: Rule = {
   write(ctx, next, previous) {
@@ -30,9 +34,15 @@ export const alertReplaceSets: Rule = {
         }),
       );
     }
+    for (const field of RESTRICTIONS) if (ctx.body[field] === null) setOwn(next, field, []);
     if (previous === undefined) {
       setOwn(next, 'trigger_count', 0);
       setOwn(next, 'last_triggered_at', null);
+      setOwn(next, 'enabled', true);
+      setOwn(next, 'attribution', { created_at: ctx.now, created_by: SANDBOX_USER, updated_at: ctx.now, updated_by: SANDBOX_USER });
+    } else {
+      const was = (previous.attribution ?? {}) as Json;
+      setOwn(next, 'attribution', { created_at: was.created_at ?? null, created_by: was.created_by ?? null, updated_at: ctx.now, updated_by: SANDBOX_USER });
     }
   },
 };

@@ -1,4 +1,4 @@
-// deliver-webhooks (handler of run.completed, conversation.submitted, conversation.audio-attached): every
+// deliver-webhooks (handler of run.completed, conversation.submitted, conversation.audio-attached, simulation.metrics-rerun): every
 // job_complete webhook of the organization gets an HTTP POST of a WebhookDelivery (spec/webhooks.yaml):
 //   { event: "job_complete", webhook_id, delivery_id, occurred_at, wave, run_id? | conversation_id?, metric_values }
 // wave `run` for a completed run (run_id; occurred_at = the run's completed_at; metric_values = the mean of the
@@ -24,9 +24,11 @@ import { ulid } from '../ids.js';
 import type { Json } from '../storage/store.js';
 import { sendInBackground } from './events/outbound.js';
 
-// x-handlers give this rule exactly these three events.
+// x-handlers give this rule exactly these events. A re-run of a simulation's metrics (simulation-rerun-metrics)
+// is delivered as a run wave of the simulation's run.
 const WAVES: Record<string, 'run' | 'text' | 'audio'> = {
   'run.completed': 'run',
+  'simulation.metrics-rerun': 'run',
   'conversation.submitted': 'text',
   'conversation.audio-attached': 'audio',
 };

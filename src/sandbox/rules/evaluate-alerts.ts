@@ -1,7 +1,10 @@
-// evaluate-alerts (handler of run.completed): every ACTIVE alert with evaluation_type ON_RUN_COMPLETE whose
-// scope matches the run evaluates its conditions; when they match (match_mode ALL: every condition, ANY: at
-// least one) and the cooldown has passed, each channel is notified, trigger_count grows by one and
-// last_triggered_at is set.
+// evaluate-alerts (handler of run.completed): every ACTIVE, enabled alert with evaluation_type ON_RUN_COMPLETE
+// whose scope matches the run evaluates its conditions; when they match (match_mode ALL: every condition, ANY:
+// at least one) and the cooldown has passed, each channel is notified, trigger_count grows by one and
+// last_triggered_at is set. Every evaluation is recorded as an alert event (kind `alert_event`, listed by
+// alert-events): TRIGGERED, SUPPRESSED (matched within the cooldown), NOT_MET, or ERROR (a condition's
+// baseline_id names no baseline). `assess` is shared with alert-test-evaluate, which changes nothing.
+// A disabled alert (enabled false) is not evaluated: no event, no trigger.
 //
 // Decisions (the seed is silent):
 // - Scope: the alert lives in the run's workspace (an alert without workspace counts as the default
@@ -25,9 +28,12 @@
 //     on the result written as text) when match_value is set, otherwise non-zero (a passed binary metric).
 //   JOB_SUCCESS: the fraction (0..1) of the window's runs in which the metric produced at least one result
 //     (without a window: 1 or 0 for the completing run).
-//   BASELINE_DEVIATION: (RUN_AVERAGE value - baseline_float) / baseline_sigma, signed, against the ACTIVE
-//     baseline of the metric that matches the run (the most specific scope wins, then the oldest), using its
-//     estimates without the completing run; not met when there is no such baseline or its sigma is 0.
+//   BASELINE_DEVIATION: (RUN_AVERAGE value - baseline_float) / baseline_sigma, signed, against the condition's
+//     baseline_id or else the ACTIVE baseline of the metric that matches the run (the most specific scope wins,
+//     then the oldest), using its estimates without the completing run; not met when there is no such baseline,
+//     its sigma is 0 or it has fewer observations than warm_up_count. With sigma_threshold the deviation is
+//     compared with it in `direction` (above, below, both) instead of operator and threshold.
+//   A condition without metric_id (JOB_SUCCESS) counts every completed run of the window as a success.
 // - Threshold: threshold_float, else threshold_string when it is a number; without one the condition is
 //   not met. Operators GT, GTE, LT, LTE, EQ, NEQ; EQ / NEQ compare with a tolerance of 1e-9 (relative to
 //   magnitudes above 1).
@@ -66,7 +72,7 @@ import { sendInBackground } from './events/outbound.js';
 import { sameWorkspace } from './update-baselines.js';
 import { isHttpUrl } from './webhook-url.js';
 
-interface RunView {
+export interface RunView {
   id: string;
   /** Completion time, ms since the epoch. */
   time: number;
@@ -78,9 +84,9 @@ interface RunView {
   seq: number;
 }
 
-interface Condition {
+export interface Condition {
   ulid: string;
-  metric_id: string;
+  metric_id: string | null;
   aggregation: string;
   operator: string;
   threshold_float?: number | null;
@@ -89,17 +95,23 @@ interface Condition {
   window_size_runs?: number | null;
   match_value?: string | null;
   match_mode: string;
+  baseline_id?: string | null;
+  sigma_threshold?: number | null;
+  direction?: string | null;
+  warm_up_count?: number | null;
 }
 
-interface ConditionResult {
+export interface ConditionResult {
   condition_id: string;
-  metric_id: string;
+  metric_id: string | null;
   aggregation: string;
   operator: string;
   threshold: number | null;
   value: number | null;
   met: boolean;
   reason?: string;
+  /** The condition could not be evaluated (a baseline_id naming no baseline): the event's outcome is ERROR. */
+  error?: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -111,8 +123,9 @@ function valuesOf(raw: Json): Record<string, number[]> {
   return out;
 }
 
-function has(values: Record<string, number[]>, metric: string): boolean {
-  return Object.prototype.hasOwnProperty.call(values, metric);
+function has(values: Record<string, number[]>, metric: string | null): boolean {
+  // Without a metric (JOB_SUCCESS on the run itself) every completed run counts as a success.
+  return metric === null || Object.prototype.hasOwnProperty.call(values, metric);
 }
 
 /** The mean of the per-run means of a window. */
@@ -120,7 +133,7 @@ function runAverage(perRun: number[][]): number {
   return perRun.map((r) => r.reduce((a, x) => a + x, 0) / r.length).reduce((a, x) => a + x, 0) / perRun.length;
 }
 
-function viewOf(record: StoredRecord): RunView | null {
+export function viewOf(record: StoredRecord): RunView | null {
   const d = record.data;
   if (d.status !== 'COMPLETED') return null;
   const c = (d._completion ?? d) as Json;
@@ -136,7 +149,7 @@ function viewOf(record: StoredRecord): RunView | null {
   };
 }
 
-function inScope(alert: Json, run: RunView): boolean {
+export function inScope(alert: Json, run: RunView): boolean {
   if (alert.conversation_source !== 'ALL' && run.conversation_source !== alert.conversation_source) return false;
   const agents = alert.agent_ids as (string | null)[];
   if (agents.length > 0 && !agents.includes(run.agent_id)) return false;
@@ -191,7 +204,7 @@ function thresholdOf(c: Condition): number | null {
   return null;
 }
 
-class Evaluation {
+export class Evaluation {
   constructor(
     private readonly runtime: Runtime,
     private readonly event: RaisedEvent,
@@ -245,10 +258,35 @@ class Evaluation {
     return best?.data ?? null;
   }
 
+  /** A condition's baseline_id: the baseline when it is in the run's organization and workspace and not deleted. */
+  private baselineById(id: string): Json | null {
+    const b = this.runtime.store.get('baseline', id);
+    if (!b || b.org !== this.event.org || !sameWorkspace(this.runtime, this.event.org, b.workspace, this.event.workspace)) return null;
+    return b.data;
+  }
+
+  /** BASELINE_DEVIATION: the signed deviation in sigmas; met by sigma_threshold + direction when set, else by the operator. */
+  private deviation(c: Condition, base: ConditionResult, threshold: number | null, perRun: number[][]): ConditionResult {
+    const baseline = typeof c.baseline_id === 'string' ? this.baselineById(c.baseline_id) : this.baseline(c.metric_id!);
+    if (!baseline) return typeof c.baseline_id === 'string' ? { ...base, reason: 'the baseline does not exist', error: true } : { ...base, reason: 'no active baseline for the metric' };
+    const state = stateOf(baseline, this.current.id);
+    if (typeof c.warm_up_count === 'number' && state.count < c.warm_up_count) return { ...base, reason: 'the baseline is warming up' };
+    const sigma = Math.sqrt(state.variance);
+    if (!(sigma > 0)) return { ...base, reason: 'the baseline has no spread yet' };
+    const value = (runAverage(perRun) - state.mean) / sigma;
+    if (typeof c.sigma_threshold === 'number') {
+      const s = c.sigma_threshold;
+      const met = c.direction === 'above' ? value > s : c.direction === 'below' ? value < -s : Math.abs(value) > s;
+      return { ...base, value, met };
+    }
+    if (threshold === null) return { ...base, value, reason: 'no numeric threshold' };
+    return { ...base, value, met: compare(value, c.operator, threshold) };
+  }
+
   condition(alert: Json, c: Condition): ConditionResult {
     const base: ConditionResult = {
       condition_id: c.ulid,
-      metric_id: c.metric_id,
+      metric_id: c.metric_id ?? null,
       aggregation: c.aggregation,
       operator: c.operator,
       threshold: thresholdOf(c),
@@ -256,15 +294,24 @@ class Evaluation {
       met: false,
     };
     const threshold = base.threshold;
+    if (c.aggregation === 'BASELINE_DEVIATION') {
+      // The metric: the condition's, else its baseline's.
+      const metric = c.metric_id ?? (typeof c.baseline_id === 'string' ? ((this.baselineById(c.baseline_id)?.metric_id as string | undefined) ?? null) : null);
+      if (metric === null) return { ...base, reason: 'the baseline does not exist', error: typeof c.baseline_id === 'string' };
+      if (!has(this.current.values, metric)) return { ...base, metric_id: metric, reason: 'no result for the metric in this run' };
+      const perRun = this.window(alert, { ...c, metric_id: metric }, true).map((r) => r.values[metric]!);
+      return this.deviation({ ...c, metric_id: metric }, { ...base, metric_id: metric }, threshold, perRun);
+    }
     if (threshold === null) return { ...base, reason: 'no numeric threshold' };
     if (c.aggregation === 'JOB_SUCCESS') {
       const runs = this.window(alert, c, false);
       const value = runs.filter((r) => has(r.values, c.metric_id)).length / runs.length;
       return { ...base, value, met: compare(value, c.operator, threshold) };
     }
-    if (!has(this.current.values, c.metric_id)) return { ...base, reason: 'no result for the metric in this run' };
+    const metric = c.metric_id!;
+    if (!has(this.current.values, metric)) return { ...base, reason: 'no result for the metric in this run' };
     const runs = this.window(alert, c, true);
-    const perRun = runs.map((r) => r.values[c.metric_id]!);
+    const perRun = runs.map((r) => r.values[metric]!);
     const singles = perRun.flat();
     switch (c.aggregation) {
       case 'SINGLE': {
@@ -275,18 +322,9 @@ class Evaluation {
         const value = runAverage(perRun);
         return { ...base, value, met: compare(value, c.operator, threshold) };
       }
-      case 'RUN_FRACTION': {
-        const value = singles.filter((v) => matchesValue(v, c)).length / singles.length;
-        return { ...base, value, met: compare(value, c.operator, threshold) };
-      }
       default: {
-        // BASELINE_DEVIATION
-        const baseline = this.baseline(c.metric_id);
-        if (!baseline) return { ...base, reason: 'no active baseline for the metric' };
-        const state = stateOf(baseline, this.current.id);
-        const sigma = Math.sqrt(state.variance);
-        if (!(sigma > 0)) return { ...base, reason: 'the baseline has no spread yet' };
-        const value = (runAverage(perRun) - state.mean) / sigma;
+        // RUN_FRACTION
+        const value = singles.filter((v) => matchesValue(v, c)).length / singles.length;
         return { ...base, value, met: compare(value, c.operator, threshold) };
       }
     }
@@ -303,7 +341,7 @@ function render(template: string, vars: Record<string, string>): string {
   return template.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => (Object.prototype.hasOwnProperty.call(vars, name) ? vars[name]! : whole));
 }
 
-interface Channel {
+export interface Channel {
   ulid: string;
   channel_type: string;
   config: Json;
@@ -329,6 +367,78 @@ function notifications(runtime: Runtime, org: string, alert: StoredRecord, run: 
   return out;
 }
 
+/** What one evaluation of an alert on a run comes to (shared by the real evaluation and test-evaluate). */
+export interface Assessment {
+  results: ConditionResult[];
+  outcome: 'TRIGGERED' | 'NOT_MET' | 'SUPPRESSED' | 'ERROR';
+  message: string;
+}
+
+export function assess(evaluation: Evaluation, alert: StoredRecord, at: string): Assessment {
+  const a = alert.data;
+  const current = evaluation.current;
+  const results = (a.conditions as Condition[]).map((c) => evaluation.condition(a, c));
+  const fires = a.match_mode === 'ANY' ? results.some((r) => r.met) : results.every((r) => r.met);
+  const firstMet = results.find((r) => r.met);
+  const vars: Record<string, string> = {
+    alert_name: a.name as string,
+    alert_id: alert.id,
+    run_id: current.id,
+    agent_id: current.agent_id ?? '',
+    conversation_source: current.conversation_source,
+    triggered_at: at,
+    trigger_count: String((a.trigger_count as number) + 1),
+    metric_id: firstMet?.metric_id ?? '',
+    value: String(firstMet?.value ?? ''),
+    conditions: summary(results),
+  };
+  const message =
+    typeof a.custom_message_template === 'string' && a.custom_message_template !== ''
+      ? render(a.custom_message_template, vars)
+      : `Alert "${vars.alert_name}" triggered on run ${current.id}: ${vars.conditions}`;
+  if (results.some((r) => r.error)) return { results, outcome: 'ERROR', message };
+  if (!fires) return { results, outcome: 'NOT_MET', message };
+  // Never triggered: last_triggered_at is null, Date.parse gives NaN and nothing is suppressed.
+  if (current.time - Date.parse(a.last_triggered_at as string) < (a.cooldown_seconds as number) * 1000) return { results, outcome: 'SUPPRESSED', message };
+  return { results, outcome: 'TRIGGERED', message };
+}
+
+/** A condition result as an alert event and test-evaluate report it (facts-shapes 3.7 condition_results). */
+export function conditionReport(runtime: Runtime, org: string, r: ConditionResult): Json {
+  const metric = r.metric_id === null ? undefined : runtime.store.get('metric', r.metric_id);
+  const name = metric && (metric.org === org || metric.org === '*') ? metric.data.metric_name : undefined;
+  const metadata: Json = { condition_id: r.condition_id };
+  if (r.reason !== undefined) metadata.reason = r.reason;
+  return {
+    metric_id: r.metric_id ?? '',
+    metric_display_name: typeof name === 'string' ? name : (r.metric_id ?? r.aggregation),
+    aggregation: r.aggregation,
+    computed_value: r.value,
+    threshold: r.threshold,
+    operator: r.operator,
+    met: r.met,
+    metadata,
+  };
+}
+
+/** One line per channel saying where it goes (no secrets). */
+export function channelReport(channel: Channel): Json {
+  const c = channel.config;
+  const where = (() => {
+    switch (channel.channel_type) {
+      case 'SLACK':
+        return String(c.channel_name ?? c.channel_id ?? '');
+      case 'EMAIL':
+        return Array.isArray(c.recipients) ? c.recipients.join(', ') : '';
+      case 'WEBHOOK':
+        return String(c.url ?? '');
+      default:
+        return String(c.project_id ?? '');
+    }
+  })();
+  return { channel_type: channel.channel_type, channel_summary: `${channel.channel_type} ${where}`.trim(), success: true, error: null };
+}
+
 export function evaluate(runtime: Runtime, event: RaisedEvent): void {
   const p = event.payload;
   const completedAt = p.completed_at as string;
@@ -351,48 +461,54 @@ export function evaluate(runtime: Runtime, event: RaisedEvent): void {
     const evaluation = new Evaluation(runtime, event, current);
     for (const alert of runtime.store.list('alert', { org: event.org })) {
       const a = alert.data;
-      if (alert.org !== event.org || a.status !== 'ACTIVE' || a.evaluation_type !== 'ON_RUN_COMPLETE') continue;
+      // A disabled alert is not evaluated at all: no event, no count, no notification (docs/sandbox.md).
+      if (alert.org !== event.org || a.status !== 'ACTIVE' || a.enabled === false || a.evaluation_type !== 'ON_RUN_COMPLETE') continue;
       if (!sameWorkspace(runtime, event.org, alert.workspace, event.workspace) || !inScope(a, current)) continue;
-      const results = (a.conditions as Condition[]).map((c) => evaluation.condition(a, c));
-      const fires = a.match_mode === 'ANY' ? results.some((r) => r.met) : results.every((r) => r.met);
-      if (!fires) continue;
-      // Never triggered: last_triggered_at is null, Date.parse gives NaN and nothing is suppressed.
-      if (current.time - Date.parse(a.last_triggered_at as string) < (a.cooldown_seconds as number) * 1000) continue;
-      a.trigger_count = (a.trigger_count as number) + 1;
-      a.last_triggered_at = completedAt;
-      runtime.store.update(alert);
-      const firstMet = results.find((r) => r.met)!;
-      const vars: Record<string, string> = {
-        alert_name: a.name as string,
-        alert_id: alert.id,
-        run_id: current.id,
-        agent_id: current.agent_id ?? '',
-        conversation_source: current.conversation_source,
-        triggered_at: completedAt,
-        trigger_count: String(a.trigger_count),
-        metric_id: firstMet.metric_id,
-        value: String(firstMet.value),
-        conditions: summary(results),
-      };
-      const message =
-        typeof a.custom_message_template === 'string' && a.custom_message_template !== ''
-          ? render(a.custom_message_template, vars)
-          : `Alert "${vars.alert_name}" triggered on run ${current.id}: ${vars.conditions}`;
-      const payload: Json = {
-        alert_id: alert.id,
-        alert_name: a.name,
-        run_id: current.id,
-        agent_id: current.agent_id,
-        conversation_source: current.conversation_source,
-        triggered_at: completedAt,
-        trigger_count: a.trigger_count,
-        message,
-        conditions: results,
-      };
-      sends.push(...notifications(runtime, event.org, alert, current, payload));
+      const { results, outcome, message } = assess(evaluation, alert, completedAt);
+      const triggered = outcome === 'TRIGGERED';
+      if (triggered) {
+        a.trigger_count = (a.trigger_count as number) + 1;
+        a.last_triggered_at = completedAt;
+        runtime.store.update(alert);
+        const payload: Json = {
+          alert_id: alert.id,
+          alert_name: a.name,
+          run_id: current.id,
+          agent_id: current.agent_id,
+          conversation_source: current.conversation_source,
+          triggered_at: completedAt,
+          trigger_count: a.trigger_count,
+          message,
+          conditions: results.map(({ error: _error, ...r }) => r),
+        };
+        sends.push(...notifications(runtime, event.org, alert, current, payload));
+      }
+      recordEvent(runtime, alert, current.id, outcome, results, triggered ? message : null, completedAt);
     }
   });
   for (const send of sends) send();
+}
+
+/** The alert event of one evaluation (listed by GET /alerts/{alert_id}/events; kind `alert_event`, internal). */
+function recordEvent(runtime: Runtime, alert: StoredRecord, runId: string, outcome: string, results: ConditionResult[], message: string | null, at: string): void {
+  const id = ulid();
+  runtime.store.insert({
+    kind: 'alert_event',
+    id,
+    org: alert.org,
+    workspace: alert.workspace,
+    deleted: false,
+    data: {
+      ulid: id,
+      alert_ulid: alert.id,
+      run_id: runId,
+      outcome,
+      condition_results: results.map((r) => conditionReport(runtime, alert.org, r)),
+      dispatched_channels: outcome === 'TRIGGERED' ? (alert.data.channels as Channel[]).map(channelReport) : [],
+      message_sent: message,
+      created_at: at,
+    },
+  });
 }
 
 export const evaluateAlerts: Rule = {

@@ -4,6 +4,13 @@ import type { Rule } from '../engine/hooks.js';
 import { agentDeleteGuard } from './agent-delete-guard.js';
 import { agentNormalize } from './agent-normalize.js';
 import { alertReplaceSets } from './alert-replace-sets.js';
+import { alertEvents } from './alert-events.js';
+import { alertTestEvaluate } from './alert-test-evaluate.js';
+import { conversationAudioUrl } from './conversation-audio-url.js';
+import { conversationMetricOutputs } from './conversation-metric-outputs.js';
+import { conversationMetricValues } from './conversation-metric-values.js';
+import { simulationRerunMetrics } from './simulation-rerun-metrics.js';
+import { simulationResimulate } from './simulation-resimulate.js';
 import { audioAttach } from './audio-attach.js';
 import { audioValidate } from './audio-validate.js';
 import { baselineHistory } from './baseline-history.js';
@@ -87,4 +94,12 @@ export const RULES: Record<string, Rule> = {
   'review-metric-agreement': reviewMetricAgreement,
   'workspace-slug': workspaceSlug,
   'agent-duplicate': agentDuplicate,
+  // alerts and conversations (issue 15, part A)
+  'alert-events': alertEvents,
+  'alert-test-evaluate': alertTestEvaluate,
+  'conversation-audio-url': conversationAudioUrl,
+  'conversation-metric-outputs': conversationMetricOutputs,
+  'conversation-metric-values': conversationMetricValues,
+  'simulation-rerun-metrics': simulationRerunMetrics,
+  'simulation-resimulate': simulationResimulate,
 };

@@ -4,8 +4,9 @@
 // persona-discovery), conversation audio (audio-validate, audio-attach).
 import type { Check } from '../context.js';
 import { checks as conversations } from './personas-audio-conversations.js';
+import { checks as outputs } from './personas-audio-conversations-outputs.js';
 import { checks as prompt } from './personas-audio-prompt.js';
 import { checks as sounds } from './personas-audio-sounds.js';
 import { checks as voice } from './personas-audio-voice.js';
 
-export const checks: Check[] = [...voice, ...prompt, ...sounds, ...conversations];
+export const checks: Check[] = [...voice, ...prompt, ...sounds, ...conversations, ...outputs];

@@ -5,7 +5,7 @@
 // Decisions (the seed says only that text-only metrics run right after submit and audio-dependent metrics
 // after the audio attachment, each wave delivered by its own webhook call):
 // - The sandbox has no scorer: a wave is evaluated at once, inside the request that starts it, and its
-//   webhook call goes out after the commit. It computes no numbers: `metric_values` stays `{}` and each wave's
+//   webhook call goes out after the commit. It computes no numbers: no `metric_values` are stored and each wave's
 //   delivery carries the wave's metric ids with empty `metric_values`.
 // - The metrics of a conversation are the submit's `metrics` (deduplicated; each must be a metric the caller
 //   can see, else 404 on field `metrics`); without `metrics` there are none (the sandbox has no notion of
@@ -120,7 +120,7 @@ export function wavesOf(data: Json): Record<WaveName, Wave> {
   return { text: stored?.text ?? empty(), audio: stored?.audio ?? empty() };
 }
 
-/** Stores the waves and derives status, progress and metric_values from them. */
+/** Stores the waves and derives status and progress from them (no metric values: the sandbox has no scorer). */
 export function setWaves(data: Json, waves: Record<WaveName, Wave>): void {
   setOwn(data, WAVES, clone(waves));
   const all = [waves.text, waves.audio];
@@ -129,7 +129,6 @@ export function setWaves(data: Json, waves: Record<WaveName, Wave>): void {
   setOwn(data, 'progress', { total_metrics: total, completed_metrics: completed, failed_metrics: 0, in_progress_metrics: total - completed });
   setOwn(data, 'status', completed === total ? 'COMPLETED' : 'IN_PROGRESS');
   setOwn(data, 'metric_ids', [...waves.text.metric_ids, ...waves.audio.metric_ids]);
-  if (data.metric_values === undefined) setOwn(data, 'metric_values', {});
 }
 
 /** Queues the webhook delivery of one wave (published after the commit). */
@@ -153,7 +152,10 @@ export function raiseWave(ctx: RequestContext, record: StoredRecord, wave: WaveN
 export function answerWithoutTranscript(ctx: RequestContext, result: ActionResult): void {
   if (!result.record) return;
   const one = present(ctx.runtime.resource('conversation'), result.record);
+  // metric_values and metric_outputs only appear on lists that ask for them (conversation-metric-values).
   delete one.transcript;
+  delete one.metric_values;
+  delete one.metric_outputs;
   const shape = ctx.route.success.shape;
   if (shape.kind === 'wrapped') {
     const body: Json = {};

@@ -1,0 +1,49 @@
+// The metric results of a simulated or uploaded conversation as the API shows them: `metric_values` (a
+// simulation's map; an uploaded conversation's list of {metric_id, value}) and metric outputs. The sandbox has
+// no scorer: a simulation's values are the ones its record carries (fixtures), an uploaded conversation's are
+// the ones stored with it (none, unless loaded), and each metric of its waves has an output whose status says
+// whether its wave was evaluated.
+import type { Json, StoredRecord } from '../../storage/store.js';
+import { wavesOf } from '../audio/conversation.js';
+
+/** Metric id -> value, from a map or a list of {metric_id, value}. */
+export function valuesOf(data: Json): Map<string, unknown> {
+  const raw = data.metric_values;
+  const out = new Map<string, unknown>();
+  if (Array.isArray(raw)) for (const v of raw as Json[]) out.set(String(v.metric_id), v.value ?? null);
+  else if (raw !== null && typeof raw === 'object') for (const [k, v] of Object.entries(raw as Json)) out.set(k, v);
+  return out;
+}
+
+/** An uploaded conversation's metric_values as the list the service answers. */
+export function valueList(data: Json): Json[] {
+  return [...valuesOf(data)].map(([metric_id, value]) => ({ metric_id, value }));
+}
+
+/** The id of one metric output: the conversation's id and the metric's (stable, so it can be read back). */
+export function outputId(record: StoredRecord, metricId: string): string {
+  return `${record.id}_${metricId}`;
+}
+
+/** The metric outputs of a conversation (kind `simulation` or `conversation`), in metric order. */
+export function outputsOf(kind: string, record: StoredRecord): Json[] {
+  const values = valuesOf(record.data);
+  const base = (metricId: string): Json => ({ metric_output_id: outputId(record, metricId), metric_id: metricId, metric_version_ulid: null });
+  if (kind === 'simulation') {
+    return [...values].map(([metricId, value]) => ({ ...base(metricId), value, status: 'COMPLETED', status_reason: null, explanation: null, subvalues_by_timestamp: null, result: null, runtime_metadata: null }));
+  }
+  const waves = wavesOf(record.data);
+  const ids = [...new Set([...waves.text.metric_ids, ...waves.audio.metric_ids, ...values.keys()])];
+  return ids.map((metricId) => {
+    const wave = waves.audio.metric_ids.includes(metricId) ? waves.audio : waves.text;
+    const done = values.has(metricId) || wave.state === 'COMPLETED';
+    return {
+      ...base(metricId),
+      value: values.get(metricId) ?? null,
+      status: done ? 'COMPLETED' : 'IN QUEUE',
+      status_reason: done ? null : 'waiting for the recording',
+      explanation: null,
+      result: null,
+    };
+  });
+}

@@ -1,0 +1,40 @@
+// simulation-rerun-metrics (POST …:rerunMetrics, both paths): evaluates metrics again on simulated
+// conversations. Each id is QUEUED when the simulation is visible to the caller, else NOT_FOUND (with an error
+// text); the answer is 202 when every one was queued and 207 otherwise (facts-shapes 2.4 SC6). The metrics must
+// be visible to the caller (404 on metric_ids otherwise, like the metrics of a submit).
+// Decisions (docs/sandbox.md): the sandbox has no scorer, so a re-run changes no value: each queued
+// simulation raises `simulation.metrics-rerun`, a new wave delivered to the job_complete webhooks as a run-wave
+// delivery of the simulation's run with the simulation's current values of the re-run metrics.
+import type { Rule } from '../engine/hooks.js';
+import { findRecord, inScope, isHidden } from '../engine/records.js';
+import type { Json } from '../storage/store.js';
+import { valuesOf } from './conversation/outputs.js';
+
+export const simulationRerunMetrics: Rule = {
+  handle(ctx) {
+    const metricIds = [...new Set(ctx.body.metric_ids as string[])];
+    for (const id of metricIds) findRecord(ctx, 'metric', id, { field: 'metric_ids' });
+    const resource = ctx.runtime.resource('simulation');
+    const results: Json[] = [];
+    for (const id of ctx.body.simulation_ids as string[]) {
+      const record = ctx.runtime.store.get('simulation', id);
+      if (!record || !inScope(ctx, resource, record) || isHidden(resource, record)) {
+        results.push({ simulation_id: id, status: 'NOT_FOUND', error: 'The simulated conversation was not found.' });
+        continue;
+      }
+      const values = valuesOf(record.data);
+      const rerun: Json = {};
+      for (const m of metricIds) if (typeof values.get(m) === 'number') rerun[m] = [values.get(m)];
+      ctx.runtime.raise({
+        name: 'simulation.metrics-rerun',
+        org: ctx.org,
+        workspace: ctx.workspace,
+        payload: { run_id: record.data.run_id ?? null, simulation_id: record.id, completed_at: ctx.now, metric_ids: metricIds, metric_values: rerun },
+      });
+      results.push({ simulation_id: id, status: 'QUEUED', error: null });
+    }
+    const queued = results.filter((r) => r.status === 'QUEUED').length;
+    const failed = results.length - queued;
+    return { status: failed === 0 ? 202 : 207, body: { results, queued_count: queued, failed_count: failed } };
+  },
+};
