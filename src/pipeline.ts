@@ -6,6 +6,9 @@ import { buildModel, type Policy } from './model/index.js';
 import { RenderCache } from './write/render-cache.js';
 import { renderFiles, writeOutput, type RenderStats, type WriteResult } from './write/write.js';
 import type { ApiModel } from './model/ir.js';
+import { finishRuntimePackages } from './emit/package/runtime-packages.js';
+import { MODEL_FILE, modelFileText, planRelease, readPreviousModel, type ReleasePlan } from './diff/index.js';
+import { withHeader } from './write/header.js';
 
 export interface GenerateOptions {
   /** Directory, file, or base URL of a live catalog. */
@@ -22,6 +25,8 @@ export interface GenerateOptions {
   companions?: { spec: string; dir: string; packageName: string }[];
   /** Folder of the render cache (rendered files keyed by their emitted source); none: render everything. */
   cacheDir?: string;
+  /** Write nothing when the model has a breaking change since the previous one (CI gates; the CLI exits 3). */
+  failOnBreaking?: boolean;
 }
 
 export interface GenerateSummary extends WriteResult {
@@ -30,6 +35,8 @@ export interface GenerateSummary extends WriteResult {
   timings: { load: number; model: number; emit: number; render: number; write: number };
   /** Inside `emit`: compiling and formatting (formatting summed over its threads), and files from the cache. */
   render: RenderStats;
+  /** What changed since the previous model (`<out>/.model.json`), and the packages' new version. */
+  release: ReleasePlan;
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateSummary> {
@@ -38,7 +45,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   const t1 = performance.now();
   const model = buildModel(docs, { policy: options.policy ?? 'lenient' });
   const t2 = performance.now();
-  const files = emitAll(model, buildNames(model), { documents: docs });
+  // Versions follow the spec: the model is compared with the one the previous run kept beside the output.
+  const release = planRelease(await readPreviousModel(options.out), model);
+  const files = emitAll(model, buildNames(model), { documents: docs, history: release.history });
   const tEmitted = performance.now();
   const cache = options.cacheDir === undefined ? undefined : new RenderCache(options.cacheDir);
   const render: RenderStats = { compileMs: 0, formatMs: 0, formatThreads: 1, cached: 0 };
@@ -52,11 +61,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     render.formatMs += companionStats.formatMs;
     render.cached += companionStats.cached;
   }
+  // The sandbox and conformance packages' runtimes (built from src/, bundling the data just rendered).
+  if (rendered.has('sandbox/routes.js')) for (const [path, text] of await finishRuntimePackages(rendered, model, release.history, { cache })) rendered.set(path, text);
+  rendered.set(MODEL_FILE, withHeader(MODEL_FILE, modelFileText(model, release.history), model.specHash));
   cache?.prune();
   const t3 = performance.now();
-  const result = await writeOutput(options.out, rendered, { check: options.check === true });
+  const refused = options.failOnBreaking === true && release.changes.some((c) => c.level === 'breaking');
+  const result = await writeOutput(options.out, rendered, { check: options.check === true || refused });
   const t4 = performance.now();
-  return { ...result, model, render, timings: { load: t1 - t0, model: t2 - t1, emit: tEmitted - t2, render: t3 - tEmitted, write: t4 - t3 } };
+  return { ...result, model, render, release, timings: { load: t1 - t0, model: t2 - t1, emit: tEmitted - t2, render: t3 - tEmitted, write: t4 - t3 } };
 }
 
 /** Everything up to (not including) the disk: the rendered files for a spec. Used by tests. */

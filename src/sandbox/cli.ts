@@ -1,11 +1,16 @@
 // npm run sandbox [-- --port N] [--host H] [--db PATH|:memory:] [--admin-token T] [--json]
 // Starts the sandbox on 127.0.0.1 and prints its base URL, the development API key and the admin token
 // (with --json: one JSON object on the first line of standard output).
+// Also the bin `evalplatform-sandbox` of the generated package (built from this file; it imports the engine only
+// through ./index.js, the package's main module). Bad flags print the usage and exit 2.
 import { parseArgs } from 'node:util';
-import { createSandbox } from './sandbox.js';
+import { createSandbox } from './index.js';
 
 const DEFAULT_PORT = 4010;
 const DEFAULT_DB = '.sandbox/sandbox.db';
+const USAGE =
+  `Usage: evalplatform-sandbox (npm run sandbox --) [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--db ${DEFAULT_DB} | :memory:] [--admin-token T] [--json]\n` +
+  '  --port 0 picks a free port. Data in the database file survives restarts.\n';
 
 async function main(): Promise<number> {
   let args;
@@ -22,19 +27,16 @@ async function main(): Promise<number> {
       strict: true,
     }).values;
   } catch (error) {
-    process.stderr.write(`sandbox: ${(error as Error).message}\n`);
+    process.stderr.write(`sandbox: ${(error as Error).message}\n${USAGE}`);
     return 2;
   }
   if (args.help) {
-    process.stdout.write(
-      `Usage: npm run sandbox -- [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--db ${DEFAULT_DB} | :memory:] [--admin-token T] [--json]\n` +
-        '  --port 0 picks a free port. Data in the database file survives restarts.\n',
-    );
+    process.stdout.write(USAGE);
     return 0;
   }
   const port = Number(args.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`sandbox: --port must be an integer 0-65535, got ${args.port}\n`);
+    process.stderr.write(`sandbox: --port must be an integer 0-65535, got ${args.port}\n${USAGE}`);
     return 2;
   }
   const sandbox = await createSandbox({ db: args.db, ...(args['admin-token'] ? { adminToken: args['admin-token'] } : {}) });
