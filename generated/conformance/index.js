@@ -2139,7 +2139,7 @@ var in_process_exports = {};
 __export(in_process_exports, {
   inProcessTarget: () => inProcessTarget
 });
-function parsedBody(text) {
+function parsedBody2(text) {
   try {
     return JSON.parse(text);
   } catch {
@@ -2167,7 +2167,7 @@ function inProcessReceiver(settle) {
       if (!script || !log) return { status: 204 };
       const status = script[Math.min(log.length, script.length - 1)];
       const headers = Object.fromEntries(new Headers(init.headers).entries());
-      log.push({ method: init.method, headers, body: parsedBody(init.body), status });
+      log.push({ method: init.method, headers, body: parsedBody2(init.body), status });
       return { status };
     }
   };
@@ -2180,9 +2180,9 @@ async function inProcessTarget(options = {}) {
   const sandbox = await createSandbox({ db: ":memory:", log: () => {
   }, delivery: { attempts: 2, baseDelayMs: 1, timeoutMs: 1e3 }, deliveryFetch: (url, init) => receiver.fetch(url, init), ...options });
   settle = () => sandbox.idle();
-  const fetch2 = (input, init) => sandbox.fetch(new Request(input, init));
+  const fetch = (input, init) => sandbox.fetch(new Request(input, init));
   const base = "http://sandbox.local";
-  const admin = createClient({ baseUrl: `${base}/control`, fetch: fetch2, headers: { authorization: `Bearer ${sandbox.adminToken}` }, retry: false }).control;
+  const admin = createClient({ baseUrl: `${base}/control`, fetch, headers: { authorization: `Bearer ${sandbox.adminToken}` }, retry: false }).control;
   const org = sandbox.organizationId;
   const control = {
     createApiKey: async (permissions) => (await admin.createApiKey(org, { permissions })).api_key.key,
@@ -34168,10 +34168,101 @@ function withTimeout(work, ms) {
   return Promise.race([work, limit]).finally(() => clearTimeout(timer));
 }
 
+// src/conformance/http-receiver.ts
+import { createServer } from "node:http";
+var QUIET_MS = 400;
+var SETTLE_LIMIT_MS = 15e3;
+function parsedBody(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+async function readText(request2) {
+  const chunks = [];
+  for await (const chunk of request2) chunks.push(chunk);
+  return Buffer.concat(chunks).toString("utf8");
+}
+function isLoopback(url) {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host === "[::1]" || /^127\./.test(host);
+}
+async function startHttpReceiver() {
+  const scripts = /* @__PURE__ */ new Map();
+  const received = /* @__PURE__ */ new Map();
+  let lastActivity = 0;
+  let inFlight = 0;
+  let next = 0;
+  const server = createServer((request2, response) => {
+    inFlight++;
+    lastActivity = Date.now();
+    void readText(request2).then((text) => {
+      const path = request2.url ?? "/";
+      const script = scripts.get(path);
+      const log = received.get(path);
+      const status = script && log ? script[Math.min(log.length, script.length - 1)] : 204;
+      const headers = {};
+      for (const [name, value] of Object.entries(request2.headers)) if (typeof value === "string") headers[name] = value;
+      log?.push({ method: request2.method ?? "GET", headers, body: parsedBody(text), status });
+      response.writeHead(status).end();
+      inFlight--;
+      lastActivity = Date.now();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  return {
+    endpoint(statuses = [204]) {
+      const path = `/hooks/${++next}`;
+      scripts.set(path, statuses.length > 0 ? [...statuses] : [204]);
+      received.set(path, []);
+      return `${base}${path}`;
+    },
+    async calls(url) {
+      const path = new URL(url).pathname;
+      const started = Date.now();
+      while (Date.now() - started < SETTLE_LIMIT_MS && (inFlight > 0 || Date.now() - lastActivity < QUIET_MS)) await new Promise((r) => setTimeout(r, 50));
+      return [...received.get(path) ?? []];
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve()))
+  };
+}
+
+// src/conformance/node-request.ts
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+var NO_BODY = /* @__PURE__ */ new Set([101, 103, 204, 205, 304]);
+function nodeRequest(url, init) {
+  const target = new URL(url);
+  const send2 = target.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send2(target, { method: init.method, headers: init.headers, timeout: init.timeoutMs }, (res) => {
+      const chunks = [];
+      res.on("data", (chunk) => chunks.push(chunk));
+      res.on("error", reject);
+      res.on("end", () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          for (const v of Array.isArray(value) ? value : value === void 0 ? [] : [value]) headers.append(name, v);
+        }
+        const status = res.statusCode ?? 0;
+        resolve(new Response(NO_BODY.has(status) || init.method === "HEAD" ? null : Buffer.concat(chunks), { status, statusText: res.statusMessage ?? "", headers }));
+      });
+    });
+    req.on("timeout", () => req.destroy(new Error(`no answer within ${init.timeoutMs} ms`)));
+    req.on("error", (error) => {
+      reject(error);
+    });
+    req.end(init.body === void 0 ? void 0 : typeof init.body === "string" ? init.body : Buffer.from(init.body));
+  });
+}
+
 // src/conformance/target.ts
 function httpTarget(options) {
   const base = options.baseUrl.replace(/\/+$/, "");
-  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = 3e4;
+  const send2 = (url, init) => options.fetch ? options.fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }) : nodeRequest(url, { ...init, timeoutMs });
   return {
     name: base,
     apiKey: options.apiKey,
@@ -34179,7 +34270,7 @@ function httpTarget(options) {
     ...options.noPermissionKey ? { noPermissionKey: options.noPermissionKey } : {},
     ...options.control ? { control: options.control } : {},
     ...options.receiver ? { receiver: options.receiver } : {},
-    request: (method, path, init = {}) => doFetch(`${base}${path}`, { method, headers: init.headers ?? {}, ...init.body === void 0 ? {} : { body: init.body }, signal: AbortSignal.timeout(3e4) })
+    request: (method, path, init = {}) => send2(`${base}${path}`, { method, headers: init.headers ?? {}, ...init.body === void 0 ? {} : { body: init.body } })
   };
 }
 
@@ -34210,15 +34301,16 @@ async function conformanceTarget(options) {
     control = controlAccess(options.controlUrl, options.adminToken, org.organization.id);
   }
   if (!apiKey) throw new ConformanceOptionsError("a base URL needs an API key (or the control URL and admin token)");
+  const receiver = options.receiver ?? isLoopback(options.baseUrl) ? await startHttpReceiver() : void 0;
   const target = httpTarget({
     baseUrl: options.baseUrl,
     apiKey,
     ...options.otherApiKey ? { otherApiKey: options.otherApiKey } : {},
     ...options.noPermissionKey ? { noPermissionKey: options.noPermissionKey } : {},
-    ...control ? { control } : {}
+    ...control ? { control } : {},
+    ...receiver ? { receiver } : {}
   });
-  return { target, close: async () => {
-  } };
+  return { target, close: async () => receiver?.close() };
 }
 async function runConformance(options = {}) {
   const { target, close: close2 } = await conformanceTarget(options);

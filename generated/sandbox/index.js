@@ -25228,10 +25228,19 @@ function fromNodeRequest(req, host) {
 }
 async function drained(req, request) {
   if (req.complete) return;
+  if (declaredTooLarge(req)) {
+    req.resume();
+    return;
+  }
   await request.bytes().catch(() => null);
+}
+function declaredTooLarge(req) {
+  const declared = Number(req.headers["content-length"]);
+  return Number.isFinite(declared) && declared > MAX_BODY_BYTES;
 }
 function writeNodeResponse(res, response) {
   if (response.body !== null) res.setHeader("content-length", Buffer.byteLength(response.body));
+  if (!res.req.complete && declaredTooLarge(res.req)) res.setHeader("connection", "close");
   res.writeHead(response.status, response.headers);
   res.end(response.body ?? void 0);
 }

@@ -5,6 +5,7 @@
 import { createClient as createControlClient } from '../../generated/control-client/index.js';
 import type { CheckResult } from './result.js';
 import { runSuite } from './run.js';
+import { isLoopback, startHttpReceiver } from './http-receiver.js';
 import { httpTarget, type ControlAccess, type Target } from './target.js';
 
 export interface ConformanceOptions {
@@ -19,6 +20,11 @@ export interface ConformanceOptions {
   /** The sandbox control plane's URL (`http://127.0.0.1:4010/control`) and admin token. */
   controlUrl?: string;
   adminToken?: string;
+  /**
+   * A webhook receiver on 127.0.0.1 for the delivery checks (default: when the base URL is on this machine, which
+   * is the only place it can reach the receiver).
+   */
+  receiver?: boolean;
   /** Only operations whose id contains this text. */
   operation?: string;
   /** Only checks whose name contains this text. */
@@ -57,14 +63,16 @@ export async function conformanceTarget(options: ConformanceOptions): Promise<{ 
     control = controlAccess(options.controlUrl, options.adminToken, org.organization.id);
   }
   if (!apiKey) throw new ConformanceOptionsError('a base URL needs an API key (or the control URL and admin token)');
+  const receiver = (options.receiver ?? isLoopback(options.baseUrl)) ? await startHttpReceiver() : undefined;
   const target = httpTarget({
     baseUrl: options.baseUrl,
     apiKey,
     ...(options.otherApiKey ? { otherApiKey: options.otherApiKey } : {}),
     ...(options.noPermissionKey ? { noPermissionKey: options.noPermissionKey } : {}),
     ...(control ? { control } : {}),
+    ...(receiver ? { receiver } : {}),
   });
-  return { target, close: async () => {} };
+  return { target, close: async () => receiver?.close() };
 }
 
 /** Runs every applicable check and returns the results (it never throws for a failed check). */

@@ -13,6 +13,11 @@ export interface ConformanceOptions {
     /** The sandbox control plane's URL (`http://127.0.0.1:4010/control`) and admin token. */
     controlUrl?: string;
     adminToken?: string;
+    /**
+     * A webhook receiver on 127.0.0.1 for the delivery checks (default: when the base URL is on this machine, which
+     * is the only place it can reach the receiver).
+     */
+    receiver?: boolean;
     /** Only operations whose id contains this text. */
     operation?: string;
     /** Only checks whose name contains this text. */
