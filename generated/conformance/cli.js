@@ -4,9 +4,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
-import { ConformanceOptionsError, conformanceTarget, junit, runSuite, summary, table } from "./index.js";
+import { checkTimeout, ConformanceOptionsError, conformanceTarget, junit, runSuite, summary, table } from "./index.js";
 var USAGE = `Usage: evalplatform-conformance (npm run conformance --) [--base-url URL (--api-key KEY | --control-url URL --admin-token T)]
-    [--other-api-key KEY] [--no-permission-key KEY] [--junit reports/conformance.xml] [--operation ID] [--check TEXT] [--quiet]
+    [--other-api-key KEY] [--no-permission-key KEY] [--junit reports/conformance.xml] [--timeout-ms MS per check]
+    [--operation ID] [--check TEXT] [--quiet]
   Without --base-url: the in-process sandbox (needs @evalplatform/sandbox). Exit 1 on any failed check, 2 on bad flags.
 `;
 function usageError(message) {
@@ -26,6 +27,7 @@ async function main() {
         "control-url": { type: "string" },
         "admin-token": { type: "string" },
         junit: { type: "string", default: "reports/conformance.xml" },
+        "timeout-ms": { type: "string" },
         operation: { type: "string" },
         check: { type: "string" },
         quiet: { type: "boolean", default: false },
@@ -42,6 +44,8 @@ async function main() {
   }
   if (values["base-url"] !== void 0 && !URL.canParse(values["base-url"])) return usageError(`--base-url is not a URL: ${values["base-url"]}`);
   if (values["control-url"] !== void 0 && !URL.canParse(values["control-url"])) return usageError(`--control-url is not a URL: ${values["control-url"]}`);
+  const timeoutMs = values["timeout-ms"] === void 0 ? void 0 : Number(values["timeout-ms"]);
+  if (timeoutMs !== void 0 && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) return usageError(`--timeout-ms must be a positive integer, got ${values["timeout-ms"]}`);
   let access;
   try {
     access = await conformanceTarget({
@@ -63,6 +67,7 @@ async function main() {
     results = await runSuite(target, {
       ...values.operation ? { operation: values.operation } : {},
       ...values.check ? { check: values.check } : {},
+      timeoutMs: checkTimeout({ ...values["base-url"] ? { baseUrl: values["base-url"] } : {}, ...timeoutMs ? { timeoutMs } : {} }),
       onResult: values.quiet ? void 0 : (r) => process.stderr.write(r.outcome === "pass" ? "." : r.outcome === "fail" ? "F" : "s")
     });
   } finally {

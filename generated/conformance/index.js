@@ -34170,7 +34170,7 @@ function withTimeout(work, ms) {
 
 // src/conformance/http-receiver.ts
 import { createServer } from "node:http";
-var QUIET_MS = 400;
+var QUIET_MS = 1500;
 var SETTLE_LIMIT_MS = 15e3;
 function parsedBody(text) {
   try {
@@ -34222,7 +34222,8 @@ async function startHttpReceiver() {
     async calls(url) {
       const path = new URL(url).pathname;
       const started = Date.now();
-      while (Date.now() - started < SETTLE_LIMIT_MS && (inFlight > 0 || Date.now() - lastActivity < QUIET_MS)) await new Promise((r) => setTimeout(r, 50));
+      const quietSince = () => Math.max(lastActivity, started);
+      while (Date.now() - started < SETTLE_LIMIT_MS && (inFlight > 0 || Date.now() - quietSince() < QUIET_MS)) await new Promise((r) => setTimeout(r, 50));
       return [...received.get(path) ?? []];
     },
     close: () => new Promise((resolve) => server.close(() => resolve()))
@@ -34237,24 +34238,25 @@ function nodeRequest(url, init) {
   const target = new URL(url);
   const send2 = target.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
-    const req = send2(target, { method: init.method, headers: init.headers, timeout: init.timeoutMs }, (res) => {
+    const body = init.body === void 0 ? void 0 : typeof init.body === "string" ? Buffer.from(init.body) : Buffer.from(init.body);
+    const headers = { ...init.headers };
+    if (body !== void 0 && !Object.keys(headers).some((name) => name.toLowerCase() === "content-length")) headers["content-length"] = String(body.byteLength);
+    const req = send2(target, { method: init.method, headers, timeout: init.timeoutMs }, (res) => {
       const chunks = [];
       res.on("data", (chunk) => chunks.push(chunk));
       res.on("error", reject);
       res.on("end", () => {
-        const headers = new Headers();
+        const headers2 = new Headers();
         for (const [name, value] of Object.entries(res.headers)) {
-          for (const v of Array.isArray(value) ? value : value === void 0 ? [] : [value]) headers.append(name, v);
+          for (const v of Array.isArray(value) ? value : value === void 0 ? [] : [value]) headers2.append(name, v);
         }
         const status = res.statusCode ?? 0;
-        resolve(new Response(NO_BODY.has(status) || init.method === "HEAD" ? null : Buffer.concat(chunks), { status, statusText: res.statusMessage ?? "", headers }));
+        resolve(new Response(NO_BODY.has(status) || init.method === "HEAD" ? null : Buffer.concat(chunks), { status, statusText: res.statusMessage ?? "", headers: headers2 }));
       });
     });
     req.on("timeout", () => req.destroy(new Error(`no answer within ${init.timeoutMs} ms`)));
-    req.on("error", (error) => {
-      reject(error);
-    });
-    req.end(init.body === void 0 ? void 0 : typeof init.body === "string" ? init.body : Buffer.from(init.body));
+    req.on("error", reject);
+    req.end(body);
   });
 }
 
@@ -34312,12 +34314,16 @@ async function conformanceTarget(options) {
   });
   return { target, close: async () => receiver?.close() };
 }
+function checkTimeout(options) {
+  return options.timeoutMs ?? (options.baseUrl ? 18e4 : 6e4);
+}
 async function runConformance(options = {}) {
   const { target, close: close2 } = await conformanceTarget(options);
   try {
     return await runSuite(target, {
       ...options.operation ? { operation: options.operation } : {},
       ...options.check ? { check: options.check } : {},
+      timeoutMs: checkTimeout(options),
       ...options.onResult ? { onResult: options.onResult } : {}
     });
   } finally {
@@ -34379,6 +34385,7 @@ function junit(results, name = "conformance") {
 }
 export {
   ConformanceOptionsError,
+  checkTimeout,
   conformanceTarget,
   httpTarget,
   junit,

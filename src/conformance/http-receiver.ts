@@ -5,8 +5,12 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ReceivedCall, WebhookReceiver } from './target.js';
 
-/** No call for this long, and none being received: the target's deliveries (and retries) are taken as done. */
-const QUIET_MS = 400;
+/**
+ * No call for this long (counted from the last call, and at least from when `calls` is asked), and none being
+ * received: the target's deliveries are taken as done. A target in another process gives no signal when its
+ * background deliveries are over, so the receiver waits for quiet.
+ */
+const QUIET_MS = 1500;
 /** The longest `calls` waits for a target to go quiet. */
 const SETTLE_LIMIT_MS = 15_000;
 
@@ -67,7 +71,8 @@ export async function startHttpReceiver(): Promise<HttpReceiver> {
     async calls(url) {
       const path = new URL(url).pathname;
       const started = Date.now();
-      while (Date.now() - started < SETTLE_LIMIT_MS && (inFlight > 0 || Date.now() - lastActivity < QUIET_MS)) await new Promise((r) => setTimeout(r, 50));
+      const quietSince = (): number => Math.max(lastActivity, started);
+      while (Date.now() - started < SETTLE_LIMIT_MS && (inFlight > 0 || Date.now() - quietSince() < QUIET_MS)) await new Promise((r) => setTimeout(r, 50));
       return [...(received.get(path) ?? [])];
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -25,6 +25,8 @@ export interface ConformanceOptions {
    * is the only place it can reach the receiver).
    */
   receiver?: boolean;
+  /** Time limit per check (default 60 s in process, 180 s over the network, where deliveries and their retries are real). */
+  timeoutMs?: number;
   /** Only operations whose id contains this text. */
   operation?: string;
   /** Only checks whose name contains this text. */
@@ -75,6 +77,10 @@ export async function conformanceTarget(options: ConformanceOptions): Promise<{ 
   return { target, close: async () => receiver?.close() };
 }
 
+export function checkTimeout(options: Pick<ConformanceOptions, 'baseUrl' | 'timeoutMs'>): number {
+  return options.timeoutMs ?? (options.baseUrl ? 180_000 : 60_000);
+}
+
 /** Runs every applicable check and returns the results (it never throws for a failed check). */
 export async function runConformance(options: ConformanceOptions = {}): Promise<CheckResult[]> {
   const { target, close } = await conformanceTarget(options);
@@ -82,6 +88,7 @@ export async function runConformance(options: ConformanceOptions = {}): Promise<
     return await runSuite(target, {
       ...(options.operation ? { operation: options.operation } : {}),
       ...(options.check ? { check: options.check } : {}),
+      timeoutMs: checkTimeout(options),
       ...(options.onResult ? { onResult: options.onResult } : {}),
     });
   } finally {

@@ -173,10 +173,11 @@ async function bundle(spec: RuntimeSpec, rendered: ReadonlyMap<string, string>, 
 
 /** Declarations of the main module and of every module it reaches, under `types/` (repo-relative paths). */
 function declarations(spec: RuntimeSpec, rendered: ReadonlyMap<string, string>, cache: RenderCache | undefined): Record<string, string> {
-  const ts = require('typescript') as typeof TypeScript;
   // Cached: the declarations emitted from src/ (keyed by src/ alone) and the list of generated ones they import,
   // which are taken from this run's output every time.
-  const entry = cached<Record<string, string>>(cache, `declarations:${spec.dir}:${ts.version}`, rendered);
+  // TypeScript takes a second to load: its version is read from its package.json, the compiler only on a miss.
+  const version = (require('typescript/package.json') as { version: string }).version;
+  const entry = cached<Record<string, string>>(cache, `declarations:${spec.dir}:${version}`, rendered);
   const withGenerated = (files: Record<string, string>): Record<string, string> => {
     const out: Record<string, string> = {};
     for (const [path, text] of Object.entries(files)) if (path !== GENERATED_LIST) out[path] = text;
@@ -187,6 +188,7 @@ function declarations(spec: RuntimeSpec, rendered: ReadonlyMap<string, string>, 
     return out;
   };
   if (entry.hit) return withGenerated(entry.hit);
+  const ts = require('typescript') as typeof TypeScript;
   const options: TypeScript.CompilerOptions = {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.NodeNext,

@@ -18,6 +18,8 @@ export interface ConformanceOptions {
      * is the only place it can reach the receiver).
      */
     receiver?: boolean;
+    /** Time limit per check (default 60 s in process, 180 s over the network, where deliveries and their retries are real). */
+    timeoutMs?: number;
     /** Only operations whose id contains this text. */
     operation?: string;
     /** Only checks whose name contains this text. */
@@ -33,5 +35,6 @@ export declare function conformanceTarget(options: ConformanceOptions): Promise<
     target: Target;
     close(): Promise<void>;
 }>;
+export declare function checkTimeout(options: Pick<ConformanceOptions, 'baseUrl' | 'timeoutMs'>): number;
 /** Runs every applicable check and returns the results (it never throws for a failed check). */
 export declare function runConformance(options?: ConformanceOptions): Promise<CheckResult[]>;
