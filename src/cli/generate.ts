@@ -1,8 +1,11 @@
-// `npm run generate [-- --spec <dir|file|url>] [--out <dir>] [--check] [--policy strict|lenient] [--json] [--no-cache] [--cache-dir <dir>]`
+// `npm run generate [-- --spec <dir|file|url>] [--out <dir>] [--check] [--policy strict|lenient] [--json] [--no-cache] [--cache-dir <dir>] [--fail-on-breaking]`
+// Exit 0, 1 (--check: stale output), 2 (bad spec or flags), 3 (--fail-on-breaking: a breaking change since the previous model).
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { SpecError } from '../load/errors.js';
 import { FetchError } from '../load/fetch-text.js';
+import { formatReport } from '../diff/index.js';
+import { defaultBuildCacheDir } from '../write/build-cache.js';
 import { defaultStampDir, inputsKey, recordRun, upToDate } from '../write/up-to-date.js';
 
 const DEFAULT_SPEC = 'spec';
@@ -19,12 +22,13 @@ async function main(): Promise<number> {
       quiet: { type: 'boolean', default: false },
       'no-cache': { type: 'boolean', default: false },
       'cache-dir': { type: 'string' },
+      'fail-on-breaking': { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
   });
   if (values.help) {
-    console.log('usage: npm run generate -- [--spec spec/|file|https://host/v1] [--out generated/] [--check] [--policy strict|lenient] [--json] [--no-cache] [--cache-dir DIR]');
+    console.log('usage: npm run generate -- [--spec spec/|file|https://host/v1] [--out generated/] [--check] [--policy strict|lenient] [--json] [--no-cache] [--cache-dir DIR] [--fail-on-breaking]');
     return 0;
   }
   // Our own spec/ is held to the strict policy (provenance everywhere, only our x- vocabulary); any other source is lenient.
@@ -42,7 +46,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const { generate } = await import('../pipeline.js');
-  const summary = await generate({ spec: values.spec!, out: values.out!, check: values.check!, policy, json: values.json!, companions });
+  const summary = await generate({ spec: values.spec!, out: values.out!, check: values.check!, policy, json: values.json!, companions, failOnBreaking: values['fail-on-breaking']!, buildCacheDir: resolve(values['cache-dir'] ?? defaultBuildCacheDir()) });
   if (key !== undefined) recordRun(stampDir, key, values.out!, [...summary.written, ...summary.unchanged]);
   const ms = Math.round(performance.now() - started);
   const t = summary.timings;
@@ -56,6 +60,11 @@ async function main(): Promise<number> {
     }
     if (!values.quiet) console.log(`generated output is up to date (${summary.unchanged.length} files, ${ms} ms: ${stages})`);
     return 0;
+  }
+  if (!values.quiet) for (const line of formatReport(summary.release)) console.log(line);
+  if (values['fail-on-breaking'] && summary.release.changes.some((c) => c.level === 'breaking')) {
+    console.error('error: breaking changes since the previous model (--fail-on-breaking): nothing written');
+    return 3;
   }
   if (!values.quiet) {
     console.log(`${summary.model.operations.length} operations, ${Object.keys(summary.model.schemas).length} schemas from ${summary.model.catalog.length} document(s)`);

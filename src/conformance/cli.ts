@@ -1,23 +1,21 @@
 // npm run conformance [-- --base-url URL --api-key KEY] [--other-api-key KEY] [--no-permission-key KEY]
 //   [--control-url URL --admin-token TOKEN] [--junit reports/conformance.xml] [--operation ID] [--check TEXT]
-// Without --base-url it runs against the in-process sandbox. Exit 1 on any failure, 2 on bad arguments.
+// Also the bin `evalplatform-conformance` of the generated package (built from this file).
+// Without --base-url it runs against the in-process sandbox. Exit 1 on any failure, 2 on bad arguments (with the usage).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createClient as createControlClient } from '../../generated/control-client/index.js';
-import { inProcessTarget } from './in-process.js';
-import { junit, summary, table } from './report.js';
-import { runSuite } from './run.js';
-import { httpTarget, type ControlAccess, type Target } from './target.js';
+import { checkTimeout, ConformanceOptionsError, conformanceTarget, junit, runSuite, summary, table } from './index.js';
 
-async function remoteControl(controlUrl: string, adminToken: string, organizationId: string): Promise<ControlAccess> {
-  const admin = createControlClient({ baseUrl: controlUrl, headers: { authorization: `Bearer ${adminToken}` }, retry: false }).control;
-  return {
-    createApiKey: async (permissions) => (await admin.createApiKey(organizationId, { permissions })).api_key.key,
-    createOtherOrganizationKey: async () => (await admin.createOrganization({ display_name: 'Conformance other organization' })).api_key.key,
-    loadFixtures: async (records) => (await admin.loadFixtures(organizationId, { records: records as never })).records,
-    completeRun: async (body) => (await admin.completeRun(organizationId, { wait_for_deliveries: true, ...body })) as { run: Record<string, unknown>; sent: Record<string, unknown>[] },
-  };
+const USAGE = `Usage: evalplatform-conformance (npm run conformance --) [--base-url URL (--api-key KEY | --control-url URL --admin-token T)]
+    [--other-api-key KEY] [--no-permission-key KEY] [--junit reports/conformance.xml] [--timeout-ms MS per check]
+    [--operation ID] [--check TEXT] [--quiet]
+  Without --base-url: the in-process sandbox (needs @evalplatform/sandbox). Exit 1 on any failed check, 2 on bad flags.
+`;
+
+function usageError(message: string): number {
+  process.stderr.write(`conformance: ${message}\n${USAGE}`);
+  return 2;
 }
 
 async function main(): Promise<number> {
@@ -32,51 +30,52 @@ async function main(): Promise<number> {
         'control-url': { type: 'string' },
         'admin-token': { type: 'string' },
         junit: { type: 'string', default: 'reports/conformance.xml' },
+        'timeout-ms': { type: 'string' },
         operation: { type: 'string' },
         check: { type: 'string' },
         quiet: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
       },
       strict: true,
     }).values;
   } catch (error) {
-    console.error(`conformance: ${(error as Error).message}`);
-    return 2;
+    return usageError((error as Error).message);
   }
-  let target: Target;
-  let close = async (): Promise<void> => {};
-  if (values['base-url']) {
-    let apiKey = values['api-key'];
-    let control: ControlAccess | undefined;
-    if (values['control-url'] && values['admin-token']) {
-      // With the control plane, the suite works in an organization of its own.
-      const admin = createControlClient({ baseUrl: values['control-url'], headers: { authorization: `Bearer ${values['admin-token']}` }, retry: false }).control;
-      const org = await admin.createOrganization({ display_name: 'Conformance' });
-      apiKey = org.api_key.key;
-      control = await remoteControl(values['control-url'], values['admin-token'], org.organization.id);
-    }
-    if (!apiKey) {
-      console.error('conformance: --base-url needs --api-key (or --control-url and --admin-token)');
-      return 2;
-    }
-    target = httpTarget({
-      baseUrl: values['base-url'],
-      apiKey,
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (values['base-url'] !== undefined && !URL.canParse(values['base-url'])) return usageError(`--base-url is not a URL: ${values['base-url']}`);
+  if (values['control-url'] !== undefined && !URL.canParse(values['control-url'])) return usageError(`--control-url is not a URL: ${values['control-url']}`);
+  const timeoutMs = values['timeout-ms'] === undefined ? undefined : Number(values['timeout-ms']);
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) return usageError(`--timeout-ms must be a positive integer, got ${values['timeout-ms']}`);
+  let access;
+  try {
+    access = await conformanceTarget({
+      ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
+      ...(values['api-key'] ? { apiKey: values['api-key'] } : {}),
       ...(values['other-api-key'] ? { otherApiKey: values['other-api-key'] } : {}),
       ...(values['no-permission-key'] ? { noPermissionKey: values['no-permission-key'] } : {}),
-      ...(control ? { control } : {}),
+      ...(values['control-url'] ? { controlUrl: values['control-url'] } : {}),
+      ...(values['admin-token'] ? { adminToken: values['admin-token'] } : {}),
     });
-  } else {
-    const local = await inProcessTarget();
-    target = local.target;
-    close = () => local.sandbox.close();
+  } catch (error) {
+    if (error instanceof ConformanceOptionsError) return usageError(error.message);
+    throw error;
   }
+  const { target } = access;
   const started = performance.now();
-  const results = await runSuite(target, {
-    ...(values.operation ? { operation: values.operation } : {}),
-    ...(values.check ? { check: values.check } : {}),
-    onResult: values.quiet ? undefined : (r) => process.stderr.write(r.outcome === 'pass' ? '.' : r.outcome === 'fail' ? 'F' : 's'),
-  });
-  await close();
+  let results;
+  try {
+    results = await runSuite(target, {
+      ...(values.operation ? { operation: values.operation } : {}),
+      ...(values.check ? { check: values.check } : {}),
+      timeoutMs: checkTimeout({ ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}), ...(timeoutMs ? { timeoutMs } : {}) }),
+      onResult: values.quiet ? undefined : (r) => process.stderr.write(r.outcome === 'pass' ? '.' : r.outcome === 'fail' ? 'F' : 's'),
+    });
+  } finally {
+    await access.close();
+  }
   if (!values.quiet) process.stderr.write('\n');
   console.log(table(results));
   console.log(`Target: ${target.name}; ${Math.round(performance.now() - started)} ms`);

@@ -2,7 +2,9 @@
 // control client) so every check can run, and a webhook receiver (the sandbox's outbound fetch) whose
 // answers checks choose.
 import { createClient as createControlClient } from '../../generated/control-client/index.js';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox/index.js';
+// The sandbox is imported when a target is made, not at load: the conformance package needs the sandbox package
+// (an optional peer dependency) only for this target.
+import type { Sandbox, SandboxOptions } from '../sandbox/index.js';
 import type { ControlAccess, ReceivedCall, Target, WebhookReceiver } from './target.js';
 
 /** URLs under this prefix are answered by the receiver; every other outbound call gets 204. */
@@ -51,6 +53,7 @@ function inProcessReceiver(settle: () => Promise<void>): InProcessReceiver {
 }
 
 export async function inProcessTarget(options: Pick<SandboxOptions, 'rules' | 'db'> = {}): Promise<{ target: Target; sandbox: Sandbox }> {
+  const { createSandbox } = await import('../sandbox/index.js');
   let settle = async (): Promise<void> => {};
   const receiver = inProcessReceiver(() => settle());
   const sandbox = await createSandbox({ db: ':memory:', log: () => {}, delivery: { attempts: 2, baseDelayMs: 1, timeoutMs: 1000 }, deliveryFetch: (url, init) => receiver.fetch(url, init), ...options });

@@ -1,6 +1,7 @@
 // What the suite runs against: an API base URL with a key, and optionally what lets it check more (a second
 // organization's key, a key without permissions, the sandbox control plane). A check that needs something
 // missing is skipped with that reason, never passed.
+import { nodeRequest } from './node-request.js';
 
 export interface ControlAccess {
   /** An API key of the target's organization with exactly these permissions. */
@@ -49,7 +50,10 @@ export interface Target {
 
 export function httpTarget(options: { baseUrl: string; apiKey: string; otherApiKey?: string; noPermissionKey?: string; control?: ControlAccess; receiver?: WebhookReceiver; fetch?: typeof fetch }): Target {
   const base = options.baseUrl.replace(/\/+$/, '');
-  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = 30_000;
+  // Without a fetch of the caller's, node:http(s): it sends what fetch refuses to (node-request.ts).
+  const send = (url: string, init: { method: string; headers: Record<string, string>; body?: string }): Promise<Response> =>
+    options.fetch ? options.fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }) : nodeRequest(url, { ...init, timeoutMs });
   return {
     name: base,
     apiKey: options.apiKey,
@@ -57,6 +61,6 @@ export function httpTarget(options: { baseUrl: string; apiKey: string; otherApiK
     ...(options.noPermissionKey ? { noPermissionKey: options.noPermissionKey } : {}),
     ...(options.control ? { control: options.control } : {}),
     ...(options.receiver ? { receiver: options.receiver } : {}),
-    request: (method, path, init = {}) => doFetch(`${base}${path}`, { method, headers: init.headers ?? {}, ...(init.body === undefined ? {} : { body: init.body }), signal: AbortSignal.timeout(30_000) }),
+    request: (method, path, init = {}) => send(`${base}${path}`, { method, headers: init.headers ?? {}, ...(init.body === undefined ? {} : { body: init.body }) }),
   };
 }

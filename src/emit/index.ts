@@ -9,6 +9,8 @@ import { emitTypes } from './types/emit-types.js';
 import { emitValidators } from './validators/emit-validators.js';
 import { emitServer, type ServedDocument } from './server/emit-server.js';
 import { emitConformance } from './conformance/emit-conformance.js';
+import { emitRuntimeDocs } from './package/runtime-packages.js';
+import { firstRelease, type ReleaseHistory } from '../diff/release.js';
 
 export interface EmitOptions {
   /** The bundled documents the sandbox serves at /openapi. */
@@ -18,10 +20,12 @@ export interface EmitOptions {
   packageName?: string;
   /** Whether to emit the sandbox's route table (default true). */
   sandbox?: boolean;
+  /** Version and release history of the packages (default: a first release). */
+  history?: ReleaseHistory;
 }
 
 /** The client package (types, validators, runtime, operations, client) under `dir`. */
-function emitClientPackage(model: ApiModel, names: Names, dir: string, packageName: string): EmittedFile[] {
+function emitClientPackage(model: ApiModel, names: Names, dir: string, packageName: string, history: ReleaseHistory): EmittedFile[] {
   const modules = ['types', 'validators', 'runtime', 'operations', 'client'];
   const files = [
     emitTypes(model, names, 'client'),
@@ -35,6 +39,7 @@ function emitClientPackage(model: ApiModel, names: Names, dir: string, packageNa
       modules,
       readme: clientReadme(model, packageName, modules),
       index: false,
+      history,
     }),
   ];
   // Imports inside the package are relative (`./types.js`), so the package can live under any folder.
@@ -42,11 +47,15 @@ function emitClientPackage(model: ApiModel, names: Names, dir: string, packageNa
 }
 
 export function emitAll(model: ApiModel, names: Names, options: EmitOptions = {}): EmittedFile[] {
+  const history = options.history ?? firstRelease();
   return [
-    ...emitClientPackage(model, names, options.clientDir ?? 'client', options.packageName ?? '@evalplatform/client'),
+    ...emitClientPackage(model, names, options.clientDir ?? 'client', options.packageName ?? '@evalplatform/client', history),
     // The sandbox's route table and served documents; its engine is hand-written (src/sandbox).
     ...(options.sandbox === false ? [] : emitServer(model, names, options.documents ?? [])),
     // The conformance suite's checks data; its runner is hand-written (src/conformance).
     ...(options.sandbox === false ? [] : emitConformance(model)),
+    // README and CHANGELOG of the sandbox and conformance packages; their runtime and package.json are added
+    // after rendering (package/runtime-packages.ts).
+    ...(options.sandbox === false ? [] : emitRuntimeDocs(model, history)),
   ];
 }

@@ -8,6 +8,9 @@ import Handlebars from 'handlebars';
 const TEMPLATES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates');
 const cache = new Map<string, Handlebars.TemplateDelegate>();
 
+// `{{{json value}}}`: a value as JSON text, for skeletons of JSON files (package.json).
+Handlebars.registerHelper('json', (value: unknown) => new Handlebars.SafeString(JSON.stringify(value)));
+
 export function renderTemplate(name: string, data: object): string {
   let template = cache.get(name);
   if (!template) {

@@ -2,12 +2,17 @@
 // Starts the sandbox on 127.0.0.1 and prints its base URL, the development API key and the admin token
 // (with --json: one JSON object on the first line of standard output). With a postgres:// URL, several
 // instances started with the same URL are one sandbox (docs/sandbox.md, Storage).
+// Also the bin `evalplatform-sandbox` of the generated package (built from this file; it imports the engine only
+// through ./index.js, the package's main module). Bad flags print the usage and exit 2.
 import { parseArgs } from 'node:util';
-import { createSandbox, type Sandbox } from './sandbox.js';
-import { chooseDb, type DbChoice } from './storage/open.js';
+import { chooseDb, createSandbox, type DbChoice, type Sandbox } from './index.js';
 
 const DEFAULT_PORT = 4010;
 const DEFAULT_DB = '.sandbox/sandbox.db';
+const USAGE =
+  `Usage: evalplatform-sandbox (npm run sandbox --) [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--db ${DEFAULT_DB} | :memory: | postgres://user:password@host:port/database] [--admin-token T] [--json]\n` +
+  '  --port 0 picks a free port. Data in the database file survives restarts.\n' +
+  '  With a postgres:// URL, every instance started with it serves the same sandbox (a team sandbox).\n';
 
 async function main(): Promise<number> {
   let args;
@@ -24,20 +29,16 @@ async function main(): Promise<number> {
       strict: true,
     }).values;
   } catch (error) {
-    process.stderr.write(`sandbox: ${(error as Error).message}\n`);
+    process.stderr.write(`sandbox: ${(error as Error).message}\n${USAGE}`);
     return 2;
   }
   if (args.help) {
-    process.stdout.write(
-      `Usage: npm run sandbox -- [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--db ${DEFAULT_DB} | :memory: | postgres://user:password@host:port/database] [--admin-token T] [--json]\n` +
-        '  --port 0 picks a free port. Data in the database file survives restarts.\n' +
-        '  With a postgres:// URL, every instance started with it serves the same sandbox (a team sandbox).\n',
-    );
+    process.stdout.write(USAGE);
     return 0;
   }
   const port = Number(args.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`sandbox: --port must be an integer 0-65535, got ${args.port}\n`);
+    process.stderr.write(`sandbox: --port must be an integer 0-65535, got ${args.port}\n${USAGE}`);
     return 2;
   }
   let choice: DbChoice;

@@ -2,3 +2,4 @@
 export { createSandbox, CONTROL_PATH, type Sandbox, type SandboxOptions } from './sandbox.js';
 export type { Store } from './storage/store.js';
 export { openSqliteStore } from './storage/sqlite-store.js';
+export { chooseDb, type DbChoice } from './storage/open.js';

@@ -111,7 +111,8 @@ export function upToDate(dir: string, key: string, out: string): string[] | unde
     if (sha256(readFileSync(target)) !== stamp.files[path]) return undefined;
   }
   // A file dropped into a package folder would be removed by a real run: then this is not up to date.
-  for (const folder of new Set(paths.map((p) => p.split('/')[0]!))) {
+  // (Top-level files such as the kept model are checked above; only package folders are listed.)
+  for (const folder of new Set(paths.filter((p) => p.includes('/')).map((p) => p.split('/')[0]!))) {
     for (const name of readdirSync(join(out, folder), { recursive: true, encoding: 'utf8' })) {
       const path = `${folder}/${name.split(sep).join('/')}`;
       if (path.split('/').includes('node_modules') || lstatSync(join(out, path)).isDirectory()) continue;

@@ -2,13 +2,13 @@
 // scratch project, type-check a small program that uses several operations under --strict (against the installed
 // package, resolved with NodeNext), then transpile it and run it with Node against a fake fetch.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSandbox } from '../../src/sandbox/index.js';
+import { npm, pack, removeTempDirs, tempDir, typeCheck, type Packed } from './npm.js';
 
 const PACKAGE_DIR = fileURLToPath(new URL('../../generated/client', import.meta.url));
 const TIMEOUT = 120_000;
@@ -18,21 +18,7 @@ const TAG_2 = 'Tag02' + 'b'.repeat(17);
 const TAG_3 = 'Tag03' + 'c'.repeat(17);
 const MISSING = 'Missing' + 'z'.repeat(15);
 
-const tempDirs: string[] = [];
-afterAll(() => {
-  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(prefix: string): string {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
-  tempDirs.push(dir);
-  return dir;
-}
-
-// npm writes warnings (an unknown `nodedir` config, ...) to stderr: ignored; stdout is returned.
-function npm(args: string[], cwd: string, cache: string): string {
-  return execFileSync('npm', [...args, '--cache', cache, '--ignore-scripts'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-}
+afterAll(removeTempDirs);
 
 // The consumer program. The lines marked `// @ts-expect-error` are wrong calls: the strict check must report an
 // error on each (an unused directive is itself an error), so the check proves the types are enforced.
@@ -221,25 +207,7 @@ const EXPECT_ERROR = '// @ts-expect-error';
 
 let scratch: string;
 let mainTs: string;
-let packed: { filename: string; files: { path: string }[] };
-
-function typeCheck(file: string): { diagnostics: { line: number; text: string }[]; sourceFiles: string[] } {
-  const program = ts.createProgram([file], {
-    strict: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-    types: [],
-    skipLibCheck: false,
-  });
-  const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ({
-    line: d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0,
-    text: `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
-  }));
-  return { diagnostics, sourceFiles: program.getSourceFiles().map((f) => f.fileName) };
-}
+let packed: Packed;
 
 beforeAll(() => {
   const work = tempDir('consumer-');
@@ -249,15 +217,14 @@ beforeAll(() => {
   mkdirSync(packDir);
   mkdirSync(scratch);
 
-  const out = npm(['pack', '--json', '--pack-destination', packDir], PACKAGE_DIR, cache);
-  [packed] = JSON.parse(out.slice(out.indexOf('['))) as [typeof packed];
+  packed = pack(PACKAGE_DIR, packDir, cache);
   const tarball = join(packDir, packed.filename);
 
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'consumer-app', version: '1.0.0', private: true, type: 'module' }, null, 2));
   try {
-    npm(['install', '--no-audit', '--no-fund', '--offline', tarball], scratch, cache);
+    npm(['install', '--no-audit', '--no-fund', '--offline', tarball], scratch, { cache });
   } catch {
-    npm(['install', '--no-audit', '--no-fund', tarball], scratch, cache);
+    npm(['install', '--no-audit', '--no-fund', tarball], scratch, { cache });
   }
 
   mainTs = join(scratch, 'main.ts');

@@ -63,12 +63,25 @@ export function fromNodeRequest(req: IncomingMessage, host: string): SandboxRequ
  */
 export async function drained(req: IncomingMessage, request: SandboxRequest): Promise<void> {
   if (req.complete) return;
+  // A body declared over the limit is refused by its Content-Length and never waited for (it may never come):
+  // the answer goes out at once with `Connection: close` (writeNodeResponse), and what arrives is dropped.
+  if (declaredTooLarge(req)) {
+    req.resume();
+    return;
+  }
   await request.bytes().catch(() => null);
+}
+
+function declaredTooLarge(req: IncomingMessage): boolean {
+  const declared = Number(req.headers['content-length']);
+  return Number.isFinite(declared) && declared > MAX_BODY_BYTES;
 }
 
 export function writeNodeResponse(res: ServerResponse, response: SandboxResponse): void {
   // With the length known up front the answer is not chunked: head and body go out as one write.
   if (response.body !== null) res.setHeader('content-length', Buffer.byteLength(response.body));
+  // Node ends (half-closes) the connection after the answer, so the client reads it whole.
+  if (!res.req.complete && declaredTooLarge(res.req)) res.setHeader('connection', 'close');
   res.writeHead(response.status, response.headers);
   res.end(response.body ?? undefined);
 }

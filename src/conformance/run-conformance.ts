@@ -1,0 +1,97 @@
+// runConformance: the suite as a function users call from their own test runner (and the CLI calls too).
+// Against a base URL with a key, or, with the sandbox's control plane, in an organization of its own so every
+// check can run; without a base URL, against an in-process sandbox (loaded only then, so the conformance
+// package needs the sandbox package only for that mode).
+import { createClient as createControlClient } from '../../generated/control-client/index.js';
+import type { CheckResult } from './result.js';
+import { runSuite } from './run.js';
+import { isLoopback, startHttpReceiver } from './http-receiver.js';
+import { httpTarget, type ControlAccess, type Target } from './target.js';
+
+export interface ConformanceOptions {
+  /** The API's base URL (`http://127.0.0.1:4010/v1`); omitted: an in-process sandbox. */
+  baseUrl?: string;
+  /** A key with every permission; not needed with `controlUrl` and `adminToken`. */
+  apiKey?: string;
+  /** A key of another organization (isolation checks). */
+  otherApiKey?: string;
+  /** A key of the same organization without permissions (403 checks). */
+  noPermissionKey?: string;
+  /** The sandbox control plane's URL (`http://127.0.0.1:4010/control`) and admin token. */
+  controlUrl?: string;
+  adminToken?: string;
+  /**
+   * A webhook receiver on 127.0.0.1 for the delivery checks (default: when the base URL is on this machine, which
+   * is the only place it can reach the receiver).
+   */
+  receiver?: boolean;
+  /** Time limit per check (default 60 s in process, 180 s over the network, where deliveries and their retries are real). */
+  timeoutMs?: number;
+  /** Only operations whose id contains this text. */
+  operation?: string;
+  /** Only checks whose name contains this text. */
+  check?: string;
+  /** Called after each check. */
+  onResult?: (result: CheckResult) => void;
+}
+
+/** Bad options (a base URL without a key or a control plane). The CLI maps it to exit status 2. */
+export class ConformanceOptionsError extends Error {}
+
+function controlAccess(controlUrl: string, adminToken: string, organizationId: string): ControlAccess {
+  const admin = createControlClient({ baseUrl: controlUrl, headers: { authorization: `Bearer ${adminToken}` }, retry: false }).control;
+  return {
+    createApiKey: async (permissions) => (await admin.createApiKey(organizationId, { permissions })).api_key.key,
+    createOtherOrganizationKey: async () => (await admin.createOrganization({ display_name: 'Conformance other organization' })).api_key.key,
+    loadFixtures: async (records) => (await admin.loadFixtures(organizationId, { records: records as never })).records,
+    completeRun: async (body) => (await admin.completeRun(organizationId, { wait_for_deliveries: true, ...body })) as { run: Record<string, unknown>; sent: Record<string, unknown>[] },
+  };
+}
+
+/** The target the options describe, and how to release it. */
+export async function conformanceTarget(options: ConformanceOptions): Promise<{ target: Target; close(): Promise<void> }> {
+  if (!options.baseUrl) {
+    const { inProcessTarget } = await import('./in-process.js');
+    const local = await inProcessTarget();
+    return { target: local.target, close: () => local.sandbox.close() };
+  }
+  let apiKey = options.apiKey;
+  let control: ControlAccess | undefined;
+  if (options.controlUrl && options.adminToken) {
+    // With the control plane, the suite works in an organization of its own.
+    const admin = createControlClient({ baseUrl: options.controlUrl, headers: { authorization: `Bearer ${options.adminToken}` }, retry: false }).control;
+    const org = await admin.createOrganization({ display_name: 'Conformance' });
+    apiKey = org.api_key.key;
+    control = controlAccess(options.controlUrl, options.adminToken, org.organization.id);
+  }
+  if (!apiKey) throw new ConformanceOptionsError('a base URL needs an API key (or the control URL and admin token)');
+  const receiver = (options.receiver ?? isLoopback(options.baseUrl)) ? await startHttpReceiver() : undefined;
+  const target = httpTarget({
+    baseUrl: options.baseUrl,
+    apiKey,
+    ...(options.otherApiKey ? { otherApiKey: options.otherApiKey } : {}),
+    ...(options.noPermissionKey ? { noPermissionKey: options.noPermissionKey } : {}),
+    ...(control ? { control } : {}),
+    ...(receiver ? { receiver } : {}),
+  });
+  return { target, close: async () => receiver?.close() };
+}
+
+export function checkTimeout(options: Pick<ConformanceOptions, 'baseUrl' | 'timeoutMs'>): number {
+  return options.timeoutMs ?? (options.baseUrl ? 180_000 : 60_000);
+}
+
+/** Runs every applicable check and returns the results (it never throws for a failed check). */
+export async function runConformance(options: ConformanceOptions = {}): Promise<CheckResult[]> {
+  const { target, close } = await conformanceTarget(options);
+  try {
+    return await runSuite(target, {
+      ...(options.operation ? { operation: options.operation } : {}),
+      ...(options.check ? { check: options.check } : {}),
+      timeoutMs: checkTimeout(options),
+      ...(options.onResult ? { onResult: options.onResult } : {}),
+    });
+  } finally {
+    await close();
+  }
+}
