@@ -70,7 +70,7 @@ describe('x-alias-renames', () => {
   it('gives the route table each place to rewrite, found in the alias own schemas', () => {
     const m = build(GOOD);
     const row = routeRow(m, m.operations.find((o) => o.id === 'getOld')!);
-    expect(row.renames).toEqual([
+    expect(row.aliasRenames).toEqual([
       { legacy: 'old_id', canonical: 'thing_id', values: null, in: 'path', at: [] },
       { legacy: 'scope', canonical: 'source', values: { OLD_A: 'A', OLD_B: 'B' }, in: 'response', at: ['old'] },
     ]);

@@ -1,7 +1,6 @@
 // The hand-written tables of test/spec/facts-shapes/*.ts (from ../shared/reference/api-facts-shapes.md) against
 // spec/, loaded through the project's loader and model: every operation, status, wrapper, query parameter, body
 // and answer field with its type, nullability, requiredness and enumeration values. Row format: ./facts-shapes/row.ts.
-import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +13,8 @@ import type { FactRow, Field } from './facts-shapes/row.js';
 const model = buildModel(await loadSpecs('spec'), { policy: 'strict' });
 const folder = join(dirname(fileURLToPath(import.meta.url)), 'facts-shapes');
 const tables: { file: string; rows: FactRow[] }[] = [];
-for (const file of readdirSync(folder).filter((f) => f.endsWith('.ts') && f !== 'row.ts').sort()) {
+// The tables in this row format (the other families' tables have their own runners: facts-shapes-b/-c.test.ts).
+for (const file of ['alerts.ts', 'simulations.ts', 'uploaded-conversations.ts']) {
   const mod = (await import(pathToFileURL(join(folder, file)).href)) as { rows: FactRow[] };
   tables.push({ file, rows: mod.rows });
 }
