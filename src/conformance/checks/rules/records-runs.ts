@@ -249,4 +249,29 @@ async function findInList(ctx: CheckContext, ids: string[]): Promise<Map<string,
   return found;
 }
 
-export const checks: Check[] = [launchPins, launchMissing, launchAgentMetrics, launchTemplate, launchFirstVersion, latestConfiguration, latestInList];
+export const launchBody: Check = {
+  name: "rule run-pin-versions: the launch's metadata gives display_name, metadata and tags; options select, sample and repeat test cases into progress; a test case of another test set is 404",
+  applies: operationWithRule('run', 'create', 'run-pin-versions'),
+  async run(ctx) {
+    // docs/sandbox.md "Runs" (the sandbox's choices for facts-shapes 2.13 RU1).
+    const testSet = await ctx.world.create('test_set');
+    const cases = [await ctx.world.create('test_case', { test_set_id: testSet.id }), await ctx.world.create('test_case', { test_set_id: testSet.id }), await ctx.world.create('test_case', { test_set_id: testSet.id })];
+    const stamp = `t${ctx.world.nextSeed()}`;
+    const run = await launch(
+      ctx,
+      { test_set_id: testSet.id, tags: [`${stamp}-a`], metadata: { display_name: `Run ${stamp}`, customer: { team: stamp }, tags: [`${stamp}-b`, `${stamp}-a`] }, options: { iteration_count: 3, test_case_ids: [cases[0]!.id, cases[2]!.id] } },
+      'launching a run with metadata and options',
+    );
+    const want: Json = { display_name: `Run ${stamp}`, metadata: { team: stamp }, tags: [`${stamp}-a`, `${stamp}-b`], progress: { total_test_cases: 6, completed_test_cases: 0, failed_test_cases: 0, in_progress_test_cases: 0 }, results: null };
+    for (const [k, v] of Object.entries(want)) if (!same(run[k], v)) fail(`${k}: expected ${show(v)}, got ${show(run[k])}`);
+    const sampled = await launch(ctx, { test_set_id: testSet.id, options: { sub_sample_size: 2 } }, 'launching a sub-sampled run');
+    if (!same((sampled.progress as Json | undefined)?.total_test_cases, 2)) fail(`sub_sample_size 2 of 3 cases: total_test_cases ${show((sampled.progress as Json | undefined)?.total_test_cases)}, expected 2`);
+    const plain = await launch(ctx, { test_set_id: testSet.id }, 'launching a run without metadata');
+    if (plain.display_name !== null || !same(plain.metadata, {}) || !same((plain.progress as Json | undefined)?.total_test_cases, 3)) fail(`a run without metadata or options: display_name ${show(plain.display_name)}, metadata ${show(plain.metadata)}, total_test_cases ${show((plain.progress as Json | undefined)?.total_test_cases)}; expected null, {}, 3`);
+    const foreign = await ctx.world.create('test_case');
+    const references = { agent_id: (await ctx.world.ensure('agent')).id, persona_id: (await ctx.world.ensure('persona')).id };
+    expectError(await send(ctx.target, ctx.route, { body: { ...references, test_set_id: testSet.id, options: { test_case_ids: [cases[1]!.id, foreign.id] } } }), 404, 'NOT_FOUND', 'options.test_case_ids[1]', 'a test case of another test set');
+  },
+};
+
+export const checks: Check[] = [launchBody, launchPins, launchMissing, launchAgentMetrics, launchTemplate, launchFirstVersion, latestConfiguration, latestInList];
