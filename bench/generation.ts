@@ -330,7 +330,7 @@ export async function benchGeneration(options: BenchOptions = {}): Promise<Bench
     ['emit', 'emit (build TypeScript source)'],
     ['render', 'render (compile, then format)'],
     ['compile', 'of which compile (oxc-transform, .js + .d.ts)'],
-    ['format', 'of which format (oxfmt, all files at once)'],
+    ['format', 'of which format (oxfmt, in pieces, one per core)'],
     ['write', 'write'],
   ];
   const stageLines = [
@@ -380,7 +380,7 @@ export async function benchGeneration(options: BenchOptions = {}): Promise<Bench
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...memory.map((m) => `| ${m.name} | ${m.mb.toFixed(2)} MB | ${m.ours?.toFixed(0) ?? '?'} MiB | ${m.ot?.toFixed(0) ?? '?'} MiB | ${m.ours !== undefined ? (m.ours / m.mb).toFixed(0) : '?'} | ${m.oursWall !== undefined ? fmtS(m.oursWall) : '?'} | ${m.otWall !== undefined ? fmtS(m.otWall) : '?'} |`),
     '',
-    '**Where our time goes** (medians over our runs; share of wall time), from the timings our CLI prints. Render compiles each module with oxc-transform (`.js` and `.d.ts` from one parse), then formats every file with oxfmt, all files at once (the native formatter works off the main thread).',
+    '**Where our time goes** (medians over our runs; share of wall time), from the timings our CLI prints. Render compiles each module with oxc-transform (`.js` and `.d.ts` from one parse), then formats every file with oxfmt, large modules in pieces of top-level statements, one piece per core (the native formatter works off the main thread).',
     '',
     ...stageLines,
   ];
