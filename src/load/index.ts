@@ -1,6 +1,7 @@
 // The loader: source (directory, file, or live catalog) -> parsed, bundled, validated documents.
 import { createHash } from 'node:crypto';
 import { bundleDocument } from './bundle.js';
+import { canonicalizeRefs } from './canonical-refs.js';
 import { SpecError } from './errors.js';
 import { DEFAULT_LIMITS, type LoadLimits } from './limits.js';
 import { parseSpecText } from './parse.js';
@@ -39,6 +40,7 @@ export async function loadSpecs(source: string, options: LoadOptions = {}): Prom
   for (const doc of opened.documents) {
     const parsed = parseSpecText(doc.name, doc.text, limits);
     const bundled = await bundleDocument(doc.name, doc.uri, parsed.value, opened, limits);
+    canonicalizeRefs(bundled);
     if (!options.skipValidation) await validateDocument(doc.name, bundled, parsed.lineOf);
     loaded.push({ name: doc.name, uri: doc.uri, document: bundled, hash: hashJson(bundled), lineOf: parsed.lineOf });
   }
