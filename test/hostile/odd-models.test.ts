@@ -39,6 +39,22 @@ const DOCUMENTS: [string, Record<string, unknown>][] = [
     },
   ],
   [
+    'no component schemas, one media type referring to another (a ref into paths, found only in operations)',
+    {
+      openapi: '3.0.3',
+      info,
+      paths: {
+        '/': {
+          get: {
+            operationId: 'getRoot',
+            responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { status: { type: 'string' } } } }, 'text/xml': { schema: { $ref: '#/paths/~1/get/responses/200/content/application~1json/schema' } } } } },
+          },
+        },
+      },
+    },
+  ],
+  ['an extension beside the paths (paths/x-codegen-contextRoot)', { openapi: '3.0.3', info, paths: { 'x-codegen-contextRoot': '/api', '/a': { get: { responses: { '204': { description: 'none' } } } } } }],
+  [
     'names colliding every way (schema FooBody, operation foo with a body, case and separator twins, reserved words)',
     {
       openapi: '3.1.0',
