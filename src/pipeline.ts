@@ -1,7 +1,8 @@
 // The whole pipeline, as a function: load -> model -> emit -> write. The CLI and the tests call this.
 import { buildNames } from './emit/naming.js';
 import { emitAll } from './emit/index.js';
-import { loadSpecs, type FetchLike } from './load/index.js';
+import { FetchError } from './load/fetch-text.js';
+import { loadSpecs, SpecError, type FetchLike, type SpecWarning } from './load/index.js';
 import { buildModel, type Policy } from './model/index.js';
 import { renderFiles, writeOutput, type RenderStats, type WriteResult } from './write/write.js';
 import type { ApiModel } from './model/ir.js';
@@ -40,20 +41,53 @@ export interface GenerateSummary extends WriteResult {
   render: RenderStats;
   /** What changed since the previous model (`<out>/.model.json`), and the packages' new version. */
   release: ReleasePlan;
+  /** What the lenient policy let pass, per document, in load order. */
+  warnings: SpecWarning[];
+}
+
+/**
+ * A failure that is not the spec's fault (a bug of ours): it says so, with the spec and the stage, so the
+ * CLI prints one line instead of a stack trace.
+ */
+export class InternalError extends Error {
+  override readonly name = 'InternalError';
+  constructor(
+    readonly spec: string,
+    readonly stage: string,
+    readonly detail: unknown,
+  ) {
+    super(`${spec}: #: internal error in the ${stage} stage (a bug of the generator, not of the spec): ${firstLine(detail)}`);
+  }
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+  return text.split('\n')[0]!.slice(0, 500);
+}
+
+/** Runs one stage; an error that is neither the spec's (SpecError) nor the network's (FetchError) becomes an InternalError. */
+async function stage<T>(spec: string, name: string, run: () => T | Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    // The spec's fault, the network's, or the file system's (EACCES, ENOSPC: said as they are): not ours.
+    if (error instanceof SpecError || error instanceof FetchError || error instanceof InternalError || typeof (error as { code?: unknown })?.code === 'string') throw error;
+    throw new InternalError(spec, name, error);
+  }
 }
 
 export async function generate(options: GenerateOptions): Promise<GenerateSummary> {
   const t0 = performance.now();
-  const docs = await loadSpecs(options.spec, { fetch: options.fetch, json: options.json });
+  const docs = await stage(options.spec, 'load', () => loadSpecs(options.spec, { fetch: options.fetch, json: options.json, policy: options.policy ?? 'lenient' }));
   const t1 = performance.now();
-  const model = buildModel(docs, { policy: options.policy ?? 'lenient' });
+  const model = await stage(options.spec, 'model', () => buildModel(docs, { policy: options.policy ?? 'lenient' }));
   const t2 = performance.now();
   // Versions follow the spec: the model is compared with the one the previous run kept beside the output.
   const release = planRelease(await readPreviousModel(options.out), model);
-  const files = emitAll(model, buildNames(model), { documents: docs, history: release.history });
+  const files = await stage(options.spec, 'names and emit', () => emitAll(model, buildNames(model), { documents: docs, history: release.history }));
   const tEmitted = performance.now();
   const render: RenderStats = { compileMs: 0, formatMs: 0 };
-  const rendered = await renderFiles(files, model.specHash, { stats: render });
+  const rendered = await stage(options.spec, 'render', () => renderFiles(files, model.specHash, { stats: render }));
   for (const companion of options.companions ?? []) {
     const companionModel = buildModel(await loadSpecs(companion.spec), { policy: 'lenient' });
     const companionFiles = emitAll(companionModel, buildNames(companionModel), { clientDir: companion.dir, packageName: companion.packageName, sandbox: false });
@@ -69,14 +103,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   cache?.prune();
   const t3 = performance.now();
   const refused = options.failOnBreaking === true && release.changes.some((c) => c.level === 'breaking');
-  const result = await writeOutput(options.out, rendered, { check: options.check === true || refused });
+  const result = await stage(options.spec, 'write', () => writeOutput(options.out, rendered, { check: options.check === true || refused }));
   const t4 = performance.now();
-  return { ...result, model, render, release, timings: { load: t1 - t0, model: t2 - t1, emit: tEmitted - t2, render: t3 - tEmitted, write: t4 - t3 } };
+  return { ...result, model, render, release, warnings: docs.flatMap((d) => d.warnings), timings: { load: t1 - t0, model: t2 - t1, emit: tEmitted - t2, render: t3 - tEmitted, write: t4 - t3 } };
 }
 
 /** Everything up to (not including) the disk: the rendered files for a spec. Used by tests. */
 export async function renderSpec(spec: string, options: { policy?: Policy; fetch?: FetchLike; json?: boolean } = {}): Promise<Map<string, string>> {
-  const docs = await loadSpecs(spec, { fetch: options.fetch, json: options.json });
+  const docs = await loadSpecs(spec, { fetch: options.fetch, json: options.json, policy: options.policy ?? 'lenient' });
   const model = buildModel(docs, { policy: options.policy ?? 'lenient' });
   return renderFiles(emitAll(model, buildNames(model), { documents: docs }), model.specHash);
 }

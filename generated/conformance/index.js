@@ -9708,7 +9708,30 @@ async function findInList(ctx, ids) {
   for (const id of ids) if (!found.has(id)) fail(`run ${id} is not in the list`);
   return found;
 }
-var checks34 = [launchPins, launchMissing, launchAgentMetrics, launchTemplate, launchFirstVersion, latestConfiguration, latestInList];
+var launchBody = {
+  name: "rule run-pin-versions: the launch's metadata gives display_name, metadata and tags; options select, sample and repeat test cases into progress; a test case of another test set is 404",
+  applies: operationWithRule("run", "create", "run-pin-versions"),
+  async run(ctx) {
+    const testSet = await ctx.world.create("test_set");
+    const cases = [await ctx.world.create("test_case", { test_set_id: testSet.id }), await ctx.world.create("test_case", { test_set_id: testSet.id }), await ctx.world.create("test_case", { test_set_id: testSet.id })];
+    const stamp = `t${ctx.world.nextSeed()}`;
+    const run = await launch(
+      ctx,
+      { test_set_id: testSet.id, tags: [`${stamp}-a`], metadata: { display_name: `Run ${stamp}`, customer: { team: stamp }, tags: [`${stamp}-b`, `${stamp}-a`] }, options: { iteration_count: 3, test_case_ids: [cases[0].id, cases[2].id] } },
+      "launching a run with metadata and options"
+    );
+    const want = { display_name: `Run ${stamp}`, metadata: { team: stamp }, tags: [`${stamp}-a`, `${stamp}-b`], progress: { total_test_cases: 6, completed_test_cases: 0, failed_test_cases: 0, in_progress_test_cases: 0 }, results: null };
+    for (const [k, v] of Object.entries(want)) if (!same5(run[k], v)) fail(`${k}: expected ${show(v)}, got ${show(run[k])}`);
+    const sampled = await launch(ctx, { test_set_id: testSet.id, options: { sub_sample_size: 2 } }, "launching a sub-sampled run");
+    if (!same5(sampled.progress?.total_test_cases, 2)) fail(`sub_sample_size 2 of 3 cases: total_test_cases ${show(sampled.progress?.total_test_cases)}, expected 2`);
+    const plain = await launch(ctx, { test_set_id: testSet.id }, "launching a run without metadata");
+    if (plain.display_name !== null || !same5(plain.metadata, {}) || !same5(plain.progress?.total_test_cases, 3)) fail(`a run without metadata or options: display_name ${show(plain.display_name)}, metadata ${show(plain.metadata)}, total_test_cases ${show(plain.progress?.total_test_cases)}; expected null, {}, 3`);
+    const foreign = await ctx.world.create("test_case");
+    const references = { agent_id: (await ctx.world.ensure("agent")).id, persona_id: (await ctx.world.ensure("persona")).id };
+    expectError(await send(ctx.target, ctx.route, { body: { ...references, test_set_id: testSet.id, options: { test_case_ids: [cases[1].id, foreign.id] } } }), 404, "NOT_FOUND", "options.test_case_ids[1]", "a test case of another test set");
+  }
+};
+var checks34 = [launchBody, launchPins, launchMissing, launchAgentMetrics, launchTemplate, launchFirstVersion, latestConfiguration, latestInList];
 
 // src/conformance/checks/rules/records-runs-tags.ts
 async function tagsOf(ctx, stamp) {

@@ -42525,20 +42525,19 @@ var personaSoundUpload = {
 var tagSummary = {
   handle(ctx) {
     const resource = ctx.runtime.resource(ctx.route.resource);
-    const names = /* @__PURE__ */ new Set();
-    for (const record of ctx.runtime.store.list(resource.name, { org: ctx.org })) {
-      if (!inScope(ctx, resource, record) || isHidden(resource, record)) continue;
-      const tags2 = record.data.tags;
-      if (Array.isArray(tags2)) {
-        for (const tag of tags2) if (typeof tag === "string") names.add(tag);
-      }
-    }
     const colors = /* @__PURE__ */ new Map();
     for (const tag of ctx.runtime.store.list("tag", { org: ctx.org })) {
-      if (tag.deleted || tag.org !== ctx.org || typeof tag.data.tag_name !== "string") continue;
-      colors.set(tag.data.tag_name.toLowerCase(), typeof tag.data.color === "string" ? tag.data.color : null);
+      if (tag.org !== ctx.org || tag.deleted) continue;
+      colors.set(String(tag.data.tag_name).toLowerCase(), typeof tag.data.color === "string" ? tag.data.color : null);
     }
-    const tags = [...names].sort().map((tag) => ({ tag, color: colors.get(tag.toLowerCase()) ?? null }));
+    const seen = /* @__PURE__ */ new Map();
+    for (const record of ctx.runtime.store.list(resource.name, { org: ctx.org })) {
+      if (!inScope(ctx, resource, record) || isHidden(resource, record) || !Array.isArray(record.data.tags)) continue;
+      for (const tag of record.data.tags) {
+        if (typeof tag === "string" && !seen.has(tag.toLowerCase())) seen.set(tag.toLowerCase(), tag);
+      }
+    }
+    const tags = [...seen.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([key, tag]) => ({ tag, color: colors.get(key) ?? null }));
     return { body: { tags } };
   }
 };

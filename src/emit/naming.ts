@@ -20,7 +20,9 @@ export interface Names {
   operationType(operationId: string, part: OperationPart, status?: string): string;
   /** Validator name for an operation part (`updateTagBodyValidator`, `updateTagResponse200Validator`). */
   operationValidator(operationId: string, part: OperationPart, status?: string): string;
-  /** Client group property name (`tags`, `reviewProjects`). */
+  /** Name of the `<fn>All` item iterator of a paginated operation (`listTagsAll`); undefined when not paginated. */
+  operationIterator(operationId: string): string | undefined;
+  /** Client group property name (`tags`, `reviewProjects`); never `raw`. */
   group(group: string): string;
   /** Method name of an operation inside its group (the operation function name). */
   groupMethod(operationId: string): string;
@@ -33,10 +35,50 @@ function statusSuffix(status: string | undefined): string {
   return /^[0-9][0-9X]{2}$/i.test(status) ? status.toUpperCase() : typeName(status);
 }
 
+/**
+ * Names the generated modules declare themselves beside the spec-derived ones: validators.d.ts declares these
+ * helper types and imports the schema types, so a schema may not take their names.
+ */
+const VALIDATOR_MODULE_TYPES = ['ValidationError', 'ValidationResult', 'StandardSchemaIssue', 'StandardSchemaResult', 'StandardSchemaProps', 'Validator'];
+/** Top-level value names of the client package that operation functions (and their iterators) may not take. */
+const OPERATION_MODULE_VALUES = ['createClient', 'ApiError', 'validators'];
+/** `client.raw` is the client's config; a group may not take its name. */
+const CLIENT_MEMBERS = ['raw'];
+
+/**
+ * One namespace of one generated module: each claim gets a name no earlier claim has, by appending a
+ * numeric suffix before `tail` (`fooBody` + `Validator` -> `fooBodyValidator`, then `fooBody2Validator`).
+ * Claims are made in a fixed order, so the names are deterministic.
+ */
+class Namespace {
+  private readonly used: Set<string>;
+  constructor(reserved: Iterable<string> = []) {
+    this.used = new Set(reserved);
+  }
+  claim(stem: string, tail = ''): string {
+    let name = `${stem}${tail}`;
+    for (let n = 2; this.used.has(name); n++) name = `${stem}${n}${tail}`;
+    this.used.add(name);
+    return name;
+  }
+  has(name: string): boolean {
+    return this.used.has(name);
+  }
+  take(name: string): void {
+    this.used.add(name);
+  }
+}
+
+/**
+ * Every name the emitters declare, settled here once per model, before any emitter runs: within each module's
+ * namespace (types; enum value lists; validators; operation functions and iterators; client groups) no two
+ * declarations share a name, whatever the spec's schema names, operation ids and tags (case, separators,
+ * reserved words, or a derived name meeting a schema's, such as operation `foo` + `Body` and schema `FooBody`).
+ */
 export function buildNames(model: ApiModel): Names {
   const schemaNames = Object.keys(model.schemas).sort();
-  const schemaTypes = uniqueNames(schemaNames, typeName);
-  const taken = new Set(schemaTypes.values());
+  const schemaTypes = uniqueNames(schemaNames, typeName, VALIDATOR_MODULE_TYPES);
+  const taken = new Set([...VALIDATOR_MODULE_TYPES, ...schemaTypes.values()]);
   const inputTypes = new Map<string, string>();
   for (const name of schemaNames) {
     let input = `${schemaTypes.get(name)}Input`;
@@ -60,8 +102,9 @@ export function buildNames(model: ApiModel): Names {
   const opIds = model.operations.map((o) => o.id);
   // Operation types must not collide with schema types: operation ids get their own unique base names.
   const opTypeBases = uniqueNames(opIds, typeName, []);
-  const opFunctions = uniqueNames(opIds, valueName, ['createClient', 'ApiError', 'validators']);
-  const groups = uniqueNames([...new Set(model.operations.map((o) => o.group))].sort(), valueName, []);
+  const opFunctions = uniqueNames(opIds, valueName, OPERATION_MODULE_VALUES);
+  // A group named like a client member gets an underscore (`raw_`), as reserved words do.
+  const groups = uniqueNames([...new Set(model.operations.map((o) => o.group))].sort(), (g) => (CLIENT_MEMBERS.includes(valueName(g)) ? `${valueName(g)}_` : valueName(g)), CLIENT_MEMBERS);
 
   // Every part name of every operation, computed eagerly in model order so the result never depends on
   // which emitter asks first. A clash with a schema type gets a trailing underscore.
@@ -77,6 +120,25 @@ export function buildNames(model: ApiModel): Names {
       taken.add(name);
       partNames.set(partKey(op.id, part, status), name);
     }
+  }
+
+  // Validators live in one module: two type names that differ only in case or underscores (`FooBody` and
+  // `FooBody_`) would give the same camelCase name, so each validator claims its own.
+  const validators = new Namespace();
+  const schemaValidators = new Map<string, string>();
+  for (const name of schemaNames) schemaValidators.set(name, validators.claim(valueName(schemaTypes.get(name)!), 'Validator'));
+  const partValidators = new Map<string, string>();
+  for (const [key, type] of partNames) partValidators.set(key, validators.claim(valueName(type), 'Validator'));
+
+  // Iterators (`listTagsAll`) share the operation functions' module: an operation may be called `listTagsAll`.
+  const operationValues = new Namespace([...OPERATION_MODULE_VALUES, ...opFunctions.values()]);
+  const iterators = new Map<string, string>();
+  for (const op of model.operations) {
+    if (op.semantics.pagination === undefined) continue;
+    let name = `${opFunctions.get(op.id)}All`;
+    while (operationValues.has(name)) name = `${name}_`;
+    operationValues.take(name);
+    iterators.set(op.id, name);
   }
 
   return {
@@ -96,7 +158,9 @@ export function buildNames(model: ApiModel): Names {
       return name;
     },
     schemaValidator(irName) {
-      return `${valueName(this.schemaType(irName))}Validator`;
+      const name = schemaValidators.get(irName);
+      if (name === undefined) throw new Error(`naming: unknown schema ${irName}`);
+      return name;
     },
     operationFunction(operationId) {
       const name = opFunctions.get(operationId);
@@ -109,7 +173,12 @@ export function buildNames(model: ApiModel): Names {
       return name;
     },
     operationValidator(operationId, part, status) {
-      return `${valueName(this.operationType(operationId, part, status))}Validator`;
+      const name = partValidators.get(partKey(operationId, part, status));
+      if (name === undefined) throw new Error(`naming: no ${part}${status ?? ''} for operation ${operationId}`);
+      return name;
+    },
+    operationIterator(operationId) {
+      return iterators.get(operationId);
     },
     group(group) {
       return groups.get(group) ?? valueName(group);

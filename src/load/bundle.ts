@@ -145,9 +145,14 @@ function sectionFor(path: (string | number)[]): string | undefined {
   return 'schemas';
 }
 
-function resolvePointer(root: Json, fragment: string): Json {
+/** The value at a fragment of a file; a step through a local `$ref` of that file follows it, as resolvers do. */
+function resolvePointer(root: Json, fragment: string, hops = 0): Json {
   let node = root;
   for (const key of pointerKeys(`#${fragment}`)) {
+    while (node !== null && typeof node === 'object' && !Object.prototype.hasOwnProperty.call(node, key) && typeof (node as JsonObject).$ref === 'string' && ((node as JsonObject).$ref as string).startsWith('#')) {
+      if (++hops > 64) throw new Error('ref chain too long');
+      node = resolvePointer(root, ((node as JsonObject).$ref as string).slice(1), hops);
+    }
     if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, key)) throw new Error('missing');
     node = (node as JsonObject)[key];
   }

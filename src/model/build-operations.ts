@@ -15,6 +15,8 @@ export function collectOperations(view: DocumentView): Operation[] {
   if (paths === undefined || paths === null) return [];
   const out: Operation[] = [];
   for (const path of Object.keys(paths as object)) {
+    // Specification extensions (`x-...`) may sit beside the paths; they are not path items.
+    if (path.startsWith('x-')) continue;
     const itemPointer = pointerOf(['paths', path]);
     const item = view.deref((paths as Record<string, unknown>)[path], itemPointer);
     for (const method of METHODS) {

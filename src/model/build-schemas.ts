@@ -48,6 +48,8 @@ export function collectSchemas(view: DocumentView, out: Record<string, NamedSche
   const globalName = (local: string): string => view.globalName(local);
   const schemas = componentSchemas(view);
   const pending: [string, unknown, string][] = Object.keys(schemas).map((name) => [name, schemas[name], pointerOf(['components', 'schemas', name])]);
+  // Refs the operations made into non-component positions too, even when the document has no component schemas.
+  for (const [ref, syntheticName] of view.synthetic) pending.push([syntheticName, view.lookup(ref, '#'), ref]);
   const done = new Set<string>();
   while (pending.length > 0) {
     const [local, raw, pointer] = pending.shift()!;

@@ -63,7 +63,7 @@ export function baseSpec(): Doc {
 }
 
 export function modelOf(document: Doc): ApiModel {
-  const doc: LoadedDocument = { name: 'pets', uri: 'memory:pets.json', document, hash: hashJson(document), lineOf: () => undefined };
+  const doc: LoadedDocument = { name: 'pets', uri: 'memory:pets.json', document, hash: hashJson(document), lineOf: () => undefined, warnings: [] };
   return buildModel([doc], { policy: 'lenient' });
 }
 

@@ -1,5 +1,5 @@
 // Seed coverage: proves that the OpenAPI description in spec/ covers every operation and every field that the
-// API documentation (the seed, /work/shared/seed/000_4d69e0f27558833f.txt) names.
+// API documentation (the seed, ../shared/seed/000_4d69e0f27558833f.txt from the repository root) names.
 //
 // Every expectation below is transcribed BY HAND from the seed; nothing in the tables is computed from the spec.
 // The spec is only read to look the expectations up. Resource schemas are found by following the success response

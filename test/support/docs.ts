@@ -2,7 +2,7 @@
 import { hashJson, type LoadedDocument } from '../../src/load/index.js';
 
 export function doc(name: string, document: Record<string, unknown>): LoadedDocument {
-  return { name, uri: `/virtual/${name}.yaml`, document, hash: hashJson(document), lineOf: () => undefined };
+  return { name, uri: `/virtual/${name}.yaml`, document, hash: hashJson(document), lineOf: () => undefined, warnings: [] };
 }
 
 export function openapi(paths: Record<string, unknown>, schemas: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Record<string, unknown> {

@@ -12,24 +12,14 @@ interface Group {
   sigs: OperationSignature[];
 }
 
-/** Groups in name order; a group whose name is taken by `raw` gets underscores (see the report to naming). */
+/** Groups in name order (naming.ts keeps group names unique and off `raw`). */
 function groupsOf(names: Names, sigs: OperationSignature[]): Group[] {
   const byName = new Map<string, OperationSignature[]>();
   for (const sig of sigs) {
     const property = names.group(sig.op.group);
     byName.set(property, [...(byName.get(property) ?? []), sig]);
   }
-  const used = new Set(['raw', ...byName.keys()]);
-  const groups: Group[] = [];
-  for (const [name, groupSigs] of [...byName.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    let property = name;
-    if (property === 'raw') {
-      while (used.has(property)) property = `${property}_`;
-      used.add(property);
-    }
-    groups.push({ property, sigs: groupSigs });
-  }
-  return groups;
+  return [...byName.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([property, groupSigs]) => ({ property, sigs: groupSigs }));
 }
 
 function methodSignatures(sig: OperationSignature): string[] {

@@ -45,20 +45,6 @@ function pathParamsInOrder(op: Operation, template: PathTemplate): Parameter[] {
   });
 }
 
-/** Iterator names (`listTagsAll`), unique among all operation functions of the model. */
-function iteratorNames(model: ApiModel, names: Names): Map<string, string> {
-  const used = new Set(model.operations.map((op) => names.operationFunction(op.id)));
-  const out = new Map<string, string>();
-  for (const op of model.operations) {
-    if (op.semantics.pagination === undefined) continue;
-    let name = `${names.operationFunction(op.id)}All`;
-    while (used.has(name)) name = `${name}_`;
-    used.add(name);
-    out.set(op.id, name);
-  }
-  return out;
-}
-
 function signature(op: Operation, names: Names, iterator: string | undefined): OperationSignature {
   const template = splitPathTemplate(op.path);
   const pathParams = pathParamsInOrder(op, template);
@@ -109,8 +95,8 @@ function signature(op: Operation, names: Names, iterator: string | undefined): O
 }
 
 export function operationSignatures(model: ApiModel, names: Names): OperationSignature[] {
-  const iterators = iteratorNames(model, names);
-  return model.operations.map((op) => signature(op, names, iterators.get(op.id)));
+  // Iterator names are settled by naming.ts with the operation functions.
+  return model.operations.map((op) => signature(op, names, names.operationIterator(op.id)));
 }
 
 /** `(tagId: T, body: B, options?: O)` */

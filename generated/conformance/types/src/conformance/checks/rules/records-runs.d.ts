@@ -7,4 +7,5 @@ export declare const launchTemplate: Check;
 export declare const launchFirstVersion: Check;
 export declare const latestConfiguration: Check;
 export declare const latestInList: Check;
+export declare const launchBody: Check;
 export declare const checks: Check[];

