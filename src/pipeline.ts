@@ -3,13 +3,17 @@ import { buildNames } from './emit/naming.js';
 import { emitAll } from './emit/index.js';
 import { FetchError } from './load/fetch-text.js';
 import { loadSpecs, SpecError, type FetchLike, type SpecWarning } from './load/index.js';
-import { buildModel, type Policy } from './model/index.js';
+import { buildModel, type KnownNames, type Policy } from './model/index.js';
 import { renderFiles, writeOutput, type RenderStats, type WriteResult } from './write/write.js';
 import type { ApiModel } from './model/ir.js';
 import { finishRuntimePackages } from './emit/package/runtime-packages.js';
 import { MODEL_FILE, modelFileText, planRelease, readPreviousModel, type ReleasePlan } from './diff/index.js';
 import { withHeader } from './write/header.js';
 import { BuildCache } from './write/build-cache.js';
+import { EVENT_NAMES, RULE_NAMES } from './sandbox/rules/names.js';
+
+/** The sandbox's rule and event names: the ones `x-rules`, `x-handlers` and `x-emits` may use. */
+const SANDBOX_NAMES: KnownNames = { rules: new Set(RULE_NAMES), events: new Set(EVENT_NAMES) };
 
 export interface GenerateOptions {
   /** Directory, file, or base URL of a live catalog. */
@@ -80,7 +84,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   const t0 = performance.now();
   const docs = await stage(options.spec, 'load', () => loadSpecs(options.spec, { fetch: options.fetch, json: options.json, policy: options.policy ?? 'lenient' }));
   const t1 = performance.now();
-  const model = await stage(options.spec, 'model', () => buildModel(docs, { policy: options.policy ?? 'lenient' }));
+  const model = await stage(options.spec, 'model', () => buildModel(docs, { policy: options.policy ?? 'lenient', known: SANDBOX_NAMES }));
   const t2 = performance.now();
   // Versions follow the spec: the model is compared with the one the previous run kept beside the output.
   const release = planRelease(await readPreviousModel(options.out), model);
@@ -111,6 +115,6 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
 /** Everything up to (not including) the disk: the rendered files for a spec. Used by tests. */
 export async function renderSpec(spec: string, options: { policy?: Policy; fetch?: FetchLike; json?: boolean } = {}): Promise<Map<string, string>> {
   const docs = await loadSpecs(spec, { fetch: options.fetch, json: options.json, policy: options.policy ?? 'lenient' });
-  const model = buildModel(docs, { policy: options.policy ?? 'lenient' });
+  const model = buildModel(docs, { policy: options.policy ?? 'lenient', known: SANDBOX_NAMES });
   return renderFiles(emitAll(model, buildNames(model), { documents: docs }), model.specHash);
 }

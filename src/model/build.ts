@@ -8,7 +8,7 @@ import { collectSchemas, planSchemaNames, sortRecord } from './build-schemas.js'
 import { DocumentView, type Policy } from './document-view.js';
 import { checkReferences } from './check-references.js';
 import { checkSchemaCycles } from './schema-cycles.js';
-import { VOCABULARY } from './vocabulary.js';
+import { VOCABULARY, type KnownNames } from './vocabulary.js';
 import { setOwn } from '../data/own-property.js';
 
 export type { Policy } from './document-view.js';
@@ -16,11 +16,13 @@ export type { Policy } from './document-view.js';
 export interface BuildOptions {
   /** `strict` (our spec/): provenance everywhere, only vocabulary extensions. `lenient`: any public spec. */
   policy: Policy;
+  /** The rule and event names the spec may use; without it, names are not checked (see KnownNames). */
+  known?: KnownNames;
 }
 
 export function buildModel(docs: LoadedDocument[], options: BuildOptions): ApiModel {
   if (docs.length === 0) throw new SpecError('(catalog)', '#', 'no documents to build a model from');
-  const views = docs.map((doc) => new DocumentView(doc, options.policy));
+  const views = docs.map((doc) => new DocumentView(doc, options.policy, options.known));
   planSchemaNames(views);
 
   const schemas: Record<string, NamedSchema> = {};

@@ -4,7 +4,7 @@ import type { LoadedDocument } from '../load/index.js';
 import { pointerKeys, pointerOf } from '../load/errors.js';
 import type { SchemaNode } from './ir.js';
 import { normalizeSchema } from './normalize-schema.js';
-import { Reader, VOCABULARY } from './vocabulary.js';
+import { Reader, VOCABULARY, type KnownNames } from './vocabulary.js';
 import { defsRef } from './defs-ref.js';
 
 export type Policy = 'strict' | 'lenient';
@@ -24,8 +24,9 @@ export class DocumentView {
   constructor(
     readonly doc: LoadedDocument,
     readonly policy: Policy,
+    known?: KnownNames,
   ) {
-    this.reader = new Reader(doc.name, doc.lineOf);
+    this.reader = new Reader(doc.name, doc.lineOf, known);
     this.root = doc.document;
     this.openapi30 = String(this.root.openapi ?? '').startsWith('3.0');
   }

@@ -1,2 +1,3 @@
 export { buildModel, type BuildOptions, type Policy } from './build.js';
+export type { KnownNames } from './vocabulary.js';
 export type * from './ir.js';

@@ -2,7 +2,6 @@
 // and throws a SpecError naming the spec, the JSON pointer and what is wrong.
 import { SpecError } from '../load/errors.js';
 import type { AliasRename, FieldInfo, JsonValue, OperationSemantics, Provenance, SchemaSemantics } from './ir.js';
-import { KNOWN_EVENTS, KNOWN_RULES } from './rules.js';
 
 export const VOCABULARY = {
   operation: new Set(['x-provenance', 'x-provenance-note', 'x-operation', 'x-permission', 'x-workspace-required', 'x-pagination', 'x-soft-delete', 'x-restore', 'x-rules', 'x-emits', 'x-deprecated-alias-of', 'x-alias-renames']),
@@ -15,8 +14,29 @@ export const VOCABULARY = {
 
 const ACTIONS = ['list', 'create', 'get', 'update', 'delete', 'versions', 'revert', 'restore', 'duplicate', 'custom'] as const;
 
+/**
+ * The rule and event names the spec may use (`x-rules`, `x-handlers`, `x-emits`): handed in by whoever wires the rule
+ * modules (src/pipeline.ts gives the sandbox's list); without it, names are taken as written.
+ */
+export interface KnownNames {
+  rules: ReadonlySet<string>;
+  events: ReadonlySet<string>;
+}
+
 export class Reader {
-  constructor(readonly spec: string, private readonly lineOf: (pointer: string) => number | undefined) {}
+  constructor(
+    readonly spec: string,
+    private readonly lineOf: (pointer: string) => number | undefined,
+    private readonly known?: KnownNames,
+  ) {}
+
+  private knownRule(name: string): boolean {
+    return this.known === undefined || this.known.rules.has(name);
+  }
+
+  private knownEvent(name: string): boolean {
+    return this.known === undefined || this.known.events.has(name);
+  }
 
   fail(pointer: string, reason: string): never {
     throw new SpecError(this.spec, pointer, reason, this.lineOf(pointer));
@@ -105,11 +125,11 @@ export class Reader {
     }
     if (op['x-rules'] !== undefined) {
       s.rules = this.strings(op['x-rules'], `${pointer}/x-rules`);
-      s.rules.forEach((r, i) => KNOWN_RULES.has(r) || this.fail(`${pointer}/x-rules/${i}`, `unknown rule ${JSON.stringify(r)}; known rules are listed in src/model/rules.ts`));
+      s.rules.forEach((r, i) => this.knownRule(r) || this.fail(`${pointer}/x-rules/${i}`, `unknown rule ${JSON.stringify(r)}; known rules are listed in src/sandbox/rules/names.ts`));
     }
     if (op['x-emits'] !== undefined) {
       s.emits = this.strings(op['x-emits'], `${pointer}/x-emits`);
-      s.emits.forEach((e, i) => KNOWN_EVENTS.has(e) || this.fail(`${pointer}/x-emits/${i}`, `unknown event ${JSON.stringify(e)}`));
+      s.emits.forEach((e, i) => this.knownEvent(e) || this.fail(`${pointer}/x-emits/${i}`, `unknown event ${JSON.stringify(e)}`));
     }
     if (op['x-deprecated-alias-of'] !== undefined) s.aliasOf = this.string(op['x-deprecated-alias-of'], `${pointer}/x-deprecated-alias-of`);
     if (op['x-alias-renames'] !== undefined) {
@@ -223,9 +243,9 @@ export class Reader {
       const o = this.object(h, p);
       this.onlyKeys(o, ['on', 'rule'], p);
       const on = this.string(o.on, `${p}/on`);
-      if (!KNOWN_EVENTS.has(on)) this.fail(`${p}/on`, `unknown event ${JSON.stringify(on)}`);
+      if (!this.knownEvent(on)) this.fail(`${p}/on`, `unknown event ${JSON.stringify(on)}`);
       const rule = this.string(o.rule, `${p}/rule`);
-      if (!KNOWN_RULES.has(rule)) this.fail(`${p}/rule`, `unknown rule ${JSON.stringify(rule)}; known rules are listed in src/model/rules.ts`);
+      if (!this.knownRule(rule)) this.fail(`${p}/rule`, `unknown rule ${JSON.stringify(rule)}; known rules are listed in src/sandbox/rules/names.ts`);
       return { on, rule };
     });
   }

@@ -1,6 +1,7 @@
-// The rule modules, by the name x-rules and x-handlers use in spec/ (the model checks names against
-// src/model/rules.ts; createSandbox refuses to start when a name has no module here).
+// The rule modules, by the name x-rules and x-handlers use in spec/. The names are the one list of ./names.ts:
+// the registry is typed by it, so a module without a name, or a name without a module, fails tsc.
 import type { Rule } from '../engine/hooks.js';
+import type { RuleName } from './names.js';
 import { agentDeleteGuard } from './agent-delete-guard.js';
 import { agentNormalize } from './agent-normalize.js';
 import { alertReplaceSets } from './alert-replace-sets.js';
@@ -51,7 +52,7 @@ import { reviewMetricAgreement } from './review-metric-agreement.js';
 import { workspaceSlug } from './workspace-slug.js';
 import { agentDuplicate } from './agent-duplicate.js';
 
-export const RULES: Record<string, Rule> = {
+export const RULES: Record<RuleName, Rule> = {
   'agent-delete-guard': agentDeleteGuard,
   'agent-normalize': agentNormalize,
   'alert-replace-sets': alertReplaceSets,
