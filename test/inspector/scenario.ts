@@ -71,7 +71,7 @@ export async function scenario(): Promise<Scenario> {
 
   const completeRun = async (value: number, at: string): Promise<string> => {
     const r = await h.control.completeRun(org, { metric_values: { [metric]: [value] }, completed_at: at, conversation_source: 'SIMULATED' });
-    return String(r.run.id);
+    return String(r.run.run_id);
   };
   return {
     h,
