@@ -233,7 +233,9 @@ beforeAll(() => {
 
 describe('the packed client in a consumer project', () => {
   test('the tarball holds every module of the exports map, and installs with no dependencies', () => {
-    expect(packed.filename).toBe('evalplatform-client-0.1.0.tgz');
+    // The version is the one generated/client/package.json carries (it follows the spec's changes).
+    const { version } = JSON.parse(readFileSync(join(PACKAGE_DIR, 'package.json'), 'utf8')) as { version: string };
+    expect(packed.filename).toBe(`evalplatform-client-${version}.tgz`);
     const files = packed.files.map((f) => f.path);
     for (const m of ['index', 'client', 'operations', 'runtime', 'types', 'validators']) {
       expect(files).toContain(`${m}.js`);
