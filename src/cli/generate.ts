@@ -48,7 +48,9 @@ async function main(): Promise<number> {
   }
   const { generate } = await import('../pipeline.js');
   const summary = await generate({ spec: values.spec!, out: values.out!, check: values.check!, policy, json: values.json!, companions, failOnBreaking: values['fail-on-breaking']!, buildCacheDir: resolve(values['cache-dir'] ?? defaultBuildCacheDir()) });
-  if (key !== undefined) recordRun(stampDir, key, values.out!, [...summary.written, ...summary.unchanged]);
+  const refused = values['fail-on-breaking'] && summary.release.changes.some((c) => c.level === 'breaking');
+  // Only a run that wrote its output may stamp it (a refused run wrote nothing, so the next run must generate).
+  if (key !== undefined && !refused) recordRun(stampDir, key, values.out!, [...summary.written, ...summary.unchanged]);
   const ms = Math.round(performance.now() - started);
   const t = summary.timings;
   const r = summary.render;
@@ -67,7 +69,7 @@ async function main(): Promise<number> {
   for (const w of shown) console.error(`warning: ${warningText(w)}`);
   if (summary.warnings.length > shown.length) console.error(`warning: ... and ${summary.warnings.length - shown.length} more`);
   if (!values.quiet) for (const line of formatReport(summary.release)) console.log(line);
-  if (values['fail-on-breaking'] && summary.release.changes.some((c) => c.level === 'breaking')) {
+  if (refused) {
     console.error('error: breaking changes since the previous model (--fail-on-breaking): nothing written');
     return 3;
   }

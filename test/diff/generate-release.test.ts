@@ -48,7 +48,7 @@ describe('npm run generate versions the packages by what changed in the spec', (
     for (const pkg of PACKAGES) {
       expect(version(out, pkg)).toBe('1.0.0');
       const changelog = readFileSync(join(out, pkg, 'CHANGELOG.md'), 'utf8');
-      expect(changelog).toMatch(/## 1\.0\.0\n\n1 breaking, 0 non-breaking, 0 description-only change\(s\)\.\n\n- \*\*breaking\*\* `createPet` `#\/paths\/~1pets\/post\/requestBody\/content\/application~1json\/schema\/properties\/name\/maxLength`: request-max-length-decreased \(50 -&gt; 20\)/);
+      expect(changelog).toMatch(/## 1\.0\.0\n\n1 breaking, 0 non-breaking, 0 description-only change\(s\)\.\n\n- \*\*breaking\*\* `createPet` `#\/paths\/~1pets\/post\/requestBody\/content\/application~1json\/schema\/properties\/name\/maxLength`: request-max-length-decreased \(`50 -> 20`\)/);
       expect(changelog.indexOf('## 1.0.0')).toBeLessThan(changelog.indexOf('## 0.1.0'));
     }
 
