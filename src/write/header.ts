@@ -13,7 +13,42 @@ export function withHeader(path: string, contents: string, specHash: string): st
   if (/\.json$/.test(path)) {
     // JSON has no comments: the header is the first key.
     const value = JSON.parse(contents) as Record<string, unknown>;
-    return `${JSON.stringify({ '//': text, ...value }, null, 2)}\n`;
+    return `${jsonText({ '//': text, ...value })}\n`;
   }
   return contents;
+}
+
+/** Longest line prettier keeps an array on (the generator's printWidth). */
+const WIDTH = 120;
+
+/**
+ * JSON laid out as prettier lays out JSON it is given expanded: objects one key a line, and an array of plain values
+ * on one line when that line fits the width (else one value a line), so prettier would change nothing.
+ */
+export function jsonText(value: unknown, indent = ''): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    const items = value.map((item) => jsonText(item, inner));
+    return `[\n${items.map((item) => `${inner}${item}`).join(',\n')}\n${indent}]`;
+  }
+  const keys = Object.keys(value);
+  if (keys.length === 0) return '{}';
+  const lines = keys.map((key) => {
+    const item = (value as Record<string, unknown>)[key];
+    const head = `${inner}${JSON.stringify(key)}: `;
+    const flat = flatArray(item);
+    // The trailing comma counts against the width, as prettier measures the whole line.
+    if (flat !== undefined && head.length + flat.length + 1 <= WIDTH) return head + flat;
+    return head + jsonText(item, inner);
+  });
+  return `{\n${lines.join(',\n')}\n${indent}}`;
+}
+
+/** An array of plain values on one line (`["a", "b"]`), or undefined for anything else. */
+function flatArray(value: unknown): string | undefined {
+  if (!Array.isArray(value) || value.length === 0) return undefined;
+  if (!value.every((item) => item === null || typeof item !== 'object')) return undefined;
+  return `[${value.map((item) => JSON.stringify(item)).join(', ')}]`;
 }

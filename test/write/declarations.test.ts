@@ -27,7 +27,8 @@ describe('generated declarations (ts-morph)', () => {
     const missing: string[] = [];
     let checked = 0;
     for (const pkg of PACKAGES) {
-      for (const name of readdirSync(join(GENERATED, pkg)).filter((f) => f.endsWith('.js')).sort()) {
+      // cli.js is a package's bin (it starts a server or a run when imported), with no exports to declare.
+      for (const name of readdirSync(join(GENERATED, pkg)).filter((f) => f.endsWith('.js') && f !== 'cli.js').sort()) {
         const declarations = p.getSourceFileOrThrow(join(GENERATED, pkg, name.replace(/\.js$/, '.d.ts'))).getExportedDeclarations();
         const module = (await import(pathToFileURL(join(GENERATED, pkg, name)).href)) as Record<string, unknown>;
         for (const [exported, value] of Object.entries(module)) {

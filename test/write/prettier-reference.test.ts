@@ -8,7 +8,7 @@
 //     after `if (` and indents the negation one more level.
 // Any other difference fails with the file, the line and both texts.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
@@ -59,12 +59,24 @@ function parserFor(path: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Files in generated/ that the generator's printer does not write, so prettier's verdict on them says nothing about
+ * it: the runtime packages' bundles (esbuild's output of src/sandbox and src/conformance) and their declarations
+ * (TypeScript's declaration emit of src/, under types/), and the kept model (`.model.json`, data for the next run's
+ * comparison, written by JSON.stringify).
+ */
+function notPrinted(path: string): boolean {
+  const p = path.split(sep).join('/');
+  return p === '.model.json' || /^(sandbox|conformance)\/(index|cli)\.js$/.test(p) || /^(sandbox|conformance)\/types\//.test(p);
+}
+
 describe('generated/ against prettier', () => {
   it('is what prettier would write, but for the two named constructs', async () => {
     const seen = new Map<Construct, number>();
     const unexplained: string[] = [];
     let files = 0;
     for (const path of (readdirSync(GENERATED, { recursive: true, encoding: 'utf8' }) as string[]).sort()) {
+      if (notPrinted(path)) continue;
       const parser = parserFor(path);
       if (parser === undefined) continue;
       files += 1;
