@@ -4860,16 +4860,18 @@ var World = class {
     const route = this.route(resource, "create");
     if (!route) {
       const list = this.route(resource, "list");
+      const shared = new Set([...this.cache.values()].filter((c) => c.resource === resource).map((c) => c.id));
+      const taken = (item) => this.target.control !== void 0 && item !== void 0 && shared.has(item[row.id]);
       if (list && list.params.path.length === 0 && Object.keys(overrides).length === 0) {
         const answer2 = await send(this.target, list, {});
         const items2 = list.success.shape.kind === "list" ? answer2.body?.[list.success.shape.items] : void 0;
         const first = Array.isArray(items2) ? items2[0] : void 0;
-        if (answer2.status < 300 && first && typeof first[row.id] === "string") {
+        if (answer2.status < 300 && first && typeof first[row.id] === "string" && !taken(first)) {
           return { resource, id: first[row.id], path: { [this.idParam(resource)]: first[row.id] }, record: first };
         }
         const keyed = list.success.shape.kind === "other" ? answer2.body?.[list.success.shape.keys[0] ?? ""] : void 0;
         const firstKeyed = Array.isArray(keyed) ? keyed[0] : void 0;
-        if (answer2.status < 300 && firstKeyed && typeof firstKeyed[row.id] === "string") {
+        if (answer2.status < 300 && firstKeyed && typeof firstKeyed[row.id] === "string" && !taken(firstKeyed)) {
           return { resource, id: firstKeyed[row.id], path: {}, record: firstKeyed };
         }
       }

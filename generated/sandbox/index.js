@@ -42860,7 +42860,17 @@ var RULES = {
 
 // src/sandbox/storage/pg-connection.ts
 import { createRequire } from "node:module";
-var PQ = createRequire(import.meta.url)("libpq");
+var loaded;
+function pqClass() {
+  if (loaded === void 0) {
+    try {
+      loaded = createRequire(import.meta.url)("libpq");
+    } catch (error) {
+      throw new Error(`PostgreSQL needs the libpq package (npm install libpq; it builds against libpq's headers): ${error.message.split("\n")[0]}`);
+    }
+  }
+  return loaded;
+}
 var RECONNECT_PAUSE_MS = 250;
 var STATEMENT_TIMEOUT_MS = 1e4;
 var CONNECT_TIMEOUT_S = 3;
@@ -42923,6 +42933,7 @@ var PgConnection = class {
     if (this.pq) return this.pq;
     if (this.closed) throw new DatabaseUnavailable("the store is closed");
     if (Date.now() - this.lastFailure.at < RECONNECT_PAUSE_MS) throw new DatabaseUnavailable(this.lastFailure.reason);
+    const PQ = pqClass();
     const pq = new PQ();
     try {
       pq.connectSync(this.target.conninfo);

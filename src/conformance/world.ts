@@ -215,16 +215,20 @@ export class World {
     if (!route) {
       // Not creatable through the API: an existing one from its list (the served specs), else a fixture.
       const list = this.route(resource, 'list');
+      // A listed record already handed out as a shared instance is not fresh: a check that deletes or changes its
+      // "fresh" record would take it from every later check. With a control plane, a fixture is loaded instead.
+      const shared = new Set([...this.cache.values()].filter((c) => c.resource === resource).map((c) => c.id));
+      const taken = (item: Record<string, unknown> | undefined): boolean => this.target.control !== undefined && item !== undefined && shared.has(item[row.id] as string);
       if (list && list.params.path.length === 0 && Object.keys(overrides).length === 0) {
         const answer = await send(this.target, list, {});
         const items = list.success.shape.kind === 'list' ? (answer.body as Record<string, unknown> | undefined)?.[list.success.shape.items] : undefined;
         const first = Array.isArray(items) ? (items[0] as Record<string, unknown> | undefined) : undefined;
-        if (answer.status < 300 && first && typeof first[row.id] === 'string') {
+        if (answer.status < 300 && first && typeof first[row.id] === 'string' && !taken(first)) {
           return { resource, id: first[row.id] as string, path: { [this.idParam(resource)]: first[row.id] as string }, record: first };
         }
         const keyed = list.success.shape.kind === 'other' ? (answer.body as Record<string, unknown> | undefined)?.[list.success.shape.keys[0] ?? ''] : undefined;
         const firstKeyed = Array.isArray(keyed) ? (keyed[0] as Record<string, unknown> | undefined) : undefined;
-        if (answer.status < 300 && firstKeyed && typeof firstKeyed[row.id] === 'string') {
+        if (answer.status < 300 && firstKeyed && typeof firstKeyed[row.id] === 'string' && !taken(firstKeyed)) {
           return { resource, id: firstKeyed[row.id] as string, path: {}, record: firstKeyed };
         }
       }

@@ -8,7 +8,7 @@ import { withHeader } from '../../write/header.js';
 import type { EmittedFile } from '../emitted-file.js';
 import { renderTemplate } from '../templates.js';
 import { changelog } from './changelog.js';
-import { declares, packageManifest } from './manifest.js';
+import { declares, packageManifest, rootRange } from './manifest.js';
 import { RUNTIME_PACKAGES, SANDBOX_PACKAGE } from './packages.js';
 import { buildRuntime } from './runtime-build.js';
 
@@ -34,6 +34,9 @@ export function emitRuntimeDocs(model: ApiModel, history: ReleaseHistory): Emitt
 }
 
 /** The runtime files and package.json of each runtime package, with the do-not-edit header, by output path. */
+/** Native packages a runtime loads on first use only; see finishRuntimePackages. */
+const OPTIONAL_NATIVE = ['libpq'];
+
 export async function finishRuntimePackages(rendered: ReadonlyMap<string, string>, model: ApiModel, history: ReleaseHistory, options: { cache?: BuildCache } = {}): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const pkg of RUNTIME_PACKAGES) {
@@ -43,7 +46,11 @@ export async function finishRuntimePackages(rendered: ReadonlyMap<string, string
       out.set(path, path === `${pkg.dir}/cli.js` ? `#!/usr/bin/env node\n${withHeader(path, text, model.specHash)}` : withHeader(path, text, model.specHash));
     }
     const peers = Object.fromEntries(Object.keys(pkg.optionalPeers ?? {}).map((name) => [name, name === SANDBOX_PACKAGE.name ? `^${history.version}` : pkg.optionalPeers![name]!]));
-    const dependencies = [...new Set([...built.imports, ...built.typeImports.map((name) => (declares(`@types/${name}`) ? `@types/${name}` : name))])];
+    const needed = [...new Set([...built.imports, ...built.typeImports.map((name) => (declares(`@types/${name}`) ? `@types/${name}` : name))])];
+    // Native bindings only some uses need (libpq: a team sandbox on PostgreSQL) are optional peers, loaded on first
+    // use, so installing the package never builds them for a user who does not need them.
+    const dependencies = needed.filter((name) => !OPTIONAL_NATIVE.includes(name));
+    for (const name of needed.filter((n) => OPTIONAL_NATIVE.includes(n))) peers[name] = rootRange(name);
     const manifest = packageManifest({
       name: pkg.name,
       version: history.version,

@@ -15,8 +15,20 @@ import { ApiFailure } from '../errors.js';
 
 // Loaded through require: imported as an ES module, libpq takes itself for a command and prints its include
 // folder on standard output (which would break the sandbox's `--json` first line).
-const PQ = createRequire(import.meta.url)('libpq') as typeof PQType;
+// Loaded on the first connection, so a sandbox on SQLite never needs the native binding (the sandbox package lists
+// it as an optional peer: only a team sandbox on PostgreSQL installs it).
 type PQ = PQType;
+let loaded: typeof PQType | undefined;
+function pqClass(): typeof PQType {
+  if (loaded === undefined) {
+    try {
+      loaded = createRequire(import.meta.url)('libpq') as typeof PQType;
+    } catch (error) {
+      throw new Error(`PostgreSQL needs the libpq package (npm install libpq; it builds against libpq's headers): ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+  return loaded;
+}
 
 const RECONNECT_PAUSE_MS = 250;
 /** Statements (lock waits included) are cancelled after this: a stuck database answers 503, not a hang. */
@@ -107,6 +119,7 @@ export class PgConnection {
     if (this.pq) return this.pq;
     if (this.closed) throw new DatabaseUnavailable('the store is closed');
     if (Date.now() - this.lastFailure.at < RECONNECT_PAUSE_MS) throw new DatabaseUnavailable(this.lastFailure.reason);
+    const PQ = pqClass();
     const pq = new PQ();
     try {
       pq.connectSync(this.target.conninfo);
@@ -212,6 +225,7 @@ export function finishPq(pq: PQ): void {
 
 /** A connection through libpq (for tools and tests that need one outside a store). */
 export function newPq(): PQ {
+  const PQ = pqClass();
   return new PQ();
 }
 
