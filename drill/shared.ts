@@ -147,7 +147,7 @@ async function traffic(inst: Instances, org: { id: string; key: string }, rng: R
         if (completions && i % 4 === 0) {
           const a = await inst.call(p, 'POST', `/control/organizations/${org.id}/run-completions`, { metric_values: { [METRIC]: 1 } });
           out.answers.push(a);
-          if (a.status === 200) out.runs.add((a.body!.run as { id: string }).id);
+          if (a.status === 200) out.runs.add((a.body!.run as { run_id: string }).run_id);
         } else {
           const name = `traffic ${w} ${i}`;
           const a = await inst.call(p, 'POST', '/v1/tags', { tag_name: name }, org.key);
