@@ -27719,30 +27719,7 @@ var init_routes = __esm({
           history: "listAgentVersions",
           changeTypes: ["save", "revert"]
         },
-        fields: {
-          id: { provenance: { source: "seed" } },
-          customer_agent_id: { provenance: { source: "seed" } },
-          display_name: { provenance: { source: "seed" } },
-          model_type: { provenance: { source: "seed" } },
-          phone_number: { provenance: { source: "seed" } },
-          endpoint: { provenance: { source: "seed" } },
-          prompt: { provenance: { source: "seed" } },
-          language: { provenance: { source: "seed" } },
-          attributes: { provenance: { source: "seed" } },
-          metadata: { provenance: { source: "seed" } },
-          workflows: { provenance: { source: "seed" } },
-          metric_ids: { provenance: { source: "seed" } },
-          test_set_ids: { provenance: { source: "seed" } },
-          knowledge_base_ids: { provenance: { source: "seed" } },
-          tags: { provenance: { source: "seed" } },
-          current_version: { provenance: { source: "seed" } },
-          created_at: { provenance: { source: "seed" } },
-          updated_at: { provenance: { source: "seed" } },
-          create_time: { provenance: { source: "seed" } },
-          update_time: { provenance: { source: "seed" } },
-          created_by: { provenance: { source: "seed" } },
-          updated_by: { provenance: { source: "seed" } }
-        }
+        fields: {}
       },
       {
         name: "alert",
@@ -27779,40 +27756,7 @@ var init_routes = __esm({
         defaults: { description: "" },
         lifecycle: { field: "status", deleted: "DELETED", hidden: ["DELETED"], frozen: [] },
         versioned: null,
-        fields: {
-          attribution: { provenance: { source: "seed" } },
-          enabled: {
-            provenance: {
-              source: "inferred",
-              note: "alert enabled* bool (facts-shapes 3.7, overlay); what a disabled alert does is our decision (docs/sandbox.md)."
-            }
-          },
-          customer_metadata: { provenance: { source: "seed" } },
-          ulid: { provenance: { source: "seed" } },
-          name: { provenance: { source: "inferred", note: "the seed gives max 200; the facts give 1-200 (facts 2.9)." } },
-          status: { provenance: { source: "seed" } },
-          description: {
-            provenance: { source: "inferred", note: "the seed gives the empty default; max 2000 comes from facts 2.9." }
-          },
-          evaluation_type: { provenance: { source: "seed" } },
-          conversation_source: { provenance: { source: "seed" } },
-          match_mode: { provenance: { source: "seed" } },
-          cooldown_seconds: { provenance: { source: "seed" } },
-          trigger_count: { provenance: { source: "seed" } },
-          conditions: { provenance: { source: "seed" } },
-          channels: { provenance: { source: "seed" } },
-          custom_message_template: { provenance: { source: "seed" } },
-          agent_ids: { provenance: { source: "inferred", note: "agent_ids [str]|null, not required (facts-shapes 3.7)." } },
-          required_tags: {
-            provenance: { source: "inferred", note: "required_tags [str]|null, not required (facts-shapes 3.7)." }
-          },
-          scheduled_run_ids: {
-            provenance: { source: "inferred", note: "scheduled_run_ids [str]|null, not required (facts-shapes 3.7)." }
-          },
-          last_triggered_at: { provenance: { source: "seed" } },
-          create_time: { provenance: { source: "seed" } },
-          update_time: { provenance: { source: "seed" } }
-        }
+        fields: {}
       },
       {
         name: "background_sound",
@@ -27842,92 +27786,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: null,
         versioned: null,
-        fields: {
-          id: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          value: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          source: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          display_name: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          status: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          preview_url: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          preview_url_expires_at: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          default_volume: {
-            provenance: {
-              source: "inferred",
-              note: "default_volume is required and not nullable in the service's client (facts-shapes 3.3, section 5)."
-            }
-          },
-          content_type: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          original_filename: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          acoustic_source_type: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          metadata: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          created_at: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          last_updated_at: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          }
-        }
+        fields: {}
       },
       {
         name: "baseline",
@@ -27970,25 +27829,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: null,
         versioned: null,
-        fields: {
-          ulid: { provenance: { source: "seed" } },
-          metric_id: { provenance: { source: "seed" } },
-          agent_id: { provenance: { source: "seed" } },
-          test_set_id: { provenance: { source: "seed" } },
-          persona_id: { provenance: { source: "seed" } },
-          display_name: { provenance: { source: "seed" } },
-          status: { provenance: { source: "seed" } },
-          detection_method: { provenance: { source: "seed" } },
-          baseline_float: { provenance: { source: "seed" } },
-          baseline_sigma: { provenance: { source: "seed" } },
-          observation_count: { provenance: { source: "seed" } },
-          sigma_threshold: { provenance: { source: "seed" } },
-          direction: { provenance: { source: "seed" } },
-          sigma_bands: { provenance: { source: "seed" } },
-          last_processed_run_completed_at: { provenance: { source: "seed" } },
-          created_at: { provenance: { source: "seed" } },
-          last_updated_at: { provenance: { source: "seed" } }
-        }
+        fields: {}
       },
       {
         name: "conversation",
@@ -28023,122 +27864,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: { field: "status", deleted: "DELETED", hidden: ["DELETED"], frozen: [] },
         versioned: null,
-        fields: {
-          name: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          conversation_id: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          status: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          create_time: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          external_conversation_id: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          occurred_at: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          has_audio: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          agent_id: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          persona_id: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          source: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          destination: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          progress: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          metadata: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          tags: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          metric_ids: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          metric_outputs: {
-            provenance: {
-              source: "inferred",
-              note: "metric_outputs [metric output]|null, only with include=metric_outputs (facts-shapes 3.5)."
-            }
-          },
-          metric_values: {
-            provenance: {
-              source: "inferred",
-              note: "metric_values is an array of {metric_id*, value}, present only with include=metric_values or a metric filter (facts-shapes 3.5, section 5)."
-            }
-          },
-          error: {
-            provenance: {
-              source: "assumed",
-              note: "error is in the facts 2.2 field list without a type; we take a nullable string."
-            }
-          },
-          transcript: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          }
-        }
+        fields: {}
       },
       {
         name: "dashboard",
@@ -28164,63 +27890,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: null,
         versioned: null,
-        fields: {
-          id: { provenance: { source: "seed" } },
-          name: {
-            provenance: {
-              source: "inferred",
-              note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-            }
-          },
-          display_name: {
-            provenance: {
-              source: "inferred",
-              note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-            }
-          },
-          description: {
-            provenance: {
-              source: "inferred",
-              note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-            }
-          },
-          is_default: {
-            provenance: {
-              source: "inferred",
-              note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-            }
-          },
-          is_favorite: {
-            provenance: {
-              source: "inferred",
-              note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-            }
-          },
-          position: {
-            provenance: {
-              source: "inferred",
-              note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-            }
-          },
-          config: {
-            provenance: {
-              source: "inferred",
-              note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-            }
-          },
-          create_time: {
-            provenance: {
-              source: "inferred",
-              note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-            }
-          },
-          update_time: {
-            provenance: {
-              source: "inferred",
-              note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-            }
-          }
-        }
+        fields: {}
       },
       {
         name: "flow",
@@ -28255,74 +27925,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: { field: "status", deleted: "DELETED", hidden: ["DELETED"], frozen: [] },
         versioned: null,
-        fields: {
-          name: {
-            provenance: {
-              source: "assumed",
-              note: "the facts name the field but not its form; it follows the path of the flow."
-            }
-          },
-          id: {
-            provenance: {
-              source: "assumed",
-              note: "the id format is not published; 22 alphanumeric characters like metric ids."
-            }
-          },
-          create_time: {
-            provenance: {
-              source: "inferred",
-              note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-            }
-          },
-          trigger_metric_id: {
-            provenance: {
-              source: "inferred",
-              note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-            }
-          },
-          followup_metric_id: {
-            provenance: {
-              source: "inferred",
-              note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-            }
-          },
-          trigger_criteria: {
-            provenance: {
-              source: "inferred",
-              note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-            }
-          },
-          status: {
-            provenance: {
-              source: "inferred",
-              note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-            }
-          },
-          trigger_metric_name: {
-            provenance: {
-              source: "inferred",
-              note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-            }
-          },
-          trigger_metric_display_name: {
-            provenance: {
-              source: "inferred",
-              note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-            }
-          },
-          followup_metric_name: {
-            provenance: {
-              source: "inferred",
-              note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-            }
-          },
-          followup_metric_display_name: {
-            provenance: {
-              source: "inferred",
-              note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-            }
-          }
-        }
+        fields: {}
       },
       {
         name: "metric",
@@ -28485,95 +28088,7 @@ var init_routes = __esm({
           history: "listMetricVersions",
           changeTypes: ["save", "revert"]
         },
-        fields: {
-          id: { provenance: { source: "seed" } },
-          name: { provenance: { source: "seed" } },
-          is_builtin: {
-            provenance: {
-              source: "assumed",
-              note: "the seed distinguishes built-in metrics (empty version list) but shows no field for it."
-            }
-          },
-          metric_name: { provenance: { source: "seed" } },
-          description: { provenance: { source: "seed" } },
-          metric_type: { provenance: { source: "seed" } },
-          judge_mode: { provenance: { source: "seed" } },
-          evaluation: { provenance: { source: "seed" } },
-          prompt: { provenance: { source: "seed" } },
-          base_prompt_template: { provenance: { source: "seed" } },
-          enabled_tools: { provenance: { source: "seed" } },
-          dependency_metric_ids: { provenance: { source: "seed" } },
-          categories: {
-            provenance: {
-              source: "inferred",
-              note: "categorical metrics need 2-50 categories (facts 2.10, required-by-type)."
-            }
-          },
-          criteria: { provenance: { source: "seed" } },
-          success_sentiments: { provenance: { source: "seed" } },
-          success_end_reasons: { provenance: { source: "seed" } },
-          tags: { provenance: { source: "seed" } },
-          min_value: { provenance: { source: "seed" } },
-          max_value: { provenance: { source: "seed" } },
-          threshold: { provenance: { source: "seed" } },
-          percent_above: { provenance: { source: "seed" } },
-          frequency_threshold: { provenance: { source: "seed" } },
-          metadata_field_type: { provenance: { source: "seed" } },
-          metadata_field_key: { provenance: { source: "seed" } },
-          regex_pattern: { provenance: { source: "seed" } },
-          case_insensitive: { provenance: { source: "seed" } },
-          match_mode: { provenance: { source: "seed" } },
-          position: { provenance: { source: "seed" } },
-          role: { provenance: { source: "seed" } },
-          min_pause_duration_seconds: {
-            provenance: {
-              source: "inferred",
-              note: "pause-analysis metrics need min_pause_duration_seconds >= 0.5 (facts 2.10)."
-            }
-          },
-          max_silence_duration_seconds: { provenance: { source: "seed" } },
-          min_silence_gap_seconds: { provenance: { source: "seed" } },
-          direction: { provenance: { source: "seed" } },
-          operator: { provenance: { source: "seed" } },
-          observation_name: { provenance: { source: "seed" } },
-          expected_body: { provenance: { source: "seed" } },
-          match_path: { provenance: { source: "seed" } },
-          span_name: { provenance: { source: "seed" } },
-          value_source: { provenance: { source: "seed" } },
-          metric_attribute: { provenance: { source: "seed" } },
-          unit: { provenance: { source: "seed" } },
-          aggregation_method: { provenance: { source: "seed" } },
-          sql_query: { provenance: { source: "seed" } },
-          criteria_source: { provenance: { source: "seed" } },
-          criteria_path: { provenance: { source: "seed" } },
-          reporting_method: { provenance: { source: "seed" } },
-          include_traces: { provenance: { source: "seed" } },
-          audio_filter: { provenance: { source: "seed" } },
-          runtime_config: { provenance: { source: "seed" } },
-          target_condition: { provenance: { source: "seed" } },
-          ivr_flow: { provenance: { source: "seed" } },
-          detection_preset: { provenance: { source: "seed" } },
-          pause_detection_preset: { provenance: { source: "seed" } },
-          threshold_preset: { provenance: { source: "seed" } },
-          harmonics_to_noise_ratio_threshold_offset_db: { provenance: { source: "seed" } },
-          jitter_threshold_multiplier: { provenance: { source: "seed" } },
-          loud_threshold_db: { provenance: { source: "seed" } },
-          soft_threshold_db: { provenance: { source: "seed" } },
-          low_pitch_threshold_multiplier: { provenance: { source: "seed" } },
-          mad_z_score_threshold: { provenance: { source: "seed" } },
-          min_fry_segment_seconds: { provenance: { source: "seed" } },
-          pitch_change_threshold_hz: { provenance: { source: "seed" } },
-          significant_changes_threshold_hz: { provenance: { source: "seed" } },
-          min_volume_change_for_pitch_misalignment: { provenance: { source: "seed" } },
-          current_version: { provenance: { source: "seed" } },
-          organization_threshold: { provenance: { source: "seed" } },
-          created_at: { provenance: { source: "seed" } },
-          created_by: { provenance: { source: "seed" } },
-          updated_at: { provenance: { source: "seed" } },
-          updated_by: { provenance: { source: "seed" } },
-          create_time: { provenance: { source: "seed" } },
-          update_time: { provenance: { source: "seed" } }
-        }
+        fields: {}
       },
       {
         name: "persona",
@@ -28641,49 +28156,7 @@ var init_routes = __esm({
           history: "listPersonaVersions",
           changeTypes: ["save", "revert"]
         },
-        fields: {
-          resource_name: {
-            provenance: {
-              source: "inferred",
-              note: "the persona resource carries resource_name of form personas/<id> (facts 2.7); the id part follows our assumed id format."
-            }
-          },
-          id: {
-            provenance: {
-              source: "assumed",
-              note: "id is in the facts 2.7 field list; the 22-alphanumeric format is our decision (not shown anywhere)."
-            }
-          },
-          name: { provenance: { source: "seed" } },
-          persona_prompt: { provenance: { source: "seed" } },
-          silent_mode: { provenance: { source: "seed" } },
-          multi_phone_config: { provenance: { source: "seed" } },
-          initialization_parameters: { provenance: { source: "seed" } },
-          custom_persona_data: { provenance: { source: "seed" } },
-          voice: { provenance: { source: "seed" } },
-          custom_voice_id: { provenance: { source: "seed" } },
-          voice_name: { provenance: { source: "seed" } },
-          language_code: { provenance: { source: "seed" } },
-          background_sound: { provenance: { source: "seed" } },
-          background_sound_volume: { provenance: { source: "seed" } },
-          voice_volume: { provenance: { source: "seed" } },
-          voice_speed: { provenance: { source: "seed" } },
-          wait_seconds: { provenance: { source: "seed" } },
-          conversation_initiation: { provenance: { source: "seed" } },
-          interruption_rate: { provenance: { source: "seed" } },
-          multi_language_stt: { provenance: { source: "seed" } },
-          hold_music_timeout_seconds: { provenance: { source: "seed" } },
-          situate_speaker: { provenance: { source: "seed" } },
-          audio_degradation: { provenance: { source: "seed" } },
-          tags: { provenance: { source: "seed" } },
-          current_version: { provenance: { source: "seed" } },
-          create_time: {
-            provenance: { source: "inferred", note: "create_time is in the persona resource field list (facts 2.7)." }
-          },
-          update_time: {
-            provenance: { source: "inferred", note: "update_time is in the persona resource field list (facts 2.7)." }
-          }
-        }
+        fields: {}
       },
       {
         name: "review-project",
@@ -28718,35 +28191,7 @@ var init_routes = __esm({
         },
         lifecycle: null,
         versioned: null,
-        fields: {
-          id: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-          name: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-          display_name: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-          description: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-          assignees: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-          linked_simulation_ids: {
-            provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." }
-          },
-          linked_metric_ids: {
-            provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." }
-          },
-          project_type: {
-            provenance: {
-              source: "assumed",
-              note: "the default PROJECT_COLLABORATIVE when not given (assumed): a task is done once any reviewer labels it."
-            }
-          },
-          notifications: { provenance: { source: "assumed", note: "the default false is our choice." } },
-          project_rules: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-          blind_labeling_shown_metric_ids: {
-            provenance: {
-              source: "assumed",
-              note: "a create and update field (facts-shapes 2.10 RP2, RP4) that the service's client does not show on the resource; the sandbox answers it so a caller can read back what it set."
-            }
-          },
-          create_time: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-          update_time: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } }
-        }
+        fields: {}
       },
       {
         name: "run",
@@ -28800,148 +28245,7 @@ var init_routes = __esm({
         defaults: { is_public: false, status: "PENDING" },
         lifecycle: { field: "status", deleted: "DELETED", hidden: ["DELETED"], frozen: [] },
         versioned: null,
-        fields: {
-          run_id: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          name: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          display_name: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          is_public: {
-            provenance: {
-              source: "assumed",
-              note: "is_public is a run field (facts-shapes 3.13); the sandbox sets it false at launch and nothing changes it."
-            }
-          },
-          status: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          agent_id: {
-            provenance: {
-              source: "seed",
-              note: "agent ids are 22 alphanumeric characters (seed Limits); null is allowed by facts-shapes 3.13."
-            }
-          },
-          persona_id: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          test_set_id: { provenance: { source: "inferred", note: "test-set ids are exactly 8 characters (facts 2.11)." } },
-          metric_ids: {
-            provenance: {
-              source: "assumed",
-              note: "not in the service's client (facts-shapes 3.13 team-only fields); the metrics the run computes."
-            }
-          },
-          tags: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          metadata: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          progress: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          results: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          error: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          error_status: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          metric_averages: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          scheduled_run_id: {
-            provenance: {
-              source: "assumed",
-              note: "team-only field (facts-shapes 3.13); alerts restrict runs by scheduled run (seed Alert)."
-            }
-          },
-          run_template_id: { provenance: { source: "assumed", note: "team-only field (facts-shapes 3.13)." } },
-          conversation_source: {
-            provenance: {
-              source: "inferred",
-              note: "UPLOADED and SIMULATED are the conversation sources alerts distinguish (seed Alert conversation_source)."
-            }
-          },
-          pinned_versions: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          on_latest_configuration: {
-            provenance: {
-              source: "seed",
-              note: "Seed Versioning rule 8 says the run view can show that a run is no longer on the latest configuration; the field name is assumed."
-            }
-          },
-          metric_values: {
-            provenance: {
-              source: "assumed",
-              note: "team-only field (facts-shapes 3.13), kept for alert evaluation; the service's form is metric_averages."
-            }
-          },
-          create_time: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          update_time: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          complete_time: {
-            provenance: {
-              source: "assumed",
-              note: "team-only field (facts-shapes 3.13); alert windows are measured on it."
-            }
-          }
-        }
+        fields: {}
       },
       {
         name: "simulation",
@@ -28977,37 +28281,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: { field: "status", deleted: "DELETED", hidden: ["DELETED"], frozen: [] },
         versioned: null,
-        fields: {
-          name: { provenance: { source: "seed" } },
-          simulation_id: { provenance: { source: "seed" } },
-          run_id: { provenance: { source: "seed" } },
-          status: { provenance: { source: "seed" } },
-          create_time: { provenance: { source: "seed" } },
-          has_audio: { provenance: { source: "seed" } },
-          agent_id: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-          persona_id: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-          test_set_id: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-          test_case_id: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-          source: { provenance: { source: "inferred", note: "endpoint|null (facts-shapes 3.4)." } },
-          destination: { provenance: { source: "inferred", note: "endpoint|null (facts-shapes 3.4)." } },
-          error_message: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-          mutation_id: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-          mutation_name: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-          notes: {
-            provenance: { source: "inferred", note: "notes are nullable and at most 500 characters (facts 2.15)." }
-          },
-          is_public: { provenance: { source: "seed" } },
-          metric_values: {
-            provenance: {
-              source: "inferred",
-              note: "map<num>|null, on lists only with include=metric_values (facts-shapes 3.4)."
-            }
-          },
-          call_sid: { provenance: { source: "seed" } },
-          transcript: {
-            provenance: { source: "inferred", note: "transcript [message]|null with typed messages (facts-shapes 3.4)." }
-          }
-        }
+        fields: {}
       },
       {
         name: "spec",
@@ -29022,12 +28296,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: null,
         versioned: null,
-        fields: {
-          name: {
-            provenance: { source: "assumed", note: "the name format is not public; lower-case words joined by dashes." }
-          },
-          url: { provenance: { source: "seed" } }
-        }
+        fields: {}
       },
       {
         name: "tag",
@@ -29042,28 +28311,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: null,
         versioned: null,
-        fields: {
-          name: { provenance: { source: "seed" } },
-          id: {
-            provenance: {
-              source: "assumed",
-              note: "the tag id format is not public; 22 alphanumeric characters like agent and metric ids."
-            }
-          },
-          tag_name: {
-            provenance: { source: "seed" },
-            normalize: "lowercase",
-            unique: { among: "active", scope: "organization" }
-          },
-          color: {
-            provenance: {
-              source: "inferred",
-              note: "color is nullable on the resource (facts-shapes 3.6); null when the tag has none."
-            }
-          },
-          create_time: { provenance: { source: "seed" } },
-          created_by: { provenance: { source: "inferred", note: "created_by is nullable (facts-shapes 3.6)." } }
-        }
+        fields: { tag_name: { normalize: "lowercase", unique: { among: "active", scope: "organization" } } }
       },
       {
         name: "test_case",
@@ -29087,56 +28335,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: null,
         versioned: null,
-        fields: {
-          id: {
-            provenance: {
-              source: "assumed",
-              note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-            }
-          },
-          test_set_id: {
-            provenance: {
-              source: "assumed",
-              note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-            }
-          },
-          input_str: {
-            provenance: {
-              source: "assumed",
-              note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-            }
-          },
-          expected_output: {
-            provenance: {
-              source: "assumed",
-              note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-            }
-          },
-          attributes: {
-            provenance: {
-              source: "assumed",
-              note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-            }
-          },
-          position: {
-            provenance: {
-              source: "assumed",
-              note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-            }
-          },
-          create_time: {
-            provenance: {
-              source: "assumed",
-              note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-            }
-          },
-          update_time: {
-            provenance: {
-              source: "assumed",
-              note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-            }
-          }
-        }
+        fields: {}
       },
       {
         name: "test_set",
@@ -29171,87 +28370,8 @@ var init_routes = __esm({
           changeTypes: ["save", "revert"]
         },
         fields: {
-          name: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            }
-          },
-          id: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            }
-          },
-          slug: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            },
-            unique: { among: "active", scope: "workspace" }
-          },
-          display_name: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            },
-            unique: { among: "active", scope: "workspace" }
-          },
-          description: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            }
-          },
-          test_set_type: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            }
-          },
-          test_set_metadata: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            }
-          },
-          parameters: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            }
-          },
-          test_case_count: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            }
-          },
-          test_cases: {
-            provenance: {
-              source: "assumed",
-              note: "The grid is part of the test set so that a save can carry it and a version can snapshot it (seed Versioning rule 4)."
-            }
-          },
-          tags: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            }
-          },
-          current_version: { provenance: { source: "seed" } },
-          create_time: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            }
-          },
-          update_time: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            }
-          }
+          slug: { unique: { among: "active", scope: "workspace" } },
+          display_name: { unique: { among: "active", scope: "workspace" } }
         }
       },
       {
@@ -29278,65 +28398,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: null,
         versioned: null,
-        fields: {
-          id: {
-            provenance: {
-              source: "assumed",
-              note: "DELETE /metrics/{metric_id}/thresholds/{threshold_id} needs an id; the client models none; a ULID like baselines."
-            }
-          },
-          name: {
-            provenance: {
-              source: "inferred",
-              note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-            }
-          },
-          metric_id: {
-            provenance: { source: "assumed", note: "the metric the threshold belongs to (not in the client's model)." }
-          },
-          comparison_operator: {
-            provenance: {
-              source: "inferred",
-              note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-            }
-          },
-          target_float_upper: {
-            provenance: {
-              source: "inferred",
-              note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-            }
-          },
-          target_float_lower: {
-            provenance: {
-              source: "inferred",
-              note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-            }
-          },
-          target_values: {
-            provenance: {
-              source: "inferred",
-              note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-            }
-          },
-          source: {
-            provenance: {
-              source: "inferred",
-              note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-            }
-          },
-          create_time: {
-            provenance: {
-              source: "inferred",
-              note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-            }
-          },
-          update_time: {
-            provenance: {
-              source: "inferred",
-              note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-            }
-          }
-        }
+        fields: {}
       },
       {
         name: "webhook",
@@ -29351,20 +28413,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: null,
         versioned: null,
-        fields: {
-          name: { provenance: { source: "seed" } },
-          id: {
-            provenance: {
-              source: "inferred",
-              note: "webhook ids are 22 characters in practice (facts 2.13); alphanumeric only is assumed."
-            }
-          },
-          type: { provenance: { source: "seed" } },
-          url: { provenance: { source: "seed" } },
-          has_auth_token: { provenance: { source: "seed" } },
-          create_time: { provenance: { source: "seed" } },
-          last_triggered_at: { provenance: { source: "seed" } }
-        }
+        fields: {}
       },
       {
         name: "workspace",
@@ -29384,21 +28433,7 @@ var init_routes = __esm({
           frozen: [{ field: "workspace_type", equals: "DEFAULT" }]
         },
         versioned: null,
-        fields: {
-          id: { provenance: { source: "seed" } },
-          slug: {
-            provenance: {
-              source: "inferred",
-              note: "a slug stays reserved after a soft delete (facts 2.14, terraform client)."
-            },
-            unique: { among: "all", scope: "organization" }
-          },
-          display_name: { provenance: { source: "seed" } },
-          status: { provenance: { source: "seed" } },
-          workspace_type: { provenance: { source: "seed" } },
-          created_at: { provenance: { source: "seed" } },
-          last_updated_at: { provenance: { source: "seed" } }
-        }
+        fields: { slug: { unique: { among: "all", scope: "organization" } } }
       }
     ];
     handlers = [
@@ -29411,41 +28446,39 @@ var init_routes = __esm({
     ];
     routes = [
       {
-        ...{
-          id: "listAgents",
-          spec: "agents",
-          method: "GET",
-          path: "/agents",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "filter", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" },
-              { name: "tag_filters", required: false, type: "string", array: true, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["agents:read"],
-          resource: "agent",
-          action: "list",
-          workspaceRequired: false,
-          pagination: { items: "agents", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "list", items: "agents", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listAgents",
+        spec: "agents",
+        method: "GET",
+        path: "/agents",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "filter", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" },
+            { name: "tag_filters", required: false, type: "string", array: true, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["agents:read"],
+        resource: "agent",
+        action: "list",
+        workspaceRequired: false,
+        pagination: { items: "agents", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "list", items: "agents", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listAgentsQueryValidator,
           headers: listAgentsHeadersValidator,
@@ -29453,125 +28486,54 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "createAgent",
-          spec: "agents",
-          method: "POST",
-          path: "/agents",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: { provenance: { source: "seed" } },
-              model_type: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              },
-              phone_number: { provenance: { source: "seed" } },
-              endpoint: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              },
-              prompt: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              },
-              customer_agent_id: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              },
-              language: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              },
-              attributes: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              },
-              metadata: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              },
-              workflows: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              },
-              metric_ids: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              },
-              test_set_ids: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              },
-              tags: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: { metadata: {}, workflows: {}, metric_ids: [], test_set_ids: [] },
-            properties: [
-              "display_name",
-              "model_type",
-              "phone_number",
-              "endpoint",
-              "prompt",
-              "customer_agent_id",
-              "language",
-              "attributes",
-              "metadata",
-              "workflows",
-              "metric_ids",
-              "test_set_ids",
-              "tags"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["agents:write"],
-          resource: "agent",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["agent-normalize"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "createAgent",
+        spec: "agents",
+        method: "POST",
+        path: "/agents",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: { metadata: {}, workflows: {}, metric_ids: [], test_set_ids: [] },
+          properties: [
+            "display_name",
+            "model_type",
+            "phone_number",
+            "endpoint",
+            "prompt",
+            "customer_agent_id",
+            "language",
+            "attributes",
+            "metadata",
+            "workflows",
+            "metric_ids",
+            "test_set_ids",
+            "tags"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["agents:write"],
+        resource: "agent",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["agent-normalize"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           headers: createAgentHeadersValidator,
           body: createAgentBodyValidator,
@@ -29579,35 +28541,33 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getAgent",
-          spec: "agents",
-          method: "GET",
-          path: "/agents/{agent_id}",
-          params: {
-            path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["agents:read"],
-          resource: "agent",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getAgent",
+        spec: "agents",
+        method: "GET",
+        path: "/agents/{agent_id}",
+        params: {
+          path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["agents:read"],
+        resource: "agent",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getAgentPathParamsValidator,
           headers: getAgentHeadersValidator,
@@ -29615,142 +28575,55 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updateAgent",
-          spec: "agents",
-          method: "PATCH",
-          path: "/agents/{agent_id}",
-          params: {
-            path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              model_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              phone_number: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              endpoint: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              prompt: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              customer_agent_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              language: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              attributes: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              metadata: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              workflows: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              metric_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              test_set_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              knowledge_base_ids: {
-                provenance: {
-                  source: "assumed",
-                  note: "knowledge_base_ids is a field of the agent (seed) and a tracked behaviour field, so it is accepted on update as well."
-                }
-              },
-              tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "display_name",
-              "model_type",
-              "phone_number",
-              "endpoint",
-              "prompt",
-              "customer_agent_id",
-              "language",
-              "attributes",
-              "metadata",
-              "workflows",
-              "metric_ids",
-              "test_set_ids",
-              "knowledge_base_ids",
-              "tags"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["agents:write"],
-          resource: "agent",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["agent-normalize"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateAgent",
+        spec: "agents",
+        method: "PATCH",
+        path: "/agents/{agent_id}",
+        params: {
+          path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "display_name",
+            "model_type",
+            "phone_number",
+            "endpoint",
+            "prompt",
+            "customer_agent_id",
+            "language",
+            "attributes",
+            "metadata",
+            "workflows",
+            "metric_ids",
+            "test_set_ids",
+            "knowledge_base_ids",
+            "tags"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["agents:write"],
+        resource: "agent",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["agent-normalize"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateAgentPathParamsValidator,
           headers: updateAgentHeadersValidator,
@@ -29759,35 +28632,33 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteAgent",
-          spec: "agents",
-          method: "DELETE",
-          path: "/agents/{agent_id}",
-          params: {
-            path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["agents:write"],
-          resource: "agent",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "ok" },
-          restore: null,
-          rules: ["agent-delete-guard"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 404, 500],
-          versionItem: null
+        id: "deleteAgent",
+        spec: "agents",
+        method: "DELETE",
+        path: "/agents/{agent_id}",
+        params: {
+          path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["agents:write"],
+        resource: "agent",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "ok" },
+        restore: null,
+        rules: ["agent-delete-guard"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteAgentPathParamsValidator,
           headers: deleteAgentHeadersValidator,
@@ -29795,49 +28666,40 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "duplicateAgent",
-          spec: "agents",
-          method: "POST",
-          path: "/agents/{agent_id}/duplicate",
-          params: {
-            path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: false,
-            media: ["application/json"],
-            fields: {
-              include_associations: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /agents/{agent_id}/duplicate with an optional body {include_associations} answers 201 {agent} (facts-shapes 2.2 AG6); the name, what is copied and the default false are assumed (docs/sandbox.md)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: { include_associations: false },
-            properties: ["include_associations"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["agents:write"],
-          resource: "agent",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["agent-duplicate"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "duplicateAgent",
+        spec: "agents",
+        method: "POST",
+        path: "/agents/{agent_id}/duplicate",
+        params: {
+          path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: false,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: { include_associations: false },
+          properties: ["include_associations"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["agents:write"],
+        resource: "agent",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["agent-duplicate"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: duplicateAgentPathParamsValidator,
           headers: duplicateAgentHeadersValidator,
@@ -29846,59 +28708,57 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listAgentVersions",
-          spec: "agents",
-          method: "GET",
-          path: "/agents/{agent_id}/versions",
-          params: {
-            path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["agents:read"],
-          resource: "agent",
-          action: "versions",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListAgentVersionsResponse", keys: ["versions"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: {
-            properties: [
-              "name",
-              "ulid",
-              "version_number",
-              "change_type",
-              "label",
-              "model_type",
-              "phone_number",
-              "endpoint",
-              "metadata",
-              "attributes",
-              "workflows",
-              "prompt",
-              "language",
-              "test_set_ids",
-              "metric_ids",
-              "created_by",
-              "create_time"
-            ],
-            snapshotInto: null
-          }
+        id: "listAgentVersions",
+        spec: "agents",
+        method: "GET",
+        path: "/agents/{agent_id}/versions",
+        params: {
+          path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
+        },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["agents:read"],
+        resource: "agent",
+        action: "versions",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListAgentVersionsResponse", keys: ["versions"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: {
+          properties: [
+            "name",
+            "ulid",
+            "version_number",
+            "change_type",
+            "label",
+            "model_type",
+            "phone_number",
+            "endpoint",
+            "metadata",
+            "attributes",
+            "workflows",
+            "prompt",
+            "language",
+            "test_set_ids",
+            "metric_ids",
+            "created_by",
+            "create_time"
+          ],
+          snapshotInto: null
         },
         validators: {
           path: listAgentVersionsPathParamsValidator,
@@ -29907,38 +28767,36 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "revertAgentVersion",
-          spec: "agents",
-          method: "POST",
-          path: "/agents/{agent_id}/versions/{version_id}/revert",
-          params: {
-            path: [
-              { name: "agent_id", required: true, type: "string", array: false, explode: false },
-              { name: "version_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["agents:write"],
-          resource: "agent",
-          action: "revert",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["version-revert"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
-          errors: [400, 401, 404, 500],
-          versionItem: null
+        id: "revertAgentVersion",
+        spec: "agents",
+        method: "POST",
+        path: "/agents/{agent_id}/versions/{version_id}/revert",
+        params: {
+          path: [
+            { name: "agent_id", required: true, type: "string", array: false, explode: false },
+            { name: "version_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["agents:write"],
+        resource: "agent",
+        action: "revert",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["version-revert"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
+        errors: [400, 401, 404, 500],
+        versionItem: null,
         validators: {
           path: revertAgentVersionPathParamsValidator,
           headers: revertAgentVersionHeadersValidator,
@@ -29946,43 +28804,37 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listAlerts",
-          spec: "alerts",
-          method: "GET",
-          path: "/alerts",
-          params: {
-            path: [],
-            query: [
-              { name: "conversation_source", required: false, type: "string", array: false, explode: true },
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["alerts:read"],
-          resource: "alert",
-          action: "list",
-          workspaceRequired: false,
-          pagination: { items: "alerts", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "list", items: "alerts", total: "total_count" },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listAlerts",
+        spec: "alerts",
+        method: "GET",
+        path: "/alerts",
+        params: {
+          path: [],
+          query: [
+            { name: "conversation_source", required: false, type: "string", array: false, explode: true },
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["alerts:read"],
+        resource: "alert",
+        action: "list",
+        workspaceRequired: false,
+        pagination: { items: "alerts", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "list", items: "alerts", total: "total_count" }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listAlertsQueryValidator,
           headers: listAlertsHeadersValidator,
@@ -29990,142 +28842,64 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "createAlert",
-          spec: "alerts",
-          method: "POST",
-          path: "/alerts",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              description: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              evaluation_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              conversation_source: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              match_mode: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              cooldown_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              custom_message_template: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              agent_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              required_tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              scheduled_run_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              customer_metadata: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              conditions: {
-                provenance: {
-                  source: "assumed",
-                  note: "the seed requires at least one condition on update and in every alert; create follows."
-                }
-              },
-              channels: {
-                provenance: { source: "assumed", note: "no default is published; an alert may start without channels." }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {
-              description: "",
-              evaluation_type: "ON_RUN_COMPLETE",
-              conversation_source: "ALL",
-              match_mode: "ALL",
-              cooldown_seconds: 0,
-              agent_ids: [],
-              required_tags: [],
-              scheduled_run_ids: [],
-              channels: []
-            },
-            properties: [
-              "name",
-              "description",
-              "evaluation_type",
-              "conversation_source",
-              "match_mode",
-              "cooldown_seconds",
-              "custom_message_template",
-              "agent_ids",
-              "required_tags",
-              "scheduled_run_ids",
-              "customer_metadata",
-              "conditions",
-              "channels"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["alerts:write"],
-          resource: "alert",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["alert-replace-sets"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "createAlert",
+        spec: "alerts",
+        method: "POST",
+        path: "/alerts",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {
+            description: "",
+            evaluation_type: "ON_RUN_COMPLETE",
+            conversation_source: "ALL",
+            match_mode: "ALL",
+            cooldown_seconds: 0,
+            agent_ids: [],
+            required_tags: [],
+            scheduled_run_ids: [],
+            channels: []
+          },
+          properties: [
+            "name",
+            "description",
+            "evaluation_type",
+            "conversation_source",
+            "match_mode",
+            "cooldown_seconds",
+            "custom_message_template",
+            "agent_ids",
+            "required_tags",
+            "scheduled_run_ids",
+            "customer_metadata",
+            "conditions",
+            "channels"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["alerts:write"],
+        resource: "alert",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["alert-replace-sets"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           headers: createAlertHeadersValidator,
           body: createAlertBodyValidator,
@@ -30133,35 +28907,33 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getAlert",
-          spec: "alerts",
-          method: "GET",
-          path: "/alerts/{alert_id}",
-          params: {
-            path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["alerts:read"],
-          resource: "alert",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getAlert",
+        spec: "alerts",
+        method: "GET",
+        path: "/alerts/{alert_id}",
+        params: {
+          path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["alerts:read"],
+        resource: "alert",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getAlertPathParamsValidator,
           headers: getAlertHeadersValidator,
@@ -30169,98 +28941,62 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updateAlert",
-          spec: "alerts",
-          method: "PATCH",
-          path: "/alerts/{alert_id}",
-          params: {
-            path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              name: {
-                provenance: { source: "inferred", note: "the seed gives max 200; the facts give 1-200 (facts 2.9)." }
-              },
-              description: { provenance: { source: "inferred", note: "description max 2000 (facts 2.9)." } },
-              evaluation_type: { provenance: { source: "seed" } },
-              conversation_source: { provenance: { source: "seed" } },
-              match_mode: { provenance: { source: "seed" } },
-              cooldown_seconds: { provenance: { source: "seed" } },
-              custom_message_template: { provenance: { source: "seed" } },
-              enabled: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH body enabled bool|null (facts-shapes 2.7 AL4, overlay); null leaving it unchanged is assumed like the other nullable PATCH fields."
-                },
-                null: "ignore"
-              },
-              customer_metadata: { provenance: { source: "seed" } },
-              agent_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "agent_ids [str]|null (facts-shapes 2.7 AL2/AL4); null meaning no restriction is assumed."
-                },
-                null: "rule"
-              },
-              required_tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "required_tags [str]|null (facts-shapes 2.7 AL2/AL4); null meaning no restriction is assumed."
-                },
-                null: "rule"
-              },
-              scheduled_run_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "scheduled_run_ids [str]|null (facts-shapes 2.7 AL2/AL4); null meaning no restriction is assumed."
-                },
-                null: "rule"
-              },
-              conditions: { provenance: { source: "seed" }, replace: "whole-set" },
-              channels: { provenance: { source: "seed" }, replace: "whole-set" }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "name",
-              "description",
-              "evaluation_type",
-              "conversation_source",
-              "match_mode",
-              "cooldown_seconds",
-              "custom_message_template",
-              "enabled",
-              "customer_metadata",
-              "agent_ids",
-              "required_tags",
-              "scheduled_run_ids",
-              "conditions",
-              "channels"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["alerts:read", "alerts:write"],
-          resource: "alert",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["alert-replace-sets"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateAlert",
+        spec: "alerts",
+        method: "PATCH",
+        path: "/alerts/{alert_id}",
+        params: {
+          path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {
+            enabled: { null: "ignore" },
+            agent_ids: { null: "rule" },
+            required_tags: { null: "rule" },
+            scheduled_run_ids: { null: "rule" },
+            conditions: { replace: "whole-set" },
+            channels: { replace: "whole-set" }
+          },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "name",
+            "description",
+            "evaluation_type",
+            "conversation_source",
+            "match_mode",
+            "cooldown_seconds",
+            "custom_message_template",
+            "enabled",
+            "customer_metadata",
+            "agent_ids",
+            "required_tags",
+            "scheduled_run_ids",
+            "conditions",
+            "channels"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["alerts:read", "alerts:write"],
+        resource: "alert",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["alert-replace-sets"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateAlertPathParamsValidator,
           headers: updateAlertHeadersValidator,
@@ -30269,80 +29005,76 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteAlert",
-          spec: "alerts",
-          method: "DELETE",
-          path: "/alerts/{alert_id}",
-          params: {
-            path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["alerts:write"],
-          resource: "alert",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 204, shape: { kind: "none" }, media: null },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteAlert",
+        spec: "alerts",
+        method: "DELETE",
+        path: "/alerts/{alert_id}",
+        params: {
+          path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["alerts:write"],
+        resource: "alert",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 204, shape: { kind: "none" }, media: null },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: { path: deleteAlertPathParamsValidator, headers: deleteAlertHeadersValidator }
       },
       {
-        ...{
-          id: "listAlertEvents",
-          spec: "alerts",
-          method: "GET",
-          path: "/alerts/{alert_id}/events",
-          params: {
-            path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "outcome", required: false, type: "string", array: false, explode: true },
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["alerts:read"],
-          resource: "alert",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["alert-events"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ListAlertEventsResponse",
-              keys: ["events", "next_page_token", "total_count"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "listAlertEvents",
+        spec: "alerts",
+        method: "GET",
+        path: "/alerts/{alert_id}/events",
+        params: {
+          path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "outcome", required: false, type: "string", array: false, explode: true },
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["alerts:read"],
+        resource: "alert",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["alert-events"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ListAlertEventsResponse",
+            keys: ["events", "next_page_token", "total_count"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: listAlertEventsPathParamsValidator,
           query: listAlertEventsQueryValidator,
@@ -30351,58 +29083,49 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "testEvaluateAlert",
-          spec: "alerts",
-          method: "POST",
-          path: "/alerts/{alert_id}/test-evaluate",
-          params: {
-            path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              run_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts/{alert_id}/test-evaluate body {run_id} -> {alert_id, run_id, triggered, suppressed, condition_results, dispatch_results, message} (facts-shapes 2.7 AL7, section 5); the permission is assumed (it changes nothing)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["run_id"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["alerts:read"],
-          resource: "alert",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["alert-test-evaluate"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "TestEvaluateAlertResponse",
-              keys: ["alert_id", "run_id", "triggered", "suppressed", "condition_results", "dispatch_results", "message"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "testEvaluateAlert",
+        spec: "alerts",
+        method: "POST",
+        path: "/alerts/{alert_id}/test-evaluate",
+        params: {
+          path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["run_id"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["alerts:read"],
+        resource: "alert",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["alert-test-evaluate"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "TestEvaluateAlertResponse",
+            keys: ["alert_id", "run_id", "triggered", "suppressed", "condition_results", "dispatch_results", "message"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: testEvaluateAlertPathParamsValidator,
           headers: testEvaluateAlertHeadersValidator,
@@ -30411,51 +29134,49 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listConversations",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "filter", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true },
-              { name: "include", required: false, type: "string", array: false, explode: true },
-              { name: "metric_id", required: false, type: "string", array: false, explode: true },
-              { name: "start_date", required: false, type: "string", array: false, explode: true },
-              { name: "end_date", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "conversation",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "conversations",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: "listUploadedConversations",
-          aliasRenames: [
-            { legacy: "conversations", canonical: "uploaded_conversations", values: null, in: "response", at: [] }
+        id: "listConversations",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "filter", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true },
+            { name: "include", required: false, type: "string", array: false, explode: true },
+            { name: "metric_id", required: false, type: "string", array: false, explode: true },
+            { name: "start_date", required: false, type: "string", array: false, explode: true },
+            { name: "end_date", required: false, type: "string", array: false, explode: true }
           ],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "list", items: "conversations", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "conversation",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "conversations",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: "listUploadedConversations",
+        aliasRenames: [
+          { legacy: "conversations", canonical: "uploaded_conversations", values: null, in: "response", at: [] }
+        ],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "list", items: "conversations", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listConversationsQueryValidator,
           headers: listConversationsHeadersValidator,
@@ -30463,50 +29184,48 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listSimulatedConversations",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/simulated",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "filter", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true },
-              { name: "include", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "simulation",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "simulated_conversations",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-values"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "list", items: "simulated_conversations", total: null },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listSimulatedConversations",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/simulated",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "filter", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true },
+            { name: "include", required: false, type: "string", array: false, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "simulation",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "simulated_conversations",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-values"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "list", items: "simulated_conversations", total: null },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listSimulatedConversationsQueryValidator,
           headers: listSimulatedConversationsHeadersValidator,
@@ -30514,35 +29233,33 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getSimulatedConversation",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/simulated/{simulation_id}",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "simulation",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "simulated_conversation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getSimulatedConversation",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/simulated/{simulation_id}",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "simulation",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "simulated_conversation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getSimulatedConversationPathParamsValidator,
           headers: getSimulatedConversationHeadersValidator,
@@ -30550,57 +29267,40 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updateSimulatedConversation",
-          spec: "conversations",
-          method: "PATCH",
-          path: "/conversations/simulated/{simulation_id}",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              is_public: {
-                provenance: {
-                  source: "assumed",
-                  note: "the seed shows is_public as boolean and facts 2.15 make it nullable; treating null as unchanged is our decision."
-                },
-                null: "ignore"
-              },
-              notes: {
-                provenance: {
-                  source: "assumed",
-                  note: "notes (nullable, at most 500) are from facts 2.15; null clearing them is our decision."
-                },
-                null: "clear"
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["is_public", "notes"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "simulation",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "simulated_conversation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateSimulatedConversation",
+        spec: "conversations",
+        method: "PATCH",
+        path: "/conversations/simulated/{simulation_id}",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: { is_public: { null: "ignore" }, notes: { null: "clear" } },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["is_public", "notes"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "simulation",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "simulated_conversation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateSimulatedConversationPathParamsValidator,
           headers: updateSimulatedConversationHeadersValidator,
@@ -30609,35 +29309,33 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteSimulatedConversation",
-          spec: "conversations",
-          method: "DELETE",
-          path: "/conversations/simulated/{simulation_id}",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "simulation",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteSimulatedConversation",
+        spec: "conversations",
+        method: "DELETE",
+        path: "/conversations/simulated/{simulation_id}",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "simulation",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteSimulatedConversationPathParamsValidator,
           headers: deleteSimulatedConversationHeadersValidator,
@@ -30645,44 +29343,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getSimulatedConversationAudio",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/simulated/{simulation_id}/audio",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "simulation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-audio-url"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "SimulationAudioResponse",
-              keys: ["audio_url", "peaks_url", "simulation_id", "url_expires_in_seconds"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getSimulatedConversationAudio",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/simulated/{simulation_id}/audio",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "simulation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-audio-url"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "SimulationAudioResponse",
+            keys: ["audio_url", "peaks_url", "simulation_id", "url_expires_in_seconds"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getSimulatedConversationAudioPathParamsValidator,
           headers: getSimulatedConversationAudioHeadersValidator,
@@ -30690,47 +29386,45 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listSimulatedConversationMetricOutputs",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/simulated/{simulation_id}/metrics",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "simulation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-outputs"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ListSimulationMetricOutputsResponse",
-              keys: ["metrics", "next_page_token"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "listSimulatedConversationMetricOutputs",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/simulated/{simulation_id}/metrics",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "simulation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-outputs"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ListSimulationMetricOutputsResponse",
+            keys: ["metrics", "next_page_token"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: listSimulatedConversationMetricOutputsPathParamsValidator,
           query: listSimulatedConversationMetricOutputsQueryValidator,
@@ -30739,42 +29433,40 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getSimulatedConversationMetricOutput",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/simulated/{simulation_id}/metrics/{metric_output_id}",
-          params: {
-            path: [
-              { name: "simulation_id", required: true, type: "string", array: false, explode: false },
-              { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "simulation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-outputs"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "SimulationMetricOutputResponse", keys: ["metric"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getSimulatedConversationMetricOutput",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/simulated/{simulation_id}/metrics/{metric_output_id}",
+        params: {
+          path: [
+            { name: "simulation_id", required: true, type: "string", array: false, explode: false },
+            { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "simulation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-outputs"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "SimulationMetricOutputResponse", keys: ["metric"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getSimulatedConversationMetricOutputPathParamsValidator,
           headers: getSimulatedConversationMetricOutputHeadersValidator,
@@ -30782,44 +29474,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "resimulateSimulatedConversation",
-          spec: "conversations",
-          method: "POST",
-          path: "/conversations/simulated/{simulation_id}/resimulate",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "simulation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["simulation-resimulate"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ResimulateResponse",
-              keys: ["simulation_id", "run_id", "queued", "message"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "resimulateSimulatedConversation",
+        spec: "conversations",
+        method: "POST",
+        path: "/conversations/simulated/{simulation_id}/resimulate",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "simulation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["simulation-resimulate"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ResimulateResponse",
+            keys: ["simulation_id", "run_id", "queued", "message"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: resimulateSimulatedConversationPathParamsValidator,
           headers: resimulateSimulatedConversationHeadersValidator,
@@ -30827,64 +29517,49 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "rerunSimulatedConversationMetrics",
-          spec: "conversations",
-          method: "POST",
-          path: "/conversations/simulated:rerunMetrics",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              simulation_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /conversations/simulated:rerunMetrics body {simulation_ids*, metric_ids*} -> 202 (207 when some fail) {results, queued_count, failed_count} (facts-shapes 2.4 SC6, E35)."
-                }
-              },
-              metric_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /conversations/simulated:rerunMetrics body {simulation_ids*, metric_ids*} -> 202 (207 when some fail) {results, queued_count, failed_count} (facts-shapes 2.4 SC6, E35)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["simulation_ids", "metric_ids"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "simulation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["simulation-rerun-metrics"],
-          emits: ["simulation.metrics-rerun"],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 202,
-            shape: {
-              kind: "other",
-              schema: "RerunMetricsResponse",
-              keys: ["results", "queued_count", "failed_count"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "rerunSimulatedConversationMetrics",
+        spec: "conversations",
+        method: "POST",
+        path: "/conversations/simulated:rerunMetrics",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["simulation_ids", "metric_ids"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "simulation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["simulation-rerun-metrics"],
+        emits: ["simulation.metrics-rerun"],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 202,
+          shape: {
+            kind: "other",
+            schema: "RerunMetricsResponse",
+            keys: ["results", "queued_count", "failed_count"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           headers: rerunSimulatedConversationMetricsHeadersValidator,
           body: rerunSimulatedConversationMetricsBodyValidator,
@@ -30892,53 +29567,51 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listUploadedConversations",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/uploaded",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "filter", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true },
-              { name: "include", required: false, type: "string", array: false, explode: true },
-              { name: "metric_id", required: false, type: "string", array: false, explode: true },
-              { name: "start_date", required: false, type: "string", array: false, explode: true },
-              { name: "end_date", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "conversation",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "uploaded_conversations",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-list-summary", "conversation-metric-values"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "list", items: "uploaded_conversations", total: null },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listUploadedConversations",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/uploaded",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "filter", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true },
+            { name: "include", required: false, type: "string", array: false, explode: true },
+            { name: "metric_id", required: false, type: "string", array: false, explode: true },
+            { name: "start_date", required: false, type: "string", array: false, explode: true },
+            { name: "end_date", required: false, type: "string", array: false, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "conversation",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "uploaded_conversations",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-list-summary", "conversation-metric-values"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "list", items: "uploaded_conversations", total: null },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listUploadedConversationsQueryValidator,
           headers: listUploadedConversationsHeadersValidator,
@@ -30946,37 +29619,35 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getUploadedConversation",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/uploaded/{conversation_id}",
-          params: {
-            path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "include_progress", required: false, type: "boolean", array: false, explode: true, default: false }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "conversation",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-values"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getUploadedConversation",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/uploaded/{conversation_id}",
+        params: {
+          path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "include_progress", required: false, type: "boolean", array: false, explode: true, default: false }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "conversation",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-values"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getUploadedConversationPathParamsValidator,
           query: getUploadedConversationQueryValidator,
@@ -30985,55 +29656,40 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "attachUploadedConversationAudio",
-          spec: "conversations",
-          method: "PATCH",
-          path: "/conversations/uploaded/{conversation_id}",
-          params: {
-            path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              audio_url: {
-                provenance: {
-                  source: "seed",
-                  note: "the seed's Conversation audio section (its path is not shown there; the canonical path is from facts 2.1)."
-                }
-              },
-              audio: {
-                provenance: {
-                  source: "seed",
-                  note: "the seed's Conversation audio section (its path is not shown there; the canonical path is from facts 2.1)."
-                }
-              }
-            },
-            exactlyOneOf: ["audio_url", "audio"],
-            defaults: {},
-            properties: ["audio_url", "audio"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "conversation",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["audio-attach"],
-          emits: ["conversation.audio-attached"],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 409, 500],
-          versionItem: null
+        id: "attachUploadedConversationAudio",
+        spec: "conversations",
+        method: "PATCH",
+        path: "/conversations/uploaded/{conversation_id}",
+        params: {
+          path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: ["audio_url", "audio"],
+          defaults: {},
+          properties: ["audio_url", "audio"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "conversation",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["audio-attach"],
+        emits: ["conversation.audio-attached"],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 409, 500],
+        versionItem: null,
         validators: {
           path: attachUploadedConversationAudioPathParamsValidator,
           headers: attachUploadedConversationAudioHeadersValidator,
@@ -31042,35 +29698,33 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteUploadedConversation",
-          spec: "conversations",
-          method: "DELETE",
-          path: "/conversations/uploaded/{conversation_id}",
-          params: {
-            path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "conversation",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteUploadedConversation",
+        spec: "conversations",
+        method: "DELETE",
+        path: "/conversations/uploaded/{conversation_id}",
+        params: {
+          path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "conversation",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteUploadedConversationPathParamsValidator,
           headers: deleteUploadedConversationHeadersValidator,
@@ -31078,44 +29732,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getUploadedConversationAudio",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/uploaded/{conversation_id}/audio",
-          params: {
-            path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "conversation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-audio-url"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ConversationAudioResponse",
-              keys: ["audio_url", "peaks_url", "conversation_id", "url_expires_in_seconds"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getUploadedConversationAudio",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/uploaded/{conversation_id}/audio",
+        params: {
+          path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "conversation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-audio-url"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ConversationAudioResponse",
+            keys: ["audio_url", "peaks_url", "conversation_id", "url_expires_in_seconds"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getUploadedConversationAudioPathParamsValidator,
           headers: getUploadedConversationAudioHeadersValidator,
@@ -31123,47 +29775,45 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listUploadedConversationMetricOutputs",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/uploaded/{conversation_id}/metrics",
-          params: {
-            path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "conversation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-outputs"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ListConversationMetricOutputsResponse",
-              keys: ["metrics", "next_page_token"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "listUploadedConversationMetricOutputs",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/uploaded/{conversation_id}/metrics",
+        params: {
+          path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "conversation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-outputs"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ListConversationMetricOutputsResponse",
+            keys: ["metrics", "next_page_token"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: listUploadedConversationMetricOutputsPathParamsValidator,
           query: listUploadedConversationMetricOutputsQueryValidator,
@@ -31172,42 +29822,40 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getUploadedConversationMetricOutput",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/uploaded/{conversation_id}/metrics/{metric_output_id}",
-          params: {
-            path: [
-              { name: "conversation_id", required: true, type: "string", array: false, explode: false },
-              { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "conversation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-outputs"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ConversationMetricOutputResponse", keys: ["metric"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getUploadedConversationMetricOutput",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/uploaded/{conversation_id}/metrics/{metric_output_id}",
+        params: {
+          path: [
+            { name: "conversation_id", required: true, type: "string", array: false, explode: false },
+            { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "conversation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-outputs"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ConversationMetricOutputResponse", keys: ["metric"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getUploadedConversationMetricOutputPathParamsValidator,
           headers: getUploadedConversationMetricOutputHeadersValidator,
@@ -31215,109 +29863,51 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "submitUploadedConversation",
-          spec: "conversations",
-          method: "POST",
-          path: "/conversations/uploaded:submit",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              transcript: {
-                provenance: {
-                  source: "inferred",
-                  note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-                }
-              },
-              audio_url: { provenance: { source: "seed" } },
-              audio: {
-                provenance: {
-                  source: "inferred",
-                  note: `the CLI's SubmitConversationRequest has audio (facts 2.2); its limits are the seed's "same format and size limits" of Conversation audio.`
-                }
-              },
-              upload_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-                }
-              },
-              metrics: {
-                provenance: {
-                  source: "inferred",
-                  note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-                }
-              },
-              metadata: {
-                provenance: {
-                  source: "inferred",
-                  note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-                }
-              },
-              tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-                }
-              },
-              external_conversation_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-                }
-              },
-              occurred_at: {
-                provenance: {
-                  source: "inferred",
-                  note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-                }
-              },
-              agent_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "transcript",
-              "audio_url",
-              "audio",
-              "upload_id",
-              "metrics",
-              "metadata",
-              "tags",
-              "external_conversation_id",
-              "occurred_at",
-              "agent_id"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "conversation",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["audio-validate"],
-          emits: ["conversation.submitted"],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "submitUploadedConversation",
+        spec: "conversations",
+        method: "POST",
+        path: "/conversations/uploaded:submit",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "transcript",
+            "audio_url",
+            "audio",
+            "upload_id",
+            "metrics",
+            "metadata",
+            "tags",
+            "external_conversation_id",
+            "occurred_at",
+            "agent_id"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "conversation",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["audio-validate"],
+        emits: ["conversation.submitted"],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           headers: submitUploadedConversationHeadersValidator,
           body: submitUploadedConversationBodyValidator,
@@ -31325,37 +29915,35 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getConversation",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/{conversation_id}",
-          params: {
-            path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "include_progress", required: false, type: "boolean", array: false, explode: true, default: false }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "conversation",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-values"],
-          emits: [],
-          aliasOf: "getUploadedConversation",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getConversation",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/{conversation_id}",
+        params: {
+          path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "include_progress", required: false, type: "boolean", array: false, explode: true, default: false }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "conversation",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-values"],
+        emits: [],
+        aliasOf: "getUploadedConversation",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getConversationPathParamsValidator,
           query: getConversationQueryValidator,
@@ -31364,57 +29952,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "attachConversationAudio",
-          spec: "conversations",
-          method: "PATCH",
-          path: "/conversations/{conversation_id}",
-          params: {
-            path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              audio_url: {
-                provenance: {
-                  source: "seed",
-                  note: "the seed's Conversation audio section; the legacy path PATCH /conversations/{conversation_id} and {conversation} answer are from facts 2.1."
-                }
-              },
-              audio: {
-                provenance: {
-                  source: "seed",
-                  note: "the seed's Conversation audio section; the legacy path PATCH /conversations/{conversation_id} and {conversation} answer are from facts 2.1."
-                }
-              }
-            },
-            exactlyOneOf: ["audio_url", "audio"],
-            defaults: {},
-            properties: ["audio_url", "audio"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "conversation",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["audio-attach"],
-          emits: ["conversation.audio-attached"],
-          aliasOf: "attachUploadedConversationAudio",
-          aliasRenames: [
-            { legacy: "conversation", canonical: "uploaded_conversation", values: null, in: "response", at: [] }
-          ],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 409, 500],
-          versionItem: null
+        id: "attachConversationAudio",
+        spec: "conversations",
+        method: "PATCH",
+        path: "/conversations/{conversation_id}",
+        params: {
+          path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: ["audio_url", "audio"],
+          defaults: {},
+          properties: ["audio_url", "audio"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "conversation",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["audio-attach"],
+        emits: ["conversation.audio-attached"],
+        aliasOf: "attachUploadedConversationAudio",
+        aliasRenames: [
+          { legacy: "conversation", canonical: "uploaded_conversation", values: null, in: "response", at: [] }
+        ],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 409, 500],
+        versionItem: null,
         validators: {
           path: attachConversationAudioPathParamsValidator,
           headers: attachConversationAudioHeadersValidator,
@@ -31423,35 +29996,33 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteConversation",
-          spec: "conversations",
-          method: "DELETE",
-          path: "/conversations/{conversation_id}",
-          params: {
-            path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "conversation",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "resource", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: "deleteUploadedConversation",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteConversation",
+        spec: "conversations",
+        method: "DELETE",
+        path: "/conversations/{conversation_id}",
+        params: {
+          path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "conversation",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "resource", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: "deleteUploadedConversation",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteConversationPathParamsValidator,
           headers: deleteConversationHeadersValidator,
@@ -31459,44 +30030,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getConversationAudio",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/{conversation_id}/audio",
-          params: {
-            path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "conversation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-audio-url"],
-          emits: [],
-          aliasOf: "getUploadedConversationAudio",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ConversationAudioResponse",
-              keys: ["audio_url", "peaks_url", "conversation_id", "url_expires_in_seconds"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getConversationAudio",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/{conversation_id}/audio",
+        params: {
+          path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "conversation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-audio-url"],
+        emits: [],
+        aliasOf: "getUploadedConversationAudio",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ConversationAudioResponse",
+            keys: ["audio_url", "peaks_url", "conversation_id", "url_expires_in_seconds"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getConversationAudioPathParamsValidator,
           headers: getConversationAudioHeadersValidator,
@@ -31504,47 +30073,45 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listConversationMetricOutputs",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/{conversation_id}/metrics",
-          params: {
-            path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "conversation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-outputs"],
-          emits: [],
-          aliasOf: "listUploadedConversationMetricOutputs",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ListConversationMetricOutputsResponse",
-              keys: ["metrics", "next_page_token"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "listConversationMetricOutputs",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/{conversation_id}/metrics",
+        params: {
+          path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "conversation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-outputs"],
+        emits: [],
+        aliasOf: "listUploadedConversationMetricOutputs",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ListConversationMetricOutputsResponse",
+            keys: ["metrics", "next_page_token"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: listConversationMetricOutputsPathParamsValidator,
           query: listConversationMetricOutputsQueryValidator,
@@ -31553,42 +30120,40 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getConversationMetricOutput",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/{conversation_id}/metrics/{metric_output_id}",
-          params: {
-            path: [
-              { name: "conversation_id", required: true, type: "string", array: false, explode: false },
-              { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "conversation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-outputs"],
-          emits: [],
-          aliasOf: "getUploadedConversationMetricOutput",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ConversationMetricOutputResponse", keys: ["metric"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getConversationMetricOutput",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/{conversation_id}/metrics/{metric_output_id}",
+        params: {
+          path: [
+            { name: "conversation_id", required: true, type: "string", array: false, explode: false },
+            { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "conversation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-outputs"],
+        emits: [],
+        aliasOf: "getUploadedConversationMetricOutput",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ConversationMetricOutputResponse", keys: ["metric"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getConversationMetricOutputPathParamsValidator,
           headers: getConversationMetricOutputHeadersValidator,
@@ -31596,111 +30161,53 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "submitConversation",
-          spec: "conversations",
-          method: "POST",
-          path: "/conversations:submit",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              transcript: {
-                provenance: {
-                  source: "inferred",
-                  note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-                }
-              },
-              audio_url: { provenance: { source: "seed" } },
-              audio: {
-                provenance: {
-                  source: "inferred",
-                  note: `the CLI's SubmitConversationRequest has audio (facts 2.2); its limits are the seed's "same format and size limits" of Conversation audio.`
-                }
-              },
-              upload_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-                }
-              },
-              metrics: {
-                provenance: {
-                  source: "inferred",
-                  note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-                }
-              },
-              metadata: {
-                provenance: {
-                  source: "inferred",
-                  note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-                }
-              },
-              tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-                }
-              },
-              external_conversation_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-                }
-              },
-              occurred_at: {
-                provenance: {
-                  source: "inferred",
-                  note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-                }
-              },
-              agent_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "transcript",
-              "audio_url",
-              "audio",
-              "upload_id",
-              "metrics",
-              "metadata",
-              "tags",
-              "external_conversation_id",
-              "occurred_at",
-              "agent_id"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "conversation",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["audio-validate"],
-          emits: ["conversation.submitted"],
-          aliasOf: "submitUploadedConversation",
-          aliasRenames: [
-            { legacy: "conversation", canonical: "uploaded_conversation", values: null, in: "response", at: [] }
-          ],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "submitConversation",
+        spec: "conversations",
+        method: "POST",
+        path: "/conversations:submit",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "transcript",
+            "audio_url",
+            "audio",
+            "upload_id",
+            "metrics",
+            "metadata",
+            "tags",
+            "external_conversation_id",
+            "occurred_at",
+            "agent_id"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "conversation",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["audio-validate"],
+        emits: ["conversation.submitted"],
+        aliasOf: "submitUploadedConversation",
+        aliasRenames: [
+          { legacy: "conversation", canonical: "uploaded_conversation", values: null, in: "response", at: [] }
+        ],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           headers: submitConversationHeadersValidator,
           body: submitConversationBodyValidator,
@@ -31708,44 +30215,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listDashboards",
-          spec: "dashboards",
-          method: "GET",
-          path: "/dashboards",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true, default: "position" }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["dashboards:read"],
-          resource: "dashboard",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "dashboards",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "list", items: "dashboards", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listDashboards",
+        spec: "dashboards",
+        method: "GET",
+        path: "/dashboards",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true, default: "position" }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["dashboards:read"],
+        resource: "dashboard",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "dashboards",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "list", items: "dashboards", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listDashboardsQueryValidator,
           headers: listDashboardsHeadersValidator,
@@ -31753,79 +30258,40 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "createDashboard",
-          spec: "dashboards",
-          method: "POST",
-          path: "/dashboards",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12)."
-                }
-              },
-              description: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12)."
-                }
-              },
-              is_favorite: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12)."
-                }
-              },
-              is_default: {
-                provenance: {
-                  source: "inferred",
-                  note: "is_default is nullable in the create body (facts-shapes 2.11 DB2)."
-                }
-              },
-              position: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12)."
-                }
-              },
-              config: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: { description: "", is_favorite: false, is_default: false, position: 0, config: {} },
-            properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["dashboards:write"],
-          resource: "dashboard",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "createDashboard",
+        spec: "dashboards",
+        method: "POST",
+        path: "/dashboards",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: { description: "", is_favorite: false, is_default: false, position: 0, config: {} },
+          properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["dashboards:write"],
+        resource: "dashboard",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           headers: createDashboardHeadersValidator,
           body: createDashboardBodyValidator,
@@ -31833,35 +30299,33 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getDashboard",
-          spec: "dashboards",
-          method: "GET",
-          path: "/dashboards/{dashboard_id}",
-          params: {
-            path: [{ name: "dashboard_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["dashboards:read"],
-          resource: "dashboard",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
-          errors: [401, 403, 404, 500],
-          versionItem: null
+        id: "getDashboard",
+        spec: "dashboards",
+        method: "GET",
+        path: "/dashboards/{dashboard_id}",
+        params: {
+          path: [{ name: "dashboard_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["dashboards:read"],
+        resource: "dashboard",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
+        errors: [401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getDashboardPathParamsValidator,
           headers: getDashboardHeadersValidator,
@@ -31869,85 +30333,47 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updateDashboard",
-          spec: "dashboards",
-          method: "PATCH",
-          path: "/dashboards/{dashboard_id}",
-          params: {
-            path: [{ name: "dashboard_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /dashboards/{id} answers {dashboard} (facts 2.12); the body mirrors the create fields; permission dashboards:write is assumed."
-                },
-                null: "ignore"
-              },
-              description: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /dashboards/{id} answers {dashboard} (facts 2.12); the body mirrors the create fields; permission dashboards:write is assumed."
-                },
-                null: "clear"
-              },
-              is_favorite: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /dashboards/{id} answers {dashboard} (facts 2.12); the body mirrors the create fields; permission dashboards:write is assumed."
-                },
-                null: "ignore"
-              },
-              is_default: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /dashboards/{id} answers {dashboard} (facts 2.12); the body mirrors the create fields; permission dashboards:write is assumed."
-                },
-                null: "ignore"
-              },
-              position: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /dashboards/{id} answers {dashboard} (facts 2.12); the body mirrors the create fields; permission dashboards:write is assumed."
-                },
-                null: "ignore"
-              },
-              config: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /dashboards/{id} answers {dashboard} (facts 2.12); the body mirrors the create fields; permission dashboards:write is assumed."
-                },
-                null: "ignore"
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["dashboards:write"],
-          resource: "dashboard",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateDashboard",
+        spec: "dashboards",
+        method: "PATCH",
+        path: "/dashboards/{dashboard_id}",
+        params: {
+          path: [{ name: "dashboard_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {
+            display_name: { null: "ignore" },
+            description: { null: "clear" },
+            is_favorite: { null: "ignore" },
+            is_default: { null: "ignore" },
+            position: { null: "ignore" },
+            config: { null: "ignore" }
+          },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["dashboards:write"],
+        resource: "dashboard",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateDashboardPathParamsValidator,
           headers: updateDashboardHeadersValidator,
@@ -31956,35 +30382,33 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteDashboard",
-          spec: "dashboards",
-          method: "DELETE",
-          path: "/dashboards/{dashboard_id}",
-          params: {
-            path: [{ name: "dashboard_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: [],
-          resource: "dashboard",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [401, 404, 500],
-          versionItem: null
+        id: "deleteDashboard",
+        spec: "dashboards",
+        method: "DELETE",
+        path: "/dashboards/{dashboard_id}",
+        params: {
+          path: [{ name: "dashboard_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: [],
+        resource: "dashboard",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [401, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteDashboardPathParamsValidator,
           headers: deleteDashboardHeadersValidator,
@@ -31992,685 +30416,252 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listMetrics",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true },
-              { name: "filter", required: false, type: "string", array: false, explode: true },
-              { name: "include_builtin", required: false, type: "boolean", array: false, explode: true, default: false },
-              { name: "tag_filters", required: false, type: "string", array: true, explode: true }
-            ],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "metric",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "metrics",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "list", items: "metrics", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listMetrics",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true },
+            { name: "filter", required: false, type: "string", array: false, explode: true },
+            { name: "include_builtin", required: false, type: "boolean", array: false, explode: true, default: false },
+            { name: "tag_filters", required: false, type: "string", array: true, explode: true }
+          ],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "metric",
+        action: "list",
+        workspaceRequired: false,
+        pagination: { items: "metrics", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "list", items: "metrics", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: { query: listMetricsQueryValidator, response: listMetricsResponse200Validator }
       },
       {
-        ...{
-          id: "createMetric",
-          spec: "metrics",
-          method: "POST",
-          path: "/metrics",
-          params: { path: [], query: [], header: [] },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              metric_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              description: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              metric_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              judge_mode: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              evaluation: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              prompt: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              base_prompt_template: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              enabled_tools: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              dependency_metric_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              categories: {
-                provenance: {
-                  source: "inferred",
-                  note: "categorical metrics need 2-50 categories (facts 2.10, required-by-type)."
-                }
-              },
-              criteria: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              success_sentiments: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              success_end_reasons: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              min_value: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              max_value: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              threshold: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              percent_above: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              frequency_threshold: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              metadata_field_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              metadata_field_key: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              regex_pattern: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              case_insensitive: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              match_mode: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              position: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              role: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              min_pause_duration_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "pause-analysis metrics need min_pause_duration_seconds >= 0.5 (facts 2.10)."
-                }
-              },
-              max_silence_duration_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              min_silence_gap_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              direction: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              operator: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              observation_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              expected_body: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              match_path: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              span_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              value_source: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              metric_attribute: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              unit: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              aggregation_method: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              sql_query: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              criteria_source: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              criteria_path: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              reporting_method: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              include_traces: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              audio_filter: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              runtime_config: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              target_condition: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              ivr_flow: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              detection_preset: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              pause_detection_preset: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              threshold_preset: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              harmonics_to_noise_ratio_threshold_offset_db: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              jitter_threshold_multiplier: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              loud_threshold_db: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              soft_threshold_db: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              low_pitch_threshold_multiplier: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              mad_z_score_threshold: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              min_fry_segment_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              pitch_change_threshold_hz: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              significant_changes_threshold_hz: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              min_volume_change_for_pitch_misalignment: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "metric_name",
-              "description",
-              "metric_type",
-              "judge_mode",
-              "evaluation",
-              "prompt",
-              "base_prompt_template",
-              "enabled_tools",
-              "dependency_metric_ids",
-              "categories",
-              "criteria",
-              "success_sentiments",
-              "success_end_reasons",
-              "tags",
-              "min_value",
-              "max_value",
-              "threshold",
-              "percent_above",
-              "frequency_threshold",
-              "metadata_field_type",
-              "metadata_field_key",
-              "regex_pattern",
-              "case_insensitive",
-              "match_mode",
-              "position",
-              "role",
-              "min_pause_duration_seconds",
-              "max_silence_duration_seconds",
-              "min_silence_gap_seconds",
-              "direction",
-              "operator",
-              "observation_name",
-              "expected_body",
-              "match_path",
-              "span_name",
-              "value_source",
-              "metric_attribute",
-              "unit",
-              "aggregation_method",
-              "sql_query",
-              "criteria_source",
-              "criteria_path",
-              "reporting_method",
-              "include_traces",
-              "audio_filter",
-              "runtime_config",
-              "target_condition",
-              "ivr_flow",
-              "detection_preset",
-              "pause_detection_preset",
-              "threshold_preset",
-              "harmonics_to_noise_ratio_threshold_offset_db",
-              "jitter_threshold_multiplier",
-              "loud_threshold_db",
-              "soft_threshold_db",
-              "low_pitch_threshold_multiplier",
-              "mad_z_score_threshold",
-              "min_fry_segment_seconds",
-              "pitch_change_threshold_hz",
-              "significant_changes_threshold_hz",
-              "min_volume_change_for_pitch_misalignment"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "metric",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "createMetric",
+        spec: "metrics",
+        method: "POST",
+        path: "/metrics",
+        params: { path: [], query: [], header: [] },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "metric_name",
+            "description",
+            "metric_type",
+            "judge_mode",
+            "evaluation",
+            "prompt",
+            "base_prompt_template",
+            "enabled_tools",
+            "dependency_metric_ids",
+            "categories",
+            "criteria",
+            "success_sentiments",
+            "success_end_reasons",
+            "tags",
+            "min_value",
+            "max_value",
+            "threshold",
+            "percent_above",
+            "frequency_threshold",
+            "metadata_field_type",
+            "metadata_field_key",
+            "regex_pattern",
+            "case_insensitive",
+            "match_mode",
+            "position",
+            "role",
+            "min_pause_duration_seconds",
+            "max_silence_duration_seconds",
+            "min_silence_gap_seconds",
+            "direction",
+            "operator",
+            "observation_name",
+            "expected_body",
+            "match_path",
+            "span_name",
+            "value_source",
+            "metric_attribute",
+            "unit",
+            "aggregation_method",
+            "sql_query",
+            "criteria_source",
+            "criteria_path",
+            "reporting_method",
+            "include_traces",
+            "audio_filter",
+            "runtime_config",
+            "target_condition",
+            "ivr_flow",
+            "detection_preset",
+            "pause_detection_preset",
+            "threshold_preset",
+            "harmonics_to_noise_ratio_threshold_offset_db",
+            "jitter_threshold_multiplier",
+            "loud_threshold_db",
+            "soft_threshold_db",
+            "low_pitch_threshold_multiplier",
+            "mad_z_score_threshold",
+            "min_fry_segment_seconds",
+            "pitch_change_threshold_hz",
+            "significant_changes_threshold_hz",
+            "min_volume_change_for_pitch_misalignment"
+          ]
         },
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "metric",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: { body: createMetricBodyValidator, response: createMetricResponse201Validator }
       },
       {
-        ...{
-          id: "listMetricFlows",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/flows",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" },
-              { name: "status_filter", required: false, type: "string", array: false, explode: true },
-              { name: "search_query", required: false, type: "string", array: false, explode: true }
-            ],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "flow",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "metric_flows",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: ["metric-flow-filter"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "list", items: "metric_flows", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listMetricFlows",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/flows",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" },
+            { name: "status_filter", required: false, type: "string", array: false, explode: true },
+            { name: "search_query", required: false, type: "string", array: false, explode: true }
+          ],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "flow",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "metric_flows",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: ["metric-flow-filter"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "list", items: "metric_flows", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listMetricFlowsQueryValidator,
           response: listMetricFlowsResponse200Validator
         }
       },
       {
-        ...{
-          id: "createMetricFlow",
-          spec: "metrics",
-          method: "POST",
-          path: "/metrics/flows",
-          params: { path: [], query: [], header: [] },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              trigger_metric_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/flows with trigger_metric_id, followup_metric_id (required), trigger_criteria, status answers 201 {metric_flow} (facts-shapes 2.8 MT22); the reference checks are assumed (docs/sandbox.md)."
-                }
-              },
-              followup_metric_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/flows with trigger_metric_id, followup_metric_id (required), trigger_criteria, status answers 201 {metric_flow} (facts-shapes 2.8 MT22); the reference checks are assumed (docs/sandbox.md)."
-                }
-              },
-              trigger_criteria: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/flows with trigger_metric_id, followup_metric_id (required), trigger_criteria, status answers 201 {metric_flow} (facts-shapes 2.8 MT22); the reference checks are assumed (docs/sandbox.md)."
-                }
-              },
-              status: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/flows with trigger_metric_id, followup_metric_id (required), trigger_criteria, status answers 201 {metric_flow} (facts-shapes 2.8 MT22); the reference checks are assumed (docs/sandbox.md)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: { status: "ACTIVE" },
-            properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "flow",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-flow"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "metric_flow" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "createMetricFlow",
+        spec: "metrics",
+        method: "POST",
+        path: "/metrics/flows",
+        params: { path: [], query: [], header: [] },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: { status: "ACTIVE" },
+          properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
         },
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "flow",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-flow"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "metric_flow" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           body: createMetricFlowBodyValidator,
           response: createMetricFlowResponse201Validator
         }
       },
       {
-        ...{
-          id: "updateMetricFlow",
-          spec: "metrics",
-          method: "PATCH",
-          path: "/metrics/flows/{flow_id}",
-          params: {
-            path: [{ name: "flow_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              trigger_metric_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/flows/{flow_id} with trigger_metric_id, followup_metric_id, status (required) and trigger_criteria is a full replace answering 200 {metric_flow} (facts-shapes 2.8 MT23)."
-                }
-              },
-              followup_metric_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/flows/{flow_id} with trigger_metric_id, followup_metric_id, status (required) and trigger_criteria is a full replace answering 200 {metric_flow} (facts-shapes 2.8 MT23)."
-                }
-              },
-              trigger_criteria: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/flows/{flow_id} with trigger_metric_id, followup_metric_id, status (required) and trigger_criteria is a full replace answering 200 {metric_flow} (facts-shapes 2.8 MT23)."
-                },
-                null: "clear"
-              },
-              status: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/flows/{flow_id} with trigger_metric_id, followup_metric_id, status (required) and trigger_criteria is a full replace answering 200 {metric_flow} (facts-shapes 2.8 MT23)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "flow",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-flow"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "metric_flow" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateMetricFlow",
+        spec: "metrics",
+        method: "PATCH",
+        path: "/metrics/flows/{flow_id}",
+        params: {
+          path: [{ name: "flow_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: { trigger_criteria: { null: "clear" } },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "flow",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-flow"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "metric_flow" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateMetricFlowPathParamsValidator,
           body: updateMetricFlowBodyValidator,
@@ -32678,635 +30669,256 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteMetricFlow",
-          spec: "metrics",
-          method: "DELETE",
-          path: "/metrics/flows/{flow_id}",
-          params: {
-            path: [{ name: "flow_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "flow",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteMetricFlow",
+        spec: "metrics",
+        method: "DELETE",
+        path: "/metrics/flows/{flow_id}",
+        params: {
+          path: [{ name: "flow_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "flow",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteMetricFlowPathParamsValidator,
           response: deleteMetricFlowResponse200Validator
         }
       },
       {
-        ...{
-          id: "listRecentlyDeletedMetrics",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/recently-deleted",
-          params: { path: [], query: [], header: [] },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "metric",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-recently-deleted"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "other", keys: ["metrics"], constants: {} }, media: "application/json" },
-          errors: [401, 403, 500],
-          versionItem: null
-        },
+        id: "listRecentlyDeletedMetrics",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/recently-deleted",
+        params: { path: [], query: [], header: [] },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "metric",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-recently-deleted"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "other", keys: ["metrics"], constants: {} }, media: "application/json" },
+        errors: [401, 403, 500],
+        versionItem: null,
         validators: { response: listRecentlyDeletedMetricsResponse200Validator }
       },
       {
-        ...{
-          id: "listMetricTags",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/tags",
-          params: { path: [], query: [], header: [] },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "metric",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["tag-summary"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListMetricTagsResponse", keys: ["tags"], constants: {} },
-            media: "application/json"
-          },
-          errors: [401, 403, 500],
-          versionItem: null
+        id: "listMetricTags",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/tags",
+        params: { path: [], query: [], header: [] },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "metric",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["tag-summary"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListMetricTagsResponse", keys: ["tags"], constants: {} },
+          media: "application/json"
         },
+        errors: [401, 403, 500],
+        versionItem: null,
         validators: { response: listMetricTagsResponse200Validator }
       },
       {
-        ...{
-          id: "listMetricTemplateVariables",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/template-variables",
-          params: { path: [], query: [], header: [] },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "metric",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-catalog"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "MetricTemplateVariablesResponse",
-              keys: ["version", "categories"],
-              constants: {}
-            },
-            media: "application/json"
+        id: "listMetricTemplateVariables",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/template-variables",
+        params: { path: [], query: [], header: [] },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "metric",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-catalog"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "MetricTemplateVariablesResponse",
+            keys: ["version", "categories"],
+            constants: {}
           },
-          errors: [401, 403, 500],
-          versionItem: null
+          media: "application/json"
         },
+        errors: [401, 403, 500],
+        versionItem: null,
         validators: { response: listMetricTemplateVariablesResponse200Validator }
       },
       {
-        ...{
-          id: "getMetric",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/{metric_id}",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "metric",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getMetric",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/{metric_id}",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "metric",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: { path: getMetricPathParamsValidator, response: getMetricResponse200Validator }
       },
       {
-        ...{
-          id: "updateMetric",
-          spec: "metrics",
-          method: "PATCH",
-          path: "/metrics/{metric_id}",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              metric_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              description: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              metric_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              judge_mode: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              evaluation: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              prompt: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              base_prompt_template: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              enabled_tools: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              dependency_metric_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              categories: {
-                provenance: {
-                  source: "inferred",
-                  note: "categorical metrics need 2-50 categories (facts 2.10, required-by-type)."
-                }
-              },
-              criteria: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              success_sentiments: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              success_end_reasons: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              min_value: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              max_value: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              threshold: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              percent_above: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              frequency_threshold: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              metadata_field_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              metadata_field_key: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              regex_pattern: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              case_insensitive: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              match_mode: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              position: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              role: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              min_pause_duration_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "pause-analysis metrics need min_pause_duration_seconds >= 0.5 (facts 2.10)."
-                }
-              },
-              max_silence_duration_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              min_silence_gap_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              direction: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              operator: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              observation_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              expected_body: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              match_path: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              span_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              value_source: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              metric_attribute: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              unit: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              aggregation_method: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              sql_query: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              criteria_source: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              criteria_path: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              reporting_method: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              include_traces: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              audio_filter: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              runtime_config: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              target_condition: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              ivr_flow: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              detection_preset: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              pause_detection_preset: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              threshold_preset: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              harmonics_to_noise_ratio_threshold_offset_db: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              jitter_threshold_multiplier: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              loud_threshold_db: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              soft_threshold_db: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              low_pitch_threshold_multiplier: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              mad_z_score_threshold: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              min_fry_segment_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              pitch_change_threshold_hz: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              significant_changes_threshold_hz: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              min_volume_change_for_pitch_misalignment: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "metric_name",
-              "description",
-              "metric_type",
-              "judge_mode",
-              "evaluation",
-              "prompt",
-              "base_prompt_template",
-              "enabled_tools",
-              "dependency_metric_ids",
-              "categories",
-              "criteria",
-              "success_sentiments",
-              "success_end_reasons",
-              "tags",
-              "min_value",
-              "max_value",
-              "threshold",
-              "percent_above",
-              "frequency_threshold",
-              "metadata_field_type",
-              "metadata_field_key",
-              "regex_pattern",
-              "case_insensitive",
-              "match_mode",
-              "position",
-              "role",
-              "min_pause_duration_seconds",
-              "max_silence_duration_seconds",
-              "min_silence_gap_seconds",
-              "direction",
-              "operator",
-              "observation_name",
-              "expected_body",
-              "match_path",
-              "span_name",
-              "value_source",
-              "metric_attribute",
-              "unit",
-              "aggregation_method",
-              "sql_query",
-              "criteria_source",
-              "criteria_path",
-              "reporting_method",
-              "include_traces",
-              "audio_filter",
-              "runtime_config",
-              "target_condition",
-              "ivr_flow",
-              "detection_preset",
-              "pause_detection_preset",
-              "threshold_preset",
-              "harmonics_to_noise_ratio_threshold_offset_db",
-              "jitter_threshold_multiplier",
-              "loud_threshold_db",
-              "soft_threshold_db",
-              "low_pitch_threshold_multiplier",
-              "mad_z_score_threshold",
-              "min_fry_segment_seconds",
-              "pitch_change_threshold_hz",
-              "significant_changes_threshold_hz",
-              "min_volume_change_for_pitch_misalignment"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "metric",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateMetric",
+        spec: "metrics",
+        method: "PATCH",
+        path: "/metrics/{metric_id}",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "metric_name",
+            "description",
+            "metric_type",
+            "judge_mode",
+            "evaluation",
+            "prompt",
+            "base_prompt_template",
+            "enabled_tools",
+            "dependency_metric_ids",
+            "categories",
+            "criteria",
+            "success_sentiments",
+            "success_end_reasons",
+            "tags",
+            "min_value",
+            "max_value",
+            "threshold",
+            "percent_above",
+            "frequency_threshold",
+            "metadata_field_type",
+            "metadata_field_key",
+            "regex_pattern",
+            "case_insensitive",
+            "match_mode",
+            "position",
+            "role",
+            "min_pause_duration_seconds",
+            "max_silence_duration_seconds",
+            "min_silence_gap_seconds",
+            "direction",
+            "operator",
+            "observation_name",
+            "expected_body",
+            "match_path",
+            "span_name",
+            "value_source",
+            "metric_attribute",
+            "unit",
+            "aggregation_method",
+            "sql_query",
+            "criteria_source",
+            "criteria_path",
+            "reporting_method",
+            "include_traces",
+            "audio_filter",
+            "runtime_config",
+            "target_condition",
+            "ivr_flow",
+            "detection_preset",
+            "pause_detection_preset",
+            "threshold_preset",
+            "harmonics_to_noise_ratio_threshold_offset_db",
+            "jitter_threshold_multiplier",
+            "loud_threshold_db",
+            "soft_threshold_db",
+            "low_pitch_threshold_multiplier",
+            "mad_z_score_threshold",
+            "min_fry_segment_seconds",
+            "pitch_change_threshold_hz",
+            "significant_changes_threshold_hz",
+            "min_volume_change_for_pitch_misalignment"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "metric",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateMetricPathParamsValidator,
           body: updateMetricBodyValidator,
@@ -33314,87 +30926,83 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteMetric",
-          spec: "metrics",
-          method: "DELETE",
-          path: "/metrics/{metric_id}",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "metric",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteMetric",
+        spec: "metrics",
+        method: "DELETE",
+        path: "/metrics/{metric_id}",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "metric",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteMetricPathParamsValidator,
           response: deleteMetricResponse200Validator
         }
       },
       {
-        ...{
-          id: "listBaselines",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/{metric_id}/baselines",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "agent_id", required: false, type: "string", array: false, explode: true },
-              { name: "test_set_id", required: false, type: "string", array: false, explode: true },
-              { name: "persona_id", required: false, type: "string", array: false, explode: true },
-              { name: "status", required: false, type: "string", array: false, explode: true },
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "sigma_levels", required: false, type: "number", array: true, explode: false, default: [1, 2] }
-            ],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "baseline",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "baselines",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: ["baseline-sigma-bands"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "list", items: "baselines", total: "total_count" },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "listBaselines",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/{metric_id}/baselines",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "agent_id", required: false, type: "string", array: false, explode: true },
+            { name: "test_set_id", required: false, type: "string", array: false, explode: true },
+            { name: "persona_id", required: false, type: "string", array: false, explode: true },
+            { name: "status", required: false, type: "string", array: false, explode: true },
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "sigma_levels", required: false, type: "number", array: true, explode: false, default: [1, 2] }
+          ],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "baseline",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "baselines",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: ["baseline-sigma-bands"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "list", items: "baselines", total: "total_count" },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: listBaselinesPathParamsValidator,
           query: listBaselinesQueryValidator,
@@ -33402,96 +31010,50 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "createBaseline",
-          spec: "metrics",
-          method: "POST",
-          path: "/metrics/{metric_id}/baselines",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              agent_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/{metric_id}/baselines answers 201 with the unwrapped Baseline (facts 2.3)."
-                }
-              },
-              test_set_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/{metric_id}/baselines answers 201 with the unwrapped Baseline (facts 2.3)."
-                }
-              },
-              persona_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/{metric_id}/baselines answers 201 with the unwrapped Baseline (facts 2.3)."
-                }
-              },
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/{metric_id}/baselines answers 201 with the unwrapped Baseline (facts 2.3)."
-                }
-              },
-              status: { provenance: { source: "assumed", note: "no default is published; a new baseline starts active." } },
-              detection_method: {
-                provenance: { source: "assumed", note: "EWMA is the only method, so it is the default." }
-              },
-              sigma_threshold: {
-                provenance: {
-                  source: "assumed",
-                  note: "no default is published; 2 matches the widest default sigma band ([1, 2])."
-                }
-              },
-              direction: {
-                provenance: {
-                  source: "assumed",
-                  note: "no default is published; deviations either way are watched unless narrowed."
-                }
-              },
-              config: {
-                provenance: { source: "inferred", note: "config {time_constant_seconds} (facts-shapes 2.8 MT11)." }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: { status: "ACTIVE", detection_method: "EWMA", sigma_threshold: 2, direction: "BOTH" },
-            properties: [
-              "agent_id",
-              "test_set_id",
-              "persona_id",
-              "display_name",
-              "status",
-              "detection_method",
-              "sigma_threshold",
-              "direction",
-              "config"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "baseline",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["baseline-sigma-bands"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "createBaseline",
+        spec: "metrics",
+        method: "POST",
+        path: "/metrics/{metric_id}/baselines",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: { status: "ACTIVE", detection_method: "EWMA", sigma_threshold: 2, direction: "BOTH" },
+          properties: [
+            "agent_id",
+            "test_set_id",
+            "persona_id",
+            "display_name",
+            "status",
+            "detection_method",
+            "sigma_threshold",
+            "direction",
+            "config"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "baseline",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["baseline-sigma-bands"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: createBaselinePathParamsValidator,
           body: createBaselineBodyValidator,
@@ -33499,40 +31061,36 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getBaseline",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/{metric_id}/baselines/{baseline_id}",
-          params: {
-            path: [
-              { name: "metric_id", required: true, type: "string", array: false, explode: false },
-              { name: "baseline_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [
-              { name: "sigma_levels", required: false, type: "number", array: true, explode: false, default: [1, 2] }
-            ],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "baseline",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["baseline-sigma-bands"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
-          errors: [400, 401, 404, 500],
-          versionItem: null
+        id: "getBaseline",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/{metric_id}/baselines/{baseline_id}",
+        params: {
+          path: [
+            { name: "metric_id", required: true, type: "string", array: false, explode: false },
+            { name: "baseline_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [{ name: "sigma_levels", required: false, type: "number", array: true, explode: false, default: [1, 2] }],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "baseline",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["baseline-sigma-bands"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
+        errors: [400, 401, 404, 500],
+        versionItem: null,
         validators: {
           path: getBaselinePathParamsValidator,
           query: getBaselineQueryValidator,
@@ -33540,72 +31098,43 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updateBaseline",
-          spec: "metrics",
-          method: "PATCH",
-          path: "/metrics/{metric_id}/baselines/{baseline_id}",
-          params: {
-            path: [
-              { name: "metric_id", required: true, type: "string", array: false, explode: false },
-              { name: "baseline_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: []
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id}/baselines/{baseline_id} with display_name, sigma_threshold, direction, status answers 200 with the unwrapped baseline (facts-shapes 2.8 MT13, section 5)."
-                },
-                null: "ignore"
-              },
-              sigma_threshold: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id}/baselines/{baseline_id} with display_name, sigma_threshold, direction, status answers 200 with the unwrapped baseline (facts-shapes 2.8 MT13, section 5)."
-                },
-                null: "ignore"
-              },
-              direction: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id}/baselines/{baseline_id} with display_name, sigma_threshold, direction, status answers 200 with the unwrapped baseline (facts-shapes 2.8 MT13, section 5)."
-                }
-              },
-              status: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id}/baselines/{baseline_id} with display_name, sigma_threshold, direction, status answers 200 with the unwrapped baseline (facts-shapes 2.8 MT13, section 5)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["display_name", "sigma_threshold", "direction", "status"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "baseline",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["baseline-sigma-bands"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateBaseline",
+        spec: "metrics",
+        method: "PATCH",
+        path: "/metrics/{metric_id}/baselines/{baseline_id}",
+        params: {
+          path: [
+            { name: "metric_id", required: true, type: "string", array: false, explode: false },
+            { name: "baseline_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: []
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: { display_name: { null: "ignore" }, sigma_threshold: { null: "ignore" } },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["display_name", "sigma_threshold", "direction", "status"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "baseline",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["baseline-sigma-bands"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateBaselinePathParamsValidator,
           body: updateBaselineBodyValidator,
@@ -33613,82 +31142,78 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteBaseline",
-          spec: "metrics",
-          method: "DELETE",
-          path: "/metrics/{metric_id}/baselines/{baseline_id}",
-          params: {
-            path: [
-              { name: "metric_id", required: true, type: "string", array: false, explode: false },
-              { name: "baseline_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "baseline",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["baseline-sigma-bands"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 204, shape: { kind: "none" }, media: null },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteBaseline",
+        spec: "metrics",
+        method: "DELETE",
+        path: "/metrics/{metric_id}/baselines/{baseline_id}",
+        params: {
+          path: [
+            { name: "metric_id", required: true, type: "string", array: false, explode: false },
+            { name: "baseline_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "baseline",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["baseline-sigma-bands"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 204, shape: { kind: "none" }, media: null },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: { path: deleteBaselinePathParamsValidator }
       },
       {
-        ...{
-          id: "getBaselineHistory",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/{metric_id}/baselines/{baseline_id}/history",
-          params: {
-            path: [
-              { name: "metric_id", required: true, type: "string", array: false, explode: false },
-              { name: "baseline_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [
-              { name: "bucket_interval", required: false, type: "string", array: false, explode: true, default: "4 hours" },
-              { name: "timezone", required: false, type: "string", array: false, explode: true, default: "UTC" },
-              { name: "start_date", required: false, type: "string", array: false, explode: true },
-              { name: "end_date", required: false, type: "string", array: false, explode: true }
-            ],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "baseline",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["baseline-history"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "BaselineHistoryResponse", keys: ["history"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 404, 500, 503],
-          versionItem: null
+        id: "getBaselineHistory",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/{metric_id}/baselines/{baseline_id}/history",
+        params: {
+          path: [
+            { name: "metric_id", required: true, type: "string", array: false, explode: false },
+            { name: "baseline_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [
+            { name: "bucket_interval", required: false, type: "string", array: false, explode: true, default: "4 hours" },
+            { name: "timezone", required: false, type: "string", array: false, explode: true, default: "UTC" },
+            { name: "start_date", required: false, type: "string", array: false, explode: true },
+            { name: "end_date", required: false, type: "string", array: false, explode: true }
+          ],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "baseline",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["baseline-history"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "BaselineHistoryResponse", keys: ["history"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 404, 500, 503],
+        versionItem: null,
         validators: {
           path: getBaselineHistoryPathParamsValidator,
           query: getBaselineHistoryQueryValidator,
@@ -33696,70 +31221,66 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "duplicateMetric",
-          spec: "metrics",
-          method: "POST",
-          path: "/metrics/{metric_id}/duplicate",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "metric",
-          action: "duplicate",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: [{ field: "metric_name", maxLength: 200 }],
-          success: { status: 201, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "duplicateMetric",
+        spec: "metrics",
+        method: "POST",
+        path: "/metrics/{metric_id}/duplicate",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "metric",
+        action: "duplicate",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: [{ field: "metric_name", maxLength: 200 }],
+        success: { status: 201, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: duplicateMetricPathParamsValidator,
           response: duplicateMetricResponse201Validator
         }
       },
       {
-        ...{
-          id: "restoreMetric",
-          spec: "metrics",
-          method: "POST",
-          path: "/metrics/{metric_id}/restore",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "metric",
-          action: "restore",
-          workspaceRequired: true,
-          pagination: null,
-          softDelete: null,
-          restore: { noopWhenActive: true },
-          rules: ["metric-restore"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
-          errors: [401, 404, 500],
-          versionItem: null
+        id: "restoreMetric",
+        spec: "metrics",
+        method: "POST",
+        path: "/metrics/{metric_id}/restore",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "metric",
+        action: "restore",
+        workspaceRequired: true,
+        pagination: null,
+        softDelete: null,
+        restore: { noopWhenActive: true },
+        rules: ["metric-restore"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
+        errors: [401, 404, 500],
+        versionItem: null,
         validators: {
           path: restoreMetricPathParamsValidator,
           headers: restoreMetricHeadersValidator,
@@ -33767,112 +31288,78 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getMetricThreshold",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/{metric_id}/threshold",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "threshold",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-threshold-scope", "metric-threshold"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getMetricThreshold",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/{metric_id}/threshold",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "threshold",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-threshold-scope", "metric-threshold"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getMetricThresholdPathParamsValidator,
           response: getMetricThresholdResponse200Validator
         }
       },
       {
-        ...{
-          id: "updateMetricThreshold",
-          spec: "metrics",
-          method: "PATCH",
-          path: "/metrics/{metric_id}/threshold",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              comparison_operator: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id}/threshold with comparison_operator (required, nullable), target_float_upper, target_float_lower, target_values, source answers 200 {threshold} (facts-shapes 2.8 MT17); creating on first PATCH is assumed (docs/sandbox.md)."
-                },
-                null: "clear"
-              },
-              target_float_upper: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id}/threshold with comparison_operator (required, nullable), target_float_upper, target_float_lower, target_values, source answers 200 {threshold} (facts-shapes 2.8 MT17); creating on first PATCH is assumed (docs/sandbox.md)."
-                },
-                null: "clear"
-              },
-              target_float_lower: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id}/threshold with comparison_operator (required, nullable), target_float_upper, target_float_lower, target_values, source answers 200 {threshold} (facts-shapes 2.8 MT17); creating on first PATCH is assumed (docs/sandbox.md)."
-                },
-                null: "clear"
-              },
-              target_values: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id}/threshold with comparison_operator (required, nullable), target_float_upper, target_float_lower, target_values, source answers 200 {threshold} (facts-shapes 2.8 MT17); creating on first PATCH is assumed (docs/sandbox.md)."
-                },
-                null: "clear"
-              },
-              source: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id}/threshold with comparison_operator (required, nullable), target_float_upper, target_float_lower, target_values, source answers 200 {threshold} (facts-shapes 2.8 MT17); creating on first PATCH is assumed (docs/sandbox.md)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "threshold",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-threshold-scope", "metric-threshold"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateMetricThreshold",
+        spec: "metrics",
+        method: "PATCH",
+        path: "/metrics/{metric_id}/threshold",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {
+            comparison_operator: { null: "clear" },
+            target_float_upper: { null: "clear" },
+            target_float_lower: { null: "clear" },
+            target_values: { null: "clear" }
+          },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "threshold",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-threshold-scope", "metric-threshold"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateMetricThresholdPathParamsValidator,
           body: updateMetricThresholdBodyValidator,
@@ -33880,43 +31367,41 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listMetricThresholds",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/{metric_id}/thresholds",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "threshold",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "thresholds",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: ["metric-threshold-scope"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "list", items: "thresholds", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "listMetricThresholds",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/{metric_id}/thresholds",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
+          ],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "threshold",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "thresholds",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: ["metric-threshold-scope"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "list", items: "thresholds", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: listMetricThresholdsPathParamsValidator,
           query: listMetricThresholdsQueryValidator,
@@ -33924,73 +31409,40 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "createMetricThreshold",
-          spec: "metrics",
-          method: "POST",
-          path: "/metrics/{metric_id}/thresholds",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              comparison_operator: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/{metric_id}/thresholds with comparison_operator (required), target_float_upper, target_float_lower, target_values, source answers 201 {threshold} (facts-shapes 2.8 MT19)."
-                }
-              },
-              target_float_upper: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/{metric_id}/thresholds with comparison_operator (required), target_float_upper, target_float_lower, target_values, source answers 201 {threshold} (facts-shapes 2.8 MT19)."
-                }
-              },
-              target_float_lower: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/{metric_id}/thresholds with comparison_operator (required), target_float_upper, target_float_lower, target_values, source answers 201 {threshold} (facts-shapes 2.8 MT19)."
-                }
-              },
-              target_values: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/{metric_id}/thresholds with comparison_operator (required), target_float_upper, target_float_lower, target_values, source answers 201 {threshold} (facts-shapes 2.8 MT19)."
-                }
-              },
-              source: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/{metric_id}/thresholds with comparison_operator (required), target_float_upper, target_float_lower, target_values, source answers 201 {threshold} (facts-shapes 2.8 MT19)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: { source: "manual" },
-            properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "threshold",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-threshold-scope"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "createMetricThreshold",
+        spec: "metrics",
+        method: "POST",
+        path: "/metrics/{metric_id}/thresholds",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: { source: "manual" },
+          properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "threshold",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-threshold-scope"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: createMetricThresholdPathParamsValidator,
           body: createMetricThresholdBodyValidator,
@@ -33998,85 +31450,81 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteMetricThreshold",
-          spec: "metrics",
-          method: "DELETE",
-          path: "/metrics/{metric_id}/thresholds/{threshold_id}",
-          params: {
-            path: [
-              { name: "metric_id", required: true, type: "string", array: false, explode: false },
-              { name: "threshold_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "threshold",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: ["metric-threshold-scope"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteMetricThreshold",
+        spec: "metrics",
+        method: "DELETE",
+        path: "/metrics/{metric_id}/thresholds/{threshold_id}",
+        params: {
+          path: [
+            { name: "metric_id", required: true, type: "string", array: false, explode: false },
+            { name: "threshold_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "threshold",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: ["metric-threshold-scope"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteMetricThresholdPathParamsValidator,
           response: deleteMetricThresholdResponse200Validator
         }
       },
       {
-        ...{
-          id: "listMetricVersions",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/{metric_id}/versions",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "metric",
-          action: "versions",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "other", keys: ["versions"], constants: {} }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: {
-            properties: [
-              "name",
-              "ulid",
-              "version_number",
-              "change_type",
-              "metric_type",
-              "metric_metadata",
-              "label",
-              "created_by",
-              "create_time"
-            ],
-            snapshotInto: "metric_metadata"
-          }
+        id: "listMetricVersions",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/{metric_id}/versions",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
+        },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "metric",
+        action: "versions",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "other", keys: ["versions"], constants: {} }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: {
+          properties: [
+            "name",
+            "ulid",
+            "version_number",
+            "change_type",
+            "metric_type",
+            "metric_metadata",
+            "label",
+            "created_by",
+            "create_time"
+          ],
+          snapshotInto: "metric_metadata"
         },
         validators: {
           path: listMetricVersionsPathParamsValidator,
@@ -34084,134 +31532,123 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "revertMetricVersion",
-          spec: "metrics",
-          method: "POST",
-          path: "/metrics/{metric_id}/versions/{version_id}/revert",
-          params: {
-            path: [
-              { name: "metric_id", required: true, type: "string", array: false, explode: false },
-              { name: "version_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "metric",
-          action: "revert",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["version-revert"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "revertMetricVersion",
+        spec: "metrics",
+        method: "POST",
+        path: "/metrics/{metric_id}/versions/{version_id}/revert",
+        params: {
+          path: [
+            { name: "metric_id", required: true, type: "string", array: false, explode: false },
+            { name: "version_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "metric",
+        action: "revert",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["version-revert"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: revertMetricVersionPathParamsValidator,
           response: revertMetricVersionResponse200Validator
         }
       },
       {
-        ...{
-          id: "listMetricModels",
-          spec: "metrics",
-          method: "GET",
-          path: "/models/metric",
-          params: { path: [], query: [], header: [] },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "metric",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-catalog"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListMetricModelsResponse", keys: ["models"], constants: {} },
-            media: "application/json"
-          },
-          errors: [401, 403, 500],
-          versionItem: null
+        id: "listMetricModels",
+        spec: "metrics",
+        method: "GET",
+        path: "/models/metric",
+        params: { path: [], query: [], header: [] },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "metric",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-catalog"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListMetricModelsResponse", keys: ["models"], constants: {} },
+          media: "application/json"
         },
+        errors: [401, 403, 500],
+        versionItem: null,
         validators: { response: listMetricModelsResponse200Validator }
       },
       {
-        ...{
-          id: "listMonitors",
-          spec: "alerts",
-          method: "GET",
-          path: "/monitors",
-          params: {
-            path: [],
-            query: [
-              { name: "scope", required: false, type: "string", array: false, explode: true },
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["alerts:read"],
-          resource: "alert",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "monitors",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: "listAlerts",
-          aliasRenames: [
-            { legacy: "monitors", canonical: "alerts", values: null, in: "response", at: [] },
-            {
-              legacy: "scope",
-              canonical: "conversation_source",
-              values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-              in: "query",
-              at: []
-            },
-            {
-              legacy: "scope",
-              canonical: "conversation_source",
-              values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-              in: "response",
-              at: ["monitors", "[]"]
-            }
+        id: "listMonitors",
+        spec: "alerts",
+        method: "GET",
+        path: "/monitors",
+        params: {
+          path: [],
+          query: [
+            { name: "scope", required: false, type: "string", array: false, explode: true },
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
           ],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "list", items: "monitors", total: "total_count" },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["alerts:read"],
+        resource: "alert",
+        action: "list",
+        workspaceRequired: false,
+        pagination: { items: "monitors", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: "listAlerts",
+        aliasRenames: [
+          { legacy: "monitors", canonical: "alerts", values: null, in: "response", at: [] },
+          {
+            legacy: "scope",
+            canonical: "conversation_source",
+            values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+            in: "query",
+            at: []
+          },
+          {
+            legacy: "scope",
+            canonical: "conversation_source",
+            values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+            in: "response",
+            at: ["monitors", "[]"]
+          }
+        ],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "list", items: "monitors", total: "total_count" },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listMonitorsQueryValidator,
           headers: listMonitorsHeadersValidator,
@@ -34219,157 +31656,79 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "createMonitor",
-          spec: "alerts",
-          method: "POST",
-          path: "/monitors",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              description: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              evaluation_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              scope: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              match_mode: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              cooldown_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              custom_message_template: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              agent_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              required_tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              scheduled_run_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              customer_metadata: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              conditions: {
-                provenance: {
-                  source: "assumed",
-                  note: "the seed requires at least one condition on update and in every alert; create follows."
-                }
-              },
-              channels: {
-                provenance: { source: "assumed", note: "no default is published; an alert may start without channels." }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {
-              description: "",
-              evaluation_type: "ON_RUN_COMPLETE",
-              scope: "ALL",
-              match_mode: "ALL",
-              cooldown_seconds: 0,
-              agent_ids: [],
-              required_tags: [],
-              scheduled_run_ids: [],
-              channels: []
-            },
-            properties: [
-              "name",
-              "description",
-              "evaluation_type",
-              "scope",
-              "match_mode",
-              "cooldown_seconds",
-              "custom_message_template",
-              "agent_ids",
-              "required_tags",
-              "scheduled_run_ids",
-              "customer_metadata",
-              "conditions",
-              "channels"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["alerts:write"],
-          resource: "alert",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["alert-replace-sets"],
-          emits: [],
-          aliasOf: "createAlert",
-          aliasRenames: [
-            {
-              legacy: "scope",
-              canonical: "conversation_source",
-              values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-              in: "body",
-              at: []
-            },
-            {
-              legacy: "scope",
-              canonical: "conversation_source",
-              values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-              in: "response",
-              at: []
-            }
-          ],
-          sets: null,
-          renames: null,
-          success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "createMonitor",
+        spec: "alerts",
+        method: "POST",
+        path: "/monitors",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {
+            description: "",
+            evaluation_type: "ON_RUN_COMPLETE",
+            scope: "ALL",
+            match_mode: "ALL",
+            cooldown_seconds: 0,
+            agent_ids: [],
+            required_tags: [],
+            scheduled_run_ids: [],
+            channels: []
+          },
+          properties: [
+            "name",
+            "description",
+            "evaluation_type",
+            "scope",
+            "match_mode",
+            "cooldown_seconds",
+            "custom_message_template",
+            "agent_ids",
+            "required_tags",
+            "scheduled_run_ids",
+            "customer_metadata",
+            "conditions",
+            "channels"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["alerts:write"],
+        resource: "alert",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["alert-replace-sets"],
+        emits: [],
+        aliasOf: "createAlert",
+        aliasRenames: [
+          {
+            legacy: "scope",
+            canonical: "conversation_source",
+            values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+            in: "body",
+            at: []
+          },
+          {
+            legacy: "scope",
+            canonical: "conversation_source",
+            values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+            in: "response",
+            at: []
+          }
+        ],
+        sets: null,
+        renames: null,
+        success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           headers: createMonitorHeadersValidator,
           body: createMonitorBodyValidator,
@@ -34377,44 +31736,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getMonitor",
-          spec: "alerts",
-          method: "GET",
-          path: "/monitors/{monitor_id}",
-          params: {
-            path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["alerts:read"],
-          resource: "alert",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: "getAlert",
-          aliasRenames: [
-            { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
-            {
-              legacy: "scope",
-              canonical: "conversation_source",
-              values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-              in: "response",
-              at: []
-            }
-          ],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getMonitor",
+        spec: "alerts",
+        method: "GET",
+        path: "/monitors/{monitor_id}",
+        params: {
+          path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["alerts:read"],
+        resource: "alert",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: "getAlert",
+        aliasRenames: [
+          { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
+          {
+            legacy: "scope",
+            canonical: "conversation_source",
+            values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+            in: "response",
+            at: []
+          }
+        ],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getMonitorPathParamsValidator,
           headers: getMonitorHeadersValidator,
@@ -34422,156 +31779,78 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updateMonitor",
-          spec: "alerts",
-          method: "PATCH",
-          path: "/monitors/{monitor_id}",
-          params: {
-            path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              name: {
-                provenance: { source: "inferred", note: "the seed gives max 200; the facts give 1-200 (facts 2.9)." }
-              },
-              description: { provenance: { source: "inferred", note: "description max 2000 (facts 2.9)." } },
-              evaluation_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-                }
-              },
-              scope: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-                }
-              },
-              match_mode: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-                }
-              },
-              cooldown_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-                }
-              },
-              custom_message_template: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-                }
-              },
-              enabled: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH body enabled bool|null (facts-shapes 2.7 AL4, overlay); null leaving it unchanged is assumed like the other nullable PATCH fields."
-                },
-                null: "ignore"
-              },
-              customer_metadata: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-                }
-              },
-              agent_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "agent_ids [str]|null (facts-shapes 2.7 AL2/AL4); null meaning no restriction is assumed."
-                },
-                null: "rule"
-              },
-              required_tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "required_tags [str]|null (facts-shapes 2.7 AL2/AL4); null meaning no restriction is assumed."
-                },
-                null: "rule"
-              },
-              scheduled_run_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "scheduled_run_ids [str]|null (facts-shapes 2.7 AL2/AL4); null meaning no restriction is assumed."
-                },
-                null: "rule"
-              },
-              conditions: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-                },
-                replace: "whole-set"
-              },
-              channels: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-                },
-                replace: "whole-set"
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "name",
-              "description",
-              "evaluation_type",
-              "scope",
-              "match_mode",
-              "cooldown_seconds",
-              "custom_message_template",
-              "enabled",
-              "customer_metadata",
-              "agent_ids",
-              "required_tags",
-              "scheduled_run_ids",
-              "conditions",
-              "channels"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["alerts:read", "alerts:write"],
-          resource: "alert",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["alert-replace-sets"],
-          emits: [],
-          aliasOf: "updateAlert",
-          aliasRenames: [
-            { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
-            {
-              legacy: "scope",
-              canonical: "conversation_source",
-              values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-              in: "body",
-              at: []
-            },
-            {
-              legacy: "scope",
-              canonical: "conversation_source",
-              values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-              in: "response",
-              at: []
-            }
-          ],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateMonitor",
+        spec: "alerts",
+        method: "PATCH",
+        path: "/monitors/{monitor_id}",
+        params: {
+          path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {
+            enabled: { null: "ignore" },
+            agent_ids: { null: "rule" },
+            required_tags: { null: "rule" },
+            scheduled_run_ids: { null: "rule" },
+            conditions: { replace: "whole-set" },
+            channels: { replace: "whole-set" }
+          },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "name",
+            "description",
+            "evaluation_type",
+            "scope",
+            "match_mode",
+            "cooldown_seconds",
+            "custom_message_template",
+            "enabled",
+            "customer_metadata",
+            "agent_ids",
+            "required_tags",
+            "scheduled_run_ids",
+            "conditions",
+            "channels"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["alerts:read", "alerts:write"],
+        resource: "alert",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["alert-replace-sets"],
+        emits: [],
+        aliasOf: "updateAlert",
+        aliasRenames: [
+          { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
+          {
+            legacy: "scope",
+            canonical: "conversation_source",
+            values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+            in: "body",
+            at: []
+          },
+          {
+            legacy: "scope",
+            canonical: "conversation_source",
+            values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+            in: "response",
+            at: []
+          }
+        ],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateMonitorPathParamsValidator,
           headers: updateMonitorHeadersValidator,
@@ -34580,86 +31859,82 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteMonitor",
-          spec: "alerts",
-          method: "DELETE",
-          path: "/monitors/{monitor_id}",
-          params: {
-            path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["alerts:write"],
-          resource: "alert",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: "deleteAlert",
-          aliasRenames: [{ legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] }],
-          sets: null,
-          renames: null,
-          success: { status: 204, shape: { kind: "none" }, media: null },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteMonitor",
+        spec: "alerts",
+        method: "DELETE",
+        path: "/monitors/{monitor_id}",
+        params: {
+          path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["alerts:write"],
+        resource: "alert",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: "deleteAlert",
+        aliasRenames: [{ legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] }],
+        sets: null,
+        renames: null,
+        success: { status: 204, shape: { kind: "none" }, media: null },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteMonitorPathParamsValidator,
           headers: deleteMonitorHeadersValidator
         }
       },
       {
-        ...{
-          id: "listMonitorEvents",
-          spec: "alerts",
-          method: "GET",
-          path: "/monitors/{monitor_id}/events",
-          params: {
-            path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "outcome", required: false, type: "string", array: false, explode: true },
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["alerts:read"],
-          resource: "alert",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["alert-events"],
-          emits: [],
-          aliasOf: "listAlertEvents",
-          aliasRenames: [
-            { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
-            { legacy: "monitor_ulid", canonical: "alert_ulid", values: null, in: "response", at: ["events", "[]"] }
+        id: "listMonitorEvents",
+        spec: "alerts",
+        method: "GET",
+        path: "/monitors/{monitor_id}/events",
+        params: {
+          path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "outcome", required: false, type: "string", array: false, explode: true },
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
           ],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ListMonitorEventsResponse",
-              keys: ["events", "next_page_token", "total_count"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["alerts:read"],
+        resource: "alert",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["alert-events"],
+        emits: [],
+        aliasOf: "listAlertEvents",
+        aliasRenames: [
+          { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
+          { legacy: "monitor_ulid", canonical: "alert_ulid", values: null, in: "response", at: ["events", "[]"] }
+        ],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ListMonitorEventsResponse",
+            keys: ["events", "next_page_token", "total_count"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: listMonitorEventsPathParamsValidator,
           query: listMonitorEventsQueryValidator,
@@ -34668,61 +31943,52 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "testEvaluateMonitor",
-          spec: "alerts",
-          method: "POST",
-          path: "/monitors/{monitor_id}/test-evaluate",
-          params: {
-            path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              run_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors/{monitor_id}/test-evaluate answering monitor_id (facts-shapes 1, 2.7 AL7; facts 2.9)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["run_id"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["alerts:read"],
-          resource: "alert",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["alert-test-evaluate"],
-          emits: [],
-          aliasOf: "testEvaluateAlert",
-          aliasRenames: [
-            { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
-            { legacy: "monitor_id", canonical: "alert_id", values: null, in: "response", at: [] }
-          ],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "TestEvaluateMonitorResponse",
-              keys: ["monitor_id", "run_id", "triggered", "suppressed", "condition_results", "dispatch_results", "message"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "testEvaluateMonitor",
+        spec: "alerts",
+        method: "POST",
+        path: "/monitors/{monitor_id}/test-evaluate",
+        params: {
+          path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["run_id"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["alerts:read"],
+        resource: "alert",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["alert-test-evaluate"],
+        emits: [],
+        aliasOf: "testEvaluateAlert",
+        aliasRenames: [
+          { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
+          { legacy: "monitor_id", canonical: "alert_id", values: null, in: "response", at: [] }
+        ],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "TestEvaluateMonitorResponse",
+            keys: ["monitor_id", "run_id", "triggered", "suppressed", "condition_results", "dispatch_results", "message"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: testEvaluateMonitorPathParamsValidator,
           headers: testEvaluateMonitorHeadersValidator,
@@ -34731,106 +31997,95 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listSpecs",
-          spec: "catalog",
-          method: "GET",
-          path: "/openapi",
-          params: { path: [], query: [], header: [] },
-          body: null,
-          auth: [],
-          permissions: [],
-          resource: "spec",
-          action: "list",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["serve-catalog"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "list", items: "specs", total: null }, media: "application/json" },
-          errors: [500],
-          versionItem: null
-        },
+        id: "listSpecs",
+        spec: "catalog",
+        method: "GET",
+        path: "/openapi",
+        params: { path: [], query: [], header: [] },
+        body: null,
+        auth: [],
+        permissions: [],
+        resource: "spec",
+        action: "list",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["serve-catalog"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "list", items: "specs", total: null }, media: "application/json" },
+        errors: [500],
+        versionItem: null,
         validators: { response: listSpecsResponse200Validator }
       },
       {
-        ...{
-          id: "getSpec",
-          spec: "catalog",
-          method: "GET",
-          path: "/openapi/{spec_name}",
-          params: {
-            path: [{ name: "spec_name", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: [],
-          permissions: [],
-          resource: "spec",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["serve-catalog"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "other", keys: [], constants: {} }, media: "application/json" },
-          errors: [404, 500],
-          versionItem: null
+        id: "getSpec",
+        spec: "catalog",
+        method: "GET",
+        path: "/openapi/{spec_name}",
+        params: {
+          path: [{ name: "spec_name", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: [],
+        permissions: [],
+        resource: "spec",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["serve-catalog"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "other", keys: [], constants: {} }, media: "application/json" },
+        errors: [404, 500],
+        versionItem: null,
         validators: { path: getSpecPathParamsValidator, response: getSpecResponse200Validator }
       },
       {
-        ...{
-          id: "listPersonas",
-          spec: "personas",
-          method: "GET",
-          path: "/personas",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "filter", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true },
-              { name: "tag_filters", required: false, type: "string", array: true, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:read"],
-          resource: "persona",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "personas",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "list", items: "personas", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listPersonas",
+        spec: "personas",
+        method: "GET",
+        path: "/personas",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "filter", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true },
+            { name: "tag_filters", required: false, type: "string", array: true, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:read"],
+        resource: "persona",
+        action: "list",
+        workspaceRequired: false,
+        pagination: { items: "personas", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "list", items: "personas", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listPersonasQueryValidator,
           headers: listPersonasHeadersValidator,
@@ -34838,142 +32093,55 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "createPersona",
-          spec: "personas",
-          method: "POST",
-          path: "/personas",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              voice_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              language_code: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              persona_prompt: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              background_sound: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              background_sound_volume: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              voice_volume: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              voice_speed: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              wait_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              conversation_initiation: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              multi_language_stt: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              hold_music_timeout_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              situate_speaker: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "name",
-              "voice_name",
-              "language_code",
-              "persona_prompt",
-              "background_sound",
-              "background_sound_volume",
-              "voice_volume",
-              "voice_speed",
-              "wait_seconds",
-              "conversation_initiation",
-              "multi_language_stt",
-              "hold_music_timeout_seconds",
-              "situate_speaker",
-              "tags"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["personas:write"],
-          resource: "persona",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["persona-voice", "persona-background-sound"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "createPersona",
+        spec: "personas",
+        method: "POST",
+        path: "/personas",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "name",
+            "voice_name",
+            "language_code",
+            "persona_prompt",
+            "background_sound",
+            "background_sound_volume",
+            "voice_volume",
+            "voice_speed",
+            "wait_seconds",
+            "conversation_initiation",
+            "multi_language_stt",
+            "hold_music_timeout_seconds",
+            "situate_speaker",
+            "tags"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["personas:write"],
+        resource: "persona",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["persona-voice", "persona-background-sound"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           headers: createPersonaHeadersValidator,
           body: createPersonaBodyValidator,
@@ -34981,202 +32149,136 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listPersonaBackgroundSounds",
-          spec: "personas",
-          method: "GET",
-          path: "/personas/background-sounds",
-          params: {
-            path: [],
-            query: [
-              { name: "include_archived", required: false, type: "boolean", array: false, explode: true, default: false }
-            ],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:read"],
-          resource: "persona",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["persona-discovery"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ListPersonaBackgroundSoundsResponse",
-              keys: ["background_sounds"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listPersonaBackgroundSounds",
+        spec: "personas",
+        method: "GET",
+        path: "/personas/background-sounds",
+        params: {
+          path: [],
+          query: [
+            { name: "include_archived", required: false, type: "boolean", array: false, explode: true, default: false }
+          ],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:read"],
+        resource: "persona",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["persona-discovery"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ListPersonaBackgroundSoundsResponse",
+            keys: ["background_sounds"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listPersonaBackgroundSoundsQueryValidator,
           response: listPersonaBackgroundSoundsResponse200Validator
         }
       },
       {
-        ...{
-          id: "createPersonaBackgroundSound",
-          spec: "personas",
-          method: "POST",
-          path: "/personas/background-sounds",
-          params: { path: [], query: [], header: [] },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: {
-                provenance: { source: "assumed", note: "length limits are not published; 1-200 like persona names." }
-              },
-              original_filename: {
-                provenance: {
-                  source: "assumed",
-                  note: "length limits are not published; 255 is the usual file-name limit."
-                }
-              },
-              content_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas/background-sounds with display_name, original_filename, content_type (required), default_volume, acoustic_source_type, metadata answers 201 {background_sound, upload_url, upload_fields, expires_at, max_size_bytes} (facts-shapes 2.3 PE12, E32); permission personas:write is assumed."
-                }
-              },
-              default_volume: {
-                provenance: {
-                  source: "assumed",
-                  note: "no default or bound is published; non-negative like background_sound_volume, default 1 (unchanged level)."
-                }
-              },
-              acoustic_source_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas/background-sounds with display_name, original_filename, content_type (required), default_volume, acoustic_source_type, metadata answers 201 {background_sound, upload_url, upload_fields, expires_at, max_size_bytes} (facts-shapes 2.3 PE12, E32); permission personas:write is assumed."
-                }
-              },
-              metadata: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas/background-sounds with display_name, original_filename, content_type (required), default_volume, acoustic_source_type, metadata answers 201 {background_sound, upload_url, upload_fields, expires_at, max_size_bytes} (facts-shapes 2.3 PE12, E32); permission personas:write is assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "display_name",
-              "original_filename",
-              "content_type",
-              "default_volume",
-              "acoustic_source_type",
-              "metadata"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["personas:write"],
-          resource: "background_sound",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["persona-sound-upload"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 201,
-            shape: {
-              kind: "other",
-              schema: "CreateBackgroundSoundResponse",
-              keys: ["background_sound", "upload_url", "upload_fields", "expires_at", "max_size_bytes"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "createPersonaBackgroundSound",
+        spec: "personas",
+        method: "POST",
+        path: "/personas/background-sounds",
+        params: { path: [], query: [], header: [] },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "display_name",
+            "original_filename",
+            "content_type",
+            "default_volume",
+            "acoustic_source_type",
+            "metadata"
+          ]
         },
+        auth: ["X-API-Key"],
+        permissions: ["personas:write"],
+        resource: "background_sound",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["persona-sound-upload"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 201,
+          shape: {
+            kind: "other",
+            schema: "CreateBackgroundSoundResponse",
+            keys: ["background_sound", "upload_url", "upload_fields", "expires_at", "max_size_bytes"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           body: createPersonaBackgroundSoundBodyValidator,
           response: createPersonaBackgroundSoundResponse201Validator
         }
       },
       {
-        ...{
-          id: "updatePersonaBackgroundSound",
-          spec: "personas",
-          method: "PATCH",
-          path: "/personas/background-sounds/{background_sound_id}",
-          params: {
-            path: [{ name: "background_sound_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /personas/background-sounds/{background_sound_id} with display_name, default_volume, acoustic_source_type, status active|archived answers 200 {background_sound} (facts-shapes 2.3 PE13, E32); permission personas:write is assumed."
-                }
-              },
-              default_volume: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /personas/background-sounds/{background_sound_id} with display_name, default_volume, acoustic_source_type, status active|archived answers 200 {background_sound} (facts-shapes 2.3 PE13, E32); permission personas:write is assumed."
-                }
-              },
-              acoustic_source_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /personas/background-sounds/{background_sound_id} with display_name, default_volume, acoustic_source_type, status active|archived answers 200 {background_sound} (facts-shapes 2.3 PE13, E32); permission personas:write is assumed."
-                },
-                null: "clear"
-              },
-              status: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /personas/background-sounds/{background_sound_id} with display_name, default_volume, acoustic_source_type, status active|archived answers 200 {background_sound} (facts-shapes 2.3 PE13, E32); permission personas:write is assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["display_name", "default_volume", "acoustic_source_type", "status"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["personas:write"],
-          resource: "background_sound",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["persona-sound-upload"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "background_sound" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updatePersonaBackgroundSound",
+        spec: "personas",
+        method: "PATCH",
+        path: "/personas/background-sounds/{background_sound_id}",
+        params: {
+          path: [{ name: "background_sound_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: { acoustic_source_type: { null: "clear" } },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["display_name", "default_volume", "acoustic_source_type", "status"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["personas:write"],
+        resource: "background_sound",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["persona-sound-upload"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "background_sound" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updatePersonaBackgroundSoundPathParamsValidator,
           body: updatePersonaBackgroundSoundBodyValidator,
@@ -35184,173 +32286,163 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "completePersonaBackgroundSound",
-          spec: "personas",
-          method: "POST",
-          path: "/personas/background-sounds/{background_sound_id}/complete",
-          params: {
-            path: [{ name: "background_sound_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:write"],
-          resource: "background_sound",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["persona-sound-upload"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "background_sound" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "completePersonaBackgroundSound",
+        spec: "personas",
+        method: "POST",
+        path: "/personas/background-sounds/{background_sound_id}/complete",
+        params: {
+          path: [{ name: "background_sound_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:write"],
+        resource: "background_sound",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["persona-sound-upload"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "background_sound" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: completePersonaBackgroundSoundPathParamsValidator,
           response: completePersonaBackgroundSoundResponse200Validator
         }
       },
       {
-        ...{
-          id: "listPersonaPhoneNumbers",
-          spec: "personas",
-          method: "GET",
-          path: "/personas/phone-numbers",
-          params: { path: [], query: [], header: [] },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:read"],
-          resource: "persona",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["persona-discovery"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListPersonaPhoneNumbersResponse", keys: ["phone_numbers"], constants: {} },
-            media: "application/json"
-          },
-          errors: [401, 403, 500],
-          versionItem: null
+        id: "listPersonaPhoneNumbers",
+        spec: "personas",
+        method: "GET",
+        path: "/personas/phone-numbers",
+        params: { path: [], query: [], header: [] },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:read"],
+        resource: "persona",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["persona-discovery"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListPersonaPhoneNumbersResponse", keys: ["phone_numbers"], constants: {} },
+          media: "application/json"
         },
+        errors: [401, 403, 500],
+        versionItem: null,
         validators: { response: listPersonaPhoneNumbersResponse200Validator }
       },
       {
-        ...{
-          id: "listPersonaTags",
-          spec: "personas",
-          method: "GET",
-          path: "/personas/tags",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:read"],
-          resource: "persona",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["tag-summary"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListPersonaTagsResponse", keys: ["tags"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listPersonaTags",
+        spec: "personas",
+        method: "GET",
+        path: "/personas/tags",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:read"],
+        resource: "persona",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["tag-summary"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListPersonaTagsResponse", keys: ["tags"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           headers: listPersonaTagsHeadersValidator,
           response: listPersonaTagsResponse200Validator
         }
       },
       {
-        ...{
-          id: "listPersonaVoices",
-          spec: "personas",
-          method: "GET",
-          path: "/personas/voices",
-          params: { path: [], query: [], header: [] },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:read"],
-          resource: "persona",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["persona-discovery"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListPersonaVoicesResponse", keys: ["voices"], constants: {} },
-            media: "application/json"
-          },
-          errors: [401, 403, 500],
-          versionItem: null
+        id: "listPersonaVoices",
+        spec: "personas",
+        method: "GET",
+        path: "/personas/voices",
+        params: { path: [], query: [], header: [] },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:read"],
+        resource: "persona",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["persona-discovery"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListPersonaVoicesResponse", keys: ["voices"], constants: {} },
+          media: "application/json"
         },
+        errors: [401, 403, 500],
+        versionItem: null,
         validators: { response: listPersonaVoicesResponse200Validator }
       },
       {
-        ...{
-          id: "getPersona",
-          spec: "personas",
-          method: "GET",
-          path: "/personas/{persona_id}",
-          params: {
-            path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:read"],
-          resource: "persona",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getPersona",
+        spec: "personas",
+        method: "GET",
+        path: "/personas/{persona_id}",
+        params: {
+          path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:read"],
+        resource: "persona",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getPersonaPathParamsValidator,
           headers: getPersonaHeadersValidator,
@@ -35358,88 +32450,86 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updatePersona",
-          spec: "personas",
-          method: "PATCH",
-          path: "/personas/{persona_id}",
-          params: {
-            path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              name: { provenance: { source: "seed" }, null: "ignore" },
-              persona_prompt: { provenance: { source: "seed" }, null: "rule" },
-              silent_mode: { provenance: { source: "seed" }, null: "clear" },
-              multi_phone_config: { provenance: { source: "seed" }, null: "clear" },
-              initialization_parameters: { provenance: { source: "seed" }, null: "clear" },
-              custom_persona_data: { provenance: { source: "seed" }, null: "clear" },
-              voice: { provenance: { source: "seed" }, null: "clear" },
-              custom_voice_id: { provenance: { source: "seed" }, null: "clear" },
-              voice_name: { provenance: { source: "seed" }, null: "ignore" },
-              language_code: { provenance: { source: "seed" }, null: "ignore" },
-              background_sound: { provenance: { source: "seed" }, null: "clear" },
-              background_sound_volume: { provenance: { source: "seed" }, null: "clear" },
-              voice_volume: { provenance: { source: "seed" }, null: "clear" },
-              voice_speed: { provenance: { source: "seed" }, null: "clear" },
-              wait_seconds: { provenance: { source: "seed" }, null: "clear" },
-              conversation_initiation: { provenance: { source: "seed" }, null: "clear" },
-              interruption_rate: { provenance: { source: "seed" }, null: "ignore" },
-              multi_language_stt: { provenance: { source: "seed" }, null: "clear" },
-              hold_music_timeout_seconds: { provenance: { source: "seed" }, null: "clear" },
-              situate_speaker: { provenance: { source: "seed" }, null: "clear" },
-              audio_degradation: { provenance: { source: "seed" }, null: "clear" },
-              tags: { provenance: { source: "seed" }, null: "ignore" }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "name",
-              "persona_prompt",
-              "silent_mode",
-              "multi_phone_config",
-              "initialization_parameters",
-              "custom_persona_data",
-              "voice",
-              "custom_voice_id",
-              "voice_name",
-              "language_code",
-              "background_sound",
-              "background_sound_volume",
-              "voice_volume",
-              "voice_speed",
-              "wait_seconds",
-              "conversation_initiation",
-              "interruption_rate",
-              "multi_language_stt",
-              "hold_music_timeout_seconds",
-              "situate_speaker",
-              "audio_degradation",
-              "tags"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["personas:write"],
-          resource: "persona",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["persona-prompt-null", "persona-custom-data", "persona-voice", "persona-background-sound"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updatePersona",
+        spec: "personas",
+        method: "PATCH",
+        path: "/personas/{persona_id}",
+        params: {
+          path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {
+            name: { null: "ignore" },
+            persona_prompt: { null: "rule" },
+            silent_mode: { null: "clear" },
+            multi_phone_config: { null: "clear" },
+            initialization_parameters: { null: "clear" },
+            custom_persona_data: { null: "clear" },
+            voice: { null: "clear" },
+            custom_voice_id: { null: "clear" },
+            voice_name: { null: "ignore" },
+            language_code: { null: "ignore" },
+            background_sound: { null: "clear" },
+            background_sound_volume: { null: "clear" },
+            voice_volume: { null: "clear" },
+            voice_speed: { null: "clear" },
+            wait_seconds: { null: "clear" },
+            conversation_initiation: { null: "clear" },
+            interruption_rate: { null: "ignore" },
+            multi_language_stt: { null: "clear" },
+            hold_music_timeout_seconds: { null: "clear" },
+            situate_speaker: { null: "clear" },
+            audio_degradation: { null: "clear" },
+            tags: { null: "ignore" }
+          },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "name",
+            "persona_prompt",
+            "silent_mode",
+            "multi_phone_config",
+            "initialization_parameters",
+            "custom_persona_data",
+            "voice",
+            "custom_voice_id",
+            "voice_name",
+            "language_code",
+            "background_sound",
+            "background_sound_volume",
+            "voice_volume",
+            "voice_speed",
+            "wait_seconds",
+            "conversation_initiation",
+            "interruption_rate",
+            "multi_language_stt",
+            "hold_music_timeout_seconds",
+            "situate_speaker",
+            "audio_degradation",
+            "tags"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["personas:write"],
+        resource: "persona",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["persona-prompt-null", "persona-custom-data", "persona-voice", "persona-background-sound"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updatePersonaPathParamsValidator,
           headers: updatePersonaHeadersValidator,
@@ -35448,35 +32538,33 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deletePersona",
-          spec: "personas",
-          method: "DELETE",
-          path: "/personas/{persona_id}",
-          params: {
-            path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:write"],
-          resource: "persona",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "ok" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deletePersona",
+        spec: "personas",
+        method: "DELETE",
+        path: "/personas/{persona_id}",
+        params: {
+          path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:write"],
+        resource: "persona",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "ok" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deletePersonaPathParamsValidator,
           headers: deletePersonaHeadersValidator,
@@ -35484,35 +32572,33 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "duplicatePersona",
-          spec: "personas",
-          method: "POST",
-          path: "/personas/{persona_id}/duplicate",
-          params: {
-            path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:write"],
-          resource: "persona",
-          action: "duplicate",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["persona-voice"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: [{ field: "name", maxLength: 200 }],
-          success: { status: 201, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "duplicatePersona",
+        spec: "personas",
+        method: "POST",
+        path: "/personas/{persona_id}/duplicate",
+        params: {
+          path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:write"],
+        resource: "persona",
+        action: "duplicate",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["persona-voice"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: [{ field: "name", maxLength: 200 }],
+        success: { status: 201, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: duplicatePersonaPathParamsValidator,
           headers: duplicatePersonaHeadersValidator,
@@ -35520,53 +32606,51 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listPersonaVersions",
-          spec: "personas",
-          method: "GET",
-          path: "/personas/{persona_id}/versions",
-          params: {
-            path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:read"],
-          resource: "persona",
-          action: "versions",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListPersonaVersionsResponse", keys: ["versions"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: {
-            properties: [
-              "name",
-              "ulid",
-              "version_number",
-              "change_type",
-              "label",
-              "persona_prompt",
-              "metadata",
-              "voice_name",
-              "language_code",
-              "created_by",
-              "create_time"
-            ],
-            snapshotInto: "metadata"
-          }
+        id: "listPersonaVersions",
+        spec: "personas",
+        method: "GET",
+        path: "/personas/{persona_id}/versions",
+        params: {
+          path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
+        },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:read"],
+        resource: "persona",
+        action: "versions",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListPersonaVersionsResponse", keys: ["versions"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: {
+          properties: [
+            "name",
+            "ulid",
+            "version_number",
+            "change_type",
+            "label",
+            "persona_prompt",
+            "metadata",
+            "voice_name",
+            "language_code",
+            "created_by",
+            "create_time"
+          ],
+          snapshotInto: "metadata"
         },
         validators: {
           path: listPersonaVersionsPathParamsValidator,
@@ -35575,38 +32659,36 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "revertPersonaVersion",
-          spec: "personas",
-          method: "POST",
-          path: "/personas/{persona_id}/versions/{version_id}/revert",
-          params: {
-            path: [
-              { name: "persona_id", required: true, type: "string", array: false, explode: false },
-              { name: "version_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:write"],
-          resource: "persona",
-          action: "revert",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["version-revert"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "revertPersonaVersion",
+        spec: "personas",
+        method: "POST",
+        path: "/personas/{persona_id}/versions/{version_id}/revert",
+        params: {
+          path: [
+            { name: "persona_id", required: true, type: "string", array: false, explode: false },
+            { name: "version_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:write"],
+        resource: "persona",
+        action: "revert",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["version-revert"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: revertPersonaVersionPathParamsValidator,
           headers: revertPersonaVersionHeadersValidator,
@@ -35614,376 +32696,229 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listReviewProjects",
-          spec: "review-projects",
-          method: "GET",
-          path: "/review-projects",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" }
-            ],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["reviews"],
-          resource: "review-project",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "review_projects",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "list", items: "review_projects", total: null },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listReviewProjects",
+        spec: "review-projects",
+        method: "GET",
+        path: "/review-projects",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" }
+          ],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["reviews"],
+        resource: "review-project",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "review_projects",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "list", items: "review_projects", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listReviewProjectsQueryValidator,
           response: listReviewProjectsResponse200Validator
         }
       },
       {
-        ...{
-          id: "createReviewProject",
-          spec: "review-projects",
-          method: "POST",
-          path: "/review-projects",
-          params: { path: [], query: [], header: [] },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-                }
-              },
-              description: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-                }
-              },
-              assignees: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-                }
-              },
-              linked_simulation_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-                },
-                references: "simulation"
-              },
-              linked_metric_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-                },
-                references: "metric"
-              },
-              project_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-                }
-              },
-              notifications: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-                }
-              },
-              project_rules: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-                }
-              },
-              blind_labeling_shown_metric_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-                },
-                references: "metric"
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "display_name",
-              "description",
-              "assignees",
-              "linked_simulation_ids",
-              "linked_metric_ids",
-              "project_type",
-              "notifications",
-              "project_rules",
-              "blind_labeling_shown_metric_ids"
-            ]
+        id: "createReviewProject",
+        spec: "review-projects",
+        method: "POST",
+        path: "/review-projects",
+        params: { path: [], query: [], header: [] },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {
+            linked_simulation_ids: { references: "simulation" },
+            linked_metric_ids: { references: "metric" },
+            blind_labeling_shown_metric_ids: { references: "metric" }
           },
-          auth: ["X-API-Key"],
-          permissions: ["reviews"],
-          resource: "review-project",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["review-project-links"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "display_name",
+            "description",
+            "assignees",
+            "linked_simulation_ids",
+            "linked_metric_ids",
+            "project_type",
+            "notifications",
+            "project_rules",
+            "blind_labeling_shown_metric_ids"
+          ]
         },
+        auth: ["X-API-Key"],
+        permissions: ["reviews"],
+        resource: "review-project",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["review-project-links"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           body: createReviewProjectBodyValidator,
           response: createReviewProjectResponse201Validator
         }
       },
       {
-        ...{
-          id: "getReviewDisagreementState",
-          spec: "review-projects",
-          method: "POST",
-          path: "/review-projects/disagreement-state",
-          params: { path: [], query: [], header: [] },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              project_ids: { provenance: { source: "seed" } },
-              include_unresolved_ids: { provenance: { source: "seed" } },
-              selected_project_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "the seed does not name the project-restricting field; selected_project_id, nullable (facts 2.4)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: { include_unresolved_ids: false },
-            properties: ["project_ids", "include_unresolved_ids", "selected_project_id"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["reviews"],
-          resource: "review-project",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["review-disagreement"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "DisagreementStateResponse", keys: ["projects"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500, 503],
-          versionItem: null
+        id: "getReviewDisagreementState",
+        spec: "review-projects",
+        method: "POST",
+        path: "/review-projects/disagreement-state",
+        params: { path: [], query: [], header: [] },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: { include_unresolved_ids: false },
+          properties: ["project_ids", "include_unresolved_ids", "selected_project_id"]
         },
+        auth: ["X-API-Key"],
+        permissions: ["reviews"],
+        resource: "review-project",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["review-disagreement"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "DisagreementStateResponse", keys: ["projects"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 500, 503],
+        versionItem: null,
         validators: {
           body: getReviewDisagreementStateBodyValidator,
           response: getReviewDisagreementStateResponse200Validator
         }
       },
       {
-        ...{
-          id: "getReviewProject",
-          spec: "review-projects",
-          method: "GET",
-          path: "/review-projects/{project_id}",
-          params: {
-            path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["reviews"],
-          resource: "review-project",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getReviewProject",
+        spec: "review-projects",
+        method: "GET",
+        path: "/review-projects/{project_id}",
+        params: {
+          path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["reviews"],
+        resource: "review-project",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getReviewProjectPathParamsValidator,
           response: getReviewProjectResponse200Validator
         }
       },
       {
-        ...{
-          id: "updateReviewProject",
-          spec: "review-projects",
-          method: "PATCH",
-          path: "/review-projects/{project_id}",
-          params: {
-            path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "ignore"
-              },
-              description: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "clear"
-              },
-              assignees: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "ignore"
-              },
-              linked_simulation_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "ignore",
-                references: "simulation"
-              },
-              add_linked_simulation_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "ignore",
-                references: "simulation"
-              },
-              remove_linked_simulation_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "ignore"
-              },
-              linked_metric_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "ignore",
-                references: "metric"
-              },
-              notifications: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "ignore"
-              },
-              project_rules: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "clear"
-              },
-              blind_labeling_shown_metric_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "clear",
-                references: "metric"
-              },
-              opted_out_assignees: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "ignore"
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "display_name",
-              "description",
-              "assignees",
-              "linked_simulation_ids",
-              "add_linked_simulation_ids",
-              "remove_linked_simulation_ids",
-              "linked_metric_ids",
-              "notifications",
-              "project_rules",
-              "blind_labeling_shown_metric_ids",
-              "opted_out_assignees"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["reviews"],
-          resource: "review-project",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["review-project-links"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateReviewProject",
+        spec: "review-projects",
+        method: "PATCH",
+        path: "/review-projects/{project_id}",
+        params: {
+          path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {
+            display_name: { null: "ignore" },
+            description: { null: "clear" },
+            assignees: { null: "ignore" },
+            linked_simulation_ids: { null: "ignore", references: "simulation" },
+            add_linked_simulation_ids: { null: "ignore", references: "simulation" },
+            remove_linked_simulation_ids: { null: "ignore" },
+            linked_metric_ids: { null: "ignore", references: "metric" },
+            notifications: { null: "ignore" },
+            project_rules: { null: "clear" },
+            blind_labeling_shown_metric_ids: { null: "clear", references: "metric" },
+            opted_out_assignees: { null: "ignore" }
+          },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "display_name",
+            "description",
+            "assignees",
+            "linked_simulation_ids",
+            "add_linked_simulation_ids",
+            "remove_linked_simulation_ids",
+            "linked_metric_ids",
+            "notifications",
+            "project_rules",
+            "blind_labeling_shown_metric_ids",
+            "opted_out_assignees"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["reviews"],
+        resource: "review-project",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["review-project-links"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateReviewProjectPathParamsValidator,
           body: updateReviewProjectBodyValidator,
@@ -35991,90 +32926,86 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteReviewProject",
-          spec: "review-projects",
-          method: "DELETE",
-          path: "/review-projects/{project_id}",
-          params: {
-            path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["reviews"],
-          resource: "review-project",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteReviewProject",
+        spec: "review-projects",
+        method: "DELETE",
+        path: "/review-projects/{project_id}",
+        params: {
+          path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["reviews"],
+        resource: "review-project",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteReviewProjectPathParamsValidator,
           response: deleteReviewProjectResponse200Validator
         }
       },
       {
-        ...{
-          id: "getReviewProjectInsights",
-          spec: "review-projects",
-          method: "GET",
-          path: "/review-projects/{project_id}/insights",
-          params: {
-            path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "start_date", required: true, type: "string", array: false, explode: true },
-              { name: "end_date", required: true, type: "string", array: false, explode: true },
-              {
-                name: "label_triage_time_basis",
-                required: false,
-                type: "string",
-                array: false,
-                explode: true,
-                default: "label"
-              }
-            ],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["reviews"],
-          resource: "review-project",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["review-insights"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ReviewProjectInsights",
-              keys: ["project", "label_overview", "label_stats", "metric_stats"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getReviewProjectInsights",
+        spec: "review-projects",
+        method: "GET",
+        path: "/review-projects/{project_id}/insights",
+        params: {
+          path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "start_date", required: true, type: "string", array: false, explode: true },
+            { name: "end_date", required: true, type: "string", array: false, explode: true },
+            {
+              name: "label_triage_time_basis",
+              required: false,
+              type: "string",
+              array: false,
+              explode: true,
+              default: "label"
+            }
+          ],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["reviews"],
+        resource: "review-project",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["review-insights"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ReviewProjectInsights",
+            keys: ["project", "label_overview", "label_stats", "metric_stats"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getReviewProjectInsightsPathParamsValidator,
           query: getReviewProjectInsightsQueryValidator,
@@ -36082,134 +33013,128 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getReviewProjectMetricAgreement",
-          spec: "review-projects",
-          method: "GET",
-          path: "/review-projects/{project_id}/metric-agreement",
-          params: {
-            path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["reviews"],
-          resource: "review-project",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["review-metric-agreement"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "MetricAgreementResponse", keys: ["agreement_by_metric_id"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getReviewProjectMetricAgreement",
+        spec: "review-projects",
+        method: "GET",
+        path: "/review-projects/{project_id}/metric-agreement",
+        params: {
+          path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["reviews"],
+        resource: "review-project",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["review-metric-agreement"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "MetricAgreementResponse", keys: ["agreement_by_metric_id"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getReviewProjectMetricAgreementPathParamsValidator,
           response: getReviewProjectMetricAgreementResponse200Validator
         }
       },
       {
-        ...{
-          id: "getReviewProjectProgress",
-          spec: "review-projects",
-          method: "GET",
-          path: "/review-projects/{project_id}/progress",
-          params: {
-            path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["reviews"],
-          resource: "review-project",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["review-progress"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ReviewProjectProgress",
-              keys: [
-                "project_id",
-                "display_name",
-                "project_type",
-                "simulation_count",
-                "metric_count",
-                "assignee_count",
-                "total_tasks",
-                "completed_tasks",
-                "completion_percentage"
-              ],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getReviewProjectProgress",
+        spec: "review-projects",
+        method: "GET",
+        path: "/review-projects/{project_id}/progress",
+        params: {
+          path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["reviews"],
+        resource: "review-project",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["review-progress"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ReviewProjectProgress",
+            keys: [
+              "project_id",
+              "display_name",
+              "project_type",
+              "simulation_count",
+              "metric_count",
+              "assignee_count",
+              "total_tasks",
+              "completed_tasks",
+              "completion_percentage"
+            ],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getReviewProjectProgressPathParamsValidator,
           response: getReviewProjectProgressResponse200Validator
         }
       },
       {
-        ...{
-          id: "listRuns",
-          spec: "runs",
-          method: "GET",
-          path: "/runs",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "filter", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" },
-              { name: "include", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["runs:read"],
-          resource: "run",
-          action: "list",
-          workspaceRequired: false,
-          pagination: { items: "runs", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
-          softDelete: null,
-          restore: null,
-          rules: ["run-pin-versions"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "list", items: "runs", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listRuns",
+        spec: "runs",
+        method: "GET",
+        path: "/runs",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "filter", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" },
+            { name: "include", required: false, type: "string", array: false, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["runs:read"],
+        resource: "run",
+        action: "list",
+        workspaceRequired: false,
+        pagination: { items: "runs", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        softDelete: null,
+        restore: null,
+        rules: ["run-pin-versions"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "list", items: "runs", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listRunsQueryValidator,
           headers: listRunsHeadersValidator,
@@ -36217,121 +33142,53 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "launchRun",
-          spec: "runs",
-          method: "POST",
-          path: "/runs",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              agent_id: { provenance: { source: "seed", note: "agent ids are 22 alphanumeric characters (seed Limits)." } },
-              persona_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-                }
-              },
-              test_set_id: {
-                provenance: { source: "inferred", note: "test-set ids are exactly 8 characters (facts 2.11)." }
-              },
-              metric_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-                }
-              },
-              persona_metrics: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-                },
-                references: "metric"
-              },
-              mutation_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-                }
-              },
-              mutation_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-                }
-              },
-              options: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-                }
-              },
-              metadata: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-                }
-              },
-              tags: {
-                provenance: {
-                  source: "assumed",
-                  note: "the service's client sends tags in metadata.tags; the top-level form is kept for earlier callers and merged with it."
-                }
-              },
-              scheduled_run_id: {
-                provenance: {
-                  source: "assumed",
-                  note: "not in the service's launch body; lets a launched run be in an alert's scheduled-run scope."
-                }
-              },
-              run_template_id: {
-                provenance: {
-                  source: "assumed",
-                  note: "not in the service's launch body; must name a run template of the organization."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "agent_id",
-              "persona_id",
-              "test_set_id",
-              "metric_ids",
-              "persona_metrics",
-              "mutation_id",
-              "mutation_ids",
-              "options",
-              "metadata",
-              "tags",
-              "scheduled_run_id",
-              "run_template_id"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["runs:write"],
-          resource: "run",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["run-pin-versions"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "launchRun",
+        spec: "runs",
+        method: "POST",
+        path: "/runs",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: { persona_metrics: { references: "metric" } },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "agent_id",
+            "persona_id",
+            "test_set_id",
+            "metric_ids",
+            "persona_metrics",
+            "mutation_id",
+            "mutation_ids",
+            "options",
+            "metadata",
+            "tags",
+            "scheduled_run_id",
+            "run_template_id"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["runs:write"],
+        resource: "run",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["run-pin-versions"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           headers: launchRunHeadersValidator,
           body: launchRunBodyValidator,
@@ -36339,74 +33196,70 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listRunTags",
-          spec: "runs",
-          method: "GET",
-          path: "/runs/tags",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["runs:read"],
-          resource: "run",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["tag-summary"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListRunTagsResponse", keys: ["tags"], constants: {} },
-            media: "application/json"
-          },
-          errors: [401, 403, 500],
-          versionItem: null
+        id: "listRunTags",
+        spec: "runs",
+        method: "GET",
+        path: "/runs/tags",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["runs:read"],
+        resource: "run",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["tag-summary"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListRunTagsResponse", keys: ["tags"], constants: {} },
+          media: "application/json"
+        },
+        errors: [401, 403, 500],
+        versionItem: null,
         validators: {
           headers: listRunTagsHeadersValidator,
           response: listRunTagsResponse200Validator
         }
       },
       {
-        ...{
-          id: "getRun",
-          spec: "runs",
-          method: "GET",
-          path: "/runs/{run_id}",
-          params: {
-            path: [{ name: "run_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["runs:read"],
-          resource: "run",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["run-pin-versions"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getRun",
+        spec: "runs",
+        method: "GET",
+        path: "/runs/{run_id}",
+        params: {
+          path: [{ name: "run_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["runs:read"],
+        resource: "run",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["run-pin-versions"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getRunPathParamsValidator,
           headers: getRunHeadersValidator,
@@ -36414,49 +33267,40 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updateRun",
-          spec: "runs",
-          method: "PATCH",
-          path: "/runs/{run_id}",
-          params: {
-            path: [{ name: "run_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /runs/{run_id} takes {tags} (required) and answers 200 {run} (facts-shapes 2.13 RU4)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["tags"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["runs:write"],
-          resource: "run",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["run-pin-versions"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateRun",
+        spec: "runs",
+        method: "PATCH",
+        path: "/runs/{run_id}",
+        params: {
+          path: [{ name: "run_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["tags"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["runs:write"],
+        resource: "run",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["run-pin-versions"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateRunPathParamsValidator,
           headers: updateRunHeadersValidator,
@@ -36465,35 +33309,33 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteRun",
-          spec: "runs",
-          method: "DELETE",
-          path: "/runs/{run_id}",
-          params: {
-            path: [{ name: "run_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["runs:write"],
-          resource: "run",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteRun",
+        spec: "runs",
+        method: "DELETE",
+        path: "/runs/{run_id}",
+        params: {
+          path: [{ name: "run_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["runs:write"],
+        resource: "run",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteRunPathParamsValidator,
           headers: deleteRunHeadersValidator,
@@ -36501,48 +33343,46 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listSimulations",
-          spec: "conversations",
-          method: "GET",
-          path: "/simulations",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "filter", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true },
-              { name: "include", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "simulation",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "simulations",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: "listSimulatedConversations",
-          aliasRenames: [
-            { legacy: "simulations", canonical: "simulated_conversations", values: null, in: "response", at: [] }
+        id: "listSimulations",
+        spec: "conversations",
+        method: "GET",
+        path: "/simulations",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "filter", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true },
+            { name: "include", required: false, type: "string", array: false, explode: true }
           ],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "list", items: "simulations", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "simulation",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "simulations",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: "listSimulatedConversations",
+        aliasRenames: [
+          { legacy: "simulations", canonical: "simulated_conversations", values: null, in: "response", at: [] }
+        ],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "list", items: "simulations", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listSimulationsQueryValidator,
           headers: listSimulationsHeadersValidator,
@@ -36550,35 +33390,33 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getSimulation",
-          spec: "conversations",
-          method: "GET",
-          path: "/simulations/{simulation_id}",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "simulation",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: "getSimulatedConversation",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "simulation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getSimulation",
+        spec: "conversations",
+        method: "GET",
+        path: "/simulations/{simulation_id}",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "simulation",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: "getSimulatedConversation",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "simulation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getSimulationPathParamsValidator,
           headers: getSimulationHeadersValidator,
@@ -36586,57 +33424,40 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updateSimulation",
-          spec: "conversations",
-          method: "PATCH",
-          path: "/simulations/{simulation_id}",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              is_public: {
-                provenance: {
-                  source: "assumed",
-                  note: "the seed shows is_public as boolean and facts 2.15 make it nullable; treating null as unchanged is our decision."
-                },
-                null: "ignore"
-              },
-              notes: {
-                provenance: {
-                  source: "assumed",
-                  note: "notes (nullable, at most 500) are from facts 2.15; null clearing them is our decision."
-                },
-                null: "clear"
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["is_public", "notes"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "simulation",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: "updateSimulatedConversation",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "simulation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateSimulation",
+        spec: "conversations",
+        method: "PATCH",
+        path: "/simulations/{simulation_id}",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: { is_public: { null: "ignore" }, notes: { null: "clear" } },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["is_public", "notes"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "simulation",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: "updateSimulatedConversation",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "simulation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateSimulationPathParamsValidator,
           headers: updateSimulationHeadersValidator,
@@ -36645,35 +33466,33 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteSimulation",
-          spec: "conversations",
-          method: "DELETE",
-          path: "/simulations/{simulation_id}",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "simulation",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: "deleteSimulatedConversation",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteSimulation",
+        spec: "conversations",
+        method: "DELETE",
+        path: "/simulations/{simulation_id}",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "simulation",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: "deleteSimulatedConversation",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteSimulationPathParamsValidator,
           headers: deleteSimulationHeadersValidator,
@@ -36681,44 +33500,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getSimulationAudio",
-          spec: "conversations",
-          method: "GET",
-          path: "/simulations/{simulation_id}/audio",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "simulation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-audio-url"],
-          emits: [],
-          aliasOf: "getSimulatedConversationAudio",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "SimulationAudioResponse",
-              keys: ["audio_url", "peaks_url", "simulation_id", "url_expires_in_seconds"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getSimulationAudio",
+        spec: "conversations",
+        method: "GET",
+        path: "/simulations/{simulation_id}/audio",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "simulation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-audio-url"],
+        emits: [],
+        aliasOf: "getSimulatedConversationAudio",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "SimulationAudioResponse",
+            keys: ["audio_url", "peaks_url", "simulation_id", "url_expires_in_seconds"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getSimulationAudioPathParamsValidator,
           headers: getSimulationAudioHeadersValidator,
@@ -36726,47 +33543,45 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listSimulationMetricOutputs",
-          spec: "conversations",
-          method: "GET",
-          path: "/simulations/{simulation_id}/metrics",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "simulation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-outputs"],
-          emits: [],
-          aliasOf: "listSimulatedConversationMetricOutputs",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ListSimulationMetricOutputsResponse",
-              keys: ["metrics", "next_page_token"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "listSimulationMetricOutputs",
+        spec: "conversations",
+        method: "GET",
+        path: "/simulations/{simulation_id}/metrics",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "simulation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-outputs"],
+        emits: [],
+        aliasOf: "listSimulatedConversationMetricOutputs",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ListSimulationMetricOutputsResponse",
+            keys: ["metrics", "next_page_token"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: listSimulationMetricOutputsPathParamsValidator,
           query: listSimulationMetricOutputsQueryValidator,
@@ -36775,42 +33590,40 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getSimulationMetricOutput",
-          spec: "conversations",
-          method: "GET",
-          path: "/simulations/{simulation_id}/metrics/{metric_output_id}",
-          params: {
-            path: [
-              { name: "simulation_id", required: true, type: "string", array: false, explode: false },
-              { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "simulation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-outputs"],
-          emits: [],
-          aliasOf: "getSimulatedConversationMetricOutput",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "SimulationMetricOutputResponse", keys: ["metric"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getSimulationMetricOutput",
+        spec: "conversations",
+        method: "GET",
+        path: "/simulations/{simulation_id}/metrics/{metric_output_id}",
+        params: {
+          path: [
+            { name: "simulation_id", required: true, type: "string", array: false, explode: false },
+            { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "simulation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-outputs"],
+        emits: [],
+        aliasOf: "getSimulatedConversationMetricOutput",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "SimulationMetricOutputResponse", keys: ["metric"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getSimulationMetricOutputPathParamsValidator,
           headers: getSimulationMetricOutputHeadersValidator,
@@ -36818,44 +33631,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "resimulateSimulation",
-          spec: "conversations",
-          method: "POST",
-          path: "/simulations/{simulation_id}/resimulate",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "simulation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["simulation-resimulate"],
-          emits: [],
-          aliasOf: "resimulateSimulatedConversation",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ResimulateResponse",
-              keys: ["simulation_id", "run_id", "queued", "message"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "resimulateSimulation",
+        spec: "conversations",
+        method: "POST",
+        path: "/simulations/{simulation_id}/resimulate",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "simulation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["simulation-resimulate"],
+        emits: [],
+        aliasOf: "resimulateSimulatedConversation",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ResimulateResponse",
+            keys: ["simulation_id", "run_id", "queued", "message"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: resimulateSimulationPathParamsValidator,
           headers: resimulateSimulationHeadersValidator,
@@ -36863,64 +33674,49 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "rerunSimulationMetrics",
-          spec: "conversations",
-          method: "POST",
-          path: "/simulations:rerunMetrics",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              simulation_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "legacy POST /simulations:rerunMetrics body {simulation_ids*, metric_ids*} -> 202 (207 when some fail) {results, queued_count, failed_count} (facts-shapes 2.4 SC6, E35)."
-                }
-              },
-              metric_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "legacy POST /simulations:rerunMetrics body {simulation_ids*, metric_ids*} -> 202 (207 when some fail) {results, queued_count, failed_count} (facts-shapes 2.4 SC6, E35)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["simulation_ids", "metric_ids"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "simulation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["simulation-rerun-metrics"],
-          emits: ["simulation.metrics-rerun"],
-          aliasOf: "rerunSimulatedConversationMetrics",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 202,
-            shape: {
-              kind: "other",
-              schema: "RerunMetricsResponse",
-              keys: ["results", "queued_count", "failed_count"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "rerunSimulationMetrics",
+        spec: "conversations",
+        method: "POST",
+        path: "/simulations:rerunMetrics",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["simulation_ids", "metric_ids"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "simulation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["simulation-rerun-metrics"],
+        emits: ["simulation.metrics-rerun"],
+        aliasOf: "rerunSimulatedConversationMetrics",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 202,
+          shape: {
+            kind: "other",
+            schema: "RerunMetricsResponse",
+            keys: ["results", "queued_count", "failed_count"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           headers: rerunSimulationMetricsHeadersValidator,
           body: rerunSimulationMetricsBodyValidator,
@@ -36928,176 +33724,139 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listTags",
-          spec: "tags",
-          method: "GET",
-          path: "/tags",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["tags:read"],
-          resource: "tag",
-          action: "list",
-          workspaceRequired: false,
-          pagination: { items: "tags", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "list", items: "tags", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listTags",
+        spec: "tags",
+        method: "GET",
+        path: "/tags",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
+          ],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["tags:read"],
+        resource: "tag",
+        action: "list",
+        workspaceRequired: false,
+        pagination: { items: "tags", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "list", items: "tags", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: { query: listTagsQueryValidator, response: listTagsResponse200Validator }
       },
       {
-        ...{
-          id: "createTag",
-          spec: "tags",
-          method: "POST",
-          path: "/tags",
-          params: { path: [], query: [], header: [] },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              tag_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /tags takes tag_name (1-200) and color and answers 201 {tag}, 409 on a duplicate name (facts 2.8); permission tags:write is assumed."
-                },
-                normalize: "lowercase",
-                unique: { among: "active", scope: "organization" }
-              },
-              color: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /tags takes tag_name (1-200) and color and answers 201 {tag}, 409 on a duplicate name (facts 2.8); permission tags:write is assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["tag_name", "color"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["tags:write"],
-          resource: "tag",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
-          errors: [400, 401, 403, 409, 500],
-          versionItem: null
+        id: "createTag",
+        spec: "tags",
+        method: "POST",
+        path: "/tags",
+        params: { path: [], query: [], header: [] },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: { tag_name: { normalize: "lowercase", unique: { among: "active", scope: "organization" } } },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["tag_name", "color"]
         },
+        auth: ["X-API-Key"],
+        permissions: ["tags:write"],
+        resource: "tag",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
+        errors: [400, 401, 403, 409, 500],
+        versionItem: null,
         validators: { body: createTagBodyValidator, response: createTagResponse201Validator }
       },
       {
-        ...{
-          id: "getTag",
-          spec: "tags",
-          method: "GET",
-          path: "/tags/{tag_id}",
-          params: {
-            path: [{ name: "tag_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["tags:read"],
-          resource: "tag",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getTag",
+        spec: "tags",
+        method: "GET",
+        path: "/tags/{tag_id}",
+        params: {
+          path: [{ name: "tag_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["tags:read"],
+        resource: "tag",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: { path: getTagPathParamsValidator, response: getTagResponse200Validator }
       },
       {
-        ...{
-          id: "updateTag",
-          spec: "tags",
-          method: "PATCH",
-          path: "/tags/{tag_id}",
-          params: {
-            path: [{ name: "tag_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              tag_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "nullable in the service's client (facts-shapes 2.6 TG4); null leaves the name unchanged (assumed)."
-                },
-                normalize: "lowercase",
-                unique: { among: "active", scope: "organization" },
-                null: "ignore"
-              },
-              color: {
-                provenance: {
-                  source: "inferred",
-                  note: "nullable in the service's client (facts-shapes 2.6 TG4); null removes the color (assumed)."
-                },
-                null: "clear"
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["tag_name", "color"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["tags:write"],
-          resource: "tag",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 409, 500],
-          versionItem: null
+        id: "updateTag",
+        spec: "tags",
+        method: "PATCH",
+        path: "/tags/{tag_id}",
+        params: {
+          path: [{ name: "tag_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {
+            tag_name: { normalize: "lowercase", unique: { among: "active", scope: "organization" }, null: "ignore" },
+            color: { null: "clear" }
+          },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["tag_name", "color"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["tags:write"],
+        resource: "tag",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 409, 500],
+        versionItem: null,
         validators: {
           path: updateTagPathParamsValidator,
           headers: updateTagHeadersValidator,
@@ -37106,76 +33865,72 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteTag",
-          spec: "tags",
-          method: "DELETE",
-          path: "/tags/{tag_id}",
-          params: {
-            path: [{ name: "tag_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["tags:write"],
-          resource: "tag",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "resource", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteTag",
+        spec: "tags",
+        method: "DELETE",
+        path: "/tags/{tag_id}",
+        params: {
+          path: [{ name: "tag_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["tags:write"],
+        resource: "tag",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "resource", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: { path: deleteTagPathParamsValidator, response: deleteTagResponse200Validator }
       },
       {
-        ...{
-          id: "listTestCases",
-          spec: "test-sets",
-          method: "GET",
-          path: "/test-cases",
-          params: {
-            path: [],
-            query: [
-              { name: "test_set_id", required: true, type: "string", array: false, explode: true },
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:read"],
-          resource: "test_case",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "test_cases",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: ["test-case-grid-order"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "list", items: "test_cases", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "listTestCases",
+        spec: "test-sets",
+        method: "GET",
+        path: "/test-cases",
+        params: {
+          path: [],
+          query: [
+            { name: "test_set_id", required: true, type: "string", array: false, explode: true },
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:read"],
+        resource: "test_case",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "test_cases",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: ["test-case-grid-order"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "list", items: "test_cases", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           query: listTestCasesQueryValidator,
           headers: listTestCasesHeadersValidator,
@@ -37183,73 +33938,40 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "createTestCase",
-          spec: "test-sets",
-          method: "POST",
-          path: "/test-cases",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              test_set_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-cases is in the published catalog (facts section 4); body and 201 {test_case} answer are assumed."
-                }
-              },
-              input_str: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-cases is in the published catalog (facts section 4); body and 201 {test_case} answer are assumed."
-                }
-              },
-              expected_output: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-cases is in the published catalog (facts section 4); body and 201 {test_case} answer are assumed."
-                }
-              },
-              attributes: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-cases is in the published catalog (facts section 4); body and 201 {test_case} answer are assumed."
-                }
-              },
-              position: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-cases is in the published catalog (facts section 4); body and 201 {test_case} answer are assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["test_set_id", "input_str", "expected_output", "attributes", "position"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:write"],
-          resource: "test_case",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["test-set-snapshot"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "createTestCase",
+        spec: "test-sets",
+        method: "POST",
+        path: "/test-cases",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["test_set_id", "input_str", "expected_output", "attributes", "position"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:write"],
+        resource: "test_case",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["test-set-snapshot"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           headers: createTestCaseHeadersValidator,
           body: createTestCaseBodyValidator,
@@ -37257,35 +33979,33 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getTestCase",
-          spec: "test-sets",
-          method: "GET",
-          path: "/test-cases/{test_case_id}",
-          params: {
-            path: [{ name: "test_case_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:read"],
-          resource: "test_case",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getTestCase",
+        spec: "test-sets",
+        method: "GET",
+        path: "/test-cases/{test_case_id}",
+        params: {
+          path: [{ name: "test_case_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:read"],
+        resource: "test_case",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getTestCasePathParamsValidator,
           headers: getTestCaseHeadersValidator,
@@ -37293,67 +34013,40 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updateTestCase",
-          spec: "test-sets",
-          method: "PATCH",
-          path: "/test-cases/{test_case_id}",
-          params: {
-            path: [{ name: "test_case_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              input_str: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-cases/{test_case_id} is in the published catalog (facts section 4); body and answer are assumed."
-                }
-              },
-              expected_output: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-cases/{test_case_id} is in the published catalog (facts section 4); body and answer are assumed."
-                }
-              },
-              attributes: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-cases/{test_case_id} is in the published catalog (facts section 4); body and answer are assumed."
-                }
-              },
-              position: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-cases/{test_case_id} is in the published catalog (facts section 4); body and answer are assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["input_str", "expected_output", "attributes", "position"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:write"],
-          resource: "test_case",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["test-set-snapshot"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateTestCase",
+        spec: "test-sets",
+        method: "PATCH",
+        path: "/test-cases/{test_case_id}",
+        params: {
+          path: [{ name: "test_case_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["input_str", "expected_output", "attributes", "position"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:write"],
+        resource: "test_case",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["test-set-snapshot"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateTestCasePathParamsValidator,
           headers: updateTestCaseHeadersValidator,
@@ -37362,35 +34055,33 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteTestCase",
-          spec: "test-sets",
-          method: "DELETE",
-          path: "/test-cases/{test_case_id}",
-          params: {
-            path: [{ name: "test_case_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:write"],
-          resource: "test_case",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["test-set-snapshot"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteTestCase",
+        spec: "test-sets",
+        method: "DELETE",
+        path: "/test-cases/{test_case_id}",
+        params: {
+          path: [{ name: "test_case_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:write"],
+        resource: "test_case",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["test-set-snapshot"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteTestCasePathParamsValidator,
           headers: deleteTestCaseHeadersValidator,
@@ -37398,46 +34089,44 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listTestSets",
-          spec: "test-sets",
-          method: "GET",
-          path: "/test-sets",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "filter", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-update_time" },
-              { name: "tag_filters", required: false, type: "string", array: true, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:read"],
-          resource: "test_set",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "test_sets",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "list", items: "test_sets", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listTestSets",
+        spec: "test-sets",
+        method: "GET",
+        path: "/test-sets",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "filter", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-update_time" },
+            { name: "tag_filters", required: false, type: "string", array: true, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:read"],
+        resource: "test_set",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "test_sets",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "list", items: "test_sets", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listTestSetsQueryValidator,
           headers: listTestSetsHeadersValidator,
@@ -37445,85 +34134,40 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "createTestSet",
-          spec: "test-sets",
-          method: "POST",
-          path: "/test-sets",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-                }
-              },
-              slug: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-                }
-              },
-              description: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-                }
-              },
-              test_set_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-                }
-              },
-              test_set_metadata: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-                }
-              },
-              parameters: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-                }
-              },
-              tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: { test_set_metadata: {}, parameters: {} },
-            properties: ["display_name", "slug", "description", "test_set_type", "test_set_metadata", "parameters", "tags"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:write"],
-          resource: "test_set",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["test-set-snapshot"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
-          errors: [400, 401, 403, 409, 500],
-          versionItem: null
+        id: "createTestSet",
+        spec: "test-sets",
+        method: "POST",
+        path: "/test-sets",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: { test_set_metadata: {}, parameters: {} },
+          properties: ["display_name", "slug", "description", "test_set_type", "test_set_metadata", "parameters", "tags"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:write"],
+        resource: "test_set",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["test-set-snapshot"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
+        errors: [400, 401, 403, 409, 500],
+        versionItem: null,
         validators: {
           headers: createTestSetHeadersValidator,
           body: createTestSetBodyValidator,
@@ -37531,35 +34175,33 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getTestSet",
-          spec: "test-sets",
-          method: "GET",
-          path: "/test-sets/{test_set_id}",
-          params: {
-            path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:read"],
-          resource: "test_set",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getTestSet",
+        spec: "test-sets",
+        method: "GET",
+        path: "/test-sets/{test_set_id}",
+        params: {
+          path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:read"],
+        resource: "test_set",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getTestSetPathParamsValidator,
           headers: getTestSetHeadersValidator,
@@ -37567,101 +34209,49 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updateTestSet",
-          spec: "test-sets",
-          method: "PATCH",
-          path: "/test-sets/{test_set_id}",
-          params: {
-            path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-                }
-              },
-              slug: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-                }
-              },
-              description: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-                }
-              },
-              test_set_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-                }
-              },
-              test_set_metadata: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-                }
-              },
-              parameters: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-                }
-              },
-              tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-                }
-              },
-              test_cases: {
-                provenance: {
-                  source: "assumed",
-                  note: "A batch of grid edits is saved in one request so that it yields one version (seed Versioning rule 4); the field itself is our decision."
-                },
-                replace: "whole-set"
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "display_name",
-              "slug",
-              "description",
-              "test_set_type",
-              "test_set_metadata",
-              "parameters",
-              "tags",
-              "test_cases"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:write"],
-          resource: "test_set",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["test-set-snapshot"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 409, 500],
-          versionItem: null
+        id: "updateTestSet",
+        spec: "test-sets",
+        method: "PATCH",
+        path: "/test-sets/{test_set_id}",
+        params: {
+          path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: { test_cases: { replace: "whole-set" } },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "display_name",
+            "slug",
+            "description",
+            "test_set_type",
+            "test_set_metadata",
+            "parameters",
+            "tags",
+            "test_cases"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:write"],
+        resource: "test_set",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["test-set-snapshot"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 409, 500],
+        versionItem: null,
         validators: {
           path: updateTestSetPathParamsValidator,
           headers: updateTestSetHeadersValidator,
@@ -37670,35 +34260,33 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteTestSet",
-          spec: "test-sets",
-          method: "DELETE",
-          path: "/test-sets/{test_set_id}",
-          params: {
-            path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:write"],
-          resource: "test_set",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "ok" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteTestSet",
+        spec: "test-sets",
+        method: "DELETE",
+        path: "/test-sets/{test_set_id}",
+        params: {
+          path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:write"],
+        resource: "test_set",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "ok" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteTestSetPathParamsValidator,
           headers: deleteTestSetHeadersValidator,
@@ -37706,39 +34294,37 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listTestSetAgents",
-          spec: "test-sets",
-          method: "GET",
-          path: "/test-sets/{test_set_id}/agents",
-          params: {
-            path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:read"],
-          resource: "test_set",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["test-set-agents"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListTestSetAgentsResponse", keys: ["agents"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "listTestSetAgents",
+        spec: "test-sets",
+        method: "GET",
+        path: "/test-sets/{test_set_id}/agents",
+        params: {
+          path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:read"],
+        resource: "test_set",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["test-set-agents"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListTestSetAgentsResponse", keys: ["agents"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: listTestSetAgentsPathParamsValidator,
           headers: listTestSetAgentsHeadersValidator,
@@ -37746,38 +34332,36 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "removeTestSetAgent",
-          spec: "test-sets",
-          method: "DELETE",
-          path: "/test-sets/{test_set_id}/agents/{agent_id}",
-          params: {
-            path: [
-              { name: "test_set_id", required: true, type: "string", array: false, explode: false },
-              { name: "agent_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:write"],
-          resource: "test_set",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["test-set-agents"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "removeTestSetAgent",
+        spec: "test-sets",
+        method: "DELETE",
+        path: "/test-sets/{test_set_id}/agents/{agent_id}",
+        params: {
+          path: [
+            { name: "test_set_id", required: true, type: "string", array: false, explode: false },
+            { name: "agent_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:write"],
+        resource: "test_set",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["test-set-agents"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: removeTestSetAgentPathParamsValidator,
           headers: removeTestSetAgentHeadersValidator,
@@ -37785,53 +34369,44 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "addTestSetAgents",
-          spec: "test-sets",
-          method: "POST",
-          path: "/test-sets/{test_set_id}/agents:add",
-          params: {
-            path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              agent_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-sets/{test_set_id}/agents:add with agent_ids (required) answers 200 {agents} (facts-shapes 2.12 TS10); unknown agents being 404 and the answer listing all attached agents are assumed; permission test-sets:write is assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["agent_ids"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:write"],
-          resource: "test_set",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["test-set-agents"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListTestSetAgentsResponse", keys: ["agents"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "addTestSetAgents",
+        spec: "test-sets",
+        method: "POST",
+        path: "/test-sets/{test_set_id}/agents:add",
+        params: {
+          path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["agent_ids"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:write"],
+        resource: "test_set",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["test-set-agents"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListTestSetAgentsResponse", keys: ["agents"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: addTestSetAgentsPathParamsValidator,
           headers: addTestSetAgentsHeadersValidator,
@@ -37840,38 +34415,36 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "duplicateTestSet",
-          spec: "test-sets",
-          method: "POST",
-          path: "/test-sets/{test_set_id}/duplicate",
-          params: {
-            path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:write"],
-          resource: "test_set",
-          action: "duplicate",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["test-set-snapshot"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: [
-            { field: "display_name", maxLength: 100 },
-            { field: "slug", maxLength: 100 }
-          ],
-          success: { status: 201, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "duplicateTestSet",
+        spec: "test-sets",
+        method: "POST",
+        path: "/test-sets/{test_set_id}/duplicate",
+        params: {
+          path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:write"],
+        resource: "test_set",
+        action: "duplicate",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["test-set-snapshot"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: [
+          { field: "display_name", maxLength: 100 },
+          { field: "slug", maxLength: 100 }
+        ],
+        success: { status: 201, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: duplicateTestSetPathParamsValidator,
           headers: duplicateTestSetHeadersValidator,
@@ -37879,39 +34452,37 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listTestSetRecords",
-          spec: "test-sets",
-          method: "GET",
-          path: "/test-sets/{test_set_id}/records",
-          params: {
-            path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:read"],
-          resource: "test_set",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["test-set-records"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListTestSetRecordsResponse", keys: ["records"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "listTestSetRecords",
+        spec: "test-sets",
+        method: "GET",
+        path: "/test-sets/{test_set_id}/records",
+        params: {
+          path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:read"],
+        resource: "test_set",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["test-set-records"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListTestSetRecordsResponse", keys: ["records"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: listTestSetRecordsPathParamsValidator,
           headers: listTestSetRecordsHeadersValidator,
@@ -37919,53 +34490,51 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listTestSetVersions",
-          spec: "test-sets",
-          method: "GET",
-          path: "/test-sets/{test_set_id}/versions",
-          params: {
-            path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:read"],
-          resource: "test_set",
-          action: "versions",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListTestSetVersionsResponse", keys: ["versions"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: {
-            properties: [
-              "name",
-              "ulid",
-              "version_number",
-              "change_type",
-              "label",
-              "test_set_metadata",
-              "parameters",
-              "test_set_type",
-              "test_cases",
-              "created_by",
-              "create_time"
-            ],
-            snapshotInto: null
-          }
+        id: "listTestSetVersions",
+        spec: "test-sets",
+        method: "GET",
+        path: "/test-sets/{test_set_id}/versions",
+        params: {
+          path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
+        },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:read"],
+        resource: "test_set",
+        action: "versions",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListTestSetVersionsResponse", keys: ["versions"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: {
+          properties: [
+            "name",
+            "ulid",
+            "version_number",
+            "change_type",
+            "label",
+            "test_set_metadata",
+            "parameters",
+            "test_set_type",
+            "test_cases",
+            "created_by",
+            "create_time"
+          ],
+          snapshotInto: null
         },
         validators: {
           path: listTestSetVersionsPathParamsValidator,
@@ -37974,38 +34543,36 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "revertTestSetVersion",
-          spec: "test-sets",
-          method: "POST",
-          path: "/test-sets/{test_set_id}/versions/{version_id}/revert",
-          params: {
-            path: [
-              { name: "test_set_id", required: true, type: "string", array: false, explode: false },
-              { name: "version_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:write"],
-          resource: "test_set",
-          action: "revert",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["version-revert", "test-set-snapshot"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "revertTestSetVersion",
+        spec: "test-sets",
+        method: "POST",
+        path: "/test-sets/{test_set_id}/versions/{version_id}/revert",
+        params: {
+          path: [
+            { name: "test_set_id", required: true, type: "string", array: false, explode: false },
+            { name: "version_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:write"],
+        resource: "test_set",
+        action: "revert",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["version-revert", "test-set-snapshot"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: revertTestSetVersionPathParamsValidator,
           headers: revertTestSetVersionHeadersValidator,
@@ -38013,136 +34580,99 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listWebhooks",
-          spec: "webhooks",
-          method: "GET",
-          path: "/webhooks",
-          params: { path: [], query: [], header: [] },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["webhooks:write"],
-          resource: "webhook",
-          action: "list",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "list", items: "webhooks", total: null }, media: "application/json" },
-          errors: [401, 403, 500, 503],
-          versionItem: null
-        },
+        id: "listWebhooks",
+        spec: "webhooks",
+        method: "GET",
+        path: "/webhooks",
+        params: { path: [], query: [], header: [] },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["webhooks:write"],
+        resource: "webhook",
+        action: "list",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "list", items: "webhooks", total: null }, media: "application/json" },
+        errors: [401, 403, 500, 503],
+        versionItem: null,
         validators: { response: listWebhooksResponse200Validator }
       },
       {
-        ...{
-          id: "createWebhook",
-          spec: "webhooks",
-          method: "POST",
-          path: "/webhooks",
-          params: { path: [], query: [], header: [] },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              type: { provenance: { source: "seed" } },
-              url: { provenance: { source: "seed" } },
-              auth_token: {
-                provenance: {
-                  source: "inferred",
-                  note: "auth_token is nullable in the create body (facts-shapes 2.9 WH2)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["type", "url", "auth_token"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["webhooks:write"],
-          resource: "webhook",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["webhook-url"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "webhook" }, media: "application/json" },
-          errors: [400, 401, 403, 500, 503],
-          versionItem: null
+        id: "createWebhook",
+        spec: "webhooks",
+        method: "POST",
+        path: "/webhooks",
+        params: { path: [], query: [], header: [] },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["type", "url", "auth_token"]
         },
+        auth: ["X-API-Key"],
+        permissions: ["webhooks:write"],
+        resource: "webhook",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["webhook-url"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "webhook" }, media: "application/json" },
+        errors: [400, 401, 403, 500, 503],
+        versionItem: null,
         validators: { body: createWebhookBodyValidator, response: createWebhookResponse200Validator }
       },
       {
-        ...{
-          id: "updateWebhook",
-          spec: "webhooks",
-          method: "PATCH",
-          path: "/webhooks/{webhook_id}",
-          params: {
-            path: [{ name: "webhook_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              type: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /webhooks/{id} takes type, url and auth_token and answers {webhook} (facts 2.13); permission webhooks:write is assumed."
-                },
-                null: "ignore"
-              },
-              url: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /webhooks/{id} takes type, url and auth_token and answers {webhook} (facts 2.13); permission webhooks:write is assumed."
-                },
-                null: "ignore"
-              },
-              auth_token: {
-                provenance: {
-                  source: "assumed",
-                  note: "the public facts do not say what null does; clearing the token is the only way to remove one."
-                },
-                null: "clear"
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["type", "url", "auth_token"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["webhooks:write"],
-          resource: "webhook",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["webhook-url"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "webhook" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500, 503],
-          versionItem: null
+        id: "updateWebhook",
+        spec: "webhooks",
+        method: "PATCH",
+        path: "/webhooks/{webhook_id}",
+        params: {
+          path: [{ name: "webhook_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: { type: { null: "ignore" }, url: { null: "ignore" }, auth_token: { null: "clear" } },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["type", "url", "auth_token"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["webhooks:write"],
+        resource: "webhook",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["webhook-url"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "webhook" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500, 503],
+        versionItem: null,
         validators: {
           path: updateWebhookPathParamsValidator,
           body: updateWebhookBodyValidator,
@@ -38150,195 +34680,172 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteWebhook",
-          spec: "webhooks",
-          method: "DELETE",
-          path: "/webhooks/{webhook_id}",
-          params: {
-            path: [{ name: "webhook_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["webhooks:write"],
-          resource: "webhook",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "DeleteWebhookResponse", keys: ["success"], constants: { success: true } },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500, 503],
-          versionItem: null
+        id: "deleteWebhook",
+        spec: "webhooks",
+        method: "DELETE",
+        path: "/webhooks/{webhook_id}",
+        params: {
+          path: [{ name: "webhook_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["webhooks:write"],
+        resource: "webhook",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "DeleteWebhookResponse", keys: ["success"], constants: { success: true } },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500, 503],
+        versionItem: null,
         validators: {
           path: deleteWebhookPathParamsValidator,
           response: deleteWebhookResponse200Validator
         }
       },
       {
-        ...{
-          id: "listWorkspaces",
-          spec: "workspaces",
-          method: "GET",
-          path: "/workspaces",
-          params: { path: [], query: [], header: [] },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["workspaces:read"],
-          resource: "workspace",
-          action: "list",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "list", items: "workspaces", total: null }, media: "application/json" },
-          errors: [401, 403, 500],
-          versionItem: null
-        },
+        id: "listWorkspaces",
+        spec: "workspaces",
+        method: "GET",
+        path: "/workspaces",
+        params: { path: [], query: [], header: [] },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["workspaces:read"],
+        resource: "workspace",
+        action: "list",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "list", items: "workspaces", total: null }, media: "application/json" },
+        errors: [401, 403, 500],
+        versionItem: null,
         validators: { response: listWorkspacesResponse200Validator }
       },
       {
-        ...{
-          id: "createWorkspace",
-          spec: "workspaces",
-          method: "POST",
-          path: "/workspaces",
-          params: { path: [], query: [], header: [] },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              slug: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /workspaces takes display_name (required) and slug (optional, nullable) and answers 201 {workspace} (facts-shapes 2.1 WS2 and section 5); the slug made from the display name is assumed."
-                }
-              },
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /workspaces takes display_name (required) and slug (optional, nullable) and answers 201 {workspace} (facts-shapes 2.1 WS2 and section 5); the slug made from the display name is assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["slug", "display_name"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["workspaces:write"],
-          resource: "workspace",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["workspace-slug"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
-          errors: [400, 401, 403, 409, 500],
-          versionItem: null
+        id: "createWorkspace",
+        spec: "workspaces",
+        method: "POST",
+        path: "/workspaces",
+        params: { path: [], query: [], header: [] },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["slug", "display_name"]
         },
+        auth: ["X-API-Key"],
+        permissions: ["workspaces:write"],
+        resource: "workspace",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["workspace-slug"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
+        errors: [400, 401, 403, 409, 500],
+        versionItem: null,
         validators: {
           body: createWorkspaceBodyValidator,
           response: createWorkspaceResponse201Validator
         }
       },
       {
-        ...{
-          id: "getWorkspace",
-          spec: "workspaces",
-          method: "GET",
-          path: "/workspaces/{workspace_id}",
-          params: {
-            path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["workspaces:read"],
-          resource: "workspace",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500, 503],
-          versionItem: null
+        id: "getWorkspace",
+        spec: "workspaces",
+        method: "GET",
+        path: "/workspaces/{workspace_id}",
+        params: {
+          path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["workspaces:read"],
+        resource: "workspace",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500, 503],
+        versionItem: null,
         validators: {
           path: getWorkspacePathParamsValidator,
           response: getWorkspaceResponse200Validator
         }
       },
       {
-        ...{
-          id: "updateWorkspace",
-          spec: "workspaces",
-          method: "PATCH",
-          path: "/workspaces/{workspace_id}",
-          params: {
-            path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: { display_name: { provenance: { source: "seed" } } },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["display_name"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["workspaces:write"],
-          resource: "workspace",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 409, 500, 503],
-          versionItem: null
+        id: "updateWorkspace",
+        spec: "workspaces",
+        method: "PATCH",
+        path: "/workspaces/{workspace_id}",
+        params: {
+          path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["display_name"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["workspaces:write"],
+        resource: "workspace",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 409, 500, 503],
+        versionItem: null,
         validators: {
           path: updateWorkspacePathParamsValidator,
           body: updateWorkspaceBodyValidator,
@@ -38346,70 +34853,66 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteWorkspace",
-          spec: "workspaces",
-          method: "DELETE",
-          path: "/workspaces/{workspace_id}",
-          params: {
-            path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["workspaces:write"],
-          resource: "workspace",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "resource", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 409, 500, 503],
-          versionItem: null
+        id: "deleteWorkspace",
+        spec: "workspaces",
+        method: "DELETE",
+        path: "/workspaces/{workspace_id}",
+        params: {
+          path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["workspaces:write"],
+        resource: "workspace",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "resource", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 409, 500, 503],
+        versionItem: null,
         validators: {
           path: deleteWorkspacePathParamsValidator,
           response: deleteWorkspaceResponse200Validator
         }
       },
       {
-        ...{
-          id: "archiveWorkspace",
-          spec: "workspaces",
-          method: "POST",
-          path: "/workspaces/{workspace_id}/archive",
-          params: {
-            path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["workspaces:write"],
-          resource: "workspace",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: { status: "ARCHIVED" },
-          renames: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 409, 500],
-          versionItem: null
+        id: "archiveWorkspace",
+        spec: "workspaces",
+        method: "POST",
+        path: "/workspaces/{workspace_id}/archive",
+        params: {
+          path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["workspaces:write"],
+        resource: "workspace",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: { status: "ARCHIVED" },
+        renames: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 409, 500],
+        versionItem: null,
         validators: {
           path: archiveWorkspacePathParamsValidator,
           response: archiveWorkspaceResponse200Validator

@@ -1,5 +1,6 @@
 // Identifier minting: ULIDs (Crockford base32, time-ordered) and fixed-length alphanumeric ids, from the
 // id formats the route table derives from each resource's id pattern.
+import type { IdFormat } from '../contracts/route-table.js';
 import { randomBytes, randomFillSync } from 'node:crypto';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -62,7 +63,7 @@ export function alnum(length: number): string {
   return out;
 }
 
-export type IdFormat = { kind: 'ulid' } | { kind: 'alnum'; length: number } | { kind: 'token'; length: number };
+export type { IdFormat };
 
 export function mintId(format: IdFormat): string {
   return format.kind === 'ulid' ? ulid() : alnum(format.length);

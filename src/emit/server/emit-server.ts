@@ -1,98 +1,20 @@
 // The sandbox server's generated half: the route table (routes.ts) and the documents it serves at /openapi
 // (documents.ts). The hand-written engine in src/sandbox reads only these two modules and the generated
 // validators, so regenerating after a spec change updates the sandbox. Every spec-derived value is written
-// with the one encoder (jsValue / jsString / propertyAccess).
-import { jsString, jsValue, propertyAccess } from '../../encode/index.js';
+// with the one encoder (jsValue / jsString / propertyAccess). The rows' types are the route-table contract,
+// emitted beside them verbatim (sandbox/route-table.ts); the data is declared with those types, never cast, so
+// a row the contract does not describe fails the type check of the generated module.
+import { jsString, jsValue, propertyAccess, propertyKey } from '../../encode/index.js';
 import type { ApiModel } from '../../model/ir.js';
 import type { EmittedFile } from '../emitted-file.js';
 import type { Names } from '../naming.js';
+import { routeTableContractSource } from './contract-source.js';
 import { resourceRows, routeRow } from './route-table.js';
 
 export interface ServedDocument {
   name: string;
   document: unknown;
 }
-
-// The generated module's own declarations of the row types of route-table.ts (generated code cannot import
-// from src/); keep the two in step.
-const TYPES = `export type ResponseShape =
-  | { kind: 'none' }
-  | { kind: 'empty' }
-  | { kind: 'resource' }
-  | { kind: 'wrapped'; key: string }
-  | { kind: 'list'; items: string; total: string | null }
-  | { kind: 'other'; schema?: string; keys: string[]; constants: Record<string, unknown> };
-
-export interface FieldRule {
-  normalize?: 'lowercase';
-  unique?: { among: 'active' | 'all'; scope: 'organization' | 'workspace' };
-  replace?: 'whole-set';
-  null?: 'clear' | 'ignore' | 'rule';
-  references?: string;
-}
-
-export interface RenameRow { legacy: string; canonical: string; values: Record<string, string> | null; in: 'path' | 'query' | 'body' | 'response'; at: string[] }
-
-export interface ParamRow { name: string; required: boolean; type: string; array: boolean; explode: boolean; default?: unknown }
-
-export interface RouteRow {
-  id: string;
-  spec: string;
-  method: string;
-  path: string;
-  params: { path: ParamRow[]; query: ParamRow[]; header: ParamRow[] };
-  body: { required: boolean; media: string[]; fields: Record<string, FieldRule>; exactlyOneOf: string[]; defaults: Record<string, unknown>; properties: string[] | null } | null;
-  auth: string[];
-  permissions: string[];
-  resource: string | null;
-  action: string | null;
-  workspaceRequired: boolean;
-  pagination: { items: string; pageSize: string; pageToken: string; nextPageToken: string } | null;
-  softDelete: { respond: string; repeat: string } | null;
-  restore: { noopWhenActive: boolean } | null;
-  rules: string[];
-  emits: string[];
-  aliasOf: string | null;
-  aliasRenames: RenameRow[];
-  sets: Record<string, unknown> | null;
-  renames: { field: string; maxLength: number | null }[] | null;
-  success: { status: number; shape: ResponseShape; media: string | null };
-  errors: number[];
-  versionItem: { properties: string[]; snapshotInto: string | null } | null;
-}
-
-export interface RouteValidators {
-  path?: Validator<unknown>;
-  query?: Validator<unknown>;
-  headers?: Validator<unknown>;
-  body?: Validator<unknown>;
-  response?: Validator<unknown>;
-}
-
-export interface Route extends RouteRow {
-  validators: RouteValidators;
-}
-
-export type IdFormat = { kind: 'ulid' } | { kind: 'alnum'; length: number } | { kind: 'token'; length: number };
-
-export interface ResourceRow {
-  name: string;
-  schema: string;
-  id: string;
-  idFormat: IdFormat;
-  namePrefix: string | null;
-  writeOnly: string[][];
-  readOnly: string[];
-  scope: string;
-  properties: string[];
-  defaults: Record<string, unknown>;
-  lifecycle: { field: string | null; deleted: string | null; hidden: string[]; frozen: { field: string; equals: unknown }[] } | null;
-  versioned: { tracked: string[]; history: string | null; changeTypes: string[] } | null;
-  fields: Record<string, FieldRule & { provenance?: unknown }>;
-}
-
-export interface EventHandlerRow { on: string; rule: string }
-`;
 
 /** Path part of the first server URL (`https://host/v1` -> `/v1`), where the API's paths are mounted. */
 function basePathOf(model: ApiModel): string {
@@ -119,18 +41,20 @@ export function emitServer(model: ApiModel, names: Names, documents: readonly Se
     if (op.requestBody && op.requestBody.content.length > 0) ref('body', 'Body');
     const ok = op.responses.find((r) => r.status === String(row.success.status));
     if (ok && ok.content.length > 0) ref('response', 'Response', ok.status);
-    return `{ ...(${jsValue(row)} as RouteRow), validators: { ${v.join(', ')} } }`;
+    // One object literal (the row's properties and the validators), so every property meets the contract's check.
+    const properties = Object.entries(row).map(([key, value]) => `${propertyKey(key)}: ${jsValue(value)}`);
+    return `{ ${properties.join(', ')}, validators: { ${v.join(', ')} } }`;
   });
   const routesModule = [
     `import * as validators from '../client/validators.js';`,
-    `import type { Validator } from '../client/validators.js';`,
+    `import type { EventHandlerRow, ResourceRow, Route } from './route-table.js';`,
+    `export type * from './route-table.js';`,
     '',
-    TYPES,
     `/** Path prefix of the API (the path of the first server URL). */`,
     `export const basePath: string = ${jsString(basePathOf(model))};`,
     `/** The header that selects the workspace, when the spec declares one. */`,
     `export const workspaceHeader: string | null = ${model.scopeHeaders.workspace === undefined ? 'null' : jsString(model.scopeHeaders.workspace)};`,
-    `export const resources: readonly ResourceRow[] = ${jsValue(resourceRows(model))} as ResourceRow[];`,
+    `export const resources: readonly ResourceRow[] = ${jsValue(resourceRows(model))};`,
     `export const handlers: readonly EventHandlerRow[] = ${jsValue(model.handlers.map((h) => ({ on: h.on, rule: h.rule })))};`,
     `export const routes: readonly Route[] = [\n${routes.join(',\n')}\n];`,
     '',
@@ -142,6 +66,7 @@ export function emitServer(model: ApiModel, names: Names, documents: readonly Se
     '',
   ].join('\n');
   return [
+    { path: 'sandbox/route-table.ts', kind: 'module', contents: routeTableContractSource() },
     { path: 'sandbox/routes.ts', kind: 'module', contents: routesModule },
     { path: 'sandbox/documents.ts', kind: 'module', contents: documentsModule },
   ];

@@ -1,101 +1,19 @@
 // The sandbox's route table as plain data, computed from the model: for each operation, what the generic
-// engine (src/sandbox) needs to route, authenticate, validate, act and answer. Nothing here is specific
-// to one API: resources, actions, lifecycles and rules all come from the model's semantics.
+// engine (src/sandbox) needs to route, authenticate, validate, act and answer. The rows' types are the contract
+// with the engine (src/contracts/route-table.ts). Nothing here is specific to one API: resources, actions,
+// lifecycles and rules all come from the model's semantics.
 import type { ApiModel, FieldInfo, JsonValue, NamedSchema, Operation, Parameter, SchemaNode } from '../../model/ir.js';
+import type { FieldRule, IdFormat, ParamRow, RenameRow, ResourceRow, ResponseShape, RouteRow } from '../../contracts/route-table.js';
+import { setOwn } from '../../data/own-property.js';
 import { namePlaces } from '../../model/alias-renames.js';
 import { isJsonMedia, preferredMedia } from '../../model/media.js';
 import { refNameOf } from '../../model/defs-ref.js';
 
-/** How a success body is shaped around the resource, so the engine can answer any operation generically. */
-export type ResponseShape =
-  | { kind: 'none' }
-  | { kind: 'empty' }
-  | { kind: 'resource' }
-  | { kind: 'wrapped'; key: string }
-  | { kind: 'list'; items: string; total: string | null }
-  | { kind: 'other'; schema?: string; keys: string[]; constants: Record<string, JsonValue> };
-
-/**
- * One rewrite of a legacy alias (x-alias-renames): where `legacy` stands for `canonical`. Requests are rewritten
- * legacy -> canonical (path and query parameters, body properties), answers canonical -> legacy; `at` is the
- * parent path of the property (`[]` = every item of an array), from the alias's own body or answer schema.
- */
-export interface RenameRow {
-  legacy: string;
-  canonical: string;
-  values: Record<string, string> | null;
-  in: 'path' | 'query' | 'body' | 'response';
-  at: string[];
-}
-
-export interface ParamRow {
-  name: string;
-  required: boolean;
-  /** Wire-to-value coercion for query and path strings: JSON type of the parameter (arrays: of their items). */
-  type: string;
-  array: boolean;
-  explode: boolean;
-  /** The schema's default, when it has one (the engine applies order_by's; the validators know the rest). */
-  default?: JsonValue;
-}
-
-export interface RouteRow {
-  id: string;
-  spec: string;
-  method: string;
-  path: string;
-  params: { path: ParamRow[]; query: ParamRow[]; header: ParamRow[] };
-  body: { required: boolean; media: string[]; fields: Record<string, FieldInfo>; exactlyOneOf: string[]; defaults: Record<string, JsonValue>; properties: string[] | null } | null;
-  /** API key headers that authenticate this operation; empty: no authentication. */
-  auth: string[];
-  permissions: string[];
-  resource: string | null;
-  action: string | null;
-  workspaceRequired: boolean;
-  pagination: { items: string; pageSize: string; pageToken: string; nextPageToken: string } | null;
-  softDelete: { respond: string; repeat: string } | null;
-  restore: { noopWhenActive: boolean } | null;
-  rules: string[];
-  emits: string[];
-  aliasOf: string | null;
-  /** For a legacy alias: the renames between its names and the canonical operation's, shallow places first. */
-  aliasRenames: RenameRow[];
-  /** A custom action that moves its record to a state: the fields it sets (x-operation.sets). */
-  sets: Record<string, JsonValue> | null;
-  /**
-   * A duplicate action (x-operation.renames): the properties whose copied value gets a " (copy)" suffix, with the
-   * resource schema's maxLength of each (the copy's value is cut to fit it).
-   */
-  renames: { field: string; maxLength: number | null }[] | null;
-  success: { status: number; shape: ResponseShape; media: string | null };
-  /** Documented error statuses (so a rule may check it answers only what the spec lists). */
-  errors: number[];
-  /**
-   * For a versions listing: the properties of a version item, and the object property (if any) that holds the
-   * captured configuration instead of top-level fields (`metric_metadata`).
-   */
-  versionItem: { properties: string[]; snapshotInto: string | null } | null;
-}
-
-export type IdFormat = { kind: 'ulid' } | { kind: 'alnum'; length: number } | { kind: 'token'; length: number };
-
-export interface ResourceRow {
-  name: string;
-  schema: string;
-  id: string;
-  idFormat: IdFormat;
-  /** Collection of the `name` field (`tags` in `tags/<id>`), from the name property's pattern when it has one. */
-  namePrefix: string | null;
-  /** Paths of writeOnly properties inside the resource (`[]` = every array item), never presented. */
-  writeOnly: string[][];
-  /** Top-level readOnly properties: server-set, so a duplicate does not copy them. */
-  readOnly: string[];
-  scope: string;
-  properties: string[];
-  defaults: Record<string, JsonValue>;
-  lifecycle: { field: string | null; deleted: string | null; hidden: string[]; frozen: { field: string; equals: JsonValue }[] } | null;
-  versioned: { tracked: string[]; history: string | null; changeTypes: string[] } | null;
-  fields: Record<string, FieldInfo>;
+/** The sandbox's rules of each field (provenance is the documents' business, not the engine's); fields without any are left out. */
+function fieldRules(fields: Record<string, FieldInfo>): Record<string, FieldRule> {
+  const out: Record<string, FieldRule> = {};
+  for (const [name, { provenance: _provenance, ...rule }] of Object.entries(fields)) if (Object.keys(rule).length > 0) setOwn(out, name, rule);
+  return out;
 }
 
 function refName(node: SchemaNode | undefined): string | undefined {
@@ -273,7 +191,7 @@ export function resourceRows(model: ApiModel): ResourceRow[] {
       defaults,
       lifecycle: sem.lifecycle ? { field: sem.lifecycle.field ?? null, deleted: sem.lifecycle.deleted ?? null, hidden: sem.lifecycle.hidden, frozen: sem.lifecycle.frozen } : null,
       versioned: sem.versioned ? { tracked: sem.versioned.tracked, history: sem.versioned.history ?? null, changeTypes: sem.versioned.changeTypes } : null,
-      fields: schema.fields,
+      fields: fieldRules(schema.fields),
     });
   }
   return rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -304,7 +222,7 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
       ? {
           required: body.required,
           media: body.content.map((c) => c.mediaType),
-          fields: body.fields,
+          fields: fieldRules(body.fields),
           exactlyOneOf: body.semantics.exactlyOneOf ?? [],
           defaults: defaultsOf(model, preferredMedia(body.content)?.schema),
           properties: declaredProperties(model, preferredMedia(body.content)?.schema),

@@ -10,6 +10,7 @@ import type { RaisedEvent, Runtime } from '../engine/context.js';
 import { newRecordData, present, setOwn, stampUpdated } from '../engine/records.js';
 import { createApiKey, createOrganization } from '../organizations.js';
 import type { Json } from '../storage/store.js';
+import { PLATFORM_ORG } from '../storage/store.js';
 import { changeFixture, loadFixtures, removeFixture, type FixtureEntry } from './fixtures.js';
 
 export interface ControlDeps {
@@ -182,7 +183,7 @@ function completeProgressAndResults(runtime: Runtime, org: string, run: Json, me
   const metrics: Json = {};
   for (const [metric, values] of Object.entries(metricValues)) {
     const record = runtime.store.get('metric', metric);
-    const name = record && (record.org === org || record.org === '*') ? record.data.metric_name : undefined;
+    const name = record && (record.org === org || record.org === PLATFORM_ORG) ? record.data.metric_name : undefined;
     setOwn(metrics, metric, {
       metric_id: metric,
       metric_name: typeof name === 'string' ? name : metric,

@@ -7,6 +7,7 @@ import type { Runtime } from '../engine/context.js';
 import { newRecordData, setOwn } from '../engine/records.js';
 import { recordVersion } from '../engine/versions.js';
 import type { Json, StoredRecord } from '../storage/store.js';
+import { PLATFORM_ORG } from '../storage/store.js';
 
 /** Kinds that are not API resources but that rules read. */
 export const EXTRA_KINDS = ['run_template', 'custom_voice', 'custom_sound', 'annotation', 'voice', 'phone_number'] as const;
@@ -50,7 +51,7 @@ export function loadFixtures(runtime: Runtime, org: string, entries: FixtureEntr
       if (runtime.store.get(entry.kind, id)) throw invalid(`records[${index}].id`, `a ${entry.kind} with this id already exists`);
       const workspace =
         entry.workspace_id !== undefined ? entry.workspace_id : resource?.scope === 'workspace' || extra ? (organization?.default_workspace_id ?? null) : null;
-      const record: StoredRecord = runtime.store.insert({ kind: entry.kind, id, org: entry.platform ? '*' : org, workspace, deleted: entry.deleted === true, data });
+      const record: StoredRecord = runtime.store.insert({ kind: entry.kind, id, org: entry.platform ? PLATFORM_ORG : org, workspace, deleted: entry.deleted === true, data });
       if (resource?.versioned && entry.with_history) {
         recordVersion(runtime, resource, record, 'save');
         runtime.store.update(record);

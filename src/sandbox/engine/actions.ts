@@ -3,6 +3,7 @@
 // code. Rules adjust them through the write hook or replace them (custom actions).
 import { notFound } from '../errors.js';
 import type { Json, StoredRecord } from '../storage/store.js';
+import { PLATFORM_ORG } from '../storage/store.js';
 import type { ActionResult, RequestContext } from './context.js';
 import type { Hooks } from './hooks.js';
 import { applyListQuery } from './list-query.js';
@@ -162,7 +163,7 @@ export function versionsAction(ctx: RequestContext): ActionResult {
   const record = target(ctx);
   const item = ctx.route.versionItem;
   const versions =
-    record.org === '*' || record.data.is_builtin === true
+    record.org === PLATFORM_ORG || record.data.is_builtin === true
       ? []
       : ctx.runtime.store.listVersions(resource.name, record.id).map((v) => {
           if (!item?.snapshotInto) return v.data;

@@ -5,6 +5,7 @@
 import { invalid } from '../errors.js';
 import { parseFilter } from './list-filter.js';
 import type { StoredRecord } from '../storage/store.js';
+import { PLATFORM_ORG } from '../storage/store.js';
 import type { RequestContext } from './context.js';
 import type { ResourceRow } from './tables.js';
 
@@ -48,7 +49,7 @@ function compareValues(a: unknown, b: unknown): number {
  */
 export function applyListQuery(ctx: RequestContext, resource: ResourceRow, records: StoredRecord[], order?: string): StoredRecord[] {
   let out = records;
-  if (given(ctx, 'include_builtin') === false) out = out.filter((r) => r.org !== '*' && r.data.is_builtin !== true);
+  if (given(ctx, 'include_builtin') === false) out = out.filter((r) => r.org !== PLATFORM_ORG && r.data.is_builtin !== true);
   const tags = given(ctx, 'tag_filters');
   if (Array.isArray(tags) && tags.length > 0) {
     const wanted = tags.map((t) => String(t).toLowerCase());

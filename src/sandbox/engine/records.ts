@@ -4,6 +4,7 @@
 import { alreadyExists, ApiFailure, notFound } from '../errors.js';
 import { mintId } from '../ids.js';
 import type { Json, StoredRecord } from '../storage/store.js';
+import { PLATFORM_ORG } from '../storage/store.js';
 import type { RequestContext, Runtime } from './context.js';
 import type { FieldRule, ResourceRow, Route } from './tables.js';
 import { setOwn } from '../../data/own-property.js';
@@ -48,8 +49,8 @@ export function isHidden(resource: ResourceRow, record: StoredRecord): boolean {
 
 /** Organization and workspace scoping: another organization's record, or another workspace's, is not there. */
 export function inScope(ctx: RequestContext, resource: ResourceRow, record: StoredRecord): boolean {
-  if (record.org !== ctx.org && record.org !== '*') return false;
-  if (resource.scope !== 'workspace' || record.org === '*') return true;
+  if (record.org !== ctx.org && record.org !== PLATFORM_ORG) return false;
+  if (resource.scope !== 'workspace' || record.org === PLATFORM_ORG) return true;
   if (record.workspace === null) return ctx.workspaceIsDefault;
   return record.workspace === ctx.workspace;
 }

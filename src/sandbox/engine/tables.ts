@@ -1,7 +1,8 @@
-// The generated half of the sandbox, seen through types the engine owns: the route table, the resources,
-// the event handlers and the served documents (generated/sandbox), with the validators they reference.
-export type { Route, ResourceRow, RouteRow, ResponseShape, FieldRule, EventHandlerRow } from '../../../generated/sandbox/routes.js';
-import type { EventHandlerRow, ResourceRow, Route } from '../../../generated/sandbox/routes.js';
+// The generated half of the sandbox, seen through the route-table contract (src/contracts/route-table.ts, the one
+// definition the emitter also builds its rows by): the route table, the resources, the event handlers and the
+// served documents (generated/sandbox), with the validators they reference.
+export type { Route, ResourceRow, RouteRow, ResponseShape, FieldRule, EventHandlerRow } from '../../contracts/route-table.js';
+import type { EventHandlerRow, ResourceRow, Route, RouteTable } from '../../contracts/route-table.js';
 
 export interface Tables {
   basePath: string;
@@ -13,7 +14,9 @@ export interface Tables {
 }
 
 export async function loadGeneratedTables(): Promise<Tables> {
-  const routes = await import('../../../generated/sandbox/routes.js');
+  // Typed by the contract, not by the generated declarations: generated output older than the contract fails
+  // the type check here (besides `npm run generate -- --check`).
+  const routes: RouteTable = await import('../../../generated/sandbox/routes.js');
   const docs = await import('../../../generated/sandbox/documents.js');
   return {
     basePath: routes.basePath,

@@ -1,7 +1,7 @@
 // Reading a request: the JSON body (size-bounded, content type checked, malformed JSON is 400) and the
 // query and header parameters, coerced from strings to the JSON types the route table declares so the
 // generated validators can check them.
-import type { ParamRow } from '../../../generated/sandbox/routes.js';
+import type { ParamRow } from '../../contracts/route-table.js';
 import { setOwn } from '../engine/records.js';
 import { invalid } from '../errors.js';
 import type { HeaderReader, SandboxRequest } from './exchange.js';

@@ -6,6 +6,7 @@ import { dropPath, isHidden, present } from '../engine/records.js';
 import type { ResourceRow } from '../engine/tables.js';
 import { notFound } from '../errors.js';
 import type { Json, Organization, StoredRecord } from '../storage/store.js';
+import { PLATFORM_ORG } from '../storage/store.js';
 import { canRead, seesOrganization, type Session } from './auth.js';
 
 export interface RecordSummary {
@@ -50,7 +51,7 @@ function summary(runtime: Runtime, resource: ResourceRow, record: StoredRecord):
     label: labelOf(resource, record.data),
     workspace: record.workspace,
     deleted: isHidden(resource, record),
-    builtin: record.org === '*',
+    builtin: record.org === PLATFORM_ORG,
     state: lc?.field ? String(record.data[lc.field] ?? '') || null : null,
     versions: resource.versioned ? runtime.store.listVersions(record.kind, record.id).length : 0,
   };
@@ -71,7 +72,7 @@ export function searchRecords(runtime: Runtime, session: Session, org: string, o
   for (const resource of families(runtime, session)) {
     if (options.kind && resource.name !== options.kind) continue;
     for (const record of runtime.store.list(resource.name, { org, includeDeleted: true })) {
-      if (record.org !== org && (record.org !== '*' || !options.builtin)) continue;
+      if (record.org !== org && (record.org !== PLATFORM_ORG || !options.builtin)) continue;
       if (options.workspace && resource.scope === 'workspace' && record.workspace !== null && record.workspace !== options.workspace) continue;
       if (q !== '' && !record.id.toLowerCase().includes(q) && !JSON.stringify(present(resource, record)).toLowerCase().includes(q)) continue;
       out.push(summary(runtime, resource, record));
@@ -84,7 +85,7 @@ export function searchRecords(runtime: Runtime, session: Session, org: string, o
 export function recordDetail(runtime: Runtime, session: Session, kind: string, id: string): { summary: RecordSummary; json: Json; versions: { number: number; data: Json }[] } {
   const resource = runtime.tables.resources.find((r) => r.name === kind);
   const record = resource && canRead(runtime, session, kind) ? runtime.store.get(kind, id) : undefined;
-  if (!resource || !record || !(record.org === '*' || seesOrganization(session, record.org))) throw notFound('id', 'record');
+  if (!resource || !record || !(record.org === PLATFORM_ORG || seesOrganization(session, record.org))) throw notFound('id', 'record');
   const versions = runtime.store.listVersions(kind, id).map((v) => {
     const data = JSON.parse(JSON.stringify(v.data)) as Json;
     for (const path of resource.writeOnly) dropPath(data, path);

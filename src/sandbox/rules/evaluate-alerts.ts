@@ -67,6 +67,7 @@ import type { Rule } from '../engine/hooks.js';
 import { setOwn } from '../engine/records.js';
 import { ulid } from '../ids.js';
 import type { Json, StoredRecord } from '../storage/store.js';
+import { PLATFORM_ORG } from '../storage/store.js';
 import { stateOf } from './events/ewma.js';
 import { sendInBackground } from './events/outbound.js';
 import { sameWorkspace } from './update-baselines.js';
@@ -406,7 +407,7 @@ export function assess(evaluation: Evaluation, alert: StoredRecord, at: string):
 /** A condition result as an alert event and test-evaluate report it (facts-shapes 3.7 condition_results). */
 export function conditionReport(runtime: Runtime, org: string, r: ConditionResult): Json {
   const metric = r.metric_id === null ? undefined : runtime.store.get('metric', r.metric_id);
-  const name = metric && (metric.org === org || metric.org === '*') ? metric.data.metric_name : undefined;
+  const name = metric && (metric.org === org || metric.org === PLATFORM_ORG) ? metric.data.metric_name : undefined;
   const metadata: Json = { condition_id: r.condition_id };
   if (r.reason !== undefined) metadata.reason = r.reason;
   return {

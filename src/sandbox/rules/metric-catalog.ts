@@ -26,10 +26,11 @@ export const METRIC_MODELS = [
   { model_id: 'gemini-2.5-pro', display_name: 'Gemini 2.5 Pro', provider: 'google', tier: 'enterprise', supports_thinking: true },
 ];
 
-// Named on listMetricTemplateVariables and listMetricModels only.
+// Named on the two listings: the one whose answer declares `models` gets the models, the other the variables.
 export const metricCatalog: Rule = {
   handle(ctx) {
-    if (ctx.route.id === 'listMetricModels') return { body: { models: METRIC_MODELS.map((m) => ({ ...m })) } };
+    const shape = ctx.route.success.shape;
+    if (shape.kind === 'other' && shape.keys.includes('models')) return { body: { models: METRIC_MODELS.map((m) => ({ ...m })) } };
     return { body: { version: TEMPLATE_VARIABLES_VERSION, categories: TEMPLATE_VARIABLE_CATEGORIES.map((c) => ({ ...c, example_keys: [...c.example_keys] })) } };
   },
 };

@@ -3,11 +3,12 @@
 // is in scope of the default workspace only.
 import { notFound } from '../errors.js';
 import type { Rule } from '../engine/hooks.js';
+import { PLATFORM_ORG } from '../storage/store.js';
 
 export const metricRestore: Rule = {
   before(ctx) {
     const param = ctx.route.params.path[0]!.name;
     const record = ctx.runtime.store.get('metric', String(ctx.path[param]));
-    if (record && (record.org === '*' || record.data.is_builtin === true)) throw notFound(param, 'metric');
+    if (record && (record.org === PLATFORM_ORG || record.data.is_builtin === true)) throw notFound(param, 'metric');
   },
 };

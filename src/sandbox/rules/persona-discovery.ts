@@ -12,30 +12,39 @@
 // - Without include_archived, archived custom sounds are left out; pending_upload ones are listed (with their
 //   status) although they cannot be selected yet.
 // - The listings are organization-wide (the workspace header is not declared on them).
+import type { RequestContext } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
 import { BACKGROUND_SOUND_PRESETS, customSoundEntry, customSounds, customVoices, phoneNumbers, presetEntry, serviceVoices, soundStatus } from './persona/catalog.js';
 
-// Named on the three listings only: listPersonaVoices, listPersonaPhoneNumbers, listPersonaBackgroundSounds.
-export const personaDiscovery: Rule = {
-  handle(ctx) {
-    if (ctx.route.id === 'listPersonaVoices') {
-      const voices = [
-        ...serviceVoices(ctx),
-        ...customVoices(ctx).map((v) => ({ voice_name: v.id, supported_languages: v.languages })),
-      ];
-      return { body: { voices } };
-    }
-    if (ctx.route.id === 'listPersonaPhoneNumbers') {
-      const numbers = phoneNumbers(ctx);
-      const indexed = (list: string[]) => list.map((phone_number, i) => ({ index: i + 1, phone_number }));
-      return { body: { phone_numbers: { inbound: indexed(numbers.inbound), outbound: indexed(numbers.outbound) } } };
-    }
-    // listPersonaBackgroundSounds
+/** The answer's one property (`voices`, `phone_numbers`, `background_sounds`): the route row says which listing this is. */
+function listingOf(ctx: RequestContext): string | undefined {
+  const shape = ctx.route.success.shape;
+  return shape.kind === 'other' && shape.keys.length === 1 ? shape.keys[0] : undefined;
+}
+
+const LISTINGS: Record<string, (ctx: RequestContext) => unknown> = {
+  voices: (ctx) => [...serviceVoices(ctx), ...customVoices(ctx).map((v) => ({ voice_name: v.id, supported_languages: v.languages }))],
+  phone_numbers: (ctx) => {
+    const numbers = phoneNumbers(ctx);
+    const indexed = (list: string[]) => list.map((phone_number, i) => ({ index: i + 1, phone_number }));
+    return { inbound: indexed(numbers.inbound), outbound: indexed(numbers.outbound) };
+  },
+  background_sounds: (ctx) => {
     const includeArchived = ctx.query.include_archived === true;
     const builtIn = BACKGROUND_SOUND_PRESETS.filter((p) => p !== 'off').map(presetEntry);
     const custom = customSounds(ctx)
       .filter((r) => includeArchived || soundStatus(r.data) !== 'archived')
       .map(customSoundEntry);
-    return { body: { background_sounds: [...builtIn, ...custom] } };
+    return [...builtIn, ...custom];
+  },
+};
+
+// Named on the three listings, each answering `{ <listing>: ... }`: the answer's property picks the listing.
+export const personaDiscovery: Rule = {
+  handle(ctx) {
+    const listing = listingOf(ctx);
+    const build = listing !== undefined && Object.hasOwn(LISTINGS, listing) ? LISTINGS[listing] : undefined;
+    if (listing === undefined || build === undefined) throw new Error(`persona-discovery: ${ctx.route.id} answers none of ${Object.keys(LISTINGS).join(', ')}`);
+    return { body: { [listing]: build(ctx) } };
   },
 };

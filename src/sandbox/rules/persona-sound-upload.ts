@@ -67,13 +67,15 @@ function update(ctx: RequestContext, record: StoredRecord): void {
   ctx.runtime.store.update(record);
 }
 
-// Named on createPersonaBackgroundSound, updatePersonaBackgroundSound and completePersonaBackgroundSound only.
+// Named on the sound's create, update and complete operations, told apart by what their route rows say: the
+// create is the one on the collection (no path parameter), the update is the PATCH, the completion the POST on
+// the sound.
 export const personaSoundUpload: Rule = {
   handle(ctx) {
-    if (ctx.route.id === 'createPersonaBackgroundSound') return { body: create(ctx) };
+    if (ctx.route.params.path.length === 0) return { body: create(ctx) };
     const record = findSound(ctx);
-    if (ctx.route.id === 'completePersonaBackgroundSound') complete(ctx, record);
-    else update(ctx, record);
+    if (ctx.route.method === 'PATCH') update(ctx, record);
+    else complete(ctx, record);
     return { body: { background_sound: customSoundEntry(record) } };
   },
 };

@@ -12,6 +12,7 @@ import type { Rule } from '../engine/hooks.js';
 import { findRecord, setOwn } from '../engine/records.js';
 import { pinVersion, type VersionRef } from '../engine/versions.js';
 import type { Json, StoredRecord } from '../storage/store.js';
+import { PLATFORM_ORG } from '../storage/store.js';
 
 /** The version to pin of the resource named by `id`, or null when none is named (createRun drops null fields). */
 function pin(ctx: RequestContext, kind: string, id: unknown, field: string): VersionRef | null {
@@ -19,7 +20,7 @@ function pin(ctx: RequestContext, kind: string, id: unknown, field: string): Ver
   const record = findRecord(ctx, kind, id, { field });
   const resource = ctx.runtime.resource(kind);
   // A built-in (platform) record has no per-organization history (seed Versioning 6): nothing to pin.
-  if (record.org === '*' || record.data.is_builtin === true) return null;
+  if (record.org === PLATFORM_ORG || record.data.is_builtin === true) return null;
   return resource.versioned ? pinVersion(ctx.runtime, resource, record) : null;
 }
 

@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { DatabaseUnavailable, PgConnection, lockKey, parsePgUrl } from './pg-connection.js';
 import { WRITE_LOCK_CLASS, migrate } from './pg-schema.js';
-import type { ApiKeyRecord, Json, Organization, RecordFilter, SentRecord, Store, StoredRecord } from './store.js';
+import { PLATFORM_ORG, type ApiKeyRecord, type Json, type Organization, type RecordFilter, type SentRecord, type Store, type StoredRecord } from './store.js';
 
 /** How long an instance holds a delivery it created before anyone else may take it over. */
 const CREATED_LEASE_MS = 10_000;
@@ -156,7 +156,7 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
       return store.get(kind, id);
     },
     list(kind, filter: RecordFilter = {}) {
-      const rows = filter.org === undefined ? q('SELECT * FROM records WHERE kind = $1 ORDER BY seq', [kind]) : q("SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = '*') ORDER BY seq", [kind, filter.org]);
+      const rows = filter.org === undefined ? q('SELECT * FROM records WHERE kind = $1 ORDER BY seq', [kind]) : q('SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = $3) ORDER BY seq', [kind, filter.org, PLATFORM_ORG]);
       return rows
         .map(toRecord)
         .filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === undefined || r.workspace === filter.workspace));

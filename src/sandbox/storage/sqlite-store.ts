@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { ApiKeyRecord, Json, Organization, RecordFilter, SentRecord, Store, StoredRecord, StoredVersion } from './store.js';
+import { PLATFORM_ORG, type ApiKeyRecord, type Json, type Organization, type RecordFilter, type SentRecord, type Store, type StoredRecord, type StoredVersion } from './store.js';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -64,7 +64,7 @@ export function openSqliteStore(path: string): Store {
     removeVersions: db.prepare('DELETE FROM versions WHERE kind = ? AND resource_id = ?'),
     get: db.prepare<[string, string], RecordRow>('SELECT * FROM records WHERE kind = ? AND id = ?'),
     listKind: db.prepare<[string], RecordRow>('SELECT * FROM records WHERE kind = ? ORDER BY seq'),
-    listOrg: db.prepare<[string, string], RecordRow>('SELECT * FROM records WHERE kind = ? AND (org = ? OR org = \'*\') ORDER BY seq'),
+    listOrg: db.prepare<[string, string, string], RecordRow>('SELECT * FROM records WHERE kind = ? AND (org = ? OR org = ?) ORDER BY seq'),
     addVersion: db.prepare('INSERT INTO versions (kind, resource_id, number, data) VALUES (?, ?, ?, ?)'),
     listVersions: db.prepare<[string, string], { number: number; data: string }>('SELECT number, data FROM versions WHERE kind = ? AND resource_id = ? ORDER BY number DESC'),
     addSent: db.prepare('INSERT INTO sent (id, org, kind, data) VALUES (?, ?, ?, ?)'),
@@ -176,7 +176,7 @@ export function openSqliteStore(path: string): Store {
       return row ? toRecord(row) : undefined;
     },
     list(kind, filter: RecordFilter = {}) {
-      const rows = filter.org === undefined ? q.listKind.all(kind) : q.listOrg.all(kind, filter.org);
+      const rows = filter.org === undefined ? q.listKind.all(kind) : q.listOrg.all(kind, filter.org, PLATFORM_ORG);
       return rows
         .map(toRecord)
         .filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === undefined || r.workspace === filter.workspace));

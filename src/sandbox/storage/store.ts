@@ -3,6 +3,9 @@
 
 export type Json = Record<string, unknown>;
 
+/** The owner of platform records every organization sees (built-in metrics, voices): `StoredRecord.org`. */
+export const PLATFORM_ORG = '*';
+
 export interface Organization {
   id: string;
   display_name: string;
@@ -20,7 +23,7 @@ export interface ApiKeyRecord {
 export interface StoredRecord {
   kind: string;
   id: string;
-  /** Owning organization; `*` for platform records every organization sees (built-in metrics, voices). */
+  /** Owning organization; PLATFORM_ORG for platform records every organization sees. */
   org: string;
   /** Owning workspace, or null for organization-scoped records (and legacy records whose workspace is unset). */
   workspace: string | null;

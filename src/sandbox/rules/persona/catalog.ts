@@ -22,6 +22,7 @@
 //   or organization; data {phone_number, direction inbound|outbound|both (default both)}).
 import type { RequestContext } from '../../engine/context.js';
 import type { Json, StoredRecord } from '../../storage/store.js';
+import { PLATFORM_ORG } from '../../storage/store.js';
 
 export interface ServiceVoice {
   voice_name: string;
@@ -88,7 +89,7 @@ function str(value: unknown): string | undefined {
 
 /** Records of a non-API kind that the organization sees: its own and the platform's (`*`), not deleted. */
 function visible(ctx: RequestContext, kind: string): StoredRecord[] {
-  return ctx.runtime.store.list(kind, { org: ctx.org }).filter((r) => !r.deleted && (r.org === ctx.org || r.org === '*'));
+  return ctx.runtime.store.list(kind, { org: ctx.org }).filter((r) => !r.deleted && (r.org === ctx.org || r.org === PLATFORM_ORG));
 }
 
 /** Records of a non-API kind that belong to the organization itself (not platform records). */

@@ -1,0 +1,165 @@
+// The contract between the route-table emitter (src/emit/server) and the sandbox's generic engine (src/sandbox):
+// the shape of every row of the generated route table. It is the one definition of these types: the emitter
+// builds its rows typed by it, the engine reads them typed by it, and it is emitted verbatim into the generated
+// package as `sandbox/route-table.ts`, which the generated `routes.ts` imports to type its data. Changing one side
+// without the other fails the type check (test/emit/route-table-contract.test.ts shows it).
+// Rules it keeps: nothing spec-derived and no imports (it is shipped as it is); explicit types on every export
+// (`isolatedDeclarations`, the writer emits a `.d.ts` per file).
+
+/** A JSON value, as the route table carries spec-derived data (defaults, constants, the values a state sets). */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** How a success body is shaped around the resource, so the engine can answer any operation generically. */
+export type ResponseShape =
+  | { kind: 'none' }
+  | { kind: 'empty' }
+  | { kind: 'resource' }
+  | { kind: 'wrapped'; key: string }
+  | { kind: 'list'; items: string; total: string | null }
+  | { kind: 'other'; schema?: string; keys: string[]; constants: Record<string, JsonValue> };
+
+/** The sandbox's rules for one field (x-normalize, x-unique, x-replace, x-null, x-references). */
+export interface FieldRule {
+  normalize?: 'lowercase';
+  unique?: { among: 'active' | 'all'; scope: 'organization' | 'workspace' };
+  replace?: 'whole-set';
+  null?: 'clear' | 'ignore' | 'rule';
+  /** x-references: the resource a body field's id (or each id of its list) names; an unknown one is 404 on the field. */
+  references?: string;
+}
+
+/**
+ * One rewrite of a legacy alias (x-alias-renames): where `legacy` stands for `canonical`. Requests are rewritten
+ * legacy -> canonical (path and query parameters, body properties), answers canonical -> legacy; `at` is the
+ * parent path of the property (`[]` = every item of an array), from the alias's own body or answer schema.
+ */
+export interface RenameRow {
+  legacy: string;
+  canonical: string;
+  values: Record<string, string> | null;
+  in: 'path' | 'query' | 'body' | 'response';
+  at: string[];
+}
+
+export interface ParamRow {
+  name: string;
+  required: boolean;
+  /** Wire-to-value coercion for query and path strings: JSON type of the parameter (arrays: of their items). */
+  type: string;
+  array: boolean;
+  explode: boolean;
+  /** The schema's default, when it has one (the engine applies order_by's; the validators know the rest). */
+  default?: JsonValue;
+}
+
+export interface BodyRow {
+  required: boolean;
+  media: string[];
+  /** Field rules of the body's properties (merged over the resource's own). */
+  fields: Record<string, FieldRule>;
+  /** x-exactly-one-of: exactly one of these properties must be given (not null). */
+  exactlyOneOf: string[];
+  /** `default` values of the body's top-level properties (a create applies them to absent fields). */
+  defaults: Record<string, JsonValue>;
+  /** The top-level properties the body declares, or null for a free-form object: only these are stored. */
+  properties: string[] | null;
+}
+
+/** What the engine needs to know of one operation: route, authenticate, validate, act and answer. */
+export interface RouteRow {
+  id: string;
+  spec: string;
+  method: string;
+  path: string;
+  params: { path: ParamRow[]; query: ParamRow[]; header: ParamRow[] };
+  body: BodyRow | null;
+  /** API key headers that authenticate this operation; empty: no authentication. */
+  auth: string[];
+  permissions: string[];
+  resource: string | null;
+  action: string | null;
+  workspaceRequired: boolean;
+  pagination: { items: string; pageSize: string; pageToken: string; nextPageToken: string } | null;
+  softDelete: { respond: string; repeat: string } | null;
+  restore: { noopWhenActive: boolean } | null;
+  /** The rule modules (x-rules) that run for this operation, in order. */
+  rules: string[];
+  emits: string[];
+  aliasOf: string | null;
+  /** For a legacy alias: the renames between its names and the canonical operation's, shallow places first. */
+  aliasRenames: RenameRow[];
+  /** A custom action that moves its record to a state: the fields it sets (x-operation.sets). */
+  sets: Record<string, JsonValue> | null;
+  /**
+   * A duplicate action (x-operation.renames): the properties whose copied value gets a " (copy)" suffix, with the
+   * resource schema's maxLength of each (the copy's value is cut to fit it).
+   */
+  renames: { field: string; maxLength: number | null }[] | null;
+  success: { status: number; shape: ResponseShape; media: string | null };
+  /** Documented error statuses (so a rule may check it answers only what the spec lists). */
+  errors: number[];
+  /**
+   * For a versions listing: the properties of a version item, and the object property (if any) that holds the
+   * captured configuration instead of top-level fields (`metric_metadata`).
+   */
+  versionItem: { properties: string[]; snapshotInto: string | null } | null;
+}
+
+/** What the engine asks of a generated validator (the client's `Validator<T>` is one). */
+export interface RouteValidator {
+  validate(value: unknown): { ok: true } | { ok: false; errors: readonly { field: string | null; description: string }[] };
+}
+
+/** The generated validators of an operation's parts; a part without parameters or body has none. */
+export interface RouteValidators {
+  path?: RouteValidator;
+  query?: RouteValidator;
+  headers?: RouteValidator;
+  body?: RouteValidator;
+  response?: RouteValidator;
+}
+
+/** A row of the generated `routes` table: the operation's row and its validators. */
+export interface Route extends RouteRow {
+  validators: RouteValidators;
+}
+
+export type IdFormat = { kind: 'ulid' } | { kind: 'alnum'; length: number } | { kind: 'token'; length: number };
+
+/** What the engine needs to know of one resource (a schema with x-resource). */
+export interface ResourceRow {
+  name: string;
+  schema: string;
+  id: string;
+  idFormat: IdFormat;
+  /** Collection of the `name` field (`tags` in `tags/<id>`), from the name property's pattern when it has one. */
+  namePrefix: string | null;
+  /** Paths of writeOnly properties inside the resource (`[]` = every array item), never presented. */
+  writeOnly: string[][];
+  /** Top-level readOnly properties: server-set, so a duplicate does not copy them. */
+  readOnly: string[];
+  scope: string;
+  properties: string[];
+  defaults: Record<string, JsonValue>;
+  lifecycle: { field: string | null; deleted: string | null; hidden: string[]; frozen: { field: string; equals: JsonValue }[] } | null;
+  versioned: { tracked: string[]; history: string | null; changeTypes: string[] } | null;
+  /** Field rules of the resource's properties; a property without any is not listed. */
+  fields: Record<string, FieldRule>;
+}
+
+/** A document-level event handler (x-handlers): the rule module that handles an event. */
+export interface EventHandlerRow {
+  on: string;
+  rule: string;
+}
+
+/** Everything the generated `routes` module exports: the engine's whole view of the API. */
+export interface RouteTable {
+  /** Path prefix of the API (the path of the first server URL). */
+  basePath: string;
+  /** The header that selects the workspace, when the spec declares one. */
+  workspaceHeader: string | null;
+  resources: readonly ResourceRow[];
+  handlers: readonly EventHandlerRow[];
+  routes: readonly Route[];
+}
