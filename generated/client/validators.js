@@ -5,9 +5,9 @@ function $cpLen(s) {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+    if (c >= 55296 && c <= 56319 && i + 1 < s.length) {
       const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
+      if (d >= 56320 && d <= 57343) i++;
     }
     n++;
   }
@@ -20,13 +20,17 @@ function $eq(a, b) {
   const arr = Array.isArray(a);
   if (arr !== Array.isArray(b)) return false;
   if (arr) {
-    if (a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!$eq(a[i], b[i])) return false;
+    const x = a;
+    const y = b;
+    if (x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (!$eq(x[i], y[i])) return false;
     return true;
   }
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) if (!$hasOwn.call(b, k) || !$eq(a[k], b[k])) return false;
+  const x = a;
+  const y = b;
+  const ka = Object.keys(x);
+  if (ka.length !== Object.keys(y).length) return false;
+  for (const k of ka) if (!$hasOwn.call(y, k) || !$eq(x[k], y[k])) return false;
   return true;
 }
 
@@ -61,15 +65,15 @@ function $nonBlank(s) {
       !(
         c === 32 ||
         (c >= 9 && c <= 13) ||
-        c === 0xa0 ||
-        c === 0x1680 ||
-        (c >= 0x2000 && c <= 0x200a) ||
-        c === 0x2028 ||
-        c === 0x2029 ||
-        c === 0x202f ||
-        c === 0x205f ||
-        c === 0x3000 ||
-        c === 0xfeff
+        c === 160 ||
+        c === 5760 ||
+        (c >= 8192 && c <= 8202) ||
+        c === 8232 ||
+        c === 8233 ||
+        c === 8239 ||
+        c === 8287 ||
+        c === 12288 ||
+        c === 65279
       )
     )
       return true;
@@ -84,13 +88,13 @@ function $best(x, p, fns) {
     const errs = [];
     f(x, p, errs);
     let score = errs.length;
-    for (const e of errs) if (e.type && e.path.length === p.length) score += 1000;
+    for (const e of errs) if (e.type && e.path.length === p.length) score += 1e3;
     if (score < bestScore) {
       best = errs;
       bestScore = score;
     }
   }
-  return bestScore >= 1000 ? [] : best || [];
+  return bestScore >= 1e3 ? [] : best || [];
 }
 
 function $at(p, extra) {
@@ -99,9 +103,11 @@ function $at(p, extra) {
   for (let i = 0; i < n; i++) r[i] = p[i];
   return r;
 }
+
 function $E(E, p, message, type) {
   E.push({ path: $at(p, 0), message, type: type === true });
 }
+
 function $E1(E, p, a, message, type) {
   let path;
   if (p.length === 0) path = [a];
@@ -111,12 +117,14 @@ function $E1(E, p, a, message, type) {
   }
   E.push({ path, message, type: type === true });
 }
+
 function $E2(E, p, a, b, message, type) {
   const path = $at(p, 2);
   path[p.length] = a;
   path[p.length + 1] = b;
   E.push({ path, message, type: type === true });
 }
+
 function $EN(E, p, keys, message, type) {
   const path = $at(p, keys.length);
   for (let i = 0; i < keys.length; i++) path[p.length + i] = keys[i];
@@ -213,7 +221,6 @@ function $fmtHostname(s) {
   if (s.length === 0 || s.length > 253) return false;
   for (const l of s.split('.')) {
     if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/.test(l)) return false;
-    // "--" in positions 3-4 is reserved for IDNA labels ("xn--").
     if (l.slice(2, 4) === '--' && l.slice(0, 2).toLowerCase() !== 'xn') return false;
   }
   return true;
@@ -283,9 +290,6 @@ function $uriParts(s, needScheme) {
     if (!/^[0-9]*$/.test(port)) return false;
   } else if (m[1] === undefined && m[3].split('/')[0].includes(':')) return false;
   return true;
-}
-function $fmtUriReference(s) {
-  return $uriParts(s, false);
 }
 
 function $fmtUri(s) {

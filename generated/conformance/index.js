@@ -2671,8 +2671,8 @@ function resolveRef(ctx, ref) {
   return out;
 }
 
-// src/conformance/values/text.ts
-function cpLength(s) {
+// src/emit/validators/runtime/helpers.ts
+function $cpLen2(s) {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -2684,18 +2684,23 @@ function cpLength(s) {
   }
   return n;
 }
+function $re(source) {
+  try {
+    return new RegExp(source, "u");
+  } catch {
+    return new RegExp(source);
+  }
+}
+
+// src/conformance/values/text.ts
 var regexCache = /* @__PURE__ */ new Map();
 function regex(pattern) {
   let re = regexCache.get(pattern);
   if (re === void 0) {
     try {
-      re = new RegExp(pattern, "u");
+      re = $re(pattern);
     } catch {
-      try {
-        re = new RegExp(pattern);
-      } catch {
-        re = null;
-      }
+      re = null;
     }
     if (regexCache.size > 5e3) regexCache.clear();
     regexCache.set(pattern, re);
@@ -2821,7 +2826,7 @@ function formatValue(format, variant, minLen) {
   const v = variant;
   const day = pad2(v % 28 + 1);
   const month = pad2(Math.floor(v / 28) % 12 + 1);
-  const fill = (base, sep) => cpLength(base) >= minLen ? base : base + sep + "a".repeat(Math.max(0, minLen - cpLength(base) - sep.length));
+  const fill = (base, sep) => $cpLen2(base) >= minLen ? base : base + sep + "a".repeat(Math.max(0, minLen - $cpLen2(base) - sep.length));
   switch (format) {
     case "date-time":
     case "iso-date-time":
@@ -2951,7 +2956,7 @@ function checkNode(ctx, node, v, path, errs, branch, depth) {
   } else if (typeof v === "string") {
     const minL = num(own(node, "minLength"));
     const maxL = num(own(node, "maxLength"));
-    const len = minL !== void 0 || maxL !== void 0 ? cpLength(v) : 0;
+    const len = minL !== void 0 || maxL !== void 0 ? $cpLen2(v) : 0;
     const pattern = own(node, "pattern");
     for (const kw of [
       minL !== void 0 && len < minL ? "minLength" : "",
@@ -3929,7 +3934,7 @@ var PatternWriter = class {
           const s = this.write(n.body, share);
           if (s === void 0) return void 0;
           out += s;
-          left -= cpLength(s);
+          left -= $cpLen2(s);
         }
         return out;
       }
@@ -3952,12 +3957,12 @@ function patternString(ctx, pattern, minL, maxL, attempt) {
   const target = Math.max(0, Math.min(Number.isFinite(hi) ? hi : lo + 64, targets[attempt % targets.length]));
   const s = new PatternWriter(ctx.rng).write(ast, target);
   if (s === void 0) return void 0;
-  const len = cpLength(s);
+  const len = $cpLen2(s);
   if (len >= minL && len <= maxL && re.test(s)) return s;
   if (len >= minL) return void 0;
   for (const pad of ["a", " ", "0", "-"]) {
     const fill = pad.repeat(minL - len);
-    for (const t of [s + fill, fill + s]) if (cpLength(t) <= maxL && re.test(t)) return t;
+    for (const t of [s + fill, fill + s]) if ($cpLen2(t) <= maxL && re.test(t)) return t;
   }
   return void 0;
 }
@@ -4180,7 +4185,7 @@ function numberCandidates(m, integer, variant) {
   return [...out.slice(0, 2), ...fraction !== void 0 && !out.slice(0, 2).includes(fraction) ? [fraction] : []];
 }
 function stringOk(m, s) {
-  const len = cpLength(s);
+  const len = $cpLen2(s);
   if (m.minLength !== void 0 && len < m.minLength) return false;
   if (m.maxLength !== void 0 && len > m.maxLength) return false;
   return m.patterns.every((p) => matches(p, s)) && m.formats.every((f) => stringFormatOk(f, s));
@@ -4214,8 +4219,8 @@ function plainStrings(variant, minL, maxL) {
   const out = [];
   const fit = (s) => {
     let t = s;
-    if (cpLength(t) < minL) t = t + "x".repeat(minL - cpLength(t));
-    if (cpLength(t) > maxL) t = [...t].slice(0, maxL).join("");
+    if ($cpLen2(t) < minL) t = t + "x".repeat(minL - $cpLen2(t));
+    if ($cpLen2(t) > maxL) t = [...t].slice(0, maxL).join("");
     return t;
   };
   const word = variant === 0 ? "string" : `string${variant}`;
@@ -4623,7 +4628,7 @@ function patternViolation(pattern, valid, minL, maxL) {
   let fallback;
   for (const s of candidates) {
     if (re.test(s)) continue;
-    const l = cpLength(s);
+    const l = $cpLen2(s);
     if (l >= minL && l <= maxL) return s;
     fallback ??= s;
   }
@@ -11146,7 +11151,7 @@ var CHECKS = [
 
 // generated:generated/client/validators.js
 var $hasOwn2 = Object.prototype.hasOwnProperty;
-function $cpLen2(s) {
+function $cpLen3(s) {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -11164,13 +11169,17 @@ function $eq(a, b) {
   const arr = Array.isArray(a);
   if (arr !== Array.isArray(b)) return false;
   if (arr) {
-    if (a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!$eq(a[i], b[i])) return false;
+    const x2 = a;
+    const y2 = b;
+    if (x2.length !== y2.length) return false;
+    for (let i = 0; i < x2.length; i++) if (!$eq(x2[i], y2[i])) return false;
     return true;
   }
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) if (!$hasOwn2.call(b, k) || !$eq(a[k], b[k])) return false;
+  const x = a;
+  const y = b;
+  const ka = Object.keys(x);
+  if (ka.length !== Object.keys(y).length) return false;
+  for (const k of ka) if (!$hasOwn2.call(y, k) || !$eq(x[k], y[k])) return false;
   return true;
 }
 function $uniq(a) {
@@ -11187,7 +11196,7 @@ function $uniq(a) {
   for (let i = 1; i < n; i++) for (let j = 0; j < i; j++) if ($eq(a[i], a[j])) return false;
   return true;
 }
-function $re(source) {
+function $re2(source) {
   try {
     return new RegExp(source, "u");
   } catch {
@@ -11395,14 +11404,14 @@ function $uriParts(s, needScheme) {
 function $fmtUri(s) {
   return $uriParts(s, true);
 }
-var $r0 = $re("^[A-Za-z0-9]{22}$");
-var $r1 = $re("^\\+[1-9][0-9]{1,14}$");
-var $r2 = $re("^[A-Za-z0-9]{8}$");
-var $r3 = $re("^[0-9A-HJKMNP-TV-Z]{26}$");
-var $r4 = $re("^[0-9A-Z]{26}$");
-var $r5 = $re("^(https://|s3://[^/]+/.+)");
-var $r6 = $re("^[a-zA-Z0-9]{22}$");
-var $r7 = $re("^(upper|lower)_[0-9]+(\\.[0-9]+)?sigma$");
+var $r0 = $re2("^[A-Za-z0-9]{22}$");
+var $r1 = $re2("^\\+[1-9][0-9]{1,14}$");
+var $r2 = $re2("^[A-Za-z0-9]{8}$");
+var $r3 = $re2("^[0-9A-HJKMNP-TV-Z]{26}$");
+var $r4 = $re2("^[0-9A-Z]{26}$");
+var $r5 = $re2("^(https://|s3://[^/]+/.+)");
+var $r6 = $re2("^[a-zA-Z0-9]{22}$");
+var $r7 = $re2("^(upper|lower)_[0-9]+(\\.[0-9]+)?sigma$");
 var $s8 = /* @__PURE__ */ new Set([
   "METRIC_LLM_BINARY",
   "METRIC_AGENT_JUDGE",
@@ -11459,30 +11468,30 @@ var $s8 = /* @__PURE__ */ new Set([
   "METRIC_VOLUME_PITCH_MISALIGNMENT",
   "METRIC_WORDS_PER_MESSAGE_WITH_THRESHOLD"
 ]);
-var $r9 = $re("^[^:]+:.+$");
-var $r10 = $re(
+var $r9 = $re2("^[^:]+:.+$");
+var $r10 = $re2(
   "^(off|office|lounge|crowd|airport|bus|playground|doorbell|train-arrival|portable-air-conditioner|skatepark|small-dog-bark|cafe|ferry-and-announcement|heavy-rain|moderate-wind|newborn-baby-crying|office-with-alarm|street-with-sirens|construction-work|backchanneling|custom:[A-Za-z0-9_-]+)$"
 );
-var $r11 = $re("^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$");
-var $r12 = $re("^[Hh][Tt][Tt][Pp][Ss]?://");
-var $r13 = $re("^[a-z0-9]+(-[a-z0-9]+)*$");
-var $r14 = $re("^[0-9A-Za-z]{22}$");
-var $r15 = $re("^dashboards/[0-9A-Za-z]{22}$");
-var $r16 = $re("^metrics/flows/[A-Za-z0-9]{22}$");
-var $r17 = $re("^[a-z][a-z0-9-]{0,62}$");
-var $r18 = $re("^tags/[0-9A-Za-z]{22}$");
-var $r19 = $re("^metrics/[a-zA-Z0-9]{22}/threshold$");
-var $r20 = $re("^webhooks/[0-9A-Za-z]{22}$");
-var $r21 = $re("^metrics/[a-zA-Z0-9]{22}$");
-var $r22 = $re("^metrics/[a-zA-Z0-9]{22}/versions/[0-9A-HJKMNP-TV-Z]{26}$");
-var $r23 = $re("^personas/[A-Za-z0-9]{22}$");
-var $r24 = $re("^review-projects/[0-9A-HJKMNP-TV-Z]{26}$");
-var $r25 = $re("^runs/[A-Za-z0-9]{22}$");
-var $r26 = $re("^simulations/[^/]{22,27}$");
-var $r27 = $re("^upl_[0-9A-HJKMNP-TV-Z]{26}$");
-var $r28 = $re("^conversations/[^/]{22,26}$");
-var $r29 = $re("^[1-9][0-9]{0,3} (minute|minutes|hour|hours|day|days|week|weeks)$");
-var $r30 = $re("^[A-Za-z0-9_-]{1,93}$");
+var $r11 = $re2("^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$");
+var $r12 = $re2("^[Hh][Tt][Tt][Pp][Ss]?://");
+var $r13 = $re2("^[a-z0-9]+(-[a-z0-9]+)*$");
+var $r14 = $re2("^[0-9A-Za-z]{22}$");
+var $r15 = $re2("^dashboards/[0-9A-Za-z]{22}$");
+var $r16 = $re2("^metrics/flows/[A-Za-z0-9]{22}$");
+var $r17 = $re2("^[a-z][a-z0-9-]{0,62}$");
+var $r18 = $re2("^tags/[0-9A-Za-z]{22}$");
+var $r19 = $re2("^metrics/[a-zA-Z0-9]{22}/threshold$");
+var $r20 = $re2("^webhooks/[0-9A-Za-z]{22}$");
+var $r21 = $re2("^metrics/[a-zA-Z0-9]{22}$");
+var $r22 = $re2("^metrics/[a-zA-Z0-9]{22}/versions/[0-9A-HJKMNP-TV-Z]{26}$");
+var $r23 = $re2("^personas/[A-Za-z0-9]{22}$");
+var $r24 = $re2("^review-projects/[0-9A-HJKMNP-TV-Z]{26}$");
+var $r25 = $re2("^runs/[A-Za-z0-9]{22}$");
+var $r26 = $re2("^simulations/[^/]{22,27}$");
+var $r27 = $re2("^upl_[0-9A-HJKMNP-TV-Z]{26}$");
+var $r28 = $re2("^conversations/[^/]{22,26}$");
+var $r29 = $re2("^[1-9][0-9]{0,3} (minute|minutes|hour|hours|day|days|week|weeks)$");
+var $r30 = $re2("^[A-Za-z0-9_-]{1,93}$");
 function $c02(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.agent_ids;
@@ -11533,12 +11542,12 @@ function $c110(x) {
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
   if (v1.length < 1) return false;
-  if (v1.length > 200 && $cpLen2(v1) > 200) return false;
+  if (v1.length > 200 && $cpLen3(v1) > 200) return false;
   const v2 = x.display_name;
   if (v2 === void 0) return false;
   if (!(typeof v2 === "string")) return false;
   if (v2.length < 1) return false;
-  if (v2.length > 200 && $cpLen2(v2) > 200) return false;
+  if (v2.length > 200 && $cpLen3(v2) > 200) return false;
   const v3 = x.model_type;
   if (v3 === void 0) return false;
   if (!(v3 === "MODEL_TYPE_VOICE" || v3 === "MODEL_TYPE_OUTBOUND_VOICE" || v3 === "MODEL_TYPE_CHAT" || v3 === "MODEL_TYPE_CHAT_A2A" || v3 === "MODEL_TYPE_CHAT_WEBSOCKET" || v3 === "MODEL_TYPE_SMS" || v3 === "MODEL_TYPE_WEBSOCKET" || v3 === "MODEL_TYPE_OPENAI_REALTIME" || v3 === "MODEL_TYPE_GEMINI_REALTIME" || v3 === "MODEL_TYPE_GROK_REALTIME" || v3 === "MODEL_TYPE_EMAIL" || v3 === "MODEL_TYPE_LIVEKIT" || v3 === "MODEL_TYPE_DAILY" || v3 === "MODEL_TYPE_DEEPGRAM_REALTIME"))
@@ -11546,24 +11555,24 @@ function $c110(x) {
   const v4 = x.phone_number;
   if (v4 !== void 0) {
     if (!(typeof v4 === "string")) return false;
-    if (v4.length > 200 && $cpLen2(v4) > 200) return false;
+    if (v4.length > 200 && $cpLen3(v4) > 200) return false;
     if (!$r1.test(v4)) return false;
   }
   const v5 = x.endpoint;
   if (v5 !== void 0) {
     if (!(typeof v5 === "string")) return false;
-    if (v5.length > 200 && $cpLen2(v5) > 200) return false;
+    if (v5.length > 200 && $cpLen3(v5) > 200) return false;
     if (!$fmtUri(v5)) return false;
   }
   const v6 = x.prompt;
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) return false;
-    if (v6.length > 5e4 && $cpLen2(v6) > 5e4) return false;
+    if (v6.length > 5e4 && $cpLen3(v6) > 5e4) return false;
   }
   const v7 = x.language;
   if (v7 !== void 0) {
     if (!(typeof v7 === "string")) return false;
-    if (v7.length > 200 && $cpLen2(v7) > 200) return false;
+    if (v7.length > 200 && $cpLen3(v7) > 200) return false;
   }
   const v8 = x.attributes;
   if (v8 !== void 0) {
@@ -11674,7 +11683,7 @@ function $e110(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "customer_agent_id", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "customer_agent_id", "must be at least 1 character");
-      if (v1.length > 200 && $cpLen2(v1) > 200) $E12(E, p, "customer_agent_id", "must be at most 200 characters");
+      if (v1.length > 200 && $cpLen3(v1) > 200) $E12(E, p, "customer_agent_id", "must be at most 200 characters");
     }
   }
   const v2 = x.display_name;
@@ -11682,7 +11691,7 @@ function $e110(x, p, E) {
     if (!(typeof v2 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v2.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v2.length > 200 && $cpLen2(v2) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v2.length > 200 && $cpLen3(v2) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v3 = x.model_type;
@@ -11702,7 +11711,7 @@ function $e110(x, p, E) {
   if (v4 !== void 0) {
     if (!(typeof v4 === "string")) $E12(E, p, "phone_number", "must be a string", true);
     else {
-      if (v4.length > 200 && $cpLen2(v4) > 200) $E12(E, p, "phone_number", "must be at most 200 characters");
+      if (v4.length > 200 && $cpLen3(v4) > 200) $E12(E, p, "phone_number", "must be at most 200 characters");
       if (!$r1.test(v4)) $E12(E, p, "phone_number", "must match pattern ^\\+[1-9][0-9]{1,14}$");
     }
   }
@@ -11710,7 +11719,7 @@ function $e110(x, p, E) {
   if (v5 !== void 0) {
     if (!(typeof v5 === "string")) $E12(E, p, "endpoint", "must be a string", true);
     else {
-      if (v5.length > 200 && $cpLen2(v5) > 200) $E12(E, p, "endpoint", "must be at most 200 characters");
+      if (v5.length > 200 && $cpLen3(v5) > 200) $E12(E, p, "endpoint", "must be at most 200 characters");
       if (!$fmtUri(v5)) $E12(E, p, "endpoint", "must be a valid uri");
     }
   }
@@ -11718,14 +11727,14 @@ function $e110(x, p, E) {
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) $E12(E, p, "prompt", "must be a string", true);
     else {
-      if (v6.length > 5e4 && $cpLen2(v6) > 5e4) $E12(E, p, "prompt", "must be at most 50000 characters");
+      if (v6.length > 5e4 && $cpLen3(v6) > 5e4) $E12(E, p, "prompt", "must be at most 50000 characters");
     }
   }
   const v7 = x.language;
   if (v7 !== void 0) {
     if (!(typeof v7 === "string")) $E12(E, p, "language", "must be a string", true);
     else {
-      if (v7.length > 200 && $cpLen2(v7) > 200) $E12(E, p, "language", "must be at most 200 characters");
+      if (v7.length > 200 && $cpLen3(v7) > 200) $E12(E, p, "language", "must be at most 200 characters");
     }
   }
   const v8 = x.attributes;
@@ -12159,14 +12168,14 @@ function $c62(x) {
   if (v10 === void 0) return false;
   if (!(typeof v10 === "string")) return false;
   if (v10.length < 1) return false;
-  if (v10.length > 200 && $cpLen2(v10) > 200) return false;
+  if (v10.length > 200 && $cpLen3(v10) > 200) return false;
   const v11 = x.status;
   if (v11 === void 0) return false;
   if (!(v11 === "ACTIVE" || v11 === "DELETED")) return false;
   const v12 = x.description;
   if (v12 === void 0) return false;
   if (!(typeof v12 === "string")) return false;
-  if (v12.length > 2e3 && $cpLen2(v12) > 2e3) return false;
+  if (v12.length > 2e3 && $cpLen3(v12) > 2e3) return false;
   const v13 = x.evaluation_type;
   if (v13 === void 0) return false;
   if (!(v13 === "ON_RUN_COMPLETE")) return false;
@@ -12329,7 +12338,7 @@ function $c62(x) {
   if (v53 !== void 0) {
     if (!(typeof v53 === "string" || v53 === null)) return false;
     if (typeof v53 === "string") {
-      if (v53.length > 5e3 && $cpLen2(v53) > 5e3) return false;
+      if (v53.length > 5e3 && $cpLen3(v53) > 5e3) return false;
     }
   }
   const v54 = x.agent_ids;
@@ -12467,7 +12476,7 @@ function $e62(x, p, E) {
     if (!(typeof v14 === "string")) $E12(E, p, "name", "must be a string", true);
     else {
       if (v14.length < 1) $E12(E, p, "name", "must be at least 1 character");
-      if (v14.length > 200 && $cpLen2(v14) > 200) $E12(E, p, "name", "must be at most 200 characters");
+      if (v14.length > 200 && $cpLen3(v14) > 200) $E12(E, p, "name", "must be at most 200 characters");
     }
   }
   const v15 = x.status;
@@ -12481,7 +12490,7 @@ function $e62(x, p, E) {
   if (v16 !== void 0) {
     if (!(typeof v16 === "string")) $E12(E, p, "description", "must be a string", true);
     else {
-      if (v16.length > 2e3 && $cpLen2(v16) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
+      if (v16.length > 2e3 && $cpLen3(v16) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
     }
   }
   const v17 = x.evaluation_type;
@@ -12693,7 +12702,7 @@ function $e62(x, p, E) {
       $E12(E, p, "custom_message_template", "must be a string or null", true);
     else {
       if (typeof v61 === "string") {
-        if (v61.length > 5e3 && $cpLen2(v61) > 5e3)
+        if (v61.length > 5e3 && $cpLen3(v61) > 5e3)
           $E12(E, p, "custom_message_template", "must be at most 5000 characters");
       }
     }
@@ -13867,7 +13876,7 @@ function $c212(x) {
   for (let i0 = 0; i0 < x.length; i0++) {
     const v1 = x[i0];
     if (!(typeof v1 === "string")) return false;
-    if (v1.length > 320 && $cpLen2(v1) > 320) return false;
+    if (v1.length > 320 && $cpLen3(v1) > 320) return false;
     if (!$fmtEmail(v1)) return false;
   }
   if (!$uniq(x)) return false;
@@ -13882,7 +13891,7 @@ function $e212(x, p, E) {
     const v1 = x[i0];
     if (!(typeof v1 === "string")) $E12(E, p, i0, "must be a string", true);
     else {
-      if (v1.length > 320 && $cpLen2(v1) > 320) $E12(E, p, i0, "must be at most 320 characters");
+      if (v1.length > 320 && $cpLen3(v1) > 320) $E12(E, p, i0, "must be at most 320 characters");
       if (!$fmtEmail(v1)) $E12(E, p, i0, "must be a valid email");
     }
   }
@@ -13934,7 +13943,7 @@ function $c232(x) {
   const v1 = x.value;
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
-  if (v1.length > 100 && $cpLen2(v1) > 100) return false;
+  if (v1.length > 100 && $cpLen3(v1) > 100) return false;
   const v2 = x.source;
   if (v2 === void 0) return false;
   if (!(v2 === "built_in" || v2 === "custom")) return false;
@@ -14010,7 +14019,7 @@ function $e232(x, p, E) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "value", "must be a string", true);
     else {
-      if (v1.length > 100 && $cpLen2(v1) > 100) $E12(E, p, "value", "must be at most 100 characters");
+      if (v1.length > 100 && $cpLen3(v1) > 100) $E12(E, p, "value", "must be at most 100 characters");
     }
   }
   const v2 = x.source;
@@ -14116,7 +14125,7 @@ function $c25(x) {
   const v2 = v0.value;
   if (v2 === void 0) return false;
   if (!(typeof v2 === "string")) return false;
-  if (v2.length > 100 && $cpLen2(v2) > 100) return false;
+  if (v2.length > 100 && $cpLen3(v2) > 100) return false;
   const v3 = v0.source;
   if (v3 === void 0) return false;
   if (!(v3 === "built_in" || v3 === "custom")) return false;
@@ -14190,7 +14199,7 @@ function $e25(x, p, E) {
         const v4 = v0.value;
         if (v4 === void 0) break bad2;
         if (!(typeof v4 === "string")) break bad2;
-        if (v4.length > 100 && $cpLen2(v4) > 100) break bad2;
+        if (v4.length > 100 && $cpLen3(v4) > 100) break bad2;
         const v5 = v0.source;
         if (v5 === void 0) break bad2;
         if (!(v5 === "built_in" || v5 === "custom")) break bad2;
@@ -14275,7 +14284,7 @@ function $c26(x) {
   const v5 = x.display_name;
   if (v5 === void 0) return false;
   if (!(typeof v5 === "string")) return false;
-  if (v5.length > 200 && $cpLen2(v5) > 200) return false;
+  if (v5.length > 200 && $cpLen3(v5) > 200) return false;
   const v6 = x.status;
   if (v6 === void 0) return false;
   if (!(v6 === "ACTIVE" || v6 === "STANDBY" || v6 === "ARCHIVED")) return false;
@@ -14380,7 +14389,7 @@ function $e26(x, p, E) {
   if (v5 !== void 0) {
     if (!(typeof v5 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
-      if (v5.length > 200 && $cpLen2(v5) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v5.length > 200 && $cpLen3(v5) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v6 = x.status;
@@ -15149,7 +15158,7 @@ function $c47(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+  if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   const v1 = x.model_type;
   if (v1 === void 0) return false;
   if (!(v1 === "VOICE" || v1 === "MODEL_TYPE_VOICE" || v1 === "MODEL_TYPE_OUTBOUND_VOICE" || v1 === "MODEL_TYPE_CHAT" || v1 === "MODEL_TYPE_CHAT_A2A" || v1 === "MODEL_TYPE_CHAT_WEBSOCKET" || v1 === "MODEL_TYPE_SMS" || v1 === "MODEL_TYPE_WEBSOCKET" || v1 === "MODEL_TYPE_OPENAI_REALTIME" || v1 === "MODEL_TYPE_GEMINI_REALTIME" || v1 === "MODEL_TYPE_GROK_REALTIME" || v1 === "MODEL_TYPE_EMAIL" || v1 === "MODEL_TYPE_LIVEKIT" || v1 === "MODEL_TYPE_DAILY" || v1 === "MODEL_TYPE_DEEPGRAM_REALTIME"))
@@ -15158,7 +15167,7 @@ function $c47(x) {
   if (v2 !== void 0) {
     if (!(typeof v2 === "string" || v2 === null)) return false;
     if (typeof v2 === "string") {
-      if (v2.length > 200 && $cpLen2(v2) > 200) return false;
+      if (v2.length > 200 && $cpLen3(v2) > 200) return false;
       if (!$r1.test(v2)) return false;
     }
   }
@@ -15166,7 +15175,7 @@ function $c47(x) {
   if (v3 !== void 0) {
     if (!(typeof v3 === "string" || v3 === null)) return false;
     if (typeof v3 === "string") {
-      if (v3.length > 200 && $cpLen2(v3) > 200) return false;
+      if (v3.length > 200 && $cpLen3(v3) > 200) return false;
       if (!$fmtUri(v3)) return false;
     }
   }
@@ -15174,7 +15183,7 @@ function $c47(x) {
   if (v4 !== void 0) {
     if (!(typeof v4 === "string" || v4 === null)) return false;
     if (typeof v4 === "string") {
-      if (v4.length > 5e4 && $cpLen2(v4) > 5e4) return false;
+      if (v4.length > 5e4 && $cpLen3(v4) > 5e4) return false;
     }
   }
   const v5 = x.customer_agent_id;
@@ -15182,14 +15191,14 @@ function $c47(x) {
     if (!(typeof v5 === "string" || v5 === null)) return false;
     if (typeof v5 === "string") {
       if (v5.length < 1) return false;
-      if (v5.length > 200 && $cpLen2(v5) > 200) return false;
+      if (v5.length > 200 && $cpLen3(v5) > 200) return false;
     }
   }
   const v6 = x.language;
   if (v6 !== void 0) {
     if (!(typeof v6 === "string" || v6 === null)) return false;
     if (typeof v6 === "string") {
-      if (v6.length > 200 && $cpLen2(v6) > 200) return false;
+      if (v6.length > 200 && $cpLen3(v6) > 200) return false;
     }
   }
   const v7 = x.attributes;
@@ -15253,7 +15262,7 @@ function $e47(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v1 = x.model_type;
@@ -15274,7 +15283,7 @@ function $e47(x, p, E) {
     if (!(typeof v2 === "string" || v2 === null)) $E12(E, p, "phone_number", "must be a string or null", true);
     else {
       if (typeof v2 === "string") {
-        if (v2.length > 200 && $cpLen2(v2) > 200) $E12(E, p, "phone_number", "must be at most 200 characters");
+        if (v2.length > 200 && $cpLen3(v2) > 200) $E12(E, p, "phone_number", "must be at most 200 characters");
         if (!$r1.test(v2)) $E12(E, p, "phone_number", "must match pattern ^\\+[1-9][0-9]{1,14}$");
       }
     }
@@ -15284,7 +15293,7 @@ function $e47(x, p, E) {
     if (!(typeof v3 === "string" || v3 === null)) $E12(E, p, "endpoint", "must be a string or null", true);
     else {
       if (typeof v3 === "string") {
-        if (v3.length > 200 && $cpLen2(v3) > 200) $E12(E, p, "endpoint", "must be at most 200 characters");
+        if (v3.length > 200 && $cpLen3(v3) > 200) $E12(E, p, "endpoint", "must be at most 200 characters");
         if (!$fmtUri(v3)) $E12(E, p, "endpoint", "must be a valid uri");
       }
     }
@@ -15294,7 +15303,7 @@ function $e47(x, p, E) {
     if (!(typeof v4 === "string" || v4 === null)) $E12(E, p, "prompt", "must be a string or null", true);
     else {
       if (typeof v4 === "string") {
-        if (v4.length > 5e4 && $cpLen2(v4) > 5e4) $E12(E, p, "prompt", "must be at most 50000 characters");
+        if (v4.length > 5e4 && $cpLen3(v4) > 5e4) $E12(E, p, "prompt", "must be at most 50000 characters");
       }
     }
   }
@@ -15304,7 +15313,7 @@ function $e47(x, p, E) {
     else {
       if (typeof v5 === "string") {
         if (v5.length < 1) $E12(E, p, "customer_agent_id", "must be at least 1 character");
-        if (v5.length > 200 && $cpLen2(v5) > 200) $E12(E, p, "customer_agent_id", "must be at most 200 characters");
+        if (v5.length > 200 && $cpLen3(v5) > 200) $E12(E, p, "customer_agent_id", "must be at most 200 characters");
       }
     }
   }
@@ -15313,7 +15322,7 @@ function $e47(x, p, E) {
     if (!(typeof v6 === "string" || v6 === null)) $E12(E, p, "language", "must be a string or null", true);
     else {
       if (typeof v6 === "string") {
-        if (v6.length > 200 && $cpLen2(v6) > 200) $E12(E, p, "language", "must be at most 200 characters");
+        if (v6.length > 200 && $cpLen3(v6) > 200) $E12(E, p, "language", "must be at most 200 characters");
       }
     }
   }
@@ -15386,11 +15395,11 @@ function $c48(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+  if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
-    if (v1.length > 2e3 && $cpLen2(v1) > 2e3) return false;
+    if (v1.length > 2e3 && $cpLen3(v1) > 2e3) return false;
   }
   const v2 = x.evaluation_type;
   if (v2 !== void 0) {
@@ -15413,7 +15422,7 @@ function $c48(x) {
   const v6 = x.custom_message_template;
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) return false;
-    if (v6.length > 5e3 && $cpLen2(v6) > 5e3) return false;
+    if (v6.length > 5e3 && $cpLen3(v6) > 5e3) return false;
   }
   const v7 = x.agent_ids;
   if (v7 !== void 0) {
@@ -15526,14 +15535,14 @@ function $e48(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
     }
   }
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "description", "must be a string", true);
     else {
-      if (v1.length > 2e3 && $cpLen2(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
+      if (v1.length > 2e3 && $cpLen3(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
     }
   }
   const v2 = x.evaluation_type;
@@ -15570,7 +15579,7 @@ function $e48(x, p, E) {
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) $E12(E, p, "custom_message_template", "must be a string", true);
     else {
-      if (v6.length > 5e3 && $cpLen2(v6) > 5e3)
+      if (v6.length > 5e3 && $cpLen3(v6) > 5e3)
         $E12(E, p, "custom_message_template", "must be at most 5000 characters");
     }
   }
@@ -15713,12 +15722,12 @@ function $c49(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+  if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   const v1 = x.original_filename;
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
   if (v1.length < 1) return false;
-  if (v1.length > 255 && $cpLen2(v1) > 255) return false;
+  if (v1.length > 255 && $cpLen3(v1) > 255) return false;
   const v2 = x.content_type;
   if (v2 === void 0) return false;
   if (!(v2 === "audio/mpeg" || v2 === "audio/mp3" || v2 === "audio/wav" || v2 === "audio/x-wav" || v2 === "audio/wave" || v2 === "audio/vnd.wave"))
@@ -15751,7 +15760,7 @@ function $e49(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v1 = x.original_filename;
@@ -15759,7 +15768,7 @@ function $e49(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "original_filename", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "original_filename", "must be at least 1 character");
-      if (v1.length > 255 && $cpLen2(v1) > 255) $E12(E, p, "original_filename", "must be at most 255 characters");
+      if (v1.length > 255 && $cpLen3(v1) > 255) $E12(E, p, "original_filename", "must be at most 255 characters");
     }
   }
   const v2 = x.content_type;
@@ -15807,7 +15816,7 @@ function $c50(x) {
   const v2 = v0.value;
   if (v2 === void 0) return false;
   if (!(typeof v2 === "string")) return false;
-  if (v2.length > 100 && $cpLen2(v2) > 100) return false;
+  if (v2.length > 100 && $cpLen3(v2) > 100) return false;
   const v3 = v0.source;
   if (v3 === void 0) return false;
   if (!(v3 === "built_in" || v3 === "custom")) return false;
@@ -15904,7 +15913,7 @@ function $e50(x, p, E) {
         const v4 = v0.value;
         if (v4 === void 0) break bad2;
         if (!(typeof v4 === "string")) break bad2;
-        if (v4.length > 100 && $cpLen2(v4) > 100) break bad2;
+        if (v4.length > 100 && $cpLen3(v4) > 100) break bad2;
         const v5 = v0.source;
         if (v5 === void 0) break bad2;
         if (!(v5 === "built_in" || v5 === "custom")) break bad2;
@@ -16014,7 +16023,7 @@ function $c51(x) {
   const v3 = x.display_name;
   if (v3 !== void 0) {
     if (!(typeof v3 === "string")) return false;
-    if (v3.length > 200 && $cpLen2(v3) > 200) return false;
+    if (v3.length > 200 && $cpLen3(v3) > 200) return false;
   }
   const v4 = x.status;
   if (v4 !== void 0) {
@@ -16065,7 +16074,7 @@ function $e51(x, p, E) {
   if (v3 !== void 0) {
     if (!(typeof v3 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
-      if (v3.length > 200 && $cpLen2(v3) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v3.length > 200 && $cpLen3(v3) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v4 = x.status;
@@ -16118,11 +16127,11 @@ function $c522(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 255 && $cpLen2(v0) > 255) return false;
+  if (v0.length > 255 && $cpLen3(v0) > 255) return false;
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
-    if (v1.length > 1e3 && $cpLen2(v1) > 1e3) return false;
+    if (v1.length > 1e3 && $cpLen3(v1) > 1e3) return false;
   }
   const v2 = x.is_favorite;
   if (v2 !== void 0) {
@@ -16154,14 +16163,14 @@ function $e522(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v0.length > 255 && $cpLen2(v0) > 255) $E12(E, p, "display_name", "must be at most 255 characters");
+      if (v0.length > 255 && $cpLen3(v0) > 255) $E12(E, p, "display_name", "must be at most 255 characters");
     }
   }
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "description", "must be a string", true);
     else {
-      if (v1.length > 1e3 && $cpLen2(v1) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
+      if (v1.length > 1e3 && $cpLen3(v1) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
     }
   }
   const v2 = x.is_favorite;
@@ -16244,12 +16253,12 @@ function $c54(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+  if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   const v1 = x.description;
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
   if (v1.length < 1) return false;
-  if (v1.length > 1e3 && $cpLen2(v1) > 1e3) return false;
+  if (v1.length > 1e3 && $cpLen3(v1) > 1e3) return false;
   const v2 = x.metric_type;
   if (v2 === void 0) return false;
   if (!$s8.has(v2)) return false;
@@ -16659,7 +16668,7 @@ function $e54(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "metric_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "metric_name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "metric_name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "metric_name", "must be at most 200 characters");
     }
   }
   const v1 = x.description;
@@ -16667,7 +16676,7 @@ function $e54(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "description", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "description", "must be at least 1 character");
-      if (v1.length > 1e3 && $cpLen2(v1) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
+      if (v1.length > 1e3 && $cpLen3(v1) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
     }
   }
   const v2 = x.metric_type;
@@ -17177,11 +17186,11 @@ function $c55(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+  if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
-    if (v1.length > 2e3 && $cpLen2(v1) > 2e3) return false;
+    if (v1.length > 2e3 && $cpLen3(v1) > 2e3) return false;
   }
   const v2 = x.evaluation_type;
   if (v2 !== void 0) {
@@ -17204,7 +17213,7 @@ function $c55(x) {
   const v6 = x.custom_message_template;
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) return false;
-    if (v6.length > 5e3 && $cpLen2(v6) > 5e3) return false;
+    if (v6.length > 5e3 && $cpLen3(v6) > 5e3) return false;
   }
   const v7 = x.agent_ids;
   if (v7 !== void 0) {
@@ -17317,14 +17326,14 @@ function $e55(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
     }
   }
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "description", "must be a string", true);
     else {
-      if (v1.length > 2e3 && $cpLen2(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
+      if (v1.length > 2e3 && $cpLen3(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
     }
   }
   const v2 = x.evaluation_type;
@@ -17361,7 +17370,7 @@ function $e55(x, p, E) {
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) $E12(E, p, "custom_message_template", "must be a string", true);
     else {
-      if (v6.length > 5e3 && $cpLen2(v6) > 5e3)
+      if (v6.length > 5e3 && $cpLen3(v6) > 5e3)
         $E12(E, p, "custom_message_template", "must be at most 5000 characters");
     }
   }
@@ -17504,7 +17513,7 @@ function $c56(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+  if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   const v1 = x.voice_name;
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
@@ -17518,7 +17527,7 @@ function $c56(x) {
   const v4 = x.background_sound;
   if (v4 !== void 0) {
     if (!(typeof v4 === "string")) return false;
-    if (v4.length > 100 && $cpLen2(v4) > 100) return false;
+    if (v4.length > 100 && $cpLen3(v4) > 100) return false;
     if (!$r10.test(v4)) return false;
   }
   const v5 = x.background_sound_volume;
@@ -17570,7 +17579,7 @@ function $c56(x) {
       const v15 = v13[i14];
       if (!(typeof v15 === "string")) return false;
       if (v15.length < 1) return false;
-      if (v15.length > 200 && $cpLen2(v15) > 200) return false;
+      if (v15.length > 200 && $cpLen3(v15) > 200) return false;
       if (!$nonBlank(v15)) return false;
     }
   }
@@ -17589,7 +17598,7 @@ function $e56(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
     }
   }
   const v1 = x.voice_name;
@@ -17608,7 +17617,7 @@ function $e56(x, p, E) {
   if (v4 !== void 0) {
     if (!(typeof v4 === "string")) $E12(E, p, "background_sound", "must be a string", true);
     else {
-      if (v4.length > 100 && $cpLen2(v4) > 100) $E12(E, p, "background_sound", "must be at most 100 characters");
+      if (v4.length > 100 && $cpLen3(v4) > 100) $E12(E, p, "background_sound", "must be at most 100 characters");
       if (!$r10.test(v4))
         $E12(
           E,
@@ -17689,7 +17698,7 @@ function $e56(x, p, E) {
         if (!(typeof v15 === "string")) $E22(E, p, "tags", i14, "must be a string", true);
         else {
           if (v15.length < 1) $E22(E, p, "tags", i14, "must be at least 1 character");
-          if (v15.length > 200 && $cpLen2(v15) > 200) $E22(E, p, "tags", i14, "must be at most 200 characters");
+          if (v15.length > 200 && $cpLen3(v15) > 200) $E22(E, p, "tags", i14, "must be at most 200 characters");
           if (!$nonBlank(v15)) $E22(E, p, "tags", i14, "must match pattern \\S");
         }
       }
@@ -17702,12 +17711,12 @@ function $c57(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+  if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string" || v1 === null)) return false;
     if (typeof v1 === "string") {
-      if (v1.length > 2e3 && $cpLen2(v1) > 2e3) return false;
+      if (v1.length > 2e3 && $cpLen3(v1) > 2e3) return false;
     }
   }
   const v2 = x.assignees;
@@ -17716,7 +17725,7 @@ function $c57(x) {
   for (let i3 = 0; i3 < v2.length; i3++) {
     const v4 = v2[i3];
     if (!(typeof v4 === "string")) return false;
-    if (v4.length > 320 && $cpLen2(v4) > 320) return false;
+    if (v4.length > 320 && $cpLen3(v4) > 320) return false;
     if (!$fmtEmail(v4)) return false;
   }
   if (!$uniq(v2)) return false;
@@ -17787,7 +17796,7 @@ function $e57(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v1 = x.description;
@@ -17795,7 +17804,7 @@ function $e57(x, p, E) {
     if (!(typeof v1 === "string" || v1 === null)) $E12(E, p, "description", "must be a string or null", true);
     else {
       if (typeof v1 === "string") {
-        if (v1.length > 2e3 && $cpLen2(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
+        if (v1.length > 2e3 && $cpLen3(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
       }
     }
   }
@@ -17807,7 +17816,7 @@ function $e57(x, p, E) {
         for (let i5 = 0; i5 < v2.length; i5++) {
           const v6 = v2[i5];
           if (!(typeof v6 === "string")) break bad4;
-          if (v6.length > 320 && $cpLen2(v6) > 320) break bad4;
+          if (v6.length > 320 && $cpLen3(v6) > 320) break bad4;
           if (!$fmtEmail(v6)) break bad4;
         }
         if (!$uniq(v2)) break bad4;
@@ -17905,7 +17914,7 @@ function $c58(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+  if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   const v1 = x.color;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string" || v1 === null)) return false;
@@ -17926,7 +17935,7 @@ function $e58(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "tag_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "tag_name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "tag_name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "tag_name", "must be at most 200 characters");
     }
   }
   const v1 = x.color;
@@ -17948,7 +17957,7 @@ function $c59(x) {
   const v1 = x.input_str;
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
-  if (v1.length > 5e4 && $cpLen2(v1) > 5e4) return false;
+  if (v1.length > 5e4 && $cpLen3(v1) > 5e4) return false;
   const v2 = x.expected_output;
   if (v2 !== void 0) {
     if (!(typeof v2 === "string" || v2 === null)) return false;
@@ -17982,7 +17991,7 @@ function $e59(x, p, E) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "input_str", "must be a string", true);
     else {
-      if (v1.length > 5e4 && $cpLen2(v1) > 5e4) $E12(E, p, "input_str", "must be at most 50000 characters");
+      if (v1.length > 5e4 && $cpLen3(v1) > 5e4) $E12(E, p, "input_str", "must be at most 50000 characters");
     }
   }
   const v2 = x.expected_output;
@@ -18008,11 +18017,11 @@ function $c60(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 100 && $cpLen2(v0) > 100) return false;
+  if (v0.length > 100 && $cpLen3(v0) > 100) return false;
   const v1 = x.slug;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
-    if (v1.length > 100 && $cpLen2(v1) > 100) return false;
+    if (v1.length > 100 && $cpLen3(v1) > 100) return false;
   }
   const v2 = x.description;
   if (v2 !== void 0) {
@@ -18021,7 +18030,7 @@ function $c60(x) {
   const v3 = x.test_set_type;
   if (v3 !== void 0) {
     if (!(typeof v3 === "string")) return false;
-    if (v3.length > 50 && $cpLen2(v3) > 50) return false;
+    if (v3.length > 50 && $cpLen3(v3) > 50) return false;
   }
   const v4 = x.test_set_metadata;
   if (v4 !== void 0) {
@@ -18052,14 +18061,14 @@ function $e60(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v0.length > 100 && $cpLen2(v0) > 100) $E12(E, p, "display_name", "must be at most 100 characters");
+      if (v0.length > 100 && $cpLen3(v0) > 100) $E12(E, p, "display_name", "must be at most 100 characters");
     }
   }
   const v1 = x.slug;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "slug", "must be a string", true);
     else {
-      if (v1.length > 100 && $cpLen2(v1) > 100) $E12(E, p, "slug", "must be at most 100 characters");
+      if (v1.length > 100 && $cpLen3(v1) > 100) $E12(E, p, "slug", "must be at most 100 characters");
     }
   }
   const v2 = x.description;
@@ -18070,7 +18079,7 @@ function $e60(x, p, E) {
   if (v3 !== void 0) {
     if (!(typeof v3 === "string")) $E12(E, p, "test_set_type", "must be a string", true);
     else {
-      if (v3.length > 50 && $cpLen2(v3) > 50) $E12(E, p, "test_set_type", "must be at most 50 characters");
+      if (v3.length > 50 && $cpLen3(v3) > 50) $E12(E, p, "test_set_type", "must be at most 50 characters");
     }
   }
   const v4 = x.test_set_metadata;
@@ -18175,13 +18184,13 @@ function $c622(x) {
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
   if (v1.length < 1) return false;
-  if (v1.length > 200 && $cpLen2(v1) > 200) return false;
+  if (v1.length > 200 && $cpLen3(v1) > 200) return false;
   if (!$r12.test(v1)) return false;
   const v2 = x.auth_token;
   if (v2 !== void 0) {
     if (!(typeof v2 === "string" || v2 === null)) return false;
     if (typeof v2 === "string") {
-      if (v2.length > 255 && $cpLen2(v2) > 255) return false;
+      if (v2.length > 255 && $cpLen3(v2) > 255) return false;
     }
   }
   return true;
@@ -18205,7 +18214,7 @@ function $e622(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "url", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "url", "must be at least 1 character");
-      if (v1.length > 200 && $cpLen2(v1) > 200) $E12(E, p, "url", "must be at most 200 characters");
+      if (v1.length > 200 && $cpLen3(v1) > 200) $E12(E, p, "url", "must be at most 200 characters");
       if (!$r12.test(v1)) $E12(E, p, "url", "must match pattern ^[Hh][Tt][Tt][Pp][Ss]?://");
     }
   }
@@ -18214,7 +18223,7 @@ function $e622(x, p, E) {
     if (!(typeof v2 === "string" || v2 === null)) $E12(E, p, "auth_token", "must be a string or null", true);
     else {
       if (typeof v2 === "string") {
-        if (v2.length > 255 && $cpLen2(v2) > 255) $E12(E, p, "auth_token", "must be at most 255 characters");
+        if (v2.length > 255 && $cpLen3(v2) > 255) $E12(E, p, "auth_token", "must be at most 255 characters");
       }
     }
   }
@@ -18226,7 +18235,7 @@ function $c63(x) {
     if (!(typeof v0 === "string" || v0 === null)) return false;
     if (typeof v0 === "string") {
       if (v0.length < 1) return false;
-      if (v0.length > 100 && $cpLen2(v0) > 100) return false;
+      if (v0.length > 100 && $cpLen3(v0) > 100) return false;
       if (!$r13.test(v0)) return false;
     }
   }
@@ -18234,7 +18243,7 @@ function $c63(x) {
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
   if (v1.length < 1) return false;
-  if (v1.length > 200 && $cpLen2(v1) > 200) return false;
+  if (v1.length > 200 && $cpLen3(v1) > 200) return false;
   for (const k2 in x) {
     if (k2 === "slug" || k2 === "display_name" || !$hasOwn2.call(x, k2)) continue;
     return false;
@@ -18253,7 +18262,7 @@ function $e63(x, p, E) {
     else {
       if (typeof v0 === "string") {
         if (v0.length < 1) $E12(E, p, "slug", "must be at least 1 character");
-        if (v0.length > 100 && $cpLen2(v0) > 100) $E12(E, p, "slug", "must be at most 100 characters");
+        if (v0.length > 100 && $cpLen3(v0) > 100) $E12(E, p, "slug", "must be at most 100 characters");
         if (!$r13.test(v0)) $E12(E, p, "slug", "must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$");
       }
     }
@@ -18263,7 +18272,7 @@ function $e63(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v1.length > 200 && $cpLen2(v1) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v1.length > 200 && $cpLen3(v1) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   for (const k2 in x) {
@@ -18311,13 +18320,13 @@ function $c65(x) {
   if (!(typeof v2 === "string" || v2 === null)) return false;
   if (typeof v2 === "string") {
     if (v2.length < 1) return false;
-    if (v2.length > 255 && $cpLen2(v2) > 255) return false;
+    if (v2.length > 255 && $cpLen3(v2) > 255) return false;
   }
   const v3 = x.description;
   if (v3 !== void 0) {
     if (!(typeof v3 === "string" || v3 === null)) return false;
     if (typeof v3 === "string") {
-      if (v3.length > 1e3 && $cpLen2(v3) > 1e3) return false;
+      if (v3.length > 1e3 && $cpLen3(v3) > 1e3) return false;
     }
   }
   const v4 = x.is_default;
@@ -18377,7 +18386,7 @@ function $e65(x, p, E) {
     else {
       if (typeof v2 === "string") {
         if (v2.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-        if (v2.length > 255 && $cpLen2(v2) > 255) $E12(E, p, "display_name", "must be at most 255 characters");
+        if (v2.length > 255 && $cpLen3(v2) > 255) $E12(E, p, "display_name", "must be at most 255 characters");
       }
     }
   }
@@ -18386,7 +18395,7 @@ function $e65(x, p, E) {
     if (!(typeof v3 === "string" || v3 === null)) $E12(E, p, "description", "must be a string or null", true);
     else {
       if (typeof v3 === "string") {
-        if (v3.length > 1e3 && $cpLen2(v3) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
+        if (v3.length > 1e3 && $cpLen3(v3) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
       }
     }
   }
@@ -18443,13 +18452,13 @@ function $c66(x) {
   if (!(typeof v3 === "string" || v3 === null)) return false;
   if (typeof v3 === "string") {
     if (v3.length < 1) return false;
-    if (v3.length > 255 && $cpLen2(v3) > 255) return false;
+    if (v3.length > 255 && $cpLen3(v3) > 255) return false;
   }
   const v4 = v0.description;
   if (v4 !== void 0) {
     if (!(typeof v4 === "string" || v4 === null)) return false;
     if (typeof v4 === "string") {
-      if (v4.length > 1e3 && $cpLen2(v4) > 1e3) return false;
+      if (v4.length > 1e3 && $cpLen3(v4) > 1e3) return false;
     }
   }
   const v5 = v0.is_default;
@@ -18499,13 +18508,13 @@ function $e66(x, p, E) {
         if (!(typeof v5 === "string" || v5 === null)) break bad2;
         if (typeof v5 === "string") {
           if (v5.length < 1) break bad2;
-          if (v5.length > 255 && $cpLen2(v5) > 255) break bad2;
+          if (v5.length > 255 && $cpLen3(v5) > 255) break bad2;
         }
         const v6 = v0.description;
         if (v6 !== void 0) {
           if (!(typeof v6 === "string" || v6 === null)) break bad2;
           if (typeof v6 === "string") {
-            if (v6.length > 1e3 && $cpLen2(v6) > 1e3) break bad2;
+            if (v6.length > 1e3 && $cpLen3(v6) > 1e3) break bad2;
           }
         }
         const v7 = v0.is_default;
@@ -18644,8 +18653,8 @@ function $c69(x) {
       for (let i6 = 0; i6 < v5.length; i6++) {
         const v7 = v5[i6];
         if (!(typeof v7 === "string")) return false;
-        if (v7.length < 22 || v7.length < 44 && $cpLen2(v7) < 22) return false;
-        if (v7.length > 27 && $cpLen2(v7) > 27) return false;
+        if (v7.length < 22 || v7.length < 44 && $cpLen3(v7) < 22) return false;
+        if (v7.length > 27 && $cpLen3(v7) > 27) return false;
       }
     }
     const v8 = v2.unresolved_annotation_ids;
@@ -18689,8 +18698,8 @@ function $e69(x, p, E) {
               for (let i8 = 0; i8 < v7.length; i8++) {
                 const v9 = v7[i8];
                 if (!(typeof v9 === "string")) break bad4;
-                if (v9.length < 22 || v9.length < 44 && $cpLen2(v9) < 22) break bad4;
-                if (v9.length > 27 && $cpLen2(v9) > 27) break bad4;
+                if (v9.length < 22 || v9.length < 44 && $cpLen3(v9) < 22) break bad4;
+                if (v9.length > 27 && $cpLen3(v9) > 27) break bad4;
               }
             }
             const v10 = v2.unresolved_annotation_ids;
@@ -18878,7 +18887,7 @@ function $c74(x) {
   if (v2 !== void 0) {
     if (!(typeof v2 === "string")) return false;
     if (v2.length < 1) return false;
-    if (v2.length > 200 && $cpLen2(v2) > 200) return false;
+    if (v2.length > 200 && $cpLen3(v2) > 200) return false;
   }
   const v3 = x.tags;
   if (v3 !== void 0) {
@@ -18889,7 +18898,7 @@ function $c74(x) {
         const v5 = v3[i4];
         if (!(typeof v5 === "string")) return false;
         if (v5.length < 1) return false;
-        if (v5.length > 200 && $cpLen2(v5) > 200) return false;
+        if (v5.length > 200 && $cpLen3(v5) > 200) return false;
       }
     }
   }
@@ -18914,7 +18923,7 @@ function $e74(x, p, E) {
     if (!(typeof v2 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v2.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v2.length > 200 && $cpLen2(v2) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v2.length > 200 && $cpLen3(v2) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v3 = x.tags;
@@ -18930,7 +18939,7 @@ function $e74(x, p, E) {
           if (!(typeof v5 === "string")) $E22(E, p, "tags", i4, "must be a string", true);
           else {
             if (v5.length < 1) $E22(E, p, "tags", i4, "must be at least 1 character");
-            if (v5.length > 200 && $cpLen2(v5) > 200) $E22(E, p, "tags", i4, "must be at most 200 characters");
+            if (v5.length > 200 && $cpLen3(v5) > 200) $E22(E, p, "tags", i4, "must be at most 200 characters");
           }
         }
       }
@@ -19117,7 +19126,7 @@ function $c76(x) {
     if (v24 !== void 0) {
       if (!(typeof v24 === "string")) return false;
       if (v24.length < 1) return false;
-      if (v24.length > 200 && $cpLen2(v24) > 200) return false;
+      if (v24.length > 200 && $cpLen3(v24) > 200) return false;
     }
     const v25 = v21.tags;
     if (v25 !== void 0) {
@@ -19128,7 +19137,7 @@ function $c76(x) {
           const v27 = v25[i26];
           if (!(typeof v27 === "string")) return false;
           if (v27.length < 1) return false;
-          if (v27.length > 200 && $cpLen2(v27) > 200) return false;
+          if (v27.length > 200 && $cpLen3(v27) > 200) return false;
         }
       }
     }
@@ -19141,7 +19150,7 @@ function $c76(x) {
       const v30 = v28[i29];
       if (!(typeof v30 === "string")) return false;
       if (v30.length < 1) return false;
-      if (v30.length > 200 && $cpLen2(v30) > 200) return false;
+      if (v30.length > 200 && $cpLen3(v30) > 200) return false;
     }
   }
   const v31 = x.scheduled_run_id;
@@ -19289,7 +19298,7 @@ function $e76(x, p, E) {
         if (v28 !== void 0) {
           if (!(typeof v28 === "string")) break bad25;
           if (v28.length < 1) break bad25;
-          if (v28.length > 200 && $cpLen2(v28) > 200) break bad25;
+          if (v28.length > 200 && $cpLen3(v28) > 200) break bad25;
         }
         const v29 = v23.tags;
         if (v29 !== void 0) {
@@ -19300,7 +19309,7 @@ function $e76(x, p, E) {
               const v31 = v29[i30];
               if (!(typeof v31 === "string")) break bad25;
               if (v31.length < 1) break bad25;
-              if (v31.length > 200 && $cpLen2(v31) > 200) break bad25;
+              if (v31.length > 200 && $cpLen3(v31) > 200) break bad25;
             }
           }
         }
@@ -19323,7 +19332,7 @@ function $e76(x, p, E) {
         if (!(typeof v34 === "string")) $E22(E, p, "tags", i33, "must be a string", true);
         else {
           if (v34.length < 1) $E22(E, p, "tags", i33, "must be at least 1 character");
-          if (v34.length > 200 && $cpLen2(v34) > 200) $E22(E, p, "tags", i33, "must be at most 200 characters");
+          if (v34.length > 200 && $cpLen3(v34) > 200) $E22(E, p, "tags", i33, "must be at most 200 characters");
         }
       }
     }
@@ -19637,13 +19646,13 @@ function $c822(x) {
     if (!(typeof v5 === "string" || v5 === null)) return false;
     if (typeof v5 === "string") {
       if (v5.length < 1) return false;
-      if (v5.length > 255 && $cpLen2(v5) > 255) return false;
+      if (v5.length > 255 && $cpLen3(v5) > 255) return false;
     }
     const v6 = v2.description;
     if (v6 !== void 0) {
       if (!(typeof v6 === "string" || v6 === null)) return false;
       if (typeof v6 === "string") {
-        if (v6.length > 1e3 && $cpLen2(v6) > 1e3) return false;
+        if (v6.length > 1e3 && $cpLen3(v6) > 1e3) return false;
       }
     }
     const v7 = v2.is_default;
@@ -19702,13 +19711,13 @@ function $e822(x, p, E) {
             if (!(typeof v7 === "string" || v7 === null)) break bad4;
             if (typeof v7 === "string") {
               if (v7.length < 1) break bad4;
-              if (v7.length > 255 && $cpLen2(v7) > 255) break bad4;
+              if (v7.length > 255 && $cpLen3(v7) > 255) break bad4;
             }
             const v8 = v2.description;
             if (v8 !== void 0) {
               if (!(typeof v8 === "string" || v8 === null)) break bad4;
               if (typeof v8 === "string") {
-                if (v8.length > 1e3 && $cpLen2(v8) > 1e3) break bad4;
+                if (v8.length > 1e3 && $cpLen3(v8) > 1e3) break bad4;
               }
             }
             const v9 = v2.is_default;
@@ -20122,7 +20131,7 @@ function $c88(x) {
     const v4 = v2.value;
     if (v4 === void 0) return false;
     if (!(typeof v4 === "string")) return false;
-    if (v4.length > 100 && $cpLen2(v4) > 100) return false;
+    if (v4.length > 100 && $cpLen3(v4) > 100) return false;
     const v5 = v2.source;
     if (v5 === void 0) return false;
     if (!(v5 === "built_in" || v5 === "custom")) return false;
@@ -20201,7 +20210,7 @@ function $e88(x, p, E) {
             const v6 = v2.value;
             if (v6 === void 0) break bad4;
             if (!(typeof v6 === "string")) break bad4;
-            if (v6.length > 100 && $cpLen2(v6) > 100) break bad4;
+            if (v6.length > 100 && $cpLen3(v6) > 100) break bad4;
             const v7 = v2.source;
             if (v7 === void 0) break bad4;
             if (!(v7 === "built_in" || v7 === "custom")) break bad4;
@@ -21111,7 +21120,7 @@ function $c101(x) {
     if (v5 === void 0) return false;
     if (!(typeof v5 === "string")) return false;
     if (v5.length < 1) return false;
-    if (v5.length > 200 && $cpLen2(v5) > 200) return false;
+    if (v5.length > 200 && $cpLen3(v5) > 200) return false;
     const v6 = v2.color;
     if (v6 !== void 0) {
       if (!(typeof v6 === "string" || v6 === null)) return false;
@@ -21164,7 +21173,7 @@ function $e101(x, p, E) {
             if (v7 === void 0) break bad4;
             if (!(typeof v7 === "string")) break bad4;
             if (v7.length < 1) break bad4;
-            if (v7.length > 200 && $cpLen2(v7) > 200) break bad4;
+            if (v7.length > 200 && $cpLen3(v7) > 200) break bad4;
             const v8 = v2.color;
             if (v8 !== void 0) {
               if (!(typeof v8 === "string" || v8 === null)) break bad4;
@@ -21217,7 +21226,7 @@ function $c1022(x) {
     const v5 = v2.input_str;
     if (v5 === void 0) return false;
     if (!(typeof v5 === "string")) return false;
-    if (v5.length > 5e4 && $cpLen2(v5) > 5e4) return false;
+    if (v5.length > 5e4 && $cpLen3(v5) > 5e4) return false;
     const v6 = v2.expected_output;
     if (v6 !== void 0) {
       if (!(typeof v6 === "string" || v6 === null)) return false;
@@ -21271,7 +21280,7 @@ function $e1022(x, p, E) {
             const v7 = v2.input_str;
             if (v7 === void 0) break bad4;
             if (!(typeof v7 === "string")) break bad4;
-            if (v7.length > 5e4 && $cpLen2(v7) > 5e4) break bad4;
+            if (v7.length > 5e4 && $cpLen3(v7) > 5e4) break bad4;
             const v8 = v2.expected_output;
             if (v8 !== void 0) {
               if (!(typeof v8 === "string" || v8 === null)) break bad4;
@@ -21910,7 +21919,7 @@ function $c109(x) {
     if (v6 === void 0) return false;
     if (!(typeof v6 === "string")) return false;
     if (v6.length < 1) return false;
-    if (v6.length > 200 && $cpLen2(v6) > 200) return false;
+    if (v6.length > 200 && $cpLen3(v6) > 200) return false;
     if (!$r12.test(v6)) return false;
     const v7 = v2.has_auth_token;
     if (v7 === void 0) return false;
@@ -21959,7 +21968,7 @@ function $e109(x, p, E) {
             if (v8 === void 0) break bad4;
             if (!(typeof v8 === "string")) break bad4;
             if (v8.length < 1) break bad4;
-            if (v8.length > 200 && $cpLen2(v8) > 200) break bad4;
+            if (v8.length > 200 && $cpLen3(v8) > 200) break bad4;
             if (!$r12.test(v8)) break bad4;
             const v9 = v2.has_auth_token;
             if (v9 === void 0) break bad4;
@@ -22003,12 +22012,12 @@ function $c1102(x) {
   if (v3 === void 0) return false;
   if (!(typeof v3 === "string")) return false;
   if (v3.length < 1) return false;
-  if (v3.length > 200 && $cpLen2(v3) > 200) return false;
+  if (v3.length > 200 && $cpLen3(v3) > 200) return false;
   const v4 = x.description;
   if (v4 !== void 0) {
     if (!(typeof v4 === "string")) return false;
     if (v4.length < 1) return false;
-    if (v4.length > 1e3 && $cpLen2(v4) > 1e3) return false;
+    if (v4.length > 1e3 && $cpLen3(v4) > 1e3) return false;
   }
   const v5 = x.metric_type;
   if (v5 === void 0) return false;
@@ -22441,7 +22450,7 @@ function $e1102(x, p, E) {
     if (!(typeof v3 === "string")) $E12(E, p, "metric_name", "must be a string", true);
     else {
       if (v3.length < 1) $E12(E, p, "metric_name", "must be at least 1 character");
-      if (v3.length > 200 && $cpLen2(v3) > 200) $E12(E, p, "metric_name", "must be at most 200 characters");
+      if (v3.length > 200 && $cpLen3(v3) > 200) $E12(E, p, "metric_name", "must be at most 200 characters");
     }
   }
   const v4 = x.description;
@@ -22449,7 +22458,7 @@ function $e1102(x, p, E) {
     if (!(typeof v4 === "string")) $E12(E, p, "description", "must be a string", true);
     else {
       if (v4.length < 1) $E12(E, p, "description", "must be at least 1 character");
-      if (v4.length > 1e3 && $cpLen2(v4) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
+      if (v4.length > 1e3 && $cpLen3(v4) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
     }
   }
   const v5 = x.metric_type;
@@ -24336,14 +24345,14 @@ function $c140(x) {
   if (v10 === void 0) return false;
   if (!(typeof v10 === "string")) return false;
   if (v10.length < 1) return false;
-  if (v10.length > 200 && $cpLen2(v10) > 200) return false;
+  if (v10.length > 200 && $cpLen3(v10) > 200) return false;
   const v11 = x.status;
   if (v11 === void 0) return false;
   if (!(v11 === "ACTIVE" || v11 === "DELETED")) return false;
   const v12 = x.description;
   if (v12 === void 0) return false;
   if (!(typeof v12 === "string")) return false;
-  if (v12.length > 2e3 && $cpLen2(v12) > 2e3) return false;
+  if (v12.length > 2e3 && $cpLen3(v12) > 2e3) return false;
   const v13 = x.evaluation_type;
   if (v13 === void 0) return false;
   if (!(v13 === "ON_RUN_COMPLETE")) return false;
@@ -24506,7 +24515,7 @@ function $c140(x) {
   if (v53 !== void 0) {
     if (!(typeof v53 === "string" || v53 === null)) return false;
     if (typeof v53 === "string") {
-      if (v53.length > 5e3 && $cpLen2(v53) > 5e3) return false;
+      if (v53.length > 5e3 && $cpLen3(v53) > 5e3) return false;
     }
   }
   const v54 = x.agent_ids;
@@ -24644,7 +24653,7 @@ function $e140(x, p, E) {
     if (!(typeof v14 === "string")) $E12(E, p, "name", "must be a string", true);
     else {
       if (v14.length < 1) $E12(E, p, "name", "must be at least 1 character");
-      if (v14.length > 200 && $cpLen2(v14) > 200) $E12(E, p, "name", "must be at most 200 characters");
+      if (v14.length > 200 && $cpLen3(v14) > 200) $E12(E, p, "name", "must be at most 200 characters");
     }
   }
   const v15 = x.status;
@@ -24658,7 +24667,7 @@ function $e140(x, p, E) {
   if (v16 !== void 0) {
     if (!(typeof v16 === "string")) $E12(E, p, "description", "must be a string", true);
     else {
-      if (v16.length > 2e3 && $cpLen2(v16) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
+      if (v16.length > 2e3 && $cpLen3(v16) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
     }
   }
   const v17 = x.evaluation_type;
@@ -24870,7 +24879,7 @@ function $e140(x, p, E) {
       $E12(E, p, "custom_message_template", "must be a string or null", true);
     else {
       if (typeof v61 === "string") {
-        if (v61.length > 5e3 && $cpLen2(v61) > 5e3)
+        if (v61.length > 5e3 && $cpLen3(v61) > 5e3)
           $E12(E, p, "custom_message_template", "must be at most 5000 characters");
       }
     }
@@ -25171,7 +25180,7 @@ function $c143(x) {
   if (v2 === void 0) return false;
   if (!(typeof v2 === "string")) return false;
   if (v2.length < 1) return false;
-  if (v2.length > 200 && $cpLen2(v2) > 200) return false;
+  if (v2.length > 200 && $cpLen3(v2) > 200) return false;
   const v3 = x.persona_prompt;
   if (v3 !== void 0) {
     if (!(typeof v3 === "string" || v3 === null)) return false;
@@ -25192,7 +25201,7 @@ function $c143(x) {
   if (v7 !== void 0) {
     if (!(typeof v7 === "string" || v7 === null)) return false;
     if (typeof v7 === "string") {
-      if (v7.length > 16383 && $cpLen2(v7) > 16383) return false;
+      if (v7.length > 16383 && $cpLen3(v7) > 16383) return false;
     }
   }
   const v8 = x.voice;
@@ -25217,7 +25226,7 @@ function $c143(x) {
   if (v12 !== void 0) {
     if (!(typeof v12 === "string" || v12 === null)) return false;
     if (typeof v12 === "string") {
-      if (v12.length > 100 && $cpLen2(v12) > 100) return false;
+      if (v12.length > 100 && $cpLen3(v12) > 100) return false;
       if (!$r10.test(v12)) return false;
     }
   }
@@ -25288,7 +25297,7 @@ function $c143(x) {
       const v25 = v23[i24];
       if (!(typeof v25 === "string")) return false;
       if (v25.length < 1) return false;
-      if (v25.length > 200 && $cpLen2(v25) > 200) return false;
+      if (v25.length > 200 && $cpLen3(v25) > 200) return false;
       if (!$nonBlank(v25)) return false;
     }
   }
@@ -25348,7 +25357,7 @@ function $e143(x, p, E) {
     if (!(typeof v2 === "string")) $E12(E, p, "name", "must be a string", true);
     else {
       if (v2.length < 1) $E12(E, p, "name", "must be at least 1 character");
-      if (v2.length > 200 && $cpLen2(v2) > 200) $E12(E, p, "name", "must be at most 200 characters");
+      if (v2.length > 200 && $cpLen3(v2) > 200) $E12(E, p, "name", "must be at most 200 characters");
     }
   }
   const v3 = x.persona_prompt;
@@ -25374,7 +25383,7 @@ function $e143(x, p, E) {
     if (!(typeof v7 === "string" || v7 === null)) $E12(E, p, "custom_persona_data", "must be a string or null", true);
     else {
       if (typeof v7 === "string") {
-        if (v7.length > 16383 && $cpLen2(v7) > 16383)
+        if (v7.length > 16383 && $cpLen3(v7) > 16383)
           $E12(E, p, "custom_persona_data", "must be at most 16383 characters");
       }
     }
@@ -25409,7 +25418,7 @@ function $e143(x, p, E) {
     if (!(typeof v12 === "string" || v12 === null)) $E12(E, p, "background_sound", "must be a string or null", true);
     else {
       if (typeof v12 === "string") {
-        if (v12.length > 100 && $cpLen2(v12) > 100) $E12(E, p, "background_sound", "must be at most 100 characters");
+        if (v12.length > 100 && $cpLen3(v12) > 100) $E12(E, p, "background_sound", "must be at most 100 characters");
         if (!$r10.test(v12))
           $E12(
             E,
@@ -25516,7 +25525,7 @@ function $e143(x, p, E) {
         if (!(typeof v25 === "string")) $E22(E, p, "tags", i24, "must be a string", true);
         else {
           if (v25.length < 1) $E22(E, p, "tags", i24, "must be at least 1 character");
-          if (v25.length > 200 && $cpLen2(v25) > 200) $E22(E, p, "tags", i24, "must be at most 200 characters");
+          if (v25.length > 200 && $cpLen3(v25) > 200) $E22(E, p, "tags", i24, "must be at most 200 characters");
           if (!$nonBlank(v25)) $E22(E, p, "tags", i24, "must match pattern \\S");
         }
       }
@@ -25902,8 +25911,8 @@ function $c149(x) {
     for (let i3 = 0; i3 < v2.length; i3++) {
       const v4 = v2[i3];
       if (!(typeof v4 === "string")) return false;
-      if (v4.length < 22 || v4.length < 44 && $cpLen2(v4) < 22) return false;
-      if (v4.length > 27 && $cpLen2(v4) > 27) return false;
+      if (v4.length < 22 || v4.length < 44 && $cpLen3(v4) < 22) return false;
+      if (v4.length > 27 && $cpLen3(v4) > 27) return false;
     }
   }
   const v5 = x.unresolved_annotation_ids;
@@ -25946,9 +25955,9 @@ function $e149(x, p, E) {
         const v4 = v2[i3];
         if (!(typeof v4 === "string")) $E22(E, p, "unresolved_simulation_ids", i3, "must be a string", true);
         else {
-          if (v4.length < 22 || v4.length < 44 && $cpLen2(v4) < 22)
+          if (v4.length < 22 || v4.length < 44 && $cpLen3(v4) < 22)
             $E22(E, p, "unresolved_simulation_ids", i3, "must be at least 22 characters");
-          if (v4.length > 27 && $cpLen2(v4) > 27)
+          if (v4.length > 27 && $cpLen3(v4) > 27)
             $E22(E, p, "unresolved_simulation_ids", i3, "must be at most 27 characters");
         }
       }
@@ -26069,7 +26078,7 @@ function $c1522(x) {
     const v2 = v0[i1];
     if (!(typeof v2 === "string")) return false;
     if (v2.length < 1) return false;
-    if (v2.length > 27 && $cpLen2(v2) > 27) return false;
+    if (v2.length > 27 && $cpLen3(v2) > 27) return false;
   }
   const v3 = x.metric_ids;
   if (v3 === void 0) return false;
@@ -26080,7 +26089,7 @@ function $c1522(x) {
     const v5 = v3[i4];
     if (!(typeof v5 === "string")) return false;
     if (v5.length < 1) return false;
-    if (v5.length > 26 && $cpLen2(v5) > 26) return false;
+    if (v5.length > 26 && $cpLen3(v5) > 26) return false;
   }
   return true;
 }
@@ -26106,7 +26115,7 @@ function $e1522(x, p, E) {
         if (!(typeof v2 === "string")) $E22(E, p, "simulation_ids", i1, "must be a string", true);
         else {
           if (v2.length < 1) $E22(E, p, "simulation_ids", i1, "must be at least 1 character");
-          if (v2.length > 27 && $cpLen2(v2) > 27) $E22(E, p, "simulation_ids", i1, "must be at most 27 characters");
+          if (v2.length > 27 && $cpLen3(v2) > 27) $E22(E, p, "simulation_ids", i1, "must be at most 27 characters");
         }
       }
     }
@@ -26126,7 +26135,7 @@ function $e1522(x, p, E) {
         if (!(typeof v5 === "string")) $E22(E, p, "metric_ids", i4, "must be a string", true);
         else {
           if (v5.length < 1) $E22(E, p, "metric_ids", i4, "must be at least 1 character");
-          if (v5.length > 26 && $cpLen2(v5) > 26) $E22(E, p, "metric_ids", i4, "must be at most 26 characters");
+          if (v5.length > 26 && $cpLen3(v5) > 26) $E22(E, p, "metric_ids", i4, "must be at most 26 characters");
         }
       }
     }
@@ -26307,7 +26316,7 @@ function $c156(x) {
   if (v2 === void 0) return false;
   if (!(typeof v2 === "string")) return false;
   if (v2.length < 1) return false;
-  if (v2.length > 200 && $cpLen2(v2) > 200) return false;
+  if (v2.length > 200 && $cpLen3(v2) > 200) return false;
   const v3 = x.description;
   if (v3 !== void 0) {
     if (!(typeof v3 === "string" || v3 === null)) return false;
@@ -26318,7 +26327,7 @@ function $c156(x) {
   for (let i5 = 0; i5 < v4.length; i5++) {
     const v6 = v4[i5];
     if (!(typeof v6 === "string")) return false;
-    if (v6.length > 320 && $cpLen2(v6) > 320) return false;
+    if (v6.length > 320 && $cpLen3(v6) > 320) return false;
     if (!$fmtEmail(v6)) return false;
   }
   if (!$uniq(v4)) return false;
@@ -26407,7 +26416,7 @@ function $e156(x, p, E) {
     if (!(typeof v2 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v2.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v2.length > 200 && $cpLen2(v2) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v2.length > 200 && $cpLen3(v2) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v3 = x.description;
@@ -26422,7 +26431,7 @@ function $e156(x, p, E) {
         for (let i7 = 0; i7 < v4.length; i7++) {
           const v8 = v4[i7];
           if (!(typeof v8 === "string")) break bad6;
-          if (v8.length > 320 && $cpLen2(v8) > 320) break bad6;
+          if (v8.length > 320 && $cpLen3(v8) > 320) break bad6;
           if (!$fmtEmail(v8)) break bad6;
         }
         if (!$uniq(v4)) break bad6;
@@ -26841,7 +26850,7 @@ function $c161(x) {
     const v13 = v11[i12];
     if (!(typeof v13 === "string")) return false;
     if (v13.length < 1) return false;
-    if (v13.length > 200 && $cpLen2(v13) > 200) return false;
+    if (v13.length > 200 && $cpLen3(v13) > 200) return false;
   }
   const v14 = x.metadata;
   if (v14 !== void 0) {
@@ -27055,7 +27064,7 @@ function $e161(x, p, E) {
         if (!(typeof v13 === "string")) $E22(E, p, "tags", i12, "must be a string", true);
         else {
           if (v13.length < 1) $E22(E, p, "tags", i12, "must be at least 1 character");
-          if (v13.length > 200 && $cpLen2(v13) > 200) $E22(E, p, "tags", i12, "must be at most 200 characters");
+          if (v13.length > 200 && $cpLen3(v13) > 200) $E22(E, p, "tags", i12, "must be at most 200 characters");
         }
       }
     }
@@ -27571,8 +27580,8 @@ function $c169(x) {
   const v1 = x.simulation_id;
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
-  if (v1.length < 22 || v1.length < 44 && $cpLen2(v1) < 22) return false;
-  if (v1.length > 27 && $cpLen2(v1) > 27) return false;
+  if (v1.length < 22 || v1.length < 44 && $cpLen3(v1) < 22) return false;
+  if (v1.length > 27 && $cpLen3(v1) > 27) return false;
   const v2 = x.run_id;
   if (v2 === void 0) return false;
   if (!(typeof v2 === "string")) return false;
@@ -27633,7 +27642,7 @@ function $c169(x) {
   if (v17 !== void 0) {
     if (!(typeof v17 === "string" || v17 === null)) return false;
     if (typeof v17 === "string") {
-      if (v17.length > 500 && $cpLen2(v17) > 500) return false;
+      if (v17.length > 500 && $cpLen3(v17) > 500) return false;
     }
   }
   const v18 = x.is_public;
@@ -27711,9 +27720,9 @@ function $e169(x, p, E) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "simulation_id", "must be a string", true);
     else {
-      if (v1.length < 22 || v1.length < 44 && $cpLen2(v1) < 22)
+      if (v1.length < 22 || v1.length < 44 && $cpLen3(v1) < 22)
         $E12(E, p, "simulation_id", "must be at least 22 characters");
-      if (v1.length > 27 && $cpLen2(v1) > 27) $E12(E, p, "simulation_id", "must be at most 27 characters");
+      if (v1.length > 27 && $cpLen3(v1) > 27) $E12(E, p, "simulation_id", "must be at most 27 characters");
     }
   }
   const v2 = x.run_id;
@@ -27800,7 +27809,7 @@ function $e169(x, p, E) {
     if (!(typeof v17 === "string" || v17 === null)) $E12(E, p, "notes", "must be a string or null", true);
     else {
       if (typeof v17 === "string") {
-        if (v17.length > 500 && $cpLen2(v17) > 500) $E12(E, p, "notes", "must be at most 500 characters");
+        if (v17.length > 500 && $cpLen3(v17) > 500) $E12(E, p, "notes", "must be at most 500 characters");
       }
     }
   }
@@ -28456,8 +28465,8 @@ function $c176(x) {
     for (let i19 = 0; i19 < v18.length; i19++) {
       const v20 = v18[i19];
       if (!(typeof v20 === "string")) return false;
-      if (v20.length < 22 || v20.length < 44 && $cpLen2(v20) < 22) return false;
-      if (v20.length > 26 && $cpLen2(v20) > 26) return false;
+      if (v20.length < 22 || v20.length < 44 && $cpLen3(v20) < 22) return false;
+      if (v20.length > 26 && $cpLen3(v20) > 26) return false;
     }
   }
   const v21 = x.metadata;
@@ -28472,7 +28481,7 @@ function $c176(x) {
       const v24 = v22[i23];
       if (!(typeof v24 === "string")) return false;
       if (v24.length < 1) return false;
-      if (v24.length > 200 && $cpLen2(v24) > 200) return false;
+      if (v24.length > 200 && $cpLen3(v24) > 200) return false;
     }
   }
   const v25 = x.external_conversation_id;
@@ -28590,9 +28599,9 @@ function $e176(x, p, E) {
         const v22 = v20[i21];
         if (!(typeof v22 === "string")) $E22(E, p, "metrics", i21, "must be a string", true);
         else {
-          if (v22.length < 22 || v22.length < 44 && $cpLen2(v22) < 22)
+          if (v22.length < 22 || v22.length < 44 && $cpLen3(v22) < 22)
             $E22(E, p, "metrics", i21, "must be at least 22 characters");
-          if (v22.length > 26 && $cpLen2(v22) > 26) $E22(E, p, "metrics", i21, "must be at most 26 characters");
+          if (v22.length > 26 && $cpLen3(v22) > 26) $E22(E, p, "metrics", i21, "must be at most 26 characters");
         }
       }
     }
@@ -28614,7 +28623,7 @@ function $e176(x, p, E) {
         if (!(typeof v26 === "string")) $E22(E, p, "tags", i25, "must be a string", true);
         else {
           if (v26.length < 1) $E22(E, p, "tags", i25, "must be at least 1 character");
-          if (v26.length > 200 && $cpLen2(v26) > 200) $E22(E, p, "tags", i25, "must be at most 200 characters");
+          if (v26.length > 200 && $cpLen3(v26) > 200) $E22(E, p, "tags", i25, "must be at most 200 characters");
         }
       }
     }
@@ -28657,7 +28666,7 @@ function $c177(x) {
   if (v2 === void 0) return false;
   if (!(typeof v2 === "string")) return false;
   if (v2.length < 1) return false;
-  if (v2.length > 200 && $cpLen2(v2) > 200) return false;
+  if (v2.length > 200 && $cpLen3(v2) > 200) return false;
   const v3 = x.color;
   if (v3 !== void 0) {
     if (!(typeof v3 === "string" || v3 === null)) return false;
@@ -28706,7 +28715,7 @@ function $e177(x, p, E) {
     if (!(typeof v2 === "string")) $E12(E, p, "tag_name", "must be a string", true);
     else {
       if (v2.length < 1) $E12(E, p, "tag_name", "must be at least 1 character");
-      if (v2.length > 200 && $cpLen2(v2) > 200) $E12(E, p, "tag_name", "must be at most 200 characters");
+      if (v2.length > 200 && $cpLen3(v2) > 200) $E12(E, p, "tag_name", "must be at most 200 characters");
     }
   }
   const v3 = x.color;
@@ -28752,7 +28761,7 @@ function $c178(x) {
   if (v3 === void 0) return false;
   if (!(typeof v3 === "string")) return false;
   if (v3.length < 1) return false;
-  if (v3.length > 200 && $cpLen2(v3) > 200) return false;
+  if (v3.length > 200 && $cpLen3(v3) > 200) return false;
   const v4 = v0.color;
   if (v4 !== void 0) {
     if (!(typeof v4 === "string" || v4 === null)) return false;
@@ -28796,7 +28805,7 @@ function $e178(x, p, E) {
         if (v5 === void 0) break bad2;
         if (!(typeof v5 === "string")) break bad2;
         if (v5.length < 1) break bad2;
-        if (v5.length > 200 && $cpLen2(v5) > 200) break bad2;
+        if (v5.length > 200 && $cpLen3(v5) > 200) break bad2;
         const v6 = v0.color;
         if (v6 !== void 0) {
           if (!(typeof v6 === "string" || v6 === null)) break bad2;
@@ -28836,7 +28845,7 @@ function $c179(x) {
   const v2 = x.input_str;
   if (v2 === void 0) return false;
   if (!(typeof v2 === "string")) return false;
-  if (v2.length > 5e4 && $cpLen2(v2) > 5e4) return false;
+  if (v2.length > 5e4 && $cpLen3(v2) > 5e4) return false;
   const v3 = x.expected_output;
   if (v3 !== void 0) {
     if (!(typeof v3 === "string" || v3 === null)) return false;
@@ -28888,7 +28897,7 @@ function $e179(x, p, E) {
   if (v2 !== void 0) {
     if (!(typeof v2 === "string")) $E12(E, p, "input_str", "must be a string", true);
     else {
-      if (v2.length > 5e4 && $cpLen2(v2) > 5e4) $E12(E, p, "input_str", "must be at most 50000 characters");
+      if (v2.length > 5e4 && $cpLen3(v2) > 5e4) $E12(E, p, "input_str", "must be at most 50000 characters");
     }
   }
   const v3 = x.expected_output;
@@ -28927,7 +28936,7 @@ function $c180(x) {
   const v0 = x.input_str;
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
-  if (v0.length > 5e4 && $cpLen2(v0) > 5e4) return false;
+  if (v0.length > 5e4 && $cpLen3(v0) > 5e4) return false;
   const v1 = x.expected_output;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string" || v1 === null)) return false;
@@ -28948,7 +28957,7 @@ function $e180(x, p, E) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) $E12(E, p, "input_str", "must be a string", true);
     else {
-      if (v0.length > 5e4 && $cpLen2(v0) > 5e4) $E12(E, p, "input_str", "must be at most 50000 characters");
+      if (v0.length > 5e4 && $cpLen3(v0) > 5e4) $E12(E, p, "input_str", "must be at most 50000 characters");
     }
   }
   const v1 = x.expected_output;
@@ -28977,7 +28986,7 @@ function $c181(x) {
   const v3 = v0.input_str;
   if (v3 === void 0) return false;
   if (!(typeof v3 === "string")) return false;
-  if (v3.length > 5e4 && $cpLen2(v3) > 5e4) return false;
+  if (v3.length > 5e4 && $cpLen3(v3) > 5e4) return false;
   const v4 = v0.expected_output;
   if (v4 !== void 0) {
     if (!(typeof v4 === "string" || v4 === null)) return false;
@@ -29022,7 +29031,7 @@ function $e181(x, p, E) {
         const v5 = v0.input_str;
         if (v5 === void 0) break bad2;
         if (!(typeof v5 === "string")) break bad2;
-        if (v5.length > 5e4 && $cpLen2(v5) > 5e4) break bad2;
+        if (v5.length > 5e4 && $cpLen3(v5) > 5e4) break bad2;
         const v6 = v0.expected_output;
         if (v6 !== void 0) {
           if (!(typeof v6 === "string" || v6 === null)) break bad2;
@@ -29512,13 +29521,13 @@ function $c186(x) {
   const v2 = x.slug;
   if (v2 !== void 0) {
     if (!(typeof v2 === "string")) return false;
-    if (v2.length > 100 && $cpLen2(v2) > 100) return false;
+    if (v2.length > 100 && $cpLen3(v2) > 100) return false;
   }
   const v3 = x.display_name;
   if (v3 === void 0) return false;
   if (!(typeof v3 === "string")) return false;
   if (v3.length < 1) return false;
-  if (v3.length > 100 && $cpLen2(v3) > 100) return false;
+  if (v3.length > 100 && $cpLen3(v3) > 100) return false;
   const v4 = x.description;
   if (v4 !== void 0) {
     if (!(typeof v4 === "string")) return false;
@@ -29526,7 +29535,7 @@ function $c186(x) {
   const v5 = x.test_set_type;
   if (v5 !== void 0) {
     if (!(typeof v5 === "string")) return false;
-    if (v5.length > 50 && $cpLen2(v5) > 50) return false;
+    if (v5.length > 50 && $cpLen3(v5) > 50) return false;
   }
   const v6 = x.test_set_metadata;
   if (v6 !== void 0) {
@@ -29557,7 +29566,7 @@ function $c186(x) {
       const v14 = v11.input_str;
       if (v14 === void 0) return false;
       if (!(typeof v14 === "string")) return false;
-      if (v14.length > 5e4 && $cpLen2(v14) > 5e4) return false;
+      if (v14.length > 5e4 && $cpLen3(v14) > 5e4) return false;
       const v15 = v11.expected_output;
       if (v15 !== void 0) {
         if (!(typeof v15 === "string" || v15 === null)) return false;
@@ -29631,7 +29640,7 @@ function $e186(x, p, E) {
   if (v2 !== void 0) {
     if (!(typeof v2 === "string")) $E12(E, p, "slug", "must be a string", true);
     else {
-      if (v2.length > 100 && $cpLen2(v2) > 100) $E12(E, p, "slug", "must be at most 100 characters");
+      if (v2.length > 100 && $cpLen3(v2) > 100) $E12(E, p, "slug", "must be at most 100 characters");
     }
   }
   const v3 = x.display_name;
@@ -29639,7 +29648,7 @@ function $e186(x, p, E) {
     if (!(typeof v3 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v3.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v3.length > 100 && $cpLen2(v3) > 100) $E12(E, p, "display_name", "must be at most 100 characters");
+      if (v3.length > 100 && $cpLen3(v3) > 100) $E12(E, p, "display_name", "must be at most 100 characters");
     }
   }
   const v4 = x.description;
@@ -29650,7 +29659,7 @@ function $e186(x, p, E) {
   if (v5 !== void 0) {
     if (!(typeof v5 === "string")) $E12(E, p, "test_set_type", "must be a string", true);
     else {
-      if (v5.length > 50 && $cpLen2(v5) > 50) $E12(E, p, "test_set_type", "must be at most 50 characters");
+      if (v5.length > 50 && $cpLen3(v5) > 50) $E12(E, p, "test_set_type", "must be at most 50 characters");
     }
   }
   const v6 = x.test_set_metadata;
@@ -29690,7 +29699,7 @@ function $e186(x, p, E) {
             const v16 = v11.input_str;
             if (v16 === void 0) break bad13;
             if (!(typeof v16 === "string")) break bad13;
-            if (v16.length > 5e4 && $cpLen2(v16) > 5e4) break bad13;
+            if (v16.length > 5e4 && $cpLen3(v16) > 5e4) break bad13;
             const v17 = v11.expected_output;
             if (v17 !== void 0) {
               if (!(typeof v17 === "string" || v17 === null)) break bad13;
@@ -30502,7 +30511,7 @@ function $c195(x) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) return false;
     if (v0.length < 1) return false;
-    if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+    if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   }
   const v1 = x.model_type;
   if (v1 !== void 0) {
@@ -30512,30 +30521,30 @@ function $c195(x) {
   const v2 = x.phone_number;
   if (v2 !== void 0) {
     if (!(typeof v2 === "string")) return false;
-    if (v2.length > 200 && $cpLen2(v2) > 200) return false;
+    if (v2.length > 200 && $cpLen3(v2) > 200) return false;
     if (!$r1.test(v2)) return false;
   }
   const v3 = x.endpoint;
   if (v3 !== void 0) {
     if (!(typeof v3 === "string")) return false;
-    if (v3.length > 200 && $cpLen2(v3) > 200) return false;
+    if (v3.length > 200 && $cpLen3(v3) > 200) return false;
     if (!$fmtUri(v3)) return false;
   }
   const v4 = x.prompt;
   if (v4 !== void 0) {
     if (!(typeof v4 === "string")) return false;
-    if (v4.length > 5e4 && $cpLen2(v4) > 5e4) return false;
+    if (v4.length > 5e4 && $cpLen3(v4) > 5e4) return false;
   }
   const v5 = x.customer_agent_id;
   if (v5 !== void 0) {
     if (!(typeof v5 === "string")) return false;
     if (v5.length < 1) return false;
-    if (v5.length > 200 && $cpLen2(v5) > 200) return false;
+    if (v5.length > 200 && $cpLen3(v5) > 200) return false;
   }
   const v6 = x.language;
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) return false;
-    if (v6.length > 200 && $cpLen2(v6) > 200) return false;
+    if (v6.length > 200 && $cpLen3(v6) > 200) return false;
   }
   const v7 = x.attributes;
   if (v7 !== void 0) {
@@ -30600,7 +30609,7 @@ function $e195(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v1 = x.model_type;
@@ -30620,7 +30629,7 @@ function $e195(x, p, E) {
   if (v2 !== void 0) {
     if (!(typeof v2 === "string")) $E12(E, p, "phone_number", "must be a string", true);
     else {
-      if (v2.length > 200 && $cpLen2(v2) > 200) $E12(E, p, "phone_number", "must be at most 200 characters");
+      if (v2.length > 200 && $cpLen3(v2) > 200) $E12(E, p, "phone_number", "must be at most 200 characters");
       if (!$r1.test(v2)) $E12(E, p, "phone_number", "must match pattern ^\\+[1-9][0-9]{1,14}$");
     }
   }
@@ -30628,7 +30637,7 @@ function $e195(x, p, E) {
   if (v3 !== void 0) {
     if (!(typeof v3 === "string")) $E12(E, p, "endpoint", "must be a string", true);
     else {
-      if (v3.length > 200 && $cpLen2(v3) > 200) $E12(E, p, "endpoint", "must be at most 200 characters");
+      if (v3.length > 200 && $cpLen3(v3) > 200) $E12(E, p, "endpoint", "must be at most 200 characters");
       if (!$fmtUri(v3)) $E12(E, p, "endpoint", "must be a valid uri");
     }
   }
@@ -30636,7 +30645,7 @@ function $e195(x, p, E) {
   if (v4 !== void 0) {
     if (!(typeof v4 === "string")) $E12(E, p, "prompt", "must be a string", true);
     else {
-      if (v4.length > 5e4 && $cpLen2(v4) > 5e4) $E12(E, p, "prompt", "must be at most 50000 characters");
+      if (v4.length > 5e4 && $cpLen3(v4) > 5e4) $E12(E, p, "prompt", "must be at most 50000 characters");
     }
   }
   const v5 = x.customer_agent_id;
@@ -30644,14 +30653,14 @@ function $e195(x, p, E) {
     if (!(typeof v5 === "string")) $E12(E, p, "customer_agent_id", "must be a string", true);
     else {
       if (v5.length < 1) $E12(E, p, "customer_agent_id", "must be at least 1 character");
-      if (v5.length > 200 && $cpLen2(v5) > 200) $E12(E, p, "customer_agent_id", "must be at most 200 characters");
+      if (v5.length > 200 && $cpLen3(v5) > 200) $E12(E, p, "customer_agent_id", "must be at most 200 characters");
     }
   }
   const v6 = x.language;
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) $E12(E, p, "language", "must be a string", true);
     else {
-      if (v6.length > 200 && $cpLen2(v6) > 200) $E12(E, p, "language", "must be at most 200 characters");
+      if (v6.length > 200 && $cpLen3(v6) > 200) $E12(E, p, "language", "must be at most 200 characters");
     }
   }
   const v7 = x.attributes;
@@ -30729,12 +30738,12 @@ function $c196(x) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) return false;
     if (v0.length < 1) return false;
-    if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+    if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   }
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
-    if (v1.length > 2e3 && $cpLen2(v1) > 2e3) return false;
+    if (v1.length > 2e3 && $cpLen3(v1) > 2e3) return false;
   }
   const v2 = x.evaluation_type;
   if (v2 !== void 0) {
@@ -30757,7 +30766,7 @@ function $c196(x) {
   const v6 = x.custom_message_template;
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) return false;
-    if (v6.length > 5e3 && $cpLen2(v6) > 5e3) return false;
+    if (v6.length > 5e3 && $cpLen3(v6) > 5e3) return false;
   }
   const v7 = x.enabled;
   if (v7 !== void 0) {
@@ -30873,14 +30882,14 @@ function $e196(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
     }
   }
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "description", "must be a string", true);
     else {
-      if (v1.length > 2e3 && $cpLen2(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
+      if (v1.length > 2e3 && $cpLen3(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
     }
   }
   const v2 = x.evaluation_type;
@@ -30917,7 +30926,7 @@ function $e196(x, p, E) {
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) $E12(E, p, "custom_message_template", "must be a string", true);
     else {
-      if (v6.length > 5e3 && $cpLen2(v6) > 5e3)
+      if (v6.length > 5e3 && $cpLen3(v6) > 5e3)
         $E12(E, p, "custom_message_template", "must be at most 5000 characters");
     }
   }
@@ -31064,7 +31073,7 @@ function $c197(x) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) return false;
     if (v0.length < 1) return false;
-    if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+    if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   }
   const v1 = x.default_volume;
   if (v1 !== void 0) {
@@ -31091,7 +31100,7 @@ function $e197(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v1 = x.default_volume;
@@ -31123,7 +31132,7 @@ function $c198(x) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string" || v0 === null)) return false;
     if (typeof v0 === "string") {
-      if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+      if (v0.length > 200 && $cpLen3(v0) > 200) return false;
     }
   }
   const v1 = x.sigma_threshold;
@@ -31153,7 +31162,7 @@ function $e198(x, p, E) {
     if (!(typeof v0 === "string" || v0 === null)) $E12(E, p, "display_name", "must be a string or null", true);
     else {
       if (typeof v0 === "string") {
-        if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+        if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
       }
     }
   }
@@ -31190,14 +31199,14 @@ function $c199(x) {
     if (!(typeof v0 === "string" || v0 === null)) return false;
     if (typeof v0 === "string") {
       if (v0.length < 1) return false;
-      if (v0.length > 255 && $cpLen2(v0) > 255) return false;
+      if (v0.length > 255 && $cpLen3(v0) > 255) return false;
     }
   }
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string" || v1 === null)) return false;
     if (typeof v1 === "string") {
-      if (v1.length > 1e3 && $cpLen2(v1) > 1e3) return false;
+      if (v1.length > 1e3 && $cpLen3(v1) > 1e3) return false;
     }
   }
   const v2 = x.is_favorite;
@@ -31232,7 +31241,7 @@ function $e199(x, p, E) {
     else {
       if (typeof v0 === "string") {
         if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-        if (v0.length > 255 && $cpLen2(v0) > 255) $E12(E, p, "display_name", "must be at most 255 characters");
+        if (v0.length > 255 && $cpLen3(v0) > 255) $E12(E, p, "display_name", "must be at most 255 characters");
       }
     }
   }
@@ -31241,7 +31250,7 @@ function $e199(x, p, E) {
     if (!(typeof v1 === "string" || v1 === null)) $E12(E, p, "description", "must be a string or null", true);
     else {
       if (typeof v1 === "string") {
-        if (v1.length > 1e3 && $cpLen2(v1) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
+        if (v1.length > 1e3 && $cpLen3(v1) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
       }
     }
   }
@@ -31328,13 +31337,13 @@ function $c201(x) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) return false;
     if (v0.length < 1) return false;
-    if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+    if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   }
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1e3 && $cpLen2(v1) > 1e3) return false;
+    if (v1.length > 1e3 && $cpLen3(v1) > 1e3) return false;
   }
   const v2 = x.metric_type;
   if (v2 !== void 0) {
@@ -31703,7 +31712,7 @@ function $e201(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "metric_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "metric_name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "metric_name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "metric_name", "must be at most 200 characters");
     }
   }
   const v1 = x.description;
@@ -31711,7 +31720,7 @@ function $e201(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "description", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "description", "must be at least 1 character");
-      if (v1.length > 1e3 && $cpLen2(v1) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
+      if (v1.length > 1e3 && $cpLen3(v1) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
     }
   }
   const v2 = x.metric_type;
@@ -32178,12 +32187,12 @@ function $c2022(x) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) return false;
     if (v0.length < 1) return false;
-    if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+    if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   }
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
-    if (v1.length > 2e3 && $cpLen2(v1) > 2e3) return false;
+    if (v1.length > 2e3 && $cpLen3(v1) > 2e3) return false;
   }
   const v2 = x.evaluation_type;
   if (v2 !== void 0) {
@@ -32206,7 +32215,7 @@ function $c2022(x) {
   const v6 = x.custom_message_template;
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) return false;
-    if (v6.length > 5e3 && $cpLen2(v6) > 5e3) return false;
+    if (v6.length > 5e3 && $cpLen3(v6) > 5e3) return false;
   }
   const v7 = x.enabled;
   if (v7 !== void 0) {
@@ -32322,14 +32331,14 @@ function $e2022(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
     }
   }
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "description", "must be a string", true);
     else {
-      if (v1.length > 2e3 && $cpLen2(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
+      if (v1.length > 2e3 && $cpLen3(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
     }
   }
   const v2 = x.evaluation_type;
@@ -32366,7 +32375,7 @@ function $e2022(x, p, E) {
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) $E12(E, p, "custom_message_template", "must be a string", true);
     else {
-      if (v6.length > 5e3 && $cpLen2(v6) > 5e3)
+      if (v6.length > 5e3 && $cpLen3(v6) > 5e3)
         $E12(E, p, "custom_message_template", "must be at most 5000 characters");
     }
   }
@@ -32514,7 +32523,7 @@ function $c203(x) {
     if (!(typeof v0 === "string" || v0 === null)) return false;
     if (typeof v0 === "string") {
       if (v0.length < 1) return false;
-      if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+      if (v0.length > 200 && $cpLen3(v0) > 200) return false;
     }
   }
   const v1 = x.persona_prompt;
@@ -32537,7 +32546,7 @@ function $c203(x) {
   if (v5 !== void 0) {
     if (!(typeof v5 === "string" || v5 === null)) return false;
     if (typeof v5 === "string") {
-      if (v5.length > 16383 && $cpLen2(v5) > 16383) return false;
+      if (v5.length > 16383 && $cpLen3(v5) > 16383) return false;
     }
   }
   const v6 = x.voice;
@@ -32564,7 +32573,7 @@ function $c203(x) {
   if (v10 !== void 0) {
     if (!(typeof v10 === "string" || v10 === null)) return false;
     if (typeof v10 === "string") {
-      if (v10.length > 100 && $cpLen2(v10) > 100) return false;
+      if (v10.length > 100 && $cpLen3(v10) > 100) return false;
       if (!$r10.test(v10)) return false;
     }
   }
@@ -32636,7 +32645,7 @@ function $c203(x) {
         const v23 = v21[i22];
         if (!(typeof v23 === "string")) return false;
         if (v23.length < 1) return false;
-        if (v23.length > 200 && $cpLen2(v23) > 200) return false;
+        if (v23.length > 200 && $cpLen3(v23) > 200) return false;
         if (!$nonBlank(v23)) return false;
       }
     }
@@ -32654,7 +32663,7 @@ function $e203(x, p, E) {
     else {
       if (typeof v0 === "string") {
         if (v0.length < 1) $E12(E, p, "name", "must be at least 1 character");
-        if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
+        if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
       }
     }
   }
@@ -32681,7 +32690,7 @@ function $e203(x, p, E) {
     if (!(typeof v5 === "string" || v5 === null)) $E12(E, p, "custom_persona_data", "must be a string or null", true);
     else {
       if (typeof v5 === "string") {
-        if (v5.length > 16383 && $cpLen2(v5) > 16383)
+        if (v5.length > 16383 && $cpLen3(v5) > 16383)
           $E12(E, p, "custom_persona_data", "must be at most 16383 characters");
       }
     }
@@ -32716,7 +32725,7 @@ function $e203(x, p, E) {
     if (!(typeof v10 === "string" || v10 === null)) $E12(E, p, "background_sound", "must be a string or null", true);
     else {
       if (typeof v10 === "string") {
-        if (v10.length > 100 && $cpLen2(v10) > 100) $E12(E, p, "background_sound", "must be at most 100 characters");
+        if (v10.length > 100 && $cpLen3(v10) > 100) $E12(E, p, "background_sound", "must be at most 100 characters");
         if (!$r10.test(v10))
           $E12(
             E,
@@ -32824,7 +32833,7 @@ function $e203(x, p, E) {
           if (!(typeof v23 === "string")) $E22(E, p, "tags", i22, "must be a string", true);
           else {
             if (v23.length < 1) $E22(E, p, "tags", i22, "must be at least 1 character");
-            if (v23.length > 200 && $cpLen2(v23) > 200) $E22(E, p, "tags", i22, "must be at most 200 characters");
+            if (v23.length > 200 && $cpLen3(v23) > 200) $E22(E, p, "tags", i22, "must be at most 200 characters");
             if (!$nonBlank(v23)) $E22(E, p, "tags", i22, "must match pattern \\S");
           }
         }
@@ -32839,14 +32848,14 @@ function $c204(x) {
     if (!(typeof v0 === "string" || v0 === null)) return false;
     if (typeof v0 === "string") {
       if (v0.length < 1) return false;
-      if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+      if (v0.length > 200 && $cpLen3(v0) > 200) return false;
     }
   }
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string" || v1 === null)) return false;
     if (typeof v1 === "string") {
-      if (v1.length > 2e3 && $cpLen2(v1) > 2e3) return false;
+      if (v1.length > 2e3 && $cpLen3(v1) > 2e3) return false;
     }
   }
   const v2 = x.assignees;
@@ -32955,7 +32964,7 @@ function $e204(x, p, E) {
     else {
       if (typeof v0 === "string") {
         if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-        if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+        if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
       }
     }
   }
@@ -32964,7 +32973,7 @@ function $e204(x, p, E) {
     if (!(typeof v1 === "string" || v1 === null)) $E12(E, p, "description", "must be a string or null", true);
     else {
       if (typeof v1 === "string") {
-        if (v1.length > 2e3 && $cpLen2(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
+        if (v1.length > 2e3 && $cpLen3(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
       }
     }
   }
@@ -33115,7 +33124,7 @@ function $c205(x) {
     const v2 = v0[i1];
     if (!(typeof v2 === "string")) return false;
     if (v2.length < 1) return false;
-    if (v2.length > 200 && $cpLen2(v2) > 200) return false;
+    if (v2.length > 200 && $cpLen3(v2) > 200) return false;
   }
   return true;
 }
@@ -33137,7 +33146,7 @@ function $e205(x, p, E) {
         if (!(typeof v2 === "string")) $E22(E, p, "tags", i1, "must be a string", true);
         else {
           if (v2.length < 1) $E22(E, p, "tags", i1, "must be at least 1 character");
-          if (v2.length > 200 && $cpLen2(v2) > 200) $E22(E, p, "tags", i1, "must be at most 200 characters");
+          if (v2.length > 200 && $cpLen3(v2) > 200) $E22(E, p, "tags", i1, "must be at most 200 characters");
         }
       }
     }
@@ -33153,7 +33162,7 @@ function $c206(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string" || v1 === null)) return false;
     if (typeof v1 === "string") {
-      if (v1.length > 500 && $cpLen2(v1) > 500) return false;
+      if (v1.length > 500 && $cpLen3(v1) > 500) return false;
     }
   }
   for (const k2 in x) {
@@ -33176,7 +33185,7 @@ function $e206(x, p, E) {
     if (!(typeof v1 === "string" || v1 === null)) $E12(E, p, "notes", "must be a string or null", true);
     else {
       if (typeof v1 === "string") {
-        if (v1.length > 500 && $cpLen2(v1) > 500) $E12(E, p, "notes", "must be at most 500 characters");
+        if (v1.length > 500 && $cpLen3(v1) > 500) $E12(E, p, "notes", "must be at most 500 characters");
       }
     }
   }
@@ -33192,7 +33201,7 @@ function $c207(x) {
     if (!(typeof v0 === "string" || v0 === null)) return false;
     if (typeof v0 === "string") {
       if (v0.length < 1) return false;
-      if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+      if (v0.length > 200 && $cpLen3(v0) > 200) return false;
     }
   }
   const v1 = x.color;
@@ -33215,7 +33224,7 @@ function $e207(x, p, E) {
     else {
       if (typeof v0 === "string") {
         if (v0.length < 1) $E12(E, p, "tag_name", "must be at least 1 character");
-        if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "tag_name", "must be at most 200 characters");
+        if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "tag_name", "must be at most 200 characters");
       }
     }
   }
@@ -33234,7 +33243,7 @@ function $c208(x) {
   const v0 = x.input_str;
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) return false;
-    if (v0.length > 5e4 && $cpLen2(v0) > 5e4) return false;
+    if (v0.length > 5e4 && $cpLen3(v0) > 5e4) return false;
   }
   const v1 = x.expected_output;
   if (v1 !== void 0) {
@@ -33260,7 +33269,7 @@ function $e208(x, p, E) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) $E12(E, p, "input_str", "must be a string", true);
     else {
-      if (v0.length > 5e4 && $cpLen2(v0) > 5e4) $E12(E, p, "input_str", "must be at most 50000 characters");
+      if (v0.length > 5e4 && $cpLen3(v0) > 5e4) $E12(E, p, "input_str", "must be at most 50000 characters");
     }
   }
   const v1 = x.expected_output;
@@ -33286,12 +33295,12 @@ function $c209(x) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) return false;
     if (v0.length < 1) return false;
-    if (v0.length > 100 && $cpLen2(v0) > 100) return false;
+    if (v0.length > 100 && $cpLen3(v0) > 100) return false;
   }
   const v1 = x.slug;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
-    if (v1.length > 100 && $cpLen2(v1) > 100) return false;
+    if (v1.length > 100 && $cpLen3(v1) > 100) return false;
   }
   const v2 = x.description;
   if (v2 !== void 0) {
@@ -33300,7 +33309,7 @@ function $c209(x) {
   const v3 = x.test_set_type;
   if (v3 !== void 0) {
     if (!(typeof v3 === "string")) return false;
-    if (v3.length > 50 && $cpLen2(v3) > 50) return false;
+    if (v3.length > 50 && $cpLen3(v3) > 50) return false;
   }
   const v4 = x.test_set_metadata;
   if (v4 !== void 0) {
@@ -33327,7 +33336,7 @@ function $c209(x) {
       const v12 = v11.input_str;
       if (v12 === void 0) return false;
       if (!(typeof v12 === "string")) return false;
-      if (v12.length > 5e4 && $cpLen2(v12) > 5e4) return false;
+      if (v12.length > 5e4 && $cpLen3(v12) > 5e4) return false;
       const v13 = v11.expected_output;
       if (v13 !== void 0) {
         if (!(typeof v13 === "string" || v13 === null)) return false;
@@ -33350,14 +33359,14 @@ function $e209(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v0.length > 100 && $cpLen2(v0) > 100) $E12(E, p, "display_name", "must be at most 100 characters");
+      if (v0.length > 100 && $cpLen3(v0) > 100) $E12(E, p, "display_name", "must be at most 100 characters");
     }
   }
   const v1 = x.slug;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "slug", "must be a string", true);
     else {
-      if (v1.length > 100 && $cpLen2(v1) > 100) $E12(E, p, "slug", "must be at most 100 characters");
+      if (v1.length > 100 && $cpLen3(v1) > 100) $E12(E, p, "slug", "must be at most 100 characters");
     }
   }
   const v2 = x.description;
@@ -33368,7 +33377,7 @@ function $e209(x, p, E) {
   if (v3 !== void 0) {
     if (!(typeof v3 === "string")) $E12(E, p, "test_set_type", "must be a string", true);
     else {
-      if (v3.length > 50 && $cpLen2(v3) > 50) $E12(E, p, "test_set_type", "must be at most 50 characters");
+      if (v3.length > 50 && $cpLen3(v3) > 50) $E12(E, p, "test_set_type", "must be at most 50 characters");
     }
   }
   const v4 = x.test_set_metadata;
@@ -33403,7 +33412,7 @@ function $e209(x, p, E) {
             const v14 = v11.input_str;
             if (v14 === void 0) break bad13;
             if (!(typeof v14 === "string")) break bad13;
-            if (v14.length > 5e4 && $cpLen2(v14) > 5e4) break bad13;
+            if (v14.length > 5e4 && $cpLen3(v14) > 5e4) break bad13;
             const v15 = v11.expected_output;
             if (v15 !== void 0) {
               if (!(typeof v15 === "string" || v15 === null)) break bad13;
@@ -33515,7 +33524,7 @@ function $c211(x) {
   if (v4 !== void 0) {
     if (!(typeof v4 === "string" || v4 === null)) return false;
     if (typeof v4 === "string") {
-      if (v4.length > 255 && $cpLen2(v4) > 255) return false;
+      if (v4.length > 255 && $cpLen3(v4) > 255) return false;
     }
   }
   return true;
@@ -33558,7 +33567,7 @@ function $e211(x, p, E) {
     if (!(typeof v4 === "string" || v4 === null)) $E12(E, p, "auth_token", "must be a string or null", true);
     else {
       if (typeof v4 === "string") {
-        if (v4.length > 255 && $cpLen2(v4) > 255) $E12(E, p, "auth_token", "must be at most 255 characters");
+        if (v4.length > 255 && $cpLen3(v4) > 255) $E12(E, p, "auth_token", "must be at most 255 characters");
       }
     }
   }
@@ -33569,7 +33578,7 @@ function $c2122(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+  if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   for (const k1 in x) {
     if (k1 === "display_name" || !$hasOwn2.call(x, k1)) continue;
     return false;
@@ -33587,7 +33596,7 @@ function $e2122(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   for (const k1 in x) {
@@ -33604,8 +33613,8 @@ function $c213(x) {
   const v1 = x.conversation_id;
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
-  if (v1.length < 22 || v1.length < 44 && $cpLen2(v1) < 22) return false;
-  if (v1.length > 26 && $cpLen2(v1) > 26) return false;
+  if (v1.length < 22 || v1.length < 44 && $cpLen3(v1) < 22) return false;
+  if (v1.length > 26 && $cpLen3(v1) > 26) return false;
   const v2 = x.status;
   if (v2 === void 0) return false;
   if (!(v2 === "PENDING" || v2 === "IN_QUEUE" || v2 === "IN_PROGRESS" || v2 === "COMPLETED" || v2 === "FAILED" || v2 === "CANCELLED" || v2 === "DELETED"))
@@ -33695,7 +33704,7 @@ function $c213(x) {
       const v23 = v21[i22];
       if (!(typeof v23 === "string")) return false;
       if (v23.length < 1) return false;
-      if (v23.length > 200 && $cpLen2(v23) > 200) return false;
+      if (v23.length > 200 && $cpLen3(v23) > 200) return false;
     }
   }
   const v24 = x.metric_ids;
@@ -33842,9 +33851,9 @@ function $e213(x, p, E) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "conversation_id", "must be a string", true);
     else {
-      if (v1.length < 22 || v1.length < 44 && $cpLen2(v1) < 22)
+      if (v1.length < 22 || v1.length < 44 && $cpLen3(v1) < 22)
         $E12(E, p, "conversation_id", "must be at least 22 characters");
-      if (v1.length > 26 && $cpLen2(v1) > 26) $E12(E, p, "conversation_id", "must be at most 26 characters");
+      if (v1.length > 26 && $cpLen3(v1) > 26) $E12(E, p, "conversation_id", "must be at most 26 characters");
     }
   }
   const v2 = x.status;
@@ -33978,7 +33987,7 @@ function $e213(x, p, E) {
         if (!(typeof v29 === "string")) $E22(E, p, "tags", i28, "must be a string", true);
         else {
           if (v29.length < 1) $E22(E, p, "tags", i28, "must be at least 1 character");
-          if (v29.length > 200 && $cpLen2(v29) > 200) $E22(E, p, "tags", i28, "must be at most 200 characters");
+          if (v29.length > 200 && $cpLen3(v29) > 200) $E22(E, p, "tags", i28, "must be at most 200 characters");
         }
       }
     }
@@ -34224,7 +34233,7 @@ function $c216(x) {
   if (v3 === void 0) return false;
   if (!(typeof v3 === "string")) return false;
   if (v3.length < 1) return false;
-  if (v3.length > 200 && $cpLen2(v3) > 200) return false;
+  if (v3.length > 200 && $cpLen3(v3) > 200) return false;
   if (!$r12.test(v3)) return false;
   const v4 = x.has_auth_token;
   if (v4 === void 0) return false;
@@ -34279,7 +34288,7 @@ function $e216(x, p, E) {
     if (!(typeof v3 === "string")) $E12(E, p, "url", "must be a string", true);
     else {
       if (v3.length < 1) $E12(E, p, "url", "must be at least 1 character");
-      if (v3.length > 200 && $cpLen2(v3) > 200) $E12(E, p, "url", "must be at most 200 characters");
+      if (v3.length > 200 && $cpLen3(v3) > 200) $E12(E, p, "url", "must be at most 200 characters");
       if (!$r12.test(v3)) $E12(E, p, "url", "must match pattern ^[Hh][Tt][Tt][Pp][Ss]?://");
     }
   }
@@ -34332,8 +34341,8 @@ function $c217(x) {
   const v6 = x.conversation_id;
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) return false;
-    if (v6.length < 22 || v6.length < 44 && $cpLen2(v6) < 22) return false;
-    if (v6.length > 26 && $cpLen2(v6) > 26) return false;
+    if (v6.length < 22 || v6.length < 44 && $cpLen3(v6) < 22) return false;
+    if (v6.length > 26 && $cpLen3(v6) > 26) return false;
   }
   const v7 = x.metric_values;
   if (v7 !== void 0) {
@@ -34402,9 +34411,9 @@ function $e217(x, p, E) {
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) $E12(E, p, "conversation_id", "must be a string", true);
     else {
-      if (v6.length < 22 || v6.length < 44 && $cpLen2(v6) < 22)
+      if (v6.length < 22 || v6.length < 44 && $cpLen3(v6) < 22)
         $E12(E, p, "conversation_id", "must be at least 22 characters");
-      if (v6.length > 26 && $cpLen2(v6) > 26) $E12(E, p, "conversation_id", "must be at most 26 characters");
+      if (v6.length > 26 && $cpLen3(v6) > 26) $E12(E, p, "conversation_id", "must be at most 26 characters");
     }
   }
   const v7 = x.metric_values;
@@ -34440,7 +34449,7 @@ function $c218(x) {
   if (v4 === void 0) return false;
   if (!(typeof v4 === "string")) return false;
   if (v4.length < 1) return false;
-  if (v4.length > 200 && $cpLen2(v4) > 200) return false;
+  if (v4.length > 200 && $cpLen3(v4) > 200) return false;
   if (!$r12.test(v4)) return false;
   const v5 = v0.has_auth_token;
   if (v5 === void 0) return false;
@@ -34484,7 +34493,7 @@ function $e218(x, p, E) {
         if (v6 === void 0) break bad2;
         if (!(typeof v6 === "string")) break bad2;
         if (v6.length < 1) break bad2;
-        if (v6.length > 200 && $cpLen2(v6) > 200) break bad2;
+        if (v6.length > 200 && $cpLen3(v6) > 200) break bad2;
         if (!$r12.test(v6)) break bad2;
         const v7 = v0.has_auth_token;
         if (v7 === void 0) break bad2;
@@ -34522,7 +34531,7 @@ function $e219(x, p, E) {
 function $c220(x) {
   if (!(typeof x === "string")) return false;
   if (x.length < 1) return false;
-  if (x.length > 200 && $cpLen2(x) > 200) return false;
+  if (x.length > 200 && $cpLen3(x) > 200) return false;
   if (!$r12.test(x)) return false;
   return true;
 }
@@ -34532,7 +34541,7 @@ function $e220(x, p, E) {
     return;
   }
   if (x.length < 1) $E3(E, p, "must be at least 1 character");
-  if (x.length > 200 && $cpLen2(x) > 200) $E3(E, p, "must be at most 200 characters");
+  if (x.length > 200 && $cpLen3(x) > 200) $E3(E, p, "must be at most 200 characters");
   if (!$r12.test(x)) $E3(E, p, "must match pattern ^[Hh][Tt][Tt][Pp][Ss]?://");
 }
 function $c221(x) {
@@ -34541,7 +34550,7 @@ function $c221(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 26 && $cpLen2(v0) > 26) return false;
+  if (v0.length > 26 && $cpLen3(v0) > 26) return false;
   const v1 = x.slug;
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
@@ -34549,7 +34558,7 @@ function $c221(x) {
   if (v2 === void 0) return false;
   if (!(typeof v2 === "string")) return false;
   if (v2.length < 1) return false;
-  if (v2.length > 200 && $cpLen2(v2) > 200) return false;
+  if (v2.length > 200 && $cpLen3(v2) > 200) return false;
   const v3 = x.status;
   if (v3 === void 0) return false;
   if (!(v3 === "ACTIVE" || v3 === "ARCHIVED" || v3 === "DELETED")) return false;
@@ -34583,7 +34592,7 @@ function $e221(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "id", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "id", "must be at least 1 character");
-      if (v0.length > 26 && $cpLen2(v0) > 26) $E12(E, p, "id", "must be at most 26 characters");
+      if (v0.length > 26 && $cpLen3(v0) > 26) $E12(E, p, "id", "must be at most 26 characters");
     }
   }
   const v1 = x.slug;
@@ -34595,7 +34604,7 @@ function $e221(x, p, E) {
     if (!(typeof v2 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v2.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v2.length > 200 && $cpLen2(v2) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v2.length > 200 && $cpLen3(v2) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v3 = x.status;
@@ -34637,7 +34646,7 @@ function $c2222(x) {
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
   if (v1.length < 1) return false;
-  if (v1.length > 26 && $cpLen2(v1) > 26) return false;
+  if (v1.length > 26 && $cpLen3(v1) > 26) return false;
   const v2 = v0.slug;
   if (v2 === void 0) return false;
   if (!(typeof v2 === "string")) return false;
@@ -34645,7 +34654,7 @@ function $c2222(x) {
   if (v3 === void 0) return false;
   if (!(typeof v3 === "string")) return false;
   if (v3.length < 1) return false;
-  if (v3.length > 200 && $cpLen2(v3) > 200) return false;
+  if (v3.length > 200 && $cpLen3(v3) > 200) return false;
   const v4 = v0.status;
   if (v4 === void 0) return false;
   if (!(v4 === "ACTIVE" || v4 === "ARCHIVED" || v4 === "DELETED")) return false;
@@ -34677,7 +34686,7 @@ function $e2222(x, p, E) {
         if (v3 === void 0) break bad2;
         if (!(typeof v3 === "string")) break bad2;
         if (v3.length < 1) break bad2;
-        if (v3.length > 26 && $cpLen2(v3) > 26) break bad2;
+        if (v3.length > 26 && $cpLen3(v3) > 26) break bad2;
         const v4 = v0.slug;
         if (v4 === void 0) break bad2;
         if (!(typeof v4 === "string")) break bad2;
@@ -34685,7 +34694,7 @@ function $e2222(x, p, E) {
         if (v5 === void 0) break bad2;
         if (!(typeof v5 === "string")) break bad2;
         if (v5.length < 1) break bad2;
-        if (v5.length > 200 && $cpLen2(v5) > 200) break bad2;
+        if (v5.length > 200 && $cpLen3(v5) > 200) break bad2;
         const v6 = v0.status;
         if (v6 === void 0) break bad2;
         if (!(v6 === "ACTIVE" || v6 === "ARCHIVED" || v6 === "DELETED")) break bad2;
@@ -34742,7 +34751,7 @@ function $c225(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   const v2 = x.filter;
   if (v2 !== void 0) {
@@ -34780,7 +34789,7 @@ function $e225(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v2 = x.filter;
@@ -34808,7 +34817,7 @@ function $c226(x) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) return false;
     if (v0.length < 1) return false;
-    if (v0.length > 26 && $cpLen2(v0) > 26) return false;
+    if (v0.length > 26 && $cpLen3(v0) > 26) return false;
   }
   return true;
 }
@@ -34822,7 +34831,7 @@ function $e226(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "X-Service-Workspace-Id", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "X-Service-Workspace-Id", "must be at least 1 character");
-      if (v0.length > 26 && $cpLen2(v0) > 26) $E12(E, p, "X-Service-Workspace-Id", "must be at most 26 characters");
+      if (v0.length > 26 && $cpLen3(v0) > 26) $E12(E, p, "X-Service-Workspace-Id", "must be at most 26 characters");
     }
   }
 }
@@ -34898,7 +34907,7 @@ function $c229(x) {
   if (v2 !== void 0) {
     if (!(typeof v2 === "string")) return false;
     if (v2.length < 1) return false;
-    if (v2.length > 1024 && $cpLen2(v2) > 1024) return false;
+    if (v2.length > 1024 && $cpLen3(v2) > 1024) return false;
   }
   return true;
 }
@@ -34928,7 +34937,7 @@ function $e229(x, p, E) {
     if (!(typeof v2 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v2.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v2.length > 1024 && $cpLen2(v2) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v2.length > 1024 && $cpLen3(v2) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
 }
@@ -35023,7 +35032,7 @@ function $c2322(x) {
   if (v2 !== void 0) {
     if (!(typeof v2 === "string")) return false;
     if (v2.length < 1) return false;
-    if (v2.length > 1024 && $cpLen2(v2) > 1024) return false;
+    if (v2.length > 1024 && $cpLen3(v2) > 1024) return false;
   }
   return true;
 }
@@ -35053,7 +35062,7 @@ function $e2322(x, p, E) {
     if (!(typeof v2 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v2.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v2.length > 1024 && $cpLen2(v2) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v2.length > 1024 && $cpLen3(v2) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
 }
@@ -35069,7 +35078,7 @@ function $c233(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   const v2 = x.filter;
   if (v2 !== void 0) {
@@ -35118,7 +35127,7 @@ function $e233(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v2 = x.filter;
@@ -35171,7 +35180,7 @@ function $c234(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   const v2 = x.filter;
   if (v2 !== void 0) {
@@ -35205,7 +35214,7 @@ function $e234(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v2 = x.filter;
@@ -35233,8 +35242,8 @@ function $c235(x) {
   const v0 = x.simulation_id;
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
-  if (v0.length < 22 || v0.length < 44 && $cpLen2(v0) < 22) return false;
-  if (v0.length > 27 && $cpLen2(v0) > 27) return false;
+  if (v0.length < 22 || v0.length < 44 && $cpLen3(v0) < 22) return false;
+  if (v0.length > 27 && $cpLen3(v0) > 27) return false;
   return true;
 }
 function $e235(x, p, E) {
@@ -35247,9 +35256,9 @@ function $e235(x, p, E) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) $E12(E, p, "simulation_id", "must be a string", true);
     else {
-      if (v0.length < 22 || v0.length < 44 && $cpLen2(v0) < 22)
+      if (v0.length < 22 || v0.length < 44 && $cpLen3(v0) < 22)
         $E12(E, p, "simulation_id", "must be at least 22 characters");
-      if (v0.length > 27 && $cpLen2(v0) > 27) $E12(E, p, "simulation_id", "must be at most 27 characters");
+      if (v0.length > 27 && $cpLen3(v0) > 27) $E12(E, p, "simulation_id", "must be at most 27 characters");
     }
   }
 }
@@ -35265,7 +35274,7 @@ function $c236(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   return true;
 }
@@ -35287,7 +35296,7 @@ function $e236(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
 }
@@ -35296,13 +35305,13 @@ function $c237(x) {
   const v0 = x.simulation_id;
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
-  if (v0.length < 22 || v0.length < 44 && $cpLen2(v0) < 22) return false;
-  if (v0.length > 27 && $cpLen2(v0) > 27) return false;
+  if (v0.length < 22 || v0.length < 44 && $cpLen3(v0) < 22) return false;
+  if (v0.length > 27 && $cpLen3(v0) > 27) return false;
   const v1 = x.metric_output_id;
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
   if (v1.length < 1) return false;
-  if (v1.length > 200 && $cpLen2(v1) > 200) return false;
+  if (v1.length > 200 && $cpLen3(v1) > 200) return false;
   return true;
 }
 function $e237(x, p, E) {
@@ -35316,9 +35325,9 @@ function $e237(x, p, E) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) $E12(E, p, "simulation_id", "must be a string", true);
     else {
-      if (v0.length < 22 || v0.length < 44 && $cpLen2(v0) < 22)
+      if (v0.length < 22 || v0.length < 44 && $cpLen3(v0) < 22)
         $E12(E, p, "simulation_id", "must be at least 22 characters");
-      if (v0.length > 27 && $cpLen2(v0) > 27) $E12(E, p, "simulation_id", "must be at most 27 characters");
+      if (v0.length > 27 && $cpLen3(v0) > 27) $E12(E, p, "simulation_id", "must be at most 27 characters");
     }
   }
   const v1 = x.metric_output_id;
@@ -35326,7 +35335,7 @@ function $e237(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "metric_output_id", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "metric_output_id", "must be at least 1 character");
-      if (v1.length > 200 && $cpLen2(v1) > 200) $E12(E, p, "metric_output_id", "must be at most 200 characters");
+      if (v1.length > 200 && $cpLen3(v1) > 200) $E12(E, p, "metric_output_id", "must be at most 200 characters");
     }
   }
 }
@@ -35335,8 +35344,8 @@ function $c238(x) {
   const v0 = x.conversation_id;
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
-  if (v0.length < 22 || v0.length < 44 && $cpLen2(v0) < 22) return false;
-  if (v0.length > 26 && $cpLen2(v0) > 26) return false;
+  if (v0.length < 22 || v0.length < 44 && $cpLen3(v0) < 22) return false;
+  if (v0.length > 26 && $cpLen3(v0) > 26) return false;
   return true;
 }
 function $e238(x, p, E) {
@@ -35349,9 +35358,9 @@ function $e238(x, p, E) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) $E12(E, p, "conversation_id", "must be a string", true);
     else {
-      if (v0.length < 22 || v0.length < 44 && $cpLen2(v0) < 22)
+      if (v0.length < 22 || v0.length < 44 && $cpLen3(v0) < 22)
         $E12(E, p, "conversation_id", "must be at least 22 characters");
-      if (v0.length > 26 && $cpLen2(v0) > 26) $E12(E, p, "conversation_id", "must be at most 26 characters");
+      if (v0.length > 26 && $cpLen3(v0) > 26) $E12(E, p, "conversation_id", "must be at most 26 characters");
     }
   }
 }
@@ -35378,13 +35387,13 @@ function $c240(x) {
   const v0 = x.conversation_id;
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
-  if (v0.length < 22 || v0.length < 44 && $cpLen2(v0) < 22) return false;
-  if (v0.length > 26 && $cpLen2(v0) > 26) return false;
+  if (v0.length < 22 || v0.length < 44 && $cpLen3(v0) < 22) return false;
+  if (v0.length > 26 && $cpLen3(v0) > 26) return false;
   const v1 = x.metric_output_id;
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
   if (v1.length < 1) return false;
-  if (v1.length > 200 && $cpLen2(v1) > 200) return false;
+  if (v1.length > 200 && $cpLen3(v1) > 200) return false;
   return true;
 }
 function $e240(x, p, E) {
@@ -35398,9 +35407,9 @@ function $e240(x, p, E) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) $E12(E, p, "conversation_id", "must be a string", true);
     else {
-      if (v0.length < 22 || v0.length < 44 && $cpLen2(v0) < 22)
+      if (v0.length < 22 || v0.length < 44 && $cpLen3(v0) < 22)
         $E12(E, p, "conversation_id", "must be at least 22 characters");
-      if (v0.length > 26 && $cpLen2(v0) > 26) $E12(E, p, "conversation_id", "must be at most 26 characters");
+      if (v0.length > 26 && $cpLen3(v0) > 26) $E12(E, p, "conversation_id", "must be at most 26 characters");
     }
   }
   const v1 = x.metric_output_id;
@@ -35408,7 +35417,7 @@ function $e240(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "metric_output_id", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "metric_output_id", "must be at least 1 character");
-      if (v1.length > 200 && $cpLen2(v1) > 200) $E12(E, p, "metric_output_id", "must be at most 200 characters");
+      if (v1.length > 200 && $cpLen3(v1) > 200) $E12(E, p, "metric_output_id", "must be at most 200 characters");
     }
   }
 }
@@ -35424,7 +35433,7 @@ function $c241(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   const v2 = x.order_by;
   if (v2 !== void 0) {
@@ -35451,7 +35460,7 @@ function $e241(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v2 = x.order_by;
@@ -35502,7 +35511,7 @@ function $c243(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   const v2 = x.order_by;
   if (v2 !== void 0) {
@@ -35547,7 +35556,7 @@ function $e243(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v2 = x.order_by;
@@ -35635,7 +35644,7 @@ function $c245(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   const v2 = x.order_by;
   if (v2 !== void 0) {
@@ -35649,7 +35658,7 @@ function $c245(x) {
   const v4 = x.search_query;
   if (v4 !== void 0) {
     if (!(typeof v4 === "string")) return false;
-    if (v4.length > 200 && $cpLen2(v4) > 200) return false;
+    if (v4.length > 200 && $cpLen3(v4) > 200) return false;
   }
   return true;
 }
@@ -35671,7 +35680,7 @@ function $e245(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v2 = x.order_by;
@@ -35692,7 +35701,7 @@ function $e245(x, p, E) {
   if (v4 !== void 0) {
     if (!(typeof v4 === "string")) $E12(E, p, "search_query", "must be a string", true);
     else {
-      if (v4.length > 200 && $cpLen2(v4) > 200) $E12(E, p, "search_query", "must be at most 200 characters");
+      if (v4.length > 200 && $cpLen3(v4) > 200) $E12(E, p, "search_query", "must be at most 200 characters");
     }
   }
 }
@@ -35864,7 +35873,7 @@ function $c249(x) {
   if (v5 !== void 0) {
     if (!(typeof v5 === "string")) return false;
     if (v5.length < 1) return false;
-    if (v5.length > 1024 && $cpLen2(v5) > 1024) return false;
+    if (v5.length > 1024 && $cpLen3(v5) > 1024) return false;
   }
   const v6 = x.sigma_levels;
   if (v6 !== void 0) {
@@ -35925,7 +35934,7 @@ function $e249(x, p, E) {
     if (!(typeof v5 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v5.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v5.length > 1024 && $cpLen2(v5) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v5.length > 1024 && $cpLen3(v5) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v6 = x.sigma_levels;
@@ -36079,7 +36088,7 @@ function $c253(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 64 && $cpLen2(v1) > 64) return false;
+    if (v1.length > 64 && $cpLen3(v1) > 64) return false;
   }
   const v2 = x.start_date;
   if (v2 !== void 0) {
@@ -36116,7 +36125,7 @@ function $e253(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "timezone", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "timezone", "must be at least 1 character");
-      if (v1.length > 64 && $cpLen2(v1) > 64) $E12(E, p, "timezone", "must be at most 64 characters");
+      if (v1.length > 64 && $cpLen3(v1) > 64) $E12(E, p, "timezone", "must be at most 64 characters");
     }
   }
   const v2 = x.start_date;
@@ -36321,7 +36330,7 @@ function $c257(x) {
   if (v2 !== void 0) {
     if (!(typeof v2 === "string")) return false;
     if (v2.length < 1) return false;
-    if (v2.length > 1024 && $cpLen2(v2) > 1024) return false;
+    if (v2.length > 1024 && $cpLen3(v2) > 1024) return false;
   }
   return true;
 }
@@ -36351,7 +36360,7 @@ function $e257(x, p, E) {
     if (!(typeof v2 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v2.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v2.length > 1024 && $cpLen2(v2) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v2.length > 1024 && $cpLen3(v2) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
 }
@@ -36421,7 +36430,7 @@ function $c261(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   const v2 = x.filter;
   if (v2 !== void 0) {
@@ -36459,7 +36468,7 @@ function $e261(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v2 = x.filter;
@@ -36589,7 +36598,7 @@ function $c266(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   const v2 = x.order_by;
   if (v2 !== void 0) {
@@ -36615,7 +36624,7 @@ function $e266(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v2 = x.order_by;
@@ -36703,7 +36712,7 @@ function $c269(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   const v2 = x.filter;
   if (v2 !== void 0) {
@@ -36737,7 +36746,7 @@ function $e269(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v2 = x.filter;
@@ -36816,7 +36825,7 @@ function $c272(x) {
   if (v2 !== void 0) {
     if (!(typeof v2 === "string")) return false;
     if (v2.length < 1) return false;
-    if (v2.length > 1024 && $cpLen2(v2) > 1024) return false;
+    if (v2.length > 1024 && $cpLen3(v2) > 1024) return false;
   }
   return true;
 }
@@ -36846,7 +36855,7 @@ function $e272(x, p, E) {
     if (!(typeof v2 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v2.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v2.length > 1024 && $cpLen2(v2) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v2.length > 1024 && $cpLen3(v2) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
 }
@@ -36884,7 +36893,7 @@ function $c274(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   const v2 = x.filter;
   if (v2 !== void 0) {
@@ -36922,7 +36931,7 @@ function $e274(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v2 = x.filter;
@@ -37068,7 +37077,7 @@ function $c279(x) {
     if (v3 === void 0) return false;
     if (!(typeof v3 === "string")) return false;
     if (v3.length < 1) return false;
-    if (v3.length > 26 && $cpLen2(v3) > 26) return false;
+    if (v3.length > 26 && $cpLen3(v3) > 26) return false;
     const v4 = v2.slug;
     if (v4 === void 0) return false;
     if (!(typeof v4 === "string")) return false;
@@ -37076,7 +37085,7 @@ function $c279(x) {
     if (v5 === void 0) return false;
     if (!(typeof v5 === "string")) return false;
     if (v5.length < 1) return false;
-    if (v5.length > 200 && $cpLen2(v5) > 200) return false;
+    if (v5.length > 200 && $cpLen3(v5) > 200) return false;
     const v6 = v2.status;
     if (v6 === void 0) return false;
     if (!(v6 === "ACTIVE" || v6 === "ARCHIVED" || v6 === "DELETED")) return false;
@@ -37113,7 +37122,7 @@ function $e279(x, p, E) {
             if (v5 === void 0) break bad4;
             if (!(typeof v5 === "string")) break bad4;
             if (v5.length < 1) break bad4;
-            if (v5.length > 26 && $cpLen2(v5) > 26) break bad4;
+            if (v5.length > 26 && $cpLen3(v5) > 26) break bad4;
             const v6 = v2.slug;
             if (v6 === void 0) break bad4;
             if (!(typeof v6 === "string")) break bad4;
@@ -37121,7 +37130,7 @@ function $e279(x, p, E) {
             if (v7 === void 0) break bad4;
             if (!(typeof v7 === "string")) break bad4;
             if (v7.length < 1) break bad4;
-            if (v7.length > 200 && $cpLen2(v7) > 200) break bad4;
+            if (v7.length > 200 && $cpLen3(v7) > 200) break bad4;
             const v8 = v2.status;
             if (v8 === void 0) break bad4;
             if (!(v8 === "ACTIVE" || v8 === "ARCHIVED" || v8 === "DELETED")) break bad4;
@@ -37153,7 +37162,7 @@ function $c280(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 26 && $cpLen2(v0) > 26) return false;
+  if (v0.length > 26 && $cpLen3(v0) > 26) return false;
   return true;
 }
 function $e280(x, p, E) {
@@ -37167,7 +37176,7 @@ function $e280(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "workspace_id", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "workspace_id", "must be at least 1 character");
-      if (v0.length > 26 && $cpLen2(v0) > 26) $E12(E, p, "workspace_id", "must be at most 26 characters");
+      if (v0.length > 26 && $cpLen3(v0) > 26) $E12(E, p, "workspace_id", "must be at most 26 characters");
     }
   }
 }

@@ -5,9 +5,9 @@ function $cpLen(s) {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+    if (c >= 55296 && c <= 56319 && i + 1 < s.length) {
       const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
+      if (d >= 56320 && d <= 57343) i++;
     }
     n++;
   }
@@ -21,13 +21,13 @@ function $best(x, p, fns) {
     const errs = [];
     f(x, p, errs);
     let score = errs.length;
-    for (const e of errs) if (e.type && e.path.length === p.length) score += 1000;
+    for (const e of errs) if (e.type && e.path.length === p.length) score += 1e3;
     if (score < bestScore) {
       best = errs;
       bestScore = score;
     }
   }
-  return bestScore >= 1000 ? [] : best || [];
+  return bestScore >= 1e3 ? [] : best || [];
 }
 
 function $at(p, extra) {
@@ -36,9 +36,11 @@ function $at(p, extra) {
   for (let i = 0; i < n; i++) r[i] = p[i];
   return r;
 }
+
 function $E(E, p, message, type) {
   E.push({ path: $at(p, 0), message, type: type === true });
 }
+
 function $E1(E, p, a, message, type) {
   let path;
   if (p.length === 0) path = [a];
@@ -48,12 +50,14 @@ function $E1(E, p, a, message, type) {
   }
   E.push({ path, message, type: type === true });
 }
+
 function $E2(E, p, a, b, message, type) {
   const path = $at(p, 2);
   path[p.length] = a;
   path[p.length + 1] = b;
   E.push({ path, message, type: type === true });
 }
+
 function $EN(E, p, keys, message, type) {
   const path = $at(p, keys.length);
   for (let i = 0; i < keys.length; i++) path[p.length + i] = keys[i];

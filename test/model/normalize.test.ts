@@ -2,45 +2,60 @@ import { describe, expect, it } from 'vitest';
 import { buildModel } from '../../src/model/index.js';
 import { doc, ok, openapi } from '../support/docs.js';
 
-const model30 = (schemas: Record<string, unknown>) =>
-  buildModel([doc('api', { ...openapi({}, schemas), openapi: '3.0.3' })], { policy: 'lenient' });
+/** Named schemas of a one-document model built from `schemas` under that OpenAPI version. */
+const normalised = (version: '3.0.3' | '3.1.0', schemas: Record<string, unknown>) => buildModel([doc('api', { ...openapi({}, schemas), openapi: version })], { policy: 'lenient' }).schemas;
+
+// [name, { given: the document's version and component schemas, want: the normalised schemas of those names }]
+const SCHEMAS: [string, { given: { version: '3.0.3' | '3.1.0'; schemas: Record<string, unknown> }; want: Record<string, unknown> }][] = [
+  ['3.0 nullable becomes a type array, null joining the enum', { given: { version: '3.0.3', schemas: { A: { type: 'string', nullable: true, enum: ['x', 'y'] } } }, want: { A: { type: ['string', 'null'], enum: ['x', 'y', null] } } }],
+  ['a 3.1 type array stays as the 3.0 form becomes', { given: { version: '3.1.0', schemas: { A: { type: ['string', 'null'], enum: ['x', 'y', null] } } }, want: { A: { type: ['string', 'null'], enum: ['x', 'y', null] } } }],
+  ['3.0 boolean exclusive bounds take the numeric form', { given: { version: '3.0.3', schemas: { N: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 5 } } }, want: { N: { type: ['number'], exclusiveMinimum: 0, maximum: 5 } } }],
+  [
+    'a 3.0 nullable $ref becomes an anyOf with null',
+    {
+      given: { version: '3.0.3', schemas: { A: { type: 'string' }, B: { type: 'object', properties: { a: { $ref: '#/components/schemas/A', nullable: true } } } } },
+      want: { B: { type: ['object'], properties: { a: { anyOf: [{ $ref: '#/$defs/A' }, { type: ['null'] }] } } } },
+    },
+  ],
+  [
+    'a 3.0 allOf member that only says nullable: true is "or null" for the whole composite',
+    {
+      given: {
+        version: '3.0.3',
+        schemas: {
+          A: { type: 'object', properties: { x: { type: 'string' } } },
+          B: { allOf: [{ $ref: '#/components/schemas/A' }, { nullable: true }] },
+          C: { description: 'kept outside', readOnly: true, allOf: [{ $ref: '#/components/schemas/A' }, { description: 'about it' }, { nullable: true, description: 'or none' }] },
+          D: { type: 'string', allOf: [{ nullable: true }] },
+        },
+      },
+      want: {
+        B: { anyOf: [{ allOf: [{ $ref: '#/$defs/A' }] }, { type: ['null'] }] },
+        C: { description: 'kept outside', readOnly: true, anyOf: [{ allOf: [{ $ref: '#/$defs/A' }, { description: 'about it' }] }, { type: ['null'] }] },
+        D: { type: ['string', 'null'] },
+      },
+    },
+  ],
+  // 3.1 has no `nullable`: the same member means nothing there.
+  ['the same allOf member under 3.1 means nothing', { given: { version: '3.1.0', schemas: { A: { type: 'object' }, B: { allOf: [{ $ref: '#/components/schemas/A' }, { nullable: true }] } } }, want: { B: { allOf: [{ $ref: '#/$defs/A' }, {}] } } }],
+  [
+    'annotations stay outside when nullable wraps a composition',
+    { given: { version: '3.0.3', schemas: { A: { type: 'object' }, B: { description: 'd', nullable: true, oneOf: [{ $ref: '#/components/schemas/A' }] } } }, want: { B: { description: 'd', anyOf: [{ oneOf: [{ $ref: '#/$defs/A' }] }, { type: ['null'] }] } } },
+  ],
+  [
+    'component refs and discriminator mappings are rewritten to $defs',
+    {
+      given: { version: '3.1.0', schemas: { Cat: { type: 'object' }, Pet: { oneOf: [{ $ref: '#/components/schemas/Cat' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', kitty: 'Cat' } } } } },
+      want: { Pet: { oneOf: [{ $ref: '#/$defs/Cat' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/$defs/Cat', kitty: '#/$defs/Cat' } } } },
+    },
+  ],
+  ['example moves into examples and OpenAPI-only keywords are dropped', { given: { version: '3.1.0', schemas: { A: { type: 'string', example: 'hi', xml: { name: 'a' }, 'x-other': 1 } } }, want: { A: { type: ['string'], examples: ['hi'] } } }],
+];
 
 describe('schema normalisation', () => {
-  it('unifies 3.0 nullable and 3.1 type arrays', () => {
-    const m30 = model30({ A: { type: 'string', nullable: true, enum: ['x', 'y'] } });
-    const m31 = buildModel([doc('api', openapi({}, { A: { type: ['string', 'null'], enum: ['x', 'y', null] } }))], { policy: 'lenient' });
-    expect(m30.schemas.A!.schema).toEqual({ type: ['string', 'null'], enum: ['x', 'y', null] });
-    expect(m31.schemas.A!.schema).toEqual(m30.schemas.A!.schema);
-  });
-
-  it('turns 3.0 boolean exclusive bounds into the numeric form', () => {
-    const m = model30({ N: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 5 } });
-    expect(m.schemas.N!.schema).toEqual({ type: ['number'], exclusiveMinimum: 0, maximum: 5 });
-  });
-
-  it('makes a 3.0 nullable $ref an anyOf with null', () => {
-    const m = model30({ A: { type: 'string' }, B: { type: 'object', properties: { a: { $ref: '#/components/schemas/A', nullable: true } } } });
-    expect((m.schemas.B!.schema as any).properties.a).toEqual({ anyOf: [{ $ref: '#/$defs/A' }, { type: ['null'] }] });
-  });
-
-  it('reads a 3.0 allOf member that only says nullable: true as "or null" for the whole composite', () => {
-    const m = model30({
-      A: { type: 'object', properties: { x: { type: 'string' } } },
-      B: { allOf: [{ $ref: '#/components/schemas/A' }, { nullable: true }] },
-      C: { description: 'kept outside', readOnly: true, allOf: [{ $ref: '#/components/schemas/A' }, { description: 'about it' }, { nullable: true, description: 'or none' }] },
-      D: { type: 'string', allOf: [{ nullable: true }] },
-    });
-    expect(m.schemas.B!.schema).toEqual({ anyOf: [{ allOf: [{ $ref: '#/$defs/A' }] }, { type: ['null'] }] });
-    expect(m.schemas.C!.schema).toEqual({ description: 'kept outside', readOnly: true, anyOf: [{ allOf: [{ $ref: '#/$defs/A' }, { description: 'about it' }] }, { type: ['null'] }] });
-    expect(m.schemas.D!.schema).toEqual({ type: ['string', 'null'] });
-    // 3.1 has no `nullable`: the same member means nothing there.
-    const m31 = buildModel([doc('api', openapi({}, { A: { type: 'object' }, B: { allOf: [{ $ref: '#/components/schemas/A' }, { nullable: true }] } }))], { policy: 'lenient' });
-    expect(m31.schemas.B!.schema).toEqual({ allOf: [{ $ref: '#/$defs/A' }, {}] });
-  });
-
-  it('keeps annotations outside when nullable wraps a composition', () => {
-    const m = model30({ A: { type: 'object' }, B: { description: 'd', nullable: true, oneOf: [{ $ref: '#/components/schemas/A' }] } });
-    expect(m.schemas.B!.schema).toEqual({ description: 'd', anyOf: [{ oneOf: [{ $ref: '#/$defs/A' }] }, { type: ['null'] }] });
+  it.each(SCHEMAS)('%s', (_name, { given, want }) => {
+    const schemas = normalised(given.version, given.schemas);
+    expect(Object.fromEntries(Object.keys(want).map((name) => [name, schemas[name]?.schema]))).toEqual(want);
   });
 
   it('gives a path template variable without a declaration a required string parameter, and refuses dot segments', () => {
@@ -50,19 +65,6 @@ describe('schema normalisation', () => {
       ['x', true, { type: ['string'] }],
     ]);
     expect(() => get('/a/../b')).toThrow(/"\.\." segment, which URL parsers remove/);
-  });
-
-  it('rewrites component refs and discriminator mappings to $defs', () => {
-    const m = buildModel(
-      [doc('api', openapi({}, { Cat: { type: 'object' }, Pet: { oneOf: [{ $ref: '#/components/schemas/Cat' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat', kitty: 'Cat' } } } }))],
-      { policy: 'lenient' },
-    );
-    expect(m.schemas.Pet!.schema).toEqual({ oneOf: [{ $ref: '#/$defs/Cat' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/$defs/Cat', kitty: '#/$defs/Cat' } } });
-  });
-
-  it('moves example into examples and drops OpenAPI-only keywords', () => {
-    const m = buildModel([doc('api', openapi({}, { A: { type: 'string', example: 'hi', xml: { name: 'a' }, 'x-other': 1 } }))], { policy: 'lenient' });
-    expect(m.schemas.A!.schema).toEqual({ type: ['string'], examples: ['hi'] });
   });
 
   it('keeps __proto__ and constructor property names as data', () => {

@@ -1,5 +1,7 @@
-// Error reporting: readable field paths, every violation reported, messages naming the limit.
+// Error reporting: readable field paths, every violation reported, messages naming the limit. A table per
+// question: [name, { given: { schema, value }, want }].
 import { describe, expect, it } from 'vitest';
+import type { SchemaNode } from '../../src/emit/validators/compile.js';
 import { ALERT_SCHEMA, compile, errorsOf } from './fixtures.js';
 
 const valid = {
@@ -10,6 +12,75 @@ const valid = {
   metadata: { 'a.b': 'x' },
 };
 
+type Case<W> = [string, { given: { schema: SchemaNode; value: unknown }; want: W }];
+
+const ERRORS: Case<{ field: string | null; description: string }[]>[] = [
+  [
+    'readable paths into arrays, nested objects and non-identifier keys',
+    {
+      given: { schema: ALERT_SCHEMA, value: { ...valid, tags: ['a', 'b', 'c', 'toolong'], conditions: [{ metric: 'p95', operator: 'gt', threshold_float: 2 }], metadata: { 'a.b': 7 } } },
+      want: [
+        { field: 'tags[3]', description: 'must be at most 5 characters' },
+        { field: 'conditions[0].threshold_float', description: 'must be less than or equal to 1' },
+        { field: 'metadata["a.b"]', description: 'must be a string' },
+      ],
+    },
+  ],
+  [
+    'every violation, not only the first',
+    {
+      given: { schema: ALERT_SCHEMA, value: { status: 'GONE', color: 'red', conditions: [], surprise: true } },
+      want: [
+        { field: 'name', description: 'is required' },
+        { field: 'status', description: 'must be one of: ACTIVE, DELETED' },
+        { field: 'color', description: 'must match pattern ^#[0-9a-fA-F]{6}$' },
+        { field: 'conditions', description: 'must contain at least 1 item' },
+        { field: 'surprise', description: 'is not allowed' },
+      ],
+    },
+  ],
+  ['null for the root', { given: { schema: { type: 'object', properties: { 'a.b': { type: 'integer' } } }, value: 'x' }, want: [{ field: null, description: 'must be an object' }] }],
+  [
+    'a bracket-quoted non-identifier key at the root',
+    { given: { schema: { type: 'object', properties: { 'a.b': { type: 'integer' } } }, value: { 'a.b': 1.5 } }, want: [{ field: '["a.b"]', description: 'must be an integer' }] },
+  ],
+  [
+    'one error for a failed anyOf at its own path, plus the closest branch',
+    {
+      given: { schema: { properties: { name: { anyOf: [{ type: 'string', maxLength: 3 }, { type: 'null' }] } } }, value: { name: 'abcdef' } },
+      want: [
+        { field: 'name', description: 'must match at least one of the allowed schemas' },
+        { field: 'name', description: 'must be at most 3 characters' },
+      ],
+    },
+  ],
+  [
+    'a oneOf matched more than once',
+    { given: { schema: { oneOf: [{ type: 'integer' }, { minimum: 2 }] }, value: 3 }, want: [{ field: null, description: 'must match exactly one of the allowed schemas, but matches more than one' }] },
+  ],
+  ['a string length in code points (an emoji is one character)', { given: { schema: { type: 'string', minLength: 2, maxLength: 2 }, value: '😀' }, want: [{ field: null, description: 'must be at least 2 characters' }] }],
+  [
+    'dependentRequired at the property path',
+    { given: { schema: { dependentRequired: { card: ['billing'] }, propertyNames: { maxLength: 4 } }, value: { card: 1 } }, want: [{ field: 'billing', description: 'is required when "card" is present' }] },
+  ],
+  [
+    'propertyNames at the property path',
+    {
+      given: { schema: { dependentRequired: { card: ['billing'] }, propertyNames: { maxLength: 4 } }, value: { toolong: 1 } },
+      want: [{ field: 'toolong', description: 'is not an allowed property name: must be at most 4 characters' }],
+    },
+  ],
+];
+
+const VERDICTS: Case<boolean>[] = [
+  ['two emoji are two characters (4 UTF-16 units)', { given: { schema: { type: 'string', minLength: 2, maxLength: 2 }, value: '😀😀' }, want: true }],
+  ['one emoji is one character', { given: { schema: { type: 'string', minLength: 2, maxLength: 2 }, value: '😀' }, want: false }],
+  ['three emoji are three characters', { given: { schema: { type: 'string', minLength: 2, maxLength: 2 }, value: '😀😀😀' }, want: false }],
+  ['0.0075 is a multiple of 0.0001 (exact decimal arithmetic)', { given: { schema: { multipleOf: 0.0001 }, value: 0.0075 }, want: true }],
+  ['0.00751 is not a multiple of 0.0001', { given: { schema: { multipleOf: 0.0001 }, value: 0.00751 }, want: false }],
+  ['19.99 is a multiple of 0.01', { given: { schema: { multipleOf: 0.01 }, value: 19.99 }, want: true }],
+];
+
 describe('validator errors', () => {
   it('accepts a valid payload and returns the value', async () => {
     const v = await compile(ALERT_SCHEMA);
@@ -17,71 +88,11 @@ describe('validator errors', () => {
     expect(v.is(valid)).toBe(true);
   });
 
-  it('reports readable paths into arrays, nested objects and non-identifier keys', async () => {
-    const v = await compile(ALERT_SCHEMA);
-    const bad = {
-      ...valid,
-      tags: ['a', 'b', 'c', 'toolong'],
-      conditions: [{ metric: 'p95', operator: 'gt', threshold_float: 2 }],
-      metadata: { 'a.b': 7 },
-    };
-    expect(errorsOf(v, bad)).toEqual([
-      { field: 'tags[3]', description: 'must be at most 5 characters' },
-      { field: 'conditions[0].threshold_float', description: 'must be less than or equal to 1' },
-      { field: 'metadata["a.b"]', description: 'must be a string' },
-    ]);
+  it.each(ERRORS)('reports %s', async (_name, { given, want }) => {
+    expect(errorsOf(await compile(given.schema), given.value)).toEqual(want);
   });
 
-  it('reports every violation, not only the first', async () => {
-    const v = await compile(ALERT_SCHEMA);
-    const errors = errorsOf(v, { status: 'GONE', color: 'red', conditions: [], surprise: true });
-    expect(errors).toEqual([
-      { field: 'name', description: 'is required' },
-      { field: 'status', description: 'must be one of: ACTIVE, DELETED' },
-      { field: 'color', description: 'must match pattern ^#[0-9a-fA-F]{6}$' },
-      { field: 'conditions', description: 'must contain at least 1 item' },
-      { field: 'surprise', description: 'is not allowed' },
-    ]);
-  });
-
-  it('uses null for the root and bracket-quotes non-identifier keys at the root', async () => {
-    const v = await compile({ type: 'object', properties: { 'a.b': { type: 'integer' } } });
-    expect(errorsOf(v, 'x')).toEqual([{ field: null, description: 'must be an object' }]);
-    expect(errorsOf(v, { 'a.b': 1.5 })).toEqual([{ field: '["a.b"]', description: 'must be an integer' }]);
-  });
-
-  it('reports one error for a failed anyOf/oneOf at its own path, plus the closest branch', async () => {
-    const v = await compile({
-      properties: { name: { anyOf: [{ type: 'string', maxLength: 3 }, { type: 'null' }] } },
-    });
-    expect(errorsOf(v, { name: 'abcdef' })).toEqual([
-      { field: 'name', description: 'must match at least one of the allowed schemas' },
-      { field: 'name', description: 'must be at most 3 characters' },
-    ]);
-    const w = await compile({ oneOf: [{ type: 'integer' }, { minimum: 2 }] });
-    expect(errorsOf(w, 3)).toEqual([{ field: null, description: 'must match exactly one of the allowed schemas, but matches more than one' }]);
-  });
-
-  it('counts string length in code points (an emoji is one character)', async () => {
-    const v = await compile({ type: 'string', minLength: 2, maxLength: 2 });
-    expect(v.is('😀😀')).toBe(true); // 4 UTF-16 units, 2 code points
-    expect(v.is('😀')).toBe(false);
-    expect(v.is('😀😀😀')).toBe(false);
-    expect(errorsOf(v, '😀')).toEqual([{ field: null, description: 'must be at least 2 characters' }]);
-  });
-
-  it('handles floating-point multipleOf exactly', async () => {
-    const v = await compile({ multipleOf: 0.0001 });
-    expect(v.is(0.0075)).toBe(true);
-    expect(v.is(0.00751)).toBe(false);
-    expect((await compile({ multipleOf: 0.01 })).is(19.99)).toBe(true);
-  });
-
-  it('reports dependentRequired and propertyNames problems at the property path', async () => {
-    const v = await compile({ dependentRequired: { card: ['billing'] }, propertyNames: { maxLength: 4 } });
-    expect(errorsOf(v, { card: 1 })).toEqual([{ field: 'billing', description: 'is required when "card" is present' }]);
-    expect(errorsOf(v, { toolong: 1 })).toEqual([
-      { field: 'toolong', description: 'is not an allowed property name: must be at most 4 characters' },
-    ]);
+  it.each(VERDICTS)('is(): %s', async (_name, { given, want }) => {
+    expect((await compile(given.schema)).is(given.value)).toBe(want);
   });
 });

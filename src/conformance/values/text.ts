@@ -1,17 +1,9 @@
-// Strings as JSON Schema counts and matches them: code points, and patterns compiled as validators compile them.
+// Strings as JSON Schema counts and matches them: code points, and patterns compiled as validators compile them
+// (both are the generated validators' run-time helpers themselves).
+import { $re } from '../../emit/validators/runtime/helpers.js';
 
-export function cpLength(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-    }
-    n++;
-  }
-  return n;
-}
+/** Length in code points: the validators' own helper, so the generator counts exactly as they do. */
+export { $cpLen as cpLength } from '../../emit/validators/runtime/helpers.js';
 
 export const regexCache = new Map<string, RegExp | null>();
 /** The pattern as validators compile it (`u` flag); null when it does not compile. */
@@ -19,13 +11,9 @@ export function regex(pattern: string): RegExp | null {
   let re = regexCache.get(pattern);
   if (re === undefined) {
     try {
-      re = new RegExp(pattern, 'u');
+      re = $re(pattern);
     } catch {
-      try {
-        re = new RegExp(pattern);
-      } catch {
-        re = null;
-      }
+      re = null;
     }
     if (regexCache.size > 5000) regexCache.clear();
     regexCache.set(pattern, re);

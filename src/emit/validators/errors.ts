@@ -45,11 +45,11 @@ function errCallExpr(g: Gen, path: Path, messageExpr: string, type = false): str
     case 0:
       return `${g.use('$E')}(E, p, ${m})`;
     case 1:
-      return `${g.use('$E')}1(E, p, ${path[0]}, ${m})`;
+      return `${g.use('$E1')}(E, p, ${path[0]}, ${m})`;
     case 2:
-      return `${g.use('$E')}2(E, p, ${path[0]}, ${path[1]}, ${m})`;
+      return `${g.use('$E2')}(E, p, ${path[0]}, ${path[1]}, ${m})`;
     default:
-      return `${g.use('$E')}N(E, p, [${path.join(', ')}], ${m})`;
+      return `${g.use('$EN')}(E, p, [${path.join(', ')}], ${m})`;
   }
 }
 

@@ -1,6 +1,6 @@
 // facts-shapes 2.2 (agents), 3.2 (resource) and E1, by hand. The resource's nullability differences listed in 3.2
 // (phone_number, endpoint, prompt, language, attributes, update_time) are not asserted: spec/ does not follow them yet.
-import type { FactRow, FieldSpec } from './row-c.js';
+import type { FactRow, FieldSpec } from './row.js';
 
 const MODEL_TYPES = [
   'MODEL_TYPE_VOICE',
@@ -37,7 +37,7 @@ const AGENT: Record<string, FieldSpec> = {
   update_time: { type: 'string' },
 };
 
-export const agents: FactRow[] = [
+export const rows: FactRow[] = [
   { method: 'GET', path: '/agents', status: 200, wrapper: 'agents', query: ['filter', 'page_size', 'page_token', 'order_by', 'tag_filters'], response: AGENT },
   {
     method: 'POST',

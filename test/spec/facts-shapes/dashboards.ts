@@ -1,5 +1,5 @@
 // facts-shapes 2.11 (dashboards) and 3.11 (resource), by hand.
-import type { FactRow, FieldSpec } from './row-c.js';
+import type { FactRow, FieldSpec } from './row.js';
 
 const DASHBOARD: Record<string, FieldSpec> = {
   name: { type: 'string', required: true },
@@ -13,7 +13,7 @@ const DASHBOARD: Record<string, FieldSpec> = {
   update_time: { type: 'string', required: true },
 };
 
-export const dashboards: FactRow[] = [
+export const rows: FactRow[] = [
   { method: 'GET', path: '/dashboards', status: 200, wrapper: 'dashboards', query: ['page_size', 'page_token', 'order_by'], response: DASHBOARD },
   {
     method: 'POST',

@@ -1,6 +1,6 @@
 // Personas family, transcribed by hand from api-facts-shapes.md 2.3 (operations), 3.3 (resources) and 4 (E2,
 // E32, E33). Requiredness is asserted only where the facts mark a field `*`; `|null` is asserted as nullable.
-import type { FactRow, FieldSpec } from './row-b.js';
+import type { FactRow, FieldSpec } from './row.js';
 
 const str: FieldSpec = { type: 'string' };
 const strNull: FieldSpec = { type: 'string', nullable: true };
@@ -83,21 +83,21 @@ const createBody: Record<string, FieldSpec> = {
 };
 const updateBody: Record<string, FieldSpec> = Object.fromEntries(Object.entries(createBody).map(([k, v]) => [k, { ...v, required: false, nullable: true }]));
 
-export const PERSONA_ROWS: FactRow[] = [
-  { id: 'PE1', method: 'GET', path: '/personas', status: 200, wrapper: 'personas', response: persona, query: ['page_size', 'page_token', 'filter', 'order_by', 'tag_filters'] },
-  { id: 'PE1 token', method: 'GET', path: '/personas', response: { next_page_token: strNull } },
-  { id: 'PE2', method: 'POST', path: '/personas', status: 201, wrapper: 'persona', body: createBody, response: persona },
-  { id: 'PE3', method: 'GET', path: '/personas/{persona_id}', status: 200, wrapper: 'persona', response: persona },
-  { id: 'PE4', method: 'PATCH', path: '/personas/{persona_id}', status: 200, wrapper: 'persona', body: updateBody, response: persona },
-  { id: 'PE5', method: 'DELETE', path: '/personas/{persona_id}', status: 200 },
-  { id: 'PE6', method: 'GET', path: '/personas/{persona_id}/versions', status: 200, wrapper: 'versions', response: personaVersion },
-  { id: 'PE7', method: 'POST', path: '/personas/{persona_id}/versions/{version_id}/revert', status: 200, wrapper: 'persona', response: persona },
-  { id: 'PE8', method: 'POST', path: '/personas/{persona_id}/duplicate', status: 201, wrapper: 'persona', response: persona },
-  { id: 'PE9', method: 'GET', path: '/personas/voices', status: 200, wrapper: 'voices', response: { voice_name: { type: 'string', required: true }, supported_languages: { type: 'array', required: true } } },
-  { id: 'PE10', method: 'GET', path: '/personas/phone-numbers', status: 200, wrapper: 'phone_numbers', response: { inbound: { type: 'array', required: true }, outbound: { type: 'array', required: true } } },
-  { id: 'PE11', method: 'GET', path: '/personas/background-sounds', status: 200, wrapper: 'background_sounds', response: backgroundSound, query: ['include_archived'] },
+export const rows: FactRow[] = [
+  { fact: 'PE1', method: 'GET', path: '/personas', status: 200, wrapper: 'personas', response: persona, query: ['page_size', 'page_token', 'filter', 'order_by', 'tag_filters'] },
+  { fact: 'PE1 token', method: 'GET', path: '/personas', response: { next_page_token: strNull } },
+  { fact: 'PE2', method: 'POST', path: '/personas', status: 201, wrapper: 'persona', body: createBody, response: persona },
+  { fact: 'PE3', method: 'GET', path: '/personas/{persona_id}', status: 200, wrapper: 'persona', response: persona },
+  { fact: 'PE4', method: 'PATCH', path: '/personas/{persona_id}', status: 200, wrapper: 'persona', body: updateBody, response: persona },
+  { fact: 'PE5', method: 'DELETE', path: '/personas/{persona_id}', status: 200 },
+  { fact: 'PE6', method: 'GET', path: '/personas/{persona_id}/versions', status: 200, wrapper: 'versions', response: personaVersion },
+  { fact: 'PE7', method: 'POST', path: '/personas/{persona_id}/versions/{version_id}/revert', status: 200, wrapper: 'persona', response: persona },
+  { fact: 'PE8', method: 'POST', path: '/personas/{persona_id}/duplicate', status: 201, wrapper: 'persona', response: persona },
+  { fact: 'PE9', method: 'GET', path: '/personas/voices', status: 200, wrapper: 'voices', response: { voice_name: { type: 'string', required: true }, supported_languages: { type: 'array', required: true } } },
+  { fact: 'PE10', method: 'GET', path: '/personas/phone-numbers', status: 200, wrapper: 'phone_numbers', response: { inbound: { type: 'array', required: true }, outbound: { type: 'array', required: true } } },
+  { fact: 'PE11', method: 'GET', path: '/personas/background-sounds', status: 200, wrapper: 'background_sounds', response: backgroundSound, query: ['include_archived'] },
   {
-    id: 'PE12',
+    fact: 'PE12',
     method: 'POST',
     path: '/personas/background-sounds',
     status: 201,
@@ -113,7 +113,7 @@ export const PERSONA_ROWS: FactRow[] = [
     response: backgroundSound,
   },
   {
-    id: 'PE12 upload',
+    fact: 'PE12 upload',
     method: 'POST',
     path: '/personas/background-sounds',
     response: {
@@ -125,7 +125,7 @@ export const PERSONA_ROWS: FactRow[] = [
     },
   },
   {
-    id: 'PE13',
+    fact: 'PE13',
     method: 'PATCH',
     path: '/personas/background-sounds/{background_sound_id}',
     status: 200,
@@ -133,6 +133,6 @@ export const PERSONA_ROWS: FactRow[] = [
     body: { display_name: str, default_volume: num, acoustic_source_type: { type: 'string', nullable: true, enum: ['ambient', 'point_source'] }, status: { type: 'string', enum: ['active', 'archived'] } },
     response: backgroundSound,
   },
-  { id: 'PE14', method: 'POST', path: '/personas/background-sounds/{background_sound_id}/complete', status: 200, wrapper: 'background_sound', response: backgroundSound },
-  { id: 'PE15', method: 'GET', path: '/personas/tags', status: 200, wrapper: 'tags', response: { tag: { type: 'string', required: true }, color: strNull } },
+  { fact: 'PE14', method: 'POST', path: '/personas/background-sounds/{background_sound_id}/complete', status: 200, wrapper: 'background_sound', response: backgroundSound },
+  { fact: 'PE15', method: 'GET', path: '/personas/tags', status: 200, wrapper: 'tags', response: { tag: { type: 'string', required: true }, color: strNull } },
 ];

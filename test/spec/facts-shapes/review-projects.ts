@@ -1,5 +1,5 @@
 // facts-shapes 2.10 (review projects), 3.10 (resource) and E34, by hand.
-import type { FactRow, FieldSpec } from './row-c.js';
+import type { FactRow, FieldSpec } from './row.js';
 
 const PROJECT: Record<string, FieldSpec> = {
   name: { type: 'string', required: true },
@@ -18,7 +18,7 @@ const PROJECT: Record<string, FieldSpec> = {
 
 const nullableList: FieldSpec = { type: 'array', nullable: true };
 
-export const reviewProjects: FactRow[] = [
+export const rows: FactRow[] = [
   { method: 'GET', path: '/review-projects', status: 200, wrapper: 'review_projects', query: ['page_size', 'page_token', 'order_by'], response: PROJECT },
   {
     method: 'POST',

@@ -1,5 +1,5 @@
 // facts-shapes 2.13 (runs) and 3.13 (run resource), by hand.
-import type { FactRow, FieldSpec } from './row-c.js';
+import type { FactRow, FieldSpec } from './row.js';
 
 const RUN: Record<string, FieldSpec> = {
   name: { type: 'string', required: true },
@@ -21,7 +21,7 @@ const RUN: Record<string, FieldSpec> = {
   metric_averages: { type: 'object', nullable: true },
 };
 
-export const runs: FactRow[] = [
+export const rows: FactRow[] = [
   {
     method: 'POST',
     path: '/runs',

@@ -1,6 +1,6 @@
 // Test sets family, transcribed by hand from api-facts-shapes.md 2.12 (operations), 3.12 (resources) and 4 (E2).
 // Requiredness is asserted only where the facts mark a field `*`; `|null` is asserted as nullable.
-import type { FactRow, FieldSpec } from './row-b.js';
+import type { FactRow, FieldSpec } from './row.js';
 
 const str: FieldSpec = { type: 'string' };
 const strNull: FieldSpec = { type: 'string', nullable: true };
@@ -63,17 +63,17 @@ const createBody: Record<string, FieldSpec> = {
 };
 const updateBody: Record<string, FieldSpec> = Object.fromEntries(Object.entries(createBody).map(([k, v]) => [k, { ...v, required: false }]));
 
-export const TEST_SET_ROWS: FactRow[] = [
-  { id: 'TS1', method: 'GET', path: '/test-sets', status: 200, wrapper: 'test_sets', response: testSet, query: ['filter', 'page_size', 'page_token', 'order_by', 'tag_filters'] },
-  { id: 'TS2', method: 'POST', path: '/test-sets', status: 201, wrapper: 'test_set', body: createBody, response: testSet },
-  { id: 'TS3', method: 'GET', path: '/test-sets/{test_set_id}', status: 200, wrapper: 'test_set', response: testSet },
-  { id: 'TS4', method: 'PATCH', path: '/test-sets/{test_set_id}', status: 200, wrapper: 'test_set', body: updateBody, response: testSet },
-  { id: 'TS5', method: 'DELETE', path: '/test-sets/{test_set_id}', status: 200 },
-  { id: 'TS6', method: 'GET', path: '/test-sets/{test_set_id}/versions', status: 200, wrapper: 'versions', response: testSetVersion },
-  { id: 'TS7', method: 'POST', path: '/test-sets/{test_set_id}/versions/{version_id}/revert', status: 200, wrapper: 'test_set', response: testSet },
-  { id: 'TS8', method: 'POST', path: '/test-sets/{test_set_id}/duplicate', status: 201, wrapper: 'test_set', response: testSet },
-  { id: 'TS9', method: 'GET', path: '/test-sets/{test_set_id}/agents', status: 200, wrapper: 'agents', response: agent },
-  { id: 'TS10', method: 'POST', path: '/test-sets/{test_set_id}/agents:add', status: 200, wrapper: 'agents', body: { agent_ids: { type: 'array', required: true } }, response: agent },
-  { id: 'TS11', method: 'DELETE', path: '/test-sets/{test_set_id}/agents/{agent_id}', status: 200 },
-  { id: 'TS12', method: 'GET', path: '/test-sets/{test_set_id}/records', status: 200, wrapper: 'records', response: record },
+export const rows: FactRow[] = [
+  { fact: 'TS1', method: 'GET', path: '/test-sets', status: 200, wrapper: 'test_sets', response: testSet, query: ['filter', 'page_size', 'page_token', 'order_by', 'tag_filters'] },
+  { fact: 'TS2', method: 'POST', path: '/test-sets', status: 201, wrapper: 'test_set', body: createBody, response: testSet },
+  { fact: 'TS3', method: 'GET', path: '/test-sets/{test_set_id}', status: 200, wrapper: 'test_set', response: testSet },
+  { fact: 'TS4', method: 'PATCH', path: '/test-sets/{test_set_id}', status: 200, wrapper: 'test_set', body: updateBody, response: testSet },
+  { fact: 'TS5', method: 'DELETE', path: '/test-sets/{test_set_id}', status: 200 },
+  { fact: 'TS6', method: 'GET', path: '/test-sets/{test_set_id}/versions', status: 200, wrapper: 'versions', response: testSetVersion },
+  { fact: 'TS7', method: 'POST', path: '/test-sets/{test_set_id}/versions/{version_id}/revert', status: 200, wrapper: 'test_set', response: testSet },
+  { fact: 'TS8', method: 'POST', path: '/test-sets/{test_set_id}/duplicate', status: 201, wrapper: 'test_set', response: testSet },
+  { fact: 'TS9', method: 'GET', path: '/test-sets/{test_set_id}/agents', status: 200, wrapper: 'agents', response: agent },
+  { fact: 'TS10', method: 'POST', path: '/test-sets/{test_set_id}/agents:add', status: 200, wrapper: 'agents', body: { agent_ids: { type: 'array', required: true } }, response: agent },
+  { fact: 'TS11', method: 'DELETE', path: '/test-sets/{test_set_id}/agents/{agent_id}', status: 200 },
+  { fact: 'TS12', method: 'GET', path: '/test-sets/{test_set_id}/records', status: 200, wrapper: 'records', response: record },
 ];

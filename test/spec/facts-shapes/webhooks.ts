@@ -1,6 +1,6 @@
 // facts-shapes 2.9 (webhooks), 3.9 (resource) and E36, by hand. POST /webhooks: the seed's 200 wins over the
 // client's 201.
-import type { FactRow, FieldSpec } from './row-c.js';
+import type { FactRow, FieldSpec } from './row.js';
 
 const WEBHOOK: Record<string, FieldSpec> = {
   name: { type: 'string', required: true },
@@ -12,7 +12,7 @@ const WEBHOOK: Record<string, FieldSpec> = {
   has_auth_token: { type: 'boolean', required: true },
 };
 
-export const webhooks: FactRow[] = [
+export const rows: FactRow[] = [
   { method: 'GET', path: '/webhooks', status: 200, wrapper: 'webhooks', response: WEBHOOK },
   {
     method: 'POST',

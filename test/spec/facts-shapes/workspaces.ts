@@ -1,5 +1,5 @@
 // facts-shapes 2.1 (workspaces, overlay), 3.1 and E37, by hand; section 5 for the create body and status.
-import type { FactRow, FieldSpec } from './row-c.js';
+import type { FactRow, FieldSpec } from './row.js';
 
 const WORKSPACE: Record<string, FieldSpec> = {
   id: { type: 'string', required: true },
@@ -11,7 +11,7 @@ const WORKSPACE: Record<string, FieldSpec> = {
   last_updated_at: { type: 'string', required: true },
 };
 
-export const workspaces: FactRow[] = [
+export const rows: FactRow[] = [
   { method: 'GET', path: '/workspaces', status: 200, wrapper: 'workspaces', response: WORKSPACE },
   { method: 'POST', path: '/workspaces', status: 201, wrapper: 'workspace', body: { display_name: { type: 'string', required: true }, slug: { type: 'string', nullable: true } }, response: WORKSPACE },
   { method: 'GET', path: '/workspaces/{workspace_id}', status: 200, wrapper: 'workspace', response: WORKSPACE },
