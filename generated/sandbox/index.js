@@ -35055,6 +35055,9 @@ function failure(error, requestId) {
   return json(error.status, error.body(), { "x-request-id": requestId });
 }
 
+// src/sandbox/storage/store.ts
+var PLATFORM_ORG = "*";
+
 // src/data/own-property.ts
 function setOwn(target2, key, value) {
   if (key === "__proto__") Object.defineProperty(target2, key, { value, enumerable: true, writable: true, configurable: true });
@@ -35089,8 +35092,8 @@ function isHidden(resource, record) {
   return lc !== null && lc.field !== null && lc.hidden.includes(String(record.data[lc.field]));
 }
 function inScope(ctx, resource, record) {
-  if (record.org !== ctx.org && record.org !== "*") return false;
-  if (resource.scope !== "workspace" || record.org === "*") return true;
+  if (record.org !== ctx.org && record.org !== PLATFORM_ORG) return false;
+  if (resource.scope !== "workspace" || record.org === PLATFORM_ORG) return true;
   if (record.workspace === null) return ctx.workspaceIsDefault;
   return record.workspace === ctx.workspace;
 }
@@ -35278,7 +35281,7 @@ function loadFixtures(runtime, org, entries) {
       }
       if (runtime.store.get(entry.kind, id)) throw invalid(`records[${index}].id`, `a ${entry.kind} with this id already exists`);
       const workspace = entry.workspace_id !== void 0 ? entry.workspace_id : resource?.scope === "workspace" || extra ? organization?.default_workspace_id ?? null : null;
-      const record = runtime.store.insert({ kind: entry.kind, id, org: entry.platform ? "*" : org, workspace, deleted: entry.deleted === true, data });
+      const record = runtime.store.insert({ kind: entry.kind, id, org: entry.platform ? PLATFORM_ORG : org, workspace, deleted: entry.deleted === true, data });
       if (resource?.versioned && entry.with_history) {
         recordVersion(runtime, resource, record, "save");
         runtime.store.update(record);
@@ -35455,7 +35458,7 @@ function completeProgressAndResults(runtime, org, run, metricValues) {
   const metrics = {};
   for (const [metric, values] of Object.entries(metricValues)) {
     const record = runtime.store.get("metric", metric);
-    const name = record && (record.org === org || record.org === "*") ? record.data.metric_name : void 0;
+    const name = record && (record.org === org || record.org === PLATFORM_ORG) ? record.data.metric_name : void 0;
     setOwn(metrics, metric, {
       metric_id: metric,
       metric_name: typeof name === "string" ? name : metric,
@@ -35715,7 +35718,7 @@ function compareValues(a, b) {
 }
 function applyListQuery(ctx, resource, records, order) {
   let out = records;
-  if (given(ctx, "include_builtin") === false) out = out.filter((r) => r.org !== "*" && r.data.is_builtin !== true);
+  if (given(ctx, "include_builtin") === false) out = out.filter((r) => r.org !== PLATFORM_ORG && r.data.is_builtin !== true);
   const tags = given(ctx, "tag_filters");
   if (Array.isArray(tags) && tags.length > 0) {
     const wanted = tags.map((t) => String(t).toLowerCase());
@@ -35869,7 +35872,7 @@ function versionsAction(ctx) {
   const resource = resourceOf(ctx);
   const record = target(ctx);
   const item = ctx.route.versionItem;
-  const versions = record.org === "*" || record.data.is_builtin === true ? [] : ctx.runtime.store.listVersions(resource.name, record.id).map((v) => {
+  const versions = record.org === PLATFORM_ORG || record.data.is_builtin === true ? [] : ctx.runtime.store.listVersions(resource.name, record.id).map((v) => {
     if (!item?.snapshotInto) return v.data;
     const top = {};
     const nested = {};
@@ -37084,7 +37087,7 @@ function summary(runtime, resource, record) {
     label: labelOf(resource, record.data),
     workspace: record.workspace,
     deleted: isHidden(resource, record),
-    builtin: record.org === "*",
+    builtin: record.org === PLATFORM_ORG,
     state: lc?.field ? String(record.data[lc.field] ?? "") || null : null,
     versions: resource.versioned ? runtime.store.listVersions(record.kind, record.id).length : 0
   };
@@ -37098,7 +37101,7 @@ function searchRecords(runtime, session, org, options) {
   for (const resource of families(runtime, session)) {
     if (options.kind && resource.name !== options.kind) continue;
     for (const record of runtime.store.list(resource.name, { org, includeDeleted: true })) {
-      if (record.org !== org && (record.org !== "*" || !options.builtin)) continue;
+      if (record.org !== org && (record.org !== PLATFORM_ORG || !options.builtin)) continue;
       if (options.workspace && resource.scope === "workspace" && record.workspace !== null && record.workspace !== options.workspace) continue;
       if (q !== "" && !record.id.toLowerCase().includes(q) && !JSON.stringify(present(resource, record)).toLowerCase().includes(q)) continue;
       out.push(summary(runtime, resource, record));
@@ -37109,7 +37112,7 @@ function searchRecords(runtime, session, org, options) {
 function recordDetail(runtime, session, kind, id) {
   const resource = runtime.tables.resources.find((r) => r.name === kind);
   const record = resource && canRead(runtime, session, kind) ? runtime.store.get(kind, id) : void 0;
-  if (!resource || !record || !(record.org === "*" || seesOrganization(session, record.org))) throw notFound("id", "record");
+  if (!resource || !record || !(record.org === PLATFORM_ORG || seesOrganization(session, record.org))) throw notFound("id", "record");
   const versions = runtime.store.listVersions(kind, id).map((v) => {
     const data = JSON.parse(JSON.stringify(v.data));
     for (const path of resource.writeOnly) dropPath(data, path);
@@ -37610,7 +37613,7 @@ function assess(evaluation, alert, at) {
 }
 function conditionReport(runtime, org, r) {
   const metric = r.metric_id === null ? void 0 : runtime.store.get("metric", r.metric_id);
-  const name = metric && (metric.org === org || metric.org === "*") ? metric.data.metric_name : void 0;
+  const name = metric && (metric.org === org || metric.org === PLATFORM_ORG) ? metric.data.metric_name : void 0;
   const metadata = { condition_id: r.condition_id };
   if (r.reason !== void 0) metadata.reason = r.reason;
   return {
@@ -38398,7 +38401,7 @@ var metricRestore = {
   before(ctx) {
     const param = ctx.route.params.path[0].name;
     const record = ctx.runtime.store.get("metric", String(ctx.path[param]));
-    if (record && (record.org === "*" || record.data.is_builtin === true)) throw notFound(param, "metric");
+    if (record && (record.org === PLATFORM_ORG || record.data.is_builtin === true)) throw notFound(param, "metric");
   }
 };
 
@@ -38451,7 +38454,7 @@ function str(value) {
   return typeof value === "string" ? value : void 0;
 }
 function visible(ctx, kind) {
-  return ctx.runtime.store.list(kind, { org: ctx.org }).filter((r) => !r.deleted && (r.org === ctx.org || r.org === "*"));
+  return ctx.runtime.store.list(kind, { org: ctx.org }).filter((r) => !r.deleted && (r.org === ctx.org || r.org === PLATFORM_ORG));
 }
 function own(ctx, kind) {
   return ctx.runtime.store.list(kind, { org: ctx.org }).filter((r) => !r.deleted && r.org === ctx.org);
@@ -38565,24 +38568,30 @@ var personaCustomData = {
 };
 
 // src/sandbox/rules/persona-discovery.ts
-var personaDiscovery = {
-  handle(ctx) {
-    if (ctx.route.id === "listPersonaVoices") {
-      const voices = [
-        ...serviceVoices(ctx),
-        ...customVoices(ctx).map((v) => ({ voice_name: v.id, supported_languages: v.languages }))
-      ];
-      return { body: { voices } };
-    }
-    if (ctx.route.id === "listPersonaPhoneNumbers") {
-      const numbers = phoneNumbers(ctx);
-      const indexed = (list) => list.map((phone_number, i) => ({ index: i + 1, phone_number }));
-      return { body: { phone_numbers: { inbound: indexed(numbers.inbound), outbound: indexed(numbers.outbound) } } };
-    }
+function listingOf(ctx) {
+  const shape2 = ctx.route.success.shape;
+  return shape2.kind === "other" && shape2.keys.length === 1 ? shape2.keys[0] : void 0;
+}
+var LISTINGS = {
+  voices: (ctx) => [...serviceVoices(ctx), ...customVoices(ctx).map((v) => ({ voice_name: v.id, supported_languages: v.languages }))],
+  phone_numbers: (ctx) => {
+    const numbers = phoneNumbers(ctx);
+    const indexed = (list) => list.map((phone_number, i) => ({ index: i + 1, phone_number }));
+    return { inbound: indexed(numbers.inbound), outbound: indexed(numbers.outbound) };
+  },
+  background_sounds: (ctx) => {
     const includeArchived = ctx.query.include_archived === true;
     const builtIn = BACKGROUND_SOUND_PRESETS.filter((p) => p !== "off").map(presetEntry);
     const custom = customSounds(ctx).filter((r) => includeArchived || soundStatus(r.data) !== "archived").map(customSoundEntry);
-    return { body: { background_sounds: [...builtIn, ...custom] } };
+    return [...builtIn, ...custom];
+  }
+};
+var personaDiscovery = {
+  handle(ctx) {
+    const listing2 = listingOf(ctx);
+    const build = listing2 !== void 0 && Object.hasOwn(LISTINGS, listing2) ? LISTINGS[listing2] : void 0;
+    if (listing2 === void 0 || build === void 0) throw new Error(`persona-discovery: ${ctx.route.id} answers none of ${Object.keys(LISTINGS).join(", ")}`);
+    return { body: { [listing2]: build(ctx) } };
   }
 };
 
@@ -38659,7 +38668,7 @@ function pin(ctx, kind, id, field2) {
   if (id === void 0) return null;
   const record = findRecord(ctx, kind, id, { field: field2 });
   const resource = ctx.runtime.resource(kind);
-  if (record.org === "*" || record.data.is_builtin === true) return null;
+  if (record.org === PLATFORM_ORG || record.data.is_builtin === true) return null;
   return resource.versioned ? pinVersion(ctx.runtime, resource, record) : null;
 }
 function onLatest(ctx, run) {
@@ -38900,7 +38909,8 @@ var METRIC_MODELS = [
 ];
 var metricCatalog = {
   handle(ctx) {
-    if (ctx.route.id === "listMetricModels") return { body: { models: METRIC_MODELS.map((m) => ({ ...m })) } };
+    const shape2 = ctx.route.success.shape;
+    if (shape2.kind === "other" && shape2.keys.includes("models")) return { body: { models: METRIC_MODELS.map((m) => ({ ...m })) } };
     return { body: { version: TEMPLATE_VARIABLES_VERSION, categories: TEMPLATE_VARIABLE_CATEGORIES.map((c) => ({ ...c, example_keys: [...c.example_keys] })) } };
   }
 };
@@ -39020,10 +39030,10 @@ function update(ctx, record) {
 }
 var personaSoundUpload = {
   handle(ctx) {
-    if (ctx.route.id === "createPersonaBackgroundSound") return { body: create(ctx) };
+    if (ctx.route.params.path.length === 0) return { body: create(ctx) };
     const record = findSound(ctx);
-    if (ctx.route.id === "completePersonaBackgroundSound") complete(ctx, record);
-    else update(ctx, record);
+    if (ctx.route.method === "PATCH") update(ctx, record);
+    else complete(ctx, record);
     return { body: { background_sound: customSoundEntry(record) } };
   }
 };
@@ -39294,10 +39304,15 @@ var workspaceSlug = {
 var ASSOCIATIONS = ["metric_ids", "test_set_ids", "knowledge_base_ids"];
 var NOT_COPIED = ["customer_agent_id", ...ASSOCIATIONS];
 var NAME_MAX = 200;
+function createRouteOf(ctx) {
+  const create2 = ctx.runtime.tables.routes.find((r) => r.resource === ctx.route.resource && r.action === "create" && r.aliasOf === null);
+  if (!create2) throw new Error(`agent-duplicate: ${ctx.route.resource ?? "the resource"} has no create operation`);
+  return create2;
+}
 var agentDuplicate = {
   handle(ctx) {
     const source = findRecord(ctx, "agent", ctx.path.agent_id, { field: "agent_id" });
-    const create2 = ctx.runtime.routeById("createAgent");
+    const create2 = createRouteOf(ctx);
     const withAssociations = ctx.body.include_associations === true;
     const body2 = {};
     for (const field2 of create2.body?.properties ?? []) {
@@ -39712,7 +39727,7 @@ function openPgStore(url) {
       return store.get(kind, id);
     },
     list(kind, filter = {}) {
-      const rows = filter.org === void 0 ? q("SELECT * FROM records WHERE kind = $1 ORDER BY seq", [kind]) : q("SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = '*') ORDER BY seq", [kind, filter.org]);
+      const rows = filter.org === void 0 ? q("SELECT * FROM records WHERE kind = $1 ORDER BY seq", [kind]) : q("SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = $3) ORDER BY seq", [kind, filter.org, PLATFORM_ORG]);
       return rows.map(toRecord).filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === void 0 || r.workspace === filter.workspace));
     },
     withField(kind, org, field2, value) {
@@ -39835,7 +39850,7 @@ function openSqliteStore(path) {
     removeVersions: db.prepare("DELETE FROM versions WHERE kind = ? AND resource_id = ?"),
     get: db.prepare("SELECT * FROM records WHERE kind = ? AND id = ?"),
     listKind: db.prepare("SELECT * FROM records WHERE kind = ? ORDER BY seq"),
-    listOrg: db.prepare("SELECT * FROM records WHERE kind = ? AND (org = ? OR org = '*') ORDER BY seq"),
+    listOrg: db.prepare("SELECT * FROM records WHERE kind = ? AND (org = ? OR org = ?) ORDER BY seq"),
     addVersion: db.prepare("INSERT INTO versions (kind, resource_id, number, data) VALUES (?, ?, ?, ?)"),
     listVersions: db.prepare("SELECT number, data FROM versions WHERE kind = ? AND resource_id = ? ORDER BY number DESC"),
     addSent: db.prepare("INSERT INTO sent (id, org, kind, data) VALUES (?, ?, ?, ?)"),
@@ -39932,7 +39947,7 @@ function openSqliteStore(path) {
       return row ? toRecord2(row) : void 0;
     },
     list(kind, filter = {}) {
-      const rows = filter.org === void 0 ? q.listKind.all(kind) : q.listOrg.all(kind, filter.org);
+      const rows = filter.org === void 0 ? q.listKind.all(kind) : q.listOrg.all(kind, filter.org, PLATFORM_ORG);
       return rows.map(toRecord2).filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === void 0 || r.workspace === filter.workspace));
     },
     withField(kind, org, field2, value) {
