@@ -35051,6 +35051,12 @@ function failure(error, requestId) {
   return json(error.status, error.body(), { "x-request-id": requestId });
 }
 
+// src/sandbox/storage/store.ts
+function isJsonObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+var PLATFORM_ORG = "*";
+
 // src/data/own-property.ts
 function setOwn(target2, key, value) {
   if (key === "__proto__") Object.defineProperty(target2, key, { value, enumerable: true, writable: true, configurable: true });
@@ -35085,8 +35091,8 @@ function isHidden(resource, record) {
   return lc !== null && lc.field !== null && lc.hidden.includes(String(record.data[lc.field]));
 }
 function inScope(ctx, resource, record) {
-  if (record.org !== ctx.org && record.org !== "*") return false;
-  if (resource.scope !== "workspace" || record.org === "*") return true;
+  if (record.org !== ctx.org && record.org !== PLATFORM_ORG) return false;
+  if (resource.scope !== "workspace" || record.org === PLATFORM_ORG) return true;
   if (record.workspace === null) return ctx.workspaceIsDefault;
   return record.workspace === ctx.workspace;
 }
@@ -35274,7 +35280,7 @@ function loadFixtures(runtime, org, entries) {
       }
       if (runtime.store.get(entry.kind, id)) throw invalid(`records[${index}].id`, `a ${entry.kind} with this id already exists`);
       const workspace = entry.workspace_id !== void 0 ? entry.workspace_id : resource?.scope === "workspace" || extra ? organization?.default_workspace_id ?? null : null;
-      const record = runtime.store.insert({ kind: entry.kind, id, org: entry.platform ? "*" : org, workspace, deleted: entry.deleted === true, data });
+      const record = runtime.store.insert({ kind: entry.kind, id, org: entry.platform ? PLATFORM_ORG : org, workspace, deleted: entry.deleted === true, data });
       if (resource?.versioned && entry.with_history) {
         recordVersion(runtime, resource, record, "save");
         runtime.store.update(record);
@@ -35451,7 +35457,7 @@ function completeProgressAndResults(runtime, org, run, metricValues) {
   const metrics = {};
   for (const [metric, values] of Object.entries(metricValues)) {
     const record = runtime.store.get("metric", metric);
-    const name = record && (record.org === org || record.org === "*") ? record.data.metric_name : void 0;
+    const name = record && (record.org === org || record.org === PLATFORM_ORG) ? record.data.metric_name : void 0;
     setOwn(metrics, metric, {
       metric_id: metric,
       metric_name: typeof name === "string" ? name : metric,
@@ -35711,7 +35717,7 @@ function compareValues(a, b) {
 }
 function applyListQuery(ctx, resource, records, order) {
   let out = records;
-  if (given(ctx, "include_builtin") === false) out = out.filter((r) => r.org !== "*" && r.data.is_builtin !== true);
+  if (given(ctx, "include_builtin") === false) out = out.filter((r) => r.org !== PLATFORM_ORG && r.data.is_builtin !== true);
   const tags = given(ctx, "tag_filters");
   if (Array.isArray(tags) && tags.length > 0) {
     const wanted = tags.map((t) => String(t).toLowerCase());
@@ -35865,7 +35871,7 @@ function versionsAction(ctx) {
   const resource = resourceOf(ctx);
   const record = target(ctx);
   const item = ctx.route.versionItem;
-  const versions = record.org === "*" || record.data.is_builtin === true ? [] : ctx.runtime.store.listVersions(resource.name, record.id).map((v) => {
+  const versions = record.org === PLATFORM_ORG || record.data.is_builtin === true ? [] : ctx.runtime.store.listVersions(resource.name, record.id).map((v) => {
     if (!item?.snapshotInto) return v.data;
     const top = {};
     const nested = {};
@@ -36525,6 +36531,7 @@ function fold(state, x, alpha = ALPHA) {
   const d = x - state.mean;
   return { mean: state.mean + alpha * d, variance: (1 - alpha) * (state.variance + alpha * d * d), count: state.count + 1 };
 }
+var DIRECTIONS = ["BOTH", "ABOVE", "BELOW"];
 function isAnomaly(state, x, threshold, direction) {
   const sigma = Math.sqrt(state.variance);
   if (state.count === 0 || !(sigma > 0)) return false;
@@ -36534,7 +36541,7 @@ function isAnomaly(state, x, threshold, direction) {
 }
 function seedOf(data) {
   const s = data._ewma_seed;
-  if (!s || typeof s.mean !== "number" || typeof s.variance !== "number" || typeof s.count !== "number") return EMPTY;
+  if (!isJsonObject(s) || typeof s.mean !== "number" || typeof s.variance !== "number" || typeof s.count !== "number") return EMPTY;
   return { mean: s.mean, variance: s.variance, count: s.count };
 }
 function observationsOf(data) {
@@ -36547,7 +36554,7 @@ function stateOf(data, excludeRunId) {
 }
 function observe(data, runId, at, value, now) {
   const threshold = typeof data.sigma_threshold === "number" ? data.sigma_threshold : 2;
-  const direction = ["BOTH", "ABOVE", "BELOW"].includes(String(data.direction)) ? data.direction : "BOTH";
+  const direction = DIRECTIONS.find((d) => d === data.direction) ?? "BOTH";
   const list = observationsOf(data).filter((o) => o.run_id !== runId);
   let index = list.length;
   while (index > 0 && list[index - 1].at > at) index--;
@@ -37080,7 +37087,7 @@ function summary(runtime, resource, record) {
     label: labelOf(resource, record.data),
     workspace: record.workspace,
     deleted: isHidden(resource, record),
-    builtin: record.org === "*",
+    builtin: record.org === PLATFORM_ORG,
     state: lc?.field ? String(record.data[lc.field] ?? "") || null : null,
     versions: resource.versioned ? runtime.store.listVersions(record.kind, record.id).length : 0
   };
@@ -37094,7 +37101,7 @@ function searchRecords(runtime, session, org, options) {
   for (const resource of families(runtime, session)) {
     if (options.kind && resource.name !== options.kind) continue;
     for (const record of runtime.store.list(resource.name, { org, includeDeleted: true })) {
-      if (record.org !== org && (record.org !== "*" || !options.builtin)) continue;
+      if (record.org !== org && (record.org !== PLATFORM_ORG || !options.builtin)) continue;
       if (options.workspace && resource.scope === "workspace" && record.workspace !== null && record.workspace !== options.workspace) continue;
       if (q !== "" && !record.id.toLowerCase().includes(q) && !JSON.stringify(present(resource, record)).toLowerCase().includes(q)) continue;
       out.push(summary(runtime, resource, record));
@@ -37105,7 +37112,7 @@ function searchRecords(runtime, session, org, options) {
 function recordDetail(runtime, session, kind, id) {
   const resource = runtime.tables.resources.find((r) => r.name === kind);
   const record = resource && canRead(runtime, session, kind) ? runtime.store.get(kind, id) : void 0;
-  if (!resource || !record || !(record.org === "*" || seesOrganization(session, record.org))) throw notFound("id", "record");
+  if (!resource || !record || !(record.org === PLATFORM_ORG || seesOrganization(session, record.org))) throw notFound("id", "record");
   const versions = runtime.store.listVersions(kind, id).map((v) => {
     const data = JSON.parse(JSON.stringify(v.data));
     for (const path of resource.writeOnly) dropPath(data, path);
@@ -37283,6 +37290,7 @@ var alertReplaceSets = {
       setOwn(
         next,
         set,
+        // The body passed its validator: each set is a list of objects.
         given3.map((item) => {
           const copy = { ulid: ulid() };
           for (const [k, v] of Object.entries(item)) if (k !== "ulid") setOwn(copy, k, v);
@@ -37298,7 +37306,7 @@ var alertReplaceSets = {
       setOwn(next, "enabled", true);
       setOwn(next, "attribution", { created_at: ctx.now, created_by: SANDBOX_USER, updated_at: ctx.now, updated_by: SANDBOX_USER });
     } else {
-      const was = previous.attribution ?? {};
+      const was = isJsonObject(previous.attribution) ? previous.attribution : {};
       setOwn(next, "attribution", { created_at: was.created_at ?? null, created_by: was.created_by ?? null, updated_at: ctx.now, updated_by: SANDBOX_USER });
     }
   }
@@ -37317,7 +37325,29 @@ var alertEvents = {
   }
 };
 
+// src/sandbox/storage/typed.ts
+function typed(record) {
+  return record;
+}
+function listRecords(store, kind, filter) {
+  return store.list(kind, filter).map((r) => typed(r));
+}
+function getRecord(store, kind, id) {
+  const record = store.get(kind, id);
+  return record && typed(record);
+}
+function recordsWithField(store, kind, org, field2, value) {
+  return store.withField(kind, org, field2, value).map((r) => typed(r));
+}
+function asResource(kind, record) {
+  if (record.kind !== kind) throw new Error(`sandbox: a ${record.kind} record is not a ${kind}`);
+  return typed(record);
+}
+
 // src/sandbox/rules/update-baselines.ts
+function runCompleted(event) {
+  return event.payload;
+}
 function sameWorkspace(runtime, org, recordWorkspace, eventWorkspace) {
   if (recordWorkspace === eventWorkspace) return true;
   if (recordWorkspace !== null) return false;
@@ -37331,12 +37361,12 @@ function scopeMatches(baseline, run) {
   return wants("agent_id", run.agent_id) && wants("test_set_id", run.test_set_id) && wants("persona_id", run.persona_id);
 }
 function feedBaselines(runtime, event) {
-  const p = event.payload;
+  const p = runCompleted(event);
   runtime.store.transaction(() => {
-    const run = runtime.store.get("run", p.run_id);
+    const run = getRecord(runtime.store, "run", p.run_id);
     const scope = { agent_id: p.agent_id, test_set_id: run.data.test_set_id, persona_id: run.data.persona_id };
     const now = runtime.clock.now().toISOString();
-    const baselines = runtime.store.withField("baseline", event.org, "status", "ACTIVE").filter((b) => !b.deleted);
+    const baselines = recordsWithField(runtime.store, "baseline", event.org, "status", "ACTIVE").filter((b) => !b.deleted);
     for (const baseline of baselines) {
       if (!sameWorkspace(runtime, event.org, baseline.workspace, event.workspace)) continue;
       const metric = baseline.data.metric_id;
@@ -37371,34 +37401,37 @@ function valuesOf(raw) {
   return out;
 }
 function has(values, metric) {
-  return metric === null || Object.prototype.hasOwnProperty.call(values, metric);
+  return metric === null || metric === void 0 || Object.prototype.hasOwnProperty.call(values, metric);
 }
 function runAverage(perRun) {
   return perRun.map((r) => r.reduce((a, x) => a + x, 0) / r.length).reduce((a, x) => a + x, 0) / perRun.length;
 }
+function isCompletion(value) {
+  return value !== null && typeof value === "object" && "tags" in value && Array.isArray(value.tags);
+}
 function viewOf(record) {
   const d = record.data;
   if (d.status !== "COMPLETED") return null;
-  const c = d._completion ?? d;
+  const c = isCompletion(d._completion) ? d._completion : void 0;
   return {
     id: record.id,
-    time: Date.parse(d.complete_time),
+    time: Date.parse(d.complete_time ?? ""),
     agent_id: d.agent_id,
-    tags: c.tags,
-    scheduled_run_id: c.scheduled_run_id,
-    conversation_source: c.conversation_source,
-    values: valuesOf(c.metric_values),
+    tags: c?.tags ?? d.tags,
+    scheduled_run_id: c ? c.scheduled_run_id : d.scheduled_run_id ?? null,
+    conversation_source: c?.conversation_source ?? d.conversation_source ?? "",
+    values: c ? c.metric_values : valuesOf(d.metric_values),
     seq: record.seq
   };
 }
 function inScope2(alert, run) {
   if (alert.conversation_source !== "ALL" && run.conversation_source !== alert.conversation_source) return false;
-  const agents = alert.agent_ids;
-  if (agents.length > 0 && !agents.includes(run.agent_id)) return false;
+  const agents = alert.agent_ids ?? [];
+  if (agents.length > 0 && (run.agent_id === null || !agents.includes(run.agent_id))) return false;
   const tags = run.tags.map((t) => t.toLowerCase());
-  if (!alert.required_tags.every((t) => tags.includes(t.toLowerCase()))) return false;
-  const scheduled = alert.scheduled_run_ids;
-  if (scheduled.length > 0 && !scheduled.includes(run.scheduled_run_id)) return false;
+  if (!(alert.required_tags ?? []).every((t) => tags.includes(t.toLowerCase()))) return false;
+  const scheduled = alert.scheduled_run_ids ?? [];
+  if (scheduled.length > 0 && (run.scheduled_run_id === null || !scheduled.includes(run.scheduled_run_id))) return false;
   return true;
 }
 function compare2(value, operator, threshold) {
@@ -37452,7 +37485,7 @@ var Evaluation = class {
   current;
   /** Completed runs of the event's workspace, newest first, the completing run first. */
   runs() {
-    const others = this.runtime.store.list("run", { org: this.event.org }).filter((r) => r.id !== this.current.id && r.org === this.event.org && sameWorkspace(this.runtime, this.event.org, r.workspace, this.event.workspace)).map(viewOf).filter((r) => r !== null && r.time <= this.current.time).sort((a, b) => b.time - a.time || b.seq - a.seq);
+    const others = listRecords(this.runtime.store, "run", { org: this.event.org }).filter((r) => r.id !== this.current.id && r.org === this.event.org && sameWorkspace(this.runtime, this.event.org, r.workspace, this.event.workspace)).map(viewOf).filter((r) => r !== null && r.time <= this.current.time).sort((a, b) => b.time - a.time || b.seq - a.seq);
     return [this.current, ...others];
   }
   window(alert, c, needMetric) {
@@ -37470,10 +37503,10 @@ var Evaluation = class {
   }
   /** The ACTIVE baseline of the metric matching the run: the most specific, then the oldest (list order). */
   baseline(metric) {
-    const run = this.runtime.store.get("run", this.current.id).data;
-    const scope = { agent_id: this.current.agent_id, test_set_id: run.test_set_id, persona_id: run.persona_id };
+    const run = getRecord(this.runtime.store, "run", this.current.id).data;
+    const scope = { agent_id: this.current.agent_id, test_set_id: run.test_set_id ?? null, persona_id: run.persona_id ?? null };
     let best = null;
-    for (const b of this.runtime.store.list("baseline", { org: this.event.org })) {
+    for (const b of listRecords(this.runtime.store, "baseline", { org: this.event.org })) {
       if (b.org !== this.event.org || b.data.status !== "ACTIVE" || b.data.metric_id !== metric) continue;
       if (!sameWorkspace(this.runtime, this.event.org, b.workspace, this.event.workspace)) continue;
       let score = 0;
@@ -37490,7 +37523,7 @@ var Evaluation = class {
   }
   /** A condition's baseline_id: the baseline when it is in the run's organization and workspace and not deleted. */
   baselineById(id) {
-    const b = this.runtime.store.get("baseline", id);
+    const b = getRecord(this.runtime.store, "baseline", id);
     if (!b || b.org !== this.event.org || !sameWorkspace(this.runtime, this.event.org, b.workspace, this.event.workspace)) return null;
     return b.data;
   }
@@ -37565,12 +37598,13 @@ function render(template, vars) {
 function notifications(runtime, org, alert, run, payload) {
   const out = [];
   for (const channel of alert.data.channels) {
+    const stored = channel.config;
     const config = {};
-    for (const [k, v] of Object.entries(channel.config)) if (k !== "auth_token") setOwn(config, k, v);
+    for (const [k, v] of Object.entries(stored)) if (k !== "auth_token") setOwn(config, k, v);
     const data = { alert_id: alert.id, run_id: run.id, channel: { ulid: channel.ulid, channel_type: channel.channel_type, config } };
-    const url = channel.config.url;
+    const url = channel.config.url ?? "";
     if (channel.channel_type === "WEBHOOK" && isHttpUrl(url)) {
-      const token = channel.config.auth_token;
+      const token = stored.auth_token;
       const headers = { "content-type": "application/json" };
       if (typeof token === "string" && token !== "") headers["X-Webhook-Token"] = token;
       out.push(() => void sendInBackground(runtime, { id: ulid(), org, kind: "alert_notification", data, url, headers, payload }));
@@ -37601,12 +37635,12 @@ function assess(evaluation, alert, at) {
   const message = typeof a.custom_message_template === "string" && a.custom_message_template !== "" ? render(a.custom_message_template, vars) : `Alert "${vars.alert_name}" triggered on run ${current.id}: ${vars.conditions}`;
   if (results.some((r) => r.error)) return { results, outcome: "ERROR", message };
   if (!fires) return { results, outcome: "NOT_MET", message };
-  if (current.time - Date.parse(a.last_triggered_at) < a.cooldown_seconds * 1e3) return { results, outcome: "SUPPRESSED", message };
+  if (current.time - Date.parse(a.last_triggered_at ?? "") < a.cooldown_seconds * 1e3) return { results, outcome: "SUPPRESSED", message };
   return { results, outcome: "TRIGGERED", message };
 }
 function conditionReport(runtime, org, r) {
-  const metric = r.metric_id === null ? void 0 : runtime.store.get("metric", r.metric_id);
-  const name = metric && (metric.org === org || metric.org === "*") ? metric.data.metric_name : void 0;
+  const metric = r.metric_id === null ? void 0 : getRecord(runtime.store, "metric", r.metric_id);
+  const name = metric && (metric.org === org || metric.org === PLATFORM_ORG) ? metric.data.metric_name : void 0;
   const metadata = { condition_id: r.condition_id };
   if (r.reason !== void 0) metadata.reason = r.reason;
   return {
@@ -37637,11 +37671,11 @@ function channelReport(channel) {
   return { channel_type: channel.channel_type, channel_summary: `${channel.channel_type} ${where}`.trim(), success: true, error: null };
 }
 function evaluate(runtime, event) {
-  const p = event.payload;
+  const p = runCompleted(event);
   const completedAt = p.completed_at;
   const sends = [];
   runtime.store.transaction(() => {
-    const record = runtime.store.get("run", p.run_id);
+    const record = getRecord(runtime.store, "run", p.run_id);
     const values = p.metric_values;
     const current = {
       id: record.id,
@@ -37653,17 +37687,18 @@ function evaluate(runtime, event) {
       values,
       seq: record.seq
     };
-    record.data._completion = { tags: current.tags, scheduled_run_id: current.scheduled_run_id, conversation_source: current.conversation_source, metric_values: values };
+    const completion = { tags: current.tags, scheduled_run_id: current.scheduled_run_id, conversation_source: current.conversation_source, metric_values: values };
+    record.data._completion = completion;
     runtime.store.update(record);
     const evaluation = new Evaluation(runtime, event, current);
-    for (const alert of runtime.store.list("alert", { org: event.org })) {
+    for (const alert of listRecords(runtime.store, "alert", { org: event.org })) {
       const a = alert.data;
       if (alert.org !== event.org || a.status !== "ACTIVE" || a.enabled === false || a.evaluation_type !== "ON_RUN_COMPLETE") continue;
       if (!sameWorkspace(runtime, event.org, alert.workspace, event.workspace) || !inScope2(a, current)) continue;
       const { results, outcome, message } = assess(evaluation, alert, completedAt);
       const triggered = outcome === "TRIGGERED";
       if (triggered) {
-        a.trigger_count = a.trigger_count + 1;
+        a.trigger_count += 1;
         a.last_triggered_at = completedAt;
         runtime.store.update(alert);
         const payload = {
@@ -37713,9 +37748,9 @@ var evaluateAlerts = {
 var alertTestEvaluate = {
   handle(ctx) {
     const param = firstPathParam(ctx.route);
-    const alert = findRecord(ctx, "alert", ctx.path[param], { field: param });
-    const runId = ctx.body.run_id;
-    const run = ctx.runtime.store.get("run", runId);
+    const alert = asResource("alert", findRecord(ctx, "alert", ctx.path[param], { field: param }));
+    const runId = String(ctx.body.run_id);
+    const run = getRecord(ctx.runtime.store, "run", runId);
     if (!run || !inScope(ctx, ctx.runtime.resource("run"), run)) throw notFound("run_id", "run");
     const completed = viewOf(run);
     const current = completed ?? {
@@ -37730,7 +37765,7 @@ var alertTestEvaluate = {
     };
     const event = { name: "run.completed", org: ctx.org, workspace: run.workspace, payload: {} };
     const evaluation = new Evaluation(ctx.runtime, event, current);
-    const { results, outcome, message } = assess(evaluation, alert, completed === null ? ctx.now : run.data.complete_time);
+    const { results, outcome, message } = assess(evaluation, alert, completed === null ? ctx.now : run.data.complete_time ?? "");
     const triggered = outcome === "TRIGGERED" || outcome === "SUPPRESSED";
     return {
       body: {
@@ -37754,7 +37789,8 @@ var conversationAudioUrl = {
     const param = firstPathParam(ctx.route);
     const record = findRecord(ctx, kind, ctx.path[param], { field: param });
     if (record.data.has_audio !== true) throw notFound(null, "recording");
-    const recording = record.data._recording ?? record.data.recording ?? {};
+    const stored = record.data._recording ?? record.data.recording;
+    const recording = isJsonObject(stored) ? stored : {};
     const given3 = typeof record.data.audio_url === "string" ? record.data.audio_url : typeof recording.url === "string" ? recording.url : null;
     const url = given3 ?? `${ctx.origin}/sandbox-audio/${kind}s/${encodeURIComponent(record.id)}.wav`;
     return { body: { audio_url: url, peaks_url: null, [param]: record.id, url_expires_in_seconds: EXPIRES_IN_SECONDS } };
@@ -38114,8 +38150,10 @@ function answerWithoutTranscript(ctx, result) {
 function valuesOf2(data) {
   const raw = data.metric_values;
   const out = /* @__PURE__ */ new Map();
-  if (Array.isArray(raw)) for (const v of raw) out.set(String(v.metric_id), v.value ?? null);
-  else if (raw !== null && typeof raw === "object") for (const [k, v] of Object.entries(raw)) out.set(k, v);
+  if (Array.isArray(raw)) {
+    for (const v of raw) if (isJsonObject(v)) out.set(String(v.metric_id), v.value ?? null);
+    else if (isJsonObject(raw)) for (const [k, v2] of Object.entries(raw)) out.set(k, v2);
+  }
   return out;
 }
 function valueList(data) {
@@ -38341,7 +38379,7 @@ function deliverJobComplete(runtime, event) {
   const deliveries = runtime.store.transaction(
     () => (
       // The organization's own job_complete webhooks (withField: exactly this organization, deleted ones included).
-      runtime.store.withField("webhook", event.org, "type", "job_complete").filter((w) => !w.deleted).map((w) => {
+      recordsWithField(runtime.store, "webhook", event.org, "type", "job_complete").filter((w) => !w.deleted).map((w) => {
         w.data.last_triggered_at = now;
         runtime.store.update(w);
         const deliveryId = ulid();
@@ -38394,7 +38432,7 @@ var metricRestore = {
   before(ctx) {
     const param = ctx.route.params.path[0].name;
     const record = ctx.runtime.store.get("metric", String(ctx.path[param]));
-    if (record && (record.org === "*" || record.data.is_builtin === true)) throw notFound(param, "metric");
+    if (record && (record.org === PLATFORM_ORG || record.data.is_builtin === true)) throw notFound(param, "metric");
   }
 };
 
@@ -38447,7 +38485,7 @@ function str(value) {
   return typeof value === "string" ? value : void 0;
 }
 function visible(ctx, kind) {
-  return ctx.runtime.store.list(kind, { org: ctx.org }).filter((r) => !r.deleted && (r.org === ctx.org || r.org === "*"));
+  return ctx.runtime.store.list(kind, { org: ctx.org }).filter((r) => !r.deleted && (r.org === ctx.org || r.org === PLATFORM_ORG));
 }
 function own(ctx, kind) {
   return ctx.runtime.store.list(kind, { org: ctx.org }).filter((r) => !r.deleted && r.org === ctx.org);
@@ -38561,24 +38599,30 @@ var personaCustomData = {
 };
 
 // src/sandbox/rules/persona-discovery.ts
-var personaDiscovery = {
-  handle(ctx) {
-    if (ctx.route.id === "listPersonaVoices") {
-      const voices = [
-        ...serviceVoices(ctx),
-        ...customVoices(ctx).map((v) => ({ voice_name: v.id, supported_languages: v.languages }))
-      ];
-      return { body: { voices } };
-    }
-    if (ctx.route.id === "listPersonaPhoneNumbers") {
-      const numbers = phoneNumbers(ctx);
-      const indexed = (list) => list.map((phone_number, i) => ({ index: i + 1, phone_number }));
-      return { body: { phone_numbers: { inbound: indexed(numbers.inbound), outbound: indexed(numbers.outbound) } } };
-    }
+function listingOf(ctx) {
+  const shape2 = ctx.route.success.shape;
+  return shape2.kind === "other" && shape2.keys.length === 1 ? shape2.keys[0] : void 0;
+}
+var LISTINGS = {
+  voices: (ctx) => [...serviceVoices(ctx), ...customVoices(ctx).map((v) => ({ voice_name: v.id, supported_languages: v.languages }))],
+  phone_numbers: (ctx) => {
+    const numbers = phoneNumbers(ctx);
+    const indexed = (list) => list.map((phone_number, i) => ({ index: i + 1, phone_number }));
+    return { inbound: indexed(numbers.inbound), outbound: indexed(numbers.outbound) };
+  },
+  background_sounds: (ctx) => {
     const includeArchived = ctx.query.include_archived === true;
     const builtIn = BACKGROUND_SOUND_PRESETS.filter((p) => p !== "off").map(presetEntry);
     const custom = customSounds(ctx).filter((r) => includeArchived || soundStatus(r.data) !== "archived").map(customSoundEntry);
-    return { body: { background_sounds: [...builtIn, ...custom] } };
+    return [...builtIn, ...custom];
+  }
+};
+var personaDiscovery = {
+  handle(ctx) {
+    const listing2 = listingOf(ctx);
+    const build = listing2 !== void 0 && Object.hasOwn(LISTINGS, listing2) ? LISTINGS[listing2] : void 0;
+    if (listing2 === void 0 || build === void 0) throw new Error(`persona-discovery: ${ctx.route.id} answers none of ${Object.keys(LISTINGS).join(", ")}`);
+    return { body: { [listing2]: build(ctx) } };
   }
 };
 
@@ -38655,13 +38699,13 @@ function pin(ctx, kind, id, field2) {
   if (id === void 0) return null;
   const record = findRecord(ctx, kind, id, { field: field2 });
   const resource = ctx.runtime.resource(kind);
-  if (record.org === "*" || record.data.is_builtin === true) return null;
+  if (record.org === PLATFORM_ORG || record.data.is_builtin === true) return null;
   return resource.versioned ? pinVersion(ctx.runtime, resource, record) : null;
 }
 function onLatest(ctx, run) {
   const pinned = run.data.pinned_versions;
   if (!pinned) return true;
-  const current = (kind, id) => ctx.runtime.store.get(kind, String(id))?.data.current_version?.ulid;
+  const current = (kind, id) => getRecord(ctx.runtime.store, kind, String(id))?.data.current_version?.ulid;
   const same = (ref, kind, id) => !ref || current(kind, id) === ref.ulid;
   return same(pinned.agent, "agent", run.data.agent_id) && same(pinned.persona, "persona", run.data.persona_id) && same(pinned.test_set, "test_set", run.data.test_set_id) && Object.entries(pinned.metrics ?? {}).every(([id, ref]) => same(ref, "metric", id));
 }
@@ -38677,7 +38721,7 @@ function selectedCases(ctx, testSetId, options) {
   return count * (typeof options.iteration_count === "number" ? options.iteration_count : 1);
 }
 function readLaunchMetadata(next) {
-  const launch = next.metadata ?? {};
+  const launch = isJsonObject(next.metadata) ? next.metadata : {};
   setOwn(next, "display_name", typeof launch.display_name === "string" ? launch.display_name : null);
   setOwn(next, "metadata", launch.customer ?? {});
   if (typeof launch.created_by === "string") setOwn(next, "launched_by", launch.created_by);
@@ -38706,7 +38750,7 @@ var runPinVersions = {
       test_set: pin(ctx, "test_set", next.test_set_id, "test_set_id"),
       metrics
     });
-    const total = selectedCases(ctx, next.test_set_id, next.options ?? {});
+    const total = selectedCases(ctx, next.test_set_id, isJsonObject(next.options) ? next.options : {});
     setOwn(next, "progress", { total_test_cases: total, completed_test_cases: 0, failed_test_cases: 0, in_progress_test_cases: 0 });
     for (const field2 of ["results", "error", "error_status"]) setOwn(next, field2, null);
     if (typeof next.run_template_id === "string") {
@@ -38716,7 +38760,8 @@ var runPinVersions = {
   },
   after(ctx, result) {
     const averages = result.records !== void 0 && ctx.query.include === "metric_averages";
-    for (const run of result.record ? [result.record] : result.records) {
+    for (const record of result.record ? [result.record] : result.records) {
+      const run = asResource("run", record);
       setOwn(run.data, "on_latest_configuration", onLatest(ctx, run));
       if (averages) {
         const values = run.data.metric_values ?? {};
@@ -38769,13 +38814,14 @@ function content(items) {
 }
 function refreshParent(ctx, testSetId) {
   const resource = ctx.runtime.resource("test_set");
-  const parent = ctx.runtime.store.get("test_set", testSetId);
+  const parent = getRecord(ctx.runtime.store, "test_set", testSetId);
   if (!parent) return;
   const previous = clone(parent.data);
   const cases = casesOf(ctx, testSetId);
   setOwn(parent.data, "test_cases", snapshotOf(ctx, cases));
   setOwn(parent.data, "test_case_count", cases.length);
-  const gridChanged = !deepEqual(content(previous.test_cases ?? []), content(parent.data.test_cases));
+  const before = previous.test_cases;
+  const gridChanged = !deepEqual(content(Array.isArray(before) ? before : []), content(parent.data.test_cases ?? []));
   if (!hasHistory(ctx.runtime, resource, parent) || gridChanged) {
     stampUpdated(resource, parent.data, ctx.now);
     recordVersion(ctx.runtime, resource, parent, "save");
@@ -38856,7 +38902,7 @@ var testSetSnapshot = {
     makeRoom(ctx, others, at);
   },
   after(ctx, result) {
-    if (ctx.route.resource === "test_set" && ctx.route.action === "revert") restoreRows(ctx, result.record);
+    if (ctx.route.resource === "test_set" && ctx.route.action === "revert") restoreRows(ctx, asResource("test_set", result.record));
     if (ctx.route.resource !== "test_case") return;
     const id = String(result.record.data.test_set_id);
     const rows = gridOrder(casesOf(ctx, id));
@@ -38871,7 +38917,7 @@ var versionRevert = {
     const [resourceParam, versionParam] = ctx.route.params.path;
     const record = findRecord(ctx, ctx.route.resource, ctx.path[resourceParam.name], { field: resourceParam.name });
     const current = record.data.current_version;
-    if (current?.ulid !== void 0 && current.ulid === ctx.path[versionParam.name]) {
+    if (isJsonObject(current) && current.ulid !== void 0 && current.ulid === ctx.path[versionParam.name]) {
       throw invalid(versionParam.name, "is the version the resource already uses: there is nothing to revert");
     }
   }
@@ -38896,7 +38942,8 @@ var METRIC_MODELS = [
 ];
 var metricCatalog = {
   handle(ctx) {
-    if (ctx.route.id === "listMetricModels") return { body: { models: METRIC_MODELS.map((m) => ({ ...m })) } };
+    const shape2 = ctx.route.success.shape;
+    if (shape2.kind === "other" && shape2.keys.includes("models")) return { body: { models: METRIC_MODELS.map((m) => ({ ...m })) } };
     return { body: { version: TEMPLATE_VARIABLES_VERSION, categories: TEMPLATE_VARIABLE_CATEGORIES.map((c) => ({ ...c, example_keys: [...c.example_keys] })) } };
   }
 };
@@ -39016,10 +39063,10 @@ function update(ctx, record) {
 }
 var personaSoundUpload = {
   handle(ctx) {
-    if (ctx.route.id === "createPersonaBackgroundSound") return { body: create(ctx) };
+    if (ctx.route.params.path.length === 0) return { body: create(ctx) };
     const record = findSound(ctx);
-    if (ctx.route.id === "completePersonaBackgroundSound") complete(ctx, record);
-    else update(ctx, record);
+    if (ctx.route.method === "PATCH") update(ctx, record);
+    else complete(ctx, record);
     return { body: { background_sound: customSoundEntry(record) } };
   }
 };
@@ -39051,7 +39098,7 @@ function linked(record, testSetId) {
 }
 function attachedAgents(ctx, testSetId) {
   const resource = ctx.runtime.resource("agent");
-  return ctx.runtime.store.list("agent", { org: ctx.org }).filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && linked(r, testSetId));
+  return listRecords(ctx.runtime.store, "agent", { org: ctx.org }).filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && linked(r, testSetId));
 }
 function saveLinks(ctx, agent, ids) {
   const resource = ctx.runtime.resource("agent");
@@ -39071,11 +39118,11 @@ var testSetAgents = {
     const testSet = findRecord(ctx, "test_set", ctx.path.test_set_id, { field: "test_set_id" });
     if (ctx.route.method === "GET") return { body: listing(ctx, testSet.id) };
     if (ctx.route.method === "DELETE") {
-      const agent = findRecord(ctx, "agent", ctx.path.agent_id, { field: "agent_id" });
-      if (linked(agent, testSet.id)) saveLinks(ctx, agent, agent.data.test_set_ids.filter((id) => id !== testSet.id));
+      const agent = asResource("agent", findRecord(ctx, "agent", ctx.path.agent_id, { field: "agent_id" }));
+      if (linked(agent, testSet.id)) saveLinks(ctx, agent, (agent.data.test_set_ids ?? []).filter((id) => id !== testSet.id));
       return { body: {} };
     }
-    const agents = ctx.body.agent_ids.map((id) => findRecord(ctx, "agent", id, { field: "agent_ids" }));
+    const agents = ctx.body.agent_ids.map((id) => asResource("agent", findRecord(ctx, "agent", id, { field: "agent_ids" })));
     for (const agent of agents) {
       if (linked(agent, testSet.id)) continue;
       const ids = Array.isArray(agent.data.test_set_ids) ? agent.data.test_set_ids : [];
@@ -39290,10 +39337,15 @@ var workspaceSlug = {
 var ASSOCIATIONS = ["metric_ids", "test_set_ids", "knowledge_base_ids"];
 var NOT_COPIED = ["customer_agent_id", ...ASSOCIATIONS];
 var NAME_MAX = 200;
+function createRouteOf(ctx) {
+  const create2 = ctx.runtime.tables.routes.find((r) => r.resource === ctx.route.resource && r.action === "create" && r.aliasOf === null);
+  if (!create2) throw new Error(`agent-duplicate: ${ctx.route.resource ?? "the resource"} has no create operation`);
+  return create2;
+}
 var agentDuplicate = {
   handle(ctx) {
     const source = findRecord(ctx, "agent", ctx.path.agent_id, { field: "agent_id" });
-    const create2 = ctx.runtime.routeById("createAgent");
+    const create2 = createRouteOf(ctx);
     const withAssociations = ctx.body.include_associations === true;
     const body2 = {};
     for (const field2 of create2.body?.properties ?? []) {
@@ -39708,7 +39760,7 @@ function openPgStore(url) {
       return store.get(kind, id);
     },
     list(kind, filter = {}) {
-      const rows = filter.org === void 0 ? q("SELECT * FROM records WHERE kind = $1 ORDER BY seq", [kind]) : q("SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = '*') ORDER BY seq", [kind, filter.org]);
+      const rows = filter.org === void 0 ? q("SELECT * FROM records WHERE kind = $1 ORDER BY seq", [kind]) : q("SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = $3) ORDER BY seq", [kind, filter.org, PLATFORM_ORG]);
       return rows.map(toRecord).filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === void 0 || r.workspace === filter.workspace));
     },
     withField(kind, org, field2, value) {
@@ -39831,7 +39883,7 @@ function openSqliteStore(path) {
     removeVersions: db.prepare("DELETE FROM versions WHERE kind = ? AND resource_id = ?"),
     get: db.prepare("SELECT * FROM records WHERE kind = ? AND id = ?"),
     listKind: db.prepare("SELECT * FROM records WHERE kind = ? ORDER BY seq"),
-    listOrg: db.prepare("SELECT * FROM records WHERE kind = ? AND (org = ? OR org = '*') ORDER BY seq"),
+    listOrg: db.prepare("SELECT * FROM records WHERE kind = ? AND (org = ? OR org = ?) ORDER BY seq"),
     addVersion: db.prepare("INSERT INTO versions (kind, resource_id, number, data) VALUES (?, ?, ?, ?)"),
     listVersions: db.prepare("SELECT number, data FROM versions WHERE kind = ? AND resource_id = ? ORDER BY number DESC"),
     addSent: db.prepare("INSERT INTO sent (id, org, kind, data) VALUES (?, ?, ?, ?)"),
@@ -39928,7 +39980,7 @@ function openSqliteStore(path) {
       return row ? toRecord2(row) : void 0;
     },
     list(kind, filter = {}) {
-      const rows = filter.org === void 0 ? q.listKind.all(kind) : q.listOrg.all(kind, filter.org);
+      const rows = filter.org === void 0 ? q.listKind.all(kind) : q.listOrg.all(kind, filter.org, PLATFORM_ORG);
       return rows.map(toRecord2).filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === void 0 || r.workspace === filter.workspace));
     },
     withField(kind, org, field2, value) {
