@@ -33,17 +33,13 @@ function $eq(a, b) {
   const arr = Array.isArray(a);
   if (arr !== Array.isArray(b)) return false;
   if (arr) {
-    const x2 = a;
-    const y2 = b;
-    if (x2.length !== y2.length) return false;
-    for (let i = 0; i < x2.length; i++) if (!$eq(x2[i], y2[i])) return false;
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!$eq(a[i], b[i])) return false;
     return true;
   }
-  const x = a;
-  const y = b;
-  const ka = Object.keys(x);
-  if (ka.length !== Object.keys(y).length) return false;
-  for (const k of ka) if (!$hasOwn.call(y, k) || !$eq(x[k], y[k])) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if (!$hasOwn.call(b, k) || !$eq(a[k], b[k])) return false;
   return true;
 }
 function $uniq(a) {
@@ -35056,6 +35052,9 @@ function failure(error, requestId) {
 }
 
 // src/sandbox/storage/store.ts
+function isJsonObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
 var PLATFORM_ORG = "*";
 
 // src/data/own-property.ts
@@ -36532,6 +36531,7 @@ function fold(state, x, alpha = ALPHA) {
   const d = x - state.mean;
   return { mean: state.mean + alpha * d, variance: (1 - alpha) * (state.variance + alpha * d * d), count: state.count + 1 };
 }
+var DIRECTIONS = ["BOTH", "ABOVE", "BELOW"];
 function isAnomaly(state, x, threshold, direction) {
   const sigma = Math.sqrt(state.variance);
   if (state.count === 0 || !(sigma > 0)) return false;
@@ -36541,7 +36541,7 @@ function isAnomaly(state, x, threshold, direction) {
 }
 function seedOf(data) {
   const s = data._ewma_seed;
-  if (!s || typeof s.mean !== "number" || typeof s.variance !== "number" || typeof s.count !== "number") return EMPTY;
+  if (!isJsonObject(s) || typeof s.mean !== "number" || typeof s.variance !== "number" || typeof s.count !== "number") return EMPTY;
   return { mean: s.mean, variance: s.variance, count: s.count };
 }
 function observationsOf(data) {
@@ -36554,7 +36554,7 @@ function stateOf(data, excludeRunId) {
 }
 function observe(data, runId, at, value, now) {
   const threshold = typeof data.sigma_threshold === "number" ? data.sigma_threshold : 2;
-  const direction = ["BOTH", "ABOVE", "BELOW"].includes(String(data.direction)) ? data.direction : "BOTH";
+  const direction = DIRECTIONS.find((d) => d === data.direction) ?? "BOTH";
   const list = observationsOf(data).filter((o) => o.run_id !== runId);
   let index = list.length;
   while (index > 0 && list[index - 1].at > at) index--;
@@ -37290,6 +37290,7 @@ var alertReplaceSets = {
       setOwn(
         next,
         set,
+        // The body passed its validator: each set is a list of objects.
         given3.map((item) => {
           const copy = { ulid: ulid() };
           for (const [k, v] of Object.entries(item)) if (k !== "ulid") setOwn(copy, k, v);
@@ -37305,7 +37306,7 @@ var alertReplaceSets = {
       setOwn(next, "enabled", true);
       setOwn(next, "attribution", { created_at: ctx.now, created_by: SANDBOX_USER, updated_at: ctx.now, updated_by: SANDBOX_USER });
     } else {
-      const was = previous.attribution ?? {};
+      const was = isJsonObject(previous.attribution) ? previous.attribution : {};
       setOwn(next, "attribution", { created_at: was.created_at ?? null, created_by: was.created_by ?? null, updated_at: ctx.now, updated_by: SANDBOX_USER });
     }
   }
@@ -37324,7 +37325,29 @@ var alertEvents = {
   }
 };
 
+// src/sandbox/storage/typed.ts
+function typed(record) {
+  return record;
+}
+function listRecords(store, kind, filter) {
+  return store.list(kind, filter).map((r) => typed(r));
+}
+function getRecord(store, kind, id) {
+  const record = store.get(kind, id);
+  return record && typed(record);
+}
+function recordsWithField(store, kind, org, field2, value) {
+  return store.withField(kind, org, field2, value).map((r) => typed(r));
+}
+function asResource(kind, record) {
+  if (record.kind !== kind) throw new Error(`sandbox: a ${record.kind} record is not a ${kind}`);
+  return typed(record);
+}
+
 // src/sandbox/rules/update-baselines.ts
+function runCompleted(event) {
+  return event.payload;
+}
 function sameWorkspace(runtime, org, recordWorkspace, eventWorkspace) {
   if (recordWorkspace === eventWorkspace) return true;
   if (recordWorkspace !== null) return false;
@@ -37338,12 +37361,12 @@ function scopeMatches(baseline, run) {
   return wants("agent_id", run.agent_id) && wants("test_set_id", run.test_set_id) && wants("persona_id", run.persona_id);
 }
 function feedBaselines(runtime, event) {
-  const p = event.payload;
+  const p = runCompleted(event);
   runtime.store.transaction(() => {
-    const run = runtime.store.get("run", p.run_id);
+    const run = getRecord(runtime.store, "run", p.run_id);
     const scope = { agent_id: p.agent_id, test_set_id: run.data.test_set_id, persona_id: run.data.persona_id };
     const now = runtime.clock.now().toISOString();
-    const baselines = runtime.store.withField("baseline", event.org, "status", "ACTIVE").filter((b) => !b.deleted);
+    const baselines = recordsWithField(runtime.store, "baseline", event.org, "status", "ACTIVE").filter((b) => !b.deleted);
     for (const baseline of baselines) {
       if (!sameWorkspace(runtime, event.org, baseline.workspace, event.workspace)) continue;
       const metric = baseline.data.metric_id;
@@ -37378,34 +37401,37 @@ function valuesOf(raw) {
   return out;
 }
 function has(values, metric) {
-  return metric === null || Object.prototype.hasOwnProperty.call(values, metric);
+  return metric === null || metric === void 0 || Object.prototype.hasOwnProperty.call(values, metric);
 }
 function runAverage(perRun) {
   return perRun.map((r) => r.reduce((a, x) => a + x, 0) / r.length).reduce((a, x) => a + x, 0) / perRun.length;
 }
+function isCompletion(value) {
+  return value !== null && typeof value === "object" && "tags" in value && Array.isArray(value.tags);
+}
 function viewOf(record) {
   const d = record.data;
   if (d.status !== "COMPLETED") return null;
-  const c = d._completion ?? d;
+  const c = isCompletion(d._completion) ? d._completion : void 0;
   return {
     id: record.id,
-    time: Date.parse(d.complete_time),
+    time: Date.parse(d.complete_time ?? ""),
     agent_id: d.agent_id,
-    tags: c.tags,
-    scheduled_run_id: c.scheduled_run_id,
-    conversation_source: c.conversation_source,
-    values: valuesOf(c.metric_values),
+    tags: c?.tags ?? d.tags,
+    scheduled_run_id: c ? c.scheduled_run_id : d.scheduled_run_id ?? null,
+    conversation_source: c?.conversation_source ?? d.conversation_source ?? "",
+    values: c ? c.metric_values : valuesOf(d.metric_values),
     seq: record.seq
   };
 }
 function inScope2(alert, run) {
   if (alert.conversation_source !== "ALL" && run.conversation_source !== alert.conversation_source) return false;
-  const agents = alert.agent_ids;
-  if (agents.length > 0 && !agents.includes(run.agent_id)) return false;
+  const agents = alert.agent_ids ?? [];
+  if (agents.length > 0 && (run.agent_id === null || !agents.includes(run.agent_id))) return false;
   const tags = run.tags.map((t) => t.toLowerCase());
-  if (!alert.required_tags.every((t) => tags.includes(t.toLowerCase()))) return false;
-  const scheduled = alert.scheduled_run_ids;
-  if (scheduled.length > 0 && !scheduled.includes(run.scheduled_run_id)) return false;
+  if (!(alert.required_tags ?? []).every((t) => tags.includes(t.toLowerCase()))) return false;
+  const scheduled = alert.scheduled_run_ids ?? [];
+  if (scheduled.length > 0 && (run.scheduled_run_id === null || !scheduled.includes(run.scheduled_run_id))) return false;
   return true;
 }
 function compare2(value, operator, threshold) {
@@ -37459,7 +37485,7 @@ var Evaluation = class {
   current;
   /** Completed runs of the event's workspace, newest first, the completing run first. */
   runs() {
-    const others = this.runtime.store.list("run", { org: this.event.org }).filter((r) => r.id !== this.current.id && r.org === this.event.org && sameWorkspace(this.runtime, this.event.org, r.workspace, this.event.workspace)).map(viewOf).filter((r) => r !== null && r.time <= this.current.time).sort((a, b) => b.time - a.time || b.seq - a.seq);
+    const others = listRecords(this.runtime.store, "run", { org: this.event.org }).filter((r) => r.id !== this.current.id && r.org === this.event.org && sameWorkspace(this.runtime, this.event.org, r.workspace, this.event.workspace)).map(viewOf).filter((r) => r !== null && r.time <= this.current.time).sort((a, b) => b.time - a.time || b.seq - a.seq);
     return [this.current, ...others];
   }
   window(alert, c, needMetric) {
@@ -37477,10 +37503,10 @@ var Evaluation = class {
   }
   /** The ACTIVE baseline of the metric matching the run: the most specific, then the oldest (list order). */
   baseline(metric) {
-    const run = this.runtime.store.get("run", this.current.id).data;
-    const scope = { agent_id: this.current.agent_id, test_set_id: run.test_set_id, persona_id: run.persona_id };
+    const run = getRecord(this.runtime.store, "run", this.current.id).data;
+    const scope = { agent_id: this.current.agent_id, test_set_id: run.test_set_id ?? null, persona_id: run.persona_id ?? null };
     let best = null;
-    for (const b of this.runtime.store.list("baseline", { org: this.event.org })) {
+    for (const b of listRecords(this.runtime.store, "baseline", { org: this.event.org })) {
       if (b.org !== this.event.org || b.data.status !== "ACTIVE" || b.data.metric_id !== metric) continue;
       if (!sameWorkspace(this.runtime, this.event.org, b.workspace, this.event.workspace)) continue;
       let score = 0;
@@ -37497,7 +37523,7 @@ var Evaluation = class {
   }
   /** A condition's baseline_id: the baseline when it is in the run's organization and workspace and not deleted. */
   baselineById(id) {
-    const b = this.runtime.store.get("baseline", id);
+    const b = getRecord(this.runtime.store, "baseline", id);
     if (!b || b.org !== this.event.org || !sameWorkspace(this.runtime, this.event.org, b.workspace, this.event.workspace)) return null;
     return b.data;
   }
@@ -37572,12 +37598,13 @@ function render(template, vars) {
 function notifications(runtime, org, alert, run, payload) {
   const out = [];
   for (const channel of alert.data.channels) {
+    const stored = channel.config;
     const config = {};
-    for (const [k, v] of Object.entries(channel.config)) if (k !== "auth_token") setOwn(config, k, v);
+    for (const [k, v] of Object.entries(stored)) if (k !== "auth_token") setOwn(config, k, v);
     const data = { alert_id: alert.id, run_id: run.id, channel: { ulid: channel.ulid, channel_type: channel.channel_type, config } };
-    const url = channel.config.url;
+    const url = channel.config.url ?? "";
     if (channel.channel_type === "WEBHOOK" && isHttpUrl(url)) {
-      const token = channel.config.auth_token;
+      const token = stored.auth_token;
       const headers = { "content-type": "application/json" };
       if (typeof token === "string" && token !== "") headers["X-Webhook-Token"] = token;
       out.push(() => void sendInBackground(runtime, { id: ulid(), org, kind: "alert_notification", data, url, headers, payload }));
@@ -37608,11 +37635,11 @@ function assess(evaluation, alert, at) {
   const message = typeof a.custom_message_template === "string" && a.custom_message_template !== "" ? render(a.custom_message_template, vars) : `Alert "${vars.alert_name}" triggered on run ${current.id}: ${vars.conditions}`;
   if (results.some((r) => r.error)) return { results, outcome: "ERROR", message };
   if (!fires) return { results, outcome: "NOT_MET", message };
-  if (current.time - Date.parse(a.last_triggered_at) < a.cooldown_seconds * 1e3) return { results, outcome: "SUPPRESSED", message };
+  if (current.time - Date.parse(a.last_triggered_at ?? "") < a.cooldown_seconds * 1e3) return { results, outcome: "SUPPRESSED", message };
   return { results, outcome: "TRIGGERED", message };
 }
 function conditionReport(runtime, org, r) {
-  const metric = r.metric_id === null ? void 0 : runtime.store.get("metric", r.metric_id);
+  const metric = r.metric_id === null ? void 0 : getRecord(runtime.store, "metric", r.metric_id);
   const name = metric && (metric.org === org || metric.org === PLATFORM_ORG) ? metric.data.metric_name : void 0;
   const metadata = { condition_id: r.condition_id };
   if (r.reason !== void 0) metadata.reason = r.reason;
@@ -37644,11 +37671,11 @@ function channelReport(channel) {
   return { channel_type: channel.channel_type, channel_summary: `${channel.channel_type} ${where}`.trim(), success: true, error: null };
 }
 function evaluate(runtime, event) {
-  const p = event.payload;
+  const p = runCompleted(event);
   const completedAt = p.completed_at;
   const sends = [];
   runtime.store.transaction(() => {
-    const record = runtime.store.get("run", p.run_id);
+    const record = getRecord(runtime.store, "run", p.run_id);
     const values = p.metric_values;
     const current = {
       id: record.id,
@@ -37660,17 +37687,18 @@ function evaluate(runtime, event) {
       values,
       seq: record.seq
     };
-    record.data._completion = { tags: current.tags, scheduled_run_id: current.scheduled_run_id, conversation_source: current.conversation_source, metric_values: values };
+    const completion = { tags: current.tags, scheduled_run_id: current.scheduled_run_id, conversation_source: current.conversation_source, metric_values: values };
+    record.data._completion = completion;
     runtime.store.update(record);
     const evaluation = new Evaluation(runtime, event, current);
-    for (const alert of runtime.store.list("alert", { org: event.org })) {
+    for (const alert of listRecords(runtime.store, "alert", { org: event.org })) {
       const a = alert.data;
       if (alert.org !== event.org || a.status !== "ACTIVE" || a.enabled === false || a.evaluation_type !== "ON_RUN_COMPLETE") continue;
       if (!sameWorkspace(runtime, event.org, alert.workspace, event.workspace) || !inScope2(a, current)) continue;
       const { results, outcome, message } = assess(evaluation, alert, completedAt);
       const triggered = outcome === "TRIGGERED";
       if (triggered) {
-        a.trigger_count = a.trigger_count + 1;
+        a.trigger_count += 1;
         a.last_triggered_at = completedAt;
         runtime.store.update(alert);
         const payload = {
@@ -37720,9 +37748,9 @@ var evaluateAlerts = {
 var alertTestEvaluate = {
   handle(ctx) {
     const param = firstPathParam(ctx.route);
-    const alert = findRecord(ctx, "alert", ctx.path[param], { field: param });
-    const runId = ctx.body.run_id;
-    const run = ctx.runtime.store.get("run", runId);
+    const alert = asResource("alert", findRecord(ctx, "alert", ctx.path[param], { field: param }));
+    const runId = String(ctx.body.run_id);
+    const run = getRecord(ctx.runtime.store, "run", runId);
     if (!run || !inScope(ctx, ctx.runtime.resource("run"), run)) throw notFound("run_id", "run");
     const completed = viewOf(run);
     const current = completed ?? {
@@ -37737,7 +37765,7 @@ var alertTestEvaluate = {
     };
     const event = { name: "run.completed", org: ctx.org, workspace: run.workspace, payload: {} };
     const evaluation = new Evaluation(ctx.runtime, event, current);
-    const { results, outcome, message } = assess(evaluation, alert, completed === null ? ctx.now : run.data.complete_time);
+    const { results, outcome, message } = assess(evaluation, alert, completed === null ? ctx.now : run.data.complete_time ?? "");
     const triggered = outcome === "TRIGGERED" || outcome === "SUPPRESSED";
     return {
       body: {
@@ -37761,7 +37789,8 @@ var conversationAudioUrl = {
     const param = firstPathParam(ctx.route);
     const record = findRecord(ctx, kind, ctx.path[param], { field: param });
     if (record.data.has_audio !== true) throw notFound(null, "recording");
-    const recording = record.data._recording ?? record.data.recording ?? {};
+    const stored = record.data._recording ?? record.data.recording;
+    const recording = isJsonObject(stored) ? stored : {};
     const given3 = typeof record.data.audio_url === "string" ? record.data.audio_url : typeof recording.url === "string" ? recording.url : null;
     const url = given3 ?? `${ctx.origin}/sandbox-audio/${kind}s/${encodeURIComponent(record.id)}.wav`;
     return { body: { audio_url: url, peaks_url: null, [param]: record.id, url_expires_in_seconds: EXPIRES_IN_SECONDS } };
@@ -38121,8 +38150,10 @@ function answerWithoutTranscript(ctx, result) {
 function valuesOf2(data) {
   const raw = data.metric_values;
   const out = /* @__PURE__ */ new Map();
-  if (Array.isArray(raw)) for (const v of raw) out.set(String(v.metric_id), v.value ?? null);
-  else if (raw !== null && typeof raw === "object") for (const [k, v] of Object.entries(raw)) out.set(k, v);
+  if (Array.isArray(raw)) {
+    for (const v of raw) if (isJsonObject(v)) out.set(String(v.metric_id), v.value ?? null);
+    else if (isJsonObject(raw)) for (const [k, v2] of Object.entries(raw)) out.set(k, v2);
+  }
   return out;
 }
 function valueList(data) {
@@ -38348,7 +38379,7 @@ function deliverJobComplete(runtime, event) {
   const deliveries = runtime.store.transaction(
     () => (
       // The organization's own job_complete webhooks (withField: exactly this organization, deleted ones included).
-      runtime.store.withField("webhook", event.org, "type", "job_complete").filter((w) => !w.deleted).map((w) => {
+      recordsWithField(runtime.store, "webhook", event.org, "type", "job_complete").filter((w) => !w.deleted).map((w) => {
         w.data.last_triggered_at = now;
         runtime.store.update(w);
         const deliveryId = ulid();
@@ -38674,7 +38705,7 @@ function pin(ctx, kind, id, field2) {
 function onLatest(ctx, run) {
   const pinned = run.data.pinned_versions;
   if (!pinned) return true;
-  const current = (kind, id) => ctx.runtime.store.get(kind, String(id))?.data.current_version?.ulid;
+  const current = (kind, id) => getRecord(ctx.runtime.store, kind, String(id))?.data.current_version?.ulid;
   const same = (ref, kind, id) => !ref || current(kind, id) === ref.ulid;
   return same(pinned.agent, "agent", run.data.agent_id) && same(pinned.persona, "persona", run.data.persona_id) && same(pinned.test_set, "test_set", run.data.test_set_id) && Object.entries(pinned.metrics ?? {}).every(([id, ref]) => same(ref, "metric", id));
 }
@@ -38690,7 +38721,7 @@ function selectedCases(ctx, testSetId, options) {
   return count * (typeof options.iteration_count === "number" ? options.iteration_count : 1);
 }
 function readLaunchMetadata(next) {
-  const launch = next.metadata ?? {};
+  const launch = isJsonObject(next.metadata) ? next.metadata : {};
   setOwn(next, "display_name", typeof launch.display_name === "string" ? launch.display_name : null);
   setOwn(next, "metadata", launch.customer ?? {});
   if (typeof launch.created_by === "string") setOwn(next, "launched_by", launch.created_by);
@@ -38719,7 +38750,7 @@ var runPinVersions = {
       test_set: pin(ctx, "test_set", next.test_set_id, "test_set_id"),
       metrics
     });
-    const total = selectedCases(ctx, next.test_set_id, next.options ?? {});
+    const total = selectedCases(ctx, next.test_set_id, isJsonObject(next.options) ? next.options : {});
     setOwn(next, "progress", { total_test_cases: total, completed_test_cases: 0, failed_test_cases: 0, in_progress_test_cases: 0 });
     for (const field2 of ["results", "error", "error_status"]) setOwn(next, field2, null);
     if (typeof next.run_template_id === "string") {
@@ -38729,7 +38760,8 @@ var runPinVersions = {
   },
   after(ctx, result) {
     const averages = result.records !== void 0 && ctx.query.include === "metric_averages";
-    for (const run of result.record ? [result.record] : result.records) {
+    for (const record of result.record ? [result.record] : result.records) {
+      const run = asResource("run", record);
       setOwn(run.data, "on_latest_configuration", onLatest(ctx, run));
       if (averages) {
         const values = run.data.metric_values ?? {};
@@ -38782,13 +38814,14 @@ function content(items) {
 }
 function refreshParent(ctx, testSetId) {
   const resource = ctx.runtime.resource("test_set");
-  const parent = ctx.runtime.store.get("test_set", testSetId);
+  const parent = getRecord(ctx.runtime.store, "test_set", testSetId);
   if (!parent) return;
   const previous = clone(parent.data);
   const cases = casesOf(ctx, testSetId);
   setOwn(parent.data, "test_cases", snapshotOf(ctx, cases));
   setOwn(parent.data, "test_case_count", cases.length);
-  const gridChanged = !deepEqual(content(previous.test_cases ?? []), content(parent.data.test_cases));
+  const before = previous.test_cases;
+  const gridChanged = !deepEqual(content(Array.isArray(before) ? before : []), content(parent.data.test_cases ?? []));
   if (!hasHistory(ctx.runtime, resource, parent) || gridChanged) {
     stampUpdated(resource, parent.data, ctx.now);
     recordVersion(ctx.runtime, resource, parent, "save");
@@ -38869,7 +38902,7 @@ var testSetSnapshot = {
     makeRoom(ctx, others, at);
   },
   after(ctx, result) {
-    if (ctx.route.resource === "test_set" && ctx.route.action === "revert") restoreRows(ctx, result.record);
+    if (ctx.route.resource === "test_set" && ctx.route.action === "revert") restoreRows(ctx, asResource("test_set", result.record));
     if (ctx.route.resource !== "test_case") return;
     const id = String(result.record.data.test_set_id);
     const rows = gridOrder(casesOf(ctx, id));
@@ -38884,7 +38917,7 @@ var versionRevert = {
     const [resourceParam, versionParam] = ctx.route.params.path;
     const record = findRecord(ctx, ctx.route.resource, ctx.path[resourceParam.name], { field: resourceParam.name });
     const current = record.data.current_version;
-    if (current?.ulid !== void 0 && current.ulid === ctx.path[versionParam.name]) {
+    if (isJsonObject(current) && current.ulid !== void 0 && current.ulid === ctx.path[versionParam.name]) {
       throw invalid(versionParam.name, "is the version the resource already uses: there is nothing to revert");
     }
   }
@@ -39065,7 +39098,7 @@ function linked(record, testSetId) {
 }
 function attachedAgents(ctx, testSetId) {
   const resource = ctx.runtime.resource("agent");
-  return ctx.runtime.store.list("agent", { org: ctx.org }).filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && linked(r, testSetId));
+  return listRecords(ctx.runtime.store, "agent", { org: ctx.org }).filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && linked(r, testSetId));
 }
 function saveLinks(ctx, agent, ids) {
   const resource = ctx.runtime.resource("agent");
@@ -39085,11 +39118,11 @@ var testSetAgents = {
     const testSet = findRecord(ctx, "test_set", ctx.path.test_set_id, { field: "test_set_id" });
     if (ctx.route.method === "GET") return { body: listing(ctx, testSet.id) };
     if (ctx.route.method === "DELETE") {
-      const agent = findRecord(ctx, "agent", ctx.path.agent_id, { field: "agent_id" });
-      if (linked(agent, testSet.id)) saveLinks(ctx, agent, agent.data.test_set_ids.filter((id) => id !== testSet.id));
+      const agent = asResource("agent", findRecord(ctx, "agent", ctx.path.agent_id, { field: "agent_id" }));
+      if (linked(agent, testSet.id)) saveLinks(ctx, agent, (agent.data.test_set_ids ?? []).filter((id) => id !== testSet.id));
       return { body: {} };
     }
-    const agents = ctx.body.agent_ids.map((id) => findRecord(ctx, "agent", id, { field: "agent_ids" }));
+    const agents = ctx.body.agent_ids.map((id) => asResource("agent", findRecord(ctx, "agent", id, { field: "agent_ids" })));
     for (const agent of agents) {
       if (linked(agent, testSet.id)) continue;
       const ids = Array.isArray(agent.data.test_set_ids) ? agent.data.test_set_ids : [];

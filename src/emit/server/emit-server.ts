@@ -29,6 +29,7 @@ function basePathOf(model: ApiModel): string {
 }
 
 export function emitServer(model: ApiModel, names: Names, documents: readonly ServedDocument[]): EmittedFile[] {
+  const resources = resourceRows(model);
   const routes = model.operations.map((op) => {
     const row = routeRow(model, op);
     const v: string[] = [];
@@ -54,9 +55,20 @@ export function emitServer(model: ApiModel, names: Names, documents: readonly Se
     `export const basePath: string = ${jsString(basePathOf(model))};`,
     `/** The header that selects the workspace, when the spec declares one. */`,
     `export const workspaceHeader: string | null = ${model.scopeHeaders.workspace === undefined ? 'null' : jsString(model.scopeHeaders.workspace)};`,
-    `export const resources: readonly ResourceRow[] = ${jsValue(resourceRows(model))};`,
+    `export const resources: readonly ResourceRow[] = ${jsValue(resources)};`,
     `export const handlers: readonly EventHandlerRow[] = ${jsValue(model.handlers.map((h) => ({ on: h.on, rule: h.rule })))};`,
     `export const routes: readonly Route[] = [\n${routes.join(',\n')}\n];`,
+    '',
+  ].join('\n');
+  // The generated type of each resource's records, by resource name: what the rules read from and write to the store.
+  // Type names are derived identifiers (the naming module's), never the spec's text.
+  const resourceTypes = [
+    `import type * as types from '../client/types.js';`,
+    '',
+    `/** Each resource of the route table (x-resource), by name, with the generated type of its records. */`,
+    `export interface ResourceTypes {`,
+    ...resources.map((r) => `  ${propertyKey(r.name)}: types.${names.schemaType(r.schema)};`),
+    `}`,
     '',
   ].join('\n');
   const served = documents.map((d) => ({ name: d.name, document: d.document }));
@@ -68,6 +80,7 @@ export function emitServer(model: ApiModel, names: Names, documents: readonly Se
   return [
     { path: 'sandbox/route-table.ts', kind: 'module', contents: routeTableContractSource() },
     { path: 'sandbox/routes.ts', kind: 'module', contents: routesModule },
+    { path: 'sandbox/resource-types.ts', kind: 'module', contents: resourceTypes },
     { path: 'sandbox/documents.ts', kind: 'module', contents: documentsModule },
   ];
 }

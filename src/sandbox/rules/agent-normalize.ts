@@ -8,7 +8,7 @@ const ALIASES: Record<string, string> = { VOICE: 'MODEL_TYPE_VOICE' };
 
 export const agentNormalize: Rule = {
   write(_ctx, next) {
-    const value = next.model_type as string;
+    const value = next.model_type as string; // the body passed its validator: model_type is a string
     if (Object.prototype.hasOwnProperty.call(ALIASES, value)) setOwn(next, 'model_type', ALIASES[value]);
     if (next.customer_agent_id === undefined) setOwn(next, 'customer_agent_id', next.id);
   },

@@ -13,7 +13,7 @@
 import { ulid } from '../ids.js';
 import type { Rule } from '../engine/hooks.js';
 import { SANDBOX_USER, setOwn } from '../engine/records.js';
-import type { Json } from '../storage/store.js';
+import { isJsonObject, type Json } from '../storage/store.js';
 
 const SETS = ['conditions', 'channels'] as const;
 const RESTRICTIONS = ['agent_ids', 'required_tags', 'scheduled_run_ids'] as const;
@@ -26,6 +26,7 @@ export const alertReplaceSets: Rule = {
       setOwn(
         next,
         set,
+        // The body passed its validator: each set is a list of objects.
         (given as Json[]).map((item) => {
           const copy: Json = { ulid: ulid() };
           for (const [k, v] of Object.entries(item)) if (k !== 'ulid') setOwn(copy, k, v);
@@ -41,7 +42,7 @@ export const alertReplaceSets: Rule = {
       setOwn(next, 'enabled', true);
       setOwn(next, 'attribution', { created_at: ctx.now, created_by: SANDBOX_USER, updated_at: ctx.now, updated_by: SANDBOX_USER });
     } else {
-      const was = (previous.attribution ?? {}) as Json;
+      const was: Json = isJsonObject(previous.attribution) ? previous.attribution : {};
       setOwn(next, 'attribution', { created_at: was.created_at ?? null, created_by: was.created_by ?? null, updated_at: ctx.now, updated_by: SANDBOX_USER });
     }
   },

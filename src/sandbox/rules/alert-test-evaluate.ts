@@ -11,21 +11,22 @@
 import { notFound } from '../errors.js';
 import type { Rule } from '../engine/hooks.js';
 import { findRecord, firstPathParam, inScope as visible } from '../engine/records.js';
-import type { Channel, RunView } from './evaluate-alerts.js';
+import { asResource, getRecord } from '../storage/typed.js';
+import type { RunView } from './evaluate-alerts.js';
 import { assess, channelReport, conditionReport, Evaluation, viewOf } from './evaluate-alerts.js';
 
 export const alertTestEvaluate: Rule = {
   handle(ctx) {
     const param = firstPathParam(ctx.route)!;
-    const alert = findRecord(ctx, 'alert', ctx.path[param], { field: param });
-    const runId = ctx.body.run_id as string;
-    const run = ctx.runtime.store.get('run', runId);
+    const alert = asResource('alert', findRecord(ctx, 'alert', ctx.path[param], { field: param }));
+    const runId = String(ctx.body.run_id);
+    const run = getRecord(ctx.runtime.store, 'run', runId);
     if (!run || !visible(ctx, ctx.runtime.resource('run'), run)) throw notFound('run_id', 'run');
     const completed = viewOf(run);
     const current: RunView = completed ?? {
       id: run.id,
       time: Date.parse(ctx.now),
-      agent_id: (run.data.agent_id as string | null) ?? null,
+      agent_id: run.data.agent_id ?? null,
       tags: [],
       scheduled_run_id: null,
       conversation_source: 'SIMULATED',
@@ -34,7 +35,7 @@ export const alertTestEvaluate: Rule = {
     };
     const event = { name: 'run.completed', org: ctx.org, workspace: run.workspace, payload: {} };
     const evaluation = new Evaluation(ctx.runtime, event, current);
-    const { results, outcome, message } = assess(evaluation, alert, completed === null ? ctx.now : (run.data.complete_time as string));
+    const { results, outcome, message } = assess(evaluation, alert, completed === null ? ctx.now : (run.data.complete_time ?? ''));
     const triggered = outcome === 'TRIGGERED' || outcome === 'SUPPRESSED';
     return {
       body: {
@@ -43,7 +44,7 @@ export const alertTestEvaluate: Rule = {
         triggered,
         suppressed: outcome === 'SUPPRESSED',
         condition_results: results.map((r) => conditionReport(ctx.runtime, ctx.org, r)),
-        dispatch_results: outcome === 'TRIGGERED' ? (alert.data.channels as Channel[]).map(channelReport) : [],
+        dispatch_results: outcome === 'TRIGGERED' ? alert.data.channels.map(channelReport) : [],
         message,
       },
     };

@@ -27,7 +27,7 @@ import { pathMetric } from './baseline-sigma-bands.js';
  */
 function instant(value: unknown, field: string): number | undefined {
   if (value === undefined) return undefined;
-  const ms = Date.parse(value as string);
+  const ms = Date.parse(value as string); // a query parameter the validator checked as a date-time string
   if (Number.isNaN(ms)) throw invalid(field, 'must be an RFC 3339 date-time');
   return ms;
 }
@@ -65,6 +65,7 @@ export const baselineHistory: Rule = {
   handle(ctx) {
     // The validators hold bucket_interval to the pattern parseInterval reads (INTERVAL_PATTERN) and timezone
     // to a string.
+    // Query parameters the validator checked (strings when given).
     const interval = parseInterval((ctx.query.bucket_interval as string | undefined) ?? '4 hours')!;
     const zone = canonicalTimeZone((ctx.query.timezone as string | undefined) ?? 'UTC');
     if (!zone) throw invalid('timezone', 'must be an IANA time zone name, for example `Europe/Berlin` or `UTC`');

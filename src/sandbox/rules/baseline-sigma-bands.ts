@@ -23,7 +23,7 @@ const MAX_LEVELS = 20;
 
 function levels(ctx: RequestContext): number[] {
   // The validators already refused anything but a non-empty list of numbers above 0 (the SigmaLevels schema).
-  const given = ctx.query.sigma_levels as number[] | undefined;
+  const given = ctx.query.sigma_levels as number[] | undefined; // the validator checked it: a list of numbers when given
   if (given === undefined) return [...DEFAULT_SIGMA_LEVELS];
   const out: number[] = [];
   for (const n of given) {

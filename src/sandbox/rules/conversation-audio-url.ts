@@ -6,7 +6,7 @@
 import { notFound } from '../errors.js';
 import type { Rule } from '../engine/hooks.js';
 import { findRecord, firstPathParam } from '../engine/records.js';
-import type { Json } from '../storage/store.js';
+import { isJsonObject, type Json } from '../storage/store.js';
 
 export const EXPIRES_IN_SECONDS = 3600;
 
@@ -16,7 +16,8 @@ export const conversationAudioUrl: Rule = {
     const param = firstPathParam(ctx.route)!;
     const record = findRecord(ctx, kind, ctx.path[param], { field: param });
     if (record.data.has_audio !== true) throw notFound(null, 'recording');
-    const recording = (record.data._recording ?? record.data.recording ?? {}) as Json;
+    const stored = record.data._recording ?? record.data.recording;
+    const recording: Json = isJsonObject(stored) ? stored : {};
     const given = typeof record.data.audio_url === 'string' ? record.data.audio_url : typeof recording.url === 'string' ? recording.url : null;
     const url = given ?? `${ctx.origin}/sandbox-audio/${kind}s/${encodeURIComponent(record.id)}.wav`;
     return { body: { audio_url: url, peaks_url: null, [param]: record.id, url_expires_in_seconds: EXPIRES_IN_SECONDS } };

@@ -23,6 +23,7 @@ import { setOwn } from '../engine/records.js';
 import { ulid } from '../ids.js';
 import type { Json } from '../storage/store.js';
 import { sendInBackground } from './events/outbound.js';
+import { recordsWithField } from '../storage/typed.js';
 
 // x-handlers give this rule exactly these events. A re-run of a simulation's metrics (simulation-rerun-metrics)
 // is delivered as a run wave of the simulation's run.
@@ -50,6 +51,7 @@ function means(values: Record<string, number[]>): Json {
  */
 function subject(runtime: Runtime, event: RaisedEvent, wave: 'run' | 'text' | 'audio'): { key: 'run_id' | 'conversation_id'; id: string; occurredAt: string; metricValues: Json } {
   const p = event.payload;
+  // Events carry JSON; every raiser sets these fields with these types (above).
   const metricValues = means(p.metric_values as Record<string, number[]>);
   if (wave === 'run') return { key: 'run_id', id: p.run_id as string, occurredAt: p.completed_at as string, metricValues };
   return { key: 'conversation_id', id: p.conversation_id as string, occurredAt: runtime.clock.now().toISOString(), metricValues };
@@ -61,8 +63,7 @@ export function deliverJobComplete(runtime: Runtime, event: RaisedEvent): void {
   const now = runtime.clock.now().toISOString();
   const deliveries = runtime.store.transaction(() =>
     // The organization's own job_complete webhooks (withField: exactly this organization, deleted ones included).
-    runtime.store
-      .withField('webhook', event.org, 'type', 'job_complete')
+    recordsWithField(runtime.store, 'webhook', event.org, 'type', 'job_complete')
       .filter((w) => !w.deleted)
       .map((w) => {
         w.data.last_triggered_at = now;
@@ -75,7 +76,7 @@ export function deliverJobComplete(runtime: Runtime, event: RaisedEvent): void {
         if (typeof w.data.auth_token === 'string' && w.data.auth_token !== '') headers['X-Webhook-Token'] = w.data.auth_token;
         const data: Json = { webhook_id: w.id, wave };
         data[job.key] = job.id;
-        return { id: deliveryId, org: event.org, kind: 'webhook_delivery' as const, data, url: w.data.url as string, headers, payload };
+        return { id: deliveryId, org: event.org, kind: 'webhook_delivery' as const, data, url: w.data.url, headers, payload };
       }),
   );
   for (const d of deliveries) sendInBackground(runtime, d);

@@ -66,11 +66,13 @@ import type { RaisedEvent, Runtime } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
 import { setOwn } from '../engine/records.js';
 import { ulid } from '../ids.js';
-import type { Json, StoredRecord } from '../storage/store.js';
+import type { Json } from '../storage/store.js';
 import { PLATFORM_ORG } from '../storage/store.js';
+import { getRecord, listRecords, type RecordOf } from '../storage/typed.js';
+import type { Alert, AlertChannel, AlertCondition } from '../../../generated/client/types.js';
 import { stateOf } from './events/ewma.js';
 import { sendInBackground } from './events/outbound.js';
-import { sameWorkspace } from './update-baselines.js';
+import { runCompleted, sameWorkspace } from './update-baselines.js';
 import { isHttpUrl } from './webhook-url.js';
 
 export interface RunView {
@@ -85,22 +87,8 @@ export interface RunView {
   seq: number;
 }
 
-export interface Condition {
-  ulid: string;
-  metric_id: string | null;
-  aggregation: string;
-  operator: string;
-  threshold_float?: number | null;
-  threshold_string?: string | null;
-  window_size_days?: number | null;
-  window_size_runs?: number | null;
-  match_value?: string | null;
-  match_mode: string;
-  baseline_id?: string | null;
-  sigma_threshold?: number | null;
-  direction?: string | null;
-  warm_up_count?: number | null;
-}
+/** One condition of an alert, as stored (the generated type). */
+export type Condition = AlertCondition;
 
 export interface ConditionResult {
   condition_id: string;
@@ -124,9 +112,9 @@ function valuesOf(raw: Json): Record<string, number[]> {
   return out;
 }
 
-function has(values: Record<string, number[]>, metric: string | null): boolean {
+function has(values: Record<string, number[]>, metric: string | null | undefined): boolean {
   // Without a metric (JOB_SUCCESS on the run itself) every completed run counts as a success.
-  return metric === null || Object.prototype.hasOwnProperty.call(values, metric);
+  return metric === null || metric === undefined || Object.prototype.hasOwnProperty.call(values, metric);
 }
 
 /** The mean of the per-run means of a window. */
@@ -134,30 +122,43 @@ function runAverage(perRun: number[][]): number {
   return perRun.map((r) => r.reduce((a, x) => a + x, 0) / r.length).reduce((a, x) => a + x, 0) / perRun.length;
 }
 
-export function viewOf(record: StoredRecord): RunView | null {
+/** What the run's completion recorded (evaluate() below), beside the run's own fields. */
+interface Completion {
+  tags: string[];
+  scheduled_run_id: string | null;
+  conversation_source: string;
+  metric_values: Record<string, number[]>;
+}
+
+/** The sandbox's own `_completion` field, written only by evaluate(): present once the run completed through it. */
+function isCompletion(value: unknown): value is Completion {
+  return value !== null && typeof value === 'object' && 'tags' in value && Array.isArray(value.tags);
+}
+
+export function viewOf(record: RecordOf<'run'>): RunView | null {
   const d = record.data;
   if (d.status !== 'COMPLETED') return null;
-  const c = (d._completion ?? d) as Json;
+  const c = isCompletion(d._completion) ? d._completion : undefined;
   return {
     id: record.id,
-    time: Date.parse(d.complete_time as string),
-    agent_id: d.agent_id as string,
-    tags: c.tags as string[],
-    scheduled_run_id: c.scheduled_run_id as string | null,
-    conversation_source: c.conversation_source as string,
-    values: valuesOf(c.metric_values as Json),
+    time: Date.parse(d.complete_time ?? ''),
+    agent_id: d.agent_id,
+    tags: c?.tags ?? d.tags,
+    scheduled_run_id: c ? c.scheduled_run_id : (d.scheduled_run_id ?? null),
+    conversation_source: c?.conversation_source ?? d.conversation_source ?? '',
+    values: c ? c.metric_values : valuesOf(d.metric_values),
     seq: record.seq,
   };
 }
 
-export function inScope(alert: Json, run: RunView): boolean {
+export function inScope(alert: Alert, run: RunView): boolean {
   if (alert.conversation_source !== 'ALL' && run.conversation_source !== alert.conversation_source) return false;
-  const agents = alert.agent_ids as (string | null)[];
-  if (agents.length > 0 && !agents.includes(run.agent_id)) return false;
+  const agents = alert.agent_ids ?? [];
+  if (agents.length > 0 && (run.agent_id === null || !agents.includes(run.agent_id))) return false;
   const tags = run.tags.map((t) => t.toLowerCase());
-  if (!(alert.required_tags as string[]).every((t) => tags.includes(t.toLowerCase()))) return false;
-  const scheduled = alert.scheduled_run_ids as (string | null)[];
-  if (scheduled.length > 0 && !scheduled.includes(run.scheduled_run_id)) return false;
+  if (!(alert.required_tags ?? []).every((t) => tags.includes(t.toLowerCase()))) return false;
+  const scheduled = alert.scheduled_run_ids ?? [];
+  if (scheduled.length > 0 && (run.scheduled_run_id === null || !scheduled.includes(run.scheduled_run_id))) return false;
   return true;
 }
 
@@ -214,8 +215,7 @@ export class Evaluation {
 
   /** Completed runs of the event's workspace, newest first, the completing run first. */
   private runs(): RunView[] {
-    const others = this.runtime.store
-      .list('run', { org: this.event.org })
+    const others = listRecords(this.runtime.store, 'run', { org: this.event.org })
       .filter((r) => r.id !== this.current.id && r.org === this.event.org && sameWorkspace(this.runtime, this.event.org, r.workspace, this.event.workspace))
       .map(viewOf)
       .filter((r): r is RunView => r !== null && r.time <= this.current.time)
@@ -223,7 +223,7 @@ export class Evaluation {
     return [this.current, ...others];
   }
 
-  private window(alert: Json, c: Condition, needMetric: boolean): RunView[] {
+  private window(alert: Alert, c: Condition, needMetric: boolean): RunView[] {
     const days = typeof c.window_size_days === 'number' ? c.window_size_days : null;
     const count = typeof c.window_size_runs === 'number' ? c.window_size_runs : null;
     if (days === null && count === null) return [this.current];
@@ -239,16 +239,16 @@ export class Evaluation {
   }
 
   /** The ACTIVE baseline of the metric matching the run: the most specific, then the oldest (list order). */
-  private baseline(metric: string): Json | null {
-    const run = this.runtime.store.get('run', this.current.id)!.data;
-    const scope: Json = { agent_id: this.current.agent_id, test_set_id: run.test_set_id, persona_id: run.persona_id };
-    let best: { data: Json; score: number } | null = null;
-    for (const b of this.runtime.store.list('baseline', { org: this.event.org })) {
+  private baseline(metric: string): RecordOf<'baseline'>['data'] | null {
+    const run = getRecord(this.runtime.store, 'run', this.current.id)!.data;
+    const scope = { agent_id: this.current.agent_id, test_set_id: run.test_set_id ?? null, persona_id: run.persona_id ?? null };
+    let best: { data: RecordOf<'baseline'>['data']; score: number } | null = null;
+    for (const b of listRecords(this.runtime.store, 'baseline', { org: this.event.org })) {
       if (b.org !== this.event.org || b.data.status !== 'ACTIVE' || b.data.metric_id !== metric) continue;
       if (!sameWorkspace(this.runtime, this.event.org, b.workspace, this.event.workspace)) continue;
       let score = 0;
       let ok = true;
-      for (const f of ['agent_id', 'test_set_id', 'persona_id']) {
+      for (const f of ['agent_id', 'test_set_id', 'persona_id'] as const) {
         const want = b.data[f];
         if (want === null) continue;
         if (want !== scope[f]) ok = false;
@@ -260,8 +260,8 @@ export class Evaluation {
   }
 
   /** A condition's baseline_id: the baseline when it is in the run's organization and workspace and not deleted. */
-  private baselineById(id: string): Json | null {
-    const b = this.runtime.store.get('baseline', id);
+  private baselineById(id: string): RecordOf<'baseline'>['data'] | null {
+    const b = getRecord(this.runtime.store, 'baseline', id);
     if (!b || b.org !== this.event.org || !sameWorkspace(this.runtime, this.event.org, b.workspace, this.event.workspace)) return null;
     return b.data;
   }
@@ -284,7 +284,7 @@ export class Evaluation {
     return { ...base, value, met: compare(value, c.operator, threshold) };
   }
 
-  condition(alert: Json, c: Condition): ConditionResult {
+  condition(alert: Alert, c: Condition): ConditionResult {
     const base: ConditionResult = {
       condition_id: c.ulid,
       metric_id: c.metric_id ?? null,
@@ -297,7 +297,7 @@ export class Evaluation {
     const threshold = base.threshold;
     if (c.aggregation === 'BASELINE_DEVIATION') {
       // The metric: the condition's, else its baseline's.
-      const metric = c.metric_id ?? (typeof c.baseline_id === 'string' ? ((this.baselineById(c.baseline_id)?.metric_id as string | undefined) ?? null) : null);
+      const metric = c.metric_id ?? (typeof c.baseline_id === 'string' ? (this.baselineById(c.baseline_id)?.metric_id ?? null) : null);
       if (metric === null) return { ...base, reason: 'the baseline does not exist', error: typeof c.baseline_id === 'string' };
       if (!has(this.current.values, metric)) return { ...base, metric_id: metric, reason: 'no result for the metric in this run' };
       const perRun = this.window(alert, { ...c, metric_id: metric }, true).map((r) => r.values[metric]!);
@@ -342,22 +342,21 @@ function render(template: string, vars: Record<string, string>): string {
   return template.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name: string) => (Object.prototype.hasOwnProperty.call(vars, name) ? vars[name]! : whole));
 }
 
-export interface Channel {
-  ulid: string;
-  channel_type: string;
-  config: Json;
-}
+/** One notification channel of an alert, as stored (the generated type). */
+export type Channel = AlertChannel;
 
 /** The sends of a trigger; run once the evaluation's transaction has committed. */
-function notifications(runtime: Runtime, org: string, alert: StoredRecord, run: RunView, payload: Json): (() => void)[] {
+function notifications(runtime: Runtime, org: string, alert: RecordOf<'alert'>, run: RunView, payload: Json): (() => void)[] {
   const out: (() => void)[] = [];
-  for (const channel of alert.data.channels as Channel[]) {
+  for (const channel of alert.data.channels) {
+    // The stored config also holds the writeOnly auth_token, which the (response) type leaves out.
+    const stored: Json = channel.config;
     const config: Json = {};
-    for (const [k, v] of Object.entries(channel.config)) if (k !== 'auth_token') setOwn(config, k, v);
+    for (const [k, v] of Object.entries(stored)) if (k !== 'auth_token') setOwn(config, k, v);
     const data: Json = { alert_id: alert.id, run_id: run.id, channel: { ulid: channel.ulid, channel_type: channel.channel_type, config } };
-    const url = channel.config.url as string;
+    const url = channel.config.url ?? '';
     if (channel.channel_type === 'WEBHOOK' && isHttpUrl(url)) {
-      const token = channel.config.auth_token;
+      const token = stored.auth_token;
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (typeof token === 'string' && token !== '') headers['X-Webhook-Token'] = token;
       out.push(() => void sendInBackground(runtime, { id: ulid(), org, kind: 'alert_notification', data, url, headers, payload }));
@@ -375,20 +374,20 @@ export interface Assessment {
   message: string;
 }
 
-export function assess(evaluation: Evaluation, alert: StoredRecord, at: string): Assessment {
+export function assess(evaluation: Evaluation, alert: RecordOf<'alert'>, at: string): Assessment {
   const a = alert.data;
   const current = evaluation.current;
-  const results = (a.conditions as Condition[]).map((c) => evaluation.condition(a, c));
+  const results = a.conditions.map((c) => evaluation.condition(a, c));
   const fires = a.match_mode === 'ANY' ? results.some((r) => r.met) : results.every((r) => r.met);
   const firstMet = results.find((r) => r.met);
   const vars: Record<string, string> = {
-    alert_name: a.name as string,
+    alert_name: a.name,
     alert_id: alert.id,
     run_id: current.id,
     agent_id: current.agent_id ?? '',
     conversation_source: current.conversation_source,
     triggered_at: at,
-    trigger_count: String((a.trigger_count as number) + 1),
+    trigger_count: String(a.trigger_count + 1),
     metric_id: firstMet?.metric_id ?? '',
     value: String(firstMet?.value ?? ''),
     conditions: summary(results),
@@ -400,13 +399,13 @@ export function assess(evaluation: Evaluation, alert: StoredRecord, at: string):
   if (results.some((r) => r.error)) return { results, outcome: 'ERROR', message };
   if (!fires) return { results, outcome: 'NOT_MET', message };
   // Never triggered: last_triggered_at is null, Date.parse gives NaN and nothing is suppressed.
-  if (current.time - Date.parse(a.last_triggered_at as string) < (a.cooldown_seconds as number) * 1000) return { results, outcome: 'SUPPRESSED', message };
+  if (current.time - Date.parse(a.last_triggered_at ?? '') < a.cooldown_seconds * 1000) return { results, outcome: 'SUPPRESSED', message };
   return { results, outcome: 'TRIGGERED', message };
 }
 
 /** A condition result as an alert event and test-evaluate report it (facts-shapes 3.7 condition_results). */
 export function conditionReport(runtime: Runtime, org: string, r: ConditionResult): Json {
-  const metric = r.metric_id === null ? undefined : runtime.store.get('metric', r.metric_id);
+  const metric = r.metric_id === null ? undefined : getRecord(runtime.store, 'metric', r.metric_id);
   const name = metric && (metric.org === org || metric.org === PLATFORM_ORG) ? metric.data.metric_name : undefined;
   const metadata: Json = { condition_id: r.condition_id };
   if (r.reason !== undefined) metadata.reason = r.reason;
@@ -424,7 +423,7 @@ export function conditionReport(runtime: Runtime, org: string, r: ConditionResul
 
 /** One line per channel saying where it goes (no secrets). */
 export function channelReport(channel: Channel): Json {
-  const c = channel.config;
+  const c: Json = channel.config;
   const where = (() => {
     switch (channel.channel_type) {
       case 'SLACK':
@@ -441,26 +440,27 @@ export function channelReport(channel: Channel): Json {
 }
 
 export function evaluate(runtime: Runtime, event: RaisedEvent): void {
-  const p = event.payload;
-  const completedAt = p.completed_at as string;
+  const p = runCompleted(event);
+  const completedAt = p.completed_at;
   const sends: (() => void)[] = [];
   runtime.store.transaction(() => {
-    const record = runtime.store.get('run', p.run_id as string)!;
-    const values = p.metric_values as Record<string, number[]>;
+    const record = getRecord(runtime.store, 'run', p.run_id)!;
+    const values = p.metric_values;
     const current: RunView = {
       id: record.id,
       time: Date.parse(completedAt),
-      agent_id: p.agent_id as string | null,
-      tags: p.tags as string[],
-      scheduled_run_id: p.scheduled_run_id as string | null,
-      conversation_source: p.conversation_source as string,
+      agent_id: p.agent_id,
+      tags: p.tags,
+      scheduled_run_id: p.scheduled_run_id,
+      conversation_source: p.conversation_source,
       values,
       seq: record.seq,
     };
-    record.data._completion = { tags: current.tags, scheduled_run_id: current.scheduled_run_id, conversation_source: current.conversation_source, metric_values: values };
+    const completion: Completion = { tags: current.tags, scheduled_run_id: current.scheduled_run_id, conversation_source: current.conversation_source, metric_values: values };
+    record.data._completion = completion;
     runtime.store.update(record);
     const evaluation = new Evaluation(runtime, event, current);
-    for (const alert of runtime.store.list('alert', { org: event.org })) {
+    for (const alert of listRecords(runtime.store, 'alert', { org: event.org })) {
       const a = alert.data;
       // A disabled alert is not evaluated at all: no event, no count, no notification (docs/sandbox.md).
       if (alert.org !== event.org || a.status !== 'ACTIVE' || a.enabled === false || a.evaluation_type !== 'ON_RUN_COMPLETE') continue;
@@ -468,7 +468,7 @@ export function evaluate(runtime: Runtime, event: RaisedEvent): void {
       const { results, outcome, message } = assess(evaluation, alert, completedAt);
       const triggered = outcome === 'TRIGGERED';
       if (triggered) {
-        a.trigger_count = (a.trigger_count as number) + 1;
+        a.trigger_count += 1;
         a.last_triggered_at = completedAt;
         runtime.store.update(alert);
         const payload: Json = {
@@ -491,7 +491,7 @@ export function evaluate(runtime: Runtime, event: RaisedEvent): void {
 }
 
 /** The alert event of one evaluation (listed by GET /alerts/{alert_id}/events; kind `alert_event`, internal). */
-function recordEvent(runtime: Runtime, alert: StoredRecord, runId: string, outcome: string, results: ConditionResult[], message: string | null, at: string): void {
+function recordEvent(runtime: Runtime, alert: RecordOf<'alert'>, runId: string, outcome: string, results: ConditionResult[], message: string | null, at: string): void {
   const id = ulid();
   runtime.store.insert({
     kind: 'alert_event',
@@ -505,7 +505,7 @@ function recordEvent(runtime: Runtime, alert: StoredRecord, runId: string, outco
       run_id: runId,
       outcome,
       condition_results: results.map((r) => conditionReport(runtime, alert.org, r)),
-      dispatched_channels: outcome === 'TRIGGERED' ? (alert.data.channels as Channel[]).map(channelReport) : [],
+      dispatched_channels: outcome === 'TRIGGERED' ? alert.data.channels.map(channelReport) : [],
       message_sent: message,
       created_at: at,
     },

@@ -45,7 +45,7 @@ export const personaVoice: Rule = {
       selected = `custom voice ${custom.id}`;
     } else {
       // A persona stored without voice_name (loaded by fixture) has none selected either.
-      const voice = findServiceVoice(ctx, next.voice_name as string);
+      const voice = findServiceVoice(ctx, next.voice_name as string); // the body passed its validator: a string here
       if (!voice) throw invalid('voice_name', 'no available voice is selected');
       languages = voice.supported_languages;
       selected = `voice ${voice.voice_name}`;

@@ -7,7 +7,7 @@ import type { Rule } from '../engine/hooks.js';
 export const reviewDisagreement: Rule = {
   handle(ctx) {
     // project_ids is required (1-1000 ids, the generated validator).
-    const ids = ctx.body.project_ids as string[];
+    const ids = ctx.body.project_ids as string[]; // the body passed its validator: a list of strings
     const withIds = ctx.body.include_unresolved_ids === true;
     const selected = typeof ctx.body.selected_project_id === 'string' ? ctx.body.selected_project_id : null;
     const annotations = ctx.runtime.store.list('annotation', { org: ctx.org }).filter((a) => a.org === ctx.org);

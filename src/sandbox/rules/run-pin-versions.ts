@@ -11,8 +11,10 @@ import type { RequestContext } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
 import { findRecord, setOwn } from '../engine/records.js';
 import { pinVersion, type VersionRef } from '../engine/versions.js';
-import type { Json, StoredRecord } from '../storage/store.js';
-import { PLATFORM_ORG } from '../storage/store.js';
+import type { Json } from '../storage/store.js';
+import { isJsonObject, PLATFORM_ORG } from '../storage/store.js';
+import { asResource, getRecord, type RecordOf } from '../storage/typed.js';
+import type { PinnedVersions } from '../../../generated/client/types.js';
 
 /** The version to pin of the resource named by `id`, or null when none is named (createRun drops null fields). */
 function pin(ctx: RequestContext, kind: string, id: unknown, field: string): VersionRef | null {
@@ -24,12 +26,13 @@ function pin(ctx: RequestContext, kind: string, id: unknown, field: string): Ver
   return resource.versioned ? pinVersion(ctx.runtime, resource, record) : null;
 }
 
-function onLatest(ctx: RequestContext, run: StoredRecord): boolean {
-  const pinned = run.data.pinned_versions as { agent?: VersionRef | null; persona?: VersionRef | null; test_set?: VersionRef | null; metrics?: Record<string, VersionRef> } | undefined;
+function onLatest(ctx: RequestContext, run: RecordOf<'run'>): boolean {
+  // A run stored before pinning existed (a fixture) has none.
+  const pinned: Partial<PinnedVersions> | undefined = run.data.pinned_versions;
   if (!pinned) return true;
   // A pin exists only for a resource the launch named by its (string) id.
-  const current = (kind: string, id: unknown): string | undefined => (ctx.runtime.store.get(kind, String(id))?.data.current_version as VersionRef | undefined)?.ulid;
-  const same = (ref: VersionRef | null | undefined, kind: string, id: unknown): boolean => !ref || current(kind, id) === ref.ulid;
+  const current = (kind: 'agent' | 'persona' | 'test_set' | 'metric', id: unknown): string | undefined => getRecord(ctx.runtime.store, kind, String(id))?.data.current_version?.ulid;
+  const same = (ref: VersionRef | null | undefined, kind: 'agent' | 'persona' | 'test_set' | 'metric', id: unknown): boolean => !ref || current(kind, id) === ref.ulid;
   return (
     same(pinned.agent, 'agent', run.data.agent_id) &&
     same(pinned.persona, 'persona', run.data.persona_id) &&
@@ -53,10 +56,11 @@ function selectedCases(ctx: RequestContext, testSetId: unknown, options: Json): 
 
 /** The launch's metadata object moves to display_name, metadata (its customer map), tags and launched_by. */
 function readLaunchMetadata(next: Json): void {
-  const launch = (next.metadata ?? {}) as Json;
+  const launch: Json = isJsonObject(next.metadata) ? next.metadata : {};
   setOwn(next, 'display_name', typeof launch.display_name === 'string' ? launch.display_name : null);
   setOwn(next, 'metadata', launch.customer ?? {});
   if (typeof launch.created_by === 'string') setOwn(next, 'launched_by', launch.created_by);
+  // The body passed its validator (tags: strings); the launch metadata's tags are the client's strings.
   const tags = [...((next.tags as string[] | undefined) ?? []), ...(Array.isArray(launch.tags) ? (launch.tags as string[]) : [])];
   setOwn(next, 'tags', [...new Set(tags)]);
 }
@@ -74,7 +78,7 @@ export const runPinVersions: Rule = {
     }
     const metrics: Json = {};
     for (const field of ['metric_ids', 'persona_metrics']) {
-      for (const [i, id] of ((next[field] as string[] | undefined) ?? []).entries()) {
+      for (const [i, id] of ((next[field] as string[] | undefined) ?? []).entries()) { // validated body: lists of ids
         const ref = pin(ctx, 'metric', id, `${field}[${i}]`);
         if (ref) setOwn(metrics, id, ref);
       }
@@ -85,7 +89,7 @@ export const runPinVersions: Rule = {
       test_set: pin(ctx, 'test_set', next.test_set_id, 'test_set_id'),
       metrics,
     });
-    const total = selectedCases(ctx, next.test_set_id, (next.options ?? {}) as Json);
+    const total = selectedCases(ctx, next.test_set_id, isJsonObject(next.options) ? next.options : {});
     setOwn(next, 'progress', { total_test_cases: total, completed_test_cases: 0, failed_test_cases: 0, in_progress_test_cases: 0 });
     for (const field of ['results', 'error', 'error_status']) setOwn(next, field, null);
     if (typeof next.run_template_id === 'string') {
@@ -96,10 +100,11 @@ export const runPinVersions: Rule = {
   after(ctx, result) {
     // A launch, an update or a get answers one run, the list its page of runs (the answer only: nothing is stored).
     const averages = result.records !== undefined && ctx.query.include === 'metric_averages';
-    for (const run of result.record ? [result.record] : result.records!) {
+    for (const record of result.record ? [result.record] : result.records!) {
+      const run = asResource('run', record);
       setOwn(run.data, 'on_latest_configuration', onLatest(ctx, run));
       if (averages) {
-        const values = (run.data.metric_values ?? {}) as Json;
+        const values = run.data.metric_values ?? {};
         setOwn(run.data, 'metric_averages', Object.keys(values).length > 0 ? values : null);
       }
     }

@@ -12,6 +12,7 @@ import { valuesOf } from './conversation/outputs.js';
 
 export const simulationRerunMetrics: Rule = {
   handle(ctx) {
+    // The body passed its validator: both are lists of strings.
     const metricIds = [...new Set(ctx.body.metric_ids as string[])];
     for (const id of metricIds) findRecord(ctx, 'metric', id, { field: 'metric_ids' });
     const resource = ctx.runtime.resource('simulation');

@@ -14,19 +14,19 @@ import type { RequestContext } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
 import { clone, findRecord, inScope, isHidden, setOwn, stampUpdated } from '../engine/records.js';
 import { recordVersion, trackedChanged } from '../engine/versions.js';
-import type { StoredRecord } from '../storage/store.js';
+import { asResource, listRecords, type RecordOf } from '../storage/typed.js';
 
-function linked(record: StoredRecord, testSetId: string): boolean {
+function linked(record: RecordOf<'agent'>, testSetId: string): boolean {
   return Array.isArray(record.data.test_set_ids) && record.data.test_set_ids.includes(testSetId);
 }
 
-function attachedAgents(ctx: RequestContext, testSetId: string): StoredRecord[] {
+function attachedAgents(ctx: RequestContext, testSetId: string): RecordOf<'agent'>[] {
   const resource = ctx.runtime.resource('agent');
-  return ctx.runtime.store.list('agent', { org: ctx.org }).filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && linked(r, testSetId));
+  return listRecords(ctx.runtime.store, 'agent', { org: ctx.org }).filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && linked(r, testSetId));
 }
 
 /** Writes the agent's new test_set_ids like a save: stamped, and versioned when the field is tracked. */
-function saveLinks(ctx: RequestContext, agent: StoredRecord, ids: string[]): void {
+function saveLinks(ctx: RequestContext, agent: RecordOf<'agent'>, ids: string[]): void {
   const resource = ctx.runtime.resource('agent');
   const previous = clone(agent.data);
   setOwn(agent.data, 'test_set_ids', ids);
@@ -47,15 +47,16 @@ export const testSetAgents: Rule = {
     const testSet = findRecord(ctx, 'test_set', ctx.path.test_set_id, { field: 'test_set_id' });
     if (ctx.route.method === 'GET') return { body: listing(ctx, testSet.id) };
     if (ctx.route.method === 'DELETE') {
-      const agent = findRecord(ctx, 'agent', ctx.path.agent_id, { field: 'agent_id' });
-      if (linked(agent, testSet.id)) saveLinks(ctx, agent, (agent.data.test_set_ids as string[]).filter((id) => id !== testSet.id));
+      const agent = asResource('agent', findRecord(ctx, 'agent', ctx.path.agent_id, { field: 'agent_id' }));
+      if (linked(agent, testSet.id)) saveLinks(ctx, agent, (agent.data.test_set_ids ?? []).filter((id) => id !== testSet.id));
       return { body: {} };
     }
     // agents:add: all agents are checked before any changes.
-    const agents = (ctx.body.agent_ids as string[]).map((id) => findRecord(ctx, 'agent', id, { field: 'agent_ids' }));
+    // The body passed its validator: agent_ids is a list of strings.
+    const agents = (ctx.body.agent_ids as string[]).map((id) => asResource('agent', findRecord(ctx, 'agent', id, { field: 'agent_ids' })));
     for (const agent of agents) {
       if (linked(agent, testSet.id)) continue;
-      const ids = Array.isArray(agent.data.test_set_ids) ? (agent.data.test_set_ids as string[]) : [];
+      const ids = Array.isArray(agent.data.test_set_ids) ? agent.data.test_set_ids : [];
       saveLinks(ctx, agent, [...ids, testSet.id]);
     }
     return { body: listing(ctx, testSet.id) };

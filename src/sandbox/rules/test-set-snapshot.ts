@@ -9,6 +9,7 @@ import type { Rule } from '../engine/hooks.js';
 import { clone, deepEqual, findRecord, newRecordData, present, setOwn, stampUpdated } from '../engine/records.js';
 import { hasHistory, recordVersion } from '../engine/versions.js';
 import type { Json, StoredRecord } from '../storage/store.js';
+import { asResource, getRecord, type RecordOf } from '../storage/typed.js';
 
 const CONTENT = ['input_str', 'expected_output', 'attributes'] as const;
 
@@ -47,14 +48,15 @@ function content(items: Json[]): unknown[] {
 /** Re-reads the grid into the parent's snapshot; records a version when it changed. */
 function refreshParent(ctx: RequestContext, testSetId: string): void {
   const resource = ctx.runtime.resource('test_set');
-  const parent = ctx.runtime.store.get('test_set', testSetId);
+  const parent = getRecord(ctx.runtime.store, 'test_set', testSetId);
   if (!parent) return;
   const previous = clone(parent.data);
   const cases = casesOf(ctx, testSetId);
   setOwn(parent.data, 'test_cases', snapshotOf(ctx, cases));
   setOwn(parent.data, 'test_case_count', cases.length);
   // The grid's content, not the rows' timestamps: an edit that changes nothing records no version (seed Versioning 2).
-  const gridChanged = !deepEqual(content((previous.test_cases as Json[] | undefined) ?? []), content(parent.data.test_cases as Json[]));
+  const before: unknown = previous.test_cases;
+  const gridChanged = !deepEqual(content(Array.isArray(before) ? before : []), content(parent.data.test_cases ?? []));
   if (!hasHistory(ctx.runtime, resource, parent) || gridChanged) {
     stampUpdated(resource, parent.data, ctx.now);
     recordVersion(ctx.runtime, resource, parent, 'save');
@@ -78,8 +80,8 @@ function insertRows(ctx: RequestContext, testSetId: string, items: Json[]): Stor
  * the snapshot again. The snapshot's rows come back with their ids and content (deleted ones are revived),
  * rows it does not hold are deleted; no further version (the revert recorded one).
  */
-function restoreRows(ctx: RequestContext, parent: StoredRecord): void {
-  const items = Array.isArray(parent.data.test_cases) ? (parent.data.test_cases as Json[]) : [];
+function restoreRows(ctx: RequestContext, parent: RecordOf<'test_set'>): void {
+  const items = Array.isArray(parent.data.test_cases) ? parent.data.test_cases : [];
   const keep = new Set(items.map((i) => String(i.id)));
   for (const row of casesOf(ctx, parent.id)) {
     if (keep.has(row.id)) continue;
@@ -112,7 +114,7 @@ export const testSetSnapshot: Rule = {
     if (ctx.route.resource === 'test_set') {
       // A copy (the generic duplicate) gets its own rows with the source's grid content.
       if (ctx.route.action === 'duplicate') {
-        const given = Array.isArray(next.test_cases) ? (next.test_cases as Json[]) : [];
+        const given = Array.isArray(next.test_cases) ? (next.test_cases as Json[]) : []; // validated body: a list of objects
         const created = insertRows(ctx, String(next.id), given);
         setOwn(next, 'test_cases', snapshotOf(ctx, created));
         setOwn(next, 'test_case_count', created.length);
@@ -126,7 +128,7 @@ export const testSetSnapshot: Rule = {
       }
       // Without test_cases the stored snapshot stays (the generic update keeps what the body omits).
       if (!Array.isArray(ctx.body.test_cases)) return;
-      const given = ctx.body.test_cases as Json[];
+      const given = ctx.body.test_cases as Json[]; // validated body: a list of objects
       const existing = casesOf(ctx, String(next.id));
       // Unchanged content keeps the stored cases (and their ids): no new version.
       if (deepEqual(content(given), content(snapshotOf(ctx, existing)))) {
@@ -152,7 +154,7 @@ export const testSetSnapshot: Rule = {
     makeRoom(ctx, others, at);
   },
   after(ctx, result) {
-    if (ctx.route.resource === 'test_set' && ctx.route.action === 'revert') restoreRows(ctx, result.record!);
+    if (ctx.route.resource === 'test_set' && ctx.route.action === 'revert') restoreRows(ctx, asResource('test_set', result.record!));
     if (ctx.route.resource !== 'test_case') return;
     // The generic create, update and delete answer the test case they wrote (deleteTestCase declares no
     // soft-delete answer), deleted or not.

@@ -23,16 +23,25 @@
 //   `_ewma_seed` and leave the history).
 import type { Runtime, RaisedEvent } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
-import type { Json, StoredRecord } from '../storage/store.js';
+import type { Json } from '../storage/store.js';
 import { observe } from './events/ewma.js';
+import { getRecord, recordsWithField } from '../storage/typed.js';
 
 /** The run.completed payload as the control plane raises it (its only raiser), every field set. */
-interface RunCompleted {
+export interface RunCompleted {
   run_id: string;
   agent_id: string | null;
+  tags: string[];
+  scheduled_run_id: string | null;
+  conversation_source: string;
   /** Each metric's results: a non-empty list of finite numbers (the control plane refuses anything else). */
   metric_values: Record<string, number[]>;
   completed_at: string;
+}
+
+/** The payload of a run.completed event, typed. */
+export function runCompleted(event: RaisedEvent): RunCompleted {
+  return event.payload as unknown as RunCompleted; // events carry JSON; run.completed has one raiser, which sets every field
 }
 
 /** Whether a workspace-scoped record belongs to the event's workspace (unset = the default workspace). */
@@ -53,20 +62,20 @@ function scopeMatches(baseline: Json, run: { agent_id: string | null; test_set_i
 }
 
 export function feedBaselines(runtime: Runtime, event: RaisedEvent): void {
-  const p = event.payload as unknown as RunCompleted;
+  const p = runCompleted(event);
   runtime.store.transaction(() => {
     // The control plane has just completed (and stored) the run; the payload's agent_id is the run's (null for
     // a run completed without one).
-    const run = runtime.store.get('run', p.run_id)!;
+    const run = getRecord(runtime.store, 'run', p.run_id)!;
     const scope = { agent_id: p.agent_id, test_set_id: run.data.test_set_id, persona_id: run.data.persona_id };
     const now = runtime.clock.now().toISOString();
     // The organization's own ACTIVE baselines (withField: exactly this organization, deleted ones included;
     // the API has no baseline delete, so only a fixture can hold one).
-    const baselines: StoredRecord[] = runtime.store.withField('baseline', event.org, 'status', 'ACTIVE').filter((b) => !b.deleted);
+    const baselines = recordsWithField(runtime.store, 'baseline', event.org, 'status', 'ACTIVE').filter((b) => !b.deleted);
     for (const baseline of baselines) {
       if (!sameWorkspace(runtime, event.org, baseline.workspace, event.workspace)) continue;
       // metric_id is required (a path parameter of createBaseline).
-      const metric = baseline.data.metric_id as string;
+      const metric = baseline.data.metric_id;
       if (!Object.prototype.hasOwnProperty.call(p.metric_values, metric)) continue;
       if (!scopeMatches(baseline.data, scope)) continue;
       observe(baseline.data, p.run_id, p.completed_at, mean(p.metric_values[metric]!), now);

@@ -5,13 +5,14 @@
 import { invalid } from '../errors.js';
 import type { Rule } from '../engine/hooks.js';
 import { findRecord } from '../engine/records.js';
+import { isJsonObject } from '../storage/store.js';
 
 export const versionRevert: Rule = {
   before(ctx) {
     const [resourceParam, versionParam] = ctx.route.params.path;
     const record = findRecord(ctx, ctx.route.resource!, ctx.path[resourceParam!.name], { field: resourceParam!.name });
-    const current = record.data.current_version as { ulid?: string } | undefined;
-    if (current?.ulid !== undefined && current.ulid === ctx.path[versionParam!.name]) {
+    const current = record.data.current_version;
+    if (isJsonObject(current) && current.ulid !== undefined && current.ulid === ctx.path[versionParam!.name]) {
       throw invalid(versionParam!.name, 'is the version the resource already uses: there is nothing to revert');
     }
   },

@@ -3,6 +3,11 @@
 
 export type Json = Record<string, unknown>;
 
+/** Whether a stored value is a JSON object (a record's nested object, the sandbox's own bookkeeping fields). */
+export function isJsonObject(value: unknown): value is Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 /** The owner of platform records every organization sees (built-in metrics, voices): `StoredRecord.org`. */
 export const PLATFORM_ORG = '*';
 

@@ -115,7 +115,7 @@ export function metricWaves(ctx: RequestContext): Record<WaveName, string[]> {
 }
 
 export function wavesOf(data: Json): Record<WaveName, Wave> {
-  const stored = data[WAVES] as Partial<Record<WaveName, Wave>> | undefined;
+  const stored = data[WAVES] as Partial<Record<WaveName, Wave>> | undefined; // the sandbox's own field, written only by setWaves()
   const empty = (): Wave => ({ metric_ids: [], state: 'AWAITING_AUDIO', completed_at: null });
   return { text: stored?.text ?? empty(), audio: stored?.audio ?? empty() };
 }

@@ -3,15 +3,15 @@
 // no scorer: a simulation's values are the ones its record carries (fixtures), an uploaded conversation's are
 // the ones stored with it (none, unless loaded), and each metric of its waves has an output whose status says
 // whether its wave was evaluated.
-import type { Json, StoredRecord } from '../../storage/store.js';
+import { isJsonObject, type Json, type StoredRecord } from '../../storage/store.js';
 import { wavesOf } from '../audio/conversation.js';
 
 /** Metric id -> value, from a map or a list of {metric_id, value}. */
 export function valuesOf(data: Json): Map<string, unknown> {
   const raw = data.metric_values;
   const out = new Map<string, unknown>();
-  if (Array.isArray(raw)) for (const v of raw as Json[]) out.set(String(v.metric_id), v.value ?? null);
-  else if (raw !== null && typeof raw === 'object') for (const [k, v] of Object.entries(raw as Json)) out.set(k, v);
+  if (Array.isArray(raw)) for (const v of raw) if (isJsonObject(v)) out.set(String(v.metric_id), v.value ?? null);
+  else if (isJsonObject(raw)) for (const [k, v] of Object.entries(raw)) out.set(k, v);
   return out;
 }
 

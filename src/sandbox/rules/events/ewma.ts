@@ -1,6 +1,6 @@
 // EWMA statistics of a baseline (see update-baselines.ts for the documented formula): the observations a
 // baseline keeps in its internal data, the fold that turns them into mean / sigma, and the sigma bands.
-import type { Json } from '../../storage/store.js';
+import { isJsonObject, type Json } from '../../storage/store.js';
 
 /** Smoothing constant of the EWMA (weight of the newest observation). */
 export const ALPHA = 0.3;
@@ -39,6 +39,7 @@ export function fold(state: EwmaState, x: number, alpha = ALPHA): EwmaState {
 }
 
 export type Direction = 'BOTH' | 'ABOVE' | 'BELOW';
+const DIRECTIONS: readonly Direction[] = ['BOTH', 'ABOVE', 'BELOW'];
 
 /** Whether x is an anomaly against the state: beyond threshold sigmas in the direction; needs sigma > 0. */
 export function isAnomaly(state: EwmaState, x: number, threshold: number, direction: Direction): boolean {
@@ -50,13 +51,13 @@ export function isAnomaly(state: EwmaState, x: number, threshold: number, direct
 }
 
 function seedOf(data: Json): EwmaState {
-  const s = data._ewma_seed as Partial<EwmaState> | undefined;
-  if (!s || typeof s.mean !== 'number' || typeof s.variance !== 'number' || typeof s.count !== 'number') return EMPTY;
+  const s = data._ewma_seed;
+  if (!isJsonObject(s) || typeof s.mean !== 'number' || typeof s.variance !== 'number' || typeof s.count !== 'number') return EMPTY;
   return { mean: s.mean, variance: s.variance, count: s.count };
 }
 
 export function observationsOf(data: Json): Observation[] {
-  return Array.isArray(data._observations) ? (data._observations as Observation[]) : [];
+  return Array.isArray(data._observations) ? (data._observations as Observation[]) : []; // the sandbox's own field, written only by observe()
 }
 
 /** The state from the seed and the observations, leaving out one run (to judge that run against the rest). */
@@ -72,7 +73,7 @@ export function stateOf(data: Json, excludeRunId?: string): EwmaState {
  */
 export function observe(data: Json, runId: string, at: string, value: number, now: string): void {
   const threshold = typeof data.sigma_threshold === 'number' ? data.sigma_threshold : 2;
-  const direction = (['BOTH', 'ABOVE', 'BELOW'].includes(String(data.direction)) ? data.direction : 'BOTH') as Direction;
+  const direction = DIRECTIONS.find((d) => d === data.direction) ?? 'BOTH';
   const list = observationsOf(data).filter((o) => o.run_id !== runId);
   let index = list.length;
   while (index > 0 && list[index - 1]!.at > at) index--;

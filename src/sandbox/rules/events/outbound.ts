@@ -11,6 +11,7 @@ export interface DeliveryRuntime {
 }
 
 export function deliveryRuntime(runtime: Runtime): (Runtime & DeliveryRuntime) | null {
+  // The sandbox's runtime carries delivery; a runtime built elsewhere (a test's) may not: checked here.
   const r = runtime as Runtime & Partial<DeliveryRuntime>;
   return r.delivery && typeof r.track === 'function' ? (r as Runtime & DeliveryRuntime) : null;
 }

@@ -16,7 +16,7 @@ export const INTERVAL_PATTERN = /^([1-9][0-9]{0,3}) (minute|minutes|hour|hours|d
 export function parseInterval(value: string): Interval | null {
   const m = INTERVAL_PATTERN.exec(value);
   if (!m) return null;
-  return { count: Number(m[1]), unit: m[2]!.replace(/s$/, '') as Unit };
+  return { count: Number(m[1]), unit: m[2]!.replace(/s$/, '') as Unit }; // the pattern above admits only the units' names
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
