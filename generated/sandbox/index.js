@@ -33,13 +33,17 @@ function $eq(a, b) {
   const arr = Array.isArray(a);
   if (arr !== Array.isArray(b)) return false;
   if (arr) {
-    if (a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!$eq(a[i], b[i])) return false;
+    const x2 = a;
+    const y2 = b;
+    if (x2.length !== y2.length) return false;
+    for (let i = 0; i < x2.length; i++) if (!$eq(x2[i], y2[i])) return false;
     return true;
   }
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) if (!$hasOwn.call(b, k) || !$eq(a[k], b[k])) return false;
+  const x = a;
+  const y = b;
+  const ka = Object.keys(x);
+  if (ka.length !== Object.keys(y).length) return false;
+  for (const k of ka) if (!$hasOwn.call(y, k) || !$eq(x[k], y[k])) return false;
   return true;
 }
 function $uniq(a) {
