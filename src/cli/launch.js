@@ -1,8 +1,9 @@
 // @ts-check
 // `npm run generate` starts here, in plain Node: an unchanged spec (same inputs, output as the last run left it) is
 // recognised and reported without loading TypeScript (tsx) or anything of the generator, which is most of the
-// time of such a run. Any other run (or a command line this cannot read: the CLI reports it) loads tsx and hands
-// the CLI (generate.ts) the answer, so nothing is hashed twice.
+// time of such a run. Any other run (or a command line this cannot read: the CLI reports it) starts the CLI
+// (generate.ts, bundled by compiled-cli.js, or through tsx) and hands it the answer, so nothing is hashed twice.
+import { compiledCli } from './compiled-cli.js';
 import { parseGenerateArgs } from './options.js';
 import { checkUnchangedRun, unchangedLine } from './unchanged-run.js';
 
@@ -21,8 +22,13 @@ try {
 } catch {
   known = undefined; // the CLI reads the command line again and reports what is wrong with it (one line, exit 2)
 }
-// TypeScript from here on (tsx's ESM hooks: the generator imports its modules, never requires them).
-const { register } = await import('tsx/esm/api');
-register();
-const { runCli } = await import('./generate.js');
-runCli(args, known);
+// The CLI built into one module (compiled-cli.js), or else the TypeScript sources through tsx's ESM hooks (the
+// generator imports its modules, never requires them).
+const cli = await compiledCli(known?.run?.inputs);
+if (cli !== undefined) cli.runCli(args, known);
+else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { runCli } = await import('./generate.js');
+  runCli(args, known);
+}

@@ -145,6 +145,18 @@ export function inputsKey(inputs, known = {}) {
 }
 
 /**
+ * The records of the generator's own source files (src/, by absolute path; `known` ones stand for files whose stat
+ * is unchanged), or undefined past the budget: what a build of the generator depends on (src/cli/compiled-cli.js).
+ * @param {Record<string, FileRecord>} [known]
+ * @returns {Record<string, FileRecord> | undefined}
+ */
+export function sourceRecords(known = {}) {
+  /** @type {Record<string, FileRecord>} */
+  const records = {};
+  return hashTree(createHash('sha256'), join(TOOL_ROOT, 'src'), { files: 0, bytes: 0 }, known, records) ? records : undefined;
+}
+
+/**
  * Files under `root` (not node_modules, not .git), names, sizes and hashes, in a fixed order. False past the budget.
  * @param {import('node:crypto').Hash} hash
  * @param {string} root
