@@ -82,7 +82,9 @@ async function stage<T>(spec: string, name: string, run: () => T | Promise<T>): 
 
 export async function generate(options: GenerateOptions): Promise<GenerateSummary> {
   const t0 = performance.now();
-  const docs = await stage(options.spec, 'load', () => loadSpecs(options.spec, { fetch: options.fetch, json: options.json, policy: options.policy ?? 'lenient' }));
+  // The build cache also keeps the loader's compiled OpenAPI schema validators (the tool's, not the spec's).
+  const cache = options.buildCacheDir === undefined ? undefined : new BuildCache(options.buildCacheDir);
+  const docs = await stage(options.spec, 'load', () => loadSpecs(options.spec, { fetch: options.fetch, json: options.json, policy: options.policy ?? 'lenient', cache }));
   const t1 = performance.now();
   const model = await stage(options.spec, 'model', () => buildModel(docs, { policy: options.policy ?? 'lenient', known: SANDBOX_NAMES }));
   const t2 = performance.now();
@@ -93,7 +95,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   const render: RenderStats = { compileMs: 0, formatMs: 0 };
   const rendered = await stage(options.spec, 'render', () => renderFiles(files, model.specHash, { stats: render }));
   for (const companion of options.companions ?? []) {
-    const companionModel = buildModel(await loadSpecs(companion.spec), { policy: 'lenient' });
+    const companionModel = buildModel(await loadSpecs(companion.spec, { cache }), { policy: 'lenient' });
     const companionFiles = emitAll(companionModel, buildNames(companionModel), { clientDir: companion.dir, packageName: companion.packageName, sandbox: false });
     const companionStats: RenderStats = { compileMs: 0, formatMs: 0 };
     for (const [path, text] of await renderFiles(companionFiles, companionModel.specHash, { stats: companionStats })) rendered.set(path, text);
@@ -101,7 +103,6 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     render.formatMs += companionStats.formatMs;
   }
   // The sandbox and conformance packages' runtimes (built from src/, bundling the data just rendered).
-  const cache = options.buildCacheDir === undefined ? undefined : new BuildCache(options.buildCacheDir);
   if (rendered.has('sandbox/routes.js')) for (const [path, text] of await finishRuntimePackages(rendered, model, release.history, { cache })) rendered.set(path, text);
   rendered.set(MODEL_FILE, withHeader(MODEL_FILE, modelFileText(model, release.history), model.specHash));
   cache?.prune();

@@ -1,56 +1,41 @@
 // `npm run generate [-- --spec <dir|file|url>] [--out <dir>] [--check] [--policy strict|lenient] [--json] [--no-cache] [--cache-dir <dir>] [--fail-on-breaking]`
 // Exit 0, 1 (--check: stale output), 2 (bad spec or flags), 3 (--fail-on-breaking: a breaking change since the previous model).
-import { parseArgs } from 'node:util';
+import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SpecError, warningText } from '../load/errors.js';
 import { FetchError } from '../load/fetch-text.js';
 import { formatReport } from '../diff/index.js';
 import { defaultBuildCacheDir } from '../write/build-cache.js';
-import { defaultStampDir, inputsKey, recordRun, upToDate } from '../write/up-to-date.js';
+import { recordRun } from '../write/up-to-date.js';
+import { parseGenerateArgs, specArgument, USAGE } from './options.js';
+import { checkUnchangedRun, unchangedLine, type UnchangedRun } from './unchanged-run.js';
 
-const DEFAULT_SPEC = 'spec';
-const CONTROL_SPEC = 'src/sandbox/control/openapi.yaml';
 const MAX_WARNINGS_SHOWN = 50;
 
-async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      spec: { type: 'string', default: DEFAULT_SPEC },
-      out: { type: 'string', default: 'generated' },
-      check: { type: 'boolean', default: false },
-      policy: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      quiet: { type: 'boolean', default: false },
-      'no-cache': { type: 'boolean', default: false },
-      'cache-dir': { type: 'string' },
-      'fail-on-breaking': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-    strict: true,
-  });
+/**
+ * One run of the CLI; the exit code. `known`: the launcher's answer to whether the run has anything to do (it asked
+ * before TypeScript was loaded), so the inputs are not hashed twice.
+ */
+export async function main(args: string[], known?: UnchangedRun): Promise<number> {
+  const started = known?.started ?? performance.now();
+  const values = parseGenerateArgs(args);
   if (values.help) {
-    console.log('usage: npm run generate -- [--spec spec/|file|https://host/v1] [--out generated/] [--check] [--policy strict|lenient] [--json] [--no-cache] [--cache-dir DIR] [--fail-on-breaking]');
+    console.log(USAGE);
     return 0;
   }
-  // Our own spec/ is held to the strict policy (provenance everywhere, only our x- vocabulary); any other source is lenient.
-  const policy = values.policy ?? (resolve(values.spec!) === resolve(DEFAULT_SPEC) ? 'strict' : 'lenient');
-  if (policy !== 'strict' && policy !== 'lenient') throw new Error(`--policy must be strict or lenient, not ${policy}`);
-  const started = performance.now();
-  // Generating our own spec/ also generates the client of the sandbox's control plane (its own small document).
-  const companions = resolve(values.spec!) === resolve(DEFAULT_SPEC) ? [{ spec: CONTROL_SPEC, dir: 'control-client', packageName: '@evalplatform/sandbox-control-client' }] : [];
-  // An unchanged spec (same inputs, output as the last run left it) is done before anything heavy loads.
-  const stampDir = resolve(values['cache-dir'] ?? defaultStampDir());
-  const key = values.check ? undefined : inputsKey({ specs: [values.spec!, ...companions.map((c) => c.spec)], out: values.out!, options: { policy, json: values.json, companions } });
-  const unchanged = key === undefined || values['no-cache'] ? undefined : upToDate(stampDir, key, values.out!);
-  if (unchanged !== undefined) {
-    if (!values.quiet) console.log(`0 written, ${unchanged.length} unchanged, 0 removed in ${Math.round(performance.now() - started)} ms (inputs and output as the last run left them; --no-cache generates anyway)`);
+  const { policy, companions } = values;
+  // An unchanged spec (same inputs, output as the last run left them) is done before anything heavy loads.
+  const shortcut = known ?? checkUnchangedRun(values, started);
+  if (shortcut.unchanged !== undefined) {
+    if (!values.quiet) console.log(unchangedLine({ ...shortcut, unchanged: shortcut.unchanged }));
     return 0;
   }
   const { generate } = await import('../pipeline.js');
-  const summary = await generate({ spec: values.spec!, out: values.out!, check: values.check!, policy, json: values.json!, companions, failOnBreaking: values['fail-on-breaking']!, buildCacheDir: resolve(values['cache-dir'] ?? defaultBuildCacheDir()) });
-  const refused = values['fail-on-breaking'] && summary.release.changes.some((c) => c.level === 'breaking');
+  const summary = await generate({ spec: values.spec, out: values.out, check: values.check, policy, json: values.json, companions, failOnBreaking: values.failOnBreaking, buildCacheDir: resolve(values.cacheDir ?? defaultBuildCacheDir()) });
+  const refused = values.failOnBreaking && summary.release.changes.some((c) => c.level === 'breaking');
   // Only a run that wrote its output may stamp it (a refused run wrote nothing, so the next run must generate).
-  if (key !== undefined && !refused) recordRun(stampDir, key, values.out!, [...summary.written, ...summary.unchanged]);
+  if (shortcut.run !== undefined && !refused) recordRun(shortcut.stampDir, shortcut.run, [...summary.written, ...summary.unchanged]);
   const ms = Math.round(performance.now() - started);
   const t = summary.timings;
   const r = summary.render;
@@ -90,18 +75,17 @@ function errorLine(error: unknown, spec: string): string {
   return `error: ${spec}: #: ${message}`;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(errorLine(error, specArgument()));
-    process.exit(2);
-  },
-);
-
-/** The --spec argument as given (for the error line), without parsing the rest again. */
-function specArgument(): string {
-  const args = process.argv.slice(2);
-  const at = args.findIndex((a) => a === '--spec' || a.startsWith('--spec='));
-  if (at < 0) return DEFAULT_SPEC;
-  return args[at]!.startsWith('--spec=') ? args[at]!.slice('--spec='.length) : (args[at + 1] ?? DEFAULT_SPEC);
+/** Runs the CLI and exits with its code; any failure is the one error line and exit 2. */
+export function runCli(args: string[], known?: UnchangedRun): void {
+  main(args, known).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(errorLine(error, specArgument(args)));
+      process.exit(2);
+    },
+  );
 }
+
+// Started directly (`node --import tsx src/cli/generate.ts`, as tests and the bench do); `npm run generate` starts
+// launch.js, which imports this module only when there is work to do.
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) runCli(process.argv.slice(2));

@@ -20,17 +20,28 @@ interface External {
   value: Json;
 }
 
-export async function bundleDocument(spec: string, uri: string, root: Json, source: Source, limits: LoadLimits): Promise<JsonObject> {
+/**
+ * `shared`: referenced files already read and parsed for another document of the same load (by URI), so a file
+ * every document refers to (`_shared.yaml`) is read and parsed once. Its values are never changed (what is hoisted is
+ * a copy), so sharing them is safe; the documents being bundled themselves are never put there.
+ */
+export async function bundleDocument(spec: string, uri: string, root: Json, source: Source, limits: LoadLimits, shared: Map<string, Json> = new Map()): Promise<JsonObject> {
   if (root === null || typeof root !== 'object' || Array.isArray(root)) throw new SpecError(spec, '#', 'a document must be a JSON/YAML object');
   const doc = root as JsonObject;
   const files = new Map<string, External>([[uri, { uri, value: doc }]]);
   const hoisted = new Map<string, string>(); // `${fileUri}#${fragment}` -> local ref
   const inlining = new Set<string>(); // refs being inlined right now (path items): seeing one again is a cycle
+  const realPaths = new Map<string, string>(); // real paths already looked up (a file is referred to many times)
 
   const loadFile = async (fileUri: string, from: string): Promise<External> => {
     const known = files.get(fileUri);
     if (known) return known;
     if (files.size >= limits.maxFiles) throw new SpecError(spec, from, `more than ${limits.maxFiles} files are referenced`);
+    if (shared.has(fileUri)) {
+      const file = { uri: fileUri, value: shared.get(fileUri) };
+      files.set(fileUri, file);
+      return file;
+    }
     let text: string;
     try {
       text = await source.read(fileUri);
@@ -43,6 +54,7 @@ export async function bundleDocument(spec: string, uri: string, root: Json, sour
     const parsed = parseSpecText(`${spec} (${displayName(fileUri)})`, text, limits);
     const file = { uri: fileUri, value: parsed.value };
     files.set(fileUri, file);
+    shared.set(fileUri, parsed.value);
     return file;
   };
 
@@ -85,7 +97,7 @@ export async function bundleDocument(spec: string, uri: string, root: Json, sour
     const filePart = hash === -1 ? ref : ref.slice(0, hash);
     const fragment = hash === -1 ? '' : ref.slice(hash + 1);
     if (filePart === '' && fileUri === uri) return { ref }; // a local ref of the root document
-    const target = filePart === '' ? fileUri : resolveWithin(spec, filePart, fileUri, source.boundary, pointerOf(path));
+    const target = filePart === '' ? fileUri : resolveWithin(spec, filePart, fileUri, source.boundary, pointerOf(path), realPaths);
     const key = `${target}#${fragment}`;
     const done = hoisted.get(key);
     if (done) return { ref: done };
@@ -164,7 +176,7 @@ function displayName(uri: string): string {
 }
 
 /** Resolve a relative ref against the referring file and refuse anything outside the boundary. */
-function resolveWithin(spec: string, ref: string, fromUri: string, boundary: string, pointer: string): string {
+function resolveWithin(spec: string, ref: string, fromUri: string, boundary: string, pointer: string, realPaths: Map<string, string>): string {
   if (/^https?:\/\//i.test(boundary)) {
     let url: URL;
     try {
@@ -188,12 +200,17 @@ function resolveWithin(spec: string, ref: string, fromUri: string, boundary: str
   const leaves = (path: string, root: string): boolean => !(path + sep).startsWith(root.endsWith(sep) ? root : root + sep);
   if (leaves(target, boundary)) throw new SpecError(spec, pointer, `refusing $ref ${JSON.stringify(ref)}: it leaves the spec folder ${boundary}`);
   // And physically: a symlink inside the folder must not lead out of it.
+  const realpath = (path: string): string => {
+    let real = realPaths.get(path);
+    if (real === undefined) realPaths.set(path, (real = realpathSync(path)));
+    return real;
+  };
   let real: string;
   try {
-    real = realpathSync(target);
+    real = realpath(target);
   } catch {
     throw new SpecError(spec, pointer, `$ref ${JSON.stringify(ref)}: no such file ${target}`);
   }
-  if (leaves(real, realpathSync(boundary))) throw new SpecError(spec, pointer, `refusing $ref ${JSON.stringify(ref)}: it resolves (through a symlink) to ${real}, outside the spec folder ${boundary}`);
+  if (leaves(real, realpath(boundary))) throw new SpecError(spec, pointer, `refusing $ref ${JSON.stringify(ref)}: it resolves (through a symlink) to ${real}, outside the spec folder ${boundary}`);
   return target;
 }

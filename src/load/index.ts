@@ -7,6 +7,7 @@ import { DEFAULT_LIMITS, type LoadLimits } from './limits.js';
 import { parseSpecText } from './parse.js';
 import { isUrl, openCatalog, openDisk } from './sources.js';
 import { validateDocument } from './validate.js';
+import type { CompiledCache } from './openapi-schema.js';
 import type { FetchLike } from './fetch-text.js';
 
 export { SpecError, warningText, type SpecWarning } from './errors.js';
@@ -30,8 +31,10 @@ export interface LoadOptions {
   fetch?: FetchLike;
   /** For a catalog URL: ask for JSON documents rather than YAML. */
   json?: boolean;
-  /** `strict` (default) refuses any violation of the OpenAPI schema or spec rules; `lenient` warns and goes on. */
+  /** `strict` (default) refuses any violation of the OpenAPI schema; `lenient` warns and goes on. */
   policy?: 'strict' | 'lenient';
+  /** Where the compiled OpenAPI schema validators are kept between runs (the build cache); none: compiled afresh. */
+  cache?: CompiledCache;
   /** Skip swagger-parser validation (only for documents already known valid). */
   skipValidation?: boolean;
   sleep?: (ms: number) => Promise<void>;
@@ -41,11 +44,12 @@ export async function loadSpecs(source: string, options: LoadOptions = {}): Prom
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const opened = isUrl(source) ? await openCatalog(source, { limits, fetch: options.fetch, json: options.json, sleep: options.sleep }) : await openDisk(source, limits);
   const loaded: LoadedDocument[] = [];
+  const referenced = new Map<string, unknown>(); // files the documents refer to, parsed once for all of them
   for (const doc of opened.documents) {
     const parsed = parseSpecText(doc.name, doc.text, limits);
-    const bundled = await bundleDocument(doc.name, doc.uri, parsed.value, opened, limits);
+    const bundled = await bundleDocument(doc.name, doc.uri, parsed.value, opened, limits, referenced);
     canonicalizeRefs(bundled);
-    const warnings = options.skipValidation ? [] : await validateDocument(doc.name, bundled, parsed.lineOf, options.policy ?? 'strict');
+    const warnings = options.skipValidation ? [] : await validateDocument(doc.name, bundled, parsed.lineOf, options.policy ?? 'strict', options.cache);
     loaded.push({ name: doc.name, uri: doc.uri, document: bundled, hash: hashJson(bundled), lineOf: parsed.lineOf, warnings });
   }
   const names = new Set<string>();
@@ -56,12 +60,38 @@ export async function loadSpecs(source: string, options: LoadOptions = {}): Prom
   return loaded;
 }
 
-/** Canonical JSON (keys sorted) so the hash does not depend on key order or formatting of the source. */
+/**
+ * Canonical JSON (keys sorted) so the hash does not depend on key order or formatting of the source. Built by
+ * appending to one string (V8 joins the pieces once, at the end), which is about twice as fast on a multi-megabyte
+ * document as joining arrays of pieces per object.
+ */
 export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const keys = Object.keys(value).sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  let out = '';
+  const write = (node: unknown): void => {
+    if (node === null || typeof node !== 'object') {
+      out += JSON.stringify(node) ?? 'null';
+      return;
+    }
+    if (Array.isArray(node)) {
+      out += '[';
+      for (let i = 0; i < node.length; i++) {
+        if (i > 0) out += ',';
+        write(node[i]);
+      }
+      out += ']';
+      return;
+    }
+    const keys = Object.keys(node).sort();
+    out += '{';
+    for (let i = 0; i < keys.length; i++) {
+      if (i > 0) out += ',';
+      out += `${JSON.stringify(keys[i])}:`;
+      write((node as Record<string, unknown>)[keys[i]!]);
+    }
+    out += '}';
+  };
+  write(value);
+  return out;
 }
 
 export function hashJson(value: unknown): string {

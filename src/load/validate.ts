@@ -1,5 +1,9 @@
-// Validation of one bundled document: the OpenAPI 3.0/3.1 JSON Schema (compiled once, openapi-schema.ts), then
-// swagger-parser's spec rules (path parameters declared, operationIds unique, ...).
+// Validation of one bundled document: swagger-parser dereferences it (refusing refs that lead nowhere and what its
+// parser refuses: an unsupported version, no `paths` in 3.0), then the OpenAPI 3.0/3.1 JSON Schema (compiled once,
+// openapi-schema.ts). swagger-parser's own "spec rules" (path parameters declared, operationIds unique) exist for
+// Swagger 2.0 only (its validateSpec returns at once for an `openapi` document), so they are not run: running them
+// dereferenced the document a second time for nothing; the model applies its own (unique operationIds, a path
+// parameter for every template variable).
 //
 // Strict policy (our spec/): the first violation refuses the document. Lenient policy (any other document):
 // a violation is a warning and loading goes on, because a document that breaks the OpenAPI schema somewhere
@@ -8,14 +12,14 @@
 // not OpenAPI 3.0/3.1 at all is refused here.
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { SpecError, type SpecWarning } from './errors.js';
-import { openApiSchemaViolations, type SchemaViolation } from './openapi-schema.js';
+import { openApiSchemaViolations, type CompiledCache, type SchemaViolation } from './openapi-schema.js';
 
 export type ValidationPolicy = 'strict' | 'lenient';
 
 /** At most this many schema violations become warnings per document (the rest are counted in one more). */
 const MAX_WARNINGS = 200;
 
-export async function validateDocument(spec: string, document: Record<string, unknown>, lineOf: (pointer: string) => number | undefined, policy: ValidationPolicy = 'strict'): Promise<SpecWarning[]> {
+export async function validateDocument(spec: string, document: Record<string, unknown>, lineOf: (pointer: string) => number | undefined, policy: ValidationPolicy = 'strict', cache?: CompiledCache): Promise<SpecWarning[]> {
   const version = String(document.openapi ?? document.swagger ?? '');
   if (!/^3\.[01]\./.test(version)) {
     throw new SpecError(spec, '#/openapi', version === '' ? 'not an OpenAPI document (no "openapi" field)' : `OpenAPI ${version} is not supported; use 3.0.x or 3.1.x`);
@@ -26,7 +30,7 @@ export async function validateDocument(spec: string, document: Record<string, un
     warnings.push({ spec, pointer, reason, ...(lineOf(pointer) !== undefined ? { line: lineOf(pointer)! } : {}) });
   };
   // As swagger-parser validates: the schema check sees the document dereferenced (circular refs left in place),
-  // so a $ref with sibling keywords is judged by what it points to; then the spec rules.
+  // so a $ref with sibling keywords is judged by what it points to.
   let dereferenced: Record<string, unknown>;
   try {
     dereferenced = (await SwaggerParser.dereference(structuredClone(document) as never, { dereference: { circular: 'ignore' }, resolve: { external: false } } as never)) as unknown as Record<string, unknown>;
@@ -36,7 +40,7 @@ export async function validateDocument(spec: string, document: Record<string, un
     report(pointer, reason);
     return warnings;
   }
-  const violations = openApiSchemaViolations(dereferenced);
+  const violations = openApiSchemaViolations(dereferenced, cache);
   if (violations.length > 0) {
     if (policy === 'strict') {
       const { pointer, reason } = describe(Object.assign(new Error('OpenAPI schema validation failed'), { details: violations }));
@@ -48,12 +52,6 @@ export async function validateDocument(spec: string, document: Record<string, un
       report(pointer, reason);
     }
     if (precise.length > MAX_WARNINGS) report('#', `invalid OpenAPI: ${precise.length - MAX_WARNINGS} more violation(s) of the OpenAPI schema not listed`);
-  }
-  try {
-    await SwaggerParser.validate(dereferenced as never, { dereference: { circular: 'ignore' }, resolve: { external: false }, validate: { schema: false, spec: true } } as never);
-  } catch (error) {
-    const { pointer, reason } = describe(error);
-    report(pointer, reason);
   }
   return warnings;
 }

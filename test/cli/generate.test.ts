@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
+// As `npm run generate` starts it: the plain-Node launcher, which loads tsx and the CLI only when there is work to do.
 const run = (...args: string[]) => {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/generate.ts', ...args], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['src/cli/launch.js', ...args], { encoding: 'utf8' });
   return { code: result.status, out: result.stdout, err: result.stderr };
 };
 
@@ -25,6 +26,7 @@ describe('npm run generate', () => {
     expect(existsSync(join(out, 'client/types.d.ts'))).toBe(true);
     const second = run('--out', out);
     expect(second.out).toMatch(/0 written, \d+ unchanged, 0 removed/);
+    expect(second.out).toMatch(/inputs and output as the last run left them/); // decided before TypeScript loads
 
     const types = join(out, 'client/types.d.ts');
     writeFileSync(types, `${readFileSync(types, 'utf8')}\n// edited by hand\n`);
@@ -35,6 +37,12 @@ describe('npm run generate', () => {
     expect(check.err).toContain('client/leftover.js (no longer generated)');
     const repaired = run('--out', out);
     expect(repaired.out).toMatch(/1 written, \d+ unchanged, 1 removed/);
+  });
+
+  it('reports a command line it cannot read in one line, exit 2, also from the launcher', () => {
+    const result = run('--policy', 'loose');
+    expect(result.code).toBe(2);
+    expect(result.err).toBe('error: spec: #: --policy must be strict or lenient, not loose\n');
   });
 
   it('fails with the spec name, pointer and reason, and a non-zero exit, on a bad spec', () => {
