@@ -56,6 +56,8 @@ export interface RouteRow {
   aliasRenames: RenameRow[];
   sets: Record<string, unknown> | null;
   renames: { field: string; maxLength: number | null }[] | null;
+  resets: string[] | null;
+  copiesWith: { flag: string; fields: string[] }[] | null;
   success: { status: number; shape: ResponseShape; media: string | null };
   errors: number[];
   versionItem: { properties: string[]; snapshotInto: string | null } | null;

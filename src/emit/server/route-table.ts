@@ -67,6 +67,9 @@ export interface RouteRow {
    * resource schema's maxLength of each (the copy's value is cut to fit it).
    */
   renames: { field: string; maxLength: number | null }[] | null;
+  /** A duplicate action: properties not copied (x-operation.resets), and those copied only on request (copies-with). */
+  resets: string[] | null;
+  copiesWith: { flag: string; fields: string[] }[] | null;
   success: { status: number; shape: ResponseShape; media: string | null };
   /** Documented error statuses (so a rule may check it answers only what the spec lists). */
   errors: number[];
@@ -324,6 +327,8 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
     aliasRenames: renameRows(model, op),
     sets: s.sets ?? null,
     renames: s.renames ? s.renames.map((field) => ({ field, maxLength: maxLengthOf(model, resourceSchema, field) })) : null,
+    resets: s.resets ?? null,
+    copiesWith: s.copiesWith ?? null,
     success: {
       status: Number(success),
       shape: shapeOf(model, op, success, resourceSchema, canonicalShape(model, op, resourceSchema)),

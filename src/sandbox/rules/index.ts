@@ -50,7 +50,6 @@ import { reviewProgress } from './review-progress.js';
 import { reviewInsights } from './review-insights.js';
 import { reviewMetricAgreement } from './review-metric-agreement.js';
 import { workspaceSlug } from './workspace-slug.js';
-import { agentDuplicate } from './agent-duplicate.js';
 
 export const RULES: Record<RuleName, Rule> = {
   'agent-delete-guard': agentDeleteGuard,
@@ -94,7 +93,6 @@ export const RULES: Record<RuleName, Rule> = {
   'review-insights': reviewInsights,
   'review-metric-agreement': reviewMetricAgreement,
   'workspace-slug': workspaceSlug,
-  'agent-duplicate': agentDuplicate,
   // alerts and conversations (issue 15, part A)
   'alert-events': alertEvents,
   'alert-test-evaluate': alertTestEvaluate,

@@ -5,7 +5,6 @@
 
 export const RULE_NAMES = [
   'agent-delete-guard',
-  'agent-duplicate',
   'agent-normalize',
   'alert-events',
   'alert-replace-sets',
