@@ -37,6 +37,7 @@ import { webhookUrl } from './webhook-url.js';
 // issue 15 part B: personas, metrics, test sets
 import { metricCatalog } from './metric-catalog.js';
 import { metricFlow } from './metric-flow.js';
+import { metricOrganizationThreshold } from './metric-organization-threshold.js';
 import { metricFlowFilter } from './metric-flow-filter.js';
 import { metricThreshold } from './metric-threshold.js';
 import { metricThresholdScope } from './metric-threshold-scope.js';
@@ -80,6 +81,7 @@ export const RULES: Record<RuleName, Rule> = {
   // issue 15 part B: personas, metrics, test sets
   'metric-catalog': metricCatalog,
   'metric-flow': metricFlow,
+  'metric-organization-threshold': metricOrganizationThreshold,
   'metric-flow-filter': metricFlowFilter,
   'metric-threshold': metricThreshold,
   'metric-threshold-scope': metricThresholdScope,

@@ -21,6 +21,7 @@ export const RULE_NAMES = [
   'evaluate-alerts',
   'metric-catalog',
   'metric-flow',
+  'metric-organization-threshold',
   'metric-flow-filter',
   'metric-recently-deleted',
   'metric-restore',
