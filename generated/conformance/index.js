@@ -10672,6 +10672,56 @@ var catalog = {
 };
 var checks38 = [flowReferences, flowFilters, currentThreshold, thresholdScope, catalog];
 
+// src/conformance/checks/rules/metrics-organization-threshold.ts
+var RULE8 = "metric-organization-threshold";
+async function organizationThreshold(ctx, path) {
+  const get = routeOf2(ctx, "metric", "get");
+  const metric2 = recordOf(get, await succeed(ctx, get, { path }, "reading the metric"));
+  return metric2.organization_threshold;
+}
+var followsThresholds = {
+  name: `rule ${RULE8}: a metric's organization_threshold is its current threshold as added, changed and deleted; null without one`,
+  applies: operationWithRule("metric", "get", RULE8),
+  async run(ctx) {
+    const metric2 = await ctx.world.create("metric");
+    const create = routeOf2(ctx, "threshold", "create");
+    const patch = ctx.world.suite.routes.find((r) => r.resource === "threshold" && r.method === "PATCH" && r.aliasOf === null) ?? fail("the spec has no threshold PATCH");
+    const remove = routeOf2(ctx, "threshold", "delete");
+    const none = await organizationThreshold(ctx, metric2.path);
+    if (none !== null) fail(`a metric without thresholds shows organization_threshold ${show(none)}, expected null`);
+    const older = recordOf(create, await succeed(ctx, create, { path: metric2.path, body: { comparison_operator: "gt", target_float_lower: 0.25 } }, "adding a threshold"));
+    const newer = recordOf(create, await succeed(ctx, create, { path: metric2.path, body: { comparison_operator: "lt", target_float_upper: 0.75 } }, "adding another"));
+    const shown = await organizationThreshold(ctx, metric2.path);
+    if (!shown || shown.id !== newer.id || shown.comparison_operator !== "lt" || shown.target_float_upper !== 0.75 || shown.name !== `metrics/${metric2.id}/threshold`) {
+      fail(`after two thresholds the metric shows ${show(shown)}, expected the newer one (${String(newer.id)}, lt 0.75, named metrics/${metric2.id}/threshold)`);
+    }
+    const list = routeOf2(ctx, "metric", "list");
+    const listed = itemsOf2(list, (await succeed(ctx, list, { query: { page_size: "100" } }, "listing metrics")).body).find((m) => m.id === metric2.id);
+    if (listed && listed.organization_threshold?.id !== newer.id) fail(`the metric list shows organization_threshold ${show(listed.organization_threshold)}, expected ${String(newer.id)}`);
+    await succeed(ctx, patch, { path: metric2.path, body: { comparison_operator: "eq", target_values: ["pass"] } }, "changing the current threshold");
+    const changed = await organizationThreshold(ctx, metric2.path);
+    if (!changed || changed.comparison_operator !== "eq" || show(changed.target_values) !== show(["pass"])) fail(`after PATCH the metric shows ${show(changed)}, expected eq with target_values ["pass"]`);
+    await succeed(ctx, remove, { path: { ...metric2.path, threshold_id: String(newer.id) } }, "deleting the current threshold");
+    const previous = await organizationThreshold(ctx, metric2.path);
+    if (previous?.id !== older.id) fail(`after deleting the current threshold the metric shows ${show(previous)}, expected the older one ${String(older.id)}`);
+    await succeed(ctx, remove, { path: { ...metric2.path, threshold_id: String(older.id) } }, "deleting the last threshold");
+    const gone = await organizationThreshold(ctx, metric2.path);
+    if (gone !== null) fail(`with every threshold deleted the metric shows ${show(gone)}, expected null`);
+  }
+};
+var storedThreshold = {
+  name: `rule ${RULE8}: a metric stored with an organization_threshold answers it as its current threshold`,
+  applies: (route, suite) => route.method === "GET" && operationWithRule("threshold", "custom", RULE8)(route, suite),
+  async run(ctx) {
+    const metric2 = await ctx.world.loadRecord("metric", { organization_threshold: { comparison_operator: "gte", target_float_lower: 0.6, source: "manual" }, is_builtin: false });
+    const current = (await succeed(ctx, ctx.route, { path: metric2.path }, "reading the current threshold")).body.threshold;
+    if (current.comparison_operator !== "gte" || current.target_float_lower !== 0.6 || typeof current.id !== "string") fail(`the stored organization_threshold reads as ${show(current)}, expected a gte 0.6 threshold with an id`);
+    const shown = await organizationThreshold(ctx, metric2.path);
+    if (shown?.id !== current.id) fail(`the metric shows organization_threshold ${show(shown)}, expected the threshold ${String(current.id)}`);
+  }
+};
+var checks39 = [followsThresholds, storedThreshold];
+
 // src/conformance/checks/rules/personas-sounds-tags.ts
 var UPLOAD = "persona-sound-upload";
 var TAGS = "tag-summary";
@@ -10733,7 +10783,7 @@ var tagSummary = {
     if (JSON.stringify(mine) !== JSON.stringify(expected)) fail(`the listing shows ${show(mine)}, expected ${show(expected)}`);
   }
 };
-var checks39 = [soundLifecycle, tagSummary];
+var checks40 = [soundLifecycle, tagSummary];
 
 // src/conformance/checks/rules/test-sets-agents-records.ts
 var AGENTS = "test-set-agents";
@@ -10778,10 +10828,10 @@ var recordsInGridOrder = {
     if (JSON.stringify(got) !== JSON.stringify(expected)) fail(`the records are ${show(got)}, expected ${show(expected)}`);
   }
 };
-var checks40 = [attachDetach, recordsInGridOrder];
+var checks41 = [attachDetach, recordsInGridOrder];
 
 // src/conformance/checks/rules/index.ts
-var RULE_CHECKS = [...checks19, ...checks37, ...checks25, ...checks36, ...checks39, ...checks38, ...checks40];
+var RULE_CHECKS = [...checks19, ...checks37, ...checks25, ...checks36, ...checks40, ...checks38, ...checks39, ...checks41];
 
 // src/conformance/checks/semantics.ts
 function bodyProps(suite, route) {
