@@ -38,6 +38,7 @@ import { webhookUrl } from './webhook-url.js';
 import { metricCatalog } from './metric-catalog.js';
 import { metricFlow } from './metric-flow.js';
 import { metricOrganizationThreshold } from './metric-organization-threshold.js';
+import { metricSqlSchema } from './metric-sql-schema.js';
 import { metricFlowFilter } from './metric-flow-filter.js';
 import { metricThreshold } from './metric-threshold.js';
 import { metricThresholdScope } from './metric-threshold-scope.js';
@@ -82,6 +83,7 @@ export const RULES: Record<RuleName, Rule> = {
   'metric-catalog': metricCatalog,
   'metric-flow': metricFlow,
   'metric-organization-threshold': metricOrganizationThreshold,
+  'metric-sql-schema': metricSqlSchema,
   'metric-flow-filter': metricFlowFilter,
   'metric-threshold': metricThreshold,
   'metric-threshold-scope': metricThresholdScope,

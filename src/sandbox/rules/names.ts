@@ -25,6 +25,7 @@ export const RULE_NAMES = [
   'metric-flow-filter',
   'metric-recently-deleted',
   'metric-restore',
+  'metric-sql-schema',
   'metric-threshold',
   'metric-threshold-scope',
   'persona-background-sound',
