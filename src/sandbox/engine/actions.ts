@@ -239,6 +239,12 @@ export function duplicateAction(ctx: RequestContext, hooks: Hooks): ActionResult
   const skipped = new Set(ctx.route.resets ?? []);
   for (const { flag, fields } of ctx.route.copiesWith ?? []) if (ctx.body[flag] !== true) for (const f of fields) skipped.add(f);
   const body: Json = {};
+  // A field not copied is what a create gives it: the create body's default, else nothing (write rules may fill it).
+  const create = ctx.runtime.tables.routes.find((r) => r.resource === resource.name && r.action === 'create' && r.aliasOf === null);
+  for (const prop of skipped) {
+    const fallback = create?.body?.defaults[prop];
+    if (fallback !== undefined) setOwn(body, prop, clone(fallback));
+  }
   for (const prop of resource.properties) {
     if (prop === resource.id || resource.readOnly.includes(prop) || skipped.has(prop) || source.data[prop] === undefined) continue;
     setOwn(body, prop, clone(source.data[prop]));

@@ -8,6 +8,7 @@ import { alertReplaceSets } from './alert-replace-sets.js';
 import { alertEvents } from './alert-events.js';
 import { alertTestEvaluate } from './alert-test-evaluate.js';
 import { conversationAudioUrl } from './conversation-audio-url.js';
+import { conversationMetricBreakdown } from './conversation-metric-breakdown.js';
 import { conversationMetricOutputs } from './conversation-metric-outputs.js';
 import { conversationMetricValues } from './conversation-metric-values.js';
 import { simulationRerunMetrics } from './simulation-rerun-metrics.js';
@@ -101,6 +102,7 @@ export const RULES: Record<RuleName, Rule> = {
   'alert-events': alertEvents,
   'alert-test-evaluate': alertTestEvaluate,
   'conversation-audio-url': conversationAudioUrl,
+  'conversation-metric-breakdown': conversationMetricBreakdown,
   'conversation-metric-outputs': conversationMetricOutputs,
   'conversation-metric-values': conversationMetricValues,
   'simulation-rerun-metrics': simulationRerunMetrics,

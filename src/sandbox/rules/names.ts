@@ -15,6 +15,7 @@ export const RULE_NAMES = [
   'baseline-sigma-bands',
   'conversation-audio-url',
   'conversation-list-summary',
+  'conversation-metric-breakdown',
   'conversation-metric-outputs',
   'conversation-metric-values',
   'deliver-webhooks',
