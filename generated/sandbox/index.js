@@ -40270,6 +40270,11 @@ function duplicateAction(ctx, hooks) {
   const skipped = new Set(ctx.route.resets ?? []);
   for (const { flag, fields } of ctx.route.copiesWith ?? []) if (ctx.body[flag] !== true) for (const f of fields) skipped.add(f);
   const body2 = {};
+  const create2 = ctx.runtime.tables.routes.find((r) => r.resource === resource.name && r.action === "create" && r.aliasOf === null);
+  for (const prop of skipped) {
+    const fallback = create2?.body?.defaults[prop];
+    if (fallback !== void 0) setOwn(body2, prop, clone(fallback));
+  }
   for (const prop of resource.properties) {
     if (prop === resource.id || resource.readOnly.includes(prop) || skipped.has(prop) || source.data[prop] === void 0) continue;
     setOwn(body2, prop, clone(source.data[prop]));
