@@ -95,6 +95,9 @@ export interface RouteRow {
    * resource schema's maxLength of each (the copy's value is cut to fit it).
    */
   renames: { field: string; maxLength: number | null }[] | null;
+  /** A duplicate action: properties not copied (x-operation.resets), and those copied only on request (copies-with). */
+  resets: string[] | null;
+  copiesWith: { flag: string; fields: string[] }[] | null;
   success: { status: number; shape: ResponseShape; media: string | null };
   /** Documented error statuses (so a rule may check it answers only what the spec lists). */
   errors: number[];

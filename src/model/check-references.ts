@@ -22,7 +22,11 @@ export function checkReferences(model: ApiModel, views: DocumentView[]): void {
     if (canonical) checkRenames(model, op, canonical, (pointer, reason) => r.fail(pointer, reason));
     const sets = op.semantics.sets;
     const renames = op.semantics.renames;
-    if ((sets !== undefined || renames !== undefined) && op.semantics.resource !== undefined) {
+    const copied = [...(op.semantics.resets ?? []).map((field) => ({ field, key: 'resets' })), ...(op.semantics.copiesWith ?? []).flatMap((c) => c.fields.map((field) => ({ field, key: `copies-with/${c.flag}` })))];
+    for (const { flag } of op.semantics.copiesWith ?? []) {
+      if (!op.requestBody || !(flag in op.requestBody.fields)) r.fail(`${op.pointer}/x-operation/copies-with/${flag}`, `names body field ${JSON.stringify(flag)}, which the operation's request body does not have`);
+    }
+    if ((sets !== undefined || renames !== undefined || copied.length > 0) && op.semantics.resource !== undefined) {
       const schema = Object.values(model.schemas).find((x) => x.semantics.resource?.name === op.semantics.resource);
       const props = schema && typeof schema.schema === 'object' ? (schema.schema.properties as Record<string, unknown> | undefined) : undefined;
       for (const field of Object.keys(sets ?? {})) {
@@ -30,6 +34,9 @@ export function checkReferences(model: ApiModel, views: DocumentView[]): void {
       }
       for (const field of renames ?? []) {
         if (!props || !(field in props)) r.fail(`${op.pointer}/x-operation/renames`, `renames ${JSON.stringify(field)}, which resource ${JSON.stringify(op.semantics.resource)} does not have`);
+      }
+      for (const { field, key } of copied) {
+        if (!props || !(field in props)) r.fail(`${op.pointer}/x-operation/${key}`, `names ${JSON.stringify(field)}, which resource ${JSON.stringify(op.semantics.resource)} does not have`);
       }
     }
     for (const [field, info] of Object.entries(op.requestBody?.fields ?? {})) {

@@ -156,6 +156,13 @@ export interface OperationSemantics {
   sets?: Record<string, JsonValue>;
   /** For a duplicate action (`x-operation.renames`): the properties whose copied value gets a " (copy)" suffix. */
   renames?: string[];
+  /** For a duplicate action (`x-operation.resets`): properties not copied; the copy gets them as a create would. */
+  resets?: string[];
+  /**
+   * For a duplicate action (`x-operation.copies-with`): properties copied only when the request body's boolean
+   * field (the key) is true, in spec order.
+   */
+  copiesWith?: { flag: string; fields: string[] }[];
 }
 
 /** One legacy name of an alias operation and the canonical name it stands for, with its enum value mapping. */

@@ -85,7 +85,7 @@ export class Reader {
     if (op['x-operation'] !== undefined) {
       const p = `${pointer}/x-operation`;
       const v = this.object(op['x-operation'], p);
-      this.onlyKeys(v, ['resource', 'action', 'sets', 'renames'], p);
+      this.onlyKeys(v, ['resource', 'action', 'sets', 'renames', 'resets', 'copies-with'], p);
       s.resource = this.string(v.resource, `${p}/resource`);
       s.action = this.oneOf(v.action, ACTIONS, `${p}/action`);
       if (v.sets !== undefined) {
@@ -97,6 +97,15 @@ export class Reader {
       if (v.renames !== undefined) {
         if (s.action !== 'duplicate') this.fail(`${p}/renames`, 'only a duplicate action renames fields');
         s.renames = this.strings(v.renames, `${p}/renames`);
+      }
+      if (v.resets !== undefined) {
+        if (s.action !== 'duplicate') this.fail(`${p}/resets`, 'only a duplicate action resets fields');
+        s.resets = this.strings(v.resets, `${p}/resets`);
+      }
+      if (v['copies-with'] !== undefined) {
+        if (s.action !== 'duplicate') this.fail(`${p}/copies-with`, 'only a duplicate action copies fields on request');
+        const copies = this.object(v['copies-with'], `${p}/copies-with`);
+        s.copiesWith = Object.entries(copies).map(([flag, fields]) => ({ flag, fields: this.strings(fields, `${p}/copies-with/${flag}`) }));
       }
     }
     const permission = op['x-permission'];

@@ -3,6 +3,7 @@
 // metric filter), metric_outputs, progress only with include_progress, the date range, the metric outputs
 // of each wave and the audio URL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageOf } from '../support/conversation-page.js';
 import { startHarness, type Harness } from '../support/sandbox.js';
 
 let h: Harness;
@@ -53,15 +54,15 @@ describe('metric_values, metric_outputs and progress', () => {
       { kind: 'conversation', data: { status: 'COMPLETED', has_audio: false, metric_ids: [textMetric], metric_values: [{ metric_id: textMetric, value: 0.5 }] } },
     ]);
     const id = loaded[0]!.id;
-    const plain = (await h.client.conversations.listUploadedConversations({ query: { page_size: 100 } })).uploaded_conversations.find((c) => c.conversation_id === id)!;
+    const plain = pageOf(await h.client.conversations.listUploadedConversations({ query: { page_size: 100 } })).uploaded_conversations.find((c) => c.conversation_id === id)!;
     expect(plain).not.toHaveProperty('metric_values');
     expect(plain).not.toHaveProperty('progress');
-    const withValues = (await h.client.conversations.listUploadedConversations({ query: { page_size: 100, include: 'metric_values' } })).uploaded_conversations.find((c) => c.conversation_id === id)!;
+    const withValues = pageOf(await h.client.conversations.listUploadedConversations({ query: { page_size: 100, include: 'metric_values' } })).uploaded_conversations.find((c) => c.conversation_id === id)!;
     expect(withValues.metric_values).toEqual([{ metric_id: textMetric, value: 0.5 }]);
-    const byMetric = await h.client.conversations.listUploadedConversations({ query: { metric_id: textMetric } });
+    const byMetric = pageOf(await h.client.conversations.listUploadedConversations({ query: { metric_id: textMetric } }));
     expect(byMetric.uploaded_conversations.map((c) => c.conversation_id)).toEqual([id]);
     expect(byMetric.uploaded_conversations[0]!.metric_values).toEqual([{ metric_id: textMetric, value: 0.5 }]);
-    const outputs = (await h.client.conversations.listUploadedConversations({ query: { metric_id: textMetric, include: 'metric_outputs' } })).uploaded_conversations[0]!;
+    const outputs = pageOf(await h.client.conversations.listUploadedConversations({ query: { metric_id: textMetric, include: 'metric_outputs' } })).uploaded_conversations[0]!;
     expect(outputs.metric_outputs).toEqual([expect.objectContaining({ metric_id: textMetric, value: 0.5, status: 'COMPLETED' })]);
     const got = (await h.client.conversations.getUploadedConversation(id)).uploaded_conversation;
     expect(got).not.toHaveProperty('metric_values');
@@ -77,9 +78,9 @@ describe('metric_values, metric_outputs and progress', () => {
   it('keeps the conversations created in [start_date, end_date)', async () => {
     const id = await submit();
     const created = (await h.client.conversations.getUploadedConversation(id)).uploaded_conversation.create_time;
-    const inside = await h.client.conversations.listUploadedConversations({ query: { start_date: created, page_size: 100 } });
+    const inside = pageOf(await h.client.conversations.listUploadedConversations({ query: { start_date: created, page_size: 100 } }));
     expect(inside.uploaded_conversations.map((c) => c.conversation_id)).toContain(id);
-    const before = await h.client.conversations.listUploadedConversations({ query: { end_date: created, page_size: 100 } });
+    const before = pageOf(await h.client.conversations.listUploadedConversations({ query: { end_date: created, page_size: 100 } }));
     expect(before.uploaded_conversations.map((c) => c.conversation_id)).not.toContain(id);
   });
 });

@@ -7,6 +7,7 @@ import type { Client } from '../../generated/client/index.js';
 import { inspectAudio } from '../../src/sandbox/rules/audio/inspect.js';
 import { checkAudioBase64, MAX_AUDIO_BYTES } from '../../src/sandbox/rules/audio/validate.js';
 import { ApiFailure } from '../../src/sandbox/errors.js';
+import { pageOf } from '../support/conversation-page.js';
 import { failure, startHarness, type Harness } from '../support/sandbox.js';
 
 // ------------------------------------------------------------------------------------- recordings
@@ -130,7 +131,7 @@ describe('submit', () => {
     const got = await h.client.conversations.getUploadedConversation(c.conversation_id);
     expect(got.uploaded_conversation.transcript).toEqual(TRANSCRIPT);
     expect(got.uploaded_conversation.has_audio).toBe(false);
-    const listed = (await h.client.conversations.listUploadedConversations({ query: { page_size: 100 } })).uploaded_conversations;
+    const listed = pageOf(await h.client.conversations.listUploadedConversations({ query: { page_size: 100 } })).uploaded_conversations;
     const mine = listed.find((x) => x.conversation_id === c.conversation_id);
     expect(mine).toMatchObject({ conversation_id: c.conversation_id, external_conversation_id: 'call-42' });
     // The transcript is answered by the single get only (facts 2.2).
@@ -265,14 +266,14 @@ describe('attach audio', () => {
       expect(error.status).toBe(404);
       expect(JSON.stringify(error.body)).not.toContain(id);
     }
-    expect((await other.conversations.listUploadedConversations()).uploaded_conversations).toEqual([]);
+    expect(pageOf(await other.conversations.listUploadedConversations()).uploaded_conversations).toEqual([]);
     expect((await h.client.conversations.getUploadedConversation(id)).uploaded_conversation.has_audio).toBe(false);
 
     expect(await h.client.conversations.deleteUploadedConversation(id)).toEqual({});
     expect((await failure(h.client.conversations.getUploadedConversation(id))).status).toBe(404);
     expect((await failure(h.client.conversations.attachUploadedConversationAudio(id, { audio_url: 'https://storage.example/a.wav' }))).status).toBe(404);
     expect((await failure(h.client.conversations.deleteUploadedConversation(id))).status).toBe(404);
-    const ids = (await h.client.conversations.listUploadedConversations({ query: { page_size: 100 } })).uploaded_conversations.map((c) => c.conversation_id);
+    const ids = pageOf(await h.client.conversations.listUploadedConversations({ query: { page_size: 100 } })).uploaded_conversations.map((c) => c.conversation_id);
     expect(ids).not.toContain(id);
   });
 });

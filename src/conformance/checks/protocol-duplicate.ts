@@ -1,10 +1,11 @@
 // The generic duplicate action (x-operation action duplicate, docs/x-vocabulary.md): the copy is a new record
 // with the source's configuration (every property the schema does not mark readOnly), the `renames` fields
 // marked ` (copy)`, and, for a versioned resource, its own version 1; the source is unchanged; an id that
-// names nothing is 404.
+// names nothing is 404. The `resets` fields are the copy's own; the `copies-with` fields are copied only when the
+// request body's flag is true.
 import { expectError, expectSuccess, send } from '../http.js';
 import { fail } from '../result.js';
-import { ownParam, recordOf } from '../world.js';
+import { ownParam, recordOf, referenceName } from '../world.js';
 import type { Check } from './context.js';
 import { currentRecord } from './happy.js';
 
@@ -23,7 +24,7 @@ export const duplicateCopies: Check = {
     expectSuccess(answer, ctx.route, 'duplicating');
     const copy = recordOf(ctx.route, answer) ?? fail('the duplicate answered no record');
     if (copy[resource.id] === before[resource.id]) fail(`the copy has the source's ${resource.id}`);
-    const renamed = new Set((ctx.route.renames ?? []).map((r) => r.field));
+    const renamed = new Set([...(ctx.route.renames ?? []).map((r) => r.field), ...(ctx.route.resets ?? []), ...(ctx.route.copiesWith ?? []).flatMap((c) => c.fields)]);
     for (const r of ctx.route.renames ?? []) {
       if (typeof before[r.field] === 'string' && !String(copy[r.field]).includes('(copy')) fail(`the copy's ${r.field} ${JSON.stringify(copy[r.field])} is not marked as a copy`);
     }
@@ -44,4 +45,37 @@ export const duplicateCopies: Check = {
   },
 };
 
-export const checks: Check[] = [duplicateCopies];
+/** A value for a list field of ids: an existing record of the resource its name says, else a made-up name. */
+async function idsFor(ctx: Parameters<Check['run']>[0], field: string): Promise<string[]> {
+  const name = referenceName(field);
+  const resource = ctx.world.suite.resources.find((r) => r.name.replace(/-/g, '_') === name);
+  if (resource && resource.name !== ctx.route.resource && ctx.world.canCreate(resource.name)) return [(await ctx.world.ensure(resource.name)).id];
+  return [`copied-${ctx.world.nextSeed()}`];
+}
+
+export const duplicateCopiesWith: Check = {
+  name: 'duplicate: resets fields are the copy\'s own; copies-with fields are copied only when the body\'s flag is true',
+  applies: (route) => route.action === 'duplicate' && route.auth.length > 0 && route.aliasOf === null && ((route.resets ?? []).length > 0 || (route.copiesWith ?? []).length > 0),
+  async run(ctx) {
+    const resource = ctx.world.resource(ctx.route.resource!);
+    const source = await ctx.world.create(resource.name);
+    const update = ctx.world.route(resource.name, 'update') ?? fail(`the ${resource.name} has no update operation to give the source the copied-on-request fields`);
+    const values: Record<string, string[]> = {};
+    for (const { fields } of ctx.route.copiesWith ?? []) for (const f of fields) values[f] = await idsFor(ctx, f);
+    if (Object.keys(values).length > 0) expectSuccess(await send(ctx.target, update, { path: source.path, body: values }), update, 'giving the source the copied-on-request fields');
+    const before = await currentRecord(ctx, resource.name, source.path);
+    const plain = recordOf(ctx.route, await send(ctx.target, ctx.route, { path: source.path, body: {} })) ?? fail('the duplicate answered no record');
+    for (const f of ctx.route.resets ?? []) {
+      if (before[f] !== undefined && same(plain[f], before[f])) fail(`the copy's ${f} is the source's ${JSON.stringify(before[f])}, expected its own`);
+    }
+    for (const { flag, fields } of ctx.route.copiesWith ?? []) {
+      for (const f of fields) if (same(plain[f], before[f])) fail(`without ${flag} the copy has the source's ${f} ${JSON.stringify(before[f])}`);
+      const answer = await send(ctx.target, ctx.route, { path: source.path, body: { [flag]: true } });
+      expectSuccess(answer, ctx.route, `duplicating with ${flag}`);
+      const full = recordOf(ctx.route, answer) ?? fail('the duplicate answered no record');
+      for (const f of fields) if (!same(full[f], before[f])) fail(`with ${flag} the copy's ${f} is ${JSON.stringify(full[f])}, expected the source's ${JSON.stringify(before[f])}`);
+    }
+  },
+};
+
+export const checks: Check[] = [duplicateCopies, duplicateCopiesWith];

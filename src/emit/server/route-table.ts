@@ -242,6 +242,8 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
     aliasRenames: renameRows(model, op),
     sets: s.sets ?? null,
     renames: s.renames ? s.renames.map((field) => ({ field, maxLength: maxLengthOf(model, resourceSchema, field) })) : null,
+    resets: s.resets ?? null,
+    copiesWith: s.copiesWith ?? null,
     success: {
       status: Number(success),
       shape: shapeOf(model, op, success, resourceSchema, canonicalShape(model, op, resourceSchema)),

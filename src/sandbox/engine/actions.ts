@@ -230,15 +230,24 @@ function copyName(ctx: RequestContext, resource: ResourceRow, field: string, val
 
 /**
  * A copy of the record under a new id (x-operation action duplicate): its configuration (every stored property
- * the schema does not mark readOnly), with the x-operation.renames fields marked as a copy; server fields are
- * fresh, and a versioned resource records the copy's own first version. Rules adjust it through the write hook.
+ * the schema does not mark readOnly, except x-operation.resets, and the copies-with fields only when the body's
+ * flag is true), with the x-operation.renames fields marked as a copy; server fields are fresh, and a versioned
+ * resource records the copy's own first version. Rules adjust it through the write hook.
  */
 export function duplicateAction(ctx: RequestContext, hooks: Hooks): ActionResult {
   const resource = resourceOf(ctx);
   const source = target(ctx);
+  const skipped = new Set(ctx.route.resets ?? []);
+  for (const { flag, fields } of ctx.route.copiesWith ?? []) if (ctx.body[flag] !== true) for (const f of fields) skipped.add(f);
   const body: Json = {};
+  // A field not copied is what a create gives it: the create body's default, else nothing (write rules may fill it).
+  const create = ctx.runtime.tables.routes.find((r) => r.resource === resource.name && r.action === 'create' && r.aliasOf === null);
+  for (const prop of skipped) {
+    const fallback = create?.body?.defaults[prop];
+    if (fallback !== undefined) setOwn(body, prop, clone(fallback));
+  }
   for (const prop of resource.properties) {
-    if (prop === resource.id || resource.readOnly.includes(prop) || source.data[prop] === undefined) continue;
+    if (prop === resource.id || resource.readOnly.includes(prop) || skipped.has(prop) || source.data[prop] === undefined) continue;
     setOwn(body, prop, clone(source.data[prop]));
   }
   for (const { field, maxLength } of ctx.route.renames ?? []) {

@@ -8,6 +8,7 @@ import { alertReplaceSets } from './alert-replace-sets.js';
 import { alertEvents } from './alert-events.js';
 import { alertTestEvaluate } from './alert-test-evaluate.js';
 import { conversationAudioUrl } from './conversation-audio-url.js';
+import { conversationMetricBreakdown } from './conversation-metric-breakdown.js';
 import { conversationMetricOutputs } from './conversation-metric-outputs.js';
 import { conversationMetricValues } from './conversation-metric-values.js';
 import { simulationRerunMetrics } from './simulation-rerun-metrics.js';
@@ -37,6 +38,8 @@ import { webhookUrl } from './webhook-url.js';
 // issue 15 part B: personas, metrics, test sets
 import { metricCatalog } from './metric-catalog.js';
 import { metricFlow } from './metric-flow.js';
+import { metricOrganizationThreshold } from './metric-organization-threshold.js';
+import { metricSqlSchema } from './metric-sql-schema.js';
 import { metricFlowFilter } from './metric-flow-filter.js';
 import { metricThreshold } from './metric-threshold.js';
 import { metricThresholdScope } from './metric-threshold-scope.js';
@@ -50,7 +53,6 @@ import { reviewProgress } from './review-progress.js';
 import { reviewInsights } from './review-insights.js';
 import { reviewMetricAgreement } from './review-metric-agreement.js';
 import { workspaceSlug } from './workspace-slug.js';
-import { agentDuplicate } from './agent-duplicate.js';
 
 export const RULES: Record<RuleName, Rule> = {
   'agent-delete-guard': agentDeleteGuard,
@@ -81,6 +83,8 @@ export const RULES: Record<RuleName, Rule> = {
   // issue 15 part B: personas, metrics, test sets
   'metric-catalog': metricCatalog,
   'metric-flow': metricFlow,
+  'metric-organization-threshold': metricOrganizationThreshold,
+  'metric-sql-schema': metricSqlSchema,
   'metric-flow-filter': metricFlowFilter,
   'metric-threshold': metricThreshold,
   'metric-threshold-scope': metricThresholdScope,
@@ -94,11 +98,11 @@ export const RULES: Record<RuleName, Rule> = {
   'review-insights': reviewInsights,
   'review-metric-agreement': reviewMetricAgreement,
   'workspace-slug': workspaceSlug,
-  'agent-duplicate': agentDuplicate,
   // alerts and conversations (issue 15, part A)
   'alert-events': alertEvents,
   'alert-test-evaluate': alertTestEvaluate,
   'conversation-audio-url': conversationAudioUrl,
+  'conversation-metric-breakdown': conversationMetricBreakdown,
   'conversation-metric-outputs': conversationMetricOutputs,
   'conversation-metric-values': conversationMetricValues,
   'simulation-rerun-metrics': simulationRerunMetrics,

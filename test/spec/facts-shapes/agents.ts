@@ -1,5 +1,4 @@
-// facts-shapes 2.2 (agents), 3.2 (resource) and E1, by hand. The resource's nullability differences listed in 3.2
-// (phone_number, endpoint, prompt, language, attributes, update_time) are not asserted: spec/ does not follow them yet.
+// facts-shapes 2.2 (agents), 3.2 (resource) and E1, by hand, with the resource's nullable fields of 3.2.
 import type { FactRow, FieldSpec } from './row.js';
 
 const MODEL_TYPES = [
@@ -22,11 +21,11 @@ const AGENT: Record<string, FieldSpec> = {
   customer_agent_id: { type: 'string', required: true },
   display_name: { type: 'string' },
   model_type: { type: 'string', enum: MODEL_TYPES },
-  phone_number: { type: 'string' },
-  endpoint: { type: 'string' },
-  prompt: { type: 'string' },
-  language: { type: 'string' },
-  attributes: { type: 'object' },
+  phone_number: { type: 'string', nullable: true },
+  endpoint: { type: 'string', nullable: true },
+  prompt: { type: 'string', nullable: true },
+  language: { type: 'string', nullable: true },
+  attributes: { type: 'object', nullable: true },
   metadata: { type: 'object' },
   workflows: { type: 'object' },
   metric_ids: { type: 'array' },
@@ -34,7 +33,7 @@ const AGENT: Record<string, FieldSpec> = {
   knowledge_base_ids: { type: 'array' },
   tags: { type: 'array' },
   create_time: { type: 'string' },
-  update_time: { type: 'string' },
+  update_time: { type: 'string', nullable: true },
 };
 
 export const rows: FactRow[] = [
@@ -77,7 +76,7 @@ export const rows: FactRow[] = [
     path: '/agents/{agent_id}/versions',
     status: 200,
     wrapper: 'versions',
-    response: { name: { type: 'string', required: true }, ulid: { type: 'string', required: true }, version_number: { type: 'number', required: true }, change_type: { type: 'string', required: true, enum: ['save', 'revert'] }, created_by: { type: 'string', required: true } },
+    response: { name: { type: 'string', required: true }, ulid: { type: 'string', required: true }, version_number: { type: 'number', required: true }, change_type: { type: 'string', required: true, enum: ['save', 'revert'] }, created_by: { type: 'string', required: true }, label: { type: 'string', nullable: true }, phone_number: { type: 'string', nullable: true }, endpoint: { type: 'string', nullable: true }, prompt: { type: 'string', nullable: true }, language: { type: 'string', nullable: true }, metadata: { type: 'object', nullable: true }, attributes: { type: 'object', nullable: true }, test_set_ids: { type: 'array', nullable: true }, metric_ids: { type: 'array', nullable: true }, create_time: { type: 'string', nullable: true } },
   },
   { method: 'POST', path: '/agents/{agent_id}/versions/{version_id}/revert', status: 200, wrapper: 'agent', response: AGENT },
 ];

@@ -18,12 +18,20 @@ const metric: Record<string, FieldSpec> = {
   metric_name: str,
   description: str,
   metric_type: { type: 'string', enum: E10 },
-  prompt: str,
-  categories: { type: 'array' },
-  min_value: { type: 'number' },
-  max_value: { type: 'number' },
-  metadata_field_type: { type: 'string', enum: ['STRING', 'NUMBER', 'BOOLEAN'] },
-  role: { type: 'string', enum: ['agent', 'user'] },
+  prompt: strNull,
+  metadata_field_key: strNull,
+  regex_pattern: strNull,
+  sql_query: strNull,
+  categories: { type: 'array', nullable: true },
+  min_value: numNull,
+  max_value: numNull,
+  min_pause_duration_seconds: numNull,
+  metadata_field_type: { type: 'string', nullable: true, enum: ['STRING', 'NUMBER', 'BOOLEAN'] },
+  role: { type: 'string', nullable: true, enum: ['agent', 'user'] },
+  include_traces: { type: 'boolean', nullable: true },
+  target_condition: { type: 'object', nullable: true },
+  created_by: strNull,
+  update_time: strNull,
   tags: { type: 'array' },
   create_time: str,
   current_version: { type: 'object' },
@@ -33,7 +41,7 @@ const metric: Record<string, FieldSpec> = {
 const targetCondition: Record<string, FieldSpec> = {
   'target_condition.comparison_operator': { type: 'string', required: true, enum: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'nin'] },
   'target_condition.target_float': { type: 'number', nullable: true },
-  'target_condition.target_values': { type: 'array' },
+  'target_condition.target_values': { type: 'array', nullable: true },
 };
 
 const metricVersion: Record<string, FieldSpec> = {
@@ -45,7 +53,7 @@ const metricVersion: Record<string, FieldSpec> = {
   metric_metadata: { type: 'object' },
   label: strNull,
   created_by: { type: 'string', required: true },
-  create_time: str,
+  create_time: strNull,
 };
 
 const baseline: Record<string, FieldSpec> = {

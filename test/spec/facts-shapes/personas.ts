@@ -15,8 +15,8 @@ const persona: Record<string, FieldSpec> = {
   id: { type: 'string', required: true },
   name: { type: 'string', required: true },
   persona_prompt: strNull,
-  voice_name: str,
-  language_code: str,
+  voice_name: strNull,
+  language_code: strNull,
   background_sound: strNull,
   background_sound_volume: numNull,
   voice_volume: numNull,
@@ -28,7 +28,7 @@ const persona: Record<string, FieldSpec> = {
   situate_speaker: { type: 'string', nullable: true, enum: E33_SITUATE },
   tags: { type: 'array' },
   create_time: { type: 'string', required: true },
-  update_time: str,
+  update_time: strNull,
 };
 
 // 3.3 Background sound
@@ -61,7 +61,7 @@ const personaVersion: Record<string, FieldSpec> = {
   voice_name: strNull,
   language_code: strNull,
   created_by: { type: 'string', required: true },
-  create_time: str,
+  create_time: strNull,
 };
 
 // PE2 body (PE4: the same fields, all optional and nullable)

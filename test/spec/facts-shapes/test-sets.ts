@@ -11,14 +11,14 @@ const testSet: Record<string, FieldSpec> = {
   id: str,
   slug: str,
   display_name: str,
-  description: str,
-  test_set_type: str,
+  description: strNull,
+  test_set_type: strNull,
   test_set_metadata: { type: 'object' },
   parameters: { type: 'object' },
   test_case_count: { type: 'number' },
   tags: { type: 'array' },
   create_time: str,
-  update_time: str,
+  update_time: strNull,
 };
 
 const testSetVersion: Record<string, FieldSpec> = {
@@ -27,11 +27,12 @@ const testSetVersion: Record<string, FieldSpec> = {
   version_number: { type: 'number', required: true },
   change_type: { type: 'string', required: true, enum: ['save', 'revert'] },
   label: strNull,
+  test_set_type: strNull,
   test_set_metadata: { type: 'object' },
   parameters: { type: 'object' },
   test_cases: { type: 'array' },
   created_by: { type: 'string', required: true },
-  create_time: str,
+  create_time: strNull,
 };
 
 const agent: Record<string, FieldSpec> = {

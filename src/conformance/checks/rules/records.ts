@@ -2,7 +2,7 @@
 // Agents, metrics, runs, test sets, review disagreement and the spec catalog each have their own part file.
 import type { Check } from '../context.js';
 import { checks as agents } from './records-agents.js';
-import { checks as agentDuplicate } from './records-agent-duplicate.js';
+import { checks as conversationBreakdown } from './records-conversation-breakdown.js';
 import { checks as workspaceSlug } from './records-workspace-slug.js';
 import { checks as catalog } from './records-catalog.js';
 import { checks as conversations } from './records-conversations.js';
@@ -13,4 +13,4 @@ import { checks as runs } from './records-runs.js';
 import { checks as runTags } from './records-runs-tags.js';
 import { checks as testSets } from './records-test-sets.js';
 
-export const checks: Check[] = [...agents, ...agentDuplicate, ...workspaceSlug, ...metrics, ...runs, ...runTags, ...testSets, ...review, ...reviewStats, ...catalog, ...conversations];
+export const checks: Check[] = [...agents, ...workspaceSlug, ...metrics, ...runs, ...runTags, ...testSets, ...review, ...reviewStats, ...catalog, ...conversations, ...conversationBreakdown];

@@ -1,0 +1,36 @@
+// conversation-metric-breakdown (facts-shapes 2.5 UC2, E9; docs/sandbox.md "Conversations", the sandbox's
+// choices): with view=metric_breakdown the list answers one metric's results grouped by a metadata key, avg the
+// mean and success the share of successful values per group; metric_id and group_by_metadata are required with
+// the view; without it group_by_metadata and aggregation change nothing (the answer is a page).
+import { expectError, send } from '../../http.js';
+import { fail } from '../../result.js';
+import type { Check } from '../context.js';
+import { operationWithRule, show, succeed } from './records-support.js';
+
+const RULE = 'conversation-metric-breakdown';
+
+export const breakdown: Check = {
+  name: `rule ${RULE}: view=metric_breakdown groups the metric's values by a metadata key (avg, success); metric_id and group_by_metadata are required with it`,
+  applies: operationWithRule('conversation', 'list', RULE),
+  async run(ctx) {
+    const metric = (await ctx.world.create('metric')).id;
+    const key = `region_${ctx.world.nextSeed()}`;
+    for (const [region, value] of [['eu', 1], ['eu', 0], ['us', 0.5]] as const) {
+      await ctx.world.loadRecord('conversation', { metadata: { [key]: region }, metric_ids: [metric], metric_values: [{ metric_id: metric, value }] });
+    }
+    await ctx.world.loadRecord('conversation', { metadata: {}, metric_ids: [metric], metric_values: [{ metric_id: metric, value: 1 }] });
+    const query = { view: 'metric_breakdown', metric_id: metric, group_by_metadata: key };
+    const avg = (await succeed(ctx, ctx.route, { query }, 'the breakdown with the default aggregation')).body as Record<string, unknown>;
+    const wantAvg = { view: 'metric_breakdown', metric_id: metric, group_by_metadata: key, aggregation: 'avg', breakdown: [{ metadata_value: 'eu', value: 0.5, count: 2 }, { metadata_value: 'us', value: 0.5, count: 1 }], total_count: 3 };
+    if (show(avg) !== show(wantAvg)) fail(`the avg breakdown is ${show(avg)}, expected ${show(wantAvg)}`);
+    const success = (await succeed(ctx, ctx.route, { query: { ...query, aggregation: 'success' } }, 'the success breakdown')).body as { breakdown: unknown };
+    const wantSuccess = [{ metadata_value: 'eu', value: 0.5, count: 2 }, { metadata_value: 'us', value: 1, count: 1 }];
+    if (show(success.breakdown) !== show(wantSuccess)) fail(`the success breakdown is ${show(success.breakdown)}, expected ${show(wantSuccess)}`);
+    expectError(await send(ctx.target, ctx.route, { query: { view: 'metric_breakdown', group_by_metadata: key } }), 400, 'INVALID_ARGUMENT', 'metric_id', 'the view without metric_id');
+    expectError(await send(ctx.target, ctx.route, { query: { view: 'metric_breakdown', metric_id: metric } }), 400, 'INVALID_ARGUMENT', 'group_by_metadata', 'the view without group_by_metadata');
+    const plain = (await succeed(ctx, ctx.route, { query: { aggregation: 'avg', group_by_metadata: key, page_size: '1' } }, 'aggregation without the view')).body as Record<string, unknown>;
+    if ('breakdown' in plain) fail(`without view the list answered a breakdown: ${show(plain)}`);
+  },
+};
+
+export const checks: Check[] = [breakdown];
