@@ -2671,8 +2671,8 @@ function resolveRef(ctx, ref) {
   return out;
 }
 
-// src/conformance/values/text.ts
-function cpLength(s) {
+// src/emit/validators/runtime/helpers.ts
+function $cpLen2(s) {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -2684,18 +2684,23 @@ function cpLength(s) {
   }
   return n;
 }
+function $re(source) {
+  try {
+    return new RegExp(source, "u");
+  } catch {
+    return new RegExp(source);
+  }
+}
+
+// src/conformance/values/text.ts
 var regexCache = /* @__PURE__ */ new Map();
 function regex(pattern) {
   let re = regexCache.get(pattern);
   if (re === void 0) {
     try {
-      re = new RegExp(pattern, "u");
+      re = $re(pattern);
     } catch {
-      try {
-        re = new RegExp(pattern);
-      } catch {
-        re = null;
-      }
+      re = null;
     }
     if (regexCache.size > 5e3) regexCache.clear();
     regexCache.set(pattern, re);
@@ -2821,7 +2826,7 @@ function formatValue(format, variant, minLen) {
   const v = variant;
   const day = pad2(v % 28 + 1);
   const month = pad2(Math.floor(v / 28) % 12 + 1);
-  const fill = (base, sep) => cpLength(base) >= minLen ? base : base + sep + "a".repeat(Math.max(0, minLen - cpLength(base) - sep.length));
+  const fill = (base, sep) => $cpLen2(base) >= minLen ? base : base + sep + "a".repeat(Math.max(0, minLen - $cpLen2(base) - sep.length));
   switch (format) {
     case "date-time":
     case "iso-date-time":
@@ -2951,7 +2956,7 @@ function checkNode(ctx, node, v, path, errs, branch, depth) {
   } else if (typeof v === "string") {
     const minL = num(own(node, "minLength"));
     const maxL = num(own(node, "maxLength"));
-    const len = minL !== void 0 || maxL !== void 0 ? cpLength(v) : 0;
+    const len = minL !== void 0 || maxL !== void 0 ? $cpLen2(v) : 0;
     const pattern = own(node, "pattern");
     for (const kw of [
       minL !== void 0 && len < minL ? "minLength" : "",
@@ -3929,7 +3934,7 @@ var PatternWriter = class {
           const s = this.write(n.body, share);
           if (s === void 0) return void 0;
           out += s;
-          left -= cpLength(s);
+          left -= $cpLen2(s);
         }
         return out;
       }
@@ -3952,12 +3957,12 @@ function patternString(ctx, pattern, minL, maxL, attempt) {
   const target = Math.max(0, Math.min(Number.isFinite(hi) ? hi : lo + 64, targets[attempt % targets.length]));
   const s = new PatternWriter(ctx.rng).write(ast, target);
   if (s === void 0) return void 0;
-  const len = cpLength(s);
+  const len = $cpLen2(s);
   if (len >= minL && len <= maxL && re.test(s)) return s;
   if (len >= minL) return void 0;
   for (const pad of ["a", " ", "0", "-"]) {
     const fill = pad.repeat(minL - len);
-    for (const t of [s + fill, fill + s]) if (cpLength(t) <= maxL && re.test(t)) return t;
+    for (const t of [s + fill, fill + s]) if ($cpLen2(t) <= maxL && re.test(t)) return t;
   }
   return void 0;
 }
@@ -4180,7 +4185,7 @@ function numberCandidates(m, integer, variant) {
   return [...out.slice(0, 2), ...fraction !== void 0 && !out.slice(0, 2).includes(fraction) ? [fraction] : []];
 }
 function stringOk(m, s) {
-  const len = cpLength(s);
+  const len = $cpLen2(s);
   if (m.minLength !== void 0 && len < m.minLength) return false;
   if (m.maxLength !== void 0 && len > m.maxLength) return false;
   return m.patterns.every((p) => matches(p, s)) && m.formats.every((f) => stringFormatOk(f, s));
@@ -4214,8 +4219,8 @@ function plainStrings(variant, minL, maxL) {
   const out = [];
   const fit = (s) => {
     let t = s;
-    if (cpLength(t) < minL) t = t + "x".repeat(minL - cpLength(t));
-    if (cpLength(t) > maxL) t = [...t].slice(0, maxL).join("");
+    if ($cpLen2(t) < minL) t = t + "x".repeat(minL - $cpLen2(t));
+    if ($cpLen2(t) > maxL) t = [...t].slice(0, maxL).join("");
     return t;
   };
   const word = variant === 0 ? "string" : `string${variant}`;
@@ -4623,7 +4628,7 @@ function patternViolation(pattern, valid, minL, maxL) {
   let fallback;
   for (const s of candidates) {
     if (re.test(s)) continue;
-    const l = cpLength(s);
+    const l = $cpLen2(s);
     if (l >= minL && l <= maxL) return s;
     fallback ??= s;
   }
@@ -11254,7 +11259,7 @@ var CHECKS = [
 
 // generated:generated/client/validators.js
 var $hasOwn2 = Object.prototype.hasOwnProperty;
-function $cpLen2(s) {
+function $cpLen3(s) {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -11272,13 +11277,17 @@ function $eq(a, b) {
   const arr = Array.isArray(a);
   if (arr !== Array.isArray(b)) return false;
   if (arr) {
-    if (a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!$eq(a[i], b[i])) return false;
+    const x2 = a;
+    const y2 = b;
+    if (x2.length !== y2.length) return false;
+    for (let i = 0; i < x2.length; i++) if (!$eq(x2[i], y2[i])) return false;
     return true;
   }
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) if (!$hasOwn2.call(b, k) || !$eq(a[k], b[k])) return false;
+  const x = a;
+  const y = b;
+  const ka = Object.keys(x);
+  if (ka.length !== Object.keys(y).length) return false;
+  for (const k of ka) if (!$hasOwn2.call(y, k) || !$eq(x[k], y[k])) return false;
   return true;
 }
 function $uniq(a) {
@@ -11295,7 +11304,7 @@ function $uniq(a) {
   for (let i = 1; i < n; i++) for (let j = 0; j < i; j++) if ($eq(a[i], a[j])) return false;
   return true;
 }
-function $re(source) {
+function $re2(source) {
   try {
     return new RegExp(source, "u");
   } catch {
@@ -11503,14 +11512,14 @@ function $uriParts(s, needScheme) {
 function $fmtUri(s) {
   return $uriParts(s, true);
 }
-var $r0 = $re("^[A-Za-z0-9]{22}$");
-var $r1 = $re("^\\+[1-9][0-9]{1,14}$");
-var $r2 = $re("^[A-Za-z0-9]{8}$");
-var $r3 = $re("^[0-9A-HJKMNP-TV-Z]{26}$");
-var $r4 = $re("^[0-9A-Z]{26}$");
-var $r5 = $re("^(https://|s3://[^/]+/.+)");
-var $r6 = $re("^(upper|lower)_[0-9]+(\\.[0-9]+)?sigma$");
-var $r7 = $re("^[a-zA-Z0-9]{22}$");
+var $r0 = $re2("^[A-Za-z0-9]{22}$");
+var $r1 = $re2("^\\+[1-9][0-9]{1,14}$");
+var $r2 = $re2("^[A-Za-z0-9]{8}$");
+var $r3 = $re2("^[0-9A-HJKMNP-TV-Z]{26}$");
+var $r4 = $re2("^[0-9A-Z]{26}$");
+var $r5 = $re2("^(https://|s3://[^/]+/.+)");
+var $r6 = $re2("^(upper|lower)_[0-9]+(\\.[0-9]+)?sigma$");
+var $r7 = $re2("^[a-zA-Z0-9]{22}$");
 var $s8 = /* @__PURE__ */ new Set([
   "METRIC_LLM_BINARY",
   "METRIC_AGENT_JUDGE",
@@ -11567,30 +11576,30 @@ var $s8 = /* @__PURE__ */ new Set([
   "METRIC_VOLUME_PITCH_MISALIGNMENT",
   "METRIC_WORDS_PER_MESSAGE_WITH_THRESHOLD"
 ]);
-var $r9 = $re("^[^:]+:.+$");
-var $r10 = $re(
+var $r9 = $re2("^[^:]+:.+$");
+var $r10 = $re2(
   "^(off|office|lounge|crowd|airport|bus|playground|doorbell|train-arrival|portable-air-conditioner|skatepark|small-dog-bark|cafe|ferry-and-announcement|heavy-rain|moderate-wind|newborn-baby-crying|office-with-alarm|street-with-sirens|construction-work|backchanneling|custom:[A-Za-z0-9_-]+)$"
 );
-var $r11 = $re("^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$");
-var $r12 = $re("^[Hh][Tt][Tt][Pp][Ss]?://");
-var $r13 = $re("^[a-z0-9]+(-[a-z0-9]+)*$");
-var $r14 = $re("^[0-9A-Za-z]{22}$");
-var $r15 = $re("^dashboards/[0-9A-Za-z]{22}$");
-var $r16 = $re("^metrics/flows/[A-Za-z0-9]{22}$");
-var $r17 = $re("^[a-z][a-z0-9-]{0,62}$");
-var $r18 = $re("^tags/[0-9A-Za-z]{22}$");
-var $r19 = $re("^metrics/[a-zA-Z0-9]{22}/threshold$");
-var $r20 = $re("^webhooks/[0-9A-Za-z]{22}$");
-var $r21 = $re("^metrics/[a-zA-Z0-9]{22}$");
-var $r22 = $re("^metrics/[a-zA-Z0-9]{22}/versions/[0-9A-HJKMNP-TV-Z]{26}$");
-var $r23 = $re("^personas/[A-Za-z0-9]{22}$");
-var $r24 = $re("^review-projects/[0-9A-HJKMNP-TV-Z]{26}$");
-var $r25 = $re("^runs/[A-Za-z0-9]{22}$");
-var $r26 = $re("^simulations/[^/]{22,27}$");
-var $r27 = $re("^upl_[0-9A-HJKMNP-TV-Z]{26}$");
-var $r28 = $re("^conversations/[^/]{22,26}$");
-var $r29 = $re("^[1-9][0-9]{0,3} (minute|minutes|hour|hours|day|days|week|weeks)$");
-var $r30 = $re("^[A-Za-z0-9_-]{1,93}$");
+var $r11 = $re2("^#(?:[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$");
+var $r12 = $re2("^[Hh][Tt][Tt][Pp][Ss]?://");
+var $r13 = $re2("^[a-z0-9]+(-[a-z0-9]+)*$");
+var $r14 = $re2("^[0-9A-Za-z]{22}$");
+var $r15 = $re2("^dashboards/[0-9A-Za-z]{22}$");
+var $r16 = $re2("^metrics/flows/[A-Za-z0-9]{22}$");
+var $r17 = $re2("^[a-z][a-z0-9-]{0,62}$");
+var $r18 = $re2("^tags/[0-9A-Za-z]{22}$");
+var $r19 = $re2("^metrics/[a-zA-Z0-9]{22}/threshold$");
+var $r20 = $re2("^webhooks/[0-9A-Za-z]{22}$");
+var $r21 = $re2("^metrics/[a-zA-Z0-9]{22}$");
+var $r22 = $re2("^metrics/[a-zA-Z0-9]{22}/versions/[0-9A-HJKMNP-TV-Z]{26}$");
+var $r23 = $re2("^personas/[A-Za-z0-9]{22}$");
+var $r24 = $re2("^review-projects/[0-9A-HJKMNP-TV-Z]{26}$");
+var $r25 = $re2("^runs/[A-Za-z0-9]{22}$");
+var $r26 = $re2("^simulations/[^/]{22,27}$");
+var $r27 = $re2("^upl_[0-9A-HJKMNP-TV-Z]{26}$");
+var $r28 = $re2("^conversations/[^/]{22,26}$");
+var $r29 = $re2("^[1-9][0-9]{0,3} (minute|minutes|hour|hours|day|days|week|weeks)$");
+var $r30 = $re2("^[A-Za-z0-9_-]{1,93}$");
 function $c02(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.agent_ids;
@@ -11641,12 +11650,12 @@ function $c110(x) {
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
   if (v1.length < 1) return false;
-  if (v1.length > 200 && $cpLen2(v1) > 200) return false;
+  if (v1.length > 200 && $cpLen3(v1) > 200) return false;
   const v2 = x.display_name;
   if (v2 === void 0) return false;
   if (!(typeof v2 === "string")) return false;
   if (v2.length < 1) return false;
-  if (v2.length > 200 && $cpLen2(v2) > 200) return false;
+  if (v2.length > 200 && $cpLen3(v2) > 200) return false;
   const v3 = x.model_type;
   if (v3 === void 0) return false;
   if (!(v3 === "MODEL_TYPE_VOICE" || v3 === "MODEL_TYPE_OUTBOUND_VOICE" || v3 === "MODEL_TYPE_CHAT" || v3 === "MODEL_TYPE_CHAT_A2A" || v3 === "MODEL_TYPE_CHAT_WEBSOCKET" || v3 === "MODEL_TYPE_SMS" || v3 === "MODEL_TYPE_WEBSOCKET" || v3 === "MODEL_TYPE_OPENAI_REALTIME" || v3 === "MODEL_TYPE_GEMINI_REALTIME" || v3 === "MODEL_TYPE_GROK_REALTIME" || v3 === "MODEL_TYPE_EMAIL" || v3 === "MODEL_TYPE_LIVEKIT" || v3 === "MODEL_TYPE_DAILY" || v3 === "MODEL_TYPE_DEEPGRAM_REALTIME"))
@@ -11655,7 +11664,7 @@ function $c110(x) {
   if (v4 !== void 0) {
     if (!(typeof v4 === "string" || v4 === null)) return false;
     if (typeof v4 === "string") {
-      if (v4.length > 200 && $cpLen2(v4) > 200) return false;
+      if (v4.length > 200 && $cpLen3(v4) > 200) return false;
       if (!$r1.test(v4)) return false;
     }
   }
@@ -11663,7 +11672,7 @@ function $c110(x) {
   if (v5 !== void 0) {
     if (!(typeof v5 === "string" || v5 === null)) return false;
     if (typeof v5 === "string") {
-      if (v5.length > 200 && $cpLen2(v5) > 200) return false;
+      if (v5.length > 200 && $cpLen3(v5) > 200) return false;
       if (!$fmtUri(v5)) return false;
     }
   }
@@ -11671,14 +11680,14 @@ function $c110(x) {
   if (v6 !== void 0) {
     if (!(typeof v6 === "string" || v6 === null)) return false;
     if (typeof v6 === "string") {
-      if (v6.length > 5e4 && $cpLen2(v6) > 5e4) return false;
+      if (v6.length > 5e4 && $cpLen3(v6) > 5e4) return false;
     }
   }
   const v7 = x.language;
   if (v7 !== void 0) {
     if (!(typeof v7 === "string" || v7 === null)) return false;
     if (typeof v7 === "string") {
-      if (v7.length > 200 && $cpLen2(v7) > 200) return false;
+      if (v7.length > 200 && $cpLen3(v7) > 200) return false;
     }
   }
   const v8 = x.attributes;
@@ -11794,7 +11803,7 @@ function $e110(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "customer_agent_id", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "customer_agent_id", "must be at least 1 character");
-      if (v1.length > 200 && $cpLen2(v1) > 200) $E12(E, p, "customer_agent_id", "must be at most 200 characters");
+      if (v1.length > 200 && $cpLen3(v1) > 200) $E12(E, p, "customer_agent_id", "must be at most 200 characters");
     }
   }
   const v2 = x.display_name;
@@ -11802,7 +11811,7 @@ function $e110(x, p, E) {
     if (!(typeof v2 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v2.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v2.length > 200 && $cpLen2(v2) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v2.length > 200 && $cpLen3(v2) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v3 = x.model_type;
@@ -11823,7 +11832,7 @@ function $e110(x, p, E) {
     if (!(typeof v4 === "string" || v4 === null)) $E12(E, p, "phone_number", "must be a string or null", true);
     else {
       if (typeof v4 === "string") {
-        if (v4.length > 200 && $cpLen2(v4) > 200) $E12(E, p, "phone_number", "must be at most 200 characters");
+        if (v4.length > 200 && $cpLen3(v4) > 200) $E12(E, p, "phone_number", "must be at most 200 characters");
         if (!$r1.test(v4)) $E12(E, p, "phone_number", "must match pattern ^\\+[1-9][0-9]{1,14}$");
       }
     }
@@ -11833,7 +11842,7 @@ function $e110(x, p, E) {
     if (!(typeof v5 === "string" || v5 === null)) $E12(E, p, "endpoint", "must be a string or null", true);
     else {
       if (typeof v5 === "string") {
-        if (v5.length > 200 && $cpLen2(v5) > 200) $E12(E, p, "endpoint", "must be at most 200 characters");
+        if (v5.length > 200 && $cpLen3(v5) > 200) $E12(E, p, "endpoint", "must be at most 200 characters");
         if (!$fmtUri(v5)) $E12(E, p, "endpoint", "must be a valid uri");
       }
     }
@@ -11843,7 +11852,7 @@ function $e110(x, p, E) {
     if (!(typeof v6 === "string" || v6 === null)) $E12(E, p, "prompt", "must be a string or null", true);
     else {
       if (typeof v6 === "string") {
-        if (v6.length > 5e4 && $cpLen2(v6) > 5e4) $E12(E, p, "prompt", "must be at most 50000 characters");
+        if (v6.length > 5e4 && $cpLen3(v6) > 5e4) $E12(E, p, "prompt", "must be at most 50000 characters");
       }
     }
   }
@@ -11852,7 +11861,7 @@ function $e110(x, p, E) {
     if (!(typeof v7 === "string" || v7 === null)) $E12(E, p, "language", "must be a string or null", true);
     else {
       if (typeof v7 === "string") {
-        if (v7.length > 200 && $cpLen2(v7) > 200) $E12(E, p, "language", "must be at most 200 characters");
+        if (v7.length > 200 && $cpLen3(v7) > 200) $E12(E, p, "language", "must be at most 200 characters");
       }
     }
   }
@@ -12307,14 +12316,14 @@ function $c62(x) {
   if (v10 === void 0) return false;
   if (!(typeof v10 === "string")) return false;
   if (v10.length < 1) return false;
-  if (v10.length > 200 && $cpLen2(v10) > 200) return false;
+  if (v10.length > 200 && $cpLen3(v10) > 200) return false;
   const v11 = x.status;
   if (v11 === void 0) return false;
   if (!(v11 === "ACTIVE" || v11 === "DELETED")) return false;
   const v12 = x.description;
   if (v12 === void 0) return false;
   if (!(typeof v12 === "string")) return false;
-  if (v12.length > 2e3 && $cpLen2(v12) > 2e3) return false;
+  if (v12.length > 2e3 && $cpLen3(v12) > 2e3) return false;
   const v13 = x.evaluation_type;
   if (v13 === void 0) return false;
   if (!(v13 === "ON_RUN_COMPLETE")) return false;
@@ -12477,7 +12486,7 @@ function $c62(x) {
   if (v53 !== void 0) {
     if (!(typeof v53 === "string" || v53 === null)) return false;
     if (typeof v53 === "string") {
-      if (v53.length > 5e3 && $cpLen2(v53) > 5e3) return false;
+      if (v53.length > 5e3 && $cpLen3(v53) > 5e3) return false;
     }
   }
   const v54 = x.agent_ids;
@@ -12615,7 +12624,7 @@ function $e62(x, p, E) {
     if (!(typeof v14 === "string")) $E12(E, p, "name", "must be a string", true);
     else {
       if (v14.length < 1) $E12(E, p, "name", "must be at least 1 character");
-      if (v14.length > 200 && $cpLen2(v14) > 200) $E12(E, p, "name", "must be at most 200 characters");
+      if (v14.length > 200 && $cpLen3(v14) > 200) $E12(E, p, "name", "must be at most 200 characters");
     }
   }
   const v15 = x.status;
@@ -12629,7 +12638,7 @@ function $e62(x, p, E) {
   if (v16 !== void 0) {
     if (!(typeof v16 === "string")) $E12(E, p, "description", "must be a string", true);
     else {
-      if (v16.length > 2e3 && $cpLen2(v16) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
+      if (v16.length > 2e3 && $cpLen3(v16) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
     }
   }
   const v17 = x.evaluation_type;
@@ -12841,7 +12850,7 @@ function $e62(x, p, E) {
       $E12(E, p, "custom_message_template", "must be a string or null", true);
     else {
       if (typeof v61 === "string") {
-        if (v61.length > 5e3 && $cpLen2(v61) > 5e3)
+        if (v61.length > 5e3 && $cpLen3(v61) > 5e3)
           $E12(E, p, "custom_message_template", "must be at most 5000 characters");
       }
     }
@@ -14015,7 +14024,7 @@ function $c212(x) {
   for (let i0 = 0; i0 < x.length; i0++) {
     const v1 = x[i0];
     if (!(typeof v1 === "string")) return false;
-    if (v1.length > 320 && $cpLen2(v1) > 320) return false;
+    if (v1.length > 320 && $cpLen3(v1) > 320) return false;
     if (!$fmtEmail(v1)) return false;
   }
   if (!$uniq(x)) return false;
@@ -14030,7 +14039,7 @@ function $e212(x, p, E) {
     const v1 = x[i0];
     if (!(typeof v1 === "string")) $E12(E, p, i0, "must be a string", true);
     else {
-      if (v1.length > 320 && $cpLen2(v1) > 320) $E12(E, p, i0, "must be at most 320 characters");
+      if (v1.length > 320 && $cpLen3(v1) > 320) $E12(E, p, i0, "must be at most 320 characters");
       if (!$fmtEmail(v1)) $E12(E, p, i0, "must be a valid email");
     }
   }
@@ -14082,7 +14091,7 @@ function $c232(x) {
   const v1 = x.value;
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
-  if (v1.length > 100 && $cpLen2(v1) > 100) return false;
+  if (v1.length > 100 && $cpLen3(v1) > 100) return false;
   const v2 = x.source;
   if (v2 === void 0) return false;
   if (!(v2 === "built_in" || v2 === "custom")) return false;
@@ -14158,7 +14167,7 @@ function $e232(x, p, E) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "value", "must be a string", true);
     else {
-      if (v1.length > 100 && $cpLen2(v1) > 100) $E12(E, p, "value", "must be at most 100 characters");
+      if (v1.length > 100 && $cpLen3(v1) > 100) $E12(E, p, "value", "must be at most 100 characters");
     }
   }
   const v2 = x.source;
@@ -14264,7 +14273,7 @@ function $c25(x) {
   const v2 = v0.value;
   if (v2 === void 0) return false;
   if (!(typeof v2 === "string")) return false;
-  if (v2.length > 100 && $cpLen2(v2) > 100) return false;
+  if (v2.length > 100 && $cpLen3(v2) > 100) return false;
   const v3 = v0.source;
   if (v3 === void 0) return false;
   if (!(v3 === "built_in" || v3 === "custom")) return false;
@@ -14338,7 +14347,7 @@ function $e25(x, p, E) {
         const v4 = v0.value;
         if (v4 === void 0) break bad2;
         if (!(typeof v4 === "string")) break bad2;
-        if (v4.length > 100 && $cpLen2(v4) > 100) break bad2;
+        if (v4.length > 100 && $cpLen3(v4) > 100) break bad2;
         const v5 = v0.source;
         if (v5 === void 0) break bad2;
         if (!(v5 === "built_in" || v5 === "custom")) break bad2;
@@ -14426,7 +14435,7 @@ function $c26(x) {
   if (v6 === void 0) return false;
   if (!(typeof v6 === "string" || v6 === null)) return false;
   if (typeof v6 === "string") {
-    if (v6.length > 200 && $cpLen2(v6) > 200) return false;
+    if (v6.length > 200 && $cpLen3(v6) > 200) return false;
   }
   const v7 = x.status;
   if (v7 === void 0) return false;
@@ -14540,7 +14549,7 @@ function $e26(x, p, E) {
     if (!(typeof v6 === "string" || v6 === null)) $E12(E, p, "display_name", "must be a string or null", true);
     else {
       if (typeof v6 === "string") {
-        if (v6.length > 200 && $cpLen2(v6) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+        if (v6.length > 200 && $cpLen3(v6) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
       }
     }
   }
@@ -15420,7 +15429,7 @@ function $c48(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+  if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   const v1 = x.model_type;
   if (v1 === void 0) return false;
   if (!(v1 === "VOICE" || v1 === "MODEL_TYPE_VOICE" || v1 === "MODEL_TYPE_OUTBOUND_VOICE" || v1 === "MODEL_TYPE_CHAT" || v1 === "MODEL_TYPE_CHAT_A2A" || v1 === "MODEL_TYPE_CHAT_WEBSOCKET" || v1 === "MODEL_TYPE_SMS" || v1 === "MODEL_TYPE_WEBSOCKET" || v1 === "MODEL_TYPE_OPENAI_REALTIME" || v1 === "MODEL_TYPE_GEMINI_REALTIME" || v1 === "MODEL_TYPE_GROK_REALTIME" || v1 === "MODEL_TYPE_EMAIL" || v1 === "MODEL_TYPE_LIVEKIT" || v1 === "MODEL_TYPE_DAILY" || v1 === "MODEL_TYPE_DEEPGRAM_REALTIME"))
@@ -15429,7 +15438,7 @@ function $c48(x) {
   if (v2 !== void 0) {
     if (!(typeof v2 === "string" || v2 === null)) return false;
     if (typeof v2 === "string") {
-      if (v2.length > 200 && $cpLen2(v2) > 200) return false;
+      if (v2.length > 200 && $cpLen3(v2) > 200) return false;
       if (!$r1.test(v2)) return false;
     }
   }
@@ -15437,7 +15446,7 @@ function $c48(x) {
   if (v3 !== void 0) {
     if (!(typeof v3 === "string" || v3 === null)) return false;
     if (typeof v3 === "string") {
-      if (v3.length > 200 && $cpLen2(v3) > 200) return false;
+      if (v3.length > 200 && $cpLen3(v3) > 200) return false;
       if (!$fmtUri(v3)) return false;
     }
   }
@@ -15445,7 +15454,7 @@ function $c48(x) {
   if (v4 !== void 0) {
     if (!(typeof v4 === "string" || v4 === null)) return false;
     if (typeof v4 === "string") {
-      if (v4.length > 5e4 && $cpLen2(v4) > 5e4) return false;
+      if (v4.length > 5e4 && $cpLen3(v4) > 5e4) return false;
     }
   }
   const v5 = x.customer_agent_id;
@@ -15453,14 +15462,14 @@ function $c48(x) {
     if (!(typeof v5 === "string" || v5 === null)) return false;
     if (typeof v5 === "string") {
       if (v5.length < 1) return false;
-      if (v5.length > 200 && $cpLen2(v5) > 200) return false;
+      if (v5.length > 200 && $cpLen3(v5) > 200) return false;
     }
   }
   const v6 = x.language;
   if (v6 !== void 0) {
     if (!(typeof v6 === "string" || v6 === null)) return false;
     if (typeof v6 === "string") {
-      if (v6.length > 200 && $cpLen2(v6) > 200) return false;
+      if (v6.length > 200 && $cpLen3(v6) > 200) return false;
     }
   }
   const v7 = x.attributes;
@@ -15524,7 +15533,7 @@ function $e48(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v1 = x.model_type;
@@ -15545,7 +15554,7 @@ function $e48(x, p, E) {
     if (!(typeof v2 === "string" || v2 === null)) $E12(E, p, "phone_number", "must be a string or null", true);
     else {
       if (typeof v2 === "string") {
-        if (v2.length > 200 && $cpLen2(v2) > 200) $E12(E, p, "phone_number", "must be at most 200 characters");
+        if (v2.length > 200 && $cpLen3(v2) > 200) $E12(E, p, "phone_number", "must be at most 200 characters");
         if (!$r1.test(v2)) $E12(E, p, "phone_number", "must match pattern ^\\+[1-9][0-9]{1,14}$");
       }
     }
@@ -15555,7 +15564,7 @@ function $e48(x, p, E) {
     if (!(typeof v3 === "string" || v3 === null)) $E12(E, p, "endpoint", "must be a string or null", true);
     else {
       if (typeof v3 === "string") {
-        if (v3.length > 200 && $cpLen2(v3) > 200) $E12(E, p, "endpoint", "must be at most 200 characters");
+        if (v3.length > 200 && $cpLen3(v3) > 200) $E12(E, p, "endpoint", "must be at most 200 characters");
         if (!$fmtUri(v3)) $E12(E, p, "endpoint", "must be a valid uri");
       }
     }
@@ -15565,7 +15574,7 @@ function $e48(x, p, E) {
     if (!(typeof v4 === "string" || v4 === null)) $E12(E, p, "prompt", "must be a string or null", true);
     else {
       if (typeof v4 === "string") {
-        if (v4.length > 5e4 && $cpLen2(v4) > 5e4) $E12(E, p, "prompt", "must be at most 50000 characters");
+        if (v4.length > 5e4 && $cpLen3(v4) > 5e4) $E12(E, p, "prompt", "must be at most 50000 characters");
       }
     }
   }
@@ -15575,7 +15584,7 @@ function $e48(x, p, E) {
     else {
       if (typeof v5 === "string") {
         if (v5.length < 1) $E12(E, p, "customer_agent_id", "must be at least 1 character");
-        if (v5.length > 200 && $cpLen2(v5) > 200) $E12(E, p, "customer_agent_id", "must be at most 200 characters");
+        if (v5.length > 200 && $cpLen3(v5) > 200) $E12(E, p, "customer_agent_id", "must be at most 200 characters");
       }
     }
   }
@@ -15584,7 +15593,7 @@ function $e48(x, p, E) {
     if (!(typeof v6 === "string" || v6 === null)) $E12(E, p, "language", "must be a string or null", true);
     else {
       if (typeof v6 === "string") {
-        if (v6.length > 200 && $cpLen2(v6) > 200) $E12(E, p, "language", "must be at most 200 characters");
+        if (v6.length > 200 && $cpLen3(v6) > 200) $E12(E, p, "language", "must be at most 200 characters");
       }
     }
   }
@@ -15657,11 +15666,11 @@ function $c49(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+  if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
-    if (v1.length > 2e3 && $cpLen2(v1) > 2e3) return false;
+    if (v1.length > 2e3 && $cpLen3(v1) > 2e3) return false;
   }
   const v2 = x.evaluation_type;
   if (v2 !== void 0) {
@@ -15684,7 +15693,7 @@ function $c49(x) {
   const v6 = x.custom_message_template;
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) return false;
-    if (v6.length > 5e3 && $cpLen2(v6) > 5e3) return false;
+    if (v6.length > 5e3 && $cpLen3(v6) > 5e3) return false;
   }
   const v7 = x.agent_ids;
   if (v7 !== void 0) {
@@ -15797,14 +15806,14 @@ function $e49(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
     }
   }
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "description", "must be a string", true);
     else {
-      if (v1.length > 2e3 && $cpLen2(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
+      if (v1.length > 2e3 && $cpLen3(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
     }
   }
   const v2 = x.evaluation_type;
@@ -15841,7 +15850,7 @@ function $e49(x, p, E) {
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) $E12(E, p, "custom_message_template", "must be a string", true);
     else {
-      if (v6.length > 5e3 && $cpLen2(v6) > 5e3)
+      if (v6.length > 5e3 && $cpLen3(v6) > 5e3)
         $E12(E, p, "custom_message_template", "must be at most 5000 characters");
     }
   }
@@ -15984,12 +15993,12 @@ function $c50(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+  if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   const v1 = x.original_filename;
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
   if (v1.length < 1) return false;
-  if (v1.length > 255 && $cpLen2(v1) > 255) return false;
+  if (v1.length > 255 && $cpLen3(v1) > 255) return false;
   const v2 = x.content_type;
   if (v2 === void 0) return false;
   if (!(v2 === "audio/mpeg" || v2 === "audio/mp3" || v2 === "audio/wav" || v2 === "audio/x-wav" || v2 === "audio/wave" || v2 === "audio/vnd.wave"))
@@ -16022,7 +16031,7 @@ function $e50(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v1 = x.original_filename;
@@ -16030,7 +16039,7 @@ function $e50(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "original_filename", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "original_filename", "must be at least 1 character");
-      if (v1.length > 255 && $cpLen2(v1) > 255) $E12(E, p, "original_filename", "must be at most 255 characters");
+      if (v1.length > 255 && $cpLen3(v1) > 255) $E12(E, p, "original_filename", "must be at most 255 characters");
     }
   }
   const v2 = x.content_type;
@@ -16078,7 +16087,7 @@ function $c51(x) {
   const v2 = v0.value;
   if (v2 === void 0) return false;
   if (!(typeof v2 === "string")) return false;
-  if (v2.length > 100 && $cpLen2(v2) > 100) return false;
+  if (v2.length > 100 && $cpLen3(v2) > 100) return false;
   const v3 = v0.source;
   if (v3 === void 0) return false;
   if (!(v3 === "built_in" || v3 === "custom")) return false;
@@ -16175,7 +16184,7 @@ function $e51(x, p, E) {
         const v4 = v0.value;
         if (v4 === void 0) break bad2;
         if (!(typeof v4 === "string")) break bad2;
-        if (v4.length > 100 && $cpLen2(v4) > 100) break bad2;
+        if (v4.length > 100 && $cpLen3(v4) > 100) break bad2;
         const v5 = v0.source;
         if (v5 === void 0) break bad2;
         if (!(v5 === "built_in" || v5 === "custom")) break bad2;
@@ -16285,7 +16294,7 @@ function $c522(x) {
   const v3 = x.display_name;
   if (v3 !== void 0) {
     if (!(typeof v3 === "string")) return false;
-    if (v3.length > 200 && $cpLen2(v3) > 200) return false;
+    if (v3.length > 200 && $cpLen3(v3) > 200) return false;
   }
   const v4 = x.status;
   if (v4 !== void 0) {
@@ -16336,7 +16345,7 @@ function $e522(x, p, E) {
   if (v3 !== void 0) {
     if (!(typeof v3 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
-      if (v3.length > 200 && $cpLen2(v3) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v3.length > 200 && $cpLen3(v3) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v4 = x.status;
@@ -16389,11 +16398,11 @@ function $c53(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 255 && $cpLen2(v0) > 255) return false;
+  if (v0.length > 255 && $cpLen3(v0) > 255) return false;
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
-    if (v1.length > 1e3 && $cpLen2(v1) > 1e3) return false;
+    if (v1.length > 1e3 && $cpLen3(v1) > 1e3) return false;
   }
   const v2 = x.is_favorite;
   if (v2 !== void 0) {
@@ -16425,14 +16434,14 @@ function $e53(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v0.length > 255 && $cpLen2(v0) > 255) $E12(E, p, "display_name", "must be at most 255 characters");
+      if (v0.length > 255 && $cpLen3(v0) > 255) $E12(E, p, "display_name", "must be at most 255 characters");
     }
   }
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "description", "must be a string", true);
     else {
-      if (v1.length > 1e3 && $cpLen2(v1) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
+      if (v1.length > 1e3 && $cpLen3(v1) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
     }
   }
   const v2 = x.is_favorite;
@@ -16515,12 +16524,12 @@ function $c55(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+  if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   const v1 = x.description;
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
   if (v1.length < 1) return false;
-  if (v1.length > 1e3 && $cpLen2(v1) > 1e3) return false;
+  if (v1.length > 1e3 && $cpLen3(v1) > 1e3) return false;
   const v2 = x.metric_type;
   if (v2 === void 0) return false;
   if (!$s8.has(v2)) return false;
@@ -16932,7 +16941,7 @@ function $e55(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "metric_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "metric_name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "metric_name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "metric_name", "must be at most 200 characters");
     }
   }
   const v1 = x.description;
@@ -16940,7 +16949,7 @@ function $e55(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "description", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "description", "must be at least 1 character");
-      if (v1.length > 1e3 && $cpLen2(v1) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
+      if (v1.length > 1e3 && $cpLen3(v1) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
     }
   }
   const v2 = x.metric_type;
@@ -17452,11 +17461,11 @@ function $c56(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+  if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
-    if (v1.length > 2e3 && $cpLen2(v1) > 2e3) return false;
+    if (v1.length > 2e3 && $cpLen3(v1) > 2e3) return false;
   }
   const v2 = x.evaluation_type;
   if (v2 !== void 0) {
@@ -17479,7 +17488,7 @@ function $c56(x) {
   const v6 = x.custom_message_template;
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) return false;
-    if (v6.length > 5e3 && $cpLen2(v6) > 5e3) return false;
+    if (v6.length > 5e3 && $cpLen3(v6) > 5e3) return false;
   }
   const v7 = x.agent_ids;
   if (v7 !== void 0) {
@@ -17592,14 +17601,14 @@ function $e56(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
     }
   }
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "description", "must be a string", true);
     else {
-      if (v1.length > 2e3 && $cpLen2(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
+      if (v1.length > 2e3 && $cpLen3(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
     }
   }
   const v2 = x.evaluation_type;
@@ -17636,7 +17645,7 @@ function $e56(x, p, E) {
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) $E12(E, p, "custom_message_template", "must be a string", true);
     else {
-      if (v6.length > 5e3 && $cpLen2(v6) > 5e3)
+      if (v6.length > 5e3 && $cpLen3(v6) > 5e3)
         $E12(E, p, "custom_message_template", "must be at most 5000 characters");
     }
   }
@@ -17779,7 +17788,7 @@ function $c57(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+  if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   const v1 = x.voice_name;
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
@@ -17793,7 +17802,7 @@ function $c57(x) {
   const v4 = x.background_sound;
   if (v4 !== void 0) {
     if (!(typeof v4 === "string")) return false;
-    if (v4.length > 100 && $cpLen2(v4) > 100) return false;
+    if (v4.length > 100 && $cpLen3(v4) > 100) return false;
     if (!$r10.test(v4)) return false;
   }
   const v5 = x.background_sound_volume;
@@ -17845,7 +17854,7 @@ function $c57(x) {
       const v15 = v13[i14];
       if (!(typeof v15 === "string")) return false;
       if (v15.length < 1) return false;
-      if (v15.length > 200 && $cpLen2(v15) > 200) return false;
+      if (v15.length > 200 && $cpLen3(v15) > 200) return false;
       if (!$nonBlank(v15)) return false;
     }
   }
@@ -17864,7 +17873,7 @@ function $e57(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
     }
   }
   const v1 = x.voice_name;
@@ -17883,7 +17892,7 @@ function $e57(x, p, E) {
   if (v4 !== void 0) {
     if (!(typeof v4 === "string")) $E12(E, p, "background_sound", "must be a string", true);
     else {
-      if (v4.length > 100 && $cpLen2(v4) > 100) $E12(E, p, "background_sound", "must be at most 100 characters");
+      if (v4.length > 100 && $cpLen3(v4) > 100) $E12(E, p, "background_sound", "must be at most 100 characters");
       if (!$r10.test(v4))
         $E12(
           E,
@@ -17964,7 +17973,7 @@ function $e57(x, p, E) {
         if (!(typeof v15 === "string")) $E22(E, p, "tags", i14, "must be a string", true);
         else {
           if (v15.length < 1) $E22(E, p, "tags", i14, "must be at least 1 character");
-          if (v15.length > 200 && $cpLen2(v15) > 200) $E22(E, p, "tags", i14, "must be at most 200 characters");
+          if (v15.length > 200 && $cpLen3(v15) > 200) $E22(E, p, "tags", i14, "must be at most 200 characters");
           if (!$nonBlank(v15)) $E22(E, p, "tags", i14, "must match pattern \\S");
         }
       }
@@ -17977,12 +17986,12 @@ function $c58(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+  if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string" || v1 === null)) return false;
     if (typeof v1 === "string") {
-      if (v1.length > 2e3 && $cpLen2(v1) > 2e3) return false;
+      if (v1.length > 2e3 && $cpLen3(v1) > 2e3) return false;
     }
   }
   const v2 = x.assignees;
@@ -17991,7 +18000,7 @@ function $c58(x) {
   for (let i3 = 0; i3 < v2.length; i3++) {
     const v4 = v2[i3];
     if (!(typeof v4 === "string")) return false;
-    if (v4.length > 320 && $cpLen2(v4) > 320) return false;
+    if (v4.length > 320 && $cpLen3(v4) > 320) return false;
     if (!$fmtEmail(v4)) return false;
   }
   if (!$uniq(v2)) return false;
@@ -18062,7 +18071,7 @@ function $e58(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v1 = x.description;
@@ -18070,7 +18079,7 @@ function $e58(x, p, E) {
     if (!(typeof v1 === "string" || v1 === null)) $E12(E, p, "description", "must be a string or null", true);
     else {
       if (typeof v1 === "string") {
-        if (v1.length > 2e3 && $cpLen2(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
+        if (v1.length > 2e3 && $cpLen3(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
       }
     }
   }
@@ -18082,7 +18091,7 @@ function $e58(x, p, E) {
         for (let i5 = 0; i5 < v2.length; i5++) {
           const v6 = v2[i5];
           if (!(typeof v6 === "string")) break bad4;
-          if (v6.length > 320 && $cpLen2(v6) > 320) break bad4;
+          if (v6.length > 320 && $cpLen3(v6) > 320) break bad4;
           if (!$fmtEmail(v6)) break bad4;
         }
         if (!$uniq(v2)) break bad4;
@@ -18180,7 +18189,7 @@ function $c59(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+  if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   const v1 = x.color;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string" || v1 === null)) return false;
@@ -18201,7 +18210,7 @@ function $e59(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "tag_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "tag_name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "tag_name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "tag_name", "must be at most 200 characters");
     }
   }
   const v1 = x.color;
@@ -18223,7 +18232,7 @@ function $c60(x) {
   const v1 = x.input_str;
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
-  if (v1.length > 5e4 && $cpLen2(v1) > 5e4) return false;
+  if (v1.length > 5e4 && $cpLen3(v1) > 5e4) return false;
   const v2 = x.expected_output;
   if (v2 !== void 0) {
     if (!(typeof v2 === "string" || v2 === null)) return false;
@@ -18257,7 +18266,7 @@ function $e60(x, p, E) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "input_str", "must be a string", true);
     else {
-      if (v1.length > 5e4 && $cpLen2(v1) > 5e4) $E12(E, p, "input_str", "must be at most 50000 characters");
+      if (v1.length > 5e4 && $cpLen3(v1) > 5e4) $E12(E, p, "input_str", "must be at most 50000 characters");
     }
   }
   const v2 = x.expected_output;
@@ -18283,11 +18292,11 @@ function $c61(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 100 && $cpLen2(v0) > 100) return false;
+  if (v0.length > 100 && $cpLen3(v0) > 100) return false;
   const v1 = x.slug;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
-    if (v1.length > 100 && $cpLen2(v1) > 100) return false;
+    if (v1.length > 100 && $cpLen3(v1) > 100) return false;
   }
   const v2 = x.description;
   if (v2 !== void 0) {
@@ -18296,7 +18305,7 @@ function $c61(x) {
   const v3 = x.test_set_type;
   if (v3 !== void 0) {
     if (!(typeof v3 === "string")) return false;
-    if (v3.length > 50 && $cpLen2(v3) > 50) return false;
+    if (v3.length > 50 && $cpLen3(v3) > 50) return false;
   }
   const v4 = x.test_set_metadata;
   if (v4 !== void 0) {
@@ -18327,14 +18336,14 @@ function $e61(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v0.length > 100 && $cpLen2(v0) > 100) $E12(E, p, "display_name", "must be at most 100 characters");
+      if (v0.length > 100 && $cpLen3(v0) > 100) $E12(E, p, "display_name", "must be at most 100 characters");
     }
   }
   const v1 = x.slug;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "slug", "must be a string", true);
     else {
-      if (v1.length > 100 && $cpLen2(v1) > 100) $E12(E, p, "slug", "must be at most 100 characters");
+      if (v1.length > 100 && $cpLen3(v1) > 100) $E12(E, p, "slug", "must be at most 100 characters");
     }
   }
   const v2 = x.description;
@@ -18345,7 +18354,7 @@ function $e61(x, p, E) {
   if (v3 !== void 0) {
     if (!(typeof v3 === "string")) $E12(E, p, "test_set_type", "must be a string", true);
     else {
-      if (v3.length > 50 && $cpLen2(v3) > 50) $E12(E, p, "test_set_type", "must be at most 50 characters");
+      if (v3.length > 50 && $cpLen3(v3) > 50) $E12(E, p, "test_set_type", "must be at most 50 characters");
     }
   }
   const v4 = x.test_set_metadata;
@@ -18450,13 +18459,13 @@ function $c63(x) {
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
   if (v1.length < 1) return false;
-  if (v1.length > 200 && $cpLen2(v1) > 200) return false;
+  if (v1.length > 200 && $cpLen3(v1) > 200) return false;
   if (!$r12.test(v1)) return false;
   const v2 = x.auth_token;
   if (v2 !== void 0) {
     if (!(typeof v2 === "string" || v2 === null)) return false;
     if (typeof v2 === "string") {
-      if (v2.length > 255 && $cpLen2(v2) > 255) return false;
+      if (v2.length > 255 && $cpLen3(v2) > 255) return false;
     }
   }
   return true;
@@ -18480,7 +18489,7 @@ function $e63(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "url", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "url", "must be at least 1 character");
-      if (v1.length > 200 && $cpLen2(v1) > 200) $E12(E, p, "url", "must be at most 200 characters");
+      if (v1.length > 200 && $cpLen3(v1) > 200) $E12(E, p, "url", "must be at most 200 characters");
       if (!$r12.test(v1)) $E12(E, p, "url", "must match pattern ^[Hh][Tt][Tt][Pp][Ss]?://");
     }
   }
@@ -18489,7 +18498,7 @@ function $e63(x, p, E) {
     if (!(typeof v2 === "string" || v2 === null)) $E12(E, p, "auth_token", "must be a string or null", true);
     else {
       if (typeof v2 === "string") {
-        if (v2.length > 255 && $cpLen2(v2) > 255) $E12(E, p, "auth_token", "must be at most 255 characters");
+        if (v2.length > 255 && $cpLen3(v2) > 255) $E12(E, p, "auth_token", "must be at most 255 characters");
       }
     }
   }
@@ -18501,7 +18510,7 @@ function $c64(x) {
     if (!(typeof v0 === "string" || v0 === null)) return false;
     if (typeof v0 === "string") {
       if (v0.length < 1) return false;
-      if (v0.length > 100 && $cpLen2(v0) > 100) return false;
+      if (v0.length > 100 && $cpLen3(v0) > 100) return false;
       if (!$r13.test(v0)) return false;
     }
   }
@@ -18509,7 +18518,7 @@ function $c64(x) {
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
   if (v1.length < 1) return false;
-  if (v1.length > 200 && $cpLen2(v1) > 200) return false;
+  if (v1.length > 200 && $cpLen3(v1) > 200) return false;
   for (const k2 in x) {
     if (k2 === "slug" || k2 === "display_name" || !$hasOwn2.call(x, k2)) continue;
     return false;
@@ -18528,7 +18537,7 @@ function $e64(x, p, E) {
     else {
       if (typeof v0 === "string") {
         if (v0.length < 1) $E12(E, p, "slug", "must be at least 1 character");
-        if (v0.length > 100 && $cpLen2(v0) > 100) $E12(E, p, "slug", "must be at most 100 characters");
+        if (v0.length > 100 && $cpLen3(v0) > 100) $E12(E, p, "slug", "must be at most 100 characters");
         if (!$r13.test(v0)) $E12(E, p, "slug", "must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$");
       }
     }
@@ -18538,7 +18547,7 @@ function $e64(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v1.length > 200 && $cpLen2(v1) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v1.length > 200 && $cpLen3(v1) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   for (const k2 in x) {
@@ -18586,13 +18595,13 @@ function $c66(x) {
   if (!(typeof v2 === "string" || v2 === null)) return false;
   if (typeof v2 === "string") {
     if (v2.length < 1) return false;
-    if (v2.length > 255 && $cpLen2(v2) > 255) return false;
+    if (v2.length > 255 && $cpLen3(v2) > 255) return false;
   }
   const v3 = x.description;
   if (v3 !== void 0) {
     if (!(typeof v3 === "string" || v3 === null)) return false;
     if (typeof v3 === "string") {
-      if (v3.length > 1e3 && $cpLen2(v3) > 1e3) return false;
+      if (v3.length > 1e3 && $cpLen3(v3) > 1e3) return false;
     }
   }
   const v4 = x.is_default;
@@ -18652,7 +18661,7 @@ function $e66(x, p, E) {
     else {
       if (typeof v2 === "string") {
         if (v2.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-        if (v2.length > 255 && $cpLen2(v2) > 255) $E12(E, p, "display_name", "must be at most 255 characters");
+        if (v2.length > 255 && $cpLen3(v2) > 255) $E12(E, p, "display_name", "must be at most 255 characters");
       }
     }
   }
@@ -18661,7 +18670,7 @@ function $e66(x, p, E) {
     if (!(typeof v3 === "string" || v3 === null)) $E12(E, p, "description", "must be a string or null", true);
     else {
       if (typeof v3 === "string") {
-        if (v3.length > 1e3 && $cpLen2(v3) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
+        if (v3.length > 1e3 && $cpLen3(v3) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
       }
     }
   }
@@ -18718,13 +18727,13 @@ function $c67(x) {
   if (!(typeof v3 === "string" || v3 === null)) return false;
   if (typeof v3 === "string") {
     if (v3.length < 1) return false;
-    if (v3.length > 255 && $cpLen2(v3) > 255) return false;
+    if (v3.length > 255 && $cpLen3(v3) > 255) return false;
   }
   const v4 = v0.description;
   if (v4 !== void 0) {
     if (!(typeof v4 === "string" || v4 === null)) return false;
     if (typeof v4 === "string") {
-      if (v4.length > 1e3 && $cpLen2(v4) > 1e3) return false;
+      if (v4.length > 1e3 && $cpLen3(v4) > 1e3) return false;
     }
   }
   const v5 = v0.is_default;
@@ -18774,13 +18783,13 @@ function $e67(x, p, E) {
         if (!(typeof v5 === "string" || v5 === null)) break bad2;
         if (typeof v5 === "string") {
           if (v5.length < 1) break bad2;
-          if (v5.length > 255 && $cpLen2(v5) > 255) break bad2;
+          if (v5.length > 255 && $cpLen3(v5) > 255) break bad2;
         }
         const v6 = v0.description;
         if (v6 !== void 0) {
           if (!(typeof v6 === "string" || v6 === null)) break bad2;
           if (typeof v6 === "string") {
-            if (v6.length > 1e3 && $cpLen2(v6) > 1e3) break bad2;
+            if (v6.length > 1e3 && $cpLen3(v6) > 1e3) break bad2;
           }
         }
         const v7 = v0.is_default;
@@ -18919,8 +18928,8 @@ function $c70(x) {
       for (let i6 = 0; i6 < v5.length; i6++) {
         const v7 = v5[i6];
         if (!(typeof v7 === "string")) return false;
-        if (v7.length < 22 || v7.length < 44 && $cpLen2(v7) < 22) return false;
-        if (v7.length > 27 && $cpLen2(v7) > 27) return false;
+        if (v7.length < 22 || v7.length < 44 && $cpLen3(v7) < 22) return false;
+        if (v7.length > 27 && $cpLen3(v7) > 27) return false;
       }
     }
     const v8 = v2.unresolved_annotation_ids;
@@ -18964,8 +18973,8 @@ function $e70(x, p, E) {
               for (let i8 = 0; i8 < v7.length; i8++) {
                 const v9 = v7[i8];
                 if (!(typeof v9 === "string")) break bad4;
-                if (v9.length < 22 || v9.length < 44 && $cpLen2(v9) < 22) break bad4;
-                if (v9.length > 27 && $cpLen2(v9) > 27) break bad4;
+                if (v9.length < 22 || v9.length < 44 && $cpLen3(v9) < 22) break bad4;
+                if (v9.length > 27 && $cpLen3(v9) > 27) break bad4;
               }
             }
             const v10 = v2.unresolved_annotation_ids;
@@ -19153,7 +19162,7 @@ function $c75(x) {
   if (v2 !== void 0) {
     if (!(typeof v2 === "string")) return false;
     if (v2.length < 1) return false;
-    if (v2.length > 200 && $cpLen2(v2) > 200) return false;
+    if (v2.length > 200 && $cpLen3(v2) > 200) return false;
   }
   const v3 = x.tags;
   if (v3 !== void 0) {
@@ -19164,7 +19173,7 @@ function $c75(x) {
         const v5 = v3[i4];
         if (!(typeof v5 === "string")) return false;
         if (v5.length < 1) return false;
-        if (v5.length > 200 && $cpLen2(v5) > 200) return false;
+        if (v5.length > 200 && $cpLen3(v5) > 200) return false;
       }
     }
   }
@@ -19189,7 +19198,7 @@ function $e75(x, p, E) {
     if (!(typeof v2 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v2.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v2.length > 200 && $cpLen2(v2) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v2.length > 200 && $cpLen3(v2) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v3 = x.tags;
@@ -19205,7 +19214,7 @@ function $e75(x, p, E) {
           if (!(typeof v5 === "string")) $E22(E, p, "tags", i4, "must be a string", true);
           else {
             if (v5.length < 1) $E22(E, p, "tags", i4, "must be at least 1 character");
-            if (v5.length > 200 && $cpLen2(v5) > 200) $E22(E, p, "tags", i4, "must be at most 200 characters");
+            if (v5.length > 200 && $cpLen3(v5) > 200) $E22(E, p, "tags", i4, "must be at most 200 characters");
           }
         }
       }
@@ -19392,7 +19401,7 @@ function $c77(x) {
     if (v24 !== void 0) {
       if (!(typeof v24 === "string")) return false;
       if (v24.length < 1) return false;
-      if (v24.length > 200 && $cpLen2(v24) > 200) return false;
+      if (v24.length > 200 && $cpLen3(v24) > 200) return false;
     }
     const v25 = v21.tags;
     if (v25 !== void 0) {
@@ -19403,7 +19412,7 @@ function $c77(x) {
           const v27 = v25[i26];
           if (!(typeof v27 === "string")) return false;
           if (v27.length < 1) return false;
-          if (v27.length > 200 && $cpLen2(v27) > 200) return false;
+          if (v27.length > 200 && $cpLen3(v27) > 200) return false;
         }
       }
     }
@@ -19416,7 +19425,7 @@ function $c77(x) {
       const v30 = v28[i29];
       if (!(typeof v30 === "string")) return false;
       if (v30.length < 1) return false;
-      if (v30.length > 200 && $cpLen2(v30) > 200) return false;
+      if (v30.length > 200 && $cpLen3(v30) > 200) return false;
     }
   }
   const v31 = x.scheduled_run_id;
@@ -19564,7 +19573,7 @@ function $e77(x, p, E) {
         if (v28 !== void 0) {
           if (!(typeof v28 === "string")) break bad25;
           if (v28.length < 1) break bad25;
-          if (v28.length > 200 && $cpLen2(v28) > 200) break bad25;
+          if (v28.length > 200 && $cpLen3(v28) > 200) break bad25;
         }
         const v29 = v23.tags;
         if (v29 !== void 0) {
@@ -19575,7 +19584,7 @@ function $e77(x, p, E) {
               const v31 = v29[i30];
               if (!(typeof v31 === "string")) break bad25;
               if (v31.length < 1) break bad25;
-              if (v31.length > 200 && $cpLen2(v31) > 200) break bad25;
+              if (v31.length > 200 && $cpLen3(v31) > 200) break bad25;
             }
           }
         }
@@ -19598,7 +19607,7 @@ function $e77(x, p, E) {
         if (!(typeof v34 === "string")) $E22(E, p, "tags", i33, "must be a string", true);
         else {
           if (v34.length < 1) $E22(E, p, "tags", i33, "must be at least 1 character");
-          if (v34.length > 200 && $cpLen2(v34) > 200) $E22(E, p, "tags", i33, "must be at most 200 characters");
+          if (v34.length > 200 && $cpLen3(v34) > 200) $E22(E, p, "tags", i33, "must be at most 200 characters");
         }
       }
     }
@@ -19912,13 +19921,13 @@ function $c83(x) {
     if (!(typeof v5 === "string" || v5 === null)) return false;
     if (typeof v5 === "string") {
       if (v5.length < 1) return false;
-      if (v5.length > 255 && $cpLen2(v5) > 255) return false;
+      if (v5.length > 255 && $cpLen3(v5) > 255) return false;
     }
     const v6 = v2.description;
     if (v6 !== void 0) {
       if (!(typeof v6 === "string" || v6 === null)) return false;
       if (typeof v6 === "string") {
-        if (v6.length > 1e3 && $cpLen2(v6) > 1e3) return false;
+        if (v6.length > 1e3 && $cpLen3(v6) > 1e3) return false;
       }
     }
     const v7 = v2.is_default;
@@ -19977,13 +19986,13 @@ function $e83(x, p, E) {
             if (!(typeof v7 === "string" || v7 === null)) break bad4;
             if (typeof v7 === "string") {
               if (v7.length < 1) break bad4;
-              if (v7.length > 255 && $cpLen2(v7) > 255) break bad4;
+              if (v7.length > 255 && $cpLen3(v7) > 255) break bad4;
             }
             const v8 = v2.description;
             if (v8 !== void 0) {
               if (!(typeof v8 === "string" || v8 === null)) break bad4;
               if (typeof v8 === "string") {
-                if (v8.length > 1e3 && $cpLen2(v8) > 1e3) break bad4;
+                if (v8.length > 1e3 && $cpLen3(v8) > 1e3) break bad4;
               }
             }
             const v9 = v2.is_default;
@@ -20397,7 +20406,7 @@ function $c89(x) {
     const v4 = v2.value;
     if (v4 === void 0) return false;
     if (!(typeof v4 === "string")) return false;
-    if (v4.length > 100 && $cpLen2(v4) > 100) return false;
+    if (v4.length > 100 && $cpLen3(v4) > 100) return false;
     const v5 = v2.source;
     if (v5 === void 0) return false;
     if (!(v5 === "built_in" || v5 === "custom")) return false;
@@ -20476,7 +20485,7 @@ function $e89(x, p, E) {
             const v6 = v2.value;
             if (v6 === void 0) break bad4;
             if (!(typeof v6 === "string")) break bad4;
-            if (v6.length > 100 && $cpLen2(v6) > 100) break bad4;
+            if (v6.length > 100 && $cpLen3(v6) > 100) break bad4;
             const v7 = v2.source;
             if (v7 === void 0) break bad4;
             if (!(v7 === "built_in" || v7 === "custom")) break bad4;
@@ -21390,7 +21399,7 @@ function $c1022(x) {
     if (v5 === void 0) return false;
     if (!(typeof v5 === "string")) return false;
     if (v5.length < 1) return false;
-    if (v5.length > 200 && $cpLen2(v5) > 200) return false;
+    if (v5.length > 200 && $cpLen3(v5) > 200) return false;
     const v6 = v2.color;
     if (v6 !== void 0) {
       if (!(typeof v6 === "string" || v6 === null)) return false;
@@ -21443,7 +21452,7 @@ function $e1022(x, p, E) {
             if (v7 === void 0) break bad4;
             if (!(typeof v7 === "string")) break bad4;
             if (v7.length < 1) break bad4;
-            if (v7.length > 200 && $cpLen2(v7) > 200) break bad4;
+            if (v7.length > 200 && $cpLen3(v7) > 200) break bad4;
             const v8 = v2.color;
             if (v8 !== void 0) {
               if (!(typeof v8 === "string" || v8 === null)) break bad4;
@@ -21496,7 +21505,7 @@ function $c103(x) {
     const v5 = v2.input_str;
     if (v5 === void 0) return false;
     if (!(typeof v5 === "string")) return false;
-    if (v5.length > 5e4 && $cpLen2(v5) > 5e4) return false;
+    if (v5.length > 5e4 && $cpLen3(v5) > 5e4) return false;
     const v6 = v2.expected_output;
     if (v6 !== void 0) {
       if (!(typeof v6 === "string" || v6 === null)) return false;
@@ -21550,7 +21559,7 @@ function $e103(x, p, E) {
             const v7 = v2.input_str;
             if (v7 === void 0) break bad4;
             if (!(typeof v7 === "string")) break bad4;
-            if (v7.length > 5e4 && $cpLen2(v7) > 5e4) break bad4;
+            if (v7.length > 5e4 && $cpLen3(v7) > 5e4) break bad4;
             const v8 = v2.expected_output;
             if (v8 !== void 0) {
               if (!(typeof v8 === "string" || v8 === null)) break bad4;
@@ -22193,7 +22202,7 @@ function $c1102(x) {
     if (v6 === void 0) return false;
     if (!(typeof v6 === "string")) return false;
     if (v6.length < 1) return false;
-    if (v6.length > 200 && $cpLen2(v6) > 200) return false;
+    if (v6.length > 200 && $cpLen3(v6) > 200) return false;
     if (!$r12.test(v6)) return false;
     const v7 = v2.has_auth_token;
     if (v7 === void 0) return false;
@@ -22242,7 +22251,7 @@ function $e1102(x, p, E) {
             if (v8 === void 0) break bad4;
             if (!(typeof v8 === "string")) break bad4;
             if (v8.length < 1) break bad4;
-            if (v8.length > 200 && $cpLen2(v8) > 200) break bad4;
+            if (v8.length > 200 && $cpLen3(v8) > 200) break bad4;
             if (!$r12.test(v8)) break bad4;
             const v9 = v2.has_auth_token;
             if (v9 === void 0) break bad4;
@@ -22286,12 +22295,12 @@ function $c111(x) {
   if (v3 === void 0) return false;
   if (!(typeof v3 === "string")) return false;
   if (v3.length < 1) return false;
-  if (v3.length > 200 && $cpLen2(v3) > 200) return false;
+  if (v3.length > 200 && $cpLen3(v3) > 200) return false;
   const v4 = x.description;
   if (v4 !== void 0) {
     if (!(typeof v4 === "string")) return false;
     if (v4.length < 1) return false;
-    if (v4.length > 1e3 && $cpLen2(v4) > 1e3) return false;
+    if (v4.length > 1e3 && $cpLen3(v4) > 1e3) return false;
   }
   const v5 = x.metric_type;
   if (v5 === void 0) return false;
@@ -22723,7 +22732,7 @@ function $e111(x, p, E) {
     if (!(typeof v3 === "string")) $E12(E, p, "metric_name", "must be a string", true);
     else {
       if (v3.length < 1) $E12(E, p, "metric_name", "must be at least 1 character");
-      if (v3.length > 200 && $cpLen2(v3) > 200) $E12(E, p, "metric_name", "must be at most 200 characters");
+      if (v3.length > 200 && $cpLen3(v3) > 200) $E12(E, p, "metric_name", "must be at most 200 characters");
     }
   }
   const v4 = x.description;
@@ -22731,7 +22740,7 @@ function $e111(x, p, E) {
     if (!(typeof v4 === "string")) $E12(E, p, "description", "must be a string", true);
     else {
       if (v4.length < 1) $E12(E, p, "description", "must be at least 1 character");
-      if (v4.length > 1e3 && $cpLen2(v4) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
+      if (v4.length > 1e3 && $cpLen3(v4) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
     }
   }
   const v5 = x.metric_type;
@@ -24850,14 +24859,14 @@ function $c144(x) {
   if (v10 === void 0) return false;
   if (!(typeof v10 === "string")) return false;
   if (v10.length < 1) return false;
-  if (v10.length > 200 && $cpLen2(v10) > 200) return false;
+  if (v10.length > 200 && $cpLen3(v10) > 200) return false;
   const v11 = x.status;
   if (v11 === void 0) return false;
   if (!(v11 === "ACTIVE" || v11 === "DELETED")) return false;
   const v12 = x.description;
   if (v12 === void 0) return false;
   if (!(typeof v12 === "string")) return false;
-  if (v12.length > 2e3 && $cpLen2(v12) > 2e3) return false;
+  if (v12.length > 2e3 && $cpLen3(v12) > 2e3) return false;
   const v13 = x.evaluation_type;
   if (v13 === void 0) return false;
   if (!(v13 === "ON_RUN_COMPLETE")) return false;
@@ -25020,7 +25029,7 @@ function $c144(x) {
   if (v53 !== void 0) {
     if (!(typeof v53 === "string" || v53 === null)) return false;
     if (typeof v53 === "string") {
-      if (v53.length > 5e3 && $cpLen2(v53) > 5e3) return false;
+      if (v53.length > 5e3 && $cpLen3(v53) > 5e3) return false;
     }
   }
   const v54 = x.agent_ids;
@@ -25158,7 +25167,7 @@ function $e144(x, p, E) {
     if (!(typeof v14 === "string")) $E12(E, p, "name", "must be a string", true);
     else {
       if (v14.length < 1) $E12(E, p, "name", "must be at least 1 character");
-      if (v14.length > 200 && $cpLen2(v14) > 200) $E12(E, p, "name", "must be at most 200 characters");
+      if (v14.length > 200 && $cpLen3(v14) > 200) $E12(E, p, "name", "must be at most 200 characters");
     }
   }
   const v15 = x.status;
@@ -25172,7 +25181,7 @@ function $e144(x, p, E) {
   if (v16 !== void 0) {
     if (!(typeof v16 === "string")) $E12(E, p, "description", "must be a string", true);
     else {
-      if (v16.length > 2e3 && $cpLen2(v16) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
+      if (v16.length > 2e3 && $cpLen3(v16) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
     }
   }
   const v17 = x.evaluation_type;
@@ -25384,7 +25393,7 @@ function $e144(x, p, E) {
       $E12(E, p, "custom_message_template", "must be a string or null", true);
     else {
       if (typeof v61 === "string") {
-        if (v61.length > 5e3 && $cpLen2(v61) > 5e3)
+        if (v61.length > 5e3 && $cpLen3(v61) > 5e3)
           $E12(E, p, "custom_message_template", "must be at most 5000 characters");
       }
     }
@@ -25685,7 +25694,7 @@ function $c147(x) {
   if (v2 === void 0) return false;
   if (!(typeof v2 === "string")) return false;
   if (v2.length < 1) return false;
-  if (v2.length > 200 && $cpLen2(v2) > 200) return false;
+  if (v2.length > 200 && $cpLen3(v2) > 200) return false;
   const v3 = x.persona_prompt;
   if (v3 !== void 0) {
     if (!(typeof v3 === "string" || v3 === null)) return false;
@@ -25706,7 +25715,7 @@ function $c147(x) {
   if (v7 !== void 0) {
     if (!(typeof v7 === "string" || v7 === null)) return false;
     if (typeof v7 === "string") {
-      if (v7.length > 16383 && $cpLen2(v7) > 16383) return false;
+      if (v7.length > 16383 && $cpLen3(v7) > 16383) return false;
     }
   }
   const v8 = x.voice;
@@ -25731,7 +25740,7 @@ function $c147(x) {
   if (v12 !== void 0) {
     if (!(typeof v12 === "string" || v12 === null)) return false;
     if (typeof v12 === "string") {
-      if (v12.length > 100 && $cpLen2(v12) > 100) return false;
+      if (v12.length > 100 && $cpLen3(v12) > 100) return false;
       if (!$r10.test(v12)) return false;
     }
   }
@@ -25802,7 +25811,7 @@ function $c147(x) {
       const v25 = v23[i24];
       if (!(typeof v25 === "string")) return false;
       if (v25.length < 1) return false;
-      if (v25.length > 200 && $cpLen2(v25) > 200) return false;
+      if (v25.length > 200 && $cpLen3(v25) > 200) return false;
       if (!$nonBlank(v25)) return false;
     }
   }
@@ -25864,7 +25873,7 @@ function $e147(x, p, E) {
     if (!(typeof v2 === "string")) $E12(E, p, "name", "must be a string", true);
     else {
       if (v2.length < 1) $E12(E, p, "name", "must be at least 1 character");
-      if (v2.length > 200 && $cpLen2(v2) > 200) $E12(E, p, "name", "must be at most 200 characters");
+      if (v2.length > 200 && $cpLen3(v2) > 200) $E12(E, p, "name", "must be at most 200 characters");
     }
   }
   const v3 = x.persona_prompt;
@@ -25890,7 +25899,7 @@ function $e147(x, p, E) {
     if (!(typeof v7 === "string" || v7 === null)) $E12(E, p, "custom_persona_data", "must be a string or null", true);
     else {
       if (typeof v7 === "string") {
-        if (v7.length > 16383 && $cpLen2(v7) > 16383)
+        if (v7.length > 16383 && $cpLen3(v7) > 16383)
           $E12(E, p, "custom_persona_data", "must be at most 16383 characters");
       }
     }
@@ -25925,7 +25934,7 @@ function $e147(x, p, E) {
     if (!(typeof v12 === "string" || v12 === null)) $E12(E, p, "background_sound", "must be a string or null", true);
     else {
       if (typeof v12 === "string") {
-        if (v12.length > 100 && $cpLen2(v12) > 100) $E12(E, p, "background_sound", "must be at most 100 characters");
+        if (v12.length > 100 && $cpLen3(v12) > 100) $E12(E, p, "background_sound", "must be at most 100 characters");
         if (!$r10.test(v12))
           $E12(
             E,
@@ -26032,7 +26041,7 @@ function $e147(x, p, E) {
         if (!(typeof v25 === "string")) $E22(E, p, "tags", i24, "must be a string", true);
         else {
           if (v25.length < 1) $E22(E, p, "tags", i24, "must be at least 1 character");
-          if (v25.length > 200 && $cpLen2(v25) > 200) $E22(E, p, "tags", i24, "must be at most 200 characters");
+          if (v25.length > 200 && $cpLen3(v25) > 200) $E22(E, p, "tags", i24, "must be at most 200 characters");
           if (!$nonBlank(v25)) $E22(E, p, "tags", i24, "must match pattern \\S");
         }
       }
@@ -26424,8 +26433,8 @@ function $c153(x) {
     for (let i3 = 0; i3 < v2.length; i3++) {
       const v4 = v2[i3];
       if (!(typeof v4 === "string")) return false;
-      if (v4.length < 22 || v4.length < 44 && $cpLen2(v4) < 22) return false;
-      if (v4.length > 27 && $cpLen2(v4) > 27) return false;
+      if (v4.length < 22 || v4.length < 44 && $cpLen3(v4) < 22) return false;
+      if (v4.length > 27 && $cpLen3(v4) > 27) return false;
     }
   }
   const v5 = x.unresolved_annotation_ids;
@@ -26468,9 +26477,9 @@ function $e153(x, p, E) {
         const v4 = v2[i3];
         if (!(typeof v4 === "string")) $E22(E, p, "unresolved_simulation_ids", i3, "must be a string", true);
         else {
-          if (v4.length < 22 || v4.length < 44 && $cpLen2(v4) < 22)
+          if (v4.length < 22 || v4.length < 44 && $cpLen3(v4) < 22)
             $E22(E, p, "unresolved_simulation_ids", i3, "must be at least 22 characters");
-          if (v4.length > 27 && $cpLen2(v4) > 27)
+          if (v4.length > 27 && $cpLen3(v4) > 27)
             $E22(E, p, "unresolved_simulation_ids", i3, "must be at most 27 characters");
         }
       }
@@ -26591,7 +26600,7 @@ function $c156(x) {
     const v2 = v0[i1];
     if (!(typeof v2 === "string")) return false;
     if (v2.length < 1) return false;
-    if (v2.length > 27 && $cpLen2(v2) > 27) return false;
+    if (v2.length > 27 && $cpLen3(v2) > 27) return false;
   }
   const v3 = x.metric_ids;
   if (v3 === void 0) return false;
@@ -26602,7 +26611,7 @@ function $c156(x) {
     const v5 = v3[i4];
     if (!(typeof v5 === "string")) return false;
     if (v5.length < 1) return false;
-    if (v5.length > 26 && $cpLen2(v5) > 26) return false;
+    if (v5.length > 26 && $cpLen3(v5) > 26) return false;
   }
   return true;
 }
@@ -26628,7 +26637,7 @@ function $e156(x, p, E) {
         if (!(typeof v2 === "string")) $E22(E, p, "simulation_ids", i1, "must be a string", true);
         else {
           if (v2.length < 1) $E22(E, p, "simulation_ids", i1, "must be at least 1 character");
-          if (v2.length > 27 && $cpLen2(v2) > 27) $E22(E, p, "simulation_ids", i1, "must be at most 27 characters");
+          if (v2.length > 27 && $cpLen3(v2) > 27) $E22(E, p, "simulation_ids", i1, "must be at most 27 characters");
         }
       }
     }
@@ -26648,7 +26657,7 @@ function $e156(x, p, E) {
         if (!(typeof v5 === "string")) $E22(E, p, "metric_ids", i4, "must be a string", true);
         else {
           if (v5.length < 1) $E22(E, p, "metric_ids", i4, "must be at least 1 character");
-          if (v5.length > 26 && $cpLen2(v5) > 26) $E22(E, p, "metric_ids", i4, "must be at most 26 characters");
+          if (v5.length > 26 && $cpLen3(v5) > 26) $E22(E, p, "metric_ids", i4, "must be at most 26 characters");
         }
       }
     }
@@ -26829,7 +26838,7 @@ function $c160(x) {
   if (v2 === void 0) return false;
   if (!(typeof v2 === "string")) return false;
   if (v2.length < 1) return false;
-  if (v2.length > 200 && $cpLen2(v2) > 200) return false;
+  if (v2.length > 200 && $cpLen3(v2) > 200) return false;
   const v3 = x.description;
   if (v3 !== void 0) {
     if (!(typeof v3 === "string" || v3 === null)) return false;
@@ -26840,7 +26849,7 @@ function $c160(x) {
   for (let i5 = 0; i5 < v4.length; i5++) {
     const v6 = v4[i5];
     if (!(typeof v6 === "string")) return false;
-    if (v6.length > 320 && $cpLen2(v6) > 320) return false;
+    if (v6.length > 320 && $cpLen3(v6) > 320) return false;
     if (!$fmtEmail(v6)) return false;
   }
   if (!$uniq(v4)) return false;
@@ -26929,7 +26938,7 @@ function $e160(x, p, E) {
     if (!(typeof v2 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v2.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v2.length > 200 && $cpLen2(v2) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v2.length > 200 && $cpLen3(v2) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v3 = x.description;
@@ -26944,7 +26953,7 @@ function $e160(x, p, E) {
         for (let i7 = 0; i7 < v4.length; i7++) {
           const v8 = v4[i7];
           if (!(typeof v8 === "string")) break bad6;
-          if (v8.length > 320 && $cpLen2(v8) > 320) break bad6;
+          if (v8.length > 320 && $cpLen3(v8) > 320) break bad6;
           if (!$fmtEmail(v8)) break bad6;
         }
         if (!$uniq(v4)) break bad6;
@@ -27363,7 +27372,7 @@ function $c165(x) {
     const v13 = v11[i12];
     if (!(typeof v13 === "string")) return false;
     if (v13.length < 1) return false;
-    if (v13.length > 200 && $cpLen2(v13) > 200) return false;
+    if (v13.length > 200 && $cpLen3(v13) > 200) return false;
   }
   const v14 = x.metadata;
   if (v14 !== void 0) {
@@ -27577,7 +27586,7 @@ function $e165(x, p, E) {
         if (!(typeof v13 === "string")) $E22(E, p, "tags", i12, "must be a string", true);
         else {
           if (v13.length < 1) $E22(E, p, "tags", i12, "must be at least 1 character");
-          if (v13.length > 200 && $cpLen2(v13) > 200) $E22(E, p, "tags", i12, "must be at most 200 characters");
+          if (v13.length > 200 && $cpLen3(v13) > 200) $E22(E, p, "tags", i12, "must be at most 200 characters");
         }
       }
     }
@@ -28093,8 +28102,8 @@ function $c173(x) {
   const v1 = x.simulation_id;
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
-  if (v1.length < 22 || v1.length < 44 && $cpLen2(v1) < 22) return false;
-  if (v1.length > 27 && $cpLen2(v1) > 27) return false;
+  if (v1.length < 22 || v1.length < 44 && $cpLen3(v1) < 22) return false;
+  if (v1.length > 27 && $cpLen3(v1) > 27) return false;
   const v2 = x.run_id;
   if (v2 === void 0) return false;
   if (!(typeof v2 === "string")) return false;
@@ -28155,7 +28164,7 @@ function $c173(x) {
   if (v17 !== void 0) {
     if (!(typeof v17 === "string" || v17 === null)) return false;
     if (typeof v17 === "string") {
-      if (v17.length > 500 && $cpLen2(v17) > 500) return false;
+      if (v17.length > 500 && $cpLen3(v17) > 500) return false;
     }
   }
   const v18 = x.is_public;
@@ -28233,9 +28242,9 @@ function $e173(x, p, E) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "simulation_id", "must be a string", true);
     else {
-      if (v1.length < 22 || v1.length < 44 && $cpLen2(v1) < 22)
+      if (v1.length < 22 || v1.length < 44 && $cpLen3(v1) < 22)
         $E12(E, p, "simulation_id", "must be at least 22 characters");
-      if (v1.length > 27 && $cpLen2(v1) > 27) $E12(E, p, "simulation_id", "must be at most 27 characters");
+      if (v1.length > 27 && $cpLen3(v1) > 27) $E12(E, p, "simulation_id", "must be at most 27 characters");
     }
   }
   const v2 = x.run_id;
@@ -28322,7 +28331,7 @@ function $e173(x, p, E) {
     if (!(typeof v17 === "string" || v17 === null)) $E12(E, p, "notes", "must be a string or null", true);
     else {
       if (typeof v17 === "string") {
-        if (v17.length > 500 && $cpLen2(v17) > 500) $E12(E, p, "notes", "must be at most 500 characters");
+        if (v17.length > 500 && $cpLen3(v17) > 500) $E12(E, p, "notes", "must be at most 500 characters");
       }
     }
   }
@@ -28978,8 +28987,8 @@ function $c180(x) {
     for (let i19 = 0; i19 < v18.length; i19++) {
       const v20 = v18[i19];
       if (!(typeof v20 === "string")) return false;
-      if (v20.length < 22 || v20.length < 44 && $cpLen2(v20) < 22) return false;
-      if (v20.length > 26 && $cpLen2(v20) > 26) return false;
+      if (v20.length < 22 || v20.length < 44 && $cpLen3(v20) < 22) return false;
+      if (v20.length > 26 && $cpLen3(v20) > 26) return false;
     }
   }
   const v21 = x.metadata;
@@ -28994,7 +29003,7 @@ function $c180(x) {
       const v24 = v22[i23];
       if (!(typeof v24 === "string")) return false;
       if (v24.length < 1) return false;
-      if (v24.length > 200 && $cpLen2(v24) > 200) return false;
+      if (v24.length > 200 && $cpLen3(v24) > 200) return false;
     }
   }
   const v25 = x.external_conversation_id;
@@ -29112,9 +29121,9 @@ function $e180(x, p, E) {
         const v22 = v20[i21];
         if (!(typeof v22 === "string")) $E22(E, p, "metrics", i21, "must be a string", true);
         else {
-          if (v22.length < 22 || v22.length < 44 && $cpLen2(v22) < 22)
+          if (v22.length < 22 || v22.length < 44 && $cpLen3(v22) < 22)
             $E22(E, p, "metrics", i21, "must be at least 22 characters");
-          if (v22.length > 26 && $cpLen2(v22) > 26) $E22(E, p, "metrics", i21, "must be at most 26 characters");
+          if (v22.length > 26 && $cpLen3(v22) > 26) $E22(E, p, "metrics", i21, "must be at most 26 characters");
         }
       }
     }
@@ -29136,7 +29145,7 @@ function $e180(x, p, E) {
         if (!(typeof v26 === "string")) $E22(E, p, "tags", i25, "must be a string", true);
         else {
           if (v26.length < 1) $E22(E, p, "tags", i25, "must be at least 1 character");
-          if (v26.length > 200 && $cpLen2(v26) > 200) $E22(E, p, "tags", i25, "must be at most 200 characters");
+          if (v26.length > 200 && $cpLen3(v26) > 200) $E22(E, p, "tags", i25, "must be at most 200 characters");
         }
       }
     }
@@ -29179,7 +29188,7 @@ function $c181(x) {
   if (v2 === void 0) return false;
   if (!(typeof v2 === "string")) return false;
   if (v2.length < 1) return false;
-  if (v2.length > 200 && $cpLen2(v2) > 200) return false;
+  if (v2.length > 200 && $cpLen3(v2) > 200) return false;
   const v3 = x.color;
   if (v3 !== void 0) {
     if (!(typeof v3 === "string" || v3 === null)) return false;
@@ -29228,7 +29237,7 @@ function $e181(x, p, E) {
     if (!(typeof v2 === "string")) $E12(E, p, "tag_name", "must be a string", true);
     else {
       if (v2.length < 1) $E12(E, p, "tag_name", "must be at least 1 character");
-      if (v2.length > 200 && $cpLen2(v2) > 200) $E12(E, p, "tag_name", "must be at most 200 characters");
+      if (v2.length > 200 && $cpLen3(v2) > 200) $E12(E, p, "tag_name", "must be at most 200 characters");
     }
   }
   const v3 = x.color;
@@ -29274,7 +29283,7 @@ function $c1822(x) {
   if (v3 === void 0) return false;
   if (!(typeof v3 === "string")) return false;
   if (v3.length < 1) return false;
-  if (v3.length > 200 && $cpLen2(v3) > 200) return false;
+  if (v3.length > 200 && $cpLen3(v3) > 200) return false;
   const v4 = v0.color;
   if (v4 !== void 0) {
     if (!(typeof v4 === "string" || v4 === null)) return false;
@@ -29318,7 +29327,7 @@ function $e1822(x, p, E) {
         if (v5 === void 0) break bad2;
         if (!(typeof v5 === "string")) break bad2;
         if (v5.length < 1) break bad2;
-        if (v5.length > 200 && $cpLen2(v5) > 200) break bad2;
+        if (v5.length > 200 && $cpLen3(v5) > 200) break bad2;
         const v6 = v0.color;
         if (v6 !== void 0) {
           if (!(typeof v6 === "string" || v6 === null)) break bad2;
@@ -29358,7 +29367,7 @@ function $c183(x) {
   const v2 = x.input_str;
   if (v2 === void 0) return false;
   if (!(typeof v2 === "string")) return false;
-  if (v2.length > 5e4 && $cpLen2(v2) > 5e4) return false;
+  if (v2.length > 5e4 && $cpLen3(v2) > 5e4) return false;
   const v3 = x.expected_output;
   if (v3 !== void 0) {
     if (!(typeof v3 === "string" || v3 === null)) return false;
@@ -29410,7 +29419,7 @@ function $e183(x, p, E) {
   if (v2 !== void 0) {
     if (!(typeof v2 === "string")) $E12(E, p, "input_str", "must be a string", true);
     else {
-      if (v2.length > 5e4 && $cpLen2(v2) > 5e4) $E12(E, p, "input_str", "must be at most 50000 characters");
+      if (v2.length > 5e4 && $cpLen3(v2) > 5e4) $E12(E, p, "input_str", "must be at most 50000 characters");
     }
   }
   const v3 = x.expected_output;
@@ -29449,7 +29458,7 @@ function $c184(x) {
   const v0 = x.input_str;
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
-  if (v0.length > 5e4 && $cpLen2(v0) > 5e4) return false;
+  if (v0.length > 5e4 && $cpLen3(v0) > 5e4) return false;
   const v1 = x.expected_output;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string" || v1 === null)) return false;
@@ -29470,7 +29479,7 @@ function $e184(x, p, E) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) $E12(E, p, "input_str", "must be a string", true);
     else {
-      if (v0.length > 5e4 && $cpLen2(v0) > 5e4) $E12(E, p, "input_str", "must be at most 50000 characters");
+      if (v0.length > 5e4 && $cpLen3(v0) > 5e4) $E12(E, p, "input_str", "must be at most 50000 characters");
     }
   }
   const v1 = x.expected_output;
@@ -29499,7 +29508,7 @@ function $c185(x) {
   const v3 = v0.input_str;
   if (v3 === void 0) return false;
   if (!(typeof v3 === "string")) return false;
-  if (v3.length > 5e4 && $cpLen2(v3) > 5e4) return false;
+  if (v3.length > 5e4 && $cpLen3(v3) > 5e4) return false;
   const v4 = v0.expected_output;
   if (v4 !== void 0) {
     if (!(typeof v4 === "string" || v4 === null)) return false;
@@ -29544,7 +29553,7 @@ function $e185(x, p, E) {
         const v5 = v0.input_str;
         if (v5 === void 0) break bad2;
         if (!(typeof v5 === "string")) break bad2;
-        if (v5.length > 5e4 && $cpLen2(v5) > 5e4) break bad2;
+        if (v5.length > 5e4 && $cpLen3(v5) > 5e4) break bad2;
         const v6 = v0.expected_output;
         if (v6 !== void 0) {
           if (!(typeof v6 === "string" || v6 === null)) break bad2;
@@ -30034,13 +30043,13 @@ function $c190(x) {
   const v2 = x.slug;
   if (v2 !== void 0) {
     if (!(typeof v2 === "string")) return false;
-    if (v2.length > 100 && $cpLen2(v2) > 100) return false;
+    if (v2.length > 100 && $cpLen3(v2) > 100) return false;
   }
   const v3 = x.display_name;
   if (v3 === void 0) return false;
   if (!(typeof v3 === "string")) return false;
   if (v3.length < 1) return false;
-  if (v3.length > 100 && $cpLen2(v3) > 100) return false;
+  if (v3.length > 100 && $cpLen3(v3) > 100) return false;
   const v4 = x.description;
   if (v4 !== void 0) {
     if (!(typeof v4 === "string" || v4 === null)) return false;
@@ -30049,7 +30058,7 @@ function $c190(x) {
   if (v5 !== void 0) {
     if (!(typeof v5 === "string" || v5 === null)) return false;
     if (typeof v5 === "string") {
-      if (v5.length > 50 && $cpLen2(v5) > 50) return false;
+      if (v5.length > 50 && $cpLen3(v5) > 50) return false;
     }
   }
   const v6 = x.test_set_metadata;
@@ -30081,7 +30090,7 @@ function $c190(x) {
       const v14 = v11.input_str;
       if (v14 === void 0) return false;
       if (!(typeof v14 === "string")) return false;
-      if (v14.length > 5e4 && $cpLen2(v14) > 5e4) return false;
+      if (v14.length > 5e4 && $cpLen3(v14) > 5e4) return false;
       const v15 = v11.expected_output;
       if (v15 !== void 0) {
         if (!(typeof v15 === "string" || v15 === null)) return false;
@@ -30157,7 +30166,7 @@ function $e190(x, p, E) {
   if (v2 !== void 0) {
     if (!(typeof v2 === "string")) $E12(E, p, "slug", "must be a string", true);
     else {
-      if (v2.length > 100 && $cpLen2(v2) > 100) $E12(E, p, "slug", "must be at most 100 characters");
+      if (v2.length > 100 && $cpLen3(v2) > 100) $E12(E, p, "slug", "must be at most 100 characters");
     }
   }
   const v3 = x.display_name;
@@ -30165,7 +30174,7 @@ function $e190(x, p, E) {
     if (!(typeof v3 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v3.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v3.length > 100 && $cpLen2(v3) > 100) $E12(E, p, "display_name", "must be at most 100 characters");
+      if (v3.length > 100 && $cpLen3(v3) > 100) $E12(E, p, "display_name", "must be at most 100 characters");
     }
   }
   const v4 = x.description;
@@ -30177,7 +30186,7 @@ function $e190(x, p, E) {
     if (!(typeof v5 === "string" || v5 === null)) $E12(E, p, "test_set_type", "must be a string or null", true);
     else {
       if (typeof v5 === "string") {
-        if (v5.length > 50 && $cpLen2(v5) > 50) $E12(E, p, "test_set_type", "must be at most 50 characters");
+        if (v5.length > 50 && $cpLen3(v5) > 50) $E12(E, p, "test_set_type", "must be at most 50 characters");
       }
     }
   }
@@ -30218,7 +30227,7 @@ function $e190(x, p, E) {
             const v16 = v11.input_str;
             if (v16 === void 0) break bad13;
             if (!(typeof v16 === "string")) break bad13;
-            if (v16.length > 5e4 && $cpLen2(v16) > 5e4) break bad13;
+            if (v16.length > 5e4 && $cpLen3(v16) > 5e4) break bad13;
             const v17 = v11.expected_output;
             if (v17 !== void 0) {
               if (!(typeof v17 === "string" || v17 === null)) break bad13;
@@ -31036,7 +31045,7 @@ function $c199(x) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) return false;
     if (v0.length < 1) return false;
-    if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+    if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   }
   const v1 = x.model_type;
   if (v1 !== void 0) {
@@ -31046,30 +31055,30 @@ function $c199(x) {
   const v2 = x.phone_number;
   if (v2 !== void 0) {
     if (!(typeof v2 === "string")) return false;
-    if (v2.length > 200 && $cpLen2(v2) > 200) return false;
+    if (v2.length > 200 && $cpLen3(v2) > 200) return false;
     if (!$r1.test(v2)) return false;
   }
   const v3 = x.endpoint;
   if (v3 !== void 0) {
     if (!(typeof v3 === "string")) return false;
-    if (v3.length > 200 && $cpLen2(v3) > 200) return false;
+    if (v3.length > 200 && $cpLen3(v3) > 200) return false;
     if (!$fmtUri(v3)) return false;
   }
   const v4 = x.prompt;
   if (v4 !== void 0) {
     if (!(typeof v4 === "string")) return false;
-    if (v4.length > 5e4 && $cpLen2(v4) > 5e4) return false;
+    if (v4.length > 5e4 && $cpLen3(v4) > 5e4) return false;
   }
   const v5 = x.customer_agent_id;
   if (v5 !== void 0) {
     if (!(typeof v5 === "string")) return false;
     if (v5.length < 1) return false;
-    if (v5.length > 200 && $cpLen2(v5) > 200) return false;
+    if (v5.length > 200 && $cpLen3(v5) > 200) return false;
   }
   const v6 = x.language;
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) return false;
-    if (v6.length > 200 && $cpLen2(v6) > 200) return false;
+    if (v6.length > 200 && $cpLen3(v6) > 200) return false;
   }
   const v7 = x.attributes;
   if (v7 !== void 0) {
@@ -31134,7 +31143,7 @@ function $e199(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v1 = x.model_type;
@@ -31154,7 +31163,7 @@ function $e199(x, p, E) {
   if (v2 !== void 0) {
     if (!(typeof v2 === "string")) $E12(E, p, "phone_number", "must be a string", true);
     else {
-      if (v2.length > 200 && $cpLen2(v2) > 200) $E12(E, p, "phone_number", "must be at most 200 characters");
+      if (v2.length > 200 && $cpLen3(v2) > 200) $E12(E, p, "phone_number", "must be at most 200 characters");
       if (!$r1.test(v2)) $E12(E, p, "phone_number", "must match pattern ^\\+[1-9][0-9]{1,14}$");
     }
   }
@@ -31162,7 +31171,7 @@ function $e199(x, p, E) {
   if (v3 !== void 0) {
     if (!(typeof v3 === "string")) $E12(E, p, "endpoint", "must be a string", true);
     else {
-      if (v3.length > 200 && $cpLen2(v3) > 200) $E12(E, p, "endpoint", "must be at most 200 characters");
+      if (v3.length > 200 && $cpLen3(v3) > 200) $E12(E, p, "endpoint", "must be at most 200 characters");
       if (!$fmtUri(v3)) $E12(E, p, "endpoint", "must be a valid uri");
     }
   }
@@ -31170,7 +31179,7 @@ function $e199(x, p, E) {
   if (v4 !== void 0) {
     if (!(typeof v4 === "string")) $E12(E, p, "prompt", "must be a string", true);
     else {
-      if (v4.length > 5e4 && $cpLen2(v4) > 5e4) $E12(E, p, "prompt", "must be at most 50000 characters");
+      if (v4.length > 5e4 && $cpLen3(v4) > 5e4) $E12(E, p, "prompt", "must be at most 50000 characters");
     }
   }
   const v5 = x.customer_agent_id;
@@ -31178,14 +31187,14 @@ function $e199(x, p, E) {
     if (!(typeof v5 === "string")) $E12(E, p, "customer_agent_id", "must be a string", true);
     else {
       if (v5.length < 1) $E12(E, p, "customer_agent_id", "must be at least 1 character");
-      if (v5.length > 200 && $cpLen2(v5) > 200) $E12(E, p, "customer_agent_id", "must be at most 200 characters");
+      if (v5.length > 200 && $cpLen3(v5) > 200) $E12(E, p, "customer_agent_id", "must be at most 200 characters");
     }
   }
   const v6 = x.language;
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) $E12(E, p, "language", "must be a string", true);
     else {
-      if (v6.length > 200 && $cpLen2(v6) > 200) $E12(E, p, "language", "must be at most 200 characters");
+      if (v6.length > 200 && $cpLen3(v6) > 200) $E12(E, p, "language", "must be at most 200 characters");
     }
   }
   const v7 = x.attributes;
@@ -31263,12 +31272,12 @@ function $c200(x) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) return false;
     if (v0.length < 1) return false;
-    if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+    if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   }
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
-    if (v1.length > 2e3 && $cpLen2(v1) > 2e3) return false;
+    if (v1.length > 2e3 && $cpLen3(v1) > 2e3) return false;
   }
   const v2 = x.evaluation_type;
   if (v2 !== void 0) {
@@ -31291,7 +31300,7 @@ function $c200(x) {
   const v6 = x.custom_message_template;
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) return false;
-    if (v6.length > 5e3 && $cpLen2(v6) > 5e3) return false;
+    if (v6.length > 5e3 && $cpLen3(v6) > 5e3) return false;
   }
   const v7 = x.enabled;
   if (v7 !== void 0) {
@@ -31407,14 +31416,14 @@ function $e200(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
     }
   }
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "description", "must be a string", true);
     else {
-      if (v1.length > 2e3 && $cpLen2(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
+      if (v1.length > 2e3 && $cpLen3(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
     }
   }
   const v2 = x.evaluation_type;
@@ -31451,7 +31460,7 @@ function $e200(x, p, E) {
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) $E12(E, p, "custom_message_template", "must be a string", true);
     else {
-      if (v6.length > 5e3 && $cpLen2(v6) > 5e3)
+      if (v6.length > 5e3 && $cpLen3(v6) > 5e3)
         $E12(E, p, "custom_message_template", "must be at most 5000 characters");
     }
   }
@@ -31598,7 +31607,7 @@ function $c201(x) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) return false;
     if (v0.length < 1) return false;
-    if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+    if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   }
   const v1 = x.default_volume;
   if (v1 !== void 0) {
@@ -31625,7 +31634,7 @@ function $e201(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v1 = x.default_volume;
@@ -31657,7 +31666,7 @@ function $c2022(x) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string" || v0 === null)) return false;
     if (typeof v0 === "string") {
-      if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+      if (v0.length > 200 && $cpLen3(v0) > 200) return false;
     }
   }
   const v1 = x.sigma_threshold;
@@ -31687,7 +31696,7 @@ function $e2022(x, p, E) {
     if (!(typeof v0 === "string" || v0 === null)) $E12(E, p, "display_name", "must be a string or null", true);
     else {
       if (typeof v0 === "string") {
-        if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+        if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
       }
     }
   }
@@ -31724,14 +31733,14 @@ function $c203(x) {
     if (!(typeof v0 === "string" || v0 === null)) return false;
     if (typeof v0 === "string") {
       if (v0.length < 1) return false;
-      if (v0.length > 255 && $cpLen2(v0) > 255) return false;
+      if (v0.length > 255 && $cpLen3(v0) > 255) return false;
     }
   }
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string" || v1 === null)) return false;
     if (typeof v1 === "string") {
-      if (v1.length > 1e3 && $cpLen2(v1) > 1e3) return false;
+      if (v1.length > 1e3 && $cpLen3(v1) > 1e3) return false;
     }
   }
   const v2 = x.is_favorite;
@@ -31766,7 +31775,7 @@ function $e203(x, p, E) {
     else {
       if (typeof v0 === "string") {
         if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-        if (v0.length > 255 && $cpLen2(v0) > 255) $E12(E, p, "display_name", "must be at most 255 characters");
+        if (v0.length > 255 && $cpLen3(v0) > 255) $E12(E, p, "display_name", "must be at most 255 characters");
       }
     }
   }
@@ -31775,7 +31784,7 @@ function $e203(x, p, E) {
     if (!(typeof v1 === "string" || v1 === null)) $E12(E, p, "description", "must be a string or null", true);
     else {
       if (typeof v1 === "string") {
-        if (v1.length > 1e3 && $cpLen2(v1) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
+        if (v1.length > 1e3 && $cpLen3(v1) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
       }
     }
   }
@@ -31862,13 +31871,13 @@ function $c205(x) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) return false;
     if (v0.length < 1) return false;
-    if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+    if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   }
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1e3 && $cpLen2(v1) > 1e3) return false;
+    if (v1.length > 1e3 && $cpLen3(v1) > 1e3) return false;
   }
   const v2 = x.metric_type;
   if (v2 !== void 0) {
@@ -32239,7 +32248,7 @@ function $e205(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "metric_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "metric_name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "metric_name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "metric_name", "must be at most 200 characters");
     }
   }
   const v1 = x.description;
@@ -32247,7 +32256,7 @@ function $e205(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "description", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "description", "must be at least 1 character");
-      if (v1.length > 1e3 && $cpLen2(v1) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
+      if (v1.length > 1e3 && $cpLen3(v1) > 1e3) $E12(E, p, "description", "must be at most 1000 characters");
     }
   }
   const v2 = x.metric_type;
@@ -32716,12 +32725,12 @@ function $c206(x) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) return false;
     if (v0.length < 1) return false;
-    if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+    if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   }
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
-    if (v1.length > 2e3 && $cpLen2(v1) > 2e3) return false;
+    if (v1.length > 2e3 && $cpLen3(v1) > 2e3) return false;
   }
   const v2 = x.evaluation_type;
   if (v2 !== void 0) {
@@ -32744,7 +32753,7 @@ function $c206(x) {
   const v6 = x.custom_message_template;
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) return false;
-    if (v6.length > 5e3 && $cpLen2(v6) > 5e3) return false;
+    if (v6.length > 5e3 && $cpLen3(v6) > 5e3) return false;
   }
   const v7 = x.enabled;
   if (v7 !== void 0) {
@@ -32860,14 +32869,14 @@ function $e206(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
     }
   }
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "description", "must be a string", true);
     else {
-      if (v1.length > 2e3 && $cpLen2(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
+      if (v1.length > 2e3 && $cpLen3(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
     }
   }
   const v2 = x.evaluation_type;
@@ -32904,7 +32913,7 @@ function $e206(x, p, E) {
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) $E12(E, p, "custom_message_template", "must be a string", true);
     else {
-      if (v6.length > 5e3 && $cpLen2(v6) > 5e3)
+      if (v6.length > 5e3 && $cpLen3(v6) > 5e3)
         $E12(E, p, "custom_message_template", "must be at most 5000 characters");
     }
   }
@@ -33052,7 +33061,7 @@ function $c207(x) {
     if (!(typeof v0 === "string" || v0 === null)) return false;
     if (typeof v0 === "string") {
       if (v0.length < 1) return false;
-      if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+      if (v0.length > 200 && $cpLen3(v0) > 200) return false;
     }
   }
   const v1 = x.persona_prompt;
@@ -33075,7 +33084,7 @@ function $c207(x) {
   if (v5 !== void 0) {
     if (!(typeof v5 === "string" || v5 === null)) return false;
     if (typeof v5 === "string") {
-      if (v5.length > 16383 && $cpLen2(v5) > 16383) return false;
+      if (v5.length > 16383 && $cpLen3(v5) > 16383) return false;
     }
   }
   const v6 = x.voice;
@@ -33102,7 +33111,7 @@ function $c207(x) {
   if (v10 !== void 0) {
     if (!(typeof v10 === "string" || v10 === null)) return false;
     if (typeof v10 === "string") {
-      if (v10.length > 100 && $cpLen2(v10) > 100) return false;
+      if (v10.length > 100 && $cpLen3(v10) > 100) return false;
       if (!$r10.test(v10)) return false;
     }
   }
@@ -33174,7 +33183,7 @@ function $c207(x) {
         const v23 = v21[i22];
         if (!(typeof v23 === "string")) return false;
         if (v23.length < 1) return false;
-        if (v23.length > 200 && $cpLen2(v23) > 200) return false;
+        if (v23.length > 200 && $cpLen3(v23) > 200) return false;
         if (!$nonBlank(v23)) return false;
       }
     }
@@ -33192,7 +33201,7 @@ function $e207(x, p, E) {
     else {
       if (typeof v0 === "string") {
         if (v0.length < 1) $E12(E, p, "name", "must be at least 1 character");
-        if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
+        if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "name", "must be at most 200 characters");
       }
     }
   }
@@ -33219,7 +33228,7 @@ function $e207(x, p, E) {
     if (!(typeof v5 === "string" || v5 === null)) $E12(E, p, "custom_persona_data", "must be a string or null", true);
     else {
       if (typeof v5 === "string") {
-        if (v5.length > 16383 && $cpLen2(v5) > 16383)
+        if (v5.length > 16383 && $cpLen3(v5) > 16383)
           $E12(E, p, "custom_persona_data", "must be at most 16383 characters");
       }
     }
@@ -33254,7 +33263,7 @@ function $e207(x, p, E) {
     if (!(typeof v10 === "string" || v10 === null)) $E12(E, p, "background_sound", "must be a string or null", true);
     else {
       if (typeof v10 === "string") {
-        if (v10.length > 100 && $cpLen2(v10) > 100) $E12(E, p, "background_sound", "must be at most 100 characters");
+        if (v10.length > 100 && $cpLen3(v10) > 100) $E12(E, p, "background_sound", "must be at most 100 characters");
         if (!$r10.test(v10))
           $E12(
             E,
@@ -33362,7 +33371,7 @@ function $e207(x, p, E) {
           if (!(typeof v23 === "string")) $E22(E, p, "tags", i22, "must be a string", true);
           else {
             if (v23.length < 1) $E22(E, p, "tags", i22, "must be at least 1 character");
-            if (v23.length > 200 && $cpLen2(v23) > 200) $E22(E, p, "tags", i22, "must be at most 200 characters");
+            if (v23.length > 200 && $cpLen3(v23) > 200) $E22(E, p, "tags", i22, "must be at most 200 characters");
             if (!$nonBlank(v23)) $E22(E, p, "tags", i22, "must match pattern \\S");
           }
         }
@@ -33377,14 +33386,14 @@ function $c208(x) {
     if (!(typeof v0 === "string" || v0 === null)) return false;
     if (typeof v0 === "string") {
       if (v0.length < 1) return false;
-      if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+      if (v0.length > 200 && $cpLen3(v0) > 200) return false;
     }
   }
   const v1 = x.description;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string" || v1 === null)) return false;
     if (typeof v1 === "string") {
-      if (v1.length > 2e3 && $cpLen2(v1) > 2e3) return false;
+      if (v1.length > 2e3 && $cpLen3(v1) > 2e3) return false;
     }
   }
   const v2 = x.assignees;
@@ -33493,7 +33502,7 @@ function $e208(x, p, E) {
     else {
       if (typeof v0 === "string") {
         if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-        if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+        if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
       }
     }
   }
@@ -33502,7 +33511,7 @@ function $e208(x, p, E) {
     if (!(typeof v1 === "string" || v1 === null)) $E12(E, p, "description", "must be a string or null", true);
     else {
       if (typeof v1 === "string") {
-        if (v1.length > 2e3 && $cpLen2(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
+        if (v1.length > 2e3 && $cpLen3(v1) > 2e3) $E12(E, p, "description", "must be at most 2000 characters");
       }
     }
   }
@@ -33653,7 +33662,7 @@ function $c209(x) {
     const v2 = v0[i1];
     if (!(typeof v2 === "string")) return false;
     if (v2.length < 1) return false;
-    if (v2.length > 200 && $cpLen2(v2) > 200) return false;
+    if (v2.length > 200 && $cpLen3(v2) > 200) return false;
   }
   return true;
 }
@@ -33675,7 +33684,7 @@ function $e209(x, p, E) {
         if (!(typeof v2 === "string")) $E22(E, p, "tags", i1, "must be a string", true);
         else {
           if (v2.length < 1) $E22(E, p, "tags", i1, "must be at least 1 character");
-          if (v2.length > 200 && $cpLen2(v2) > 200) $E22(E, p, "tags", i1, "must be at most 200 characters");
+          if (v2.length > 200 && $cpLen3(v2) > 200) $E22(E, p, "tags", i1, "must be at most 200 characters");
         }
       }
     }
@@ -33691,7 +33700,7 @@ function $c210(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string" || v1 === null)) return false;
     if (typeof v1 === "string") {
-      if (v1.length > 500 && $cpLen2(v1) > 500) return false;
+      if (v1.length > 500 && $cpLen3(v1) > 500) return false;
     }
   }
   for (const k2 in x) {
@@ -33714,7 +33723,7 @@ function $e210(x, p, E) {
     if (!(typeof v1 === "string" || v1 === null)) $E12(E, p, "notes", "must be a string or null", true);
     else {
       if (typeof v1 === "string") {
-        if (v1.length > 500 && $cpLen2(v1) > 500) $E12(E, p, "notes", "must be at most 500 characters");
+        if (v1.length > 500 && $cpLen3(v1) > 500) $E12(E, p, "notes", "must be at most 500 characters");
       }
     }
   }
@@ -33730,7 +33739,7 @@ function $c211(x) {
     if (!(typeof v0 === "string" || v0 === null)) return false;
     if (typeof v0 === "string") {
       if (v0.length < 1) return false;
-      if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+      if (v0.length > 200 && $cpLen3(v0) > 200) return false;
     }
   }
   const v1 = x.color;
@@ -33753,7 +33762,7 @@ function $e211(x, p, E) {
     else {
       if (typeof v0 === "string") {
         if (v0.length < 1) $E12(E, p, "tag_name", "must be at least 1 character");
-        if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "tag_name", "must be at most 200 characters");
+        if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "tag_name", "must be at most 200 characters");
       }
     }
   }
@@ -33772,7 +33781,7 @@ function $c2122(x) {
   const v0 = x.input_str;
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) return false;
-    if (v0.length > 5e4 && $cpLen2(v0) > 5e4) return false;
+    if (v0.length > 5e4 && $cpLen3(v0) > 5e4) return false;
   }
   const v1 = x.expected_output;
   if (v1 !== void 0) {
@@ -33798,7 +33807,7 @@ function $e2122(x, p, E) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) $E12(E, p, "input_str", "must be a string", true);
     else {
-      if (v0.length > 5e4 && $cpLen2(v0) > 5e4) $E12(E, p, "input_str", "must be at most 50000 characters");
+      if (v0.length > 5e4 && $cpLen3(v0) > 5e4) $E12(E, p, "input_str", "must be at most 50000 characters");
     }
   }
   const v1 = x.expected_output;
@@ -33824,12 +33833,12 @@ function $c213(x) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) return false;
     if (v0.length < 1) return false;
-    if (v0.length > 100 && $cpLen2(v0) > 100) return false;
+    if (v0.length > 100 && $cpLen3(v0) > 100) return false;
   }
   const v1 = x.slug;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
-    if (v1.length > 100 && $cpLen2(v1) > 100) return false;
+    if (v1.length > 100 && $cpLen3(v1) > 100) return false;
   }
   const v2 = x.description;
   if (v2 !== void 0) {
@@ -33838,7 +33847,7 @@ function $c213(x) {
   const v3 = x.test_set_type;
   if (v3 !== void 0) {
     if (!(typeof v3 === "string")) return false;
-    if (v3.length > 50 && $cpLen2(v3) > 50) return false;
+    if (v3.length > 50 && $cpLen3(v3) > 50) return false;
   }
   const v4 = x.test_set_metadata;
   if (v4 !== void 0) {
@@ -33865,7 +33874,7 @@ function $c213(x) {
       const v12 = v11.input_str;
       if (v12 === void 0) return false;
       if (!(typeof v12 === "string")) return false;
-      if (v12.length > 5e4 && $cpLen2(v12) > 5e4) return false;
+      if (v12.length > 5e4 && $cpLen3(v12) > 5e4) return false;
       const v13 = v11.expected_output;
       if (v13 !== void 0) {
         if (!(typeof v13 === "string" || v13 === null)) return false;
@@ -33888,14 +33897,14 @@ function $e213(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v0.length > 100 && $cpLen2(v0) > 100) $E12(E, p, "display_name", "must be at most 100 characters");
+      if (v0.length > 100 && $cpLen3(v0) > 100) $E12(E, p, "display_name", "must be at most 100 characters");
     }
   }
   const v1 = x.slug;
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "slug", "must be a string", true);
     else {
-      if (v1.length > 100 && $cpLen2(v1) > 100) $E12(E, p, "slug", "must be at most 100 characters");
+      if (v1.length > 100 && $cpLen3(v1) > 100) $E12(E, p, "slug", "must be at most 100 characters");
     }
   }
   const v2 = x.description;
@@ -33906,7 +33915,7 @@ function $e213(x, p, E) {
   if (v3 !== void 0) {
     if (!(typeof v3 === "string")) $E12(E, p, "test_set_type", "must be a string", true);
     else {
-      if (v3.length > 50 && $cpLen2(v3) > 50) $E12(E, p, "test_set_type", "must be at most 50 characters");
+      if (v3.length > 50 && $cpLen3(v3) > 50) $E12(E, p, "test_set_type", "must be at most 50 characters");
     }
   }
   const v4 = x.test_set_metadata;
@@ -33941,7 +33950,7 @@ function $e213(x, p, E) {
             const v14 = v11.input_str;
             if (v14 === void 0) break bad13;
             if (!(typeof v14 === "string")) break bad13;
-            if (v14.length > 5e4 && $cpLen2(v14) > 5e4) break bad13;
+            if (v14.length > 5e4 && $cpLen3(v14) > 5e4) break bad13;
             const v15 = v11.expected_output;
             if (v15 !== void 0) {
               if (!(typeof v15 === "string" || v15 === null)) break bad13;
@@ -34053,7 +34062,7 @@ function $c215(x) {
   if (v4 !== void 0) {
     if (!(typeof v4 === "string" || v4 === null)) return false;
     if (typeof v4 === "string") {
-      if (v4.length > 255 && $cpLen2(v4) > 255) return false;
+      if (v4.length > 255 && $cpLen3(v4) > 255) return false;
     }
   }
   return true;
@@ -34096,7 +34105,7 @@ function $e215(x, p, E) {
     if (!(typeof v4 === "string" || v4 === null)) $E12(E, p, "auth_token", "must be a string or null", true);
     else {
       if (typeof v4 === "string") {
-        if (v4.length > 255 && $cpLen2(v4) > 255) $E12(E, p, "auth_token", "must be at most 255 characters");
+        if (v4.length > 255 && $cpLen3(v4) > 255) $E12(E, p, "auth_token", "must be at most 255 characters");
       }
     }
   }
@@ -34107,7 +34116,7 @@ function $c216(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 200 && $cpLen2(v0) > 200) return false;
+  if (v0.length > 200 && $cpLen3(v0) > 200) return false;
   for (const k1 in x) {
     if (k1 === "display_name" || !$hasOwn2.call(x, k1)) continue;
     return false;
@@ -34125,7 +34134,7 @@ function $e216(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v0.length > 200 && $cpLen2(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v0.length > 200 && $cpLen3(v0) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   for (const k1 in x) {
@@ -34142,8 +34151,8 @@ function $c217(x) {
   const v1 = x.conversation_id;
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
-  if (v1.length < 22 || v1.length < 44 && $cpLen2(v1) < 22) return false;
-  if (v1.length > 26 && $cpLen2(v1) > 26) return false;
+  if (v1.length < 22 || v1.length < 44 && $cpLen3(v1) < 22) return false;
+  if (v1.length > 26 && $cpLen3(v1) > 26) return false;
   const v2 = x.status;
   if (v2 === void 0) return false;
   if (!(v2 === "PENDING" || v2 === "IN_QUEUE" || v2 === "IN_PROGRESS" || v2 === "COMPLETED" || v2 === "FAILED" || v2 === "CANCELLED" || v2 === "DELETED"))
@@ -34227,7 +34236,7 @@ function $c217(x) {
       const v21 = v19[i20];
       if (!(typeof v21 === "string")) return false;
       if (v21.length < 1) return false;
-      if (v21.length > 200 && $cpLen2(v21) > 200) return false;
+      if (v21.length > 200 && $cpLen3(v21) > 200) return false;
     }
   }
   const v22 = x.metric_ids;
@@ -34374,9 +34383,9 @@ function $e217(x, p, E) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) $E12(E, p, "conversation_id", "must be a string", true);
     else {
-      if (v1.length < 22 || v1.length < 44 && $cpLen2(v1) < 22)
+      if (v1.length < 22 || v1.length < 44 && $cpLen3(v1) < 22)
         $E12(E, p, "conversation_id", "must be at least 22 characters");
-      if (v1.length > 26 && $cpLen2(v1) > 26) $E12(E, p, "conversation_id", "must be at most 26 characters");
+      if (v1.length > 26 && $cpLen3(v1) > 26) $E12(E, p, "conversation_id", "must be at most 26 characters");
     }
   }
   const v2 = x.status;
@@ -34502,7 +34511,7 @@ function $e217(x, p, E) {
         if (!(typeof v23 === "string")) $E22(E, p, "tags", i22, "must be a string", true);
         else {
           if (v23.length < 1) $E22(E, p, "tags", i22, "must be at least 1 character");
-          if (v23.length > 200 && $cpLen2(v23) > 200) $E22(E, p, "tags", i22, "must be at most 200 characters");
+          if (v23.length > 200 && $cpLen3(v23) > 200) $E22(E, p, "tags", i22, "must be at most 200 characters");
         }
       }
     }
@@ -34748,7 +34757,7 @@ function $c220(x) {
   if (v3 === void 0) return false;
   if (!(typeof v3 === "string")) return false;
   if (v3.length < 1) return false;
-  if (v3.length > 200 && $cpLen2(v3) > 200) return false;
+  if (v3.length > 200 && $cpLen3(v3) > 200) return false;
   if (!$r12.test(v3)) return false;
   const v4 = x.has_auth_token;
   if (v4 === void 0) return false;
@@ -34803,7 +34812,7 @@ function $e220(x, p, E) {
     if (!(typeof v3 === "string")) $E12(E, p, "url", "must be a string", true);
     else {
       if (v3.length < 1) $E12(E, p, "url", "must be at least 1 character");
-      if (v3.length > 200 && $cpLen2(v3) > 200) $E12(E, p, "url", "must be at most 200 characters");
+      if (v3.length > 200 && $cpLen3(v3) > 200) $E12(E, p, "url", "must be at most 200 characters");
       if (!$r12.test(v3)) $E12(E, p, "url", "must match pattern ^[Hh][Tt][Tt][Pp][Ss]?://");
     }
   }
@@ -34856,8 +34865,8 @@ function $c221(x) {
   const v6 = x.conversation_id;
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) return false;
-    if (v6.length < 22 || v6.length < 44 && $cpLen2(v6) < 22) return false;
-    if (v6.length > 26 && $cpLen2(v6) > 26) return false;
+    if (v6.length < 22 || v6.length < 44 && $cpLen3(v6) < 22) return false;
+    if (v6.length > 26 && $cpLen3(v6) > 26) return false;
   }
   const v7 = x.metric_values;
   if (v7 !== void 0) {
@@ -34926,9 +34935,9 @@ function $e221(x, p, E) {
   if (v6 !== void 0) {
     if (!(typeof v6 === "string")) $E12(E, p, "conversation_id", "must be a string", true);
     else {
-      if (v6.length < 22 || v6.length < 44 && $cpLen2(v6) < 22)
+      if (v6.length < 22 || v6.length < 44 && $cpLen3(v6) < 22)
         $E12(E, p, "conversation_id", "must be at least 22 characters");
-      if (v6.length > 26 && $cpLen2(v6) > 26) $E12(E, p, "conversation_id", "must be at most 26 characters");
+      if (v6.length > 26 && $cpLen3(v6) > 26) $E12(E, p, "conversation_id", "must be at most 26 characters");
     }
   }
   const v7 = x.metric_values;
@@ -34964,7 +34973,7 @@ function $c2222(x) {
   if (v4 === void 0) return false;
   if (!(typeof v4 === "string")) return false;
   if (v4.length < 1) return false;
-  if (v4.length > 200 && $cpLen2(v4) > 200) return false;
+  if (v4.length > 200 && $cpLen3(v4) > 200) return false;
   if (!$r12.test(v4)) return false;
   const v5 = v0.has_auth_token;
   if (v5 === void 0) return false;
@@ -35008,7 +35017,7 @@ function $e2222(x, p, E) {
         if (v6 === void 0) break bad2;
         if (!(typeof v6 === "string")) break bad2;
         if (v6.length < 1) break bad2;
-        if (v6.length > 200 && $cpLen2(v6) > 200) break bad2;
+        if (v6.length > 200 && $cpLen3(v6) > 200) break bad2;
         if (!$r12.test(v6)) break bad2;
         const v7 = v0.has_auth_token;
         if (v7 === void 0) break bad2;
@@ -35046,7 +35055,7 @@ function $e223(x, p, E) {
 function $c224(x) {
   if (!(typeof x === "string")) return false;
   if (x.length < 1) return false;
-  if (x.length > 200 && $cpLen2(x) > 200) return false;
+  if (x.length > 200 && $cpLen3(x) > 200) return false;
   if (!$r12.test(x)) return false;
   return true;
 }
@@ -35056,7 +35065,7 @@ function $e224(x, p, E) {
     return;
   }
   if (x.length < 1) $E3(E, p, "must be at least 1 character");
-  if (x.length > 200 && $cpLen2(x) > 200) $E3(E, p, "must be at most 200 characters");
+  if (x.length > 200 && $cpLen3(x) > 200) $E3(E, p, "must be at most 200 characters");
   if (!$r12.test(x)) $E3(E, p, "must match pattern ^[Hh][Tt][Tt][Pp][Ss]?://");
 }
 function $c225(x) {
@@ -35065,7 +35074,7 @@ function $c225(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 26 && $cpLen2(v0) > 26) return false;
+  if (v0.length > 26 && $cpLen3(v0) > 26) return false;
   const v1 = x.slug;
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
@@ -35073,7 +35082,7 @@ function $c225(x) {
   if (v2 === void 0) return false;
   if (!(typeof v2 === "string")) return false;
   if (v2.length < 1) return false;
-  if (v2.length > 200 && $cpLen2(v2) > 200) return false;
+  if (v2.length > 200 && $cpLen3(v2) > 200) return false;
   const v3 = x.status;
   if (v3 === void 0) return false;
   if (!(v3 === "ACTIVE" || v3 === "ARCHIVED" || v3 === "DELETED")) return false;
@@ -35107,7 +35116,7 @@ function $e225(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "id", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "id", "must be at least 1 character");
-      if (v0.length > 26 && $cpLen2(v0) > 26) $E12(E, p, "id", "must be at most 26 characters");
+      if (v0.length > 26 && $cpLen3(v0) > 26) $E12(E, p, "id", "must be at most 26 characters");
     }
   }
   const v1 = x.slug;
@@ -35119,7 +35128,7 @@ function $e225(x, p, E) {
     if (!(typeof v2 === "string")) $E12(E, p, "display_name", "must be a string", true);
     else {
       if (v2.length < 1) $E12(E, p, "display_name", "must be at least 1 character");
-      if (v2.length > 200 && $cpLen2(v2) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
+      if (v2.length > 200 && $cpLen3(v2) > 200) $E12(E, p, "display_name", "must be at most 200 characters");
     }
   }
   const v3 = x.status;
@@ -35161,7 +35170,7 @@ function $c226(x) {
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
   if (v1.length < 1) return false;
-  if (v1.length > 26 && $cpLen2(v1) > 26) return false;
+  if (v1.length > 26 && $cpLen3(v1) > 26) return false;
   const v2 = v0.slug;
   if (v2 === void 0) return false;
   if (!(typeof v2 === "string")) return false;
@@ -35169,7 +35178,7 @@ function $c226(x) {
   if (v3 === void 0) return false;
   if (!(typeof v3 === "string")) return false;
   if (v3.length < 1) return false;
-  if (v3.length > 200 && $cpLen2(v3) > 200) return false;
+  if (v3.length > 200 && $cpLen3(v3) > 200) return false;
   const v4 = v0.status;
   if (v4 === void 0) return false;
   if (!(v4 === "ACTIVE" || v4 === "ARCHIVED" || v4 === "DELETED")) return false;
@@ -35201,7 +35210,7 @@ function $e226(x, p, E) {
         if (v3 === void 0) break bad2;
         if (!(typeof v3 === "string")) break bad2;
         if (v3.length < 1) break bad2;
-        if (v3.length > 26 && $cpLen2(v3) > 26) break bad2;
+        if (v3.length > 26 && $cpLen3(v3) > 26) break bad2;
         const v4 = v0.slug;
         if (v4 === void 0) break bad2;
         if (!(typeof v4 === "string")) break bad2;
@@ -35209,7 +35218,7 @@ function $e226(x, p, E) {
         if (v5 === void 0) break bad2;
         if (!(typeof v5 === "string")) break bad2;
         if (v5.length < 1) break bad2;
-        if (v5.length > 200 && $cpLen2(v5) > 200) break bad2;
+        if (v5.length > 200 && $cpLen3(v5) > 200) break bad2;
         const v6 = v0.status;
         if (v6 === void 0) break bad2;
         if (!(v6 === "ACTIVE" || v6 === "ARCHIVED" || v6 === "DELETED")) break bad2;
@@ -35266,7 +35275,7 @@ function $c229(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   const v2 = x.filter;
   if (v2 !== void 0) {
@@ -35304,7 +35313,7 @@ function $e229(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v2 = x.filter;
@@ -35332,7 +35341,7 @@ function $c230(x) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) return false;
     if (v0.length < 1) return false;
-    if (v0.length > 26 && $cpLen2(v0) > 26) return false;
+    if (v0.length > 26 && $cpLen3(v0) > 26) return false;
   }
   return true;
 }
@@ -35346,7 +35355,7 @@ function $e230(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "X-Service-Workspace-Id", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "X-Service-Workspace-Id", "must be at least 1 character");
-      if (v0.length > 26 && $cpLen2(v0) > 26) $E12(E, p, "X-Service-Workspace-Id", "must be at most 26 characters");
+      if (v0.length > 26 && $cpLen3(v0) > 26) $E12(E, p, "X-Service-Workspace-Id", "must be at most 26 characters");
     }
   }
 }
@@ -35422,7 +35431,7 @@ function $c233(x) {
   if (v2 !== void 0) {
     if (!(typeof v2 === "string")) return false;
     if (v2.length < 1) return false;
-    if (v2.length > 1024 && $cpLen2(v2) > 1024) return false;
+    if (v2.length > 1024 && $cpLen3(v2) > 1024) return false;
   }
   return true;
 }
@@ -35452,7 +35461,7 @@ function $e233(x, p, E) {
     if (!(typeof v2 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v2.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v2.length > 1024 && $cpLen2(v2) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v2.length > 1024 && $cpLen3(v2) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
 }
@@ -35547,7 +35556,7 @@ function $c236(x) {
   if (v2 !== void 0) {
     if (!(typeof v2 === "string")) return false;
     if (v2.length < 1) return false;
-    if (v2.length > 1024 && $cpLen2(v2) > 1024) return false;
+    if (v2.length > 1024 && $cpLen3(v2) > 1024) return false;
   }
   return true;
 }
@@ -35577,7 +35586,7 @@ function $e236(x, p, E) {
     if (!(typeof v2 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v2.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v2.length > 1024 && $cpLen2(v2) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v2.length > 1024 && $cpLen3(v2) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
 }
@@ -35593,7 +35602,7 @@ function $c237(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   const v2 = x.filter;
   if (v2 !== void 0) {
@@ -35630,7 +35639,7 @@ function $c237(x) {
   if (v9 !== void 0) {
     if (!(typeof v9 === "string")) return false;
     if (v9.length < 1) return false;
-    if (v9.length > 200 && $cpLen2(v9) > 200) return false;
+    if (v9.length > 200 && $cpLen3(v9) > 200) return false;
   }
   const v10 = x.aggregation;
   if (v10 !== void 0) {
@@ -35656,7 +35665,7 @@ function $e237(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v2 = x.filter;
@@ -35708,7 +35717,7 @@ function $e237(x, p, E) {
     if (!(typeof v9 === "string")) $E12(E, p, "group_by_metadata", "must be a string", true);
     else {
       if (v9.length < 1) $E12(E, p, "group_by_metadata", "must be at least 1 character");
-      if (v9.length > 200 && $cpLen2(v9) > 200) $E12(E, p, "group_by_metadata", "must be at most 200 characters");
+      if (v9.length > 200 && $cpLen3(v9) > 200) $E12(E, p, "group_by_metadata", "must be at most 200 characters");
     }
   }
   const v10 = x.aggregation;
@@ -35749,7 +35758,7 @@ function $c239(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   const v2 = x.filter;
   if (v2 !== void 0) {
@@ -35783,7 +35792,7 @@ function $e239(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v2 = x.filter;
@@ -35811,8 +35820,8 @@ function $c240(x) {
   const v0 = x.simulation_id;
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
-  if (v0.length < 22 || v0.length < 44 && $cpLen2(v0) < 22) return false;
-  if (v0.length > 27 && $cpLen2(v0) > 27) return false;
+  if (v0.length < 22 || v0.length < 44 && $cpLen3(v0) < 22) return false;
+  if (v0.length > 27 && $cpLen3(v0) > 27) return false;
   return true;
 }
 function $e240(x, p, E) {
@@ -35825,9 +35834,9 @@ function $e240(x, p, E) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) $E12(E, p, "simulation_id", "must be a string", true);
     else {
-      if (v0.length < 22 || v0.length < 44 && $cpLen2(v0) < 22)
+      if (v0.length < 22 || v0.length < 44 && $cpLen3(v0) < 22)
         $E12(E, p, "simulation_id", "must be at least 22 characters");
-      if (v0.length > 27 && $cpLen2(v0) > 27) $E12(E, p, "simulation_id", "must be at most 27 characters");
+      if (v0.length > 27 && $cpLen3(v0) > 27) $E12(E, p, "simulation_id", "must be at most 27 characters");
     }
   }
 }
@@ -35843,7 +35852,7 @@ function $c241(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   return true;
 }
@@ -35865,7 +35874,7 @@ function $e241(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
 }
@@ -35874,13 +35883,13 @@ function $c2422(x) {
   const v0 = x.simulation_id;
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
-  if (v0.length < 22 || v0.length < 44 && $cpLen2(v0) < 22) return false;
-  if (v0.length > 27 && $cpLen2(v0) > 27) return false;
+  if (v0.length < 22 || v0.length < 44 && $cpLen3(v0) < 22) return false;
+  if (v0.length > 27 && $cpLen3(v0) > 27) return false;
   const v1 = x.metric_output_id;
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
   if (v1.length < 1) return false;
-  if (v1.length > 200 && $cpLen2(v1) > 200) return false;
+  if (v1.length > 200 && $cpLen3(v1) > 200) return false;
   return true;
 }
 function $e2422(x, p, E) {
@@ -35894,9 +35903,9 @@ function $e2422(x, p, E) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) $E12(E, p, "simulation_id", "must be a string", true);
     else {
-      if (v0.length < 22 || v0.length < 44 && $cpLen2(v0) < 22)
+      if (v0.length < 22 || v0.length < 44 && $cpLen3(v0) < 22)
         $E12(E, p, "simulation_id", "must be at least 22 characters");
-      if (v0.length > 27 && $cpLen2(v0) > 27) $E12(E, p, "simulation_id", "must be at most 27 characters");
+      if (v0.length > 27 && $cpLen3(v0) > 27) $E12(E, p, "simulation_id", "must be at most 27 characters");
     }
   }
   const v1 = x.metric_output_id;
@@ -35904,7 +35913,7 @@ function $e2422(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "metric_output_id", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "metric_output_id", "must be at least 1 character");
-      if (v1.length > 200 && $cpLen2(v1) > 200) $E12(E, p, "metric_output_id", "must be at most 200 characters");
+      if (v1.length > 200 && $cpLen3(v1) > 200) $E12(E, p, "metric_output_id", "must be at most 200 characters");
     }
   }
 }
@@ -35931,8 +35940,8 @@ function $c244(x) {
   const v0 = x.conversation_id;
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
-  if (v0.length < 22 || v0.length < 44 && $cpLen2(v0) < 22) return false;
-  if (v0.length > 26 && $cpLen2(v0) > 26) return false;
+  if (v0.length < 22 || v0.length < 44 && $cpLen3(v0) < 22) return false;
+  if (v0.length > 26 && $cpLen3(v0) > 26) return false;
   return true;
 }
 function $e244(x, p, E) {
@@ -35945,9 +35954,9 @@ function $e244(x, p, E) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) $E12(E, p, "conversation_id", "must be a string", true);
     else {
-      if (v0.length < 22 || v0.length < 44 && $cpLen2(v0) < 22)
+      if (v0.length < 22 || v0.length < 44 && $cpLen3(v0) < 22)
         $E12(E, p, "conversation_id", "must be at least 22 characters");
-      if (v0.length > 26 && $cpLen2(v0) > 26) $E12(E, p, "conversation_id", "must be at most 26 characters");
+      if (v0.length > 26 && $cpLen3(v0) > 26) $E12(E, p, "conversation_id", "must be at most 26 characters");
     }
   }
 }
@@ -35974,13 +35983,13 @@ function $c246(x) {
   const v0 = x.conversation_id;
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
-  if (v0.length < 22 || v0.length < 44 && $cpLen2(v0) < 22) return false;
-  if (v0.length > 26 && $cpLen2(v0) > 26) return false;
+  if (v0.length < 22 || v0.length < 44 && $cpLen3(v0) < 22) return false;
+  if (v0.length > 26 && $cpLen3(v0) > 26) return false;
   const v1 = x.metric_output_id;
   if (v1 === void 0) return false;
   if (!(typeof v1 === "string")) return false;
   if (v1.length < 1) return false;
-  if (v1.length > 200 && $cpLen2(v1) > 200) return false;
+  if (v1.length > 200 && $cpLen3(v1) > 200) return false;
   return true;
 }
 function $e246(x, p, E) {
@@ -35994,9 +36003,9 @@ function $e246(x, p, E) {
   if (v0 !== void 0) {
     if (!(typeof v0 === "string")) $E12(E, p, "conversation_id", "must be a string", true);
     else {
-      if (v0.length < 22 || v0.length < 44 && $cpLen2(v0) < 22)
+      if (v0.length < 22 || v0.length < 44 && $cpLen3(v0) < 22)
         $E12(E, p, "conversation_id", "must be at least 22 characters");
-      if (v0.length > 26 && $cpLen2(v0) > 26) $E12(E, p, "conversation_id", "must be at most 26 characters");
+      if (v0.length > 26 && $cpLen3(v0) > 26) $E12(E, p, "conversation_id", "must be at most 26 characters");
     }
   }
   const v1 = x.metric_output_id;
@@ -36004,7 +36013,7 @@ function $e246(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "metric_output_id", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "metric_output_id", "must be at least 1 character");
-      if (v1.length > 200 && $cpLen2(v1) > 200) $E12(E, p, "metric_output_id", "must be at most 200 characters");
+      if (v1.length > 200 && $cpLen3(v1) > 200) $E12(E, p, "metric_output_id", "must be at most 200 characters");
     }
   }
 }
@@ -36020,7 +36029,7 @@ function $c247(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   const v2 = x.order_by;
   if (v2 !== void 0) {
@@ -36047,7 +36056,7 @@ function $e247(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v2 = x.order_by;
@@ -36098,7 +36107,7 @@ function $c249(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   const v2 = x.order_by;
   if (v2 !== void 0) {
@@ -36143,7 +36152,7 @@ function $e249(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v2 = x.order_by;
@@ -36231,7 +36240,7 @@ function $c251(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   const v2 = x.order_by;
   if (v2 !== void 0) {
@@ -36245,7 +36254,7 @@ function $c251(x) {
   const v4 = x.search_query;
   if (v4 !== void 0) {
     if (!(typeof v4 === "string")) return false;
-    if (v4.length > 200 && $cpLen2(v4) > 200) return false;
+    if (v4.length > 200 && $cpLen3(v4) > 200) return false;
   }
   return true;
 }
@@ -36267,7 +36276,7 @@ function $e251(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v2 = x.order_by;
@@ -36288,7 +36297,7 @@ function $e251(x, p, E) {
   if (v4 !== void 0) {
     if (!(typeof v4 === "string")) $E12(E, p, "search_query", "must be a string", true);
     else {
-      if (v4.length > 200 && $cpLen2(v4) > 200) $E12(E, p, "search_query", "must be at most 200 characters");
+      if (v4.length > 200 && $cpLen3(v4) > 200) $E12(E, p, "search_query", "must be at most 200 characters");
     }
   }
 }
@@ -36460,7 +36469,7 @@ function $c255(x) {
   if (v5 !== void 0) {
     if (!(typeof v5 === "string")) return false;
     if (v5.length < 1) return false;
-    if (v5.length > 1024 && $cpLen2(v5) > 1024) return false;
+    if (v5.length > 1024 && $cpLen3(v5) > 1024) return false;
   }
   const v6 = x.sigma_levels;
   if (v6 !== void 0) {
@@ -36521,7 +36530,7 @@ function $e255(x, p, E) {
     if (!(typeof v5 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v5.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v5.length > 1024 && $cpLen2(v5) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v5.length > 1024 && $cpLen3(v5) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v6 = x.sigma_levels;
@@ -36675,7 +36684,7 @@ function $c259(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 64 && $cpLen2(v1) > 64) return false;
+    if (v1.length > 64 && $cpLen3(v1) > 64) return false;
   }
   const v2 = x.start_date;
   if (v2 !== void 0) {
@@ -36712,7 +36721,7 @@ function $e259(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "timezone", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "timezone", "must be at least 1 character");
-      if (v1.length > 64 && $cpLen2(v1) > 64) $E12(E, p, "timezone", "must be at most 64 characters");
+      if (v1.length > 64 && $cpLen3(v1) > 64) $E12(E, p, "timezone", "must be at most 64 characters");
     }
   }
   const v2 = x.start_date;
@@ -36921,7 +36930,7 @@ function $c263(x) {
   if (v2 !== void 0) {
     if (!(typeof v2 === "string")) return false;
     if (v2.length < 1) return false;
-    if (v2.length > 1024 && $cpLen2(v2) > 1024) return false;
+    if (v2.length > 1024 && $cpLen3(v2) > 1024) return false;
   }
   return true;
 }
@@ -36951,7 +36960,7 @@ function $e263(x, p, E) {
     if (!(typeof v2 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v2.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v2.length > 1024 && $cpLen2(v2) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v2.length > 1024 && $cpLen3(v2) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
 }
@@ -37021,7 +37030,7 @@ function $c267(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   const v2 = x.filter;
   if (v2 !== void 0) {
@@ -37059,7 +37068,7 @@ function $e267(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v2 = x.filter;
@@ -37189,7 +37198,7 @@ function $c272(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   const v2 = x.order_by;
   if (v2 !== void 0) {
@@ -37215,7 +37224,7 @@ function $e272(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v2 = x.order_by;
@@ -37303,7 +37312,7 @@ function $c275(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   const v2 = x.filter;
   if (v2 !== void 0) {
@@ -37337,7 +37346,7 @@ function $e275(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v2 = x.filter;
@@ -37416,7 +37425,7 @@ function $c278(x) {
   if (v2 !== void 0) {
     if (!(typeof v2 === "string")) return false;
     if (v2.length < 1) return false;
-    if (v2.length > 1024 && $cpLen2(v2) > 1024) return false;
+    if (v2.length > 1024 && $cpLen3(v2) > 1024) return false;
   }
   return true;
 }
@@ -37446,7 +37455,7 @@ function $e278(x, p, E) {
     if (!(typeof v2 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v2.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v2.length > 1024 && $cpLen2(v2) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v2.length > 1024 && $cpLen3(v2) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
 }
@@ -37484,7 +37493,7 @@ function $c280(x) {
   if (v1 !== void 0) {
     if (!(typeof v1 === "string")) return false;
     if (v1.length < 1) return false;
-    if (v1.length > 1024 && $cpLen2(v1) > 1024) return false;
+    if (v1.length > 1024 && $cpLen3(v1) > 1024) return false;
   }
   const v2 = x.filter;
   if (v2 !== void 0) {
@@ -37522,7 +37531,7 @@ function $e280(x, p, E) {
     if (!(typeof v1 === "string")) $E12(E, p, "page_token", "must be a string", true);
     else {
       if (v1.length < 1) $E12(E, p, "page_token", "must be at least 1 character");
-      if (v1.length > 1024 && $cpLen2(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
+      if (v1.length > 1024 && $cpLen3(v1) > 1024) $E12(E, p, "page_token", "must be at most 1024 characters");
     }
   }
   const v2 = x.filter;
@@ -37668,7 +37677,7 @@ function $c285(x) {
     if (v3 === void 0) return false;
     if (!(typeof v3 === "string")) return false;
     if (v3.length < 1) return false;
-    if (v3.length > 26 && $cpLen2(v3) > 26) return false;
+    if (v3.length > 26 && $cpLen3(v3) > 26) return false;
     const v4 = v2.slug;
     if (v4 === void 0) return false;
     if (!(typeof v4 === "string")) return false;
@@ -37676,7 +37685,7 @@ function $c285(x) {
     if (v5 === void 0) return false;
     if (!(typeof v5 === "string")) return false;
     if (v5.length < 1) return false;
-    if (v5.length > 200 && $cpLen2(v5) > 200) return false;
+    if (v5.length > 200 && $cpLen3(v5) > 200) return false;
     const v6 = v2.status;
     if (v6 === void 0) return false;
     if (!(v6 === "ACTIVE" || v6 === "ARCHIVED" || v6 === "DELETED")) return false;
@@ -37713,7 +37722,7 @@ function $e285(x, p, E) {
             if (v5 === void 0) break bad4;
             if (!(typeof v5 === "string")) break bad4;
             if (v5.length < 1) break bad4;
-            if (v5.length > 26 && $cpLen2(v5) > 26) break bad4;
+            if (v5.length > 26 && $cpLen3(v5) > 26) break bad4;
             const v6 = v2.slug;
             if (v6 === void 0) break bad4;
             if (!(typeof v6 === "string")) break bad4;
@@ -37721,7 +37730,7 @@ function $e285(x, p, E) {
             if (v7 === void 0) break bad4;
             if (!(typeof v7 === "string")) break bad4;
             if (v7.length < 1) break bad4;
-            if (v7.length > 200 && $cpLen2(v7) > 200) break bad4;
+            if (v7.length > 200 && $cpLen3(v7) > 200) break bad4;
             const v8 = v2.status;
             if (v8 === void 0) break bad4;
             if (!(v8 === "ACTIVE" || v8 === "ARCHIVED" || v8 === "DELETED")) break bad4;
@@ -37753,7 +37762,7 @@ function $c286(x) {
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
   if (v0.length < 1) return false;
-  if (v0.length > 26 && $cpLen2(v0) > 26) return false;
+  if (v0.length > 26 && $cpLen3(v0) > 26) return false;
   return true;
 }
 function $e286(x, p, E) {
@@ -37767,7 +37776,7 @@ function $e286(x, p, E) {
     if (!(typeof v0 === "string")) $E12(E, p, "workspace_id", "must be a string", true);
     else {
       if (v0.length < 1) $E12(E, p, "workspace_id", "must be at least 1 character");
-      if (v0.length > 26 && $cpLen2(v0) > 26) $E12(E, p, "workspace_id", "must be at most 26 characters");
+      if (v0.length > 26 && $cpLen3(v0) > 26) $E12(E, p, "workspace_id", "must be at most 26 characters");
     }
   }
 }
@@ -39439,32 +39448,7 @@ var resources = [
       history: "listAgentVersions",
       changeTypes: ["save", "revert"]
     },
-    fields: {
-      id: { provenance: { source: "seed" } },
-      customer_agent_id: { provenance: { source: "seed" } },
-      display_name: { provenance: { source: "seed" } },
-      model_type: { provenance: { source: "seed" } },
-      phone_number: {
-        provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.2)." }
-      },
-      endpoint: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.2)." } },
-      prompt: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.2)." } },
-      language: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.2)." } },
-      attributes: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.2)." } },
-      metadata: { provenance: { source: "seed" } },
-      workflows: { provenance: { source: "seed" } },
-      metric_ids: { provenance: { source: "seed" } },
-      test_set_ids: { provenance: { source: "seed" } },
-      knowledge_base_ids: { provenance: { source: "seed" } },
-      tags: { provenance: { source: "seed" } },
-      current_version: { provenance: { source: "seed" } },
-      created_at: { provenance: { source: "seed" } },
-      updated_at: { provenance: { source: "seed" } },
-      create_time: { provenance: { source: "seed" } },
-      update_time: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.2)." } },
-      created_by: { provenance: { source: "seed" } },
-      updated_by: { provenance: { source: "seed" } }
-    }
+    fields: {}
   },
   {
     name: "alert",
@@ -39501,40 +39485,7 @@ var resources = [
     defaults: { description: "" },
     lifecycle: { field: "status", deleted: "DELETED", hidden: ["DELETED"], frozen: [] },
     versioned: null,
-    fields: {
-      attribution: { provenance: { source: "seed" } },
-      enabled: {
-        provenance: {
-          source: "inferred",
-          note: "alert enabled* bool (facts-shapes 3.7, overlay); what a disabled alert does is our decision (docs/sandbox.md)."
-        }
-      },
-      customer_metadata: { provenance: { source: "seed" } },
-      ulid: { provenance: { source: "seed" } },
-      name: { provenance: { source: "inferred", note: "the seed gives max 200; the facts give 1-200 (facts 2.9)." } },
-      status: { provenance: { source: "seed" } },
-      description: {
-        provenance: { source: "inferred", note: "the seed gives the empty default; max 2000 comes from facts 2.9." }
-      },
-      evaluation_type: { provenance: { source: "seed" } },
-      conversation_source: { provenance: { source: "seed" } },
-      match_mode: { provenance: { source: "seed" } },
-      cooldown_seconds: { provenance: { source: "seed" } },
-      trigger_count: { provenance: { source: "seed" } },
-      conditions: { provenance: { source: "seed" } },
-      channels: { provenance: { source: "seed" } },
-      custom_message_template: { provenance: { source: "seed" } },
-      agent_ids: { provenance: { source: "inferred", note: "agent_ids [str]|null, not required (facts-shapes 3.7)." } },
-      required_tags: {
-        provenance: { source: "inferred", note: "required_tags [str]|null, not required (facts-shapes 3.7)." }
-      },
-      scheduled_run_ids: {
-        provenance: { source: "inferred", note: "scheduled_run_ids [str]|null, not required (facts-shapes 3.7)." }
-      },
-      last_triggered_at: { provenance: { source: "seed" } },
-      create_time: { provenance: { source: "seed" } },
-      update_time: { provenance: { source: "seed" } }
-    }
+    fields: {}
   },
   {
     name: "background_sound",
@@ -39564,92 +39515,7 @@ var resources = [
     defaults: {},
     lifecycle: null,
     versioned: null,
-    fields: {
-      id: {
-        provenance: {
-          source: "inferred",
-          note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-        }
-      },
-      value: {
-        provenance: {
-          source: "inferred",
-          note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-        }
-      },
-      source: {
-        provenance: {
-          source: "inferred",
-          note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-        }
-      },
-      display_name: {
-        provenance: {
-          source: "inferred",
-          note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-        }
-      },
-      status: {
-        provenance: {
-          source: "inferred",
-          note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-        }
-      },
-      preview_url: {
-        provenance: {
-          source: "inferred",
-          note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-        }
-      },
-      preview_url_expires_at: {
-        provenance: {
-          source: "inferred",
-          note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-        }
-      },
-      default_volume: {
-        provenance: {
-          source: "inferred",
-          note: "default_volume is required and not nullable in the service's client (facts-shapes 3.3, section 5)."
-        }
-      },
-      content_type: {
-        provenance: {
-          source: "inferred",
-          note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-        }
-      },
-      original_filename: {
-        provenance: {
-          source: "inferred",
-          note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-        }
-      },
-      acoustic_source_type: {
-        provenance: {
-          source: "inferred",
-          note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-        }
-      },
-      metadata: {
-        provenance: {
-          source: "inferred",
-          note: "a map, not nullable, in the service's client (facts-shapes 3.3 background sound); the sandbox never answers null."
-        }
-      },
-      created_at: {
-        provenance: {
-          source: "inferred",
-          note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-        }
-      },
-      last_updated_at: {
-        provenance: {
-          source: "inferred",
-          note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-        }
-      }
-    }
+    fields: {}
   },
   {
     name: "baseline",
@@ -39692,33 +39558,7 @@ var resources = [
     defaults: {},
     lifecycle: null,
     versioned: null,
-    fields: {
-      ulid: { provenance: { source: "seed" } },
-      metric_id: {
-        provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8, baseline)." }
-      },
-      agent_id: { provenance: { source: "seed" } },
-      test_set_id: { provenance: { source: "seed" } },
-      persona_id: { provenance: { source: "seed" } },
-      display_name: {
-        provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8, baseline)." }
-      },
-      status: { provenance: { source: "seed" } },
-      detection_method: { provenance: { source: "seed" } },
-      baseline_float: {
-        provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8, baseline)." }
-      },
-      baseline_sigma: {
-        provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8, baseline)." }
-      },
-      observation_count: { provenance: { source: "seed" } },
-      sigma_threshold: { provenance: { source: "seed" } },
-      direction: { provenance: { source: "seed" } },
-      sigma_bands: { provenance: { source: "seed" } },
-      last_processed_run_completed_at: { provenance: { source: "seed" } },
-      created_at: { provenance: { source: "seed" } },
-      last_updated_at: { provenance: { source: "seed" } }
-    }
+    fields: {}
   },
   {
     name: "conversation",
@@ -39753,112 +39593,7 @@ var resources = [
     defaults: {},
     lifecycle: { field: "status", deleted: "DELETED", hidden: ["DELETED"], frozen: [] },
     versioned: null,
-    fields: {
-      name: {
-        provenance: {
-          source: "inferred",
-          note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-        }
-      },
-      conversation_id: {
-        provenance: {
-          source: "inferred",
-          note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-        }
-      },
-      status: {
-        provenance: {
-          source: "inferred",
-          note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-        }
-      },
-      create_time: {
-        provenance: {
-          source: "inferred",
-          note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-        }
-      },
-      external_conversation_id: {
-        provenance: {
-          source: "inferred",
-          note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-        }
-      },
-      occurred_at: {
-        provenance: {
-          source: "inferred",
-          note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-        }
-      },
-      has_audio: {
-        provenance: {
-          source: "inferred",
-          note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-        }
-      },
-      agent_id: {
-        provenance: {
-          source: "inferred",
-          note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-        }
-      },
-      persona_id: {
-        provenance: {
-          source: "inferred",
-          note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-        }
-      },
-      source: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.5)." } },
-      destination: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.5)." } },
-      progress: {
-        provenance: {
-          source: "inferred",
-          note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-        }
-      },
-      metadata: {
-        provenance: {
-          source: "inferred",
-          note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-        }
-      },
-      tags: {
-        provenance: {
-          source: "inferred",
-          note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-        }
-      },
-      metric_ids: {
-        provenance: {
-          source: "inferred",
-          note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-        }
-      },
-      metric_outputs: {
-        provenance: {
-          source: "inferred",
-          note: "metric_outputs [metric output]|null, only with include=metric_outputs (facts-shapes 3.5)."
-        }
-      },
-      metric_values: {
-        provenance: {
-          source: "inferred",
-          note: "metric_values is an array of {metric_id*, value}, present only with include=metric_values or a metric filter (facts-shapes 3.5, section 5)."
-        }
-      },
-      error: {
-        provenance: {
-          source: "assumed",
-          note: "error is in the facts 2.2 field list without a type; we take a nullable string."
-        }
-      },
-      transcript: {
-        provenance: {
-          source: "inferred",
-          note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-        }
-      }
-    }
+    fields: {}
   },
   {
     name: "dashboard",
@@ -39884,63 +39619,7 @@ var resources = [
     defaults: {},
     lifecycle: null,
     versioned: null,
-    fields: {
-      id: { provenance: { source: "seed" } },
-      name: {
-        provenance: {
-          source: "inferred",
-          note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-        }
-      },
-      display_name: {
-        provenance: {
-          source: "inferred",
-          note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-        }
-      },
-      description: {
-        provenance: {
-          source: "inferred",
-          note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-        }
-      },
-      is_default: {
-        provenance: {
-          source: "inferred",
-          note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-        }
-      },
-      is_favorite: {
-        provenance: {
-          source: "inferred",
-          note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-        }
-      },
-      position: {
-        provenance: {
-          source: "inferred",
-          note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-        }
-      },
-      config: {
-        provenance: {
-          source: "inferred",
-          note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-        }
-      },
-      create_time: {
-        provenance: {
-          source: "inferred",
-          note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-        }
-      },
-      update_time: {
-        provenance: {
-          source: "inferred",
-          note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-        }
-      }
-    }
+    fields: {}
   },
   {
     name: "flow",
@@ -39975,74 +39654,7 @@ var resources = [
     defaults: {},
     lifecycle: { field: "status", deleted: "DELETED", hidden: ["DELETED"], frozen: [] },
     versioned: null,
-    fields: {
-      name: {
-        provenance: {
-          source: "assumed",
-          note: "the facts name the field but not its form; it follows the path of the flow."
-        }
-      },
-      id: {
-        provenance: {
-          source: "assumed",
-          note: "the id format is not published; 22 alphanumeric characters like metric ids."
-        }
-      },
-      create_time: {
-        provenance: {
-          source: "inferred",
-          note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-        }
-      },
-      trigger_metric_id: {
-        provenance: {
-          source: "inferred",
-          note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-        }
-      },
-      followup_metric_id: {
-        provenance: {
-          source: "inferred",
-          note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-        }
-      },
-      trigger_criteria: {
-        provenance: {
-          source: "inferred",
-          note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-        }
-      },
-      status: {
-        provenance: {
-          source: "inferred",
-          note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-        }
-      },
-      trigger_metric_name: {
-        provenance: {
-          source: "inferred",
-          note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-        }
-      },
-      trigger_metric_display_name: {
-        provenance: {
-          source: "inferred",
-          note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-        }
-      },
-      followup_metric_name: {
-        provenance: {
-          source: "inferred",
-          note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-        }
-      },
-      followup_metric_display_name: {
-        provenance: {
-          source: "inferred",
-          note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-        }
-      }
-    }
+    fields: {}
   },
   {
     name: "metric",
@@ -40205,105 +39817,7 @@ var resources = [
       history: "listMetricVersions",
       changeTypes: ["save", "revert"]
     },
-    fields: {
-      id: { provenance: { source: "seed" } },
-      name: { provenance: { source: "seed" } },
-      is_builtin: {
-        provenance: {
-          source: "assumed",
-          note: "the seed distinguishes built-in metrics (empty version list) but shows no field for it."
-        }
-      },
-      metric_name: { provenance: { source: "seed" } },
-      description: { provenance: { source: "seed" } },
-      metric_type: { provenance: { source: "seed" } },
-      judge_mode: { provenance: { source: "seed" } },
-      evaluation: { provenance: { source: "seed" } },
-      prompt: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." } },
-      base_prompt_template: { provenance: { source: "seed" } },
-      enabled_tools: { provenance: { source: "seed" } },
-      dependency_metric_ids: { provenance: { source: "seed" } },
-      categories: {
-        provenance: {
-          source: "inferred",
-          note: "categorical metrics need 2-50 categories (facts 2.10, required-by-type); nullable in the service's client (facts-shapes 3.8)."
-        }
-      },
-      criteria: { provenance: { source: "seed" } },
-      success_sentiments: { provenance: { source: "seed" } },
-      success_end_reasons: { provenance: { source: "seed" } },
-      tags: { provenance: { source: "seed" } },
-      min_value: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." } },
-      max_value: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." } },
-      threshold: { provenance: { source: "seed" } },
-      percent_above: { provenance: { source: "seed" } },
-      frequency_threshold: { provenance: { source: "seed" } },
-      metadata_field_type: {
-        provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." }
-      },
-      metadata_field_key: {
-        provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." }
-      },
-      regex_pattern: {
-        provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." }
-      },
-      case_insensitive: { provenance: { source: "seed" } },
-      match_mode: { provenance: { source: "seed" } },
-      position: { provenance: { source: "seed" } },
-      role: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." } },
-      min_pause_duration_seconds: {
-        provenance: {
-          source: "inferred",
-          note: "pause-analysis metrics need min_pause_duration_seconds >= 0.5 (facts 2.10); nullable in the service's client (facts-shapes 3.8)."
-        }
-      },
-      max_silence_duration_seconds: { provenance: { source: "seed" } },
-      min_silence_gap_seconds: { provenance: { source: "seed" } },
-      direction: { provenance: { source: "seed" } },
-      operator: { provenance: { source: "seed" } },
-      observation_name: { provenance: { source: "seed" } },
-      expected_body: { provenance: { source: "seed" } },
-      match_path: { provenance: { source: "seed" } },
-      span_name: { provenance: { source: "seed" } },
-      value_source: { provenance: { source: "seed" } },
-      metric_attribute: { provenance: { source: "seed" } },
-      unit: { provenance: { source: "seed" } },
-      aggregation_method: { provenance: { source: "seed" } },
-      sql_query: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." } },
-      criteria_source: { provenance: { source: "seed" } },
-      criteria_path: { provenance: { source: "seed" } },
-      reporting_method: { provenance: { source: "seed" } },
-      include_traces: {
-        provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." }
-      },
-      audio_filter: { provenance: { source: "seed" } },
-      runtime_config: { provenance: { source: "seed" } },
-      target_condition: {
-        provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." }
-      },
-      ivr_flow: { provenance: { source: "seed" } },
-      detection_preset: { provenance: { source: "seed" } },
-      pause_detection_preset: { provenance: { source: "seed" } },
-      threshold_preset: { provenance: { source: "seed" } },
-      harmonics_to_noise_ratio_threshold_offset_db: { provenance: { source: "seed" } },
-      jitter_threshold_multiplier: { provenance: { source: "seed" } },
-      loud_threshold_db: { provenance: { source: "seed" } },
-      soft_threshold_db: { provenance: { source: "seed" } },
-      low_pitch_threshold_multiplier: { provenance: { source: "seed" } },
-      mad_z_score_threshold: { provenance: { source: "seed" } },
-      min_fry_segment_seconds: { provenance: { source: "seed" } },
-      pitch_change_threshold_hz: { provenance: { source: "seed" } },
-      significant_changes_threshold_hz: { provenance: { source: "seed" } },
-      min_volume_change_for_pitch_misalignment: { provenance: { source: "seed" } },
-      current_version: { provenance: { source: "seed" } },
-      organization_threshold: { provenance: { source: "seed" } },
-      created_at: { provenance: { source: "seed" } },
-      created_by: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." } },
-      updated_at: { provenance: { source: "seed" } },
-      updated_by: { provenance: { source: "seed" } },
-      create_time: { provenance: { source: "seed" } },
-      update_time: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." } }
-    }
+    fields: {}
   },
   {
     name: "persona",
@@ -40371,54 +39885,7 @@ var resources = [
       history: "listPersonaVersions",
       changeTypes: ["save", "revert"]
     },
-    fields: {
-      resource_name: {
-        provenance: {
-          source: "inferred",
-          note: "the persona resource carries resource_name of form personas/<id> (facts 2.7); the id part follows our assumed id format."
-        }
-      },
-      id: {
-        provenance: {
-          source: "assumed",
-          note: "id is in the facts 2.7 field list; the 22-alphanumeric format is our decision (not shown anywhere)."
-        }
-      },
-      name: { provenance: { source: "seed" } },
-      persona_prompt: { provenance: { source: "seed" } },
-      silent_mode: { provenance: { source: "seed" } },
-      multi_phone_config: { provenance: { source: "seed" } },
-      initialization_parameters: { provenance: { source: "seed" } },
-      custom_persona_data: { provenance: { source: "seed" } },
-      voice: { provenance: { source: "seed" } },
-      custom_voice_id: { provenance: { source: "seed" } },
-      voice_name: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.3)." } },
-      language_code: {
-        provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.3)." }
-      },
-      background_sound: { provenance: { source: "seed" } },
-      background_sound_volume: { provenance: { source: "seed" } },
-      voice_volume: { provenance: { source: "seed" } },
-      voice_speed: { provenance: { source: "seed" } },
-      wait_seconds: { provenance: { source: "seed" } },
-      conversation_initiation: { provenance: { source: "seed" } },
-      interruption_rate: { provenance: { source: "seed" } },
-      multi_language_stt: { provenance: { source: "seed" } },
-      hold_music_timeout_seconds: { provenance: { source: "seed" } },
-      situate_speaker: { provenance: { source: "seed" } },
-      audio_degradation: { provenance: { source: "seed" } },
-      tags: { provenance: { source: "seed" } },
-      current_version: { provenance: { source: "seed" } },
-      create_time: {
-        provenance: { source: "inferred", note: "create_time is in the persona resource field list (facts 2.7)." }
-      },
-      update_time: {
-        provenance: {
-          source: "inferred",
-          note: "update_time is in the persona resource field list (facts 2.7); nullable in the service's client (facts-shapes 3.3)."
-        }
-      }
-    }
+    fields: {}
   },
   {
     name: "review-project",
@@ -40453,35 +39920,7 @@ var resources = [
     },
     lifecycle: null,
     versioned: null,
-    fields: {
-      id: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-      name: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-      display_name: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-      description: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-      assignees: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-      linked_simulation_ids: {
-        provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." }
-      },
-      linked_metric_ids: {
-        provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." }
-      },
-      project_type: {
-        provenance: {
-          source: "assumed",
-          note: "the default PROJECT_COLLABORATIVE when not given (assumed): a task is done once any reviewer labels it."
-        }
-      },
-      notifications: { provenance: { source: "assumed", note: "the default false is our choice." } },
-      project_rules: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-      blind_labeling_shown_metric_ids: {
-        provenance: {
-          source: "assumed",
-          note: "a create and update field (facts-shapes 2.10 RP2, RP4) that the service's client does not show on the resource; the sandbox answers it so a caller can read back what it set."
-        }
-      },
-      create_time: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-      update_time: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } }
-    }
+    fields: {}
   },
   {
     name: "run",
@@ -40535,148 +39974,7 @@ var resources = [
     defaults: { is_public: false, status: "PENDING" },
     lifecycle: { field: "status", deleted: "DELETED", hidden: ["DELETED"], frozen: [] },
     versioned: null,
-    fields: {
-      run_id: {
-        provenance: {
-          source: "inferred",
-          note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-        }
-      },
-      name: {
-        provenance: {
-          source: "inferred",
-          note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-        }
-      },
-      display_name: {
-        provenance: {
-          source: "inferred",
-          note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-        }
-      },
-      is_public: {
-        provenance: {
-          source: "assumed",
-          note: "is_public is a run field (facts-shapes 3.13); the sandbox sets it false at launch and nothing changes it."
-        }
-      },
-      status: {
-        provenance: {
-          source: "inferred",
-          note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-        }
-      },
-      agent_id: {
-        provenance: {
-          source: "seed",
-          note: "agent ids are 22 alphanumeric characters (seed Limits); null is allowed by facts-shapes 3.13."
-        }
-      },
-      persona_id: {
-        provenance: {
-          source: "inferred",
-          note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-        }
-      },
-      test_set_id: { provenance: { source: "inferred", note: "test-set ids are exactly 8 characters (facts 2.11)." } },
-      metric_ids: {
-        provenance: {
-          source: "assumed",
-          note: "not in the service's client (facts-shapes 3.13 team-only fields); the metrics the run computes."
-        }
-      },
-      tags: {
-        provenance: {
-          source: "inferred",
-          note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-        }
-      },
-      metadata: {
-        provenance: {
-          source: "inferred",
-          note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-        }
-      },
-      progress: {
-        provenance: {
-          source: "inferred",
-          note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-        }
-      },
-      results: {
-        provenance: {
-          source: "inferred",
-          note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-        }
-      },
-      error: {
-        provenance: {
-          source: "inferred",
-          note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-        }
-      },
-      error_status: {
-        provenance: {
-          source: "inferred",
-          note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-        }
-      },
-      metric_averages: {
-        provenance: {
-          source: "inferred",
-          note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-        }
-      },
-      scheduled_run_id: {
-        provenance: {
-          source: "assumed",
-          note: "team-only field (facts-shapes 3.13); alerts restrict runs by scheduled run (seed Alert)."
-        }
-      },
-      run_template_id: { provenance: { source: "assumed", note: "team-only field (facts-shapes 3.13)." } },
-      conversation_source: {
-        provenance: {
-          source: "inferred",
-          note: "UPLOADED and SIMULATED are the conversation sources alerts distinguish (seed Alert conversation_source)."
-        }
-      },
-      pinned_versions: {
-        provenance: {
-          source: "inferred",
-          note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-        }
-      },
-      on_latest_configuration: {
-        provenance: {
-          source: "seed",
-          note: "Seed Versioning rule 8 says the run view can show that a run is no longer on the latest configuration; the field name is assumed."
-        }
-      },
-      metric_values: {
-        provenance: {
-          source: "assumed",
-          note: "team-only field (facts-shapes 3.13), kept for alert evaluation; the service's form is metric_averages."
-        }
-      },
-      create_time: {
-        provenance: {
-          source: "inferred",
-          note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-        }
-      },
-      update_time: {
-        provenance: {
-          source: "inferred",
-          note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-        }
-      },
-      complete_time: {
-        provenance: {
-          source: "assumed",
-          note: "team-only field (facts-shapes 3.13); alert windows are measured on it."
-        }
-      }
-    }
+    fields: {}
   },
   {
     name: "simulation",
@@ -40712,37 +40010,7 @@ var resources = [
     defaults: {},
     lifecycle: { field: "status", deleted: "DELETED", hidden: ["DELETED"], frozen: [] },
     versioned: null,
-    fields: {
-      name: { provenance: { source: "seed" } },
-      simulation_id: { provenance: { source: "seed" } },
-      run_id: { provenance: { source: "seed" } },
-      status: { provenance: { source: "seed" } },
-      create_time: { provenance: { source: "seed" } },
-      has_audio: { provenance: { source: "seed" } },
-      agent_id: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-      persona_id: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-      test_set_id: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-      test_case_id: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-      source: { provenance: { source: "inferred", note: "endpoint|null (facts-shapes 3.4)." } },
-      destination: { provenance: { source: "inferred", note: "endpoint|null (facts-shapes 3.4)." } },
-      error_message: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-      mutation_id: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-      mutation_name: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-      notes: {
-        provenance: { source: "inferred", note: "notes are nullable and at most 500 characters (facts 2.15)." }
-      },
-      is_public: { provenance: { source: "seed" } },
-      metric_values: {
-        provenance: {
-          source: "inferred",
-          note: "map<num>|null, on lists only with include=metric_values (facts-shapes 3.4)."
-        }
-      },
-      call_sid: { provenance: { source: "seed" } },
-      transcript: {
-        provenance: { source: "inferred", note: "transcript [message]|null with typed messages (facts-shapes 3.4)." }
-      }
-    }
+    fields: {}
   },
   {
     name: "spec",
@@ -40757,12 +40025,7 @@ var resources = [
     defaults: {},
     lifecycle: null,
     versioned: null,
-    fields: {
-      name: {
-        provenance: { source: "assumed", note: "the name format is not public; lower-case words joined by dashes." }
-      },
-      url: { provenance: { source: "seed" } }
-    }
+    fields: {}
   },
   {
     name: "tag",
@@ -40777,28 +40040,7 @@ var resources = [
     defaults: {},
     lifecycle: null,
     versioned: null,
-    fields: {
-      name: { provenance: { source: "seed" } },
-      id: {
-        provenance: {
-          source: "assumed",
-          note: "the tag id format is not public; 22 alphanumeric characters like agent and metric ids."
-        }
-      },
-      tag_name: {
-        provenance: { source: "seed" },
-        normalize: "lowercase",
-        unique: { among: "active", scope: "organization" }
-      },
-      color: {
-        provenance: {
-          source: "inferred",
-          note: "color is nullable on the resource (facts-shapes 3.6); null when the tag has none."
-        }
-      },
-      create_time: { provenance: { source: "seed" } },
-      created_by: { provenance: { source: "inferred", note: "created_by is nullable (facts-shapes 3.6)." } }
-    }
+    fields: { tag_name: { normalize: "lowercase", unique: { among: "active", scope: "organization" } } }
   },
   {
     name: "test_case",
@@ -40822,56 +40064,7 @@ var resources = [
     defaults: {},
     lifecycle: null,
     versioned: null,
-    fields: {
-      id: {
-        provenance: {
-          source: "assumed",
-          note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-        }
-      },
-      test_set_id: {
-        provenance: {
-          source: "assumed",
-          note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-        }
-      },
-      input_str: {
-        provenance: {
-          source: "assumed",
-          note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-        }
-      },
-      expected_output: {
-        provenance: {
-          source: "assumed",
-          note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-        }
-      },
-      attributes: {
-        provenance: {
-          source: "assumed",
-          note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-        }
-      },
-      position: {
-        provenance: {
-          source: "assumed",
-          note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-        }
-      },
-      create_time: {
-        provenance: {
-          source: "assumed",
-          note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-        }
-      },
-      update_time: {
-        provenance: {
-          source: "assumed",
-          note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-        }
-      }
-    }
+    fields: {}
   },
   {
     name: "test_set",
@@ -40906,78 +40099,8 @@ var resources = [
       changeTypes: ["save", "revert"]
     },
     fields: {
-      name: {
-        provenance: {
-          source: "inferred",
-          note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-        }
-      },
-      id: {
-        provenance: {
-          source: "inferred",
-          note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-        }
-      },
-      slug: {
-        provenance: {
-          source: "inferred",
-          note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-        },
-        unique: { among: "active", scope: "workspace" }
-      },
-      display_name: {
-        provenance: {
-          source: "inferred",
-          note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-        },
-        unique: { among: "active", scope: "workspace" }
-      },
-      description: {
-        provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.12)." }
-      },
-      test_set_type: {
-        provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.12)." }
-      },
-      test_set_metadata: {
-        provenance: {
-          source: "inferred",
-          note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-        }
-      },
-      parameters: {
-        provenance: {
-          source: "inferred",
-          note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-        }
-      },
-      test_case_count: {
-        provenance: {
-          source: "inferred",
-          note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-        }
-      },
-      test_cases: {
-        provenance: {
-          source: "assumed",
-          note: "The grid is part of the test set so that a save can carry it and a version can snapshot it (seed Versioning rule 4)."
-        }
-      },
-      tags: {
-        provenance: {
-          source: "inferred",
-          note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-        }
-      },
-      current_version: { provenance: { source: "seed" } },
-      create_time: {
-        provenance: {
-          source: "inferred",
-          note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-        }
-      },
-      update_time: {
-        provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.12)." }
-      }
+      slug: { unique: { among: "active", scope: "workspace" } },
+      display_name: { unique: { among: "active", scope: "workspace" } }
     }
   },
   {
@@ -41004,65 +40127,7 @@ var resources = [
     defaults: {},
     lifecycle: null,
     versioned: null,
-    fields: {
-      id: {
-        provenance: {
-          source: "assumed",
-          note: "DELETE /metrics/{metric_id}/thresholds/{threshold_id} needs an id; the client models none; a ULID like baselines."
-        }
-      },
-      name: {
-        provenance: {
-          source: "inferred",
-          note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-        }
-      },
-      metric_id: {
-        provenance: { source: "assumed", note: "the metric the threshold belongs to (not in the client's model)." }
-      },
-      comparison_operator: {
-        provenance: {
-          source: "inferred",
-          note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-        }
-      },
-      target_float_upper: {
-        provenance: {
-          source: "inferred",
-          note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-        }
-      },
-      target_float_lower: {
-        provenance: {
-          source: "inferred",
-          note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-        }
-      },
-      target_values: {
-        provenance: {
-          source: "inferred",
-          note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-        }
-      },
-      source: {
-        provenance: {
-          source: "inferred",
-          note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-        }
-      },
-      create_time: {
-        provenance: {
-          source: "inferred",
-          note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-        }
-      },
-      update_time: {
-        provenance: {
-          source: "inferred",
-          note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-        }
-      }
-    }
+    fields: {}
   },
   {
     name: "webhook",
@@ -41077,20 +40142,7 @@ var resources = [
     defaults: {},
     lifecycle: null,
     versioned: null,
-    fields: {
-      name: { provenance: { source: "seed" } },
-      id: {
-        provenance: {
-          source: "inferred",
-          note: "webhook ids are 22 characters in practice (facts 2.13); alphanumeric only is assumed."
-        }
-      },
-      type: { provenance: { source: "seed" } },
-      url: { provenance: { source: "seed" } },
-      has_auth_token: { provenance: { source: "seed" } },
-      create_time: { provenance: { source: "seed" } },
-      last_triggered_at: { provenance: { source: "seed" } }
-    }
+    fields: {}
   },
   {
     name: "workspace",
@@ -41110,21 +40162,7 @@ var resources = [
       frozen: [{ field: "workspace_type", equals: "DEFAULT" }]
     },
     versioned: null,
-    fields: {
-      id: { provenance: { source: "seed" } },
-      slug: {
-        provenance: {
-          source: "inferred",
-          note: "a slug stays reserved after a soft delete (facts 2.14, terraform client)."
-        },
-        unique: { among: "all", scope: "organization" }
-      },
-      display_name: { provenance: { source: "seed" } },
-      status: { provenance: { source: "seed" } },
-      workspace_type: { provenance: { source: "seed" } },
-      created_at: { provenance: { source: "seed" } },
-      last_updated_at: { provenance: { source: "seed" } }
-    }
+    fields: { slug: { unique: { among: "all", scope: "organization" } } }
   }
 ];
 var handlers = [
@@ -41137,43 +40175,41 @@ var handlers = [
 ];
 var routes2 = [
   {
-    ...{
-      id: "listAgents",
-      spec: "agents",
-      method: "GET",
-      path: "/agents",
-      params: {
-        path: [],
-        query: [
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true },
-          { name: "filter", required: false, type: "string", array: false, explode: true },
-          { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" },
-          { name: "tag_filters", required: false, type: "string", array: true, explode: true }
-        ],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["agents:read"],
-      resource: "agent",
-      action: "list",
-      workspaceRequired: false,
-      pagination: { items: "agents", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "list", items: "agents", total: null }, media: "application/json" },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "listAgents",
+    spec: "agents",
+    method: "GET",
+    path: "/agents",
+    params: {
+      path: [],
+      query: [
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true },
+        { name: "filter", required: false, type: "string", array: false, explode: true },
+        { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" },
+        { name: "tag_filters", required: false, type: "string", array: true, explode: true }
+      ],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["agents:read"],
+    resource: "agent",
+    action: "list",
+    workspaceRequired: false,
+    pagination: { items: "agents", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "list", items: "agents", total: null }, media: "application/json" },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       query: listAgentsQueryValidator,
       headers: listAgentsHeadersValidator,
@@ -41181,127 +40217,56 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "createAgent",
-      spec: "agents",
-      method: "POST",
-      path: "/agents",
-      params: {
-        path: [],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          display_name: { provenance: { source: "seed" } },
-          model_type: {
-            provenance: {
-              source: "seed",
-              note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-            }
-          },
-          phone_number: { provenance: { source: "seed" } },
-          endpoint: {
-            provenance: {
-              source: "seed",
-              note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-            }
-          },
-          prompt: {
-            provenance: {
-              source: "seed",
-              note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-            }
-          },
-          customer_agent_id: {
-            provenance: {
-              source: "seed",
-              note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-            }
-          },
-          language: {
-            provenance: {
-              source: "seed",
-              note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-            }
-          },
-          attributes: {
-            provenance: {
-              source: "seed",
-              note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-            }
-          },
-          metadata: {
-            provenance: {
-              source: "seed",
-              note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-            }
-          },
-          workflows: {
-            provenance: {
-              source: "seed",
-              note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-            }
-          },
-          metric_ids: {
-            provenance: {
-              source: "seed",
-              note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-            }
-          },
-          test_set_ids: {
-            provenance: {
-              source: "seed",
-              note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-            }
-          },
-          tags: {
-            provenance: {
-              source: "seed",
-              note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: { metadata: {}, workflows: {}, metric_ids: [], test_set_ids: [] },
-        properties: [
-          "display_name",
-          "model_type",
-          "phone_number",
-          "endpoint",
-          "prompt",
-          "customer_agent_id",
-          "language",
-          "attributes",
-          "metadata",
-          "workflows",
-          "metric_ids",
-          "test_set_ids",
-          "tags"
-        ]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["agents:write"],
-      resource: "agent",
-      action: "create",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["agent-normalize"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 201, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "createAgent",
+    spec: "agents",
+    method: "POST",
+    path: "/agents",
+    params: {
+      path: [],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: { metadata: {}, workflows: {}, metric_ids: [], test_set_ids: [] },
+      properties: [
+        "display_name",
+        "model_type",
+        "phone_number",
+        "endpoint",
+        "prompt",
+        "customer_agent_id",
+        "language",
+        "attributes",
+        "metadata",
+        "workflows",
+        "metric_ids",
+        "test_set_ids",
+        "tags"
+      ]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["agents:write"],
+    resource: "agent",
+    action: "create",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["agent-normalize"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 201, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       headers: createAgentHeadersValidator,
       body: createAgentBodyValidator,
@@ -41309,37 +40274,35 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getAgent",
-      spec: "agents",
-      method: "GET",
-      path: "/agents/{agent_id}",
-      params: {
-        path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["agents:read"],
-      resource: "agent",
-      action: "get",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getAgent",
+    spec: "agents",
+    method: "GET",
+    path: "/agents/{agent_id}",
+    params: {
+      path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["agents:read"],
+    resource: "agent",
+    action: "get",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getAgentPathParamsValidator,
       headers: getAgentHeadersValidator,
@@ -41347,144 +40310,57 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "updateAgent",
-      spec: "agents",
-      method: "PATCH",
-      path: "/agents/{agent_id}",
-      params: {
-        path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          display_name: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-            }
-          },
-          model_type: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-            }
-          },
-          phone_number: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-            }
-          },
-          endpoint: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-            }
-          },
-          prompt: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-            }
-          },
-          customer_agent_id: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-            }
-          },
-          language: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-            }
-          },
-          attributes: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-            }
-          },
-          metadata: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-            }
-          },
-          workflows: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-            }
-          },
-          metric_ids: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-            }
-          },
-          test_set_ids: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-            }
-          },
-          knowledge_base_ids: {
-            provenance: {
-              source: "assumed",
-              note: "knowledge_base_ids is a field of the agent (seed) and a tracked behaviour field, so it is accepted on update as well."
-            }
-          },
-          tags: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: [
-          "display_name",
-          "model_type",
-          "phone_number",
-          "endpoint",
-          "prompt",
-          "customer_agent_id",
-          "language",
-          "attributes",
-          "metadata",
-          "workflows",
-          "metric_ids",
-          "test_set_ids",
-          "knowledge_base_ids",
-          "tags"
-        ]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["agents:write"],
-      resource: "agent",
-      action: "update",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["agent-normalize"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "updateAgent",
+    spec: "agents",
+    method: "PATCH",
+    path: "/agents/{agent_id}",
+    params: {
+      path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: {},
+      properties: [
+        "display_name",
+        "model_type",
+        "phone_number",
+        "endpoint",
+        "prompt",
+        "customer_agent_id",
+        "language",
+        "attributes",
+        "metadata",
+        "workflows",
+        "metric_ids",
+        "test_set_ids",
+        "knowledge_base_ids",
+        "tags"
+      ]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["agents:write"],
+    resource: "agent",
+    action: "update",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["agent-normalize"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: updateAgentPathParamsValidator,
       headers: updateAgentHeadersValidator,
@@ -41493,37 +40369,35 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "deleteAgent",
-      spec: "agents",
-      method: "DELETE",
-      path: "/agents/{agent_id}",
-      params: {
-        path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["agents:write"],
-      resource: "agent",
-      action: "delete",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: { respond: "empty", repeat: "ok" },
-      restore: null,
-      rules: ["agent-delete-guard"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-      errors: [400, 401, 404, 500],
-      versionItem: null
+    id: "deleteAgent",
+    spec: "agents",
+    method: "DELETE",
+    path: "/agents/{agent_id}",
+    params: {
+      path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["agents:write"],
+    resource: "agent",
+    action: "delete",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: { respond: "empty", repeat: "ok" },
+    restore: null,
+    rules: ["agent-delete-guard"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+    errors: [400, 401, 404, 500],
+    versionItem: null,
     validators: {
       path: deleteAgentPathParamsValidator,
       headers: deleteAgentHeadersValidator,
@@ -41531,51 +40405,42 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "duplicateAgent",
-      spec: "agents",
-      method: "POST",
-      path: "/agents/{agent_id}/duplicate",
-      params: {
-        path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: false,
-        media: ["application/json"],
-        fields: {
-          include_associations: {
-            provenance: {
-              source: "inferred",
-              note: "POST /agents/{agent_id}/duplicate with an optional body {include_associations} answers 201 {agent} (facts-shapes 2.2 AG6); the name, what is copied and the default false are assumed (docs/sandbox.md)."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: { include_associations: false },
-        properties: ["include_associations"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["agents:write"],
-      resource: "agent",
-      action: "duplicate",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["agent-normalize"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: [{ field: "display_name", maxLength: 200 }],
-      resets: ["customer_agent_id"],
-      copiesWith: [{ flag: "include_associations", fields: ["metric_ids", "test_set_ids", "knowledge_base_ids"] }],
-      success: { status: 201, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "duplicateAgent",
+    spec: "agents",
+    method: "POST",
+    path: "/agents/{agent_id}/duplicate",
+    params: {
+      path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: false,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: { include_associations: false },
+      properties: ["include_associations"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["agents:write"],
+    resource: "agent",
+    action: "duplicate",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["agent-normalize"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: [{ field: "display_name", maxLength: 200 }],
+    resets: ["customer_agent_id"],
+    copiesWith: [{ flag: "include_associations", fields: ["metric_ids", "test_set_ids", "knowledge_base_ids"] }],
+    success: { status: 201, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: duplicateAgentPathParamsValidator,
       headers: duplicateAgentHeadersValidator,
@@ -41584,61 +40449,59 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listAgentVersions",
-      spec: "agents",
-      method: "GET",
-      path: "/agents/{agent_id}/versions",
-      params: {
-        path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["agents:read"],
-      resource: "agent",
-      action: "versions",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "ListAgentVersionsResponse", keys: ["versions"], constants: {} },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: {
-        properties: [
-          "name",
-          "ulid",
-          "version_number",
-          "change_type",
-          "label",
-          "model_type",
-          "phone_number",
-          "endpoint",
-          "metadata",
-          "attributes",
-          "workflows",
-          "prompt",
-          "language",
-          "test_set_ids",
-          "metric_ids",
-          "created_by",
-          "create_time"
-        ],
-        snapshotInto: null
-      }
+    id: "listAgentVersions",
+    spec: "agents",
+    method: "GET",
+    path: "/agents/{agent_id}/versions",
+    params: {
+      path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
+    },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["agents:read"],
+    resource: "agent",
+    action: "versions",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "ListAgentVersionsResponse", keys: ["versions"], constants: {} },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: {
+      properties: [
+        "name",
+        "ulid",
+        "version_number",
+        "change_type",
+        "label",
+        "model_type",
+        "phone_number",
+        "endpoint",
+        "metadata",
+        "attributes",
+        "workflows",
+        "prompt",
+        "language",
+        "test_set_ids",
+        "metric_ids",
+        "created_by",
+        "create_time"
+      ],
+      snapshotInto: null
     },
     validators: {
       path: listAgentVersionsPathParamsValidator,
@@ -41647,40 +40510,38 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "revertAgentVersion",
-      spec: "agents",
-      method: "POST",
-      path: "/agents/{agent_id}/versions/{version_id}/revert",
-      params: {
-        path: [
-          { name: "agent_id", required: true, type: "string", array: false, explode: false },
-          { name: "version_id", required: true, type: "string", array: false, explode: false }
-        ],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["agents:write"],
-      resource: "agent",
-      action: "revert",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["version-revert"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
-      errors: [400, 401, 404, 500],
-      versionItem: null
+    id: "revertAgentVersion",
+    spec: "agents",
+    method: "POST",
+    path: "/agents/{agent_id}/versions/{version_id}/revert",
+    params: {
+      path: [
+        { name: "agent_id", required: true, type: "string", array: false, explode: false },
+        { name: "version_id", required: true, type: "string", array: false, explode: false }
+      ],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["agents:write"],
+    resource: "agent",
+    action: "revert",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["version-revert"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
+    errors: [400, 401, 404, 500],
+    versionItem: null,
     validators: {
       path: revertAgentVersionPathParamsValidator,
       headers: revertAgentVersionHeadersValidator,
@@ -41688,45 +40549,39 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listAlerts",
-      spec: "alerts",
-      method: "GET",
-      path: "/alerts",
-      params: {
-        path: [],
-        query: [
-          { name: "conversation_source", required: false, type: "string", array: false, explode: true },
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true }
-        ],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["alerts:read"],
-      resource: "alert",
-      action: "list",
-      workspaceRequired: false,
-      pagination: { items: "alerts", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "list", items: "alerts", total: "total_count" },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "listAlerts",
+    spec: "alerts",
+    method: "GET",
+    path: "/alerts",
+    params: {
+      path: [],
+      query: [
+        { name: "conversation_source", required: false, type: "string", array: false, explode: true },
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true }
+      ],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["alerts:read"],
+    resource: "alert",
+    action: "list",
+    workspaceRequired: false,
+    pagination: { items: "alerts", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "list", items: "alerts", total: "total_count" }, media: "application/json" },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       query: listAlertsQueryValidator,
       headers: listAlertsHeadersValidator,
@@ -41734,144 +40589,66 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "createAlert",
-      spec: "alerts",
-      method: "POST",
-      path: "/alerts",
-      params: {
-        path: [],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          name: {
-            provenance: {
-              source: "inferred",
-              note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-            }
-          },
-          description: {
-            provenance: {
-              source: "inferred",
-              note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-            }
-          },
-          evaluation_type: {
-            provenance: {
-              source: "inferred",
-              note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-            }
-          },
-          conversation_source: {
-            provenance: {
-              source: "inferred",
-              note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-            }
-          },
-          match_mode: {
-            provenance: {
-              source: "inferred",
-              note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-            }
-          },
-          cooldown_seconds: {
-            provenance: {
-              source: "inferred",
-              note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-            }
-          },
-          custom_message_template: {
-            provenance: {
-              source: "inferred",
-              note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-            }
-          },
-          agent_ids: {
-            provenance: {
-              source: "inferred",
-              note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-            }
-          },
-          required_tags: {
-            provenance: {
-              source: "inferred",
-              note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-            }
-          },
-          scheduled_run_ids: {
-            provenance: {
-              source: "inferred",
-              note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-            }
-          },
-          customer_metadata: {
-            provenance: {
-              source: "inferred",
-              note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-            }
-          },
-          conditions: {
-            provenance: {
-              source: "assumed",
-              note: "the seed requires at least one condition on update and in every alert; create follows."
-            }
-          },
-          channels: {
-            provenance: { source: "assumed", note: "no default is published; an alert may start without channels." }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {
-          description: "",
-          evaluation_type: "ON_RUN_COMPLETE",
-          conversation_source: "ALL",
-          match_mode: "ALL",
-          cooldown_seconds: 0,
-          agent_ids: [],
-          required_tags: [],
-          scheduled_run_ids: [],
-          channels: []
-        },
-        properties: [
-          "name",
-          "description",
-          "evaluation_type",
-          "conversation_source",
-          "match_mode",
-          "cooldown_seconds",
-          "custom_message_template",
-          "agent_ids",
-          "required_tags",
-          "scheduled_run_ids",
-          "customer_metadata",
-          "conditions",
-          "channels"
-        ]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["alerts:write"],
-      resource: "alert",
-      action: "create",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["alert-replace-sets"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "createAlert",
+    spec: "alerts",
+    method: "POST",
+    path: "/alerts",
+    params: {
+      path: [],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: {
+        description: "",
+        evaluation_type: "ON_RUN_COMPLETE",
+        conversation_source: "ALL",
+        match_mode: "ALL",
+        cooldown_seconds: 0,
+        agent_ids: [],
+        required_tags: [],
+        scheduled_run_ids: [],
+        channels: []
+      },
+      properties: [
+        "name",
+        "description",
+        "evaluation_type",
+        "conversation_source",
+        "match_mode",
+        "cooldown_seconds",
+        "custom_message_template",
+        "agent_ids",
+        "required_tags",
+        "scheduled_run_ids",
+        "customer_metadata",
+        "conditions",
+        "channels"
+      ]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["alerts:write"],
+    resource: "alert",
+    action: "create",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["alert-replace-sets"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       headers: createAlertHeadersValidator,
       body: createAlertBodyValidator,
@@ -41879,37 +40656,35 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getAlert",
-      spec: "alerts",
-      method: "GET",
-      path: "/alerts/{alert_id}",
-      params: {
-        path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["alerts:read"],
-      resource: "alert",
-      action: "get",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getAlert",
+    spec: "alerts",
+    method: "GET",
+    path: "/alerts/{alert_id}",
+    params: {
+      path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["alerts:read"],
+    resource: "alert",
+    action: "get",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getAlertPathParamsValidator,
       headers: getAlertHeadersValidator,
@@ -41917,100 +40692,64 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "updateAlert",
-      spec: "alerts",
-      method: "PATCH",
-      path: "/alerts/{alert_id}",
-      params: {
-        path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          name: {
-            provenance: { source: "inferred", note: "the seed gives max 200; the facts give 1-200 (facts 2.9)." }
-          },
-          description: { provenance: { source: "inferred", note: "description max 2000 (facts 2.9)." } },
-          evaluation_type: { provenance: { source: "seed" } },
-          conversation_source: { provenance: { source: "seed" } },
-          match_mode: { provenance: { source: "seed" } },
-          cooldown_seconds: { provenance: { source: "seed" } },
-          custom_message_template: { provenance: { source: "seed" } },
-          enabled: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH body enabled bool|null (facts-shapes 2.7 AL4, overlay); null leaving it unchanged is assumed like the other nullable PATCH fields."
-            },
-            null: "ignore"
-          },
-          customer_metadata: { provenance: { source: "seed" } },
-          agent_ids: {
-            provenance: {
-              source: "inferred",
-              note: "agent_ids [str]|null (facts-shapes 2.7 AL2/AL4); null meaning no restriction is assumed."
-            },
-            null: "rule"
-          },
-          required_tags: {
-            provenance: {
-              source: "inferred",
-              note: "required_tags [str]|null (facts-shapes 2.7 AL2/AL4); null meaning no restriction is assumed."
-            },
-            null: "rule"
-          },
-          scheduled_run_ids: {
-            provenance: {
-              source: "inferred",
-              note: "scheduled_run_ids [str]|null (facts-shapes 2.7 AL2/AL4); null meaning no restriction is assumed."
-            },
-            null: "rule"
-          },
-          conditions: { provenance: { source: "seed" }, replace: "whole-set" },
-          channels: { provenance: { source: "seed" }, replace: "whole-set" }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: [
-          "name",
-          "description",
-          "evaluation_type",
-          "conversation_source",
-          "match_mode",
-          "cooldown_seconds",
-          "custom_message_template",
-          "enabled",
-          "customer_metadata",
-          "agent_ids",
-          "required_tags",
-          "scheduled_run_ids",
-          "conditions",
-          "channels"
-        ]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["alerts:read", "alerts:write"],
-      resource: "alert",
-      action: "update",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["alert-replace-sets"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "updateAlert",
+    spec: "alerts",
+    method: "PATCH",
+    path: "/alerts/{alert_id}",
+    params: {
+      path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {
+        enabled: { null: "ignore" },
+        agent_ids: { null: "rule" },
+        required_tags: { null: "rule" },
+        scheduled_run_ids: { null: "rule" },
+        conditions: { replace: "whole-set" },
+        channels: { replace: "whole-set" }
+      },
+      exactlyOneOf: [],
+      defaults: {},
+      properties: [
+        "name",
+        "description",
+        "evaluation_type",
+        "conversation_source",
+        "match_mode",
+        "cooldown_seconds",
+        "custom_message_template",
+        "enabled",
+        "customer_metadata",
+        "agent_ids",
+        "required_tags",
+        "scheduled_run_ids",
+        "conditions",
+        "channels"
+      ]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["alerts:read", "alerts:write"],
+    resource: "alert",
+    action: "update",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["alert-replace-sets"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: updateAlertPathParamsValidator,
       headers: updateAlertHeadersValidator,
@@ -42019,84 +40758,80 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "deleteAlert",
-      spec: "alerts",
-      method: "DELETE",
-      path: "/alerts/{alert_id}",
-      params: {
-        path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["alerts:write"],
-      resource: "alert",
-      action: "delete",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: { respond: "empty", repeat: "not-found" },
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 204, shape: { kind: "none" }, media: null },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "deleteAlert",
+    spec: "alerts",
+    method: "DELETE",
+    path: "/alerts/{alert_id}",
+    params: {
+      path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["alerts:write"],
+    resource: "alert",
+    action: "delete",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: { respond: "empty", repeat: "not-found" },
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 204, shape: { kind: "none" }, media: null },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: { path: deleteAlertPathParamsValidator, headers: deleteAlertHeadersValidator }
   },
   {
-    ...{
-      id: "listAlertEvents",
-      spec: "alerts",
-      method: "GET",
-      path: "/alerts/{alert_id}/events",
-      params: {
-        path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
-        query: [
-          { name: "outcome", required: false, type: "string", array: false, explode: true },
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true }
-        ],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["alerts:read"],
-      resource: "alert",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["alert-events"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: {
-          kind: "other",
-          schema: "ListAlertEventsResponse",
-          keys: ["events", "next_page_token", "total_count"],
-          constants: {}
-        },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "listAlertEvents",
+    spec: "alerts",
+    method: "GET",
+    path: "/alerts/{alert_id}/events",
+    params: {
+      path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
+      query: [
+        { name: "outcome", required: false, type: "string", array: false, explode: true },
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true }
+      ],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["alerts:read"],
+    resource: "alert",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["alert-events"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: {
+        kind: "other",
+        schema: "ListAlertEventsResponse",
+        keys: ["events", "next_page_token", "total_count"],
+        constants: {}
+      },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: listAlertEventsPathParamsValidator,
       query: listAlertEventsQueryValidator,
@@ -42105,60 +40840,51 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "testEvaluateAlert",
-      spec: "alerts",
-      method: "POST",
-      path: "/alerts/{alert_id}/test-evaluate",
-      params: {
-        path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          run_id: {
-            provenance: {
-              source: "inferred",
-              note: "POST /alerts/{alert_id}/test-evaluate body {run_id} -> {alert_id, run_id, triggered, suppressed, condition_results, dispatch_results, message} (facts-shapes 2.7 AL7, section 5); the permission is assumed (it changes nothing)."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["run_id"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["alerts:read"],
-      resource: "alert",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["alert-test-evaluate"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: {
-          kind: "other",
-          schema: "TestEvaluateAlertResponse",
-          keys: ["alert_id", "run_id", "triggered", "suppressed", "condition_results", "dispatch_results", "message"],
-          constants: {}
-        },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "testEvaluateAlert",
+    spec: "alerts",
+    method: "POST",
+    path: "/alerts/{alert_id}/test-evaluate",
+    params: {
+      path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["run_id"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["alerts:read"],
+    resource: "alert",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["alert-test-evaluate"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: {
+        kind: "other",
+        schema: "TestEvaluateAlertResponse",
+        keys: ["alert_id", "run_id", "triggered", "suppressed", "condition_results", "dispatch_results", "message"],
+        constants: {}
+      },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: testEvaluateAlertPathParamsValidator,
       headers: testEvaluateAlertHeadersValidator,
@@ -42167,56 +40893,54 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listConversations",
-      spec: "conversations",
-      method: "GET",
-      path: "/conversations",
-      params: {
-        path: [],
-        query: [
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true },
-          { name: "filter", required: false, type: "string", array: false, explode: true },
-          { name: "order_by", required: false, type: "string", array: false, explode: true },
-          { name: "include", required: false, type: "string", array: false, explode: true },
-          { name: "metric_id", required: false, type: "string", array: false, explode: true },
-          { name: "start_date", required: false, type: "string", array: false, explode: true },
-          { name: "end_date", required: false, type: "string", array: false, explode: true },
-          { name: "view", required: false, type: "string", array: false, explode: true },
-          { name: "group_by_metadata", required: false, type: "string", array: false, explode: true },
-          { name: "aggregation", required: false, type: "string", array: false, explode: true }
-        ],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:read"],
-      resource: "conversation",
-      action: "list",
-      workspaceRequired: false,
-      pagination: {
-        items: "conversations",
-        pageSize: "page_size",
-        pageToken: "page_token",
-        nextPageToken: "next_page_token"
-      },
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: "listUploadedConversations",
-      aliasRenames: [
-        { legacy: "conversations", canonical: "uploaded_conversations", values: null, in: "response", at: [] }
+    id: "listConversations",
+    spec: "conversations",
+    method: "GET",
+    path: "/conversations",
+    params: {
+      path: [],
+      query: [
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true },
+        { name: "filter", required: false, type: "string", array: false, explode: true },
+        { name: "order_by", required: false, type: "string", array: false, explode: true },
+        { name: "include", required: false, type: "string", array: false, explode: true },
+        { name: "metric_id", required: false, type: "string", array: false, explode: true },
+        { name: "start_date", required: false, type: "string", array: false, explode: true },
+        { name: "end_date", required: false, type: "string", array: false, explode: true },
+        { name: "view", required: false, type: "string", array: false, explode: true },
+        { name: "group_by_metadata", required: false, type: "string", array: false, explode: true },
+        { name: "aggregation", required: false, type: "string", array: false, explode: true }
       ],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "list", items: "conversations", total: null }, media: "application/json" },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:read"],
+    resource: "conversation",
+    action: "list",
+    workspaceRequired: false,
+    pagination: {
+      items: "conversations",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token"
+    },
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: "listUploadedConversations",
+    aliasRenames: [
+      { legacy: "conversations", canonical: "uploaded_conversations", values: null, in: "response", at: [] }
+    ],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "list", items: "conversations", total: null }, media: "application/json" },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       query: listConversationsQueryValidator,
       headers: listConversationsHeadersValidator,
@@ -42224,52 +40948,50 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listSimulatedConversations",
-      spec: "conversations",
-      method: "GET",
-      path: "/conversations/simulated",
-      params: {
-        path: [],
-        query: [
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true },
-          { name: "filter", required: false, type: "string", array: false, explode: true },
-          { name: "order_by", required: false, type: "string", array: false, explode: true },
-          { name: "include", required: false, type: "string", array: false, explode: true }
-        ],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:read"],
-      resource: "simulation",
-      action: "list",
-      workspaceRequired: false,
-      pagination: {
-        items: "simulated_conversations",
-        pageSize: "page_size",
-        pageToken: "page_token",
-        nextPageToken: "next_page_token"
-      },
-      softDelete: null,
-      restore: null,
-      rules: ["conversation-metric-values"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "list", items: "simulated_conversations", total: null },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "listSimulatedConversations",
+    spec: "conversations",
+    method: "GET",
+    path: "/conversations/simulated",
+    params: {
+      path: [],
+      query: [
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true },
+        { name: "filter", required: false, type: "string", array: false, explode: true },
+        { name: "order_by", required: false, type: "string", array: false, explode: true },
+        { name: "include", required: false, type: "string", array: false, explode: true }
+      ],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:read"],
+    resource: "simulation",
+    action: "list",
+    workspaceRequired: false,
+    pagination: {
+      items: "simulated_conversations",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token"
+    },
+    softDelete: null,
+    restore: null,
+    rules: ["conversation-metric-values"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "list", items: "simulated_conversations", total: null },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       query: listSimulatedConversationsQueryValidator,
       headers: listSimulatedConversationsHeadersValidator,
@@ -42277,37 +40999,35 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getSimulatedConversation",
-      spec: "conversations",
-      method: "GET",
-      path: "/conversations/simulated/{simulation_id}",
-      params: {
-        path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:read"],
-      resource: "simulation",
-      action: "get",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "simulated_conversation" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getSimulatedConversation",
+    spec: "conversations",
+    method: "GET",
+    path: "/conversations/simulated/{simulation_id}",
+    params: {
+      path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:read"],
+    resource: "simulation",
+    action: "get",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "simulated_conversation" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getSimulatedConversationPathParamsValidator,
       headers: getSimulatedConversationHeadersValidator,
@@ -42315,59 +41035,42 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "updateSimulatedConversation",
-      spec: "conversations",
-      method: "PATCH",
-      path: "/conversations/simulated/{simulation_id}",
-      params: {
-        path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          is_public: {
-            provenance: {
-              source: "assumed",
-              note: "the seed shows is_public as boolean and facts 2.15 make it nullable; treating null as unchanged is our decision."
-            },
-            null: "ignore"
-          },
-          notes: {
-            provenance: {
-              source: "assumed",
-              note: "notes (nullable, at most 500) are from facts 2.15; null clearing them is our decision."
-            },
-            null: "clear"
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["is_public", "notes"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["conversations:write"],
-      resource: "simulation",
-      action: "update",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "simulated_conversation" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "updateSimulatedConversation",
+    spec: "conversations",
+    method: "PATCH",
+    path: "/conversations/simulated/{simulation_id}",
+    params: {
+      path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: { is_public: { null: "ignore" }, notes: { null: "clear" } },
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["is_public", "notes"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["conversations:write"],
+    resource: "simulation",
+    action: "update",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "simulated_conversation" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: updateSimulatedConversationPathParamsValidator,
       headers: updateSimulatedConversationHeadersValidator,
@@ -42376,37 +41079,35 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "deleteSimulatedConversation",
-      spec: "conversations",
-      method: "DELETE",
-      path: "/conversations/simulated/{simulation_id}",
-      params: {
-        path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:write"],
-      resource: "simulation",
-      action: "delete",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: { respond: "empty", repeat: "not-found" },
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "deleteSimulatedConversation",
+    spec: "conversations",
+    method: "DELETE",
+    path: "/conversations/simulated/{simulation_id}",
+    params: {
+      path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:write"],
+    resource: "simulation",
+    action: "delete",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: { respond: "empty", repeat: "not-found" },
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: deleteSimulatedConversationPathParamsValidator,
       headers: deleteSimulatedConversationHeadersValidator,
@@ -42414,46 +41115,44 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getSimulatedConversationAudio",
-      spec: "conversations",
-      method: "GET",
-      path: "/conversations/simulated/{simulation_id}/audio",
-      params: {
-        path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:read"],
-      resource: "simulation",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["conversation-audio-url"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: {
-          kind: "other",
-          schema: "SimulationAudioResponse",
-          keys: ["audio_url", "peaks_url", "simulation_id", "url_expires_in_seconds"],
-          constants: {}
-        },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getSimulatedConversationAudio",
+    spec: "conversations",
+    method: "GET",
+    path: "/conversations/simulated/{simulation_id}/audio",
+    params: {
+      path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:read"],
+    resource: "simulation",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["conversation-audio-url"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: {
+        kind: "other",
+        schema: "SimulationAudioResponse",
+        keys: ["audio_url", "peaks_url", "simulation_id", "url_expires_in_seconds"],
+        constants: {}
+      },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getSimulatedConversationAudioPathParamsValidator,
       headers: getSimulatedConversationAudioHeadersValidator,
@@ -42461,49 +41160,47 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listSimulatedConversationMetricOutputs",
-      spec: "conversations",
-      method: "GET",
-      path: "/conversations/simulated/{simulation_id}/metrics",
-      params: {
-        path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-        query: [
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true }
-        ],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:read"],
-      resource: "simulation",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["conversation-metric-outputs"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: {
-          kind: "other",
-          schema: "ListSimulationMetricOutputsResponse",
-          keys: ["metrics", "next_page_token"],
-          constants: {}
-        },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "listSimulatedConversationMetricOutputs",
+    spec: "conversations",
+    method: "GET",
+    path: "/conversations/simulated/{simulation_id}/metrics",
+    params: {
+      path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+      query: [
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true }
+      ],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:read"],
+    resource: "simulation",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["conversation-metric-outputs"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: {
+        kind: "other",
+        schema: "ListSimulationMetricOutputsResponse",
+        keys: ["metrics", "next_page_token"],
+        constants: {}
+      },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: listSimulatedConversationMetricOutputsPathParamsValidator,
       query: listSimulatedConversationMetricOutputsQueryValidator,
@@ -42512,44 +41209,42 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getSimulatedConversationMetricOutput",
-      spec: "conversations",
-      method: "GET",
-      path: "/conversations/simulated/{simulation_id}/metrics/{metric_output_id}",
-      params: {
-        path: [
-          { name: "simulation_id", required: true, type: "string", array: false, explode: false },
-          { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
-        ],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:read"],
-      resource: "simulation",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["conversation-metric-outputs"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "SimulationMetricOutputResponse", keys: ["metric"], constants: {} },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getSimulatedConversationMetricOutput",
+    spec: "conversations",
+    method: "GET",
+    path: "/conversations/simulated/{simulation_id}/metrics/{metric_output_id}",
+    params: {
+      path: [
+        { name: "simulation_id", required: true, type: "string", array: false, explode: false },
+        { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
+      ],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:read"],
+    resource: "simulation",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["conversation-metric-outputs"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "SimulationMetricOutputResponse", keys: ["metric"], constants: {} },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getSimulatedConversationMetricOutputPathParamsValidator,
       headers: getSimulatedConversationMetricOutputHeadersValidator,
@@ -42557,46 +41252,44 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "resimulateSimulatedConversation",
-      spec: "conversations",
-      method: "POST",
-      path: "/conversations/simulated/{simulation_id}/resimulate",
-      params: {
-        path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:write"],
-      resource: "simulation",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["simulation-resimulate"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: {
-          kind: "other",
-          schema: "ResimulateResponse",
-          keys: ["simulation_id", "run_id", "queued", "message"],
-          constants: {}
-        },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "resimulateSimulatedConversation",
+    spec: "conversations",
+    method: "POST",
+    path: "/conversations/simulated/{simulation_id}/resimulate",
+    params: {
+      path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:write"],
+    resource: "simulation",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["simulation-resimulate"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: {
+        kind: "other",
+        schema: "ResimulateResponse",
+        keys: ["simulation_id", "run_id", "queued", "message"],
+        constants: {}
+      },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: resimulateSimulatedConversationPathParamsValidator,
       headers: resimulateSimulatedConversationHeadersValidator,
@@ -42604,66 +41297,51 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "rerunSimulatedConversationMetrics",
-      spec: "conversations",
-      method: "POST",
-      path: "/conversations/simulated:rerunMetrics",
-      params: {
-        path: [],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          simulation_ids: {
-            provenance: {
-              source: "inferred",
-              note: "POST /conversations/simulated:rerunMetrics body {simulation_ids*, metric_ids*} -> 202 (207 when some fail) {results, queued_count, failed_count} (facts-shapes 2.4 SC6, E35)."
-            }
-          },
-          metric_ids: {
-            provenance: {
-              source: "inferred",
-              note: "POST /conversations/simulated:rerunMetrics body {simulation_ids*, metric_ids*} -> 202 (207 when some fail) {results, queued_count, failed_count} (facts-shapes 2.4 SC6, E35)."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["simulation_ids", "metric_ids"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["conversations:write"],
-      resource: "simulation",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["simulation-rerun-metrics"],
-      emits: ["simulation.metrics-rerun"],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 202,
-        shape: {
-          kind: "other",
-          schema: "RerunMetricsResponse",
-          keys: ["results", "queued_count", "failed_count"],
-          constants: {}
-        },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "rerunSimulatedConversationMetrics",
+    spec: "conversations",
+    method: "POST",
+    path: "/conversations/simulated:rerunMetrics",
+    params: {
+      path: [],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["simulation_ids", "metric_ids"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["conversations:write"],
+    resource: "simulation",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["simulation-rerun-metrics"],
+    emits: ["simulation.metrics-rerun"],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 202,
+      shape: {
+        kind: "other",
+        schema: "RerunMetricsResponse",
+        keys: ["results", "queued_count", "failed_count"],
+        constants: {}
+      },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       headers: rerunSimulatedConversationMetricsHeadersValidator,
       body: rerunSimulatedConversationMetricsBodyValidator,
@@ -42671,58 +41349,56 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listUploadedConversations",
-      spec: "conversations",
-      method: "GET",
-      path: "/conversations/uploaded",
-      params: {
-        path: [],
-        query: [
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true },
-          { name: "filter", required: false, type: "string", array: false, explode: true },
-          { name: "order_by", required: false, type: "string", array: false, explode: true },
-          { name: "include", required: false, type: "string", array: false, explode: true },
-          { name: "metric_id", required: false, type: "string", array: false, explode: true },
-          { name: "start_date", required: false, type: "string", array: false, explode: true },
-          { name: "end_date", required: false, type: "string", array: false, explode: true },
-          { name: "view", required: false, type: "string", array: false, explode: true },
-          { name: "group_by_metadata", required: false, type: "string", array: false, explode: true },
-          { name: "aggregation", required: false, type: "string", array: false, explode: true }
-        ],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:read"],
-      resource: "conversation",
-      action: "list",
-      workspaceRequired: false,
-      pagination: {
-        items: "uploaded_conversations",
-        pageSize: "page_size",
-        pageToken: "page_token",
-        nextPageToken: "next_page_token"
-      },
-      softDelete: null,
-      restore: null,
-      rules: ["conversation-list-summary", "conversation-metric-values", "conversation-metric-breakdown"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "list", items: "uploaded_conversations", total: null },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "listUploadedConversations",
+    spec: "conversations",
+    method: "GET",
+    path: "/conversations/uploaded",
+    params: {
+      path: [],
+      query: [
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true },
+        { name: "filter", required: false, type: "string", array: false, explode: true },
+        { name: "order_by", required: false, type: "string", array: false, explode: true },
+        { name: "include", required: false, type: "string", array: false, explode: true },
+        { name: "metric_id", required: false, type: "string", array: false, explode: true },
+        { name: "start_date", required: false, type: "string", array: false, explode: true },
+        { name: "end_date", required: false, type: "string", array: false, explode: true },
+        { name: "view", required: false, type: "string", array: false, explode: true },
+        { name: "group_by_metadata", required: false, type: "string", array: false, explode: true },
+        { name: "aggregation", required: false, type: "string", array: false, explode: true }
+      ],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:read"],
+    resource: "conversation",
+    action: "list",
+    workspaceRequired: false,
+    pagination: {
+      items: "uploaded_conversations",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token"
+    },
+    softDelete: null,
+    restore: null,
+    rules: ["conversation-list-summary", "conversation-metric-values", "conversation-metric-breakdown"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "list", items: "uploaded_conversations", total: null },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       query: listUploadedConversationsQueryValidator,
       headers: listUploadedConversationsHeadersValidator,
@@ -42730,39 +41406,37 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getUploadedConversation",
-      spec: "conversations",
-      method: "GET",
-      path: "/conversations/uploaded/{conversation_id}",
-      params: {
-        path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-        query: [
-          { name: "include_progress", required: false, type: "boolean", array: false, explode: true, default: false }
-        ],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:read"],
-      resource: "conversation",
-      action: "get",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["conversation-metric-values"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getUploadedConversation",
+    spec: "conversations",
+    method: "GET",
+    path: "/conversations/uploaded/{conversation_id}",
+    params: {
+      path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+      query: [
+        { name: "include_progress", required: false, type: "boolean", array: false, explode: true, default: false }
+      ],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:read"],
+    resource: "conversation",
+    action: "get",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["conversation-metric-values"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getUploadedConversationPathParamsValidator,
       query: getUploadedConversationQueryValidator,
@@ -42771,57 +41445,42 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "attachUploadedConversationAudio",
-      spec: "conversations",
-      method: "PATCH",
-      path: "/conversations/uploaded/{conversation_id}",
-      params: {
-        path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          audio_url: {
-            provenance: {
-              source: "seed",
-              note: "the seed's Conversation audio section (its path is not shown there; the canonical path is from facts 2.1)."
-            }
-          },
-          audio: {
-            provenance: {
-              source: "seed",
-              note: "the seed's Conversation audio section (its path is not shown there; the canonical path is from facts 2.1)."
-            }
-          }
-        },
-        exactlyOneOf: ["audio_url", "audio"],
-        defaults: {},
-        properties: ["audio_url", "audio"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["conversations:write"],
-      resource: "conversation",
-      action: "update",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["audio-attach"],
-      emits: ["conversation.audio-attached"],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 409, 500],
-      versionItem: null
+    id: "attachUploadedConversationAudio",
+    spec: "conversations",
+    method: "PATCH",
+    path: "/conversations/uploaded/{conversation_id}",
+    params: {
+      path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: ["audio_url", "audio"],
+      defaults: {},
+      properties: ["audio_url", "audio"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["conversations:write"],
+    resource: "conversation",
+    action: "update",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["audio-attach"],
+    emits: ["conversation.audio-attached"],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 409, 500],
+    versionItem: null,
     validators: {
       path: attachUploadedConversationAudioPathParamsValidator,
       headers: attachUploadedConversationAudioHeadersValidator,
@@ -42830,37 +41489,35 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "deleteUploadedConversation",
-      spec: "conversations",
-      method: "DELETE",
-      path: "/conversations/uploaded/{conversation_id}",
-      params: {
-        path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:write"],
-      resource: "conversation",
-      action: "delete",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: { respond: "empty", repeat: "not-found" },
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "deleteUploadedConversation",
+    spec: "conversations",
+    method: "DELETE",
+    path: "/conversations/uploaded/{conversation_id}",
+    params: {
+      path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:write"],
+    resource: "conversation",
+    action: "delete",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: { respond: "empty", repeat: "not-found" },
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: deleteUploadedConversationPathParamsValidator,
       headers: deleteUploadedConversationHeadersValidator,
@@ -42868,46 +41525,44 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getUploadedConversationAudio",
-      spec: "conversations",
-      method: "GET",
-      path: "/conversations/uploaded/{conversation_id}/audio",
-      params: {
-        path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:read"],
-      resource: "conversation",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["conversation-audio-url"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: {
-          kind: "other",
-          schema: "ConversationAudioResponse",
-          keys: ["audio_url", "peaks_url", "conversation_id", "url_expires_in_seconds"],
-          constants: {}
-        },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getUploadedConversationAudio",
+    spec: "conversations",
+    method: "GET",
+    path: "/conversations/uploaded/{conversation_id}/audio",
+    params: {
+      path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:read"],
+    resource: "conversation",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["conversation-audio-url"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: {
+        kind: "other",
+        schema: "ConversationAudioResponse",
+        keys: ["audio_url", "peaks_url", "conversation_id", "url_expires_in_seconds"],
+        constants: {}
+      },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getUploadedConversationAudioPathParamsValidator,
       headers: getUploadedConversationAudioHeadersValidator,
@@ -42915,49 +41570,47 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listUploadedConversationMetricOutputs",
-      spec: "conversations",
-      method: "GET",
-      path: "/conversations/uploaded/{conversation_id}/metrics",
-      params: {
-        path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-        query: [
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true }
-        ],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:read"],
-      resource: "conversation",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["conversation-metric-outputs"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: {
-          kind: "other",
-          schema: "ListConversationMetricOutputsResponse",
-          keys: ["metrics", "next_page_token"],
-          constants: {}
-        },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "listUploadedConversationMetricOutputs",
+    spec: "conversations",
+    method: "GET",
+    path: "/conversations/uploaded/{conversation_id}/metrics",
+    params: {
+      path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+      query: [
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true }
+      ],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:read"],
+    resource: "conversation",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["conversation-metric-outputs"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: {
+        kind: "other",
+        schema: "ListConversationMetricOutputsResponse",
+        keys: ["metrics", "next_page_token"],
+        constants: {}
+      },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: listUploadedConversationMetricOutputsPathParamsValidator,
       query: listUploadedConversationMetricOutputsQueryValidator,
@@ -42966,44 +41619,42 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getUploadedConversationMetricOutput",
-      spec: "conversations",
-      method: "GET",
-      path: "/conversations/uploaded/{conversation_id}/metrics/{metric_output_id}",
-      params: {
-        path: [
-          { name: "conversation_id", required: true, type: "string", array: false, explode: false },
-          { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
-        ],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:read"],
-      resource: "conversation",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["conversation-metric-outputs"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "ConversationMetricOutputResponse", keys: ["metric"], constants: {} },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getUploadedConversationMetricOutput",
+    spec: "conversations",
+    method: "GET",
+    path: "/conversations/uploaded/{conversation_id}/metrics/{metric_output_id}",
+    params: {
+      path: [
+        { name: "conversation_id", required: true, type: "string", array: false, explode: false },
+        { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
+      ],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:read"],
+    resource: "conversation",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["conversation-metric-outputs"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "ConversationMetricOutputResponse", keys: ["metric"], constants: {} },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getUploadedConversationMetricOutputPathParamsValidator,
       headers: getUploadedConversationMetricOutputHeadersValidator,
@@ -43011,111 +41662,53 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "submitUploadedConversation",
-      spec: "conversations",
-      method: "POST",
-      path: "/conversations/uploaded:submit",
-      params: {
-        path: [],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          transcript: {
-            provenance: {
-              source: "inferred",
-              note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-            }
-          },
-          audio_url: { provenance: { source: "seed" } },
-          audio: {
-            provenance: {
-              source: "inferred",
-              note: `the CLI's SubmitConversationRequest has audio (facts 2.2); its limits are the seed's "same format and size limits" of Conversation audio.`
-            }
-          },
-          upload_id: {
-            provenance: {
-              source: "inferred",
-              note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-            }
-          },
-          metrics: {
-            provenance: {
-              source: "inferred",
-              note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-            }
-          },
-          metadata: {
-            provenance: {
-              source: "inferred",
-              note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-            }
-          },
-          tags: {
-            provenance: {
-              source: "inferred",
-              note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-            }
-          },
-          external_conversation_id: {
-            provenance: {
-              source: "inferred",
-              note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-            }
-          },
-          occurred_at: {
-            provenance: {
-              source: "inferred",
-              note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-            }
-          },
-          agent_id: {
-            provenance: {
-              source: "inferred",
-              note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: [
-          "transcript",
-          "audio_url",
-          "audio",
-          "upload_id",
-          "metrics",
-          "metadata",
-          "tags",
-          "external_conversation_id",
-          "occurred_at",
-          "agent_id"
-        ]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["conversations:write"],
-      resource: "conversation",
-      action: "create",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["audio-validate"],
-      emits: ["conversation.submitted"],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "submitUploadedConversation",
+    spec: "conversations",
+    method: "POST",
+    path: "/conversations/uploaded:submit",
+    params: {
+      path: [],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: {},
+      properties: [
+        "transcript",
+        "audio_url",
+        "audio",
+        "upload_id",
+        "metrics",
+        "metadata",
+        "tags",
+        "external_conversation_id",
+        "occurred_at",
+        "agent_id"
+      ]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["conversations:write"],
+    resource: "conversation",
+    action: "create",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["audio-validate"],
+    emits: ["conversation.submitted"],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       headers: submitUploadedConversationHeadersValidator,
       body: submitUploadedConversationBodyValidator,
@@ -43123,39 +41716,37 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getConversation",
-      spec: "conversations",
-      method: "GET",
-      path: "/conversations/{conversation_id}",
-      params: {
-        path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-        query: [
-          { name: "include_progress", required: false, type: "boolean", array: false, explode: true, default: false }
-        ],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:read"],
-      resource: "conversation",
-      action: "get",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["conversation-metric-values"],
-      emits: [],
-      aliasOf: "getUploadedConversation",
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getConversation",
+    spec: "conversations",
+    method: "GET",
+    path: "/conversations/{conversation_id}",
+    params: {
+      path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+      query: [
+        { name: "include_progress", required: false, type: "boolean", array: false, explode: true, default: false }
+      ],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:read"],
+    resource: "conversation",
+    action: "get",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["conversation-metric-values"],
+    emits: [],
+    aliasOf: "getUploadedConversation",
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getConversationPathParamsValidator,
       query: getConversationQueryValidator,
@@ -43164,59 +41755,44 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "attachConversationAudio",
-      spec: "conversations",
-      method: "PATCH",
-      path: "/conversations/{conversation_id}",
-      params: {
-        path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          audio_url: {
-            provenance: {
-              source: "seed",
-              note: "the seed's Conversation audio section; the legacy path PATCH /conversations/{conversation_id} and {conversation} answer are from facts 2.1."
-            }
-          },
-          audio: {
-            provenance: {
-              source: "seed",
-              note: "the seed's Conversation audio section; the legacy path PATCH /conversations/{conversation_id} and {conversation} answer are from facts 2.1."
-            }
-          }
-        },
-        exactlyOneOf: ["audio_url", "audio"],
-        defaults: {},
-        properties: ["audio_url", "audio"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["conversations:write"],
-      resource: "conversation",
-      action: "update",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["audio-attach"],
-      emits: ["conversation.audio-attached"],
-      aliasOf: "attachUploadedConversationAudio",
-      aliasRenames: [
-        { legacy: "conversation", canonical: "uploaded_conversation", values: null, in: "response", at: [] }
-      ],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 409, 500],
-      versionItem: null
+    id: "attachConversationAudio",
+    spec: "conversations",
+    method: "PATCH",
+    path: "/conversations/{conversation_id}",
+    params: {
+      path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: ["audio_url", "audio"],
+      defaults: {},
+      properties: ["audio_url", "audio"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["conversations:write"],
+    resource: "conversation",
+    action: "update",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["audio-attach"],
+    emits: ["conversation.audio-attached"],
+    aliasOf: "attachUploadedConversationAudio",
+    aliasRenames: [
+      { legacy: "conversation", canonical: "uploaded_conversation", values: null, in: "response", at: [] }
+    ],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 409, 500],
+    versionItem: null,
     validators: {
       path: attachConversationAudioPathParamsValidator,
       headers: attachConversationAudioHeadersValidator,
@@ -43225,37 +41801,35 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "deleteConversation",
-      spec: "conversations",
-      method: "DELETE",
-      path: "/conversations/{conversation_id}",
-      params: {
-        path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:write"],
-      resource: "conversation",
-      action: "delete",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: { respond: "resource", repeat: "not-found" },
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: "deleteUploadedConversation",
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "deleteConversation",
+    spec: "conversations",
+    method: "DELETE",
+    path: "/conversations/{conversation_id}",
+    params: {
+      path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:write"],
+    resource: "conversation",
+    action: "delete",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: { respond: "resource", repeat: "not-found" },
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: "deleteUploadedConversation",
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: deleteConversationPathParamsValidator,
       headers: deleteConversationHeadersValidator,
@@ -43263,46 +41837,44 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getConversationAudio",
-      spec: "conversations",
-      method: "GET",
-      path: "/conversations/{conversation_id}/audio",
-      params: {
-        path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:read"],
-      resource: "conversation",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["conversation-audio-url"],
-      emits: [],
-      aliasOf: "getUploadedConversationAudio",
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: {
-          kind: "other",
-          schema: "ConversationAudioResponse",
-          keys: ["audio_url", "peaks_url", "conversation_id", "url_expires_in_seconds"],
-          constants: {}
-        },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getConversationAudio",
+    spec: "conversations",
+    method: "GET",
+    path: "/conversations/{conversation_id}/audio",
+    params: {
+      path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:read"],
+    resource: "conversation",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["conversation-audio-url"],
+    emits: [],
+    aliasOf: "getUploadedConversationAudio",
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: {
+        kind: "other",
+        schema: "ConversationAudioResponse",
+        keys: ["audio_url", "peaks_url", "conversation_id", "url_expires_in_seconds"],
+        constants: {}
+      },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getConversationAudioPathParamsValidator,
       headers: getConversationAudioHeadersValidator,
@@ -43310,49 +41882,47 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listConversationMetricOutputs",
-      spec: "conversations",
-      method: "GET",
-      path: "/conversations/{conversation_id}/metrics",
-      params: {
-        path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-        query: [
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true }
-        ],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:read"],
-      resource: "conversation",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["conversation-metric-outputs"],
-      emits: [],
-      aliasOf: "listUploadedConversationMetricOutputs",
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: {
-          kind: "other",
-          schema: "ListConversationMetricOutputsResponse",
-          keys: ["metrics", "next_page_token"],
-          constants: {}
-        },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "listConversationMetricOutputs",
+    spec: "conversations",
+    method: "GET",
+    path: "/conversations/{conversation_id}/metrics",
+    params: {
+      path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+      query: [
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true }
+      ],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:read"],
+    resource: "conversation",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["conversation-metric-outputs"],
+    emits: [],
+    aliasOf: "listUploadedConversationMetricOutputs",
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: {
+        kind: "other",
+        schema: "ListConversationMetricOutputsResponse",
+        keys: ["metrics", "next_page_token"],
+        constants: {}
+      },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: listConversationMetricOutputsPathParamsValidator,
       query: listConversationMetricOutputsQueryValidator,
@@ -43361,44 +41931,42 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getConversationMetricOutput",
-      spec: "conversations",
-      method: "GET",
-      path: "/conversations/{conversation_id}/metrics/{metric_output_id}",
-      params: {
-        path: [
-          { name: "conversation_id", required: true, type: "string", array: false, explode: false },
-          { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
-        ],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:read"],
-      resource: "conversation",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["conversation-metric-outputs"],
-      emits: [],
-      aliasOf: "getUploadedConversationMetricOutput",
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "ConversationMetricOutputResponse", keys: ["metric"], constants: {} },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getConversationMetricOutput",
+    spec: "conversations",
+    method: "GET",
+    path: "/conversations/{conversation_id}/metrics/{metric_output_id}",
+    params: {
+      path: [
+        { name: "conversation_id", required: true, type: "string", array: false, explode: false },
+        { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
+      ],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:read"],
+    resource: "conversation",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["conversation-metric-outputs"],
+    emits: [],
+    aliasOf: "getUploadedConversationMetricOutput",
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "ConversationMetricOutputResponse", keys: ["metric"], constants: {} },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getConversationMetricOutputPathParamsValidator,
       headers: getConversationMetricOutputHeadersValidator,
@@ -43406,113 +41974,55 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "submitConversation",
-      spec: "conversations",
-      method: "POST",
-      path: "/conversations:submit",
-      params: {
-        path: [],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          transcript: {
-            provenance: {
-              source: "inferred",
-              note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-            }
-          },
-          audio_url: { provenance: { source: "seed" } },
-          audio: {
-            provenance: {
-              source: "inferred",
-              note: `the CLI's SubmitConversationRequest has audio (facts 2.2); its limits are the seed's "same format and size limits" of Conversation audio.`
-            }
-          },
-          upload_id: {
-            provenance: {
-              source: "inferred",
-              note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-            }
-          },
-          metrics: {
-            provenance: {
-              source: "inferred",
-              note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-            }
-          },
-          metadata: {
-            provenance: {
-              source: "inferred",
-              note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-            }
-          },
-          tags: {
-            provenance: {
-              source: "inferred",
-              note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-            }
-          },
-          external_conversation_id: {
-            provenance: {
-              source: "inferred",
-              note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-            }
-          },
-          occurred_at: {
-            provenance: {
-              source: "inferred",
-              note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-            }
-          },
-          agent_id: {
-            provenance: {
-              source: "inferred",
-              note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: [
-          "transcript",
-          "audio_url",
-          "audio",
-          "upload_id",
-          "metrics",
-          "metadata",
-          "tags",
-          "external_conversation_id",
-          "occurred_at",
-          "agent_id"
-        ]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["conversations:write"],
-      resource: "conversation",
-      action: "create",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["audio-validate"],
-      emits: ["conversation.submitted"],
-      aliasOf: "submitUploadedConversation",
-      aliasRenames: [
-        { legacy: "conversation", canonical: "uploaded_conversation", values: null, in: "response", at: [] }
-      ],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "submitConversation",
+    spec: "conversations",
+    method: "POST",
+    path: "/conversations:submit",
+    params: {
+      path: [],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: {},
+      properties: [
+        "transcript",
+        "audio_url",
+        "audio",
+        "upload_id",
+        "metrics",
+        "metadata",
+        "tags",
+        "external_conversation_id",
+        "occurred_at",
+        "agent_id"
+      ]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["conversations:write"],
+    resource: "conversation",
+    action: "create",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["audio-validate"],
+    emits: ["conversation.submitted"],
+    aliasOf: "submitUploadedConversation",
+    aliasRenames: [
+      { legacy: "conversation", canonical: "uploaded_conversation", values: null, in: "response", at: [] }
+    ],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       headers: submitConversationHeadersValidator,
       body: submitConversationBodyValidator,
@@ -43520,46 +42030,44 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listDashboards",
-      spec: "dashboards",
-      method: "GET",
-      path: "/dashboards",
-      params: {
-        path: [],
-        query: [
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true },
-          { name: "order_by", required: false, type: "string", array: false, explode: true, default: "position" }
-        ],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["dashboards:read"],
-      resource: "dashboard",
-      action: "list",
-      workspaceRequired: false,
-      pagination: {
-        items: "dashboards",
-        pageSize: "page_size",
-        pageToken: "page_token",
-        nextPageToken: "next_page_token"
-      },
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "list", items: "dashboards", total: null }, media: "application/json" },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "listDashboards",
+    spec: "dashboards",
+    method: "GET",
+    path: "/dashboards",
+    params: {
+      path: [],
+      query: [
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true },
+        { name: "order_by", required: false, type: "string", array: false, explode: true, default: "position" }
+      ],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["dashboards:read"],
+    resource: "dashboard",
+    action: "list",
+    workspaceRequired: false,
+    pagination: {
+      items: "dashboards",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token"
+    },
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "list", items: "dashboards", total: null }, media: "application/json" },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       query: listDashboardsQueryValidator,
       headers: listDashboardsHeadersValidator,
@@ -43567,81 +42075,42 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "createDashboard",
-      spec: "dashboards",
-      method: "POST",
-      path: "/dashboards",
-      params: {
-        path: [],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          display_name: {
-            provenance: {
-              source: "inferred",
-              note: "POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12)."
-            }
-          },
-          description: {
-            provenance: {
-              source: "inferred",
-              note: "POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12)."
-            }
-          },
-          is_favorite: {
-            provenance: {
-              source: "inferred",
-              note: "POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12)."
-            }
-          },
-          is_default: {
-            provenance: {
-              source: "inferred",
-              note: "is_default is nullable in the create body (facts-shapes 2.11 DB2)."
-            }
-          },
-          position: {
-            provenance: {
-              source: "inferred",
-              note: "POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12)."
-            }
-          },
-          config: {
-            provenance: {
-              source: "inferred",
-              note: "POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12)."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: { description: "", is_favorite: false, is_default: false, position: 0, config: {} },
-        properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["dashboards:write"],
-      resource: "dashboard",
-      action: "create",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 201, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "createDashboard",
+    spec: "dashboards",
+    method: "POST",
+    path: "/dashboards",
+    params: {
+      path: [],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: { description: "", is_favorite: false, is_default: false, position: 0, config: {} },
+      properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["dashboards:write"],
+    resource: "dashboard",
+    action: "create",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 201, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       headers: createDashboardHeadersValidator,
       body: createDashboardBodyValidator,
@@ -43649,37 +42118,35 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getDashboard",
-      spec: "dashboards",
-      method: "GET",
-      path: "/dashboards/{dashboard_id}",
-      params: {
-        path: [{ name: "dashboard_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["dashboards:read"],
-      resource: "dashboard",
-      action: "get",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
-      errors: [401, 403, 404, 500],
-      versionItem: null
+    id: "getDashboard",
+    spec: "dashboards",
+    method: "GET",
+    path: "/dashboards/{dashboard_id}",
+    params: {
+      path: [{ name: "dashboard_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["dashboards:read"],
+    resource: "dashboard",
+    action: "get",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
+    errors: [401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getDashboardPathParamsValidator,
       headers: getDashboardHeadersValidator,
@@ -43687,87 +42154,49 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "updateDashboard",
-      spec: "dashboards",
-      method: "PATCH",
-      path: "/dashboards/{dashboard_id}",
-      params: {
-        path: [{ name: "dashboard_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          display_name: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /dashboards/{id} answers {dashboard} (facts 2.12); the body mirrors the create fields; permission dashboards:write is assumed."
-            },
-            null: "ignore"
-          },
-          description: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /dashboards/{id} answers {dashboard} (facts 2.12); the body mirrors the create fields; permission dashboards:write is assumed."
-            },
-            null: "clear"
-          },
-          is_favorite: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /dashboards/{id} answers {dashboard} (facts 2.12); the body mirrors the create fields; permission dashboards:write is assumed."
-            },
-            null: "ignore"
-          },
-          is_default: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /dashboards/{id} answers {dashboard} (facts 2.12); the body mirrors the create fields; permission dashboards:write is assumed."
-            },
-            null: "ignore"
-          },
-          position: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /dashboards/{id} answers {dashboard} (facts 2.12); the body mirrors the create fields; permission dashboards:write is assumed."
-            },
-            null: "ignore"
-          },
-          config: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /dashboards/{id} answers {dashboard} (facts 2.12); the body mirrors the create fields; permission dashboards:write is assumed."
-            },
-            null: "ignore"
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["dashboards:write"],
-      resource: "dashboard",
-      action: "update",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "updateDashboard",
+    spec: "dashboards",
+    method: "PATCH",
+    path: "/dashboards/{dashboard_id}",
+    params: {
+      path: [{ name: "dashboard_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {
+        display_name: { null: "ignore" },
+        description: { null: "clear" },
+        is_favorite: { null: "ignore" },
+        is_default: { null: "ignore" },
+        position: { null: "ignore" },
+        config: { null: "ignore" }
+      },
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["dashboards:write"],
+    resource: "dashboard",
+    action: "update",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: updateDashboardPathParamsValidator,
       headers: updateDashboardHeadersValidator,
@@ -43776,37 +42205,35 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "deleteDashboard",
-      spec: "dashboards",
-      method: "DELETE",
-      path: "/dashboards/{dashboard_id}",
-      params: {
-        path: [{ name: "dashboard_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: [],
-      resource: "dashboard",
-      action: "delete",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: { respond: "empty", repeat: "not-found" },
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-      errors: [401, 404, 500],
-      versionItem: null
+    id: "deleteDashboard",
+    spec: "dashboards",
+    method: "DELETE",
+    path: "/dashboards/{dashboard_id}",
+    params: {
+      path: [{ name: "dashboard_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: [],
+    resource: "dashboard",
+    action: "delete",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: { respond: "empty", repeat: "not-found" },
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+    errors: [401, 404, 500],
+    versionItem: null,
     validators: {
       path: deleteDashboardPathParamsValidator,
       headers: deleteDashboardHeadersValidator,
@@ -43814,695 +42241,262 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listMetrics",
-      spec: "metrics",
-      method: "GET",
-      path: "/metrics",
-      params: {
-        path: [],
-        query: [
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true },
-          { name: "order_by", required: false, type: "string", array: false, explode: true },
-          { name: "filter", required: false, type: "string", array: false, explode: true },
-          { name: "include_builtin", required: false, type: "boolean", array: false, explode: true, default: false },
-          { name: "tag_filters", required: false, type: "string", array: true, explode: true }
-        ],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:read"],
-      resource: "metric",
-      action: "list",
-      workspaceRequired: false,
-      pagination: {
-        items: "metrics",
-        pageSize: "page_size",
-        pageToken: "page_token",
-        nextPageToken: "next_page_token"
-      },
-      softDelete: null,
-      restore: null,
-      rules: ["metric-organization-threshold"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "list", items: "metrics", total: null }, media: "application/json" },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "listMetrics",
+    spec: "metrics",
+    method: "GET",
+    path: "/metrics",
+    params: {
+      path: [],
+      query: [
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true },
+        { name: "order_by", required: false, type: "string", array: false, explode: true },
+        { name: "filter", required: false, type: "string", array: false, explode: true },
+        { name: "include_builtin", required: false, type: "boolean", array: false, explode: true, default: false },
+        { name: "tag_filters", required: false, type: "string", array: true, explode: true }
+      ],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:read"],
+    resource: "metric",
+    action: "list",
+    workspaceRequired: false,
+    pagination: { items: "metrics", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    softDelete: null,
+    restore: null,
+    rules: ["metric-organization-threshold"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "list", items: "metrics", total: null }, media: "application/json" },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: { query: listMetricsQueryValidator, response: listMetricsResponse200Validator }
   },
   {
-    ...{
-      id: "createMetric",
-      spec: "metrics",
-      method: "POST",
-      path: "/metrics",
-      params: { path: [], query: [], header: [] },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          metric_name: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          description: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          metric_type: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          judge_mode: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          evaluation: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          prompt: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          base_prompt_template: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          enabled_tools: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          dependency_metric_ids: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          categories: {
-            provenance: {
-              source: "inferred",
-              note: "categorical metrics need 2-50 categories (facts 2.10, required-by-type)."
-            }
-          },
-          criteria: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          success_sentiments: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          success_end_reasons: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          tags: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          min_value: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          max_value: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          threshold: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          percent_above: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          frequency_threshold: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          metadata_field_type: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          metadata_field_key: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          regex_pattern: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          case_insensitive: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          match_mode: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          position: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          role: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          min_pause_duration_seconds: {
-            provenance: {
-              source: "inferred",
-              note: "pause-analysis metrics need min_pause_duration_seconds >= 0.5 (facts 2.10)."
-            }
-          },
-          max_silence_duration_seconds: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          min_silence_gap_seconds: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          direction: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          operator: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          observation_name: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          expected_body: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          match_path: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          span_name: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          value_source: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          metric_attribute: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          unit: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          aggregation_method: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          sql_query: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          criteria_source: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          criteria_path: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          reporting_method: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          include_traces: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          audio_filter: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          runtime_config: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          target_condition: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          ivr_flow: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          detection_preset: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          pause_detection_preset: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          threshold_preset: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          harmonics_to_noise_ratio_threshold_offset_db: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          jitter_threshold_multiplier: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          loud_threshold_db: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          soft_threshold_db: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          low_pitch_threshold_multiplier: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          mad_z_score_threshold: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          min_fry_segment_seconds: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          pitch_change_threshold_hz: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          significant_changes_threshold_hz: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          },
-          min_volume_change_for_pitch_misalignment: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: [
-          "metric_name",
-          "description",
-          "metric_type",
-          "judge_mode",
-          "evaluation",
-          "prompt",
-          "base_prompt_template",
-          "enabled_tools",
-          "dependency_metric_ids",
-          "categories",
-          "criteria",
-          "success_sentiments",
-          "success_end_reasons",
-          "tags",
-          "min_value",
-          "max_value",
-          "threshold",
-          "percent_above",
-          "frequency_threshold",
-          "metadata_field_type",
-          "metadata_field_key",
-          "regex_pattern",
-          "case_insensitive",
-          "match_mode",
-          "position",
-          "role",
-          "min_pause_duration_seconds",
-          "max_silence_duration_seconds",
-          "min_silence_gap_seconds",
-          "direction",
-          "operator",
-          "observation_name",
-          "expected_body",
-          "match_path",
-          "span_name",
-          "value_source",
-          "metric_attribute",
-          "unit",
-          "aggregation_method",
-          "sql_query",
-          "criteria_source",
-          "criteria_path",
-          "reporting_method",
-          "include_traces",
-          "audio_filter",
-          "runtime_config",
-          "target_condition",
-          "ivr_flow",
-          "detection_preset",
-          "pause_detection_preset",
-          "threshold_preset",
-          "harmonics_to_noise_ratio_threshold_offset_db",
-          "jitter_threshold_multiplier",
-          "loud_threshold_db",
-          "soft_threshold_db",
-          "low_pitch_threshold_multiplier",
-          "mad_z_score_threshold",
-          "min_fry_segment_seconds",
-          "pitch_change_threshold_hz",
-          "significant_changes_threshold_hz",
-          "min_volume_change_for_pitch_misalignment"
-        ]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["metrics:write"],
-      resource: "metric",
-      action: "create",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["metric-organization-threshold"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 201, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "createMetric",
+    spec: "metrics",
+    method: "POST",
+    path: "/metrics",
+    params: { path: [], query: [], header: [] },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: {},
+      properties: [
+        "metric_name",
+        "description",
+        "metric_type",
+        "judge_mode",
+        "evaluation",
+        "prompt",
+        "base_prompt_template",
+        "enabled_tools",
+        "dependency_metric_ids",
+        "categories",
+        "criteria",
+        "success_sentiments",
+        "success_end_reasons",
+        "tags",
+        "min_value",
+        "max_value",
+        "threshold",
+        "percent_above",
+        "frequency_threshold",
+        "metadata_field_type",
+        "metadata_field_key",
+        "regex_pattern",
+        "case_insensitive",
+        "match_mode",
+        "position",
+        "role",
+        "min_pause_duration_seconds",
+        "max_silence_duration_seconds",
+        "min_silence_gap_seconds",
+        "direction",
+        "operator",
+        "observation_name",
+        "expected_body",
+        "match_path",
+        "span_name",
+        "value_source",
+        "metric_attribute",
+        "unit",
+        "aggregation_method",
+        "sql_query",
+        "criteria_source",
+        "criteria_path",
+        "reporting_method",
+        "include_traces",
+        "audio_filter",
+        "runtime_config",
+        "target_condition",
+        "ivr_flow",
+        "detection_preset",
+        "pause_detection_preset",
+        "threshold_preset",
+        "harmonics_to_noise_ratio_threshold_offset_db",
+        "jitter_threshold_multiplier",
+        "loud_threshold_db",
+        "soft_threshold_db",
+        "low_pitch_threshold_multiplier",
+        "mad_z_score_threshold",
+        "min_fry_segment_seconds",
+        "pitch_change_threshold_hz",
+        "significant_changes_threshold_hz",
+        "min_volume_change_for_pitch_misalignment"
+      ]
     },
+    auth: ["X-API-Key"],
+    permissions: ["metrics:write"],
+    resource: "metric",
+    action: "create",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["metric-organization-threshold"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 201, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: { body: createMetricBodyValidator, response: createMetricResponse201Validator }
   },
   {
-    ...{
-      id: "listMetricFlows",
-      spec: "metrics",
-      method: "GET",
-      path: "/metrics/flows",
-      params: {
-        path: [],
-        query: [
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true },
-          { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" },
-          { name: "status_filter", required: false, type: "string", array: false, explode: true },
-          { name: "search_query", required: false, type: "string", array: false, explode: true }
-        ],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:read"],
-      resource: "flow",
-      action: "list",
-      workspaceRequired: false,
-      pagination: {
-        items: "metric_flows",
-        pageSize: "page_size",
-        pageToken: "page_token",
-        nextPageToken: "next_page_token"
-      },
-      softDelete: null,
-      restore: null,
-      rules: ["metric-flow-filter"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "list", items: "metric_flows", total: null }, media: "application/json" },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "listMetricFlows",
+    spec: "metrics",
+    method: "GET",
+    path: "/metrics/flows",
+    params: {
+      path: [],
+      query: [
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true },
+        { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" },
+        { name: "status_filter", required: false, type: "string", array: false, explode: true },
+        { name: "search_query", required: false, type: "string", array: false, explode: true }
+      ],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:read"],
+    resource: "flow",
+    action: "list",
+    workspaceRequired: false,
+    pagination: {
+      items: "metric_flows",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token"
+    },
+    softDelete: null,
+    restore: null,
+    rules: ["metric-flow-filter"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "list", items: "metric_flows", total: null }, media: "application/json" },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       query: listMetricFlowsQueryValidator,
       response: listMetricFlowsResponse200Validator
     }
   },
   {
-    ...{
-      id: "createMetricFlow",
-      spec: "metrics",
-      method: "POST",
-      path: "/metrics/flows",
-      params: { path: [], query: [], header: [] },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          trigger_metric_id: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics/flows with trigger_metric_id, followup_metric_id (required), trigger_criteria, status answers 201 {metric_flow} (facts-shapes 2.8 MT22); the reference checks are assumed (docs/sandbox.md)."
-            }
-          },
-          followup_metric_id: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics/flows with trigger_metric_id, followup_metric_id (required), trigger_criteria, status answers 201 {metric_flow} (facts-shapes 2.8 MT22); the reference checks are assumed (docs/sandbox.md)."
-            }
-          },
-          trigger_criteria: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics/flows with trigger_metric_id, followup_metric_id (required), trigger_criteria, status answers 201 {metric_flow} (facts-shapes 2.8 MT22); the reference checks are assumed (docs/sandbox.md)."
-            }
-          },
-          status: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics/flows with trigger_metric_id, followup_metric_id (required), trigger_criteria, status answers 201 {metric_flow} (facts-shapes 2.8 MT22); the reference checks are assumed (docs/sandbox.md)."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: { status: "ACTIVE" },
-        properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["metrics:write"],
-      resource: "flow",
-      action: "create",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["metric-flow"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 201, shape: { kind: "wrapped", key: "metric_flow" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "createMetricFlow",
+    spec: "metrics",
+    method: "POST",
+    path: "/metrics/flows",
+    params: { path: [], query: [], header: [] },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: { status: "ACTIVE" },
+      properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
     },
+    auth: ["X-API-Key"],
+    permissions: ["metrics:write"],
+    resource: "flow",
+    action: "create",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["metric-flow"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 201, shape: { kind: "wrapped", key: "metric_flow" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       body: createMetricFlowBodyValidator,
       response: createMetricFlowResponse201Validator
     }
   },
   {
-    ...{
-      id: "updateMetricFlow",
-      spec: "metrics",
-      method: "PATCH",
-      path: "/metrics/flows/{flow_id}",
-      params: {
-        path: [{ name: "flow_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          trigger_metric_id: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/flows/{flow_id} with trigger_metric_id, followup_metric_id, status (required) and trigger_criteria is a full replace answering 200 {metric_flow} (facts-shapes 2.8 MT23)."
-            }
-          },
-          followup_metric_id: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/flows/{flow_id} with trigger_metric_id, followup_metric_id, status (required) and trigger_criteria is a full replace answering 200 {metric_flow} (facts-shapes 2.8 MT23)."
-            }
-          },
-          trigger_criteria: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/flows/{flow_id} with trigger_metric_id, followup_metric_id, status (required) and trigger_criteria is a full replace answering 200 {metric_flow} (facts-shapes 2.8 MT23)."
-            },
-            null: "clear"
-          },
-          status: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/flows/{flow_id} with trigger_metric_id, followup_metric_id, status (required) and trigger_criteria is a full replace answering 200 {metric_flow} (facts-shapes 2.8 MT23)."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["metrics:write"],
-      resource: "flow",
-      action: "update",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["metric-flow"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "metric_flow" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "updateMetricFlow",
+    spec: "metrics",
+    method: "PATCH",
+    path: "/metrics/flows/{flow_id}",
+    params: {
+      path: [{ name: "flow_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: { trigger_criteria: { null: "clear" } },
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["metrics:write"],
+    resource: "flow",
+    action: "update",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["metric-flow"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "metric_flow" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: updateMetricFlowPathParamsValidator,
       body: updateMetricFlowBodyValidator,
@@ -44510,681 +42504,300 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "deleteMetricFlow",
-      spec: "metrics",
-      method: "DELETE",
-      path: "/metrics/flows/{flow_id}",
-      params: {
-        path: [{ name: "flow_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:write"],
-      resource: "flow",
-      action: "delete",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: { respond: "empty", repeat: "not-found" },
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "deleteMetricFlow",
+    spec: "metrics",
+    method: "DELETE",
+    path: "/metrics/flows/{flow_id}",
+    params: {
+      path: [{ name: "flow_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:write"],
+    resource: "flow",
+    action: "delete",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: { respond: "empty", repeat: "not-found" },
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: deleteMetricFlowPathParamsValidator,
       response: deleteMetricFlowResponse200Validator
     }
   },
   {
-    ...{
-      id: "listRecentlyDeletedMetrics",
-      spec: "metrics",
-      method: "GET",
-      path: "/metrics/recently-deleted",
-      params: { path: [], query: [], header: [] },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:read"],
-      resource: "metric",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["metric-recently-deleted"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "other", keys: ["metrics"], constants: {} }, media: "application/json" },
-      errors: [401, 403, 500],
-      versionItem: null
-    },
+    id: "listRecentlyDeletedMetrics",
+    spec: "metrics",
+    method: "GET",
+    path: "/metrics/recently-deleted",
+    params: { path: [], query: [], header: [] },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:read"],
+    resource: "metric",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["metric-recently-deleted"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "other", keys: ["metrics"], constants: {} }, media: "application/json" },
+    errors: [401, 403, 500],
+    versionItem: null,
     validators: { response: listRecentlyDeletedMetricsResponse200Validator }
   },
   {
-    ...{
-      id: "getMetricSqlSchema",
-      spec: "metrics",
-      method: "GET",
-      path: "/metrics/sql-schema",
-      params: { path: [], query: [], header: [] },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:read"],
-      resource: "metric",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["metric-sql-schema"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "MetricSqlSchemaResponse", keys: ["tables"], constants: {} },
-        media: "application/json"
-      },
-      errors: [401, 403, 500],
-      versionItem: null
+    id: "getMetricSqlSchema",
+    spec: "metrics",
+    method: "GET",
+    path: "/metrics/sql-schema",
+    params: { path: [], query: [], header: [] },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:read"],
+    resource: "metric",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["metric-sql-schema"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "MetricSqlSchemaResponse", keys: ["tables"], constants: {} },
+      media: "application/json"
     },
+    errors: [401, 403, 500],
+    versionItem: null,
     validators: { response: getMetricSqlSchemaResponse200Validator }
   },
   {
-    ...{
-      id: "listMetricTags",
-      spec: "metrics",
-      method: "GET",
-      path: "/metrics/tags",
-      params: { path: [], query: [], header: [] },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:read"],
-      resource: "metric",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["tag-summary"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "ListMetricTagsResponse", keys: ["tags"], constants: {} },
-        media: "application/json"
-      },
-      errors: [401, 403, 500],
-      versionItem: null
+    id: "listMetricTags",
+    spec: "metrics",
+    method: "GET",
+    path: "/metrics/tags",
+    params: { path: [], query: [], header: [] },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:read"],
+    resource: "metric",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["tag-summary"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "ListMetricTagsResponse", keys: ["tags"], constants: {} },
+      media: "application/json"
     },
+    errors: [401, 403, 500],
+    versionItem: null,
     validators: { response: listMetricTagsResponse200Validator }
   },
   {
-    ...{
-      id: "listMetricTemplateVariables",
-      spec: "metrics",
-      method: "GET",
-      path: "/metrics/template-variables",
-      params: { path: [], query: [], header: [] },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:read"],
-      resource: "metric",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["metric-catalog"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: {
-          kind: "other",
-          schema: "MetricTemplateVariablesResponse",
-          keys: ["version", "categories"],
-          constants: {}
-        },
-        media: "application/json"
+    id: "listMetricTemplateVariables",
+    spec: "metrics",
+    method: "GET",
+    path: "/metrics/template-variables",
+    params: { path: [], query: [], header: [] },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:read"],
+    resource: "metric",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["metric-catalog"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: {
+        kind: "other",
+        schema: "MetricTemplateVariablesResponse",
+        keys: ["version", "categories"],
+        constants: {}
       },
-      errors: [401, 403, 500],
-      versionItem: null
+      media: "application/json"
     },
+    errors: [401, 403, 500],
+    versionItem: null,
     validators: { response: listMetricTemplateVariablesResponse200Validator }
   },
   {
-    ...{
-      id: "getMetric",
-      spec: "metrics",
-      method: "GET",
-      path: "/metrics/{metric_id}",
-      params: {
-        path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:read"],
-      resource: "metric",
-      action: "get",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["metric-organization-threshold"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getMetric",
+    spec: "metrics",
+    method: "GET",
+    path: "/metrics/{metric_id}",
+    params: {
+      path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:read"],
+    resource: "metric",
+    action: "get",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["metric-organization-threshold"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: { path: getMetricPathParamsValidator, response: getMetricResponse200Validator }
   },
   {
-    ...{
-      id: "updateMetric",
-      spec: "metrics",
-      method: "PATCH",
-      path: "/metrics/{metric_id}",
-      params: {
-        path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          metric_name: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          description: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          metric_type: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          judge_mode: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          evaluation: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          prompt: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          base_prompt_template: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          enabled_tools: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          dependency_metric_ids: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          categories: {
-            provenance: {
-              source: "inferred",
-              note: "categorical metrics need 2-50 categories (facts 2.10, required-by-type)."
-            }
-          },
-          criteria: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          success_sentiments: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          success_end_reasons: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          tags: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          min_value: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          max_value: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          threshold: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          percent_above: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          frequency_threshold: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          metadata_field_type: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          metadata_field_key: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          regex_pattern: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          case_insensitive: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          match_mode: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          position: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          role: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          min_pause_duration_seconds: {
-            provenance: {
-              source: "inferred",
-              note: "pause-analysis metrics need min_pause_duration_seconds >= 0.5 (facts 2.10)."
-            }
-          },
-          max_silence_duration_seconds: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          min_silence_gap_seconds: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          direction: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          operator: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          observation_name: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          expected_body: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          match_path: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          span_name: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          value_source: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          metric_attribute: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          unit: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          aggregation_method: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          sql_query: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          criteria_source: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          criteria_path: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          reporting_method: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          include_traces: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          audio_filter: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          runtime_config: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          target_condition: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          ivr_flow: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          detection_preset: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          pause_detection_preset: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          threshold_preset: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          harmonics_to_noise_ratio_threshold_offset_db: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          jitter_threshold_multiplier: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          loud_threshold_db: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          soft_threshold_db: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          low_pitch_threshold_multiplier: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          mad_z_score_threshold: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          min_fry_segment_seconds: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          pitch_change_threshold_hz: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          significant_changes_threshold_hz: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          },
-          min_volume_change_for_pitch_misalignment: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: [
-          "metric_name",
-          "description",
-          "metric_type",
-          "judge_mode",
-          "evaluation",
-          "prompt",
-          "base_prompt_template",
-          "enabled_tools",
-          "dependency_metric_ids",
-          "categories",
-          "criteria",
-          "success_sentiments",
-          "success_end_reasons",
-          "tags",
-          "min_value",
-          "max_value",
-          "threshold",
-          "percent_above",
-          "frequency_threshold",
-          "metadata_field_type",
-          "metadata_field_key",
-          "regex_pattern",
-          "case_insensitive",
-          "match_mode",
-          "position",
-          "role",
-          "min_pause_duration_seconds",
-          "max_silence_duration_seconds",
-          "min_silence_gap_seconds",
-          "direction",
-          "operator",
-          "observation_name",
-          "expected_body",
-          "match_path",
-          "span_name",
-          "value_source",
-          "metric_attribute",
-          "unit",
-          "aggregation_method",
-          "sql_query",
-          "criteria_source",
-          "criteria_path",
-          "reporting_method",
-          "include_traces",
-          "audio_filter",
-          "runtime_config",
-          "target_condition",
-          "ivr_flow",
-          "detection_preset",
-          "pause_detection_preset",
-          "threshold_preset",
-          "harmonics_to_noise_ratio_threshold_offset_db",
-          "jitter_threshold_multiplier",
-          "loud_threshold_db",
-          "soft_threshold_db",
-          "low_pitch_threshold_multiplier",
-          "mad_z_score_threshold",
-          "min_fry_segment_seconds",
-          "pitch_change_threshold_hz",
-          "significant_changes_threshold_hz",
-          "min_volume_change_for_pitch_misalignment"
-        ]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["metrics:write"],
-      resource: "metric",
-      action: "update",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["metric-organization-threshold"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "updateMetric",
+    spec: "metrics",
+    method: "PATCH",
+    path: "/metrics/{metric_id}",
+    params: {
+      path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: {},
+      properties: [
+        "metric_name",
+        "description",
+        "metric_type",
+        "judge_mode",
+        "evaluation",
+        "prompt",
+        "base_prompt_template",
+        "enabled_tools",
+        "dependency_metric_ids",
+        "categories",
+        "criteria",
+        "success_sentiments",
+        "success_end_reasons",
+        "tags",
+        "min_value",
+        "max_value",
+        "threshold",
+        "percent_above",
+        "frequency_threshold",
+        "metadata_field_type",
+        "metadata_field_key",
+        "regex_pattern",
+        "case_insensitive",
+        "match_mode",
+        "position",
+        "role",
+        "min_pause_duration_seconds",
+        "max_silence_duration_seconds",
+        "min_silence_gap_seconds",
+        "direction",
+        "operator",
+        "observation_name",
+        "expected_body",
+        "match_path",
+        "span_name",
+        "value_source",
+        "metric_attribute",
+        "unit",
+        "aggregation_method",
+        "sql_query",
+        "criteria_source",
+        "criteria_path",
+        "reporting_method",
+        "include_traces",
+        "audio_filter",
+        "runtime_config",
+        "target_condition",
+        "ivr_flow",
+        "detection_preset",
+        "pause_detection_preset",
+        "threshold_preset",
+        "harmonics_to_noise_ratio_threshold_offset_db",
+        "jitter_threshold_multiplier",
+        "loud_threshold_db",
+        "soft_threshold_db",
+        "low_pitch_threshold_multiplier",
+        "mad_z_score_threshold",
+        "min_fry_segment_seconds",
+        "pitch_change_threshold_hz",
+        "significant_changes_threshold_hz",
+        "min_volume_change_for_pitch_misalignment"
+      ]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["metrics:write"],
+    resource: "metric",
+    action: "update",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["metric-organization-threshold"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: updateMetricPathParamsValidator,
       body: updateMetricBodyValidator,
@@ -45192,91 +42805,87 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "deleteMetric",
-      spec: "metrics",
-      method: "DELETE",
-      path: "/metrics/{metric_id}",
-      params: {
-        path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:write"],
-      resource: "metric",
-      action: "delete",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: { respond: "empty", repeat: "not-found" },
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "deleteMetric",
+    spec: "metrics",
+    method: "DELETE",
+    path: "/metrics/{metric_id}",
+    params: {
+      path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:write"],
+    resource: "metric",
+    action: "delete",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: { respond: "empty", repeat: "not-found" },
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: deleteMetricPathParamsValidator,
       response: deleteMetricResponse200Validator
     }
   },
   {
-    ...{
-      id: "listBaselines",
-      spec: "metrics",
-      method: "GET",
-      path: "/metrics/{metric_id}/baselines",
-      params: {
-        path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-        query: [
-          { name: "agent_id", required: false, type: "string", array: false, explode: true },
-          { name: "test_set_id", required: false, type: "string", array: false, explode: true },
-          { name: "persona_id", required: false, type: "string", array: false, explode: true },
-          { name: "status", required: false, type: "string", array: false, explode: true },
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true },
-          { name: "sigma_levels", required: false, type: "number", array: true, explode: false, default: [1, 2] }
-        ],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:read"],
-      resource: "baseline",
-      action: "list",
-      workspaceRequired: false,
-      pagination: {
-        items: "baselines",
-        pageSize: "page_size",
-        pageToken: "page_token",
-        nextPageToken: "next_page_token"
-      },
-      softDelete: null,
-      restore: null,
-      rules: ["baseline-sigma-bands"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "list", items: "baselines", total: "total_count" },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "listBaselines",
+    spec: "metrics",
+    method: "GET",
+    path: "/metrics/{metric_id}/baselines",
+    params: {
+      path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+      query: [
+        { name: "agent_id", required: false, type: "string", array: false, explode: true },
+        { name: "test_set_id", required: false, type: "string", array: false, explode: true },
+        { name: "persona_id", required: false, type: "string", array: false, explode: true },
+        { name: "status", required: false, type: "string", array: false, explode: true },
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true },
+        { name: "sigma_levels", required: false, type: "number", array: true, explode: false, default: [1, 2] }
+      ],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:read"],
+    resource: "baseline",
+    action: "list",
+    workspaceRequired: false,
+    pagination: {
+      items: "baselines",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token"
+    },
+    softDelete: null,
+    restore: null,
+    rules: ["baseline-sigma-bands"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "list", items: "baselines", total: "total_count" },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: listBaselinesPathParamsValidator,
       query: listBaselinesQueryValidator,
@@ -45284,98 +42893,52 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "createBaseline",
-      spec: "metrics",
-      method: "POST",
-      path: "/metrics/{metric_id}/baselines",
-      params: {
-        path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          agent_id: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics/{metric_id}/baselines answers 201 with the unwrapped Baseline (facts 2.3)."
-            }
-          },
-          test_set_id: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics/{metric_id}/baselines answers 201 with the unwrapped Baseline (facts 2.3)."
-            }
-          },
-          persona_id: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics/{metric_id}/baselines answers 201 with the unwrapped Baseline (facts 2.3)."
-            }
-          },
-          display_name: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics/{metric_id}/baselines answers 201 with the unwrapped Baseline (facts 2.3)."
-            }
-          },
-          status: { provenance: { source: "assumed", note: "no default is published; a new baseline starts active." } },
-          detection_method: {
-            provenance: { source: "assumed", note: "EWMA is the only method, so it is the default." }
-          },
-          sigma_threshold: {
-            provenance: {
-              source: "assumed",
-              note: "no default is published; 2 matches the widest default sigma band ([1, 2])."
-            }
-          },
-          direction: {
-            provenance: {
-              source: "assumed",
-              note: "no default is published; deviations either way are watched unless narrowed."
-            }
-          },
-          config: {
-            provenance: { source: "inferred", note: "config {time_constant_seconds} (facts-shapes 2.8 MT11)." }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: { status: "ACTIVE", detection_method: "EWMA", sigma_threshold: 2, direction: "BOTH" },
-        properties: [
-          "agent_id",
-          "test_set_id",
-          "persona_id",
-          "display_name",
-          "status",
-          "detection_method",
-          "sigma_threshold",
-          "direction",
-          "config"
-        ]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["metrics:write"],
-      resource: "baseline",
-      action: "create",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["baseline-sigma-bands"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "createBaseline",
+    spec: "metrics",
+    method: "POST",
+    path: "/metrics/{metric_id}/baselines",
+    params: {
+      path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: { status: "ACTIVE", detection_method: "EWMA", sigma_threshold: 2, direction: "BOTH" },
+      properties: [
+        "agent_id",
+        "test_set_id",
+        "persona_id",
+        "display_name",
+        "status",
+        "detection_method",
+        "sigma_threshold",
+        "direction",
+        "config"
+      ]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["metrics:write"],
+    resource: "baseline",
+    action: "create",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["baseline-sigma-bands"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: createBaselinePathParamsValidator,
       body: createBaselineBodyValidator,
@@ -45383,42 +42946,38 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getBaseline",
-      spec: "metrics",
-      method: "GET",
-      path: "/metrics/{metric_id}/baselines/{baseline_id}",
-      params: {
-        path: [
-          { name: "metric_id", required: true, type: "string", array: false, explode: false },
-          { name: "baseline_id", required: true, type: "string", array: false, explode: false }
-        ],
-        query: [
-          { name: "sigma_levels", required: false, type: "number", array: true, explode: false, default: [1, 2] }
-        ],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:read"],
-      resource: "baseline",
-      action: "get",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["baseline-sigma-bands"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
-      errors: [400, 401, 404, 500],
-      versionItem: null
+    id: "getBaseline",
+    spec: "metrics",
+    method: "GET",
+    path: "/metrics/{metric_id}/baselines/{baseline_id}",
+    params: {
+      path: [
+        { name: "metric_id", required: true, type: "string", array: false, explode: false },
+        { name: "baseline_id", required: true, type: "string", array: false, explode: false }
+      ],
+      query: [{ name: "sigma_levels", required: false, type: "number", array: true, explode: false, default: [1, 2] }],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:read"],
+    resource: "baseline",
+    action: "get",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["baseline-sigma-bands"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
+    errors: [400, 401, 404, 500],
+    versionItem: null,
     validators: {
       path: getBaselinePathParamsValidator,
       query: getBaselineQueryValidator,
@@ -45426,74 +42985,45 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "updateBaseline",
-      spec: "metrics",
-      method: "PATCH",
-      path: "/metrics/{metric_id}/baselines/{baseline_id}",
-      params: {
-        path: [
-          { name: "metric_id", required: true, type: "string", array: false, explode: false },
-          { name: "baseline_id", required: true, type: "string", array: false, explode: false }
-        ],
-        query: [],
-        header: []
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          display_name: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id}/baselines/{baseline_id} with display_name, sigma_threshold, direction, status answers 200 with the unwrapped baseline (facts-shapes 2.8 MT13, section 5)."
-            },
-            null: "ignore"
-          },
-          sigma_threshold: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id}/baselines/{baseline_id} with display_name, sigma_threshold, direction, status answers 200 with the unwrapped baseline (facts-shapes 2.8 MT13, section 5)."
-            },
-            null: "ignore"
-          },
-          direction: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id}/baselines/{baseline_id} with display_name, sigma_threshold, direction, status answers 200 with the unwrapped baseline (facts-shapes 2.8 MT13, section 5)."
-            }
-          },
-          status: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id}/baselines/{baseline_id} with display_name, sigma_threshold, direction, status answers 200 with the unwrapped baseline (facts-shapes 2.8 MT13, section 5)."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["display_name", "sigma_threshold", "direction", "status"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["metrics:write"],
-      resource: "baseline",
-      action: "update",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["baseline-sigma-bands"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "updateBaseline",
+    spec: "metrics",
+    method: "PATCH",
+    path: "/metrics/{metric_id}/baselines/{baseline_id}",
+    params: {
+      path: [
+        { name: "metric_id", required: true, type: "string", array: false, explode: false },
+        { name: "baseline_id", required: true, type: "string", array: false, explode: false }
+      ],
+      query: [],
+      header: []
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: { display_name: { null: "ignore" }, sigma_threshold: { null: "ignore" } },
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["display_name", "sigma_threshold", "direction", "status"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["metrics:write"],
+    resource: "baseline",
+    action: "update",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["baseline-sigma-bands"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: updateBaselinePathParamsValidator,
       body: updateBaselineBodyValidator,
@@ -45501,86 +43031,82 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "deleteBaseline",
-      spec: "metrics",
-      method: "DELETE",
-      path: "/metrics/{metric_id}/baselines/{baseline_id}",
-      params: {
-        path: [
-          { name: "metric_id", required: true, type: "string", array: false, explode: false },
-          { name: "baseline_id", required: true, type: "string", array: false, explode: false }
-        ],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:write"],
-      resource: "baseline",
-      action: "delete",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["baseline-sigma-bands"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 204, shape: { kind: "none" }, media: null },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "deleteBaseline",
+    spec: "metrics",
+    method: "DELETE",
+    path: "/metrics/{metric_id}/baselines/{baseline_id}",
+    params: {
+      path: [
+        { name: "metric_id", required: true, type: "string", array: false, explode: false },
+        { name: "baseline_id", required: true, type: "string", array: false, explode: false }
+      ],
+      query: [],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:write"],
+    resource: "baseline",
+    action: "delete",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["baseline-sigma-bands"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 204, shape: { kind: "none" }, media: null },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: { path: deleteBaselinePathParamsValidator }
   },
   {
-    ...{
-      id: "getBaselineHistory",
-      spec: "metrics",
-      method: "GET",
-      path: "/metrics/{metric_id}/baselines/{baseline_id}/history",
-      params: {
-        path: [
-          { name: "metric_id", required: true, type: "string", array: false, explode: false },
-          { name: "baseline_id", required: true, type: "string", array: false, explode: false }
-        ],
-        query: [
-          { name: "bucket_interval", required: false, type: "string", array: false, explode: true, default: "4 hours" },
-          { name: "timezone", required: false, type: "string", array: false, explode: true, default: "UTC" },
-          { name: "start_date", required: false, type: "string", array: false, explode: true },
-          { name: "end_date", required: false, type: "string", array: false, explode: true }
-        ],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:read"],
-      resource: "baseline",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["baseline-history"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "BaselineHistoryResponse", keys: ["history"], constants: {} },
-        media: "application/json"
-      },
-      errors: [400, 401, 404, 500, 503],
-      versionItem: null
+    id: "getBaselineHistory",
+    spec: "metrics",
+    method: "GET",
+    path: "/metrics/{metric_id}/baselines/{baseline_id}/history",
+    params: {
+      path: [
+        { name: "metric_id", required: true, type: "string", array: false, explode: false },
+        { name: "baseline_id", required: true, type: "string", array: false, explode: false }
+      ],
+      query: [
+        { name: "bucket_interval", required: false, type: "string", array: false, explode: true, default: "4 hours" },
+        { name: "timezone", required: false, type: "string", array: false, explode: true, default: "UTC" },
+        { name: "start_date", required: false, type: "string", array: false, explode: true },
+        { name: "end_date", required: false, type: "string", array: false, explode: true }
+      ],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:read"],
+    resource: "baseline",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["baseline-history"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "BaselineHistoryResponse", keys: ["history"], constants: {} },
+      media: "application/json"
+    },
+    errors: [400, 401, 404, 500, 503],
+    versionItem: null,
     validators: {
       path: getBaselineHistoryPathParamsValidator,
       query: getBaselineHistoryQueryValidator,
@@ -45588,74 +43114,70 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "duplicateMetric",
-      spec: "metrics",
-      method: "POST",
-      path: "/metrics/{metric_id}/duplicate",
-      params: {
-        path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:write"],
-      resource: "metric",
-      action: "duplicate",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["metric-organization-threshold"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: [{ field: "metric_name", maxLength: 200 }],
-      resets: null,
-      copiesWith: null,
-      success: { status: 201, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "duplicateMetric",
+    spec: "metrics",
+    method: "POST",
+    path: "/metrics/{metric_id}/duplicate",
+    params: {
+      path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:write"],
+    resource: "metric",
+    action: "duplicate",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["metric-organization-threshold"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: [{ field: "metric_name", maxLength: 200 }],
+    resets: null,
+    copiesWith: null,
+    success: { status: 201, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: duplicateMetricPathParamsValidator,
       response: duplicateMetricResponse201Validator
     }
   },
   {
-    ...{
-      id: "restoreMetric",
-      spec: "metrics",
-      method: "POST",
-      path: "/metrics/{metric_id}/restore",
-      params: {
-        path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:write"],
-      resource: "metric",
-      action: "restore",
-      workspaceRequired: true,
-      pagination: null,
-      softDelete: null,
-      restore: { noopWhenActive: true },
-      rules: ["metric-restore", "metric-organization-threshold"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
-      errors: [401, 404, 500],
-      versionItem: null
+    id: "restoreMetric",
+    spec: "metrics",
+    method: "POST",
+    path: "/metrics/{metric_id}/restore",
+    params: {
+      path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:write"],
+    resource: "metric",
+    action: "restore",
+    workspaceRequired: true,
+    pagination: null,
+    softDelete: null,
+    restore: { noopWhenActive: true },
+    rules: ["metric-restore", "metric-organization-threshold"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
+    errors: [401, 404, 500],
+    versionItem: null,
     validators: {
       path: restoreMetricPathParamsValidator,
       headers: restoreMetricHeadersValidator,
@@ -45663,116 +43185,82 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getMetricThreshold",
-      spec: "metrics",
-      method: "GET",
-      path: "/metrics/{metric_id}/threshold",
-      params: {
-        path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:read"],
-      resource: "threshold",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["metric-threshold-scope", "metric-organization-threshold", "metric-threshold"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getMetricThreshold",
+    spec: "metrics",
+    method: "GET",
+    path: "/metrics/{metric_id}/threshold",
+    params: {
+      path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:read"],
+    resource: "threshold",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["metric-threshold-scope", "metric-organization-threshold", "metric-threshold"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getMetricThresholdPathParamsValidator,
       response: getMetricThresholdResponse200Validator
     }
   },
   {
-    ...{
-      id: "updateMetricThreshold",
-      spec: "metrics",
-      method: "PATCH",
-      path: "/metrics/{metric_id}/threshold",
-      params: {
-        path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          comparison_operator: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id}/threshold with comparison_operator (required, nullable), target_float_upper, target_float_lower, target_values, source answers 200 {threshold} (facts-shapes 2.8 MT17); creating on first PATCH is assumed (docs/sandbox.md)."
-            },
-            null: "clear"
-          },
-          target_float_upper: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id}/threshold with comparison_operator (required, nullable), target_float_upper, target_float_lower, target_values, source answers 200 {threshold} (facts-shapes 2.8 MT17); creating on first PATCH is assumed (docs/sandbox.md)."
-            },
-            null: "clear"
-          },
-          target_float_lower: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id}/threshold with comparison_operator (required, nullable), target_float_upper, target_float_lower, target_values, source answers 200 {threshold} (facts-shapes 2.8 MT17); creating on first PATCH is assumed (docs/sandbox.md)."
-            },
-            null: "clear"
-          },
-          target_values: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id}/threshold with comparison_operator (required, nullable), target_float_upper, target_float_lower, target_values, source answers 200 {threshold} (facts-shapes 2.8 MT17); creating on first PATCH is assumed (docs/sandbox.md)."
-            },
-            null: "clear"
-          },
-          source: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /metrics/{metric_id}/threshold with comparison_operator (required, nullable), target_float_upper, target_float_lower, target_values, source answers 200 {threshold} (facts-shapes 2.8 MT17); creating on first PATCH is assumed (docs/sandbox.md)."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["metrics:write"],
-      resource: "threshold",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["metric-threshold-scope", "metric-organization-threshold", "metric-threshold"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "updateMetricThreshold",
+    spec: "metrics",
+    method: "PATCH",
+    path: "/metrics/{metric_id}/threshold",
+    params: {
+      path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {
+        comparison_operator: { null: "clear" },
+        target_float_upper: { null: "clear" },
+        target_float_lower: { null: "clear" },
+        target_values: { null: "clear" }
+      },
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["metrics:write"],
+    resource: "threshold",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["metric-threshold-scope", "metric-organization-threshold", "metric-threshold"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: updateMetricThresholdPathParamsValidator,
       body: updateMetricThresholdBodyValidator,
@@ -45780,45 +43268,43 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listMetricThresholds",
-      spec: "metrics",
-      method: "GET",
-      path: "/metrics/{metric_id}/thresholds",
-      params: {
-        path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-        query: [
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true }
-        ],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:read"],
-      resource: "threshold",
-      action: "list",
-      workspaceRequired: false,
-      pagination: {
-        items: "thresholds",
-        pageSize: "page_size",
-        pageToken: "page_token",
-        nextPageToken: "next_page_token"
-      },
-      softDelete: null,
-      restore: null,
-      rules: ["metric-threshold-scope", "metric-organization-threshold"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "list", items: "thresholds", total: null }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "listMetricThresholds",
+    spec: "metrics",
+    method: "GET",
+    path: "/metrics/{metric_id}/thresholds",
+    params: {
+      path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+      query: [
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true }
+      ],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:read"],
+    resource: "threshold",
+    action: "list",
+    workspaceRequired: false,
+    pagination: {
+      items: "thresholds",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token"
+    },
+    softDelete: null,
+    restore: null,
+    rules: ["metric-threshold-scope", "metric-organization-threshold"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "list", items: "thresholds", total: null }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: listMetricThresholdsPathParamsValidator,
       query: listMetricThresholdsQueryValidator,
@@ -45826,75 +43312,42 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "createMetricThreshold",
-      spec: "metrics",
-      method: "POST",
-      path: "/metrics/{metric_id}/thresholds",
-      params: {
-        path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          comparison_operator: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics/{metric_id}/thresholds with comparison_operator (required), target_float_upper, target_float_lower, target_values, source answers 201 {threshold} (facts-shapes 2.8 MT19)."
-            }
-          },
-          target_float_upper: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics/{metric_id}/thresholds with comparison_operator (required), target_float_upper, target_float_lower, target_values, source answers 201 {threshold} (facts-shapes 2.8 MT19)."
-            }
-          },
-          target_float_lower: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics/{metric_id}/thresholds with comparison_operator (required), target_float_upper, target_float_lower, target_values, source answers 201 {threshold} (facts-shapes 2.8 MT19)."
-            }
-          },
-          target_values: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics/{metric_id}/thresholds with comparison_operator (required), target_float_upper, target_float_lower, target_values, source answers 201 {threshold} (facts-shapes 2.8 MT19)."
-            }
-          },
-          source: {
-            provenance: {
-              source: "inferred",
-              note: "POST /metrics/{metric_id}/thresholds with comparison_operator (required), target_float_upper, target_float_lower, target_values, source answers 201 {threshold} (facts-shapes 2.8 MT19)."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: { source: "manual" },
-        properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["metrics:write"],
-      resource: "threshold",
-      action: "create",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["metric-threshold-scope", "metric-organization-threshold"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 201, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "createMetricThreshold",
+    spec: "metrics",
+    method: "POST",
+    path: "/metrics/{metric_id}/thresholds",
+    params: {
+      path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: { source: "manual" },
+      properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["metrics:write"],
+    resource: "threshold",
+    action: "create",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["metric-threshold-scope", "metric-organization-threshold"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 201, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: createMetricThresholdPathParamsValidator,
       body: createMetricThresholdBodyValidator,
@@ -45902,89 +43355,85 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "deleteMetricThreshold",
-      spec: "metrics",
-      method: "DELETE",
-      path: "/metrics/{metric_id}/thresholds/{threshold_id}",
-      params: {
-        path: [
-          { name: "metric_id", required: true, type: "string", array: false, explode: false },
-          { name: "threshold_id", required: true, type: "string", array: false, explode: false }
-        ],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:write"],
-      resource: "threshold",
-      action: "delete",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: { respond: "empty", repeat: "not-found" },
-      restore: null,
-      rules: ["metric-threshold-scope", "metric-organization-threshold"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "deleteMetricThreshold",
+    spec: "metrics",
+    method: "DELETE",
+    path: "/metrics/{metric_id}/thresholds/{threshold_id}",
+    params: {
+      path: [
+        { name: "metric_id", required: true, type: "string", array: false, explode: false },
+        { name: "threshold_id", required: true, type: "string", array: false, explode: false }
+      ],
+      query: [],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:write"],
+    resource: "threshold",
+    action: "delete",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: { respond: "empty", repeat: "not-found" },
+    restore: null,
+    rules: ["metric-threshold-scope", "metric-organization-threshold"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: deleteMetricThresholdPathParamsValidator,
       response: deleteMetricThresholdResponse200Validator
     }
   },
   {
-    ...{
-      id: "listMetricVersions",
-      spec: "metrics",
-      method: "GET",
-      path: "/metrics/{metric_id}/versions",
-      params: {
-        path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:read"],
-      resource: "metric",
-      action: "versions",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "other", keys: ["versions"], constants: {} }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: {
-        properties: [
-          "name",
-          "ulid",
-          "version_number",
-          "change_type",
-          "metric_type",
-          "metric_metadata",
-          "label",
-          "created_by",
-          "create_time"
-        ],
-        snapshotInto: "metric_metadata"
-      }
+    id: "listMetricVersions",
+    spec: "metrics",
+    method: "GET",
+    path: "/metrics/{metric_id}/versions",
+    params: {
+      path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
+    },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:read"],
+    resource: "metric",
+    action: "versions",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "other", keys: ["versions"], constants: {} }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: {
+      properties: [
+        "name",
+        "ulid",
+        "version_number",
+        "change_type",
+        "metric_type",
+        "metric_metadata",
+        "label",
+        "created_by",
+        "create_time"
+      ],
+      snapshotInto: "metric_metadata"
     },
     validators: {
       path: listMetricVersionsPathParamsValidator,
@@ -45992,140 +43441,129 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "revertMetricVersion",
-      spec: "metrics",
-      method: "POST",
-      path: "/metrics/{metric_id}/versions/{version_id}/revert",
-      params: {
-        path: [
-          { name: "metric_id", required: true, type: "string", array: false, explode: false },
-          { name: "version_id", required: true, type: "string", array: false, explode: false }
-        ],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:write"],
-      resource: "metric",
-      action: "revert",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["version-revert", "metric-organization-threshold"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "revertMetricVersion",
+    spec: "metrics",
+    method: "POST",
+    path: "/metrics/{metric_id}/versions/{version_id}/revert",
+    params: {
+      path: [
+        { name: "metric_id", required: true, type: "string", array: false, explode: false },
+        { name: "version_id", required: true, type: "string", array: false, explode: false }
+      ],
+      query: [],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:write"],
+    resource: "metric",
+    action: "revert",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["version-revert", "metric-organization-threshold"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: revertMetricVersionPathParamsValidator,
       response: revertMetricVersionResponse200Validator
     }
   },
   {
-    ...{
-      id: "listMetricModels",
-      spec: "metrics",
-      method: "GET",
-      path: "/models/metric",
-      params: { path: [], query: [], header: [] },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["metrics:read"],
-      resource: "metric",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["metric-catalog"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "ListMetricModelsResponse", keys: ["models"], constants: {} },
-        media: "application/json"
-      },
-      errors: [401, 403, 500],
-      versionItem: null
+    id: "listMetricModels",
+    spec: "metrics",
+    method: "GET",
+    path: "/models/metric",
+    params: { path: [], query: [], header: [] },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["metrics:read"],
+    resource: "metric",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["metric-catalog"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "ListMetricModelsResponse", keys: ["models"], constants: {} },
+      media: "application/json"
     },
+    errors: [401, 403, 500],
+    versionItem: null,
     validators: { response: listMetricModelsResponse200Validator }
   },
   {
-    ...{
-      id: "listMonitors",
-      spec: "alerts",
-      method: "GET",
-      path: "/monitors",
-      params: {
-        path: [],
-        query: [
-          { name: "scope", required: false, type: "string", array: false, explode: true },
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true }
-        ],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["alerts:read"],
-      resource: "alert",
-      action: "list",
-      workspaceRequired: false,
-      pagination: {
-        items: "monitors",
-        pageSize: "page_size",
-        pageToken: "page_token",
-        nextPageToken: "next_page_token"
-      },
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: "listAlerts",
-      aliasRenames: [
-        { legacy: "monitors", canonical: "alerts", values: null, in: "response", at: [] },
-        {
-          legacy: "scope",
-          canonical: "conversation_source",
-          values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-          in: "query",
-          at: []
-        },
-        {
-          legacy: "scope",
-          canonical: "conversation_source",
-          values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-          in: "response",
-          at: ["monitors", "[]"]
-        }
+    id: "listMonitors",
+    spec: "alerts",
+    method: "GET",
+    path: "/monitors",
+    params: {
+      path: [],
+      query: [
+        { name: "scope", required: false, type: "string", array: false, explode: true },
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true }
       ],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "list", items: "monitors", total: "total_count" },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["alerts:read"],
+    resource: "alert",
+    action: "list",
+    workspaceRequired: false,
+    pagination: { items: "monitors", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: "listAlerts",
+    aliasRenames: [
+      { legacy: "monitors", canonical: "alerts", values: null, in: "response", at: [] },
+      {
+        legacy: "scope",
+        canonical: "conversation_source",
+        values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+        in: "query",
+        at: []
+      },
+      {
+        legacy: "scope",
+        canonical: "conversation_source",
+        values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+        in: "response",
+        at: ["monitors", "[]"]
+      }
+    ],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "list", items: "monitors", total: "total_count" },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       query: listMonitorsQueryValidator,
       headers: listMonitorsHeadersValidator,
@@ -46133,159 +43571,81 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "createMonitor",
-      spec: "alerts",
-      method: "POST",
-      path: "/monitors",
-      params: {
-        path: [],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          name: {
-            provenance: {
-              source: "inferred",
-              note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-            }
-          },
-          description: {
-            provenance: {
-              source: "inferred",
-              note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-            }
-          },
-          evaluation_type: {
-            provenance: {
-              source: "inferred",
-              note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-            }
-          },
-          scope: {
-            provenance: {
-              source: "inferred",
-              note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-            }
-          },
-          match_mode: {
-            provenance: {
-              source: "inferred",
-              note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-            }
-          },
-          cooldown_seconds: {
-            provenance: {
-              source: "inferred",
-              note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-            }
-          },
-          custom_message_template: {
-            provenance: {
-              source: "inferred",
-              note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-            }
-          },
-          agent_ids: {
-            provenance: {
-              source: "inferred",
-              note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-            }
-          },
-          required_tags: {
-            provenance: {
-              source: "inferred",
-              note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-            }
-          },
-          scheduled_run_ids: {
-            provenance: {
-              source: "inferred",
-              note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-            }
-          },
-          customer_metadata: {
-            provenance: {
-              source: "inferred",
-              note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-            }
-          },
-          conditions: {
-            provenance: {
-              source: "assumed",
-              note: "the seed requires at least one condition on update and in every alert; create follows."
-            }
-          },
-          channels: {
-            provenance: { source: "assumed", note: "no default is published; an alert may start without channels." }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {
-          description: "",
-          evaluation_type: "ON_RUN_COMPLETE",
-          scope: "ALL",
-          match_mode: "ALL",
-          cooldown_seconds: 0,
-          agent_ids: [],
-          required_tags: [],
-          scheduled_run_ids: [],
-          channels: []
-        },
-        properties: [
-          "name",
-          "description",
-          "evaluation_type",
-          "scope",
-          "match_mode",
-          "cooldown_seconds",
-          "custom_message_template",
-          "agent_ids",
-          "required_tags",
-          "scheduled_run_ids",
-          "customer_metadata",
-          "conditions",
-          "channels"
-        ]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["alerts:write"],
-      resource: "alert",
-      action: "create",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["alert-replace-sets"],
-      emits: [],
-      aliasOf: "createAlert",
-      aliasRenames: [
-        {
-          legacy: "scope",
-          canonical: "conversation_source",
-          values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-          in: "body",
-          at: []
-        },
-        {
-          legacy: "scope",
-          canonical: "conversation_source",
-          values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-          in: "response",
-          at: []
-        }
-      ],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "createMonitor",
+    spec: "alerts",
+    method: "POST",
+    path: "/monitors",
+    params: {
+      path: [],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: {
+        description: "",
+        evaluation_type: "ON_RUN_COMPLETE",
+        scope: "ALL",
+        match_mode: "ALL",
+        cooldown_seconds: 0,
+        agent_ids: [],
+        required_tags: [],
+        scheduled_run_ids: [],
+        channels: []
+      },
+      properties: [
+        "name",
+        "description",
+        "evaluation_type",
+        "scope",
+        "match_mode",
+        "cooldown_seconds",
+        "custom_message_template",
+        "agent_ids",
+        "required_tags",
+        "scheduled_run_ids",
+        "customer_metadata",
+        "conditions",
+        "channels"
+      ]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["alerts:write"],
+    resource: "alert",
+    action: "create",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["alert-replace-sets"],
+    emits: [],
+    aliasOf: "createAlert",
+    aliasRenames: [
+      {
+        legacy: "scope",
+        canonical: "conversation_source",
+        values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+        in: "body",
+        at: []
+      },
+      {
+        legacy: "scope",
+        canonical: "conversation_source",
+        values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+        in: "response",
+        at: []
+      }
+    ],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       headers: createMonitorHeadersValidator,
       body: createMonitorBodyValidator,
@@ -46293,46 +43653,44 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getMonitor",
-      spec: "alerts",
-      method: "GET",
-      path: "/monitors/{monitor_id}",
-      params: {
-        path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["alerts:read"],
-      resource: "alert",
-      action: "get",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: "getAlert",
-      aliasRenames: [
-        { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
-        {
-          legacy: "scope",
-          canonical: "conversation_source",
-          values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-          in: "response",
-          at: []
-        }
-      ],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getMonitor",
+    spec: "alerts",
+    method: "GET",
+    path: "/monitors/{monitor_id}",
+    params: {
+      path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["alerts:read"],
+    resource: "alert",
+    action: "get",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: "getAlert",
+    aliasRenames: [
+      { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
+      {
+        legacy: "scope",
+        canonical: "conversation_source",
+        values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+        in: "response",
+        at: []
+      }
+    ],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getMonitorPathParamsValidator,
       headers: getMonitorHeadersValidator,
@@ -46340,158 +43698,80 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "updateMonitor",
-      spec: "alerts",
-      method: "PATCH",
-      path: "/monitors/{monitor_id}",
-      params: {
-        path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          name: {
-            provenance: { source: "inferred", note: "the seed gives max 200; the facts give 1-200 (facts 2.9)." }
-          },
-          description: { provenance: { source: "inferred", note: "description max 2000 (facts 2.9)." } },
-          evaluation_type: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-            }
-          },
-          scope: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-            }
-          },
-          match_mode: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-            }
-          },
-          cooldown_seconds: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-            }
-          },
-          custom_message_template: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-            }
-          },
-          enabled: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH body enabled bool|null (facts-shapes 2.7 AL4, overlay); null leaving it unchanged is assumed like the other nullable PATCH fields."
-            },
-            null: "ignore"
-          },
-          customer_metadata: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-            }
-          },
-          agent_ids: {
-            provenance: {
-              source: "inferred",
-              note: "agent_ids [str]|null (facts-shapes 2.7 AL2/AL4); null meaning no restriction is assumed."
-            },
-            null: "rule"
-          },
-          required_tags: {
-            provenance: {
-              source: "inferred",
-              note: "required_tags [str]|null (facts-shapes 2.7 AL2/AL4); null meaning no restriction is assumed."
-            },
-            null: "rule"
-          },
-          scheduled_run_ids: {
-            provenance: {
-              source: "inferred",
-              note: "scheduled_run_ids [str]|null (facts-shapes 2.7 AL2/AL4); null meaning no restriction is assumed."
-            },
-            null: "rule"
-          },
-          conditions: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-            },
-            replace: "whole-set"
-          },
-          channels: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-            },
-            replace: "whole-set"
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: [
-          "name",
-          "description",
-          "evaluation_type",
-          "scope",
-          "match_mode",
-          "cooldown_seconds",
-          "custom_message_template",
-          "enabled",
-          "customer_metadata",
-          "agent_ids",
-          "required_tags",
-          "scheduled_run_ids",
-          "conditions",
-          "channels"
-        ]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["alerts:read", "alerts:write"],
-      resource: "alert",
-      action: "update",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["alert-replace-sets"],
-      emits: [],
-      aliasOf: "updateAlert",
-      aliasRenames: [
-        { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
-        {
-          legacy: "scope",
-          canonical: "conversation_source",
-          values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-          in: "body",
-          at: []
-        },
-        {
-          legacy: "scope",
-          canonical: "conversation_source",
-          values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-          in: "response",
-          at: []
-        }
-      ],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "updateMonitor",
+    spec: "alerts",
+    method: "PATCH",
+    path: "/monitors/{monitor_id}",
+    params: {
+      path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {
+        enabled: { null: "ignore" },
+        agent_ids: { null: "rule" },
+        required_tags: { null: "rule" },
+        scheduled_run_ids: { null: "rule" },
+        conditions: { replace: "whole-set" },
+        channels: { replace: "whole-set" }
+      },
+      exactlyOneOf: [],
+      defaults: {},
+      properties: [
+        "name",
+        "description",
+        "evaluation_type",
+        "scope",
+        "match_mode",
+        "cooldown_seconds",
+        "custom_message_template",
+        "enabled",
+        "customer_metadata",
+        "agent_ids",
+        "required_tags",
+        "scheduled_run_ids",
+        "conditions",
+        "channels"
+      ]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["alerts:read", "alerts:write"],
+    resource: "alert",
+    action: "update",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["alert-replace-sets"],
+    emits: [],
+    aliasOf: "updateAlert",
+    aliasRenames: [
+      { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
+      {
+        legacy: "scope",
+        canonical: "conversation_source",
+        values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+        in: "body",
+        at: []
+      },
+      {
+        legacy: "scope",
+        canonical: "conversation_source",
+        values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+        in: "response",
+        at: []
+      }
+    ],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: updateMonitorPathParamsValidator,
       headers: updateMonitorHeadersValidator,
@@ -46500,90 +43780,86 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "deleteMonitor",
-      spec: "alerts",
-      method: "DELETE",
-      path: "/monitors/{monitor_id}",
-      params: {
-        path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["alerts:write"],
-      resource: "alert",
-      action: "delete",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: { respond: "empty", repeat: "not-found" },
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: "deleteAlert",
-      aliasRenames: [{ legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] }],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 204, shape: { kind: "none" }, media: null },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "deleteMonitor",
+    spec: "alerts",
+    method: "DELETE",
+    path: "/monitors/{monitor_id}",
+    params: {
+      path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["alerts:write"],
+    resource: "alert",
+    action: "delete",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: { respond: "empty", repeat: "not-found" },
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: "deleteAlert",
+    aliasRenames: [{ legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] }],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 204, shape: { kind: "none" }, media: null },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: deleteMonitorPathParamsValidator,
       headers: deleteMonitorHeadersValidator
     }
   },
   {
-    ...{
-      id: "listMonitorEvents",
-      spec: "alerts",
-      method: "GET",
-      path: "/monitors/{monitor_id}/events",
-      params: {
-        path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
-        query: [
-          { name: "outcome", required: false, type: "string", array: false, explode: true },
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true }
-        ],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["alerts:read"],
-      resource: "alert",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["alert-events"],
-      emits: [],
-      aliasOf: "listAlertEvents",
-      aliasRenames: [
-        { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
-        { legacy: "monitor_ulid", canonical: "alert_ulid", values: null, in: "response", at: ["events", "[]"] }
+    id: "listMonitorEvents",
+    spec: "alerts",
+    method: "GET",
+    path: "/monitors/{monitor_id}/events",
+    params: {
+      path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
+      query: [
+        { name: "outcome", required: false, type: "string", array: false, explode: true },
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true }
       ],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: {
-          kind: "other",
-          schema: "ListMonitorEventsResponse",
-          keys: ["events", "next_page_token", "total_count"],
-          constants: {}
-        },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["alerts:read"],
+    resource: "alert",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["alert-events"],
+    emits: [],
+    aliasOf: "listAlertEvents",
+    aliasRenames: [
+      { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
+      { legacy: "monitor_ulid", canonical: "alert_ulid", values: null, in: "response", at: ["events", "[]"] }
+    ],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: {
+        kind: "other",
+        schema: "ListMonitorEventsResponse",
+        keys: ["events", "next_page_token", "total_count"],
+        constants: {}
+      },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: listMonitorEventsPathParamsValidator,
       query: listMonitorEventsQueryValidator,
@@ -46592,63 +43868,54 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "testEvaluateMonitor",
-      spec: "alerts",
-      method: "POST",
-      path: "/monitors/{monitor_id}/test-evaluate",
-      params: {
-        path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          run_id: {
-            provenance: {
-              source: "inferred",
-              note: "POST /monitors/{monitor_id}/test-evaluate answering monitor_id (facts-shapes 1, 2.7 AL7; facts 2.9)."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["run_id"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["alerts:read"],
-      resource: "alert",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["alert-test-evaluate"],
-      emits: [],
-      aliasOf: "testEvaluateAlert",
-      aliasRenames: [
-        { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
-        { legacy: "monitor_id", canonical: "alert_id", values: null, in: "response", at: [] }
-      ],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: {
-          kind: "other",
-          schema: "TestEvaluateMonitorResponse",
-          keys: ["monitor_id", "run_id", "triggered", "suppressed", "condition_results", "dispatch_results", "message"],
-          constants: {}
-        },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "testEvaluateMonitor",
+    spec: "alerts",
+    method: "POST",
+    path: "/monitors/{monitor_id}/test-evaluate",
+    params: {
+      path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["run_id"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["alerts:read"],
+    resource: "alert",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["alert-test-evaluate"],
+    emits: [],
+    aliasOf: "testEvaluateAlert",
+    aliasRenames: [
+      { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
+      { legacy: "monitor_id", canonical: "alert_id", values: null, in: "response", at: [] }
+    ],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: {
+        kind: "other",
+        schema: "TestEvaluateMonitorResponse",
+        keys: ["monitor_id", "run_id", "triggered", "suppressed", "condition_results", "dispatch_results", "message"],
+        constants: {}
+      },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: testEvaluateMonitorPathParamsValidator,
       headers: testEvaluateMonitorHeadersValidator,
@@ -46657,112 +43924,101 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listSpecs",
-      spec: "catalog",
-      method: "GET",
-      path: "/openapi",
-      params: { path: [], query: [], header: [] },
-      body: null,
-      auth: [],
-      permissions: [],
-      resource: "spec",
-      action: "list",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["serve-catalog"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "list", items: "specs", total: null }, media: "application/json" },
-      errors: [500],
-      versionItem: null
-    },
+    id: "listSpecs",
+    spec: "catalog",
+    method: "GET",
+    path: "/openapi",
+    params: { path: [], query: [], header: [] },
+    body: null,
+    auth: [],
+    permissions: [],
+    resource: "spec",
+    action: "list",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["serve-catalog"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "list", items: "specs", total: null }, media: "application/json" },
+    errors: [500],
+    versionItem: null,
     validators: { response: listSpecsResponse200Validator }
   },
   {
-    ...{
-      id: "getSpec",
-      spec: "catalog",
-      method: "GET",
-      path: "/openapi/{spec_name}",
-      params: {
-        path: [{ name: "spec_name", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: [],
-      permissions: [],
-      resource: "spec",
-      action: "get",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["serve-catalog"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "other", keys: [], constants: {} }, media: "application/json" },
-      errors: [404, 500],
-      versionItem: null
+    id: "getSpec",
+    spec: "catalog",
+    method: "GET",
+    path: "/openapi/{spec_name}",
+    params: {
+      path: [{ name: "spec_name", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: null,
+    auth: [],
+    permissions: [],
+    resource: "spec",
+    action: "get",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["serve-catalog"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "other", keys: [], constants: {} }, media: "application/json" },
+    errors: [404, 500],
+    versionItem: null,
     validators: { path: getSpecPathParamsValidator, response: getSpecResponse200Validator }
   },
   {
-    ...{
-      id: "listPersonas",
-      spec: "personas",
-      method: "GET",
-      path: "/personas",
-      params: {
-        path: [],
-        query: [
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true },
-          { name: "filter", required: false, type: "string", array: false, explode: true },
-          { name: "order_by", required: false, type: "string", array: false, explode: true },
-          { name: "tag_filters", required: false, type: "string", array: true, explode: true }
-        ],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["personas:read"],
-      resource: "persona",
-      action: "list",
-      workspaceRequired: false,
-      pagination: {
-        items: "personas",
-        pageSize: "page_size",
-        pageToken: "page_token",
-        nextPageToken: "next_page_token"
-      },
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "list", items: "personas", total: null }, media: "application/json" },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "listPersonas",
+    spec: "personas",
+    method: "GET",
+    path: "/personas",
+    params: {
+      path: [],
+      query: [
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true },
+        { name: "filter", required: false, type: "string", array: false, explode: true },
+        { name: "order_by", required: false, type: "string", array: false, explode: true },
+        { name: "tag_filters", required: false, type: "string", array: true, explode: true }
+      ],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["personas:read"],
+    resource: "persona",
+    action: "list",
+    workspaceRequired: false,
+    pagination: { items: "personas", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "list", items: "personas", total: null }, media: "application/json" },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       query: listPersonasQueryValidator,
       headers: listPersonasHeadersValidator,
@@ -46770,144 +44026,57 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "createPersona",
-      spec: "personas",
-      method: "POST",
-      path: "/personas",
-      params: {
-        path: [],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          name: {
-            provenance: {
-              source: "inferred",
-              note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-            }
-          },
-          voice_name: {
-            provenance: {
-              source: "inferred",
-              note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-            }
-          },
-          language_code: {
-            provenance: {
-              source: "inferred",
-              note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-            }
-          },
-          persona_prompt: {
-            provenance: {
-              source: "inferred",
-              note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-            }
-          },
-          background_sound: {
-            provenance: {
-              source: "inferred",
-              note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-            }
-          },
-          background_sound_volume: {
-            provenance: {
-              source: "inferred",
-              note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-            }
-          },
-          voice_volume: {
-            provenance: {
-              source: "inferred",
-              note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-            }
-          },
-          voice_speed: {
-            provenance: {
-              source: "inferred",
-              note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-            }
-          },
-          wait_seconds: {
-            provenance: {
-              source: "inferred",
-              note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-            }
-          },
-          conversation_initiation: {
-            provenance: {
-              source: "inferred",
-              note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-            }
-          },
-          multi_language_stt: {
-            provenance: {
-              source: "inferred",
-              note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-            }
-          },
-          hold_music_timeout_seconds: {
-            provenance: {
-              source: "inferred",
-              note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-            }
-          },
-          situate_speaker: {
-            provenance: {
-              source: "inferred",
-              note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-            }
-          },
-          tags: {
-            provenance: {
-              source: "inferred",
-              note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: [
-          "name",
-          "voice_name",
-          "language_code",
-          "persona_prompt",
-          "background_sound",
-          "background_sound_volume",
-          "voice_volume",
-          "voice_speed",
-          "wait_seconds",
-          "conversation_initiation",
-          "multi_language_stt",
-          "hold_music_timeout_seconds",
-          "situate_speaker",
-          "tags"
-        ]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["personas:write"],
-      resource: "persona",
-      action: "create",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["persona-voice", "persona-background-sound"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 201, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "createPersona",
+    spec: "personas",
+    method: "POST",
+    path: "/personas",
+    params: {
+      path: [],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: {},
+      properties: [
+        "name",
+        "voice_name",
+        "language_code",
+        "persona_prompt",
+        "background_sound",
+        "background_sound_volume",
+        "voice_volume",
+        "voice_speed",
+        "wait_seconds",
+        "conversation_initiation",
+        "multi_language_stt",
+        "hold_music_timeout_seconds",
+        "situate_speaker",
+        "tags"
+      ]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["personas:write"],
+    resource: "persona",
+    action: "create",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["persona-voice", "persona-background-sound"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 201, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       headers: createPersonaHeadersValidator,
       body: createPersonaBodyValidator,
@@ -46915,208 +44084,142 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listPersonaBackgroundSounds",
-      spec: "personas",
-      method: "GET",
-      path: "/personas/background-sounds",
-      params: {
-        path: [],
-        query: [
-          { name: "include_archived", required: false, type: "boolean", array: false, explode: true, default: false }
-        ],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["personas:read"],
-      resource: "persona",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["persona-discovery"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: {
-          kind: "other",
-          schema: "ListPersonaBackgroundSoundsResponse",
-          keys: ["background_sounds"],
-          constants: {}
-        },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "listPersonaBackgroundSounds",
+    spec: "personas",
+    method: "GET",
+    path: "/personas/background-sounds",
+    params: {
+      path: [],
+      query: [
+        { name: "include_archived", required: false, type: "boolean", array: false, explode: true, default: false }
+      ],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["personas:read"],
+    resource: "persona",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["persona-discovery"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: {
+        kind: "other",
+        schema: "ListPersonaBackgroundSoundsResponse",
+        keys: ["background_sounds"],
+        constants: {}
+      },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       query: listPersonaBackgroundSoundsQueryValidator,
       response: listPersonaBackgroundSoundsResponse200Validator
     }
   },
   {
-    ...{
-      id: "createPersonaBackgroundSound",
-      spec: "personas",
-      method: "POST",
-      path: "/personas/background-sounds",
-      params: { path: [], query: [], header: [] },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          display_name: {
-            provenance: { source: "assumed", note: "length limits are not published; 1-200 like persona names." }
-          },
-          original_filename: {
-            provenance: {
-              source: "assumed",
-              note: "length limits are not published; 255 is the usual file-name limit."
-            }
-          },
-          content_type: {
-            provenance: {
-              source: "inferred",
-              note: "POST /personas/background-sounds with display_name, original_filename, content_type (required), default_volume, acoustic_source_type, metadata answers 201 {background_sound, upload_url, upload_fields, expires_at, max_size_bytes} (facts-shapes 2.3 PE12, E32); permission personas:write is assumed."
-            }
-          },
-          default_volume: {
-            provenance: {
-              source: "assumed",
-              note: "no default or bound is published; non-negative like background_sound_volume, default 1 (unchanged level)."
-            }
-          },
-          acoustic_source_type: {
-            provenance: {
-              source: "inferred",
-              note: "POST /personas/background-sounds with display_name, original_filename, content_type (required), default_volume, acoustic_source_type, metadata answers 201 {background_sound, upload_url, upload_fields, expires_at, max_size_bytes} (facts-shapes 2.3 PE12, E32); permission personas:write is assumed."
-            }
-          },
-          metadata: {
-            provenance: {
-              source: "inferred",
-              note: "POST /personas/background-sounds with display_name, original_filename, content_type (required), default_volume, acoustic_source_type, metadata answers 201 {background_sound, upload_url, upload_fields, expires_at, max_size_bytes} (facts-shapes 2.3 PE12, E32); permission personas:write is assumed."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: [
-          "display_name",
-          "original_filename",
-          "content_type",
-          "default_volume",
-          "acoustic_source_type",
-          "metadata"
-        ]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["personas:write"],
-      resource: "background_sound",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["persona-sound-upload"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 201,
-        shape: {
-          kind: "other",
-          schema: "CreateBackgroundSoundResponse",
-          keys: ["background_sound", "upload_url", "upload_fields", "expires_at", "max_size_bytes"],
-          constants: {}
-        },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "createPersonaBackgroundSound",
+    spec: "personas",
+    method: "POST",
+    path: "/personas/background-sounds",
+    params: { path: [], query: [], header: [] },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: {},
+      properties: [
+        "display_name",
+        "original_filename",
+        "content_type",
+        "default_volume",
+        "acoustic_source_type",
+        "metadata"
+      ]
     },
+    auth: ["X-API-Key"],
+    permissions: ["personas:write"],
+    resource: "background_sound",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["persona-sound-upload"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 201,
+      shape: {
+        kind: "other",
+        schema: "CreateBackgroundSoundResponse",
+        keys: ["background_sound", "upload_url", "upload_fields", "expires_at", "max_size_bytes"],
+        constants: {}
+      },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       body: createPersonaBackgroundSoundBodyValidator,
       response: createPersonaBackgroundSoundResponse201Validator
     }
   },
   {
-    ...{
-      id: "updatePersonaBackgroundSound",
-      spec: "personas",
-      method: "PATCH",
-      path: "/personas/background-sounds/{background_sound_id}",
-      params: {
-        path: [{ name: "background_sound_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          display_name: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /personas/background-sounds/{background_sound_id} with display_name, default_volume, acoustic_source_type, status active|archived answers 200 {background_sound} (facts-shapes 2.3 PE13, E32); permission personas:write is assumed."
-            }
-          },
-          default_volume: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /personas/background-sounds/{background_sound_id} with display_name, default_volume, acoustic_source_type, status active|archived answers 200 {background_sound} (facts-shapes 2.3 PE13, E32); permission personas:write is assumed."
-            }
-          },
-          acoustic_source_type: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /personas/background-sounds/{background_sound_id} with display_name, default_volume, acoustic_source_type, status active|archived answers 200 {background_sound} (facts-shapes 2.3 PE13, E32); permission personas:write is assumed."
-            },
-            null: "clear"
-          },
-          status: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /personas/background-sounds/{background_sound_id} with display_name, default_volume, acoustic_source_type, status active|archived answers 200 {background_sound} (facts-shapes 2.3 PE13, E32); permission personas:write is assumed."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["display_name", "default_volume", "acoustic_source_type", "status"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["personas:write"],
-      resource: "background_sound",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["persona-sound-upload"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "background_sound" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "updatePersonaBackgroundSound",
+    spec: "personas",
+    method: "PATCH",
+    path: "/personas/background-sounds/{background_sound_id}",
+    params: {
+      path: [{ name: "background_sound_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: { acoustic_source_type: { null: "clear" } },
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["display_name", "default_volume", "acoustic_source_type", "status"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["personas:write"],
+    resource: "background_sound",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["persona-sound-upload"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "background_sound" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: updatePersonaBackgroundSoundPathParamsValidator,
       body: updatePersonaBackgroundSoundBodyValidator,
@@ -47124,183 +44227,173 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "completePersonaBackgroundSound",
-      spec: "personas",
-      method: "POST",
-      path: "/personas/background-sounds/{background_sound_id}/complete",
-      params: {
-        path: [{ name: "background_sound_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["personas:write"],
-      resource: "background_sound",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["persona-sound-upload"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "background_sound" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "completePersonaBackgroundSound",
+    spec: "personas",
+    method: "POST",
+    path: "/personas/background-sounds/{background_sound_id}/complete",
+    params: {
+      path: [{ name: "background_sound_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["personas:write"],
+    resource: "background_sound",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["persona-sound-upload"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "background_sound" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: completePersonaBackgroundSoundPathParamsValidator,
       response: completePersonaBackgroundSoundResponse200Validator
     }
   },
   {
-    ...{
-      id: "listPersonaPhoneNumbers",
-      spec: "personas",
-      method: "GET",
-      path: "/personas/phone-numbers",
-      params: { path: [], query: [], header: [] },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["personas:read"],
-      resource: "persona",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["persona-discovery"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "ListPersonaPhoneNumbersResponse", keys: ["phone_numbers"], constants: {} },
-        media: "application/json"
-      },
-      errors: [401, 403, 500],
-      versionItem: null
+    id: "listPersonaPhoneNumbers",
+    spec: "personas",
+    method: "GET",
+    path: "/personas/phone-numbers",
+    params: { path: [], query: [], header: [] },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["personas:read"],
+    resource: "persona",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["persona-discovery"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "ListPersonaPhoneNumbersResponse", keys: ["phone_numbers"], constants: {} },
+      media: "application/json"
     },
+    errors: [401, 403, 500],
+    versionItem: null,
     validators: { response: listPersonaPhoneNumbersResponse200Validator }
   },
   {
-    ...{
-      id: "listPersonaTags",
-      spec: "personas",
-      method: "GET",
-      path: "/personas/tags",
-      params: {
-        path: [],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["personas:read"],
-      resource: "persona",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["tag-summary"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "ListPersonaTagsResponse", keys: ["tags"], constants: {} },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "listPersonaTags",
+    spec: "personas",
+    method: "GET",
+    path: "/personas/tags",
+    params: {
+      path: [],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["personas:read"],
+    resource: "persona",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["tag-summary"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "ListPersonaTagsResponse", keys: ["tags"], constants: {} },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       headers: listPersonaTagsHeadersValidator,
       response: listPersonaTagsResponse200Validator
     }
   },
   {
-    ...{
-      id: "listPersonaVoices",
-      spec: "personas",
-      method: "GET",
-      path: "/personas/voices",
-      params: { path: [], query: [], header: [] },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["personas:read"],
-      resource: "persona",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["persona-discovery"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "ListPersonaVoicesResponse", keys: ["voices"], constants: {} },
-        media: "application/json"
-      },
-      errors: [401, 403, 500],
-      versionItem: null
+    id: "listPersonaVoices",
+    spec: "personas",
+    method: "GET",
+    path: "/personas/voices",
+    params: { path: [], query: [], header: [] },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["personas:read"],
+    resource: "persona",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["persona-discovery"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "ListPersonaVoicesResponse", keys: ["voices"], constants: {} },
+      media: "application/json"
     },
+    errors: [401, 403, 500],
+    versionItem: null,
     validators: { response: listPersonaVoicesResponse200Validator }
   },
   {
-    ...{
-      id: "getPersona",
-      spec: "personas",
-      method: "GET",
-      path: "/personas/{persona_id}",
-      params: {
-        path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["personas:read"],
-      resource: "persona",
-      action: "get",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getPersona",
+    spec: "personas",
+    method: "GET",
+    path: "/personas/{persona_id}",
+    params: {
+      path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["personas:read"],
+    resource: "persona",
+    action: "get",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getPersonaPathParamsValidator,
       headers: getPersonaHeadersValidator,
@@ -47308,90 +44401,88 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "updatePersona",
-      spec: "personas",
-      method: "PATCH",
-      path: "/personas/{persona_id}",
-      params: {
-        path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          name: { provenance: { source: "seed" }, null: "ignore" },
-          persona_prompt: { provenance: { source: "seed" }, null: "rule" },
-          silent_mode: { provenance: { source: "seed" }, null: "clear" },
-          multi_phone_config: { provenance: { source: "seed" }, null: "clear" },
-          initialization_parameters: { provenance: { source: "seed" }, null: "clear" },
-          custom_persona_data: { provenance: { source: "seed" }, null: "clear" },
-          voice: { provenance: { source: "seed" }, null: "clear" },
-          custom_voice_id: { provenance: { source: "seed" }, null: "clear" },
-          voice_name: { provenance: { source: "seed" }, null: "ignore" },
-          language_code: { provenance: { source: "seed" }, null: "ignore" },
-          background_sound: { provenance: { source: "seed" }, null: "clear" },
-          background_sound_volume: { provenance: { source: "seed" }, null: "clear" },
-          voice_volume: { provenance: { source: "seed" }, null: "clear" },
-          voice_speed: { provenance: { source: "seed" }, null: "clear" },
-          wait_seconds: { provenance: { source: "seed" }, null: "clear" },
-          conversation_initiation: { provenance: { source: "seed" }, null: "clear" },
-          interruption_rate: { provenance: { source: "seed" }, null: "ignore" },
-          multi_language_stt: { provenance: { source: "seed" }, null: "clear" },
-          hold_music_timeout_seconds: { provenance: { source: "seed" }, null: "clear" },
-          situate_speaker: { provenance: { source: "seed" }, null: "clear" },
-          audio_degradation: { provenance: { source: "seed" }, null: "clear" },
-          tags: { provenance: { source: "seed" }, null: "ignore" }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: [
-          "name",
-          "persona_prompt",
-          "silent_mode",
-          "multi_phone_config",
-          "initialization_parameters",
-          "custom_persona_data",
-          "voice",
-          "custom_voice_id",
-          "voice_name",
-          "language_code",
-          "background_sound",
-          "background_sound_volume",
-          "voice_volume",
-          "voice_speed",
-          "wait_seconds",
-          "conversation_initiation",
-          "interruption_rate",
-          "multi_language_stt",
-          "hold_music_timeout_seconds",
-          "situate_speaker",
-          "audio_degradation",
-          "tags"
-        ]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["personas:write"],
-      resource: "persona",
-      action: "update",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["persona-prompt-null", "persona-custom-data", "persona-voice", "persona-background-sound"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "updatePersona",
+    spec: "personas",
+    method: "PATCH",
+    path: "/personas/{persona_id}",
+    params: {
+      path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {
+        name: { null: "ignore" },
+        persona_prompt: { null: "rule" },
+        silent_mode: { null: "clear" },
+        multi_phone_config: { null: "clear" },
+        initialization_parameters: { null: "clear" },
+        custom_persona_data: { null: "clear" },
+        voice: { null: "clear" },
+        custom_voice_id: { null: "clear" },
+        voice_name: { null: "ignore" },
+        language_code: { null: "ignore" },
+        background_sound: { null: "clear" },
+        background_sound_volume: { null: "clear" },
+        voice_volume: { null: "clear" },
+        voice_speed: { null: "clear" },
+        wait_seconds: { null: "clear" },
+        conversation_initiation: { null: "clear" },
+        interruption_rate: { null: "ignore" },
+        multi_language_stt: { null: "clear" },
+        hold_music_timeout_seconds: { null: "clear" },
+        situate_speaker: { null: "clear" },
+        audio_degradation: { null: "clear" },
+        tags: { null: "ignore" }
+      },
+      exactlyOneOf: [],
+      defaults: {},
+      properties: [
+        "name",
+        "persona_prompt",
+        "silent_mode",
+        "multi_phone_config",
+        "initialization_parameters",
+        "custom_persona_data",
+        "voice",
+        "custom_voice_id",
+        "voice_name",
+        "language_code",
+        "background_sound",
+        "background_sound_volume",
+        "voice_volume",
+        "voice_speed",
+        "wait_seconds",
+        "conversation_initiation",
+        "interruption_rate",
+        "multi_language_stt",
+        "hold_music_timeout_seconds",
+        "situate_speaker",
+        "audio_degradation",
+        "tags"
+      ]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["personas:write"],
+    resource: "persona",
+    action: "update",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["persona-prompt-null", "persona-custom-data", "persona-voice", "persona-background-sound"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: updatePersonaPathParamsValidator,
       headers: updatePersonaHeadersValidator,
@@ -47400,37 +44491,35 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "deletePersona",
-      spec: "personas",
-      method: "DELETE",
-      path: "/personas/{persona_id}",
-      params: {
-        path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["personas:write"],
-      resource: "persona",
-      action: "delete",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: { respond: "empty", repeat: "ok" },
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "deletePersona",
+    spec: "personas",
+    method: "DELETE",
+    path: "/personas/{persona_id}",
+    params: {
+      path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["personas:write"],
+    resource: "persona",
+    action: "delete",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: { respond: "empty", repeat: "ok" },
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: deletePersonaPathParamsValidator,
       headers: deletePersonaHeadersValidator,
@@ -47438,37 +44527,35 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "duplicatePersona",
-      spec: "personas",
-      method: "POST",
-      path: "/personas/{persona_id}/duplicate",
-      params: {
-        path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["personas:write"],
-      resource: "persona",
-      action: "duplicate",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["persona-voice"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: [{ field: "name", maxLength: 200 }],
-      resets: null,
-      copiesWith: null,
-      success: { status: 201, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "duplicatePersona",
+    spec: "personas",
+    method: "POST",
+    path: "/personas/{persona_id}/duplicate",
+    params: {
+      path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["personas:write"],
+    resource: "persona",
+    action: "duplicate",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["persona-voice"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: [{ field: "name", maxLength: 200 }],
+    resets: null,
+    copiesWith: null,
+    success: { status: 201, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: duplicatePersonaPathParamsValidator,
       headers: duplicatePersonaHeadersValidator,
@@ -47476,55 +44563,53 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listPersonaVersions",
-      spec: "personas",
-      method: "GET",
-      path: "/personas/{persona_id}/versions",
-      params: {
-        path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["personas:read"],
-      resource: "persona",
-      action: "versions",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "ListPersonaVersionsResponse", keys: ["versions"], constants: {} },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: {
-        properties: [
-          "name",
-          "ulid",
-          "version_number",
-          "change_type",
-          "label",
-          "persona_prompt",
-          "metadata",
-          "voice_name",
-          "language_code",
-          "created_by",
-          "create_time"
-        ],
-        snapshotInto: "metadata"
-      }
+    id: "listPersonaVersions",
+    spec: "personas",
+    method: "GET",
+    path: "/personas/{persona_id}/versions",
+    params: {
+      path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
+    },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["personas:read"],
+    resource: "persona",
+    action: "versions",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "ListPersonaVersionsResponse", keys: ["versions"], constants: {} },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: {
+      properties: [
+        "name",
+        "ulid",
+        "version_number",
+        "change_type",
+        "label",
+        "persona_prompt",
+        "metadata",
+        "voice_name",
+        "language_code",
+        "created_by",
+        "create_time"
+      ],
+      snapshotInto: "metadata"
     },
     validators: {
       path: listPersonaVersionsPathParamsValidator,
@@ -47533,40 +44618,38 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "revertPersonaVersion",
-      spec: "personas",
-      method: "POST",
-      path: "/personas/{persona_id}/versions/{version_id}/revert",
-      params: {
-        path: [
-          { name: "persona_id", required: true, type: "string", array: false, explode: false },
-          { name: "version_id", required: true, type: "string", array: false, explode: false }
-        ],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["personas:write"],
-      resource: "persona",
-      action: "revert",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["version-revert"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "revertPersonaVersion",
+    spec: "personas",
+    method: "POST",
+    path: "/personas/{persona_id}/versions/{version_id}/revert",
+    params: {
+      path: [
+        { name: "persona_id", required: true, type: "string", array: false, explode: false },
+        { name: "version_id", required: true, type: "string", array: false, explode: false }
+      ],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["personas:write"],
+    resource: "persona",
+    action: "revert",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["version-revert"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: revertPersonaVersionPathParamsValidator,
       headers: revertPersonaVersionHeadersValidator,
@@ -47574,386 +44657,239 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listReviewProjects",
-      spec: "review-projects",
-      method: "GET",
-      path: "/review-projects",
-      params: {
-        path: [],
-        query: [
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true },
-          { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" }
-        ],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["reviews"],
-      resource: "review-project",
-      action: "list",
-      workspaceRequired: false,
-      pagination: {
-        items: "review_projects",
-        pageSize: "page_size",
-        pageToken: "page_token",
-        nextPageToken: "next_page_token"
-      },
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "list", items: "review_projects", total: null },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "listReviewProjects",
+    spec: "review-projects",
+    method: "GET",
+    path: "/review-projects",
+    params: {
+      path: [],
+      query: [
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true },
+        { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" }
+      ],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["reviews"],
+    resource: "review-project",
+    action: "list",
+    workspaceRequired: false,
+    pagination: {
+      items: "review_projects",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token"
+    },
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "list", items: "review_projects", total: null }, media: "application/json" },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       query: listReviewProjectsQueryValidator,
       response: listReviewProjectsResponse200Validator
     }
   },
   {
-    ...{
-      id: "createReviewProject",
-      spec: "review-projects",
-      method: "POST",
-      path: "/review-projects",
-      params: { path: [], query: [], header: [] },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          display_name: {
-            provenance: {
-              source: "inferred",
-              note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-            }
-          },
-          description: {
-            provenance: {
-              source: "inferred",
-              note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-            }
-          },
-          assignees: {
-            provenance: {
-              source: "inferred",
-              note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-            }
-          },
-          linked_simulation_ids: {
-            provenance: {
-              source: "inferred",
-              note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-            },
-            references: "simulation"
-          },
-          linked_metric_ids: {
-            provenance: {
-              source: "inferred",
-              note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-            },
-            references: "metric"
-          },
-          project_type: {
-            provenance: {
-              source: "inferred",
-              note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-            }
-          },
-          notifications: {
-            provenance: {
-              source: "inferred",
-              note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-            }
-          },
-          project_rules: {
-            provenance: {
-              source: "inferred",
-              note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-            }
-          },
-          blind_labeling_shown_metric_ids: {
-            provenance: {
-              source: "inferred",
-              note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-            },
-            references: "metric"
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: [
-          "display_name",
-          "description",
-          "assignees",
-          "linked_simulation_ids",
-          "linked_metric_ids",
-          "project_type",
-          "notifications",
-          "project_rules",
-          "blind_labeling_shown_metric_ids"
-        ]
+    id: "createReviewProject",
+    spec: "review-projects",
+    method: "POST",
+    path: "/review-projects",
+    params: { path: [], query: [], header: [] },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {
+        linked_simulation_ids: { references: "simulation" },
+        linked_metric_ids: { references: "metric" },
+        blind_labeling_shown_metric_ids: { references: "metric" }
       },
-      auth: ["X-API-Key"],
-      permissions: ["reviews"],
-      resource: "review-project",
-      action: "create",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["review-project-links"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 201, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+      exactlyOneOf: [],
+      defaults: {},
+      properties: [
+        "display_name",
+        "description",
+        "assignees",
+        "linked_simulation_ids",
+        "linked_metric_ids",
+        "project_type",
+        "notifications",
+        "project_rules",
+        "blind_labeling_shown_metric_ids"
+      ]
     },
+    auth: ["X-API-Key"],
+    permissions: ["reviews"],
+    resource: "review-project",
+    action: "create",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["review-project-links"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 201, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       body: createReviewProjectBodyValidator,
       response: createReviewProjectResponse201Validator
     }
   },
   {
-    ...{
-      id: "getReviewDisagreementState",
-      spec: "review-projects",
-      method: "POST",
-      path: "/review-projects/disagreement-state",
-      params: { path: [], query: [], header: [] },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          project_ids: { provenance: { source: "seed" } },
-          include_unresolved_ids: { provenance: { source: "seed" } },
-          selected_project_id: {
-            provenance: {
-              source: "inferred",
-              note: "the seed does not name the project-restricting field; selected_project_id, nullable (facts 2.4)."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: { include_unresolved_ids: false },
-        properties: ["project_ids", "include_unresolved_ids", "selected_project_id"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["reviews"],
-      resource: "review-project",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["review-disagreement"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "DisagreementStateResponse", keys: ["projects"], constants: {} },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 500, 503],
-      versionItem: null
+    id: "getReviewDisagreementState",
+    spec: "review-projects",
+    method: "POST",
+    path: "/review-projects/disagreement-state",
+    params: { path: [], query: [], header: [] },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: { include_unresolved_ids: false },
+      properties: ["project_ids", "include_unresolved_ids", "selected_project_id"]
     },
+    auth: ["X-API-Key"],
+    permissions: ["reviews"],
+    resource: "review-project",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["review-disagreement"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "DisagreementStateResponse", keys: ["projects"], constants: {} },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 500, 503],
+    versionItem: null,
     validators: {
       body: getReviewDisagreementStateBodyValidator,
       response: getReviewDisagreementStateResponse200Validator
     }
   },
   {
-    ...{
-      id: "getReviewProject",
-      spec: "review-projects",
-      method: "GET",
-      path: "/review-projects/{project_id}",
-      params: {
-        path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["reviews"],
-      resource: "review-project",
-      action: "get",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getReviewProject",
+    spec: "review-projects",
+    method: "GET",
+    path: "/review-projects/{project_id}",
+    params: {
+      path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["reviews"],
+    resource: "review-project",
+    action: "get",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getReviewProjectPathParamsValidator,
       response: getReviewProjectResponse200Validator
     }
   },
   {
-    ...{
-      id: "updateReviewProject",
-      spec: "review-projects",
-      method: "PATCH",
-      path: "/review-projects/{project_id}",
-      params: {
-        path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          display_name: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-            },
-            null: "ignore"
-          },
-          description: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-            },
-            null: "clear"
-          },
-          assignees: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-            },
-            null: "ignore"
-          },
-          linked_simulation_ids: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-            },
-            null: "ignore",
-            references: "simulation"
-          },
-          add_linked_simulation_ids: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-            },
-            null: "ignore",
-            references: "simulation"
-          },
-          remove_linked_simulation_ids: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-            },
-            null: "ignore"
-          },
-          linked_metric_ids: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-            },
-            null: "ignore",
-            references: "metric"
-          },
-          notifications: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-            },
-            null: "ignore"
-          },
-          project_rules: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-            },
-            null: "clear"
-          },
-          blind_labeling_shown_metric_ids: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-            },
-            null: "clear",
-            references: "metric"
-          },
-          opted_out_assignees: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-            },
-            null: "ignore"
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: [
-          "display_name",
-          "description",
-          "assignees",
-          "linked_simulation_ids",
-          "add_linked_simulation_ids",
-          "remove_linked_simulation_ids",
-          "linked_metric_ids",
-          "notifications",
-          "project_rules",
-          "blind_labeling_shown_metric_ids",
-          "opted_out_assignees"
-        ]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["reviews"],
-      resource: "review-project",
-      action: "update",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["review-project-links"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "updateReviewProject",
+    spec: "review-projects",
+    method: "PATCH",
+    path: "/review-projects/{project_id}",
+    params: {
+      path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {
+        display_name: { null: "ignore" },
+        description: { null: "clear" },
+        assignees: { null: "ignore" },
+        linked_simulation_ids: { null: "ignore", references: "simulation" },
+        add_linked_simulation_ids: { null: "ignore", references: "simulation" },
+        remove_linked_simulation_ids: { null: "ignore" },
+        linked_metric_ids: { null: "ignore", references: "metric" },
+        notifications: { null: "ignore" },
+        project_rules: { null: "clear" },
+        blind_labeling_shown_metric_ids: { null: "clear", references: "metric" },
+        opted_out_assignees: { null: "ignore" }
+      },
+      exactlyOneOf: [],
+      defaults: {},
+      properties: [
+        "display_name",
+        "description",
+        "assignees",
+        "linked_simulation_ids",
+        "add_linked_simulation_ids",
+        "remove_linked_simulation_ids",
+        "linked_metric_ids",
+        "notifications",
+        "project_rules",
+        "blind_labeling_shown_metric_ids",
+        "opted_out_assignees"
+      ]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["reviews"],
+    resource: "review-project",
+    action: "update",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["review-project-links"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: updateReviewProjectPathParamsValidator,
       body: updateReviewProjectBodyValidator,
@@ -47961,94 +44897,90 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "deleteReviewProject",
-      spec: "review-projects",
-      method: "DELETE",
-      path: "/review-projects/{project_id}",
-      params: {
-        path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["reviews"],
-      resource: "review-project",
-      action: "delete",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: { respond: "empty", repeat: "not-found" },
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "deleteReviewProject",
+    spec: "review-projects",
+    method: "DELETE",
+    path: "/review-projects/{project_id}",
+    params: {
+      path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["reviews"],
+    resource: "review-project",
+    action: "delete",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: { respond: "empty", repeat: "not-found" },
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: deleteReviewProjectPathParamsValidator,
       response: deleteReviewProjectResponse200Validator
     }
   },
   {
-    ...{
-      id: "getReviewProjectInsights",
-      spec: "review-projects",
-      method: "GET",
-      path: "/review-projects/{project_id}/insights",
-      params: {
-        path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
-        query: [
-          { name: "start_date", required: true, type: "string", array: false, explode: true },
-          { name: "end_date", required: true, type: "string", array: false, explode: true },
-          {
-            name: "label_triage_time_basis",
-            required: false,
-            type: "string",
-            array: false,
-            explode: true,
-            default: "label"
-          }
-        ],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["reviews"],
-      resource: "review-project",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["review-insights"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: {
-          kind: "other",
-          schema: "ReviewProjectInsights",
-          keys: ["project", "label_overview", "label_stats", "metric_stats"],
-          constants: {}
-        },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getReviewProjectInsights",
+    spec: "review-projects",
+    method: "GET",
+    path: "/review-projects/{project_id}/insights",
+    params: {
+      path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
+      query: [
+        { name: "start_date", required: true, type: "string", array: false, explode: true },
+        { name: "end_date", required: true, type: "string", array: false, explode: true },
+        {
+          name: "label_triage_time_basis",
+          required: false,
+          type: "string",
+          array: false,
+          explode: true,
+          default: "label"
+        }
+      ],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["reviews"],
+    resource: "review-project",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["review-insights"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: {
+        kind: "other",
+        schema: "ReviewProjectInsights",
+        keys: ["project", "label_overview", "label_stats", "metric_stats"],
+        constants: {}
+      },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getReviewProjectInsightsPathParamsValidator,
       query: getReviewProjectInsightsQueryValidator,
@@ -48056,140 +44988,134 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getReviewProjectMetricAgreement",
-      spec: "review-projects",
-      method: "GET",
-      path: "/review-projects/{project_id}/metric-agreement",
-      params: {
-        path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["reviews"],
-      resource: "review-project",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["review-metric-agreement"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "MetricAgreementResponse", keys: ["agreement_by_metric_id"], constants: {} },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getReviewProjectMetricAgreement",
+    spec: "review-projects",
+    method: "GET",
+    path: "/review-projects/{project_id}/metric-agreement",
+    params: {
+      path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["reviews"],
+    resource: "review-project",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["review-metric-agreement"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "MetricAgreementResponse", keys: ["agreement_by_metric_id"], constants: {} },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getReviewProjectMetricAgreementPathParamsValidator,
       response: getReviewProjectMetricAgreementResponse200Validator
     }
   },
   {
-    ...{
-      id: "getReviewProjectProgress",
-      spec: "review-projects",
-      method: "GET",
-      path: "/review-projects/{project_id}/progress",
-      params: {
-        path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["reviews"],
-      resource: "review-project",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["review-progress"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: {
-          kind: "other",
-          schema: "ReviewProjectProgress",
-          keys: [
-            "project_id",
-            "display_name",
-            "project_type",
-            "simulation_count",
-            "metric_count",
-            "assignee_count",
-            "total_tasks",
-            "completed_tasks",
-            "completion_percentage"
-          ],
-          constants: {}
-        },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getReviewProjectProgress",
+    spec: "review-projects",
+    method: "GET",
+    path: "/review-projects/{project_id}/progress",
+    params: {
+      path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["reviews"],
+    resource: "review-project",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["review-progress"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: {
+        kind: "other",
+        schema: "ReviewProjectProgress",
+        keys: [
+          "project_id",
+          "display_name",
+          "project_type",
+          "simulation_count",
+          "metric_count",
+          "assignee_count",
+          "total_tasks",
+          "completed_tasks",
+          "completion_percentage"
+        ],
+        constants: {}
+      },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getReviewProjectProgressPathParamsValidator,
       response: getReviewProjectProgressResponse200Validator
     }
   },
   {
-    ...{
-      id: "listRuns",
-      spec: "runs",
-      method: "GET",
-      path: "/runs",
-      params: {
-        path: [],
-        query: [
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true },
-          { name: "filter", required: false, type: "string", array: false, explode: true },
-          { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" },
-          { name: "include", required: false, type: "string", array: false, explode: true }
-        ],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["runs:read"],
-      resource: "run",
-      action: "list",
-      workspaceRequired: false,
-      pagination: { items: "runs", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
-      softDelete: null,
-      restore: null,
-      rules: ["run-pin-versions"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "list", items: "runs", total: null }, media: "application/json" },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "listRuns",
+    spec: "runs",
+    method: "GET",
+    path: "/runs",
+    params: {
+      path: [],
+      query: [
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true },
+        { name: "filter", required: false, type: "string", array: false, explode: true },
+        { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" },
+        { name: "include", required: false, type: "string", array: false, explode: true }
+      ],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["runs:read"],
+    resource: "run",
+    action: "list",
+    workspaceRequired: false,
+    pagination: { items: "runs", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    softDelete: null,
+    restore: null,
+    rules: ["run-pin-versions"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "list", items: "runs", total: null }, media: "application/json" },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       query: listRunsQueryValidator,
       headers: listRunsHeadersValidator,
@@ -48197,123 +45123,55 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "launchRun",
-      spec: "runs",
-      method: "POST",
-      path: "/runs",
-      params: {
-        path: [],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          agent_id: { provenance: { source: "seed", note: "agent ids are 22 alphanumeric characters (seed Limits)." } },
-          persona_id: {
-            provenance: {
-              source: "inferred",
-              note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-            }
-          },
-          test_set_id: {
-            provenance: { source: "inferred", note: "test-set ids are exactly 8 characters (facts 2.11)." }
-          },
-          metric_ids: {
-            provenance: {
-              source: "inferred",
-              note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-            }
-          },
-          persona_metrics: {
-            provenance: {
-              source: "inferred",
-              note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-            },
-            references: "metric"
-          },
-          mutation_id: {
-            provenance: {
-              source: "inferred",
-              note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-            }
-          },
-          mutation_ids: {
-            provenance: {
-              source: "inferred",
-              note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-            }
-          },
-          options: {
-            provenance: {
-              source: "inferred",
-              note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-            }
-          },
-          metadata: {
-            provenance: {
-              source: "inferred",
-              note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-            }
-          },
-          tags: {
-            provenance: {
-              source: "assumed",
-              note: "the service's client sends tags in metadata.tags; the top-level form is kept for earlier callers and merged with it."
-            }
-          },
-          scheduled_run_id: {
-            provenance: {
-              source: "assumed",
-              note: "not in the service's launch body; lets a launched run be in an alert's scheduled-run scope."
-            }
-          },
-          run_template_id: {
-            provenance: {
-              source: "assumed",
-              note: "not in the service's launch body; must name a run template of the organization."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: [
-          "agent_id",
-          "persona_id",
-          "test_set_id",
-          "metric_ids",
-          "persona_metrics",
-          "mutation_id",
-          "mutation_ids",
-          "options",
-          "metadata",
-          "tags",
-          "scheduled_run_id",
-          "run_template_id"
-        ]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["runs:write"],
-      resource: "run",
-      action: "create",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["run-pin-versions"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "launchRun",
+    spec: "runs",
+    method: "POST",
+    path: "/runs",
+    params: {
+      path: [],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: { persona_metrics: { references: "metric" } },
+      exactlyOneOf: [],
+      defaults: {},
+      properties: [
+        "agent_id",
+        "persona_id",
+        "test_set_id",
+        "metric_ids",
+        "persona_metrics",
+        "mutation_id",
+        "mutation_ids",
+        "options",
+        "metadata",
+        "tags",
+        "scheduled_run_id",
+        "run_template_id"
+      ]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["runs:write"],
+    resource: "run",
+    action: "create",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["run-pin-versions"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       headers: launchRunHeadersValidator,
       body: launchRunBodyValidator,
@@ -48321,78 +45179,74 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listRunTags",
-      spec: "runs",
-      method: "GET",
-      path: "/runs/tags",
-      params: {
-        path: [],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["runs:read"],
-      resource: "run",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["tag-summary"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "ListRunTagsResponse", keys: ["tags"], constants: {} },
-        media: "application/json"
-      },
-      errors: [401, 403, 500],
-      versionItem: null
+    id: "listRunTags",
+    spec: "runs",
+    method: "GET",
+    path: "/runs/tags",
+    params: {
+      path: [],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["runs:read"],
+    resource: "run",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["tag-summary"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "ListRunTagsResponse", keys: ["tags"], constants: {} },
+      media: "application/json"
+    },
+    errors: [401, 403, 500],
+    versionItem: null,
     validators: {
       headers: listRunTagsHeadersValidator,
       response: listRunTagsResponse200Validator
     }
   },
   {
-    ...{
-      id: "getRun",
-      spec: "runs",
-      method: "GET",
-      path: "/runs/{run_id}",
-      params: {
-        path: [{ name: "run_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["runs:read"],
-      resource: "run",
-      action: "get",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["run-pin-versions"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getRun",
+    spec: "runs",
+    method: "GET",
+    path: "/runs/{run_id}",
+    params: {
+      path: [{ name: "run_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["runs:read"],
+    resource: "run",
+    action: "get",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["run-pin-versions"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getRunPathParamsValidator,
       headers: getRunHeadersValidator,
@@ -48400,51 +45254,42 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "updateRun",
-      spec: "runs",
-      method: "PATCH",
-      path: "/runs/{run_id}",
-      params: {
-        path: [{ name: "run_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          tags: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /runs/{run_id} takes {tags} (required) and answers 200 {run} (facts-shapes 2.13 RU4)."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["tags"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["runs:write"],
-      resource: "run",
-      action: "update",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["run-pin-versions"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "updateRun",
+    spec: "runs",
+    method: "PATCH",
+    path: "/runs/{run_id}",
+    params: {
+      path: [{ name: "run_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["tags"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["runs:write"],
+    resource: "run",
+    action: "update",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["run-pin-versions"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: updateRunPathParamsValidator,
       headers: updateRunHeadersValidator,
@@ -48453,37 +45298,35 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "deleteRun",
-      spec: "runs",
-      method: "DELETE",
-      path: "/runs/{run_id}",
-      params: {
-        path: [{ name: "run_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["runs:write"],
-      resource: "run",
-      action: "delete",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: { respond: "empty", repeat: "not-found" },
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "deleteRun",
+    spec: "runs",
+    method: "DELETE",
+    path: "/runs/{run_id}",
+    params: {
+      path: [{ name: "run_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["runs:write"],
+    resource: "run",
+    action: "delete",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: { respond: "empty", repeat: "not-found" },
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: deleteRunPathParamsValidator,
       headers: deleteRunHeadersValidator,
@@ -48491,50 +45334,48 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listSimulations",
-      spec: "conversations",
-      method: "GET",
-      path: "/simulations",
-      params: {
-        path: [],
-        query: [
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true },
-          { name: "filter", required: false, type: "string", array: false, explode: true },
-          { name: "order_by", required: false, type: "string", array: false, explode: true },
-          { name: "include", required: false, type: "string", array: false, explode: true }
-        ],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:read"],
-      resource: "simulation",
-      action: "list",
-      workspaceRequired: false,
-      pagination: {
-        items: "simulations",
-        pageSize: "page_size",
-        pageToken: "page_token",
-        nextPageToken: "next_page_token"
-      },
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: "listSimulatedConversations",
-      aliasRenames: [
-        { legacy: "simulations", canonical: "simulated_conversations", values: null, in: "response", at: [] }
+    id: "listSimulations",
+    spec: "conversations",
+    method: "GET",
+    path: "/simulations",
+    params: {
+      path: [],
+      query: [
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true },
+        { name: "filter", required: false, type: "string", array: false, explode: true },
+        { name: "order_by", required: false, type: "string", array: false, explode: true },
+        { name: "include", required: false, type: "string", array: false, explode: true }
       ],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "list", items: "simulations", total: null }, media: "application/json" },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:read"],
+    resource: "simulation",
+    action: "list",
+    workspaceRequired: false,
+    pagination: {
+      items: "simulations",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token"
+    },
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: "listSimulatedConversations",
+    aliasRenames: [
+      { legacy: "simulations", canonical: "simulated_conversations", values: null, in: "response", at: [] }
+    ],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "list", items: "simulations", total: null }, media: "application/json" },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       query: listSimulationsQueryValidator,
       headers: listSimulationsHeadersValidator,
@@ -48542,37 +45383,35 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getSimulation",
-      spec: "conversations",
-      method: "GET",
-      path: "/simulations/{simulation_id}",
-      params: {
-        path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:read"],
-      resource: "simulation",
-      action: "get",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: "getSimulatedConversation",
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "simulation" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getSimulation",
+    spec: "conversations",
+    method: "GET",
+    path: "/simulations/{simulation_id}",
+    params: {
+      path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:read"],
+    resource: "simulation",
+    action: "get",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: "getSimulatedConversation",
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "simulation" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getSimulationPathParamsValidator,
       headers: getSimulationHeadersValidator,
@@ -48580,59 +45419,42 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "updateSimulation",
-      spec: "conversations",
-      method: "PATCH",
-      path: "/simulations/{simulation_id}",
-      params: {
-        path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          is_public: {
-            provenance: {
-              source: "assumed",
-              note: "the seed shows is_public as boolean and facts 2.15 make it nullable; treating null as unchanged is our decision."
-            },
-            null: "ignore"
-          },
-          notes: {
-            provenance: {
-              source: "assumed",
-              note: "notes (nullable, at most 500) are from facts 2.15; null clearing them is our decision."
-            },
-            null: "clear"
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["is_public", "notes"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["conversations:write"],
-      resource: "simulation",
-      action: "update",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: "updateSimulatedConversation",
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "simulation" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "updateSimulation",
+    spec: "conversations",
+    method: "PATCH",
+    path: "/simulations/{simulation_id}",
+    params: {
+      path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: { is_public: { null: "ignore" }, notes: { null: "clear" } },
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["is_public", "notes"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["conversations:write"],
+    resource: "simulation",
+    action: "update",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: "updateSimulatedConversation",
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "simulation" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: updateSimulationPathParamsValidator,
       headers: updateSimulationHeadersValidator,
@@ -48641,37 +45463,35 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "deleteSimulation",
-      spec: "conversations",
-      method: "DELETE",
-      path: "/simulations/{simulation_id}",
-      params: {
-        path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:write"],
-      resource: "simulation",
-      action: "delete",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: { respond: "empty", repeat: "not-found" },
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: "deleteSimulatedConversation",
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "deleteSimulation",
+    spec: "conversations",
+    method: "DELETE",
+    path: "/simulations/{simulation_id}",
+    params: {
+      path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:write"],
+    resource: "simulation",
+    action: "delete",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: { respond: "empty", repeat: "not-found" },
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: "deleteSimulatedConversation",
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: deleteSimulationPathParamsValidator,
       headers: deleteSimulationHeadersValidator,
@@ -48679,46 +45499,44 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getSimulationAudio",
-      spec: "conversations",
-      method: "GET",
-      path: "/simulations/{simulation_id}/audio",
-      params: {
-        path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:read"],
-      resource: "simulation",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["conversation-audio-url"],
-      emits: [],
-      aliasOf: "getSimulatedConversationAudio",
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: {
-          kind: "other",
-          schema: "SimulationAudioResponse",
-          keys: ["audio_url", "peaks_url", "simulation_id", "url_expires_in_seconds"],
-          constants: {}
-        },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getSimulationAudio",
+    spec: "conversations",
+    method: "GET",
+    path: "/simulations/{simulation_id}/audio",
+    params: {
+      path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:read"],
+    resource: "simulation",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["conversation-audio-url"],
+    emits: [],
+    aliasOf: "getSimulatedConversationAudio",
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: {
+        kind: "other",
+        schema: "SimulationAudioResponse",
+        keys: ["audio_url", "peaks_url", "simulation_id", "url_expires_in_seconds"],
+        constants: {}
+      },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getSimulationAudioPathParamsValidator,
       headers: getSimulationAudioHeadersValidator,
@@ -48726,49 +45544,47 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listSimulationMetricOutputs",
-      spec: "conversations",
-      method: "GET",
-      path: "/simulations/{simulation_id}/metrics",
-      params: {
-        path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-        query: [
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true }
-        ],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:read"],
-      resource: "simulation",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["conversation-metric-outputs"],
-      emits: [],
-      aliasOf: "listSimulatedConversationMetricOutputs",
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: {
-          kind: "other",
-          schema: "ListSimulationMetricOutputsResponse",
-          keys: ["metrics", "next_page_token"],
-          constants: {}
-        },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "listSimulationMetricOutputs",
+    spec: "conversations",
+    method: "GET",
+    path: "/simulations/{simulation_id}/metrics",
+    params: {
+      path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+      query: [
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true }
+      ],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:read"],
+    resource: "simulation",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["conversation-metric-outputs"],
+    emits: [],
+    aliasOf: "listSimulatedConversationMetricOutputs",
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: {
+        kind: "other",
+        schema: "ListSimulationMetricOutputsResponse",
+        keys: ["metrics", "next_page_token"],
+        constants: {}
+      },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: listSimulationMetricOutputsPathParamsValidator,
       query: listSimulationMetricOutputsQueryValidator,
@@ -48777,44 +45593,42 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getSimulationMetricOutput",
-      spec: "conversations",
-      method: "GET",
-      path: "/simulations/{simulation_id}/metrics/{metric_output_id}",
-      params: {
-        path: [
-          { name: "simulation_id", required: true, type: "string", array: false, explode: false },
-          { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
-        ],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:read"],
-      resource: "simulation",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["conversation-metric-outputs"],
-      emits: [],
-      aliasOf: "getSimulatedConversationMetricOutput",
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "SimulationMetricOutputResponse", keys: ["metric"], constants: {} },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getSimulationMetricOutput",
+    spec: "conversations",
+    method: "GET",
+    path: "/simulations/{simulation_id}/metrics/{metric_output_id}",
+    params: {
+      path: [
+        { name: "simulation_id", required: true, type: "string", array: false, explode: false },
+        { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
+      ],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:read"],
+    resource: "simulation",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["conversation-metric-outputs"],
+    emits: [],
+    aliasOf: "getSimulatedConversationMetricOutput",
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "SimulationMetricOutputResponse", keys: ["metric"], constants: {} },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getSimulationMetricOutputPathParamsValidator,
       headers: getSimulationMetricOutputHeadersValidator,
@@ -48822,46 +45636,44 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "resimulateSimulation",
-      spec: "conversations",
-      method: "POST",
-      path: "/simulations/{simulation_id}/resimulate",
-      params: {
-        path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["conversations:write"],
-      resource: "simulation",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["simulation-resimulate"],
-      emits: [],
-      aliasOf: "resimulateSimulatedConversation",
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: {
-          kind: "other",
-          schema: "ResimulateResponse",
-          keys: ["simulation_id", "run_id", "queued", "message"],
-          constants: {}
-        },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "resimulateSimulation",
+    spec: "conversations",
+    method: "POST",
+    path: "/simulations/{simulation_id}/resimulate",
+    params: {
+      path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["conversations:write"],
+    resource: "simulation",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["simulation-resimulate"],
+    emits: [],
+    aliasOf: "resimulateSimulatedConversation",
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: {
+        kind: "other",
+        schema: "ResimulateResponse",
+        keys: ["simulation_id", "run_id", "queued", "message"],
+        constants: {}
+      },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: resimulateSimulationPathParamsValidator,
       headers: resimulateSimulationHeadersValidator,
@@ -48869,66 +45681,51 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "rerunSimulationMetrics",
-      spec: "conversations",
-      method: "POST",
-      path: "/simulations:rerunMetrics",
-      params: {
-        path: [],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          simulation_ids: {
-            provenance: {
-              source: "inferred",
-              note: "legacy POST /simulations:rerunMetrics body {simulation_ids*, metric_ids*} -> 202 (207 when some fail) {results, queued_count, failed_count} (facts-shapes 2.4 SC6, E35)."
-            }
-          },
-          metric_ids: {
-            provenance: {
-              source: "inferred",
-              note: "legacy POST /simulations:rerunMetrics body {simulation_ids*, metric_ids*} -> 202 (207 when some fail) {results, queued_count, failed_count} (facts-shapes 2.4 SC6, E35)."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["simulation_ids", "metric_ids"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["conversations:write"],
-      resource: "simulation",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["simulation-rerun-metrics"],
-      emits: ["simulation.metrics-rerun"],
-      aliasOf: "rerunSimulatedConversationMetrics",
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 202,
-        shape: {
-          kind: "other",
-          schema: "RerunMetricsResponse",
-          keys: ["results", "queued_count", "failed_count"],
-          constants: {}
-        },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "rerunSimulationMetrics",
+    spec: "conversations",
+    method: "POST",
+    path: "/simulations:rerunMetrics",
+    params: {
+      path: [],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["simulation_ids", "metric_ids"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["conversations:write"],
+    resource: "simulation",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["simulation-rerun-metrics"],
+    emits: ["simulation.metrics-rerun"],
+    aliasOf: "rerunSimulatedConversationMetrics",
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 202,
+      shape: {
+        kind: "other",
+        schema: "RerunMetricsResponse",
+        keys: ["results", "queued_count", "failed_count"],
+        constants: {}
+      },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       headers: rerunSimulationMetricsHeadersValidator,
       body: rerunSimulationMetricsBodyValidator,
@@ -48936,184 +45733,147 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listTags",
-      spec: "tags",
-      method: "GET",
-      path: "/tags",
-      params: {
-        path: [],
-        query: [
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true }
-        ],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["tags:read"],
-      resource: "tag",
-      action: "list",
-      workspaceRequired: false,
-      pagination: { items: "tags", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "list", items: "tags", total: null }, media: "application/json" },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "listTags",
+    spec: "tags",
+    method: "GET",
+    path: "/tags",
+    params: {
+      path: [],
+      query: [
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true }
+      ],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["tags:read"],
+    resource: "tag",
+    action: "list",
+    workspaceRequired: false,
+    pagination: { items: "tags", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "list", items: "tags", total: null }, media: "application/json" },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: { query: listTagsQueryValidator, response: listTagsResponse200Validator }
   },
   {
-    ...{
-      id: "createTag",
-      spec: "tags",
-      method: "POST",
-      path: "/tags",
-      params: { path: [], query: [], header: [] },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          tag_name: {
-            provenance: {
-              source: "inferred",
-              note: "POST /tags takes tag_name (1-200) and color and answers 201 {tag}, 409 on a duplicate name (facts 2.8); permission tags:write is assumed."
-            },
-            normalize: "lowercase",
-            unique: { among: "active", scope: "organization" }
-          },
-          color: {
-            provenance: {
-              source: "inferred",
-              note: "POST /tags takes tag_name (1-200) and color and answers 201 {tag}, 409 on a duplicate name (facts 2.8); permission tags:write is assumed."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["tag_name", "color"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["tags:write"],
-      resource: "tag",
-      action: "create",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 201, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
-      errors: [400, 401, 403, 409, 500],
-      versionItem: null
+    id: "createTag",
+    spec: "tags",
+    method: "POST",
+    path: "/tags",
+    params: { path: [], query: [], header: [] },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: { tag_name: { normalize: "lowercase", unique: { among: "active", scope: "organization" } } },
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["tag_name", "color"]
     },
+    auth: ["X-API-Key"],
+    permissions: ["tags:write"],
+    resource: "tag",
+    action: "create",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 201, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
+    errors: [400, 401, 403, 409, 500],
+    versionItem: null,
     validators: { body: createTagBodyValidator, response: createTagResponse201Validator }
   },
   {
-    ...{
-      id: "getTag",
-      spec: "tags",
-      method: "GET",
-      path: "/tags/{tag_id}",
-      params: {
-        path: [{ name: "tag_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["tags:read"],
-      resource: "tag",
-      action: "get",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getTag",
+    spec: "tags",
+    method: "GET",
+    path: "/tags/{tag_id}",
+    params: {
+      path: [{ name: "tag_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["tags:read"],
+    resource: "tag",
+    action: "get",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: { path: getTagPathParamsValidator, response: getTagResponse200Validator }
   },
   {
-    ...{
-      id: "updateTag",
-      spec: "tags",
-      method: "PATCH",
-      path: "/tags/{tag_id}",
-      params: {
-        path: [{ name: "tag_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          tag_name: {
-            provenance: {
-              source: "inferred",
-              note: "nullable in the service's client (facts-shapes 2.6 TG4); null leaves the name unchanged (assumed)."
-            },
-            normalize: "lowercase",
-            unique: { among: "active", scope: "organization" },
-            null: "ignore"
-          },
-          color: {
-            provenance: {
-              source: "inferred",
-              note: "nullable in the service's client (facts-shapes 2.6 TG4); null removes the color (assumed)."
-            },
-            null: "clear"
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["tag_name", "color"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["tags:write"],
-      resource: "tag",
-      action: "update",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 409, 500],
-      versionItem: null
+    id: "updateTag",
+    spec: "tags",
+    method: "PATCH",
+    path: "/tags/{tag_id}",
+    params: {
+      path: [{ name: "tag_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {
+        tag_name: { normalize: "lowercase", unique: { among: "active", scope: "organization" }, null: "ignore" },
+        color: { null: "clear" }
+      },
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["tag_name", "color"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["tags:write"],
+    resource: "tag",
+    action: "update",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 409, 500],
+    versionItem: null,
     validators: {
       path: updateTagPathParamsValidator,
       headers: updateTagHeadersValidator,
@@ -49122,80 +45882,76 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "deleteTag",
-      spec: "tags",
-      method: "DELETE",
-      path: "/tags/{tag_id}",
-      params: {
-        path: [{ name: "tag_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["tags:write"],
-      resource: "tag",
-      action: "delete",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: { respond: "resource", repeat: "not-found" },
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "deleteTag",
+    spec: "tags",
+    method: "DELETE",
+    path: "/tags/{tag_id}",
+    params: {
+      path: [{ name: "tag_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["tags:write"],
+    resource: "tag",
+    action: "delete",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: { respond: "resource", repeat: "not-found" },
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: { path: deleteTagPathParamsValidator, response: deleteTagResponse200Validator }
   },
   {
-    ...{
-      id: "listTestCases",
-      spec: "test-sets",
-      method: "GET",
-      path: "/test-cases",
-      params: {
-        path: [],
-        query: [
-          { name: "test_set_id", required: true, type: "string", array: false, explode: true },
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true }
-        ],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["test-sets:read"],
-      resource: "test_case",
-      action: "list",
-      workspaceRequired: false,
-      pagination: {
-        items: "test_cases",
-        pageSize: "page_size",
-        pageToken: "page_token",
-        nextPageToken: "next_page_token"
-      },
-      softDelete: null,
-      restore: null,
-      rules: ["test-case-grid-order"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "list", items: "test_cases", total: null }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "listTestCases",
+    spec: "test-sets",
+    method: "GET",
+    path: "/test-cases",
+    params: {
+      path: [],
+      query: [
+        { name: "test_set_id", required: true, type: "string", array: false, explode: true },
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true }
+      ],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["test-sets:read"],
+    resource: "test_case",
+    action: "list",
+    workspaceRequired: false,
+    pagination: {
+      items: "test_cases",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token"
+    },
+    softDelete: null,
+    restore: null,
+    rules: ["test-case-grid-order"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "list", items: "test_cases", total: null }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       query: listTestCasesQueryValidator,
       headers: listTestCasesHeadersValidator,
@@ -49203,75 +45959,42 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "createTestCase",
-      spec: "test-sets",
-      method: "POST",
-      path: "/test-cases",
-      params: {
-        path: [],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          test_set_id: {
-            provenance: {
-              source: "inferred",
-              note: "POST /test-cases is in the published catalog (facts section 4); body and 201 {test_case} answer are assumed."
-            }
-          },
-          input_str: {
-            provenance: {
-              source: "inferred",
-              note: "POST /test-cases is in the published catalog (facts section 4); body and 201 {test_case} answer are assumed."
-            }
-          },
-          expected_output: {
-            provenance: {
-              source: "inferred",
-              note: "POST /test-cases is in the published catalog (facts section 4); body and 201 {test_case} answer are assumed."
-            }
-          },
-          attributes: {
-            provenance: {
-              source: "inferred",
-              note: "POST /test-cases is in the published catalog (facts section 4); body and 201 {test_case} answer are assumed."
-            }
-          },
-          position: {
-            provenance: {
-              source: "inferred",
-              note: "POST /test-cases is in the published catalog (facts section 4); body and 201 {test_case} answer are assumed."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["test_set_id", "input_str", "expected_output", "attributes", "position"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["test-sets:write"],
-      resource: "test_case",
-      action: "create",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["test-set-snapshot"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 201, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "createTestCase",
+    spec: "test-sets",
+    method: "POST",
+    path: "/test-cases",
+    params: {
+      path: [],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["test_set_id", "input_str", "expected_output", "attributes", "position"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["test-sets:write"],
+    resource: "test_case",
+    action: "create",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["test-set-snapshot"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 201, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       headers: createTestCaseHeadersValidator,
       body: createTestCaseBodyValidator,
@@ -49279,37 +46002,35 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getTestCase",
-      spec: "test-sets",
-      method: "GET",
-      path: "/test-cases/{test_case_id}",
-      params: {
-        path: [{ name: "test_case_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["test-sets:read"],
-      resource: "test_case",
-      action: "get",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getTestCase",
+    spec: "test-sets",
+    method: "GET",
+    path: "/test-cases/{test_case_id}",
+    params: {
+      path: [{ name: "test_case_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["test-sets:read"],
+    resource: "test_case",
+    action: "get",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getTestCasePathParamsValidator,
       headers: getTestCaseHeadersValidator,
@@ -49317,69 +46038,42 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "updateTestCase",
-      spec: "test-sets",
-      method: "PATCH",
-      path: "/test-cases/{test_case_id}",
-      params: {
-        path: [{ name: "test_case_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          input_str: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /test-cases/{test_case_id} is in the published catalog (facts section 4); body and answer are assumed."
-            }
-          },
-          expected_output: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /test-cases/{test_case_id} is in the published catalog (facts section 4); body and answer are assumed."
-            }
-          },
-          attributes: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /test-cases/{test_case_id} is in the published catalog (facts section 4); body and answer are assumed."
-            }
-          },
-          position: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /test-cases/{test_case_id} is in the published catalog (facts section 4); body and answer are assumed."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["input_str", "expected_output", "attributes", "position"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["test-sets:write"],
-      resource: "test_case",
-      action: "update",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["test-set-snapshot"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "updateTestCase",
+    spec: "test-sets",
+    method: "PATCH",
+    path: "/test-cases/{test_case_id}",
+    params: {
+      path: [{ name: "test_case_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["input_str", "expected_output", "attributes", "position"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["test-sets:write"],
+    resource: "test_case",
+    action: "update",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["test-set-snapshot"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: updateTestCasePathParamsValidator,
       headers: updateTestCaseHeadersValidator,
@@ -49388,37 +46082,35 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "deleteTestCase",
-      spec: "test-sets",
-      method: "DELETE",
-      path: "/test-cases/{test_case_id}",
-      params: {
-        path: [{ name: "test_case_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["test-sets:write"],
-      resource: "test_case",
-      action: "delete",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["test-set-snapshot"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "deleteTestCase",
+    spec: "test-sets",
+    method: "DELETE",
+    path: "/test-cases/{test_case_id}",
+    params: {
+      path: [{ name: "test_case_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["test-sets:write"],
+    resource: "test_case",
+    action: "delete",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["test-set-snapshot"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: deleteTestCasePathParamsValidator,
       headers: deleteTestCaseHeadersValidator,
@@ -49426,48 +46118,46 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listTestSets",
-      spec: "test-sets",
-      method: "GET",
-      path: "/test-sets",
-      params: {
-        path: [],
-        query: [
-          { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-          { name: "page_token", required: false, type: "string", array: false, explode: true },
-          { name: "filter", required: false, type: "string", array: false, explode: true },
-          { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-update_time" },
-          { name: "tag_filters", required: false, type: "string", array: true, explode: true }
-        ],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["test-sets:read"],
-      resource: "test_set",
-      action: "list",
-      workspaceRequired: false,
-      pagination: {
-        items: "test_sets",
-        pageSize: "page_size",
-        pageToken: "page_token",
-        nextPageToken: "next_page_token"
-      },
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "list", items: "test_sets", total: null }, media: "application/json" },
-      errors: [400, 401, 403, 500],
-      versionItem: null
+    id: "listTestSets",
+    spec: "test-sets",
+    method: "GET",
+    path: "/test-sets",
+    params: {
+      path: [],
+      query: [
+        { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+        { name: "page_token", required: false, type: "string", array: false, explode: true },
+        { name: "filter", required: false, type: "string", array: false, explode: true },
+        { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-update_time" },
+        { name: "tag_filters", required: false, type: "string", array: true, explode: true }
+      ],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["test-sets:read"],
+    resource: "test_set",
+    action: "list",
+    workspaceRequired: false,
+    pagination: {
+      items: "test_sets",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token"
+    },
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "list", items: "test_sets", total: null }, media: "application/json" },
+    errors: [400, 401, 403, 500],
+    versionItem: null,
     validators: {
       query: listTestSetsQueryValidator,
       headers: listTestSetsHeadersValidator,
@@ -49475,87 +46165,42 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "createTestSet",
-      spec: "test-sets",
-      method: "POST",
-      path: "/test-sets",
-      params: {
-        path: [],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          display_name: {
-            provenance: {
-              source: "inferred",
-              note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-            }
-          },
-          slug: {
-            provenance: {
-              source: "inferred",
-              note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-            }
-          },
-          description: {
-            provenance: {
-              source: "inferred",
-              note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-            }
-          },
-          test_set_type: {
-            provenance: {
-              source: "inferred",
-              note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-            }
-          },
-          test_set_metadata: {
-            provenance: {
-              source: "inferred",
-              note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-            }
-          },
-          parameters: {
-            provenance: {
-              source: "inferred",
-              note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-            }
-          },
-          tags: {
-            provenance: {
-              source: "inferred",
-              note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: { test_set_metadata: {}, parameters: {} },
-        properties: ["display_name", "slug", "description", "test_set_type", "test_set_metadata", "parameters", "tags"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["test-sets:write"],
-      resource: "test_set",
-      action: "create",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["test-set-snapshot"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 201, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
-      errors: [400, 401, 403, 409, 500],
-      versionItem: null
+    id: "createTestSet",
+    spec: "test-sets",
+    method: "POST",
+    path: "/test-sets",
+    params: {
+      path: [],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: { test_set_metadata: {}, parameters: {} },
+      properties: ["display_name", "slug", "description", "test_set_type", "test_set_metadata", "parameters", "tags"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["test-sets:write"],
+    resource: "test_set",
+    action: "create",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["test-set-snapshot"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 201, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
+    errors: [400, 401, 403, 409, 500],
+    versionItem: null,
     validators: {
       headers: createTestSetHeadersValidator,
       body: createTestSetBodyValidator,
@@ -49563,37 +46208,35 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "getTestSet",
-      spec: "test-sets",
-      method: "GET",
-      path: "/test-sets/{test_set_id}",
-      params: {
-        path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["test-sets:read"],
-      resource: "test_set",
-      action: "get",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "getTestSet",
+    spec: "test-sets",
+    method: "GET",
+    path: "/test-sets/{test_set_id}",
+    params: {
+      path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["test-sets:read"],
+    resource: "test_set",
+    action: "get",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: getTestSetPathParamsValidator,
       headers: getTestSetHeadersValidator,
@@ -49601,103 +46244,51 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "updateTestSet",
-      spec: "test-sets",
-      method: "PATCH",
-      path: "/test-sets/{test_set_id}",
-      params: {
-        path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          display_name: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-            }
-          },
-          slug: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-            }
-          },
-          description: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-            }
-          },
-          test_set_type: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-            }
-          },
-          test_set_metadata: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-            }
-          },
-          parameters: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-            }
-          },
-          tags: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-            }
-          },
-          test_cases: {
-            provenance: {
-              source: "assumed",
-              note: "A batch of grid edits is saved in one request so that it yields one version (seed Versioning rule 4); the field itself is our decision."
-            },
-            replace: "whole-set"
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: [
-          "display_name",
-          "slug",
-          "description",
-          "test_set_type",
-          "test_set_metadata",
-          "parameters",
-          "tags",
-          "test_cases"
-        ]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["test-sets:write"],
-      resource: "test_set",
-      action: "update",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["test-set-snapshot"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 409, 500],
-      versionItem: null
+    id: "updateTestSet",
+    spec: "test-sets",
+    method: "PATCH",
+    path: "/test-sets/{test_set_id}",
+    params: {
+      path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: { test_cases: { replace: "whole-set" } },
+      exactlyOneOf: [],
+      defaults: {},
+      properties: [
+        "display_name",
+        "slug",
+        "description",
+        "test_set_type",
+        "test_set_metadata",
+        "parameters",
+        "tags",
+        "test_cases"
+      ]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["test-sets:write"],
+    resource: "test_set",
+    action: "update",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["test-set-snapshot"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 409, 500],
+    versionItem: null,
     validators: {
       path: updateTestSetPathParamsValidator,
       headers: updateTestSetHeadersValidator,
@@ -49706,37 +46297,35 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "deleteTestSet",
-      spec: "test-sets",
-      method: "DELETE",
-      path: "/test-sets/{test_set_id}",
-      params: {
-        path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["test-sets:write"],
-      resource: "test_set",
-      action: "delete",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: { respond: "empty", repeat: "ok" },
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "deleteTestSet",
+    spec: "test-sets",
+    method: "DELETE",
+    path: "/test-sets/{test_set_id}",
+    params: {
+      path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["test-sets:write"],
+    resource: "test_set",
+    action: "delete",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: { respond: "empty", repeat: "ok" },
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: deleteTestSetPathParamsValidator,
       headers: deleteTestSetHeadersValidator,
@@ -49744,41 +46333,39 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listTestSetAgents",
-      spec: "test-sets",
-      method: "GET",
-      path: "/test-sets/{test_set_id}/agents",
-      params: {
-        path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["test-sets:read"],
-      resource: "test_set",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["test-set-agents"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "ListTestSetAgentsResponse", keys: ["agents"], constants: {} },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "listTestSetAgents",
+    spec: "test-sets",
+    method: "GET",
+    path: "/test-sets/{test_set_id}/agents",
+    params: {
+      path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["test-sets:read"],
+    resource: "test_set",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["test-set-agents"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "ListTestSetAgentsResponse", keys: ["agents"], constants: {} },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: listTestSetAgentsPathParamsValidator,
       headers: listTestSetAgentsHeadersValidator,
@@ -49786,40 +46373,38 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "removeTestSetAgent",
-      spec: "test-sets",
-      method: "DELETE",
-      path: "/test-sets/{test_set_id}/agents/{agent_id}",
-      params: {
-        path: [
-          { name: "test_set_id", required: true, type: "string", array: false, explode: false },
-          { name: "agent_id", required: true, type: "string", array: false, explode: false }
-        ],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["test-sets:write"],
-      resource: "test_set",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["test-set-agents"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "removeTestSetAgent",
+    spec: "test-sets",
+    method: "DELETE",
+    path: "/test-sets/{test_set_id}/agents/{agent_id}",
+    params: {
+      path: [
+        { name: "test_set_id", required: true, type: "string", array: false, explode: false },
+        { name: "agent_id", required: true, type: "string", array: false, explode: false }
+      ],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["test-sets:write"],
+    resource: "test_set",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["test-set-agents"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: removeTestSetAgentPathParamsValidator,
       headers: removeTestSetAgentHeadersValidator,
@@ -49827,55 +46412,46 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "addTestSetAgents",
-      spec: "test-sets",
-      method: "POST",
-      path: "/test-sets/{test_set_id}/agents:add",
-      params: {
-        path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          agent_ids: {
-            provenance: {
-              source: "inferred",
-              note: "POST /test-sets/{test_set_id}/agents:add with agent_ids (required) answers 200 {agents} (facts-shapes 2.12 TS10); unknown agents being 404 and the answer listing all attached agents are assumed; permission test-sets:write is assumed."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["agent_ids"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["test-sets:write"],
-      resource: "test_set",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["test-set-agents"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "ListTestSetAgentsResponse", keys: ["agents"], constants: {} },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "addTestSetAgents",
+    spec: "test-sets",
+    method: "POST",
+    path: "/test-sets/{test_set_id}/agents:add",
+    params: {
+      path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["agent_ids"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["test-sets:write"],
+    resource: "test_set",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["test-set-agents"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "ListTestSetAgentsResponse", keys: ["agents"], constants: {} },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: addTestSetAgentsPathParamsValidator,
       headers: addTestSetAgentsHeadersValidator,
@@ -49884,40 +46460,38 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "duplicateTestSet",
-      spec: "test-sets",
-      method: "POST",
-      path: "/test-sets/{test_set_id}/duplicate",
-      params: {
-        path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["test-sets:write"],
-      resource: "test_set",
-      action: "duplicate",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["test-set-snapshot"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: [
-        { field: "display_name", maxLength: 100 },
-        { field: "slug", maxLength: 100 }
-      ],
-      resets: null,
-      copiesWith: null,
-      success: { status: 201, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "duplicateTestSet",
+    spec: "test-sets",
+    method: "POST",
+    path: "/test-sets/{test_set_id}/duplicate",
+    params: {
+      path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["test-sets:write"],
+    resource: "test_set",
+    action: "duplicate",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["test-set-snapshot"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: [
+      { field: "display_name", maxLength: 100 },
+      { field: "slug", maxLength: 100 }
+    ],
+    resets: null,
+    copiesWith: null,
+    success: { status: 201, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: duplicateTestSetPathParamsValidator,
       headers: duplicateTestSetHeadersValidator,
@@ -49925,41 +46499,39 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listTestSetRecords",
-      spec: "test-sets",
-      method: "GET",
-      path: "/test-sets/{test_set_id}/records",
-      params: {
-        path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["test-sets:read"],
-      resource: "test_set",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["test-set-records"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "ListTestSetRecordsResponse", keys: ["records"], constants: {} },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "listTestSetRecords",
+    spec: "test-sets",
+    method: "GET",
+    path: "/test-sets/{test_set_id}/records",
+    params: {
+      path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["test-sets:read"],
+    resource: "test_set",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["test-set-records"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "ListTestSetRecordsResponse", keys: ["records"], constants: {} },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: listTestSetRecordsPathParamsValidator,
       headers: listTestSetRecordsHeadersValidator,
@@ -49967,55 +46539,53 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listTestSetVersions",
-      spec: "test-sets",
-      method: "GET",
-      path: "/test-sets/{test_set_id}/versions",
-      params: {
-        path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["test-sets:read"],
-      resource: "test_set",
-      action: "versions",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "ListTestSetVersionsResponse", keys: ["versions"], constants: {} },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: {
-        properties: [
-          "name",
-          "ulid",
-          "version_number",
-          "change_type",
-          "label",
-          "test_set_metadata",
-          "parameters",
-          "test_set_type",
-          "test_cases",
-          "created_by",
-          "create_time"
-        ],
-        snapshotInto: null
-      }
+    id: "listTestSetVersions",
+    spec: "test-sets",
+    method: "GET",
+    path: "/test-sets/{test_set_id}/versions",
+    params: {
+      path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
+    },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["test-sets:read"],
+    resource: "test_set",
+    action: "versions",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "ListTestSetVersionsResponse", keys: ["versions"], constants: {} },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: {
+      properties: [
+        "name",
+        "ulid",
+        "version_number",
+        "change_type",
+        "label",
+        "test_set_metadata",
+        "parameters",
+        "test_set_type",
+        "test_cases",
+        "created_by",
+        "create_time"
+      ],
+      snapshotInto: null
     },
     validators: {
       path: listTestSetVersionsPathParamsValidator,
@@ -50024,40 +46594,38 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "revertTestSetVersion",
-      spec: "test-sets",
-      method: "POST",
-      path: "/test-sets/{test_set_id}/versions/{version_id}/revert",
-      params: {
-        path: [
-          { name: "test_set_id", required: true, type: "string", array: false, explode: false },
-          { name: "version_id", required: true, type: "string", array: false, explode: false }
-        ],
-        query: [],
-        header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["test-sets:write"],
-      resource: "test_set",
-      action: "revert",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["version-revert", "test-set-snapshot"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500],
-      versionItem: null
+    id: "revertTestSetVersion",
+    spec: "test-sets",
+    method: "POST",
+    path: "/test-sets/{test_set_id}/versions/{version_id}/revert",
+    params: {
+      path: [
+        { name: "test_set_id", required: true, type: "string", array: false, explode: false },
+        { name: "version_id", required: true, type: "string", array: false, explode: false }
+      ],
+      query: [],
+      header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["test-sets:write"],
+    resource: "test_set",
+    action: "revert",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["version-revert", "test-set-snapshot"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500],
+    versionItem: null,
     validators: {
       path: revertTestSetVersionPathParamsValidator,
       headers: revertTestSetVersionHeadersValidator,
@@ -50065,142 +46633,105 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "listWebhooks",
-      spec: "webhooks",
-      method: "GET",
-      path: "/webhooks",
-      params: { path: [], query: [], header: [] },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["webhooks:write"],
-      resource: "webhook",
-      action: "list",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "list", items: "webhooks", total: null }, media: "application/json" },
-      errors: [401, 403, 500, 503],
-      versionItem: null
-    },
+    id: "listWebhooks",
+    spec: "webhooks",
+    method: "GET",
+    path: "/webhooks",
+    params: { path: [], query: [], header: [] },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["webhooks:write"],
+    resource: "webhook",
+    action: "list",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "list", items: "webhooks", total: null }, media: "application/json" },
+    errors: [401, 403, 500, 503],
+    versionItem: null,
     validators: { response: listWebhooksResponse200Validator }
   },
   {
-    ...{
-      id: "createWebhook",
-      spec: "webhooks",
-      method: "POST",
-      path: "/webhooks",
-      params: { path: [], query: [], header: [] },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          type: { provenance: { source: "seed" } },
-          url: { provenance: { source: "seed" } },
-          auth_token: {
-            provenance: {
-              source: "inferred",
-              note: "auth_token is nullable in the create body (facts-shapes 2.9 WH2)."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["type", "url", "auth_token"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["webhooks:write"],
-      resource: "webhook",
-      action: "create",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["webhook-url"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "webhook" }, media: "application/json" },
-      errors: [400, 401, 403, 500, 503],
-      versionItem: null
+    id: "createWebhook",
+    spec: "webhooks",
+    method: "POST",
+    path: "/webhooks",
+    params: { path: [], query: [], header: [] },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["type", "url", "auth_token"]
     },
+    auth: ["X-API-Key"],
+    permissions: ["webhooks:write"],
+    resource: "webhook",
+    action: "create",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["webhook-url"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "webhook" }, media: "application/json" },
+    errors: [400, 401, 403, 500, 503],
+    versionItem: null,
     validators: { body: createWebhookBodyValidator, response: createWebhookResponse200Validator }
   },
   {
-    ...{
-      id: "updateWebhook",
-      spec: "webhooks",
-      method: "PATCH",
-      path: "/webhooks/{webhook_id}",
-      params: {
-        path: [{ name: "webhook_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          type: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /webhooks/{id} takes type, url and auth_token and answers {webhook} (facts 2.13); permission webhooks:write is assumed."
-            },
-            null: "ignore"
-          },
-          url: {
-            provenance: {
-              source: "inferred",
-              note: "PATCH /webhooks/{id} takes type, url and auth_token and answers {webhook} (facts 2.13); permission webhooks:write is assumed."
-            },
-            null: "ignore"
-          },
-          auth_token: {
-            provenance: {
-              source: "assumed",
-              note: "the public facts do not say what null does; clearing the token is the only way to remove one."
-            },
-            null: "clear"
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["type", "url", "auth_token"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["webhooks:write"],
-      resource: "webhook",
-      action: "update",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["webhook-url"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "webhook" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500, 503],
-      versionItem: null
+    id: "updateWebhook",
+    spec: "webhooks",
+    method: "PATCH",
+    path: "/webhooks/{webhook_id}",
+    params: {
+      path: [{ name: "webhook_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: { type: { null: "ignore" }, url: { null: "ignore" }, auth_token: { null: "clear" } },
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["type", "url", "auth_token"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["webhooks:write"],
+    resource: "webhook",
+    action: "update",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["webhook-url"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "webhook" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500, 503],
+    versionItem: null,
     validators: {
       path: updateWebhookPathParamsValidator,
       body: updateWebhookBodyValidator,
@@ -50208,205 +46739,182 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "deleteWebhook",
-      spec: "webhooks",
-      method: "DELETE",
-      path: "/webhooks/{webhook_id}",
-      params: {
-        path: [{ name: "webhook_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["webhooks:write"],
-      resource: "webhook",
-      action: "delete",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: {
-        status: 200,
-        shape: { kind: "other", schema: "DeleteWebhookResponse", keys: ["success"], constants: { success: true } },
-        media: "application/json"
-      },
-      errors: [400, 401, 403, 404, 500, 503],
-      versionItem: null
+    id: "deleteWebhook",
+    spec: "webhooks",
+    method: "DELETE",
+    path: "/webhooks/{webhook_id}",
+    params: {
+      path: [{ name: "webhook_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["webhooks:write"],
+    resource: "webhook",
+    action: "delete",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: {
+      status: 200,
+      shape: { kind: "other", schema: "DeleteWebhookResponse", keys: ["success"], constants: { success: true } },
+      media: "application/json"
+    },
+    errors: [400, 401, 403, 404, 500, 503],
+    versionItem: null,
     validators: {
       path: deleteWebhookPathParamsValidator,
       response: deleteWebhookResponse200Validator
     }
   },
   {
-    ...{
-      id: "listWorkspaces",
-      spec: "workspaces",
-      method: "GET",
-      path: "/workspaces",
-      params: { path: [], query: [], header: [] },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["workspaces:read"],
-      resource: "workspace",
-      action: "list",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "list", items: "workspaces", total: null }, media: "application/json" },
-      errors: [401, 403, 500],
-      versionItem: null
-    },
+    id: "listWorkspaces",
+    spec: "workspaces",
+    method: "GET",
+    path: "/workspaces",
+    params: { path: [], query: [], header: [] },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["workspaces:read"],
+    resource: "workspace",
+    action: "list",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "list", items: "workspaces", total: null }, media: "application/json" },
+    errors: [401, 403, 500],
+    versionItem: null,
     validators: { response: listWorkspacesResponse200Validator }
   },
   {
-    ...{
-      id: "createWorkspace",
-      spec: "workspaces",
-      method: "POST",
-      path: "/workspaces",
-      params: { path: [], query: [], header: [] },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: {
-          slug: {
-            provenance: {
-              source: "inferred",
-              note: "POST /workspaces takes display_name (required) and slug (optional, nullable) and answers 201 {workspace} (facts-shapes 2.1 WS2 and section 5); the slug made from the display name is assumed."
-            }
-          },
-          display_name: {
-            provenance: {
-              source: "inferred",
-              note: "POST /workspaces takes display_name (required) and slug (optional, nullable) and answers 201 {workspace} (facts-shapes 2.1 WS2 and section 5); the slug made from the display name is assumed."
-            }
-          }
-        },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["slug", "display_name"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["workspaces:write"],
-      resource: "workspace",
-      action: "create",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: ["workspace-slug"],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 201, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
-      errors: [400, 401, 403, 409, 500],
-      versionItem: null
+    id: "createWorkspace",
+    spec: "workspaces",
+    method: "POST",
+    path: "/workspaces",
+    params: { path: [], query: [], header: [] },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["slug", "display_name"]
     },
+    auth: ["X-API-Key"],
+    permissions: ["workspaces:write"],
+    resource: "workspace",
+    action: "create",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: ["workspace-slug"],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 201, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
+    errors: [400, 401, 403, 409, 500],
+    versionItem: null,
     validators: {
       body: createWorkspaceBodyValidator,
       response: createWorkspaceResponse201Validator
     }
   },
   {
-    ...{
-      id: "getWorkspace",
-      spec: "workspaces",
-      method: "GET",
-      path: "/workspaces/{workspace_id}",
-      params: {
-        path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["workspaces:read"],
-      resource: "workspace",
-      action: "get",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 500, 503],
-      versionItem: null
+    id: "getWorkspace",
+    spec: "workspaces",
+    method: "GET",
+    path: "/workspaces/{workspace_id}",
+    params: {
+      path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["workspaces:read"],
+    resource: "workspace",
+    action: "get",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 500, 503],
+    versionItem: null,
     validators: {
       path: getWorkspacePathParamsValidator,
       response: getWorkspaceResponse200Validator
     }
   },
   {
-    ...{
-      id: "updateWorkspace",
-      spec: "workspaces",
-      method: "PATCH",
-      path: "/workspaces/{workspace_id}",
-      params: {
-        path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: {
-        required: true,
-        media: ["application/json"],
-        fields: { display_name: { provenance: { source: "seed" } } },
-        exactlyOneOf: [],
-        defaults: {},
-        properties: ["display_name"]
-      },
-      auth: ["X-API-Key"],
-      permissions: ["workspaces:write"],
-      resource: "workspace",
-      action: "update",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 409, 500, 503],
-      versionItem: null
+    id: "updateWorkspace",
+    spec: "workspaces",
+    method: "PATCH",
+    path: "/workspaces/{workspace_id}",
+    params: {
+      path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: {
+      required: true,
+      media: ["application/json"],
+      fields: {},
+      exactlyOneOf: [],
+      defaults: {},
+      properties: ["display_name"]
+    },
+    auth: ["X-API-Key"],
+    permissions: ["workspaces:write"],
+    resource: "workspace",
+    action: "update",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 409, 500, 503],
+    versionItem: null,
     validators: {
       path: updateWorkspacePathParamsValidator,
       body: updateWorkspaceBodyValidator,
@@ -50414,74 +46922,70 @@ var routes2 = [
     }
   },
   {
-    ...{
-      id: "deleteWorkspace",
-      spec: "workspaces",
-      method: "DELETE",
-      path: "/workspaces/{workspace_id}",
-      params: {
-        path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["workspaces:write"],
-      resource: "workspace",
-      action: "delete",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: { respond: "resource", repeat: "not-found" },
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: null,
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 409, 500, 503],
-      versionItem: null
+    id: "deleteWorkspace",
+    spec: "workspaces",
+    method: "DELETE",
+    path: "/workspaces/{workspace_id}",
+    params: {
+      path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["workspaces:write"],
+    resource: "workspace",
+    action: "delete",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: { respond: "resource", repeat: "not-found" },
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: null,
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 409, 500, 503],
+    versionItem: null,
     validators: {
       path: deleteWorkspacePathParamsValidator,
       response: deleteWorkspaceResponse200Validator
     }
   },
   {
-    ...{
-      id: "archiveWorkspace",
-      spec: "workspaces",
-      method: "POST",
-      path: "/workspaces/{workspace_id}/archive",
-      params: {
-        path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
-        query: [],
-        header: []
-      },
-      body: null,
-      auth: ["X-API-Key"],
-      permissions: ["workspaces:write"],
-      resource: "workspace",
-      action: "custom",
-      workspaceRequired: false,
-      pagination: null,
-      softDelete: null,
-      restore: null,
-      rules: [],
-      emits: [],
-      aliasOf: null,
-      aliasRenames: [],
-      sets: { status: "ARCHIVED" },
-      renames: null,
-      resets: null,
-      copiesWith: null,
-      success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
-      errors: [400, 401, 403, 404, 409, 500],
-      versionItem: null
+    id: "archiveWorkspace",
+    spec: "workspaces",
+    method: "POST",
+    path: "/workspaces/{workspace_id}/archive",
+    params: {
+      path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
+      query: [],
+      header: []
     },
+    body: null,
+    auth: ["X-API-Key"],
+    permissions: ["workspaces:write"],
+    resource: "workspace",
+    action: "custom",
+    workspaceRequired: false,
+    pagination: null,
+    softDelete: null,
+    restore: null,
+    rules: [],
+    emits: [],
+    aliasOf: null,
+    aliasRenames: [],
+    sets: { status: "ARCHIVED" },
+    renames: null,
+    resets: null,
+    copiesWith: null,
+    success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
+    errors: [400, 401, 403, 404, 409, 500],
+    versionItem: null,
     validators: {
       path: archiveWorkspacePathParamsValidator,
       response: archiveWorkspaceResponse200Validator

@@ -33,13 +33,17 @@ function $eq(a, b) {
   const arr = Array.isArray(a);
   if (arr !== Array.isArray(b)) return false;
   if (arr) {
-    if (a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!$eq(a[i], b[i])) return false;
+    const x2 = a;
+    const y2 = b;
+    if (x2.length !== y2.length) return false;
+    for (let i = 0; i < x2.length; i++) if (!$eq(x2[i], y2[i])) return false;
     return true;
   }
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) if (!$hasOwn.call(b, k) || !$eq(a[k], b[k])) return false;
+  const x = a;
+  const y = b;
+  const ka = Object.keys(x);
+  if (ka.length !== Object.keys(y).length) return false;
+  for (const k of ka) if (!$hasOwn.call(y, k) || !$eq(x[k], y[k])) return false;
   return true;
 }
 function $uniq(a) {
@@ -28219,32 +28223,7 @@ var init_routes = __esm({
           history: "listAgentVersions",
           changeTypes: ["save", "revert"]
         },
-        fields: {
-          id: { provenance: { source: "seed" } },
-          customer_agent_id: { provenance: { source: "seed" } },
-          display_name: { provenance: { source: "seed" } },
-          model_type: { provenance: { source: "seed" } },
-          phone_number: {
-            provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.2)." }
-          },
-          endpoint: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.2)." } },
-          prompt: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.2)." } },
-          language: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.2)." } },
-          attributes: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.2)." } },
-          metadata: { provenance: { source: "seed" } },
-          workflows: { provenance: { source: "seed" } },
-          metric_ids: { provenance: { source: "seed" } },
-          test_set_ids: { provenance: { source: "seed" } },
-          knowledge_base_ids: { provenance: { source: "seed" } },
-          tags: { provenance: { source: "seed" } },
-          current_version: { provenance: { source: "seed" } },
-          created_at: { provenance: { source: "seed" } },
-          updated_at: { provenance: { source: "seed" } },
-          create_time: { provenance: { source: "seed" } },
-          update_time: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.2)." } },
-          created_by: { provenance: { source: "seed" } },
-          updated_by: { provenance: { source: "seed" } }
-        }
+        fields: {}
       },
       {
         name: "alert",
@@ -28281,40 +28260,7 @@ var init_routes = __esm({
         defaults: { description: "" },
         lifecycle: { field: "status", deleted: "DELETED", hidden: ["DELETED"], frozen: [] },
         versioned: null,
-        fields: {
-          attribution: { provenance: { source: "seed" } },
-          enabled: {
-            provenance: {
-              source: "inferred",
-              note: "alert enabled* bool (facts-shapes 3.7, overlay); what a disabled alert does is our decision (docs/sandbox.md)."
-            }
-          },
-          customer_metadata: { provenance: { source: "seed" } },
-          ulid: { provenance: { source: "seed" } },
-          name: { provenance: { source: "inferred", note: "the seed gives max 200; the facts give 1-200 (facts 2.9)." } },
-          status: { provenance: { source: "seed" } },
-          description: {
-            provenance: { source: "inferred", note: "the seed gives the empty default; max 2000 comes from facts 2.9." }
-          },
-          evaluation_type: { provenance: { source: "seed" } },
-          conversation_source: { provenance: { source: "seed" } },
-          match_mode: { provenance: { source: "seed" } },
-          cooldown_seconds: { provenance: { source: "seed" } },
-          trigger_count: { provenance: { source: "seed" } },
-          conditions: { provenance: { source: "seed" } },
-          channels: { provenance: { source: "seed" } },
-          custom_message_template: { provenance: { source: "seed" } },
-          agent_ids: { provenance: { source: "inferred", note: "agent_ids [str]|null, not required (facts-shapes 3.7)." } },
-          required_tags: {
-            provenance: { source: "inferred", note: "required_tags [str]|null, not required (facts-shapes 3.7)." }
-          },
-          scheduled_run_ids: {
-            provenance: { source: "inferred", note: "scheduled_run_ids [str]|null, not required (facts-shapes 3.7)." }
-          },
-          last_triggered_at: { provenance: { source: "seed" } },
-          create_time: { provenance: { source: "seed" } },
-          update_time: { provenance: { source: "seed" } }
-        }
+        fields: {}
       },
       {
         name: "background_sound",
@@ -28344,92 +28290,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: null,
         versioned: null,
-        fields: {
-          id: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          value: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          source: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          display_name: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          status: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          preview_url: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          preview_url_expires_at: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          default_volume: {
-            provenance: {
-              source: "inferred",
-              note: "default_volume is required and not nullable in the service's client (facts-shapes 3.3, section 5)."
-            }
-          },
-          content_type: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          original_filename: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          acoustic_source_type: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          metadata: {
-            provenance: {
-              source: "inferred",
-              note: "a map, not nullable, in the service's client (facts-shapes 3.3 background sound); the sandbox never answers null."
-            }
-          },
-          created_at: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          },
-          last_updated_at: {
-            provenance: {
-              source: "inferred",
-              note: "background sound fields, source and status values and acoustic_source_type values are from facts 2.7."
-            }
-          }
-        }
+        fields: {}
       },
       {
         name: "baseline",
@@ -28472,33 +28333,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: null,
         versioned: null,
-        fields: {
-          ulid: { provenance: { source: "seed" } },
-          metric_id: {
-            provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8, baseline)." }
-          },
-          agent_id: { provenance: { source: "seed" } },
-          test_set_id: { provenance: { source: "seed" } },
-          persona_id: { provenance: { source: "seed" } },
-          display_name: {
-            provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8, baseline)." }
-          },
-          status: { provenance: { source: "seed" } },
-          detection_method: { provenance: { source: "seed" } },
-          baseline_float: {
-            provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8, baseline)." }
-          },
-          baseline_sigma: {
-            provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8, baseline)." }
-          },
-          observation_count: { provenance: { source: "seed" } },
-          sigma_threshold: { provenance: { source: "seed" } },
-          direction: { provenance: { source: "seed" } },
-          sigma_bands: { provenance: { source: "seed" } },
-          last_processed_run_completed_at: { provenance: { source: "seed" } },
-          created_at: { provenance: { source: "seed" } },
-          last_updated_at: { provenance: { source: "seed" } }
-        }
+        fields: {}
       },
       {
         name: "conversation",
@@ -28533,112 +28368,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: { field: "status", deleted: "DELETED", hidden: ["DELETED"], frozen: [] },
         versioned: null,
-        fields: {
-          name: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          conversation_id: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          status: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          create_time: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          external_conversation_id: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          occurred_at: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          has_audio: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          agent_id: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          persona_id: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          source: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.5)." } },
-          destination: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.5)." } },
-          progress: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          metadata: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          tags: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          metric_ids: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          },
-          metric_outputs: {
-            provenance: {
-              source: "inferred",
-              note: "metric_outputs [metric output]|null, only with include=metric_outputs (facts-shapes 3.5)."
-            }
-          },
-          metric_values: {
-            provenance: {
-              source: "inferred",
-              note: "metric_values is an array of {metric_id*, value}, present only with include=metric_values or a metric filter (facts-shapes 3.5, section 5)."
-            }
-          },
-          error: {
-            provenance: {
-              source: "assumed",
-              note: "error is in the facts 2.2 field list without a type; we take a nullable string."
-            }
-          },
-          transcript: {
-            provenance: {
-              source: "inferred",
-              note: "the conversation resource fields are from facts 2.2 (the seed shows none)."
-            }
-          }
-        }
+        fields: {}
       },
       {
         name: "dashboard",
@@ -28664,63 +28394,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: null,
         versioned: null,
-        fields: {
-          id: { provenance: { source: "seed" } },
-          name: {
-            provenance: {
-              source: "inferred",
-              note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-            }
-          },
-          display_name: {
-            provenance: {
-              source: "inferred",
-              note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-            }
-          },
-          description: {
-            provenance: {
-              source: "inferred",
-              note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-            }
-          },
-          is_default: {
-            provenance: {
-              source: "inferred",
-              note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-            }
-          },
-          is_favorite: {
-            provenance: {
-              source: "inferred",
-              note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-            }
-          },
-          position: {
-            provenance: {
-              source: "inferred",
-              note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-            }
-          },
-          config: {
-            provenance: {
-              source: "inferred",
-              note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-            }
-          },
-          create_time: {
-            provenance: {
-              source: "inferred",
-              note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-            }
-          },
-          update_time: {
-            provenance: {
-              source: "inferred",
-              note: "dashboard fields name, display_name, description, is_default, is_favorite, position, config, create_time, update_time (facts 2.12), display_name, description and config nullable (facts-shapes 3.11); id from the seed."
-            }
-          }
-        }
+        fields: {}
       },
       {
         name: "flow",
@@ -28755,74 +28429,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: { field: "status", deleted: "DELETED", hidden: ["DELETED"], frozen: [] },
         versioned: null,
-        fields: {
-          name: {
-            provenance: {
-              source: "assumed",
-              note: "the facts name the field but not its form; it follows the path of the flow."
-            }
-          },
-          id: {
-            provenance: {
-              source: "assumed",
-              note: "the id format is not published; 22 alphanumeric characters like metric ids."
-            }
-          },
-          create_time: {
-            provenance: {
-              source: "inferred",
-              note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-            }
-          },
-          trigger_metric_id: {
-            provenance: {
-              source: "inferred",
-              note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-            }
-          },
-          followup_metric_id: {
-            provenance: {
-              source: "inferred",
-              note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-            }
-          },
-          trigger_criteria: {
-            provenance: {
-              source: "inferred",
-              note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-            }
-          },
-          status: {
-            provenance: {
-              source: "inferred",
-              note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-            }
-          },
-          trigger_metric_name: {
-            provenance: {
-              source: "inferred",
-              note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-            }
-          },
-          trigger_metric_display_name: {
-            provenance: {
-              source: "inferred",
-              note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-            }
-          },
-          followup_metric_name: {
-            provenance: {
-              source: "inferred",
-              note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-            }
-          },
-          followup_metric_display_name: {
-            provenance: {
-              source: "inferred",
-              note: "flow fields; name, id, trigger_metric_id, followup_metric_id, status required (facts-shapes 3.8)."
-            }
-          }
-        }
+        fields: {}
       },
       {
         name: "metric",
@@ -28985,105 +28592,7 @@ var init_routes = __esm({
           history: "listMetricVersions",
           changeTypes: ["save", "revert"]
         },
-        fields: {
-          id: { provenance: { source: "seed" } },
-          name: { provenance: { source: "seed" } },
-          is_builtin: {
-            provenance: {
-              source: "assumed",
-              note: "the seed distinguishes built-in metrics (empty version list) but shows no field for it."
-            }
-          },
-          metric_name: { provenance: { source: "seed" } },
-          description: { provenance: { source: "seed" } },
-          metric_type: { provenance: { source: "seed" } },
-          judge_mode: { provenance: { source: "seed" } },
-          evaluation: { provenance: { source: "seed" } },
-          prompt: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." } },
-          base_prompt_template: { provenance: { source: "seed" } },
-          enabled_tools: { provenance: { source: "seed" } },
-          dependency_metric_ids: { provenance: { source: "seed" } },
-          categories: {
-            provenance: {
-              source: "inferred",
-              note: "categorical metrics need 2-50 categories (facts 2.10, required-by-type); nullable in the service's client (facts-shapes 3.8)."
-            }
-          },
-          criteria: { provenance: { source: "seed" } },
-          success_sentiments: { provenance: { source: "seed" } },
-          success_end_reasons: { provenance: { source: "seed" } },
-          tags: { provenance: { source: "seed" } },
-          min_value: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." } },
-          max_value: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." } },
-          threshold: { provenance: { source: "seed" } },
-          percent_above: { provenance: { source: "seed" } },
-          frequency_threshold: { provenance: { source: "seed" } },
-          metadata_field_type: {
-            provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." }
-          },
-          metadata_field_key: {
-            provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." }
-          },
-          regex_pattern: {
-            provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." }
-          },
-          case_insensitive: { provenance: { source: "seed" } },
-          match_mode: { provenance: { source: "seed" } },
-          position: { provenance: { source: "seed" } },
-          role: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." } },
-          min_pause_duration_seconds: {
-            provenance: {
-              source: "inferred",
-              note: "pause-analysis metrics need min_pause_duration_seconds >= 0.5 (facts 2.10); nullable in the service's client (facts-shapes 3.8)."
-            }
-          },
-          max_silence_duration_seconds: { provenance: { source: "seed" } },
-          min_silence_gap_seconds: { provenance: { source: "seed" } },
-          direction: { provenance: { source: "seed" } },
-          operator: { provenance: { source: "seed" } },
-          observation_name: { provenance: { source: "seed" } },
-          expected_body: { provenance: { source: "seed" } },
-          match_path: { provenance: { source: "seed" } },
-          span_name: { provenance: { source: "seed" } },
-          value_source: { provenance: { source: "seed" } },
-          metric_attribute: { provenance: { source: "seed" } },
-          unit: { provenance: { source: "seed" } },
-          aggregation_method: { provenance: { source: "seed" } },
-          sql_query: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." } },
-          criteria_source: { provenance: { source: "seed" } },
-          criteria_path: { provenance: { source: "seed" } },
-          reporting_method: { provenance: { source: "seed" } },
-          include_traces: {
-            provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." }
-          },
-          audio_filter: { provenance: { source: "seed" } },
-          runtime_config: { provenance: { source: "seed" } },
-          target_condition: {
-            provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." }
-          },
-          ivr_flow: { provenance: { source: "seed" } },
-          detection_preset: { provenance: { source: "seed" } },
-          pause_detection_preset: { provenance: { source: "seed" } },
-          threshold_preset: { provenance: { source: "seed" } },
-          harmonics_to_noise_ratio_threshold_offset_db: { provenance: { source: "seed" } },
-          jitter_threshold_multiplier: { provenance: { source: "seed" } },
-          loud_threshold_db: { provenance: { source: "seed" } },
-          soft_threshold_db: { provenance: { source: "seed" } },
-          low_pitch_threshold_multiplier: { provenance: { source: "seed" } },
-          mad_z_score_threshold: { provenance: { source: "seed" } },
-          min_fry_segment_seconds: { provenance: { source: "seed" } },
-          pitch_change_threshold_hz: { provenance: { source: "seed" } },
-          significant_changes_threshold_hz: { provenance: { source: "seed" } },
-          min_volume_change_for_pitch_misalignment: { provenance: { source: "seed" } },
-          current_version: { provenance: { source: "seed" } },
-          organization_threshold: { provenance: { source: "seed" } },
-          created_at: { provenance: { source: "seed" } },
-          created_by: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." } },
-          updated_at: { provenance: { source: "seed" } },
-          updated_by: { provenance: { source: "seed" } },
-          create_time: { provenance: { source: "seed" } },
-          update_time: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.8)." } }
-        }
+        fields: {}
       },
       {
         name: "persona",
@@ -29151,54 +28660,7 @@ var init_routes = __esm({
           history: "listPersonaVersions",
           changeTypes: ["save", "revert"]
         },
-        fields: {
-          resource_name: {
-            provenance: {
-              source: "inferred",
-              note: "the persona resource carries resource_name of form personas/<id> (facts 2.7); the id part follows our assumed id format."
-            }
-          },
-          id: {
-            provenance: {
-              source: "assumed",
-              note: "id is in the facts 2.7 field list; the 22-alphanumeric format is our decision (not shown anywhere)."
-            }
-          },
-          name: { provenance: { source: "seed" } },
-          persona_prompt: { provenance: { source: "seed" } },
-          silent_mode: { provenance: { source: "seed" } },
-          multi_phone_config: { provenance: { source: "seed" } },
-          initialization_parameters: { provenance: { source: "seed" } },
-          custom_persona_data: { provenance: { source: "seed" } },
-          voice: { provenance: { source: "seed" } },
-          custom_voice_id: { provenance: { source: "seed" } },
-          voice_name: { provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.3)." } },
-          language_code: {
-            provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.3)." }
-          },
-          background_sound: { provenance: { source: "seed" } },
-          background_sound_volume: { provenance: { source: "seed" } },
-          voice_volume: { provenance: { source: "seed" } },
-          voice_speed: { provenance: { source: "seed" } },
-          wait_seconds: { provenance: { source: "seed" } },
-          conversation_initiation: { provenance: { source: "seed" } },
-          interruption_rate: { provenance: { source: "seed" } },
-          multi_language_stt: { provenance: { source: "seed" } },
-          hold_music_timeout_seconds: { provenance: { source: "seed" } },
-          situate_speaker: { provenance: { source: "seed" } },
-          audio_degradation: { provenance: { source: "seed" } },
-          tags: { provenance: { source: "seed" } },
-          current_version: { provenance: { source: "seed" } },
-          create_time: {
-            provenance: { source: "inferred", note: "create_time is in the persona resource field list (facts 2.7)." }
-          },
-          update_time: {
-            provenance: {
-              source: "inferred",
-              note: "update_time is in the persona resource field list (facts 2.7); nullable in the service's client (facts-shapes 3.3)."
-            }
-          }
-        }
+        fields: {}
       },
       {
         name: "review-project",
@@ -29233,35 +28695,7 @@ var init_routes = __esm({
         },
         lifecycle: null,
         versioned: null,
-        fields: {
-          id: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-          name: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-          display_name: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-          description: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-          assignees: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-          linked_simulation_ids: {
-            provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." }
-          },
-          linked_metric_ids: {
-            provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." }
-          },
-          project_type: {
-            provenance: {
-              source: "assumed",
-              note: "the default PROJECT_COLLABORATIVE when not given (assumed): a task is done once any reviewer labels it."
-            }
-          },
-          notifications: { provenance: { source: "assumed", note: "the default false is our choice." } },
-          project_rules: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-          blind_labeling_shown_metric_ids: {
-            provenance: {
-              source: "assumed",
-              note: "a create and update field (facts-shapes 2.10 RP2, RP4) that the service's client does not show on the resource; the sandbox answers it so a caller can read back what it set."
-            }
-          },
-          create_time: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } },
-          update_time: { provenance: { source: "inferred", note: "the review project resource of facts-shapes 3.10." } }
-        }
+        fields: {}
       },
       {
         name: "run",
@@ -29315,148 +28749,7 @@ var init_routes = __esm({
         defaults: { is_public: false, status: "PENDING" },
         lifecycle: { field: "status", deleted: "DELETED", hidden: ["DELETED"], frozen: [] },
         versioned: null,
-        fields: {
-          run_id: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          name: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          display_name: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          is_public: {
-            provenance: {
-              source: "assumed",
-              note: "is_public is a run field (facts-shapes 3.13); the sandbox sets it false at launch and nothing changes it."
-            }
-          },
-          status: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          agent_id: {
-            provenance: {
-              source: "seed",
-              note: "agent ids are 22 alphanumeric characters (seed Limits); null is allowed by facts-shapes 3.13."
-            }
-          },
-          persona_id: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          test_set_id: { provenance: { source: "inferred", note: "test-set ids are exactly 8 characters (facts 2.11)." } },
-          metric_ids: {
-            provenance: {
-              source: "assumed",
-              note: "not in the service's client (facts-shapes 3.13 team-only fields); the metrics the run computes."
-            }
-          },
-          tags: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          metadata: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          progress: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          results: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          error: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          error_status: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          metric_averages: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          scheduled_run_id: {
-            provenance: {
-              source: "assumed",
-              note: "team-only field (facts-shapes 3.13); alerts restrict runs by scheduled run (seed Alert)."
-            }
-          },
-          run_template_id: { provenance: { source: "assumed", note: "team-only field (facts-shapes 3.13)." } },
-          conversation_source: {
-            provenance: {
-              source: "inferred",
-              note: "UPLOADED and SIMULATED are the conversation sources alerts distinguish (seed Alert conversation_source)."
-            }
-          },
-          pinned_versions: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          on_latest_configuration: {
-            provenance: {
-              source: "seed",
-              note: "Seed Versioning rule 8 says the run view can show that a run is no longer on the latest configuration; the field name is assumed."
-            }
-          },
-          metric_values: {
-            provenance: {
-              source: "assumed",
-              note: "team-only field (facts-shapes 3.13), kept for alert evaluation; the service's form is metric_averages."
-            }
-          },
-          create_time: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          update_time: {
-            provenance: {
-              source: "inferred",
-              note: "The run resource of facts-shapes 3.13 (run_id, status E4, display_name, progress, results, metadata, ...); fields marked assumed are the sandbox's own."
-            }
-          },
-          complete_time: {
-            provenance: {
-              source: "assumed",
-              note: "team-only field (facts-shapes 3.13); alert windows are measured on it."
-            }
-          }
-        }
+        fields: {}
       },
       {
         name: "simulation",
@@ -29492,37 +28785,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: { field: "status", deleted: "DELETED", hidden: ["DELETED"], frozen: [] },
         versioned: null,
-        fields: {
-          name: { provenance: { source: "seed" } },
-          simulation_id: { provenance: { source: "seed" } },
-          run_id: { provenance: { source: "seed" } },
-          status: { provenance: { source: "seed" } },
-          create_time: { provenance: { source: "seed" } },
-          has_audio: { provenance: { source: "seed" } },
-          agent_id: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-          persona_id: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-          test_set_id: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-          test_case_id: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-          source: { provenance: { source: "inferred", note: "endpoint|null (facts-shapes 3.4)." } },
-          destination: { provenance: { source: "inferred", note: "endpoint|null (facts-shapes 3.4)." } },
-          error_message: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-          mutation_id: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-          mutation_name: { provenance: { source: "inferred", note: "str|null (facts-shapes 3.4)." } },
-          notes: {
-            provenance: { source: "inferred", note: "notes are nullable and at most 500 characters (facts 2.15)." }
-          },
-          is_public: { provenance: { source: "seed" } },
-          metric_values: {
-            provenance: {
-              source: "inferred",
-              note: "map<num>|null, on lists only with include=metric_values (facts-shapes 3.4)."
-            }
-          },
-          call_sid: { provenance: { source: "seed" } },
-          transcript: {
-            provenance: { source: "inferred", note: "transcript [message]|null with typed messages (facts-shapes 3.4)." }
-          }
-        }
+        fields: {}
       },
       {
         name: "spec",
@@ -29537,12 +28800,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: null,
         versioned: null,
-        fields: {
-          name: {
-            provenance: { source: "assumed", note: "the name format is not public; lower-case words joined by dashes." }
-          },
-          url: { provenance: { source: "seed" } }
-        }
+        fields: {}
       },
       {
         name: "tag",
@@ -29557,28 +28815,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: null,
         versioned: null,
-        fields: {
-          name: { provenance: { source: "seed" } },
-          id: {
-            provenance: {
-              source: "assumed",
-              note: "the tag id format is not public; 22 alphanumeric characters like agent and metric ids."
-            }
-          },
-          tag_name: {
-            provenance: { source: "seed" },
-            normalize: "lowercase",
-            unique: { among: "active", scope: "organization" }
-          },
-          color: {
-            provenance: {
-              source: "inferred",
-              note: "color is nullable on the resource (facts-shapes 3.6); null when the tag has none."
-            }
-          },
-          create_time: { provenance: { source: "seed" } },
-          created_by: { provenance: { source: "inferred", note: "created_by is nullable (facts-shapes 3.6)." } }
-        }
+        fields: { tag_name: { normalize: "lowercase", unique: { among: "active", scope: "organization" } } }
       },
       {
         name: "test_case",
@@ -29602,56 +28839,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: null,
         versioned: null,
-        fields: {
-          id: {
-            provenance: {
-              source: "assumed",
-              note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-            }
-          },
-          test_set_id: {
-            provenance: {
-              source: "assumed",
-              note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-            }
-          },
-          input_str: {
-            provenance: {
-              source: "assumed",
-              note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-            }
-          },
-          expected_output: {
-            provenance: {
-              source: "assumed",
-              note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-            }
-          },
-          attributes: {
-            provenance: {
-              source: "assumed",
-              note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-            }
-          },
-          position: {
-            provenance: {
-              source: "assumed",
-              note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-            }
-          },
-          create_time: {
-            provenance: {
-              source: "assumed",
-              note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-            }
-          },
-          update_time: {
-            provenance: {
-              source: "assumed",
-              note: "Test-case fields are not public; this is the smallest shape a grid row needs."
-            }
-          }
-        }
+        fields: {}
       },
       {
         name: "test_set",
@@ -29686,78 +28874,8 @@ var init_routes = __esm({
           changeTypes: ["save", "revert"]
         },
         fields: {
-          name: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            }
-          },
-          id: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            }
-          },
-          slug: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            },
-            unique: { among: "active", scope: "workspace" }
-          },
-          display_name: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            },
-            unique: { among: "active", scope: "workspace" }
-          },
-          description: {
-            provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.12)." }
-          },
-          test_set_type: {
-            provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.12)." }
-          },
-          test_set_metadata: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            }
-          },
-          parameters: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            }
-          },
-          test_case_count: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            }
-          },
-          test_cases: {
-            provenance: {
-              source: "assumed",
-              note: "The grid is part of the test set so that a save can carry it and a version can snapshot it (seed Versioning rule 4)."
-            }
-          },
-          tags: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            }
-          },
-          current_version: { provenance: { source: "seed" } },
-          create_time: {
-            provenance: {
-              source: "inferred",
-              note: "Test-set resource fields (facts 2.11); current_version per seed Versioning rule 5."
-            }
-          },
-          update_time: {
-            provenance: { source: "inferred", note: "nullable in the service's client (facts-shapes 3.12)." }
-          }
+          slug: { unique: { among: "active", scope: "workspace" } },
+          display_name: { unique: { among: "active", scope: "workspace" } }
         }
       },
       {
@@ -29784,65 +28902,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: null,
         versioned: null,
-        fields: {
-          id: {
-            provenance: {
-              source: "assumed",
-              note: "DELETE /metrics/{metric_id}/thresholds/{threshold_id} needs an id; the client models none; a ULID like baselines."
-            }
-          },
-          name: {
-            provenance: {
-              source: "inferred",
-              note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-            }
-          },
-          metric_id: {
-            provenance: { source: "assumed", note: "the metric the threshold belongs to (not in the client's model)." }
-          },
-          comparison_operator: {
-            provenance: {
-              source: "inferred",
-              note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-            }
-          },
-          target_float_upper: {
-            provenance: {
-              source: "inferred",
-              note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-            }
-          },
-          target_float_lower: {
-            provenance: {
-              source: "inferred",
-              note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-            }
-          },
-          target_values: {
-            provenance: {
-              source: "inferred",
-              note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-            }
-          },
-          source: {
-            provenance: {
-              source: "inferred",
-              note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-            }
-          },
-          create_time: {
-            provenance: {
-              source: "inferred",
-              note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-            }
-          },
-          update_time: {
-            provenance: {
-              source: "inferred",
-              note: "threshold fields, none required (facts-shapes 3.8); id and metric_id are added by us (assumed) because DELETE names a threshold_id."
-            }
-          }
-        }
+        fields: {}
       },
       {
         name: "webhook",
@@ -29857,20 +28917,7 @@ var init_routes = __esm({
         defaults: {},
         lifecycle: null,
         versioned: null,
-        fields: {
-          name: { provenance: { source: "seed" } },
-          id: {
-            provenance: {
-              source: "inferred",
-              note: "webhook ids are 22 characters in practice (facts 2.13); alphanumeric only is assumed."
-            }
-          },
-          type: { provenance: { source: "seed" } },
-          url: { provenance: { source: "seed" } },
-          has_auth_token: { provenance: { source: "seed" } },
-          create_time: { provenance: { source: "seed" } },
-          last_triggered_at: { provenance: { source: "seed" } }
-        }
+        fields: {}
       },
       {
         name: "workspace",
@@ -29890,21 +28937,7 @@ var init_routes = __esm({
           frozen: [{ field: "workspace_type", equals: "DEFAULT" }]
         },
         versioned: null,
-        fields: {
-          id: { provenance: { source: "seed" } },
-          slug: {
-            provenance: {
-              source: "inferred",
-              note: "a slug stays reserved after a soft delete (facts 2.14, terraform client)."
-            },
-            unique: { among: "all", scope: "organization" }
-          },
-          display_name: { provenance: { source: "seed" } },
-          status: { provenance: { source: "seed" } },
-          workspace_type: { provenance: { source: "seed" } },
-          created_at: { provenance: { source: "seed" } },
-          last_updated_at: { provenance: { source: "seed" } }
-        }
+        fields: { slug: { unique: { among: "all", scope: "organization" } } }
       }
     ];
     handlers = [
@@ -29917,43 +28950,41 @@ var init_routes = __esm({
     ];
     routes = [
       {
-        ...{
-          id: "listAgents",
-          spec: "agents",
-          method: "GET",
-          path: "/agents",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "filter", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" },
-              { name: "tag_filters", required: false, type: "string", array: true, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["agents:read"],
-          resource: "agent",
-          action: "list",
-          workspaceRequired: false,
-          pagination: { items: "agents", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "list", items: "agents", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listAgents",
+        spec: "agents",
+        method: "GET",
+        path: "/agents",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "filter", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" },
+            { name: "tag_filters", required: false, type: "string", array: true, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["agents:read"],
+        resource: "agent",
+        action: "list",
+        workspaceRequired: false,
+        pagination: { items: "agents", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "list", items: "agents", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listAgentsQueryValidator,
           headers: listAgentsHeadersValidator,
@@ -29961,127 +28992,56 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "createAgent",
-          spec: "agents",
-          method: "POST",
-          path: "/agents",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: { provenance: { source: "seed" } },
-              model_type: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              },
-              phone_number: { provenance: { source: "seed" } },
-              endpoint: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              },
-              prompt: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              },
-              customer_agent_id: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              },
-              language: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              },
-              attributes: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              },
-              metadata: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              },
-              workflows: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              },
-              metric_ids: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              },
-              test_set_ids: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              },
-              tags: {
-                provenance: {
-                  source: "seed",
-                  note: "The seed names POST /agents with display_name, model_type and phone_number; the full body and the 201 {agent} answer come from facts 2.6; permission agents:write is assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: { metadata: {}, workflows: {}, metric_ids: [], test_set_ids: [] },
-            properties: [
-              "display_name",
-              "model_type",
-              "phone_number",
-              "endpoint",
-              "prompt",
-              "customer_agent_id",
-              "language",
-              "attributes",
-              "metadata",
-              "workflows",
-              "metric_ids",
-              "test_set_ids",
-              "tags"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["agents:write"],
-          resource: "agent",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["agent-normalize"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "createAgent",
+        spec: "agents",
+        method: "POST",
+        path: "/agents",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: { metadata: {}, workflows: {}, metric_ids: [], test_set_ids: [] },
+          properties: [
+            "display_name",
+            "model_type",
+            "phone_number",
+            "endpoint",
+            "prompt",
+            "customer_agent_id",
+            "language",
+            "attributes",
+            "metadata",
+            "workflows",
+            "metric_ids",
+            "test_set_ids",
+            "tags"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["agents:write"],
+        resource: "agent",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["agent-normalize"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           headers: createAgentHeadersValidator,
           body: createAgentBodyValidator,
@@ -30089,37 +29049,35 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getAgent",
-          spec: "agents",
-          method: "GET",
-          path: "/agents/{agent_id}",
-          params: {
-            path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["agents:read"],
-          resource: "agent",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getAgent",
+        spec: "agents",
+        method: "GET",
+        path: "/agents/{agent_id}",
+        params: {
+          path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["agents:read"],
+        resource: "agent",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getAgentPathParamsValidator,
           headers: getAgentHeadersValidator,
@@ -30127,144 +29085,57 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updateAgent",
-          spec: "agents",
-          method: "PATCH",
-          path: "/agents/{agent_id}",
-          params: {
-            path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              model_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              phone_number: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              endpoint: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              prompt: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              customer_agent_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              language: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              attributes: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              metadata: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              workflows: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              metric_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              test_set_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              },
-              knowledge_base_ids: {
-                provenance: {
-                  source: "assumed",
-                  note: "knowledge_base_ids is a field of the agent (seed) and a tracked behaviour field, so it is accepted on update as well."
-                }
-              },
-              tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /agents/{agent_id} answers {agent} (facts 2.6); the body mirrors the create fields."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "display_name",
-              "model_type",
-              "phone_number",
-              "endpoint",
-              "prompt",
-              "customer_agent_id",
-              "language",
-              "attributes",
-              "metadata",
-              "workflows",
-              "metric_ids",
-              "test_set_ids",
-              "knowledge_base_ids",
-              "tags"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["agents:write"],
-          resource: "agent",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["agent-normalize"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateAgent",
+        spec: "agents",
+        method: "PATCH",
+        path: "/agents/{agent_id}",
+        params: {
+          path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "display_name",
+            "model_type",
+            "phone_number",
+            "endpoint",
+            "prompt",
+            "customer_agent_id",
+            "language",
+            "attributes",
+            "metadata",
+            "workflows",
+            "metric_ids",
+            "test_set_ids",
+            "knowledge_base_ids",
+            "tags"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["agents:write"],
+        resource: "agent",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["agent-normalize"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateAgentPathParamsValidator,
           headers: updateAgentHeadersValidator,
@@ -30273,37 +29144,35 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteAgent",
-          spec: "agents",
-          method: "DELETE",
-          path: "/agents/{agent_id}",
-          params: {
-            path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["agents:write"],
-          resource: "agent",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "ok" },
-          restore: null,
-          rules: ["agent-delete-guard"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 404, 500],
-          versionItem: null
+        id: "deleteAgent",
+        spec: "agents",
+        method: "DELETE",
+        path: "/agents/{agent_id}",
+        params: {
+          path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["agents:write"],
+        resource: "agent",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "ok" },
+        restore: null,
+        rules: ["agent-delete-guard"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteAgentPathParamsValidator,
           headers: deleteAgentHeadersValidator,
@@ -30311,51 +29180,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "duplicateAgent",
-          spec: "agents",
-          method: "POST",
-          path: "/agents/{agent_id}/duplicate",
-          params: {
-            path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: false,
-            media: ["application/json"],
-            fields: {
-              include_associations: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /agents/{agent_id}/duplicate with an optional body {include_associations} answers 201 {agent} (facts-shapes 2.2 AG6); the name, what is copied and the default false are assumed (docs/sandbox.md)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: { include_associations: false },
-            properties: ["include_associations"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["agents:write"],
-          resource: "agent",
-          action: "duplicate",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["agent-normalize"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: [{ field: "display_name", maxLength: 200 }],
-          resets: ["customer_agent_id"],
-          copiesWith: [{ flag: "include_associations", fields: ["metric_ids", "test_set_ids", "knowledge_base_ids"] }],
-          success: { status: 201, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "duplicateAgent",
+        spec: "agents",
+        method: "POST",
+        path: "/agents/{agent_id}/duplicate",
+        params: {
+          path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: false,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: { include_associations: false },
+          properties: ["include_associations"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["agents:write"],
+        resource: "agent",
+        action: "duplicate",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["agent-normalize"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: [{ field: "display_name", maxLength: 200 }],
+        resets: ["customer_agent_id"],
+        copiesWith: [{ flag: "include_associations", fields: ["metric_ids", "test_set_ids", "knowledge_base_ids"] }],
+        success: { status: 201, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: duplicateAgentPathParamsValidator,
           headers: duplicateAgentHeadersValidator,
@@ -30364,61 +29224,59 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listAgentVersions",
-          spec: "agents",
-          method: "GET",
-          path: "/agents/{agent_id}/versions",
-          params: {
-            path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["agents:read"],
-          resource: "agent",
-          action: "versions",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListAgentVersionsResponse", keys: ["versions"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: {
-            properties: [
-              "name",
-              "ulid",
-              "version_number",
-              "change_type",
-              "label",
-              "model_type",
-              "phone_number",
-              "endpoint",
-              "metadata",
-              "attributes",
-              "workflows",
-              "prompt",
-              "language",
-              "test_set_ids",
-              "metric_ids",
-              "created_by",
-              "create_time"
-            ],
-            snapshotInto: null
-          }
+        id: "listAgentVersions",
+        spec: "agents",
+        method: "GET",
+        path: "/agents/{agent_id}/versions",
+        params: {
+          path: [{ name: "agent_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
+        },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["agents:read"],
+        resource: "agent",
+        action: "versions",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListAgentVersionsResponse", keys: ["versions"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: {
+          properties: [
+            "name",
+            "ulid",
+            "version_number",
+            "change_type",
+            "label",
+            "model_type",
+            "phone_number",
+            "endpoint",
+            "metadata",
+            "attributes",
+            "workflows",
+            "prompt",
+            "language",
+            "test_set_ids",
+            "metric_ids",
+            "created_by",
+            "create_time"
+          ],
+          snapshotInto: null
         },
         validators: {
           path: listAgentVersionsPathParamsValidator,
@@ -30427,40 +29285,38 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "revertAgentVersion",
-          spec: "agents",
-          method: "POST",
-          path: "/agents/{agent_id}/versions/{version_id}/revert",
-          params: {
-            path: [
-              { name: "agent_id", required: true, type: "string", array: false, explode: false },
-              { name: "version_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["agents:write"],
-          resource: "agent",
-          action: "revert",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["version-revert"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
-          errors: [400, 401, 404, 500],
-          versionItem: null
+        id: "revertAgentVersion",
+        spec: "agents",
+        method: "POST",
+        path: "/agents/{agent_id}/versions/{version_id}/revert",
+        params: {
+          path: [
+            { name: "agent_id", required: true, type: "string", array: false, explode: false },
+            { name: "version_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["agents:write"],
+        resource: "agent",
+        action: "revert",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["version-revert"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
+        errors: [400, 401, 404, 500],
+        versionItem: null,
         validators: {
           path: revertAgentVersionPathParamsValidator,
           headers: revertAgentVersionHeadersValidator,
@@ -30468,45 +29324,39 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listAlerts",
-          spec: "alerts",
-          method: "GET",
-          path: "/alerts",
-          params: {
-            path: [],
-            query: [
-              { name: "conversation_source", required: false, type: "string", array: false, explode: true },
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["alerts:read"],
-          resource: "alert",
-          action: "list",
-          workspaceRequired: false,
-          pagination: { items: "alerts", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "list", items: "alerts", total: "total_count" },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listAlerts",
+        spec: "alerts",
+        method: "GET",
+        path: "/alerts",
+        params: {
+          path: [],
+          query: [
+            { name: "conversation_source", required: false, type: "string", array: false, explode: true },
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["alerts:read"],
+        resource: "alert",
+        action: "list",
+        workspaceRequired: false,
+        pagination: { items: "alerts", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "list", items: "alerts", total: "total_count" }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listAlertsQueryValidator,
           headers: listAlertsHeadersValidator,
@@ -30514,144 +29364,66 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "createAlert",
-          spec: "alerts",
-          method: "POST",
-          path: "/alerts",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              description: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              evaluation_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              conversation_source: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              match_mode: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              cooldown_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              custom_message_template: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              agent_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              required_tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              scheduled_run_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              customer_metadata: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts answers 201 with the unwrapped Alert; defaults and limits from the Terraform provider (facts 2.9); workspace header and customer_metadata from the overlay (facts-shapes 2.7 AL2)."
-                }
-              },
-              conditions: {
-                provenance: {
-                  source: "assumed",
-                  note: "the seed requires at least one condition on update and in every alert; create follows."
-                }
-              },
-              channels: {
-                provenance: { source: "assumed", note: "no default is published; an alert may start without channels." }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {
-              description: "",
-              evaluation_type: "ON_RUN_COMPLETE",
-              conversation_source: "ALL",
-              match_mode: "ALL",
-              cooldown_seconds: 0,
-              agent_ids: [],
-              required_tags: [],
-              scheduled_run_ids: [],
-              channels: []
-            },
-            properties: [
-              "name",
-              "description",
-              "evaluation_type",
-              "conversation_source",
-              "match_mode",
-              "cooldown_seconds",
-              "custom_message_template",
-              "agent_ids",
-              "required_tags",
-              "scheduled_run_ids",
-              "customer_metadata",
-              "conditions",
-              "channels"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["alerts:write"],
-          resource: "alert",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["alert-replace-sets"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "createAlert",
+        spec: "alerts",
+        method: "POST",
+        path: "/alerts",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {
+            description: "",
+            evaluation_type: "ON_RUN_COMPLETE",
+            conversation_source: "ALL",
+            match_mode: "ALL",
+            cooldown_seconds: 0,
+            agent_ids: [],
+            required_tags: [],
+            scheduled_run_ids: [],
+            channels: []
+          },
+          properties: [
+            "name",
+            "description",
+            "evaluation_type",
+            "conversation_source",
+            "match_mode",
+            "cooldown_seconds",
+            "custom_message_template",
+            "agent_ids",
+            "required_tags",
+            "scheduled_run_ids",
+            "customer_metadata",
+            "conditions",
+            "channels"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["alerts:write"],
+        resource: "alert",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["alert-replace-sets"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           headers: createAlertHeadersValidator,
           body: createAlertBodyValidator,
@@ -30659,37 +29431,35 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getAlert",
-          spec: "alerts",
-          method: "GET",
-          path: "/alerts/{alert_id}",
-          params: {
-            path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["alerts:read"],
-          resource: "alert",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getAlert",
+        spec: "alerts",
+        method: "GET",
+        path: "/alerts/{alert_id}",
+        params: {
+          path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["alerts:read"],
+        resource: "alert",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getAlertPathParamsValidator,
           headers: getAlertHeadersValidator,
@@ -30697,100 +29467,64 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updateAlert",
-          spec: "alerts",
-          method: "PATCH",
-          path: "/alerts/{alert_id}",
-          params: {
-            path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              name: {
-                provenance: { source: "inferred", note: "the seed gives max 200; the facts give 1-200 (facts 2.9)." }
-              },
-              description: { provenance: { source: "inferred", note: "description max 2000 (facts 2.9)." } },
-              evaluation_type: { provenance: { source: "seed" } },
-              conversation_source: { provenance: { source: "seed" } },
-              match_mode: { provenance: { source: "seed" } },
-              cooldown_seconds: { provenance: { source: "seed" } },
-              custom_message_template: { provenance: { source: "seed" } },
-              enabled: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH body enabled bool|null (facts-shapes 2.7 AL4, overlay); null leaving it unchanged is assumed like the other nullable PATCH fields."
-                },
-                null: "ignore"
-              },
-              customer_metadata: { provenance: { source: "seed" } },
-              agent_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "agent_ids [str]|null (facts-shapes 2.7 AL2/AL4); null meaning no restriction is assumed."
-                },
-                null: "rule"
-              },
-              required_tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "required_tags [str]|null (facts-shapes 2.7 AL2/AL4); null meaning no restriction is assumed."
-                },
-                null: "rule"
-              },
-              scheduled_run_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "scheduled_run_ids [str]|null (facts-shapes 2.7 AL2/AL4); null meaning no restriction is assumed."
-                },
-                null: "rule"
-              },
-              conditions: { provenance: { source: "seed" }, replace: "whole-set" },
-              channels: { provenance: { source: "seed" }, replace: "whole-set" }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "name",
-              "description",
-              "evaluation_type",
-              "conversation_source",
-              "match_mode",
-              "cooldown_seconds",
-              "custom_message_template",
-              "enabled",
-              "customer_metadata",
-              "agent_ids",
-              "required_tags",
-              "scheduled_run_ids",
-              "conditions",
-              "channels"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["alerts:read", "alerts:write"],
-          resource: "alert",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["alert-replace-sets"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateAlert",
+        spec: "alerts",
+        method: "PATCH",
+        path: "/alerts/{alert_id}",
+        params: {
+          path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {
+            enabled: { null: "ignore" },
+            agent_ids: { null: "rule" },
+            required_tags: { null: "rule" },
+            scheduled_run_ids: { null: "rule" },
+            conditions: { replace: "whole-set" },
+            channels: { replace: "whole-set" }
+          },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "name",
+            "description",
+            "evaluation_type",
+            "conversation_source",
+            "match_mode",
+            "cooldown_seconds",
+            "custom_message_template",
+            "enabled",
+            "customer_metadata",
+            "agent_ids",
+            "required_tags",
+            "scheduled_run_ids",
+            "conditions",
+            "channels"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["alerts:read", "alerts:write"],
+        resource: "alert",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["alert-replace-sets"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateAlertPathParamsValidator,
           headers: updateAlertHeadersValidator,
@@ -30799,84 +29533,80 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteAlert",
-          spec: "alerts",
-          method: "DELETE",
-          path: "/alerts/{alert_id}",
-          params: {
-            path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["alerts:write"],
-          resource: "alert",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 204, shape: { kind: "none" }, media: null },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteAlert",
+        spec: "alerts",
+        method: "DELETE",
+        path: "/alerts/{alert_id}",
+        params: {
+          path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["alerts:write"],
+        resource: "alert",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 204, shape: { kind: "none" }, media: null },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: { path: deleteAlertPathParamsValidator, headers: deleteAlertHeadersValidator }
       },
       {
-        ...{
-          id: "listAlertEvents",
-          spec: "alerts",
-          method: "GET",
-          path: "/alerts/{alert_id}/events",
-          params: {
-            path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "outcome", required: false, type: "string", array: false, explode: true },
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["alerts:read"],
-          resource: "alert",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["alert-events"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ListAlertEventsResponse",
-              keys: ["events", "next_page_token", "total_count"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "listAlertEvents",
+        spec: "alerts",
+        method: "GET",
+        path: "/alerts/{alert_id}/events",
+        params: {
+          path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "outcome", required: false, type: "string", array: false, explode: true },
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["alerts:read"],
+        resource: "alert",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["alert-events"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ListAlertEventsResponse",
+            keys: ["events", "next_page_token", "total_count"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: listAlertEventsPathParamsValidator,
           query: listAlertEventsQueryValidator,
@@ -30885,60 +29615,51 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "testEvaluateAlert",
-          spec: "alerts",
-          method: "POST",
-          path: "/alerts/{alert_id}/test-evaluate",
-          params: {
-            path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              run_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /alerts/{alert_id}/test-evaluate body {run_id} -> {alert_id, run_id, triggered, suppressed, condition_results, dispatch_results, message} (facts-shapes 2.7 AL7, section 5); the permission is assumed (it changes nothing)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["run_id"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["alerts:read"],
-          resource: "alert",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["alert-test-evaluate"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "TestEvaluateAlertResponse",
-              keys: ["alert_id", "run_id", "triggered", "suppressed", "condition_results", "dispatch_results", "message"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "testEvaluateAlert",
+        spec: "alerts",
+        method: "POST",
+        path: "/alerts/{alert_id}/test-evaluate",
+        params: {
+          path: [{ name: "alert_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["run_id"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["alerts:read"],
+        resource: "alert",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["alert-test-evaluate"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "TestEvaluateAlertResponse",
+            keys: ["alert_id", "run_id", "triggered", "suppressed", "condition_results", "dispatch_results", "message"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: testEvaluateAlertPathParamsValidator,
           headers: testEvaluateAlertHeadersValidator,
@@ -30947,56 +29668,54 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listConversations",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "filter", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true },
-              { name: "include", required: false, type: "string", array: false, explode: true },
-              { name: "metric_id", required: false, type: "string", array: false, explode: true },
-              { name: "start_date", required: false, type: "string", array: false, explode: true },
-              { name: "end_date", required: false, type: "string", array: false, explode: true },
-              { name: "view", required: false, type: "string", array: false, explode: true },
-              { name: "group_by_metadata", required: false, type: "string", array: false, explode: true },
-              { name: "aggregation", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "conversation",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "conversations",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: "listUploadedConversations",
-          aliasRenames: [
-            { legacy: "conversations", canonical: "uploaded_conversations", values: null, in: "response", at: [] }
+        id: "listConversations",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "filter", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true },
+            { name: "include", required: false, type: "string", array: false, explode: true },
+            { name: "metric_id", required: false, type: "string", array: false, explode: true },
+            { name: "start_date", required: false, type: "string", array: false, explode: true },
+            { name: "end_date", required: false, type: "string", array: false, explode: true },
+            { name: "view", required: false, type: "string", array: false, explode: true },
+            { name: "group_by_metadata", required: false, type: "string", array: false, explode: true },
+            { name: "aggregation", required: false, type: "string", array: false, explode: true }
           ],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "list", items: "conversations", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "conversation",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "conversations",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: "listUploadedConversations",
+        aliasRenames: [
+          { legacy: "conversations", canonical: "uploaded_conversations", values: null, in: "response", at: [] }
+        ],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "list", items: "conversations", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listConversationsQueryValidator,
           headers: listConversationsHeadersValidator,
@@ -31004,52 +29723,50 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listSimulatedConversations",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/simulated",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "filter", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true },
-              { name: "include", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "simulation",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "simulated_conversations",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-values"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "list", items: "simulated_conversations", total: null },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listSimulatedConversations",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/simulated",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "filter", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true },
+            { name: "include", required: false, type: "string", array: false, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "simulation",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "simulated_conversations",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-values"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "list", items: "simulated_conversations", total: null },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listSimulatedConversationsQueryValidator,
           headers: listSimulatedConversationsHeadersValidator,
@@ -31057,37 +29774,35 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getSimulatedConversation",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/simulated/{simulation_id}",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "simulation",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "simulated_conversation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getSimulatedConversation",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/simulated/{simulation_id}",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "simulation",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "simulated_conversation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getSimulatedConversationPathParamsValidator,
           headers: getSimulatedConversationHeadersValidator,
@@ -31095,59 +29810,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updateSimulatedConversation",
-          spec: "conversations",
-          method: "PATCH",
-          path: "/conversations/simulated/{simulation_id}",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              is_public: {
-                provenance: {
-                  source: "assumed",
-                  note: "the seed shows is_public as boolean and facts 2.15 make it nullable; treating null as unchanged is our decision."
-                },
-                null: "ignore"
-              },
-              notes: {
-                provenance: {
-                  source: "assumed",
-                  note: "notes (nullable, at most 500) are from facts 2.15; null clearing them is our decision."
-                },
-                null: "clear"
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["is_public", "notes"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "simulation",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "simulated_conversation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateSimulatedConversation",
+        spec: "conversations",
+        method: "PATCH",
+        path: "/conversations/simulated/{simulation_id}",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: { is_public: { null: "ignore" }, notes: { null: "clear" } },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["is_public", "notes"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "simulation",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "simulated_conversation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateSimulatedConversationPathParamsValidator,
           headers: updateSimulatedConversationHeadersValidator,
@@ -31156,37 +29854,35 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteSimulatedConversation",
-          spec: "conversations",
-          method: "DELETE",
-          path: "/conversations/simulated/{simulation_id}",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "simulation",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteSimulatedConversation",
+        spec: "conversations",
+        method: "DELETE",
+        path: "/conversations/simulated/{simulation_id}",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "simulation",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteSimulatedConversationPathParamsValidator,
           headers: deleteSimulatedConversationHeadersValidator,
@@ -31194,46 +29890,44 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getSimulatedConversationAudio",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/simulated/{simulation_id}/audio",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "simulation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-audio-url"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "SimulationAudioResponse",
-              keys: ["audio_url", "peaks_url", "simulation_id", "url_expires_in_seconds"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getSimulatedConversationAudio",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/simulated/{simulation_id}/audio",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "simulation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-audio-url"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "SimulationAudioResponse",
+            keys: ["audio_url", "peaks_url", "simulation_id", "url_expires_in_seconds"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getSimulatedConversationAudioPathParamsValidator,
           headers: getSimulatedConversationAudioHeadersValidator,
@@ -31241,49 +29935,47 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listSimulatedConversationMetricOutputs",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/simulated/{simulation_id}/metrics",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "simulation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-outputs"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ListSimulationMetricOutputsResponse",
-              keys: ["metrics", "next_page_token"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "listSimulatedConversationMetricOutputs",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/simulated/{simulation_id}/metrics",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "simulation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-outputs"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ListSimulationMetricOutputsResponse",
+            keys: ["metrics", "next_page_token"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: listSimulatedConversationMetricOutputsPathParamsValidator,
           query: listSimulatedConversationMetricOutputsQueryValidator,
@@ -31292,44 +29984,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getSimulatedConversationMetricOutput",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/simulated/{simulation_id}/metrics/{metric_output_id}",
-          params: {
-            path: [
-              { name: "simulation_id", required: true, type: "string", array: false, explode: false },
-              { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "simulation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-outputs"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "SimulationMetricOutputResponse", keys: ["metric"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getSimulatedConversationMetricOutput",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/simulated/{simulation_id}/metrics/{metric_output_id}",
+        params: {
+          path: [
+            { name: "simulation_id", required: true, type: "string", array: false, explode: false },
+            { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "simulation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-outputs"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "SimulationMetricOutputResponse", keys: ["metric"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getSimulatedConversationMetricOutputPathParamsValidator,
           headers: getSimulatedConversationMetricOutputHeadersValidator,
@@ -31337,46 +30027,44 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "resimulateSimulatedConversation",
-          spec: "conversations",
-          method: "POST",
-          path: "/conversations/simulated/{simulation_id}/resimulate",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "simulation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["simulation-resimulate"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ResimulateResponse",
-              keys: ["simulation_id", "run_id", "queued", "message"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "resimulateSimulatedConversation",
+        spec: "conversations",
+        method: "POST",
+        path: "/conversations/simulated/{simulation_id}/resimulate",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "simulation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["simulation-resimulate"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ResimulateResponse",
+            keys: ["simulation_id", "run_id", "queued", "message"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: resimulateSimulatedConversationPathParamsValidator,
           headers: resimulateSimulatedConversationHeadersValidator,
@@ -31384,66 +30072,51 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "rerunSimulatedConversationMetrics",
-          spec: "conversations",
-          method: "POST",
-          path: "/conversations/simulated:rerunMetrics",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              simulation_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /conversations/simulated:rerunMetrics body {simulation_ids*, metric_ids*} -> 202 (207 when some fail) {results, queued_count, failed_count} (facts-shapes 2.4 SC6, E35)."
-                }
-              },
-              metric_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /conversations/simulated:rerunMetrics body {simulation_ids*, metric_ids*} -> 202 (207 when some fail) {results, queued_count, failed_count} (facts-shapes 2.4 SC6, E35)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["simulation_ids", "metric_ids"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "simulation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["simulation-rerun-metrics"],
-          emits: ["simulation.metrics-rerun"],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 202,
-            shape: {
-              kind: "other",
-              schema: "RerunMetricsResponse",
-              keys: ["results", "queued_count", "failed_count"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "rerunSimulatedConversationMetrics",
+        spec: "conversations",
+        method: "POST",
+        path: "/conversations/simulated:rerunMetrics",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["simulation_ids", "metric_ids"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "simulation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["simulation-rerun-metrics"],
+        emits: ["simulation.metrics-rerun"],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 202,
+          shape: {
+            kind: "other",
+            schema: "RerunMetricsResponse",
+            keys: ["results", "queued_count", "failed_count"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           headers: rerunSimulatedConversationMetricsHeadersValidator,
           body: rerunSimulatedConversationMetricsBodyValidator,
@@ -31451,58 +30124,56 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listUploadedConversations",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/uploaded",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "filter", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true },
-              { name: "include", required: false, type: "string", array: false, explode: true },
-              { name: "metric_id", required: false, type: "string", array: false, explode: true },
-              { name: "start_date", required: false, type: "string", array: false, explode: true },
-              { name: "end_date", required: false, type: "string", array: false, explode: true },
-              { name: "view", required: false, type: "string", array: false, explode: true },
-              { name: "group_by_metadata", required: false, type: "string", array: false, explode: true },
-              { name: "aggregation", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "conversation",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "uploaded_conversations",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-list-summary", "conversation-metric-values", "conversation-metric-breakdown"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "list", items: "uploaded_conversations", total: null },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listUploadedConversations",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/uploaded",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "filter", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true },
+            { name: "include", required: false, type: "string", array: false, explode: true },
+            { name: "metric_id", required: false, type: "string", array: false, explode: true },
+            { name: "start_date", required: false, type: "string", array: false, explode: true },
+            { name: "end_date", required: false, type: "string", array: false, explode: true },
+            { name: "view", required: false, type: "string", array: false, explode: true },
+            { name: "group_by_metadata", required: false, type: "string", array: false, explode: true },
+            { name: "aggregation", required: false, type: "string", array: false, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "conversation",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "uploaded_conversations",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-list-summary", "conversation-metric-values", "conversation-metric-breakdown"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "list", items: "uploaded_conversations", total: null },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listUploadedConversationsQueryValidator,
           headers: listUploadedConversationsHeadersValidator,
@@ -31510,39 +30181,37 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getUploadedConversation",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/uploaded/{conversation_id}",
-          params: {
-            path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "include_progress", required: false, type: "boolean", array: false, explode: true, default: false }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "conversation",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-values"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getUploadedConversation",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/uploaded/{conversation_id}",
+        params: {
+          path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "include_progress", required: false, type: "boolean", array: false, explode: true, default: false }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "conversation",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-values"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getUploadedConversationPathParamsValidator,
           query: getUploadedConversationQueryValidator,
@@ -31551,57 +30220,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "attachUploadedConversationAudio",
-          spec: "conversations",
-          method: "PATCH",
-          path: "/conversations/uploaded/{conversation_id}",
-          params: {
-            path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              audio_url: {
-                provenance: {
-                  source: "seed",
-                  note: "the seed's Conversation audio section (its path is not shown there; the canonical path is from facts 2.1)."
-                }
-              },
-              audio: {
-                provenance: {
-                  source: "seed",
-                  note: "the seed's Conversation audio section (its path is not shown there; the canonical path is from facts 2.1)."
-                }
-              }
-            },
-            exactlyOneOf: ["audio_url", "audio"],
-            defaults: {},
-            properties: ["audio_url", "audio"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "conversation",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["audio-attach"],
-          emits: ["conversation.audio-attached"],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 409, 500],
-          versionItem: null
+        id: "attachUploadedConversationAudio",
+        spec: "conversations",
+        method: "PATCH",
+        path: "/conversations/uploaded/{conversation_id}",
+        params: {
+          path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: ["audio_url", "audio"],
+          defaults: {},
+          properties: ["audio_url", "audio"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "conversation",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["audio-attach"],
+        emits: ["conversation.audio-attached"],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 409, 500],
+        versionItem: null,
         validators: {
           path: attachUploadedConversationAudioPathParamsValidator,
           headers: attachUploadedConversationAudioHeadersValidator,
@@ -31610,37 +30264,35 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteUploadedConversation",
-          spec: "conversations",
-          method: "DELETE",
-          path: "/conversations/uploaded/{conversation_id}",
-          params: {
-            path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "conversation",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteUploadedConversation",
+        spec: "conversations",
+        method: "DELETE",
+        path: "/conversations/uploaded/{conversation_id}",
+        params: {
+          path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "conversation",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteUploadedConversationPathParamsValidator,
           headers: deleteUploadedConversationHeadersValidator,
@@ -31648,46 +30300,44 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getUploadedConversationAudio",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/uploaded/{conversation_id}/audio",
-          params: {
-            path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "conversation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-audio-url"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ConversationAudioResponse",
-              keys: ["audio_url", "peaks_url", "conversation_id", "url_expires_in_seconds"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getUploadedConversationAudio",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/uploaded/{conversation_id}/audio",
+        params: {
+          path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "conversation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-audio-url"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ConversationAudioResponse",
+            keys: ["audio_url", "peaks_url", "conversation_id", "url_expires_in_seconds"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getUploadedConversationAudioPathParamsValidator,
           headers: getUploadedConversationAudioHeadersValidator,
@@ -31695,49 +30345,47 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listUploadedConversationMetricOutputs",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/uploaded/{conversation_id}/metrics",
-          params: {
-            path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "conversation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-outputs"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ListConversationMetricOutputsResponse",
-              keys: ["metrics", "next_page_token"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "listUploadedConversationMetricOutputs",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/uploaded/{conversation_id}/metrics",
+        params: {
+          path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "conversation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-outputs"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ListConversationMetricOutputsResponse",
+            keys: ["metrics", "next_page_token"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: listUploadedConversationMetricOutputsPathParamsValidator,
           query: listUploadedConversationMetricOutputsQueryValidator,
@@ -31746,44 +30394,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getUploadedConversationMetricOutput",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/uploaded/{conversation_id}/metrics/{metric_output_id}",
-          params: {
-            path: [
-              { name: "conversation_id", required: true, type: "string", array: false, explode: false },
-              { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "conversation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-outputs"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ConversationMetricOutputResponse", keys: ["metric"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getUploadedConversationMetricOutput",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/uploaded/{conversation_id}/metrics/{metric_output_id}",
+        params: {
+          path: [
+            { name: "conversation_id", required: true, type: "string", array: false, explode: false },
+            { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "conversation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-outputs"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ConversationMetricOutputResponse", keys: ["metric"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getUploadedConversationMetricOutputPathParamsValidator,
           headers: getUploadedConversationMetricOutputHeadersValidator,
@@ -31791,111 +30437,53 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "submitUploadedConversation",
-          spec: "conversations",
-          method: "POST",
-          path: "/conversations/uploaded:submit",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              transcript: {
-                provenance: {
-                  source: "inferred",
-                  note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-                }
-              },
-              audio_url: { provenance: { source: "seed" } },
-              audio: {
-                provenance: {
-                  source: "inferred",
-                  note: `the CLI's SubmitConversationRequest has audio (facts 2.2); its limits are the seed's "same format and size limits" of Conversation audio.`
-                }
-              },
-              upload_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-                }
-              },
-              metrics: {
-                provenance: {
-                  source: "inferred",
-                  note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-                }
-              },
-              metadata: {
-                provenance: {
-                  source: "inferred",
-                  note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-                }
-              },
-              tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-                }
-              },
-              external_conversation_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-                }
-              },
-              occurred_at: {
-                provenance: {
-                  source: "inferred",
-                  note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-                }
-              },
-              agent_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "canonical POST /conversations/uploaded:submit with the body of facts 2.2, 200 {uploaded_conversation}; permission conversations:write is assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "transcript",
-              "audio_url",
-              "audio",
-              "upload_id",
-              "metrics",
-              "metadata",
-              "tags",
-              "external_conversation_id",
-              "occurred_at",
-              "agent_id"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "conversation",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["audio-validate"],
-          emits: ["conversation.submitted"],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "submitUploadedConversation",
+        spec: "conversations",
+        method: "POST",
+        path: "/conversations/uploaded:submit",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "transcript",
+            "audio_url",
+            "audio",
+            "upload_id",
+            "metrics",
+            "metadata",
+            "tags",
+            "external_conversation_id",
+            "occurred_at",
+            "agent_id"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "conversation",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["audio-validate"],
+        emits: ["conversation.submitted"],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           headers: submitUploadedConversationHeadersValidator,
           body: submitUploadedConversationBodyValidator,
@@ -31903,39 +30491,37 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getConversation",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/{conversation_id}",
-          params: {
-            path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "include_progress", required: false, type: "boolean", array: false, explode: true, default: false }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "conversation",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-values"],
-          emits: [],
-          aliasOf: "getUploadedConversation",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getConversation",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/{conversation_id}",
+        params: {
+          path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "include_progress", required: false, type: "boolean", array: false, explode: true, default: false }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "conversation",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-values"],
+        emits: [],
+        aliasOf: "getUploadedConversation",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getConversationPathParamsValidator,
           query: getConversationQueryValidator,
@@ -31944,59 +30530,44 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "attachConversationAudio",
-          spec: "conversations",
-          method: "PATCH",
-          path: "/conversations/{conversation_id}",
-          params: {
-            path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              audio_url: {
-                provenance: {
-                  source: "seed",
-                  note: "the seed's Conversation audio section; the legacy path PATCH /conversations/{conversation_id} and {conversation} answer are from facts 2.1."
-                }
-              },
-              audio: {
-                provenance: {
-                  source: "seed",
-                  note: "the seed's Conversation audio section; the legacy path PATCH /conversations/{conversation_id} and {conversation} answer are from facts 2.1."
-                }
-              }
-            },
-            exactlyOneOf: ["audio_url", "audio"],
-            defaults: {},
-            properties: ["audio_url", "audio"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "conversation",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["audio-attach"],
-          emits: ["conversation.audio-attached"],
-          aliasOf: "attachUploadedConversationAudio",
-          aliasRenames: [
-            { legacy: "conversation", canonical: "uploaded_conversation", values: null, in: "response", at: [] }
-          ],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 409, 500],
-          versionItem: null
+        id: "attachConversationAudio",
+        spec: "conversations",
+        method: "PATCH",
+        path: "/conversations/{conversation_id}",
+        params: {
+          path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: ["audio_url", "audio"],
+          defaults: {},
+          properties: ["audio_url", "audio"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "conversation",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["audio-attach"],
+        emits: ["conversation.audio-attached"],
+        aliasOf: "attachUploadedConversationAudio",
+        aliasRenames: [
+          { legacy: "conversation", canonical: "uploaded_conversation", values: null, in: "response", at: [] }
+        ],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 409, 500],
+        versionItem: null,
         validators: {
           path: attachConversationAudioPathParamsValidator,
           headers: attachConversationAudioHeadersValidator,
@@ -32005,37 +30576,35 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteConversation",
-          spec: "conversations",
-          method: "DELETE",
-          path: "/conversations/{conversation_id}",
-          params: {
-            path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "conversation",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "resource", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: "deleteUploadedConversation",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteConversation",
+        spec: "conversations",
+        method: "DELETE",
+        path: "/conversations/{conversation_id}",
+        params: {
+          path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "conversation",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "resource", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: "deleteUploadedConversation",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteConversationPathParamsValidator,
           headers: deleteConversationHeadersValidator,
@@ -32043,46 +30612,44 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getConversationAudio",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/{conversation_id}/audio",
-          params: {
-            path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "conversation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-audio-url"],
-          emits: [],
-          aliasOf: "getUploadedConversationAudio",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ConversationAudioResponse",
-              keys: ["audio_url", "peaks_url", "conversation_id", "url_expires_in_seconds"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getConversationAudio",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/{conversation_id}/audio",
+        params: {
+          path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "conversation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-audio-url"],
+        emits: [],
+        aliasOf: "getUploadedConversationAudio",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ConversationAudioResponse",
+            keys: ["audio_url", "peaks_url", "conversation_id", "url_expires_in_seconds"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getConversationAudioPathParamsValidator,
           headers: getConversationAudioHeadersValidator,
@@ -32090,49 +30657,47 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listConversationMetricOutputs",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/{conversation_id}/metrics",
-          params: {
-            path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "conversation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-outputs"],
-          emits: [],
-          aliasOf: "listUploadedConversationMetricOutputs",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ListConversationMetricOutputsResponse",
-              keys: ["metrics", "next_page_token"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "listConversationMetricOutputs",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/{conversation_id}/metrics",
+        params: {
+          path: [{ name: "conversation_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "conversation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-outputs"],
+        emits: [],
+        aliasOf: "listUploadedConversationMetricOutputs",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ListConversationMetricOutputsResponse",
+            keys: ["metrics", "next_page_token"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: listConversationMetricOutputsPathParamsValidator,
           query: listConversationMetricOutputsQueryValidator,
@@ -32141,44 +30706,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getConversationMetricOutput",
-          spec: "conversations",
-          method: "GET",
-          path: "/conversations/{conversation_id}/metrics/{metric_output_id}",
-          params: {
-            path: [
-              { name: "conversation_id", required: true, type: "string", array: false, explode: false },
-              { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "conversation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-outputs"],
-          emits: [],
-          aliasOf: "getUploadedConversationMetricOutput",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ConversationMetricOutputResponse", keys: ["metric"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getConversationMetricOutput",
+        spec: "conversations",
+        method: "GET",
+        path: "/conversations/{conversation_id}/metrics/{metric_output_id}",
+        params: {
+          path: [
+            { name: "conversation_id", required: true, type: "string", array: false, explode: false },
+            { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "conversation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-outputs"],
+        emits: [],
+        aliasOf: "getUploadedConversationMetricOutput",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ConversationMetricOutputResponse", keys: ["metric"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getConversationMetricOutputPathParamsValidator,
           headers: getConversationMetricOutputHeadersValidator,
@@ -32186,113 +30749,55 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "submitConversation",
-          spec: "conversations",
-          method: "POST",
-          path: "/conversations:submit",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              transcript: {
-                provenance: {
-                  source: "inferred",
-                  note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-                }
-              },
-              audio_url: { provenance: { source: "seed" } },
-              audio: {
-                provenance: {
-                  source: "inferred",
-                  note: `the CLI's SubmitConversationRequest has audio (facts 2.2); its limits are the seed's "same format and size limits" of Conversation audio.`
-                }
-              },
-              upload_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-                }
-              },
-              metrics: {
-                provenance: {
-                  source: "inferred",
-                  note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-                }
-              },
-              metadata: {
-                provenance: {
-                  source: "inferred",
-                  note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-                }
-              },
-              tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-                }
-              },
-              external_conversation_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-                }
-              },
-              occurred_at: {
-                provenance: {
-                  source: "inferred",
-                  note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-                }
-              },
-              agent_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "the seed names POST /conversations:submit; its body and {conversation} answer are from facts 2.2; permission assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "transcript",
-              "audio_url",
-              "audio",
-              "upload_id",
-              "metrics",
-              "metadata",
-              "tags",
-              "external_conversation_id",
-              "occurred_at",
-              "agent_id"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "conversation",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["audio-validate"],
-          emits: ["conversation.submitted"],
-          aliasOf: "submitUploadedConversation",
-          aliasRenames: [
-            { legacy: "conversation", canonical: "uploaded_conversation", values: null, in: "response", at: [] }
-          ],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "submitConversation",
+        spec: "conversations",
+        method: "POST",
+        path: "/conversations:submit",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "transcript",
+            "audio_url",
+            "audio",
+            "upload_id",
+            "metrics",
+            "metadata",
+            "tags",
+            "external_conversation_id",
+            "occurred_at",
+            "agent_id"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "conversation",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["audio-validate"],
+        emits: ["conversation.submitted"],
+        aliasOf: "submitUploadedConversation",
+        aliasRenames: [
+          { legacy: "conversation", canonical: "uploaded_conversation", values: null, in: "response", at: [] }
+        ],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           headers: submitConversationHeadersValidator,
           body: submitConversationBodyValidator,
@@ -32300,46 +30805,44 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listDashboards",
-          spec: "dashboards",
-          method: "GET",
-          path: "/dashboards",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true, default: "position" }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["dashboards:read"],
-          resource: "dashboard",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "dashboards",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "list", items: "dashboards", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listDashboards",
+        spec: "dashboards",
+        method: "GET",
+        path: "/dashboards",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true, default: "position" }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["dashboards:read"],
+        resource: "dashboard",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "dashboards",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "list", items: "dashboards", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listDashboardsQueryValidator,
           headers: listDashboardsHeadersValidator,
@@ -32347,81 +30850,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "createDashboard",
-          spec: "dashboards",
-          method: "POST",
-          path: "/dashboards",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12)."
-                }
-              },
-              description: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12)."
-                }
-              },
-              is_favorite: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12)."
-                }
-              },
-              is_default: {
-                provenance: {
-                  source: "inferred",
-                  note: "is_default is nullable in the create body (facts-shapes 2.11 DB2)."
-                }
-              },
-              position: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12)."
-                }
-              },
-              config: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /dashboards takes display_name (1-255), description (max 1000), is_favorite, is_default, position (>= 0) and config, answers 201 {dashboard} (facts 2.12)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: { description: "", is_favorite: false, is_default: false, position: 0, config: {} },
-            properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["dashboards:write"],
-          resource: "dashboard",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "createDashboard",
+        spec: "dashboards",
+        method: "POST",
+        path: "/dashboards",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: { description: "", is_favorite: false, is_default: false, position: 0, config: {} },
+          properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["dashboards:write"],
+        resource: "dashboard",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           headers: createDashboardHeadersValidator,
           body: createDashboardBodyValidator,
@@ -32429,37 +30893,35 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getDashboard",
-          spec: "dashboards",
-          method: "GET",
-          path: "/dashboards/{dashboard_id}",
-          params: {
-            path: [{ name: "dashboard_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["dashboards:read"],
-          resource: "dashboard",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
-          errors: [401, 403, 404, 500],
-          versionItem: null
+        id: "getDashboard",
+        spec: "dashboards",
+        method: "GET",
+        path: "/dashboards/{dashboard_id}",
+        params: {
+          path: [{ name: "dashboard_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["dashboards:read"],
+        resource: "dashboard",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
+        errors: [401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getDashboardPathParamsValidator,
           headers: getDashboardHeadersValidator,
@@ -32467,87 +30929,49 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updateDashboard",
-          spec: "dashboards",
-          method: "PATCH",
-          path: "/dashboards/{dashboard_id}",
-          params: {
-            path: [{ name: "dashboard_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /dashboards/{id} answers {dashboard} (facts 2.12); the body mirrors the create fields; permission dashboards:write is assumed."
-                },
-                null: "ignore"
-              },
-              description: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /dashboards/{id} answers {dashboard} (facts 2.12); the body mirrors the create fields; permission dashboards:write is assumed."
-                },
-                null: "clear"
-              },
-              is_favorite: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /dashboards/{id} answers {dashboard} (facts 2.12); the body mirrors the create fields; permission dashboards:write is assumed."
-                },
-                null: "ignore"
-              },
-              is_default: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /dashboards/{id} answers {dashboard} (facts 2.12); the body mirrors the create fields; permission dashboards:write is assumed."
-                },
-                null: "ignore"
-              },
-              position: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /dashboards/{id} answers {dashboard} (facts 2.12); the body mirrors the create fields; permission dashboards:write is assumed."
-                },
-                null: "ignore"
-              },
-              config: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /dashboards/{id} answers {dashboard} (facts 2.12); the body mirrors the create fields; permission dashboards:write is assumed."
-                },
-                null: "ignore"
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["dashboards:write"],
-          resource: "dashboard",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateDashboard",
+        spec: "dashboards",
+        method: "PATCH",
+        path: "/dashboards/{dashboard_id}",
+        params: {
+          path: [{ name: "dashboard_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {
+            display_name: { null: "ignore" },
+            description: { null: "clear" },
+            is_favorite: { null: "ignore" },
+            is_default: { null: "ignore" },
+            position: { null: "ignore" },
+            config: { null: "ignore" }
+          },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["dashboards:write"],
+        resource: "dashboard",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateDashboardPathParamsValidator,
           headers: updateDashboardHeadersValidator,
@@ -32556,37 +30980,35 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteDashboard",
-          spec: "dashboards",
-          method: "DELETE",
-          path: "/dashboards/{dashboard_id}",
-          params: {
-            path: [{ name: "dashboard_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: [],
-          resource: "dashboard",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [401, 404, 500],
-          versionItem: null
+        id: "deleteDashboard",
+        spec: "dashboards",
+        method: "DELETE",
+        path: "/dashboards/{dashboard_id}",
+        params: {
+          path: [{ name: "dashboard_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: [],
+        resource: "dashboard",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [401, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteDashboardPathParamsValidator,
           headers: deleteDashboardHeadersValidator,
@@ -32594,695 +31016,262 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listMetrics",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true },
-              { name: "filter", required: false, type: "string", array: false, explode: true },
-              { name: "include_builtin", required: false, type: "boolean", array: false, explode: true, default: false },
-              { name: "tag_filters", required: false, type: "string", array: true, explode: true }
-            ],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "metric",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "metrics",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: ["metric-organization-threshold"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "list", items: "metrics", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listMetrics",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true },
+            { name: "filter", required: false, type: "string", array: false, explode: true },
+            { name: "include_builtin", required: false, type: "boolean", array: false, explode: true, default: false },
+            { name: "tag_filters", required: false, type: "string", array: true, explode: true }
+          ],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "metric",
+        action: "list",
+        workspaceRequired: false,
+        pagination: { items: "metrics", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        softDelete: null,
+        restore: null,
+        rules: ["metric-organization-threshold"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "list", items: "metrics", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: { query: listMetricsQueryValidator, response: listMetricsResponse200Validator }
       },
       {
-        ...{
-          id: "createMetric",
-          spec: "metrics",
-          method: "POST",
-          path: "/metrics",
-          params: { path: [], query: [], header: [] },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              metric_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              description: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              metric_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              judge_mode: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              evaluation: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              prompt: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              base_prompt_template: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              enabled_tools: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              dependency_metric_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              categories: {
-                provenance: {
-                  source: "inferred",
-                  note: "categorical metrics need 2-50 categories (facts 2.10, required-by-type)."
-                }
-              },
-              criteria: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              success_sentiments: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              success_end_reasons: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              min_value: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              max_value: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              threshold: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              percent_above: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              frequency_threshold: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              metadata_field_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              metadata_field_key: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              regex_pattern: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              case_insensitive: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              match_mode: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              position: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              role: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              min_pause_duration_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "pause-analysis metrics need min_pause_duration_seconds >= 0.5 (facts 2.10)."
-                }
-              },
-              max_silence_duration_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              min_silence_gap_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              direction: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              operator: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              observation_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              expected_body: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              match_path: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              span_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              value_source: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              metric_attribute: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              unit: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              aggregation_method: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              sql_query: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              criteria_source: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              criteria_path: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              reporting_method: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              include_traces: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              audio_filter: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              runtime_config: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              target_condition: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              ivr_flow: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              detection_preset: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              pause_detection_preset: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              threshold_preset: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              harmonics_to_noise_ratio_threshold_offset_db: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              jitter_threshold_multiplier: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              loud_threshold_db: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              soft_threshold_db: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              low_pitch_threshold_multiplier: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              mad_z_score_threshold: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              min_fry_segment_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              pitch_change_threshold_hz: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              significant_changes_threshold_hz: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              },
-              min_volume_change_for_pitch_misalignment: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics takes metric_name, description, metric_type and type-specific fields and answers 201 {metric} (facts 2.10)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "metric_name",
-              "description",
-              "metric_type",
-              "judge_mode",
-              "evaluation",
-              "prompt",
-              "base_prompt_template",
-              "enabled_tools",
-              "dependency_metric_ids",
-              "categories",
-              "criteria",
-              "success_sentiments",
-              "success_end_reasons",
-              "tags",
-              "min_value",
-              "max_value",
-              "threshold",
-              "percent_above",
-              "frequency_threshold",
-              "metadata_field_type",
-              "metadata_field_key",
-              "regex_pattern",
-              "case_insensitive",
-              "match_mode",
-              "position",
-              "role",
-              "min_pause_duration_seconds",
-              "max_silence_duration_seconds",
-              "min_silence_gap_seconds",
-              "direction",
-              "operator",
-              "observation_name",
-              "expected_body",
-              "match_path",
-              "span_name",
-              "value_source",
-              "metric_attribute",
-              "unit",
-              "aggregation_method",
-              "sql_query",
-              "criteria_source",
-              "criteria_path",
-              "reporting_method",
-              "include_traces",
-              "audio_filter",
-              "runtime_config",
-              "target_condition",
-              "ivr_flow",
-              "detection_preset",
-              "pause_detection_preset",
-              "threshold_preset",
-              "harmonics_to_noise_ratio_threshold_offset_db",
-              "jitter_threshold_multiplier",
-              "loud_threshold_db",
-              "soft_threshold_db",
-              "low_pitch_threshold_multiplier",
-              "mad_z_score_threshold",
-              "min_fry_segment_seconds",
-              "pitch_change_threshold_hz",
-              "significant_changes_threshold_hz",
-              "min_volume_change_for_pitch_misalignment"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "metric",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-organization-threshold"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "createMetric",
+        spec: "metrics",
+        method: "POST",
+        path: "/metrics",
+        params: { path: [], query: [], header: [] },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "metric_name",
+            "description",
+            "metric_type",
+            "judge_mode",
+            "evaluation",
+            "prompt",
+            "base_prompt_template",
+            "enabled_tools",
+            "dependency_metric_ids",
+            "categories",
+            "criteria",
+            "success_sentiments",
+            "success_end_reasons",
+            "tags",
+            "min_value",
+            "max_value",
+            "threshold",
+            "percent_above",
+            "frequency_threshold",
+            "metadata_field_type",
+            "metadata_field_key",
+            "regex_pattern",
+            "case_insensitive",
+            "match_mode",
+            "position",
+            "role",
+            "min_pause_duration_seconds",
+            "max_silence_duration_seconds",
+            "min_silence_gap_seconds",
+            "direction",
+            "operator",
+            "observation_name",
+            "expected_body",
+            "match_path",
+            "span_name",
+            "value_source",
+            "metric_attribute",
+            "unit",
+            "aggregation_method",
+            "sql_query",
+            "criteria_source",
+            "criteria_path",
+            "reporting_method",
+            "include_traces",
+            "audio_filter",
+            "runtime_config",
+            "target_condition",
+            "ivr_flow",
+            "detection_preset",
+            "pause_detection_preset",
+            "threshold_preset",
+            "harmonics_to_noise_ratio_threshold_offset_db",
+            "jitter_threshold_multiplier",
+            "loud_threshold_db",
+            "soft_threshold_db",
+            "low_pitch_threshold_multiplier",
+            "mad_z_score_threshold",
+            "min_fry_segment_seconds",
+            "pitch_change_threshold_hz",
+            "significant_changes_threshold_hz",
+            "min_volume_change_for_pitch_misalignment"
+          ]
         },
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "metric",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-organization-threshold"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: { body: createMetricBodyValidator, response: createMetricResponse201Validator }
       },
       {
-        ...{
-          id: "listMetricFlows",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/flows",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" },
-              { name: "status_filter", required: false, type: "string", array: false, explode: true },
-              { name: "search_query", required: false, type: "string", array: false, explode: true }
-            ],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "flow",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "metric_flows",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: ["metric-flow-filter"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "list", items: "metric_flows", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listMetricFlows",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/flows",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" },
+            { name: "status_filter", required: false, type: "string", array: false, explode: true },
+            { name: "search_query", required: false, type: "string", array: false, explode: true }
+          ],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "flow",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "metric_flows",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: ["metric-flow-filter"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "list", items: "metric_flows", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listMetricFlowsQueryValidator,
           response: listMetricFlowsResponse200Validator
         }
       },
       {
-        ...{
-          id: "createMetricFlow",
-          spec: "metrics",
-          method: "POST",
-          path: "/metrics/flows",
-          params: { path: [], query: [], header: [] },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              trigger_metric_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/flows with trigger_metric_id, followup_metric_id (required), trigger_criteria, status answers 201 {metric_flow} (facts-shapes 2.8 MT22); the reference checks are assumed (docs/sandbox.md)."
-                }
-              },
-              followup_metric_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/flows with trigger_metric_id, followup_metric_id (required), trigger_criteria, status answers 201 {metric_flow} (facts-shapes 2.8 MT22); the reference checks are assumed (docs/sandbox.md)."
-                }
-              },
-              trigger_criteria: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/flows with trigger_metric_id, followup_metric_id (required), trigger_criteria, status answers 201 {metric_flow} (facts-shapes 2.8 MT22); the reference checks are assumed (docs/sandbox.md)."
-                }
-              },
-              status: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/flows with trigger_metric_id, followup_metric_id (required), trigger_criteria, status answers 201 {metric_flow} (facts-shapes 2.8 MT22); the reference checks are assumed (docs/sandbox.md)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: { status: "ACTIVE" },
-            properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "flow",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-flow"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "metric_flow" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "createMetricFlow",
+        spec: "metrics",
+        method: "POST",
+        path: "/metrics/flows",
+        params: { path: [], query: [], header: [] },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: { status: "ACTIVE" },
+          properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
         },
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "flow",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-flow"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "metric_flow" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           body: createMetricFlowBodyValidator,
           response: createMetricFlowResponse201Validator
         }
       },
       {
-        ...{
-          id: "updateMetricFlow",
-          spec: "metrics",
-          method: "PATCH",
-          path: "/metrics/flows/{flow_id}",
-          params: {
-            path: [{ name: "flow_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              trigger_metric_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/flows/{flow_id} with trigger_metric_id, followup_metric_id, status (required) and trigger_criteria is a full replace answering 200 {metric_flow} (facts-shapes 2.8 MT23)."
-                }
-              },
-              followup_metric_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/flows/{flow_id} with trigger_metric_id, followup_metric_id, status (required) and trigger_criteria is a full replace answering 200 {metric_flow} (facts-shapes 2.8 MT23)."
-                }
-              },
-              trigger_criteria: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/flows/{flow_id} with trigger_metric_id, followup_metric_id, status (required) and trigger_criteria is a full replace answering 200 {metric_flow} (facts-shapes 2.8 MT23)."
-                },
-                null: "clear"
-              },
-              status: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/flows/{flow_id} with trigger_metric_id, followup_metric_id, status (required) and trigger_criteria is a full replace answering 200 {metric_flow} (facts-shapes 2.8 MT23)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "flow",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-flow"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "metric_flow" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateMetricFlow",
+        spec: "metrics",
+        method: "PATCH",
+        path: "/metrics/flows/{flow_id}",
+        params: {
+          path: [{ name: "flow_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: { trigger_criteria: { null: "clear" } },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "flow",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-flow"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "metric_flow" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateMetricFlowPathParamsValidator,
           body: updateMetricFlowBodyValidator,
@@ -33290,681 +31279,300 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteMetricFlow",
-          spec: "metrics",
-          method: "DELETE",
-          path: "/metrics/flows/{flow_id}",
-          params: {
-            path: [{ name: "flow_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "flow",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteMetricFlow",
+        spec: "metrics",
+        method: "DELETE",
+        path: "/metrics/flows/{flow_id}",
+        params: {
+          path: [{ name: "flow_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "flow",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteMetricFlowPathParamsValidator,
           response: deleteMetricFlowResponse200Validator
         }
       },
       {
-        ...{
-          id: "listRecentlyDeletedMetrics",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/recently-deleted",
-          params: { path: [], query: [], header: [] },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "metric",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-recently-deleted"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "other", keys: ["metrics"], constants: {} }, media: "application/json" },
-          errors: [401, 403, 500],
-          versionItem: null
-        },
+        id: "listRecentlyDeletedMetrics",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/recently-deleted",
+        params: { path: [], query: [], header: [] },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "metric",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-recently-deleted"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "other", keys: ["metrics"], constants: {} }, media: "application/json" },
+        errors: [401, 403, 500],
+        versionItem: null,
         validators: { response: listRecentlyDeletedMetricsResponse200Validator }
       },
       {
-        ...{
-          id: "getMetricSqlSchema",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/sql-schema",
-          params: { path: [], query: [], header: [] },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "metric",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-sql-schema"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "MetricSqlSchemaResponse", keys: ["tables"], constants: {} },
-            media: "application/json"
-          },
-          errors: [401, 403, 500],
-          versionItem: null
+        id: "getMetricSqlSchema",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/sql-schema",
+        params: { path: [], query: [], header: [] },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "metric",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-sql-schema"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "MetricSqlSchemaResponse", keys: ["tables"], constants: {} },
+          media: "application/json"
         },
+        errors: [401, 403, 500],
+        versionItem: null,
         validators: { response: getMetricSqlSchemaResponse200Validator }
       },
       {
-        ...{
-          id: "listMetricTags",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/tags",
-          params: { path: [], query: [], header: [] },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "metric",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["tag-summary"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListMetricTagsResponse", keys: ["tags"], constants: {} },
-            media: "application/json"
-          },
-          errors: [401, 403, 500],
-          versionItem: null
+        id: "listMetricTags",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/tags",
+        params: { path: [], query: [], header: [] },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "metric",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["tag-summary"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListMetricTagsResponse", keys: ["tags"], constants: {} },
+          media: "application/json"
         },
+        errors: [401, 403, 500],
+        versionItem: null,
         validators: { response: listMetricTagsResponse200Validator }
       },
       {
-        ...{
-          id: "listMetricTemplateVariables",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/template-variables",
-          params: { path: [], query: [], header: [] },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "metric",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-catalog"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "MetricTemplateVariablesResponse",
-              keys: ["version", "categories"],
-              constants: {}
-            },
-            media: "application/json"
+        id: "listMetricTemplateVariables",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/template-variables",
+        params: { path: [], query: [], header: [] },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "metric",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-catalog"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "MetricTemplateVariablesResponse",
+            keys: ["version", "categories"],
+            constants: {}
           },
-          errors: [401, 403, 500],
-          versionItem: null
+          media: "application/json"
         },
+        errors: [401, 403, 500],
+        versionItem: null,
         validators: { response: listMetricTemplateVariablesResponse200Validator }
       },
       {
-        ...{
-          id: "getMetric",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/{metric_id}",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "metric",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-organization-threshold"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getMetric",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/{metric_id}",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "metric",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-organization-threshold"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: { path: getMetricPathParamsValidator, response: getMetricResponse200Validator }
       },
       {
-        ...{
-          id: "updateMetric",
-          spec: "metrics",
-          method: "PATCH",
-          path: "/metrics/{metric_id}",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              metric_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              description: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              metric_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              judge_mode: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              evaluation: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              prompt: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              base_prompt_template: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              enabled_tools: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              dependency_metric_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              categories: {
-                provenance: {
-                  source: "inferred",
-                  note: "categorical metrics need 2-50 categories (facts 2.10, required-by-type)."
-                }
-              },
-              criteria: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              success_sentiments: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              success_end_reasons: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              min_value: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              max_value: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              threshold: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              percent_above: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              frequency_threshold: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              metadata_field_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              metadata_field_key: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              regex_pattern: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              case_insensitive: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              match_mode: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              position: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              role: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              min_pause_duration_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "pause-analysis metrics need min_pause_duration_seconds >= 0.5 (facts 2.10)."
-                }
-              },
-              max_silence_duration_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              min_silence_gap_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              direction: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              operator: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              observation_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              expected_body: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              match_path: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              span_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              value_source: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              metric_attribute: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              unit: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              aggregation_method: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              sql_query: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              criteria_source: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              criteria_path: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              reporting_method: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              include_traces: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              audio_filter: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              runtime_config: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              target_condition: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              ivr_flow: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              detection_preset: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              pause_detection_preset: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              threshold_preset: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              harmonics_to_noise_ratio_threshold_offset_db: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              jitter_threshold_multiplier: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              loud_threshold_db: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              soft_threshold_db: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              low_pitch_threshold_multiplier: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              mad_z_score_threshold: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              min_fry_segment_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              pitch_change_threshold_hz: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              significant_changes_threshold_hz: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              },
-              min_volume_change_for_pitch_misalignment: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id} answers {metric} (facts 2.10); versioning per the seed's Versioning section."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "metric_name",
-              "description",
-              "metric_type",
-              "judge_mode",
-              "evaluation",
-              "prompt",
-              "base_prompt_template",
-              "enabled_tools",
-              "dependency_metric_ids",
-              "categories",
-              "criteria",
-              "success_sentiments",
-              "success_end_reasons",
-              "tags",
-              "min_value",
-              "max_value",
-              "threshold",
-              "percent_above",
-              "frequency_threshold",
-              "metadata_field_type",
-              "metadata_field_key",
-              "regex_pattern",
-              "case_insensitive",
-              "match_mode",
-              "position",
-              "role",
-              "min_pause_duration_seconds",
-              "max_silence_duration_seconds",
-              "min_silence_gap_seconds",
-              "direction",
-              "operator",
-              "observation_name",
-              "expected_body",
-              "match_path",
-              "span_name",
-              "value_source",
-              "metric_attribute",
-              "unit",
-              "aggregation_method",
-              "sql_query",
-              "criteria_source",
-              "criteria_path",
-              "reporting_method",
-              "include_traces",
-              "audio_filter",
-              "runtime_config",
-              "target_condition",
-              "ivr_flow",
-              "detection_preset",
-              "pause_detection_preset",
-              "threshold_preset",
-              "harmonics_to_noise_ratio_threshold_offset_db",
-              "jitter_threshold_multiplier",
-              "loud_threshold_db",
-              "soft_threshold_db",
-              "low_pitch_threshold_multiplier",
-              "mad_z_score_threshold",
-              "min_fry_segment_seconds",
-              "pitch_change_threshold_hz",
-              "significant_changes_threshold_hz",
-              "min_volume_change_for_pitch_misalignment"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "metric",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-organization-threshold"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateMetric",
+        spec: "metrics",
+        method: "PATCH",
+        path: "/metrics/{metric_id}",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "metric_name",
+            "description",
+            "metric_type",
+            "judge_mode",
+            "evaluation",
+            "prompt",
+            "base_prompt_template",
+            "enabled_tools",
+            "dependency_metric_ids",
+            "categories",
+            "criteria",
+            "success_sentiments",
+            "success_end_reasons",
+            "tags",
+            "min_value",
+            "max_value",
+            "threshold",
+            "percent_above",
+            "frequency_threshold",
+            "metadata_field_type",
+            "metadata_field_key",
+            "regex_pattern",
+            "case_insensitive",
+            "match_mode",
+            "position",
+            "role",
+            "min_pause_duration_seconds",
+            "max_silence_duration_seconds",
+            "min_silence_gap_seconds",
+            "direction",
+            "operator",
+            "observation_name",
+            "expected_body",
+            "match_path",
+            "span_name",
+            "value_source",
+            "metric_attribute",
+            "unit",
+            "aggregation_method",
+            "sql_query",
+            "criteria_source",
+            "criteria_path",
+            "reporting_method",
+            "include_traces",
+            "audio_filter",
+            "runtime_config",
+            "target_condition",
+            "ivr_flow",
+            "detection_preset",
+            "pause_detection_preset",
+            "threshold_preset",
+            "harmonics_to_noise_ratio_threshold_offset_db",
+            "jitter_threshold_multiplier",
+            "loud_threshold_db",
+            "soft_threshold_db",
+            "low_pitch_threshold_multiplier",
+            "mad_z_score_threshold",
+            "min_fry_segment_seconds",
+            "pitch_change_threshold_hz",
+            "significant_changes_threshold_hz",
+            "min_volume_change_for_pitch_misalignment"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "metric",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-organization-threshold"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateMetricPathParamsValidator,
           body: updateMetricBodyValidator,
@@ -33972,91 +31580,87 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteMetric",
-          spec: "metrics",
-          method: "DELETE",
-          path: "/metrics/{metric_id}",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "metric",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteMetric",
+        spec: "metrics",
+        method: "DELETE",
+        path: "/metrics/{metric_id}",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "metric",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteMetricPathParamsValidator,
           response: deleteMetricResponse200Validator
         }
       },
       {
-        ...{
-          id: "listBaselines",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/{metric_id}/baselines",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "agent_id", required: false, type: "string", array: false, explode: true },
-              { name: "test_set_id", required: false, type: "string", array: false, explode: true },
-              { name: "persona_id", required: false, type: "string", array: false, explode: true },
-              { name: "status", required: false, type: "string", array: false, explode: true },
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "sigma_levels", required: false, type: "number", array: true, explode: false, default: [1, 2] }
-            ],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "baseline",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "baselines",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: ["baseline-sigma-bands"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "list", items: "baselines", total: "total_count" },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "listBaselines",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/{metric_id}/baselines",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "agent_id", required: false, type: "string", array: false, explode: true },
+            { name: "test_set_id", required: false, type: "string", array: false, explode: true },
+            { name: "persona_id", required: false, type: "string", array: false, explode: true },
+            { name: "status", required: false, type: "string", array: false, explode: true },
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "sigma_levels", required: false, type: "number", array: true, explode: false, default: [1, 2] }
+          ],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "baseline",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "baselines",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: ["baseline-sigma-bands"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "list", items: "baselines", total: "total_count" },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: listBaselinesPathParamsValidator,
           query: listBaselinesQueryValidator,
@@ -34064,98 +31668,52 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "createBaseline",
-          spec: "metrics",
-          method: "POST",
-          path: "/metrics/{metric_id}/baselines",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              agent_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/{metric_id}/baselines answers 201 with the unwrapped Baseline (facts 2.3)."
-                }
-              },
-              test_set_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/{metric_id}/baselines answers 201 with the unwrapped Baseline (facts 2.3)."
-                }
-              },
-              persona_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/{metric_id}/baselines answers 201 with the unwrapped Baseline (facts 2.3)."
-                }
-              },
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/{metric_id}/baselines answers 201 with the unwrapped Baseline (facts 2.3)."
-                }
-              },
-              status: { provenance: { source: "assumed", note: "no default is published; a new baseline starts active." } },
-              detection_method: {
-                provenance: { source: "assumed", note: "EWMA is the only method, so it is the default." }
-              },
-              sigma_threshold: {
-                provenance: {
-                  source: "assumed",
-                  note: "no default is published; 2 matches the widest default sigma band ([1, 2])."
-                }
-              },
-              direction: {
-                provenance: {
-                  source: "assumed",
-                  note: "no default is published; deviations either way are watched unless narrowed."
-                }
-              },
-              config: {
-                provenance: { source: "inferred", note: "config {time_constant_seconds} (facts-shapes 2.8 MT11)." }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: { status: "ACTIVE", detection_method: "EWMA", sigma_threshold: 2, direction: "BOTH" },
-            properties: [
-              "agent_id",
-              "test_set_id",
-              "persona_id",
-              "display_name",
-              "status",
-              "detection_method",
-              "sigma_threshold",
-              "direction",
-              "config"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "baseline",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["baseline-sigma-bands"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "createBaseline",
+        spec: "metrics",
+        method: "POST",
+        path: "/metrics/{metric_id}/baselines",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: { status: "ACTIVE", detection_method: "EWMA", sigma_threshold: 2, direction: "BOTH" },
+          properties: [
+            "agent_id",
+            "test_set_id",
+            "persona_id",
+            "display_name",
+            "status",
+            "detection_method",
+            "sigma_threshold",
+            "direction",
+            "config"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "baseline",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["baseline-sigma-bands"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: createBaselinePathParamsValidator,
           body: createBaselineBodyValidator,
@@ -34163,42 +31721,38 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getBaseline",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/{metric_id}/baselines/{baseline_id}",
-          params: {
-            path: [
-              { name: "metric_id", required: true, type: "string", array: false, explode: false },
-              { name: "baseline_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [
-              { name: "sigma_levels", required: false, type: "number", array: true, explode: false, default: [1, 2] }
-            ],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "baseline",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["baseline-sigma-bands"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
-          errors: [400, 401, 404, 500],
-          versionItem: null
+        id: "getBaseline",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/{metric_id}/baselines/{baseline_id}",
+        params: {
+          path: [
+            { name: "metric_id", required: true, type: "string", array: false, explode: false },
+            { name: "baseline_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [{ name: "sigma_levels", required: false, type: "number", array: true, explode: false, default: [1, 2] }],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "baseline",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["baseline-sigma-bands"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
+        errors: [400, 401, 404, 500],
+        versionItem: null,
         validators: {
           path: getBaselinePathParamsValidator,
           query: getBaselineQueryValidator,
@@ -34206,74 +31760,45 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updateBaseline",
-          spec: "metrics",
-          method: "PATCH",
-          path: "/metrics/{metric_id}/baselines/{baseline_id}",
-          params: {
-            path: [
-              { name: "metric_id", required: true, type: "string", array: false, explode: false },
-              { name: "baseline_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: []
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id}/baselines/{baseline_id} with display_name, sigma_threshold, direction, status answers 200 with the unwrapped baseline (facts-shapes 2.8 MT13, section 5)."
-                },
-                null: "ignore"
-              },
-              sigma_threshold: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id}/baselines/{baseline_id} with display_name, sigma_threshold, direction, status answers 200 with the unwrapped baseline (facts-shapes 2.8 MT13, section 5)."
-                },
-                null: "ignore"
-              },
-              direction: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id}/baselines/{baseline_id} with display_name, sigma_threshold, direction, status answers 200 with the unwrapped baseline (facts-shapes 2.8 MT13, section 5)."
-                }
-              },
-              status: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id}/baselines/{baseline_id} with display_name, sigma_threshold, direction, status answers 200 with the unwrapped baseline (facts-shapes 2.8 MT13, section 5)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["display_name", "sigma_threshold", "direction", "status"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "baseline",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["baseline-sigma-bands"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateBaseline",
+        spec: "metrics",
+        method: "PATCH",
+        path: "/metrics/{metric_id}/baselines/{baseline_id}",
+        params: {
+          path: [
+            { name: "metric_id", required: true, type: "string", array: false, explode: false },
+            { name: "baseline_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: []
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: { display_name: { null: "ignore" }, sigma_threshold: { null: "ignore" } },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["display_name", "sigma_threshold", "direction", "status"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "baseline",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["baseline-sigma-bands"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateBaselinePathParamsValidator,
           body: updateBaselineBodyValidator,
@@ -34281,86 +31806,82 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteBaseline",
-          spec: "metrics",
-          method: "DELETE",
-          path: "/metrics/{metric_id}/baselines/{baseline_id}",
-          params: {
-            path: [
-              { name: "metric_id", required: true, type: "string", array: false, explode: false },
-              { name: "baseline_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "baseline",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["baseline-sigma-bands"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 204, shape: { kind: "none" }, media: null },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteBaseline",
+        spec: "metrics",
+        method: "DELETE",
+        path: "/metrics/{metric_id}/baselines/{baseline_id}",
+        params: {
+          path: [
+            { name: "metric_id", required: true, type: "string", array: false, explode: false },
+            { name: "baseline_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "baseline",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["baseline-sigma-bands"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 204, shape: { kind: "none" }, media: null },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: { path: deleteBaselinePathParamsValidator }
       },
       {
-        ...{
-          id: "getBaselineHistory",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/{metric_id}/baselines/{baseline_id}/history",
-          params: {
-            path: [
-              { name: "metric_id", required: true, type: "string", array: false, explode: false },
-              { name: "baseline_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [
-              { name: "bucket_interval", required: false, type: "string", array: false, explode: true, default: "4 hours" },
-              { name: "timezone", required: false, type: "string", array: false, explode: true, default: "UTC" },
-              { name: "start_date", required: false, type: "string", array: false, explode: true },
-              { name: "end_date", required: false, type: "string", array: false, explode: true }
-            ],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "baseline",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["baseline-history"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "BaselineHistoryResponse", keys: ["history"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 404, 500, 503],
-          versionItem: null
+        id: "getBaselineHistory",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/{metric_id}/baselines/{baseline_id}/history",
+        params: {
+          path: [
+            { name: "metric_id", required: true, type: "string", array: false, explode: false },
+            { name: "baseline_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [
+            { name: "bucket_interval", required: false, type: "string", array: false, explode: true, default: "4 hours" },
+            { name: "timezone", required: false, type: "string", array: false, explode: true, default: "UTC" },
+            { name: "start_date", required: false, type: "string", array: false, explode: true },
+            { name: "end_date", required: false, type: "string", array: false, explode: true }
+          ],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "baseline",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["baseline-history"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "BaselineHistoryResponse", keys: ["history"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 404, 500, 503],
+        versionItem: null,
         validators: {
           path: getBaselineHistoryPathParamsValidator,
           query: getBaselineHistoryQueryValidator,
@@ -34368,74 +31889,70 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "duplicateMetric",
-          spec: "metrics",
-          method: "POST",
-          path: "/metrics/{metric_id}/duplicate",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "metric",
-          action: "duplicate",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-organization-threshold"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: [{ field: "metric_name", maxLength: 200 }],
-          resets: null,
-          copiesWith: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "duplicateMetric",
+        spec: "metrics",
+        method: "POST",
+        path: "/metrics/{metric_id}/duplicate",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "metric",
+        action: "duplicate",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-organization-threshold"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: [{ field: "metric_name", maxLength: 200 }],
+        resets: null,
+        copiesWith: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: duplicateMetricPathParamsValidator,
           response: duplicateMetricResponse201Validator
         }
       },
       {
-        ...{
-          id: "restoreMetric",
-          spec: "metrics",
-          method: "POST",
-          path: "/metrics/{metric_id}/restore",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "metric",
-          action: "restore",
-          workspaceRequired: true,
-          pagination: null,
-          softDelete: null,
-          restore: { noopWhenActive: true },
-          rules: ["metric-restore", "metric-organization-threshold"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
-          errors: [401, 404, 500],
-          versionItem: null
+        id: "restoreMetric",
+        spec: "metrics",
+        method: "POST",
+        path: "/metrics/{metric_id}/restore",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "metric",
+        action: "restore",
+        workspaceRequired: true,
+        pagination: null,
+        softDelete: null,
+        restore: { noopWhenActive: true },
+        rules: ["metric-restore", "metric-organization-threshold"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
+        errors: [401, 404, 500],
+        versionItem: null,
         validators: {
           path: restoreMetricPathParamsValidator,
           headers: restoreMetricHeadersValidator,
@@ -34443,116 +31960,82 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getMetricThreshold",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/{metric_id}/threshold",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "threshold",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-threshold-scope", "metric-organization-threshold", "metric-threshold"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getMetricThreshold",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/{metric_id}/threshold",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "threshold",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-threshold-scope", "metric-organization-threshold", "metric-threshold"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getMetricThresholdPathParamsValidator,
           response: getMetricThresholdResponse200Validator
         }
       },
       {
-        ...{
-          id: "updateMetricThreshold",
-          spec: "metrics",
-          method: "PATCH",
-          path: "/metrics/{metric_id}/threshold",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              comparison_operator: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id}/threshold with comparison_operator (required, nullable), target_float_upper, target_float_lower, target_values, source answers 200 {threshold} (facts-shapes 2.8 MT17); creating on first PATCH is assumed (docs/sandbox.md)."
-                },
-                null: "clear"
-              },
-              target_float_upper: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id}/threshold with comparison_operator (required, nullable), target_float_upper, target_float_lower, target_values, source answers 200 {threshold} (facts-shapes 2.8 MT17); creating on first PATCH is assumed (docs/sandbox.md)."
-                },
-                null: "clear"
-              },
-              target_float_lower: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id}/threshold with comparison_operator (required, nullable), target_float_upper, target_float_lower, target_values, source answers 200 {threshold} (facts-shapes 2.8 MT17); creating on first PATCH is assumed (docs/sandbox.md)."
-                },
-                null: "clear"
-              },
-              target_values: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id}/threshold with comparison_operator (required, nullable), target_float_upper, target_float_lower, target_values, source answers 200 {threshold} (facts-shapes 2.8 MT17); creating on first PATCH is assumed (docs/sandbox.md)."
-                },
-                null: "clear"
-              },
-              source: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /metrics/{metric_id}/threshold with comparison_operator (required, nullable), target_float_upper, target_float_lower, target_values, source answers 200 {threshold} (facts-shapes 2.8 MT17); creating on first PATCH is assumed (docs/sandbox.md)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "threshold",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-threshold-scope", "metric-organization-threshold", "metric-threshold"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateMetricThreshold",
+        spec: "metrics",
+        method: "PATCH",
+        path: "/metrics/{metric_id}/threshold",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {
+            comparison_operator: { null: "clear" },
+            target_float_upper: { null: "clear" },
+            target_float_lower: { null: "clear" },
+            target_values: { null: "clear" }
+          },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "threshold",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-threshold-scope", "metric-organization-threshold", "metric-threshold"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateMetricThresholdPathParamsValidator,
           body: updateMetricThresholdBodyValidator,
@@ -34560,45 +32043,43 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listMetricThresholds",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/{metric_id}/thresholds",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "threshold",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "thresholds",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: ["metric-threshold-scope", "metric-organization-threshold"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "list", items: "thresholds", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "listMetricThresholds",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/{metric_id}/thresholds",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
+          ],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "threshold",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "thresholds",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: ["metric-threshold-scope", "metric-organization-threshold"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "list", items: "thresholds", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: listMetricThresholdsPathParamsValidator,
           query: listMetricThresholdsQueryValidator,
@@ -34606,75 +32087,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "createMetricThreshold",
-          spec: "metrics",
-          method: "POST",
-          path: "/metrics/{metric_id}/thresholds",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              comparison_operator: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/{metric_id}/thresholds with comparison_operator (required), target_float_upper, target_float_lower, target_values, source answers 201 {threshold} (facts-shapes 2.8 MT19)."
-                }
-              },
-              target_float_upper: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/{metric_id}/thresholds with comparison_operator (required), target_float_upper, target_float_lower, target_values, source answers 201 {threshold} (facts-shapes 2.8 MT19)."
-                }
-              },
-              target_float_lower: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/{metric_id}/thresholds with comparison_operator (required), target_float_upper, target_float_lower, target_values, source answers 201 {threshold} (facts-shapes 2.8 MT19)."
-                }
-              },
-              target_values: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/{metric_id}/thresholds with comparison_operator (required), target_float_upper, target_float_lower, target_values, source answers 201 {threshold} (facts-shapes 2.8 MT19)."
-                }
-              },
-              source: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /metrics/{metric_id}/thresholds with comparison_operator (required), target_float_upper, target_float_lower, target_values, source answers 201 {threshold} (facts-shapes 2.8 MT19)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: { source: "manual" },
-            properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "threshold",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-threshold-scope", "metric-organization-threshold"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "createMetricThreshold",
+        spec: "metrics",
+        method: "POST",
+        path: "/metrics/{metric_id}/thresholds",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: { source: "manual" },
+          properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "threshold",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-threshold-scope", "metric-organization-threshold"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: createMetricThresholdPathParamsValidator,
           body: createMetricThresholdBodyValidator,
@@ -34682,89 +32130,85 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteMetricThreshold",
-          spec: "metrics",
-          method: "DELETE",
-          path: "/metrics/{metric_id}/thresholds/{threshold_id}",
-          params: {
-            path: [
-              { name: "metric_id", required: true, type: "string", array: false, explode: false },
-              { name: "threshold_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "threshold",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: ["metric-threshold-scope", "metric-organization-threshold"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteMetricThreshold",
+        spec: "metrics",
+        method: "DELETE",
+        path: "/metrics/{metric_id}/thresholds/{threshold_id}",
+        params: {
+          path: [
+            { name: "metric_id", required: true, type: "string", array: false, explode: false },
+            { name: "threshold_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "threshold",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: ["metric-threshold-scope", "metric-organization-threshold"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteMetricThresholdPathParamsValidator,
           response: deleteMetricThresholdResponse200Validator
         }
       },
       {
-        ...{
-          id: "listMetricVersions",
-          spec: "metrics",
-          method: "GET",
-          path: "/metrics/{metric_id}/versions",
-          params: {
-            path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "metric",
-          action: "versions",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "other", keys: ["versions"], constants: {} }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: {
-            properties: [
-              "name",
-              "ulid",
-              "version_number",
-              "change_type",
-              "metric_type",
-              "metric_metadata",
-              "label",
-              "created_by",
-              "create_time"
-            ],
-            snapshotInto: "metric_metadata"
-          }
+        id: "listMetricVersions",
+        spec: "metrics",
+        method: "GET",
+        path: "/metrics/{metric_id}/versions",
+        params: {
+          path: [{ name: "metric_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
+        },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "metric",
+        action: "versions",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "other", keys: ["versions"], constants: {} }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: {
+          properties: [
+            "name",
+            "ulid",
+            "version_number",
+            "change_type",
+            "metric_type",
+            "metric_metadata",
+            "label",
+            "created_by",
+            "create_time"
+          ],
+          snapshotInto: "metric_metadata"
         },
         validators: {
           path: listMetricVersionsPathParamsValidator,
@@ -34772,140 +32216,129 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "revertMetricVersion",
-          spec: "metrics",
-          method: "POST",
-          path: "/metrics/{metric_id}/versions/{version_id}/revert",
-          params: {
-            path: [
-              { name: "metric_id", required: true, type: "string", array: false, explode: false },
-              { name: "version_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:write"],
-          resource: "metric",
-          action: "revert",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["version-revert", "metric-organization-threshold"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "revertMetricVersion",
+        spec: "metrics",
+        method: "POST",
+        path: "/metrics/{metric_id}/versions/{version_id}/revert",
+        params: {
+          path: [
+            { name: "metric_id", required: true, type: "string", array: false, explode: false },
+            { name: "version_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:write"],
+        resource: "metric",
+        action: "revert",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["version-revert", "metric-organization-threshold"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: revertMetricVersionPathParamsValidator,
           response: revertMetricVersionResponse200Validator
         }
       },
       {
-        ...{
-          id: "listMetricModels",
-          spec: "metrics",
-          method: "GET",
-          path: "/models/metric",
-          params: { path: [], query: [], header: [] },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["metrics:read"],
-          resource: "metric",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["metric-catalog"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListMetricModelsResponse", keys: ["models"], constants: {} },
-            media: "application/json"
-          },
-          errors: [401, 403, 500],
-          versionItem: null
+        id: "listMetricModels",
+        spec: "metrics",
+        method: "GET",
+        path: "/models/metric",
+        params: { path: [], query: [], header: [] },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["metrics:read"],
+        resource: "metric",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["metric-catalog"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListMetricModelsResponse", keys: ["models"], constants: {} },
+          media: "application/json"
         },
+        errors: [401, 403, 500],
+        versionItem: null,
         validators: { response: listMetricModelsResponse200Validator }
       },
       {
-        ...{
-          id: "listMonitors",
-          spec: "alerts",
-          method: "GET",
-          path: "/monitors",
-          params: {
-            path: [],
-            query: [
-              { name: "scope", required: false, type: "string", array: false, explode: true },
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["alerts:read"],
-          resource: "alert",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "monitors",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: "listAlerts",
-          aliasRenames: [
-            { legacy: "monitors", canonical: "alerts", values: null, in: "response", at: [] },
-            {
-              legacy: "scope",
-              canonical: "conversation_source",
-              values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-              in: "query",
-              at: []
-            },
-            {
-              legacy: "scope",
-              canonical: "conversation_source",
-              values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-              in: "response",
-              at: ["monitors", "[]"]
-            }
+        id: "listMonitors",
+        spec: "alerts",
+        method: "GET",
+        path: "/monitors",
+        params: {
+          path: [],
+          query: [
+            { name: "scope", required: false, type: "string", array: false, explode: true },
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
           ],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "list", items: "monitors", total: "total_count" },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["alerts:read"],
+        resource: "alert",
+        action: "list",
+        workspaceRequired: false,
+        pagination: { items: "monitors", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: "listAlerts",
+        aliasRenames: [
+          { legacy: "monitors", canonical: "alerts", values: null, in: "response", at: [] },
+          {
+            legacy: "scope",
+            canonical: "conversation_source",
+            values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+            in: "query",
+            at: []
+          },
+          {
+            legacy: "scope",
+            canonical: "conversation_source",
+            values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+            in: "response",
+            at: ["monitors", "[]"]
+          }
+        ],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "list", items: "monitors", total: "total_count" },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listMonitorsQueryValidator,
           headers: listMonitorsHeadersValidator,
@@ -34913,159 +32346,81 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "createMonitor",
-          spec: "alerts",
-          method: "POST",
-          path: "/monitors",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              description: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              evaluation_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              scope: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              match_mode: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              cooldown_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              custom_message_template: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              agent_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              required_tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              scheduled_run_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              customer_metadata: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors with body scope (E23) answering 201 with the unwrapped monitor (facts-shapes 1, 2.7 AL2)."
-                }
-              },
-              conditions: {
-                provenance: {
-                  source: "assumed",
-                  note: "the seed requires at least one condition on update and in every alert; create follows."
-                }
-              },
-              channels: {
-                provenance: { source: "assumed", note: "no default is published; an alert may start without channels." }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {
-              description: "",
-              evaluation_type: "ON_RUN_COMPLETE",
-              scope: "ALL",
-              match_mode: "ALL",
-              cooldown_seconds: 0,
-              agent_ids: [],
-              required_tags: [],
-              scheduled_run_ids: [],
-              channels: []
-            },
-            properties: [
-              "name",
-              "description",
-              "evaluation_type",
-              "scope",
-              "match_mode",
-              "cooldown_seconds",
-              "custom_message_template",
-              "agent_ids",
-              "required_tags",
-              "scheduled_run_ids",
-              "customer_metadata",
-              "conditions",
-              "channels"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["alerts:write"],
-          resource: "alert",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["alert-replace-sets"],
-          emits: [],
-          aliasOf: "createAlert",
-          aliasRenames: [
-            {
-              legacy: "scope",
-              canonical: "conversation_source",
-              values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-              in: "body",
-              at: []
-            },
-            {
-              legacy: "scope",
-              canonical: "conversation_source",
-              values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-              in: "response",
-              at: []
-            }
-          ],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "createMonitor",
+        spec: "alerts",
+        method: "POST",
+        path: "/monitors",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {
+            description: "",
+            evaluation_type: "ON_RUN_COMPLETE",
+            scope: "ALL",
+            match_mode: "ALL",
+            cooldown_seconds: 0,
+            agent_ids: [],
+            required_tags: [],
+            scheduled_run_ids: [],
+            channels: []
+          },
+          properties: [
+            "name",
+            "description",
+            "evaluation_type",
+            "scope",
+            "match_mode",
+            "cooldown_seconds",
+            "custom_message_template",
+            "agent_ids",
+            "required_tags",
+            "scheduled_run_ids",
+            "customer_metadata",
+            "conditions",
+            "channels"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["alerts:write"],
+        resource: "alert",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["alert-replace-sets"],
+        emits: [],
+        aliasOf: "createAlert",
+        aliasRenames: [
+          {
+            legacy: "scope",
+            canonical: "conversation_source",
+            values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+            in: "body",
+            at: []
+          },
+          {
+            legacy: "scope",
+            canonical: "conversation_source",
+            values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+            in: "response",
+            at: []
+          }
+        ],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           headers: createMonitorHeadersValidator,
           body: createMonitorBodyValidator,
@@ -35073,46 +32428,44 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getMonitor",
-          spec: "alerts",
-          method: "GET",
-          path: "/monitors/{monitor_id}",
-          params: {
-            path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["alerts:read"],
-          resource: "alert",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: "getAlert",
-          aliasRenames: [
-            { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
-            {
-              legacy: "scope",
-              canonical: "conversation_source",
-              values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-              in: "response",
-              at: []
-            }
-          ],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getMonitor",
+        spec: "alerts",
+        method: "GET",
+        path: "/monitors/{monitor_id}",
+        params: {
+          path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["alerts:read"],
+        resource: "alert",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: "getAlert",
+        aliasRenames: [
+          { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
+          {
+            legacy: "scope",
+            canonical: "conversation_source",
+            values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+            in: "response",
+            at: []
+          }
+        ],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getMonitorPathParamsValidator,
           headers: getMonitorHeadersValidator,
@@ -35120,158 +32473,80 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updateMonitor",
-          spec: "alerts",
-          method: "PATCH",
-          path: "/monitors/{monitor_id}",
-          params: {
-            path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              name: {
-                provenance: { source: "inferred", note: "the seed gives max 200; the facts give 1-200 (facts 2.9)." }
-              },
-              description: { provenance: { source: "inferred", note: "description max 2000 (facts 2.9)." } },
-              evaluation_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-                }
-              },
-              scope: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-                }
-              },
-              match_mode: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-                }
-              },
-              cooldown_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-                }
-              },
-              custom_message_template: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-                }
-              },
-              enabled: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH body enabled bool|null (facts-shapes 2.7 AL4, overlay); null leaving it unchanged is assumed like the other nullable PATCH fields."
-                },
-                null: "ignore"
-              },
-              customer_metadata: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-                }
-              },
-              agent_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "agent_ids [str]|null (facts-shapes 2.7 AL2/AL4); null meaning no restriction is assumed."
-                },
-                null: "rule"
-              },
-              required_tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "required_tags [str]|null (facts-shapes 2.7 AL2/AL4); null meaning no restriction is assumed."
-                },
-                null: "rule"
-              },
-              scheduled_run_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "scheduled_run_ids [str]|null (facts-shapes 2.7 AL2/AL4); null meaning no restriction is assumed."
-                },
-                null: "rule"
-              },
-              conditions: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-                },
-                replace: "whole-set"
-              },
-              channels: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /monitors/{monitor_id} with body scope (facts-shapes 1, 2.7 AL4)."
-                },
-                replace: "whole-set"
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "name",
-              "description",
-              "evaluation_type",
-              "scope",
-              "match_mode",
-              "cooldown_seconds",
-              "custom_message_template",
-              "enabled",
-              "customer_metadata",
-              "agent_ids",
-              "required_tags",
-              "scheduled_run_ids",
-              "conditions",
-              "channels"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["alerts:read", "alerts:write"],
-          resource: "alert",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["alert-replace-sets"],
-          emits: [],
-          aliasOf: "updateAlert",
-          aliasRenames: [
-            { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
-            {
-              legacy: "scope",
-              canonical: "conversation_source",
-              values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-              in: "body",
-              at: []
-            },
-            {
-              legacy: "scope",
-              canonical: "conversation_source",
-              values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
-              in: "response",
-              at: []
-            }
-          ],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateMonitor",
+        spec: "alerts",
+        method: "PATCH",
+        path: "/monitors/{monitor_id}",
+        params: {
+          path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {
+            enabled: { null: "ignore" },
+            agent_ids: { null: "rule" },
+            required_tags: { null: "rule" },
+            scheduled_run_ids: { null: "rule" },
+            conditions: { replace: "whole-set" },
+            channels: { replace: "whole-set" }
+          },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "name",
+            "description",
+            "evaluation_type",
+            "scope",
+            "match_mode",
+            "cooldown_seconds",
+            "custom_message_template",
+            "enabled",
+            "customer_metadata",
+            "agent_ids",
+            "required_tags",
+            "scheduled_run_ids",
+            "conditions",
+            "channels"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["alerts:read", "alerts:write"],
+        resource: "alert",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["alert-replace-sets"],
+        emits: [],
+        aliasOf: "updateAlert",
+        aliasRenames: [
+          { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
+          {
+            legacy: "scope",
+            canonical: "conversation_source",
+            values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+            in: "body",
+            at: []
+          },
+          {
+            legacy: "scope",
+            canonical: "conversation_source",
+            values: { ALL: "ALL", MONITORING: "UPLOADED", SIMULATION: "SIMULATED" },
+            in: "response",
+            at: []
+          }
+        ],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateMonitorPathParamsValidator,
           headers: updateMonitorHeadersValidator,
@@ -35280,90 +32555,86 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteMonitor",
-          spec: "alerts",
-          method: "DELETE",
-          path: "/monitors/{monitor_id}",
-          params: {
-            path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["alerts:write"],
-          resource: "alert",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: "deleteAlert",
-          aliasRenames: [{ legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] }],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 204, shape: { kind: "none" }, media: null },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteMonitor",
+        spec: "alerts",
+        method: "DELETE",
+        path: "/monitors/{monitor_id}",
+        params: {
+          path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["alerts:write"],
+        resource: "alert",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: "deleteAlert",
+        aliasRenames: [{ legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] }],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 204, shape: { kind: "none" }, media: null },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteMonitorPathParamsValidator,
           headers: deleteMonitorHeadersValidator
         }
       },
       {
-        ...{
-          id: "listMonitorEvents",
-          spec: "alerts",
-          method: "GET",
-          path: "/monitors/{monitor_id}/events",
-          params: {
-            path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "outcome", required: false, type: "string", array: false, explode: true },
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["alerts:read"],
-          resource: "alert",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["alert-events"],
-          emits: [],
-          aliasOf: "listAlertEvents",
-          aliasRenames: [
-            { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
-            { legacy: "monitor_ulid", canonical: "alert_ulid", values: null, in: "response", at: ["events", "[]"] }
+        id: "listMonitorEvents",
+        spec: "alerts",
+        method: "GET",
+        path: "/monitors/{monitor_id}/events",
+        params: {
+          path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "outcome", required: false, type: "string", array: false, explode: true },
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
           ],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ListMonitorEventsResponse",
-              keys: ["events", "next_page_token", "total_count"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["alerts:read"],
+        resource: "alert",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["alert-events"],
+        emits: [],
+        aliasOf: "listAlertEvents",
+        aliasRenames: [
+          { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
+          { legacy: "monitor_ulid", canonical: "alert_ulid", values: null, in: "response", at: ["events", "[]"] }
+        ],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ListMonitorEventsResponse",
+            keys: ["events", "next_page_token", "total_count"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: listMonitorEventsPathParamsValidator,
           query: listMonitorEventsQueryValidator,
@@ -35372,63 +32643,54 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "testEvaluateMonitor",
-          spec: "alerts",
-          method: "POST",
-          path: "/monitors/{monitor_id}/test-evaluate",
-          params: {
-            path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              run_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /monitors/{monitor_id}/test-evaluate answering monitor_id (facts-shapes 1, 2.7 AL7; facts 2.9)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["run_id"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["alerts:read"],
-          resource: "alert",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["alert-test-evaluate"],
-          emits: [],
-          aliasOf: "testEvaluateAlert",
-          aliasRenames: [
-            { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
-            { legacy: "monitor_id", canonical: "alert_id", values: null, in: "response", at: [] }
-          ],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "TestEvaluateMonitorResponse",
-              keys: ["monitor_id", "run_id", "triggered", "suppressed", "condition_results", "dispatch_results", "message"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "testEvaluateMonitor",
+        spec: "alerts",
+        method: "POST",
+        path: "/monitors/{monitor_id}/test-evaluate",
+        params: {
+          path: [{ name: "monitor_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["run_id"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["alerts:read"],
+        resource: "alert",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["alert-test-evaluate"],
+        emits: [],
+        aliasOf: "testEvaluateAlert",
+        aliasRenames: [
+          { legacy: "monitor_id", canonical: "alert_id", values: null, in: "path", at: [] },
+          { legacy: "monitor_id", canonical: "alert_id", values: null, in: "response", at: [] }
+        ],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "TestEvaluateMonitorResponse",
+            keys: ["monitor_id", "run_id", "triggered", "suppressed", "condition_results", "dispatch_results", "message"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: testEvaluateMonitorPathParamsValidator,
           headers: testEvaluateMonitorHeadersValidator,
@@ -35437,112 +32699,101 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listSpecs",
-          spec: "catalog",
-          method: "GET",
-          path: "/openapi",
-          params: { path: [], query: [], header: [] },
-          body: null,
-          auth: [],
-          permissions: [],
-          resource: "spec",
-          action: "list",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["serve-catalog"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "list", items: "specs", total: null }, media: "application/json" },
-          errors: [500],
-          versionItem: null
-        },
+        id: "listSpecs",
+        spec: "catalog",
+        method: "GET",
+        path: "/openapi",
+        params: { path: [], query: [], header: [] },
+        body: null,
+        auth: [],
+        permissions: [],
+        resource: "spec",
+        action: "list",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["serve-catalog"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "list", items: "specs", total: null }, media: "application/json" },
+        errors: [500],
+        versionItem: null,
         validators: { response: listSpecsResponse200Validator }
       },
       {
-        ...{
-          id: "getSpec",
-          spec: "catalog",
-          method: "GET",
-          path: "/openapi/{spec_name}",
-          params: {
-            path: [{ name: "spec_name", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: [],
-          permissions: [],
-          resource: "spec",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["serve-catalog"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "other", keys: [], constants: {} }, media: "application/json" },
-          errors: [404, 500],
-          versionItem: null
+        id: "getSpec",
+        spec: "catalog",
+        method: "GET",
+        path: "/openapi/{spec_name}",
+        params: {
+          path: [{ name: "spec_name", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: [],
+        permissions: [],
+        resource: "spec",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["serve-catalog"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "other", keys: [], constants: {} }, media: "application/json" },
+        errors: [404, 500],
+        versionItem: null,
         validators: { path: getSpecPathParamsValidator, response: getSpecResponse200Validator }
       },
       {
-        ...{
-          id: "listPersonas",
-          spec: "personas",
-          method: "GET",
-          path: "/personas",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "filter", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true },
-              { name: "tag_filters", required: false, type: "string", array: true, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:read"],
-          resource: "persona",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "personas",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "list", items: "personas", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listPersonas",
+        spec: "personas",
+        method: "GET",
+        path: "/personas",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "filter", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true },
+            { name: "tag_filters", required: false, type: "string", array: true, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:read"],
+        resource: "persona",
+        action: "list",
+        workspaceRequired: false,
+        pagination: { items: "personas", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "list", items: "personas", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listPersonasQueryValidator,
           headers: listPersonasHeadersValidator,
@@ -35550,144 +32801,57 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "createPersona",
-          spec: "personas",
-          method: "POST",
-          path: "/personas",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              voice_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              language_code: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              persona_prompt: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              background_sound: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              background_sound_volume: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              voice_volume: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              voice_speed: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              wait_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              conversation_initiation: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              multi_language_stt: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              hold_music_timeout_seconds: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              situate_speaker: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              },
-              tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas requires name, voice_name and language_code and answers 201 {persona} (facts 2.7); permission personas:write is assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "name",
-              "voice_name",
-              "language_code",
-              "persona_prompt",
-              "background_sound",
-              "background_sound_volume",
-              "voice_volume",
-              "voice_speed",
-              "wait_seconds",
-              "conversation_initiation",
-              "multi_language_stt",
-              "hold_music_timeout_seconds",
-              "situate_speaker",
-              "tags"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["personas:write"],
-          resource: "persona",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["persona-voice", "persona-background-sound"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "createPersona",
+        spec: "personas",
+        method: "POST",
+        path: "/personas",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "name",
+            "voice_name",
+            "language_code",
+            "persona_prompt",
+            "background_sound",
+            "background_sound_volume",
+            "voice_volume",
+            "voice_speed",
+            "wait_seconds",
+            "conversation_initiation",
+            "multi_language_stt",
+            "hold_music_timeout_seconds",
+            "situate_speaker",
+            "tags"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["personas:write"],
+        resource: "persona",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["persona-voice", "persona-background-sound"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           headers: createPersonaHeadersValidator,
           body: createPersonaBodyValidator,
@@ -35695,208 +32859,142 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listPersonaBackgroundSounds",
-          spec: "personas",
-          method: "GET",
-          path: "/personas/background-sounds",
-          params: {
-            path: [],
-            query: [
-              { name: "include_archived", required: false, type: "boolean", array: false, explode: true, default: false }
-            ],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:read"],
-          resource: "persona",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["persona-discovery"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ListPersonaBackgroundSoundsResponse",
-              keys: ["background_sounds"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listPersonaBackgroundSounds",
+        spec: "personas",
+        method: "GET",
+        path: "/personas/background-sounds",
+        params: {
+          path: [],
+          query: [
+            { name: "include_archived", required: false, type: "boolean", array: false, explode: true, default: false }
+          ],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:read"],
+        resource: "persona",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["persona-discovery"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ListPersonaBackgroundSoundsResponse",
+            keys: ["background_sounds"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listPersonaBackgroundSoundsQueryValidator,
           response: listPersonaBackgroundSoundsResponse200Validator
         }
       },
       {
-        ...{
-          id: "createPersonaBackgroundSound",
-          spec: "personas",
-          method: "POST",
-          path: "/personas/background-sounds",
-          params: { path: [], query: [], header: [] },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: {
-                provenance: { source: "assumed", note: "length limits are not published; 1-200 like persona names." }
-              },
-              original_filename: {
-                provenance: {
-                  source: "assumed",
-                  note: "length limits are not published; 255 is the usual file-name limit."
-                }
-              },
-              content_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas/background-sounds with display_name, original_filename, content_type (required), default_volume, acoustic_source_type, metadata answers 201 {background_sound, upload_url, upload_fields, expires_at, max_size_bytes} (facts-shapes 2.3 PE12, E32); permission personas:write is assumed."
-                }
-              },
-              default_volume: {
-                provenance: {
-                  source: "assumed",
-                  note: "no default or bound is published; non-negative like background_sound_volume, default 1 (unchanged level)."
-                }
-              },
-              acoustic_source_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas/background-sounds with display_name, original_filename, content_type (required), default_volume, acoustic_source_type, metadata answers 201 {background_sound, upload_url, upload_fields, expires_at, max_size_bytes} (facts-shapes 2.3 PE12, E32); permission personas:write is assumed."
-                }
-              },
-              metadata: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /personas/background-sounds with display_name, original_filename, content_type (required), default_volume, acoustic_source_type, metadata answers 201 {background_sound, upload_url, upload_fields, expires_at, max_size_bytes} (facts-shapes 2.3 PE12, E32); permission personas:write is assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "display_name",
-              "original_filename",
-              "content_type",
-              "default_volume",
-              "acoustic_source_type",
-              "metadata"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["personas:write"],
-          resource: "background_sound",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["persona-sound-upload"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 201,
-            shape: {
-              kind: "other",
-              schema: "CreateBackgroundSoundResponse",
-              keys: ["background_sound", "upload_url", "upload_fields", "expires_at", "max_size_bytes"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "createPersonaBackgroundSound",
+        spec: "personas",
+        method: "POST",
+        path: "/personas/background-sounds",
+        params: { path: [], query: [], header: [] },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "display_name",
+            "original_filename",
+            "content_type",
+            "default_volume",
+            "acoustic_source_type",
+            "metadata"
+          ]
         },
+        auth: ["X-API-Key"],
+        permissions: ["personas:write"],
+        resource: "background_sound",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["persona-sound-upload"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 201,
+          shape: {
+            kind: "other",
+            schema: "CreateBackgroundSoundResponse",
+            keys: ["background_sound", "upload_url", "upload_fields", "expires_at", "max_size_bytes"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           body: createPersonaBackgroundSoundBodyValidator,
           response: createPersonaBackgroundSoundResponse201Validator
         }
       },
       {
-        ...{
-          id: "updatePersonaBackgroundSound",
-          spec: "personas",
-          method: "PATCH",
-          path: "/personas/background-sounds/{background_sound_id}",
-          params: {
-            path: [{ name: "background_sound_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /personas/background-sounds/{background_sound_id} with display_name, default_volume, acoustic_source_type, status active|archived answers 200 {background_sound} (facts-shapes 2.3 PE13, E32); permission personas:write is assumed."
-                }
-              },
-              default_volume: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /personas/background-sounds/{background_sound_id} with display_name, default_volume, acoustic_source_type, status active|archived answers 200 {background_sound} (facts-shapes 2.3 PE13, E32); permission personas:write is assumed."
-                }
-              },
-              acoustic_source_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /personas/background-sounds/{background_sound_id} with display_name, default_volume, acoustic_source_type, status active|archived answers 200 {background_sound} (facts-shapes 2.3 PE13, E32); permission personas:write is assumed."
-                },
-                null: "clear"
-              },
-              status: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /personas/background-sounds/{background_sound_id} with display_name, default_volume, acoustic_source_type, status active|archived answers 200 {background_sound} (facts-shapes 2.3 PE13, E32); permission personas:write is assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["display_name", "default_volume", "acoustic_source_type", "status"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["personas:write"],
-          resource: "background_sound",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["persona-sound-upload"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "background_sound" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updatePersonaBackgroundSound",
+        spec: "personas",
+        method: "PATCH",
+        path: "/personas/background-sounds/{background_sound_id}",
+        params: {
+          path: [{ name: "background_sound_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: { acoustic_source_type: { null: "clear" } },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["display_name", "default_volume", "acoustic_source_type", "status"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["personas:write"],
+        resource: "background_sound",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["persona-sound-upload"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "background_sound" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updatePersonaBackgroundSoundPathParamsValidator,
           body: updatePersonaBackgroundSoundBodyValidator,
@@ -35904,183 +33002,173 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "completePersonaBackgroundSound",
-          spec: "personas",
-          method: "POST",
-          path: "/personas/background-sounds/{background_sound_id}/complete",
-          params: {
-            path: [{ name: "background_sound_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:write"],
-          resource: "background_sound",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["persona-sound-upload"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "background_sound" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "completePersonaBackgroundSound",
+        spec: "personas",
+        method: "POST",
+        path: "/personas/background-sounds/{background_sound_id}/complete",
+        params: {
+          path: [{ name: "background_sound_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:write"],
+        resource: "background_sound",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["persona-sound-upload"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "background_sound" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: completePersonaBackgroundSoundPathParamsValidator,
           response: completePersonaBackgroundSoundResponse200Validator
         }
       },
       {
-        ...{
-          id: "listPersonaPhoneNumbers",
-          spec: "personas",
-          method: "GET",
-          path: "/personas/phone-numbers",
-          params: { path: [], query: [], header: [] },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:read"],
-          resource: "persona",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["persona-discovery"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListPersonaPhoneNumbersResponse", keys: ["phone_numbers"], constants: {} },
-            media: "application/json"
-          },
-          errors: [401, 403, 500],
-          versionItem: null
+        id: "listPersonaPhoneNumbers",
+        spec: "personas",
+        method: "GET",
+        path: "/personas/phone-numbers",
+        params: { path: [], query: [], header: [] },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:read"],
+        resource: "persona",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["persona-discovery"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListPersonaPhoneNumbersResponse", keys: ["phone_numbers"], constants: {} },
+          media: "application/json"
         },
+        errors: [401, 403, 500],
+        versionItem: null,
         validators: { response: listPersonaPhoneNumbersResponse200Validator }
       },
       {
-        ...{
-          id: "listPersonaTags",
-          spec: "personas",
-          method: "GET",
-          path: "/personas/tags",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:read"],
-          resource: "persona",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["tag-summary"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListPersonaTagsResponse", keys: ["tags"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listPersonaTags",
+        spec: "personas",
+        method: "GET",
+        path: "/personas/tags",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:read"],
+        resource: "persona",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["tag-summary"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListPersonaTagsResponse", keys: ["tags"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           headers: listPersonaTagsHeadersValidator,
           response: listPersonaTagsResponse200Validator
         }
       },
       {
-        ...{
-          id: "listPersonaVoices",
-          spec: "personas",
-          method: "GET",
-          path: "/personas/voices",
-          params: { path: [], query: [], header: [] },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:read"],
-          resource: "persona",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["persona-discovery"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListPersonaVoicesResponse", keys: ["voices"], constants: {} },
-            media: "application/json"
-          },
-          errors: [401, 403, 500],
-          versionItem: null
+        id: "listPersonaVoices",
+        spec: "personas",
+        method: "GET",
+        path: "/personas/voices",
+        params: { path: [], query: [], header: [] },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:read"],
+        resource: "persona",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["persona-discovery"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListPersonaVoicesResponse", keys: ["voices"], constants: {} },
+          media: "application/json"
         },
+        errors: [401, 403, 500],
+        versionItem: null,
         validators: { response: listPersonaVoicesResponse200Validator }
       },
       {
-        ...{
-          id: "getPersona",
-          spec: "personas",
-          method: "GET",
-          path: "/personas/{persona_id}",
-          params: {
-            path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:read"],
-          resource: "persona",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getPersona",
+        spec: "personas",
+        method: "GET",
+        path: "/personas/{persona_id}",
+        params: {
+          path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:read"],
+        resource: "persona",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getPersonaPathParamsValidator,
           headers: getPersonaHeadersValidator,
@@ -36088,90 +33176,88 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updatePersona",
-          spec: "personas",
-          method: "PATCH",
-          path: "/personas/{persona_id}",
-          params: {
-            path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              name: { provenance: { source: "seed" }, null: "ignore" },
-              persona_prompt: { provenance: { source: "seed" }, null: "rule" },
-              silent_mode: { provenance: { source: "seed" }, null: "clear" },
-              multi_phone_config: { provenance: { source: "seed" }, null: "clear" },
-              initialization_parameters: { provenance: { source: "seed" }, null: "clear" },
-              custom_persona_data: { provenance: { source: "seed" }, null: "clear" },
-              voice: { provenance: { source: "seed" }, null: "clear" },
-              custom_voice_id: { provenance: { source: "seed" }, null: "clear" },
-              voice_name: { provenance: { source: "seed" }, null: "ignore" },
-              language_code: { provenance: { source: "seed" }, null: "ignore" },
-              background_sound: { provenance: { source: "seed" }, null: "clear" },
-              background_sound_volume: { provenance: { source: "seed" }, null: "clear" },
-              voice_volume: { provenance: { source: "seed" }, null: "clear" },
-              voice_speed: { provenance: { source: "seed" }, null: "clear" },
-              wait_seconds: { provenance: { source: "seed" }, null: "clear" },
-              conversation_initiation: { provenance: { source: "seed" }, null: "clear" },
-              interruption_rate: { provenance: { source: "seed" }, null: "ignore" },
-              multi_language_stt: { provenance: { source: "seed" }, null: "clear" },
-              hold_music_timeout_seconds: { provenance: { source: "seed" }, null: "clear" },
-              situate_speaker: { provenance: { source: "seed" }, null: "clear" },
-              audio_degradation: { provenance: { source: "seed" }, null: "clear" },
-              tags: { provenance: { source: "seed" }, null: "ignore" }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "name",
-              "persona_prompt",
-              "silent_mode",
-              "multi_phone_config",
-              "initialization_parameters",
-              "custom_persona_data",
-              "voice",
-              "custom_voice_id",
-              "voice_name",
-              "language_code",
-              "background_sound",
-              "background_sound_volume",
-              "voice_volume",
-              "voice_speed",
-              "wait_seconds",
-              "conversation_initiation",
-              "interruption_rate",
-              "multi_language_stt",
-              "hold_music_timeout_seconds",
-              "situate_speaker",
-              "audio_degradation",
-              "tags"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["personas:write"],
-          resource: "persona",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["persona-prompt-null", "persona-custom-data", "persona-voice", "persona-background-sound"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updatePersona",
+        spec: "personas",
+        method: "PATCH",
+        path: "/personas/{persona_id}",
+        params: {
+          path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {
+            name: { null: "ignore" },
+            persona_prompt: { null: "rule" },
+            silent_mode: { null: "clear" },
+            multi_phone_config: { null: "clear" },
+            initialization_parameters: { null: "clear" },
+            custom_persona_data: { null: "clear" },
+            voice: { null: "clear" },
+            custom_voice_id: { null: "clear" },
+            voice_name: { null: "ignore" },
+            language_code: { null: "ignore" },
+            background_sound: { null: "clear" },
+            background_sound_volume: { null: "clear" },
+            voice_volume: { null: "clear" },
+            voice_speed: { null: "clear" },
+            wait_seconds: { null: "clear" },
+            conversation_initiation: { null: "clear" },
+            interruption_rate: { null: "ignore" },
+            multi_language_stt: { null: "clear" },
+            hold_music_timeout_seconds: { null: "clear" },
+            situate_speaker: { null: "clear" },
+            audio_degradation: { null: "clear" },
+            tags: { null: "ignore" }
+          },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "name",
+            "persona_prompt",
+            "silent_mode",
+            "multi_phone_config",
+            "initialization_parameters",
+            "custom_persona_data",
+            "voice",
+            "custom_voice_id",
+            "voice_name",
+            "language_code",
+            "background_sound",
+            "background_sound_volume",
+            "voice_volume",
+            "voice_speed",
+            "wait_seconds",
+            "conversation_initiation",
+            "interruption_rate",
+            "multi_language_stt",
+            "hold_music_timeout_seconds",
+            "situate_speaker",
+            "audio_degradation",
+            "tags"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["personas:write"],
+        resource: "persona",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["persona-prompt-null", "persona-custom-data", "persona-voice", "persona-background-sound"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updatePersonaPathParamsValidator,
           headers: updatePersonaHeadersValidator,
@@ -36180,37 +33266,35 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deletePersona",
-          spec: "personas",
-          method: "DELETE",
-          path: "/personas/{persona_id}",
-          params: {
-            path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:write"],
-          resource: "persona",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "ok" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deletePersona",
+        spec: "personas",
+        method: "DELETE",
+        path: "/personas/{persona_id}",
+        params: {
+          path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:write"],
+        resource: "persona",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "ok" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deletePersonaPathParamsValidator,
           headers: deletePersonaHeadersValidator,
@@ -36218,37 +33302,35 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "duplicatePersona",
-          spec: "personas",
-          method: "POST",
-          path: "/personas/{persona_id}/duplicate",
-          params: {
-            path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:write"],
-          resource: "persona",
-          action: "duplicate",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["persona-voice"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: [{ field: "name", maxLength: 200 }],
-          resets: null,
-          copiesWith: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "duplicatePersona",
+        spec: "personas",
+        method: "POST",
+        path: "/personas/{persona_id}/duplicate",
+        params: {
+          path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:write"],
+        resource: "persona",
+        action: "duplicate",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["persona-voice"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: [{ field: "name", maxLength: 200 }],
+        resets: null,
+        copiesWith: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: duplicatePersonaPathParamsValidator,
           headers: duplicatePersonaHeadersValidator,
@@ -36256,55 +33338,53 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listPersonaVersions",
-          spec: "personas",
-          method: "GET",
-          path: "/personas/{persona_id}/versions",
-          params: {
-            path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:read"],
-          resource: "persona",
-          action: "versions",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListPersonaVersionsResponse", keys: ["versions"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: {
-            properties: [
-              "name",
-              "ulid",
-              "version_number",
-              "change_type",
-              "label",
-              "persona_prompt",
-              "metadata",
-              "voice_name",
-              "language_code",
-              "created_by",
-              "create_time"
-            ],
-            snapshotInto: "metadata"
-          }
+        id: "listPersonaVersions",
+        spec: "personas",
+        method: "GET",
+        path: "/personas/{persona_id}/versions",
+        params: {
+          path: [{ name: "persona_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
+        },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:read"],
+        resource: "persona",
+        action: "versions",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListPersonaVersionsResponse", keys: ["versions"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: {
+          properties: [
+            "name",
+            "ulid",
+            "version_number",
+            "change_type",
+            "label",
+            "persona_prompt",
+            "metadata",
+            "voice_name",
+            "language_code",
+            "created_by",
+            "create_time"
+          ],
+          snapshotInto: "metadata"
         },
         validators: {
           path: listPersonaVersionsPathParamsValidator,
@@ -36313,40 +33393,38 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "revertPersonaVersion",
-          spec: "personas",
-          method: "POST",
-          path: "/personas/{persona_id}/versions/{version_id}/revert",
-          params: {
-            path: [
-              { name: "persona_id", required: true, type: "string", array: false, explode: false },
-              { name: "version_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["personas:write"],
-          resource: "persona",
-          action: "revert",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["version-revert"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "revertPersonaVersion",
+        spec: "personas",
+        method: "POST",
+        path: "/personas/{persona_id}/versions/{version_id}/revert",
+        params: {
+          path: [
+            { name: "persona_id", required: true, type: "string", array: false, explode: false },
+            { name: "version_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["personas:write"],
+        resource: "persona",
+        action: "revert",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["version-revert"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: revertPersonaVersionPathParamsValidator,
           headers: revertPersonaVersionHeadersValidator,
@@ -36354,386 +33432,239 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listReviewProjects",
-          spec: "review-projects",
-          method: "GET",
-          path: "/review-projects",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" }
-            ],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["reviews"],
-          resource: "review-project",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "review_projects",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "list", items: "review_projects", total: null },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listReviewProjects",
+        spec: "review-projects",
+        method: "GET",
+        path: "/review-projects",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" }
+          ],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["reviews"],
+        resource: "review-project",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "review_projects",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "list", items: "review_projects", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listReviewProjectsQueryValidator,
           response: listReviewProjectsResponse200Validator
         }
       },
       {
-        ...{
-          id: "createReviewProject",
-          spec: "review-projects",
-          method: "POST",
-          path: "/review-projects",
-          params: { path: [], query: [], header: [] },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-                }
-              },
-              description: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-                }
-              },
-              assignees: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-                }
-              },
-              linked_simulation_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-                },
-                references: "simulation"
-              },
-              linked_metric_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-                },
-                references: "metric"
-              },
-              project_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-                }
-              },
-              notifications: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-                }
-              },
-              project_rules: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-                }
-              },
-              blind_labeling_shown_metric_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /review-projects with the body of facts-shapes 2.10 RP2 answers 201 {review_project}; permission reviews is assumed."
-                },
-                references: "metric"
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "display_name",
-              "description",
-              "assignees",
-              "linked_simulation_ids",
-              "linked_metric_ids",
-              "project_type",
-              "notifications",
-              "project_rules",
-              "blind_labeling_shown_metric_ids"
-            ]
+        id: "createReviewProject",
+        spec: "review-projects",
+        method: "POST",
+        path: "/review-projects",
+        params: { path: [], query: [], header: [] },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {
+            linked_simulation_ids: { references: "simulation" },
+            linked_metric_ids: { references: "metric" },
+            blind_labeling_shown_metric_ids: { references: "metric" }
           },
-          auth: ["X-API-Key"],
-          permissions: ["reviews"],
-          resource: "review-project",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["review-project-links"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "display_name",
+            "description",
+            "assignees",
+            "linked_simulation_ids",
+            "linked_metric_ids",
+            "project_type",
+            "notifications",
+            "project_rules",
+            "blind_labeling_shown_metric_ids"
+          ]
         },
+        auth: ["X-API-Key"],
+        permissions: ["reviews"],
+        resource: "review-project",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["review-project-links"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           body: createReviewProjectBodyValidator,
           response: createReviewProjectResponse201Validator
         }
       },
       {
-        ...{
-          id: "getReviewDisagreementState",
-          spec: "review-projects",
-          method: "POST",
-          path: "/review-projects/disagreement-state",
-          params: { path: [], query: [], header: [] },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              project_ids: { provenance: { source: "seed" } },
-              include_unresolved_ids: { provenance: { source: "seed" } },
-              selected_project_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "the seed does not name the project-restricting field; selected_project_id, nullable (facts 2.4)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: { include_unresolved_ids: false },
-            properties: ["project_ids", "include_unresolved_ids", "selected_project_id"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["reviews"],
-          resource: "review-project",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["review-disagreement"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "DisagreementStateResponse", keys: ["projects"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500, 503],
-          versionItem: null
+        id: "getReviewDisagreementState",
+        spec: "review-projects",
+        method: "POST",
+        path: "/review-projects/disagreement-state",
+        params: { path: [], query: [], header: [] },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: { include_unresolved_ids: false },
+          properties: ["project_ids", "include_unresolved_ids", "selected_project_id"]
         },
+        auth: ["X-API-Key"],
+        permissions: ["reviews"],
+        resource: "review-project",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["review-disagreement"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "DisagreementStateResponse", keys: ["projects"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 500, 503],
+        versionItem: null,
         validators: {
           body: getReviewDisagreementStateBodyValidator,
           response: getReviewDisagreementStateResponse200Validator
         }
       },
       {
-        ...{
-          id: "getReviewProject",
-          spec: "review-projects",
-          method: "GET",
-          path: "/review-projects/{project_id}",
-          params: {
-            path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["reviews"],
-          resource: "review-project",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getReviewProject",
+        spec: "review-projects",
+        method: "GET",
+        path: "/review-projects/{project_id}",
+        params: {
+          path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["reviews"],
+        resource: "review-project",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getReviewProjectPathParamsValidator,
           response: getReviewProjectResponse200Validator
         }
       },
       {
-        ...{
-          id: "updateReviewProject",
-          spec: "review-projects",
-          method: "PATCH",
-          path: "/review-projects/{project_id}",
-          params: {
-            path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "ignore"
-              },
-              description: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "clear"
-              },
-              assignees: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "ignore"
-              },
-              linked_simulation_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "ignore",
-                references: "simulation"
-              },
-              add_linked_simulation_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "ignore",
-                references: "simulation"
-              },
-              remove_linked_simulation_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "ignore"
-              },
-              linked_metric_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "ignore",
-                references: "metric"
-              },
-              notifications: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "ignore"
-              },
-              project_rules: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "clear"
-              },
-              blind_labeling_shown_metric_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "clear",
-                references: "metric"
-              },
-              opted_out_assignees: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /review-projects/{project_id} with the optional, nullable body of facts-shapes 2.10 RP4 answers 200 {review_project}; what null and the edit lists do is assumed (docs/sandbox.md)."
-                },
-                null: "ignore"
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "display_name",
-              "description",
-              "assignees",
-              "linked_simulation_ids",
-              "add_linked_simulation_ids",
-              "remove_linked_simulation_ids",
-              "linked_metric_ids",
-              "notifications",
-              "project_rules",
-              "blind_labeling_shown_metric_ids",
-              "opted_out_assignees"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["reviews"],
-          resource: "review-project",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["review-project-links"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateReviewProject",
+        spec: "review-projects",
+        method: "PATCH",
+        path: "/review-projects/{project_id}",
+        params: {
+          path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {
+            display_name: { null: "ignore" },
+            description: { null: "clear" },
+            assignees: { null: "ignore" },
+            linked_simulation_ids: { null: "ignore", references: "simulation" },
+            add_linked_simulation_ids: { null: "ignore", references: "simulation" },
+            remove_linked_simulation_ids: { null: "ignore" },
+            linked_metric_ids: { null: "ignore", references: "metric" },
+            notifications: { null: "ignore" },
+            project_rules: { null: "clear" },
+            blind_labeling_shown_metric_ids: { null: "clear", references: "metric" },
+            opted_out_assignees: { null: "ignore" }
+          },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "display_name",
+            "description",
+            "assignees",
+            "linked_simulation_ids",
+            "add_linked_simulation_ids",
+            "remove_linked_simulation_ids",
+            "linked_metric_ids",
+            "notifications",
+            "project_rules",
+            "blind_labeling_shown_metric_ids",
+            "opted_out_assignees"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["reviews"],
+        resource: "review-project",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["review-project-links"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateReviewProjectPathParamsValidator,
           body: updateReviewProjectBodyValidator,
@@ -36741,94 +33672,90 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteReviewProject",
-          spec: "review-projects",
-          method: "DELETE",
-          path: "/review-projects/{project_id}",
-          params: {
-            path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["reviews"],
-          resource: "review-project",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteReviewProject",
+        spec: "review-projects",
+        method: "DELETE",
+        path: "/review-projects/{project_id}",
+        params: {
+          path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["reviews"],
+        resource: "review-project",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteReviewProjectPathParamsValidator,
           response: deleteReviewProjectResponse200Validator
         }
       },
       {
-        ...{
-          id: "getReviewProjectInsights",
-          spec: "review-projects",
-          method: "GET",
-          path: "/review-projects/{project_id}/insights",
-          params: {
-            path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "start_date", required: true, type: "string", array: false, explode: true },
-              { name: "end_date", required: true, type: "string", array: false, explode: true },
-              {
-                name: "label_triage_time_basis",
-                required: false,
-                type: "string",
-                array: false,
-                explode: true,
-                default: "label"
-              }
-            ],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["reviews"],
-          resource: "review-project",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["review-insights"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ReviewProjectInsights",
-              keys: ["project", "label_overview", "label_stats", "metric_stats"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getReviewProjectInsights",
+        spec: "review-projects",
+        method: "GET",
+        path: "/review-projects/{project_id}/insights",
+        params: {
+          path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "start_date", required: true, type: "string", array: false, explode: true },
+            { name: "end_date", required: true, type: "string", array: false, explode: true },
+            {
+              name: "label_triage_time_basis",
+              required: false,
+              type: "string",
+              array: false,
+              explode: true,
+              default: "label"
+            }
+          ],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["reviews"],
+        resource: "review-project",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["review-insights"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ReviewProjectInsights",
+            keys: ["project", "label_overview", "label_stats", "metric_stats"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getReviewProjectInsightsPathParamsValidator,
           query: getReviewProjectInsightsQueryValidator,
@@ -36836,140 +33763,134 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getReviewProjectMetricAgreement",
-          spec: "review-projects",
-          method: "GET",
-          path: "/review-projects/{project_id}/metric-agreement",
-          params: {
-            path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["reviews"],
-          resource: "review-project",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["review-metric-agreement"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "MetricAgreementResponse", keys: ["agreement_by_metric_id"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getReviewProjectMetricAgreement",
+        spec: "review-projects",
+        method: "GET",
+        path: "/review-projects/{project_id}/metric-agreement",
+        params: {
+          path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["reviews"],
+        resource: "review-project",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["review-metric-agreement"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "MetricAgreementResponse", keys: ["agreement_by_metric_id"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getReviewProjectMetricAgreementPathParamsValidator,
           response: getReviewProjectMetricAgreementResponse200Validator
         }
       },
       {
-        ...{
-          id: "getReviewProjectProgress",
-          spec: "review-projects",
-          method: "GET",
-          path: "/review-projects/{project_id}/progress",
-          params: {
-            path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["reviews"],
-          resource: "review-project",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["review-progress"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ReviewProjectProgress",
-              keys: [
-                "project_id",
-                "display_name",
-                "project_type",
-                "simulation_count",
-                "metric_count",
-                "assignee_count",
-                "total_tasks",
-                "completed_tasks",
-                "completion_percentage"
-              ],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getReviewProjectProgress",
+        spec: "review-projects",
+        method: "GET",
+        path: "/review-projects/{project_id}/progress",
+        params: {
+          path: [{ name: "project_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["reviews"],
+        resource: "review-project",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["review-progress"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ReviewProjectProgress",
+            keys: [
+              "project_id",
+              "display_name",
+              "project_type",
+              "simulation_count",
+              "metric_count",
+              "assignee_count",
+              "total_tasks",
+              "completed_tasks",
+              "completion_percentage"
+            ],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getReviewProjectProgressPathParamsValidator,
           response: getReviewProjectProgressResponse200Validator
         }
       },
       {
-        ...{
-          id: "listRuns",
-          spec: "runs",
-          method: "GET",
-          path: "/runs",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "filter", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" },
-              { name: "include", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["runs:read"],
-          resource: "run",
-          action: "list",
-          workspaceRequired: false,
-          pagination: { items: "runs", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
-          softDelete: null,
-          restore: null,
-          rules: ["run-pin-versions"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "list", items: "runs", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listRuns",
+        spec: "runs",
+        method: "GET",
+        path: "/runs",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "filter", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-create_time" },
+            { name: "include", required: false, type: "string", array: false, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["runs:read"],
+        resource: "run",
+        action: "list",
+        workspaceRequired: false,
+        pagination: { items: "runs", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        softDelete: null,
+        restore: null,
+        rules: ["run-pin-versions"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "list", items: "runs", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listRunsQueryValidator,
           headers: listRunsHeadersValidator,
@@ -36977,123 +33898,55 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "launchRun",
-          spec: "runs",
-          method: "POST",
-          path: "/runs",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              agent_id: { provenance: { source: "seed", note: "agent ids are 22 alphanumeric characters (seed Limits)." } },
-              persona_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-                }
-              },
-              test_set_id: {
-                provenance: { source: "inferred", note: "test-set ids are exactly 8 characters (facts 2.11)." }
-              },
-              metric_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-                }
-              },
-              persona_metrics: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-                },
-                references: "metric"
-              },
-              mutation_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-                }
-              },
-              mutation_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-                }
-              },
-              options: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-                }
-              },
-              metadata: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /runs with the body of facts-shapes 2.13 RU1 answers 200 {run}; version pinning is seed Versioning rule 8."
-                }
-              },
-              tags: {
-                provenance: {
-                  source: "assumed",
-                  note: "the service's client sends tags in metadata.tags; the top-level form is kept for earlier callers and merged with it."
-                }
-              },
-              scheduled_run_id: {
-                provenance: {
-                  source: "assumed",
-                  note: "not in the service's launch body; lets a launched run be in an alert's scheduled-run scope."
-                }
-              },
-              run_template_id: {
-                provenance: {
-                  source: "assumed",
-                  note: "not in the service's launch body; must name a run template of the organization."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "agent_id",
-              "persona_id",
-              "test_set_id",
-              "metric_ids",
-              "persona_metrics",
-              "mutation_id",
-              "mutation_ids",
-              "options",
-              "metadata",
-              "tags",
-              "scheduled_run_id",
-              "run_template_id"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["runs:write"],
-          resource: "run",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["run-pin-versions"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "launchRun",
+        spec: "runs",
+        method: "POST",
+        path: "/runs",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: { persona_metrics: { references: "metric" } },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "agent_id",
+            "persona_id",
+            "test_set_id",
+            "metric_ids",
+            "persona_metrics",
+            "mutation_id",
+            "mutation_ids",
+            "options",
+            "metadata",
+            "tags",
+            "scheduled_run_id",
+            "run_template_id"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["runs:write"],
+        resource: "run",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["run-pin-versions"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           headers: launchRunHeadersValidator,
           body: launchRunBodyValidator,
@@ -37101,78 +33954,74 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listRunTags",
-          spec: "runs",
-          method: "GET",
-          path: "/runs/tags",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["runs:read"],
-          resource: "run",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["tag-summary"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListRunTagsResponse", keys: ["tags"], constants: {} },
-            media: "application/json"
-          },
-          errors: [401, 403, 500],
-          versionItem: null
+        id: "listRunTags",
+        spec: "runs",
+        method: "GET",
+        path: "/runs/tags",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["runs:read"],
+        resource: "run",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["tag-summary"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListRunTagsResponse", keys: ["tags"], constants: {} },
+          media: "application/json"
+        },
+        errors: [401, 403, 500],
+        versionItem: null,
         validators: {
           headers: listRunTagsHeadersValidator,
           response: listRunTagsResponse200Validator
         }
       },
       {
-        ...{
-          id: "getRun",
-          spec: "runs",
-          method: "GET",
-          path: "/runs/{run_id}",
-          params: {
-            path: [{ name: "run_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["runs:read"],
-          resource: "run",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["run-pin-versions"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getRun",
+        spec: "runs",
+        method: "GET",
+        path: "/runs/{run_id}",
+        params: {
+          path: [{ name: "run_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["runs:read"],
+        resource: "run",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["run-pin-versions"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getRunPathParamsValidator,
           headers: getRunHeadersValidator,
@@ -37180,51 +34029,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updateRun",
-          spec: "runs",
-          method: "PATCH",
-          path: "/runs/{run_id}",
-          params: {
-            path: [{ name: "run_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /runs/{run_id} takes {tags} (required) and answers 200 {run} (facts-shapes 2.13 RU4)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["tags"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["runs:write"],
-          resource: "run",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["run-pin-versions"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateRun",
+        spec: "runs",
+        method: "PATCH",
+        path: "/runs/{run_id}",
+        params: {
+          path: [{ name: "run_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["tags"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["runs:write"],
+        resource: "run",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["run-pin-versions"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateRunPathParamsValidator,
           headers: updateRunHeadersValidator,
@@ -37233,37 +34073,35 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteRun",
-          spec: "runs",
-          method: "DELETE",
-          path: "/runs/{run_id}",
-          params: {
-            path: [{ name: "run_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["runs:write"],
-          resource: "run",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteRun",
+        spec: "runs",
+        method: "DELETE",
+        path: "/runs/{run_id}",
+        params: {
+          path: [{ name: "run_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["runs:write"],
+        resource: "run",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteRunPathParamsValidator,
           headers: deleteRunHeadersValidator,
@@ -37271,50 +34109,48 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listSimulations",
-          spec: "conversations",
-          method: "GET",
-          path: "/simulations",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "filter", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true },
-              { name: "include", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "simulation",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "simulations",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: "listSimulatedConversations",
-          aliasRenames: [
-            { legacy: "simulations", canonical: "simulated_conversations", values: null, in: "response", at: [] }
+        id: "listSimulations",
+        spec: "conversations",
+        method: "GET",
+        path: "/simulations",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "filter", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true },
+            { name: "include", required: false, type: "string", array: false, explode: true }
           ],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "list", items: "simulations", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "simulation",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "simulations",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: "listSimulatedConversations",
+        aliasRenames: [
+          { legacy: "simulations", canonical: "simulated_conversations", values: null, in: "response", at: [] }
+        ],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "list", items: "simulations", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listSimulationsQueryValidator,
           headers: listSimulationsHeadersValidator,
@@ -37322,37 +34158,35 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getSimulation",
-          spec: "conversations",
-          method: "GET",
-          path: "/simulations/{simulation_id}",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "simulation",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: "getSimulatedConversation",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "simulation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getSimulation",
+        spec: "conversations",
+        method: "GET",
+        path: "/simulations/{simulation_id}",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "simulation",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: "getSimulatedConversation",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "simulation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getSimulationPathParamsValidator,
           headers: getSimulationHeadersValidator,
@@ -37360,59 +34194,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updateSimulation",
-          spec: "conversations",
-          method: "PATCH",
-          path: "/simulations/{simulation_id}",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              is_public: {
-                provenance: {
-                  source: "assumed",
-                  note: "the seed shows is_public as boolean and facts 2.15 make it nullable; treating null as unchanged is our decision."
-                },
-                null: "ignore"
-              },
-              notes: {
-                provenance: {
-                  source: "assumed",
-                  note: "notes (nullable, at most 500) are from facts 2.15; null clearing them is our decision."
-                },
-                null: "clear"
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["is_public", "notes"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "simulation",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: "updateSimulatedConversation",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "simulation" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateSimulation",
+        spec: "conversations",
+        method: "PATCH",
+        path: "/simulations/{simulation_id}",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: { is_public: { null: "ignore" }, notes: { null: "clear" } },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["is_public", "notes"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "simulation",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: "updateSimulatedConversation",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "simulation" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateSimulationPathParamsValidator,
           headers: updateSimulationHeadersValidator,
@@ -37421,37 +34238,35 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteSimulation",
-          spec: "conversations",
-          method: "DELETE",
-          path: "/simulations/{simulation_id}",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "simulation",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: "deleteSimulatedConversation",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteSimulation",
+        spec: "conversations",
+        method: "DELETE",
+        path: "/simulations/{simulation_id}",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "simulation",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: "deleteSimulatedConversation",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteSimulationPathParamsValidator,
           headers: deleteSimulationHeadersValidator,
@@ -37459,46 +34274,44 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getSimulationAudio",
-          spec: "conversations",
-          method: "GET",
-          path: "/simulations/{simulation_id}/audio",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "simulation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-audio-url"],
-          emits: [],
-          aliasOf: "getSimulatedConversationAudio",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "SimulationAudioResponse",
-              keys: ["audio_url", "peaks_url", "simulation_id", "url_expires_in_seconds"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getSimulationAudio",
+        spec: "conversations",
+        method: "GET",
+        path: "/simulations/{simulation_id}/audio",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "simulation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-audio-url"],
+        emits: [],
+        aliasOf: "getSimulatedConversationAudio",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "SimulationAudioResponse",
+            keys: ["audio_url", "peaks_url", "simulation_id", "url_expires_in_seconds"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getSimulationAudioPathParamsValidator,
           headers: getSimulationAudioHeadersValidator,
@@ -37506,49 +34319,47 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listSimulationMetricOutputs",
-          spec: "conversations",
-          method: "GET",
-          path: "/simulations/{simulation_id}/metrics",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "simulation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-outputs"],
-          emits: [],
-          aliasOf: "listSimulatedConversationMetricOutputs",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ListSimulationMetricOutputsResponse",
-              keys: ["metrics", "next_page_token"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "listSimulationMetricOutputs",
+        spec: "conversations",
+        method: "GET",
+        path: "/simulations/{simulation_id}/metrics",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "simulation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-outputs"],
+        emits: [],
+        aliasOf: "listSimulatedConversationMetricOutputs",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ListSimulationMetricOutputsResponse",
+            keys: ["metrics", "next_page_token"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: listSimulationMetricOutputsPathParamsValidator,
           query: listSimulationMetricOutputsQueryValidator,
@@ -37557,44 +34368,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getSimulationMetricOutput",
-          spec: "conversations",
-          method: "GET",
-          path: "/simulations/{simulation_id}/metrics/{metric_output_id}",
-          params: {
-            path: [
-              { name: "simulation_id", required: true, type: "string", array: false, explode: false },
-              { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:read"],
-          resource: "simulation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["conversation-metric-outputs"],
-          emits: [],
-          aliasOf: "getSimulatedConversationMetricOutput",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "SimulationMetricOutputResponse", keys: ["metric"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getSimulationMetricOutput",
+        spec: "conversations",
+        method: "GET",
+        path: "/simulations/{simulation_id}/metrics/{metric_output_id}",
+        params: {
+          path: [
+            { name: "simulation_id", required: true, type: "string", array: false, explode: false },
+            { name: "metric_output_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:read"],
+        resource: "simulation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["conversation-metric-outputs"],
+        emits: [],
+        aliasOf: "getSimulatedConversationMetricOutput",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "SimulationMetricOutputResponse", keys: ["metric"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getSimulationMetricOutputPathParamsValidator,
           headers: getSimulationMetricOutputHeadersValidator,
@@ -37602,46 +34411,44 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "resimulateSimulation",
-          spec: "conversations",
-          method: "POST",
-          path: "/simulations/{simulation_id}/resimulate",
-          params: {
-            path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "simulation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["simulation-resimulate"],
-          emits: [],
-          aliasOf: "resimulateSimulatedConversation",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: {
-              kind: "other",
-              schema: "ResimulateResponse",
-              keys: ["simulation_id", "run_id", "queued", "message"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "resimulateSimulation",
+        spec: "conversations",
+        method: "POST",
+        path: "/simulations/{simulation_id}/resimulate",
+        params: {
+          path: [{ name: "simulation_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "simulation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["simulation-resimulate"],
+        emits: [],
+        aliasOf: "resimulateSimulatedConversation",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: {
+            kind: "other",
+            schema: "ResimulateResponse",
+            keys: ["simulation_id", "run_id", "queued", "message"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: resimulateSimulationPathParamsValidator,
           headers: resimulateSimulationHeadersValidator,
@@ -37649,66 +34456,51 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "rerunSimulationMetrics",
-          spec: "conversations",
-          method: "POST",
-          path: "/simulations:rerunMetrics",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              simulation_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "legacy POST /simulations:rerunMetrics body {simulation_ids*, metric_ids*} -> 202 (207 when some fail) {results, queued_count, failed_count} (facts-shapes 2.4 SC6, E35)."
-                }
-              },
-              metric_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "legacy POST /simulations:rerunMetrics body {simulation_ids*, metric_ids*} -> 202 (207 when some fail) {results, queued_count, failed_count} (facts-shapes 2.4 SC6, E35)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["simulation_ids", "metric_ids"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["conversations:write"],
-          resource: "simulation",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["simulation-rerun-metrics"],
-          emits: ["simulation.metrics-rerun"],
-          aliasOf: "rerunSimulatedConversationMetrics",
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 202,
-            shape: {
-              kind: "other",
-              schema: "RerunMetricsResponse",
-              keys: ["results", "queued_count", "failed_count"],
-              constants: {}
-            },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "rerunSimulationMetrics",
+        spec: "conversations",
+        method: "POST",
+        path: "/simulations:rerunMetrics",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["simulation_ids", "metric_ids"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["conversations:write"],
+        resource: "simulation",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["simulation-rerun-metrics"],
+        emits: ["simulation.metrics-rerun"],
+        aliasOf: "rerunSimulatedConversationMetrics",
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 202,
+          shape: {
+            kind: "other",
+            schema: "RerunMetricsResponse",
+            keys: ["results", "queued_count", "failed_count"],
+            constants: {}
+          },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           headers: rerunSimulationMetricsHeadersValidator,
           body: rerunSimulationMetricsBodyValidator,
@@ -37716,184 +34508,147 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listTags",
-          spec: "tags",
-          method: "GET",
-          path: "/tags",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["tags:read"],
-          resource: "tag",
-          action: "list",
-          workspaceRequired: false,
-          pagination: { items: "tags", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "list", items: "tags", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listTags",
+        spec: "tags",
+        method: "GET",
+        path: "/tags",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
+          ],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["tags:read"],
+        resource: "tag",
+        action: "list",
+        workspaceRequired: false,
+        pagination: { items: "tags", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "list", items: "tags", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: { query: listTagsQueryValidator, response: listTagsResponse200Validator }
       },
       {
-        ...{
-          id: "createTag",
-          spec: "tags",
-          method: "POST",
-          path: "/tags",
-          params: { path: [], query: [], header: [] },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              tag_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /tags takes tag_name (1-200) and color and answers 201 {tag}, 409 on a duplicate name (facts 2.8); permission tags:write is assumed."
-                },
-                normalize: "lowercase",
-                unique: { among: "active", scope: "organization" }
-              },
-              color: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /tags takes tag_name (1-200) and color and answers 201 {tag}, 409 on a duplicate name (facts 2.8); permission tags:write is assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["tag_name", "color"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["tags:write"],
-          resource: "tag",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
-          errors: [400, 401, 403, 409, 500],
-          versionItem: null
+        id: "createTag",
+        spec: "tags",
+        method: "POST",
+        path: "/tags",
+        params: { path: [], query: [], header: [] },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: { tag_name: { normalize: "lowercase", unique: { among: "active", scope: "organization" } } },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["tag_name", "color"]
         },
+        auth: ["X-API-Key"],
+        permissions: ["tags:write"],
+        resource: "tag",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
+        errors: [400, 401, 403, 409, 500],
+        versionItem: null,
         validators: { body: createTagBodyValidator, response: createTagResponse201Validator }
       },
       {
-        ...{
-          id: "getTag",
-          spec: "tags",
-          method: "GET",
-          path: "/tags/{tag_id}",
-          params: {
-            path: [{ name: "tag_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["tags:read"],
-          resource: "tag",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getTag",
+        spec: "tags",
+        method: "GET",
+        path: "/tags/{tag_id}",
+        params: {
+          path: [{ name: "tag_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["tags:read"],
+        resource: "tag",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: { path: getTagPathParamsValidator, response: getTagResponse200Validator }
       },
       {
-        ...{
-          id: "updateTag",
-          spec: "tags",
-          method: "PATCH",
-          path: "/tags/{tag_id}",
-          params: {
-            path: [{ name: "tag_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              tag_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "nullable in the service's client (facts-shapes 2.6 TG4); null leaves the name unchanged (assumed)."
-                },
-                normalize: "lowercase",
-                unique: { among: "active", scope: "organization" },
-                null: "ignore"
-              },
-              color: {
-                provenance: {
-                  source: "inferred",
-                  note: "nullable in the service's client (facts-shapes 2.6 TG4); null removes the color (assumed)."
-                },
-                null: "clear"
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["tag_name", "color"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["tags:write"],
-          resource: "tag",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 409, 500],
-          versionItem: null
+        id: "updateTag",
+        spec: "tags",
+        method: "PATCH",
+        path: "/tags/{tag_id}",
+        params: {
+          path: [{ name: "tag_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {
+            tag_name: { normalize: "lowercase", unique: { among: "active", scope: "organization" }, null: "ignore" },
+            color: { null: "clear" }
+          },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["tag_name", "color"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["tags:write"],
+        resource: "tag",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 409, 500],
+        versionItem: null,
         validators: {
           path: updateTagPathParamsValidator,
           headers: updateTagHeadersValidator,
@@ -37902,80 +34657,76 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteTag",
-          spec: "tags",
-          method: "DELETE",
-          path: "/tags/{tag_id}",
-          params: {
-            path: [{ name: "tag_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["tags:write"],
-          resource: "tag",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "resource", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteTag",
+        spec: "tags",
+        method: "DELETE",
+        path: "/tags/{tag_id}",
+        params: {
+          path: [{ name: "tag_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["tags:write"],
+        resource: "tag",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "resource", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: { path: deleteTagPathParamsValidator, response: deleteTagResponse200Validator }
       },
       {
-        ...{
-          id: "listTestCases",
-          spec: "test-sets",
-          method: "GET",
-          path: "/test-cases",
-          params: {
-            path: [],
-            query: [
-              { name: "test_set_id", required: true, type: "string", array: false, explode: true },
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:read"],
-          resource: "test_case",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "test_cases",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: ["test-case-grid-order"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "list", items: "test_cases", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "listTestCases",
+        spec: "test-sets",
+        method: "GET",
+        path: "/test-cases",
+        params: {
+          path: [],
+          query: [
+            { name: "test_set_id", required: true, type: "string", array: false, explode: true },
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:read"],
+        resource: "test_case",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "test_cases",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: ["test-case-grid-order"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "list", items: "test_cases", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           query: listTestCasesQueryValidator,
           headers: listTestCasesHeadersValidator,
@@ -37983,75 +34734,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "createTestCase",
-          spec: "test-sets",
-          method: "POST",
-          path: "/test-cases",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              test_set_id: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-cases is in the published catalog (facts section 4); body and 201 {test_case} answer are assumed."
-                }
-              },
-              input_str: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-cases is in the published catalog (facts section 4); body and 201 {test_case} answer are assumed."
-                }
-              },
-              expected_output: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-cases is in the published catalog (facts section 4); body and 201 {test_case} answer are assumed."
-                }
-              },
-              attributes: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-cases is in the published catalog (facts section 4); body and 201 {test_case} answer are assumed."
-                }
-              },
-              position: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-cases is in the published catalog (facts section 4); body and 201 {test_case} answer are assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["test_set_id", "input_str", "expected_output", "attributes", "position"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:write"],
-          resource: "test_case",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["test-set-snapshot"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "createTestCase",
+        spec: "test-sets",
+        method: "POST",
+        path: "/test-cases",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["test_set_id", "input_str", "expected_output", "attributes", "position"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:write"],
+        resource: "test_case",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["test-set-snapshot"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           headers: createTestCaseHeadersValidator,
           body: createTestCaseBodyValidator,
@@ -38059,37 +34777,35 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getTestCase",
-          spec: "test-sets",
-          method: "GET",
-          path: "/test-cases/{test_case_id}",
-          params: {
-            path: [{ name: "test_case_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:read"],
-          resource: "test_case",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getTestCase",
+        spec: "test-sets",
+        method: "GET",
+        path: "/test-cases/{test_case_id}",
+        params: {
+          path: [{ name: "test_case_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:read"],
+        resource: "test_case",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getTestCasePathParamsValidator,
           headers: getTestCaseHeadersValidator,
@@ -38097,69 +34813,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updateTestCase",
-          spec: "test-sets",
-          method: "PATCH",
-          path: "/test-cases/{test_case_id}",
-          params: {
-            path: [{ name: "test_case_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              input_str: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-cases/{test_case_id} is in the published catalog (facts section 4); body and answer are assumed."
-                }
-              },
-              expected_output: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-cases/{test_case_id} is in the published catalog (facts section 4); body and answer are assumed."
-                }
-              },
-              attributes: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-cases/{test_case_id} is in the published catalog (facts section 4); body and answer are assumed."
-                }
-              },
-              position: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-cases/{test_case_id} is in the published catalog (facts section 4); body and answer are assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["input_str", "expected_output", "attributes", "position"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:write"],
-          resource: "test_case",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["test-set-snapshot"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "updateTestCase",
+        spec: "test-sets",
+        method: "PATCH",
+        path: "/test-cases/{test_case_id}",
+        params: {
+          path: [{ name: "test_case_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["input_str", "expected_output", "attributes", "position"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:write"],
+        resource: "test_case",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["test-set-snapshot"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: updateTestCasePathParamsValidator,
           headers: updateTestCaseHeadersValidator,
@@ -38168,37 +34857,35 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteTestCase",
-          spec: "test-sets",
-          method: "DELETE",
-          path: "/test-cases/{test_case_id}",
-          params: {
-            path: [{ name: "test_case_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:write"],
-          resource: "test_case",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["test-set-snapshot"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteTestCase",
+        spec: "test-sets",
+        method: "DELETE",
+        path: "/test-cases/{test_case_id}",
+        params: {
+          path: [{ name: "test_case_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:write"],
+        resource: "test_case",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["test-set-snapshot"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteTestCasePathParamsValidator,
           headers: deleteTestCaseHeadersValidator,
@@ -38206,48 +34893,46 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listTestSets",
-          spec: "test-sets",
-          method: "GET",
-          path: "/test-sets",
-          params: {
-            path: [],
-            query: [
-              { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
-              { name: "page_token", required: false, type: "string", array: false, explode: true },
-              { name: "filter", required: false, type: "string", array: false, explode: true },
-              { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-update_time" },
-              { name: "tag_filters", required: false, type: "string", array: true, explode: true }
-            ],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:read"],
-          resource: "test_set",
-          action: "list",
-          workspaceRequired: false,
-          pagination: {
-            items: "test_sets",
-            pageSize: "page_size",
-            pageToken: "page_token",
-            nextPageToken: "next_page_token"
-          },
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "list", items: "test_sets", total: null }, media: "application/json" },
-          errors: [400, 401, 403, 500],
-          versionItem: null
+        id: "listTestSets",
+        spec: "test-sets",
+        method: "GET",
+        path: "/test-sets",
+        params: {
+          path: [],
+          query: [
+            { name: "page_size", required: false, type: "integer", array: false, explode: true, default: 50 },
+            { name: "page_token", required: false, type: "string", array: false, explode: true },
+            { name: "filter", required: false, type: "string", array: false, explode: true },
+            { name: "order_by", required: false, type: "string", array: false, explode: true, default: "-update_time" },
+            { name: "tag_filters", required: false, type: "string", array: true, explode: true }
+          ],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:read"],
+        resource: "test_set",
+        action: "list",
+        workspaceRequired: false,
+        pagination: {
+          items: "test_sets",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token"
+        },
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "list", items: "test_sets", total: null }, media: "application/json" },
+        errors: [400, 401, 403, 500],
+        versionItem: null,
         validators: {
           query: listTestSetsQueryValidator,
           headers: listTestSetsHeadersValidator,
@@ -38255,87 +34940,42 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "createTestSet",
-          spec: "test-sets",
-          method: "POST",
-          path: "/test-sets",
-          params: {
-            path: [],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-                }
-              },
-              slug: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-                }
-              },
-              description: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-                }
-              },
-              test_set_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-                }
-              },
-              test_set_metadata: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-                }
-              },
-              parameters: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-                }
-              },
-              tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-sets body, 201 {test_set} answer and 409 on a duplicate slug or name (facts 2.11)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: { test_set_metadata: {}, parameters: {} },
-            properties: ["display_name", "slug", "description", "test_set_type", "test_set_metadata", "parameters", "tags"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:write"],
-          resource: "test_set",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["test-set-snapshot"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
-          errors: [400, 401, 403, 409, 500],
-          versionItem: null
+        id: "createTestSet",
+        spec: "test-sets",
+        method: "POST",
+        path: "/test-sets",
+        params: {
+          path: [],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: { test_set_metadata: {}, parameters: {} },
+          properties: ["display_name", "slug", "description", "test_set_type", "test_set_metadata", "parameters", "tags"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:write"],
+        resource: "test_set",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["test-set-snapshot"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
+        errors: [400, 401, 403, 409, 500],
+        versionItem: null,
         validators: {
           headers: createTestSetHeadersValidator,
           body: createTestSetBodyValidator,
@@ -38343,37 +34983,35 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "getTestSet",
-          spec: "test-sets",
-          method: "GET",
-          path: "/test-sets/{test_set_id}",
-          params: {
-            path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:read"],
-          resource: "test_set",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "getTestSet",
+        spec: "test-sets",
+        method: "GET",
+        path: "/test-sets/{test_set_id}",
+        params: {
+          path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:read"],
+        resource: "test_set",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: getTestSetPathParamsValidator,
           headers: getTestSetHeadersValidator,
@@ -38381,103 +35019,51 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "updateTestSet",
-          spec: "test-sets",
-          method: "PATCH",
-          path: "/test-sets/{test_set_id}",
-          params: {
-            path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-                }
-              },
-              slug: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-                }
-              },
-              description: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-                }
-              },
-              test_set_type: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-                }
-              },
-              test_set_metadata: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-                }
-              },
-              parameters: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-                }
-              },
-              tags: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /test-sets/{test_set_id} is in the published catalog (facts section 4); one version per batched grid save is seed Versioning rule 4."
-                }
-              },
-              test_cases: {
-                provenance: {
-                  source: "assumed",
-                  note: "A batch of grid edits is saved in one request so that it yields one version (seed Versioning rule 4); the field itself is our decision."
-                },
-                replace: "whole-set"
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: [
-              "display_name",
-              "slug",
-              "description",
-              "test_set_type",
-              "test_set_metadata",
-              "parameters",
-              "tags",
-              "test_cases"
-            ]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:write"],
-          resource: "test_set",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["test-set-snapshot"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 409, 500],
-          versionItem: null
+        id: "updateTestSet",
+        spec: "test-sets",
+        method: "PATCH",
+        path: "/test-sets/{test_set_id}",
+        params: {
+          path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: { test_cases: { replace: "whole-set" } },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: [
+            "display_name",
+            "slug",
+            "description",
+            "test_set_type",
+            "test_set_metadata",
+            "parameters",
+            "tags",
+            "test_cases"
+          ]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:write"],
+        resource: "test_set",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["test-set-snapshot"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 409, 500],
+        versionItem: null,
         validators: {
           path: updateTestSetPathParamsValidator,
           headers: updateTestSetHeadersValidator,
@@ -38486,37 +35072,35 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteTestSet",
-          spec: "test-sets",
-          method: "DELETE",
-          path: "/test-sets/{test_set_id}",
-          params: {
-            path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:write"],
-          resource: "test_set",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "empty", repeat: "ok" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "deleteTestSet",
+        spec: "test-sets",
+        method: "DELETE",
+        path: "/test-sets/{test_set_id}",
+        params: {
+          path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:write"],
+        resource: "test_set",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "empty", repeat: "ok" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: deleteTestSetPathParamsValidator,
           headers: deleteTestSetHeadersValidator,
@@ -38524,41 +35108,39 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listTestSetAgents",
-          spec: "test-sets",
-          method: "GET",
-          path: "/test-sets/{test_set_id}/agents",
-          params: {
-            path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:read"],
-          resource: "test_set",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["test-set-agents"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListTestSetAgentsResponse", keys: ["agents"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "listTestSetAgents",
+        spec: "test-sets",
+        method: "GET",
+        path: "/test-sets/{test_set_id}/agents",
+        params: {
+          path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:read"],
+        resource: "test_set",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["test-set-agents"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListTestSetAgentsResponse", keys: ["agents"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: listTestSetAgentsPathParamsValidator,
           headers: listTestSetAgentsHeadersValidator,
@@ -38566,40 +35148,38 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "removeTestSetAgent",
-          spec: "test-sets",
-          method: "DELETE",
-          path: "/test-sets/{test_set_id}/agents/{agent_id}",
-          params: {
-            path: [
-              { name: "test_set_id", required: true, type: "string", array: false, explode: false },
-              { name: "agent_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:write"],
-          resource: "test_set",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["test-set-agents"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "removeTestSetAgent",
+        spec: "test-sets",
+        method: "DELETE",
+        path: "/test-sets/{test_set_id}/agents/{agent_id}",
+        params: {
+          path: [
+            { name: "test_set_id", required: true, type: "string", array: false, explode: false },
+            { name: "agent_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:write"],
+        resource: "test_set",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["test-set-agents"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: removeTestSetAgentPathParamsValidator,
           headers: removeTestSetAgentHeadersValidator,
@@ -38607,55 +35187,46 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "addTestSetAgents",
-          spec: "test-sets",
-          method: "POST",
-          path: "/test-sets/{test_set_id}/agents:add",
-          params: {
-            path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              agent_ids: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /test-sets/{test_set_id}/agents:add with agent_ids (required) answers 200 {agents} (facts-shapes 2.12 TS10); unknown agents being 404 and the answer listing all attached agents are assumed; permission test-sets:write is assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["agent_ids"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:write"],
-          resource: "test_set",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["test-set-agents"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListTestSetAgentsResponse", keys: ["agents"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "addTestSetAgents",
+        spec: "test-sets",
+        method: "POST",
+        path: "/test-sets/{test_set_id}/agents:add",
+        params: {
+          path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["agent_ids"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:write"],
+        resource: "test_set",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["test-set-agents"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListTestSetAgentsResponse", keys: ["agents"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: addTestSetAgentsPathParamsValidator,
           headers: addTestSetAgentsHeadersValidator,
@@ -38664,40 +35235,38 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "duplicateTestSet",
-          spec: "test-sets",
-          method: "POST",
-          path: "/test-sets/{test_set_id}/duplicate",
-          params: {
-            path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:write"],
-          resource: "test_set",
-          action: "duplicate",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["test-set-snapshot"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: [
-            { field: "display_name", maxLength: 100 },
-            { field: "slug", maxLength: 100 }
-          ],
-          resets: null,
-          copiesWith: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "duplicateTestSet",
+        spec: "test-sets",
+        method: "POST",
+        path: "/test-sets/{test_set_id}/duplicate",
+        params: {
+          path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:write"],
+        resource: "test_set",
+        action: "duplicate",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["test-set-snapshot"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: [
+          { field: "display_name", maxLength: 100 },
+          { field: "slug", maxLength: 100 }
+        ],
+        resets: null,
+        copiesWith: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: duplicateTestSetPathParamsValidator,
           headers: duplicateTestSetHeadersValidator,
@@ -38705,41 +35274,39 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listTestSetRecords",
-          spec: "test-sets",
-          method: "GET",
-          path: "/test-sets/{test_set_id}/records",
-          params: {
-            path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:read"],
-          resource: "test_set",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["test-set-records"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListTestSetRecordsResponse", keys: ["records"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "listTestSetRecords",
+        spec: "test-sets",
+        method: "GET",
+        path: "/test-sets/{test_set_id}/records",
+        params: {
+          path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:read"],
+        resource: "test_set",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["test-set-records"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListTestSetRecordsResponse", keys: ["records"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: listTestSetRecordsPathParamsValidator,
           headers: listTestSetRecordsHeadersValidator,
@@ -38747,55 +35314,53 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listTestSetVersions",
-          spec: "test-sets",
-          method: "GET",
-          path: "/test-sets/{test_set_id}/versions",
-          params: {
-            path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:read"],
-          resource: "test_set",
-          action: "versions",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "ListTestSetVersionsResponse", keys: ["versions"], constants: {} },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: {
-            properties: [
-              "name",
-              "ulid",
-              "version_number",
-              "change_type",
-              "label",
-              "test_set_metadata",
-              "parameters",
-              "test_set_type",
-              "test_cases",
-              "created_by",
-              "create_time"
-            ],
-            snapshotInto: null
-          }
+        id: "listTestSetVersions",
+        spec: "test-sets",
+        method: "GET",
+        path: "/test-sets/{test_set_id}/versions",
+        params: {
+          path: [{ name: "test_set_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
+        },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:read"],
+        resource: "test_set",
+        action: "versions",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "ListTestSetVersionsResponse", keys: ["versions"], constants: {} },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: {
+          properties: [
+            "name",
+            "ulid",
+            "version_number",
+            "change_type",
+            "label",
+            "test_set_metadata",
+            "parameters",
+            "test_set_type",
+            "test_cases",
+            "created_by",
+            "create_time"
+          ],
+          snapshotInto: null
         },
         validators: {
           path: listTestSetVersionsPathParamsValidator,
@@ -38804,40 +35369,38 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "revertTestSetVersion",
-          spec: "test-sets",
-          method: "POST",
-          path: "/test-sets/{test_set_id}/versions/{version_id}/revert",
-          params: {
-            path: [
-              { name: "test_set_id", required: true, type: "string", array: false, explode: false },
-              { name: "version_id", required: true, type: "string", array: false, explode: false }
-            ],
-            query: [],
-            header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["test-sets:write"],
-          resource: "test_set",
-          action: "revert",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["version-revert", "test-set-snapshot"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500],
-          versionItem: null
+        id: "revertTestSetVersion",
+        spec: "test-sets",
+        method: "POST",
+        path: "/test-sets/{test_set_id}/versions/{version_id}/revert",
+        params: {
+          path: [
+            { name: "test_set_id", required: true, type: "string", array: false, explode: false },
+            { name: "version_id", required: true, type: "string", array: false, explode: false }
+          ],
+          query: [],
+          header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["test-sets:write"],
+        resource: "test_set",
+        action: "revert",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["version-revert", "test-set-snapshot"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500],
+        versionItem: null,
         validators: {
           path: revertTestSetVersionPathParamsValidator,
           headers: revertTestSetVersionHeadersValidator,
@@ -38845,142 +35408,105 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "listWebhooks",
-          spec: "webhooks",
-          method: "GET",
-          path: "/webhooks",
-          params: { path: [], query: [], header: [] },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["webhooks:write"],
-          resource: "webhook",
-          action: "list",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "list", items: "webhooks", total: null }, media: "application/json" },
-          errors: [401, 403, 500, 503],
-          versionItem: null
-        },
+        id: "listWebhooks",
+        spec: "webhooks",
+        method: "GET",
+        path: "/webhooks",
+        params: { path: [], query: [], header: [] },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["webhooks:write"],
+        resource: "webhook",
+        action: "list",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "list", items: "webhooks", total: null }, media: "application/json" },
+        errors: [401, 403, 500, 503],
+        versionItem: null,
         validators: { response: listWebhooksResponse200Validator }
       },
       {
-        ...{
-          id: "createWebhook",
-          spec: "webhooks",
-          method: "POST",
-          path: "/webhooks",
-          params: { path: [], query: [], header: [] },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              type: { provenance: { source: "seed" } },
-              url: { provenance: { source: "seed" } },
-              auth_token: {
-                provenance: {
-                  source: "inferred",
-                  note: "auth_token is nullable in the create body (facts-shapes 2.9 WH2)."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["type", "url", "auth_token"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["webhooks:write"],
-          resource: "webhook",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["webhook-url"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "webhook" }, media: "application/json" },
-          errors: [400, 401, 403, 500, 503],
-          versionItem: null
+        id: "createWebhook",
+        spec: "webhooks",
+        method: "POST",
+        path: "/webhooks",
+        params: { path: [], query: [], header: [] },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["type", "url", "auth_token"]
         },
+        auth: ["X-API-Key"],
+        permissions: ["webhooks:write"],
+        resource: "webhook",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["webhook-url"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "webhook" }, media: "application/json" },
+        errors: [400, 401, 403, 500, 503],
+        versionItem: null,
         validators: { body: createWebhookBodyValidator, response: createWebhookResponse200Validator }
       },
       {
-        ...{
-          id: "updateWebhook",
-          spec: "webhooks",
-          method: "PATCH",
-          path: "/webhooks/{webhook_id}",
-          params: {
-            path: [{ name: "webhook_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              type: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /webhooks/{id} takes type, url and auth_token and answers {webhook} (facts 2.13); permission webhooks:write is assumed."
-                },
-                null: "ignore"
-              },
-              url: {
-                provenance: {
-                  source: "inferred",
-                  note: "PATCH /webhooks/{id} takes type, url and auth_token and answers {webhook} (facts 2.13); permission webhooks:write is assumed."
-                },
-                null: "ignore"
-              },
-              auth_token: {
-                provenance: {
-                  source: "assumed",
-                  note: "the public facts do not say what null does; clearing the token is the only way to remove one."
-                },
-                null: "clear"
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["type", "url", "auth_token"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["webhooks:write"],
-          resource: "webhook",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["webhook-url"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "webhook" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500, 503],
-          versionItem: null
+        id: "updateWebhook",
+        spec: "webhooks",
+        method: "PATCH",
+        path: "/webhooks/{webhook_id}",
+        params: {
+          path: [{ name: "webhook_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: { type: { null: "ignore" }, url: { null: "ignore" }, auth_token: { null: "clear" } },
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["type", "url", "auth_token"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["webhooks:write"],
+        resource: "webhook",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["webhook-url"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "webhook" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500, 503],
+        versionItem: null,
         validators: {
           path: updateWebhookPathParamsValidator,
           body: updateWebhookBodyValidator,
@@ -38988,205 +35514,182 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteWebhook",
-          spec: "webhooks",
-          method: "DELETE",
-          path: "/webhooks/{webhook_id}",
-          params: {
-            path: [{ name: "webhook_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["webhooks:write"],
-          resource: "webhook",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: {
-            status: 200,
-            shape: { kind: "other", schema: "DeleteWebhookResponse", keys: ["success"], constants: { success: true } },
-            media: "application/json"
-          },
-          errors: [400, 401, 403, 404, 500, 503],
-          versionItem: null
+        id: "deleteWebhook",
+        spec: "webhooks",
+        method: "DELETE",
+        path: "/webhooks/{webhook_id}",
+        params: {
+          path: [{ name: "webhook_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["webhooks:write"],
+        resource: "webhook",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: {
+          status: 200,
+          shape: { kind: "other", schema: "DeleteWebhookResponse", keys: ["success"], constants: { success: true } },
+          media: "application/json"
+        },
+        errors: [400, 401, 403, 404, 500, 503],
+        versionItem: null,
         validators: {
           path: deleteWebhookPathParamsValidator,
           response: deleteWebhookResponse200Validator
         }
       },
       {
-        ...{
-          id: "listWorkspaces",
-          spec: "workspaces",
-          method: "GET",
-          path: "/workspaces",
-          params: { path: [], query: [], header: [] },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["workspaces:read"],
-          resource: "workspace",
-          action: "list",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "list", items: "workspaces", total: null }, media: "application/json" },
-          errors: [401, 403, 500],
-          versionItem: null
-        },
+        id: "listWorkspaces",
+        spec: "workspaces",
+        method: "GET",
+        path: "/workspaces",
+        params: { path: [], query: [], header: [] },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["workspaces:read"],
+        resource: "workspace",
+        action: "list",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "list", items: "workspaces", total: null }, media: "application/json" },
+        errors: [401, 403, 500],
+        versionItem: null,
         validators: { response: listWorkspacesResponse200Validator }
       },
       {
-        ...{
-          id: "createWorkspace",
-          spec: "workspaces",
-          method: "POST",
-          path: "/workspaces",
-          params: { path: [], query: [], header: [] },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: {
-              slug: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /workspaces takes display_name (required) and slug (optional, nullable) and answers 201 {workspace} (facts-shapes 2.1 WS2 and section 5); the slug made from the display name is assumed."
-                }
-              },
-              display_name: {
-                provenance: {
-                  source: "inferred",
-                  note: "POST /workspaces takes display_name (required) and slug (optional, nullable) and answers 201 {workspace} (facts-shapes 2.1 WS2 and section 5); the slug made from the display name is assumed."
-                }
-              }
-            },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["slug", "display_name"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["workspaces:write"],
-          resource: "workspace",
-          action: "create",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: ["workspace-slug"],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 201, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
-          errors: [400, 401, 403, 409, 500],
-          versionItem: null
+        id: "createWorkspace",
+        spec: "workspaces",
+        method: "POST",
+        path: "/workspaces",
+        params: { path: [], query: [], header: [] },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["slug", "display_name"]
         },
+        auth: ["X-API-Key"],
+        permissions: ["workspaces:write"],
+        resource: "workspace",
+        action: "create",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: ["workspace-slug"],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 201, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
+        errors: [400, 401, 403, 409, 500],
+        versionItem: null,
         validators: {
           body: createWorkspaceBodyValidator,
           response: createWorkspaceResponse201Validator
         }
       },
       {
-        ...{
-          id: "getWorkspace",
-          spec: "workspaces",
-          method: "GET",
-          path: "/workspaces/{workspace_id}",
-          params: {
-            path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["workspaces:read"],
-          resource: "workspace",
-          action: "get",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 500, 503],
-          versionItem: null
+        id: "getWorkspace",
+        spec: "workspaces",
+        method: "GET",
+        path: "/workspaces/{workspace_id}",
+        params: {
+          path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["workspaces:read"],
+        resource: "workspace",
+        action: "get",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 500, 503],
+        versionItem: null,
         validators: {
           path: getWorkspacePathParamsValidator,
           response: getWorkspaceResponse200Validator
         }
       },
       {
-        ...{
-          id: "updateWorkspace",
-          spec: "workspaces",
-          method: "PATCH",
-          path: "/workspaces/{workspace_id}",
-          params: {
-            path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: {
-            required: true,
-            media: ["application/json"],
-            fields: { display_name: { provenance: { source: "seed" } } },
-            exactlyOneOf: [],
-            defaults: {},
-            properties: ["display_name"]
-          },
-          auth: ["X-API-Key"],
-          permissions: ["workspaces:write"],
-          resource: "workspace",
-          action: "update",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 409, 500, 503],
-          versionItem: null
+        id: "updateWorkspace",
+        spec: "workspaces",
+        method: "PATCH",
+        path: "/workspaces/{workspace_id}",
+        params: {
+          path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: {
+          required: true,
+          media: ["application/json"],
+          fields: {},
+          exactlyOneOf: [],
+          defaults: {},
+          properties: ["display_name"]
+        },
+        auth: ["X-API-Key"],
+        permissions: ["workspaces:write"],
+        resource: "workspace",
+        action: "update",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 409, 500, 503],
+        versionItem: null,
         validators: {
           path: updateWorkspacePathParamsValidator,
           body: updateWorkspaceBodyValidator,
@@ -39194,74 +35697,70 @@ var init_routes = __esm({
         }
       },
       {
-        ...{
-          id: "deleteWorkspace",
-          spec: "workspaces",
-          method: "DELETE",
-          path: "/workspaces/{workspace_id}",
-          params: {
-            path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["workspaces:write"],
-          resource: "workspace",
-          action: "delete",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: { respond: "resource", repeat: "not-found" },
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: null,
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 409, 500, 503],
-          versionItem: null
+        id: "deleteWorkspace",
+        spec: "workspaces",
+        method: "DELETE",
+        path: "/workspaces/{workspace_id}",
+        params: {
+          path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["workspaces:write"],
+        resource: "workspace",
+        action: "delete",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: { respond: "resource", repeat: "not-found" },
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: null,
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 409, 500, 503],
+        versionItem: null,
         validators: {
           path: deleteWorkspacePathParamsValidator,
           response: deleteWorkspaceResponse200Validator
         }
       },
       {
-        ...{
-          id: "archiveWorkspace",
-          spec: "workspaces",
-          method: "POST",
-          path: "/workspaces/{workspace_id}/archive",
-          params: {
-            path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
-            query: [],
-            header: []
-          },
-          body: null,
-          auth: ["X-API-Key"],
-          permissions: ["workspaces:write"],
-          resource: "workspace",
-          action: "custom",
-          workspaceRequired: false,
-          pagination: null,
-          softDelete: null,
-          restore: null,
-          rules: [],
-          emits: [],
-          aliasOf: null,
-          aliasRenames: [],
-          sets: { status: "ARCHIVED" },
-          renames: null,
-          resets: null,
-          copiesWith: null,
-          success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
-          errors: [400, 401, 403, 404, 409, 500],
-          versionItem: null
+        id: "archiveWorkspace",
+        spec: "workspaces",
+        method: "POST",
+        path: "/workspaces/{workspace_id}/archive",
+        params: {
+          path: [{ name: "workspace_id", required: true, type: "string", array: false, explode: false }],
+          query: [],
+          header: []
         },
+        body: null,
+        auth: ["X-API-Key"],
+        permissions: ["workspaces:write"],
+        resource: "workspace",
+        action: "custom",
+        workspaceRequired: false,
+        pagination: null,
+        softDelete: null,
+        restore: null,
+        rules: [],
+        emits: [],
+        aliasOf: null,
+        aliasRenames: [],
+        sets: { status: "ARCHIVED" },
+        renames: null,
+        resets: null,
+        copiesWith: null,
+        success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
+        errors: [400, 401, 403, 404, 409, 500],
+        versionItem: null,
         validators: {
           path: archiveWorkspacePathParamsValidator,
           response: archiveWorkspaceResponse200Validator
@@ -39400,6 +35899,12 @@ function failure(error, requestId) {
   return json(error.status, error.body(), { "x-request-id": requestId });
 }
 
+// src/sandbox/storage/store.ts
+function isJsonObject(value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+var PLATFORM_ORG = "*";
+
 // src/data/own-property.ts
 function setOwn(target2, key, value) {
   if (key === "__proto__") Object.defineProperty(target2, key, { value, enumerable: true, writable: true, configurable: true });
@@ -39434,8 +35939,8 @@ function isHidden(resource, record) {
   return lc !== null && lc.field !== null && lc.hidden.includes(String(record.data[lc.field]));
 }
 function inScope(ctx, resource, record) {
-  if (record.org !== ctx.org && record.org !== "*") return false;
-  if (resource.scope !== "workspace" || record.org === "*") return true;
+  if (record.org !== ctx.org && record.org !== PLATFORM_ORG) return false;
+  if (resource.scope !== "workspace" || record.org === PLATFORM_ORG) return true;
   if (record.workspace === null) return ctx.workspaceIsDefault;
   return record.workspace === ctx.workspace;
 }
@@ -39623,7 +36128,7 @@ function loadFixtures(runtime, org, entries) {
       }
       if (runtime.store.get(entry.kind, id)) throw invalid(`records[${index}].id`, `a ${entry.kind} with this id already exists`);
       const workspace = entry.workspace_id !== void 0 ? entry.workspace_id : resource?.scope === "workspace" || extra ? organization?.default_workspace_id ?? null : null;
-      const record = runtime.store.insert({ kind: entry.kind, id, org: entry.platform ? "*" : org, workspace, deleted: entry.deleted === true, data });
+      const record = runtime.store.insert({ kind: entry.kind, id, org: entry.platform ? PLATFORM_ORG : org, workspace, deleted: entry.deleted === true, data });
       if (resource?.versioned && entry.with_history) {
         recordVersion(runtime, resource, record, "save");
         runtime.store.update(record);
@@ -39800,7 +36305,7 @@ function completeProgressAndResults(runtime, org, run, metricValues) {
   const metrics = {};
   for (const [metric, values] of Object.entries(metricValues)) {
     const record = runtime.store.get("metric", metric);
-    const name = record && (record.org === org || record.org === "*") ? record.data.metric_name : void 0;
+    const name = record && (record.org === org || record.org === PLATFORM_ORG) ? record.data.metric_name : void 0;
     setOwn(metrics, metric, {
       metric_id: metric,
       metric_name: typeof name === "string" ? name : metric,
@@ -40060,7 +36565,7 @@ function compareValues(a, b) {
 }
 function applyListQuery(ctx, resource, records, order) {
   let out = records;
-  if (given(ctx, "include_builtin") === false) out = out.filter((r) => r.org !== "*" && r.data.is_builtin !== true);
+  if (given(ctx, "include_builtin") === false) out = out.filter((r) => r.org !== PLATFORM_ORG && r.data.is_builtin !== true);
   const tags = given(ctx, "tag_filters");
   if (Array.isArray(tags) && tags.length > 0) {
     const wanted = tags.map((t) => String(t).toLowerCase());
@@ -40214,7 +36719,7 @@ function versionsAction(ctx) {
   const resource = resourceOf(ctx);
   const record = target(ctx);
   const item = ctx.route.versionItem;
-  const versions = record.org === "*" || record.data.is_builtin === true ? [] : ctx.runtime.store.listVersions(resource.name, record.id).map((v) => {
+  const versions = record.org === PLATFORM_ORG || record.data.is_builtin === true ? [] : ctx.runtime.store.listVersions(resource.name, record.id).map((v) => {
     if (!item?.snapshotInto) return v.data;
     const top = {};
     const nested = {};
@@ -40881,6 +37386,7 @@ function fold(state, x, alpha = ALPHA) {
   const d = x - state.mean;
   return { mean: state.mean + alpha * d, variance: (1 - alpha) * (state.variance + alpha * d * d), count: state.count + 1 };
 }
+var DIRECTIONS = ["BOTH", "ABOVE", "BELOW"];
 function isAnomaly(state, x, threshold, direction) {
   const sigma = Math.sqrt(state.variance);
   if (state.count === 0 || !(sigma > 0)) return false;
@@ -40890,7 +37396,7 @@ function isAnomaly(state, x, threshold, direction) {
 }
 function seedOf(data) {
   const s = data._ewma_seed;
-  if (!s || typeof s.mean !== "number" || typeof s.variance !== "number" || typeof s.count !== "number") return EMPTY;
+  if (!isJsonObject(s) || typeof s.mean !== "number" || typeof s.variance !== "number" || typeof s.count !== "number") return EMPTY;
   return { mean: s.mean, variance: s.variance, count: s.count };
 }
 function observationsOf(data) {
@@ -40903,7 +37409,7 @@ function stateOf(data, excludeRunId) {
 }
 function observe(data, runId, at, value, now) {
   const threshold = typeof data.sigma_threshold === "number" ? data.sigma_threshold : 2;
-  const direction = ["BOTH", "ABOVE", "BELOW"].includes(String(data.direction)) ? data.direction : "BOTH";
+  const direction = DIRECTIONS.find((d) => d === data.direction) ?? "BOTH";
   const list = observationsOf(data).filter((o) => o.run_id !== runId);
   let index = list.length;
   while (index > 0 && list[index - 1].at > at) index--;
@@ -41436,7 +37942,7 @@ function summary(runtime, resource, record) {
     label: labelOf(resource, record.data),
     workspace: record.workspace,
     deleted: isHidden(resource, record),
-    builtin: record.org === "*",
+    builtin: record.org === PLATFORM_ORG,
     state: lc?.field ? String(record.data[lc.field] ?? "") || null : null,
     versions: resource.versioned ? runtime.store.listVersions(record.kind, record.id).length : 0
   };
@@ -41450,7 +37956,7 @@ function searchRecords(runtime, session, org, options) {
   for (const resource of families(runtime, session)) {
     if (options.kind && resource.name !== options.kind) continue;
     for (const record of runtime.store.list(resource.name, { org, includeDeleted: true })) {
-      if (record.org !== org && (record.org !== "*" || !options.builtin)) continue;
+      if (record.org !== org && (record.org !== PLATFORM_ORG || !options.builtin)) continue;
       if (options.workspace && resource.scope === "workspace" && record.workspace !== null && record.workspace !== options.workspace) continue;
       if (q !== "" && !record.id.toLowerCase().includes(q) && !JSON.stringify(present(resource, record)).toLowerCase().includes(q)) continue;
       out.push(summary(runtime, resource, record));
@@ -41461,7 +37967,7 @@ function searchRecords(runtime, session, org, options) {
 function recordDetail(runtime, session, kind, id) {
   const resource = runtime.tables.resources.find((r) => r.name === kind);
   const record = resource && canRead(runtime, session, kind) ? runtime.store.get(kind, id) : void 0;
-  if (!resource || !record || !(record.org === "*" || seesOrganization(session, record.org))) throw notFound("id", "record");
+  if (!resource || !record || !(record.org === PLATFORM_ORG || seesOrganization(session, record.org))) throw notFound("id", "record");
   const versions = runtime.store.listVersions(kind, id).map((v) => {
     const data = JSON.parse(JSON.stringify(v.data));
     for (const path of resource.writeOnly) dropPath(data, path);
@@ -41639,6 +38145,7 @@ var alertReplaceSets = {
       setOwn(
         next,
         set,
+        // The body passed its validator: each set is a list of objects.
         given3.map((item) => {
           const copy = { ulid: ulid() };
           for (const [k, v] of Object.entries(item)) if (k !== "ulid") setOwn(copy, k, v);
@@ -41654,7 +38161,7 @@ var alertReplaceSets = {
       setOwn(next, "enabled", true);
       setOwn(next, "attribution", { created_at: ctx.now, created_by: SANDBOX_USER, updated_at: ctx.now, updated_by: SANDBOX_USER });
     } else {
-      const was = previous.attribution ?? {};
+      const was = isJsonObject(previous.attribution) ? previous.attribution : {};
       setOwn(next, "attribution", { created_at: was.created_at ?? null, created_by: was.created_by ?? null, updated_at: ctx.now, updated_by: SANDBOX_USER });
     }
   }
@@ -41673,7 +38180,29 @@ var alertEvents = {
   }
 };
 
+// src/sandbox/storage/typed.ts
+function typed(record) {
+  return record;
+}
+function listRecords(store, kind, filter) {
+  return store.list(kind, filter).map((r) => typed(r));
+}
+function getRecord(store, kind, id) {
+  const record = store.get(kind, id);
+  return record && typed(record);
+}
+function recordsWithField(store, kind, org, field2, value) {
+  return store.withField(kind, org, field2, value).map((r) => typed(r));
+}
+function asResource(kind, record) {
+  if (record.kind !== kind) throw new Error(`sandbox: a ${record.kind} record is not a ${kind}`);
+  return typed(record);
+}
+
 // src/sandbox/rules/update-baselines.ts
+function runCompleted(event) {
+  return event.payload;
+}
 function sameWorkspace(runtime, org, recordWorkspace, eventWorkspace) {
   if (recordWorkspace === eventWorkspace) return true;
   if (recordWorkspace !== null) return false;
@@ -41687,16 +38216,16 @@ function scopeMatches(baseline, run) {
   return wants("agent_id", run.agent_id) && wants("test_set_id", run.test_set_id) && wants("persona_id", run.persona_id);
 }
 function feedBaselines(runtime, event) {
-  const p = event.payload;
+  const p = runCompleted(event);
   runtime.store.transaction(() => {
-    const run = runtime.store.get("run", p.run_id);
+    const run = getRecord(runtime.store, "run", p.run_id);
     const scope = { agent_id: p.agent_id, test_set_id: run.data.test_set_id, persona_id: run.data.persona_id };
     const now = runtime.clock.now().toISOString();
-    const baselines = runtime.store.withField("baseline", event.org, "status", "ACTIVE").filter((b) => !b.deleted);
+    const baselines = recordsWithField(runtime.store, "baseline", event.org, "status", "ACTIVE").filter((b) => !b.deleted);
     for (const baseline of baselines) {
       if (!sameWorkspace(runtime, event.org, baseline.workspace, event.workspace)) continue;
       const metric = baseline.data.metric_id;
-      if (!Object.prototype.hasOwnProperty.call(p.metric_values, metric)) continue;
+      if (metric === null || !Object.prototype.hasOwnProperty.call(p.metric_values, metric)) continue;
       if (!scopeMatches(baseline.data, scope)) continue;
       observe(baseline.data, p.run_id, p.completed_at, mean(p.metric_values[metric]), now);
       runtime.store.update(baseline);
@@ -41727,34 +38256,37 @@ function valuesOf(raw) {
   return out;
 }
 function has(values, metric) {
-  return metric === null || Object.prototype.hasOwnProperty.call(values, metric);
+  return metric === null || metric === void 0 || Object.prototype.hasOwnProperty.call(values, metric);
 }
 function runAverage(perRun) {
   return perRun.map((r) => r.reduce((a, x) => a + x, 0) / r.length).reduce((a, x) => a + x, 0) / perRun.length;
 }
+function isCompletion(value) {
+  return value !== null && typeof value === "object" && "tags" in value && Array.isArray(value.tags);
+}
 function viewOf(record) {
   const d = record.data;
   if (d.status !== "COMPLETED") return null;
-  const c = d._completion ?? d;
+  const c = isCompletion(d._completion) ? d._completion : void 0;
   return {
     id: record.id,
-    time: Date.parse(d.complete_time),
+    time: Date.parse(d.complete_time ?? ""),
     agent_id: d.agent_id,
-    tags: c.tags,
-    scheduled_run_id: c.scheduled_run_id,
-    conversation_source: c.conversation_source,
-    values: valuesOf(c.metric_values),
+    tags: c?.tags ?? d.tags,
+    scheduled_run_id: c ? c.scheduled_run_id : d.scheduled_run_id ?? null,
+    conversation_source: c?.conversation_source ?? d.conversation_source ?? "",
+    values: c ? c.metric_values : valuesOf(d.metric_values),
     seq: record.seq
   };
 }
 function inScope2(alert, run) {
   if (alert.conversation_source !== "ALL" && run.conversation_source !== alert.conversation_source) return false;
-  const agents = alert.agent_ids;
-  if (agents.length > 0 && !agents.includes(run.agent_id)) return false;
+  const agents = alert.agent_ids ?? [];
+  if (agents.length > 0 && (run.agent_id === null || !agents.includes(run.agent_id))) return false;
   const tags = run.tags.map((t) => t.toLowerCase());
-  if (!alert.required_tags.every((t) => tags.includes(t.toLowerCase()))) return false;
-  const scheduled = alert.scheduled_run_ids;
-  if (scheduled.length > 0 && !scheduled.includes(run.scheduled_run_id)) return false;
+  if (!(alert.required_tags ?? []).every((t) => tags.includes(t.toLowerCase()))) return false;
+  const scheduled = alert.scheduled_run_ids ?? [];
+  if (scheduled.length > 0 && (run.scheduled_run_id === null || !scheduled.includes(run.scheduled_run_id))) return false;
   return true;
 }
 function compare2(value, operator, threshold) {
@@ -41808,7 +38340,7 @@ var Evaluation = class {
   current;
   /** Completed runs of the event's workspace, newest first, the completing run first. */
   runs() {
-    const others = this.runtime.store.list("run", { org: this.event.org }).filter((r) => r.id !== this.current.id && r.org === this.event.org && sameWorkspace(this.runtime, this.event.org, r.workspace, this.event.workspace)).map(viewOf).filter((r) => r !== null && r.time <= this.current.time).sort((a, b) => b.time - a.time || b.seq - a.seq);
+    const others = listRecords(this.runtime.store, "run", { org: this.event.org }).filter((r) => r.id !== this.current.id && r.org === this.event.org && sameWorkspace(this.runtime, this.event.org, r.workspace, this.event.workspace)).map(viewOf).filter((r) => r !== null && r.time <= this.current.time).sort((a, b) => b.time - a.time || b.seq - a.seq);
     return [this.current, ...others];
   }
   window(alert, c, needMetric) {
@@ -41826,10 +38358,10 @@ var Evaluation = class {
   }
   /** The ACTIVE baseline of the metric matching the run: the most specific, then the oldest (list order). */
   baseline(metric) {
-    const run = this.runtime.store.get("run", this.current.id).data;
-    const scope = { agent_id: this.current.agent_id, test_set_id: run.test_set_id, persona_id: run.persona_id };
+    const run = getRecord(this.runtime.store, "run", this.current.id).data;
+    const scope = { agent_id: this.current.agent_id, test_set_id: run.test_set_id ?? null, persona_id: run.persona_id ?? null };
     let best = null;
-    for (const b of this.runtime.store.list("baseline", { org: this.event.org })) {
+    for (const b of listRecords(this.runtime.store, "baseline", { org: this.event.org })) {
       if (b.org !== this.event.org || b.data.status !== "ACTIVE" || b.data.metric_id !== metric) continue;
       if (!sameWorkspace(this.runtime, this.event.org, b.workspace, this.event.workspace)) continue;
       let score = 0;
@@ -41846,7 +38378,7 @@ var Evaluation = class {
   }
   /** A condition's baseline_id: the baseline when it is in the run's organization and workspace and not deleted. */
   baselineById(id) {
-    const b = this.runtime.store.get("baseline", id);
+    const b = getRecord(this.runtime.store, "baseline", id);
     if (!b || b.org !== this.event.org || !sameWorkspace(this.runtime, this.event.org, b.workspace, this.event.workspace)) return null;
     return b.data;
   }
@@ -41921,12 +38453,13 @@ function render(template, vars) {
 function notifications(runtime, org, alert, run, payload) {
   const out = [];
   for (const channel of alert.data.channels) {
+    const stored = channel.config;
     const config = {};
-    for (const [k, v] of Object.entries(channel.config)) if (k !== "auth_token") setOwn(config, k, v);
+    for (const [k, v] of Object.entries(stored)) if (k !== "auth_token") setOwn(config, k, v);
     const data = { alert_id: alert.id, run_id: run.id, channel: { ulid: channel.ulid, channel_type: channel.channel_type, config } };
-    const url = channel.config.url;
+    const url = channel.config.url ?? "";
     if (channel.channel_type === "WEBHOOK" && isHttpUrl(url)) {
-      const token = channel.config.auth_token;
+      const token = stored.auth_token;
       const headers = { "content-type": "application/json" };
       if (typeof token === "string" && token !== "") headers["X-Webhook-Token"] = token;
       out.push(() => void sendInBackground(runtime, { id: ulid(), org, kind: "alert_notification", data, url, headers, payload }));
@@ -41957,12 +38490,12 @@ function assess(evaluation, alert, at) {
   const message = typeof a.custom_message_template === "string" && a.custom_message_template !== "" ? render(a.custom_message_template, vars) : `Alert "${vars.alert_name}" triggered on run ${current.id}: ${vars.conditions}`;
   if (results.some((r) => r.error)) return { results, outcome: "ERROR", message };
   if (!fires) return { results, outcome: "NOT_MET", message };
-  if (current.time - Date.parse(a.last_triggered_at) < a.cooldown_seconds * 1e3) return { results, outcome: "SUPPRESSED", message };
+  if (current.time - Date.parse(a.last_triggered_at ?? "") < a.cooldown_seconds * 1e3) return { results, outcome: "SUPPRESSED", message };
   return { results, outcome: "TRIGGERED", message };
 }
 function conditionReport(runtime, org, r) {
-  const metric = r.metric_id === null ? void 0 : runtime.store.get("metric", r.metric_id);
-  const name = metric && (metric.org === org || metric.org === "*") ? metric.data.metric_name : void 0;
+  const metric = r.metric_id === null ? void 0 : getRecord(runtime.store, "metric", r.metric_id);
+  const name = metric && (metric.org === org || metric.org === PLATFORM_ORG) ? metric.data.metric_name : void 0;
   const metadata = { condition_id: r.condition_id };
   if (r.reason !== void 0) metadata.reason = r.reason;
   return {
@@ -41993,11 +38526,11 @@ function channelReport(channel) {
   return { channel_type: channel.channel_type, channel_summary: `${channel.channel_type} ${where}`.trim(), success: true, error: null };
 }
 function evaluate(runtime, event) {
-  const p = event.payload;
+  const p = runCompleted(event);
   const completedAt = p.completed_at;
   const sends = [];
   runtime.store.transaction(() => {
-    const record = runtime.store.get("run", p.run_id);
+    const record = getRecord(runtime.store, "run", p.run_id);
     const values = p.metric_values;
     const current = {
       id: record.id,
@@ -42009,17 +38542,18 @@ function evaluate(runtime, event) {
       values,
       seq: record.seq
     };
-    record.data._completion = { tags: current.tags, scheduled_run_id: current.scheduled_run_id, conversation_source: current.conversation_source, metric_values: values };
+    const completion = { tags: current.tags, scheduled_run_id: current.scheduled_run_id, conversation_source: current.conversation_source, metric_values: values };
+    record.data._completion = completion;
     runtime.store.update(record);
     const evaluation = new Evaluation(runtime, event, current);
-    for (const alert of runtime.store.list("alert", { org: event.org })) {
+    for (const alert of listRecords(runtime.store, "alert", { org: event.org })) {
       const a = alert.data;
       if (alert.org !== event.org || a.status !== "ACTIVE" || a.enabled === false || a.evaluation_type !== "ON_RUN_COMPLETE") continue;
       if (!sameWorkspace(runtime, event.org, alert.workspace, event.workspace) || !inScope2(a, current)) continue;
       const { results, outcome, message } = assess(evaluation, alert, completedAt);
       const triggered = outcome === "TRIGGERED";
       if (triggered) {
-        a.trigger_count = a.trigger_count + 1;
+        a.trigger_count += 1;
         a.last_triggered_at = completedAt;
         runtime.store.update(alert);
         const payload = {
@@ -42069,9 +38603,9 @@ var evaluateAlerts = {
 var alertTestEvaluate = {
   handle(ctx) {
     const param = firstPathParam(ctx.route);
-    const alert = findRecord(ctx, "alert", ctx.path[param], { field: param });
-    const runId = ctx.body.run_id;
-    const run = ctx.runtime.store.get("run", runId);
+    const alert = asResource("alert", findRecord(ctx, "alert", ctx.path[param], { field: param }));
+    const runId = String(ctx.body.run_id);
+    const run = getRecord(ctx.runtime.store, "run", runId);
     if (!run || !inScope(ctx, ctx.runtime.resource("run"), run)) throw notFound("run_id", "run");
     const completed = viewOf(run);
     const current = completed ?? {
@@ -42086,7 +38620,7 @@ var alertTestEvaluate = {
     };
     const event = { name: "run.completed", org: ctx.org, workspace: run.workspace, payload: {} };
     const evaluation = new Evaluation(ctx.runtime, event, current);
-    const { results, outcome, message } = assess(evaluation, alert, completed === null ? ctx.now : run.data.complete_time);
+    const { results, outcome, message } = assess(evaluation, alert, completed === null ? ctx.now : run.data.complete_time ?? "");
     const triggered = outcome === "TRIGGERED" || outcome === "SUPPRESSED";
     return {
       body: {
@@ -42110,7 +38644,8 @@ var conversationAudioUrl = {
     const param = firstPathParam(ctx.route);
     const record = findRecord(ctx, kind, ctx.path[param], { field: param });
     if (record.data.has_audio !== true) throw notFound(null, "recording");
-    const recording = record.data._recording ?? record.data.recording ?? {};
+    const stored = record.data._recording ?? record.data.recording;
+    const recording = isJsonObject(stored) ? stored : {};
     const given3 = typeof record.data.audio_url === "string" ? record.data.audio_url : typeof recording.url === "string" ? recording.url : null;
     const url = given3 ?? `${ctx.origin}/sandbox-audio/${kind}s/${encodeURIComponent(record.id)}.wav`;
     return { body: { audio_url: url, peaks_url: null, [param]: record.id, url_expires_in_seconds: EXPIRES_IN_SECONDS } };
@@ -42470,8 +39005,10 @@ function answerWithoutTranscript(ctx, result) {
 function valuesOf2(data) {
   const raw = data.metric_values;
   const out = /* @__PURE__ */ new Map();
-  if (Array.isArray(raw)) for (const v of raw) out.set(String(v.metric_id), v.value ?? null);
-  else if (raw !== null && typeof raw === "object") for (const [k, v] of Object.entries(raw)) out.set(k, v);
+  if (Array.isArray(raw)) {
+    for (const v of raw) if (isJsonObject(v)) out.set(String(v.metric_id), v.value ?? null);
+    else if (isJsonObject(raw)) for (const [k, v2] of Object.entries(raw)) out.set(k, v2);
+  }
   return out;
 }
 function valueList(data) {
@@ -42746,7 +39283,7 @@ function deliverJobComplete(runtime, event) {
   const deliveries = runtime.store.transaction(
     () => (
       // The organization's own job_complete webhooks (withField: exactly this organization, deleted ones included).
-      runtime.store.withField("webhook", event.org, "type", "job_complete").filter((w) => !w.deleted).map((w) => {
+      recordsWithField(runtime.store, "webhook", event.org, "type", "job_complete").filter((w) => !w.deleted).map((w) => {
         w.data.last_triggered_at = now;
         runtime.store.update(w);
         const deliveryId = ulid();
@@ -42799,7 +39336,7 @@ var metricRestore = {
   before(ctx) {
     const param = ctx.route.params.path[0].name;
     const record = ctx.runtime.store.get("metric", String(ctx.path[param]));
-    if (record && (record.org === "*" || record.data.is_builtin === true)) throw notFound(param, "metric");
+    if (record && (record.org === PLATFORM_ORG || record.data.is_builtin === true)) throw notFound(param, "metric");
   }
 };
 
@@ -42852,7 +39389,7 @@ function str(value) {
   return typeof value === "string" ? value : void 0;
 }
 function visible(ctx, kind) {
-  return ctx.runtime.store.list(kind, { org: ctx.org }).filter((r) => !r.deleted && (r.org === ctx.org || r.org === "*"));
+  return ctx.runtime.store.list(kind, { org: ctx.org }).filter((r) => !r.deleted && (r.org === ctx.org || r.org === PLATFORM_ORG));
 }
 function own(ctx, kind) {
   return ctx.runtime.store.list(kind, { org: ctx.org }).filter((r) => !r.deleted && r.org === ctx.org);
@@ -42966,24 +39503,30 @@ var personaCustomData = {
 };
 
 // src/sandbox/rules/persona-discovery.ts
-var personaDiscovery = {
-  handle(ctx) {
-    if (ctx.route.id === "listPersonaVoices") {
-      const voices = [
-        ...serviceVoices(ctx),
-        ...customVoices(ctx).map((v) => ({ voice_name: v.id, supported_languages: v.languages }))
-      ];
-      return { body: { voices } };
-    }
-    if (ctx.route.id === "listPersonaPhoneNumbers") {
-      const numbers = phoneNumbers(ctx);
-      const indexed = (list) => list.map((phone_number, i) => ({ index: i + 1, phone_number }));
-      return { body: { phone_numbers: { inbound: indexed(numbers.inbound), outbound: indexed(numbers.outbound) } } };
-    }
+function listingOf(ctx) {
+  const shape2 = ctx.route.success.shape;
+  return shape2.kind === "other" && shape2.keys.length === 1 ? shape2.keys[0] : void 0;
+}
+var LISTINGS = {
+  voices: (ctx) => [...serviceVoices(ctx), ...customVoices(ctx).map((v) => ({ voice_name: v.id, supported_languages: v.languages }))],
+  phone_numbers: (ctx) => {
+    const numbers = phoneNumbers(ctx);
+    const indexed = (list) => list.map((phone_number, i) => ({ index: i + 1, phone_number }));
+    return { inbound: indexed(numbers.inbound), outbound: indexed(numbers.outbound) };
+  },
+  background_sounds: (ctx) => {
     const includeArchived = ctx.query.include_archived === true;
     const builtIn = BACKGROUND_SOUND_PRESETS.filter((p) => p !== "off").map(presetEntry);
     const custom = customSounds(ctx).filter((r) => includeArchived || soundStatus(r.data) !== "archived").map(customSoundEntry);
-    return { body: { background_sounds: [...builtIn, ...custom] } };
+    return [...builtIn, ...custom];
+  }
+};
+var personaDiscovery = {
+  handle(ctx) {
+    const listing2 = listingOf(ctx);
+    const build = listing2 !== void 0 && Object.hasOwn(LISTINGS, listing2) ? LISTINGS[listing2] : void 0;
+    if (listing2 === void 0 || build === void 0) throw new Error(`persona-discovery: ${ctx.route.id} answers none of ${Object.keys(LISTINGS).join(", ")}`);
+    return { body: { [listing2]: build(ctx) } };
   }
 };
 
@@ -43060,13 +39603,13 @@ function pin(ctx, kind, id, field2) {
   if (id === void 0) return null;
   const record = findRecord(ctx, kind, id, { field: field2 });
   const resource = ctx.runtime.resource(kind);
-  if (record.org === "*" || record.data.is_builtin === true) return null;
+  if (record.org === PLATFORM_ORG || record.data.is_builtin === true) return null;
   return resource.versioned ? pinVersion(ctx.runtime, resource, record) : null;
 }
 function onLatest(ctx, run) {
   const pinned = run.data.pinned_versions;
   if (!pinned) return true;
-  const current = (kind, id) => ctx.runtime.store.get(kind, String(id))?.data.current_version?.ulid;
+  const current = (kind, id) => getRecord(ctx.runtime.store, kind, String(id))?.data.current_version?.ulid;
   const same = (ref, kind, id) => !ref || current(kind, id) === ref.ulid;
   return same(pinned.agent, "agent", run.data.agent_id) && same(pinned.persona, "persona", run.data.persona_id) && same(pinned.test_set, "test_set", run.data.test_set_id) && Object.entries(pinned.metrics ?? {}).every(([id, ref]) => same(ref, "metric", id));
 }
@@ -43082,7 +39625,7 @@ function selectedCases(ctx, testSetId, options) {
   return count * (typeof options.iteration_count === "number" ? options.iteration_count : 1);
 }
 function readLaunchMetadata(next) {
-  const launch = next.metadata ?? {};
+  const launch = isJsonObject(next.metadata) ? next.metadata : {};
   setOwn(next, "display_name", typeof launch.display_name === "string" ? launch.display_name : null);
   setOwn(next, "metadata", launch.customer ?? {});
   if (typeof launch.created_by === "string") setOwn(next, "launched_by", launch.created_by);
@@ -43111,7 +39654,7 @@ var runPinVersions = {
       test_set: pin(ctx, "test_set", next.test_set_id, "test_set_id"),
       metrics
     });
-    const total = selectedCases(ctx, next.test_set_id, next.options ?? {});
+    const total = selectedCases(ctx, next.test_set_id, isJsonObject(next.options) ? next.options : {});
     setOwn(next, "progress", { total_test_cases: total, completed_test_cases: 0, failed_test_cases: 0, in_progress_test_cases: 0 });
     for (const field2 of ["results", "error", "error_status"]) setOwn(next, field2, null);
     if (typeof next.run_template_id === "string") {
@@ -43121,7 +39664,8 @@ var runPinVersions = {
   },
   after(ctx, result) {
     const averages = result.records !== void 0 && ctx.query.include === "metric_averages";
-    for (const run of result.record ? [result.record] : result.records) {
+    for (const record of result.record ? [result.record] : result.records) {
+      const run = asResource("run", record);
       setOwn(run.data, "on_latest_configuration", onLatest(ctx, run));
       if (averages) {
         const values = run.data.metric_values ?? {};
@@ -43174,13 +39718,14 @@ function content(items) {
 }
 function refreshParent(ctx, testSetId) {
   const resource = ctx.runtime.resource("test_set");
-  const parent = ctx.runtime.store.get("test_set", testSetId);
+  const parent = getRecord(ctx.runtime.store, "test_set", testSetId);
   if (!parent) return;
   const previous = clone(parent.data);
   const cases = casesOf(ctx, testSetId);
   setOwn(parent.data, "test_cases", snapshotOf(ctx, cases));
   setOwn(parent.data, "test_case_count", cases.length);
-  const gridChanged = !deepEqual(content(previous.test_cases ?? []), content(parent.data.test_cases));
+  const before = previous.test_cases;
+  const gridChanged = !deepEqual(content(Array.isArray(before) ? before : []), content(parent.data.test_cases ?? []));
   if (!hasHistory(ctx.runtime, resource, parent) || gridChanged) {
     stampUpdated(resource, parent.data, ctx.now);
     recordVersion(ctx.runtime, resource, parent, "save");
@@ -43261,7 +39806,7 @@ var testSetSnapshot = {
     makeRoom(ctx, others, at);
   },
   after(ctx, result) {
-    if (ctx.route.resource === "test_set" && ctx.route.action === "revert") restoreRows(ctx, result.record);
+    if (ctx.route.resource === "test_set" && ctx.route.action === "revert") restoreRows(ctx, asResource("test_set", result.record));
     if (ctx.route.resource !== "test_case") return;
     const id = String(result.record.data.test_set_id);
     const rows = gridOrder(casesOf(ctx, id));
@@ -43276,7 +39821,7 @@ var versionRevert = {
     const [resourceParam, versionParam] = ctx.route.params.path;
     const record = findRecord(ctx, ctx.route.resource, ctx.path[resourceParam.name], { field: resourceParam.name });
     const current = record.data.current_version;
-    if (current?.ulid !== void 0 && current.ulid === ctx.path[versionParam.name]) {
+    if (isJsonObject(current) && current.ulid !== void 0 && current.ulid === ctx.path[versionParam.name]) {
       throw invalid(versionParam.name, "is the version the resource already uses: there is nothing to revert");
     }
   }
@@ -43301,7 +39846,8 @@ var METRIC_MODELS = [
 ];
 var metricCatalog = {
   handle(ctx) {
-    if (ctx.route.id === "listMetricModels") return { body: { models: METRIC_MODELS.map((m) => ({ ...m })) } };
+    const shape2 = ctx.route.success.shape;
+    if (shape2.kind === "other" && shape2.keys.includes("models")) return { body: { models: METRIC_MODELS.map((m) => ({ ...m })) } };
     return { body: { version: TEMPLATE_VARIABLES_VERSION, categories: TEMPLATE_VARIABLE_CATEGORIES.map((c) => ({ ...c, example_keys: [...c.example_keys] })) } };
   }
 };
@@ -43536,10 +40082,10 @@ function update(ctx, record) {
 }
 var personaSoundUpload = {
   handle(ctx) {
-    if (ctx.route.id === "createPersonaBackgroundSound") return { body: create(ctx) };
+    if (ctx.route.params.path.length === 0) return { body: create(ctx) };
     const record = findSound(ctx);
-    if (ctx.route.id === "completePersonaBackgroundSound") complete(ctx, record);
-    else update(ctx, record);
+    if (ctx.route.method === "PATCH") update(ctx, record);
+    else complete(ctx, record);
     return { body: { background_sound: customSoundEntry(record) } };
   }
 };
@@ -43571,7 +40117,7 @@ function linked(record, testSetId) {
 }
 function attachedAgents(ctx, testSetId) {
   const resource = ctx.runtime.resource("agent");
-  return ctx.runtime.store.list("agent", { org: ctx.org }).filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && linked(r, testSetId));
+  return listRecords(ctx.runtime.store, "agent", { org: ctx.org }).filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && linked(r, testSetId));
 }
 function saveLinks(ctx, agent, ids) {
   const resource = ctx.runtime.resource("agent");
@@ -43591,11 +40137,11 @@ var testSetAgents = {
     const testSet = findRecord(ctx, "test_set", ctx.path.test_set_id, { field: "test_set_id" });
     if (ctx.route.method === "GET") return { body: listing(ctx, testSet.id) };
     if (ctx.route.method === "DELETE") {
-      const agent = findRecord(ctx, "agent", ctx.path.agent_id, { field: "agent_id" });
-      if (linked(agent, testSet.id)) saveLinks(ctx, agent, agent.data.test_set_ids.filter((id) => id !== testSet.id));
+      const agent = asResource("agent", findRecord(ctx, "agent", ctx.path.agent_id, { field: "agent_id" }));
+      if (linked(agent, testSet.id)) saveLinks(ctx, agent, (agent.data.test_set_ids ?? []).filter((id) => id !== testSet.id));
       return { body: {} };
     }
-    const agents = ctx.body.agent_ids.map((id) => findRecord(ctx, "agent", id, { field: "agent_ids" }));
+    const agents = ctx.body.agent_ids.map((id) => asResource("agent", findRecord(ctx, "agent", id, { field: "agent_ids" })));
     for (const agent of agents) {
       if (linked(agent, testSet.id)) continue;
       const ids = Array.isArray(agent.data.test_set_ids) ? agent.data.test_set_ids : [];
@@ -44209,7 +40755,7 @@ function openPgStore(url) {
       return store.get(kind, id);
     },
     list(kind, filter = {}) {
-      const rows = filter.org === void 0 ? q("SELECT * FROM records WHERE kind = $1 ORDER BY seq", [kind]) : q("SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = '*') ORDER BY seq", [kind, filter.org]);
+      const rows = filter.org === void 0 ? q("SELECT * FROM records WHERE kind = $1 ORDER BY seq", [kind]) : q("SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = $3) ORDER BY seq", [kind, filter.org, PLATFORM_ORG]);
       return rows.map(toRecord).filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === void 0 || r.workspace === filter.workspace));
     },
     withField(kind, org, field2, value) {
@@ -44332,7 +40878,7 @@ function openSqliteStore(path) {
     removeVersions: db.prepare("DELETE FROM versions WHERE kind = ? AND resource_id = ?"),
     get: db.prepare("SELECT * FROM records WHERE kind = ? AND id = ?"),
     listKind: db.prepare("SELECT * FROM records WHERE kind = ? ORDER BY seq"),
-    listOrg: db.prepare("SELECT * FROM records WHERE kind = ? AND (org = ? OR org = '*') ORDER BY seq"),
+    listOrg: db.prepare("SELECT * FROM records WHERE kind = ? AND (org = ? OR org = ?) ORDER BY seq"),
     addVersion: db.prepare("INSERT INTO versions (kind, resource_id, number, data) VALUES (?, ?, ?, ?)"),
     listVersions: db.prepare("SELECT number, data FROM versions WHERE kind = ? AND resource_id = ? ORDER BY number DESC"),
     addSent: db.prepare("INSERT INTO sent (id, org, kind, data) VALUES (?, ?, ?, ?)"),
@@ -44429,7 +40975,7 @@ function openSqliteStore(path) {
       return row ? toRecord2(row) : void 0;
     },
     list(kind, filter = {}) {
-      const rows = filter.org === void 0 ? q.listKind.all(kind) : q.listOrg.all(kind, filter.org);
+      const rows = filter.org === void 0 ? q.listKind.all(kind) : q.listOrg.all(kind, filter.org, PLATFORM_ORG);
       return rows.map(toRecord2).filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === void 0 || r.workspace === filter.workspace));
     },
     withField(kind, org, field2, value) {

@@ -74,9 +74,10 @@ export function feedBaselines(runtime: Runtime, event: RaisedEvent): void {
     const baselines = recordsWithField(runtime.store, 'baseline', event.org, 'status', 'ACTIVE').filter((b) => !b.deleted);
     for (const baseline of baselines) {
       if (!sameWorkspace(runtime, event.org, baseline.workspace, event.workspace)) continue;
-      // metric_id is required (a path parameter of createBaseline).
+      // metric_id is set by createBaseline (a path parameter); the facts type it nullable, so a baseline without one
+      // (a fixture) observes nothing.
       const metric = baseline.data.metric_id;
-      if (!Object.prototype.hasOwnProperty.call(p.metric_values, metric)) continue;
+      if (metric === null || !Object.prototype.hasOwnProperty.call(p.metric_values, metric)) continue;
       if (!scopeMatches(baseline.data, scope)) continue;
       observe(baseline.data, p.run_id, p.completed_at, mean(p.metric_values[metric]!), now);
       runtime.store.update(baseline);
