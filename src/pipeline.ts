@@ -7,8 +7,8 @@ import { buildModel, type KnownNames, type Policy } from './model/index.js';
 import { renderFiles, writeOutput, type RenderStats, type WriteResult } from './write/write.js';
 import type { ApiModel } from './model/ir.js';
 import { finishRuntimePackages } from './emit/package/runtime-packages.js';
-import { MODEL_FILE, modelFileText, planRelease, readPreviousModel, type ReleasePlan } from './diff/index.js';
-import { withHeader } from './write/header.js';
+import { MODEL_FILE, modelFile, planRelease, readPreviousModel, type ReleasePlan } from './diff/index.js';
+import { jsonWithHeader } from './write/header.js';
 import { BuildCache } from './write/build-cache.js';
 import { EVENT_NAMES, RULE_NAMES } from './sandbox/rules/names.js';
 
@@ -103,7 +103,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   // The sandbox and conformance packages' runtimes (built from src/, bundling the data just rendered).
   const cache = options.buildCacheDir === undefined ? undefined : new BuildCache(options.buildCacheDir);
   if (rendered.has('sandbox/routes.js')) for (const [path, text] of await finishRuntimePackages(rendered, model, release.history, { cache })) rendered.set(path, text);
-  rendered.set(MODEL_FILE, withHeader(MODEL_FILE, modelFileText(model, release.history), model.specHash));
+  rendered.set(MODEL_FILE, jsonWithHeader(modelFile(model, release.history), model.specHash));
   cache?.prune();
   const t3 = performance.now();
   const refused = options.failOnBreaking === true && release.changes.some((c) => c.level === 'breaking');
