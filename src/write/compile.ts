@@ -1,5 +1,6 @@
 // A generated TypeScript module -> the `.js` and `.d.ts` a package ships, in one native pass of oxc-transform
-// (type stripping and isolated declarations from one parse; no program, no type check). The emitters write code
+// (type stripping and isolated declarations from one parse; no program, no type check), run on a native thread so
+// the main thread goes on emitting meanwhile. The emitters write code
 // that satisfies `isolatedDeclarations` (explicit types on every export), which is what makes per-file
 // declaration emit possible; a module that does not is a generator bug and fails the run.
 import { createRequire } from 'node:module';
@@ -12,8 +13,8 @@ function loadOxc(): typeof Oxc {
   return oxc;
 }
 
-export function compileModule(fileName: string, source: string): { js: string; dts: string } {
-  const result = loadOxc().transformSync(fileName, source, {
+export async function compileModule(fileName: string, source: string): Promise<{ js: string; dts: string }> {
+  const result = await loadOxc().transform(fileName, source, {
     lang: 'ts',
     sourceType: 'module',
     // ES2022 is what the packages promise (Node 20, current browsers): nothing is lowered below it.

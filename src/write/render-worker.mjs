@@ -1,0 +1,17 @@
+// The render worker (see render.ts): renders the files the main thread posts, two native jobs at a time, and posts
+// each file's outputs back. Plain JavaScript, so it starts in any host: the generator runs from its TypeScript
+// sources, and a worker thread does not get the main thread's module loader, so it registers tsx itself (as the
+// `tsx` command does) before loading render.ts.
+import { parentPort } from 'node:worker_threads';
+import { register } from 'tsx/esm/api';
+
+register();
+const { renderFile, lanes, LANES, spans } = await import('./render.ts');
+const run = lanes(LANES);
+
+parentPort.on('message', ({ id, file }) => {
+  renderFile(file, run).then(
+    (outputs) => parentPort.postMessage({ id, outputs, compile: spans.compile, format: spans.format }),
+    (error) => parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error), compile: spans.compile, format: spans.format }),
+  );
+});
