@@ -6,12 +6,13 @@ import { parentPort } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 register();
-const { renderFile, lanes, LANES, spans } = await import('./render.ts');
+const { renderFile, lanes, LANES, emptySpans } = await import('./render.ts');
 const run = lanes(LANES);
+const spans = emptySpans();
 
 parentPort.on('message', ({ id, file }) => {
-  renderFile(file, run).then(
-    (outputs) => parentPort.postMessage({ id, outputs, compile: spans.compile, format: spans.format }),
-    (error) => parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error), compile: spans.compile, format: spans.format }),
+  renderFile(file, run, spans).then(
+    (outputs) => parentPort.postMessage({ id, outputs, ...spans }),
+    (error) => parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error), ...spans }),
   );
 });

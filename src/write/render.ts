@@ -45,15 +45,20 @@ async function timed<T>(span: Span, run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The spans of the work done by renderFile in this thread. */
-export const spans = { compile: emptySpan(), format: emptySpan() };
+/** Where the compile and format work of some renderFile calls took place in time. */
+export interface Spans {
+  compile: Span;
+  format: Span;
+}
+
+export const emptySpans = (): Spans => ({ compile: emptySpan(), format: emptySpan() });
 
 /** One file's rendered outputs, without the header: a module's `.js` then its `.d.ts`; an asset as itself. */
-export async function renderFile(file: EmittedFile, run: Lanes): Promise<[string, string][]> {
-  if (file.kind !== 'module') return [[file.path, await formatText(file.path, file.contents, run)]];
+export async function renderFile(file: EmittedFile, run: Lanes, spans: Spans): Promise<[string, string][]> {
+  if (file.kind !== 'module') return [[file.path, await formatText(file.path, file.contents, run, spans)]];
   const base = file.path.replace(/\.ts$/, '');
   const { js, dts } = await run(() => timed(spans.compile, () => compileModule(file.path, file.contents)));
-  const [jsText, dtsText] = await Promise.all([formatText(`${base}.js`, js, run), formatText(`${base}.d.ts`, dts, run)]);
+  const [jsText, dtsText] = await Promise.all([formatText(`${base}.js`, js, run, spans), formatText(`${base}.d.ts`, dts, run, spans)]);
   return [
     [`${base}.js`, jsText],
     [`${base}.d.ts`, dtsText],
@@ -65,7 +70,7 @@ export async function renderFile(file: EmittedFile, run: Lanes): Promise<[string
  * is held for a few hundred kilobytes at a time and the pieces of one big file spread over both lanes. A file whose
  * pieces do not parse alone is formatted whole.
  */
-async function formatText(path: string, text: string, run: Lanes): Promise<string> {
+async function formatText(path: string, text: string, run: Lanes, spans: Spans): Promise<string> {
   const format = (piece: string): Promise<string> => run(() => timed(spans.format, () => formatFile(path, piece)));
   const pieces = /\.(?:[cm]?js|ts)$/.test(path) ? splitAtTopLevel(text, CHUNK_CHARS) : [text];
   if (pieces.length === 1) return format(text);
@@ -98,13 +103,23 @@ export function lanes(count: number): Lanes {
 /** Files rendered at once: two lanes keep both cores of a small machine busy while bounding native memory. */
 export const LANES = 2;
 
-/** What the worker sends back for one file. */
-export interface RenderedMessage {
+/** What the worker sends back for one file (with the spans of all its work so far). */
+export interface RenderedMessage extends Spans {
   id: number;
   outputs?: [string, string][];
   error?: string;
-  compile: Span;
-  format: Span;
+}
+
+/** The final text of rendered outputs in the order of their emitted paths, with the header. */
+function collect(jobs: { path: string; outputs: [string, string][] }[], specHash: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const job of [...jobs].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+    for (const [path, text] of job.outputs) {
+      if (out.has(path)) throw new Error(`two emitters produce ${path}`);
+      out.set(path, withHeader(path, text, specHash));
+    }
+  }
+  return out;
 }
 
 export class Renderer {
@@ -112,13 +127,12 @@ export class Renderer {
   private readonly pending = new Map<number, { resolve: (outputs: [string, string][]) => void; reject: (error: Error) => void }>();
   /** By emitted path: a module's job gives its `.js` and then its `.d.ts`. */
   private readonly jobs: { path: string; done: Promise<[string, string][]> }[] = [];
-  private readonly compile = emptySpan();
-  private readonly format = emptySpan();
+  private readonly spans = emptySpans();
 
   constructor(private readonly specHash: string) {
     this.worker = new Worker(new URL('./render-worker.mjs', import.meta.url));
     this.worker.on('message', (message: RenderedMessage) => {
-      for (const [mine, theirs] of [[this.compile, message.compile], [this.format, message.format]] as const) {
+      for (const [mine, theirs] of [[this.spans.compile, message.compile], [this.spans.format, message.format]] as const) {
         mine.start = Math.min(mine.start, theirs.start);
         mine.end = Math.max(mine.end, theirs.end);
       }
@@ -146,15 +160,9 @@ export class Renderer {
   /** Every file's final text, in the order of the emitted paths, once all the work is done; the worker ends. */
   async finish(stats?: RenderStats): Promise<Map<string, string>> {
     try {
-      const jobs = [...this.jobs].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-      const rendered = (await Promise.all(jobs.map((job) => job.done))).flat();
-      if (stats) Object.assign(stats, { compileMs: spanMs(this.compile), formatMs: spanMs(this.format) });
-      const out = new Map<string, string>();
-      for (const [path, text] of rendered) {
-        if (out.has(path)) throw new Error(`two emitters produce ${path}`);
-        out.set(path, withHeader(path, text, this.specHash));
-      }
-      return out;
+      const outputs = await Promise.all(this.jobs.map((job) => job.done));
+      if (stats) Object.assign(stats, { compileMs: spanMs(this.spans.compile), formatMs: spanMs(this.spans.format) });
+      return collect(this.jobs.map((job, i) => ({ path: job.path, outputs: outputs[i]! })), this.specHash);
     } finally {
       this.close();
     }
@@ -172,9 +180,14 @@ export class Renderer {
   }
 }
 
-/** Renders a set of files at once (a Renderer fed in one go). */
+/**
+ * Renders a set of files given at once, on this thread's native jobs (nothing else runs meanwhile, so a worker
+ * would only add its start-up): the same lanes and outputs as a Renderer.
+ */
 export async function renderFiles(files: readonly EmittedFile[], specHash: string, options: { stats?: RenderStats } = {}): Promise<Map<string, string>> {
-  const renderer = new Renderer(specHash);
-  renderer.add(files);
-  return renderer.finish(options.stats);
+  const run = lanes(LANES);
+  const spans = emptySpans();
+  const outputs = await Promise.all(files.map((file) => renderFile(file, run, spans)));
+  if (options.stats) Object.assign(options.stats, { compileMs: spanMs(spans.compile), formatMs: spanMs(spans.format) });
+  return collect(files.map((file, i) => ({ path: file.path, outputs: outputs[i]! })), specHash);
 }
