@@ -7,6 +7,7 @@
 // conformance data are still being emitted. The worker renders two files (or pieces) at a time, which bounds the
 // formatter's native memory (handing every piece to the native libraries at once grows the process by hundreds of
 // megabytes). The result does not depend on timing: files are collected by path.
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { EmittedFile } from '../emit/emitted-file.js';
 import { splitAtTopLevel } from './chunks.js';
@@ -57,7 +58,7 @@ export const emptySpans = (): Spans => ({ compile: emptySpan(), format: emptySpa
 export async function renderFile(file: EmittedFile, run: Lanes, spans: Spans): Promise<[string, string][]> {
   if (file.kind !== 'module') return [[file.path, await formatText(file.path, file.contents, run, spans)]];
   const base = file.path.replace(/\.ts$/, '');
-  const { js, dts } = await run(() => timed(spans.compile, () => compileModule(file.path, file.contents)));
+  const { js, dts } = await run.run(() => timed(spans.compile, () => compileModule(file.path, file.contents)));
   const [jsText, dtsText] = await Promise.all([formatText(`${base}.js`, js, run, spans), formatText(`${base}.d.ts`, dts, run, spans)]);
   return [
     [`${base}.js`, jsText],
@@ -71,7 +72,7 @@ export async function renderFile(file: EmittedFile, run: Lanes, spans: Spans): P
  * pieces do not parse alone is formatted whole.
  */
 async function formatText(path: string, text: string, run: Lanes, spans: Spans): Promise<string> {
-  const format = (piece: string): Promise<string> => run(() => timed(spans.format, () => formatFile(path, piece)));
+  const format = (piece: string): Promise<string> => run.run(() => timed(spans.format, () => formatFile(path, piece)));
   const pieces = /\.(?:[cm]?js|ts)$/.test(path) ? splitAtTopLevel(text, CHUNK_CHARS) : [text];
   if (pieces.length === 1) return format(text);
   try {
@@ -81,27 +82,35 @@ async function formatText(path: string, text: string, run: Lanes, spans: Spans):
   }
 }
 
-/** Runs a native job when one of the lanes is free. */
-export type Lanes = <T>(job: () => Promise<T>) => Promise<T>;
+/** Runs native jobs at most `count` at a time, in the order they were asked for. */
+export class Lanes {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
 
-/** At most `count` jobs at a time, in the order they were asked for. */
-export function lanes(count: number): Lanes {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async (job) => {
-    if (running >= count) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
+  constructor(private count: number) {}
+
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.running >= this.count) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running++;
     try {
       return await job();
     } finally {
-      running--;
-      waiting.shift()?.();
+      this.running--;
+      this.waiting.shift()?.();
     }
-  };
+  }
+
+  /** More lanes from now on (waiting jobs start at once). */
+  widen(count: number): void {
+    for (; this.count < count; this.count++) this.waiting.shift()?.();
+  }
 }
 
-/** Files rendered at once: two lanes keep both cores of a small machine busy while bounding native memory. */
-export const LANES = 2;
+const CORES = availableParallelism();
+/** Jobs at once when nothing else runs: one per core (at least 2, at most 4), each holding a formatter's native memory. */
+export const LANES = Math.min(4, Math.max(2, CORES));
+/** Jobs at once while the main thread is still emitting (it keeps a core busy): one fewer, at least 1. */
+export const LANES_WHILE_EMITTING = Math.max(1, Math.min(4, CORES) - 1);
 
 /** What the worker sends back for one file (with the spans of all its work so far). */
 export interface RenderedMessage extends Spans {
@@ -159,6 +168,8 @@ export class Renderer {
 
   /** Every file's final text, in the order of the emitted paths, once all the work is done; the worker ends. */
   async finish(stats?: RenderStats): Promise<Map<string, string>> {
+    // Emitting is done: the main thread only waits from now on, so the worker may use every lane.
+    this.worker.postMessage({ emitted: true });
     try {
       const outputs = await Promise.all(this.jobs.map((job) => job.done));
       if (stats) Object.assign(stats, { compileMs: spanMs(this.spans.compile), formatMs: spanMs(this.spans.format) });
@@ -185,7 +196,7 @@ export class Renderer {
  * would only add its start-up): the same lanes and outputs as a Renderer.
  */
 export async function renderFiles(files: readonly EmittedFile[], specHash: string, options: { stats?: RenderStats } = {}): Promise<Map<string, string>> {
-  const run = lanes(LANES);
+  const run = new Lanes(LANES);
   const spans = emptySpans();
   const outputs = await Promise.all(files.map((file) => renderFile(file, run, spans)));
   if (options.stats) Object.assign(options.stats, { compileMs: spanMs(spans.compile), formatMs: spanMs(spans.format) });
