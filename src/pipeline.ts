@@ -4,11 +4,11 @@ import { emitAll } from './emit/index.js';
 import { FetchError } from './load/fetch-text.js';
 import { loadSpecs, SpecError, type FetchLike, type SpecWarning } from './load/index.js';
 import { buildModel, type KnownNames, type Policy } from './model/index.js';
-import { renderFiles, writeOutput, type RenderStats, type WriteResult } from './write/write.js';
+import { Renderer, renderFiles, writeOutput, type RenderStats, type WriteResult } from './write/write.js';
 import type { ApiModel } from './model/ir.js';
 import { finishRuntimePackages } from './emit/package/runtime-packages.js';
-import { MODEL_FILE, modelFileText, planRelease, readPreviousModel, type ReleasePlan } from './diff/index.js';
-import { withHeader } from './write/header.js';
+import { MODEL_FILE, modelFile, planRelease, readPreviousModel, type ReleasePlan } from './diff/index.js';
+import { jsonWithHeader } from './write/header.js';
 import { BuildCache } from './write/build-cache.js';
 import { EVENT_NAMES, RULE_NAMES } from './sandbox/rules/names.js';
 
@@ -90,10 +90,12 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   const t2 = performance.now();
   // Versions follow the spec: the model is compared with the one the previous run kept beside the output.
   const release = planRelease(await readPreviousModel(options.out), model);
-  const files = await stage(options.spec, 'names and emit', () => emitAll(model, buildNames(model), { documents: docs, history: release.history }));
+  // Each emitter's files start rendering (on the native libraries' threads) while the next emitter runs.
+  const renderer = new Renderer(model.specHash);
+  await stage(options.spec, 'names and emit', () => emitAll(model, buildNames(model), { documents: docs, history: release.history, onFiles: (files) => renderer.add(files) }));
   const tEmitted = performance.now();
   const render: RenderStats = { compileMs: 0, formatMs: 0 };
-  const rendered = await stage(options.spec, 'render', () => renderFiles(files, model.specHash, { stats: render }));
+  const rendered = await stage(options.spec, 'render', () => renderer.finish(render));
   for (const companion of options.companions ?? []) {
     const companionModel = buildModel(await loadSpecs(companion.spec, { cache }), { policy: 'lenient' });
     const companionFiles = emitAll(companionModel, buildNames(companionModel), { clientDir: companion.dir, packageName: companion.packageName, sandbox: false });
@@ -104,7 +106,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   }
   // The sandbox and conformance packages' runtimes (built from src/, bundling the data just rendered).
   if (rendered.has('sandbox/routes.js')) for (const [path, text] of await finishRuntimePackages(rendered, model, release.history, { cache })) rendered.set(path, text);
-  rendered.set(MODEL_FILE, withHeader(MODEL_FILE, modelFileText(model, release.history), model.specHash));
+  rendered.set(MODEL_FILE, jsonWithHeader(modelFile(model, release.history), model.specHash));
   cache?.prune();
   const t3 = performance.now();
   const refused = options.failOnBreaking === true && release.changes.some((c) => c.level === 'breaking');

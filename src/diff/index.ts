@@ -8,7 +8,7 @@ import { firstRelease, type ReleaseHistory } from './release.js';
 import { bumpFor, nextVersion, type Bump } from './semver.js';
 
 export type { Change, Level } from './change.js';
-export { MODEL_FILE, modelFileText, readPreviousModel, type Previous } from './model-file.js';
+export { MODEL_FILE, modelFile, readPreviousModel, type Previous } from './model-file.js';
 export type { Release, ReleaseHistory } from './release.js';
 export { bumpFor, nextVersion, type Bump } from './semver.js';
 export { compareModels } from './compare.js';

@@ -46,8 +46,7 @@ export async function readPreviousModel(out: string): Promise<Previous> {
   }
 }
 
-/** The file's text (the writer adds the header as its first key). */
-export function modelFileText(model: ApiModel, history: ReleaseHistory): string {
-  const file: ModelFile = { version: history.version, releases: history.releases, model };
-  return `${JSON.stringify(file, null, 1)}\n`;
+/** The file's value (the writer lays it out, with the header as its first key). */
+export function modelFile(model: ApiModel, history: ReleaseHistory): ModelFile {
+  return { version: history.version, releases: history.releases, model };
 }

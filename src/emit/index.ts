@@ -22,17 +22,25 @@ export interface EmitOptions {
   sandbox?: boolean;
   /** Version and release history of the packages (default: a first release). */
   history?: ReleaseHistory;
+  /**
+   * Called with each emitter's files as soon as they exist (before the next emitter runs), so rendering can start
+   * while the rest is emitted; emitAll still returns them all.
+   */
+  onFiles?: (files: readonly EmittedFile[]) => void;
 }
 
-/** The client package (types, validators, runtime, operations, client) under `dir`. */
-function emitClientPackage(model: ApiModel, names: Names, dir: string, packageName: string, history: ReleaseHistory): EmittedFile[] {
+/** The client package (types, validators, runtime, operations, client) under `dir`, handed over emitter by emitter. */
+function emitClientPackage(model: ApiModel, names: Names, dir: string, packageName: string, history: ReleaseHistory, hand: (files: EmittedFile[]) => void): void {
   const modules = ['types', 'validators', 'runtime', 'operations', 'client'];
-  const files = [
-    emitTypes(model, names, 'client'),
-    ...emitValidators(model, names, 'client'),
-    // The client emitter owns client/index.ts: it resolves name clashes between operations and runtime helpers.
-    ...emitClient(model, names),
-    ...emitPackage(model, {
+  // Imports inside the package are relative (`./types.js`), so the package can live under any folder.
+  const place = (files: EmittedFile[]): void => hand(dir === 'client' ? files : files.map((f) => ({ ...f, path: `${dir}/${f.path.slice('client/'.length)}` })));
+  // The validators first: the largest module of a large spec, so its formatting overlaps the other emitters.
+  place(emitValidators(model, names, 'client'));
+  place([emitTypes(model, names, 'client')]);
+  // The client emitter owns client/index.ts: it resolves name clashes between operations and runtime helpers.
+  place(emitClient(model, names));
+  place(
+    emitPackage(model, {
       dir: 'client',
       name: packageName,
       description: `Typed client, types and run-time validators for ${model.title}, generated from its OpenAPI description.`,
@@ -41,21 +49,25 @@ function emitClientPackage(model: ApiModel, names: Names, dir: string, packageNa
       index: false,
       history,
     }),
-  ];
-  // Imports inside the package are relative (`./types.js`), so the package can live under any folder.
-  return dir === 'client' ? files : files.map((f) => ({ ...f, path: `${dir}/${f.path.slice('client/'.length)}` }));
+  );
 }
 
 export function emitAll(model: ApiModel, names: Names, options: EmitOptions = {}): EmittedFile[] {
   const history = options.history ?? firstRelease();
-  return [
-    ...emitClientPackage(model, names, options.clientDir ?? 'client', options.packageName ?? '@evalplatform/client', history),
+  const all: EmittedFile[] = [];
+  const hand = (files: EmittedFile[]): void => {
+    all.push(...files);
+    options.onFiles?.(files);
+  };
+  emitClientPackage(model, names, options.clientDir ?? 'client', options.packageName ?? '@evalplatform/client', history, hand);
+  if (options.sandbox !== false) {
     // The sandbox's route table and served documents; its engine is hand-written (src/sandbox).
-    ...(options.sandbox === false ? [] : emitServer(model, names, options.documents ?? [])),
+    hand(emitServer(model, names, options.documents ?? []));
     // The conformance suite's checks data; its runner is hand-written (src/conformance).
-    ...(options.sandbox === false ? [] : emitConformance(model)),
+    hand(emitConformance(model));
     // README and CHANGELOG of the sandbox and conformance packages; their runtime and package.json are added
     // after rendering (package/runtime-packages.ts).
-    ...(options.sandbox === false ? [] : emitRuntimeDocs(model, history)),
-  ];
+    hand(emitRuntimeDocs(model, history));
+  }
+  return all;
 }

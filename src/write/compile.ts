@@ -1,5 +1,6 @@
 // A generated TypeScript module -> the `.js` and `.d.ts` a package ships, in one native pass of oxc-transform
-// (type stripping and isolated declarations from one parse; no program, no type check). The emitters write code
+// (type stripping and isolated declarations from one parse; no program, no type check), run on a native thread so
+// the main thread goes on emitting meanwhile. The emitters write code
 // that satisfies `isolatedDeclarations` (explicit types on every export), which is what makes per-file
 // declaration emit possible; a module that does not is a generator bug and fails the run.
 import { createRequire } from 'node:module';
@@ -12,15 +13,25 @@ function loadOxc(): typeof Oxc {
   return oxc;
 }
 
-export function compileModule(fileName: string, source: string): { js: string; dts: string } {
-  const result = loadOxc().transformSync(fileName, source, {
-    lang: 'ts',
-    sourceType: 'module',
-    // ES2022 is what the packages promise (Node 20, current browsers): nothing is lowered below it.
-    target: 'es2022',
-    typescript: { declaration: { stripInternal: false } },
-    sourcemap: false,
-  });
+const OPTIONS: Oxc.TransformOptions = {
+  lang: 'ts',
+  sourceType: 'module',
+  // ES2022 is what the packages promise (Node 20, current browsers): nothing is lowered below it.
+  target: 'es2022',
+  typescript: { declaration: { stripInternal: false } },
+  sourcemap: false,
+};
+
+export async function compileModule(fileName: string, source: string): Promise<{ js: string; dts: string }> {
+  return checked(fileName, source, await loadOxc().transform(fileName, source, OPTIONS));
+}
+
+/** The same pass on the calling thread, for the generator's own small modules read once (validator helpers). */
+export function compileModuleSync(fileName: string, source: string): { js: string; dts: string } {
+  return checked(fileName, source, loadOxc().transformSync(fileName, source, OPTIONS));
+}
+
+function checked(fileName: string, source: string, result: Oxc.TransformResult): { js: string; dts: string } {
   const errors = result.errors.filter((e) => e.severity === 'Error');
   if (errors.length > 0 || result.declaration === undefined) {
     const text = errors.slice(0, 5).map((e) => `${fileName}:${lineAt(source, e.labels[0]?.start)}${e.message}`);

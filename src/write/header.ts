@@ -10,45 +10,61 @@ export function withHeader(path: string, contents: string, specHash: string): st
   if (/\.(?:[cm]?js|d\.ts|ts)$/.test(path)) return `// ${text}\n${contents}`;
   if (/\.md$/.test(path)) return `<!-- ${text} -->\n\n${contents}`;
   if (/\.ya?ml$/.test(path)) return `# ${text}\n${contents}`;
-  if (/\.json$/.test(path)) {
-    // JSON has no comments: the header is the first key.
-    const value = JSON.parse(contents) as Record<string, unknown>;
-    return `${jsonText({ '//': text, ...value })}\n`;
-  }
+  if (/\.json$/.test(path)) return jsonWithHeader(JSON.parse(contents) as object, specHash);
   return contents;
+}
+
+/** A JSON file's text from its value (no text to parse first): JSON has no comments, so the header is the first key. */
+export function jsonWithHeader(value: object, specHash: string): string {
+  return `${jsonText({ '//': headerText(specHash), ...value })}\n`;
 }
 
 /** Longest line prettier keeps an array on (the generator's printWidth). */
 const WIDTH = 120;
 
+/** A line of JSON.stringify(value, null, 2) holding one plain value of an array (string, number, true, false, null). */
+const PLAIN_ITEM = /^ *(?:"(?:[^"\\]|\\.)*"|-?[0-9][0-9.eE+-]*|true|false|null),?$/;
+
 /**
  * JSON laid out as prettier lays out JSON it is given expanded: objects one key a line, and an array of plain values
- * on one line when that line fits the width (else one value a line), so prettier would change nothing.
+ * on one line when that line fits the width (else one value a line), so prettier would change nothing. The native
+ * JSON.stringify lays out everything expanded (a multi-megabyte model takes milliseconds); then every object member
+ * whose value is an array of plain values (a line ending in `": [`, its items one a line: JSON escapes line breaks,
+ * so an item's line is the whole value) is joined onto its member's line when that fits.
  */
-export function jsonText(value: unknown, indent = ''): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  const inner = `${indent}  `;
-  if (Array.isArray(value)) {
-    if (value.length === 0) return '[]';
-    const items = value.map((item) => jsonText(item, inner));
-    return `[\n${items.map((item) => `${inner}${item}`).join(',\n')}\n${indent}]`;
-  }
-  const keys = Object.keys(value);
-  if (keys.length === 0) return '{}';
-  const lines = keys.map((key) => {
-    const item = (value as Record<string, unknown>)[key];
-    const head = `${inner}${JSON.stringify(key)}: `;
-    const flat = flatArray(item);
+export function jsonText(value: unknown): string {
+  const text = JSON.stringify(value, null, 2) ?? 'null';
+  const parts: string[] = [];
+  let done = 0;
+  for (let at = text.indexOf('": [\n'); at !== -1; at = text.indexOf('": [\n', at + 1)) {
+    const open = at + 3;
+    const lineStart = text.lastIndexOf('\n', at) + 1;
+    // The member's line: indentation, then the key (a string that closes right before `: [`).
+    if (!/^ *"(?:[^"\\]|\\.)*"$/.test(text.slice(lineStart, at + 1))) continue;
+    const items: string[] = [];
+    let end = open + 1;
+    for (;;) {
+      const next = text.indexOf('\n', end + 1);
+      const line = text.slice(end + 1, next === -1 ? text.length : next);
+      if (/^ *\]/.test(line)) {
+        end += 1 + line.indexOf(']') + 1;
+        break;
+      }
+      if (!PLAIN_ITEM.test(line)) {
+        items.length = 0;
+        break;
+      }
+      items.push(line.trim().replace(/,$/, ''));
+      end = next;
+    }
+    if (items.length === 0) continue;
+    const flat = `[${items.join(', ')}]`;
     // The trailing comma counts against the width, as prettier measures the whole line.
-    if (flat !== undefined && head.length + flat.length + 1 <= WIDTH) return head + flat;
-    return head + jsonText(item, inner);
-  });
-  return `{\n${lines.join(',\n')}\n${indent}}`;
-}
-
-/** An array of plain values on one line (`["a", "b"]`), or undefined for anything else. */
-function flatArray(value: unknown): string | undefined {
-  if (!Array.isArray(value) || value.length === 0) return undefined;
-  if (!value.every((item) => item === null || typeof item !== 'object')) return undefined;
-  return `[${value.map((item) => JSON.stringify(item)).join(', ')}]`;
+    if (open - lineStart + flat.length + 1 > WIDTH) continue;
+    parts.push(text.slice(done, open), flat);
+    done = end;
+    at = end - 1;
+  }
+  parts.push(text.slice(done));
+  return parts.join('');
 }

@@ -1,20 +1,11 @@
-// Emitted files -> bytes on disk. Compiles modules, formats, adds the header, confines paths to the
-// output folder, leaves unchanged files untouched, removes files the generator no longer produces, and
-// in --check mode writes nothing and lists what is stale.
+// Rendered files -> bytes on disk: confines paths to the output folder, leaves unchanged files untouched, removes
+// files the generator no longer produces, and in --check mode writes nothing and lists what is stale. Rendering
+// (compile, format, header) is render.ts, re-exported here.
 import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { confinedPath } from '../encode/index.js';
-import type { EmittedFile } from '../emit/emitted-file.js';
-import { splitAtTopLevel } from './chunks.js';
-import { compileModule } from './compile.js';
-import { formatFile } from './format.js';
-import { withHeader } from './header.js';
 
-/** Files formatted at once: one per core (at least 2, so formatting overlaps the main thread), at most 4. */
-const FORMAT_LANES = Math.min(4, Math.max(2, availableParallelism()));
-/** Size of the pieces a large module is formatted in (characters). */
-const CHUNK_CHARS = 256 * 1024;
+export { renderFiles, Renderer, type RenderStats } from './render.js';
 
 export interface WriteResult {
   written: string[];
@@ -22,76 +13,6 @@ export interface WriteResult {
   removed: string[];
   /** --check: files that differ, are missing, or should not be there. */
   stale: string[];
-}
-
-/** What rendering took: compiling modules (on this thread) and formatting (wall time; the formatter is native and concurrent). */
-export interface RenderStats {
-  compileMs: number;
-  formatMs: number;
-}
-
-/**
- * The final bytes of every output file, by path relative to the output root: modules compiled to `.js` and
- * `.d.ts`, every file formatted, the header (which names the spec hash) added last.
- */
-export async function renderFiles(files: EmittedFile[], specHash: string, options: { stats?: RenderStats } = {}): Promise<Map<string, string>> {
-  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : 1));
-  const started = performance.now();
-  const compiled: [string, string][] = [];
-  for (const file of sorted) {
-    if (file.kind !== 'module') {
-      compiled.push([file.path, file.contents]);
-      continue;
-    }
-    const { js, dts } = compileModule(file.path, file.contents);
-    const base = file.path.replace(/\.ts$/, '');
-    compiled.push([`${base}.js`, js], [`${base}.d.ts`, dts]);
-  }
-  const formatStarted = performance.now();
-  const formatted = await formatAll(compiled);
-  if (options.stats) Object.assign(options.stats, { compileMs: formatStarted - started, formatMs: performance.now() - formatStarted });
-  const out = new Map<string, string>();
-  compiled.forEach(([path], i) => {
-    if (out.has(path)) throw new Error(`two emitters produce ${path}`);
-    out.set(path, withHeader(path, formatted[i]!, specHash));
-  });
-  return out;
-}
-
-/**
- * Formats every file, a few pieces at a time: oxfmt works off the main thread, so one piece per core keeps every
- * core busy, while a large module is formatted in pieces of its top-level statements (chunks.ts) so the
- * formatter's native memory is held for a few hundred kilobytes at a time. Largest first, so a big piece does not
- * start last and run alone. A file whose pieces do not parse alone is formatted whole.
- */
-async function formatAll(files: [string, string][]): Promise<string[]> {
-  const jobs: { file: number; piece: number; text: string }[] = [];
-  const pieces = files.map(([path, text], file) => {
-    const parts = /\.(?:[cm]?js|ts)$/.test(path) ? splitAtTopLevel(text, CHUNK_CHARS) : [text];
-    parts.forEach((part, piece) => jobs.push({ file, piece, text: part }));
-    return new Array<string>(parts.length);
-  });
-  jobs.sort((a, b) => b.text.length - a.text.length || a.file - b.file || a.piece - b.piece);
-  const whole = new Set<number>();
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < jobs.length) {
-      const job = jobs[next++]!;
-      if (whole.has(job.file)) continue;
-      try {
-        pieces[job.file]![job.piece] = await formatFile(files[job.file]![0], job.text);
-      } catch (error) {
-        if (pieces[job.file]!.length === 1) throw error;
-        whole.add(job.file);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(FORMAT_LANES, jobs.length)) }, lane));
-  const out: string[] = [];
-  for (let i = 0; i < files.length; i++) {
-    out.push(whole.has(i) ? await formatFile(files[i]![0], files[i]![1]) : pieces[i]!.join('\n'));
-  }
-  return out;
 }
 
 export async function writeOutput(root: string, rendered: Map<string, string>, options: { check: boolean }): Promise<WriteResult> {

@@ -26,11 +26,20 @@ export function hasOwn(o: object, k: string): boolean {
 }
 
 export function escapeToken(t: string): string {
+  // Most tokens (keywords, property names, indices) need no escape: the compiler asks for hundreds of thousands.
+  if (!t.includes('~') && !t.includes('/')) return t;
   return t.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+function unescapeToken(t: string): string {
+  if (!t.includes('~')) return t;
+  return t.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
 export function childPointer(ptr: string, ...tokens: (string | number)[]): string {
-  return ptr + tokens.map((t) => `/${escapeToken(String(t))}`).join('');
+  let out = ptr;
+  for (const t of tokens) out += `/${typeof t === 'number' ? t : escapeToken(t)}`;
+  return out;
 }
 
 function stripFragment(uri: string): string {
@@ -50,6 +59,9 @@ function resolveUri(ref: string, base: string): string | undefined {
 export type DynContext = ReadonlyMap<string, string>;
 export const EMPTY_CONTEXT: DynContext = new Map();
 
+/** A memoised pointer that leads nowhere. */
+const NOWHERE = Symbol('nowhere');
+
 export class Scope {
   /** Absolute URI (no fragment) of each schema resource, and `uri#anchor` for anchors, to a location. */
   private readonly uris = new Map<string, string>();
@@ -60,6 +72,9 @@ export class Scope {
   /** Names used in `$dynamicRef` fragments: only these need tracking in the dynamic context. */
   readonly dynamicNames = new Set<string>();
 
+  /** Every location asked for (scanned ones from the start), to its schema or NOWHERE. */
+  private readonly nodes = new Map<string, SchemaNode | typeof NOWHERE>();
+
   constructor(readonly root: SchemaNode) {
     this.scan(root, '', DEFAULT_BASE);
     // A boolean root (or one whose $id moved the base) is still reachable as '#'.
@@ -67,7 +82,9 @@ export class Scope {
   }
 
   private scan(node: unknown, ptr: string, parentBase: string): void {
+    if (typeof node === 'boolean') this.nodes.set(ptr, node);
     if (!isObject(node)) return;
+    this.nodes.set(ptr, node);
     let base = parentBase;
     if (typeof node.$id === 'string') {
       base = stripFragment(resolveUri(node.$id, parentBase) ?? node.$id);
@@ -101,19 +118,18 @@ export class Scope {
   /** The schema at a location (undefined when the pointer leads nowhere). Memoised: the document is not changed
    * while validators are compiled, and compiling a large document asks for the same locations many times. */
   get(ptr: string): SchemaNode | undefined {
-    if (this.nodes.has(ptr)) return this.nodes.get(ptr);
+    const known = this.nodes.get(ptr);
+    if (known !== undefined) return known === NOWHERE ? undefined : known;
     const node = this.walk(ptr);
-    this.nodes.set(ptr, node);
+    this.nodes.set(ptr, node ?? NOWHERE);
     return node;
   }
-
-  private readonly nodes = new Map<string, SchemaNode | undefined>();
 
   private walk(ptr: string): SchemaNode | undefined {
     let cur: unknown = this.root;
     if (ptr === '') return cur as SchemaNode;
     for (const raw of ptr.slice(1).split('/')) {
-      const t = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+      const t = unescapeToken(raw);
       if (Array.isArray(cur) && /^(0|[1-9][0-9]*)$/.test(t)) cur = cur[Number(t)];
       else if (isObject(cur) && hasOwn(cur, t)) cur = cur[t];
       else return undefined;
@@ -130,8 +146,19 @@ export class Scope {
     }
   }
 
+  /** Resolutions by base URI and reference: the same `$ref` is met at many locations of one resource. */
+  private readonly resolved = new Map<string, string | undefined>();
+
   /** Resolve a `$ref`-style reference found at location `from` to a location, or undefined if it points outside the document. */
   resolve(ref: string, from: string): string | undefined {
+    const key = `${this.baseOf(from)}\u0000${ref}`;
+    if (this.resolved.has(key)) return this.resolved.get(key);
+    const target = this.resolveUncached(ref, from);
+    this.resolved.set(key, target);
+    return target;
+  }
+
+  private resolveUncached(ref: string, from: string): string | undefined {
     const hash = ref.indexOf('#');
     const path = hash < 0 ? ref : ref.slice(0, hash);
     const frag = hash < 0 ? '' : ref.slice(hash + 1);
@@ -142,7 +169,7 @@ export class Scope {
       if (res === undefined) return undefined;
       let tokens: string[];
       try {
-        tokens = frag === '' ? [] : decodeURIComponent(frag).slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+        tokens = frag === '' ? [] : decodeURIComponent(frag).slice(1).split('/').map(unescapeToken);
       } catch {
         return undefined;
       }

@@ -3,7 +3,7 @@
 // type-checked and tested as it is; the generated code gets its exported declarations verbatim, types stripped
 // (by the same oxc pass that compiles every generated module) and comments left out.
 import { readFileSync } from 'node:fs';
-import { compileModule } from '../../../write/compile.js';
+import { compileModuleSync } from '../../../write/compile.js';
 
 interface Piece {
   code: string;
@@ -24,7 +24,7 @@ export class HelperLibrary {
    */
   static read(url: URL, provided: readonly string[] = []): HelperLibrary {
     const file = url.pathname.slice(url.pathname.lastIndexOf('/') + 1);
-    const { js } = compileModule(file, readFileSync(url, 'utf8'));
+    const { js } = compileModuleSync(file, readFileSync(url, 'utf8'));
     const pieces = splitDeclarations(file, js);
     for (const [name, piece] of pieces) {
       for (const dep of piece.deps)
