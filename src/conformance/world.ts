@@ -83,11 +83,20 @@ export function referenceName(key: string): string | undefined {
   return /^(.*)_ids?$/.exec(key)?.[1];
 }
 
+/**
+ * The rule of a subscription's create operation (spec/webhooks.yaml): its records make the target call their
+ * `url` whenever an event fires, so a subscription left behind costs every later event a delivery (and its
+ * retries, when the url leads nowhere).
+ */
+const SUBSCRIPTION_RULE = 'webhook-url';
+
 export class World {
   readonly defs: Defs;
   private readonly cache = new Map<string, Created>();
   readonly created: Created[] = [];
   private seed = 1;
+  /** Whether the running check touched subscriptions (they are removed when it ends). */
+  private subscriptionsTouched = false;
 
   constructor(
     readonly target: Target,
@@ -194,6 +203,44 @@ export class World {
     return (route && ownParam(route)) ?? `${resource.replace(/-/g, '_')}_id`;
   }
 
+  /** Whether records of `resource` are subscriptions the target delivers events to (SUBSCRIPTION_RULE). */
+  isSubscription(resource: string | null): boolean {
+    return resource !== null && this.route(resource, 'create')?.rules.includes(SUBSCRIPTION_RULE) === true;
+  }
+
+  /** Called by the runner before each check. */
+  beginCheck(route: Route): void {
+    this.subscriptionsTouched = this.isSubscription(route.resource);
+  }
+
+  /**
+   * Called by the runner after each check: subscriptions do not outlive the check that made or used them. When
+   * the check touched any, every subscription of the organization is deleted (made by the check's requests, by
+   * the World, or shared) and the shared ones are forgotten, so the next check that needs one gets a fresh one.
+   * Otherwise each later event would be delivered to all of them, and every wait for deliveries (a run
+   * completion's, the receiver's) would pay for their attempts and retries.
+   */
+  async endCheck(): Promise<void> {
+    if (!this.subscriptionsTouched) return;
+    this.subscriptionsTouched = false;
+    for (const resource of this.suite.resources.map((r) => r.name).filter((name) => this.isSubscription(name))) {
+      for (const [key, c] of this.cache) if (c.resource === resource) this.cache.delete(key);
+      const list = this.route(resource, 'list');
+      const remove = this.route(resource, 'delete');
+      if (!list || !remove || list.success.shape.kind !== 'list' || list.params.path.length > 0) continue;
+      const itemsKey = list.success.shape.items;
+      const idKey = this.resource(resource).id;
+      // A few rounds: a page of a list that pages, until a round finds nothing left.
+      for (let round = 0; round < 20; round++) {
+        const answer = await send(this.target, list, {});
+        const items = answer.status < 300 ? (answer.body as Record<string, unknown> | undefined)?.[itemsKey] : undefined;
+        const ids = Array.isArray(items) ? items.map((item) => (item as Record<string, unknown>)[idKey]).filter((id): id is string => typeof id === 'string') : [];
+        if (ids.length === 0) break;
+        for (const id of ids) await send(this.target, remove, { path: { [this.idParam(resource)]: id } });
+      }
+    }
+  }
+
   canCreate(resource: string): boolean {
     return this.route(resource, 'create') !== undefined || this.target.control !== undefined;
   }
@@ -239,6 +286,12 @@ export class World {
       const parent = resourceForParam(this.suite, p.name);
       if (!parent) fail(`create ${resource}: no resource for path parameter ${p.name}`);
       path[p.name] = (await this.ensure(parent.name)).id;
+    }
+    if (this.isSubscription(resource)) {
+      this.subscriptionsTouched = true;
+      // Deliveries to a subscription the suite made for its own use go to the receiver when there is one (it
+      // answers at once), not to a generated host that a lookup or a connection would wait on.
+      if (this.target.receiver && !('url' in overrides)) overrides = { ...overrides, url: this.target.receiver.endpoint() };
     }
     const body = await this.bodyFor(route, overrides);
     const answer = await send(this.target, route, { path, ...(body === undefined ? {} : { body }) });

@@ -9,6 +9,7 @@ import { emitTypes } from './types/emit-types.js';
 import { emitValidators } from './validators/emit-validators.js';
 import { emitServer, type ServedDocument } from './server/emit-server.js';
 import { emitConformance } from './conformance/emit-conformance.js';
+import { CLIENT_PACKAGE } from './package/packages.js';
 import { emitRuntimeDocs } from './package/runtime-packages.js';
 import { firstRelease, type ReleaseHistory } from '../diff/release.js';
 
@@ -49,7 +50,7 @@ function emitClientPackage(model: ApiModel, names: Names, dir: string, packageNa
 export function emitAll(model: ApiModel, names: Names, options: EmitOptions = {}): EmittedFile[] {
   const history = options.history ?? firstRelease();
   return [
-    ...emitClientPackage(model, names, options.clientDir ?? 'client', options.packageName ?? '@evalplatform/client', history),
+    ...emitClientPackage(model, names, options.clientDir ?? CLIENT_PACKAGE.dir, options.packageName ?? CLIENT_PACKAGE.name, history),
     // The sandbox's route table and served documents; its engine is hand-written (src/sandbox).
     ...(options.sandbox === false ? [] : emitServer(model, names, options.documents ?? [])),
     // The conformance suite's checks data; its runner is hand-written (src/conformance).
