@@ -35,7 +35,7 @@ export async function runSuite(target: Target, options: RunOptions = {}): Promis
       const limitMs = options.timeoutMs ?? 60_000;
       let result: CheckResult;
       try {
-        world.beginCheck(route);
+        await world.beginCheck(route);
         await withTimeout(check.run({ target, suite, world, route }), limitMs);
         result = { operation: route.id, check: check.name, outcome: 'pass', rules: route.rules, ms: 0 };
       } catch (error) {

@@ -36,7 +36,9 @@ describe('the conformance runner', () => {
     expect(results[0]!.detail).toMatch(/per-check limit of 200 ms/);
   });
 
-  it('removes the subscriptions a check made when it ends, and points those the World makes at the receiver', async () => {
+  it("removes the subscriptions a check made when it ends, keeps the organization's own, and points those the World makes at the receiver", async () => {
+    const own = await target.request('POST', '/webhooks', { headers: { 'x-api-key': target.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'job_complete', url: 'https://hooks.example.com/own' }) });
+    expect(own.status).toBe(200);
     const seen: string[][] = [];
     const subscribe: Check = {
       name: 'makes subscriptions',
@@ -44,15 +46,17 @@ describe('the conformance runner', () => {
       async run(ctx) {
         await ctx.world.create('webhook');
         await ctx.world.ensure('webhook');
+        // Made by the check's own request, as a happy-path check makes one.
+        await ctx.world.target.request('POST', '/webhooks', { headers: { 'x-api-key': ctx.target.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ type: 'job_complete', url: 'https://hooks.example.com/made' }) });
         seen.push(await webhookUrls());
       },
     };
     const after: Check = { name: 'runs after it', applies: onWebhookCreate, run: async () => void seen.push(await webhookUrls()) };
     const results = await runSuite(target, { checks: [subscribe, after] });
     expect(results.map((r) => r.outcome)).toEqual(['pass', 'pass']);
-    expect(seen[0]).toHaveLength(2);
-    for (const url of seen[0]!) expect(url).toMatch(/^https:\/\/receiver\.conformance\.invalid\/hooks\//);
-    expect(seen[1]).toEqual([]);
+    expect(seen[0]).toHaveLength(4);
+    expect(seen[0]!.filter((url) => /^https:\/\/receiver\.conformance\.invalid\/hooks\//.test(url))).toHaveLength(2);
+    expect(seen[1]).toEqual(['https://hooks.example.com/own']);
   });
 });
 
