@@ -4,9 +4,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
-import { checkTimeout, ConformanceOptionsError, conformanceTarget, junit, runSuite, summary, table } from "./index.js";
+import { ConformanceOptionsError, junit, runConformance, summary, table } from "./index.js";
 var USAGE = `Usage: evalplatform-conformance (npm run conformance --) [--base-url URL (--api-key KEY | --control-url URL --admin-token T)]
-    [--other-api-key KEY] [--no-permission-key KEY] [--junit reports/conformance.xml] [--timeout-ms MS per check]
+    [--other-api-key KEY] [--no-permission-key KEY] [--junit reports/conformance.xml] [--timeout-ms MS per check, default 60000]
     [--operation ID] [--check TEXT] [--quiet]
   Without --base-url: the in-process sandbox (needs @evalplatform/sandbox). Exit 1 on any failed check, 2 on bad flags.
 `;
@@ -46,36 +46,28 @@ async function main() {
   if (values["control-url"] !== void 0 && !URL.canParse(values["control-url"])) return usageError(`--control-url is not a URL: ${values["control-url"]}`);
   const timeoutMs = values["timeout-ms"] === void 0 ? void 0 : Number(values["timeout-ms"]);
   if (timeoutMs !== void 0 && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) return usageError(`--timeout-ms must be a positive integer, got ${values["timeout-ms"]}`);
-  let access;
+  const started = performance.now();
+  let results;
   try {
-    access = await conformanceTarget({
+    results = await runConformance({
       ...values["base-url"] ? { baseUrl: values["base-url"] } : {},
       ...values["api-key"] ? { apiKey: values["api-key"] } : {},
       ...values["other-api-key"] ? { otherApiKey: values["other-api-key"] } : {},
       ...values["no-permission-key"] ? { noPermissionKey: values["no-permission-key"] } : {},
       ...values["control-url"] ? { controlUrl: values["control-url"] } : {},
-      ...values["admin-token"] ? { adminToken: values["admin-token"] } : {}
+      ...values["admin-token"] ? { adminToken: values["admin-token"] } : {},
+      ...values.operation ? { operation: values.operation } : {},
+      ...values.check ? { check: values.check } : {},
+      ...timeoutMs ? { timeoutMs } : {},
+      ...values.quiet ? {} : { onResult: (r) => process.stderr.write(r.outcome === "pass" ? "." : r.outcome === "fail" ? "F" : "s") }
     });
   } catch (error) {
     if (error instanceof ConformanceOptionsError) return usageError(error.message);
     throw error;
   }
-  const { target } = access;
-  const started = performance.now();
-  let results;
-  try {
-    results = await runSuite(target, {
-      ...values.operation ? { operation: values.operation } : {},
-      ...values.check ? { check: values.check } : {},
-      timeoutMs: checkTimeout({ ...values["base-url"] ? { baseUrl: values["base-url"] } : {}, ...timeoutMs ? { timeoutMs } : {} }),
-      onResult: values.quiet ? void 0 : (r) => process.stderr.write(r.outcome === "pass" ? "." : r.outcome === "fail" ? "F" : "s")
-    });
-  } finally {
-    await access.close();
-  }
   if (!values.quiet) process.stderr.write("\n");
   console.log(table(results));
-  console.log(`Target: ${target.name}; ${Math.round(performance.now() - started)} ms`);
+  console.log(`Target: ${values["base-url"] ?? "in-process sandbox"}; ${Math.round(performance.now() - started)} ms`);
   mkdirSync(dirname(values.junit), { recursive: true });
   writeFileSync(values.junit, junit(results));
   console.log(`JUnit XML: ${values.junit}`);

@@ -2382,7 +2382,8 @@ async function inProcessTarget(options = {}) {
     createApiKey: async (permissions) => (await admin.createApiKey(org, { permissions })).api_key.key,
     createOtherOrganizationKey: async () => (await admin.createOrganization({ display_name: "Conformance other organization" })).api_key.key,
     loadFixtures: async (records) => (await admin.loadFixtures(org, { records })).records,
-    completeRun: async (body) => await admin.completeRun(org, { wait_for_deliveries: true, ...body })
+    completeRun: async (body) => await admin.completeRun(org, { wait_for_deliveries: true, ...body }),
+    idle: () => sandbox.idle()
   };
   const target = {
     name: "in-process sandbox",
@@ -4749,6 +4750,7 @@ function bodyProperties(suite, route) {
 function referenceName(key) {
   return /^(.*)_ids?$/.exec(key)?.[1];
 }
+var SUBSCRIPTION_RULE = "webhook-url";
 var World = class {
   constructor(target, suite) {
     this.target = target;
@@ -4761,6 +4763,12 @@ var World = class {
   cache = /* @__PURE__ */ new Map();
   created = [];
   seed = 1;
+  /** Whether the running check touched subscriptions (they are removed when it ends). */
+  subscriptionsTouched = false;
+  /** Where `created` stood when the running check began. */
+  checkStart = 0;
+  /** On a subscription's operation: the ids listed before the running check, by resource. */
+  subscriptionsBefore = /* @__PURE__ */ new Map();
   nextSeed() {
     return this.seed++;
   }
@@ -4847,6 +4855,57 @@ var World = class {
     const route = this.route(resource, "get") ?? this.route(resource, "delete") ?? this.route(resource, "update");
     return (route && ownParam(route)) ?? `${resource.replace(/-/g, "_")}_id`;
   }
+  /** Whether records of `resource` are subscriptions the target delivers events to (SUBSCRIPTION_RULE). */
+  isSubscription(resource) {
+    return resource !== null && this.route(resource, "create")?.rules.includes(SUBSCRIPTION_RULE) === true;
+  }
+  /** The resources whose records are subscriptions. */
+  subscriptionResources() {
+    return this.suite.resources.map((r) => r.name).filter((name) => this.isSubscription(name));
+  }
+  /** Ids of the subscriptions of `resource` the target lists (its list's first page). */
+  async listedIds(resource) {
+    const list = this.route(resource, "list");
+    if (!list || list.success.shape.kind !== "list" || list.params.path.length > 0) return [];
+    const answer = await send(this.target, list, {});
+    const items2 = answer.status < 300 ? answer.body?.[list.success.shape.items] : void 0;
+    const idKey = this.resource(resource).id;
+    return Array.isArray(items2) ? items2.map((item) => item[idKey]).filter((id) => typeof id === "string") : [];
+  }
+  /** Called by the runner before each check: on a subscription's operation, what exists before it (not the suite's to remove). */
+  async beginCheck(route) {
+    this.checkStart = this.created.length;
+    this.subscriptionsBefore = /* @__PURE__ */ new Map();
+    this.subscriptionsTouched = this.isSubscription(route.resource);
+    if (this.subscriptionsTouched) for (const resource of this.subscriptionResources()) this.subscriptionsBefore.set(resource, new Set(await this.listedIds(resource)));
+  }
+  /**
+   * Called by the runner after each check: subscriptions the suite made do not outlive the check that made or
+   * used them. Removed are the ones the World made during the check, the shared ones (forgotten, so the next check
+   * that needs one gets a fresh one), and, on a subscription's own operation, every one the target lists now that
+   * it did not list before the check (made by the check's own requests). Subscriptions that were there before
+   * belong to the organization, not the suite, and stay. Otherwise each later event would be delivered to all of
+   * them, and every wait for deliveries (a run completion's, the receiver's) would pay for their attempts and retries.
+   */
+  async endCheck() {
+    if (!this.subscriptionsTouched) return;
+    this.subscriptionsTouched = false;
+    for (const resource of this.subscriptionResources()) {
+      const remove = this.route(resource, "delete");
+      const ids = new Set(this.created.slice(this.checkStart).filter((c) => c.resource === resource).map((c) => c.id));
+      for (const [key, c] of this.cache) {
+        if (c.resource !== resource) continue;
+        ids.add(c.id);
+        this.cache.delete(key);
+      }
+      const before = this.subscriptionsBefore.get(resource);
+      if (before) {
+        for (const id of await this.listedIds(resource)) if (!before.has(id)) ids.add(id);
+      }
+      if (!remove) continue;
+      for (const id of ids) await send(this.target, remove, { path: { [this.idParam(resource)]: id } });
+    }
+  }
   canCreate(resource) {
     return this.route(resource, "create") !== void 0 || this.target.control !== void 0;
   }
@@ -4887,6 +4946,10 @@ var World = class {
       const parent = resourceForParam(this.suite, p.name);
       if (!parent) fail(`create ${resource}: no resource for path parameter ${p.name}`);
       path[p.name] = (await this.ensure(parent.name)).id;
+    }
+    if (this.isSubscription(resource)) {
+      this.subscriptionsTouched = true;
+      if (this.target.receiver && !("url" in overrides)) overrides = { ...overrides, url: this.target.receiver.endpoint() };
     }
     const body = await this.bodyFor(route, overrides);
     const answer = await send(this.target, route, { path, ...body === void 0 ? {} : { body } });
@@ -5003,6 +5066,11 @@ var World = class {
   }
 };
 
+// src/conformance/checks/unanswered-url.ts
+function unansweredUrl(scheme, path) {
+  return `${scheme}://127.0.0.1:1/${path.replace(/^\/+/, "")}`;
+}
+
 // src/conformance/checks/events.ts
 function handles(suite, rule) {
   return suite.handlers.some((h) => h.on === "run.completed" && h.rule === rule);
@@ -5071,7 +5139,7 @@ var webhookDelivered = {
     const control = ctx.target.control;
     if (!control) skip("needs the control plane to complete a run and see deliveries");
     const token = `conformance-token-${ctx.world.nextSeed()}`;
-    const created = await send(ctx.target, ctx.route, { body: { type: "job_complete", url: "https://receiver.invalid/hook", auth_token: token } });
+    const created = await send(ctx.target, ctx.route, { body: { type: "job_complete", url: ctx.target.receiver?.endpoint() ?? unansweredUrl("https", "hook"), auth_token: token } });
     expectSuccess(created, ctx.route, "creating the webhook");
     if (created.text.includes(token)) fail("the webhook answer contains its auth token");
     const webhook = recordOf(ctx.route, created);
@@ -7644,7 +7712,7 @@ var channelNotifications = {
     const metric2 = await lab.metric();
     const seed = ctx.world.nextSeed();
     const [tokenHttps, tokenFtp, tokenStored] = ["https", "ftp", "stored"].map((k) => `conformance-alert-token-${k}-${seed}`);
-    const urls = { https: `https://alerts.example.invalid/${seed}/hook`, http: `http://alerts.example.invalid/${seed}/plain`, ftp: `ftp://alerts.example.invalid/${seed}/x` };
+    const urls = { https: unansweredUrl("https", `${seed}/hook`), http: unansweredUrl("http", `${seed}/plain`), ftp: `ftp://alerts.example.invalid/${seed}/x` };
     const channels = [
       // A SLACK channel with an HTTPS url (an incoming-webhook address) is still only recorded.
       { channel_type: "SLACK", config: { channel_id: "C0CONFORM", channel_name: "#alerts", url: `${urls.https}/slack` } },
@@ -7930,7 +7998,7 @@ var createSets = {
       conditions: [condition(metric2, "SINGLE", "GT", 0.5), condition(metric2, "RUN_FRACTION", "GTE", 0.5, { match_value: "1", match_mode: "contains" })],
       channels: [
         { channel_type: "SLACK", config: { channel_name: "#alerts" } },
-        { channel_type: "WEBHOOK", config: { url: "https://alerts.example.invalid/sets", auth_token: token } }
+        { channel_type: "WEBHOOK", config: { url: ctx.target.receiver?.endpoint() ?? unansweredUrl("https", "sets"), auth_token: token } }
       ]
     };
     const answer = await send(ctx.target, route, { body });
@@ -7964,7 +8032,7 @@ var patchSets = {
     const [m1, m2] = [await lab.metric(), await lab.metric()];
     const seed = ctx.world.nextSeed();
     const [tokenA, tokenB] = [`conformance-alert-token-a-${seed}`, `conformance-alert-token-b-${seed}`];
-    const hook = (path2, token) => ({ channel_type: "WEBHOOK", config: { url: `https://alerts.example.invalid/${seed}/${path2}`, ...token ? { auth_token: token } : {} } });
+    const hook = (path2, token) => ({ channel_type: "WEBHOOK", config: { url: ctx.target.receiver?.endpoint() ?? unansweredUrl("https", `${seed}/${path2}`), ...token ? { auth_token: token } : {} } });
     const route = ctx.route;
     const path = { alert_id: "" };
     const problems = [];
@@ -8583,7 +8651,7 @@ var submitWaves = {
   }
 };
 async function freshWebhook(ctx) {
-  const created = await ctx.world.create("webhook", { type: "job_complete", url: "https://receiver.invalid/conformance" });
+  const created = await ctx.world.create("webhook", { type: "job_complete", ...ctx.target.receiver ? {} : { url: unansweredUrl("https", "conformance") } });
   return created.id;
 }
 async function triggeredAfter(ctx, webhookId, after) {
@@ -11257,6 +11325,7 @@ var CHECKS = [
   ...checks5
 ];
 
+<<<<<<< HEAD
 // generated:generated/client/validators.js
 var $hasOwn2 = Object.prototype.hasOwnProperty;
 function $cpLen3(s) {
@@ -39384,7 +39453,10 @@ var archiveWorkspaceResponse404Validator = $validator2($c74, $e74);
 var archiveWorkspaceResponse409Validator = $validator2($c74, $e74);
 var archiveWorkspaceResponse500Validator = $validator2($c74, $e74);
 
+=======
+>>>>>>> h14
 // generated:generated/sandbox/routes.js
+import * as validators from "@evalplatform/client/validators";
 var workspaceHeader = "X-Service-Workspace-Id";
 var resources = [
   {
@@ -40211,9 +40283,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      query: listAgentsQueryValidator,
-      headers: listAgentsHeadersValidator,
-      response: listAgentsResponse200Validator
+      query: validators.listAgentsQueryValidator,
+      headers: validators.listAgentsHeadersValidator,
+      response: validators.listAgentsResponse200Validator
     }
   },
   {
@@ -40268,9 +40340,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      headers: createAgentHeadersValidator,
-      body: createAgentBodyValidator,
-      response: createAgentResponse201Validator
+      headers: validators.createAgentHeadersValidator,
+      body: validators.createAgentBodyValidator,
+      response: validators.createAgentResponse201Validator
     }
   },
   {
@@ -40304,9 +40376,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getAgentPathParamsValidator,
-      headers: getAgentHeadersValidator,
-      response: getAgentResponse200Validator
+      path: validators.getAgentPathParamsValidator,
+      headers: validators.getAgentHeadersValidator,
+      response: validators.getAgentResponse200Validator
     }
   },
   {
@@ -40362,10 +40434,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: updateAgentPathParamsValidator,
-      headers: updateAgentHeadersValidator,
-      body: updateAgentBodyValidator,
-      response: updateAgentResponse200Validator
+      path: validators.updateAgentPathParamsValidator,
+      headers: validators.updateAgentHeadersValidator,
+      body: validators.updateAgentBodyValidator,
+      response: validators.updateAgentResponse200Validator
     }
   },
   {
@@ -40399,9 +40471,9 @@ var routes2 = [
     errors: [400, 401, 404, 500],
     versionItem: null,
     validators: {
-      path: deleteAgentPathParamsValidator,
-      headers: deleteAgentHeadersValidator,
-      response: deleteAgentResponse200Validator
+      path: validators.deleteAgentPathParamsValidator,
+      headers: validators.deleteAgentHeadersValidator,
+      response: validators.deleteAgentResponse200Validator
     }
   },
   {
@@ -40442,10 +40514,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: duplicateAgentPathParamsValidator,
-      headers: duplicateAgentHeadersValidator,
-      body: duplicateAgentBodyValidator,
-      response: duplicateAgentResponse201Validator
+      path: validators.duplicateAgentPathParamsValidator,
+      headers: validators.duplicateAgentHeadersValidator,
+      body: validators.duplicateAgentBodyValidator,
+      response: validators.duplicateAgentResponse201Validator
     }
   },
   {
@@ -40504,9 +40576,9 @@ var routes2 = [
       snapshotInto: null
     },
     validators: {
-      path: listAgentVersionsPathParamsValidator,
-      headers: listAgentVersionsHeadersValidator,
-      response: listAgentVersionsResponse200Validator
+      path: validators.listAgentVersionsPathParamsValidator,
+      headers: validators.listAgentVersionsHeadersValidator,
+      response: validators.listAgentVersionsResponse200Validator
     }
   },
   {
@@ -40543,9 +40615,9 @@ var routes2 = [
     errors: [400, 401, 404, 500],
     versionItem: null,
     validators: {
-      path: revertAgentVersionPathParamsValidator,
-      headers: revertAgentVersionHeadersValidator,
-      response: revertAgentVersionResponse200Validator
+      path: validators.revertAgentVersionPathParamsValidator,
+      headers: validators.revertAgentVersionHeadersValidator,
+      response: validators.revertAgentVersionResponse200Validator
     }
   },
   {
@@ -40583,9 +40655,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      query: listAlertsQueryValidator,
-      headers: listAlertsHeadersValidator,
-      response: listAlertsResponse200Validator
+      query: validators.listAlertsQueryValidator,
+      headers: validators.listAlertsHeadersValidator,
+      response: validators.listAlertsResponse200Validator
     }
   },
   {
@@ -40650,9 +40722,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      headers: createAlertHeadersValidator,
-      body: createAlertBodyValidator,
-      response: createAlertResponse201Validator
+      headers: validators.createAlertHeadersValidator,
+      body: validators.createAlertBodyValidator,
+      response: validators.createAlertResponse201Validator
     }
   },
   {
@@ -40686,9 +40758,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getAlertPathParamsValidator,
-      headers: getAlertHeadersValidator,
-      response: getAlertResponse200Validator
+      path: validators.getAlertPathParamsValidator,
+      headers: validators.getAlertHeadersValidator,
+      response: validators.getAlertResponse200Validator
     }
   },
   {
@@ -40751,10 +40823,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: updateAlertPathParamsValidator,
-      headers: updateAlertHeadersValidator,
-      body: updateAlertBodyValidator,
-      response: updateAlertResponse200Validator
+      path: validators.updateAlertPathParamsValidator,
+      headers: validators.updateAlertHeadersValidator,
+      body: validators.updateAlertBodyValidator,
+      response: validators.updateAlertResponse200Validator
     }
   },
   {
@@ -40767,6 +40839,7 @@ var routes2 = [
       query: [],
       header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
     },
+<<<<<<< HEAD
     body: null,
     auth: ["X-API-Key"],
     permissions: ["alerts:write"],
@@ -40788,6 +40861,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: { path: deleteAlertPathParamsValidator, headers: deleteAlertHeadersValidator }
+=======
+    validators: { path: validators.deleteAlertPathParamsValidator, headers: validators.deleteAlertHeadersValidator }
+>>>>>>> h14
   },
   {
     id: "listAlertEvents",
@@ -40833,10 +40909,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: listAlertEventsPathParamsValidator,
-      query: listAlertEventsQueryValidator,
-      headers: listAlertEventsHeadersValidator,
-      response: listAlertEventsResponse200Validator
+      path: validators.listAlertEventsPathParamsValidator,
+      query: validators.listAlertEventsQueryValidator,
+      headers: validators.listAlertEventsHeadersValidator,
+      response: validators.listAlertEventsResponse200Validator
     }
   },
   {
@@ -40886,10 +40962,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: testEvaluateAlertPathParamsValidator,
-      headers: testEvaluateAlertHeadersValidator,
-      body: testEvaluateAlertBodyValidator,
-      response: testEvaluateAlertResponse200Validator
+      path: validators.testEvaluateAlertPathParamsValidator,
+      headers: validators.testEvaluateAlertHeadersValidator,
+      body: validators.testEvaluateAlertBodyValidator,
+      response: validators.testEvaluateAlertResponse200Validator
     }
   },
   {
@@ -40942,9 +41018,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      query: listConversationsQueryValidator,
-      headers: listConversationsHeadersValidator,
-      response: listConversationsResponse200Validator
+      query: validators.listConversationsQueryValidator,
+      headers: validators.listConversationsHeadersValidator,
+      response: validators.listConversationsResponse200Validator
     }
   },
   {
@@ -40993,9 +41069,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      query: listSimulatedConversationsQueryValidator,
-      headers: listSimulatedConversationsHeadersValidator,
-      response: listSimulatedConversationsResponse200Validator
+      query: validators.listSimulatedConversationsQueryValidator,
+      headers: validators.listSimulatedConversationsHeadersValidator,
+      response: validators.listSimulatedConversationsResponse200Validator
     }
   },
   {
@@ -41029,9 +41105,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getSimulatedConversationPathParamsValidator,
-      headers: getSimulatedConversationHeadersValidator,
-      response: getSimulatedConversationResponse200Validator
+      path: validators.getSimulatedConversationPathParamsValidator,
+      headers: validators.getSimulatedConversationHeadersValidator,
+      response: validators.getSimulatedConversationResponse200Validator
     }
   },
   {
@@ -41072,10 +41148,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: updateSimulatedConversationPathParamsValidator,
-      headers: updateSimulatedConversationHeadersValidator,
-      body: updateSimulatedConversationBodyValidator,
-      response: updateSimulatedConversationResponse200Validator
+      path: validators.updateSimulatedConversationPathParamsValidator,
+      headers: validators.updateSimulatedConversationHeadersValidator,
+      body: validators.updateSimulatedConversationBodyValidator,
+      response: validators.updateSimulatedConversationResponse200Validator
     }
   },
   {
@@ -41109,9 +41185,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: deleteSimulatedConversationPathParamsValidator,
-      headers: deleteSimulatedConversationHeadersValidator,
-      response: deleteSimulatedConversationResponse200Validator
+      path: validators.deleteSimulatedConversationPathParamsValidator,
+      headers: validators.deleteSimulatedConversationHeadersValidator,
+      response: validators.deleteSimulatedConversationResponse200Validator
     }
   },
   {
@@ -41154,9 +41230,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getSimulatedConversationAudioPathParamsValidator,
-      headers: getSimulatedConversationAudioHeadersValidator,
-      response: getSimulatedConversationAudioResponse200Validator
+      path: validators.getSimulatedConversationAudioPathParamsValidator,
+      headers: validators.getSimulatedConversationAudioHeadersValidator,
+      response: validators.getSimulatedConversationAudioResponse200Validator
     }
   },
   {
@@ -41202,10 +41278,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: listSimulatedConversationMetricOutputsPathParamsValidator,
-      query: listSimulatedConversationMetricOutputsQueryValidator,
-      headers: listSimulatedConversationMetricOutputsHeadersValidator,
-      response: listSimulatedConversationMetricOutputsResponse200Validator
+      path: validators.listSimulatedConversationMetricOutputsPathParamsValidator,
+      query: validators.listSimulatedConversationMetricOutputsQueryValidator,
+      headers: validators.listSimulatedConversationMetricOutputsHeadersValidator,
+      response: validators.listSimulatedConversationMetricOutputsResponse200Validator
     }
   },
   {
@@ -41246,9 +41322,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getSimulatedConversationMetricOutputPathParamsValidator,
-      headers: getSimulatedConversationMetricOutputHeadersValidator,
-      response: getSimulatedConversationMetricOutputResponse200Validator
+      path: validators.getSimulatedConversationMetricOutputPathParamsValidator,
+      headers: validators.getSimulatedConversationMetricOutputHeadersValidator,
+      response: validators.getSimulatedConversationMetricOutputResponse200Validator
     }
   },
   {
@@ -41291,9 +41367,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: resimulateSimulatedConversationPathParamsValidator,
-      headers: resimulateSimulatedConversationHeadersValidator,
-      response: resimulateSimulatedConversationResponse200Validator
+      path: validators.resimulateSimulatedConversationPathParamsValidator,
+      headers: validators.resimulateSimulatedConversationHeadersValidator,
+      response: validators.resimulateSimulatedConversationResponse200Validator
     }
   },
   {
@@ -41343,9 +41419,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      headers: rerunSimulatedConversationMetricsHeadersValidator,
-      body: rerunSimulatedConversationMetricsBodyValidator,
-      response: rerunSimulatedConversationMetricsResponse202Validator
+      headers: validators.rerunSimulatedConversationMetricsHeadersValidator,
+      body: validators.rerunSimulatedConversationMetricsBodyValidator,
+      response: validators.rerunSimulatedConversationMetricsResponse202Validator
     }
   },
   {
@@ -41400,9 +41476,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      query: listUploadedConversationsQueryValidator,
-      headers: listUploadedConversationsHeadersValidator,
-      response: listUploadedConversationsResponse200Validator
+      query: validators.listUploadedConversationsQueryValidator,
+      headers: validators.listUploadedConversationsHeadersValidator,
+      response: validators.listUploadedConversationsResponse200Validator
     }
   },
   {
@@ -41438,10 +41514,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getUploadedConversationPathParamsValidator,
-      query: getUploadedConversationQueryValidator,
-      headers: getUploadedConversationHeadersValidator,
-      response: getUploadedConversationResponse200Validator
+      path: validators.getUploadedConversationPathParamsValidator,
+      query: validators.getUploadedConversationQueryValidator,
+      headers: validators.getUploadedConversationHeadersValidator,
+      response: validators.getUploadedConversationResponse200Validator
     }
   },
   {
@@ -41482,10 +41558,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 409, 500],
     versionItem: null,
     validators: {
-      path: attachUploadedConversationAudioPathParamsValidator,
-      headers: attachUploadedConversationAudioHeadersValidator,
-      body: attachUploadedConversationAudioBodyValidator,
-      response: attachUploadedConversationAudioResponse200Validator
+      path: validators.attachUploadedConversationAudioPathParamsValidator,
+      headers: validators.attachUploadedConversationAudioHeadersValidator,
+      body: validators.attachUploadedConversationAudioBodyValidator,
+      response: validators.attachUploadedConversationAudioResponse200Validator
     }
   },
   {
@@ -41519,9 +41595,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: deleteUploadedConversationPathParamsValidator,
-      headers: deleteUploadedConversationHeadersValidator,
-      response: deleteUploadedConversationResponse200Validator
+      path: validators.deleteUploadedConversationPathParamsValidator,
+      headers: validators.deleteUploadedConversationHeadersValidator,
+      response: validators.deleteUploadedConversationResponse200Validator
     }
   },
   {
@@ -41564,9 +41640,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getUploadedConversationAudioPathParamsValidator,
-      headers: getUploadedConversationAudioHeadersValidator,
-      response: getUploadedConversationAudioResponse200Validator
+      path: validators.getUploadedConversationAudioPathParamsValidator,
+      headers: validators.getUploadedConversationAudioHeadersValidator,
+      response: validators.getUploadedConversationAudioResponse200Validator
     }
   },
   {
@@ -41612,10 +41688,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: listUploadedConversationMetricOutputsPathParamsValidator,
-      query: listUploadedConversationMetricOutputsQueryValidator,
-      headers: listUploadedConversationMetricOutputsHeadersValidator,
-      response: listUploadedConversationMetricOutputsResponse200Validator
+      path: validators.listUploadedConversationMetricOutputsPathParamsValidator,
+      query: validators.listUploadedConversationMetricOutputsQueryValidator,
+      headers: validators.listUploadedConversationMetricOutputsHeadersValidator,
+      response: validators.listUploadedConversationMetricOutputsResponse200Validator
     }
   },
   {
@@ -41656,9 +41732,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getUploadedConversationMetricOutputPathParamsValidator,
-      headers: getUploadedConversationMetricOutputHeadersValidator,
-      response: getUploadedConversationMetricOutputResponse200Validator
+      path: validators.getUploadedConversationMetricOutputPathParamsValidator,
+      headers: validators.getUploadedConversationMetricOutputHeadersValidator,
+      response: validators.getUploadedConversationMetricOutputResponse200Validator
     }
   },
   {
@@ -41710,9 +41786,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      headers: submitUploadedConversationHeadersValidator,
-      body: submitUploadedConversationBodyValidator,
-      response: submitUploadedConversationResponse200Validator
+      headers: validators.submitUploadedConversationHeadersValidator,
+      body: validators.submitUploadedConversationBodyValidator,
+      response: validators.submitUploadedConversationResponse200Validator
     }
   },
   {
@@ -41748,10 +41824,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getConversationPathParamsValidator,
-      query: getConversationQueryValidator,
-      headers: getConversationHeadersValidator,
-      response: getConversationResponse200Validator
+      path: validators.getConversationPathParamsValidator,
+      query: validators.getConversationQueryValidator,
+      headers: validators.getConversationHeadersValidator,
+      response: validators.getConversationResponse200Validator
     }
   },
   {
@@ -41794,10 +41870,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 409, 500],
     versionItem: null,
     validators: {
-      path: attachConversationAudioPathParamsValidator,
-      headers: attachConversationAudioHeadersValidator,
-      body: attachConversationAudioBodyValidator,
-      response: attachConversationAudioResponse200Validator
+      path: validators.attachConversationAudioPathParamsValidator,
+      headers: validators.attachConversationAudioHeadersValidator,
+      body: validators.attachConversationAudioBodyValidator,
+      response: validators.attachConversationAudioResponse200Validator
     }
   },
   {
@@ -41831,9 +41907,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: deleteConversationPathParamsValidator,
-      headers: deleteConversationHeadersValidator,
-      response: deleteConversationResponse200Validator
+      path: validators.deleteConversationPathParamsValidator,
+      headers: validators.deleteConversationHeadersValidator,
+      response: validators.deleteConversationResponse200Validator
     }
   },
   {
@@ -41876,9 +41952,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getConversationAudioPathParamsValidator,
-      headers: getConversationAudioHeadersValidator,
-      response: getConversationAudioResponse200Validator
+      path: validators.getConversationAudioPathParamsValidator,
+      headers: validators.getConversationAudioHeadersValidator,
+      response: validators.getConversationAudioResponse200Validator
     }
   },
   {
@@ -41924,10 +42000,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: listConversationMetricOutputsPathParamsValidator,
-      query: listConversationMetricOutputsQueryValidator,
-      headers: listConversationMetricOutputsHeadersValidator,
-      response: listConversationMetricOutputsResponse200Validator
+      path: validators.listConversationMetricOutputsPathParamsValidator,
+      query: validators.listConversationMetricOutputsQueryValidator,
+      headers: validators.listConversationMetricOutputsHeadersValidator,
+      response: validators.listConversationMetricOutputsResponse200Validator
     }
   },
   {
@@ -41968,9 +42044,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getConversationMetricOutputPathParamsValidator,
-      headers: getConversationMetricOutputHeadersValidator,
-      response: getConversationMetricOutputResponse200Validator
+      path: validators.getConversationMetricOutputPathParamsValidator,
+      headers: validators.getConversationMetricOutputHeadersValidator,
+      response: validators.getConversationMetricOutputResponse200Validator
     }
   },
   {
@@ -42024,9 +42100,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      headers: submitConversationHeadersValidator,
-      body: submitConversationBodyValidator,
-      response: submitConversationResponse200Validator
+      headers: validators.submitConversationHeadersValidator,
+      body: validators.submitConversationBodyValidator,
+      response: validators.submitConversationResponse200Validator
     }
   },
   {
@@ -42069,9 +42145,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      query: listDashboardsQueryValidator,
-      headers: listDashboardsHeadersValidator,
-      response: listDashboardsResponse200Validator
+      query: validators.listDashboardsQueryValidator,
+      headers: validators.listDashboardsHeadersValidator,
+      response: validators.listDashboardsResponse200Validator
     }
   },
   {
@@ -42112,9 +42188,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      headers: createDashboardHeadersValidator,
-      body: createDashboardBodyValidator,
-      response: createDashboardResponse201Validator
+      headers: validators.createDashboardHeadersValidator,
+      body: validators.createDashboardBodyValidator,
+      response: validators.createDashboardResponse201Validator
     }
   },
   {
@@ -42148,9 +42224,9 @@ var routes2 = [
     errors: [401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getDashboardPathParamsValidator,
-      headers: getDashboardHeadersValidator,
-      response: getDashboardResponse200Validator
+      path: validators.getDashboardPathParamsValidator,
+      headers: validators.getDashboardHeadersValidator,
+      response: validators.getDashboardResponse200Validator
     }
   },
   {
@@ -42198,10 +42274,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: updateDashboardPathParamsValidator,
-      headers: updateDashboardHeadersValidator,
-      body: updateDashboardBodyValidator,
-      response: updateDashboardResponse200Validator
+      path: validators.updateDashboardPathParamsValidator,
+      headers: validators.updateDashboardHeadersValidator,
+      body: validators.updateDashboardBodyValidator,
+      response: validators.updateDashboardResponse200Validator
     }
   },
   {
@@ -42235,9 +42311,9 @@ var routes2 = [
     errors: [401, 404, 500],
     versionItem: null,
     validators: {
-      path: deleteDashboardPathParamsValidator,
-      headers: deleteDashboardHeadersValidator,
-      response: deleteDashboardResponse200Validator
+      path: validators.deleteDashboardPathParamsValidator,
+      headers: validators.deleteDashboardHeadersValidator,
+      response: validators.deleteDashboardResponse200Validator
     }
   },
   {
@@ -42257,6 +42333,7 @@ var routes2 = [
       ],
       header: []
     },
+<<<<<<< HEAD
     body: null,
     auth: ["X-API-Key"],
     permissions: ["metrics:read"],
@@ -42278,6 +42355,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: { query: listMetricsQueryValidator, response: listMetricsResponse200Validator }
+=======
+    validators: { query: validators.listMetricsQueryValidator, response: validators.listMetricsResponse200Validator }
+>>>>>>> h14
   },
   {
     id: "createMetric",
@@ -42355,6 +42435,7 @@ var routes2 = [
         "min_volume_change_for_pitch_misalignment"
       ]
     },
+<<<<<<< HEAD
     auth: ["X-API-Key"],
     permissions: ["metrics:write"],
     resource: "metric",
@@ -42375,6 +42456,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: { body: createMetricBodyValidator, response: createMetricResponse201Validator }
+=======
+    validators: { body: validators.createMetricBodyValidator, response: validators.createMetricResponse201Validator }
+>>>>>>> h14
   },
   {
     id: "listMetricFlows",
@@ -42418,8 +42502,8 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      query: listMetricFlowsQueryValidator,
-      response: listMetricFlowsResponse200Validator
+      query: validators.listMetricFlowsQueryValidator,
+      response: validators.listMetricFlowsResponse200Validator
     }
   },
   {
@@ -42456,8 +42540,8 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      body: createMetricFlowBodyValidator,
-      response: createMetricFlowResponse201Validator
+      body: validators.createMetricFlowBodyValidator,
+      response: validators.createMetricFlowResponse201Validator
     }
   },
   {
@@ -42498,9 +42582,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: updateMetricFlowPathParamsValidator,
-      body: updateMetricFlowBodyValidator,
-      response: updateMetricFlowResponse200Validator
+      path: validators.updateMetricFlowPathParamsValidator,
+      body: validators.updateMetricFlowBodyValidator,
+      response: validators.updateMetricFlowResponse200Validator
     }
   },
   {
@@ -42534,11 +42618,12 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: deleteMetricFlowPathParamsValidator,
-      response: deleteMetricFlowResponse200Validator
+      path: validators.deleteMetricFlowPathParamsValidator,
+      response: validators.deleteMetricFlowResponse200Validator
     }
   },
   {
+<<<<<<< HEAD
     id: "listRecentlyDeletedMetrics",
     spec: "metrics",
     method: "GET",
@@ -42565,6 +42650,34 @@ var routes2 = [
     errors: [401, 403, 500],
     versionItem: null,
     validators: { response: listRecentlyDeletedMetricsResponse200Validator }
+=======
+    ...{
+      id: "listRecentlyDeletedMetrics",
+      spec: "metrics",
+      method: "GET",
+      path: "/metrics/recently-deleted",
+      params: { path: [], query: [], header: [] },
+      body: null,
+      auth: ["X-API-Key"],
+      permissions: ["metrics:read"],
+      resource: "metric",
+      action: "custom",
+      workspaceRequired: false,
+      pagination: null,
+      softDelete: null,
+      restore: null,
+      rules: ["metric-recently-deleted"],
+      emits: [],
+      aliasOf: null,
+      aliasRenames: [],
+      sets: null,
+      renames: null,
+      success: { status: 200, shape: { kind: "other", keys: ["metrics"], constants: {} }, media: "application/json" },
+      errors: [401, 403, 500],
+      versionItem: null
+    },
+    validators: { response: validators.listRecentlyDeletedMetricsResponse200Validator }
+>>>>>>> h14
   },
   {
     id: "getMetricSqlSchema",
@@ -42594,6 +42707,7 @@ var routes2 = [
       shape: { kind: "other", schema: "MetricSqlSchemaResponse", keys: ["tables"], constants: {} },
       media: "application/json"
     },
+<<<<<<< HEAD
     errors: [401, 403, 500],
     versionItem: null,
     validators: { response: getMetricSqlSchemaResponse200Validator }
@@ -42629,6 +42743,9 @@ var routes2 = [
     errors: [401, 403, 500],
     versionItem: null,
     validators: { response: listMetricTagsResponse200Validator }
+=======
+    validators: { response: validators.listMetricTagsResponse200Validator }
+>>>>>>> h14
   },
   {
     id: "listMetricTemplateVariables",
@@ -42663,9 +42780,13 @@ var routes2 = [
       },
       media: "application/json"
     },
+<<<<<<< HEAD
     errors: [401, 403, 500],
     versionItem: null,
     validators: { response: listMetricTemplateVariablesResponse200Validator }
+=======
+    validators: { response: validators.listMetricTemplateVariablesResponse200Validator }
+>>>>>>> h14
   },
   {
     id: "getMetric",
@@ -42677,6 +42798,7 @@ var routes2 = [
       query: [],
       header: []
     },
+<<<<<<< HEAD
     body: null,
     auth: ["X-API-Key"],
     permissions: ["metrics:read"],
@@ -42698,6 +42820,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: { path: getMetricPathParamsValidator, response: getMetricResponse200Validator }
+=======
+    validators: { path: validators.getMetricPathParamsValidator, response: validators.getMetricResponse200Validator }
+>>>>>>> h14
   },
   {
     id: "updateMetric",
@@ -42799,9 +42924,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: updateMetricPathParamsValidator,
-      body: updateMetricBodyValidator,
-      response: updateMetricResponse200Validator
+      path: validators.updateMetricPathParamsValidator,
+      body: validators.updateMetricBodyValidator,
+      response: validators.updateMetricResponse200Validator
     }
   },
   {
@@ -42835,8 +42960,8 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: deleteMetricPathParamsValidator,
-      response: deleteMetricResponse200Validator
+      path: validators.deleteMetricPathParamsValidator,
+      response: validators.deleteMetricResponse200Validator
     }
   },
   {
@@ -42887,9 +43012,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: listBaselinesPathParamsValidator,
-      query: listBaselinesQueryValidator,
-      response: listBaselinesResponse200Validator
+      path: validators.listBaselinesPathParamsValidator,
+      query: validators.listBaselinesQueryValidator,
+      response: validators.listBaselinesResponse200Validator
     }
   },
   {
@@ -42940,9 +43065,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: createBaselinePathParamsValidator,
-      body: createBaselineBodyValidator,
-      response: createBaselineResponse201Validator
+      path: validators.createBaselinePathParamsValidator,
+      body: validators.createBaselineBodyValidator,
+      response: validators.createBaselineResponse201Validator
     }
   },
   {
@@ -42979,9 +43104,9 @@ var routes2 = [
     errors: [400, 401, 404, 500],
     versionItem: null,
     validators: {
-      path: getBaselinePathParamsValidator,
-      query: getBaselineQueryValidator,
-      response: getBaselineResponse200Validator
+      path: validators.getBaselinePathParamsValidator,
+      query: validators.getBaselineQueryValidator,
+      response: validators.getBaselineResponse200Validator
     }
   },
   {
@@ -43025,9 +43150,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: updateBaselinePathParamsValidator,
-      body: updateBaselineBodyValidator,
-      response: updateBaselineResponse200Validator
+      path: validators.updateBaselinePathParamsValidator,
+      body: validators.updateBaselineBodyValidator,
+      response: validators.updateBaselineResponse200Validator
     }
   },
   {
@@ -43043,6 +43168,7 @@ var routes2 = [
       query: [],
       header: []
     },
+<<<<<<< HEAD
     body: null,
     auth: ["X-API-Key"],
     permissions: ["metrics:write"],
@@ -43064,6 +43190,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: { path: deleteBaselinePathParamsValidator }
+=======
+    validators: { path: validators.deleteBaselinePathParamsValidator }
+>>>>>>> h14
   },
   {
     id: "getBaselineHistory",
@@ -43108,9 +43237,9 @@ var routes2 = [
     errors: [400, 401, 404, 500, 503],
     versionItem: null,
     validators: {
-      path: getBaselineHistoryPathParamsValidator,
-      query: getBaselineHistoryQueryValidator,
-      response: getBaselineHistoryResponse200Validator
+      path: validators.getBaselineHistoryPathParamsValidator,
+      query: validators.getBaselineHistoryQueryValidator,
+      response: validators.getBaselineHistoryResponse200Validator
     }
   },
   {
@@ -43144,8 +43273,8 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: duplicateMetricPathParamsValidator,
-      response: duplicateMetricResponse201Validator
+      path: validators.duplicateMetricPathParamsValidator,
+      response: validators.duplicateMetricResponse201Validator
     }
   },
   {
@@ -43179,9 +43308,9 @@ var routes2 = [
     errors: [401, 404, 500],
     versionItem: null,
     validators: {
-      path: restoreMetricPathParamsValidator,
-      headers: restoreMetricHeadersValidator,
-      response: restoreMetricResponse200Validator
+      path: validators.restoreMetricPathParamsValidator,
+      headers: validators.restoreMetricHeadersValidator,
+      response: validators.restoreMetricResponse200Validator
     }
   },
   {
@@ -43215,8 +43344,8 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getMetricThresholdPathParamsValidator,
-      response: getMetricThresholdResponse200Validator
+      path: validators.getMetricThresholdPathParamsValidator,
+      response: validators.getMetricThresholdResponse200Validator
     }
   },
   {
@@ -43262,9 +43391,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: updateMetricThresholdPathParamsValidator,
-      body: updateMetricThresholdBodyValidator,
-      response: updateMetricThresholdResponse200Validator
+      path: validators.updateMetricThresholdPathParamsValidator,
+      body: validators.updateMetricThresholdBodyValidator,
+      response: validators.updateMetricThresholdResponse200Validator
     }
   },
   {
@@ -43306,9 +43435,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: listMetricThresholdsPathParamsValidator,
-      query: listMetricThresholdsQueryValidator,
-      response: listMetricThresholdsResponse200Validator
+      path: validators.listMetricThresholdsPathParamsValidator,
+      query: validators.listMetricThresholdsQueryValidator,
+      response: validators.listMetricThresholdsResponse200Validator
     }
   },
   {
@@ -43349,9 +43478,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: createMetricThresholdPathParamsValidator,
-      body: createMetricThresholdBodyValidator,
-      response: createMetricThresholdResponse201Validator
+      path: validators.createMetricThresholdPathParamsValidator,
+      body: validators.createMetricThresholdBodyValidator,
+      response: validators.createMetricThresholdResponse201Validator
     }
   },
   {
@@ -43388,8 +43517,8 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: deleteMetricThresholdPathParamsValidator,
-      response: deleteMetricThresholdResponse200Validator
+      path: validators.deleteMetricThresholdPathParamsValidator,
+      response: validators.deleteMetricThresholdResponse200Validator
     }
   },
   {
@@ -43436,8 +43565,8 @@ var routes2 = [
       snapshotInto: "metric_metadata"
     },
     validators: {
-      path: listMetricVersionsPathParamsValidator,
-      response: listMetricVersionsResponse200Validator
+      path: validators.listMetricVersionsPathParamsValidator,
+      response: validators.listMetricVersionsResponse200Validator
     }
   },
   {
@@ -43474,8 +43603,8 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: revertMetricVersionPathParamsValidator,
-      response: revertMetricVersionResponse200Validator
+      path: validators.revertMetricVersionPathParamsValidator,
+      response: validators.revertMetricVersionResponse200Validator
     }
   },
   {
@@ -43506,9 +43635,13 @@ var routes2 = [
       shape: { kind: "other", schema: "ListMetricModelsResponse", keys: ["models"], constants: {} },
       media: "application/json"
     },
+<<<<<<< HEAD
     errors: [401, 403, 500],
     versionItem: null,
     validators: { response: listMetricModelsResponse200Validator }
+=======
+    validators: { response: validators.listMetricModelsResponse200Validator }
+>>>>>>> h14
   },
   {
     id: "listMonitors",
@@ -43565,9 +43698,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      query: listMonitorsQueryValidator,
-      headers: listMonitorsHeadersValidator,
-      response: listMonitorsResponse200Validator
+      query: validators.listMonitorsQueryValidator,
+      headers: validators.listMonitorsHeadersValidator,
+      response: validators.listMonitorsResponse200Validator
     }
   },
   {
@@ -43647,9 +43780,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      headers: createMonitorHeadersValidator,
-      body: createMonitorBodyValidator,
-      response: createMonitorResponse201Validator
+      headers: validators.createMonitorHeadersValidator,
+      body: validators.createMonitorBodyValidator,
+      response: validators.createMonitorResponse201Validator
     }
   },
   {
@@ -43692,9 +43825,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getMonitorPathParamsValidator,
-      headers: getMonitorHeadersValidator,
-      response: getMonitorResponse200Validator
+      path: validators.getMonitorPathParamsValidator,
+      headers: validators.getMonitorHeadersValidator,
+      response: validators.getMonitorResponse200Validator
     }
   },
   {
@@ -43773,10 +43906,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: updateMonitorPathParamsValidator,
-      headers: updateMonitorHeadersValidator,
-      body: updateMonitorBodyValidator,
-      response: updateMonitorResponse200Validator
+      path: validators.updateMonitorPathParamsValidator,
+      headers: validators.updateMonitorHeadersValidator,
+      body: validators.updateMonitorBodyValidator,
+      response: validators.updateMonitorResponse200Validator
     }
   },
   {
@@ -43810,8 +43943,8 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: deleteMonitorPathParamsValidator,
-      headers: deleteMonitorHeadersValidator
+      path: validators.deleteMonitorPathParamsValidator,
+      headers: validators.deleteMonitorHeadersValidator
     }
   },
   {
@@ -43861,10 +43994,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: listMonitorEventsPathParamsValidator,
-      query: listMonitorEventsQueryValidator,
-      headers: listMonitorEventsHeadersValidator,
-      response: listMonitorEventsResponse200Validator
+      path: validators.listMonitorEventsPathParamsValidator,
+      query: validators.listMonitorEventsQueryValidator,
+      headers: validators.listMonitorEventsHeadersValidator,
+      response: validators.listMonitorEventsResponse200Validator
     }
   },
   {
@@ -43917,13 +44050,14 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: testEvaluateMonitorPathParamsValidator,
-      headers: testEvaluateMonitorHeadersValidator,
-      body: testEvaluateMonitorBodyValidator,
-      response: testEvaluateMonitorResponse200Validator
+      path: validators.testEvaluateMonitorPathParamsValidator,
+      headers: validators.testEvaluateMonitorHeadersValidator,
+      body: validators.testEvaluateMonitorBodyValidator,
+      response: validators.testEvaluateMonitorResponse200Validator
     }
   },
   {
+<<<<<<< HEAD
     id: "listSpecs",
     spec: "catalog",
     method: "GET",
@@ -43950,6 +44084,34 @@ var routes2 = [
     errors: [500],
     versionItem: null,
     validators: { response: listSpecsResponse200Validator }
+=======
+    ...{
+      id: "listSpecs",
+      spec: "catalog",
+      method: "GET",
+      path: "/openapi",
+      params: { path: [], query: [], header: [] },
+      body: null,
+      auth: [],
+      permissions: [],
+      resource: "spec",
+      action: "list",
+      workspaceRequired: false,
+      pagination: null,
+      softDelete: null,
+      restore: null,
+      rules: ["serve-catalog"],
+      emits: [],
+      aliasOf: null,
+      aliasRenames: [],
+      sets: null,
+      renames: null,
+      success: { status: 200, shape: { kind: "list", items: "specs", total: null }, media: "application/json" },
+      errors: [500],
+      versionItem: null
+    },
+    validators: { response: validators.listSpecsResponse200Validator }
+>>>>>>> h14
   },
   {
     id: "getSpec",
@@ -43961,6 +44123,7 @@ var routes2 = [
       query: [],
       header: []
     },
+<<<<<<< HEAD
     body: null,
     auth: [],
     permissions: [],
@@ -43982,6 +44145,9 @@ var routes2 = [
     errors: [404, 500],
     versionItem: null,
     validators: { path: getSpecPathParamsValidator, response: getSpecResponse200Validator }
+=======
+    validators: { path: validators.getSpecPathParamsValidator, response: validators.getSpecResponse200Validator }
+>>>>>>> h14
   },
   {
     id: "listPersonas",
@@ -44020,9 +44186,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      query: listPersonasQueryValidator,
-      headers: listPersonasHeadersValidator,
-      response: listPersonasResponse200Validator
+      query: validators.listPersonasQueryValidator,
+      headers: validators.listPersonasHeadersValidator,
+      response: validators.listPersonasResponse200Validator
     }
   },
   {
@@ -44078,9 +44244,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      headers: createPersonaHeadersValidator,
-      body: createPersonaBodyValidator,
-      response: createPersonaResponse201Validator
+      headers: validators.createPersonaHeadersValidator,
+      body: validators.createPersonaBodyValidator,
+      response: validators.createPersonaResponse201Validator
     }
   },
   {
@@ -44125,8 +44291,8 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      query: listPersonaBackgroundSoundsQueryValidator,
-      response: listPersonaBackgroundSoundsResponse200Validator
+      query: validators.listPersonaBackgroundSoundsQueryValidator,
+      response: validators.listPersonaBackgroundSoundsResponse200Validator
     }
   },
   {
@@ -44179,8 +44345,8 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      body: createPersonaBackgroundSoundBodyValidator,
-      response: createPersonaBackgroundSoundResponse201Validator
+      body: validators.createPersonaBackgroundSoundBodyValidator,
+      response: validators.createPersonaBackgroundSoundResponse201Validator
     }
   },
   {
@@ -44221,9 +44387,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: updatePersonaBackgroundSoundPathParamsValidator,
-      body: updatePersonaBackgroundSoundBodyValidator,
-      response: updatePersonaBackgroundSoundResponse200Validator
+      path: validators.updatePersonaBackgroundSoundPathParamsValidator,
+      body: validators.updatePersonaBackgroundSoundBodyValidator,
+      response: validators.updatePersonaBackgroundSoundResponse200Validator
     }
   },
   {
@@ -44257,8 +44423,8 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: completePersonaBackgroundSoundPathParamsValidator,
-      response: completePersonaBackgroundSoundResponse200Validator
+      path: validators.completePersonaBackgroundSoundPathParamsValidator,
+      response: validators.completePersonaBackgroundSoundResponse200Validator
     }
   },
   {
@@ -44289,9 +44455,13 @@ var routes2 = [
       shape: { kind: "other", schema: "ListPersonaPhoneNumbersResponse", keys: ["phone_numbers"], constants: {} },
       media: "application/json"
     },
+<<<<<<< HEAD
     errors: [401, 403, 500],
     versionItem: null,
     validators: { response: listPersonaPhoneNumbersResponse200Validator }
+=======
+    validators: { response: validators.listPersonaPhoneNumbersResponse200Validator }
+>>>>>>> h14
   },
   {
     id: "listPersonaTags",
@@ -44328,8 +44498,8 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      headers: listPersonaTagsHeadersValidator,
-      response: listPersonaTagsResponse200Validator
+      headers: validators.listPersonaTagsHeadersValidator,
+      response: validators.listPersonaTagsResponse200Validator
     }
   },
   {
@@ -44360,9 +44530,13 @@ var routes2 = [
       shape: { kind: "other", schema: "ListPersonaVoicesResponse", keys: ["voices"], constants: {} },
       media: "application/json"
     },
+<<<<<<< HEAD
     errors: [401, 403, 500],
     versionItem: null,
     validators: { response: listPersonaVoicesResponse200Validator }
+=======
+    validators: { response: validators.listPersonaVoicesResponse200Validator }
+>>>>>>> h14
   },
   {
     id: "getPersona",
@@ -44395,9 +44569,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getPersonaPathParamsValidator,
-      headers: getPersonaHeadersValidator,
-      response: getPersonaResponse200Validator
+      path: validators.getPersonaPathParamsValidator,
+      headers: validators.getPersonaHeadersValidator,
+      response: validators.getPersonaResponse200Validator
     }
   },
   {
@@ -44484,10 +44658,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: updatePersonaPathParamsValidator,
-      headers: updatePersonaHeadersValidator,
-      body: updatePersonaBodyValidator,
-      response: updatePersonaResponse200Validator
+      path: validators.updatePersonaPathParamsValidator,
+      headers: validators.updatePersonaHeadersValidator,
+      body: validators.updatePersonaBodyValidator,
+      response: validators.updatePersonaResponse200Validator
     }
   },
   {
@@ -44521,9 +44695,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: deletePersonaPathParamsValidator,
-      headers: deletePersonaHeadersValidator,
-      response: deletePersonaResponse200Validator
+      path: validators.deletePersonaPathParamsValidator,
+      headers: validators.deletePersonaHeadersValidator,
+      response: validators.deletePersonaResponse200Validator
     }
   },
   {
@@ -44557,9 +44731,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: duplicatePersonaPathParamsValidator,
-      headers: duplicatePersonaHeadersValidator,
-      response: duplicatePersonaResponse201Validator
+      path: validators.duplicatePersonaPathParamsValidator,
+      headers: validators.duplicatePersonaHeadersValidator,
+      response: validators.duplicatePersonaResponse201Validator
     }
   },
   {
@@ -44612,9 +44786,9 @@ var routes2 = [
       snapshotInto: "metadata"
     },
     validators: {
-      path: listPersonaVersionsPathParamsValidator,
-      headers: listPersonaVersionsHeadersValidator,
-      response: listPersonaVersionsResponse200Validator
+      path: validators.listPersonaVersionsPathParamsValidator,
+      headers: validators.listPersonaVersionsHeadersValidator,
+      response: validators.listPersonaVersionsResponse200Validator
     }
   },
   {
@@ -44651,9 +44825,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: revertPersonaVersionPathParamsValidator,
-      headers: revertPersonaVersionHeadersValidator,
-      response: revertPersonaVersionResponse200Validator
+      path: validators.revertPersonaVersionPathParamsValidator,
+      headers: validators.revertPersonaVersionHeadersValidator,
+      response: validators.revertPersonaVersionResponse200Validator
     }
   },
   {
@@ -44696,8 +44870,8 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      query: listReviewProjectsQueryValidator,
-      response: listReviewProjectsResponse200Validator
+      query: validators.listReviewProjectsQueryValidator,
+      response: validators.listReviewProjectsResponse200Validator
     }
   },
   {
@@ -44748,8 +44922,8 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      body: createReviewProjectBodyValidator,
-      response: createReviewProjectResponse201Validator
+      body: validators.createReviewProjectBodyValidator,
+      response: validators.createReviewProjectResponse201Validator
     }
   },
   {
@@ -44790,8 +44964,8 @@ var routes2 = [
     errors: [400, 401, 403, 500, 503],
     versionItem: null,
     validators: {
-      body: getReviewDisagreementStateBodyValidator,
-      response: getReviewDisagreementStateResponse200Validator
+      body: validators.getReviewDisagreementStateBodyValidator,
+      response: validators.getReviewDisagreementStateResponse200Validator
     }
   },
   {
@@ -44825,8 +44999,8 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getReviewProjectPathParamsValidator,
-      response: getReviewProjectResponse200Validator
+      path: validators.getReviewProjectPathParamsValidator,
+      response: validators.getReviewProjectResponse200Validator
     }
   },
   {
@@ -44891,9 +45065,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: updateReviewProjectPathParamsValidator,
-      body: updateReviewProjectBodyValidator,
-      response: updateReviewProjectResponse200Validator
+      path: validators.updateReviewProjectPathParamsValidator,
+      body: validators.updateReviewProjectBodyValidator,
+      response: validators.updateReviewProjectResponse200Validator
     }
   },
   {
@@ -44927,8 +45101,8 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: deleteReviewProjectPathParamsValidator,
-      response: deleteReviewProjectResponse200Validator
+      path: validators.deleteReviewProjectPathParamsValidator,
+      response: validators.deleteReviewProjectResponse200Validator
     }
   },
   {
@@ -44982,9 +45156,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getReviewProjectInsightsPathParamsValidator,
-      query: getReviewProjectInsightsQueryValidator,
-      response: getReviewProjectInsightsResponse200Validator
+      path: validators.getReviewProjectInsightsPathParamsValidator,
+      query: validators.getReviewProjectInsightsQueryValidator,
+      response: validators.getReviewProjectInsightsResponse200Validator
     }
   },
   {
@@ -45022,8 +45196,8 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getReviewProjectMetricAgreementPathParamsValidator,
-      response: getReviewProjectMetricAgreementResponse200Validator
+      path: validators.getReviewProjectMetricAgreementPathParamsValidator,
+      response: validators.getReviewProjectMetricAgreementResponse200Validator
     }
   },
   {
@@ -45076,8 +45250,8 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getReviewProjectProgressPathParamsValidator,
-      response: getReviewProjectProgressResponse200Validator
+      path: validators.getReviewProjectProgressPathParamsValidator,
+      response: validators.getReviewProjectProgressResponse200Validator
     }
   },
   {
@@ -45117,9 +45291,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      query: listRunsQueryValidator,
-      headers: listRunsHeadersValidator,
-      response: listRunsResponse200Validator
+      query: validators.listRunsQueryValidator,
+      headers: validators.listRunsHeadersValidator,
+      response: validators.listRunsResponse200Validator
     }
   },
   {
@@ -45173,9 +45347,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      headers: launchRunHeadersValidator,
-      body: launchRunBodyValidator,
-      response: launchRunResponse200Validator
+      headers: validators.launchRunHeadersValidator,
+      body: validators.launchRunBodyValidator,
+      response: validators.launchRunResponse200Validator
     }
   },
   {
@@ -45213,8 +45387,8 @@ var routes2 = [
     errors: [401, 403, 500],
     versionItem: null,
     validators: {
-      headers: listRunTagsHeadersValidator,
-      response: listRunTagsResponse200Validator
+      headers: validators.listRunTagsHeadersValidator,
+      response: validators.listRunTagsResponse200Validator
     }
   },
   {
@@ -45248,9 +45422,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getRunPathParamsValidator,
-      headers: getRunHeadersValidator,
-      response: getRunResponse200Validator
+      path: validators.getRunPathParamsValidator,
+      headers: validators.getRunHeadersValidator,
+      response: validators.getRunResponse200Validator
     }
   },
   {
@@ -45291,10 +45465,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: updateRunPathParamsValidator,
-      headers: updateRunHeadersValidator,
-      body: updateRunBodyValidator,
-      response: updateRunResponse200Validator
+      path: validators.updateRunPathParamsValidator,
+      headers: validators.updateRunHeadersValidator,
+      body: validators.updateRunBodyValidator,
+      response: validators.updateRunResponse200Validator
     }
   },
   {
@@ -45328,9 +45502,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: deleteRunPathParamsValidator,
-      headers: deleteRunHeadersValidator,
-      response: deleteRunResponse200Validator
+      path: validators.deleteRunPathParamsValidator,
+      headers: validators.deleteRunHeadersValidator,
+      response: validators.deleteRunResponse200Validator
     }
   },
   {
@@ -45377,9 +45551,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      query: listSimulationsQueryValidator,
-      headers: listSimulationsHeadersValidator,
-      response: listSimulationsResponse200Validator
+      query: validators.listSimulationsQueryValidator,
+      headers: validators.listSimulationsHeadersValidator,
+      response: validators.listSimulationsResponse200Validator
     }
   },
   {
@@ -45413,9 +45587,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getSimulationPathParamsValidator,
-      headers: getSimulationHeadersValidator,
-      response: getSimulationResponse200Validator
+      path: validators.getSimulationPathParamsValidator,
+      headers: validators.getSimulationHeadersValidator,
+      response: validators.getSimulationResponse200Validator
     }
   },
   {
@@ -45456,10 +45630,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: updateSimulationPathParamsValidator,
-      headers: updateSimulationHeadersValidator,
-      body: updateSimulationBodyValidator,
-      response: updateSimulationResponse200Validator
+      path: validators.updateSimulationPathParamsValidator,
+      headers: validators.updateSimulationHeadersValidator,
+      body: validators.updateSimulationBodyValidator,
+      response: validators.updateSimulationResponse200Validator
     }
   },
   {
@@ -45493,9 +45667,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: deleteSimulationPathParamsValidator,
-      headers: deleteSimulationHeadersValidator,
-      response: deleteSimulationResponse200Validator
+      path: validators.deleteSimulationPathParamsValidator,
+      headers: validators.deleteSimulationHeadersValidator,
+      response: validators.deleteSimulationResponse200Validator
     }
   },
   {
@@ -45538,9 +45712,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getSimulationAudioPathParamsValidator,
-      headers: getSimulationAudioHeadersValidator,
-      response: getSimulationAudioResponse200Validator
+      path: validators.getSimulationAudioPathParamsValidator,
+      headers: validators.getSimulationAudioHeadersValidator,
+      response: validators.getSimulationAudioResponse200Validator
     }
   },
   {
@@ -45586,10 +45760,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: listSimulationMetricOutputsPathParamsValidator,
-      query: listSimulationMetricOutputsQueryValidator,
-      headers: listSimulationMetricOutputsHeadersValidator,
-      response: listSimulationMetricOutputsResponse200Validator
+      path: validators.listSimulationMetricOutputsPathParamsValidator,
+      query: validators.listSimulationMetricOutputsQueryValidator,
+      headers: validators.listSimulationMetricOutputsHeadersValidator,
+      response: validators.listSimulationMetricOutputsResponse200Validator
     }
   },
   {
@@ -45630,9 +45804,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getSimulationMetricOutputPathParamsValidator,
-      headers: getSimulationMetricOutputHeadersValidator,
-      response: getSimulationMetricOutputResponse200Validator
+      path: validators.getSimulationMetricOutputPathParamsValidator,
+      headers: validators.getSimulationMetricOutputHeadersValidator,
+      response: validators.getSimulationMetricOutputResponse200Validator
     }
   },
   {
@@ -45675,9 +45849,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: resimulateSimulationPathParamsValidator,
-      headers: resimulateSimulationHeadersValidator,
-      response: resimulateSimulationResponse200Validator
+      path: validators.resimulateSimulationPathParamsValidator,
+      headers: validators.resimulateSimulationHeadersValidator,
+      response: validators.resimulateSimulationResponse200Validator
     }
   },
   {
@@ -45727,9 +45901,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      headers: rerunSimulationMetricsHeadersValidator,
-      body: rerunSimulationMetricsBodyValidator,
-      response: rerunSimulationMetricsResponse202Validator
+      headers: validators.rerunSimulationMetricsHeadersValidator,
+      body: validators.rerunSimulationMetricsBodyValidator,
+      response: validators.rerunSimulationMetricsResponse202Validator
     }
   },
   {
@@ -45745,6 +45919,7 @@ var routes2 = [
       ],
       header: []
     },
+<<<<<<< HEAD
     body: null,
     auth: ["X-API-Key"],
     permissions: ["tags:read"],
@@ -45766,6 +45941,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: { query: listTagsQueryValidator, response: listTagsResponse200Validator }
+=======
+    validators: { query: validators.listTagsQueryValidator, response: validators.listTagsResponse200Validator }
+>>>>>>> h14
   },
   {
     id: "createTag",
@@ -45781,6 +45959,7 @@ var routes2 = [
       defaults: {},
       properties: ["tag_name", "color"]
     },
+<<<<<<< HEAD
     auth: ["X-API-Key"],
     permissions: ["tags:write"],
     resource: "tag",
@@ -45801,6 +45980,9 @@ var routes2 = [
     errors: [400, 401, 403, 409, 500],
     versionItem: null,
     validators: { body: createTagBodyValidator, response: createTagResponse201Validator }
+=======
+    validators: { body: validators.createTagBodyValidator, response: validators.createTagResponse201Validator }
+>>>>>>> h14
   },
   {
     id: "getTag",
@@ -45812,6 +45994,7 @@ var routes2 = [
       query: [],
       header: []
     },
+<<<<<<< HEAD
     body: null,
     auth: ["X-API-Key"],
     permissions: ["tags:read"],
@@ -45833,6 +46016,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: { path: getTagPathParamsValidator, response: getTagResponse200Validator }
+=======
+    validators: { path: validators.getTagPathParamsValidator, response: validators.getTagResponse200Validator }
+>>>>>>> h14
   },
   {
     id: "updateTag",
@@ -45875,10 +46061,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 409, 500],
     versionItem: null,
     validators: {
-      path: updateTagPathParamsValidator,
-      headers: updateTagHeadersValidator,
-      body: updateTagBodyValidator,
-      response: updateTagResponse200Validator
+      path: validators.updateTagPathParamsValidator,
+      headers: validators.updateTagHeadersValidator,
+      body: validators.updateTagBodyValidator,
+      response: validators.updateTagResponse200Validator
     }
   },
   {
@@ -45891,6 +46077,7 @@ var routes2 = [
       query: [],
       header: []
     },
+<<<<<<< HEAD
     body: null,
     auth: ["X-API-Key"],
     permissions: ["tags:write"],
@@ -45912,6 +46099,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: { path: deleteTagPathParamsValidator, response: deleteTagResponse200Validator }
+=======
+    validators: { path: validators.deleteTagPathParamsValidator, response: validators.deleteTagResponse200Validator }
+>>>>>>> h14
   },
   {
     id: "listTestCases",
@@ -45953,9 +46143,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      query: listTestCasesQueryValidator,
-      headers: listTestCasesHeadersValidator,
-      response: listTestCasesResponse200Validator
+      query: validators.listTestCasesQueryValidator,
+      headers: validators.listTestCasesHeadersValidator,
+      response: validators.listTestCasesResponse200Validator
     }
   },
   {
@@ -45996,9 +46186,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      headers: createTestCaseHeadersValidator,
-      body: createTestCaseBodyValidator,
-      response: createTestCaseResponse201Validator
+      headers: validators.createTestCaseHeadersValidator,
+      body: validators.createTestCaseBodyValidator,
+      response: validators.createTestCaseResponse201Validator
     }
   },
   {
@@ -46032,9 +46222,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getTestCasePathParamsValidator,
-      headers: getTestCaseHeadersValidator,
-      response: getTestCaseResponse200Validator
+      path: validators.getTestCasePathParamsValidator,
+      headers: validators.getTestCaseHeadersValidator,
+      response: validators.getTestCaseResponse200Validator
     }
   },
   {
@@ -46075,10 +46265,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: updateTestCasePathParamsValidator,
-      headers: updateTestCaseHeadersValidator,
-      body: updateTestCaseBodyValidator,
-      response: updateTestCaseResponse200Validator
+      path: validators.updateTestCasePathParamsValidator,
+      headers: validators.updateTestCaseHeadersValidator,
+      body: validators.updateTestCaseBodyValidator,
+      response: validators.updateTestCaseResponse200Validator
     }
   },
   {
@@ -46112,9 +46302,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: deleteTestCasePathParamsValidator,
-      headers: deleteTestCaseHeadersValidator,
-      response: deleteTestCaseResponse200Validator
+      path: validators.deleteTestCasePathParamsValidator,
+      headers: validators.deleteTestCaseHeadersValidator,
+      response: validators.deleteTestCaseResponse200Validator
     }
   },
   {
@@ -46159,9 +46349,9 @@ var routes2 = [
     errors: [400, 401, 403, 500],
     versionItem: null,
     validators: {
-      query: listTestSetsQueryValidator,
-      headers: listTestSetsHeadersValidator,
-      response: listTestSetsResponse200Validator
+      query: validators.listTestSetsQueryValidator,
+      headers: validators.listTestSetsHeadersValidator,
+      response: validators.listTestSetsResponse200Validator
     }
   },
   {
@@ -46202,9 +46392,9 @@ var routes2 = [
     errors: [400, 401, 403, 409, 500],
     versionItem: null,
     validators: {
-      headers: createTestSetHeadersValidator,
-      body: createTestSetBodyValidator,
-      response: createTestSetResponse201Validator
+      headers: validators.createTestSetHeadersValidator,
+      body: validators.createTestSetBodyValidator,
+      response: validators.createTestSetResponse201Validator
     }
   },
   {
@@ -46238,9 +46428,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: getTestSetPathParamsValidator,
-      headers: getTestSetHeadersValidator,
-      response: getTestSetResponse200Validator
+      path: validators.getTestSetPathParamsValidator,
+      headers: validators.getTestSetHeadersValidator,
+      response: validators.getTestSetResponse200Validator
     }
   },
   {
@@ -46290,10 +46480,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 409, 500],
     versionItem: null,
     validators: {
-      path: updateTestSetPathParamsValidator,
-      headers: updateTestSetHeadersValidator,
-      body: updateTestSetBodyValidator,
-      response: updateTestSetResponse200Validator
+      path: validators.updateTestSetPathParamsValidator,
+      headers: validators.updateTestSetHeadersValidator,
+      body: validators.updateTestSetBodyValidator,
+      response: validators.updateTestSetResponse200Validator
     }
   },
   {
@@ -46327,9 +46517,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: deleteTestSetPathParamsValidator,
-      headers: deleteTestSetHeadersValidator,
-      response: deleteTestSetResponse200Validator
+      path: validators.deleteTestSetPathParamsValidator,
+      headers: validators.deleteTestSetHeadersValidator,
+      response: validators.deleteTestSetResponse200Validator
     }
   },
   {
@@ -46367,9 +46557,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: listTestSetAgentsPathParamsValidator,
-      headers: listTestSetAgentsHeadersValidator,
-      response: listTestSetAgentsResponse200Validator
+      path: validators.listTestSetAgentsPathParamsValidator,
+      headers: validators.listTestSetAgentsHeadersValidator,
+      response: validators.listTestSetAgentsResponse200Validator
     }
   },
   {
@@ -46406,9 +46596,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: removeTestSetAgentPathParamsValidator,
-      headers: removeTestSetAgentHeadersValidator,
-      response: removeTestSetAgentResponse200Validator
+      path: validators.removeTestSetAgentPathParamsValidator,
+      headers: validators.removeTestSetAgentHeadersValidator,
+      response: validators.removeTestSetAgentResponse200Validator
     }
   },
   {
@@ -46453,10 +46643,10 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: addTestSetAgentsPathParamsValidator,
-      headers: addTestSetAgentsHeadersValidator,
-      body: addTestSetAgentsBodyValidator,
-      response: addTestSetAgentsResponse200Validator
+      path: validators.addTestSetAgentsPathParamsValidator,
+      headers: validators.addTestSetAgentsHeadersValidator,
+      body: validators.addTestSetAgentsBodyValidator,
+      response: validators.addTestSetAgentsResponse200Validator
     }
   },
   {
@@ -46493,9 +46683,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: duplicateTestSetPathParamsValidator,
-      headers: duplicateTestSetHeadersValidator,
-      response: duplicateTestSetResponse201Validator
+      path: validators.duplicateTestSetPathParamsValidator,
+      headers: validators.duplicateTestSetHeadersValidator,
+      response: validators.duplicateTestSetResponse201Validator
     }
   },
   {
@@ -46533,9 +46723,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: listTestSetRecordsPathParamsValidator,
-      headers: listTestSetRecordsHeadersValidator,
-      response: listTestSetRecordsResponse200Validator
+      path: validators.listTestSetRecordsPathParamsValidator,
+      headers: validators.listTestSetRecordsHeadersValidator,
+      response: validators.listTestSetRecordsResponse200Validator
     }
   },
   {
@@ -46588,9 +46778,9 @@ var routes2 = [
       snapshotInto: null
     },
     validators: {
-      path: listTestSetVersionsPathParamsValidator,
-      headers: listTestSetVersionsHeadersValidator,
-      response: listTestSetVersionsResponse200Validator
+      path: validators.listTestSetVersionsPathParamsValidator,
+      headers: validators.listTestSetVersionsHeadersValidator,
+      response: validators.listTestSetVersionsResponse200Validator
     }
   },
   {
@@ -46627,12 +46817,13 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
     validators: {
-      path: revertTestSetVersionPathParamsValidator,
-      headers: revertTestSetVersionHeadersValidator,
-      response: revertTestSetVersionResponse200Validator
+      path: validators.revertTestSetVersionPathParamsValidator,
+      headers: validators.revertTestSetVersionHeadersValidator,
+      response: validators.revertTestSetVersionResponse200Validator
     }
   },
   {
+<<<<<<< HEAD
     id: "listWebhooks",
     spec: "webhooks",
     method: "GET",
@@ -46659,6 +46850,34 @@ var routes2 = [
     errors: [401, 403, 500, 503],
     versionItem: null,
     validators: { response: listWebhooksResponse200Validator }
+=======
+    ...{
+      id: "listWebhooks",
+      spec: "webhooks",
+      method: "GET",
+      path: "/webhooks",
+      params: { path: [], query: [], header: [] },
+      body: null,
+      auth: ["X-API-Key"],
+      permissions: ["webhooks:write"],
+      resource: "webhook",
+      action: "list",
+      workspaceRequired: false,
+      pagination: null,
+      softDelete: null,
+      restore: null,
+      rules: [],
+      emits: [],
+      aliasOf: null,
+      aliasRenames: [],
+      sets: null,
+      renames: null,
+      success: { status: 200, shape: { kind: "list", items: "webhooks", total: null }, media: "application/json" },
+      errors: [401, 403, 500, 503],
+      versionItem: null
+    },
+    validators: { response: validators.listWebhooksResponse200Validator }
+>>>>>>> h14
   },
   {
     id: "createWebhook",
@@ -46674,6 +46893,7 @@ var routes2 = [
       defaults: {},
       properties: ["type", "url", "auth_token"]
     },
+<<<<<<< HEAD
     auth: ["X-API-Key"],
     permissions: ["webhooks:write"],
     resource: "webhook",
@@ -46694,6 +46914,9 @@ var routes2 = [
     errors: [400, 401, 403, 500, 503],
     versionItem: null,
     validators: { body: createWebhookBodyValidator, response: createWebhookResponse200Validator }
+=======
+    validators: { body: validators.createWebhookBodyValidator, response: validators.createWebhookResponse200Validator }
+>>>>>>> h14
   },
   {
     id: "updateWebhook",
@@ -46733,9 +46956,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500, 503],
     versionItem: null,
     validators: {
-      path: updateWebhookPathParamsValidator,
-      body: updateWebhookBodyValidator,
-      response: updateWebhookResponse200Validator
+      path: validators.updateWebhookPathParamsValidator,
+      body: validators.updateWebhookBodyValidator,
+      response: validators.updateWebhookResponse200Validator
     }
   },
   {
@@ -46773,11 +46996,12 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500, 503],
     versionItem: null,
     validators: {
-      path: deleteWebhookPathParamsValidator,
-      response: deleteWebhookResponse200Validator
+      path: validators.deleteWebhookPathParamsValidator,
+      response: validators.deleteWebhookResponse200Validator
     }
   },
   {
+<<<<<<< HEAD
     id: "listWorkspaces",
     spec: "workspaces",
     method: "GET",
@@ -46804,6 +47028,34 @@ var routes2 = [
     errors: [401, 403, 500],
     versionItem: null,
     validators: { response: listWorkspacesResponse200Validator }
+=======
+    ...{
+      id: "listWorkspaces",
+      spec: "workspaces",
+      method: "GET",
+      path: "/workspaces",
+      params: { path: [], query: [], header: [] },
+      body: null,
+      auth: ["X-API-Key"],
+      permissions: ["workspaces:read"],
+      resource: "workspace",
+      action: "list",
+      workspaceRequired: false,
+      pagination: null,
+      softDelete: null,
+      restore: null,
+      rules: [],
+      emits: [],
+      aliasOf: null,
+      aliasRenames: [],
+      sets: null,
+      renames: null,
+      success: { status: 200, shape: { kind: "list", items: "workspaces", total: null }, media: "application/json" },
+      errors: [401, 403, 500],
+      versionItem: null
+    },
+    validators: { response: validators.listWorkspacesResponse200Validator }
+>>>>>>> h14
   },
   {
     id: "createWorkspace",
@@ -46839,8 +47091,8 @@ var routes2 = [
     errors: [400, 401, 403, 409, 500],
     versionItem: null,
     validators: {
-      body: createWorkspaceBodyValidator,
-      response: createWorkspaceResponse201Validator
+      body: validators.createWorkspaceBodyValidator,
+      response: validators.createWorkspaceResponse201Validator
     }
   },
   {
@@ -46874,8 +47126,8 @@ var routes2 = [
     errors: [400, 401, 403, 404, 500, 503],
     versionItem: null,
     validators: {
-      path: getWorkspacePathParamsValidator,
-      response: getWorkspaceResponse200Validator
+      path: validators.getWorkspacePathParamsValidator,
+      response: validators.getWorkspaceResponse200Validator
     }
   },
   {
@@ -46916,9 +47168,9 @@ var routes2 = [
     errors: [400, 401, 403, 404, 409, 500, 503],
     versionItem: null,
     validators: {
-      path: updateWorkspacePathParamsValidator,
-      body: updateWorkspaceBodyValidator,
-      response: updateWorkspaceResponse200Validator
+      path: validators.updateWorkspacePathParamsValidator,
+      body: validators.updateWorkspaceBodyValidator,
+      response: validators.updateWorkspaceResponse200Validator
     }
   },
   {
@@ -46952,8 +47204,8 @@ var routes2 = [
     errors: [400, 401, 403, 404, 409, 500, 503],
     versionItem: null,
     validators: {
-      path: deleteWorkspacePathParamsValidator,
-      response: deleteWorkspaceResponse200Validator
+      path: validators.deleteWorkspacePathParamsValidator,
+      response: validators.deleteWorkspaceResponse200Validator
     }
   },
   {
@@ -46987,8 +47239,8 @@ var routes2 = [
     errors: [400, 401, 403, 404, 409, 500],
     versionItem: null,
     validators: {
-      path: archiveWorkspacePathParamsValidator,
-      response: archiveWorkspaceResponse200Validator
+      path: validators.archiveWorkspacePathParamsValidator,
+      response: validators.archiveWorkspaceResponse200Validator
     }
   }
 ];
@@ -47021,14 +47273,21 @@ async function runSuite(target, options = {}) {
       if (!check2.applies(route, suite)) continue;
       if (options.check !== void 0 && !check2.name.includes(options.check)) continue;
       const started = performance.now();
+      const limitMs = options.timeoutMs ?? 6e4;
       let result;
       try {
-        await withTimeout(check2.run({ target, suite, world, route }), options.timeoutMs ?? 6e4);
+        await world.beginCheck(route);
+        await withTimeout(check2.run({ target, suite, world, route }), limitMs);
         result = { operation: route.id, check: check2.name, outcome: "pass", rules: route.rules, ms: 0 };
       } catch (error) {
         if (error instanceof CheckSkip) result = { operation: route.id, check: check2.name, outcome: "skip", detail: error.message, rules: route.rules, ms: 0 };
         else if (error instanceof CheckFailure) result = { operation: route.id, check: check2.name, outcome: "fail", detail: error.message, rules: route.rules, ms: 0 };
         else result = { operation: route.id, check: check2.name, outcome: "fail", detail: `error while checking: ${error?.message ?? String(error)}`, rules: route.rules, ms: 0 };
+      }
+      try {
+        await withTimeout(world.endCheck(), limitMs);
+      } catch (error) {
+        if (result.outcome === "pass") result = { ...result, outcome: "fail", detail: `removing the subscriptions the check left: ${error?.message ?? String(error)}` };
       }
       result.ms = Math.round(performance.now() - started);
       results.push(result);
@@ -47041,7 +47300,7 @@ async function runSuite(target, options = {}) {
 function withTimeout(work, ms) {
   let timer;
   const limit = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new CheckFailure(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new CheckFailure(`not finished within the per-check limit of ${ms} ms`)), ms);
   });
   return Promise.race([work, limit]).finally(() => clearTimeout(timer));
 }
@@ -47066,7 +47325,7 @@ function isLoopback(url) {
   const host = new URL(url).hostname;
   return host === "localhost" || host === "[::1]" || /^127\./.test(host);
 }
-async function startHttpReceiver() {
+async function startHttpReceiver(idle) {
   const scripts = /* @__PURE__ */ new Map();
   const received = /* @__PURE__ */ new Map();
   let lastActivity = 0;
@@ -47099,6 +47358,10 @@ async function startHttpReceiver() {
     },
     async calls(url) {
       const path = new URL(url).pathname;
+      if (idle) {
+        await idle();
+        return [...received.get(path) ?? []];
+      }
       const started = Date.now();
       const quietSince = () => Math.max(lastActivity, started);
       while (Date.now() - started < SETTLE_LIMIT_MS && (inFlight > 0 || Date.now() - quietSince() < QUIET_MS)) await new Promise((r) => setTimeout(r, 50));
@@ -47163,7 +47426,10 @@ function controlAccess(controlUrl, adminToken, organizationId) {
     createApiKey: async (permissions) => (await admin.createApiKey(organizationId, { permissions })).api_key.key,
     createOtherOrganizationKey: async () => (await admin.createOrganization({ display_name: "Conformance other organization" })).api_key.key,
     loadFixtures: async (records) => (await admin.loadFixtures(organizationId, { records })).records,
-    completeRun: async (body) => await admin.completeRun(organizationId, { wait_for_deliveries: true, ...body })
+    completeRun: async (body) => await admin.completeRun(organizationId, { wait_for_deliveries: true, ...body }),
+    // The sent log waits for every pending delivery before it answers (wait defaults to true); the kind filter
+    // keeps the answer small.
+    idle: async () => void await admin.listSent({ query: { organization_id: organizationId, kind: "alert_notification", wait: true } })
   };
 }
 async function conformanceTarget(options) {
@@ -47181,7 +47447,7 @@ async function conformanceTarget(options) {
     control = controlAccess(options.controlUrl, options.adminToken, org.organization.id);
   }
   if (!apiKey) throw new ConformanceOptionsError("a base URL needs an API key (or the control URL and admin token)");
-  const receiver = options.receiver ?? isLoopback(options.baseUrl) ? await startHttpReceiver() : void 0;
+  const receiver = options.receiver ?? isLoopback(options.baseUrl) ? await startHttpReceiver(control?.idle) : void 0;
   const target = httpTarget({
     baseUrl: options.baseUrl,
     apiKey,
@@ -47192,16 +47458,14 @@ async function conformanceTarget(options) {
   });
   return { target, close: async () => receiver?.close() };
 }
-function checkTimeout(options) {
-  return options.timeoutMs ?? (options.baseUrl ? 18e4 : 6e4);
-}
+var CHECK_LIMIT_MS = 6e4;
 async function runConformance(options = {}) {
   const { target, close: close2 } = await conformanceTarget(options);
   try {
     return await runSuite(target, {
       ...options.operation ? { operation: options.operation } : {},
       ...options.check ? { check: options.check } : {},
-      timeoutMs: checkTimeout(options),
+      timeoutMs: options.timeoutMs ?? CHECK_LIMIT_MS,
       ...options.onResult ? { onResult: options.onResult } : {}
     });
   } finally {
@@ -47263,12 +47527,8 @@ function junit(results, name = "conformance") {
 }
 export {
   ConformanceOptionsError,
-  checkTimeout,
-  conformanceTarget,
-  httpTarget,
   junit,
   runConformance,
-  runSuite,
   summary,
   table
 };

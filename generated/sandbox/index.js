@@ -14,6 +14,7 @@ var __export = (target2, all) => {
     __defProp(target2, name, { get: all[name], enumerable: true });
 };
 
+<<<<<<< HEAD
 // generated:generated/client/validators.js
 function $cpLen(s) {
   let n = 0;
@@ -28146,6 +28147,8 @@ var init_validators = __esm({
   }
 });
 
+=======
+>>>>>>> h14
 // generated:generated/sandbox/routes.js
 var routes_exports = {};
 __export(routes_exports, {
@@ -28155,10 +28158,10 @@ __export(routes_exports, {
   routes: () => routes,
   workspaceHeader: () => workspaceHeader
 });
+import * as validators from "@evalplatform/client/validators";
 var basePath, workspaceHeader, resources, handlers, routes;
 var init_routes = __esm({
   "generated:generated/sandbox/routes.js"() {
-    init_validators();
     basePath = "/v1";
     workspaceHeader = "X-Service-Workspace-Id";
     resources = [
@@ -28986,9 +28989,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          query: listAgentsQueryValidator,
-          headers: listAgentsHeadersValidator,
-          response: listAgentsResponse200Validator
+          query: validators.listAgentsQueryValidator,
+          headers: validators.listAgentsHeadersValidator,
+          response: validators.listAgentsResponse200Validator
         }
       },
       {
@@ -29043,9 +29046,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          headers: createAgentHeadersValidator,
-          body: createAgentBodyValidator,
-          response: createAgentResponse201Validator
+          headers: validators.createAgentHeadersValidator,
+          body: validators.createAgentBodyValidator,
+          response: validators.createAgentResponse201Validator
         }
       },
       {
@@ -29079,9 +29082,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getAgentPathParamsValidator,
-          headers: getAgentHeadersValidator,
-          response: getAgentResponse200Validator
+          path: validators.getAgentPathParamsValidator,
+          headers: validators.getAgentHeadersValidator,
+          response: validators.getAgentResponse200Validator
         }
       },
       {
@@ -29137,10 +29140,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: updateAgentPathParamsValidator,
-          headers: updateAgentHeadersValidator,
-          body: updateAgentBodyValidator,
-          response: updateAgentResponse200Validator
+          path: validators.updateAgentPathParamsValidator,
+          headers: validators.updateAgentHeadersValidator,
+          body: validators.updateAgentBodyValidator,
+          response: validators.updateAgentResponse200Validator
         }
       },
       {
@@ -29174,9 +29177,9 @@ var init_routes = __esm({
         errors: [400, 401, 404, 500],
         versionItem: null,
         validators: {
-          path: deleteAgentPathParamsValidator,
-          headers: deleteAgentHeadersValidator,
-          response: deleteAgentResponse200Validator
+          path: validators.deleteAgentPathParamsValidator,
+          headers: validators.deleteAgentHeadersValidator,
+          response: validators.deleteAgentResponse200Validator
         }
       },
       {
@@ -29217,10 +29220,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: duplicateAgentPathParamsValidator,
-          headers: duplicateAgentHeadersValidator,
-          body: duplicateAgentBodyValidator,
-          response: duplicateAgentResponse201Validator
+          path: validators.duplicateAgentPathParamsValidator,
+          headers: validators.duplicateAgentHeadersValidator,
+          body: validators.duplicateAgentBodyValidator,
+          response: validators.duplicateAgentResponse201Validator
         }
       },
       {
@@ -29279,9 +29282,9 @@ var init_routes = __esm({
           snapshotInto: null
         },
         validators: {
-          path: listAgentVersionsPathParamsValidator,
-          headers: listAgentVersionsHeadersValidator,
-          response: listAgentVersionsResponse200Validator
+          path: validators.listAgentVersionsPathParamsValidator,
+          headers: validators.listAgentVersionsHeadersValidator,
+          response: validators.listAgentVersionsResponse200Validator
         }
       },
       {
@@ -29318,9 +29321,9 @@ var init_routes = __esm({
         errors: [400, 401, 404, 500],
         versionItem: null,
         validators: {
-          path: revertAgentVersionPathParamsValidator,
-          headers: revertAgentVersionHeadersValidator,
-          response: revertAgentVersionResponse200Validator
+          path: validators.revertAgentVersionPathParamsValidator,
+          headers: validators.revertAgentVersionHeadersValidator,
+          response: validators.revertAgentVersionResponse200Validator
         }
       },
       {
@@ -29358,9 +29361,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          query: listAlertsQueryValidator,
-          headers: listAlertsHeadersValidator,
-          response: listAlertsResponse200Validator
+          query: validators.listAlertsQueryValidator,
+          headers: validators.listAlertsHeadersValidator,
+          response: validators.listAlertsResponse200Validator
         }
       },
       {
@@ -29425,9 +29428,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          headers: createAlertHeadersValidator,
-          body: createAlertBodyValidator,
-          response: createAlertResponse201Validator
+          headers: validators.createAlertHeadersValidator,
+          body: validators.createAlertBodyValidator,
+          response: validators.createAlertResponse201Validator
         }
       },
       {
@@ -29461,9 +29464,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getAlertPathParamsValidator,
-          headers: getAlertHeadersValidator,
-          response: getAlertResponse200Validator
+          path: validators.getAlertPathParamsValidator,
+          headers: validators.getAlertHeadersValidator,
+          response: validators.getAlertResponse200Validator
         }
       },
       {
@@ -29526,10 +29529,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: updateAlertPathParamsValidator,
-          headers: updateAlertHeadersValidator,
-          body: updateAlertBodyValidator,
-          response: updateAlertResponse200Validator
+          path: validators.updateAlertPathParamsValidator,
+          headers: validators.updateAlertHeadersValidator,
+          body: validators.updateAlertBodyValidator,
+          response: validators.updateAlertResponse200Validator
         }
       },
       {
@@ -29542,6 +29545,7 @@ var init_routes = __esm({
           query: [],
           header: [{ name: "X-Service-Workspace-Id", required: false, type: "string", array: false, explode: false }]
         },
+<<<<<<< HEAD
         body: null,
         auth: ["X-API-Key"],
         permissions: ["alerts:write"],
@@ -29563,6 +29567,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: { path: deleteAlertPathParamsValidator, headers: deleteAlertHeadersValidator }
+=======
+        validators: { path: validators.deleteAlertPathParamsValidator, headers: validators.deleteAlertHeadersValidator }
+>>>>>>> h14
       },
       {
         id: "listAlertEvents",
@@ -29608,10 +29615,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: listAlertEventsPathParamsValidator,
-          query: listAlertEventsQueryValidator,
-          headers: listAlertEventsHeadersValidator,
-          response: listAlertEventsResponse200Validator
+          path: validators.listAlertEventsPathParamsValidator,
+          query: validators.listAlertEventsQueryValidator,
+          headers: validators.listAlertEventsHeadersValidator,
+          response: validators.listAlertEventsResponse200Validator
         }
       },
       {
@@ -29661,10 +29668,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: testEvaluateAlertPathParamsValidator,
-          headers: testEvaluateAlertHeadersValidator,
-          body: testEvaluateAlertBodyValidator,
-          response: testEvaluateAlertResponse200Validator
+          path: validators.testEvaluateAlertPathParamsValidator,
+          headers: validators.testEvaluateAlertHeadersValidator,
+          body: validators.testEvaluateAlertBodyValidator,
+          response: validators.testEvaluateAlertResponse200Validator
         }
       },
       {
@@ -29717,9 +29724,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          query: listConversationsQueryValidator,
-          headers: listConversationsHeadersValidator,
-          response: listConversationsResponse200Validator
+          query: validators.listConversationsQueryValidator,
+          headers: validators.listConversationsHeadersValidator,
+          response: validators.listConversationsResponse200Validator
         }
       },
       {
@@ -29768,9 +29775,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          query: listSimulatedConversationsQueryValidator,
-          headers: listSimulatedConversationsHeadersValidator,
-          response: listSimulatedConversationsResponse200Validator
+          query: validators.listSimulatedConversationsQueryValidator,
+          headers: validators.listSimulatedConversationsHeadersValidator,
+          response: validators.listSimulatedConversationsResponse200Validator
         }
       },
       {
@@ -29804,9 +29811,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getSimulatedConversationPathParamsValidator,
-          headers: getSimulatedConversationHeadersValidator,
-          response: getSimulatedConversationResponse200Validator
+          path: validators.getSimulatedConversationPathParamsValidator,
+          headers: validators.getSimulatedConversationHeadersValidator,
+          response: validators.getSimulatedConversationResponse200Validator
         }
       },
       {
@@ -29847,10 +29854,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: updateSimulatedConversationPathParamsValidator,
-          headers: updateSimulatedConversationHeadersValidator,
-          body: updateSimulatedConversationBodyValidator,
-          response: updateSimulatedConversationResponse200Validator
+          path: validators.updateSimulatedConversationPathParamsValidator,
+          headers: validators.updateSimulatedConversationHeadersValidator,
+          body: validators.updateSimulatedConversationBodyValidator,
+          response: validators.updateSimulatedConversationResponse200Validator
         }
       },
       {
@@ -29884,9 +29891,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: deleteSimulatedConversationPathParamsValidator,
-          headers: deleteSimulatedConversationHeadersValidator,
-          response: deleteSimulatedConversationResponse200Validator
+          path: validators.deleteSimulatedConversationPathParamsValidator,
+          headers: validators.deleteSimulatedConversationHeadersValidator,
+          response: validators.deleteSimulatedConversationResponse200Validator
         }
       },
       {
@@ -29929,9 +29936,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getSimulatedConversationAudioPathParamsValidator,
-          headers: getSimulatedConversationAudioHeadersValidator,
-          response: getSimulatedConversationAudioResponse200Validator
+          path: validators.getSimulatedConversationAudioPathParamsValidator,
+          headers: validators.getSimulatedConversationAudioHeadersValidator,
+          response: validators.getSimulatedConversationAudioResponse200Validator
         }
       },
       {
@@ -29977,10 +29984,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: listSimulatedConversationMetricOutputsPathParamsValidator,
-          query: listSimulatedConversationMetricOutputsQueryValidator,
-          headers: listSimulatedConversationMetricOutputsHeadersValidator,
-          response: listSimulatedConversationMetricOutputsResponse200Validator
+          path: validators.listSimulatedConversationMetricOutputsPathParamsValidator,
+          query: validators.listSimulatedConversationMetricOutputsQueryValidator,
+          headers: validators.listSimulatedConversationMetricOutputsHeadersValidator,
+          response: validators.listSimulatedConversationMetricOutputsResponse200Validator
         }
       },
       {
@@ -30021,9 +30028,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getSimulatedConversationMetricOutputPathParamsValidator,
-          headers: getSimulatedConversationMetricOutputHeadersValidator,
-          response: getSimulatedConversationMetricOutputResponse200Validator
+          path: validators.getSimulatedConversationMetricOutputPathParamsValidator,
+          headers: validators.getSimulatedConversationMetricOutputHeadersValidator,
+          response: validators.getSimulatedConversationMetricOutputResponse200Validator
         }
       },
       {
@@ -30066,9 +30073,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: resimulateSimulatedConversationPathParamsValidator,
-          headers: resimulateSimulatedConversationHeadersValidator,
-          response: resimulateSimulatedConversationResponse200Validator
+          path: validators.resimulateSimulatedConversationPathParamsValidator,
+          headers: validators.resimulateSimulatedConversationHeadersValidator,
+          response: validators.resimulateSimulatedConversationResponse200Validator
         }
       },
       {
@@ -30118,9 +30125,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          headers: rerunSimulatedConversationMetricsHeadersValidator,
-          body: rerunSimulatedConversationMetricsBodyValidator,
-          response: rerunSimulatedConversationMetricsResponse202Validator
+          headers: validators.rerunSimulatedConversationMetricsHeadersValidator,
+          body: validators.rerunSimulatedConversationMetricsBodyValidator,
+          response: validators.rerunSimulatedConversationMetricsResponse202Validator
         }
       },
       {
@@ -30175,9 +30182,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          query: listUploadedConversationsQueryValidator,
-          headers: listUploadedConversationsHeadersValidator,
-          response: listUploadedConversationsResponse200Validator
+          query: validators.listUploadedConversationsQueryValidator,
+          headers: validators.listUploadedConversationsHeadersValidator,
+          response: validators.listUploadedConversationsResponse200Validator
         }
       },
       {
@@ -30213,10 +30220,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getUploadedConversationPathParamsValidator,
-          query: getUploadedConversationQueryValidator,
-          headers: getUploadedConversationHeadersValidator,
-          response: getUploadedConversationResponse200Validator
+          path: validators.getUploadedConversationPathParamsValidator,
+          query: validators.getUploadedConversationQueryValidator,
+          headers: validators.getUploadedConversationHeadersValidator,
+          response: validators.getUploadedConversationResponse200Validator
         }
       },
       {
@@ -30257,10 +30264,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 409, 500],
         versionItem: null,
         validators: {
-          path: attachUploadedConversationAudioPathParamsValidator,
-          headers: attachUploadedConversationAudioHeadersValidator,
-          body: attachUploadedConversationAudioBodyValidator,
-          response: attachUploadedConversationAudioResponse200Validator
+          path: validators.attachUploadedConversationAudioPathParamsValidator,
+          headers: validators.attachUploadedConversationAudioHeadersValidator,
+          body: validators.attachUploadedConversationAudioBodyValidator,
+          response: validators.attachUploadedConversationAudioResponse200Validator
         }
       },
       {
@@ -30294,9 +30301,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: deleteUploadedConversationPathParamsValidator,
-          headers: deleteUploadedConversationHeadersValidator,
-          response: deleteUploadedConversationResponse200Validator
+          path: validators.deleteUploadedConversationPathParamsValidator,
+          headers: validators.deleteUploadedConversationHeadersValidator,
+          response: validators.deleteUploadedConversationResponse200Validator
         }
       },
       {
@@ -30339,9 +30346,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getUploadedConversationAudioPathParamsValidator,
-          headers: getUploadedConversationAudioHeadersValidator,
-          response: getUploadedConversationAudioResponse200Validator
+          path: validators.getUploadedConversationAudioPathParamsValidator,
+          headers: validators.getUploadedConversationAudioHeadersValidator,
+          response: validators.getUploadedConversationAudioResponse200Validator
         }
       },
       {
@@ -30387,10 +30394,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: listUploadedConversationMetricOutputsPathParamsValidator,
-          query: listUploadedConversationMetricOutputsQueryValidator,
-          headers: listUploadedConversationMetricOutputsHeadersValidator,
-          response: listUploadedConversationMetricOutputsResponse200Validator
+          path: validators.listUploadedConversationMetricOutputsPathParamsValidator,
+          query: validators.listUploadedConversationMetricOutputsQueryValidator,
+          headers: validators.listUploadedConversationMetricOutputsHeadersValidator,
+          response: validators.listUploadedConversationMetricOutputsResponse200Validator
         }
       },
       {
@@ -30431,9 +30438,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getUploadedConversationMetricOutputPathParamsValidator,
-          headers: getUploadedConversationMetricOutputHeadersValidator,
-          response: getUploadedConversationMetricOutputResponse200Validator
+          path: validators.getUploadedConversationMetricOutputPathParamsValidator,
+          headers: validators.getUploadedConversationMetricOutputHeadersValidator,
+          response: validators.getUploadedConversationMetricOutputResponse200Validator
         }
       },
       {
@@ -30485,9 +30492,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          headers: submitUploadedConversationHeadersValidator,
-          body: submitUploadedConversationBodyValidator,
-          response: submitUploadedConversationResponse200Validator
+          headers: validators.submitUploadedConversationHeadersValidator,
+          body: validators.submitUploadedConversationBodyValidator,
+          response: validators.submitUploadedConversationResponse200Validator
         }
       },
       {
@@ -30523,10 +30530,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getConversationPathParamsValidator,
-          query: getConversationQueryValidator,
-          headers: getConversationHeadersValidator,
-          response: getConversationResponse200Validator
+          path: validators.getConversationPathParamsValidator,
+          query: validators.getConversationQueryValidator,
+          headers: validators.getConversationHeadersValidator,
+          response: validators.getConversationResponse200Validator
         }
       },
       {
@@ -30569,10 +30576,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 409, 500],
         versionItem: null,
         validators: {
-          path: attachConversationAudioPathParamsValidator,
-          headers: attachConversationAudioHeadersValidator,
-          body: attachConversationAudioBodyValidator,
-          response: attachConversationAudioResponse200Validator
+          path: validators.attachConversationAudioPathParamsValidator,
+          headers: validators.attachConversationAudioHeadersValidator,
+          body: validators.attachConversationAudioBodyValidator,
+          response: validators.attachConversationAudioResponse200Validator
         }
       },
       {
@@ -30606,9 +30613,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: deleteConversationPathParamsValidator,
-          headers: deleteConversationHeadersValidator,
-          response: deleteConversationResponse200Validator
+          path: validators.deleteConversationPathParamsValidator,
+          headers: validators.deleteConversationHeadersValidator,
+          response: validators.deleteConversationResponse200Validator
         }
       },
       {
@@ -30651,9 +30658,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getConversationAudioPathParamsValidator,
-          headers: getConversationAudioHeadersValidator,
-          response: getConversationAudioResponse200Validator
+          path: validators.getConversationAudioPathParamsValidator,
+          headers: validators.getConversationAudioHeadersValidator,
+          response: validators.getConversationAudioResponse200Validator
         }
       },
       {
@@ -30699,10 +30706,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: listConversationMetricOutputsPathParamsValidator,
-          query: listConversationMetricOutputsQueryValidator,
-          headers: listConversationMetricOutputsHeadersValidator,
-          response: listConversationMetricOutputsResponse200Validator
+          path: validators.listConversationMetricOutputsPathParamsValidator,
+          query: validators.listConversationMetricOutputsQueryValidator,
+          headers: validators.listConversationMetricOutputsHeadersValidator,
+          response: validators.listConversationMetricOutputsResponse200Validator
         }
       },
       {
@@ -30743,9 +30750,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getConversationMetricOutputPathParamsValidator,
-          headers: getConversationMetricOutputHeadersValidator,
-          response: getConversationMetricOutputResponse200Validator
+          path: validators.getConversationMetricOutputPathParamsValidator,
+          headers: validators.getConversationMetricOutputHeadersValidator,
+          response: validators.getConversationMetricOutputResponse200Validator
         }
       },
       {
@@ -30799,9 +30806,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          headers: submitConversationHeadersValidator,
-          body: submitConversationBodyValidator,
-          response: submitConversationResponse200Validator
+          headers: validators.submitConversationHeadersValidator,
+          body: validators.submitConversationBodyValidator,
+          response: validators.submitConversationResponse200Validator
         }
       },
       {
@@ -30844,9 +30851,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          query: listDashboardsQueryValidator,
-          headers: listDashboardsHeadersValidator,
-          response: listDashboardsResponse200Validator
+          query: validators.listDashboardsQueryValidator,
+          headers: validators.listDashboardsHeadersValidator,
+          response: validators.listDashboardsResponse200Validator
         }
       },
       {
@@ -30887,9 +30894,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          headers: createDashboardHeadersValidator,
-          body: createDashboardBodyValidator,
-          response: createDashboardResponse201Validator
+          headers: validators.createDashboardHeadersValidator,
+          body: validators.createDashboardBodyValidator,
+          response: validators.createDashboardResponse201Validator
         }
       },
       {
@@ -30923,9 +30930,9 @@ var init_routes = __esm({
         errors: [401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getDashboardPathParamsValidator,
-          headers: getDashboardHeadersValidator,
-          response: getDashboardResponse200Validator
+          path: validators.getDashboardPathParamsValidator,
+          headers: validators.getDashboardHeadersValidator,
+          response: validators.getDashboardResponse200Validator
         }
       },
       {
@@ -30973,10 +30980,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: updateDashboardPathParamsValidator,
-          headers: updateDashboardHeadersValidator,
-          body: updateDashboardBodyValidator,
-          response: updateDashboardResponse200Validator
+          path: validators.updateDashboardPathParamsValidator,
+          headers: validators.updateDashboardHeadersValidator,
+          body: validators.updateDashboardBodyValidator,
+          response: validators.updateDashboardResponse200Validator
         }
       },
       {
@@ -31010,9 +31017,9 @@ var init_routes = __esm({
         errors: [401, 404, 500],
         versionItem: null,
         validators: {
-          path: deleteDashboardPathParamsValidator,
-          headers: deleteDashboardHeadersValidator,
-          response: deleteDashboardResponse200Validator
+          path: validators.deleteDashboardPathParamsValidator,
+          headers: validators.deleteDashboardHeadersValidator,
+          response: validators.deleteDashboardResponse200Validator
         }
       },
       {
@@ -31032,6 +31039,7 @@ var init_routes = __esm({
           ],
           header: []
         },
+<<<<<<< HEAD
         body: null,
         auth: ["X-API-Key"],
         permissions: ["metrics:read"],
@@ -31053,6 +31061,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: { query: listMetricsQueryValidator, response: listMetricsResponse200Validator }
+=======
+        validators: { query: validators.listMetricsQueryValidator, response: validators.listMetricsResponse200Validator }
+>>>>>>> h14
       },
       {
         id: "createMetric",
@@ -31130,6 +31141,7 @@ var init_routes = __esm({
             "min_volume_change_for_pitch_misalignment"
           ]
         },
+<<<<<<< HEAD
         auth: ["X-API-Key"],
         permissions: ["metrics:write"],
         resource: "metric",
@@ -31150,6 +31162,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: { body: createMetricBodyValidator, response: createMetricResponse201Validator }
+=======
+        validators: { body: validators.createMetricBodyValidator, response: validators.createMetricResponse201Validator }
+>>>>>>> h14
       },
       {
         id: "listMetricFlows",
@@ -31193,8 +31208,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          query: listMetricFlowsQueryValidator,
-          response: listMetricFlowsResponse200Validator
+          query: validators.listMetricFlowsQueryValidator,
+          response: validators.listMetricFlowsResponse200Validator
         }
       },
       {
@@ -31231,8 +31246,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          body: createMetricFlowBodyValidator,
-          response: createMetricFlowResponse201Validator
+          body: validators.createMetricFlowBodyValidator,
+          response: validators.createMetricFlowResponse201Validator
         }
       },
       {
@@ -31273,9 +31288,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: updateMetricFlowPathParamsValidator,
-          body: updateMetricFlowBodyValidator,
-          response: updateMetricFlowResponse200Validator
+          path: validators.updateMetricFlowPathParamsValidator,
+          body: validators.updateMetricFlowBodyValidator,
+          response: validators.updateMetricFlowResponse200Validator
         }
       },
       {
@@ -31309,11 +31324,12 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: deleteMetricFlowPathParamsValidator,
-          response: deleteMetricFlowResponse200Validator
+          path: validators.deleteMetricFlowPathParamsValidator,
+          response: validators.deleteMetricFlowResponse200Validator
         }
       },
       {
+<<<<<<< HEAD
         id: "listRecentlyDeletedMetrics",
         spec: "metrics",
         method: "GET",
@@ -31340,6 +31356,34 @@ var init_routes = __esm({
         errors: [401, 403, 500],
         versionItem: null,
         validators: { response: listRecentlyDeletedMetricsResponse200Validator }
+=======
+        ...{
+          id: "listRecentlyDeletedMetrics",
+          spec: "metrics",
+          method: "GET",
+          path: "/metrics/recently-deleted",
+          params: { path: [], query: [], header: [] },
+          body: null,
+          auth: ["X-API-Key"],
+          permissions: ["metrics:read"],
+          resource: "metric",
+          action: "custom",
+          workspaceRequired: false,
+          pagination: null,
+          softDelete: null,
+          restore: null,
+          rules: ["metric-recently-deleted"],
+          emits: [],
+          aliasOf: null,
+          aliasRenames: [],
+          sets: null,
+          renames: null,
+          success: { status: 200, shape: { kind: "other", keys: ["metrics"], constants: {} }, media: "application/json" },
+          errors: [401, 403, 500],
+          versionItem: null
+        },
+        validators: { response: validators.listRecentlyDeletedMetricsResponse200Validator }
+>>>>>>> h14
       },
       {
         id: "getMetricSqlSchema",
@@ -31369,6 +31413,7 @@ var init_routes = __esm({
           shape: { kind: "other", schema: "MetricSqlSchemaResponse", keys: ["tables"], constants: {} },
           media: "application/json"
         },
+<<<<<<< HEAD
         errors: [401, 403, 500],
         versionItem: null,
         validators: { response: getMetricSqlSchemaResponse200Validator }
@@ -31404,6 +31449,9 @@ var init_routes = __esm({
         errors: [401, 403, 500],
         versionItem: null,
         validators: { response: listMetricTagsResponse200Validator }
+=======
+        validators: { response: validators.listMetricTagsResponse200Validator }
+>>>>>>> h14
       },
       {
         id: "listMetricTemplateVariables",
@@ -31438,9 +31486,13 @@ var init_routes = __esm({
           },
           media: "application/json"
         },
+<<<<<<< HEAD
         errors: [401, 403, 500],
         versionItem: null,
         validators: { response: listMetricTemplateVariablesResponse200Validator }
+=======
+        validators: { response: validators.listMetricTemplateVariablesResponse200Validator }
+>>>>>>> h14
       },
       {
         id: "getMetric",
@@ -31452,6 +31504,7 @@ var init_routes = __esm({
           query: [],
           header: []
         },
+<<<<<<< HEAD
         body: null,
         auth: ["X-API-Key"],
         permissions: ["metrics:read"],
@@ -31473,6 +31526,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: { path: getMetricPathParamsValidator, response: getMetricResponse200Validator }
+=======
+        validators: { path: validators.getMetricPathParamsValidator, response: validators.getMetricResponse200Validator }
+>>>>>>> h14
       },
       {
         id: "updateMetric",
@@ -31574,9 +31630,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: updateMetricPathParamsValidator,
-          body: updateMetricBodyValidator,
-          response: updateMetricResponse200Validator
+          path: validators.updateMetricPathParamsValidator,
+          body: validators.updateMetricBodyValidator,
+          response: validators.updateMetricResponse200Validator
         }
       },
       {
@@ -31610,8 +31666,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: deleteMetricPathParamsValidator,
-          response: deleteMetricResponse200Validator
+          path: validators.deleteMetricPathParamsValidator,
+          response: validators.deleteMetricResponse200Validator
         }
       },
       {
@@ -31662,9 +31718,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: listBaselinesPathParamsValidator,
-          query: listBaselinesQueryValidator,
-          response: listBaselinesResponse200Validator
+          path: validators.listBaselinesPathParamsValidator,
+          query: validators.listBaselinesQueryValidator,
+          response: validators.listBaselinesResponse200Validator
         }
       },
       {
@@ -31715,9 +31771,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: createBaselinePathParamsValidator,
-          body: createBaselineBodyValidator,
-          response: createBaselineResponse201Validator
+          path: validators.createBaselinePathParamsValidator,
+          body: validators.createBaselineBodyValidator,
+          response: validators.createBaselineResponse201Validator
         }
       },
       {
@@ -31754,9 +31810,9 @@ var init_routes = __esm({
         errors: [400, 401, 404, 500],
         versionItem: null,
         validators: {
-          path: getBaselinePathParamsValidator,
-          query: getBaselineQueryValidator,
-          response: getBaselineResponse200Validator
+          path: validators.getBaselinePathParamsValidator,
+          query: validators.getBaselineQueryValidator,
+          response: validators.getBaselineResponse200Validator
         }
       },
       {
@@ -31800,9 +31856,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: updateBaselinePathParamsValidator,
-          body: updateBaselineBodyValidator,
-          response: updateBaselineResponse200Validator
+          path: validators.updateBaselinePathParamsValidator,
+          body: validators.updateBaselineBodyValidator,
+          response: validators.updateBaselineResponse200Validator
         }
       },
       {
@@ -31818,6 +31874,7 @@ var init_routes = __esm({
           query: [],
           header: []
         },
+<<<<<<< HEAD
         body: null,
         auth: ["X-API-Key"],
         permissions: ["metrics:write"],
@@ -31839,6 +31896,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: { path: deleteBaselinePathParamsValidator }
+=======
+        validators: { path: validators.deleteBaselinePathParamsValidator }
+>>>>>>> h14
       },
       {
         id: "getBaselineHistory",
@@ -31883,9 +31943,9 @@ var init_routes = __esm({
         errors: [400, 401, 404, 500, 503],
         versionItem: null,
         validators: {
-          path: getBaselineHistoryPathParamsValidator,
-          query: getBaselineHistoryQueryValidator,
-          response: getBaselineHistoryResponse200Validator
+          path: validators.getBaselineHistoryPathParamsValidator,
+          query: validators.getBaselineHistoryQueryValidator,
+          response: validators.getBaselineHistoryResponse200Validator
         }
       },
       {
@@ -31919,8 +31979,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: duplicateMetricPathParamsValidator,
-          response: duplicateMetricResponse201Validator
+          path: validators.duplicateMetricPathParamsValidator,
+          response: validators.duplicateMetricResponse201Validator
         }
       },
       {
@@ -31954,9 +32014,9 @@ var init_routes = __esm({
         errors: [401, 404, 500],
         versionItem: null,
         validators: {
-          path: restoreMetricPathParamsValidator,
-          headers: restoreMetricHeadersValidator,
-          response: restoreMetricResponse200Validator
+          path: validators.restoreMetricPathParamsValidator,
+          headers: validators.restoreMetricHeadersValidator,
+          response: validators.restoreMetricResponse200Validator
         }
       },
       {
@@ -31990,8 +32050,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getMetricThresholdPathParamsValidator,
-          response: getMetricThresholdResponse200Validator
+          path: validators.getMetricThresholdPathParamsValidator,
+          response: validators.getMetricThresholdResponse200Validator
         }
       },
       {
@@ -32037,9 +32097,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: updateMetricThresholdPathParamsValidator,
-          body: updateMetricThresholdBodyValidator,
-          response: updateMetricThresholdResponse200Validator
+          path: validators.updateMetricThresholdPathParamsValidator,
+          body: validators.updateMetricThresholdBodyValidator,
+          response: validators.updateMetricThresholdResponse200Validator
         }
       },
       {
@@ -32081,9 +32141,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: listMetricThresholdsPathParamsValidator,
-          query: listMetricThresholdsQueryValidator,
-          response: listMetricThresholdsResponse200Validator
+          path: validators.listMetricThresholdsPathParamsValidator,
+          query: validators.listMetricThresholdsQueryValidator,
+          response: validators.listMetricThresholdsResponse200Validator
         }
       },
       {
@@ -32124,9 +32184,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: createMetricThresholdPathParamsValidator,
-          body: createMetricThresholdBodyValidator,
-          response: createMetricThresholdResponse201Validator
+          path: validators.createMetricThresholdPathParamsValidator,
+          body: validators.createMetricThresholdBodyValidator,
+          response: validators.createMetricThresholdResponse201Validator
         }
       },
       {
@@ -32163,8 +32223,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: deleteMetricThresholdPathParamsValidator,
-          response: deleteMetricThresholdResponse200Validator
+          path: validators.deleteMetricThresholdPathParamsValidator,
+          response: validators.deleteMetricThresholdResponse200Validator
         }
       },
       {
@@ -32211,8 +32271,8 @@ var init_routes = __esm({
           snapshotInto: "metric_metadata"
         },
         validators: {
-          path: listMetricVersionsPathParamsValidator,
-          response: listMetricVersionsResponse200Validator
+          path: validators.listMetricVersionsPathParamsValidator,
+          response: validators.listMetricVersionsResponse200Validator
         }
       },
       {
@@ -32249,8 +32309,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: revertMetricVersionPathParamsValidator,
-          response: revertMetricVersionResponse200Validator
+          path: validators.revertMetricVersionPathParamsValidator,
+          response: validators.revertMetricVersionResponse200Validator
         }
       },
       {
@@ -32281,9 +32341,13 @@ var init_routes = __esm({
           shape: { kind: "other", schema: "ListMetricModelsResponse", keys: ["models"], constants: {} },
           media: "application/json"
         },
+<<<<<<< HEAD
         errors: [401, 403, 500],
         versionItem: null,
         validators: { response: listMetricModelsResponse200Validator }
+=======
+        validators: { response: validators.listMetricModelsResponse200Validator }
+>>>>>>> h14
       },
       {
         id: "listMonitors",
@@ -32340,9 +32404,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          query: listMonitorsQueryValidator,
-          headers: listMonitorsHeadersValidator,
-          response: listMonitorsResponse200Validator
+          query: validators.listMonitorsQueryValidator,
+          headers: validators.listMonitorsHeadersValidator,
+          response: validators.listMonitorsResponse200Validator
         }
       },
       {
@@ -32422,9 +32486,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          headers: createMonitorHeadersValidator,
-          body: createMonitorBodyValidator,
-          response: createMonitorResponse201Validator
+          headers: validators.createMonitorHeadersValidator,
+          body: validators.createMonitorBodyValidator,
+          response: validators.createMonitorResponse201Validator
         }
       },
       {
@@ -32467,9 +32531,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getMonitorPathParamsValidator,
-          headers: getMonitorHeadersValidator,
-          response: getMonitorResponse200Validator
+          path: validators.getMonitorPathParamsValidator,
+          headers: validators.getMonitorHeadersValidator,
+          response: validators.getMonitorResponse200Validator
         }
       },
       {
@@ -32548,10 +32612,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: updateMonitorPathParamsValidator,
-          headers: updateMonitorHeadersValidator,
-          body: updateMonitorBodyValidator,
-          response: updateMonitorResponse200Validator
+          path: validators.updateMonitorPathParamsValidator,
+          headers: validators.updateMonitorHeadersValidator,
+          body: validators.updateMonitorBodyValidator,
+          response: validators.updateMonitorResponse200Validator
         }
       },
       {
@@ -32585,8 +32649,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: deleteMonitorPathParamsValidator,
-          headers: deleteMonitorHeadersValidator
+          path: validators.deleteMonitorPathParamsValidator,
+          headers: validators.deleteMonitorHeadersValidator
         }
       },
       {
@@ -32636,10 +32700,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: listMonitorEventsPathParamsValidator,
-          query: listMonitorEventsQueryValidator,
-          headers: listMonitorEventsHeadersValidator,
-          response: listMonitorEventsResponse200Validator
+          path: validators.listMonitorEventsPathParamsValidator,
+          query: validators.listMonitorEventsQueryValidator,
+          headers: validators.listMonitorEventsHeadersValidator,
+          response: validators.listMonitorEventsResponse200Validator
         }
       },
       {
@@ -32692,13 +32756,14 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: testEvaluateMonitorPathParamsValidator,
-          headers: testEvaluateMonitorHeadersValidator,
-          body: testEvaluateMonitorBodyValidator,
-          response: testEvaluateMonitorResponse200Validator
+          path: validators.testEvaluateMonitorPathParamsValidator,
+          headers: validators.testEvaluateMonitorHeadersValidator,
+          body: validators.testEvaluateMonitorBodyValidator,
+          response: validators.testEvaluateMonitorResponse200Validator
         }
       },
       {
+<<<<<<< HEAD
         id: "listSpecs",
         spec: "catalog",
         method: "GET",
@@ -32725,6 +32790,34 @@ var init_routes = __esm({
         errors: [500],
         versionItem: null,
         validators: { response: listSpecsResponse200Validator }
+=======
+        ...{
+          id: "listSpecs",
+          spec: "catalog",
+          method: "GET",
+          path: "/openapi",
+          params: { path: [], query: [], header: [] },
+          body: null,
+          auth: [],
+          permissions: [],
+          resource: "spec",
+          action: "list",
+          workspaceRequired: false,
+          pagination: null,
+          softDelete: null,
+          restore: null,
+          rules: ["serve-catalog"],
+          emits: [],
+          aliasOf: null,
+          aliasRenames: [],
+          sets: null,
+          renames: null,
+          success: { status: 200, shape: { kind: "list", items: "specs", total: null }, media: "application/json" },
+          errors: [500],
+          versionItem: null
+        },
+        validators: { response: validators.listSpecsResponse200Validator }
+>>>>>>> h14
       },
       {
         id: "getSpec",
@@ -32736,6 +32829,7 @@ var init_routes = __esm({
           query: [],
           header: []
         },
+<<<<<<< HEAD
         body: null,
         auth: [],
         permissions: [],
@@ -32757,6 +32851,9 @@ var init_routes = __esm({
         errors: [404, 500],
         versionItem: null,
         validators: { path: getSpecPathParamsValidator, response: getSpecResponse200Validator }
+=======
+        validators: { path: validators.getSpecPathParamsValidator, response: validators.getSpecResponse200Validator }
+>>>>>>> h14
       },
       {
         id: "listPersonas",
@@ -32795,9 +32892,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          query: listPersonasQueryValidator,
-          headers: listPersonasHeadersValidator,
-          response: listPersonasResponse200Validator
+          query: validators.listPersonasQueryValidator,
+          headers: validators.listPersonasHeadersValidator,
+          response: validators.listPersonasResponse200Validator
         }
       },
       {
@@ -32853,9 +32950,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          headers: createPersonaHeadersValidator,
-          body: createPersonaBodyValidator,
-          response: createPersonaResponse201Validator
+          headers: validators.createPersonaHeadersValidator,
+          body: validators.createPersonaBodyValidator,
+          response: validators.createPersonaResponse201Validator
         }
       },
       {
@@ -32900,8 +32997,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          query: listPersonaBackgroundSoundsQueryValidator,
-          response: listPersonaBackgroundSoundsResponse200Validator
+          query: validators.listPersonaBackgroundSoundsQueryValidator,
+          response: validators.listPersonaBackgroundSoundsResponse200Validator
         }
       },
       {
@@ -32954,8 +33051,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          body: createPersonaBackgroundSoundBodyValidator,
-          response: createPersonaBackgroundSoundResponse201Validator
+          body: validators.createPersonaBackgroundSoundBodyValidator,
+          response: validators.createPersonaBackgroundSoundResponse201Validator
         }
       },
       {
@@ -32996,9 +33093,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: updatePersonaBackgroundSoundPathParamsValidator,
-          body: updatePersonaBackgroundSoundBodyValidator,
-          response: updatePersonaBackgroundSoundResponse200Validator
+          path: validators.updatePersonaBackgroundSoundPathParamsValidator,
+          body: validators.updatePersonaBackgroundSoundBodyValidator,
+          response: validators.updatePersonaBackgroundSoundResponse200Validator
         }
       },
       {
@@ -33032,8 +33129,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: completePersonaBackgroundSoundPathParamsValidator,
-          response: completePersonaBackgroundSoundResponse200Validator
+          path: validators.completePersonaBackgroundSoundPathParamsValidator,
+          response: validators.completePersonaBackgroundSoundResponse200Validator
         }
       },
       {
@@ -33064,9 +33161,13 @@ var init_routes = __esm({
           shape: { kind: "other", schema: "ListPersonaPhoneNumbersResponse", keys: ["phone_numbers"], constants: {} },
           media: "application/json"
         },
+<<<<<<< HEAD
         errors: [401, 403, 500],
         versionItem: null,
         validators: { response: listPersonaPhoneNumbersResponse200Validator }
+=======
+        validators: { response: validators.listPersonaPhoneNumbersResponse200Validator }
+>>>>>>> h14
       },
       {
         id: "listPersonaTags",
@@ -33103,8 +33204,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          headers: listPersonaTagsHeadersValidator,
-          response: listPersonaTagsResponse200Validator
+          headers: validators.listPersonaTagsHeadersValidator,
+          response: validators.listPersonaTagsResponse200Validator
         }
       },
       {
@@ -33135,9 +33236,13 @@ var init_routes = __esm({
           shape: { kind: "other", schema: "ListPersonaVoicesResponse", keys: ["voices"], constants: {} },
           media: "application/json"
         },
+<<<<<<< HEAD
         errors: [401, 403, 500],
         versionItem: null,
         validators: { response: listPersonaVoicesResponse200Validator }
+=======
+        validators: { response: validators.listPersonaVoicesResponse200Validator }
+>>>>>>> h14
       },
       {
         id: "getPersona",
@@ -33170,9 +33275,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getPersonaPathParamsValidator,
-          headers: getPersonaHeadersValidator,
-          response: getPersonaResponse200Validator
+          path: validators.getPersonaPathParamsValidator,
+          headers: validators.getPersonaHeadersValidator,
+          response: validators.getPersonaResponse200Validator
         }
       },
       {
@@ -33259,10 +33364,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: updatePersonaPathParamsValidator,
-          headers: updatePersonaHeadersValidator,
-          body: updatePersonaBodyValidator,
-          response: updatePersonaResponse200Validator
+          path: validators.updatePersonaPathParamsValidator,
+          headers: validators.updatePersonaHeadersValidator,
+          body: validators.updatePersonaBodyValidator,
+          response: validators.updatePersonaResponse200Validator
         }
       },
       {
@@ -33296,9 +33401,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: deletePersonaPathParamsValidator,
-          headers: deletePersonaHeadersValidator,
-          response: deletePersonaResponse200Validator
+          path: validators.deletePersonaPathParamsValidator,
+          headers: validators.deletePersonaHeadersValidator,
+          response: validators.deletePersonaResponse200Validator
         }
       },
       {
@@ -33332,9 +33437,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: duplicatePersonaPathParamsValidator,
-          headers: duplicatePersonaHeadersValidator,
-          response: duplicatePersonaResponse201Validator
+          path: validators.duplicatePersonaPathParamsValidator,
+          headers: validators.duplicatePersonaHeadersValidator,
+          response: validators.duplicatePersonaResponse201Validator
         }
       },
       {
@@ -33387,9 +33492,9 @@ var init_routes = __esm({
           snapshotInto: "metadata"
         },
         validators: {
-          path: listPersonaVersionsPathParamsValidator,
-          headers: listPersonaVersionsHeadersValidator,
-          response: listPersonaVersionsResponse200Validator
+          path: validators.listPersonaVersionsPathParamsValidator,
+          headers: validators.listPersonaVersionsHeadersValidator,
+          response: validators.listPersonaVersionsResponse200Validator
         }
       },
       {
@@ -33426,9 +33531,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: revertPersonaVersionPathParamsValidator,
-          headers: revertPersonaVersionHeadersValidator,
-          response: revertPersonaVersionResponse200Validator
+          path: validators.revertPersonaVersionPathParamsValidator,
+          headers: validators.revertPersonaVersionHeadersValidator,
+          response: validators.revertPersonaVersionResponse200Validator
         }
       },
       {
@@ -33471,8 +33576,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          query: listReviewProjectsQueryValidator,
-          response: listReviewProjectsResponse200Validator
+          query: validators.listReviewProjectsQueryValidator,
+          response: validators.listReviewProjectsResponse200Validator
         }
       },
       {
@@ -33523,8 +33628,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          body: createReviewProjectBodyValidator,
-          response: createReviewProjectResponse201Validator
+          body: validators.createReviewProjectBodyValidator,
+          response: validators.createReviewProjectResponse201Validator
         }
       },
       {
@@ -33565,8 +33670,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500, 503],
         versionItem: null,
         validators: {
-          body: getReviewDisagreementStateBodyValidator,
-          response: getReviewDisagreementStateResponse200Validator
+          body: validators.getReviewDisagreementStateBodyValidator,
+          response: validators.getReviewDisagreementStateResponse200Validator
         }
       },
       {
@@ -33600,8 +33705,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getReviewProjectPathParamsValidator,
-          response: getReviewProjectResponse200Validator
+          path: validators.getReviewProjectPathParamsValidator,
+          response: validators.getReviewProjectResponse200Validator
         }
       },
       {
@@ -33666,9 +33771,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: updateReviewProjectPathParamsValidator,
-          body: updateReviewProjectBodyValidator,
-          response: updateReviewProjectResponse200Validator
+          path: validators.updateReviewProjectPathParamsValidator,
+          body: validators.updateReviewProjectBodyValidator,
+          response: validators.updateReviewProjectResponse200Validator
         }
       },
       {
@@ -33702,8 +33807,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: deleteReviewProjectPathParamsValidator,
-          response: deleteReviewProjectResponse200Validator
+          path: validators.deleteReviewProjectPathParamsValidator,
+          response: validators.deleteReviewProjectResponse200Validator
         }
       },
       {
@@ -33757,9 +33862,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getReviewProjectInsightsPathParamsValidator,
-          query: getReviewProjectInsightsQueryValidator,
-          response: getReviewProjectInsightsResponse200Validator
+          path: validators.getReviewProjectInsightsPathParamsValidator,
+          query: validators.getReviewProjectInsightsQueryValidator,
+          response: validators.getReviewProjectInsightsResponse200Validator
         }
       },
       {
@@ -33797,8 +33902,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getReviewProjectMetricAgreementPathParamsValidator,
-          response: getReviewProjectMetricAgreementResponse200Validator
+          path: validators.getReviewProjectMetricAgreementPathParamsValidator,
+          response: validators.getReviewProjectMetricAgreementResponse200Validator
         }
       },
       {
@@ -33851,8 +33956,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getReviewProjectProgressPathParamsValidator,
-          response: getReviewProjectProgressResponse200Validator
+          path: validators.getReviewProjectProgressPathParamsValidator,
+          response: validators.getReviewProjectProgressResponse200Validator
         }
       },
       {
@@ -33892,9 +33997,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          query: listRunsQueryValidator,
-          headers: listRunsHeadersValidator,
-          response: listRunsResponse200Validator
+          query: validators.listRunsQueryValidator,
+          headers: validators.listRunsHeadersValidator,
+          response: validators.listRunsResponse200Validator
         }
       },
       {
@@ -33948,9 +34053,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          headers: launchRunHeadersValidator,
-          body: launchRunBodyValidator,
-          response: launchRunResponse200Validator
+          headers: validators.launchRunHeadersValidator,
+          body: validators.launchRunBodyValidator,
+          response: validators.launchRunResponse200Validator
         }
       },
       {
@@ -33988,8 +34093,8 @@ var init_routes = __esm({
         errors: [401, 403, 500],
         versionItem: null,
         validators: {
-          headers: listRunTagsHeadersValidator,
-          response: listRunTagsResponse200Validator
+          headers: validators.listRunTagsHeadersValidator,
+          response: validators.listRunTagsResponse200Validator
         }
       },
       {
@@ -34023,9 +34128,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getRunPathParamsValidator,
-          headers: getRunHeadersValidator,
-          response: getRunResponse200Validator
+          path: validators.getRunPathParamsValidator,
+          headers: validators.getRunHeadersValidator,
+          response: validators.getRunResponse200Validator
         }
       },
       {
@@ -34066,10 +34171,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: updateRunPathParamsValidator,
-          headers: updateRunHeadersValidator,
-          body: updateRunBodyValidator,
-          response: updateRunResponse200Validator
+          path: validators.updateRunPathParamsValidator,
+          headers: validators.updateRunHeadersValidator,
+          body: validators.updateRunBodyValidator,
+          response: validators.updateRunResponse200Validator
         }
       },
       {
@@ -34103,9 +34208,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: deleteRunPathParamsValidator,
-          headers: deleteRunHeadersValidator,
-          response: deleteRunResponse200Validator
+          path: validators.deleteRunPathParamsValidator,
+          headers: validators.deleteRunHeadersValidator,
+          response: validators.deleteRunResponse200Validator
         }
       },
       {
@@ -34152,9 +34257,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          query: listSimulationsQueryValidator,
-          headers: listSimulationsHeadersValidator,
-          response: listSimulationsResponse200Validator
+          query: validators.listSimulationsQueryValidator,
+          headers: validators.listSimulationsHeadersValidator,
+          response: validators.listSimulationsResponse200Validator
         }
       },
       {
@@ -34188,9 +34293,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getSimulationPathParamsValidator,
-          headers: getSimulationHeadersValidator,
-          response: getSimulationResponse200Validator
+          path: validators.getSimulationPathParamsValidator,
+          headers: validators.getSimulationHeadersValidator,
+          response: validators.getSimulationResponse200Validator
         }
       },
       {
@@ -34231,10 +34336,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: updateSimulationPathParamsValidator,
-          headers: updateSimulationHeadersValidator,
-          body: updateSimulationBodyValidator,
-          response: updateSimulationResponse200Validator
+          path: validators.updateSimulationPathParamsValidator,
+          headers: validators.updateSimulationHeadersValidator,
+          body: validators.updateSimulationBodyValidator,
+          response: validators.updateSimulationResponse200Validator
         }
       },
       {
@@ -34268,9 +34373,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: deleteSimulationPathParamsValidator,
-          headers: deleteSimulationHeadersValidator,
-          response: deleteSimulationResponse200Validator
+          path: validators.deleteSimulationPathParamsValidator,
+          headers: validators.deleteSimulationHeadersValidator,
+          response: validators.deleteSimulationResponse200Validator
         }
       },
       {
@@ -34313,9 +34418,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getSimulationAudioPathParamsValidator,
-          headers: getSimulationAudioHeadersValidator,
-          response: getSimulationAudioResponse200Validator
+          path: validators.getSimulationAudioPathParamsValidator,
+          headers: validators.getSimulationAudioHeadersValidator,
+          response: validators.getSimulationAudioResponse200Validator
         }
       },
       {
@@ -34361,10 +34466,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: listSimulationMetricOutputsPathParamsValidator,
-          query: listSimulationMetricOutputsQueryValidator,
-          headers: listSimulationMetricOutputsHeadersValidator,
-          response: listSimulationMetricOutputsResponse200Validator
+          path: validators.listSimulationMetricOutputsPathParamsValidator,
+          query: validators.listSimulationMetricOutputsQueryValidator,
+          headers: validators.listSimulationMetricOutputsHeadersValidator,
+          response: validators.listSimulationMetricOutputsResponse200Validator
         }
       },
       {
@@ -34405,9 +34510,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getSimulationMetricOutputPathParamsValidator,
-          headers: getSimulationMetricOutputHeadersValidator,
-          response: getSimulationMetricOutputResponse200Validator
+          path: validators.getSimulationMetricOutputPathParamsValidator,
+          headers: validators.getSimulationMetricOutputHeadersValidator,
+          response: validators.getSimulationMetricOutputResponse200Validator
         }
       },
       {
@@ -34450,9 +34555,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: resimulateSimulationPathParamsValidator,
-          headers: resimulateSimulationHeadersValidator,
-          response: resimulateSimulationResponse200Validator
+          path: validators.resimulateSimulationPathParamsValidator,
+          headers: validators.resimulateSimulationHeadersValidator,
+          response: validators.resimulateSimulationResponse200Validator
         }
       },
       {
@@ -34502,9 +34607,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          headers: rerunSimulationMetricsHeadersValidator,
-          body: rerunSimulationMetricsBodyValidator,
-          response: rerunSimulationMetricsResponse202Validator
+          headers: validators.rerunSimulationMetricsHeadersValidator,
+          body: validators.rerunSimulationMetricsBodyValidator,
+          response: validators.rerunSimulationMetricsResponse202Validator
         }
       },
       {
@@ -34520,6 +34625,7 @@ var init_routes = __esm({
           ],
           header: []
         },
+<<<<<<< HEAD
         body: null,
         auth: ["X-API-Key"],
         permissions: ["tags:read"],
@@ -34541,6 +34647,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: { query: listTagsQueryValidator, response: listTagsResponse200Validator }
+=======
+        validators: { query: validators.listTagsQueryValidator, response: validators.listTagsResponse200Validator }
+>>>>>>> h14
       },
       {
         id: "createTag",
@@ -34556,6 +34665,7 @@ var init_routes = __esm({
           defaults: {},
           properties: ["tag_name", "color"]
         },
+<<<<<<< HEAD
         auth: ["X-API-Key"],
         permissions: ["tags:write"],
         resource: "tag",
@@ -34576,6 +34686,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 409, 500],
         versionItem: null,
         validators: { body: createTagBodyValidator, response: createTagResponse201Validator }
+=======
+        validators: { body: validators.createTagBodyValidator, response: validators.createTagResponse201Validator }
+>>>>>>> h14
       },
       {
         id: "getTag",
@@ -34587,6 +34700,7 @@ var init_routes = __esm({
           query: [],
           header: []
         },
+<<<<<<< HEAD
         body: null,
         auth: ["X-API-Key"],
         permissions: ["tags:read"],
@@ -34608,6 +34722,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: { path: getTagPathParamsValidator, response: getTagResponse200Validator }
+=======
+        validators: { path: validators.getTagPathParamsValidator, response: validators.getTagResponse200Validator }
+>>>>>>> h14
       },
       {
         id: "updateTag",
@@ -34650,10 +34767,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 409, 500],
         versionItem: null,
         validators: {
-          path: updateTagPathParamsValidator,
-          headers: updateTagHeadersValidator,
-          body: updateTagBodyValidator,
-          response: updateTagResponse200Validator
+          path: validators.updateTagPathParamsValidator,
+          headers: validators.updateTagHeadersValidator,
+          body: validators.updateTagBodyValidator,
+          response: validators.updateTagResponse200Validator
         }
       },
       {
@@ -34666,6 +34783,7 @@ var init_routes = __esm({
           query: [],
           header: []
         },
+<<<<<<< HEAD
         body: null,
         auth: ["X-API-Key"],
         permissions: ["tags:write"],
@@ -34687,6 +34805,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: { path: deleteTagPathParamsValidator, response: deleteTagResponse200Validator }
+=======
+        validators: { path: validators.deleteTagPathParamsValidator, response: validators.deleteTagResponse200Validator }
+>>>>>>> h14
       },
       {
         id: "listTestCases",
@@ -34728,9 +34849,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          query: listTestCasesQueryValidator,
-          headers: listTestCasesHeadersValidator,
-          response: listTestCasesResponse200Validator
+          query: validators.listTestCasesQueryValidator,
+          headers: validators.listTestCasesHeadersValidator,
+          response: validators.listTestCasesResponse200Validator
         }
       },
       {
@@ -34771,9 +34892,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          headers: createTestCaseHeadersValidator,
-          body: createTestCaseBodyValidator,
-          response: createTestCaseResponse201Validator
+          headers: validators.createTestCaseHeadersValidator,
+          body: validators.createTestCaseBodyValidator,
+          response: validators.createTestCaseResponse201Validator
         }
       },
       {
@@ -34807,9 +34928,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getTestCasePathParamsValidator,
-          headers: getTestCaseHeadersValidator,
-          response: getTestCaseResponse200Validator
+          path: validators.getTestCasePathParamsValidator,
+          headers: validators.getTestCaseHeadersValidator,
+          response: validators.getTestCaseResponse200Validator
         }
       },
       {
@@ -34850,10 +34971,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: updateTestCasePathParamsValidator,
-          headers: updateTestCaseHeadersValidator,
-          body: updateTestCaseBodyValidator,
-          response: updateTestCaseResponse200Validator
+          path: validators.updateTestCasePathParamsValidator,
+          headers: validators.updateTestCaseHeadersValidator,
+          body: validators.updateTestCaseBodyValidator,
+          response: validators.updateTestCaseResponse200Validator
         }
       },
       {
@@ -34887,9 +35008,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: deleteTestCasePathParamsValidator,
-          headers: deleteTestCaseHeadersValidator,
-          response: deleteTestCaseResponse200Validator
+          path: validators.deleteTestCasePathParamsValidator,
+          headers: validators.deleteTestCaseHeadersValidator,
+          response: validators.deleteTestCaseResponse200Validator
         }
       },
       {
@@ -34934,9 +35055,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500],
         versionItem: null,
         validators: {
-          query: listTestSetsQueryValidator,
-          headers: listTestSetsHeadersValidator,
-          response: listTestSetsResponse200Validator
+          query: validators.listTestSetsQueryValidator,
+          headers: validators.listTestSetsHeadersValidator,
+          response: validators.listTestSetsResponse200Validator
         }
       },
       {
@@ -34977,9 +35098,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 409, 500],
         versionItem: null,
         validators: {
-          headers: createTestSetHeadersValidator,
-          body: createTestSetBodyValidator,
-          response: createTestSetResponse201Validator
+          headers: validators.createTestSetHeadersValidator,
+          body: validators.createTestSetBodyValidator,
+          response: validators.createTestSetResponse201Validator
         }
       },
       {
@@ -35013,9 +35134,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: getTestSetPathParamsValidator,
-          headers: getTestSetHeadersValidator,
-          response: getTestSetResponse200Validator
+          path: validators.getTestSetPathParamsValidator,
+          headers: validators.getTestSetHeadersValidator,
+          response: validators.getTestSetResponse200Validator
         }
       },
       {
@@ -35065,10 +35186,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 409, 500],
         versionItem: null,
         validators: {
-          path: updateTestSetPathParamsValidator,
-          headers: updateTestSetHeadersValidator,
-          body: updateTestSetBodyValidator,
-          response: updateTestSetResponse200Validator
+          path: validators.updateTestSetPathParamsValidator,
+          headers: validators.updateTestSetHeadersValidator,
+          body: validators.updateTestSetBodyValidator,
+          response: validators.updateTestSetResponse200Validator
         }
       },
       {
@@ -35102,9 +35223,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: deleteTestSetPathParamsValidator,
-          headers: deleteTestSetHeadersValidator,
-          response: deleteTestSetResponse200Validator
+          path: validators.deleteTestSetPathParamsValidator,
+          headers: validators.deleteTestSetHeadersValidator,
+          response: validators.deleteTestSetResponse200Validator
         }
       },
       {
@@ -35142,9 +35263,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: listTestSetAgentsPathParamsValidator,
-          headers: listTestSetAgentsHeadersValidator,
-          response: listTestSetAgentsResponse200Validator
+          path: validators.listTestSetAgentsPathParamsValidator,
+          headers: validators.listTestSetAgentsHeadersValidator,
+          response: validators.listTestSetAgentsResponse200Validator
         }
       },
       {
@@ -35181,9 +35302,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: removeTestSetAgentPathParamsValidator,
-          headers: removeTestSetAgentHeadersValidator,
-          response: removeTestSetAgentResponse200Validator
+          path: validators.removeTestSetAgentPathParamsValidator,
+          headers: validators.removeTestSetAgentHeadersValidator,
+          response: validators.removeTestSetAgentResponse200Validator
         }
       },
       {
@@ -35228,10 +35349,10 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: addTestSetAgentsPathParamsValidator,
-          headers: addTestSetAgentsHeadersValidator,
-          body: addTestSetAgentsBodyValidator,
-          response: addTestSetAgentsResponse200Validator
+          path: validators.addTestSetAgentsPathParamsValidator,
+          headers: validators.addTestSetAgentsHeadersValidator,
+          body: validators.addTestSetAgentsBodyValidator,
+          response: validators.addTestSetAgentsResponse200Validator
         }
       },
       {
@@ -35268,9 +35389,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: duplicateTestSetPathParamsValidator,
-          headers: duplicateTestSetHeadersValidator,
-          response: duplicateTestSetResponse201Validator
+          path: validators.duplicateTestSetPathParamsValidator,
+          headers: validators.duplicateTestSetHeadersValidator,
+          response: validators.duplicateTestSetResponse201Validator
         }
       },
       {
@@ -35308,9 +35429,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: listTestSetRecordsPathParamsValidator,
-          headers: listTestSetRecordsHeadersValidator,
-          response: listTestSetRecordsResponse200Validator
+          path: validators.listTestSetRecordsPathParamsValidator,
+          headers: validators.listTestSetRecordsHeadersValidator,
+          response: validators.listTestSetRecordsResponse200Validator
         }
       },
       {
@@ -35363,9 +35484,9 @@ var init_routes = __esm({
           snapshotInto: null
         },
         validators: {
-          path: listTestSetVersionsPathParamsValidator,
-          headers: listTestSetVersionsHeadersValidator,
-          response: listTestSetVersionsResponse200Validator
+          path: validators.listTestSetVersionsPathParamsValidator,
+          headers: validators.listTestSetVersionsHeadersValidator,
+          response: validators.listTestSetVersionsResponse200Validator
         }
       },
       {
@@ -35402,12 +35523,13 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
         validators: {
-          path: revertTestSetVersionPathParamsValidator,
-          headers: revertTestSetVersionHeadersValidator,
-          response: revertTestSetVersionResponse200Validator
+          path: validators.revertTestSetVersionPathParamsValidator,
+          headers: validators.revertTestSetVersionHeadersValidator,
+          response: validators.revertTestSetVersionResponse200Validator
         }
       },
       {
+<<<<<<< HEAD
         id: "listWebhooks",
         spec: "webhooks",
         method: "GET",
@@ -35434,6 +35556,34 @@ var init_routes = __esm({
         errors: [401, 403, 500, 503],
         versionItem: null,
         validators: { response: listWebhooksResponse200Validator }
+=======
+        ...{
+          id: "listWebhooks",
+          spec: "webhooks",
+          method: "GET",
+          path: "/webhooks",
+          params: { path: [], query: [], header: [] },
+          body: null,
+          auth: ["X-API-Key"],
+          permissions: ["webhooks:write"],
+          resource: "webhook",
+          action: "list",
+          workspaceRequired: false,
+          pagination: null,
+          softDelete: null,
+          restore: null,
+          rules: [],
+          emits: [],
+          aliasOf: null,
+          aliasRenames: [],
+          sets: null,
+          renames: null,
+          success: { status: 200, shape: { kind: "list", items: "webhooks", total: null }, media: "application/json" },
+          errors: [401, 403, 500, 503],
+          versionItem: null
+        },
+        validators: { response: validators.listWebhooksResponse200Validator }
+>>>>>>> h14
       },
       {
         id: "createWebhook",
@@ -35449,6 +35599,7 @@ var init_routes = __esm({
           defaults: {},
           properties: ["type", "url", "auth_token"]
         },
+<<<<<<< HEAD
         auth: ["X-API-Key"],
         permissions: ["webhooks:write"],
         resource: "webhook",
@@ -35469,6 +35620,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 500, 503],
         versionItem: null,
         validators: { body: createWebhookBodyValidator, response: createWebhookResponse200Validator }
+=======
+        validators: { body: validators.createWebhookBodyValidator, response: validators.createWebhookResponse200Validator }
+>>>>>>> h14
       },
       {
         id: "updateWebhook",
@@ -35508,9 +35662,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500, 503],
         versionItem: null,
         validators: {
-          path: updateWebhookPathParamsValidator,
-          body: updateWebhookBodyValidator,
-          response: updateWebhookResponse200Validator
+          path: validators.updateWebhookPathParamsValidator,
+          body: validators.updateWebhookBodyValidator,
+          response: validators.updateWebhookResponse200Validator
         }
       },
       {
@@ -35548,11 +35702,12 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500, 503],
         versionItem: null,
         validators: {
-          path: deleteWebhookPathParamsValidator,
-          response: deleteWebhookResponse200Validator
+          path: validators.deleteWebhookPathParamsValidator,
+          response: validators.deleteWebhookResponse200Validator
         }
       },
       {
+<<<<<<< HEAD
         id: "listWorkspaces",
         spec: "workspaces",
         method: "GET",
@@ -35579,6 +35734,34 @@ var init_routes = __esm({
         errors: [401, 403, 500],
         versionItem: null,
         validators: { response: listWorkspacesResponse200Validator }
+=======
+        ...{
+          id: "listWorkspaces",
+          spec: "workspaces",
+          method: "GET",
+          path: "/workspaces",
+          params: { path: [], query: [], header: [] },
+          body: null,
+          auth: ["X-API-Key"],
+          permissions: ["workspaces:read"],
+          resource: "workspace",
+          action: "list",
+          workspaceRequired: false,
+          pagination: null,
+          softDelete: null,
+          restore: null,
+          rules: [],
+          emits: [],
+          aliasOf: null,
+          aliasRenames: [],
+          sets: null,
+          renames: null,
+          success: { status: 200, shape: { kind: "list", items: "workspaces", total: null }, media: "application/json" },
+          errors: [401, 403, 500],
+          versionItem: null
+        },
+        validators: { response: validators.listWorkspacesResponse200Validator }
+>>>>>>> h14
       },
       {
         id: "createWorkspace",
@@ -35614,8 +35797,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 409, 500],
         versionItem: null,
         validators: {
-          body: createWorkspaceBodyValidator,
-          response: createWorkspaceResponse201Validator
+          body: validators.createWorkspaceBodyValidator,
+          response: validators.createWorkspaceResponse201Validator
         }
       },
       {
@@ -35649,8 +35832,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 500, 503],
         versionItem: null,
         validators: {
-          path: getWorkspacePathParamsValidator,
-          response: getWorkspaceResponse200Validator
+          path: validators.getWorkspacePathParamsValidator,
+          response: validators.getWorkspaceResponse200Validator
         }
       },
       {
@@ -35691,9 +35874,9 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 409, 500, 503],
         versionItem: null,
         validators: {
-          path: updateWorkspacePathParamsValidator,
-          body: updateWorkspaceBodyValidator,
-          response: updateWorkspaceResponse200Validator
+          path: validators.updateWorkspacePathParamsValidator,
+          body: validators.updateWorkspaceBodyValidator,
+          response: validators.updateWorkspaceResponse200Validator
         }
       },
       {
@@ -35727,8 +35910,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 409, 500, 503],
         versionItem: null,
         validators: {
-          path: deleteWorkspacePathParamsValidator,
-          response: deleteWorkspaceResponse200Validator
+          path: validators.deleteWorkspacePathParamsValidator,
+          response: validators.deleteWorkspaceResponse200Validator
         }
       },
       {
@@ -35762,8 +35945,8 @@ var init_routes = __esm({
         errors: [400, 401, 403, 404, 409, 500],
         versionItem: null,
         validators: {
-          path: archiveWorkspacePathParamsValidator,
-          response: archiveWorkspaceResponse200Validator
+          path: validators.archiveWorkspacePathParamsValidator,
+          response: validators.archiveWorkspaceResponse200Validator
         }
       }
     ];

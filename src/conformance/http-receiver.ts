@@ -1,14 +1,15 @@
 // A webhook receiver on a real socket (127.0.0.1, a free port) for targets on this machine: the suite's checks of
 // deliveries (payloads, headers, retries on the statuses a check chose) run against a sandbox in another process
 // as they do in process. A target elsewhere cannot reach it, so it is used only for loopback targets.
+// When the target says when its deliveries are done (the sandbox's control plane: `idle`), `calls` waits for
+// exactly that; only a target that cannot say so is waited on until it goes quiet.
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ReceivedCall, WebhookReceiver } from './target.js';
 
 /**
- * No call for this long (counted from the last call, and at least from when `calls` is asked), and none being
- * received: the target's deliveries are taken as done. A target in another process gives no signal when its
- * background deliveries are over, so the receiver waits for quiet.
+ * Without an `idle` signal: no call for this long (counted from the last call, and at least from when `calls`
+ * is asked), and none being received, and the target's deliveries are taken as done.
  */
 const QUIET_MS = 1500;
 /** The longest `calls` waits for a target to go quiet. */
@@ -37,7 +38,7 @@ export function isLoopback(url: string): boolean {
   return host === 'localhost' || host === '[::1]' || /^127\./.test(host);
 }
 
-export async function startHttpReceiver(): Promise<HttpReceiver> {
+export async function startHttpReceiver(idle?: () => Promise<void>): Promise<HttpReceiver> {
   const scripts = new Map<string, number[]>();
   const received = new Map<string, ReceivedCall[]>();
   let lastActivity = 0;
@@ -70,6 +71,12 @@ export async function startHttpReceiver(): Promise<HttpReceiver> {
     },
     async calls(url) {
       const path = new URL(url).pathname;
+      // The target answers the idle question only once its deliveries were answered, and a call is logged
+      // before the receiver answers it, so the log is complete here.
+      if (idle) {
+        await idle();
+        return [...(received.get(path) ?? [])];
+      }
       const started = Date.now();
       const quietSince = (): number => Math.max(lastActivity, started);
       while (Date.now() - started < SETTLE_LIMIT_MS && (inFlight > 0 || Date.now() - quietSince() < QUIET_MS)) await new Promise((r) => setTimeout(r, 50));

@@ -67,6 +67,7 @@ export async function inProcessTarget(options: Pick<SandboxOptions, 'rules' | 'd
     createOtherOrganizationKey: async () => (await admin.createOrganization({ display_name: 'Conformance other organization' })).api_key.key,
     loadFixtures: async (records) => (await admin.loadFixtures(org, { records: records as never })).records,
     completeRun: async (body) => (await admin.completeRun(org, { wait_for_deliveries: true, ...body })) as { run: Record<string, unknown>; sent: Record<string, unknown>[] },
+    idle: () => sandbox.idle(),
   };
   const target: Target = {
     name: 'in-process sandbox',

@@ -32,14 +32,21 @@ export async function runSuite(target: Target, options: RunOptions = {}): Promis
       if (!check.applies(route, suite)) continue;
       if (options.check !== undefined && !check.name.includes(options.check)) continue;
       const started = performance.now();
+      const limitMs = options.timeoutMs ?? 60_000;
       let result: CheckResult;
       try {
-        await withTimeout(check.run({ target, suite, world, route }), options.timeoutMs ?? 60_000);
+        await world.beginCheck(route);
+        await withTimeout(check.run({ target, suite, world, route }), limitMs);
         result = { operation: route.id, check: check.name, outcome: 'pass', rules: route.rules, ms: 0 };
       } catch (error) {
         if (error instanceof CheckSkip) result = { operation: route.id, check: check.name, outcome: 'skip', detail: error.message, rules: route.rules, ms: 0 };
         else if (error instanceof CheckFailure) result = { operation: route.id, check: check.name, outcome: 'fail', detail: error.message, rules: route.rules, ms: 0 };
         else result = { operation: route.id, check: check.name, outcome: 'fail', detail: `error while checking: ${(error as Error)?.message ?? String(error)}`, rules: route.rules, ms: 0 };
+      }
+      try {
+        await withTimeout(world.endCheck(), limitMs);
+      } catch (error) {
+        if (result.outcome === 'pass') result = { ...result, outcome: 'fail', detail: `removing the subscriptions the check left: ${(error as Error)?.message ?? String(error)}` };
       }
       result.ms = Math.round(performance.now() - started);
       results.push(result);
@@ -53,7 +60,7 @@ export async function runSuite(target: Target, options: RunOptions = {}): Promis
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CheckFailure(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new CheckFailure(`not finished within the per-check limit of ${ms} ms`)), ms);
   });
   return Promise.race([work, limit]).finally(() => clearTimeout(timer));
 }

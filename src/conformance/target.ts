@@ -11,6 +11,8 @@ export interface ControlAccess {
   /** `workspace_id: null` stores a legacy record without workspace; omitted, the sandbox picks the default workspace. */
   loadFixtures(records: { kind: string; data: Record<string, unknown>; platform?: boolean; workspace_id?: string | null }[]): Promise<{ kind: string; id: string }[]>;
   completeRun(body: Record<string, unknown>): Promise<{ run: Record<string, unknown>; sent: Record<string, unknown>[] }>;
+  /** Resolves once the target's pending outbound deliveries (and their retries) are done (absent: no such signal). */
+  idle?(): Promise<void>;
 }
 
 /** One HTTP call a receiver endpoint got, and what it answered. */

@@ -83,11 +83,24 @@ export function referenceName(key: string): string | undefined {
   return /^(.*)_ids?$/.exec(key)?.[1];
 }
 
+/**
+ * The rule of a subscription's create operation (spec/webhooks.yaml): its records make the target call their
+ * `url` whenever an event fires, so a subscription left behind costs every later event a delivery (and its
+ * retries, when the url leads nowhere).
+ */
+const SUBSCRIPTION_RULE = 'webhook-url';
+
 export class World {
   readonly defs: Defs;
   private readonly cache = new Map<string, Created>();
   readonly created: Created[] = [];
   private seed = 1;
+  /** Whether the running check touched subscriptions (they are removed when it ends). */
+  private subscriptionsTouched = false;
+  /** Where `created` stood when the running check began. */
+  private checkStart = 0;
+  /** On a subscription's operation: the ids listed before the running check, by resource. */
+  private subscriptionsBefore = new Map<string, Set<string>>();
 
   constructor(
     readonly target: Target,
@@ -194,6 +207,61 @@ export class World {
     return (route && ownParam(route)) ?? `${resource.replace(/-/g, '_')}_id`;
   }
 
+  /** Whether records of `resource` are subscriptions the target delivers events to (SUBSCRIPTION_RULE). */
+  isSubscription(resource: string | null): boolean {
+    return resource !== null && this.route(resource, 'create')?.rules.includes(SUBSCRIPTION_RULE) === true;
+  }
+
+  /** The resources whose records are subscriptions. */
+  private subscriptionResources(): string[] {
+    return this.suite.resources.map((r) => r.name).filter((name) => this.isSubscription(name));
+  }
+
+  /** Ids of the subscriptions of `resource` the target lists (its list's first page). */
+  private async listedIds(resource: string): Promise<string[]> {
+    const list = this.route(resource, 'list');
+    if (!list || list.success.shape.kind !== 'list' || list.params.path.length > 0) return [];
+    const answer = await send(this.target, list, {});
+    const items = answer.status < 300 ? (answer.body as Record<string, unknown> | undefined)?.[list.success.shape.items] : undefined;
+    const idKey = this.resource(resource).id;
+    return Array.isArray(items) ? items.map((item) => (item as Record<string, unknown>)[idKey]).filter((id): id is string => typeof id === 'string') : [];
+  }
+
+  /** Called by the runner before each check: on a subscription's operation, what exists before it (not the suite's to remove). */
+  async beginCheck(route: Route): Promise<void> {
+    this.checkStart = this.created.length;
+    this.subscriptionsBefore = new Map();
+    this.subscriptionsTouched = this.isSubscription(route.resource);
+    if (this.subscriptionsTouched) for (const resource of this.subscriptionResources()) this.subscriptionsBefore.set(resource, new Set(await this.listedIds(resource)));
+  }
+
+  /**
+   * Called by the runner after each check: subscriptions the suite made do not outlive the check that made or
+   * used them. Removed are the ones the World made during the check, the shared ones (forgotten, so the next check
+   * that needs one gets a fresh one), and, on a subscription's own operation, every one the target lists now that
+   * it did not list before the check (made by the check's own requests). Subscriptions that were there before
+   * belong to the organization, not the suite, and stay. Otherwise each later event would be delivered to all of
+   * them, and every wait for deliveries (a run completion's, the receiver's) would pay for their attempts and retries.
+   */
+  async endCheck(): Promise<void> {
+    if (!this.subscriptionsTouched) return;
+    this.subscriptionsTouched = false;
+    for (const resource of this.subscriptionResources()) {
+      const remove = this.route(resource, 'delete');
+      const ids = new Set(this.created.slice(this.checkStart).filter((c) => c.resource === resource).map((c) => c.id));
+      for (const [key, c] of this.cache) {
+        if (c.resource !== resource) continue;
+        ids.add(c.id);
+        this.cache.delete(key);
+      }
+      const before = this.subscriptionsBefore.get(resource);
+      if (before) for (const id of await this.listedIds(resource)) if (!before.has(id)) ids.add(id);
+      if (!remove) continue;
+      // Best effort, like cleanUp: one the check deleted itself answers 404.
+      for (const id of ids) await send(this.target, remove, { path: { [this.idParam(resource)]: id } });
+    }
+  }
+
   canCreate(resource: string): boolean {
     return this.route(resource, 'create') !== undefined || this.target.control !== undefined;
   }
@@ -239,6 +307,12 @@ export class World {
       const parent = resourceForParam(this.suite, p.name);
       if (!parent) fail(`create ${resource}: no resource for path parameter ${p.name}`);
       path[p.name] = (await this.ensure(parent.name)).id;
+    }
+    if (this.isSubscription(resource)) {
+      this.subscriptionsTouched = true;
+      // Deliveries to a subscription the suite made for its own use go to the receiver when there is one (it
+      // answers at once), not to a generated host that a lookup or a connection would wait on.
+      if (this.target.receiver && !('url' in overrides)) overrides = { ...overrides, url: this.target.receiver.endpoint() };
     }
     const body = await this.bodyFor(route, overrides);
     const answer = await send(this.target, route, { path, ...(body === undefined ? {} : { body }) });

@@ -9,6 +9,7 @@ import { emitTypes } from './types/emit-types.js';
 import { emitValidators } from './validators/emit-validators.js';
 import { emitServer, type ServedDocument } from './server/emit-server.js';
 import { emitConformance } from './conformance/emit-conformance.js';
+import { CLIENT_PACKAGE } from './package/packages.js';
 import { emitRuntimeDocs } from './package/runtime-packages.js';
 import { firstRelease, type ReleaseHistory } from '../diff/release.js';
 
@@ -59,7 +60,7 @@ export function emitAll(model: ApiModel, names: Names, options: EmitOptions = {}
     all.push(...files);
     options.onFiles?.(files);
   };
-  emitClientPackage(model, names, options.clientDir ?? 'client', options.packageName ?? '@evalplatform/client', history, hand);
+  emitClientPackage(model, names, options.clientDir ?? CLIENT_PACKAGE.dir, options.packageName ?? CLIENT_PACKAGE.name, history, hand);
   if (options.sandbox !== false) {
     // The sandbox's route table and served documents; its engine is hand-written (src/sandbox).
     hand(emitServer(model, names, options.documents ?? []));

@@ -1,7 +1,9 @@
 // Every generated package as a team installs it: `npm pack` each, install the tarballs into a project outside the
 // repository (only those tarballs and the registry), and there: start the sandbox with its bin, run the
-// conformance bin against it with its control plane, run a --strict-typed program that uses the client against
-// it, and run a vitest file that uses createSandbox in process with the client's `fetch` option.
+// conformance bin against it over its socket with its control plane, run a --strict-typed program that uses the
+// client against it (and the sandbox's and conformance suite's declarations), and run a vitest file that uses
+// createSandbox in process with the client's `fetch` option. The sandbox and the conformance suite depend on the
+// client package of the same version (installed once, beside them), not on copies of it.
 //
 // better-sqlite3 (the sandbox's one native dependency) is built from source when no prebuilt binary can be
 // downloaded, which takes minutes. The scratch project therefore lives on between runs in the temporary folder
@@ -67,7 +69,7 @@ afterAll(() => {
 });
 
 describe('the generated packages installed from their tarballs', () => {
-  test('each tarball holds its runtime, declarations and bin; the sandbox depends only on declared registry packages', () => {
+  test('each tarball holds its runtime, declarations and bin; the runtimes depend on the client package of their version, not on copies', () => {
     for (const [dir, name] of Object.entries(PACKAGES)) {
       const files = packed[dir]!.files.map((f) => f.path);
       expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'index.js', 'index.d.ts']));
@@ -78,10 +80,20 @@ describe('the generated packages installed from their tarballs', () => {
         expect(installed.bin).toEqual({ [`evalplatform-${dir}`]: './cli.js' });
         // Nothing from this repository's source or its other generated folders is needed at run time.
         expect(files.filter((f) => f.startsWith('src/') || f === 'routes.js')).toEqual([]);
+        // The client's declarations are the client package's, imported by name.
+        expect(files.filter((f) => f.startsWith('types/generated/client/'))).toEqual([]);
       }
     }
-    const sandbox = JSON.parse(readFileSync(join(scratch, 'node_modules/@evalplatform/sandbox/package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect(Object.keys(sandbox.dependencies).sort()).toEqual(['better-sqlite3', 'yaml']);
+    const manifest = (name: string): { version: string; dependencies: Record<string, string> } => JSON.parse(readFileSync(join(scratch, 'node_modules', name, 'package.json'), 'utf8'));
+    const client = manifest(PACKAGES.client);
+    expect(manifest(PACKAGES.sandbox).dependencies).toEqual({ [PACKAGES.client]: client.version, 'better-sqlite3': expect.any(String), yaml: expect.any(String) });
+    expect(manifest(PACKAGES.conformance).dependencies[PACKAGES.client]).toBe(client.version);
+    // One client in the project: the runtimes resolve the installed one.
+    for (const dir of ['sandbox', 'conformance'] as const) expect(existsSync(join(scratch, 'node_modules', PACKAGES[dir], 'node_modules', PACKAGES.client))).toBe(false);
+    // The conformance suite declares its public API (runConformance, its options, the results, the reports) only.
+    expect(packed.conformance!.files.map((f) => f.path).filter((f) => f.startsWith('types/')).sort()).toEqual(
+      ['index.d.ts', 'report.d.ts', 'result.d.ts', 'run-conformance.d.ts'].map((f) => `types/src/conformance/${f}`),
+    );
   });
 
   test('evalplatform-sandbox prints its JSON start line; both bins refuse bad flags with their usage and status 2', () => {
@@ -96,18 +108,20 @@ describe('the generated packages installed from their tarballs', () => {
     expect(runIn(scratch, bin('evalplatform-sandbox'), ['--port', 'eighty']).code).toBe(2);
   });
 
-  test('evalplatform-conformance with the installed sandbox package (in process): every check passes, none skipped', () => {
-    // Without --base-url the conformance bin runs the whole suite against the installed @evalplatform/sandbox in
-    // process: both tarballs' runtimes, together, as a consumer's CI would use them. (The same run over a socket
-    // against the sandbox bin, with its control plane, stalls for minutes on some delivery checks: see the README's
-    // packages section; the sandbox bin's HTTP listener is exercised by the strict client program below.)
-    const result = runIn(scratch, bin('evalplatform-conformance'), ['--junit', 'conformance.xml', '--quiet'], 20 * 60_000);
+  test('evalplatform-conformance against the evalplatform-sandbox bin over its socket, with its control plane: every check passes, none skipped', () => {
+    // As a consumer's CI runs it: the two bins as two processes, the API and the control plane over HTTP, webhook
+    // deliveries to the conformance bin's receiver on 127.0.0.1.
+    const args = ['--base-url', started.base_url, '--control-url', started.control_url, '--admin-token', started.admin_token, '--junit', 'conformance.xml', '--quiet'];
+    const began = performance.now();
+    const result = runIn(scratch, bin('evalplatform-conformance'), args, 20 * 60_000);
+    console.log(`evalplatform-conformance over HTTP against evalplatform-sandbox: ${Math.round((performance.now() - began) / 1000)} s`);
     const line = /Conformance: (\d+) passed, (\d+) failed, (\d+) skipped/.exec(result.out);
-    expect(line, result.out.slice(-3000)).not.toBeNull();
+    expect(line, result.out.slice(-3000) + result.err.slice(-3000)).not.toBeNull();
     const problems = result.out.split('\n').filter((l) => /^(FAIL|skip) /.test(l));
     expect({ failed: Number(line![2]), skipped: Number(line![3]) }, problems.join('\n')).toEqual({ failed: 0, skipped: 0 });
     expect(Number(line![1])).toBeGreaterThan(1000);
     expect(result.code).toBe(0);
+    expect(result.out).toContain(`Target: ${started.base_url}`);
     expect(readFileSync(join(scratch, 'conformance.xml'), 'utf8')).toMatch(/<testsuites name="conformance" tests="\d+" failures="0" skipped="0">/);
   }, 20 * 60_000);
 
@@ -115,10 +129,18 @@ describe('the generated packages installed from their tarballs', () => {
     const program = String.raw`
 import { ApiError, createClient } from '@evalplatform/client';
 import type { Tag } from '@evalplatform/client/types';
+import type { CheckResult, ConformanceOptions } from '@evalplatform/conformance';
+import type { Sandbox, SandboxOptions } from '@evalplatform/sandbox';
 
 declare const process: { env: Record<string, string | undefined> };
 
 const client = createClient({ baseUrl: process.env.SANDBOX_BASE_URL!, apiKey: process.env.SANDBOX_API_KEY!, validateResponses: true, retry: false });
+
+// The runtimes' declarations, read strictly with the client's they reference.
+export const sandboxOptions: SandboxOptions = { db: ':memory:' };
+export const conformanceOptions: ConformanceOptions = { baseUrl: process.env.SANDBOX_BASE_URL!, apiKey: process.env.SANDBOX_API_KEY!, timeoutMs: 60_000 };
+export const basePathOf = (sandbox: Sandbox): string => sandbox.basePath;
+export const failures = (results: CheckResult[]): string[] => results.filter((r) => r.outcome === 'fail').map((r) => r.operation + ': ' + r.check);
 
 async function main(): Promise<void> {
   const created: Tag = (await client.tags.createTag({ tag_name: 'Packaged', color: '#0a0b0c' })).tag;
@@ -135,7 +157,12 @@ async function main(): Promise<void> {
 await main();
 `;
     writeFileSync(join(scratch, 'main.ts'), program);
-    expect(typeCheck(join(scratch, 'main.ts')).diagnostics.map((d) => d.text)).toEqual([]);
+    const checked = typeCheck(join(scratch, 'main.ts'));
+    expect(checked.diagnostics.map((d) => d.text)).toEqual([]);
+    // The sandbox's declarations name the client's validators through the installed client package.
+    expect(checked.sourceFiles.filter((f) => f.includes('/types/generated/client/'))).toEqual([]);
+    expect(checked.sourceFiles).toContain(join(scratch, 'node_modules/@evalplatform/client/validators.d.ts'));
+    expect(checked.sourceFiles).toContain(join(scratch, 'node_modules/@evalplatform/sandbox/types/generated/sandbox/routes.d.ts'));
     writeFileSync(join(scratch, 'main.js'), transpile(program, 'main.ts'));
     const result = spawnSync(process.execPath, ['main.js'], { cwd: scratch, encoding: 'utf8', env: { ...process.env, SANDBOX_BASE_URL: started.base_url, SANDBOX_API_KEY: started.api_key } });
     expect(result.stderr).toBe('');

@@ -7,6 +7,7 @@ import { fail, skip } from '../result.js';
 import type { SuiteData } from '../suite-data.js';
 import { recordOf } from '../world.js';
 import type { Check, CheckContext } from './context.js';
+import { unansweredUrl } from './unanswered-url.js';
 
 function handles(suite: SuiteData, rule: string): boolean {
   return suite.handlers.some((h) => h.on === 'run.completed' && h.rule === rule);
@@ -79,7 +80,7 @@ export const webhookDelivered: Check = {
     const control = ctx.target.control;
     if (!control) skip('needs the control plane to complete a run and see deliveries');
     const token = `conformance-token-${ctx.world.nextSeed()}`;
-    const created = await send(ctx.target, ctx.route, { body: { type: 'job_complete', url: 'https://receiver.invalid/hook', auth_token: token } });
+    const created = await send(ctx.target, ctx.route, { body: { type: 'job_complete', url: ctx.target.receiver?.endpoint() ?? unansweredUrl('https', 'hook'), auth_token: token } });
     expectSuccess(created, ctx.route, 'creating the webhook');
     if (created.text.includes(token)) fail('the webhook answer contains its auth token');
     const webhook = recordOf(ctx.route, created)!;

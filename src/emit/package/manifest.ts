@@ -16,6 +16,8 @@ export interface ManifestSpec {
   files?: string[];
   /** npm packages the package imports at run time or in its declarations. */
   dependencies?: string[];
+  /** Packages generated in the same run that it imports (name -> version): the version is exact, since both come from one spec. */
+  generatedDependencies?: Record<string, string>;
   /** Optional peer packages (`@evalplatform/sandbox` for the conformance suite's in-process mode). */
   optionalPeers?: Record<string, string>;
   specHash: string;
@@ -58,7 +60,7 @@ export function packageManifest(spec: ManifestSpec): string {
     exports: exportsMap,
     bin: spec.bin ?? null,
     files: spec.files ?? null,
-    dependencies: sorted((spec.dependencies ?? []).map((name) => [name, rootRange(name)])),
+    dependencies: sorted([...(spec.dependencies ?? []).map((name): [string, string] => [name, rootRange(name)]), ...Object.entries(spec.generatedDependencies ?? {})]),
     peerDependencies: sorted(Object.entries(spec.optionalPeers ?? {})),
     peerDependenciesMeta: sorted(Object.keys(spec.optionalPeers ?? {}).map((name) => [name, { optional: true }])),
     specHash: spec.specHash,

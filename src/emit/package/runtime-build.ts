@@ -26,6 +26,11 @@ export interface RuntimeSpec {
   cli: string;
   /** Repo-relative modules provided by another package (`src/sandbox/index.ts` -> `@evalplatform/sandbox`). */
   provided?: Record<string, string>;
+  /**
+   * Folders of the generated output that are packages of their own (`client` -> `@evalplatform/client`): the
+   * runtime and its declarations import them by name (`@evalplatform/client/validators`), never a copy.
+   */
+  generatedPackages?: Record<string, string>;
 }
 
 export interface BuiltRuntime {
@@ -35,6 +40,10 @@ export interface BuiltRuntime {
   imports: string[];
   /** npm packages the declarations import. */
   typeImports: string[];
+  /** Generated packages (`generatedPackages`) the runtime or its declarations import. */
+  generatedImports: string[];
+  /** npm packages the runtime requires on first use only (`createRequire(import.meta.url)('libpq')`). */
+  loadedOnUse: string[];
 }
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -52,6 +61,46 @@ export function packageOf(specifier: string): string | undefined {
 }
 
 const toPosix = (path: string): string => path.split(sep).join('/');
+
+/**
+ * The import of a generated package that a repo-relative module path names (`generated/client/validators.js` ->
+ * `@evalplatform/client/validators`, `generated/client/index.js` -> `@evalplatform/client`), or undefined.
+ */
+function generatedPackageImport(spec: RuntimeSpec, repoPath: string): string | undefined {
+  for (const [dir, name] of Object.entries(spec.generatedPackages ?? {})) {
+    const prefix = `generated/${dir}/`;
+    if (!repoPath.startsWith(prefix)) continue;
+    const module = repoPath.slice(prefix.length).replace(/\.(d\.ts|js|ts)$/, '');
+    return module === 'index' ? name : `${name}/${module}`;
+  }
+  return undefined;
+}
+
+/** Relative module specifiers in declaration text (`from './x.js'`, `import('./x.js')`). */
+const RELATIVE_SPECIFIER = /(\bfrom\s*|\bimport\(\s*)(['"])(\.[^'"]*)\2/g;
+
+/**
+ * The declaration files (by path in the package) with imports of generated packages by name, and only those
+ * reachable from `main` through relative imports: what the package's public API exposes, nothing more.
+ */
+function publicDeclarations(spec: RuntimeSpec, files: Record<string, string>, main: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const queue = [main];
+  while (queue.length > 0) {
+    const path = queue.shift()!;
+    if (out[path] !== undefined || files[path] === undefined) continue;
+    // types/<repo path>: the repo path of the module this declares, to resolve its relative imports from.
+    const repoDir = dirname(path.slice('types/'.length));
+    out[path] = files[path].replace(RELATIVE_SPECIFIER, (whole, lead: string, quote: string, specifier: string) => {
+      const target = toPosix(join(repoDir, specifier));
+      const named = generatedPackageImport(spec, target);
+      if (named !== undefined) return `${lead}${quote}${named}${quote}`;
+      queue.push(`types/${target.replace(/\.js$/, '.d.ts')}`);
+      return whole;
+    });
+  }
+  return out;
+}
 const sha = (text: string | Uint8Array): string => createHash('sha256').update(text).digest('hex');
 
 /** Generated files (under the repo's generated/, by path below it) come from the rendered output. */
@@ -133,6 +182,8 @@ async function bundle(spec: RuntimeSpec, rendered: ReadonlyMap<string, string>, 
         // generates, for a spec that is not ours) the committed file is read.
         // Named by its repo-relative path: esbuild writes the name into the bundle, which must not depend on where
         // the checkout is (a CI clone lives in another folder).
+        const named = generatedPackageImport(spec, toPosix(relative(REPO, target)));
+        if (named !== undefined) return { path: named, external: true };
         if (generatedText(rendered, target) !== undefined) return { path: toPosix(relative(REPO, target)), namespace: 'generated' };
         return undefined;
       });
@@ -187,6 +238,7 @@ function declarations(spec: RuntimeSpec, rendered: ReadonlyMap<string, string>, 
     const out: Record<string, string> = {};
     for (const [path, text] of Object.entries(files)) if (path !== GENERATED_LIST) out[path] = text;
     for (const path of JSON.parse(files[GENERATED_LIST] ?? '[]') as string[]) {
+      if (generatedPackageImport(spec, path) !== undefined) continue;
       const text = inputText(rendered, path);
       if (text !== undefined) out[`types/${path}`] = text;
     }
@@ -243,15 +295,23 @@ export async function buildRuntime(spec: RuntimeSpec, rendered: ReadonlyMap<stri
   files.set(`${spec.dir}/cli.js`, built.cli);
   const main = toPosix(spec.index).replace(/\.ts$/, '.js');
   files.set(`${spec.dir}/index.d.ts`, `export * from './types/${main}';\n`);
+  const ownPackages = new Set(Object.values(spec.generatedPackages ?? {}));
   const typeImports = new Set<string>();
-  for (const [path, text] of Object.entries(dts).sort(([a], [b]) => (a < b ? -1 : 1))) {
+  const generatedImports = new Set<string>();
+  const runtimeImports: string[] = [];
+  for (const name of JSON.parse(built.imports) as string[]) (ownPackages.has(name) ? generatedImports.add(name) : runtimeImports.push(name));
+  const shipped = publicDeclarations(spec, dts, `types/${main.replace(/\.js$/, '.d.ts')}`);
+  for (const [path, text] of Object.entries(shipped).sort(([a], [b]) => (a < b ? -1 : 1))) {
     // The generated declarations come with their own header; the rest get it from the writer.
     const body = path.startsWith('types/generated/') ? text.replace(/^\/\/ Generated by [^\n]*\n/, '') : text;
     files.set(`${spec.dir}/${path}`, body);
-    for (const match of text.matchAll(/(?:from|import\()\s*['"]([^'".][^'"]*)['"]/g)) {
+    for (const match of body.matchAll(/(?:from|import\()\s*['"]([^'".][^'"]*)['"]/g)) {
       const name = packageOf(match[1]!);
-      if (name && !Object.values(spec.provided ?? {}).includes(name)) typeImports.add(name);
+      if (!name || Object.values(spec.provided ?? {}).includes(name)) continue;
+      if (ownPackages.has(name)) generatedImports.add(name);
+      else typeImports.add(name);
     }
   }
-  return { files, imports: JSON.parse(built.imports) as string[], typeImports: [...typeImports].sort() };
+  const loadedOnUse = [...new Set([...built.index.matchAll(/createRequire\(import\.meta\.url\)\(\s*["']([^"'.][^"']*)["']\s*\)/g)].map((m) => packageOf(m[1]!)!))].sort();
+  return { files, imports: runtimeImports, typeImports: [...typeImports].sort(), generatedImports: [...generatedImports].sort(), loadedOnUse };
 }

@@ -46,7 +46,7 @@ export async function finishRuntimePackages(rendered: ReadonlyMap<string, string
       out.set(path, path === `${pkg.dir}/cli.js` ? `#!/usr/bin/env node\n${withHeader(path, text, model.specHash)}` : withHeader(path, text, model.specHash));
     }
     const peers = Object.fromEntries(Object.keys(pkg.optionalPeers ?? {}).map((name) => [name, name === SANDBOX_PACKAGE.name ? `^${history.version}` : pkg.optionalPeers![name]!]));
-    const needed = [...new Set([...built.imports, ...built.typeImports.map((name) => (declares(`@types/${name}`) ? `@types/${name}` : name))])];
+    const needed = [...new Set([...built.imports, ...built.loadedOnUse, ...built.typeImports.map((name) => (declares(`@types/${name}`) ? `@types/${name}` : name))])];
     // Native bindings only some uses need (libpq: a team sandbox on PostgreSQL) are optional peers, loaded on first
     // use, so installing the package never builds them for a user who does not need them.
     const dependencies = needed.filter((name) => !OPTIONAL_NATIVE.includes(name));
@@ -59,6 +59,7 @@ export async function finishRuntimePackages(rendered: ReadonlyMap<string, string
       bin: { [pkg.bin]: './cli.js' },
       files: ['index.js', 'index.d.ts', 'cli.js', 'types', 'README.md', 'CHANGELOG.md'],
       dependencies,
+      generatedDependencies: Object.fromEntries(built.generatedImports.map((name) => [name, history.version])),
       optionalPeers: peers,
       specHash: model.specHash,
     });

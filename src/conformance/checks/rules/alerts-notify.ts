@@ -4,6 +4,7 @@
 import { send } from '../../http.js';
 import { fail } from '../../result.js';
 import type { Check } from '../context.js';
+import { unansweredUrl } from '../unanswered-url.js';
 import { AlertLab, condition, enumValues, expectFirings, fixtureUlid, idOf, notesOf, onAlertOperation, payloadOf, type Completion, type Json } from './alerts-lab.js';
 
 const HOUR = 3_600_000;
@@ -59,7 +60,7 @@ export const channelNotifications: Check = {
     const metric = await lab.metric();
     const seed = ctx.world.nextSeed();
     const [tokenHttps, tokenFtp, tokenStored] = ['https', 'ftp', 'stored'].map((k) => `conformance-alert-token-${k}-${seed}`) as [string, string, string];
-    const urls = { https: `https://alerts.example.invalid/${seed}/hook`, http: `http://alerts.example.invalid/${seed}/plain`, ftp: `ftp://alerts.example.invalid/${seed}/x` };
+    const urls = { https: unansweredUrl('https', `${seed}/hook`), http: unansweredUrl('http', `${seed}/plain`), ftp: `ftp://alerts.example.invalid/${seed}/x` };
     const channels = [
       // A SLACK channel with an HTTPS url (an incoming-webhook address) is still only recorded.
       { channel_type: 'SLACK', config: { channel_id: 'C0CONFORM', channel_name: '#alerts', url: `${urls.https}/slack` } },

@@ -5,6 +5,7 @@ import { expectError, expectSuccess, send } from '../../http.js';
 import { fail } from '../../result.js';
 import { recordOf } from '../../world.js';
 import type { Check, CheckContext } from '../context.js';
+import { unansweredUrl } from '../unanswered-url.js';
 import { AlertLab, condition, enumValues, idOf, notesOf, onReplaceSets, type Completion, type Json } from './alerts-lab.js';
 
 function items(record: Json, set: 'conditions' | 'channels'): Json[] {
@@ -38,7 +39,7 @@ export const createSets: Check = {
       conditions: [condition(metric, 'SINGLE', 'GT', 0.5), condition(metric, 'RUN_FRACTION', 'GTE', 0.5, { match_value: '1', match_mode: 'contains' })],
       channels: [
         { channel_type: 'SLACK', config: { channel_name: '#alerts' } },
-        { channel_type: 'WEBHOOK', config: { url: 'https://alerts.example.invalid/sets', auth_token: token } },
+        { channel_type: 'WEBHOOK', config: { url: ctx.target.receiver?.endpoint() ?? unansweredUrl('https', 'sets'), auth_token: token } },
       ],
     };
     const answer = await send(ctx.target, route, { body });
@@ -77,7 +78,7 @@ export const patchSets: Check = {
     const [m1, m2] = [await lab.metric(), await lab.metric()];
     const seed = ctx.world.nextSeed();
     const [tokenA, tokenB] = [`conformance-alert-token-a-${seed}`, `conformance-alert-token-b-${seed}`];
-    const hook = (path: string, token?: string): Json => ({ channel_type: 'WEBHOOK', config: { url: `https://alerts.example.invalid/${seed}/${path}`, ...(token ? { auth_token: token } : {}) } });
+    const hook = (path: string, token?: string): Json => ({ channel_type: 'WEBHOOK', config: { url: ctx.target.receiver?.endpoint() ?? unansweredUrl('https', `${seed}/${path}`), ...(token ? { auth_token: token } : {}) } });
     const route = ctx.route;
     const path = { alert_id: '' };
     const problems: string[] = [];

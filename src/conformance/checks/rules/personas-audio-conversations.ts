@@ -12,6 +12,7 @@ import { fail } from '../../result.js';
 import type { Route } from '../../suite-data.js';
 import { ownParam } from '../../world.js';
 import type { Check, CheckContext } from '../context.js';
+import { unansweredUrl } from '../unanswered-url.js';
 import { base64, lowRateMp3Bytes, mp3Bytes, notAudioBytes, wavBytes } from './personas-audio-bytes.js';
 import { propertySchema } from './records-support.js';
 import { appliesTo, expectField, expectRefused, requireRoute, ruleRoute, successRecord, unique } from './personas-audio-shared.js';
@@ -181,9 +182,9 @@ const submitWaves: Check = {
 
 // ---------------------------------------------------------------------------------- delivery (Events 3)
 
-/** A fresh job_complete webhook (its last_triggered_at is null until an event fires). */
+/** A fresh job_complete webhook (its last_triggered_at is null until an event fires); the World points it at the receiver when there is one. */
 async function freshWebhook(ctx: CheckContext): Promise<string> {
-  const created = await ctx.world.create('webhook', { type: 'job_complete', url: 'https://receiver.invalid/conformance' });
+  const created = await ctx.world.create('webhook', { type: 'job_complete', ...(ctx.target.receiver ? {} : { url: unansweredUrl('https', 'conformance') }) });
   return created.id;
 }
 

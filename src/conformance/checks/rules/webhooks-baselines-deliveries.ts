@@ -200,8 +200,11 @@ export const conversationWaves: Check = {
     const withAudio = await submit(ctx, { audio_url: AUDIO_URL });
     const after = Date.now();
 
-    // Seed Events 3: text-only results after submit, audio-dependent ones by a separate, later call.
-    const calls = await receiver.calls(subscription.url);
+    // Seed Events 3: text-only results after submit, audio-dependent ones by a separate, later call. Later as
+    // dispatched: delivery ids are ULIDs (time-ordered), while deliveries in flight together may arrive in either
+    // order over a network.
+    const dispatchOrder = (call: ReceivedCall): string => String((call.body as Record<string, unknown> | undefined)?.delivery_id ?? '');
+    const calls = (await receiver.calls(subscription.url)).sort((a, b) => (dispatchOrder(a) < dispatchOrder(b) ? -1 : dispatchOrder(a) > dispatchOrder(b) ? 1 : 0));
     const expected = [
       { conversation: textOnly, wave: 'text' },
       { conversation: textOnly, wave: 'audio' },
