@@ -37340,7 +37340,7 @@ function recordsWithField(store, kind, org, field2, value) {
   return store.withField(kind, org, field2, value).map((r) => typed(r));
 }
 function asResource(kind, record) {
-  if (record.kind !== kind) throw new Error(`sandbox: a ${record.kind} record is not a ${kind}`);
+  if (record.kind !== kind) throw new Error(`sandbox: a record of kind ${record.kind} is not a record of ${kind}`);
   return typed(record);
 }
 
@@ -38152,7 +38152,8 @@ function valuesOf2(data) {
   const out = /* @__PURE__ */ new Map();
   if (Array.isArray(raw)) {
     for (const v of raw) if (isJsonObject(v)) out.set(String(v.metric_id), v.value ?? null);
-    else if (isJsonObject(raw)) for (const [k, v2] of Object.entries(raw)) out.set(k, v2);
+  } else if (isJsonObject(raw)) {
+    for (const [k, v] of Object.entries(raw)) out.set(k, v);
   }
   return out;
 }
