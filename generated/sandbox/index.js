@@ -10063,7 +10063,7 @@ function recordsWithField(store, kind, org, field2, value) {
   return store.withField(kind, org, field2, value).map((r) => typed(r));
 }
 function asResource(kind, record) {
-  if (record.kind !== kind) throw new Error(`sandbox: a ${record.kind} record is not a ${kind}`);
+  if (record.kind !== kind) throw new Error(`sandbox: a record of kind ${record.kind} is not a record of ${kind}`);
   return typed(record);
 }
 
@@ -10227,7 +10227,7 @@ var Evaluation = class {
   /** The ACTIVE baseline of the metric matching the run: the most specific, then the oldest (list order). */
   baseline(metric) {
     const run = getRecord(this.runtime.store, "run", this.current.id).data;
-    const scope = { agent_id: this.current.agent_id, test_set_id: run.test_set_id ?? null, persona_id: run.persona_id ?? null };
+    const scope = { agent_id: this.current.agent_id, test_set_id: run.test_set_id, persona_id: run.persona_id };
     let best = null;
     for (const b of listRecords(this.runtime.store, "baseline", { org: this.event.org })) {
       if (b.org !== this.event.org || b.data.status !== "ACTIVE" || b.data.metric_id !== metric) continue;
@@ -10875,7 +10875,8 @@ function valuesOf2(data) {
   const out = /* @__PURE__ */ new Map();
   if (Array.isArray(raw)) {
     for (const v of raw) if (isJsonObject(v)) out.set(String(v.metric_id), v.value ?? null);
-    else if (isJsonObject(raw)) for (const [k, v2] of Object.entries(raw)) out.set(k, v2);
+  } else if (isJsonObject(raw)) {
+    for (const [k, v] of Object.entries(raw)) out.set(k, v);
   }
   return out;
 }

@@ -241,7 +241,7 @@ export class Evaluation {
   /** The ACTIVE baseline of the metric matching the run: the most specific, then the oldest (list order). */
   private baseline(metric: string): RecordOf<'baseline'>['data'] | null {
     const run = getRecord(this.runtime.store, 'run', this.current.id)!.data;
-    const scope = { agent_id: this.current.agent_id, test_set_id: run.test_set_id ?? null, persona_id: run.persona_id ?? null };
+    const scope = { agent_id: this.current.agent_id, test_set_id: run.test_set_id, persona_id: run.persona_id };
     let best: { data: RecordOf<'baseline'>['data']; score: number } | null = null;
     for (const b of listRecords(this.runtime.store, 'baseline', { org: this.event.org })) {
       if (b.org !== this.event.org || b.data.status !== 'ACTIVE' || b.data.metric_id !== metric) continue;

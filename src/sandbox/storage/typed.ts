@@ -40,6 +40,6 @@ export function recordsWithField<K extends ResourceKind>(store: Store, kind: K, 
 
 /** A record the engine handed over (`findRecord`, an action's result) seen as the resource it is of. */
 export function asResource<K extends ResourceKind>(kind: K, record: StoredRecord): RecordOf<K> {
-  if (record.kind !== kind) throw new Error(`sandbox: a ${record.kind} record is not a ${kind}`);
+  if (record.kind !== kind) throw new Error(`sandbox: a record of kind ${record.kind} is not a record of ${kind}`);
   return typed<K>(record);
 }

@@ -10,8 +10,11 @@ import { wavesOf } from '../audio/conversation.js';
 export function valuesOf(data: Json): Map<string, unknown> {
   const raw = data.metric_values;
   const out = new Map<string, unknown>();
-  if (Array.isArray(raw)) for (const v of raw) if (isJsonObject(v)) out.set(String(v.metric_id), v.value ?? null);
-  else if (isJsonObject(raw)) for (const [k, v] of Object.entries(raw)) out.set(k, v);
+  if (Array.isArray(raw)) {
+    for (const v of raw) if (isJsonObject(v)) out.set(String(v.metric_id), v.value ?? null);
+  } else if (isJsonObject(raw)) {
+    for (const [k, v] of Object.entries(raw)) out.set(k, v);
+  }
   return out;
 }
 
