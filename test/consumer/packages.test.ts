@@ -162,7 +162,7 @@ await main();
     // The sandbox's declarations name the client's validators through the installed client package.
     expect(checked.sourceFiles.filter((f) => f.includes('/types/generated/client/'))).toEqual([]);
     expect(checked.sourceFiles).toContain(join(scratch, 'node_modules/@evalplatform/client/validators.d.ts'));
-    expect(checked.sourceFiles).toContain(join(scratch, 'node_modules/@evalplatform/sandbox/types/generated/sandbox/routes.d.ts'));
+    expect(checked.sourceFiles).toContain(join(scratch, 'node_modules/@evalplatform/sandbox/types/src/contracts/route-table.d.ts'));
     writeFileSync(join(scratch, 'main.js'), transpile(program, 'main.ts'));
     const result = spawnSync(process.execPath, ['main.js'], { cwd: scratch, encoding: 'utf8', env: { ...process.env, SANDBOX_BASE_URL: started.base_url, SANDBOX_API_KEY: started.api_key } });
     expect(result.stderr).toBe('');
