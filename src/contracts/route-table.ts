@@ -48,8 +48,32 @@ export interface ParamRow {
   type: string;
   array: boolean;
   explode: boolean;
-  /** The schema's default, when it has one (the engine applies order_by's; the validators know the rest). */
+  /** The schema's default, when it has one (the engine applies an order-by parameter's; the validators know the rest). */
   default?: JsonValue;
+  /** What a list operation's query parameter asks (x-list-query); absent on every other parameter. */
+  listQuery?: 'order-by' | 'filter' | 'tag-filter' | 'include-builtin';
+}
+
+/**
+ * The properties of a schema that play a role for the engine (x-field-role), by role: it stamps times and authors,
+ * points at the newest version and reads built-in flags and tags through these, never through a property name.
+ * A role no property plays is empty (or null).
+ */
+export interface FieldRoles {
+  /** Set to the time a record is created (a version: recorded). */
+  createdAt: string[];
+  /** Set to the time a record is created or changed. */
+  updatedAt: string[];
+  /** Set to the sandbox's user when a record is created (a version: recorded). */
+  createdBy: string[];
+  /** Set to the sandbox's user when a record is created or changed. */
+  updatedBy: string[];
+  /** Holds the reference to the record's newest version. */
+  currentVersion: string | null;
+  /** A boolean that, when true, marks a built-in record (like a platform record: no history, left out of lists on request). */
+  builtinFlag: string | null;
+  /** The list of tag names a list's tag filter matches. */
+  tags: string | null;
 }
 
 export interface BodyRow {
@@ -145,9 +169,12 @@ export interface ResourceRow {
   properties: string[];
   defaults: Record<string, JsonValue>;
   lifecycle: { field: string | null; deleted: string | null; hidden: string[]; frozen: { field: string; equals: JsonValue }[] } | null;
-  versioned: { tracked: string[]; history: string | null; changeTypes: string[] } | null;
+  /** `versionRoles`: the roles of the version item's properties (its history listing's items), how a version is stamped. */
+  versioned: { tracked: string[]; history: string | null; changeTypes: string[]; versionRoles: FieldRoles } | null;
   /** Field rules of the resource's properties; a property without any is not listed. */
   fields: Record<string, FieldRule>;
+  /** The resource's properties by the role they play for the engine. */
+  roles: FieldRoles;
 }
 
 /** A document-level event handler (x-handlers): the rule module that handles an event. */

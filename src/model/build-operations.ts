@@ -111,6 +111,7 @@ function parameter(view: DocumentView, node: Record<string, unknown>, pointer: s
   }
   const style = typeof node.style === 'string' ? node.style : location === 'query' || location === 'cookie' ? 'form' : 'simple';
   const scope = r.scope(node, pointer);
+  const listQuery = r.listQuery(node, pointer);
   return {
     name,
     in: location,
@@ -122,6 +123,7 @@ function parameter(view: DocumentView, node: Record<string, unknown>, pointer: s
     explode: typeof node.explode === 'boolean' ? node.explode : style === 'form',
     provenance: r.provenance(node, pointer, inherited) ?? inherited,
     ...(scope ? { scope } : {}),
+    ...(listQuery ? { listQuery } : {}),
   };
 }
 

@@ -2,7 +2,7 @@
 // declared, a history operation must exist, a pagination items property must be in the answer.
 import { allPlaces, enumOf, namePlaces, occurs } from './alias-renames.js';
 import { esc } from './vocabulary.js';
-import type { ApiModel, Operation } from './ir.js';
+import { SINGLE_FIELD_ROLES, type ApiModel, type FieldRole, type ListQueryRole, type Operation } from './ir.js';
 import type { DocumentView } from './document-view.js';
 
 export function checkReferences(model: ApiModel, views: DocumentView[]): void {
@@ -44,6 +44,7 @@ export function checkReferences(model: ApiModel, views: DocumentView[]): void {
         r.fail(`${op.pointer}/requestBody`, `field ${JSON.stringify(field)} says x-references ${JSON.stringify(info.references)}, but no schema declares that resource with x-resource`);
       }
     }
+    checkListQuery(model, op, (pointer, reason) => r.fail(pointer, reason));
     const pagination = op.semantics.pagination;
     if (pagination) {
       const names = new Set(op.parameters.query.map((p) => p.name));
@@ -53,8 +54,38 @@ export function checkReferences(model: ApiModel, views: DocumentView[]): void {
     }
   }
   for (const schema of Object.values(model.schemas)) {
+    const played = new Map<FieldRole, string>();
+    for (const [field, info] of Object.entries(schema.fields)) {
+      if (info.role === undefined || !SINGLE_FIELD_ROLES.includes(info.role)) continue;
+      const first = played.get(info.role);
+      if (first !== undefined) reader(schema.specs[0]!).fail(`${schema.pointer}/properties/${esc(field)}/x-field-role`, `${JSON.stringify(first)} already plays ${info.role}; at most one property of a schema can`);
+      played.set(info.role, field);
+    }
     const history = schema.semantics.versioned?.history;
     if (history !== undefined && !opIds.has(history)) reader(schema.specs[0]!).fail(`${schema.pointer}/x-versioned/history`, `names operation ${JSON.stringify(history)}, which does not exist`);
+  }
+}
+
+/**
+ * x-list-query: only a list operation's parameters play list roles, each role at most once, and a tag filter needs
+ * the listed resource to say which property holds its tags.
+ */
+function checkListQuery(model: ApiModel, op: Operation, fail: (pointer: string, reason: string) => never): void {
+  const seen = new Map<ListQueryRole, string>();
+  for (const param of op.parameters.query) {
+    const role = param.listQuery;
+    if (role === undefined) continue;
+    const at = `${op.pointer}/parameters`;
+    if (op.semantics.action !== 'list') fail(at, `parameter ${JSON.stringify(param.name)} says x-list-query ${role}, but only a list operation (x-operation action list) has list-query parameters`);
+    const first = seen.get(role);
+    if (first !== undefined) fail(at, `parameters ${JSON.stringify(first)} and ${JSON.stringify(param.name)} both say x-list-query ${role}`);
+    seen.set(role, param.name);
+    if (role === 'tag-filter') {
+      const schema = Object.values(model.schemas).find((x) => x.semantics.resource?.name === op.semantics.resource);
+      if (!schema || !Object.values(schema.fields).some((f) => f.role === 'tags')) {
+        fail(at, `parameter ${JSON.stringify(param.name)} says x-list-query tag-filter, but no property of resource ${JSON.stringify(op.semantics.resource)} says x-field-role tags`);
+      }
+    }
   }
 }
 

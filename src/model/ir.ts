@@ -80,7 +80,19 @@ export interface FieldInfo {
   null?: 'clear' | 'ignore' | 'rule';
   /** x-references: the resource a body field's id (or each id of its list) names; an unknown one is 404 on the field. */
   references?: string;
+  /** x-field-role: what the sandbox does with the property by role (stamps a time or an author, points at a version, ...). */
+  role?: FieldRole;
 }
+
+/** The roles a property can play (`x-field-role`, docs/x-vocabulary.md "Field roles"). */
+export const FIELD_ROLES = ['created-at', 'updated-at', 'created-by', 'updated-by', 'current-version', 'builtin-flag', 'tags'] as const;
+export type FieldRole = (typeof FIELD_ROLES)[number];
+/** Roles at most one property of a schema may play. */
+export const SINGLE_FIELD_ROLES: readonly FieldRole[] = ['current-version', 'builtin-flag', 'tags'];
+
+/** The roles a list operation's query parameter can play (`x-list-query`). */
+export const LIST_QUERY_ROLES = ['order-by', 'filter', 'tag-filter', 'include-builtin'] as const;
+export type ListQueryRole = (typeof LIST_QUERY_ROLES)[number];
 
 export interface SchemaSemantics {
   resource?: { name: string; id: string; scope: 'organization' | 'workspace' };
@@ -105,6 +117,8 @@ export interface Parameter {
   provenance: Provenance;
   /** `workspace` when this header selects the workspace (`x-scope`). */
   scope?: 'workspace';
+  /** What a list operation's query parameter asks (`x-list-query`): ordering, a filter expression, tags, built-ins. */
+  listQuery?: ListQueryRole;
 }
 
 export interface MediaContent {

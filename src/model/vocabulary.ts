@@ -1,13 +1,13 @@
 // Parsing of the `x-` vocabulary (docs/x-vocabulary.md). Each reader checks the form of one extension
 // and throws a SpecError naming the spec, the JSON pointer and what is wrong.
 import { SpecError } from '../load/errors.js';
-import type { AliasRename, FieldInfo, JsonValue, OperationSemantics, Provenance, SchemaSemantics } from './ir.js';
+import { FIELD_ROLES, LIST_QUERY_ROLES, type AliasRename, type FieldInfo, type JsonValue, type ListQueryRole, type OperationSemantics, type Provenance, type SchemaSemantics } from './ir.js';
 
 export const VOCABULARY = {
   operation: new Set(['x-provenance', 'x-provenance-note', 'x-operation', 'x-permission', 'x-workspace-required', 'x-pagination', 'x-soft-delete', 'x-restore', 'x-rules', 'x-emits', 'x-deprecated-alias-of', 'x-alias-renames']),
   schema: new Set(['x-provenance', 'x-provenance-note', 'x-resource', 'x-lifecycle', 'x-versioned', 'x-exactly-one-of']),
-  property: new Set(['x-provenance', 'x-provenance-note', 'x-normalize', 'x-unique', 'x-replace', 'x-null', 'x-references']),
-  parameter: new Set(['x-provenance', 'x-provenance-note', 'x-scope']),
+  property: new Set(['x-provenance', 'x-provenance-note', 'x-normalize', 'x-unique', 'x-replace', 'x-null', 'x-references', 'x-field-role']),
+  parameter: new Set(['x-provenance', 'x-provenance-note', 'x-scope', 'x-list-query']),
   other: new Set(['x-provenance', 'x-provenance-note']),
   root: new Set(['x-handlers']),
 };
@@ -236,11 +236,20 @@ export class Reader {
     if (prop['x-replace'] !== undefined) info.replace = this.oneOf(prop['x-replace'], ['whole-set'] as const, `${pointer}/x-replace`);
     if (prop['x-null'] !== undefined) info.null = this.oneOf(prop['x-null'], ['clear', 'ignore', 'rule'] as const, `${pointer}/x-null`);
     if (prop['x-references'] !== undefined) info.references = this.string(prop['x-references'], `${pointer}/x-references`);
+    if (prop['x-field-role'] !== undefined) info.role = this.oneOf(prop['x-field-role'], FIELD_ROLES, `${pointer}/x-field-role`);
     return info;
   }
 
   scope(param: Record<string, unknown>, pointer: string): 'workspace' | undefined {
     return param['x-scope'] === undefined ? undefined : this.oneOf(param['x-scope'], ['workspace'] as const, `${pointer}/x-scope`);
+  }
+
+  /** x-list-query: only on a query parameter (the operation being a list is checked once the catalog is known). */
+  listQuery(param: Record<string, unknown>, pointer: string): ListQueryRole | undefined {
+    if (param['x-list-query'] === undefined) return undefined;
+    const role = this.oneOf(param['x-list-query'], LIST_QUERY_ROLES, `${pointer}/x-list-query`);
+    if (param.in !== 'query') this.fail(`${pointer}/x-list-query`, 'only a query parameter can play a list-query role');
+    return role;
   }
 
   handlers(root: Record<string, unknown>): { on: string; rule: string }[] {

@@ -6,7 +6,7 @@ import { parseFilter } from '../../src/sandbox/engine/list-filter.js';
 
 const fields = ['status', 'display_name', 'tags', 'n', 'create_time', 'metadata', 'note'];
 const record = { status: 'ACTIVE', display_name: 'Ana Bot', tags: ['a', 'b'], n: 3, create_time: '2026-01-02T00:00:00Z', metadata: { k: 1 }, note: null };
-const matches = (expression: string): boolean => parseFilter(expression, fields, 'the list')(record);
+const matches = (expression: string): boolean => parseFilter(expression, fields, 'the list', 'filter')(record);
 
 describe('parseFilter', () => {
   it('compares fields with = != < <= > >= and :', () => {
@@ -41,7 +41,7 @@ describe('parseFilter', () => {
   it('refuses what it cannot read with 400 on filter, saying where', () => {
     const refusal = (expression: string): string => {
       try {
-        parseFilter(expression, fields, 'the list');
+        parseFilter(expression, fields, 'the list', 'filter');
       } catch (error) {
         expect(error).toBeInstanceOf(ApiFailure);
         const failure = error as ApiFailure;

@@ -3,17 +3,34 @@
 // with the engine (src/contracts/route-table.ts). Nothing here is specific to one API: resources, actions,
 // lifecycles and rules all come from the model's semantics.
 import type { ApiModel, FieldInfo, JsonValue, NamedSchema, Operation, Parameter, SchemaNode } from '../../model/ir.js';
-import type { FieldRule, IdFormat, ParamRow, RenameRow, ResourceRow, ResponseShape, RouteRow } from '../../contracts/route-table.js';
+import type { FieldRoles, FieldRule, IdFormat, ParamRow, RenameRow, ResourceRow, ResponseShape, RouteRow } from '../../contracts/route-table.js';
 import { setOwn } from '../../data/own-property.js';
 import { namePlaces } from '../../model/alias-renames.js';
 import { isJsonMedia, preferredMedia } from '../../model/media.js';
 import { refNameOf } from '../../model/defs-ref.js';
 
-/** The sandbox's rules of each field (provenance is the documents' business, not the engine's); fields without any are left out. */
+/**
+ * The sandbox's rules of each field (provenance is the documents' business, not the engine's; roles are gathered by
+ * role, `rolesOf`); fields without any are left out.
+ */
 function fieldRules(fields: Record<string, FieldInfo>): Record<string, FieldRule> {
   const out: Record<string, FieldRule> = {};
-  for (const [name, { provenance: _provenance, ...rule }] of Object.entries(fields)) if (Object.keys(rule).length > 0) setOwn(out, name, rule);
+  for (const [name, { provenance: _provenance, role: _role, ...rule }] of Object.entries(fields)) if (Object.keys(rule).length > 0) setOwn(out, name, rule);
   return out;
+}
+
+/** The properties playing each x-field-role, in schema order (the model allows one property for the single roles). */
+export function rolesOf(fields: Record<string, FieldInfo>): FieldRoles {
+  const playing = (role: FieldInfo['role']): string[] => Object.keys(fields).filter((name) => fields[name]!.role === role);
+  return {
+    createdAt: playing('created-at'),
+    updatedAt: playing('updated-at'),
+    createdBy: playing('created-by'),
+    updatedBy: playing('updated-by'),
+    currentVersion: playing('current-version')[0] ?? null,
+    builtinFlag: playing('builtin-flag')[0] ?? null,
+    tags: playing('tags')[0] ?? null,
+  };
 }
 
 function refName(node: SchemaNode | undefined): string | undefined {
@@ -57,7 +74,14 @@ function jsonType(model: ApiModel, node: SchemaNode | undefined): { type: string
 function paramRows(model: ApiModel, params: Parameter[]): ParamRow[] {
   return params.map((p) => {
     const fallback = objectOf(deref(model, p.schema))?.default;
-    return { name: p.name, required: p.required, ...jsonType(model, p.schema), explode: p.explode, ...(fallback === undefined ? {} : { default: fallback }) };
+    return {
+      name: p.name,
+      required: p.required,
+      ...jsonType(model, p.schema),
+      explode: p.explode,
+      ...(fallback === undefined ? {} : { default: fallback }),
+      ...(p.listQuery === undefined ? {} : { listQuery: p.listQuery }),
+    };
   });
 }
 
@@ -190,8 +214,11 @@ export function resourceRows(model: ApiModel): ResourceRow[] {
       properties: Object.keys(props),
       defaults,
       lifecycle: sem.lifecycle ? { field: sem.lifecycle.field ?? null, deleted: sem.lifecycle.deleted ?? null, hidden: sem.lifecycle.hidden, frozen: sem.lifecycle.frozen } : null,
-      versioned: sem.versioned ? { tracked: sem.versioned.tracked, history: sem.versioned.history ?? null, changeTypes: sem.versioned.changeTypes } : null,
+      versioned: sem.versioned
+        ? { tracked: sem.versioned.tracked, history: sem.versioned.history ?? null, changeTypes: sem.versioned.changeTypes, versionRoles: rolesOf(versionItemSchema(model, sem.versioned.history)?.fields ?? {}) }
+        : null,
       fields: fieldRules(schema.fields),
+      roles: rolesOf(schema.fields),
     });
   }
   return rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -259,6 +286,17 @@ function maxLengthOf(model: ApiModel, resourceSchema: string | undefined, field:
   const schema = resourceSchema === undefined ? undefined : model.schemas[resourceSchema]?.schema;
   const max = objectOf(deref(model, propertiesOf(schema)[field]))?.maxLength;
   return typeof max === 'number' ? max : null;
+}
+
+/** The named schema of a versions listing's items (the `versions` array's items), when the listing exists and names one. */
+function versionItemSchema(model: ApiModel, history: string | undefined): NamedSchema | undefined {
+  const op = history === undefined ? undefined : model.operations.find((o) => o.id === history);
+  if (!op) return undefined;
+  const status = op.responses.map((r) => r.status).find((st) => /^2\d\d$/.test(st)) ?? '200';
+  const media = preferredMedia(op.responses.find((r) => r.status === status)?.content ?? []);
+  const list = Object.values(propertiesOf(deref(model, media?.schema)))[0];
+  const name = refName(objectOf(deref(model, list))?.items as SchemaNode | undefined);
+  return name === undefined ? undefined : model.schemas[name];
 }
 
 function versionItemOf(model: ApiModel, op: Operation, status: string, resourceSchema: string | undefined): RouteRow['versionItem'] {

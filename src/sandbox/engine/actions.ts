@@ -3,7 +3,6 @@
 // code. Rules adjust them through the write hook or replace them (custom actions).
 import { notFound } from '../errors.js';
 import type { Json, StoredRecord } from '../storage/store.js';
-import { PLATFORM_ORG } from '../storage/store.js';
 import type { ActionResult, RequestContext } from './context.js';
 import type { Hooks } from './hooks.js';
 import { applyListQuery } from './list-query.js';
@@ -16,6 +15,7 @@ import {
   findRecord,
   firstPathParam,
   inScope,
+  isBuiltin,
   isHidden,
   newRecordData,
   normalize,
@@ -163,7 +163,7 @@ export function versionsAction(ctx: RequestContext): ActionResult {
   const record = target(ctx);
   const item = ctx.route.versionItem;
   const versions =
-    record.org === PLATFORM_ORG || record.data.is_builtin === true
+    isBuiltin(resource, record)
       ? []
       : ctx.runtime.store.listVersions(resource.name, record.id).map((v) => {
           if (!item?.snapshotInto) return v.data;

@@ -1,8 +1,8 @@
-// The `filter` query parameter of lists (facts section 3: "AIP-160 style"): comparisons of a record's fields
+// The filter query parameter of lists (x-list-query filter; facts section 3: "AIP-160 style"): comparisons of a record's fields
 // joined by AND, OR (which binds tighter than AND, as in AIP-160) and NOT, with parentheses. A comparison is
 // `field op value`: op one of = != < <= > >= and `:` (has: an element of a list, a key of an object, or equal);
 // the value a "quoted" or 'quoted' string, a number, true, false, null or a bare word. Fields are the record's
-// top-level fields. What the subset does not read is 400 on `filter`, never silently ignored.
+// top-level fields. What the subset does not read is 400 on the parameter, never silently ignored.
 import { invalid } from '../errors.js';
 import type { Json } from '../storage/store.js';
 
@@ -19,11 +19,9 @@ interface Token {
 
 const TOKEN = /\s*(?:(\()|(\))|(!=|<=|>=|=|<|>|:)|"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)(?![\w.])|([A-Za-z_][\w.]*))/y;
 
-function fail(description: string): never {
-  throw invalid('filter', description);
-}
+type Fail = (description: string) => never;
 
-function tokenize(text: string): Token[] {
+function tokenize(text: string, fail: Fail): Token[] {
   const tokens: Token[] = [];
   TOKEN.lastIndex = 0;
   while (TOKEN.lastIndex < text.length) {
@@ -61,9 +59,15 @@ function compare(stored: unknown, op: Op, value: Value): boolean {
   return op === '<' ? order < 0 : op === '<=' ? order <= 0 : op === '>' ? order > 0 : order >= 0;
 }
 
-/** Reads a filter expression into a test of a record's data; `fields` are the names it may compare. */
-export function parseFilter(text: string, fields: readonly string[], what: string): Filter {
-  const tokens = tokenize(text);
+/**
+ * Reads a filter expression into a test of a record's data; `fields` are the names it may compare, `param` the
+ * query parameter a refusal names.
+ */
+export function parseFilter(text: string, fields: readonly string[], what: string, param: string): Filter {
+  const fail: Fail = (description) => {
+    throw invalid(param, description);
+  };
+  const tokens = tokenize(text, fail);
   let i = 0;
   const peek = (): Token | undefined => tokens[i];
   const keyword = (word: string): boolean => peek()?.kind === 'word' && peek()!.text === word;

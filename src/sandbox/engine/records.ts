@@ -102,17 +102,23 @@ export function dropPath(value: unknown, path: readonly string[]): void {
   else dropPath((value as Json)[head!], rest);
 }
 
-const CREATED = ['created_at', 'create_time'];
-const UPDATED = ['updated_at', 'update_time', 'last_updated_at'];
-
+/** A fresh record's server fields (x-field-role): its times and authors, unless already given (fixtures, rules). */
 export function stampCreated(resource: ResourceRow, data: Json, now: string): void {
-  for (const f of [...CREATED, ...UPDATED]) if (resource.properties.includes(f) && data[f] === undefined) setOwn(data, f, now);
-  for (const f of ['created_by', 'updated_by']) if (resource.properties.includes(f) && data[f] === undefined) setOwn(data, f, SANDBOX_USER);
+  const { createdAt, updatedAt, createdBy, updatedBy } = resource.roles;
+  for (const f of [...createdAt, ...updatedAt]) if (data[f] === undefined) setOwn(data, f, now);
+  for (const f of [...createdBy, ...updatedBy]) if (data[f] === undefined) setOwn(data, f, SANDBOX_USER);
 }
 
+/** A changed record's server fields (x-field-role updated-at, updated-by). */
 export function stampUpdated(resource: ResourceRow, data: Json, now: string): void {
-  for (const f of UPDATED) if (resource.properties.includes(f)) setOwn(data, f, now);
-  if (resource.properties.includes('updated_by')) setOwn(data, 'updated_by', SANDBOX_USER);
+  for (const f of resource.roles.updatedAt) setOwn(data, f, now);
+  for (const f of resource.roles.updatedBy) setOwn(data, f, SANDBOX_USER);
+}
+
+/** A built-in record (a platform record, or one whose x-field-role builtin-flag is true): it has no history of its own. */
+export function isBuiltin(resource: ResourceRow, record: StoredRecord): boolean {
+  const flag = resource.roles.builtinFlag;
+  return record.org === PLATFORM_ORG || (flag !== null && record.data[flag] === true);
 }
 
 /** A fresh record's data: schema defaults, then the body, then server-set fields (id, name, status, times). */

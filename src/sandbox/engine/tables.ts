@@ -1,7 +1,7 @@
 // The generated half of the sandbox, seen through the route-table contract (src/contracts/route-table.ts, the one
 // definition the emitter also builds its rows by): the route table, the resources, the event handlers and the
 // served documents (generated/sandbox), with the validators they reference.
-export type { Route, ResourceRow, RouteRow, ResponseShape, FieldRule, EventHandlerRow } from '../../contracts/route-table.js';
+export type { Route, ResourceRow, RouteRow, ResponseShape, FieldRule, FieldRoles, ParamRow, EventHandlerRow } from '../../contracts/route-table.js';
 import type { EventHandlerRow, ResourceRow, Route, RouteTable } from '../../contracts/route-table.js';
 
 export interface Tables {

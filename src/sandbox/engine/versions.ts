@@ -1,5 +1,5 @@
 // Forward-only version history (x-versioned): a save that changes a tracked field records a version and
-// advances `current_version`; cosmetic and no-op saves record none; a record without history (loaded by
+// advances the record's current version (its x-field-role current-version property); cosmetic and no-op saves record none; a record without history (loaded by
 // fixture, predating versioning) gets its first version on its next save or first use in a run.
 import { ulid } from '../ids.js';
 import type { Json, StoredRecord } from '../storage/store.js';
@@ -27,24 +27,24 @@ export function trackedChanged(resource: ResourceRow, before: Json, after: Json)
   return !deepEqual(snapshot(resource, before), snapshot(resource, after));
 }
 
-/** Appends a version of `record` (its current data) and points `current_version` at it. Caller writes the record. */
+/**
+ * Appends a version of `record` (its current data), stamped as its item schema's roles say, and points the record's
+ * current-version property at it. Caller writes the record.
+ */
 export function recordVersion(runtime: Runtime, resource: ResourceRow, record: StoredRecord, changeType: string, extra: Json = {}): VersionRef {
   const history = runtime.store.listVersions(resource.name, record.id);
   const number = (history[0]?.number ?? 0) + 1;
   const id = ulid();
   const now = runtime.clock.now().toISOString();
   const ref: VersionRef = { ulid: id, version_number: number, change_type: changeType };
-  const data: Json = {
-    name: `${collectionOf(runtime, resource.name)}/${record.id}/versions/${id}`,
-    ...ref,
-    created_at: now,
-    create_time: now,
-    created_by: SANDBOX_USER,
-    ...extra,
-    ...snapshot(resource, record.data),
-  };
+  const data: Json = { name: `${collectionOf(runtime, resource.name)}/${record.id}/versions/${id}`, ...ref };
+  const roles = resource.versioned!.versionRoles;
+  for (const f of roles.createdAt) setOwn(data, f, now);
+  for (const f of roles.createdBy) setOwn(data, f, SANDBOX_USER);
+  for (const [k, v] of Object.entries({ ...extra, ...snapshot(resource, record.data) })) setOwn(data, k, v);
   runtime.store.addVersion({ kind: resource.name, resourceId: record.id, number, data });
-  setOwn(record.data, 'current_version', ref);
+  const current = resource.roles.currentVersion;
+  if (current !== null) setOwn(record.data, current, ref);
   return ref;
 }
 
@@ -52,12 +52,14 @@ export function hasHistory(runtime: Runtime, resource: ResourceRow, record: Stor
   return runtime.store.listVersions(resource.name, record.id).length > 0;
 }
 
-/** The version a run pins: the current one, minting the first version of a record that has no history. */
+/** The version a run pins: the newest one, minting the first version of a record that has no history. */
 export function pinVersion(runtime: Runtime, resource: ResourceRow, record: StoredRecord): VersionRef {
-  if (!hasHistory(runtime, resource, record)) {
+  const newest = runtime.store.listVersions(resource.name, record.id)[0];
+  if (!newest) {
     const ref = recordVersion(runtime, resource, record, 'save');
     runtime.store.update(record);
     return ref;
   }
-  return clone(record.data.current_version as VersionRef);
+  const { ulid: id, version_number: number, change_type: changeType } = newest.data;
+  return { ulid: String(id), version_number: Number(number), change_type: String(changeType) };
 }
