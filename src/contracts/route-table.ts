@@ -60,6 +60,8 @@ export interface ParamRow {
  * A role no property plays is empty (or null).
  */
 export interface FieldRoles {
+  /** The record's resource name, `<collection>/<id>`: set on create when not given. */
+  resourceName: string | null;
   /** Set to the time a record is created (a version: recorded). */
   createdAt: string[];
   /** Set to the time a record is created or changed. */
@@ -159,7 +161,7 @@ export interface ResourceRow {
   schema: string;
   id: string;
   idFormat: IdFormat;
-  /** Collection of the `name` field (`tags` in `tags/<id>`), from the name property's pattern when it has one. */
+  /** Collection of the resource-name field (`tags` in `tags/<id>`, x-field-role), from its pattern when it has one. */
   namePrefix: string | null;
   /** Paths of writeOnly properties inside the resource (`[]` = every array item), never presented. */
   writeOnly: string[][];

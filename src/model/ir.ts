@@ -85,10 +85,10 @@ export interface FieldInfo {
 }
 
 /** The roles a property can play (`x-field-role`, docs/x-vocabulary.md "Field roles"). */
-export const FIELD_ROLES = ['created-at', 'updated-at', 'created-by', 'updated-by', 'current-version', 'builtin-flag', 'tags'] as const;
+export const FIELD_ROLES = ['resource-name', 'created-at', 'updated-at', 'created-by', 'updated-by', 'current-version', 'builtin-flag', 'tags'] as const;
 export type FieldRole = (typeof FIELD_ROLES)[number];
 /** Roles at most one property of a schema may play. */
-export const SINGLE_FIELD_ROLES: readonly FieldRole[] = ['current-version', 'builtin-flag', 'tags'];
+export const SINGLE_FIELD_ROLES: readonly FieldRole[] = ['resource-name', 'current-version', 'builtin-flag', 'tags'];
 
 /** The roles a list operation's query parameter can play (`x-list-query`). */
 export const LIST_QUERY_ROLES = ['order-by', 'filter', 'tag-filter', 'include-builtin'] as const;

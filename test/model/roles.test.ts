@@ -16,6 +16,7 @@ const gadget = (properties: Record<string, unknown> = {}) => ({
   type: 'object',
   properties: {
     id: prop(),
+    handle: prop('resource-name', { pattern: '^gizmos/[a-z]{8}$' }),
     label: prop(),
     born: prop('created-at'),
     touched: prop('updated-at'),
@@ -67,7 +68,9 @@ describe('x-field-role and x-list-query', () => {
     expect(m.schemas.Gadget!.fields.born!.role).toBe('created-at');
     expect(m.schemas.Gadget!.fields.label!.role).toBeUndefined();
     const [row] = resourceRows(m);
-    expect(row!.roles).toEqual({ createdAt: ['born'], updatedAt: ['touched', 'modified'], createdBy: ['author'], updatedBy: ['editor'], currentVersion: 'live', builtinFlag: 'shipped', tags: 'labels' });
+    expect(row!.roles).toEqual({ resourceName: 'handle', createdAt: ['born'], updatedAt: ['touched', 'modified'], createdBy: ['author'], updatedBy: ['editor'], currentVersion: 'live', builtinFlag: 'shipped', tags: 'labels' });
+    // The collection of its names comes from the resource-name property's pattern.
+    expect(row!.namePrefix).toBe('gizmos');
     // A version is stamped as its item schema says (the history listing's items).
     expect(row!.versioned!.versionRoles).toMatchObject({ createdAt: ['stamped'], createdBy: ['saver'], updatedAt: [], currentVersion: null });
     // Roles are not field rules: the engine reads them only through `roles`.
@@ -79,14 +82,15 @@ describe('x-field-role and x-list-query', () => {
   it('gives a resource without roles empty ones', () => {
     const plain = { 'x-provenance': 'seed', 'x-resource': { name: 'gadget', id: 'id', scope: 'organization' }, type: 'object', properties: { id: prop(), created_at: prop() } };
     const [row] = resourceRows(model(list([]), { Gadget: plain, GadgetVersion: gadgetVersion }));
-    expect(row!.roles).toEqual({ createdAt: [], updatedAt: [], createdBy: [], updatedBy: [], currentVersion: null, builtinFlag: null, tags: null });
+    expect(row!.roles).toEqual({ resourceName: null, createdAt: [], updatedAt: [], createdBy: [], updatedBy: [], currentVersion: null, builtinFlag: null, tags: null });
   });
 
   const versions = { GadgetVersion: gadgetVersion };
   it.each([
-    ['an unknown field role', list([]), { Gadget: gadget({ label: prop('created-when') }), ...versions }, /must be one of created-at, updated-at/, '#/components/schemas/Gadget/properties/label/x-field-role'],
+    ['an unknown field role', list([]), { Gadget: gadget({ label: prop('created-when') }), ...versions }, /must be one of resource-name, created-at, updated-at/, '#/components/schemas/Gadget/properties/label/x-field-role'],
     ['a field role that is not a string', list([]), { Gadget: gadget({ label: prop(['tags']) }), ...versions }, /must be one of/, '#/components/schemas/Gadget/properties/label/x-field-role'],
     ['a second current-version property', list([]), { Gadget: gadget({ spare: prop('current-version') }), ...versions }, /"live" already plays current-version/, '#/components/schemas/Gadget/properties/spare/x-field-role'],
+    ['a second resource-name property', list([]), { Gadget: gadget({ spare: prop('resource-name') }), ...versions }, /"handle" already plays resource-name/, '#/components/schemas/Gadget/properties/spare/x-field-role'],
     ['a second tags property', list([]), { Gadget: gadget({ spare: prop('tags') }), ...versions }, /"labels" already plays tags/, '#/components/schemas/Gadget/properties/spare/x-field-role'],
     ['an unknown list-query role', list([param('sort', 'sort-by')]), { Gadget: gadget(), ...versions }, /must be one of order-by, filter, tag-filter, include-builtin/, '#/paths/~1gadgets/get/parameters/0/x-list-query'],
     ['a list-query role on a header', list([{ ...param('X-Sort', 'order-by'), in: 'header' }]), { Gadget: gadget(), ...versions }, /only a query parameter/, '#/paths/~1gadgets/get/parameters/0/x-list-query'],

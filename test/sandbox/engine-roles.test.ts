@@ -22,7 +22,10 @@ const gadget = {
   type: 'object',
   properties: {
     id: str(),
+    handle: { type: 'string', pattern: '^gizmos/[a-z0-9]+$', 'x-field-role': 'resource-name' },
     label: str(),
+    // Not a resource name: a field called `name` is the body's to give.
+    name: str(),
     rank: { type: 'integer' },
     // Names the engine used to know (created_at, updated_by, ...) are plain fields here: only roles count.
     created_at: str(),
@@ -62,7 +65,7 @@ const paths = {
     },
   },
 };
-const GadgetVersion = { 'x-provenance': 'seed', type: 'object', properties: { ulid: str(), version_number: { type: 'integer' }, change_type: str(), saved_on: str('created-at'), saver: str('created-by') } };
+const GadgetVersion = { 'x-provenance': 'seed', type: 'object', properties: { path: str('resource-name'), ulid: str(), version_number: { type: 'integer' }, change_type: str(), saved_on: str('created-at'), saver: str('created-by') } };
 
 const model = buildModel([doc('gadgets', openapi(paths, { Gadget: gadget, GadgetVersion }))], { policy: 'strict' });
 const resource: ResourceRow = resourceRows(model)[0]!;
@@ -98,8 +101,9 @@ function listed(records: StoredRecord[], q: Record<string, unknown>): string[] {
 describe('the engine reads fields by role', () => {
   it('stamps the created-at, updated-at, created-by and updated-by fields of a new record, whatever their names', () => {
     const data = newRecordData(runtime(), resource, { label: 'a' }, NOW, 'g1');
-    expect(data).toMatchObject({ id: 'g1', label: 'a', born: NOW, touched: NOW, author: SANDBOX_USER, editor: SANDBOX_USER });
+    expect(data).toMatchObject({ id: 'g1', handle: 'gizmos/g1', label: 'a', born: NOW, touched: NOW, author: SANDBOX_USER, editor: SANDBOX_USER });
     // A field merely called like another API's server field is left alone.
+    expect(data).not.toHaveProperty('name');
     expect(data).not.toHaveProperty('created_at');
     expect(data).not.toHaveProperty('updated_by');
   });
@@ -119,7 +123,7 @@ describe('the engine reads fields by role', () => {
     const ref = recordVersion(rt, resource, r, 'save');
     expect(r.data.live).toEqual(ref);
     const [version] = rt.store.listVersions('gadget', 'g1');
-    expect(version!.data).toMatchObject({ ulid: ref.ulid, version_number: 1, change_type: 'save', saved_on: NOW, saver: SANDBOX_USER, label: 'a' });
+    expect(version!.data).toMatchObject({ path: `gadgets/g1/versions/${ref.ulid}`, ulid: ref.ulid, version_number: 1, change_type: 'save', saved_on: NOW, saver: SANDBOX_USER, label: 'a' });
     expect(version!.data).not.toHaveProperty('create_time');
     // A pinned version is the newest one, minted when the record has none.
     expect(pinVersion(rt, resource, r)).toEqual(ref);

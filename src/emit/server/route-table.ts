@@ -23,6 +23,7 @@ function fieldRules(fields: Record<string, FieldInfo>): Record<string, FieldRule
 export function rolesOf(fields: Record<string, FieldInfo>): FieldRoles {
   const playing = (role: FieldInfo['role']): string[] => Object.keys(fields).filter((name) => fields[name]!.role === role);
   return {
+    resourceName: playing('resource-name')[0] ?? null,
     createdAt: playing('created-at'),
     updatedAt: playing('updated-at'),
     createdBy: playing('created-by'),
@@ -185,8 +186,10 @@ function writeOnlyPaths(model: ApiModel, root: SchemaNode): string[][] {
   return [...new Map(out.map((p) => [p.join('.'), p])).values()];
 }
 
+/** The collection of a resource's names, from the pattern of its resource-name property (x-field-role). */
 function namePrefixOf(model: ApiModel, schema: NamedSchema): string | null {
-  const pattern = objectOf(deref(model, propertiesOf(schema.schema).name))?.pattern;
+  const field = rolesOf(schema.fields).resourceName;
+  const pattern = field === null ? undefined : objectOf(deref(model, propertiesOf(schema.schema)[field]))?.pattern;
   // Only a two-segment name (`^tags/<id pattern>$`) is `<collection>/<id>`; longer ones (`metrics/<id>/threshold`)
   // are set by a rule.
   const m = typeof pattern === 'string' ? /^\^([a-z][a-z0-9-]*)\/(.*)$/.exec(pattern) : null;

@@ -121,13 +121,14 @@ export function isBuiltin(resource: ResourceRow, record: StoredRecord): boolean 
   return record.org === PLATFORM_ORG || (flag !== null && record.data[flag] === true);
 }
 
-/** A fresh record's data: schema defaults, then the body, then server-set fields (id, name, status, times). */
+/** A fresh record's data: schema defaults, then the body, then server-set fields (id, resource name, state, times). */
 export function newRecordData(runtime: Runtime, resource: ResourceRow, body: Json, now: string, id = mintId(resource.idFormat)): Json {
   const data: Json = {};
   for (const [k, v] of Object.entries(resource.defaults)) setOwn(data, k, clone(v));
   for (const [k, v] of Object.entries(body)) setOwn(data, k, clone(v));
   setOwn(data, resource.id, id);
-  if (resource.properties.includes('name') && data.name === undefined) setOwn(data, 'name', `${resource.namePrefix ?? collectionOf(runtime, resource.name)}/${id}`);
+  const nameField = resource.roles.resourceName;
+  if (nameField !== null && data[nameField] === undefined) setOwn(data, nameField, `${resource.namePrefix ?? collectionOf(runtime, resource.name)}/${id}`);
   const lc = resource.lifecycle;
   if (lc?.field && data[lc.field] === undefined) setOwn(data, lc.field, 'ACTIVE');
   stampCreated(resource, data, now);

@@ -37,8 +37,10 @@ export function recordVersion(runtime: Runtime, resource: ResourceRow, record: S
   const id = ulid();
   const now = runtime.clock.now().toISOString();
   const ref: VersionRef = { ulid: id, version_number: number, change_type: changeType };
-  const data: Json = { name: `${collectionOf(runtime, resource.name)}/${record.id}/versions/${id}`, ...ref };
   const roles = resource.versioned!.versionRoles;
+  const data: Json = {};
+  if (roles.resourceName !== null) setOwn(data, roles.resourceName, `${collectionOf(runtime, resource.name)}/${record.id}/versions/${id}`);
+  for (const [k, v] of Object.entries(ref)) setOwn(data, k, v);
   for (const f of roles.createdAt) setOwn(data, f, now);
   for (const f of roles.createdBy) setOwn(data, f, SANDBOX_USER);
   for (const [k, v] of Object.entries({ ...extra, ...snapshot(resource, record.data) })) setOwn(data, k, v);
