@@ -170,7 +170,8 @@ export interface ResourceRow {
   scope: string;
   properties: string[];
   defaults: Record<string, JsonValue>;
-  lifecycle: { field: string | null; deleted: string | null; hidden: string[]; frozen: { field: string; equals: JsonValue }[] } | null;
+  /** `initial`: the state a new record without one gets (x-lifecycle initial). */
+  lifecycle: { field: string | null; initial: string | null; deleted: string | null; hidden: string[]; frozen: { field: string; equals: JsonValue }[] } | null;
   /** `versionRoles`: the roles of the version item's properties (its history listing's items), how a version is stamped. */
   versioned: { tracked: string[]; history: string | null; changeTypes: string[]; versionRoles: FieldRoles } | null;
   /** Field rules of the resource's properties; a property without any is not listed. */

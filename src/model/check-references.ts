@@ -2,7 +2,7 @@
 // declared, a history operation must exist, a pagination items property must be in the answer.
 import { allPlaces, enumOf, namePlaces, occurs } from './alias-renames.js';
 import { esc } from './vocabulary.js';
-import { SINGLE_FIELD_ROLES, type ApiModel, type FieldRole, type ListQueryRole, type Operation } from './ir.js';
+import { SINGLE_FIELD_ROLES, type ApiModel, type FieldRole, type ListQueryRole, type Operation, type SchemaNode } from './ir.js';
 import type { DocumentView } from './document-view.js';
 
 export function checkReferences(model: ApiModel, views: DocumentView[]): void {
@@ -60,6 +60,14 @@ export function checkReferences(model: ApiModel, views: DocumentView[]): void {
       const first = played.get(info.role);
       if (first !== undefined) reader(schema.specs[0]!).fail(`${schema.pointer}/properties/${esc(field)}/x-field-role`, `${JSON.stringify(first)} already plays ${info.role}; at most one property of a schema can`);
       played.set(info.role, field);
+    }
+    const lifecycle = schema.semantics.lifecycle;
+    if (lifecycle?.initial !== undefined) {
+      const at = `${schema.pointer}/x-lifecycle/initial`;
+      const field = lifecycle.field ?? reader(schema.specs[0]!).fail(at, 'an initial state needs the field that holds the state');
+      const props = typeof schema.schema === 'object' ? (schema.schema.properties as Record<string, SchemaNode> | undefined) : undefined;
+      const allowed = enumOf(model, props?.[field]);
+      if (allowed !== undefined && !allowed.includes(lifecycle.initial)) reader(schema.specs[0]!).fail(at, `${JSON.stringify(lifecycle.initial)} is not a value of ${field}`);
     }
     const history = schema.semantics.versioned?.history;
     if (history !== undefined && !opIds.has(history)) reader(schema.specs[0]!).fail(`${schema.pointer}/x-versioned/history`, `names operation ${JSON.stringify(history)}, which does not exist`);

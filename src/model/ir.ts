@@ -96,7 +96,7 @@ export type ListQueryRole = (typeof LIST_QUERY_ROLES)[number];
 
 export interface SchemaSemantics {
   resource?: { name: string; id: string; scope: 'organization' | 'workspace' };
-  lifecycle?: { field?: string; deleted?: string; hidden: string[]; frozen: { field: string; equals: JsonValue }[] };
+  lifecycle?: { field?: string; initial?: string; deleted?: string; hidden: string[]; frozen: { field: string; equals: JsonValue }[] };
   versioned?: { tracked: string[]; history?: string; changeTypes: string[] };
   exactlyOneOf?: string[];
 }

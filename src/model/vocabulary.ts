@@ -193,7 +193,7 @@ export class Reader {
     if (schema['x-lifecycle'] !== undefined) {
       const p = `${pointer}/x-lifecycle`;
       const v = this.object(schema['x-lifecycle'], p);
-      this.onlyKeys(v, ['field', 'deleted', 'hidden', 'frozen'], p);
+      this.onlyKeys(v, ['field', 'initial', 'deleted', 'hidden', 'frozen'], p);
       const frozen = v.frozen === undefined ? [] : (Array.isArray(v.frozen) ? v.frozen : this.fail(`${p}/frozen`, 'must be a list')).map((f, i) => {
         const o = this.object(f, `${p}/frozen/${i}`);
         this.onlyKeys(o, ['field', 'equals'], `${p}/frozen/${i}`);
@@ -201,6 +201,7 @@ export class Reader {
       });
       s.lifecycle = {
         ...(v.field === undefined ? {} : { field: needProp(this.string(v.field, `${p}/field`), `${p}/field`) }),
+        ...(v.initial === undefined ? {} : { initial: this.string(v.initial, `${p}/initial`) }),
         ...(v.deleted === undefined ? {} : { deleted: this.string(v.deleted, `${p}/deleted`) }),
         hidden: v.hidden === undefined ? [] : this.strings(v.hidden, `${p}/hidden`),
         frozen,

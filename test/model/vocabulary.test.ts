@@ -71,6 +71,8 @@ describe('the x- vocabulary', () => {
     ['an undeclared resource', operation({ 'x-operation': { resource: 'gadget', action: 'get' } }), { Thing: resource }, /no schema declares it/, '#/paths/~1things~1{id}/get/x-operation/resource'],
     ['a tracked field that does not exist', operation(), { Thing: { ...resource, 'x-versioned': { tracked: ['nope'] } } }, /not a property of this schema/, '#/components/schemas/Thing/x-versioned/tracked/0'],
     ['a bad null rule', operation(), { Thing: { ...resource, properties: { ...resource.properties, id: { type: 'string', 'x-null': 'sometimes' } } } }, /must be one of clear, ignore, rule/, '#/components/schemas/Thing/properties/id/x-null'],
+    ['an initial state that is not a value of the state field', operation(), { Thing: { ...resource, 'x-lifecycle': { field: 'state', initial: 'LIVE' }, properties: { ...resource.properties, state: { type: 'string', enum: ['ACTIVE', 'GONE'] } } } }, /"LIVE" is not a value of state/, '#/components/schemas/Thing/x-lifecycle/initial'],
+    ['an initial state without a state field', operation(), { Thing: { ...resource, 'x-lifecycle': { initial: 'ACTIVE' } } }, /needs the field that holds the state/, '#/components/schemas/Thing/x-lifecycle/initial'],
     ['a pagination naming a missing parameter', operation({ 'x-pagination': { items: 'things', page_size: 'page_size', page_token: 'page_token', next_page_token: 'next' } }), { Thing: resource }, /does not have/, '#/paths/~1things~1{id}/get/x-pagination'],
   ])('refuses %s with the spec name and JSON pointer', (_what, paths, schemas, reason, pointer) => {
     const error = strictError(paths, schemas);

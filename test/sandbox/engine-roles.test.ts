@@ -19,11 +19,13 @@ const gadget = {
   'x-provenance': 'seed',
   'x-resource': { name: 'gadget', id: 'id', scope: 'organization' },
   'x-versioned': { tracked: ['label'], history: 'listGadgetVersions' },
+  'x-lifecycle': { field: 'phase', initial: 'LIVE' },
   type: 'object',
   properties: {
     id: str(),
     handle: { type: 'string', pattern: '^gizmos/[a-z0-9]+$', 'x-field-role': 'resource-name' },
     label: str(),
+    phase: { type: 'string', enum: ['LIVE', 'GONE'] },
     // Not a resource name: a field called `name` is the body's to give.
     name: str(),
     rank: { type: 'integer' },
@@ -100,8 +102,11 @@ function listed(records: StoredRecord[], q: Record<string, unknown>): string[] {
 
 describe('the engine reads fields by role', () => {
   it('stamps the created-at, updated-at, created-by and updated-by fields of a new record, whatever their names', () => {
-    const data = newRecordData(runtime(), resource, { label: 'a' }, NOW, 'g1');
-    expect(data).toMatchObject({ id: 'g1', handle: 'gizmos/g1', label: 'a', born: NOW, touched: NOW, author: SANDBOX_USER, editor: SANDBOX_USER });
+    const rt = runtime();
+    const data = newRecordData(rt, resource, { label: 'a' }, NOW, 'g1');
+    expect(data).toMatchObject({ id: 'g1', handle: 'gizmos/g1', label: 'a', phase: 'LIVE', born: NOW, touched: NOW, author: SANDBOX_USER, editor: SANDBOX_USER });
+    // A state the body gives is kept.
+    expect(newRecordData(rt, resource, { phase: 'GONE' }, NOW, 'g2').phase).toBe('GONE');
     // A field merely called like another API's server field is left alone.
     expect(data).not.toHaveProperty('name');
     expect(data).not.toHaveProperty('created_at');

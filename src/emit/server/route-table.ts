@@ -216,7 +216,7 @@ export function resourceRows(model: ApiModel): ResourceRow[] {
       scope: sem.resource!.scope,
       properties: Object.keys(props),
       defaults,
-      lifecycle: sem.lifecycle ? { field: sem.lifecycle.field ?? null, deleted: sem.lifecycle.deleted ?? null, hidden: sem.lifecycle.hidden, frozen: sem.lifecycle.frozen } : null,
+      lifecycle: sem.lifecycle ? { field: sem.lifecycle.field ?? null, initial: sem.lifecycle.initial ?? null, deleted: sem.lifecycle.deleted ?? null, hidden: sem.lifecycle.hidden, frozen: sem.lifecycle.frozen } : null,
       versioned: sem.versioned
         ? { tracked: sem.versioned.tracked, history: sem.versioned.history ?? null, changeTypes: sem.versioned.changeTypes, versionRoles: rolesOf(versionItemSchema(model, sem.versioned.history)?.fields ?? {}) }
         : null,

@@ -130,7 +130,7 @@ export function newRecordData(runtime: Runtime, resource: ResourceRow, body: Jso
   const nameField = resource.roles.resourceName;
   if (nameField !== null && data[nameField] === undefined) setOwn(data, nameField, `${resource.namePrefix ?? collectionOf(runtime, resource.name)}/${id}`);
   const lc = resource.lifecycle;
-  if (lc?.field && data[lc.field] === undefined) setOwn(data, lc.field, 'ACTIVE');
+  if (lc?.field && lc.initial !== null && data[lc.field] === undefined) setOwn(data, lc.field, lc.initial);
   stampCreated(resource, data, now);
   return data;
 }
