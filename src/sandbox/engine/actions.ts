@@ -37,8 +37,8 @@ function target(ctx: RequestContext, options: { includeHidden?: boolean } = {}):
 
 /**
  * Query parameters that name a resource property filter the list by equality (docs/sandbox.md "Protocol"). The
- * query holds only the parameters given; the paging ones and the list parameters (tag_filters, sigma_levels)
- * name no property of any resource, so the filters are scalars.
+ * query holds only the parameters given; the paging ones and the list parameters (x-list-query roles, a rule's
+ * own such as sigma levels) name no property of any resource, so the filters are scalars.
  */
 function matchesFilters(ctx: RequestContext, resource: ResourceRow, record: StoredRecord): boolean {
   for (const [name, value] of Object.entries(ctx.query)) if (resource.properties.includes(name) && record.data[name] !== value) return false;

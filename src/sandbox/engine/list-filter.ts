@@ -1,5 +1,5 @@
-// The filter query parameter of lists (x-list-query filter; facts section 3: "AIP-160 style"): comparisons of a record's fields
-// joined by AND, OR (which binds tighter than AND, as in AIP-160) and NOT, with parentheses. A comparison is
+// The filter query parameter of lists (x-list-query filter; facts section 3: "AIP-160 style"): comparisons of a
+// record's fields joined by AND, OR (which binds tighter than AND, as in AIP-160) and NOT, with parentheses. A comparison is
 // `field op value`: op one of = != < <= > >= and `:` (has: an element of a list, a key of an object, or equal);
 // the value a "quoted" or 'quoted' string, a number, true, false, null or a bare word. Fields are the record's
 // top-level fields. What the subset does not read is 400 on the parameter, never silently ignored.

@@ -1,6 +1,7 @@
 // Forward-only version history (x-versioned): a save that changes a tracked field records a version and
-// advances the record's current version (its x-field-role current-version property); cosmetic and no-op saves record none; a record without history (loaded by
-// fixture, predating versioning) gets its first version on its next save or first use in a run.
+// advances the record's current version (its x-field-role current-version property); cosmetic and no-op saves
+// record none; a record without history (loaded by fixture, predating versioning) gets its first version on its
+// next save or first use in a run. A version is stamped as the x-field-role properties of its item schema say.
 import { ulid } from '../ids.js';
 import type { Json, StoredRecord } from '../storage/store.js';
 import type { Runtime } from './context.js';
