@@ -51,6 +51,10 @@ export function checkReferences(model: ApiModel, views: DocumentView[]): void {
       for (const name of [pagination.pageSize, pagination.pageToken]) {
         if (!names.has(name)) r.fail(`${op.pointer}/x-pagination`, `names query parameter ${JSON.stringify(name)}, which the operation does not have`);
       }
+      const total = pagination.total;
+      if (total !== undefined && !namePlaces(model, op, total).response.some((p) => p.at.length === 0)) {
+        r.fail(`${op.pointer}/x-pagination/total`, `names ${JSON.stringify(total)}, which is no top-level property of the operation's answer`);
+      }
     }
   }
   for (const schema of Object.values(model.schemas)) {

@@ -158,7 +158,8 @@ export interface OperationSemantics {
   action?: 'list' | 'create' | 'get' | 'update' | 'delete' | 'versions' | 'revert' | 'restore' | 'duplicate' | 'custom';
   permissions: string[];
   workspaceRequired: boolean;
-  pagination?: { items: string; pageSize: string; pageToken: string; nextPageToken: string };
+  /** `total`: the answer's property that counts the whole list (x-pagination total), when it has one. */
+  pagination?: { items: string; pageSize: string; pageToken: string; nextPageToken: string; total?: string };
   softDelete?: { respond: 'resource' | 'empty'; repeat: 'ok' | 'not-found' };
   restore?: { noopWhenActive: boolean };
   rules: string[];

@@ -117,8 +117,9 @@ export class Reader {
     if (op['x-pagination'] !== undefined) {
       const p = `${pointer}/x-pagination`;
       const v = this.object(op['x-pagination'], p);
-      this.onlyKeys(v, ['items', 'page_size', 'page_token', 'next_page_token'], p);
+      this.onlyKeys(v, ['items', 'page_size', 'page_token', 'next_page_token', 'total'], p);
       s.pagination = { items: this.string(v.items, `${p}/items`), pageSize: this.string(v.page_size, `${p}/page_size`), pageToken: this.string(v.page_token, `${p}/page_token`), nextPageToken: this.string(v.next_page_token, `${p}/next_page_token`) };
+      if (v.total !== undefined) s.pagination.total = this.string(v.total, `${p}/total`);
     }
     if (op['x-soft-delete'] !== undefined) {
       const p = `${pointer}/x-soft-delete`;

@@ -81,6 +81,26 @@ describe('the x- vocabulary', () => {
     expect(error.pointer).toBe(pointer);
   });
 
+  it('reads x-pagination total and refuses one that is no top-level property of the answer', () => {
+    const paged = (total: string) => ({
+      '/things': {
+        get: {
+          operationId: 'listThings',
+          'x-provenance': 'seed',
+          'x-operation': { resource: 'thing', action: 'list' },
+          'x-pagination': { items: 'things', page_size: 'size', page_token: 'token', next_page_token: 'next', total },
+          parameters: ['size', 'token'].map((name) => ({ name, in: 'query', schema: { type: 'string' } })),
+          responses: ok({ type: 'object', properties: { things: { type: 'array', items: { $ref: '#/components/schemas/Thing' } }, next: { type: 'string' }, counted: { type: 'integer' } } }),
+        },
+      },
+    });
+    const m = buildModel([doc('things', openapi(paged('counted'), { Thing: resource }))], { policy: 'strict' });
+    expect(m.operations[0]!.semantics.pagination).toEqual({ items: 'things', pageSize: 'size', pageToken: 'token', nextPageToken: 'next', total: 'counted' });
+    const error = strictError(paged('id'), { Thing: resource });
+    expect(error.message).toMatch(/"id", which is no top-level property of the operation's answer/);
+    expect(error.pointer).toBe('#/paths/~1things/get/x-pagination/total');
+  });
+
   it('accepts unknown extensions and missing provenance in lenient mode', () => {
     const m = buildModel([doc('things', openapi(operation({ 'x-provenance': undefined, 'x-frobnicate': true }), { Thing: { ...resource, 'x-provenance': undefined } }))], { policy: 'lenient' });
     expect(m.operations[0]!.provenance).toEqual({ source: 'unspecified' });

@@ -109,9 +109,8 @@ function shapeOf(model: ApiModel, op: Operation, status: string, resourceSchema:
   const schema = deref(model, media.schema);
   const props = propertiesOf(schema);
   const keys = Object.keys(props);
-  // A list's total: an integer property named total_count / total_size beside the items.
-  const total = keys.find((k) => /^total_(count|size)$/.test(k) && hasType(deref(model, props[k]), 'integer')) ?? null;
-  if (op.semantics.pagination) return { kind: 'list', items: op.semantics.pagination.items, total };
+  // A paged list's total is the property x-pagination names; an unpaged one answers its items alone.
+  if (op.semantics.pagination) return { kind: 'list', items: op.semantics.pagination.items, total: op.semantics.pagination.total ?? null };
   // A legacy alias may answer the resource in a schema of its own (a legacy view with renamed fields,
   // x-alias-renames), where its canonical operation answers the resource itself or wrapped.
   const isView = (name: string | undefined, ...kinds: ResponseShape['kind'][]): boolean =>
@@ -122,7 +121,7 @@ function shapeOf(model: ApiModel, op: Operation, status: string, resourceSchema:
     const only = deref(model, props[keys[0]!]);
     if (only === model.schemas[resourceSchema]?.schema || isView(refName(props[keys[0]!]), 'wrapped', 'resource')) return { kind: 'wrapped', key: keys[0]! };
     const items = objectOf(only)?.items as SchemaNode | undefined;
-    if (hasType(only, 'array') && deref(model, items) === model.schemas[resourceSchema]?.schema) return { kind: 'list', items: keys[0]!, total };
+    if (hasType(only, 'array') && deref(model, items) === model.schemas[resourceSchema]?.schema) return { kind: 'list', items: keys[0]!, total: null };
   }
   // Properties with a `const` value (`{ success: true }`) are answered as that value.
   const constants: Record<string, JsonValue> = {};
@@ -263,7 +262,7 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
     resource: s.resource ?? null,
     action: s.action ?? null,
     workspaceRequired: s.workspaceRequired,
-    pagination: s.pagination ?? null,
+    pagination: s.pagination ? { items: s.pagination.items, pageSize: s.pagination.pageSize, pageToken: s.pagination.pageToken, nextPageToken: s.pagination.nextPageToken } : null,
     softDelete: s.softDelete ?? null,
     restore: s.restore ?? null,
     rules: s.rules,
