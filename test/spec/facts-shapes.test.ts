@@ -89,6 +89,7 @@ function fieldProblems(where: string, top: SchemaNode | undefined, name: string,
     const missing = spec.enum.filter((v) => !allowed.includes(v));
     if (missing.length > 0) problems.push(`${where}.${name}: enum lacks ${missing.map((v) => JSON.stringify(v)).join(', ')}`);
   }
+  if (spec.anyString === true && enumOf(found.schema).length > 0) problems.push(`${where}.${name}: an enumeration, expected any string`);
   return problems;
 }
 
