@@ -118,18 +118,20 @@ const event: Fields = {
   created_at: { type: 'string', required: true },
 };
 const testEvaluate: Fields = { run_id: { type: 'string', required: true }, triggered: { type: 'boolean', required: true }, suppressed: { type: 'boolean' }, condition_results: { type: 'array' }, dispatch_results: { type: 'array' }, message: { type: 'string' } };
+// §2.7: the overlay sends the optional workspace header on AL1-AL5 (§6 item 16).
+const WORKSPACE_HEADER = 'X-Service-Workspace-Id';
 const page: Fields = { next_page_token: { type: 'string', nullable: true }, total_count: { type: 'number', required: true } };
 
 export const rows: FactRow[] = [
-  { fact: 'AL1', method: 'GET', path: '/alerts', status: 200, wrapper: 'alerts', top: page, query: ['conversation_source', 'page_size', 'page_token'], response: withEnums(canonical, { ...resourceEnums, conversation_source: E24 }), queryEnums: { conversation_source: E24 } },
+  { fact: 'AL1', headers: [WORKSPACE_HEADER], method: 'GET', path: '/alerts', status: 200, wrapper: 'alerts', top: page, query: ['conversation_source', 'page_size', 'page_token'], response: withEnums(canonical, { ...resourceEnums, conversation_source: E24 }), queryEnums: { conversation_source: E24 } },
   { fact: 'AL1 legacy', method: 'GET', path: '/monitors', status: 200, wrapper: 'monitors', top: page, query: ['scope', 'page_size', 'page_token'], response: withEnums(legacy, { scope: E23 }), queryEnums: { scope: E23 } },
-  { fact: 'AL2', method: 'POST', path: '/alerts', status: 201, body: { ...createBody, conversation_source: f('string', E24) }, response: canonical },
+  { fact: 'AL2', headers: [WORKSPACE_HEADER], method: 'POST', path: '/alerts', status: 201, body: { ...createBody, conversation_source: f('string', E24) }, response: canonical },
   { fact: 'AL2 legacy', method: 'POST', path: '/monitors', status: 201, body: { ...createBody, scope: f('string', E23) }, response: legacy },
-  { fact: 'AL3', method: 'GET', path: '/alerts/{alert_id}', status: 200, response: withEnums(canonical, resourceEnums) },
+  { fact: 'AL3', headers: [WORKSPACE_HEADER], method: 'GET', path: '/alerts/{alert_id}', status: 200, response: withEnums(canonical, resourceEnums) },
   { fact: 'AL3 legacy', method: 'GET', path: '/monitors/{monitor_id}', status: 200, response: legacy },
-  { fact: 'AL4', method: 'PATCH', path: '/alerts/{alert_id}', status: 200, body: { ...updateBody, conversation_source: f('string', E24) }, response: canonical },
+  { fact: 'AL4', headers: [WORKSPACE_HEADER], method: 'PATCH', path: '/alerts/{alert_id}', status: 200, body: { ...updateBody, conversation_source: f('string', E24) }, response: canonical },
   { fact: 'AL4 legacy', method: 'PATCH', path: '/monitors/{monitor_id}', status: 200, body: { ...updateBody, scope: f('string', E23) }, response: legacy },
-  { fact: 'AL5', method: 'DELETE', path: '/alerts/{alert_id}', status: 204 },
+  { fact: 'AL5', headers: [WORKSPACE_HEADER], method: 'DELETE', path: '/alerts/{alert_id}', status: 204 },
   { fact: 'AL5 legacy', method: 'DELETE', path: '/monitors/{monitor_id}', status: 204 },
   { fact: 'AL6', method: 'GET', path: '/alerts/{alert_id}/events', status: 200, wrapper: 'events', top: page, query: ['outcome', 'page_size', 'page_token'], response: withEnums({ ...event, alert_ulid: { type: 'string', required: true } }, { outcome: OUTCOMES }), queryEnums: { outcome: OUTCOMES } },
   { fact: 'AL6 legacy', method: 'GET', path: '/monitors/{monitor_id}/events', status: 200, wrapper: 'events', top: page, query: ['outcome', 'page_size', 'page_token'], response: { ...event, monitor_ulid: { type: 'string', required: true } } },

@@ -44,6 +44,8 @@ export interface FactRow {
   body?: Fields;
   /** Query parameters the operation must declare. */
   query?: string[];
+  /** Header parameters the operation must declare (names compared without case). */
+  headers?: string[];
   /** Values a query parameter must allow. */
   queryEnums?: Record<string, readonly string[]>;
   /** A row the seed overrides: what the seed says instead of the facts. */
