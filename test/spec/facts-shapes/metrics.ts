@@ -153,7 +153,7 @@ export const rows: FactRow[] = [
   { fact: 'MT8', method: 'GET', path: '/metrics/{metric_id}/versions', status: 200, wrapper: 'versions', response: metricVersion },
   { fact: 'MT9', method: 'POST', path: '/metrics/{metric_id}/versions/{version_id}/revert', status: 200, wrapper: 'metric', response: metric },
   { fact: 'MT duplicate', method: 'POST', path: '/metrics/{metric_id}/duplicate', status: 201, wrapper: 'metric', response: metric },
-  { fact: 'MT10', method: 'GET', path: '/metrics/{metric_id}/baselines', status: 200, wrapper: 'baselines', response: baseline, query: ['agent_id', 'test_set_id', 'persona_id', 'status', 'page_size', 'page_token', 'sigma_levels'] },
+  { fact: 'MT10', method: 'GET', path: '/metrics/{metric_id}/baselines', status: 200, wrapper: 'baselines', response: baseline, query: ['agent_id', 'test_set_id', 'persona_id', 'status', 'page_size', 'page_token', 'sigma_levels'], queryEnums: { status: E16 } },
   { fact: 'MT10 total', method: 'GET', path: '/metrics/{metric_id}/baselines', response: { next_page_token: strNull, total_count: { type: 'number' } } },
   {
     fact: 'MT11',

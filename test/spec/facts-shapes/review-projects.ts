@@ -77,6 +77,7 @@ export const rows: FactRow[] = [
     path: '/review-projects/{project_id}/insights',
     status: 200,
     query: ['start_date', 'end_date', 'label_triage_time_basis'],
+    queryRequired: ['start_date', 'end_date'],
     queryEnums: { label_triage_time_basis: ['simulation', 'label'] },
     response: { project: { type: 'object', required: true }, label_overview: { type: 'object', required: true }, label_stats: { type: 'array', required: true }, metric_stats: { type: 'array', required: true } },
   },

@@ -44,6 +44,8 @@ export interface FactRow {
   body?: Fields;
   /** Query parameters the operation must declare. */
   query?: string[];
+  /** Query parameters the operation must declare as required (the facts' `*`). */
+  queryRequired?: string[];
   /** Header parameters the operation must declare (names compared without case). */
   headers?: string[];
   /** Values a query parameter must allow. */
