@@ -4,7 +4,7 @@
 // list-filter.ts).
 import { invalid } from '../errors.js';
 import { parseFilter } from './list-filter.js';
-import type { StoredRecord } from '../storage/store.js';
+import type { Json, StoredRecord } from '../storage/store.js';
 import { PLATFORM_ORG } from '../storage/store.js';
 import type { RequestContext } from './context.js';
 import type { ResourceRow } from './tables.js';
@@ -21,12 +21,12 @@ function given(ctx: RequestContext, name: string): unknown {
   return ctx.query[name] ?? param.default;
 }
 
-/** `create_time`, `-create_time`, `name desc`, several separated by commas; each a field of the resource. */
-function sortKeys(resource: ResourceRow, value: string): SortKey[] {
+/** `create_time`, `-create_time`, `name desc`, several separated by commas; each one of `fields` (those of `what`). */
+function sortKeys(fields: readonly string[], what: string, value: string): SortKey[] {
   return value.split(',').map((term) => {
     const m = /^\s*(-?)([A-Za-z_][A-Za-z0-9_.]*)(?:\s+(asc|desc))?\s*$/i.exec(term);
     if (!m || (m[1] === '-' && m[3] !== undefined)) throw invalid('order_by', `"${term.trim()}" is not a field name, optionally with a leading "-" or a trailing "asc" or "desc"`);
-    if (!resource.properties.includes(m[2]!)) throw invalid('order_by', `the list cannot be ordered by "${m[2]}": it is not a field of the ${resource.name.replace(/_/g, ' ')}`);
+    if (!fields.includes(m[2]!)) throw invalid('order_by', `the list cannot be ordered by "${m[2]}": it is not a field of the ${what}`);
     return { field: m[2]!, descending: m[1] === '-' || m[3]?.toLowerCase() === 'desc' };
   });
 }
@@ -65,16 +65,23 @@ export function applyListQuery(ctx: RequestContext, resource: ResourceRow, recor
   }
   const orderBy = given(ctx, 'order_by') ?? order;
   if (typeof orderBy !== 'string' || orderBy === '') return out;
-  const keys = sortKeys(resource, orderBy);
-  // Records equal on every key come in creation order, or newest first when the first key descends (records
-  // made within one millisecond share a create_time, and `-create_time` means newest first).
-  const created = new Map(out.map((r, index) => [r, index]));
+  return orderedBy(out, orderBy, resource.properties, resource.name.replace(/_/g, ' '), (r) => r.data);
+}
+
+/**
+ * `items` sorted by an `order_by` value over their `data` (400 on order_by for a field not among `fields`, the
+ * fields of `what`). Items equal on every key keep their order, reversed when the first key descends (records
+ * made within one millisecond share a create_time, and `-create_time` means newest first).
+ */
+export function orderedBy<T>(items: T[], orderBy: string, fields: readonly string[], what: string, data: (item: T) => Json): T[] {
+  const keys = sortKeys(fields, what, orderBy);
+  const position = new Map(items.map((item, index) => [item, index]));
   const tie = keys[0]!.descending ? -1 : 1;
-  return [...out].sort((a, b) => {
+  return [...items].sort((a, b) => {
     for (const key of keys) {
-      const c = compareValues(a.data[key.field], b.data[key.field]);
+      const c = compareValues(data(a)[key.field], data(b)[key.field]);
       if (c !== 0) return key.descending ? -c : c;
     }
-    return tie * (created.get(a)! - created.get(b)!);
+    return tie * (position.get(a)! - position.get(b)!);
   });
 }

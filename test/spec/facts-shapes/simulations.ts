@@ -59,6 +59,6 @@ export const rows: FactRow[] = [
   { fact: 'SC6 207', method: 'POST', path: '/simulations:rerunMetrics', alsoStatus: [207] },
   { fact: 'SC6 canonical', method: 'POST', path: '/conversations/simulated:rerunMetrics', status: 202, body: { simulation_ids: f('array*'), metric_ids: f('array*') }, top: rerunAnswer },
   ...both('SC7', 'POST', '/{simulation_id}/resimulate', { status: 200, top: resimulated }),
-  ...both('SC8', 'GET', '/{simulation_id}/metrics', { status: 200, wrapper: 'metrics', top: { next_page_token: { type: 'string', nullable: true } }, query: ['page_size', 'page_token'], response: withEnums(output, { status: E5 }) }),
+  ...both('SC8', 'GET', '/{simulation_id}/metrics', { status: 200, wrapper: 'metrics', top: { next_page_token: { type: 'string', nullable: true } }, query: ['filter', 'page_size', 'page_token', 'order_by'], response: withEnums(output, { status: E5 }) }),
   ...both('SC9', 'GET', '/{simulation_id}/metrics/{metric_output_id}', { status: 200, wrapper: 'metric', response: output }),
 ];
