@@ -47,11 +47,12 @@ function short(a: Answer): string {
   return a.status === 0 ? `no answer (${a.error})` : `${a.status} ${clip(a.text, 200)}`;
 }
 
-function alertBody(tag: string, k: number): { name: string; description: string; conditions: Rec[]; channels: Rec[] } {
+function alertBody(tag: string, k: number): { name: string; description: string; evaluation_type: string; conditions: Rec[]; channels: Rec[] } {
   const n = (k % 4) + 1;
   return {
     name: tag,
     description: tag,
+    evaluation_type: 'ON_RUN_COMPLETE',
     conditions: Array.from({ length: n }, (_, j) => ({ metric_id: `crash${String(k).padStart(6, '0')}x${j}`.padEnd(22, 'Q'), aggregation: 'RUN_AVERAGE', operator: 'GT', threshold_float: k + j / 10 })),
     channels: Array.from({ length: k % 3 }, (_, j) => ({ channel_type: 'SLACK', config: { channel_id: `C${k}`, channel_name: `#${tag}-${j}` } })),
   };

@@ -156,7 +156,7 @@ async function alertRaces(ctx: DrillContext, org: Org, findings: Findings, numbe
   const add = (k: string, v = 1): void => void numbers.set(k, (numbers.get(k) ?? 0) + v);
   for (let round = 1; round <= ctx.options.raceRounds; round++) {
     const initial = alertSet(999, round);
-    const created = await ctx.api('races', 'createAlert', 'POST', '/alerts', { key: org.key, json: { name: initial.name, description: initial.name, conditions: initial.conditions, channels: initial.channels } });
+    const created = await ctx.api('races', 'createAlert', 'POST', '/alerts', { key: org.key, json: { name: initial.name, description: initial.name, evaluation_type: 'ON_RUN_COMPLETE', conditions: initial.conditions, channels: initial.channels } });
     const alert = record(ctx, 'createAlert', created);
     if (created.status !== 201 || typeof alert?.ulid !== 'string') throw new Error(`creating an alert: ${short(created)}`);
     const sets = Array.from({ length: n }, (_, i) => alertSet(i, round));

@@ -89,7 +89,7 @@ export async function secretsDrill(ctx: DrillContext, receiver: Receiver): Promi
   // An alert whose WEBHOOK channel carries a token, replaced once; it fires on every run with the metric.
   const channel = (token: string): Rec => ({ channel_type: 'WEBHOOK', config: { url: hook('alert'), method: 'POST', auth_token: token } });
   const metric = 'SecretsMetricAAAAAAAAA';
-  const alertA = await ctx.api('secrets', 'createAlert', 'POST', '/alerts', { key, json: { name: 'secrets alert', conditions: [{ metric_id: metric, aggregation: 'SINGLE', operator: 'GT', threshold_float: 0.1 }], channels: [channel(t.alertOld)] } });
+  const alertA = await ctx.api('secrets', 'createAlert', 'POST', '/alerts', { key, json: { name: 'secrets alert', evaluation_type: 'ON_RUN_COMPLETE', conditions: [{ metric_id: metric, aggregation: 'SINGLE', operator: 'GT', threshold_float: 0.1 }], channels: [channel(t.alertOld)] } });
   const alert = expect(alertA, 201, 'creating an alert with a webhook channel');
   expect(await ctx.api('secrets', 'updateAlert (new channel token)', 'PATCH', `/alerts/${alert.ulid as string}`, { key, json: { channels: [channel(t.alertNew)] } }), 200, 'replacing the alert channels');
 

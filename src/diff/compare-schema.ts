@@ -82,7 +82,57 @@ export function compareSchema(ctx: SchemaContext, beforeNode: SchemaNode | undef
     if (a !== b) add(ctx, 'breaking', 'schema-changed', pointer, `${short(a)} -> ${short(b)}`);
     return;
   }
+  const wa = wrapper(a);
+  const wb = wrapper(b);
+  if (wa !== undefined || wb !== undefined) {
+    compareThroughWrappers(ctx, a, b, wa, wb, pointer);
+    return;
+  }
   compareObjects(ctx, a, b, pointer);
+}
+
+/** `{type: 'null'}` (the model writes `['null']`), the null member of a nullable union. */
+const isNullType = (node: SchemaNode): boolean => typeof node === 'object' && node !== null && Object.keys(node).length === 1 && JSON.stringify(types(node as SchemaObject)) === '["null"]';
+
+/**
+ * A schema written around exactly one other: `allOf: [M]` (how siblings such as a default are put beside a $ref)
+ * is M, and `oneOf`/`anyOf: [M, {type: 'null'}]` is M that also allows null. `rest` is the wrapper's own keywords.
+ */
+function wrapper(node: SchemaObject): { member: SchemaNode; nullable: boolean; rest: SchemaObject } | undefined {
+  const composed = ['allOf', 'anyOf', 'oneOf'].filter((k) => Array.isArray(node[k]));
+  if (composed.length !== 1) return undefined;
+  const keyword = composed[0]!;
+  const members = node[keyword] as SchemaNode[];
+  const { [keyword]: _members, ...rest } = node;
+  if (keyword === 'allOf') return members.length === 1 ? { member: members[0]!, nullable: false, rest } : undefined;
+  if (members.length !== 2 || members.filter(isNullType).length !== 1) return undefined;
+  return { member: members.find((m) => !isNullType(m))!, nullable: true, rest };
+}
+
+/**
+ * One side (or both) is a wrapper: rewriting `allOf: [M]` as M, or `T | null` as `oneOf: [T, null]`, changes no
+ * data. The members are compared at the wrapper's place (through compareSchema, so $ref cycles stay guarded), the
+ * wrappers' own keywords beside them, and a change of whether null is allowed is a type change of its own.
+ */
+function compareThroughWrappers(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, wa: ReturnType<typeof wrapper>, wb: ReturnType<typeof wrapper>, pointer: string): void {
+  const withoutNull = (node: SchemaObject): SchemaObject => {
+    const t = types(node);
+    return t?.includes('null') ? { ...node, type: t.filter((x) => x !== 'null') } : node;
+  };
+  const nullable = (node: SchemaObject, w: ReturnType<typeof wrapper>): boolean => w?.nullable === true || (types(node)?.includes('null') ?? false);
+  const na = nullable(a, wa);
+  const nb = nullable(b, wb);
+  compareSchema(ctx, wa ? wa.member : withoutNull(a), wb ? wb.member : withoutNull(b), pointer);
+  for (const keyword of ['default', ...ANNOTATIONS]) {
+    const x = (wa ? wa.rest : a)[keyword];
+    const y = (wb ? wb.rest : b)[keyword];
+    if (JSON.stringify(x) === JSON.stringify(y)) continue;
+    // The member's own value was compared with the member; only a wrapper's own keyword is reported here.
+    if ((wa === undefined && x !== undefined) || (wb === undefined && y !== undefined)) continue;
+    if (keyword === 'default') add(ctx, 'non-breaking', 'default-changed', join(pointer, 'default'), `${short(x)} -> ${short(y)}`);
+    else ctx.changes.push({ level: 'description', kind: `${keyword === 'description' ? 'description' : 'annotation'}-changed`, subject: ctx.subject, pointer: join(pointer, keyword) });
+  }
+  if (na !== nb) add(ctx, levelFor(ctx, !nb), nb ? 'type-widened' : 'type-narrowed', pointer, nb ? 'null allowed' : 'null no longer allowed');
 }
 
 function compareObjects(ctx: SchemaContext, a: SchemaObject, b: SchemaObject, pointer: string): void {

@@ -49,6 +49,7 @@ const CASES: [string, { given: (doc: Doc) => void; want: { kind: string; level: 
   ['a success status added', { given: (d) => (d.paths['/pets'].post.responses['200'] = { description: 'Already there.' }), want: { kind: 'response-success-status-added', level: 'non-breaking', bump: 'minor' } }],
   ['a named schema added', { given: (d) => (d.components.schemas.Owner = { type: 'object' }), want: { kind: 'schema-added', level: 'non-breaking', bump: 'minor' } }],
   ['a security alternative added', { given: (d) => { d.components.securitySchemes.Bearer = { type: 'http', scheme: 'bearer' }; d.paths['/pets'].get.security = [{ ApiKey: [] }, { Bearer: [] }]; }, want: { kind: 'api-security-alternative-added', level: 'non-breaking', bump: 'minor' } }],
+  ['a request field made nullable through oneOf [$ref, null]', { given: (d) => { d.components.schemas.Kind = { type: 'string', enum: ['cat', 'dog'] }; petInput(d).properties.kind = { oneOf: [{ $ref: '#/components/schemas/Kind' }, { type: 'null' }] }; }, want: { kind: 'request-type-widened', level: 'non-breaking', bump: 'minor' } }],
   // description only
   ['an operation description changed', { given: (d) => (d.paths['/pets/{pet_id}'].get.description = 'One pet, by id.'), want: { kind: 'description-changed', level: 'description', bump: 'patch' } }],
   ['an operation summary changed', { given: (d) => (d.paths['/pets'].get.summary = 'Lists pets.'), want: { kind: 'summary-changed', level: 'description', bump: 'patch' } }],
@@ -72,6 +73,20 @@ describe('compareModels classifies each kind of spec change for a consumer of th
     const changes = compareModels(before, modelOf(baseSpec()));
     expect(changes).toEqual([]);
     expect(bumpFor(changes)).toBe('none');
+  });
+
+  test('rewriting a field as a wrapper around the same schema reports only what changed', () => {
+    // `allOf: [$ref]` (to give a $ref a default) and `oneOf: [$ref, null]` (to make it nullable) change no data:
+    // the members are compared at the field's place, so nothing is reported as removed or narrowed.
+    const kindRef = (d: Doc) => (d.components.schemas.Kind = { type: 'string', enum: ['cat', 'dog'] });
+    const wrapped = modelOf(edited((d) => { kindRef(d); petInput(d).properties.kind = { allOf: [{ $ref: '#/components/schemas/Kind' }], default: 'cat' }; }));
+    const nullable = modelOf(edited((d) => { kindRef(d); petInput(d).properties.kind = { oneOf: [{ $ref: '#/components/schemas/Kind' }, { type: 'null' }] }; }));
+    const plain = modelOf(edited((d) => { kindRef(d); petInput(d).properties.kind = { $ref: '#/components/schemas/Kind' }; }));
+    const at = '#/paths/~1pets/post/requestBody/content/application~1json/schema/properties/kind';
+    expect(compareModels(wrapped, plain).map((c) => [c.kind, c.pointer])).toEqual([['request-default-changed', `${at}/default`]]);
+    expect(compareModels(plain, nullable).map((c) => [c.level, c.kind, c.detail])).toEqual([['non-breaking', 'request-type-widened', 'null allowed']]);
+    expect(compareModels(nullable, plain).map((c) => [c.level, c.kind, c.detail])).toEqual([['breaking', 'request-type-narrowed', 'null no longer allowed']]);
+    expect(compareModels(before, plain).map((c) => c.kind)).toEqual(['schema-added']);
   });
 
   test('a change names the operation and the JSON pointer of the place', () => {

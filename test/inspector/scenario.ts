@@ -54,6 +54,7 @@ export async function scenario(): Promise<Scenario> {
   const baseline = await client.baselines.createBaseline(metric, { sigma_threshold: 2, direction: 'BOTH' });
   const alert = await client.alerts.createAlert({
     name: 'quality dropped',
+    evaluation_type: 'ON_RUN_COMPLETE',
     conditions: [{ metric_id: metric, aggregation: 'RUN_AVERAGE', operator: 'LT', threshold_float: 0.6 }],
     channels: [
       { channel_type: 'SLACK', config: { channel_id: 'C123', channel_name: '#alerts' } },

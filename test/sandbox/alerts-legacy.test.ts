@@ -34,7 +34,7 @@ function runIdOf(done: { run: Record<string, unknown> }): string {
 describe('legacy /monitors paths share state with /alerts', () => {
   it('an alert created under /alerts is read, listed and filtered under /monitors with the legacy names', async () => {
     const o = await org();
-    const alert = await o.client.alerts.createAlert({ name: 'a', conversation_source: 'UPLOADED', conditions: [{ metric_id: M, aggregation: 'SINGLE', operator: 'GT', threshold_float: 1 }] });
+    const alert = await o.client.alerts.createAlert({ name: 'a', evaluation_type: 'ON_RUN_COMPLETE', conversation_source: 'UPLOADED', conditions: [{ metric_id: M, aggregation: 'SINGLE', operator: 'GT', threshold_float: 1 }] });
     const got = await call(o.key, 'GET', `/monitors/${alert.ulid}`);
     expect(got.status).toBe(200);
     expect(got.body.scope).toBe('MONITORING');
@@ -49,7 +49,7 @@ describe('legacy /monitors paths share state with /alerts', () => {
 
   it('a monitor created under /monitors is read under /alerts with the canonical names, and changes go both ways', async () => {
     const o = await org();
-    const created = await call(o.key, 'POST', '/monitors', { name: 'm', scope: 'SIMULATION', conditions: [{ metric_id: M, aggregation: 'SINGLE', operator: 'GT', threshold_float: 1 }] });
+    const created = await call(o.key, 'POST', '/monitors', { name: 'm', evaluation_type: 'ON_RUN_COMPLETE', scope: 'SIMULATION', conditions: [{ metric_id: M, aggregation: 'SINGLE', operator: 'GT', threshold_float: 1 }] });
     expect(created.status).toBe(201);
     expect(created.body.scope).toBe('SIMULATION');
     const canonical = await o.client.alerts.getAlert(created.body.ulid);
@@ -78,11 +78,11 @@ describe('legacy /monitors paths share state with /alerts', () => {
 describe('alert fields of the overlay', () => {
   it('keeps customer_metadata, records attribution and lets conditions of JOB_SUCCESS go without a metric', async () => {
     const o = await org();
-    const alert = await o.client.alerts.createAlert({ name: 'j', customer_metadata: { team: 'ops', envs: ['a', 'b'] }, conditions: [{ aggregation: 'JOB_SUCCESS', operator: 'LT', threshold_float: 1 }] });
+    const alert = await o.client.alerts.createAlert({ name: 'j', evaluation_type: 'ON_RUN_COMPLETE', customer_metadata: { team: 'ops', envs: ['a', 'b'] }, conditions: [{ aggregation: 'JOB_SUCCESS', operator: 'LT', threshold_float: 1 }] });
     expect(alert.customer_metadata).toEqual({ team: 'ops', envs: ['a', 'b'] });
     expect(alert.attribution?.created_by).toBeTruthy();
     expect(alert.conditions[0]!.metric_id ?? null).toBeNull();
-    const refused = await call(o.key, 'POST', '/alerts', { name: 'x', conditions: [{ aggregation: 'SINGLE', operator: 'GT', threshold_float: 1 }] });
+    const refused = await call(o.key, 'POST', '/alerts', { name: 'x', evaluation_type: 'ON_RUN_COMPLETE', conditions: [{ aggregation: 'SINGLE', operator: 'GT', threshold_float: 1 }] });
     expect(refused.status).toBe(400);
   });
 });
@@ -90,7 +90,7 @@ describe('alert fields of the overlay', () => {
 describe('alert events and test-evaluate', () => {
   it('records one event per evaluation (TRIGGERED, SUPPRESSED, NOT_MET) listed newest first, under both paths', async () => {
     const o = await org();
-    const alert = await o.client.alerts.createAlert({ name: 'e', cooldown_seconds: 3600, channels: [SLACK], conditions: [{ metric_id: M, aggregation: 'RUN_AVERAGE', operator: 'GT', threshold_float: 0.5 }] });
+    const alert = await o.client.alerts.createAlert({ name: 'e', evaluation_type: 'ON_RUN_COMPLETE', cooldown_seconds: 3600, channels: [SLACK], conditions: [{ metric_id: M, aggregation: 'RUN_AVERAGE', operator: 'GT', threshold_float: 0.5 }] });
     await h.control.completeRun(o.id, { conversation_source: 'SIMULATED', metric_values: { [M]: 0.9 }, completed_at: '2026-05-01T10:00:00.000Z' });
     await h.control.completeRun(o.id, { conversation_source: 'SIMULATED', metric_values: { [M]: 0.9 }, completed_at: '2026-05-01T10:10:00.000Z' });
     await h.control.completeRun(o.id, { conversation_source: 'SIMULATED', metric_values: { [M]: 0.1 }, completed_at: '2026-05-01T10:20:00.000Z' });
@@ -111,7 +111,7 @@ describe('alert events and test-evaluate', () => {
 
   it('a disabled alert is not evaluated: no event, no trigger', async () => {
     const o = await org();
-    const alert = await o.client.alerts.createAlert({ name: 'd', conditions: [{ metric_id: M, aggregation: 'SINGLE', operator: 'GT', threshold_float: 0.5 }] });
+    const alert = await o.client.alerts.createAlert({ name: 'd', evaluation_type: 'ON_RUN_COMPLETE', conditions: [{ metric_id: M, aggregation: 'SINGLE', operator: 'GT', threshold_float: 0.5 }] });
     await o.client.alerts.updateAlert(alert.ulid, { enabled: false });
     await h.control.completeRun(o.id, { conversation_source: 'SIMULATED', metric_values: { [M]: 0.9 } });
     expect((await o.client.alerts.listAlertEvents(alert.ulid)).events).toEqual([]);
@@ -120,7 +120,7 @@ describe('alert events and test-evaluate', () => {
 
   it('test-evaluate answers what an evaluation would do and changes nothing', async () => {
     const o = await org();
-    const alert = await o.client.alerts.createAlert({ name: 't', channels: [SLACK], conditions: [{ metric_id: M, aggregation: 'SINGLE', operator: 'GT', threshold_float: 0.5 }] });
+    const alert = await o.client.alerts.createAlert({ name: 't', evaluation_type: 'ON_RUN_COMPLETE', channels: [SLACK], conditions: [{ metric_id: M, aggregation: 'SINGLE', operator: 'GT', threshold_float: 0.5 }] });
     await o.client.alerts.updateAlert(alert.ulid, { enabled: false });
     const done = await h.control.completeRun(o.id, { conversation_source: 'SIMULATED', metric_values: { [M]: 0.9 } });
     const runId = runIdOf(done as { run: Record<string, unknown> });

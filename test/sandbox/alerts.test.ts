@@ -39,7 +39,7 @@ function cond(c: Partial<Condition>): Condition {
 }
 
 async function alertWith(client: Client, body: Partial<CreateAlertBody>) {
-  return client.alerts.createAlert({ name: 'a', channels: [SLACK], conditions: [cond({})], ...body } as CreateAlertBody);
+  return client.alerts.createAlert({ name: 'a', evaluation_type: 'ON_RUN_COMPLETE', channels: [SLACK], conditions: [cond({})], ...body } as CreateAlertBody);
 }
 
 async function complete(orgId: string, body: Record<string, unknown>) {

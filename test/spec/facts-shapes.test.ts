@@ -89,6 +89,7 @@ function fieldProblems(where: string, top: SchemaNode | undefined, name: string,
     const missing = spec.enum.filter((v) => !allowed.includes(v));
     if (missing.length > 0) problems.push(`${where}.${name}: enum lacks ${missing.map((v) => JSON.stringify(v)).join(', ')}`);
   }
+  if (spec.anyString === true && enumOf(found.schema).length > 0) problems.push(`${where}.${name}: an enumeration, expected any string`);
   return problems;
 }
 
@@ -108,6 +109,8 @@ function rowProblems(row: FactRow): string[] {
   if (row.status !== undefined && Number(success[0]?.status) !== row.status) problems.push(`expected status ${row.status}, spec has ${success.map((r) => r.status).join(', ')}`);
   for (const status of row.alsoStatus ?? []) if (!op.responses.some((r) => Number(r.status) === status)) problems.push(`status ${status} not documented`);
   for (const q of row.query ?? []) if (!op.parameters.query.some((p) => p.name === q)) problems.push(`query ${q}: not declared`);
+  for (const q of row.queryRequired ?? []) if (op.parameters.query.find((p) => p.name === q)?.required !== true) problems.push(`query ${q}: not required`);
+  for (const h of row.headers ?? []) if (!op.parameters.header.some((p) => p.name.toLowerCase() === h.toLowerCase())) problems.push(`header ${h}: not declared`);
   for (const [name, values] of Object.entries(row.queryEnums ?? {})) {
     const schema = op.parameters.query.find((p) => p.name === name)?.schema;
     const missing = schema === undefined ? ['(no such parameter)'] : values.filter((v) => !enumOf(schema).includes(v));
@@ -147,6 +150,16 @@ describe('spec/ against the hand-written tables of api-facts-shapes.md', () => {
 
   it.each([
     ['an absent operation', { given: { method: 'PUT', path: '/runs' }, want: ['no such operation in spec/'] }],
+    ['an optional query parameter the facts require', { given: { method: 'GET', path: '/runs', queryRequired: ['page_size'] }, want: ['query page_size: not required'] }],
+    ['an undeclared header', { given: { method: 'GET', path: '/runs', headers: ['X-No-Such-Header'] }, want: ['header X-No-Such-Header: not declared'] }],
+    [
+      'a body field required where the facts make it optional, not nullable where they allow null, an enumeration where they have a string',
+      {
+        given: { method: 'POST', path: '/tags', body: { tag_name: { type: 'string', required: false }, color: { type: 'string', nullable: false, anyString: true } } },
+        want: ['body.tag_name: required', 'body.color: nullable'],
+      },
+    ],
+    ['an enumeration where the facts have any string', { given: { method: 'GET', path: '/runs/{x}', wrapper: 'run', response: { status: { anyString: true } } }, want: ['run.status: an enumeration, expected any string'] }],
     [
       'a wrong status and an absent field',
       { given: { method: 'GET', path: '/runs/{x}', status: 201, wrapper: 'run', response: { no_such_field: { type: 'string' } } }, want: ['expected status 201, spec has 200', 'run.no_such_field: missing'] },

@@ -1,5 +1,5 @@
 // facts-shapes 2.11 (dashboards) and 3.11 (resource), by hand.
-import type { FactRow, FieldSpec } from './row.js';
+import { type FactRow, type FieldSpec, f } from './row.js';
 
 const DASHBOARD: Record<string, FieldSpec> = {
   name: { type: 'string', required: true },
@@ -20,7 +20,7 @@ export const rows: FactRow[] = [
     path: '/dashboards',
     status: 201,
     wrapper: 'dashboard',
-    body: { display_name: { type: 'string', required: true }, description: { type: 'string' }, is_favorite: { type: 'boolean' }, is_default: { type: 'boolean', nullable: true }, position: { type: 'number' }, config: { type: 'object' } },
+    body: { display_name: f('string*'), description: f('string'), is_favorite: f('boolean'), is_default: f('boolean|null'), position: f('number'), config: f('object') },
     response: DASHBOARD,
   },
   { method: 'GET', path: '/dashboards/{dashboard_id}', status: 200, wrapper: 'dashboard', response: DASHBOARD },
@@ -30,12 +30,12 @@ export const rows: FactRow[] = [
     status: 200,
     wrapper: 'dashboard',
     body: {
-      display_name: { type: 'string', nullable: true },
-      description: { type: 'string', nullable: true },
-      is_favorite: { type: 'boolean', nullable: true },
-      is_default: { type: 'boolean', nullable: true },
-      position: { type: 'number', nullable: true },
-      config: { type: 'object', nullable: true },
+      display_name: f('string|null'),
+      description: f('string|null'),
+      is_favorite: f('boolean|null'),
+      is_default: f('boolean|null'),
+      position: f('number|null'),
+      config: f('object|null'),
     },
     response: DASHBOARD,
   },

@@ -1,7 +1,7 @@
 // Metrics family, transcribed by hand from api-facts-shapes.md 2.8 (operations), 3.8 (resources) and 4 (E2,
 // E10-E20). MT duplicate is in api-facts.md's catalog only (section 4); its row follows PE8/TS8.
 // Requiredness is asserted only where the facts mark a field `*`; `|null` is asserted as nullable.
-import type { FactRow, FieldSpec } from './row.js';
+import { type FactRow, type FieldSpec, f } from './row.js';
 
 const str: FieldSpec = { type: 'string' };
 const strNull: FieldSpec = { type: 'string', nullable: true };
@@ -97,36 +97,47 @@ const flow: Record<string, FieldSpec> = {
   followup_metric_display_name: strNull,
 };
 
+// MT2 in the facts' notation; MT4: the same 17 fields, all optional, nullable only include_traces, runtime_config,
+// target_condition and tags.
+const E11 = ['STRING', 'NUMBER', 'BOOLEAN'];
 const metricCreateBody: Record<string, FieldSpec> = {
-  metric_name: { type: 'string', required: true },
-  description: { type: 'string', required: true },
-  metric_type: { type: 'string', required: true, enum: E10 },
-  prompt: str,
-  categories: { type: 'array' },
-  min_value: { type: 'number' },
-  max_value: { type: 'number' },
-  metadata_field_type: { type: 'string', enum: ['STRING', 'NUMBER', 'BOOLEAN'] },
-  metadata_field_key: str,
-  regex_pattern: str,
-  role: { type: 'string', enum: ['agent', 'user'] },
-  min_pause_duration_seconds: { type: 'number' },
-  sql_query: str,
-  include_traces: { type: 'boolean' },
-  runtime_config: { type: 'object' },
-  tags: { type: 'array' },
+  metric_name: f('string*'),
+  description: f('string*'),
+  metric_type: f('string*', E10),
+  prompt: f('string'),
+  categories: f('array'),
+  min_value: f('number'),
+  max_value: f('number'),
+  metadata_field_type: f('string', E11),
+  metadata_field_key: f('string'),
+  regex_pattern: f('string'),
+  role: f('string', ['agent', 'user']),
+  min_pause_duration_seconds: f('number'),
+  sql_query: f('string'),
+  include_traces: f('boolean'),
+  runtime_config: f('object'),
+  'runtime_config.model_version': f('string'),
+  'runtime_config.thinking_enabled': f('boolean|null'),
+  target_condition: f('object|null'),
+  'target_condition.comparison_operator': f('string*', ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'nin']),
+  'target_condition.target_float': f('number|null'),
+  'target_condition.target_values': f('array|null'),
+  tags: f('array|null'),
 };
-const metricUpdateBody: Record<string, FieldSpec> = Object.fromEntries(Object.entries(metricCreateBody).map(([k, v]) => [k, { ...v, required: false }]));
-
+const metricUpdateBody: Record<string, FieldSpec> = {
+  ...Object.fromEntries(Object.entries(metricCreateBody).map(([k, v]) => [k, { ...v, required: k === 'target_condition.comparison_operator' }])),
+  include_traces: f('boolean|null'),
+  runtime_config: f('object|null'),
+};
 const flowBody = (required: boolean): Record<string, FieldSpec> => ({
-  trigger_metric_id: { type: 'string', required: true },
-  followup_metric_id: { type: 'string', required: true },
-  trigger_criteria: { type: 'object', nullable: true },
-  status: { type: 'string', required, enum: ['ACTIVE', 'INACTIVE'] },
+  trigger_metric_id: f('string*'),
+  followup_metric_id: f('string*'),
+  trigger_criteria: f('object|null'),
+  status: f(required ? 'string*' : 'string', ['ACTIVE', 'INACTIVE']),
 });
-
 export const rows: FactRow[] = [
   { fact: 'MT1', method: 'GET', path: '/metrics', status: 200, wrapper: 'metrics', response: metric, query: ['page_size', 'page_token', 'order_by', 'filter', 'include_builtin', 'tag_filters'] },
-  { fact: 'MT2', method: 'POST', path: '/metrics', status: 201, wrapper: 'metric', body: { ...metricCreateBody, ...targetCondition }, response: { ...metric, ...targetCondition } },
+  { fact: 'MT2', method: 'POST', path: '/metrics', status: 201, wrapper: 'metric', body: metricCreateBody, response: { ...metric, ...targetCondition } },
   { fact: 'MT3', method: 'GET', path: '/metrics/{metric_id}', status: 200, wrapper: 'metric', response: metric },
   { fact: 'MT4', method: 'PATCH', path: '/metrics/{metric_id}', status: 200, wrapper: 'metric', body: metricUpdateBody, response: metric },
   { fact: 'MT5', method: 'DELETE', path: '/metrics/{metric_id}', status: 200 },
@@ -142,14 +153,25 @@ export const rows: FactRow[] = [
   { fact: 'MT8', method: 'GET', path: '/metrics/{metric_id}/versions', status: 200, wrapper: 'versions', response: metricVersion },
   { fact: 'MT9', method: 'POST', path: '/metrics/{metric_id}/versions/{version_id}/revert', status: 200, wrapper: 'metric', response: metric },
   { fact: 'MT duplicate', method: 'POST', path: '/metrics/{metric_id}/duplicate', status: 201, wrapper: 'metric', response: metric },
-  { fact: 'MT10', method: 'GET', path: '/metrics/{metric_id}/baselines', status: 200, wrapper: 'baselines', response: baseline, query: ['agent_id', 'test_set_id', 'persona_id', 'status', 'page_size', 'page_token', 'sigma_levels'] },
+  { fact: 'MT10', method: 'GET', path: '/metrics/{metric_id}/baselines', status: 200, wrapper: 'baselines', response: baseline, query: ['agent_id', 'test_set_id', 'persona_id', 'status', 'page_size', 'page_token', 'sigma_levels'], queryEnums: { status: E16 } },
   { fact: 'MT10 total', method: 'GET', path: '/metrics/{metric_id}/baselines', response: { next_page_token: strNull, total_count: { type: 'number' } } },
   {
     fact: 'MT11',
     method: 'POST',
     path: '/metrics/{metric_id}/baselines',
     status: 201,
-    body: { agent_id: strNull, test_set_id: strNull, persona_id: strNull, status: { type: 'string', enum: E16 }, detection_method: { type: 'string', enum: ['EWMA'] }, direction: { type: 'string', enum: E18 }, config: { type: 'object' } },
+    body: {
+      agent_id: f('string|null'),
+      test_set_id: f('string|null'),
+      persona_id: f('string|null'),
+      display_name: f('string|null'),
+      status: f('string', E16),
+      detection_method: f('string', ['EWMA']),
+      sigma_threshold: f('number|null'),
+      direction: f('string', E18),
+      config: f('object'),
+      'config.time_constant_seconds': f('number'),
+    },
     response: baseline,
   },
   { fact: 'MT12', method: 'GET', path: '/metrics/{metric_id}/baselines/{baseline_id}', status: 200, response: baseline, query: ['sigma_levels'] },
@@ -158,7 +180,7 @@ export const rows: FactRow[] = [
     method: 'PATCH',
     path: '/metrics/{metric_id}/baselines/{baseline_id}',
     status: 200,
-    body: { display_name: strNull, sigma_threshold: numNull, direction: { type: 'string', enum: E18 }, status: { type: 'string', enum: E16 } },
+    body: { display_name: f('string|null'), sigma_threshold: f('number|null'), direction: f('string', E18), status: f('string', E16) },
     response: baseline,
   },
   { fact: 'MT14', method: 'DELETE', path: '/metrics/{metric_id}/baselines/{baseline_id}', status: 204 },
@@ -170,7 +192,7 @@ export const rows: FactRow[] = [
     path: '/metrics/{metric_id}/threshold',
     status: 200,
     wrapper: 'threshold',
-    body: { comparison_operator: { type: 'string', required: true, nullable: true, enum: E14 }, target_float_upper: numNull, target_float_lower: numNull, target_values: { type: 'array', nullable: true }, source: { type: 'string', enum: ['manual', 'model'] } },
+    body: { comparison_operator: f('string*|null', E14), target_float_upper: f('number|null'), target_float_lower: f('number|null'), target_values: f('array|null'), source: f('string', ['manual', 'model']) },
     response: threshold,
   },
   { fact: 'MT18', method: 'GET', path: '/metrics/{metric_id}/thresholds', status: 200, wrapper: 'thresholds', response: threshold, query: ['page_size', 'page_token'] },
@@ -180,11 +202,11 @@ export const rows: FactRow[] = [
     path: '/metrics/{metric_id}/thresholds',
     status: 201,
     wrapper: 'threshold',
-    body: { comparison_operator: { type: 'string', required: true, enum: E14 }, target_float_upper: numNull, target_float_lower: numNull, target_values: { type: 'array', nullable: true }, source: { type: 'string', enum: ['manual', 'model'] } },
+    body: { comparison_operator: f('string*', E14), target_float_upper: f('number|null'), target_float_lower: f('number|null'), target_values: f('array|null'), source: f('string', ['manual', 'model']) },
     response: threshold,
   },
   { fact: 'MT20', method: 'DELETE', path: '/metrics/{metric_id}/thresholds/{threshold_id}', status: 200 },
-  { fact: 'MT21', method: 'GET', path: '/metrics/flows', status: 200, wrapper: 'metric_flows', response: flow, query: ['page_size', 'page_token', 'order_by', 'status_filter', 'search_query'] },
+  { fact: 'MT21', method: 'GET', path: '/metrics/flows', status: 200, wrapper: 'metric_flows', response: flow, query: ['page_size', 'page_token', 'order_by', 'status_filter', 'search_query'], queryEnums: { status_filter: ['ACTIVE', 'INACTIVE'] } },
   { fact: 'MT22', method: 'POST', path: '/metrics/flows', status: 201, wrapper: 'metric_flow', body: flowBody(false), response: flow },
   { fact: 'MT23', method: 'PATCH', path: '/metrics/flows/{flow_id}', status: 200, wrapper: 'metric_flow', body: flowBody(true), response: flow },
   { fact: 'MT24', method: 'DELETE', path: '/metrics/flows/{flow_id}', status: 200 },

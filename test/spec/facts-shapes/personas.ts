@@ -1,10 +1,8 @@
 // Personas family, transcribed by hand from api-facts-shapes.md 2.3 (operations), 3.3 (resources) and 4 (E2,
 // E32, E33). Requiredness is asserted only where the facts mark a field `*`; `|null` is asserted as nullable.
-import type { FactRow, FieldSpec } from './row.js';
+import { type FactRow, type FieldSpec, f } from './row.js';
 
-const str: FieldSpec = { type: 'string' };
 const strNull: FieldSpec = { type: 'string', nullable: true };
-const num: FieldSpec = { type: 'number' };
 const numNull: FieldSpec = { type: 'number', nullable: true };
 const E33_INITIATION = ['speak_first', 'wait_for_user'];
 const E33_SITUATE = ['speakerphone-easy', 'speakerphone-hard'];
@@ -64,22 +62,22 @@ const personaVersion: Record<string, FieldSpec> = {
   create_time: strNull,
 };
 
-// PE2 body (PE4: the same fields, all optional and nullable)
+// PE2 body, in the facts' notation (PE4: the same fields, all optional and nullable, as the seed's update table has them)
 const createBody: Record<string, FieldSpec> = {
-  name: { type: 'string', required: true },
-  voice_name: { type: 'string', required: true },
-  language_code: { type: 'string', required: true },
-  persona_prompt: str,
-  background_sound: str,
-  background_sound_volume: num,
-  voice_volume: num,
-  voice_speed: num,
-  wait_seconds: num,
-  conversation_initiation: { type: 'string', enum: E33_INITIATION },
-  multi_language_stt: { type: 'boolean' },
-  hold_music_timeout_seconds: num,
-  situate_speaker: { type: 'string', enum: E33_SITUATE },
-  tags: { type: 'array' },
+  name: f('string*'),
+  voice_name: f('string*'),
+  language_code: f('string*'),
+  persona_prompt: f('string|null'),
+  background_sound: f('string|null'),
+  background_sound_volume: f('number|null'),
+  voice_volume: f('number|null'),
+  voice_speed: f('number|null'),
+  wait_seconds: f('number|null'),
+  conversation_initiation: f('string|null', E33_INITIATION),
+  multi_language_stt: f('boolean|null'),
+  hold_music_timeout_seconds: f('number|null'),
+  situate_speaker: f('string|null', E33_SITUATE),
+  tags: f('array|null'),
 };
 const updateBody: Record<string, FieldSpec> = Object.fromEntries(Object.entries(createBody).map(([k, v]) => [k, { ...v, required: false, nullable: true }]));
 
@@ -103,12 +101,12 @@ export const rows: FactRow[] = [
     status: 201,
     wrapper: 'background_sound',
     body: {
-      display_name: { type: 'string', required: true },
-      original_filename: { type: 'string', required: true },
-      content_type: { type: 'string', required: true, enum: ['audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave'] },
-      default_volume: num,
-      acoustic_source_type: { type: 'string', nullable: true, enum: ['ambient', 'point_source'] },
-      metadata: { type: 'object' },
+      display_name: f('string*'),
+      original_filename: f('string*'),
+      content_type: f('string*', ['audio/mpeg', 'audio/mp3', 'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave']),
+      default_volume: f('number'),
+      acoustic_source_type: f('string|null', ['ambient', 'point_source']),
+      metadata: f('object'),
     },
     response: backgroundSound,
   },
@@ -130,7 +128,7 @@ export const rows: FactRow[] = [
     path: '/personas/background-sounds/{background_sound_id}',
     status: 200,
     wrapper: 'background_sound',
-    body: { display_name: str, default_volume: num, acoustic_source_type: { type: 'string', nullable: true, enum: ['ambient', 'point_source'] }, status: { type: 'string', enum: ['active', 'archived'] } },
+    body: { display_name: f('string'), default_volume: f('number'), acoustic_source_type: f('string|null', ['ambient', 'point_source']), status: f('string', ['active', 'archived']) },
     response: backgroundSound,
   },
   { fact: 'PE14', method: 'POST', path: '/personas/background-sounds/{background_sound_id}/complete', status: 200, wrapper: 'background_sound', response: backgroundSound },

@@ -1,5 +1,5 @@
 // facts-shapes 2.10 (review projects), 3.10 (resource) and E34, by hand.
-import type { FactRow, FieldSpec } from './row.js';
+import { type FactRow, type FieldSpec, f } from './row.js';
 
 const PROJECT: Record<string, FieldSpec> = {
   name: { type: 'string', required: true },
@@ -16,7 +16,6 @@ const PROJECT: Record<string, FieldSpec> = {
   update_time: { type: 'string', required: true },
 };
 
-const nullableList: FieldSpec = { type: 'array', nullable: true };
 
 export const rows: FactRow[] = [
   { method: 'GET', path: '/review-projects', status: 200, wrapper: 'review_projects', query: ['page_size', 'page_token', 'order_by'], response: PROJECT },
@@ -26,15 +25,15 @@ export const rows: FactRow[] = [
     status: 201,
     wrapper: 'review_project',
     body: {
-      display_name: { type: 'string', required: true },
-      description: { type: 'string', nullable: true },
-      assignees: { type: 'array', required: true },
-      linked_simulation_ids: { type: 'array', required: true },
-      linked_metric_ids: { type: 'array', required: true },
-      project_type: { type: 'string', enum: ['PROJECT_COLLABORATIVE', 'PROJECT_INDIVIDUAL'] },
-      notifications: { type: 'boolean' },
-      project_rules: nullableList,
-      blind_labeling_shown_metric_ids: nullableList,
+      display_name: f('string*'),
+      description: f('string|null'),
+      assignees: f('array*'),
+      linked_simulation_ids: f('array*'),
+      linked_metric_ids: f('array*'),
+      project_type: f('string', ['PROJECT_COLLABORATIVE', 'PROJECT_INDIVIDUAL']),
+      notifications: f('boolean'),
+      project_rules: f('array|null', ['require_disagreement_notes']),
+      blind_labeling_shown_metric_ids: f('array|null'),
     },
     response: PROJECT,
   },
@@ -45,17 +44,17 @@ export const rows: FactRow[] = [
     status: 200,
     wrapper: 'review_project',
     body: {
-      display_name: { type: 'string', nullable: true },
-      description: { type: 'string', nullable: true },
-      assignees: nullableList,
-      linked_simulation_ids: nullableList,
-      add_linked_simulation_ids: nullableList,
-      remove_linked_simulation_ids: nullableList,
-      linked_metric_ids: nullableList,
-      notifications: { type: 'boolean', nullable: true },
-      project_rules: nullableList,
-      blind_labeling_shown_metric_ids: nullableList,
-      opted_out_assignees: nullableList,
+      display_name: f('string|null'),
+      description: f('string|null'),
+      assignees: f('array|null'),
+      linked_simulation_ids: f('array|null'),
+      add_linked_simulation_ids: f('array|null'),
+      remove_linked_simulation_ids: f('array|null'),
+      linked_metric_ids: f('array|null'),
+      notifications: f('boolean|null'),
+      project_rules: f('array|null', ['require_disagreement_notes']),
+      blind_labeling_shown_metric_ids: f('array|null'),
+      opted_out_assignees: f('array|null'),
     },
     response: PROJECT,
   },
@@ -65,7 +64,7 @@ export const rows: FactRow[] = [
     path: '/review-projects/disagreement-state',
     status: 200,
     wrapper: 'projects',
-    body: { project_ids: { type: 'array', required: true }, selected_project_id: { type: 'string', nullable: true }, include_unresolved_ids: { type: 'boolean' } },
+    body: { project_ids: f('array*'), selected_project_id: f('string|null'), include_unresolved_ids: f('boolean') },
     response: {
       project_id: { type: 'string', required: true },
       unresolved_simulation_count: { type: 'number' },
@@ -78,6 +77,8 @@ export const rows: FactRow[] = [
     path: '/review-projects/{project_id}/insights',
     status: 200,
     query: ['start_date', 'end_date', 'label_triage_time_basis'],
+    queryRequired: ['start_date', 'end_date'],
+    queryEnums: { label_triage_time_basis: ['simulation', 'label'] },
     response: { project: { type: 'object', required: true }, label_overview: { type: 'object', required: true }, label_stats: { type: 'array', required: true }, metric_stats: { type: 'array', required: true } },
   },
   { method: 'GET', path: '/review-projects/{project_id}/metric-agreement', status: 200, response: { agreement_by_metric_id: { type: 'object', required: true } } },

@@ -15,6 +15,8 @@ export interface FieldSpec {
   nullable?: boolean;
   /** Every value listed must be allowed (by the field's enum, or its items' enum for an array field). */
   enum?: readonly string[];
+  /** true: a plain string, no enumeration (the client has `str` where a sibling resource has an enum). */
+  anyString?: boolean;
 }
 
 export type Fields = Record<string, FieldSpec>;
@@ -42,6 +44,10 @@ export interface FactRow {
   body?: Fields;
   /** Query parameters the operation must declare. */
   query?: string[];
+  /** Query parameters the operation must declare as required (the facts' `*`). */
+  queryRequired?: string[];
+  /** Header parameters the operation must declare (names compared without case). */
+  headers?: string[];
   /** Values a query parameter must allow. */
   queryEnums?: Record<string, readonly string[]>;
   /** A row the seed overrides: what the seed says instead of the facts. */
@@ -53,4 +59,16 @@ export function withEnums(fields: Fields, enums: Record<string, readonly string[
   const out: Fields = { ...fields };
   for (const [name, values] of Object.entries(enums)) out[name] = { ...out[name], enum: values };
   return out;
+}
+
+/**
+ * A field in the facts' own notation, both flags asserted either way: `f('string*')` required and not nullable,
+ * `f('array|null')` optional and nullable, `f('string*|null', E14)` required, nullable, with enumeration values.
+ * For request bodies, where the service's client sends exactly what its notation says.
+ */
+export function f(notation: string, values?: readonly string[]): FieldSpec {
+  const m = /^(string|number|integer|boolean|object|array)(\*?)(\|null)?$/.exec(notation);
+  if (!m) throw new Error(`facts notation: ${notation}`);
+  const out: FieldSpec = { type: m[1] as FieldSpec['type'], required: m[2] === '*', nullable: m[3] !== undefined };
+  return values ? { ...out, enum: values } : out;
 }

@@ -1,5 +1,5 @@
 // facts-shapes 2.13 (runs) and 3.13 (run resource), by hand.
-import type { FactRow, FieldSpec } from './row.js';
+import { type FactRow, type FieldSpec, f } from './row.js';
 
 const RUN: Record<string, FieldSpec> = {
   name: { type: 'string', required: true },
@@ -28,21 +28,30 @@ export const rows: FactRow[] = [
     status: 200,
     wrapper: 'run',
     body: {
-      agent_id: { type: 'string', required: true },
-      persona_id: { type: 'string', required: true },
-      test_set_id: { type: 'string', required: true },
-      metric_ids: { type: 'array' },
-      mutation_id: { type: 'string', nullable: true },
-      mutation_ids: { type: 'array' },
-      persona_metrics: { type: 'array' },
-      options: { type: 'object' },
-      metadata: { type: 'object' },
+      agent_id: f('string*'),
+      persona_id: f('string*'),
+      test_set_id: f('string*'),
+      metric_ids: f('array'),
+      mutation_id: f('string|null'),
+      mutation_ids: f('array'),
+      persona_metrics: f('array'),
+      options: f('object'),
+      'options.iteration_count': f('number'),
+      'options.concurrency': f('number'),
+      'options.sub_sample_size': f('number'),
+      'options.sub_sample_seed': f('number|null'),
+      'options.test_case_ids': f('array|null'),
+      metadata: f('object'),
+      'metadata.customer': f('object'),
+      'metadata.created_by': f('string'),
+      'metadata.display_name': f('string'),
+      'metadata.tags': f('array|null'),
     },
     response: RUN,
   },
-  { method: 'GET', path: '/runs', status: 200, wrapper: 'runs', query: ['filter', 'page_size', 'page_token', 'order_by', 'include'], response: RUN },
+  { method: 'GET', path: '/runs', status: 200, wrapper: 'runs', query: ['filter', 'page_size', 'page_token', 'order_by', 'include'], queryEnums: { include: ['metric_averages'] }, response: RUN },
   { method: 'GET', path: '/runs/{run_id}', status: 200, wrapper: 'run', response: RUN },
-  { method: 'PATCH', path: '/runs/{run_id}', status: 200, wrapper: 'run', body: { tags: { type: 'array', required: true } }, response: RUN },
+  { method: 'PATCH', path: '/runs/{run_id}', status: 200, wrapper: 'run', body: { tags: f('array*') }, response: RUN },
   { method: 'DELETE', path: '/runs/{run_id}', status: 200 },
   { method: 'GET', path: '/runs/tags', status: 200, wrapper: 'tags', response: { tag: { type: 'string', required: true }, color: { type: 'string', nullable: true } } },
 ];

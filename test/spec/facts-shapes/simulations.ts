@@ -1,6 +1,6 @@
 // api-facts-shapes.md §2.4 (SC1-SC9, legacy /simulations and canonical /conversations/simulated), §3.4 (simulated
 // conversation, metric output), §1 (wrappers), §4 (E4, E5, E35, E38), §6 items 1, 13, 14. Written by hand.
-import { type FactRow, type Fields, withEnums } from './row.js';
+import { type FactRow, type Fields, f, withEnums } from './row.js';
 
 const summary: Fields = {
   name: { type: 'string', required: true },
@@ -52,13 +52,13 @@ function both(fact: string, method: FactRow['method'], tail: string, row: Omit<F
 export const rows: FactRow[] = [
   ...both('SC1', 'GET', '', { status: 200, wrapper: 'simulated_conversations', top: { next_page_token: { type: 'string', nullable: true } }, query: listQuery, response: withEnums(summary, { status: E4 }), queryEnums: { include: ['metric_values'] } }, { wrapper: 'simulations' }),
   ...both('SC2', 'GET', '/{simulation_id}', { status: 200, wrapper: 'simulated_conversation', response: full }, { wrapper: 'simulation' }),
-  ...both('SC3', 'PATCH', '/{simulation_id}', { status: 200, wrapper: 'simulated_conversation', body: { is_public: { type: 'boolean', nullable: true }, notes: { type: 'string', nullable: true } }, response: full }, { wrapper: 'simulation' }),
+  ...both('SC3', 'PATCH', '/{simulation_id}', { status: 200, wrapper: 'simulated_conversation', body: { is_public: f('boolean|null'), notes: f('string|null') }, response: full }, { wrapper: 'simulation' }),
   ...both('SC4', 'DELETE', '/{simulation_id}', { status: 200 }),
   ...both('SC5', 'GET', '/{simulation_id}/audio', { status: 200, top: audio }),
-  { fact: 'SC6', method: 'POST', path: '/simulations:rerunMetrics', status: 202, body: { simulation_ids: { type: 'array', required: true }, metric_ids: { type: 'array', required: true } }, top: rerunAnswer },
+  { fact: 'SC6', method: 'POST', path: '/simulations:rerunMetrics', status: 202, body: { simulation_ids: f('array*'), metric_ids: f('array*') }, top: rerunAnswer },
   { fact: 'SC6 207', method: 'POST', path: '/simulations:rerunMetrics', alsoStatus: [207] },
-  { fact: 'SC6 canonical', method: 'POST', path: '/conversations/simulated:rerunMetrics', status: 202, body: { simulation_ids: { type: 'array', required: true }, metric_ids: { type: 'array', required: true } }, top: rerunAnswer },
+  { fact: 'SC6 canonical', method: 'POST', path: '/conversations/simulated:rerunMetrics', status: 202, body: { simulation_ids: f('array*'), metric_ids: f('array*') }, top: rerunAnswer },
   ...both('SC7', 'POST', '/{simulation_id}/resimulate', { status: 200, top: resimulated }),
-  ...both('SC8', 'GET', '/{simulation_id}/metrics', { status: 200, wrapper: 'metrics', top: { next_page_token: { type: 'string', nullable: true } }, query: ['page_size', 'page_token'], response: withEnums(output, { status: E5 }) }),
+  ...both('SC8', 'GET', '/{simulation_id}/metrics', { status: 200, wrapper: 'metrics', top: { next_page_token: { type: 'string', nullable: true } }, query: ['filter', 'page_size', 'page_token', 'order_by'], response: withEnums(output, { status: E5 }) }),
   ...both('SC9', 'GET', '/{simulation_id}/metrics/{metric_output_id}', { status: 200, wrapper: 'metric', response: output }),
 ];

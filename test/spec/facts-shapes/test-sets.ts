@@ -1,6 +1,6 @@
 // Test sets family, transcribed by hand from api-facts-shapes.md 2.12 (operations), 3.12 (resources) and 4 (E2).
 // Requiredness is asserted only where the facts mark a field `*`; `|null` is asserted as nullable.
-import type { FactRow, FieldSpec } from './row.js';
+import { type FactRow, type FieldSpec, f } from './row.js';
 
 const str: FieldSpec = { type: 'string' };
 const strNull: FieldSpec = { type: 'string', nullable: true };
@@ -53,14 +53,15 @@ const record: Record<string, FieldSpec> = {
   test_set_id: strNull,
 };
 
+// TS2 in the facts' notation; TS4: the same 7 fields, all optional, same nullability.
 const createBody: Record<string, FieldSpec> = {
-  display_name: { type: 'string', required: true },
-  slug: str,
-  description: str,
-  test_set_type: str,
-  test_set_metadata: { type: 'object' },
-  parameters: { type: 'object' },
-  tags: { type: 'array' },
+  display_name: f('string*'),
+  slug: f('string'),
+  description: f('string|null'),
+  test_set_type: f('string'),
+  test_set_metadata: f('object'),
+  parameters: f('object'),
+  tags: f('array|null'),
 };
 const updateBody: Record<string, FieldSpec> = Object.fromEntries(Object.entries(createBody).map(([k, v]) => [k, { ...v, required: false }]));
 
@@ -74,7 +75,7 @@ export const rows: FactRow[] = [
   { fact: 'TS7', method: 'POST', path: '/test-sets/{test_set_id}/versions/{version_id}/revert', status: 200, wrapper: 'test_set', response: testSet },
   { fact: 'TS8', method: 'POST', path: '/test-sets/{test_set_id}/duplicate', status: 201, wrapper: 'test_set', response: testSet },
   { fact: 'TS9', method: 'GET', path: '/test-sets/{test_set_id}/agents', status: 200, wrapper: 'agents', response: agent },
-  { fact: 'TS10', method: 'POST', path: '/test-sets/{test_set_id}/agents:add', status: 200, wrapper: 'agents', body: { agent_ids: { type: 'array', required: true } }, response: agent },
+  { fact: 'TS10', method: 'POST', path: '/test-sets/{test_set_id}/agents:add', status: 200, wrapper: 'agents', body: { agent_ids: f('array*') }, response: agent },
   { fact: 'TS11', method: 'DELETE', path: '/test-sets/{test_set_id}/agents/{agent_id}', status: 200 },
   { fact: 'TS12', method: 'GET', path: '/test-sets/{test_set_id}/records', status: 200, wrapper: 'records', response: record },
 ];

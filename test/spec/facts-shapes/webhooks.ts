@@ -1,6 +1,6 @@
 // facts-shapes 2.9 (webhooks), 3.9 (resource) and E36, by hand. POST /webhooks: the seed's 200 wins over the
 // client's 201.
-import type { FactRow, FieldSpec } from './row.js';
+import { type FactRow, type FieldSpec, f } from './row.js';
 
 const WEBHOOK: Record<string, FieldSpec> = {
   name: { type: 'string', required: true },
@@ -20,7 +20,7 @@ export const rows: FactRow[] = [
     status: 200,
     seed: 'the seed answers POST /webhooks with 200 (the service client: 201)',
     wrapper: 'webhook',
-    body: { type: { type: 'string', required: true, enum: ['job_complete'] }, url: { type: 'string', required: true }, auth_token: { type: 'string', nullable: true } },
+    body: { type: f('string*', ['job_complete']), url: f('string*'), auth_token: f('string|null') },
     response: WEBHOOK,
   },
   {
@@ -28,7 +28,7 @@ export const rows: FactRow[] = [
     path: '/webhooks/{webhook_id}',
     status: 200,
     wrapper: 'webhook',
-    body: { type: { type: 'string', nullable: true, enum: ['job_complete'] }, url: { type: 'string', nullable: true }, auth_token: { type: 'string', nullable: true } },
+    body: { type: f('string|null', ['job_complete']), url: f('string|null'), auth_token: f('string|null') },
     response: WEBHOOK,
   },
   { method: 'DELETE', path: '/webhooks/{webhook_id}', status: 200, response: { success: { type: 'boolean', required: true } } },

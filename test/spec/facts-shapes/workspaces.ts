@@ -1,5 +1,5 @@
 // facts-shapes 2.1 (workspaces, overlay), 3.1 and E37, by hand; section 5 for the create body and status.
-import type { FactRow, FieldSpec } from './row.js';
+import { type FactRow, type FieldSpec, f } from './row.js';
 
 const WORKSPACE: Record<string, FieldSpec> = {
   id: { type: 'string', required: true },
@@ -13,9 +13,9 @@ const WORKSPACE: Record<string, FieldSpec> = {
 
 export const rows: FactRow[] = [
   { method: 'GET', path: '/workspaces', status: 200, wrapper: 'workspaces', response: WORKSPACE },
-  { method: 'POST', path: '/workspaces', status: 201, wrapper: 'workspace', body: { display_name: { type: 'string', required: true }, slug: { type: 'string', nullable: true } }, response: WORKSPACE },
+  { method: 'POST', path: '/workspaces', status: 201, wrapper: 'workspace', body: { display_name: f('string*'), slug: f('string|null') }, response: WORKSPACE },
   { method: 'GET', path: '/workspaces/{workspace_id}', status: 200, wrapper: 'workspace', response: WORKSPACE },
-  { method: 'PATCH', path: '/workspaces/{workspace_id}', status: 200, wrapper: 'workspace', body: { display_name: { type: 'string', required: true } }, response: WORKSPACE },
+  { method: 'PATCH', path: '/workspaces/{workspace_id}', status: 200, wrapper: 'workspace', body: { display_name: f('string*') }, response: WORKSPACE },
   { method: 'DELETE', path: '/workspaces/{workspace_id}', status: 200, wrapper: 'workspace', response: WORKSPACE },
   { method: 'POST', path: '/workspaces/{workspace_id}/archive', status: 200, wrapper: 'workspace', response: WORKSPACE },
 ];

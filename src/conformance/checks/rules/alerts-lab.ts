@@ -128,6 +128,7 @@ export class AlertLab {
     const route = this.route('create');
     const body: Json = {
       name: `conformance alert ${this.ctx.world.nextSeed()}`,
+      evaluation_type: 'ON_RUN_COMPLETE',
       conversation_source: 'ALL',
       match_mode: 'ALL',
       cooldown_seconds: 0,

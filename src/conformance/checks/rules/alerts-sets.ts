@@ -36,6 +36,7 @@ export const createSets: Check = {
     const route = lab.route('create');
     const body = {
       name: `conformance sets ${lab.tag}`,
+      evaluation_type: 'ON_RUN_COMPLETE',
       conditions: [condition(metric, 'SINGLE', 'GT', 0.5), condition(metric, 'RUN_FRACTION', 'GTE', 0.5, { match_value: '1', match_mode: 'contains' })],
       channels: [
         { channel_type: 'SLACK', config: { channel_name: '#alerts' } },

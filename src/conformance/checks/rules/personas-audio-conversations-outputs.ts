@@ -51,8 +51,33 @@ export const metricValuesOnRequest: Check = {
   },
 };
 
+/** facts-shapes 2.4 SC8: the list's filter and order_by, over the fields of the outputs (docs/sandbox.md). */
+async function filterAndOrder(ctx: CheckContext, metric: string): Promise<void> {
+  const other = (await ctx.world.create('metric')).id;
+  const id = await simulation(ctx, { metric_values: { [metric]: 0.25, [other]: 0.75 } });
+  const list = async (query: Record<string, string>) => send(ctx.target, ctx.route, { path: { [ownParam(ctx.route)]: id }, query });
+  const values = async (query: Record<string, string>): Promise<unknown[]> => {
+    const answer = await list(query);
+    expectSuccess(answer, ctx.route, `listing the metric outputs with ${JSON.stringify(query)}`);
+    return itemsOf(answer, 'metrics').map((o) => o.value);
+  };
+  const problems: string[] = [];
+  const expect = async (query: Record<string, string>, want: unknown[]) => {
+    const got = await values(query);
+    if (JSON.stringify(got) !== JSON.stringify(want)) problems.push(`${JSON.stringify(query)} gave values ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+  };
+  await expect({ order_by: 'value' }, [0.25, 0.75]);
+  await expect({ order_by: '-value' }, [0.75, 0.25]);
+  await expect({ filter: 'value > 0.5' }, [0.75]);
+  await expect({ filter: `metric_id = "${metric}"` }, [0.25]);
+  await expect({ filter: 'status = "COMPLETED"', order_by: 'value desc' }, [0.75, 0.25]);
+  if (problems.length > 0) fail(problems.join('; '));
+  expectError(await list({ filter: 'no_such_field = 1' }), 400, 'INVALID_ARGUMENT', 'filter', 'a filter on a field outputs do not have');
+  expectError(await list({ order_by: 'no_such_field' }), 400, 'INVALID_ARGUMENT', 'order_by', 'order_by a field outputs do not have');
+}
+
 export const metricOutputs: Check = {
-  name: 'rule conversation-metric-outputs: one output per metric value, read back by its id; an unknown id is 404',
+  name: 'rule conversation-metric-outputs: one output per metric value, read back by its id; an unknown id is 404; filter and order_by over the output fields (400 on an unknown field)',
   applies: (route, suite) => route.id === ruleRoute(suite, 'conversation-metric-outputs', 'simulation', (r) => r.params.path.length === 1)?.id,
   async run(ctx) {
     const metric = (await ctx.world.ensure('metric')).id;
@@ -61,6 +86,7 @@ export const metricOutputs: Check = {
     expectSuccess(answer, ctx.route, 'listing the metric outputs');
     const outputs = itemsOf(answer, 'metrics');
     if (outputs.length !== 1 || outputs[0]!.metric_id !== metric || outputs[0]!.value !== 0.25 || outputs[0]!.status !== 'COMPLETED') fail(`expected one COMPLETED output of 0.25, got ${JSON.stringify(outputs)}`);
+    await filterAndOrder(ctx, metric);
     const one = ruleRoute(ctx.suite, 'conversation-metric-outputs', 'simulation', (r) => r.params.path.length === 2);
     if (one) {
       const got = await send(ctx.target, one, { path: { [ownParam(one)]: id, metric_output_id: String(outputs[0]!.metric_output_id) } });

@@ -28,6 +28,12 @@ export function outputId(record: StoredRecord, metricId: string): string {
   return `${record.id}_${metricId}`;
 }
 
+/** The fields of a metric output of each kind, as outputsOf builds them: what filter and order_by may name. */
+export const OUTPUT_FIELDS: Record<string, readonly string[]> = {
+  simulation: ['metric_output_id', 'metric_id', 'metric_version_ulid', 'value', 'status', 'status_reason', 'explanation', 'subvalues_by_timestamp', 'result', 'runtime_metadata'],
+  conversation: ['metric_output_id', 'metric_id', 'metric_version_ulid', 'value', 'status', 'status_reason', 'explanation', 'result'],
+};
+
 /** The metric outputs of a conversation (kind `simulation` or `conversation`), in metric order. */
 export function outputsOf(kind: string, record: StoredRecord): Json[] {
   const values = valuesOf(record.data);
