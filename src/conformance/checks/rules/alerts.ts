@@ -6,10 +6,11 @@ import { checks as aggregate } from './alerts-aggregate.js';
 import { checks as baseline } from './alerts-baseline.js';
 import { checks as compare } from './alerts-compare.js';
 import { checks as events } from './alerts-events.js';
+import { checks as eventsMore } from './alerts-events-more.js';
 import { checks as notify } from './alerts-notify.js';
 import { checks as scope } from './alerts-scope.js';
 import { checks as sets } from './alerts-sets.js';
 import { checks as storedRuns } from './alerts-stored-runs.js';
 import { checks as webhook } from './alerts-webhook.js';
 
-export const checks: Check[] = [...compare, ...aggregate, ...baseline, ...scope, ...notify, ...sets, ...storedRuns, ...webhook, ...events];
+export const checks: Check[] = [...compare, ...aggregate, ...baseline, ...scope, ...notify, ...sets, ...storedRuns, ...webhook, ...events, ...eventsMore];

@@ -22,13 +22,13 @@ const ATTACH = 'audio-attach';
 const AUDIO_FIELDS = ['audio_url', 'audio', 'upload_id'];
 const HTTPS_URL = 'https://storage.example.com/recordings/call.wav';
 
-interface Routes {
+export interface Routes {
   submit: Route;
   attach: Route;
   get: Route;
 }
 
-function routes(ctx: CheckContext): Routes {
+export function routes(ctx: CheckContext): Routes {
   return {
     submit: requireRoute(ctx, ruleRoute(ctx.suite, VALIDATE, 'create'), 'conversation submit'),
     attach: requireRoute(ctx, ruleRoute(ctx.suite, ATTACH, 'update'), 'conversation audio attach'),
@@ -44,7 +44,7 @@ async function submitBody(ctx: CheckContext, route: Route, extra: Record<string,
 }
 
 /** Submits a conversation and answers its record. */
-async function submitted(ctx: CheckContext, r: Routes, extra: Record<string, unknown> = {}, what = 'submitting a conversation'): Promise<Record<string, unknown>> {
+export async function submitted(ctx: CheckContext, r: Routes, extra: Record<string, unknown> = {}, what = 'submitting a conversation'): Promise<Record<string, unknown>> {
   return successRecord(await send(ctx.target, r.submit, { body: await submitBody(ctx, r.submit, extra) }), r.submit, what);
 }
 
@@ -152,7 +152,7 @@ const submitTranscript: Check = {
 };
 
 /** A text metric and an audio-dependent one (docs/sandbox.md: audio-LLM types form the audio wave). */
-async function waveMetrics(ctx: CheckContext): Promise<{ text: string; audio: string }> {
+export async function waveMetrics(ctx: CheckContext): Promise<{ text: string; audio: string }> {
   const text = await ctx.world.create('metric', { metric_type: 'METRIC_LLM_BINARY', prompt: 'Did the agent greet the caller?' });
   const audio = await ctx.world.create('metric', { metric_type: 'METRIC_AUDIO_LLM_BINARY', prompt: 'Does the agent sound calm?' });
   return { text: text.id, audio: audio.id };

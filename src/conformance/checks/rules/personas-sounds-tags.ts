@@ -76,4 +76,34 @@ const tagSummary: Check = {
   },
 };
 
-export const checks: Check[] = [soundLifecycle, tagSummary];
+
+const tagSummaryLive: Check = {
+  // docs/sandbox.md (Family tag listings): the tags the live records carry, once each whatever their case, with
+  // the color of the organization's live tag of that name matched case-insensitively.
+  name: `rule ${TAGS}: a deleted record's tags are not listed; a tag is listed once whatever its case, colored by the tag of that name in any case; a deleted tag gives no color`,
+  applies: (route) => route.rules.includes(TAGS) && route.resource !== null && route.aliasOf === null,
+  async run(ctx) {
+    const resource = ctx.route.resource!;
+    const token = unique(ctx).toLowerCase();
+    const [gone, mixed, uncolored] = [`zz-${token}-gone`, `zz-${token}-mixed`, `zz-${token}-uncolored`];
+    const tagCreate = routeOf(ctx, 'tag', 'create');
+    const tagDelete = routeOf(ctx, 'tag', 'delete');
+    await succeed(ctx, tagCreate, { body: { tag_name: mixed, color: '#abcdef' } }, 'creating a tag with a color');
+    const dropped = (await succeed(ctx, tagCreate, { body: { tag_name: uncolored, color: '#fedcba' } }, 'creating a tag to delete')).body as Json;
+    const droppedTag = (dropped.tag ?? dropped) as Json;
+    await succeed(ctx, tagDelete, { path: { [tagDelete.params.path[0]!.name]: String(droppedTag.id ?? droppedTag.tag_id) } }, 'deleting that tag');
+    await ctx.world.create(resource, { tags: [mixed.toUpperCase(), uncolored] });
+    await ctx.world.create(resource, { tags: [mixed] });
+    const doomed = await ctx.world.create(resource, { tags: [gone] });
+    await succeed(ctx, routeOf(ctx, resource, 'delete'), { path: doomed.path }, `deleting the ${resource} carrying ${gone}`);
+    const tags = ((await succeed(ctx, ctx.route, {}, 'listing tags')).body as { tags: Json[] }).tags;
+    const mine = tags.filter((t) => String(t.tag).toLowerCase().startsWith(`zz-${token}-`)).map((t) => ({ tag: String(t.tag).toLowerCase(), color: t.color }));
+    const expected = [
+      { tag: mixed, color: '#abcdef' },
+      { tag: uncolored, color: null },
+    ];
+    if (JSON.stringify(mine) !== JSON.stringify(expected)) fail(`the listing shows ${show(mine)} (case ignored), expected ${show(expected)}`);
+  },
+};
+
+export const checks: Check[] = [soundLifecycle, tagSummary, tagSummaryLive];

@@ -33,4 +33,29 @@ export const breakdown: Check = {
   },
 };
 
-export const checks: Check[] = [breakdown];
+export const breakdownValues: Check = {
+  name: `rule ${RULE}: success counts true, numbers above 0 and yes/true/pass/passed/success in any case; avg ignores values that are not numbers; a group without values has value null; a non-text metadata value groups as JSON`,
+  applies: operationWithRule('conversation', 'list', RULE),
+  async run(ctx) {
+    const metric = (await ctx.world.create('metric')).id;
+    const key = `tier_${ctx.world.nextSeed()}`;
+    const rows: [unknown, unknown][] = [
+      ['words', 'Pass'], ['words', 'SUCCESS'], ['words', 'no'], ['words', 'Passed'],
+      ['flags', true], ['flags', false], ['flags', 2], ['flags', -1],
+      [7, 0.25], [7, 'text'],
+      ['empty', null],
+    ];
+    for (const [group, value] of rows) {
+      await ctx.world.loadRecord('conversation', { metadata: { [key]: group }, metric_ids: [metric], metric_values: [{ metric_id: metric, value }] });
+    }
+    const query = { view: 'metric_breakdown', metric_id: metric, group_by_metadata: key };
+    const success = (await succeed(ctx, ctx.route, { query: { ...query, aggregation: 'success' } }, 'the success breakdown')).body as { breakdown: unknown; total_count: unknown };
+    const wantSuccess = [{ metadata_value: '7', value: 0.5, count: 2 }, { metadata_value: 'empty', value: null, count: 1 }, { metadata_value: 'flags', value: 0.5, count: 4 }, { metadata_value: 'words', value: 0.75, count: 4 }];
+    if (show(success.breakdown) !== show(wantSuccess) || success.total_count !== 11) fail(`the success breakdown is ${show(success)}, expected ${show(wantSuccess)} and total_count 11`);
+    const avg = (await succeed(ctx, ctx.route, { query: { ...query, aggregation: 'avg' } }, 'the avg breakdown')).body as { breakdown: unknown };
+    const wantAvg = [{ metadata_value: '7', value: 0.25, count: 2 }, { metadata_value: 'empty', value: null, count: 1 }, { metadata_value: 'flags', value: 0.5, count: 4 }, { metadata_value: 'words', value: null, count: 4 }];
+    if (show(avg.breakdown) !== show(wantAvg)) fail(`the avg breakdown is ${show(avg.breakdown)}, expected ${show(wantAvg)}`);
+  },
+};
+
+export const checks: Check[] = [breakdown, breakdownValues];

@@ -29,4 +29,33 @@ export const slugs: Check = {
   },
 };
 
-export const checks: Check[] = [slugs];
+export const slugForms: Check = {
+  name: 'rule workspace-slug: a given slug is kept, an update keeps the slug, a name with no letter or digit gives "workspace", a long name is cut to 100 characters (the number suffix too)',
+  applies: operationWithRule('workspace', 'create', 'workspace-slug'),
+  async run(ctx) {
+    const stamp = `${ctx.world.nextSeed()}${Date.now().toString(36)}`;
+    const create = async (body: Json, what: string): Promise<Json> => {
+      const record = recordOf(ctx.route, await succeed(ctx, ctx.route, { body }, what))!;
+      ctx.world.created.push({ resource: 'workspace', id: String(record.id), path: { workspace_id: String(record.id) }, record });
+      return record;
+    };
+    const given = await create({ display_name: 'Given Slug', slug: `given-${stamp}` }, 'creating a workspace with a slug');
+    if (given.slug !== `given-${stamp}`) fail(`a workspace created with slug given-${stamp} shows ${show(given.slug)}`);
+    const update = routeOf(ctx, 'workspace', 'update');
+    const renamed = recordOf(update, await succeed(ctx, update, { path: { workspace_id: String(given.id) }, body: { display_name: 'Another Name' } }, 'renaming it'))!;
+    if (renamed.slug !== `given-${stamp}`) fail(`a rename changed the slug to ${show(renamed.slug)}`);
+    // Any earlier "workspace" slug of the organization numbers this one: compare without the suffix.
+    const symbols = await create({ display_name: '!!! ???' }, 'creating a workspace named with symbols only');
+    if (typeof symbols.slug !== 'string' || !/^workspace(-\d+)?$/.test(symbols.slug)) fail(`a workspace named "!!! ???" got slug ${show(symbols.slug)}, expected workspace (numbered while taken)`);
+    const long = `${stamp}-${'x'.repeat(120)}`;
+    const cut = await create({ display_name: long }, 'creating a workspace with a 120+ character name');
+    const base = long.slice(0, 100);
+    if (cut.slug !== base) fail(`a workspace named with ${long.length} characters got slug ${show(cut.slug)}, expected its first 100 characters`);
+    const numbered = await create({ display_name: long }, 'creating a second workspace of that long name');
+    if (numbered.slug !== `${base.slice(0, 98)}-2`) fail(`the second workspace of that long name got slug ${show(numbered.slug)}, expected ${base.slice(0, 98)}-2 (100 characters)`);
+    const dashed = await create({ display_name: `${stamp} ${'y'.repeat(100 - stamp.length - 2)} z` }, 'creating a workspace whose name is cut before a dash');
+    if (dashed.slug !== `${stamp}-${'y'.repeat(100 - stamp.length - 2)}`) fail(`a name cut right before a dash got slug ${show(dashed.slug)}, expected no trailing dash`);
+  },
+};
+
+export const checks: Check[] = [slugs, slugForms];

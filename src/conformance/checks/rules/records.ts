@@ -9,8 +9,9 @@ import { checks as conversations } from './records-conversations.js';
 import { checks as metrics } from './records-metrics.js';
 import { checks as review } from './records-review.js';
 import { checks as reviewStats } from './records-review-stats.js';
+import { checks as reviewEdges } from './records-review-edges.js';
 import { checks as runs } from './records-runs.js';
 import { checks as runTags } from './records-runs-tags.js';
 import { checks as testSets } from './records-test-sets.js';
 
-export const checks: Check[] = [...agents, ...workspaceSlug, ...metrics, ...runs, ...runTags, ...testSets, ...review, ...reviewStats, ...catalog, ...conversations, ...conversationBreakdown];
+export const checks: Check[] = [...agents, ...workspaceSlug, ...metrics, ...runs, ...runTags, ...testSets, ...review, ...reviewStats, ...reviewEdges, ...catalog, ...conversations, ...conversationBreakdown];

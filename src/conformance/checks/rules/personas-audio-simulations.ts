@@ -1,0 +1,67 @@
+// Re-run metrics and re-simulate beyond personas-audio-conversations-outputs.ts, as docs/sandbox.md "Conversations
+// and simulations, issue 15 decisions" decides them:
+// - simulation-rerun-metrics: an unknown metric is 404 on metric_ids; a deleted or unknown simulation is
+//   NOT_FOUND with an error text, a queued one has error null; the counts follow the results.
+// - simulation-resimulate: the new simulation copies the agent, persona, test set, test case and endpoints, has
+//   no audio, transcript or values; the original is unchanged; a simulation without run_id is 400 on
+//   simulation_id.
+import { expectError, expectStatus, send } from '../../http.js';
+import { fail } from '../../result.js';
+import type { Route, SuiteData } from '../../suite-data.js';
+import { ownParam } from '../../world.js';
+import type { Check, CheckContext } from '../context.js';
+import { show, succeed, type Json } from './records-support.js';
+
+const RERUN = 'simulation-rerun-metrics';
+const RESIMULATE = 'simulation-resimulate';
+const RUN = 'ConformanceRunAAAAAAAA';
+
+function ruleRoute(suite: SuiteData, rule: string): Route | undefined {
+  return suite.routes.find((r) => r.rules.includes(rule) && r.resource === 'simulation' && r.aliasOf === null);
+}
+
+async function simulation(ctx: CheckContext, data: Json, options: { deleted?: boolean } = {}): Promise<string> {
+  return (await ctx.world.loadRecord('simulation', { run_id: RUN, status: 'COMPLETED', has_audio: false, ...data }, options)).id;
+}
+
+const rerunRefusals: Check = {
+  name: `rule ${RERUN}: an unknown metric is 404 on metric_ids; a deleted or unknown simulation is NOT_FOUND with an error text, a queued one has error null`,
+  applies: (route, suite) => route.id === ruleRoute(suite, RERUN)?.id,
+  async run(ctx) {
+    const metric = (await ctx.world.ensure('metric')).id;
+    const live = await simulation(ctx, { metric_values: { [metric]: 0.5 } });
+    const gone = await simulation(ctx, { status: 'DELETED' });
+    expectError(await send(ctx.target, ctx.route, { body: { simulation_ids: [live], metric_ids: ['NoSuchMetricAAAAAAAAAA'] } }), 404, 'NOT_FOUND', 'metric_ids', 'an unknown metric');
+    const answer = await send(ctx.target, ctx.route, { body: { simulation_ids: [gone, live, 'NoSuchSimulationAAAAAA'], metric_ids: [metric, metric] } });
+    expectStatus(answer, (s) => s === 207, 'two of three simulations missing');
+    const body = answer.body as { results: Json[]; queued_count: unknown; failed_count: unknown };
+    const statuses = body.results.map((r) => [r.simulation_id, r.status]);
+    if (show(statuses) !== show([[gone, 'NOT_FOUND'], [live, 'QUEUED'], ['NoSuchSimulationAAAAAA', 'NOT_FOUND']])) fail(`the results are ${show(body.results)}`);
+    if (body.results.some((r) => (r.status === 'QUEUED') !== (r.error === null)) || body.results.some((r) => r.status === 'NOT_FOUND' && (typeof r.error !== 'string' || r.error === ''))) fail(`error is null only for the queued simulation, text for the others: ${show(body.results)}`);
+    if (body.queued_count !== 1 || body.failed_count !== 2) fail(`queued_count ${show(body.queued_count)} and failed_count ${show(body.failed_count)}, expected 1 and 2`);
+  },
+};
+
+const resimulateCopies: Check = {
+  name: `rule ${RESIMULATE}: the new simulation copies agent, persona, test set, test case and endpoints, without audio or values; the original is unchanged; no run_id is 400`,
+  applies: (route, suite) => route.id === ruleRoute(suite, RESIMULATE)?.id,
+  async run(ctx) {
+    const param = ownParam(ctx.route)!;
+    const get = ctx.world.route('simulation', 'get') ?? fail('the spec has no simulation get');
+    const read = async (id: string): Promise<Json> => Object.values((await succeed(ctx, get, { path: { [ownParam(get)!]: id } }, 'reading a simulation')).body as Json)[0] as Json;
+    const metric = (await ctx.world.ensure('metric')).id;
+    const copied = { agent_id: 'ConformanceAgentAAAAAA', persona_id: 'ConformancePersonaAAAA', test_set_id: 'ConformanceTestSetAAAA', test_case_id: 'ConformanceCaseAAAAAAA' };
+    const id = await simulation(ctx, { ...copied, has_audio: true, metric_values: { [metric]: 1 } });
+    const original = await read(id);
+    const body = (await succeed(ctx, ctx.route, { path: { [param]: id } }, 're-simulating')).body as Json;
+    const copy = await read(String(body.simulation_id));
+    for (const k of [...Object.keys(copied), 'run_id', 'source', 'destination']) if (show(copy[k]) !== show(original[k])) fail(`the new simulation's ${k} is ${show(copy[k])}, expected the original's ${show(original[k])}`);
+    if (copy.has_audio !== false || (copy.metric_values !== undefined && show(copy.metric_values) !== show({}) && copy.metric_values !== null) || (copy.transcript !== undefined && copy.transcript !== null)) fail(`the new simulation carries audio, values or a transcript: ${show(copy).slice(0, 300)}`);
+    if (show(await read(id)) !== show(original)) fail('re-simulating changed the original simulation');
+    const orphan = await simulation(ctx, { run_id: null });
+    expectError(await send(ctx.target, ctx.route, { path: { [param]: orphan } }), 400, 'INVALID_ARGUMENT', param, 'a simulation without run_id');
+    expectError(await send(ctx.target, ctx.route, { path: { [param]: 'NoSuchSimulationAAAAAA' } }), 404, 'NOT_FOUND', param, 'an unknown simulation');
+  },
+};
+
+export const checks: Check[] = [rerunRefusals, resimulateCopies];
