@@ -7,6 +7,7 @@
 // Plain JavaScript (checked by tsc through JSDoc), like everything the render worker loads: the worker starts
 // without tsx, whether the CLI runs from its bundle or from its TypeScript sources (render-worker.mjs).
 import { createRequire } from 'node:module';
+import { returnNativeMemoryPromptly } from './native-memory.js';
 
 /** @typedef {import('oxc-transform').TransformOptions} TransformOptions */
 /** @typedef {import('oxc-transform').TransformResult} TransformResult */
@@ -18,6 +19,7 @@ import { createRequire } from 'node:module';
 let oxc;
 /** @returns {typeof import('oxc-transform')} */
 function loadOxc() {
+  if (oxc === undefined) returnNativeMemoryPromptly();
   oxc ??= /** @type {typeof import('oxc-transform')} */ (createRequire(import.meta.url)('oxc-transform'));
   return oxc;
 }

@@ -4,6 +4,8 @@
 // test/write/prettier-reference.test.ts runs it over generated/ and names the only constructs where it differs.
 // Plain JavaScript (checked by tsc through JSDoc): the render worker loads it without tsx (render-worker.mjs).
 
+import { returnNativeMemoryPromptly } from './native-memory.js';
+
 /** The style, in prettier's option names (the reference test hands the same options to prettier). */
 export const STYLE = /** @type {const} */ ({ printWidth: 120, singleQuote: true, trailingComma: 'all', endOfLine: 'lf', proseWrap: 'preserve' });
 
@@ -36,6 +38,7 @@ let oxfmt;
 export async function formatFile(path, contents) {
   const options = formatOptionsFor(path);
   if (options === undefined) return contents;
+  if (oxfmt === undefined) returnNativeMemoryPromptly();
   oxfmt ??= import('oxfmt');
   const result = await (await oxfmt).format(path, contents, options);
   const errors = result.errors.filter((e) => e.severity === 'Error');

@@ -10,6 +10,7 @@
 import { Worker } from 'node:worker_threads';
 import type { EmittedFile } from '../emit/emitted-file.js';
 import { withHeader } from './header.js';
+import { returnNativeMemoryPromptly } from './native-memory.js';
 import { emptySpans, Lanes, LANES, renderFile, spanMs, type Spans } from './render-jobs.js';
 
 /**
@@ -48,6 +49,8 @@ export class Renderer {
   private readonly spans = emptySpans();
 
   constructor(private readonly specHash: string) {
+    // Before the worker loads the native libraries: their allocator is set up from the process environment.
+    returnNativeMemoryPromptly();
     this.worker = new Worker(new URL('./render-worker.mjs', import.meta.url));
     this.worker.on('message', (message: RenderedMessage) => {
       for (const [mine, theirs] of [[this.spans.compile, message.compile], [this.spans.format, message.format]] as const) {
