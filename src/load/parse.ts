@@ -1,6 +1,7 @@
 // Text -> JSON value, safely: size, aliases and depth are bounded, duplicate keys are errors,
 // and positions are kept so later errors can name a line (built when one is asked for).
-import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Node } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Node } from 'yaml';
 import { SpecError, pointerKeys } from './errors.js';
 import type { LoadLimits } from './limits.js';
 import { readCommonYaml } from './yaml-fast.js';
@@ -40,8 +41,13 @@ export function parseSpecText(spec: string, text: string, limits: LoadLimits): P
   return { value, lineOf };
 }
 
+let yaml: typeof import('yaml') | undefined;
+
 /** A YAML document read by the `yaml` package: its value, and the line of a node at a JSON pointer. */
 function readYaml(spec: string, text: string, limits: LoadLimits): ParsedText {
+  // Loaded when first needed: a run whose documents are all JSON or common YAML never loads it.
+  yaml ??= createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  const { LineCounter, parseDocument, isMap, isSeq, isScalar } = yaml;
   const lines = new LineCounter();
   let doc;
   try {

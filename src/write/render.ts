@@ -30,12 +30,12 @@ export interface RenderedMessage extends Spans {
 }
 
 /** The final text of rendered outputs in the order of their emitted paths, with the header. */
-function collect(jobs: { path: string; outputs: [string, string][] }[], specHash: string): Map<string, string> {
+function collect(jobs: { path: string; specHash: string; outputs: [string, string][] }[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const job of [...jobs].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
     for (const [path, text] of job.outputs) {
       if (out.has(path)) throw new Error(`two emitters produce ${path}`);
-      out.set(path, withHeader(path, text, specHash));
+      out.set(path, withHeader(path, text, job.specHash));
     }
   }
   return out;
@@ -45,7 +45,7 @@ export class Renderer {
   private readonly worker: Worker;
   private readonly pending = new Map<number, { resolve: (outputs: [string, string][]) => void; reject: (error: Error) => void }>();
   /** By emitted path: a module's job gives its `.js` and then its `.d.ts`. */
-  private readonly jobs: { path: string; done: Promise<[string, string][]> }[] = [];
+  private readonly jobs: { path: string; specHash: string; done: Promise<[string, string][]> }[] = [];
   private readonly spans = emptySpans();
 
   constructor(private readonly specHash: string) {
@@ -66,14 +66,14 @@ export class Renderer {
     this.worker.on('exit', (code) => this.failAll(new Error(`the render worker stopped (exit code ${code})`)));
   }
 
-  /** Starts rendering files; nothing waits for them until finish(). */
-  add(files: readonly EmittedFile[]): void {
+  /** Starts rendering files (their header names `specHash`: a companion spec's files name their own); nothing waits for them until finish(). */
+  add(files: readonly EmittedFile[], specHash: string = this.specHash): void {
     for (const file of files) {
       const id = this.jobs.length;
       const done = new Promise<[string, string][]>((resolve, reject) => this.pending.set(id, { resolve, reject }));
       // A failure is reported by finish(); until then it must not count as an unhandled rejection.
       done.catch(() => undefined);
-      this.jobs.push({ path: file.path, done });
+      this.jobs.push({ path: file.path, specHash, done });
       this.worker.postMessage({ id, file });
     }
   }
@@ -85,11 +85,11 @@ export class Renderer {
     try {
       const outputs = await Promise.all(this.jobs.map((job) => job.done));
       if (stats) Object.assign(stats, { compileMs: spanMs(this.spans.compile), formatMs: spanMs(this.spans.format) });
-      const jobs = this.jobs.map((job, i) => ({ path: job.path, outputs: outputs[i]! }));
+      const jobs = this.jobs.map((job, i) => ({ path: job.path, specHash: job.specHash, outputs: outputs[i]! }));
       // The settled jobs hold every output without its header; the caller keeps this Renderer until the run ends,
       // so they are let go here (on a large spec, tens of megabytes alive through the write stage otherwise).
       this.jobs.length = 0;
-      return collect(jobs, this.specHash);
+      return collect(jobs);
     } finally {
       this.close();
     }
@@ -116,5 +116,5 @@ export async function renderFiles(files: readonly EmittedFile[], specHash: strin
   const spans = emptySpans();
   const outputs = await Promise.all(files.map((file) => renderFile(file, run, spans)));
   if (options.stats) Object.assign(options.stats, { compileMs: spanMs(spans.compile), formatMs: spanMs(spans.format) });
-  return collect(files.map((file, i) => ({ path: file.path, outputs: outputs[i]! })), specHash);
+  return collect(files.map((file, i) => ({ path: file.path, specHash, outputs: outputs[i]! })));
 }
