@@ -39,7 +39,7 @@ export interface GenerateOptions {
 
 export interface GenerateSummary extends WriteResult {
   model: ApiModel;
-  /** ms per stage: `emit` builds the sources, `render` compiles and formats them (with the companions). */
+  /** ms per stage: `emit` builds the sources (with the companions' load and model), `render` waits for the rest of their compiling and formatting and builds the runtimes. */
   timings: { load: number; model: number; emit: number; render: number; write: number };
   /** Inside `render`: compiling and formatting. */
   render: RenderStats;
@@ -93,17 +93,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   // Each emitter's files start rendering (on the native libraries' threads) while the next emitter runs.
   const renderer = new Renderer(model.specHash);
   await stage(options.spec, 'names and emit', () => emitAll(model, buildNames(model), { documents: docs, history: release.history, onFiles: (files) => renderer.add(files) }));
+  // The companions are loaded and emitted while the worker is still rendering the main files, and join its queue.
+  for (const companion of options.companions ?? []) {
+    const companionModel = buildModel(await loadSpecs(companion.spec, { cache }), { policy: 'lenient' });
+    renderer.add(emitAll(companionModel, buildNames(companionModel), { clientDir: companion.dir, packageName: companion.packageName, sandbox: false }), companionModel.specHash);
+  }
   const tEmitted = performance.now();
   const render: RenderStats = { compileMs: 0, formatMs: 0 };
   const rendered = await stage(options.spec, 'render', () => renderer.finish(render));
-  for (const companion of options.companions ?? []) {
-    const companionModel = buildModel(await loadSpecs(companion.spec, { cache }), { policy: 'lenient' });
-    const companionFiles = emitAll(companionModel, buildNames(companionModel), { clientDir: companion.dir, packageName: companion.packageName, sandbox: false });
-    const companionStats: RenderStats = { compileMs: 0, formatMs: 0 };
-    for (const [path, text] of await renderFiles(companionFiles, companionModel.specHash, { stats: companionStats })) rendered.set(path, text);
-    render.compileMs += companionStats.compileMs;
-    render.formatMs += companionStats.formatMs;
-  }
   // The sandbox and conformance packages' runtimes (built from src/, bundling the data just rendered).
   if (rendered.has('sandbox/routes.js')) for (const [path, text] of await finishRuntimePackages(rendered, model, release.history, { cache })) rendered.set(path, text);
   rendered.set(MODEL_FILE, jsonWithHeader(modelFile(model, release.history), model.specHash));

@@ -1,8 +1,10 @@
 // Text -> JSON value, safely: size, aliases and depth are bounded, duplicate keys are errors,
-// and positions are kept so later errors can name a line.
-import { LineCounter, parseDocument, isMap, isSeq, isScalar, type Node } from 'yaml';
+// and positions are kept so later errors can name a line (built when one is asked for).
+import { createRequire } from 'node:module';
+import type { Node } from 'yaml';
 import { SpecError, pointerKeys } from './errors.js';
 import type { LoadLimits } from './limits.js';
+import { readCommonYaml } from './yaml-fast.js';
 
 export interface ParsedText {
   value: unknown;
@@ -26,38 +28,57 @@ export function parseSpecText(spec: string, text: string, limits: LoadLimits): P
       throw new SpecError(spec, '#', `invalid JSON: ${(error as Error).message}`);
     }
   } else {
-    const lines = new LineCounter();
-    let doc;
-    try {
-      doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, stringKeys: true });
-    } catch (error) {
-      throw new SpecError(spec, '#', `YAML could not be parsed: ${(error as Error).message}`);
-    }
-    const problem = doc.errors[0];
-    if (problem) {
-      const line = problem.linePos?.[0]?.line ?? lines.linePos(problem.pos[0]).line;
-      if (isStackOverflow(problem.message)) throw new SpecError(spec, '#', tooDeep(limits), line);
-      throw new SpecError(spec, '#', `invalid YAML: ${problem.message.split('\n')[0]}`, line);
-    }
-    try {
-      value = doc.toJS({ maxAliasCount: limits.maxAliases });
-    } catch (error) {
-      const message = (error as Error).message;
-      if (isStackOverflow(message)) throw new SpecError(spec, '#', tooDeep(limits));
-      throw new SpecError(spec, '#', /alias/i.test(message) ? `too many YAML aliases (limit ${limits.maxAliases}): ${message}` : `YAML could not be read: ${message}`);
-    }
-    lineOf = (pointer) => {
-      let node: Node | null | undefined = doc.contents as Node | null;
-      for (const key of pointerKeys(pointer)) {
-        if (isMap(node)) node = node.get(key, true) as Node | undefined;
-        else if (isSeq(node)) node = node.get(Number(key), true) as Node | undefined;
-        else return undefined;
-        if (isScalar(node) && node.value === null && node.range === undefined) return undefined;
-      }
-      return node?.range ? lines.linePos(node.range[0]).line : undefined;
-    };
+    // The common document is read by the fast reader (yaml-fast.ts), which gives the value `yaml` gives; `yaml`
+    // reads everything else, and builds the positions only when a line is asked for (an error or a warning).
+    const fast = readCommonYaml(text, limits.maxDepth);
+    if (fast !== undefined) {
+      value = fast;
+      let positions: ((pointer: string) => number | undefined) | undefined;
+      lineOf = (pointer) => (positions ??= readYaml(spec, text, limits).lineOf)(pointer);
+    } else ({ value, lineOf } = readYaml(spec, text, limits));
   }
   checkDepth(spec, value, limits.maxDepth);
+  return { value, lineOf };
+}
+
+let yaml: typeof import('yaml') | undefined;
+
+/** A YAML document read by the `yaml` package: its value, and the line of a node at a JSON pointer. */
+function readYaml(spec: string, text: string, limits: LoadLimits): ParsedText {
+  // Loaded when first needed: a run whose documents are all JSON or common YAML never loads it.
+  yaml ??= createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  const { LineCounter, parseDocument, isMap, isSeq, isScalar } = yaml;
+  const lines = new LineCounter();
+  let doc;
+  try {
+    doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true, prettyErrors: false, stringKeys: true });
+  } catch (error) {
+    throw new SpecError(spec, '#', `YAML could not be parsed: ${(error as Error).message}`);
+  }
+  const problem = doc.errors[0];
+  if (problem) {
+    const line = problem.linePos?.[0]?.line ?? lines.linePos(problem.pos[0]).line;
+    if (isStackOverflow(problem.message)) throw new SpecError(spec, '#', tooDeep(limits), line);
+    throw new SpecError(spec, '#', `invalid YAML: ${problem.message.split('\n')[0]}`, line);
+  }
+  let value: unknown;
+  try {
+    value = doc.toJS({ maxAliasCount: limits.maxAliases });
+  } catch (error) {
+    const message = (error as Error).message;
+    if (isStackOverflow(message)) throw new SpecError(spec, '#', tooDeep(limits));
+    throw new SpecError(spec, '#', /alias/i.test(message) ? `too many YAML aliases (limit ${limits.maxAliases}): ${message}` : `YAML could not be read: ${message}`);
+  }
+  const lineOf = (pointer: string): number | undefined => {
+    let node: Node | null | undefined = doc.contents as Node | null;
+    for (const key of pointerKeys(pointer)) {
+      if (isMap(node)) node = node.get(key, true) as Node | undefined;
+      else if (isSeq(node)) node = node.get(Number(key), true) as Node | undefined;
+      else return undefined;
+      if (isScalar(node) && node.value === null && node.range === undefined) return undefined;
+    }
+    return node?.range ? lines.linePos(node.range[0]).line : undefined;
+  };
   return { value, lineOf };
 }
 

@@ -1,12 +1,11 @@
 // The render worker (see render.ts): renders the files the main thread posts and posts each file's outputs back,
-// one lane fewer than the cores while the main thread is still emitting, then one per core. Plain JavaScript, so it starts in any host: the generator runs from its TypeScript
-// sources, and a worker thread does not get the main thread's module loader, so it registers tsx itself (as the
-// `tsx` command does) before loading render.ts.
+// one lane fewer than the cores while the main thread is still emitting, then one per core. Everything it loads is
+// plain JavaScript (render-jobs.js and what it imports), so it starts in any host without a module loader of its
+// own: the generator runs from its bundle or from its TypeScript sources, and a worker thread does not get the main
+// thread's loader hooks (registering tsx here cost a hooks thread and about half a second of CPU per run).
 import { parentPort } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
+import { emptySpans, Lanes, LANES, LANES_WHILE_EMITTING, renderFile } from './render-jobs.js';
 
-register();
-const { renderFile, Lanes, LANES, LANES_WHILE_EMITTING, emptySpans } = await import('./render.ts');
 const run = new Lanes(LANES_WHILE_EMITTING);
 const spans = emptySpans();
 

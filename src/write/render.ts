@@ -1,5 +1,5 @@
-// Emitted files -> their final text: modules compiled to `.js` + `.d.ts` (compile.ts), every code and Markdown file
-// formatted (format.ts), the header added last.
+// Emitted files -> their final text: modules compiled to `.js` + `.d.ts` (compile.js), every code and Markdown file
+// formatted (format.js), the header added last; one file's rendering is render-jobs.js.
 //
 // The work runs on a worker thread (render-worker.mjs) with its own event loop, so a file starts rendering as soon
 // as its emitter hands it over (Renderer.add) and goes on while the main thread, busy and synchronous, emits the next
@@ -7,16 +7,11 @@
 // conformance data are still being emitted. The worker renders two files (or pieces) at a time, which bounds the
 // formatter's native memory (handing every piece to the native libraries at once grows the process by hundreds of
 // megabytes). The result does not depend on timing: files are collected by path.
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { EmittedFile } from '../emit/emitted-file.js';
-import { splitAtTopLevel } from './chunks.js';
-import { compileModule } from './compile.js';
-import { formatFile } from './format.js';
 import { withHeader } from './header.js';
-
-/** Size of the pieces a large module is formatted in (characters). */
-const CHUNK_CHARS = 256 * 1024;
+import { returnNativeMemoryPromptly } from './native-memory.js';
+import { emptySpans, Lanes, LANES, renderFile, spanMs, type Spans } from './render-jobs.js';
 
 /**
  * What rendering took on the worker, as spans of wall time from the first job of a kind started to the last one
@@ -27,91 +22,6 @@ export interface RenderStats {
   formatMs: number;
 }
 
-/** A span of wall time (performance.timeOrigin-based, so the worker's and the main thread's agree). */
-export interface Span {
-  start: number;
-  end: number;
-}
-
-const now = (): number => performance.timeOrigin + performance.now();
-const emptySpan = (): Span => ({ start: Infinity, end: -Infinity });
-const spanMs = (span: Span): number => (span.end > span.start ? span.end - span.start : 0);
-
-async function timed<T>(span: Span, run: () => Promise<T>): Promise<T> {
-  span.start = Math.min(span.start, now());
-  try {
-    return await run();
-  } finally {
-    span.end = Math.max(span.end, now());
-  }
-}
-
-/** Where the compile and format work of some renderFile calls took place in time. */
-export interface Spans {
-  compile: Span;
-  format: Span;
-}
-
-export const emptySpans = (): Spans => ({ compile: emptySpan(), format: emptySpan() });
-
-/** One file's rendered outputs, without the header: a module's `.js` then its `.d.ts`; an asset as itself. */
-export async function renderFile(file: EmittedFile, run: Lanes, spans: Spans): Promise<[string, string][]> {
-  if (file.kind !== 'module') return [[file.path, await formatText(file.path, file.contents, run, spans)]];
-  const base = file.path.replace(/\.ts$/, '');
-  const { js, dts } = await run.run(() => timed(spans.compile, () => compileModule(file.path, file.contents)));
-  const [jsText, dtsText] = await Promise.all([formatText(`${base}.js`, js, run, spans), formatText(`${base}.d.ts`, dts, run, spans)]);
-  return [
-    [`${base}.js`, jsText],
-    [`${base}.d.ts`, dtsText],
-  ];
-}
-
-/**
- * A large module is formatted in pieces of its top-level statements (chunks.ts), so the formatter's native memory
- * is held for a few hundred kilobytes at a time and the pieces of one big file spread over both lanes. A file whose
- * pieces do not parse alone is formatted whole.
- */
-async function formatText(path: string, text: string, run: Lanes, spans: Spans): Promise<string> {
-  const format = (piece: string): Promise<string> => run.run(() => timed(spans.format, () => formatFile(path, piece)));
-  const pieces = /\.(?:[cm]?js|ts)$/.test(path) ? splitAtTopLevel(text, CHUNK_CHARS) : [text];
-  if (pieces.length === 1) return format(text);
-  try {
-    return (await Promise.all(pieces.map(format))).join('\n');
-  } catch {
-    return format(text);
-  }
-}
-
-/** Runs native jobs at most `count` at a time, in the order they were asked for. */
-export class Lanes {
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(private count: number) {}
-
-  async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.running >= this.count) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running++;
-    try {
-      return await job();
-    } finally {
-      this.running--;
-      this.waiting.shift()?.();
-    }
-  }
-
-  /** More lanes from now on (waiting jobs start at once). */
-  widen(count: number): void {
-    for (; this.count < count; this.count++) this.waiting.shift()?.();
-  }
-}
-
-const CORES = availableParallelism();
-/** Jobs at once when nothing else runs: one per core (at least 2, at most 4), each holding a formatter's native memory. */
-export const LANES = Math.min(4, Math.max(2, CORES));
-/** Jobs at once while the main thread is still emitting (it keeps a core busy): one fewer, at least 1. */
-export const LANES_WHILE_EMITTING = Math.max(1, Math.min(4, CORES) - 1);
-
 /** What the worker sends back for one file (with the spans of all its work so far). */
 export interface RenderedMessage extends Spans {
   id: number;
@@ -120,12 +30,12 @@ export interface RenderedMessage extends Spans {
 }
 
 /** The final text of rendered outputs in the order of their emitted paths, with the header. */
-function collect(jobs: { path: string; outputs: [string, string][] }[], specHash: string): Map<string, string> {
+function collect(jobs: { path: string; specHash: string; outputs: [string, string][] }[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const job of [...jobs].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
     for (const [path, text] of job.outputs) {
       if (out.has(path)) throw new Error(`two emitters produce ${path}`);
-      out.set(path, withHeader(path, text, specHash));
+      out.set(path, withHeader(path, text, job.specHash));
     }
   }
   return out;
@@ -135,10 +45,12 @@ export class Renderer {
   private readonly worker: Worker;
   private readonly pending = new Map<number, { resolve: (outputs: [string, string][]) => void; reject: (error: Error) => void }>();
   /** By emitted path: a module's job gives its `.js` and then its `.d.ts`. */
-  private readonly jobs: { path: string; done: Promise<[string, string][]> }[] = [];
+  private readonly jobs: { path: string; specHash: string; done: Promise<[string, string][]> }[] = [];
   private readonly spans = emptySpans();
 
   constructor(private readonly specHash: string) {
+    // Before the worker loads the native libraries: their allocator is set up from the process environment.
+    returnNativeMemoryPromptly();
     this.worker = new Worker(new URL('./render-worker.mjs', import.meta.url));
     this.worker.on('message', (message: RenderedMessage) => {
       for (const [mine, theirs] of [[this.spans.compile, message.compile], [this.spans.format, message.format]] as const) {
@@ -154,14 +66,14 @@ export class Renderer {
     this.worker.on('exit', (code) => this.failAll(new Error(`the render worker stopped (exit code ${code})`)));
   }
 
-  /** Starts rendering files; nothing waits for them until finish(). */
-  add(files: readonly EmittedFile[]): void {
+  /** Starts rendering files (their header names `specHash`: a companion spec's files name their own); nothing waits for them until finish(). */
+  add(files: readonly EmittedFile[], specHash: string = this.specHash): void {
     for (const file of files) {
       const id = this.jobs.length;
       const done = new Promise<[string, string][]>((resolve, reject) => this.pending.set(id, { resolve, reject }));
       // A failure is reported by finish(); until then it must not count as an unhandled rejection.
       done.catch(() => undefined);
-      this.jobs.push({ path: file.path, done });
+      this.jobs.push({ path: file.path, specHash, done });
       this.worker.postMessage({ id, file });
     }
   }
@@ -173,7 +85,11 @@ export class Renderer {
     try {
       const outputs = await Promise.all(this.jobs.map((job) => job.done));
       if (stats) Object.assign(stats, { compileMs: spanMs(this.spans.compile), formatMs: spanMs(this.spans.format) });
-      return collect(this.jobs.map((job, i) => ({ path: job.path, outputs: outputs[i]! })), this.specHash);
+      const jobs = this.jobs.map((job, i) => ({ path: job.path, specHash: job.specHash, outputs: outputs[i]! }));
+      // The settled jobs hold every output without its header; the caller keeps this Renderer until the run ends,
+      // so they are let go here (on a large spec, tens of megabytes alive through the write stage otherwise).
+      this.jobs.length = 0;
+      return collect(jobs);
     } finally {
       this.close();
     }
@@ -200,5 +116,5 @@ export async function renderFiles(files: readonly EmittedFile[], specHash: strin
   const spans = emptySpans();
   const outputs = await Promise.all(files.map((file) => renderFile(file, run, spans)));
   if (options.stats) Object.assign(options.stats, { compileMs: spanMs(spans.compile), formatMs: spanMs(spans.format) });
-  return collect(files.map((file, i) => ({ path: file.path, outputs: outputs[i]! })), specHash);
+  return collect(files.map((file, i) => ({ path: file.path, specHash, outputs: outputs[i]! })));
 }
