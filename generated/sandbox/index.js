@@ -11299,7 +11299,7 @@ var conversationMetricOutputs = {
       return { body: { metric: one } };
     }
     const fields = OUTPUT_FIELDS[kind];
-    const filter = typeof ctx.query.filter === "string" ? parseFilter(ctx.query.filter, fields, "the metric output list") : void 0;
+    const filter = typeof ctx.query.filter === "string" ? parseFilter(ctx.query.filter, fields, "the metric output list", "filter") : void 0;
     const kept = filter ? outputs.filter(filter) : outputs;
     const listed = typeof ctx.query.order_by === "string" && ctx.query.order_by !== "" ? orderedBy(kept, ctx.query.order_by, "order_by", fields, "metric output", (o) => o) : kept;
     const size = typeof ctx.query.page_size === "number" ? ctx.query.page_size : DEFAULT_PAGE_SIZE;
