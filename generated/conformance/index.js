@@ -8793,6 +8793,7 @@ async function filterAndOrder(ctx, metric2) {
   else await expect({ page_size: "1", order_by: "-value", page_token: token }, [0.25]);
   if (problems.length > 0) fail(problems.join("; "));
   expectError(await list({ page_token: "not-a-token" }), 400, "INVALID_ARGUMENT", "page_token", "a page_token the list did not give");
+  expectError(await send(ctx.target, ctx.route, { path: { [ownParam2(ctx.route)]: "NoSuchSimulationAAAAAA" } }), 404, "NOT_FOUND", ownParam2(ctx.route), "the outputs of an unknown simulation");
   expectError(await list({ filter: "no_such_field = 1" }), 400, "INVALID_ARGUMENT", "filter", "a filter on a field outputs do not have");
   expectError(await list({ order_by: "no_such_field" }), 400, "INVALID_ARGUMENT", "order_by", "order_by a field outputs do not have");
 }
