@@ -71,13 +71,23 @@ async function filterAndOrder(ctx: CheckContext, metric: string): Promise<void> 
   await expect({ filter: 'value > 0.5' }, [0.75]);
   await expect({ filter: `metric_id = "${metric}"` }, [0.25]);
   await expect({ filter: 'status = "COMPLETED"', order_by: 'value desc' }, [0.75, 0.25]);
+  // An empty order_by is no order_by: the outputs stay in metric order (the order of the values given).
+  await expect({ order_by: '' }, [0.25, 0.75]);
+  // Paged like the other lists: page_size, then the next_page_token to the rest; a foreign token is 400.
+  const first = await list({ page_size: '1', order_by: '-value' });
+  expectSuccess(first, ctx.route, 'the first page of one output');
+  const token = (first.body as Json).next_page_token;
+  if (itemsOf(first, 'metrics').length !== 1 || typeof token !== 'string') problems.push(`page_size=1 gave ${JSON.stringify(first.body).slice(0, 200)}`);
+  else await expect({ page_size: '1', order_by: '-value', page_token: token }, [0.25]);
   if (problems.length > 0) fail(problems.join('; '));
+  expectError(await list({ page_token: 'not-a-token' }), 400, 'INVALID_ARGUMENT', 'page_token', 'a page_token the list did not give');
+  expectError(await send(ctx.target, ctx.route, { path: { [ownParam(ctx.route)]: 'NoSuchSimulationAAAAAA' } }), 404, 'NOT_FOUND', ownParam(ctx.route), 'the outputs of an unknown simulation');
   expectError(await list({ filter: 'no_such_field = 1' }), 400, 'INVALID_ARGUMENT', 'filter', 'a filter on a field outputs do not have');
   expectError(await list({ order_by: 'no_such_field' }), 400, 'INVALID_ARGUMENT', 'order_by', 'order_by a field outputs do not have');
 }
 
 export const metricOutputs: Check = {
-  name: 'rule conversation-metric-outputs: one output per metric value, read back by its id; an unknown id is 404; filter and order_by over the output fields (400 on an unknown field)',
+  name: 'rule conversation-metric-outputs: one output per metric value, read back by its id; an unknown id is 404; paged; filter and order_by over the output fields (400 on an unknown field)',
   applies: (route, suite) => route.id === ruleRoute(suite, 'conversation-metric-outputs', 'simulation', (r) => r.params.path.length === 1)?.id,
   async run(ctx) {
     const metric = (await ctx.world.ensure('metric')).id;
