@@ -6482,6 +6482,30 @@ var updateTimes = {
 };
 var checks6 = [createdRecord, undeclaredFields, writeOnlyFields, storedWriteOnly, uniqueOwnValue, uniqueScope, updateTimes];
 
+// src/conformance/checks/protocol-references.ts
+function referencingFields(suite, route) {
+  if (route.body === null || route.auth.length === 0) return [];
+  return Object.entries(fieldRules(suite, route)).filter(([, rule]) => rule.references !== void 0).map(([field]) => field).sort();
+}
+var UNUSED = ["01JZZZZZZZZZZZZZZZZZZZZZZZ", "does-not-exist", ...[22, 26, 8, 24, 12, 16, 32].flatMap((n) => ["Z", "9", "z"].map((c) => c.repeat(n)))];
+var unknownReference = {
+  name: "not found: a body field naming a record (x-references) that does not exist is 404 on the field",
+  applies: (route, suite) => referencingFields(suite, route).length > 0,
+  async run(ctx) {
+    const spec = await prepare(ctx);
+    for (const field of referencingFields(ctx.suite, ctx.route)) {
+      const body = await validBody(ctx.world, ctx.route) ?? {};
+      const list = Array.isArray(body[field]) || UNUSED.some((id) => ctx.route.validators.body?.validate({ ...body, [field]: [id] }).ok === true);
+      const taken = new Set(ctx.world.created.map((c) => c.id));
+      const value = UNUSED.filter((id) => !taken.has(id)).map((id) => list ? [id] : id).find((candidate) => ctx.route.validators.body?.validate({ ...body, [field]: candidate }).ok !== false);
+      if (value === void 0) fail(`cannot build a well-formed, unused id for ${field}`);
+      const answer = await send(ctx.target, ctx.route, { ...spec, body: { ...body, [field]: value } });
+      expectError(answer, 404, "NOT_FOUND", list ? `${field}[0]` : field, `${field} naming nothing`);
+    }
+  }
+};
+var checks7 = [unknownReference];
+
 // src/conformance/checks/protocol-requests.ts
 var METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 function served(suite, method, segments) {
@@ -6739,7 +6763,7 @@ var typedQuery = {
     }
   }
 };
-var checks7 = [unknownRoute, percentEncodedIds, bodyMediaType, bodyEncoding, declaredBodySize, everyViolation, typedQuery, specMediaTypes];
+var checks8 = [unknownRoute, percentEncodedIds, bodyMediaType, bodyEncoding, declaredBodySize, everyViolation, typedQuery, specMediaTypes];
 
 // src/conformance/checks/protocol-versions.ts
 function versionsOf(route, body) {
@@ -6921,7 +6945,7 @@ var pinWithoutNewVersions = {
     if (grown.length > 0) fail(`launching recorded versions of ${grown.map((f) => `${f} (${before[f]} -> ${after[f]})`).join(", ")}`);
   }
 };
-var checks8 = [versionContents, firstVersionOnSave, revertRestores, builtinNoVersions, noopResave, pinWithoutNewVersions];
+var checks9 = [versionContents, firstVersionOnSave, revertRestores, builtinNoVersions, noopResave, pinWithoutNewVersions];
 
 // src/conformance/checks/protocol-workspaces.ts
 var known = /* @__PURE__ */ new WeakMap();
@@ -7079,7 +7103,7 @@ var organizationRecord = {
     expectSuccess(answer, ctx.route, `${ctx.route.id} of an organization-wide ${ctx.route.resource} from a custom workspace`);
   }
 };
-var checks9 = [unknownWorkspace, undeclaredWorkspace, workspaceOfRecord, createInWorkspace, organizationRecord];
+var checks10 = [unknownWorkspace, undeclaredWorkspace, workspaceOfRecord, createInWorkspace, organizationRecord];
 
 // src/conformance/checks/rules/alerts-lab.ts
 var EVALUATE = "evaluate-alerts";
@@ -7397,7 +7421,7 @@ var windowDays = {
     ]);
   }
 };
-var checks10 = [singleAggregation, runAverage, runFraction, jobSuccess, windowRuns, windowDays];
+var checks11 = [singleAggregation, runAverage, runFraction, jobSuccess, windowRuns, windowDays];
 
 // src/conformance/checks/rules/alerts-baseline.ts
 var Baselines = class {
@@ -7498,7 +7522,7 @@ var baselineDeviation = {
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks11 = [baselineDeviation];
+var checks12 = [baselineDeviation];
 
 // src/conformance/checks/rules/alerts-compare.ts
 var OPERATOR_TRUTH = {
@@ -7595,7 +7619,7 @@ var matchModes = {
     if (named !== presented) fail(`the ANY notification names conditions ${named}, expected the alert's ${presented}`);
   }
 };
-var checks12 = [operatorsCompare, thresholdChoice, matchModes];
+var checks13 = [operatorsCompare, thresholdChoice, matchModes];
 
 // src/conformance/checks/rules/alerts-events.ts
 function ruleRoute(suite, rule) {
@@ -7669,7 +7693,7 @@ var testEvaluate = {
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks13 = [eventsRecorded, testEvaluate];
+var checks14 = [eventsRecorded, testEvaluate];
 
 // src/conformance/checks/rules/records-support.ts
 function operationWithRule(resource, action, rule) {
@@ -7798,7 +7822,7 @@ var testEvaluateCooldown = {
     expectError(await send(ctx.target, ctx.route, { path: { alert_id: idOf2(alert) }, body: { run_id: "NoSuchRunAAAAAAAAAAAAA" } }), 404, "NOT_FOUND", "run_id", "an unknown run");
   }
 };
-var checks14 = [eventsPaged, testEvaluateCooldown];
+var checks15 = [eventsPaged, testEvaluateCooldown];
 
 // src/conformance/checks/rules/alerts-notify.ts
 var HOUR2 = 36e5;
@@ -7980,7 +8004,7 @@ var cooldownCounters = {
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks15 = [channelNotifications, messagePlaceholders, cooldownCounters];
+var checks16 = [channelNotifications, messagePlaceholders, cooldownCounters];
 
 // src/conformance/checks/rules/alerts-scope.ts
 var scopeRestricts = {
@@ -8099,7 +8123,7 @@ var inactiveAlerts = {
     await lab.remove(Object.values(alerts));
   }
 };
-var checks16 = [scopeRestricts, windowScope, inactiveAlerts];
+var checks17 = [scopeRestricts, windowScope, inactiveAlerts];
 
 // src/conformance/checks/rules/alerts-sets.ts
 function items(record, set) {
@@ -8213,7 +8237,7 @@ var patchSets = {
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks17 = [createSets, patchSets];
+var checks18 = [createSets, patchSets];
 
 // src/conformance/checks/rules/alerts-stored-runs.ts
 var HOUR3 = 36e5;
@@ -8307,7 +8331,7 @@ var sameTimeOrder = {
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks18 = [storedRunsInWindows, sameTimeOrder];
+var checks19 = [storedRunsInWindows, sameTimeOrder];
 
 // src/conformance/checks/rules/webhooks-baselines-support.ts
 function canonical(suite, resource, action) {
@@ -8454,10 +8478,10 @@ var webhookChannelCalls = {
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks19 = [webhookChannelCalls];
+var checks20 = [webhookChannelCalls];
 
 // src/conformance/checks/rules/alerts.ts
-var checks20 = [...checks12, ...checks10, ...checks11, ...checks16, ...checks15, ...checks17, ...checks18, ...checks19, ...checks13, ...checks14];
+var checks21 = [...checks13, ...checks11, ...checks12, ...checks17, ...checks16, ...checks18, ...checks19, ...checks20, ...checks14, ...checks15];
 
 // src/conformance/checks/rules/personas-audio-bytes.ts
 var WAV_RATE = 8e3;
@@ -8790,7 +8814,7 @@ var attachDelivers = {
     if (await triggeredAfter(ctx, webhook, first) === null) fail(`no later webhook call after the attach: last_triggered_at stayed ${first}`);
   }
 };
-var checks21 = [submitRecording, submitRefusals, submitOrder, submitNulls, submitTranscript, submitWaves, submitDelivers, attachOnce, attachOrder, attachDelivers];
+var checks22 = [submitRecording, submitRefusals, submitOrder, submitNulls, submitTranscript, submitWaves, submitDelivers, attachOnce, attachOrder, attachDelivers];
 
 // src/conformance/checks/rules/personas-audio-conversations-outputs.ts
 function ruleRoute4(suite, rule, resource, test = () => true) {
@@ -8928,7 +8952,7 @@ var resimulate = {
     if (record.status !== "IN QUEUE" || record.run_id !== "ConformanceRunAAAAAAAA" || record.agent_id !== agent) fail(`the new simulation is ${JSON.stringify(record).slice(0, 200)}`);
   }
 };
-var checks22 = [metricValuesOnRequest, metricOutputs, audioUrl, rerunMetrics, resimulate];
+var checks23 = [metricValuesOnRequest, metricOutputs, audioUrl, rerunMetrics, resimulate];
 
 // src/conformance/checks/rules/personas-audio-conversations-readouts.ts
 function ruleRoute5(suite, rule, resource, test = () => true) {
@@ -9067,7 +9091,7 @@ var audioUrlForms = {
     expectError(await send(ctx.target, ctx.route, { path: pathOf2(ctx.route, silent.conversation_id) }), 404, "NOT_FOUND", void 0, "the audio of a conversation without a recording");
   }
 };
-var checks23 = [uploadedListQuery, uploadedProgress, simulatedValues, uploadedOutputs, audioUrlForms];
+var checks24 = [uploadedListQuery, uploadedProgress, simulatedValues, uploadedOutputs, audioUrlForms];
 
 // src/conformance/checks/rules/personas-audio-simulations.ts
 var RERUN = "simulation-rerun-metrics";
@@ -9117,7 +9141,7 @@ var resimulateCopies = {
     expectError(await send(ctx.target, ctx.route, { path: { [param]: "NoSuchSimulationAAAAAA" } }), 404, "NOT_FOUND", param, "an unknown simulation");
   }
 };
-var checks24 = [rerunRefusals, resimulateCopies];
+var checks25 = [rerunRefusals, resimulateCopies];
 
 // src/conformance/checks/rules/personas-audio-prompt.ts
 var PROMPT = "persona-prompt-null";
@@ -9191,7 +9215,7 @@ var customDataStored = {
     await expectRefused(ctx, ctx.route, { path, body: { custom_persona_data: objectOfLength(16384) } }, "custom_persona_data", "an object of 16384 code points");
   }
 };
-var checks25 = [promptNullRefused, promptNullClears, customDataParses, customDataStored];
+var checks26 = [promptNullRefused, promptNullClears, customDataParses, customDataStored];
 
 // src/conformance/checks/rules/personas-audio-sounds.ts
 var SOUND = "persona-background-sound";
@@ -9308,7 +9332,7 @@ var phoneListing = {
     if (![...lists.inbound, ...lists.outbound].some((n) => n.phone_number === number)) fail(`the phone_number fixture ${number} is not listed`);
   }
 };
-var checks26 = [builtInSounds, customSoundSelection, customSoundOnCreate, soundListing, voiceListing, phoneListing];
+var checks27 = [builtInSounds, customSoundSelection, customSoundOnCreate, soundListing, voiceListing, phoneListing];
 
 // src/conformance/checks/rules/personas-audio-voice.ts
 var RULE = "persona-voice";
@@ -9422,10 +9446,10 @@ var unusableSelection = {
     }
   }
 };
-var checks27 = [unknownVoiceName, createLanguage, resourceName, updateLanguage, customVoice, unusableSelection];
+var checks28 = [unknownVoiceName, createLanguage, resourceName, updateLanguage, customVoice, unusableSelection];
 
 // src/conformance/checks/rules/personas-audio.ts
-var checks28 = [...checks27, ...checks25, ...checks26, ...checks21, ...checks22, ...checks23, ...checks24];
+var checks29 = [...checks28, ...checks26, ...checks27, ...checks22, ...checks23, ...checks24, ...checks25];
 
 // src/conformance/checks/rules/records-agents.ts
 function modelTypeAliases(ctx) {
@@ -9526,7 +9550,7 @@ var versionRevertCurrent = {
     if (reverted?.current_version?.change_type !== "revert") fail(`expected a revert version, got ${show(reverted?.current_version)}`);
   }
 };
-var checks29 = [agentNormalizeCreate, agentNormalizeUpdate, agentDeleteGuard, versionRevertCurrent];
+var checks30 = [agentNormalizeCreate, agentNormalizeUpdate, agentDeleteGuard, versionRevertCurrent];
 
 // src/conformance/checks/rules/records-conversation-breakdown.ts
 var RULE2 = "conversation-metric-breakdown";
@@ -9584,7 +9608,7 @@ var breakdownValues = {
     if (show(avg.breakdown) !== show(wantAvg)) fail(`the avg breakdown is ${show(avg.breakdown)}, expected ${show(wantAvg)}`);
   }
 };
-var checks30 = [breakdown, breakdownValues];
+var checks31 = [breakdown, breakdownValues];
 
 // src/conformance/checks/rules/records-workspace-slug.ts
 var slugs = {
@@ -9635,7 +9659,7 @@ var slugForms = {
     if (dashed.slug !== `${stamp}-${"y".repeat(100 - stamp.length - 2)}`) fail(`a name cut right before a dash got slug ${show(dashed.slug)}, expected no trailing dash`);
   }
 };
-var checks31 = [slugs, slugForms];
+var checks32 = [slugs, slugForms];
 
 // src/conformance/checks/rules/records-catalog.ts
 import { parse } from "yaml";
@@ -9686,7 +9710,7 @@ var specFormats = {
     if (mediaType(explicit) !== "application/yaml") fail(`with Accept: application/yaml the spec came as ${show(explicit.headers.get("content-type"))}`);
   }
 };
-var checks32 = [catalogUrls, specFormats];
+var checks33 = [catalogUrls, specFormats];
 
 // src/conformance/checks/rules/records-conversations.ts
 var RULE3 = "conversation-list-summary";
@@ -9712,7 +9736,7 @@ var listWithoutTranscript = {
     if ("transcript" in mine) fail("the list answered a conversation with its transcript");
   }
 };
-var checks33 = [listWithoutTranscript];
+var checks34 = [listWithoutTranscript];
 
 // src/conformance/checks/rules/records-metrics.ts
 function metricData(ctx, overrides) {
@@ -9774,7 +9798,7 @@ async function hiddenFixtures(ctx) {
     ["a deleted platform metric", ids[1]]
   ];
 }
-var checks34 = [builtinNotRestorable, recentlyDeletedList];
+var checks35 = [builtinNotRestorable, recentlyDeletedList];
 
 // src/conformance/checks/rules/records-review.ts
 var NOTES_RULE = "require_disagreement_notes";
@@ -9869,7 +9893,7 @@ var disagreementState = {
     if (itemsOf2(ctx.route, foreign.body).length !== 0) fail(`another organization sees this organization's projects: ${foreign.text.slice(0, 200)}`);
   }
 };
-var checks35 = [disagreementState];
+var checks36 = [disagreementState];
 
 // src/conformance/checks/rules/records-review-stats.ts
 async function freshSimulation(ctx) {
@@ -9975,7 +9999,7 @@ var insights = {
     expectError(backwards, 400, "INVALID_ARGUMENT", "end_date", "an end_date before start_date");
   }
 };
-var checks36 = [links, progress, agreement, insights];
+var checks37 = [links, progress, agreement, insights];
 
 // src/conformance/checks/rules/records-review-edges.ts
 var A2 = "a@example.com";
@@ -10078,7 +10102,7 @@ var insightsEdges = {
     if (show(stats) !== show(want)) fail(`metric_stats inside the window: ${show(stats)}, expected ${show(want)}`);
   }
 };
-var checks37 = [wholeListsWin, progressEdges, agreementEdges, insightsEdges];
+var checks38 = [wholeListsWin, progressEdges, agreementEdges, insightsEdges];
 
 // src/conformance/checks/rules/records-runs.ts
 var REFERENCES = [
@@ -10287,7 +10311,7 @@ var launchBody = {
     expectError(await send(ctx.target, ctx.route, { body: { ...references, test_set_id: testSet.id, options: { test_case_ids: [cases[1].id, foreign.id] } } }), 404, "NOT_FOUND", "options.test_case_ids[1]", "a test case of another test set");
   }
 };
-var checks38 = [launchBody, launchPins, launchMissing, launchAgentMetrics, launchTemplate, launchFirstVersion, latestConfiguration, latestInList];
+var checks39 = [launchBody, launchPins, launchMissing, launchAgentMetrics, launchTemplate, launchFirstVersion, latestConfiguration, latestInList];
 
 // src/conformance/checks/rules/records-runs-tags.ts
 async function tagsOf(ctx, stamp) {
@@ -10319,7 +10343,7 @@ var runTags = {
     if (JSON.stringify(after) !== JSON.stringify(want.slice(1))) fail(`after deleting the run that alone carried a-${stamp}: expected ${show(want.slice(1))}, got ${show(after)}`);
   }
 };
-var checks39 = [runTags];
+var checks40 = [runTags];
 
 // src/conformance/checks/rules/records-test-sets.ts
 async function gridOf(ctx, set) {
@@ -10498,10 +10522,10 @@ var caseListOrder = {
     if (!same5(listed, expected)) fail(`the test cases list as ${show(listed)}, expected the grid order ${show(expected)}`);
   }
 };
-var checks40 = [newTestSetGrid, gridSave, caseCreate, caseUpdate, caseDelete, caseListOrder];
+var checks41 = [newTestSetGrid, gridSave, caseCreate, caseUpdate, caseDelete, caseListOrder];
 
 // src/conformance/checks/rules/records.ts
-var checks41 = [...checks29, ...checks31, ...checks34, ...checks38, ...checks39, ...checks40, ...checks35, ...checks36, ...checks37, ...checks32, ...checks33, ...checks30];
+var checks42 = [...checks30, ...checks32, ...checks35, ...checks39, ...checks40, ...checks41, ...checks36, ...checks37, ...checks38, ...checks33, ...checks34, ...checks31];
 
 // src/conformance/checks/rules/webhooks-baselines-bands.ts
 var RULE4 = "baseline-sigma-bands";
@@ -11116,7 +11140,7 @@ var tokenFlagOnUpdate = {
 var webhookUrlChecks = [urlsAccepted, tokenFlagOnCreate, tokenFlagOnUpdate];
 
 // src/conformance/checks/rules/webhooks-baselines.ts
-var checks42 = [...webhookUrlChecks, ...deliveryChecks, ...ewmaChecks, ...sigmaBandChecks, ...historyChecks];
+var checks43 = [...webhookUrlChecks, ...deliveryChecks, ...ewmaChecks, ...sigmaBandChecks, ...historyChecks];
 
 // src/conformance/checks/rules/metrics-flows-thresholds.ts
 var FLOW = "metric-flow";
@@ -11219,7 +11243,7 @@ var catalog = {
     for (const c of categories) if (!Array.isArray(c.example_keys) || c.example_keys.length === 0) fail(`category ${show(c.prefix)} lists no example keys`);
   }
 };
-var checks43 = [flowReferences, flowFilters, currentThreshold, thresholdScope, catalog];
+var checks44 = [flowReferences, flowFilters, currentThreshold, thresholdScope, catalog];
 
 // src/conformance/checks/rules/metrics-flows-edits.ts
 var FLOW2 = "metric-flow";
@@ -11307,7 +11331,7 @@ var catalogData = {
     if (show(prefixes) !== show(want)) fail(`the categories are ${show(prefixes)}, expected ${show(want)}`);
   }
 };
-var checks44 = [flowReplace, flowSearch, thresholdPaths, catalogData];
+var checks45 = [flowReplace, flowSearch, thresholdPaths, catalogData];
 
 // src/conformance/checks/rules/metrics-organization-threshold.ts
 var RULE9 = "metric-organization-threshold";
@@ -11357,7 +11381,7 @@ var storedThreshold = {
     if (shown?.id !== current.id) fail(`the metric shows organization_threshold ${show(shown)}, expected the threshold ${String(current.id)}`);
   }
 };
-var checks45 = [followsThresholds, storedThreshold];
+var checks46 = [followsThresholds, storedThreshold];
 
 // src/conformance/checks/rules/metrics-sql-schema.ts
 var RULE10 = "metric-sql-schema";
@@ -11403,7 +11427,7 @@ var sqlSchema = {
     }
   }
 };
-var checks46 = [sqlSchema];
+var checks47 = [sqlSchema];
 
 // src/conformance/checks/rules/personas-sounds-tags.ts
 var UPLOAD = "persona-sound-upload";
@@ -11494,7 +11518,7 @@ var tagSummaryLive = {
     if (JSON.stringify(mine) !== JSON.stringify(expected)) fail(`the listing shows ${show(mine)} (case ignored), expected ${show(expected)}`);
   }
 };
-var checks47 = [soundLifecycle, tagSummary, tagSummaryLive];
+var checks48 = [soundLifecycle, tagSummary, tagSummaryLive];
 
 // src/conformance/checks/rules/personas-sounds-upload.ts
 var UPLOAD2 = "persona-sound-upload";
@@ -11548,7 +11572,7 @@ var soundEdits = {
     if (preset) expectError(await send(ctx.target, ctx.route, { path: { background_sound_id: String(preset.id) }, body: { display_name: "x" } }), 404, "NOT_FOUND", "background_sound_id", "PATCH of a built-in preset");
   }
 };
-var checks48 = [uploadTarget, soundEdits];
+var checks49 = [uploadTarget, soundEdits];
 
 // src/conformance/checks/rules/test-sets-agents-records.ts
 var AGENTS = "test-set-agents";
@@ -11593,7 +11617,7 @@ var recordsInGridOrder = {
     if (JSON.stringify(got) !== JSON.stringify(expected)) fail(`the records are ${show(got)}, expected ${show(expected)}`);
   }
 };
-var checks49 = [attachDetach, recordsInGridOrder];
+var checks50 = [attachDetach, recordsInGridOrder];
 
 // src/conformance/checks/rules/test-sets-agents-edits.ts
 var AGENTS2 = "test-set-agents";
@@ -11647,10 +11671,10 @@ var recordFields = {
     expectError(await send(ctx.target, ctx.route, { path: { test_set_id: unusedLike2(set.id) } }), 404, "NOT_FOUND", "test_set_id", "the records of an unknown test set");
   }
 };
-var checks50 = [attachMany, recordFields];
+var checks51 = [attachMany, recordFields];
 
 // src/conformance/checks/rules/index.ts
-var RULE_CHECKS = [...checks20, ...checks42, ...checks28, ...checks41, ...checks47, ...checks48, ...checks43, ...checks44, ...checks45, ...checks46, ...checks49, ...checks50];
+var RULE_CHECKS = [...checks21, ...checks43, ...checks29, ...checks42, ...checks48, ...checks49, ...checks44, ...checks45, ...checks46, ...checks47, ...checks50, ...checks51];
 
 // src/conformance/checks/semantics.ts
 function bodyProps(suite, route) {
@@ -12007,11 +12031,12 @@ var CHECKS = [
   alertFires,
   baselineMoves,
   webhookDelivered,
-  ...checks7,
-  ...checks4,
-  ...checks9,
-  ...checks6,
   ...checks8,
+  ...checks4,
+  ...checks10,
+  ...checks6,
+  ...checks7,
+  ...checks9,
   ...checks2,
   ...checks3,
   ...RULE_CHECKS,

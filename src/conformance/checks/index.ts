@@ -11,6 +11,7 @@ import { checks as protocolFields } from './protocol-fields.js';
 import { checks as protocolListQuery } from './protocol-list-query.js';
 import { checks as protocolLists } from './protocol-lists.js';
 import { checks as protocolRecords } from './protocol-records.js';
+import { checks as protocolReferences } from './protocol-references.js';
 import { checks as protocolRequests } from './protocol-requests.js';
 import { checks as protocolVersions } from './protocol-versions.js';
 import { checks as protocolWorkspaces } from './protocol-workspaces.js';
@@ -56,6 +57,7 @@ export const CHECKS: readonly Check[] = [
   ...protocolLists,
   ...protocolWorkspaces,
   ...protocolRecords,
+  ...protocolReferences,
   ...protocolVersions,
   ...protocolDuplicate,
   ...protocolFields,
