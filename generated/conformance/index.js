@@ -4399,25 +4399,25 @@ var Prober = class {
     check(this.ctx(), this.schema, value, [], errs, false, 0);
     return errs;
   }
-  push(list, label, value, path) {
+  push(list, label2, value, path) {
     const key = `${list === this.valid ? "v" : "i"}:${readablePath(path)}:${JSON.stringify(value)}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    list.push({ label, value, path: readablePath(path) });
+    list.push({ label: label2, value, path: readablePath(path) });
   }
-  addValid(label, value, path) {
+  addValid(label2, value, path) {
     if (value === NONE) return;
-    if (conformsAll(this.ctx(), [this.schema], value)) this.push(this.valid, label, value, path);
+    if (conformsAll(this.ctx(), [this.schema], value)) this.push(this.valid, label2, value, path);
   }
   /** Keep an invalid body only when every violation is at `path` (or inside a branch not meant for the value). */
-  addInvalid(label, value, path) {
+  addInvalid(label2, value, path) {
     const errs = this.errors(value);
     if (errs.length === 0) return;
     const under = (e) => path.every((s, i) => e.path[i] === s);
     const combinator = (e) => e.keyword === "anyOf" || e.keyword === "oneOf" || e.keyword === "if";
     if (!errs.some((e) => !combinator(e) && under(e))) return;
     if (!errs.every((e) => combinator(e) || e.branch || under(e))) return;
-    this.push(this.invalid, label, value, path);
+    this.push(this.invalid, label2, value, path);
   }
   run() {
     const base = this.gen();
@@ -7186,9 +7186,9 @@ var AlertLab = class _AlertLab {
     const labels = Object.keys(fixtures);
     const loaded = await this.control.loadFixtures(labels.map((l) => ({ kind: "alert", ...fixtures[l] })));
     const out = {};
-    labels.forEach((label, i) => {
+    labels.forEach((label2, i) => {
       const id = loaded[i].id;
-      out[label] = { ulid: id };
+      out[label2] = { ulid: id };
       this.ctx.world.created.push({ resource: "alert", id, path: { alert_id: id }, record: { ulid: id } });
     });
     return out;
@@ -7201,7 +7201,7 @@ var AlertLab = class _AlertLab {
   /** Several alerts, by label. */
   async alerts(specs) {
     const out = {};
-    for (const [label, fields] of Object.entries(specs)) out[label] = await this.alert(fields);
+    for (const [label2, fields] of Object.entries(specs)) out[label2] = await this.alert(fields);
     return out;
   }
   async get(alert) {
@@ -7243,7 +7243,7 @@ async function expectFirings(lab, alerts, steps2) {
     const completion = await lab.complete(step.values, step.run);
     done.push(completion);
     if (step.fires === null) continue;
-    const fired = Object.keys(alerts).filter((label) => notesOf(completion, alerts[label]).length > 0);
+    const fired = Object.keys(alerts).filter((label2) => notesOf(completion, alerts[label2]).length > 0);
     const missing = step.fires.filter((l) => !fired.includes(l));
     const extra = fired.filter((l) => !step.fires.includes(l));
     if (missing.length > 0) problems.push(`${step.label}: expected ${missing.join(", ")} to fire, it did not`);
@@ -7407,21 +7407,21 @@ var Baselines = class {
   lab;
   metric;
   ids = {};
-  async create(label, body) {
+  async create(label2, body) {
     const route = this.lab.ctx.world.route("baseline", "create");
     if (!route) skip("the spec has no baseline create operation");
-    const answer = await send(this.lab.ctx.target, route, { path: { metric_id: this.metric }, body: { display_name: `conformance ${label}`, ...body } });
-    expectSuccess(answer, route, `creating the ${label} baseline`);
-    this.ids[label] = String(recordOf(route, answer).ulid);
+    const answer = await send(this.lab.ctx.target, route, { path: { metric_id: this.metric }, body: { display_name: `conformance ${label2}`, ...body } });
+    expectSuccess(answer, route, `creating the ${label2} baseline`);
+    this.ids[label2] = String(recordOf(route, answer).ulid);
   }
   /** baseline_float and baseline_sigma as presented now. */
-  async estimates(label) {
+  async estimates(label2) {
     const route = this.lab.ctx.world.route("baseline", "get");
     if (!route) skip("the spec has no baseline get operation");
-    const answer = await send(this.lab.ctx.target, route, { path: { metric_id: this.metric, baseline_id: this.ids[label] } });
-    expectSuccess(answer, route, `getting the ${label} baseline`);
+    const answer = await send(this.lab.ctx.target, route, { path: { metric_id: this.metric, baseline_id: this.ids[label2] } });
+    expectSuccess(answer, route, `getting the ${label2} baseline`);
     const record = recordOf(route, answer);
-    if (typeof record.baseline_float !== "number" || typeof record.baseline_sigma !== "number") fail(`the ${label} baseline has no estimates yet (baseline_float ${JSON.stringify(record.baseline_float)})`);
+    if (typeof record.baseline_float !== "number" || typeof record.baseline_sigma !== "number") fail(`the ${label2} baseline has no estimates yet (baseline_float ${JSON.stringify(record.baseline_float)})`);
     return { mean: record.baseline_float, sigma: record.baseline_sigma };
   }
 };
@@ -7459,18 +7459,18 @@ var baselineDeviation = {
       history2.unshift(s.value);
       const listed = conditionsOf(payloadOf(done, alerts["any of deviation, single"]))[0];
       if (listed?.metric_id !== metric2 || listed.met !== (estimates !== null)) problems.push(`${s.label}: the always-firing ANY alert lists the deviation condition as ${JSON.stringify(listed)}, expected met ${String(estimates !== null)}`);
-      for (const [label, runs] of [["this run", 1], ["last 2 runs", 2]]) {
-        const alert = alerts[label];
+      for (const [label2, runs] of [["this run", 1], ["last 2 runs", 2]]) {
+        const alert = alerts[label2];
         const fired = notesOf(done, alert).length > 0;
         if (estimates === null) {
-          if (fired) problems.push(`${s.label}, ${label}: expected no deviation, fired with ${String(conditionsOf(payloadOf(done, alert))[0]?.value)}`);
+          if (fired) problems.push(`${s.label}, ${label2}: expected no deviation, fired with ${String(conditionsOf(payloadOf(done, alert))[0]?.value)}`);
           continue;
         }
         const window = history2.slice(0, runs);
         const expected = (window.reduce((a, x) => a + x, 0) / window.length - estimates.mean) / estimates.sigma;
         const value = conditionsOf(payloadOf(done, alert))[0]?.value;
-        if (!fired) problems.push(`${s.label}, ${label}: expected a deviation of ${expected} against the ${s.against} baseline, the alert did not fire`);
-        else if (!near(value, expected)) problems.push(`${s.label}, ${label}: expected a deviation of ${expected} against the ${s.against} baseline, got ${JSON.stringify(value)}`);
+        if (!fired) problems.push(`${s.label}, ${label2}: expected a deviation of ${expected} against the ${s.against} baseline, the alert did not fire`);
+        else if (!near(value, expected)) problems.push(`${s.label}, ${label2}: expected a deviation of ${expected} against the ${s.against} baseline, got ${JSON.stringify(value)}`);
       }
     };
     await step({ label: "no baseline of the run's scope yet", value: 5, against: null });
@@ -7489,15 +7489,122 @@ var baselineDeviation = {
     await step({ label: "two general baselines: the oldest", value: 40, against: "general" });
     await step({ label: "two general baselines, the newer with one observation: the oldest", value: 50, against: "general" });
     await step({ label: "two general baselines with spread: the oldest", value: 45, against: "general" });
-    for (const [label, launch2] of [["test set", { agent_id: agentC, test_set_id: testSet }], ["persona", { agent_id: agentC, persona_id: persona2 }]]) {
-      await step({ label: `a run of the ${label}: its baseline without observations wins`, value: 60, launch: launch2, against: null });
-      await step({ label: `a run of the ${label}: its baseline with one observation`, value: 70, launch: launch2, against: null });
-      await step({ label: `a run of the ${label}: its baseline with spread`, value: 65, launch: launch2, against: label });
+    for (const [label2, launch2] of [["test set", { agent_id: agentC, test_set_id: testSet }], ["persona", { agent_id: agentC, persona_id: persona2 }]]) {
+      await step({ label: `a run of the ${label2}: its baseline without observations wins`, value: 60, launch: launch2, against: null });
+      await step({ label: `a run of the ${label2}: its baseline with one observation`, value: 70, launch: launch2, against: null });
+      await step({ label: `a run of the ${label2}: its baseline with spread`, value: 65, launch: launch2, against: label2 });
     }
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
 var checks11 = [baselineDeviation];
+
+// src/conformance/checks/rules/records-support.ts
+function operationWithRule(resource, action, rule) {
+  return (route) => route.resource === resource && route.action === action && route.aliasOf === null && route.rules.includes(rule);
+}
+function routeOf(ctx, resource, action) {
+  const route = ctx.world.route(resource, action);
+  if (!route) fail(`the spec has no ${action} operation for ${resource}`);
+  return route;
+}
+function controlOf(ctx, purpose) {
+  const control = ctx.target.control;
+  if (!control) skip(`needs the control plane to ${purpose}`);
+  return control;
+}
+async function loadFixtures2(control, entries) {
+  const loaded = await control.loadFixtures(entries);
+  return loaded.map((l) => l.id);
+}
+function legacyAgentFixture(ctx) {
+  const modelType = enumOf(ctx, propertySchema(ctx, "agent", "model_type"))[0];
+  return { kind: "agent", data: { display_name: `Legacy agent ${ctx.world.nextSeed()}`, model_type: modelType, customer_agent_id: `legacy-${ctx.world.nextSeed()}` } };
+}
+async function succeed(ctx, route, spec, what) {
+  const answer = await send(ctx.target, route, spec);
+  expectSuccess(answer, route, what);
+  return answer;
+}
+async function read(ctx, resource, path) {
+  const get = routeOf(ctx, resource, "get");
+  const record = recordOf(get, await succeed(ctx, get, { path }, `getting the ${resource}`));
+  if (!record) fail(`getting the ${resource}: no ${resource} in the answer`);
+  return record;
+}
+function itemsOf2(route, body) {
+  const shape = route.success.shape;
+  const key = shape.kind === "list" ? shape.items : shape.kind === "other" ? shape.keys[0] : void 0;
+  const items2 = key === void 0 ? void 0 : body?.[key];
+  return Array.isArray(items2) ? items2 : [];
+}
+async function versionsOf2(ctx, resource, path) {
+  const history2 = ctx.suite.routes.find((r) => r.id === ctx.world.resource(resource).versioned?.history);
+  if (!history2) fail(`${resource} has no version history operation`);
+  return itemsOf2(history2, (await succeed(ctx, history2, { path }, `listing the versions of the ${resource}`)).body);
+}
+function enumOf(ctx, node) {
+  const values = deref(node, ctx.suite.defs).enum;
+  return Array.isArray(values) ? values : [];
+}
+function propertySchema(ctx, resource, property) {
+  const schema = deref({ $ref: `#/$defs/${ctx.world.resource(resource).schema}` }, ctx.suite.defs);
+  return schema.properties?.[property];
+}
+function unusedLike2(id) {
+  const alphabet = /^[0-9A-HJKMNP-TV-Z]+$/.test(id) ? "0123456789ABCDEFGHJKMNPQRSTVWXYZ" : "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  let out = "";
+  for (let i = 0; i < id.length; i++) out += alphabet[(alphabet.indexOf(id[i]) + 7 + i) % alphabet.length];
+  return /^[0-7]/.test(id) && alphabet.length === 32 ? id[0] + out.slice(1) : out;
+}
+function same5(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+function show(value) {
+  return JSON.stringify(value)?.slice(0, 200) ?? "undefined";
+}
+
+// src/conformance/checks/rules/alerts-baseline-options.ts
+var baselineOptions = {
+  name: "rule evaluate-alerts: BASELINE_DEVIATION with baseline_id, warm_up_count and sigma_threshold in a direction; an unknown baseline_id is an ERROR event",
+  applies: onAlertOperation("create"),
+  async run(ctx) {
+    const lab = AlertLab.open(ctx);
+    enumValues(ctx.suite, "ConditionAggregation", ["BASELINE_DEVIATION"]);
+    const metric2 = await lab.metric();
+    const create = ctx.world.route("baseline", "create") ?? skip("the spec has no baseline create operation");
+    const made = await send(ctx.target, create, { path: { metric_id: metric2 }, body: { display_name: `conformance options ${ctx.world.nextSeed()}` } });
+    expectSuccess(made, create, "creating a baseline");
+    const baseline = String(recordOf(create, made).ulid);
+    await lab.complete({ [metric2]: 0.5 });
+    await lab.complete({ [metric2]: 0.7 });
+    const deviation = (extra) => {
+      const c = condition(metric2, "BASELINE_DEVIATION", "GT", 1e3, { baseline_id: baseline, ...extra });
+      delete c.metric_id;
+      return { conditions: [c] };
+    };
+    const alerts = {
+      above: await lab.alert(deviation({ sigma_threshold: 2, direction: "above" })),
+      below: await lab.alert(deviation({ sigma_threshold: 2, direction: "below" })),
+      both: await lab.alert(deviation({ sigma_threshold: 2 })),
+      warming: await lab.alert(deviation({ sigma_threshold: 0, warm_up_count: 5 })),
+      missing: await lab.alert({ conditions: [condition(metric2, "BASELINE_DEVIATION", "GT", 0, { baseline_id: fixtureUlid() })] })
+    };
+    const fired = (done) => Object.entries(alerts).filter(([, a]) => notesOf(done, a).length > 0).map(([label2]) => label2);
+    const high = fired(await lab.complete({ [metric2]: 0.95 }));
+    if (show(high) !== show(["above", "both"])) fail(`a run far above the baseline fired ${show(high)}, expected above and both`);
+    const low = fired(await lab.complete({ [metric2]: 0.05 }));
+    if (show(low) !== show(["below", "both"])) fail(`a run far below the baseline fired ${show(low)}, expected below and both`);
+    const events2 = ctx.suite.routes.find((r) => r.rules.includes("alert-events") && r.aliasOf === null);
+    if (events2) {
+      const answer = await send(ctx.target, events2, { path: { alert_id: idOf2(alerts.missing) } });
+      expectSuccess(answer, events2, "listing the events of the alert with an unknown baseline");
+      const outcomes = answer.body.events.map((e) => e.outcome);
+      if (show(outcomes) !== show(["ERROR", "ERROR"])) fail(`the alert naming no baseline recorded ${show(outcomes)}, expected ERROR twice`);
+    }
+  }
+};
+var checks12 = [baselineOptions];
 
 // src/conformance/checks/rules/alerts-compare.ts
 var OPERATOR_TRUTH = {
@@ -7594,7 +7701,7 @@ var matchModes = {
     if (named !== presented) fail(`the ANY notification names conditions ${named}, expected the alert's ${presented}`);
   }
 };
-var checks12 = [operatorsCompare, thresholdChoice, matchModes];
+var checks13 = [operatorsCompare, thresholdChoice, matchModes];
 
 // src/conformance/checks/rules/alerts-events.ts
 function ruleRoute(suite, rule) {
@@ -7646,15 +7753,15 @@ var testEvaluate = {
     const alert = await lab.alert({ conditions: [condition(metric2, "SINGLE", "GT", 0.95)] });
     const done = await lab.complete({ [metric2]: 0.9 });
     const runId = String(done.run.run_id ?? done.run.id);
-    const ask3 = async (threshold) => {
+    const ask4 = async (threshold) => {
       const patch = ctx.suite.routes.find((r) => r.resource === "alert" && r.action === "update" && r.aliasOf === null);
       expectSuccess(await send(ctx.target, patch, { path: { alert_id: idOf2(alert) }, body: { conditions: [condition(metric2, "SINGLE", "GT", threshold)] } }), patch, "changing the threshold");
       const answer = await send(ctx.target, route, { path: { alert_id: idOf2(alert) }, body: { run_id: runId } });
       expectSuccess(answer, route, "test-evaluating");
       return answer.body;
     };
-    const yes = await ask3(0.5);
-    const no = await ask3(0.95);
+    const yes = await ask4(0.5);
+    const no = await ask4(0.95);
     const problems = [];
     if (yes.triggered !== true || yes.alert_id !== idOf2(alert) || yes.run_id !== runId) problems.push(`threshold 0.5: expected triggered true for the alert and run, got ${JSON.stringify(yes).slice(0, 200)}`);
     if (no.triggered !== false) problems.push(`threshold 0.95: expected triggered false, got ${JSON.stringify(no.triggered)}`);
@@ -7668,7 +7775,71 @@ var testEvaluate = {
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks13 = [eventsRecorded, testEvaluate];
+var checks14 = [eventsRecorded, testEvaluate];
+
+// src/conformance/checks/rules/alerts-events-more.ts
+function ruleRoute2(suite, rule) {
+  return suite.routes.find((r) => r.rules.includes(rule) && r.aliasOf === null);
+}
+var on2 = (rule) => (route, suite) => route.id === ruleRoute2(suite, rule)?.id;
+var eventsPaged = {
+  name: "rule alert-events: events page by page_size with next_page_token and total_count; an unknown alert is 404",
+  applies: on2("alert-events"),
+  async run(ctx) {
+    const lab = AlertLab.open(ctx);
+    const metric2 = await lab.metric();
+    const alert = await lab.alert({ conditions: [condition(metric2, "SINGLE", "GT", 0.5)] });
+    for (const value of [0.9, 0.1, 0.9]) await lab.complete({ [metric2]: value });
+    const path = { alert_id: idOf2(alert) };
+    const read2 = async (query) => {
+      const answer = await send(ctx.target, ctx.route, { path, query });
+      expectSuccess(answer, ctx.route, `listing events ${show(query)}`);
+      return answer.body;
+    };
+    const first = await read2({ page_size: "2" });
+    const firstEvents = first.events;
+    if (firstEvents.length !== 2 || first.total_count !== 3 || typeof first.next_page_token !== "string") fail(`page_size=2 answered ${firstEvents.length} events, total_count ${show(first.total_count)}, next_page_token ${show(first.next_page_token)}; expected 2, 3 and a token`);
+    const second = await read2({ page_size: "2", page_token: String(first.next_page_token) });
+    const outcomes = [...firstEvents, ...second.events].map((e) => e.outcome);
+    if (show(outcomes) !== show(["TRIGGERED", "NOT_MET", "TRIGGERED"]) || second.next_page_token !== void 0) fail(`the two pages hold ${show(outcomes)} (next_page_token ${show(second.next_page_token)}), expected TRIGGERED, NOT_MET, TRIGGERED and no further page`);
+    const met = await read2({ outcome: "NOT_MET" });
+    if (met.total_count !== 1) fail(`outcome=NOT_MET counts ${show(met.total_count)} events, expected 1`);
+    expectError(await send(ctx.target, ctx.route, { path: { alert_id: fixtureUlid() } }), 404, "NOT_FOUND", "alert_id", "the events of an unknown alert");
+  }
+};
+var testEvaluateCooldown = {
+  name: "rule alert-test-evaluate: a match lists the channels a trigger would notify, within the cooldown it is suppressed with none; a run not completed has no result; an unknown run is 404",
+  applies: on2("alert-test-evaluate"),
+  async run(ctx) {
+    const lab = AlertLab.open(ctx);
+    const metric2 = await lab.metric();
+    const channels = [{ channel_type: "SLACK", config: { channel_name: "#alerts" } }, { channel_type: "EMAIL", config: { recipients: ["oncall@example.com"] } }];
+    const alert = await lab.alert({ cooldown_seconds: 3600, channels, conditions: [condition(metric2, "SINGLE", "GT", 0.5)] });
+    const ask4 = async (runId) => {
+      const answer = await send(ctx.target, ctx.route, { path: { alert_id: idOf2(alert) }, body: { run_id: runId } });
+      expectSuccess(answer, ctx.route, "test-evaluating");
+      return answer.body;
+    };
+    const idOfRun = (done) => String(done.run.run_id ?? done.run.id);
+    const early = await lab.complete({ [metric2]: 0.1 });
+    const patch = ctx.suite.routes.find((r) => r.resource === "alert" && r.action === "update" && r.aliasOf === null) ?? fail("the spec has no alert update");
+    expectSuccess(await send(ctx.target, patch, { path: { alert_id: idOf2(alert) }, body: { conditions: [condition(metric2, "SINGLE", "GT", 0.05)] } }), patch, "lowering the threshold");
+    const free = await ask4(idOfRun(early));
+    const dispatched = free.dispatch_results;
+    if (free.triggered !== true || free.suppressed !== false || !Array.isArray(dispatched) || dispatched.length !== 2) fail(`a match of an alert that never triggered answered ${show(free).slice(0, 300)}, expected triggered, not suppressed, with both channels`);
+    if (typeof free.message !== "string" || free.message === "") fail("a trigger has no message");
+    const fired = await lab.complete({ [metric2]: 0.9 });
+    const soon = await lab.complete({ [metric2]: 0.8 }, { completed_at: new Date(Date.parse(fired.at) + 6e4).toISOString() });
+    const held = await ask4(idOfRun(soon));
+    if (held.triggered !== true || held.suppressed !== true || show(held.dispatch_results) !== show([])) fail(`a match within the cooldown answered ${show(held).slice(0, 300)}, expected triggered and suppressed with no dispatch_results`);
+    const launched = await lab.launch({ agent_id: await lab.agent() });
+    const pending = await ask4(launched);
+    const results = pending.condition_results;
+    if (pending.triggered !== false || results[0]?.met !== false) fail(`a run that has not completed answered ${show(pending).slice(0, 300)}, expected nothing met`);
+    expectError(await send(ctx.target, ctx.route, { path: { alert_id: idOf2(alert) }, body: { run_id: "NoSuchRunAAAAAAAAAAAAA" } }), 404, "NOT_FOUND", "run_id", "an unknown run");
+  }
+};
+var checks15 = [eventsPaged, testEvaluateCooldown];
 
 // src/conformance/checks/rules/alerts-notify.ts
 var HOUR2 = 36e5;
@@ -7823,13 +7994,13 @@ var cooldownCounters = {
     const alerts = await lab.alerts({ "cooldown 1h": { cooldown_seconds: 3600, conditions }, "no cooldown": { cooldown_seconds: 0, conditions } });
     const state = { "cooldown 1h": { count: 0, last: null }, "no cooldown": { count: 0, last: null } };
     const problems = [];
-    const compareState = async (label) => {
+    const compareState = async (label2) => {
       for (const [name, alert] of Object.entries(alerts)) {
         const record = await lab.get(alert);
         const want = state[name];
         const last = record.last_triggered_at;
         const sameLast = want.last === null ? last === null || last === void 0 : typeof last === "string" && Date.parse(last) === Date.parse(want.last);
-        if (record.trigger_count !== want.count || !sameLast) problems.push(`${label}, ${name}: expected trigger_count ${want.count} and last_triggered_at ${String(want.last)}, got ${String(record.trigger_count)} and ${String(last)}`);
+        if (record.trigger_count !== want.count || !sameLast) problems.push(`${label2}, ${name}: expected trigger_count ${want.count} and last_triggered_at ${String(want.last)}, got ${String(record.trigger_count)} and ${String(last)}`);
       }
     };
     await compareState("before any run");
@@ -7850,7 +8021,7 @@ var cooldownCounters = {
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks14 = [channelNotifications, messagePlaceholders, cooldownCounters];
+var checks16 = [channelNotifications, messagePlaceholders, cooldownCounters];
 
 // src/conformance/checks/rules/alerts-scope.ts
 var scopeRestricts = {
@@ -7969,7 +8140,7 @@ var inactiveAlerts = {
     await lab.remove(Object.values(alerts));
   }
 };
-var checks15 = [scopeRestricts, windowScope, inactiveAlerts];
+var checks17 = [scopeRestricts, windowScope, inactiveAlerts];
 
 // src/conformance/checks/rules/alerts-sets.ts
 function items(record, set) {
@@ -8042,10 +8213,10 @@ var patchSets = {
       for (const t of [tokenA, tokenB]) if (answer.text.includes(t)) problems.push(`${what}: the answer shows a channel auth_token`);
       return recordOf(route, answer);
     };
-    const fired = (done, alert, label, notes, tokens) => {
+    const fired = (done, alert, label2, notes, tokens) => {
       const got = tokenOf2(done, alert);
       const sorted3 = (list) => JSON.stringify(list.map((t) => t ?? "").sort());
-      if (got.length !== notes || sorted3(got) !== sorted3(tokens)) problems.push(`${label}: expected ${notes} notification(s) with X-Webhook-Token ${JSON.stringify(tokens)}, got ${got.length} with ${JSON.stringify(got)}`);
+      if (got.length !== notes || sorted3(got) !== sorted3(tokens)) problems.push(`${label2}: expected ${notes} notification(s) with X-Webhook-Token ${JSON.stringify(tokens)}, got ${got.length} with ${JSON.stringify(got)}`);
     };
     const created = await lab.alert({ match_mode: "ANY", conditions: [condition(m1, "SINGLE", "GT", 0.5), condition(m1, "SINGLE", "LT", -100)], channels: [hook("a", tokenA)] });
     path.alert_id = idOf2(created);
@@ -8082,7 +8253,7 @@ var patchSets = {
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks16 = [createSets, patchSets];
+var checks18 = [createSets, patchSets];
 
 // src/conformance/checks/rules/alerts-stored-runs.ts
 var HOUR3 = 36e5;
@@ -8140,14 +8311,14 @@ var storedRunsInWindows = {
       "single of the last 2 runs": 3
     };
     const problems = [];
-    for (const [label, want] of Object.entries(expected)) {
-      const alert = alerts[label];
+    for (const [label2, want] of Object.entries(expected)) {
+      const alert = alerts[label2];
       if (notesOf(done, alert).length === 0) {
-        problems.push(`${label}: expected ${want}, the alert did not fire`);
+        problems.push(`${label2}: expected ${want}, the alert did not fire`);
         continue;
       }
       const value = conditionsOf(payloadOf(done, alert))[0]?.value;
-      if (!near(value, want)) problems.push(`${label}: expected ${want}, got ${JSON.stringify(value)}`);
+      if (!near(value, want)) problems.push(`${label2}: expected ${want}, got ${JSON.stringify(value)}`);
     }
     if (problems.length > 0) fail(problems.join("; "));
   }
@@ -8169,14 +8340,14 @@ var sameTimeOrder = {
     const done = await lab.complete({ [metric2]: 0 }, { completed_at: lab.iso(HOUR3 + 6e4) });
     const expected = { "last 2 runs": (0 + 80) / 2, "last 3 runs": (0 + 80 + 40) / 3 };
     const problems = [];
-    for (const [label, want] of Object.entries(expected)) {
-      const value = conditionsOf(payloadOf(done, alerts[label]))[0]?.value;
-      if (!near(value, want)) problems.push(`${label}: expected ${want}, got ${JSON.stringify(value)}`);
+    for (const [label2, want] of Object.entries(expected)) {
+      const value = conditionsOf(payloadOf(done, alerts[label2]))[0]?.value;
+      if (!near(value, want)) problems.push(`${label2}: expected ${want}, got ${JSON.stringify(value)}`);
     }
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks17 = [storedRunsInWindows, sameTimeOrder];
+var checks19 = [storedRunsInWindows, sameTimeOrder];
 
 // src/conformance/checks/rules/webhooks-baselines-support.ts
 function canonical(suite, resource, action) {
@@ -8185,8 +8356,8 @@ function canonical(suite, resource, action) {
 function isRuleOperation(route, suite, resource, action, rule) {
   return route.id === canonical(suite, resource, action)?.id && route.rules.includes(rule);
 }
-function handles2(suite, on2, rule) {
-  return suite.handlers.some((h) => h.on === on2 && h.rule === rule);
+function handles2(suite, on3, rule) {
+  return suite.handlers.some((h) => h.on === on3 && h.rule === rule);
 }
 function needControl(ctx, why) {
   const control = ctx.target.control;
@@ -8198,7 +8369,7 @@ function needReceiver(ctx, why) {
   if (!receiver) skip(`needs a webhook receiver whose answers the check chooses to ${why}`);
   return receiver;
 }
-function routeOf(ctx, resource, action) {
+function routeOf2(ctx, resource, action) {
   const route = canonical(ctx.suite, resource, action);
   if (!route) fail(`the spec has no ${action} operation for ${resource}`);
   return route;
@@ -8212,7 +8383,7 @@ function successRecord(answer, route, what) {
 function def(suite, name) {
   return deref({ $ref: `#/$defs/${name}` }, suite.defs);
 }
-function enumOf(suite, name) {
+function enumOf2(suite, name) {
   const values = def(suite, name).enum;
   if (!Array.isArray(values)) fail(`the spec's ${name} has no enum`);
   return values;
@@ -8259,13 +8430,13 @@ async function freshMetric(ctx) {
   return (await ctx.world.create("metric")).id;
 }
 async function createBaseline(ctx, metricId, overrides = {}, headers = {}) {
-  const route = routeOf(ctx, "baseline", "create");
+  const route = routeOf2(ctx, "baseline", "create");
   const body = await ctx.world.bodyFor(route, { agent_id: null, test_set_id: null, persona_id: null, status: "ACTIVE", ...overrides });
   const record = successRecord(await send(ctx.target, route, { path: { metric_id: metricId }, body, headers }), route, "creating a baseline");
   return { path: { metric_id: metricId, baseline_id: String(record.ulid) }, record };
 }
 async function getBaseline(ctx, path, query = {}) {
-  const route = routeOf(ctx, "baseline", "get");
+  const route = routeOf2(ctx, "baseline", "get");
   return successRecord(await send(ctx.target, route, { path, query }), route, "getting the baseline");
 }
 async function completeRuns(control, metricId, values, times = []) {
@@ -8307,26 +8478,26 @@ var webhookChannelCalls = {
       ["empty", void 0, 1],
       ["retried", token, 2]
     ];
-    for (const [label, wantToken, attempts] of expected) {
-      const calls = await receiver.calls(urls[label]);
+    for (const [label2, wantToken, attempts] of expected) {
+      const calls = await receiver.calls(urls[label2]);
       if (calls.length !== attempts) {
-        problems.push(`${label}: expected ${attempts} call(s), got ${calls.length}`);
+        problems.push(`${label2}: expected ${attempts} call(s), got ${calls.length}`);
         continue;
       }
       for (const call of calls) {
-        if (call.method !== "POST") problems.push(`${label}: called with ${call.method}, expected POST`);
-        if (!String(call.headers["content-type"]).includes("application/json")) problems.push(`${label}: content-type ${String(call.headers["content-type"])}, expected JSON`);
-        if (call.headers["x-webhook-token"] !== wantToken) problems.push(`${label}: X-Webhook-Token ${JSON.stringify(call.headers["x-webhook-token"])}, expected ${JSON.stringify(wantToken)}`);
-        if (JSON.stringify(call.body) !== JSON.stringify(payload)) problems.push(`${label}: the body is not the recorded notification payload: ${JSON.stringify(call.body).slice(0, 200)}`);
+        if (call.method !== "POST") problems.push(`${label2}: called with ${call.method}, expected POST`);
+        if (!String(call.headers["content-type"]).includes("application/json")) problems.push(`${label2}: content-type ${String(call.headers["content-type"])}, expected JSON`);
+        if (call.headers["x-webhook-token"] !== wantToken) problems.push(`${label2}: X-Webhook-Token ${JSON.stringify(call.headers["x-webhook-token"])}, expected ${JSON.stringify(wantToken)}`);
+        if (JSON.stringify(call.body) !== JSON.stringify(payload)) problems.push(`${label2}: the body is not the recorded notification payload: ${JSON.stringify(call.body).slice(0, 200)}`);
       }
     }
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks18 = [webhookChannelCalls];
+var checks20 = [webhookChannelCalls];
 
 // src/conformance/checks/rules/alerts.ts
-var checks19 = [...checks12, ...checks10, ...checks11, ...checks15, ...checks14, ...checks16, ...checks17, ...checks18, ...checks13];
+var checks21 = [...checks13, ...checks10, ...checks11, ...checks12, ...checks17, ...checks16, ...checks18, ...checks19, ...checks20, ...checks14, ...checks15];
 
 // src/conformance/checks/rules/personas-audio-bytes.ts
 var WAV_RATE = 8e3;
@@ -8371,77 +8542,12 @@ function notAudioBytes() {
   return Buffer.from("this is a transcript, not a recording; ".repeat(200), "utf8");
 }
 
-// src/conformance/checks/rules/records-support.ts
-function operationWithRule(resource, action, rule) {
-  return (route) => route.resource === resource && route.action === action && route.aliasOf === null && route.rules.includes(rule);
-}
-function routeOf2(ctx, resource, action) {
-  const route = ctx.world.route(resource, action);
-  if (!route) fail(`the spec has no ${action} operation for ${resource}`);
-  return route;
-}
-function controlOf(ctx, purpose) {
-  const control = ctx.target.control;
-  if (!control) skip(`needs the control plane to ${purpose}`);
-  return control;
-}
-async function loadFixtures2(control, entries) {
-  const loaded = await control.loadFixtures(entries);
-  return loaded.map((l) => l.id);
-}
-function legacyAgentFixture(ctx) {
-  const modelType = enumOf2(ctx, propertySchema(ctx, "agent", "model_type"))[0];
-  return { kind: "agent", data: { display_name: `Legacy agent ${ctx.world.nextSeed()}`, model_type: modelType, customer_agent_id: `legacy-${ctx.world.nextSeed()}` } };
-}
-async function succeed(ctx, route, spec, what) {
-  const answer = await send(ctx.target, route, spec);
-  expectSuccess(answer, route, what);
-  return answer;
-}
-async function read(ctx, resource, path) {
-  const get = routeOf2(ctx, resource, "get");
-  const record = recordOf(get, await succeed(ctx, get, { path }, `getting the ${resource}`));
-  if (!record) fail(`getting the ${resource}: no ${resource} in the answer`);
-  return record;
-}
-function itemsOf2(route, body) {
-  const shape = route.success.shape;
-  const key = shape.kind === "list" ? shape.items : shape.kind === "other" ? shape.keys[0] : void 0;
-  const items2 = key === void 0 ? void 0 : body?.[key];
-  return Array.isArray(items2) ? items2 : [];
-}
-async function versionsOf2(ctx, resource, path) {
-  const history2 = ctx.suite.routes.find((r) => r.id === ctx.world.resource(resource).versioned?.history);
-  if (!history2) fail(`${resource} has no version history operation`);
-  return itemsOf2(history2, (await succeed(ctx, history2, { path }, `listing the versions of the ${resource}`)).body);
-}
-function enumOf2(ctx, node) {
-  const values = deref(node, ctx.suite.defs).enum;
-  return Array.isArray(values) ? values : [];
-}
-function propertySchema(ctx, resource, property) {
-  const schema = deref({ $ref: `#/$defs/${ctx.world.resource(resource).schema}` }, ctx.suite.defs);
-  return schema.properties?.[property];
-}
-function unusedLike2(id) {
-  const alphabet = /^[0-9A-HJKMNP-TV-Z]+$/.test(id) ? "0123456789ABCDEFGHJKMNPQRSTVWXYZ" : "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-  let out = "";
-  for (let i = 0; i < id.length; i++) out += alphabet[(alphabet.indexOf(id[i]) + 7 + i) % alphabet.length];
-  return /^[0-7]/.test(id) && alphabet.length === 32 ? id[0] + out.slice(1) : out;
-}
-function same5(a, b) {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-function show(value) {
-  return JSON.stringify(value)?.slice(0, 200) ?? "undefined";
-}
-
 // src/conformance/checks/rules/personas-audio-shared.ts
-function ruleRoute2(suite, rule, action) {
+function ruleRoute3(suite, rule, action) {
   return suite.routes.find((r) => r.rules.includes(rule) && r.action === action && r.aliasOf === null);
 }
 function appliesTo(rule, action) {
-  return (route, suite) => route.id === ruleRoute2(suite, rule, action)?.id;
+  return (route, suite) => route.id === ruleRoute3(suite, rule, action)?.id;
 }
 function discoveryRoute(suite, key) {
   return suite.routes.find((r) => r.rules.includes("persona-discovery") && r.success.shape.kind === "other" && r.success.shape.keys.includes(key));
@@ -8521,8 +8627,8 @@ var AUDIO_FIELDS = ["audio_url", "audio", "upload_id"];
 var HTTPS_URL = "https://storage.example.com/recordings/call.wav";
 function routes(ctx) {
   return {
-    submit: requireRoute(ctx, ruleRoute2(ctx.suite, VALIDATE, "create"), "conversation submit"),
-    attach: requireRoute(ctx, ruleRoute2(ctx.suite, ATTACH, "update"), "conversation audio attach"),
+    submit: requireRoute(ctx, ruleRoute3(ctx.suite, VALIDATE, "create"), "conversation submit"),
+    attach: requireRoute(ctx, ruleRoute3(ctx.suite, ATTACH, "update"), "conversation audio attach"),
     get: requireRoute(ctx, ctx.world.route("conversation", "get"), "conversation get")
   };
 }
@@ -8724,10 +8830,10 @@ var attachDelivers = {
     if (await triggeredAfter(ctx, webhook, first) === null) fail(`no later webhook call after the attach: last_triggered_at stayed ${first}`);
   }
 };
-var checks20 = [submitRecording, submitRefusals, submitOrder, submitNulls, submitTranscript, submitWaves, submitDelivers, attachOnce, attachOrder, attachDelivers];
+var checks22 = [submitRecording, submitRefusals, submitOrder, submitNulls, submitTranscript, submitWaves, submitDelivers, attachOnce, attachOrder, attachDelivers];
 
 // src/conformance/checks/rules/personas-audio-conversations-outputs.ts
-function ruleRoute3(suite, rule, resource, test = () => true) {
+function ruleRoute4(suite, rule, resource, test = () => true) {
   return suite.routes.find((r) => r.rules.includes(rule) && r.resource === resource && r.aliasOf === null && test(r));
 }
 var ownParam2 = (route) => route.params.path[0].name;
@@ -8741,7 +8847,7 @@ function itemsOf3(answer, key) {
 }
 var metricValuesOnRequest = {
   name: "rule conversation-metric-values: metric_values as [{metric_id, value}] only with include=metric_values or metric_id, which keeps the conversations of that metric",
-  applies: (route, suite) => route.id === ruleRoute3(suite, "conversation-metric-values", "conversation", (r) => r.action === "list")?.id,
+  applies: (route, suite) => route.id === ruleRoute4(suite, "conversation-metric-values", "conversation", (r) => r.action === "list")?.id,
   async run(ctx) {
     const metric2 = (await ctx.world.ensure("metric")).id;
     const other = (await ctx.world.create("metric")).id;
@@ -8766,7 +8872,7 @@ var metricValuesOnRequest = {
 };
 var metricOutputs = {
   name: "rule conversation-metric-outputs: one output per metric value, read back by its id; an unknown id is 404",
-  applies: (route, suite) => route.id === ruleRoute3(suite, "conversation-metric-outputs", "simulation", (r) => r.params.path.length === 1)?.id,
+  applies: (route, suite) => route.id === ruleRoute4(suite, "conversation-metric-outputs", "simulation", (r) => r.params.path.length === 1)?.id,
   async run(ctx) {
     const metric2 = (await ctx.world.ensure("metric")).id;
     const id = await simulation(ctx, { metric_values: { [metric2]: 0.25 } });
@@ -8774,7 +8880,7 @@ var metricOutputs = {
     expectSuccess(answer, ctx.route, "listing the metric outputs");
     const outputs = itemsOf3(answer, "metrics");
     if (outputs.length !== 1 || outputs[0].metric_id !== metric2 || outputs[0].value !== 0.25 || outputs[0].status !== "COMPLETED") fail(`expected one COMPLETED output of 0.25, got ${JSON.stringify(outputs)}`);
-    const one = ruleRoute3(ctx.suite, "conversation-metric-outputs", "simulation", (r) => r.params.path.length === 2);
+    const one = ruleRoute4(ctx.suite, "conversation-metric-outputs", "simulation", (r) => r.params.path.length === 2);
     if (one) {
       const got = await send(ctx.target, one, { path: { [ownParam2(one)]: id, metric_output_id: String(outputs[0].metric_output_id) } });
       expectSuccess(got, one, "getting the output");
@@ -8785,7 +8891,7 @@ var metricOutputs = {
 };
 var audioUrl = {
   name: "rule conversation-audio-url: the recording URL with the conversation id and its expiry; 404 without a recording",
-  applies: (route, suite) => route.id === ruleRoute3(suite, "conversation-audio-url", "simulation")?.id,
+  applies: (route, suite) => route.id === ruleRoute4(suite, "conversation-audio-url", "simulation")?.id,
   async run(ctx) {
     const param = ownParam2(ctx.route);
     const silent = await simulation(ctx, { has_audio: false });
@@ -8799,7 +8905,7 @@ var audioUrl = {
 };
 var rerunMetrics = {
   name: "rule simulation-rerun-metrics: 202 with QUEUED results when every simulation exists, 207 with NOT_FOUND for the others",
-  applies: (route, suite) => route.id === ruleRoute3(suite, "simulation-rerun-metrics", "simulation")?.id,
+  applies: (route, suite) => route.id === ruleRoute4(suite, "simulation-rerun-metrics", "simulation")?.id,
   async run(ctx) {
     const metric2 = (await ctx.world.ensure("metric")).id;
     const id = await simulation(ctx, { metric_values: { [metric2]: 1 } });
@@ -8815,7 +8921,7 @@ var rerunMetrics = {
 };
 var resimulate = {
   name: "rule simulation-resimulate: a new simulation of the same run, queued, with the same agent; the original unchanged",
-  applies: (route, suite) => route.id === ruleRoute3(suite, "simulation-resimulate", "simulation")?.id,
+  applies: (route, suite) => route.id === ruleRoute4(suite, "simulation-resimulate", "simulation")?.id,
   async run(ctx) {
     const agent = "ConformanceAgentAAAAAA";
     const id = await simulation(ctx, { agent_id: agent });
@@ -8830,7 +8936,196 @@ var resimulate = {
     if (record.status !== "IN QUEUE" || record.run_id !== "ConformanceRunAAAAAAAA" || record.agent_id !== agent) fail(`the new simulation is ${JSON.stringify(record).slice(0, 200)}`);
   }
 };
-var checks21 = [metricValuesOnRequest, metricOutputs, audioUrl, rerunMetrics, resimulate];
+var checks23 = [metricValuesOnRequest, metricOutputs, audioUrl, rerunMetrics, resimulate];
+
+// src/conformance/checks/rules/personas-audio-conversations-readouts.ts
+function ruleRoute5(suite, rule, resource, test = () => true) {
+  return suite.routes.find((r) => r.rules.includes(rule) && r.resource === resource && r.aliasOf === null && test(r));
+}
+function itemsOf4(route, body) {
+  const items2 = body[route.pagination?.items ?? ""];
+  if (!Array.isArray(items2)) fail(`the answer of ${route.id} has no list of items`);
+  return items2;
+}
+var pathOf2 = (route, id) => ({ [ownParam(route)]: String(id) });
+var VALUES = "conversation-metric-values";
+var OUTPUTS = "conversation-metric-outputs";
+var AUDIO = "conversation-audio-url";
+var uploadedListQuery = {
+  name: `rule ${VALUES}: start_date and end_date keep the uploaded conversations created in [start_date, end_date), ANDed with the caller's filter; metric_outputs only with include=metric_outputs; no progress on a list`,
+  applies: (route, suite) => route.id === ruleRoute5(suite, VALUES, "conversation", (r) => r.action === "list")?.id,
+  async run(ctx) {
+    const metric2 = (await ctx.world.create("metric")).id;
+    const at = "2025-03-10T12:00:00.000Z";
+    const id = (await ctx.world.loadRecord("conversation", { status: "COMPLETED", has_audio: false, create_time: at, metric_ids: [metric2], metric_values: [{ metric_id: metric2, value: 1 }] })).id;
+    const listed = async (query) => {
+      const answer = await succeed(ctx, ctx.route, { query: { page_size: "100", metric_id: metric2, ...query } }, `listing with ${show(query)}`);
+      return itemsOf4(ctx.route, answer.body).find((c) => c.conversation_id === id);
+    };
+    const cases = [
+      [{ start_date: at }, true],
+      [{ start_date: "2025-03-10T12:00:00.001Z" }, false],
+      [{ end_date: "2025-03-10T12:00:00.001Z" }, true],
+      [{ end_date: at }, false],
+      // The same instant in another offset: the bounds compare as instants.
+      [{ start_date: "2025-03-10T13:00:00+01:00", end_date: "2025-03-10T13:00:01+01:00" }, true],
+      [{ start_date: "2025-03-09T00:00:00Z", end_date: "2025-03-11T00:00:00Z", filter: `conversation_id = "${id}"` }, true],
+      [{ start_date: "2025-03-09T00:00:00Z", filter: 'conversation_id = "NoSuchConversationAAAAA"' }, false],
+      [{ end_date: "2025-03-11T00:00:00Z", filter: `NOT conversation_id = "${id}"` }, false]
+    ];
+    const problems = [];
+    for (const [query, kept] of cases) if (await listed(query) !== void 0 !== kept) problems.push(`${show(query)} ${kept ? "left out" : "kept"} the conversation created at ${at}`);
+    const plain = await listed({});
+    if (!plain) fail("the loaded conversation is not listed by its metric");
+    if ("metric_outputs" in plain) problems.push("metric_outputs listed without include=metric_outputs");
+    if ("progress" in plain) problems.push("a list shows progress");
+    const withOutputs = await listed({ include: "metric_outputs" });
+    const outputs = withOutputs?.metric_outputs;
+    if (!Array.isArray(outputs) || outputs.length !== 1 || outputs[0].metric_id !== metric2 || outputs[0].value !== 1) problems.push(`include=metric_outputs gave ${show(outputs)}, expected the one output of value 1`);
+    if (problems.length > 0) fail(problems.join("; "));
+  }
+};
+var uploadedProgress = {
+  name: `rule ${VALUES}: a get shows progress only with include_progress=true, and never metric_values`,
+  applies: (route, suite) => route.id === ruleRoute5(suite, VALUES, "conversation", (r) => r.action === "get")?.id,
+  async run(ctx) {
+    const r = routes(ctx);
+    const m = await waveMetrics(ctx);
+    const record = await submitted(ctx, r, { metrics: [m.text] }, "a submit with a text metric");
+    const get = async (query) => {
+      const answer = await succeed(ctx, ctx.route, { path: pathOf2(ctx.route, record.conversation_id), query }, `getting with ${show(query)}`);
+      return Object.values(answer.body)[0];
+    };
+    const plain = await get({});
+    if ("progress" in plain) fail(`a plain get shows progress ${show(plain.progress)}`);
+    const asked = await get({ include_progress: "true" });
+    if (asked.progress === null || typeof asked.progress !== "object") fail(`include_progress=true shows progress ${show(asked.progress)}, expected an object`);
+    const off = await get({ include_progress: "false" });
+    if ("progress" in off) fail("include_progress=false shows progress");
+    if ("metric_values" in plain || "metric_values" in asked) fail("a get shows metric_values");
+  }
+};
+var simulatedValues = {
+  name: `rule ${VALUES}: a list of simulated conversations shows metric_values only with include=metric_values; a get shows them`,
+  applies: (route, suite) => route.id === ruleRoute5(suite, VALUES, "simulation", (r) => r.action === "list")?.id,
+  async run(ctx) {
+    const metric2 = (await ctx.world.ensure("metric")).id;
+    const id = (await ctx.world.loadRecord("simulation", { run_id: "ConformanceRunAAAAAAAA", status: "COMPLETED", has_audio: false, metric_values: { [metric2]: 0.75 } })).id;
+    const listed = async (query) => {
+      const answer = await succeed(ctx, ctx.route, { query: { page_size: "100", filter: `simulation_id = "${id}"`, ...query } }, `listing with ${show(query)}`);
+      return itemsOf4(ctx.route, answer.body).find((s) => s.simulation_id === id);
+    };
+    const plain = await listed({});
+    if (!plain) fail("the loaded simulation is not listed");
+    if ("metric_values" in plain) fail("metric_values listed without include=metric_values");
+    const included = await listed({ include: "metric_values" });
+    if (show(included?.metric_values) !== show({ [metric2]: 0.75 })) fail(`include=metric_values gave ${show(included?.metric_values)}`);
+    const get = ctx.world.route("simulation", "get") ?? fail("the spec has no simulation get");
+    const one = Object.values((await succeed(ctx, get, { path: pathOf2(get, id) }, "getting the simulation")).body)[0];
+    if (show(one.metric_values) !== show({ [metric2]: 0.75 })) fail(`a get shows metric_values ${show(one.metric_values)}`);
+  }
+};
+var uploadedOutputs = {
+  name: `rule ${OUTPUTS}: an uploaded conversation has an output per metric of its waves, IN QUEUE while the recording is missing and COMPLETED after the attach; outputs page`,
+  applies: (route, suite) => route.id === ruleRoute5(suite, OUTPUTS, "conversation", (r) => r.params.path.length === 1)?.id,
+  async run(ctx) {
+    const r = routes(ctx);
+    const m = await waveMetrics(ctx);
+    const record = await submitted(ctx, r, { metrics: [m.text, m.audio] }, "a submit with a text and an audio metric, no recording");
+    const path = pathOf2(ctx.route, record.conversation_id);
+    const list = async (what) => (await succeed(ctx, ctx.route, { path }, what)).body.metrics ?? fail(`${what}: no metrics list`);
+    const before = await list("listing the outputs before the attach");
+    const brief = (o) => ({ metric_output_id: o.metric_output_id, metric_id: o.metric_id, value: o.value, status: o.status, status_reason: o.status_reason });
+    const id = String(record.conversation_id);
+    const want = [
+      { metric_output_id: `${id}_${m.text}`, metric_id: m.text, value: null, status: "COMPLETED", status_reason: null },
+      { metric_output_id: `${id}_${m.audio}`, metric_id: m.audio, value: null, status: "IN QUEUE", status_reason: "waiting for the recording" }
+    ];
+    if (show(before.map(brief)) !== show(want)) fail(`before the attach the outputs are ${show(before.map(brief))}, expected ${show(want)}`);
+    const first = (await succeed(ctx, ctx.route, { path, query: { page_size: "1" } }, "the first page of one output")).body;
+    const token = first.next_page_token;
+    if (first.metrics.length !== 1 || typeof token !== "string" || token === "") fail(`page_size=1 answered ${show(first)}, expected one output and a next_page_token`);
+    const second = (await succeed(ctx, ctx.route, { path, query: { page_size: "1", page_token: token } }, "the second page")).body;
+    if (show(second.metrics.map((o) => o.metric_id)) !== show([m.audio]) || second.next_page_token !== void 0) fail(`the second page is ${show(second)}, expected the audio metric's output and no next_page_token`);
+    expectError(await send(ctx.target, ctx.route, { path, query: { page_token: "not-a-token" } }), 400, "INVALID_ARGUMENT", "page_token", "a page_token the list never gave");
+    expectSuccess(await send(ctx.target, r.attach, { path: pathOf2(r.attach, id), body: { audio: base64(wavBytes(5)) } }), r.attach, "attaching a 5 s WAV");
+    const after = await list("listing the outputs after the attach");
+    if (show(after.map((o) => o.status)) !== show(["COMPLETED", "COMPLETED"]) || after.some((o) => o.status_reason !== null)) fail(`after the attach the outputs are ${show(after.map(brief))}, expected both COMPLETED without status_reason`);
+    const unknown = await send(ctx.target, ctx.route, { path: pathOf2(ctx.route, "NoSuchConversationAAAAA") });
+    expectError(unknown, 404, "NOT_FOUND", ownParam(ctx.route), "the outputs of an unknown conversation");
+  }
+};
+var audioUrlForms = {
+  name: `rule ${AUDIO}: the audio_url an uploaded conversation was given, else a URL naming the conversation; url_expires_in_seconds 3600, peaks_url null; 404 without a recording`,
+  applies: (route, suite) => route.id === ruleRoute5(suite, AUDIO, "conversation")?.id,
+  async run(ctx) {
+    const r = routes(ctx);
+    const url = "https://storage.example.com/recordings/readout.wav";
+    const given = await submitted(ctx, r, { audio_url: url }, "a submit with an audio_url");
+    const fetched = async (id, what) => (await succeed(ctx, ctx.route, { path: pathOf2(ctx.route, id) }, what)).body;
+    const fromUrl = await fetched(given.conversation_id, "the audio of a conversation submitted with an audio_url");
+    const want = { audio_url: url, peaks_url: null, conversation_id: given.conversation_id, url_expires_in_seconds: 3600 };
+    for (const [k, v] of Object.entries(want)) if (show(fromUrl[k]) !== show(v)) fail(`${k} is ${show(fromUrl[k])}, expected ${show(v)}`);
+    const bytes = await submitted(ctx, r, { audio: base64(wavBytes(5)) }, "a submit with base64 audio");
+    const fromBytes = await fetched(bytes.conversation_id, "the audio of a conversation submitted with bytes");
+    if (typeof fromBytes.audio_url !== "string" || !fromBytes.audio_url.includes(String(bytes.conversation_id)) || fromBytes.url_expires_in_seconds !== 3600 || fromBytes.peaks_url !== null) {
+      fail(`the audio of uploaded bytes is ${show(fromBytes)}, expected a URL naming the conversation, 3600 s and no peaks_url`);
+    }
+    const silent = await submitted(ctx, r, {}, "a submit without a recording");
+    expectError(await send(ctx.target, ctx.route, { path: pathOf2(ctx.route, silent.conversation_id) }), 404, "NOT_FOUND", void 0, "the audio of a conversation without a recording");
+  }
+};
+var checks24 = [uploadedListQuery, uploadedProgress, simulatedValues, uploadedOutputs, audioUrlForms];
+
+// src/conformance/checks/rules/personas-audio-simulations.ts
+var RERUN = "simulation-rerun-metrics";
+var RESIMULATE = "simulation-resimulate";
+var RUN = "ConformanceRunAAAAAAAA";
+function ruleRoute6(suite, rule) {
+  return suite.routes.find((r) => r.rules.includes(rule) && r.resource === "simulation" && r.aliasOf === null);
+}
+async function simulation2(ctx, data2, options = {}) {
+  return (await ctx.world.loadRecord("simulation", { run_id: RUN, status: "COMPLETED", has_audio: false, ...data2 }, options)).id;
+}
+var rerunRefusals = {
+  name: `rule ${RERUN}: an unknown metric is 404 on metric_ids; a deleted or unknown simulation is NOT_FOUND with an error text, a queued one has error null`,
+  applies: (route, suite) => route.id === ruleRoute6(suite, RERUN)?.id,
+  async run(ctx) {
+    const metric2 = (await ctx.world.ensure("metric")).id;
+    const live = await simulation2(ctx, { metric_values: { [metric2]: 0.5 } });
+    const gone = await simulation2(ctx, { status: "DELETED" });
+    expectError(await send(ctx.target, ctx.route, { body: { simulation_ids: [live], metric_ids: ["NoSuchMetricAAAAAAAAAA"] } }), 404, "NOT_FOUND", "metric_ids", "an unknown metric");
+    const answer = await send(ctx.target, ctx.route, { body: { simulation_ids: [gone, live, "NoSuchSimulationAAAAAA"], metric_ids: [metric2, metric2] } });
+    expectStatus(answer, (s) => s === 207, "two of three simulations missing");
+    const body = answer.body;
+    const statuses = body.results.map((r) => [r.simulation_id, r.status]);
+    if (show(statuses) !== show([[gone, "NOT_FOUND"], [live, "QUEUED"], ["NoSuchSimulationAAAAAA", "NOT_FOUND"]])) fail(`the results are ${show(body.results)}`);
+    if (body.results.some((r) => r.status === "QUEUED" !== (r.error === null)) || body.results.some((r) => r.status === "NOT_FOUND" && (typeof r.error !== "string" || r.error === ""))) fail(`error is null only for the queued simulation, text for the others: ${show(body.results)}`);
+    if (body.queued_count !== 1 || body.failed_count !== 2) fail(`queued_count ${show(body.queued_count)} and failed_count ${show(body.failed_count)}, expected 1 and 2`);
+  }
+};
+var resimulateCopies = {
+  name: `rule ${RESIMULATE}: the new simulation copies agent, persona, test set, test case and endpoints, without audio or values; the original is unchanged; no run_id is 400`,
+  applies: (route, suite) => route.id === ruleRoute6(suite, RESIMULATE)?.id,
+  async run(ctx) {
+    const param = ownParam(ctx.route);
+    const get = ctx.world.route("simulation", "get") ?? fail("the spec has no simulation get");
+    const read2 = async (id2) => Object.values((await succeed(ctx, get, { path: { [ownParam(get)]: id2 } }, "reading a simulation")).body)[0];
+    const metric2 = (await ctx.world.ensure("metric")).id;
+    const copied = { agent_id: "ConformanceAgentAAAAAA", persona_id: "ConformancePersonaAAAA", test_set_id: "ConformanceTestSetAAAA", test_case_id: "ConformanceCaseAAAAAAA" };
+    const id = await simulation2(ctx, { ...copied, has_audio: true, metric_values: { [metric2]: 1 } });
+    const original = await read2(id);
+    const body = (await succeed(ctx, ctx.route, { path: { [param]: id } }, "re-simulating")).body;
+    const copy = await read2(String(body.simulation_id));
+    for (const k of [...Object.keys(copied), "run_id", "source", "destination"]) if (show(copy[k]) !== show(original[k])) fail(`the new simulation's ${k} is ${show(copy[k])}, expected the original's ${show(original[k])}`);
+    if (copy.has_audio !== false || copy.metric_values !== void 0 && show(copy.metric_values) !== show({}) && copy.metric_values !== null || copy.transcript !== void 0 && copy.transcript !== null) fail(`the new simulation carries audio, values or a transcript: ${show(copy).slice(0, 300)}`);
+    if (show(await read2(id)) !== show(original)) fail("re-simulating changed the original simulation");
+    const orphan = await simulation2(ctx, { run_id: null });
+    expectError(await send(ctx.target, ctx.route, { path: { [param]: orphan } }), 400, "INVALID_ARGUMENT", param, "a simulation without run_id");
+    expectError(await send(ctx.target, ctx.route, { path: { [param]: "NoSuchSimulationAAAAAA" } }), 404, "NOT_FOUND", param, "an unknown simulation");
+  }
+};
+var checks25 = [rerunRefusals, resimulateCopies];
 
 // src/conformance/checks/rules/personas-audio-prompt.ts
 var PROMPT = "persona-prompt-null";
@@ -8904,7 +9199,7 @@ var customDataStored = {
     await expectRefused(ctx, ctx.route, { path, body: { custom_persona_data: objectOfLength(16384) } }, "custom_persona_data", "an object of 16384 code points");
   }
 };
-var checks22 = [promptNullRefused, promptNullClears, customDataParses, customDataStored];
+var checks26 = [promptNullRefused, promptNullClears, customDataParses, customDataStored];
 
 // src/conformance/checks/rules/personas-audio-sounds.ts
 var SOUND = "persona-background-sound";
@@ -9021,7 +9316,7 @@ var phoneListing = {
     if (![...lists.inbound, ...lists.outbound].some((n) => n.phone_number === number)) fail(`the phone_number fixture ${number} is not listed`);
   }
 };
-var checks23 = [builtInSounds, customSoundSelection, customSoundOnCreate, soundListing, voiceListing, phoneListing];
+var checks27 = [builtInSounds, customSoundSelection, customSoundOnCreate, soundListing, voiceListing, phoneListing];
 
 // src/conformance/checks/rules/personas-audio-voice.ts
 var RULE = "persona-voice";
@@ -9135,15 +9430,15 @@ var unusableSelection = {
     }
   }
 };
-var checks24 = [unknownVoiceName, createLanguage, resourceName, updateLanguage, customVoice, unusableSelection];
+var checks28 = [unknownVoiceName, createLanguage, resourceName, updateLanguage, customVoice, unusableSelection];
 
 // src/conformance/checks/rules/personas-audio.ts
-var checks25 = [...checks24, ...checks22, ...checks23, ...checks20, ...checks21];
+var checks29 = [...checks28, ...checks26, ...checks27, ...checks22, ...checks23, ...checks24, ...checks25];
 
 // src/conformance/checks/rules/records-agents.ts
 function modelTypeAliases(ctx) {
-  const input = enumOf2(ctx, bodyProperties(ctx.suite, ctx.route).properties.model_type).map(String);
-  const output = enumOf2(ctx, propertySchema(ctx, "agent", "model_type")).map(String);
+  const input = enumOf(ctx, bodyProperties(ctx.suite, ctx.route).properties.model_type).map(String);
+  const output = enumOf(ctx, propertySchema(ctx, "agent", "model_type")).map(String);
   const pairs = input.filter((v) => !output.includes(v)).map((v) => [v, `MODEL_TYPE_${v}`]);
   const known2 = pairs.filter(([, stored]) => output.includes(stored));
   if (known2.length === 0) skip("the spec has no input-only model type alias (such as VOICE)");
@@ -9201,7 +9496,7 @@ var agentDeleteGuard = {
       await read(ctx, "agent", agent.path);
     }
     await succeed(ctx, ctx.route, { path: freed.path }, "deleting an agent named only by an inactive template");
-    const get = routeOf2(ctx, "agent", "get");
+    const get = routeOf(ctx, "agent", "get");
     expectError(await send(ctx.target, get, { path: freed.path }), 404, "NOT_FOUND", void 0, "get after the delete");
   }
 };
@@ -9239,7 +9534,7 @@ var versionRevertCurrent = {
     if (reverted?.current_version?.change_type !== "revert") fail(`expected a revert version, got ${show(reverted?.current_version)}`);
   }
 };
-var checks26 = [agentNormalizeCreate, agentNormalizeUpdate, agentDeleteGuard, versionRevertCurrent];
+var checks30 = [agentNormalizeCreate, agentNormalizeUpdate, agentDeleteGuard, versionRevertCurrent];
 
 // src/conformance/checks/rules/records-conversation-breakdown.ts
 var RULE2 = "conversation-metric-breakdown";
@@ -9266,7 +9561,38 @@ var breakdown = {
     if ("breakdown" in plain) fail(`without view the list answered a breakdown: ${show(plain)}`);
   }
 };
-var checks27 = [breakdown];
+var breakdownValues = {
+  name: `rule ${RULE2}: success counts true, numbers above 0 and yes/true/pass/passed/success in any case; avg ignores values that are not numbers; a group without values has value null; a non-text metadata value groups as JSON`,
+  applies: operationWithRule("conversation", "list", RULE2),
+  async run(ctx) {
+    const metric2 = (await ctx.world.create("metric")).id;
+    const key = `tier_${ctx.world.nextSeed()}`;
+    const rows = [
+      ["words", "Pass"],
+      ["words", "SUCCESS"],
+      ["words", "no"],
+      ["words", "Passed"],
+      ["flags", true],
+      ["flags", false],
+      ["flags", 2],
+      ["flags", -1],
+      [7, 0.25],
+      [7, "text"],
+      ["empty", null]
+    ];
+    for (const [group, value] of rows) {
+      await ctx.world.loadRecord("conversation", { metadata: { [key]: group }, metric_ids: [metric2], metric_values: [{ metric_id: metric2, value }] });
+    }
+    const query = { view: "metric_breakdown", metric_id: metric2, group_by_metadata: key };
+    const success = (await succeed(ctx, ctx.route, { query: { ...query, aggregation: "success" } }, "the success breakdown")).body;
+    const wantSuccess = [{ metadata_value: "7", value: 0.5, count: 2 }, { metadata_value: "empty", value: null, count: 1 }, { metadata_value: "flags", value: 0.5, count: 4 }, { metadata_value: "words", value: 0.75, count: 4 }];
+    if (show(success.breakdown) !== show(wantSuccess) || success.total_count !== 11) fail(`the success breakdown is ${show(success)}, expected ${show(wantSuccess)} and total_count 11`);
+    const avg = (await succeed(ctx, ctx.route, { query: { ...query, aggregation: "avg" } }, "the avg breakdown")).body;
+    const wantAvg = [{ metadata_value: "7", value: 0.25, count: 2 }, { metadata_value: "empty", value: null, count: 1 }, { metadata_value: "flags", value: 0.5, count: 4 }, { metadata_value: "words", value: null, count: 4 }];
+    if (show(avg.breakdown) !== show(wantAvg)) fail(`the avg breakdown is ${show(avg.breakdown)}, expected ${show(wantAvg)}`);
+  }
+};
+var checks31 = [breakdown, breakdownValues];
 
 // src/conformance/checks/rules/records-workspace-slug.ts
 var slugs = {
@@ -9284,18 +9610,45 @@ var slugs = {
     if (first.slug !== base) fail(`a workspace named "Slug Test ${stamp}!" got slug ${show(first.slug)}, expected ${base}`);
     const second = await create({ display_name: `slug test ${stamp}`, slug: null }, "creating a workspace with slug null");
     if (second.slug !== `${base}-2`) fail(`a second workspace of that name got slug ${show(second.slug)}, expected ${base}-2`);
-    await succeed(ctx, routeOf2(ctx, "workspace", "delete"), { path: { workspace_id: String(second.id) } }, "deleting the second workspace");
+    await succeed(ctx, routeOf(ctx, "workspace", "delete"), { path: { workspace_id: String(second.id) } }, "deleting the second workspace");
     const third = await create({ display_name: `Slug test ${stamp}` }, "creating a third workspace of the name");
     if (third.slug !== `${base}-3`) fail(`after a delete a third workspace got slug ${show(third.slug)}, expected ${base}-3 (slugs stay reserved)`);
     expectError(await send(ctx.target, ctx.route, { body: { display_name: "Taken", slug: base } }), 409, "ALREADY_EXISTS", "slug", "a slug another workspace has");
   }
 };
-var checks28 = [slugs];
+var slugForms = {
+  name: 'rule workspace-slug: a given slug is kept, an update keeps the slug, a name with no letter or digit gives "workspace", a long name is cut to 100 characters (the number suffix too)',
+  applies: operationWithRule("workspace", "create", "workspace-slug"),
+  async run(ctx) {
+    const stamp = `${ctx.world.nextSeed()}${Date.now().toString(36)}`;
+    const create = async (body, what) => {
+      const record = recordOf(ctx.route, await succeed(ctx, ctx.route, { body }, what));
+      ctx.world.created.push({ resource: "workspace", id: String(record.id), path: { workspace_id: String(record.id) }, record });
+      return record;
+    };
+    const given = await create({ display_name: "Given Slug", slug: `given-${stamp}` }, "creating a workspace with a slug");
+    if (given.slug !== `given-${stamp}`) fail(`a workspace created with slug given-${stamp} shows ${show(given.slug)}`);
+    const update2 = routeOf(ctx, "workspace", "update");
+    const renamed = recordOf(update2, await succeed(ctx, update2, { path: { workspace_id: String(given.id) }, body: { display_name: "Another Name" } }, "renaming it"));
+    if (renamed.slug !== `given-${stamp}`) fail(`a rename changed the slug to ${show(renamed.slug)}`);
+    const symbols = await create({ display_name: "!!! ???" }, "creating a workspace named with symbols only");
+    if (typeof symbols.slug !== "string" || !/^workspace(-\d+)?$/.test(symbols.slug)) fail(`a workspace named "!!! ???" got slug ${show(symbols.slug)}, expected workspace (numbered while taken)`);
+    const long = `${stamp}-${"x".repeat(120)}`;
+    const cut = await create({ display_name: long }, "creating a workspace with a 120+ character name");
+    const base = long.slice(0, 100);
+    if (cut.slug !== base) fail(`a workspace named with ${long.length} characters got slug ${show(cut.slug)}, expected its first 100 characters`);
+    const numbered = await create({ display_name: long }, "creating a second workspace of that long name");
+    if (numbered.slug !== `${base.slice(0, 98)}-2`) fail(`the second workspace of that long name got slug ${show(numbered.slug)}, expected ${base.slice(0, 98)}-2 (100 characters)`);
+    const dashed = await create({ display_name: `${stamp} ${"y".repeat(100 - stamp.length - 2)} z` }, "creating a workspace whose name is cut before a dash");
+    if (dashed.slug !== `${stamp}-${"y".repeat(100 - stamp.length - 2)}`) fail(`a name cut right before a dash got slug ${show(dashed.slug)}, expected no trailing dash`);
+  }
+};
+var checks32 = [slugs, slugForms];
 
 // src/conformance/checks/rules/records-catalog.ts
 import { parse } from "yaml";
 async function specNames(ctx) {
-  const list = routeOf2(ctx, "spec", "list");
+  const list = routeOf(ctx, "spec", "list");
   const specs = itemsOf2(list, (await succeed(ctx, list, { key: null }, "listing the specs")).body);
   if (specs.length === 0) fail("GET /openapi lists no spec");
   return specs;
@@ -9307,7 +9660,7 @@ var catalogUrls = {
   name: "rule serve-catalog: each listed spec has an absolute URL of GET /openapi/{spec_name} that serves it",
   applies: operationWithRule("spec", "list", "serve-catalog"),
   async run(ctx) {
-    const get = routeOf2(ctx, "spec", "get");
+    const get = routeOf(ctx, "spec", "get");
     const param = get.params.path[0].name;
     for (const spec of await specNames(ctx)) {
       const name = String(spec.name);
@@ -9341,7 +9694,7 @@ var specFormats = {
     if (mediaType(explicit) !== "application/yaml") fail(`with Accept: application/yaml the spec came as ${show(explicit.headers.get("content-type"))}`);
   }
 };
-var checks29 = [catalogUrls, specFormats];
+var checks33 = [catalogUrls, specFormats];
 
 // src/conformance/checks/rules/records-conversations.ts
 var RULE3 = "conversation-list-summary";
@@ -9349,7 +9702,7 @@ var listWithoutTranscript = {
   name: `rule ${RULE3}: the list answers each conversation without its transcript; the single get returns it`,
   applies: (route) => route.action === "list" && route.rules.includes(RULE3),
   async run(ctx) {
-    const submit2 = requireRoute(ctx, ruleRoute2(ctx.suite, "audio-validate", "create"), "conversation submit");
+    const submit2 = requireRoute(ctx, ruleRoute3(ctx.suite, "audio-validate", "create"), "conversation submit");
     const get = requireRoute(ctx, ctx.world.route(ctx.route.resource ?? "conversation", "get"), "conversation get");
     const body = await ctx.world.bodyFor(submit2) ?? {};
     for (const field of ["audio", "audio_url", "upload_id"]) delete body[field];
@@ -9359,15 +9712,15 @@ var listWithoutTranscript = {
     const single = successRecord2(await send(ctx.target, get, { path: { [ownParam(get)]: id } }), get, "getting the conversation");
     if (!Array.isArray(single.transcript) || single.transcript.length !== 1) fail(`the single get should return the transcript, got ${JSON.stringify(single.transcript)}`);
     const items2 = ctx.route.pagination?.items ?? "uploaded_conversations";
-    const answer = await send(ctx.target, ctx.route, { query: { page_size: "100" } });
+    const answer = await send(ctx.target, ctx.route, { query: { page_size: "100", filter: `conversation_id = "${id}"` } });
     expectSuccess(answer, ctx.route, "listing conversations");
     const listed = answer.body?.[items2] ?? [];
     const mine = listed.find((c) => c.conversation_id === id || c.id === id);
-    if (!mine) fail(`the submitted conversation ${id} is not on the first page of the list`);
+    if (!mine) fail(`the submitted conversation ${id} is not listed by its id`);
     if ("transcript" in mine) fail("the list answered a conversation with its transcript");
   }
 };
-var checks30 = [listWithoutTranscript];
+var checks34 = [listWithoutTranscript];
 
 // src/conformance/checks/rules/records-metrics.ts
 function metricData(ctx, overrides) {
@@ -9398,8 +9751,8 @@ var recentlyDeletedList = {
   name: "rule metric-recently-deleted: lists the workspace's soft-deleted metrics, not active ones nor other workspaces' or platform ones",
   applies: operationWithRule("metric", "custom", "metric-recently-deleted"),
   async run(ctx) {
-    const del = routeOf2(ctx, "metric", "delete");
-    const restore = routeOf2(ctx, "metric", "restore");
+    const del = routeOf(ctx, "metric", "delete");
+    const restore = routeOf(ctx, "metric", "restore");
     const gone = await ctx.world.create("metric");
     const kept = await ctx.world.create("metric");
     await succeed(ctx, del, { path: gone.path }, "deleting a metric");
@@ -9418,7 +9771,7 @@ var recentlyDeletedList = {
 async function hiddenFixtures(ctx) {
   const control = ctx.target.control;
   if (!control) return [];
-  const createWorkspace = routeOf2(ctx, "workspace", "create");
+  const createWorkspace = routeOf(ctx, "workspace", "create");
   const workspace = recordOf(createWorkspace, await succeed(ctx, createWorkspace, { body: await ctx.world.bodyFor(createWorkspace) }, "creating a workspace"));
   const ids = await loadFixtures2(control, [
     { kind: "metric", deleted: true, workspace_id: String(workspace.id), data: metricData(ctx, {}) },
@@ -9429,7 +9782,7 @@ async function hiddenFixtures(ctx) {
     ["a deleted platform metric", ids[1]]
   ];
 }
-var checks31 = [builtinNotRestorable, recentlyDeletedList];
+var checks35 = [builtinNotRestorable, recentlyDeletedList];
 
 // src/conformance/checks/rules/records-review.ts
 var NOTES_RULE = "require_disagreement_notes";
@@ -9438,21 +9791,21 @@ function simulationId(seed, n) {
 }
 async function loadScene(ctx) {
   const control = controlOf(ctx, "load review projects and annotations");
-  const rules = enumOf2(ctx, deref(propertySchema(ctx, "review-project", "project_rules"), ctx.suite.defs).items).map(String);
+  const rules = enumOf(ctx, deref(propertySchema(ctx, "review-project", "project_rules"), ctx.suite.defs).items).map(String);
   if (!rules.includes(NOTES_RULE)) skip(`the spec's review project rules have no ${NOTES_RULE}`);
   const otherRule = rules.find((r) => r !== NOTES_RULE);
-  const project = (ruleSet, deleted = false) => ({ kind: "review-project", deleted, data: { display_name: `Review ${ctx.world.nextSeed()}`, project_rules: ruleSet } });
+  const project2 = (ruleSet, deleted = false) => ({ kind: "review-project", deleted, data: { display_name: `Review ${ctx.world.nextSeed()}`, project_rules: ruleSet } });
   const [strict, other, lenient, removed] = await loadFixtures2(control, [
-    project([NOTES_RULE]),
-    project(otherRule ? [otherRule, NOTES_RULE] : [NOTES_RULE]),
-    project(otherRule ? [otherRule] : []),
-    project([NOTES_RULE], true)
+    project2([NOTES_RULE]),
+    project2(otherRule ? [otherRule, NOTES_RULE] : [NOTES_RULE]),
+    project2(otherRule ? [otherRule] : []),
+    project2([NOTES_RULE], true)
   ]);
   const seed = ctx.world.nextSeed();
   const sim = (n) => simulationId(seed, n);
-  const annotation = (projectId, simulation2, disagreement, resolved) => ({
+  const annotation = (projectId, simulation3, disagreement, resolved) => ({
     kind: "annotation",
-    data: { project_id: projectId, simulation_id: simulation2, disagreement, ...resolved === void 0 ? {} : { resolved } }
+    data: { project_id: projectId, simulation_id: simulation3, disagreement, ...resolved === void 0 ? {} : { resolved } }
   });
   const ids = await loadFixtures2(control, [
     annotation(strict, sim(1), true, false),
@@ -9524,7 +9877,7 @@ var disagreementState = {
     if (itemsOf2(ctx.route, foreign.body).length !== 0) fail(`another organization sees this organization's projects: ${foreign.text.slice(0, 200)}`);
   }
 };
-var checks32 = [disagreementState];
+var checks36 = [disagreementState];
 
 // src/conformance/checks/rules/records-review-stats.ts
 async function freshSimulation(ctx) {
@@ -9536,30 +9889,30 @@ async function labeledScene(ctx) {
   const control = controlOf(ctx, "load simulations and annotations");
   const sims = [await freshSimulation(ctx), await freshSimulation(ctx), await freshSimulation(ctx)];
   const metrics = [(await ctx.world.create("metric")).id, (await ctx.world.create("metric")).id];
-  const create = routeOf2(ctx, "review-project", "create");
+  const create = routeOf(ctx, "review-project", "create");
   const base = { display_name: `Labels ${ctx.world.nextSeed()}`, assignees: [A, B], linked_simulation_ids: sims.slice(0, 2), linked_metric_ids: metrics };
-  const project = recordOf(create, await succeed(ctx, create, { body: base }, "creating a collaborative review project"));
+  const project2 = recordOf(create, await succeed(ctx, create, { body: base }, "creating a collaborative review project"));
   const solo = recordOf(create, await succeed(ctx, create, { body: { ...base, project_type: "PROJECT_INDIVIDUAL" } }, "creating an individual review project"));
   const [s1, s2, s3] = sims;
   const [m1, m2] = metrics;
-  const label = (p, sim, metric2, reviewer, value, at) => ({
+  const label2 = (p, sim, metric2, reviewer, value, at) => ({
     kind: "annotation",
     data: { project_id: p.id, simulation_id: sim, metric_id: metric2, reviewer, label: value, create_time: at }
   });
   await loadFixtures2(control, [
-    label(project, s1, m1, A, "good", "2026-02-01T00:00:00Z"),
-    label(project, s1, m1, B, "good", "2026-02-02T00:00:00Z"),
-    label(project, s2, m1, A, "good", "2026-02-03T00:00:00Z"),
-    label(project, s2, m1, B, "bad", "2026-02-04T00:00:00Z"),
-    label(project, s1, m2, A, "yes", "2026-03-01T00:00:00Z"),
-    label(project, s3, m2, A, "no", "2026-03-02T00:00:00Z"),
-    label(solo, s1, m1, A, "good", "2026-02-01T00:00:00Z"),
-    label(solo, s1, m1, "c@example.com", "good", "2026-02-01T00:00:00Z")
+    label2(project2, s1, m1, A, "good", "2026-02-01T00:00:00Z"),
+    label2(project2, s1, m1, B, "good", "2026-02-02T00:00:00Z"),
+    label2(project2, s2, m1, A, "good", "2026-02-03T00:00:00Z"),
+    label2(project2, s2, m1, B, "bad", "2026-02-04T00:00:00Z"),
+    label2(project2, s1, m2, A, "yes", "2026-03-01T00:00:00Z"),
+    label2(project2, s3, m2, A, "no", "2026-03-02T00:00:00Z"),
+    label2(solo, s1, m1, A, "good", "2026-02-01T00:00:00Z"),
+    label2(solo, s1, m1, "c@example.com", "good", "2026-02-01T00:00:00Z")
   ]);
-  return { project, solo, sims, metrics };
+  return { project: project2, solo, sims, metrics };
 }
-async function ask2(ctx, route, project, query = {}) {
-  return (await succeed(ctx, route, { path: { project_id: String(project.id) }, query }, `${route.id} of a labeled project`)).body;
+async function ask2(ctx, route, project2, query = {}) {
+  return (await succeed(ctx, route, { path: { project_id: String(project2.id) }, query }, `${route.id} of a labeled project`)).body;
 }
 var links = {
   name: "rule review-project-links: an update links add_linked_simulation_ids once, then unlinks remove_linked_simulation_ids, drops opted_out_assignees; blind-labeling metrics must be linked (400)",
@@ -9567,10 +9920,10 @@ var links = {
   async run(ctx) {
     const sims = [await freshSimulation(ctx), await freshSimulation(ctx)];
     const metrics = [(await ctx.world.create("metric")).id, (await ctx.world.create("metric")).id];
-    const create = routeOf2(ctx, "review-project", "create");
+    const create = routeOf(ctx, "review-project", "create");
     const body = { display_name: `Links ${ctx.world.nextSeed()}`, assignees: [A, B], linked_simulation_ids: [sims[0]], linked_metric_ids: [metrics[0]] };
-    const project = recordOf(create, await succeed(ctx, create, { body }, "creating a review project"));
-    const path = { project_id: String(project.id) };
+    const project2 = recordOf(create, await succeed(ctx, create, { body }, "creating a review project"));
+    const path = { project_id: String(project2.id) };
     const change = { add_linked_simulation_ids: [sims[1], sims[0]], remove_linked_simulation_ids: [sims[0]], opted_out_assignees: ["B@Example.com"] };
     const updated = recordOf(ctx.route, await succeed(ctx, ctx.route, { path, body: change }, "editing the linked simulations"));
     if (show(updated.linked_simulation_ids) !== show([sims[1]])) fail(`linked_simulation_ids after add [s2, s1] and remove [s1]: expected ${show([sims[1]])}, got ${show(updated.linked_simulation_ids)}`);
@@ -9630,7 +9983,110 @@ var insights = {
     expectError(backwards, 400, "INVALID_ARGUMENT", "end_date", "an end_date before start_date");
   }
 };
-var checks33 = [links, progress, agreement, insights];
+var checks37 = [links, progress, agreement, insights];
+
+// src/conformance/checks/rules/records-review-edges.ts
+var A2 = "a@example.com";
+var B2 = "b@example.com";
+async function project(ctx, body) {
+  const create = routeOf(ctx, "review-project", "create");
+  return recordOf(create, await succeed(ctx, create, { body: { display_name: `Edges ${ctx.world.nextSeed()}`, ...body } }, "creating a review project"));
+}
+async function simulations(ctx, n) {
+  const out = [];
+  for (let i = 0; i < n; i++) out.push((await ctx.world.create("simulation", { notes: null })).id);
+  return out;
+}
+function label(p, sim, metric2, reviewer, value, at = "2026-05-01T00:00:00Z") {
+  return { kind: "annotation", data: { project_id: p.id, simulation_id: sim, metric_id: metric2, ...reviewer === null ? {} : { reviewer }, label: value, create_time: at } };
+}
+async function ask3(ctx, route, p, query = {}) {
+  return (await succeed(ctx, route, { path: { project_id: String(p.id) }, query }, `${route.id} of a project`)).body;
+}
+var wholeListsWin = {
+  name: "rule review-project-links: a whole linked_simulation_ids or assignees list in the update wins over add/remove and opted_out_assignees",
+  applies: operationWithRule("review-project", "update", "review-project-links"),
+  async run(ctx) {
+    const sims = await simulations(ctx, 3);
+    const metric2 = (await ctx.world.create("metric")).id;
+    const p = await project(ctx, { assignees: [A2, B2], linked_simulation_ids: [sims[0]], linked_metric_ids: [metric2] });
+    const change = { linked_simulation_ids: [sims[2]], add_linked_simulation_ids: [sims[1]], assignees: [A2, B2], opted_out_assignees: [B2] };
+    const updated = recordOf(ctx.route, await succeed(ctx, ctx.route, { path: { project_id: String(p.id) }, body: change }, "updating with whole lists and edits"));
+    if (show(updated.linked_simulation_ids) !== show([sims[2]])) fail(`linked_simulation_ids: expected the whole list ${show([sims[2]])}, got ${show(updated.linked_simulation_ids)}`);
+    if (show(updated.assignees) !== show([A2, B2])) fail(`assignees: expected the whole list ${show([A2, B2])}, got ${show(updated.assignees)}`);
+  }
+};
+var progressEdges = {
+  name: "rule review-progress: 0% without tasks; an individual assignee counts in any case; unlabeled annotations and unlinked simulations do not count",
+  applies: operationWithRule("review-project", "custom", "review-progress"),
+  async run(ctx) {
+    const control = controlOf(ctx, "load annotations");
+    const empty = await ask3(ctx, ctx.route, await project(ctx, { assignees: [A2], linked_simulation_ids: [], linked_metric_ids: [] }));
+    if (empty.total_tasks !== 0 || empty.completion_percentage !== 0 || empty.completed_tasks !== 0) fail(`a project without linked simulations answered ${show(empty)}, expected 0 tasks and 0%`);
+    const sims = await simulations(ctx, 3);
+    const metric2 = (await ctx.world.create("metric")).id;
+    const p = await project(ctx, { assignees: [A2, B2], linked_simulation_ids: sims.slice(0, 2), linked_metric_ids: [metric2], project_type: "PROJECT_INDIVIDUAL" });
+    await loadFixtures2(control, [
+      label(p, sims[0], metric2, "A@Example.COM", "good"),
+      label(p, sims[1], metric2, B2, null),
+      label(p, sims[2], metric2, B2, "good"),
+      label(p, sims[1], metric2, "c@example.com", "bad")
+    ]);
+    const got = await ask3(ctx, ctx.route, p);
+    const want = { project_id: p.id, display_name: p.display_name, project_type: "PROJECT_INDIVIDUAL", simulation_count: 2, metric_count: 1, assignee_count: 2, total_tasks: 4, completed_tasks: 1, completion_percentage: 25 };
+    for (const [k, v] of Object.entries(want)) if (got[k] !== v) fail(`${k}: expected ${show(v)}, got ${show(got[k])}`);
+  }
+};
+var agreementEdges = {
+  name: "rule review-metric-agreement: only linked simulations count, with each reviewer's last label",
+  applies: operationWithRule("review-project", "custom", "review-metric-agreement"),
+  async run(ctx) {
+    const control = controlOf(ctx, "load annotations");
+    const sims = await simulations(ctx, 3);
+    const metric2 = (await ctx.world.create("metric")).id;
+    const p = await project(ctx, { assignees: [A2, B2], linked_simulation_ids: sims.slice(0, 2), linked_metric_ids: [metric2] });
+    await loadFixtures2(control, [
+      // s1: A changes her label to B's: an agreement.
+      label(p, sims[0], metric2, A2, "bad"),
+      label(p, sims[0], metric2, B2, "good"),
+      label(p, sims[0], metric2, A2, "good"),
+      // s2: numbers compare as text: 1 and "1" agree.
+      label(p, sims[1], metric2, A2, 1),
+      label(p, sims[1], metric2, B2, "1"),
+      // s3 is not linked.
+      label(p, sims[2], metric2, A2, "good"),
+      label(p, sims[2], metric2, B2, "bad")
+    ]);
+    const got = (await ask3(ctx, ctx.route, p)).agreement_by_metric_id[metric2];
+    const want = { metric_id: metric2, agreements: 2, disagreements: 0, agreement_rate: 1 };
+    if (show(got) !== show(want)) fail(`expected ${show(want)}, got ${show(got)}`);
+  }
+};
+var insightsEdges = {
+  name: "rule review-insights: labels at start_date and at end_date are in the window, a second later or earlier not; label_stats most frequent first",
+  applies: operationWithRule("review-project", "custom", "review-insights"),
+  async run(ctx) {
+    const control = controlOf(ctx, "load annotations");
+    const sims = await simulations(ctx, 2);
+    const metric2 = (await ctx.world.create("metric")).id;
+    const p = await project(ctx, { assignees: [A2, B2], linked_simulation_ids: sims, linked_metric_ids: [metric2] });
+    await loadFixtures2(control, [
+      label(p, sims[0], metric2, A2, "ok", "2026-06-01T00:00:00Z"),
+      label(p, sims[0], metric2, B2, "great", "2026-06-02T00:00:00Z"),
+      label(p, sims[1], metric2, A2, "great", "2026-06-03T00:00:00Z"),
+      label(p, sims[1], metric2, B2, "great", "2026-06-04T00:00:00Z")
+    ]);
+    const window = async (start, end) => ask3(ctx, ctx.route, p, { start_date: start, end_date: end });
+    const both = await window("2026-06-01T00:00:00Z", "2026-06-04T00:00:00Z");
+    if (show(both.label_stats) !== show([{ label: "great", count: 3 }, { label: "ok", count: 1 }])) fail(`label_stats over the whole window: ${show(both.label_stats)}, expected great 3 then ok 1`);
+    const inner = await window("2026-06-01T00:00:01Z", "2026-06-03T23:59:59Z");
+    if (inner.label_overview.total_labels !== 2) fail(`a window a second inside the first and last labels holds ${show(inner.label_overview.total_labels)} labels, expected 2`);
+    const stats = inner.metric_stats[0];
+    const want = { metric_id: metric2, label_count: 2, labeled_simulations: 2, agreements: 0, disagreements: 0, agreement_rate: 0 };
+    if (show(stats) !== show(want)) fail(`metric_stats inside the window: ${show(stats)}, expected ${show(want)}`);
+  }
+};
+var checks38 = [wholeListsWin, progressEdges, agreementEdges, insightsEdges];
 
 // src/conformance/checks/rules/records-runs.ts
 var REFERENCES = [
@@ -9642,7 +10098,7 @@ function runIdOf(ctx, run) {
   return String(run[ctx.world.resource("run").id]);
 }
 async function launch(ctx, body, what) {
-  const route = routeOf2(ctx, "run", "create");
+  const route = routeOf(ctx, "run", "create");
   const full = { ...body };
   for (const [field, resource] of REFERENCES) if (full[field] === void 0) full[field] = (await ctx.world.ensure(resource)).id;
   const run = recordOf(route, await succeed(ctx, route, { body: full }, what));
@@ -9653,7 +10109,7 @@ async function currentVersion(ctx, resource, created) {
   return (await read(ctx, resource, created.path)).current_version;
 }
 async function changeTracked(ctx, resource, created) {
-  const update2 = routeOf2(ctx, resource, "update");
+  const update2 = routeOf(ctx, resource, "update");
   const change = await trackedChange(ctx.world, update2, ctx.world.resource(resource).versioned.tracked, await read(ctx, resource, created.path));
   await succeed(ctx, update2, { path: created.path, body: change }, `a tracked change of the ${resource}`);
 }
@@ -9665,9 +10121,9 @@ var launchPins = {
     for (const [, resource] of REFERENCES) made[resource] = await ctx.world.create(resource);
     const metrics = [await ctx.world.create("metric"), await ctx.world.create("metric")];
     const run = await launch(ctx, { agent_id: made.agent.id, persona_id: made.persona.id, test_set_id: made.test_set.id, metric_ids: metrics.map((m) => m.id) }, "launching a run");
-    const pending = enumOf2(ctx, propertySchema(ctx, "run", "status")).find((s) => s === "PENDING");
+    const pending = enumOf(ctx, propertySchema(ctx, "run", "status")).find((s) => s === "PENDING");
     if (pending !== void 0 && run.status !== pending) fail(`a launched run has status ${show(run.status)}, expected PENDING`);
-    const simulated = enumOf2(ctx, propertySchema(ctx, "run", "conversation_source")).find((s) => s === "SIMULATED");
+    const simulated = enumOf(ctx, propertySchema(ctx, "run", "conversation_source")).find((s) => s === "SIMULATED");
     if (simulated !== void 0 && run.conversation_source !== simulated) fail(`a launched run has conversation_source ${show(run.conversation_source)}, expected SIMULATED`);
     const pins = run.pinned_versions;
     for (const [, resource] of REFERENCES) {
@@ -9680,7 +10136,7 @@ var launchPins = {
       if (!same5(pins.metrics?.[metric2.id], current)) fail(`pinned metric ${metric2.id} version ${show(pins.metrics?.[metric2.id])}, the metric is at ${show(current)}`);
     }
     await changeTracked(ctx, "agent", made.agent);
-    const get = routeOf2(ctx, "run", "get");
+    const get = routeOf(ctx, "run", "get");
     const later = recordOf(get, await succeed(ctx, get, { path: { [get.params.path[0].name]: runIdOf(ctx, run) } }, "getting the run"));
     if (!same5(later.pinned_versions, run.pinned_versions)) fail(`a later edit of the agent changed the run's pins from ${show(run.pinned_versions)} to ${show(later.pinned_versions)}`);
   }
@@ -9743,7 +10199,7 @@ var launchFirstVersion = {
     const builtin = (platform, isBuiltin) => ({
       kind: "metric",
       platform,
-      data: { metric_name: `Built-in ${ctx.world.nextSeed()}`, description: "built-in", metric_type: enumOf2(ctx, propertySchema(ctx, "metric", "metric_type"))[0], is_builtin: isBuiltin }
+      data: { metric_name: `Built-in ${ctx.world.nextSeed()}`, description: "built-in", metric_type: enumOf(ctx, propertySchema(ctx, "metric", "metric_type"))[0], is_builtin: isBuiltin }
     });
     const [agentId, ...builtinIds] = await loadFixtures2(control, [
       legacyAgentFixture(ctx),
@@ -9771,7 +10227,7 @@ async function runThenChange(ctx, changed) {
   if (changed === "persona" || changed === "test_set") body[`${changed}_id`] = fresh.id;
   if (changed === "metric") body.metric_ids = [(await ctx.world.ensure("metric")).id, fresh.id];
   const run = await launch(ctx, body, `launching a run that uses a fresh ${changed}`);
-  const get = routeOf2(ctx, "run", "get");
+  const get = routeOf(ctx, "run", "get");
   const path = { [get.params.path[0].name]: runIdOf(ctx, run) };
   const before = recordOf(get, await succeed(ctx, get, { path }, "getting the run"));
   if (before.on_latest_configuration !== true) fail(`a run read right after its launch has on_latest_configuration ${show(before.on_latest_configuration)}, expected true`);
@@ -9839,7 +10295,7 @@ var launchBody = {
     expectError(await send(ctx.target, ctx.route, { body: { ...references, test_set_id: testSet.id, options: { test_case_ids: [cases[1].id, foreign.id] } } }), 404, "NOT_FOUND", "options.test_case_ids[1]", "a test case of another test set");
   }
 };
-var checks34 = [launchBody, launchPins, launchMissing, launchAgentMetrics, launchTemplate, launchFirstVersion, latestConfiguration, latestInList];
+var checks39 = [launchBody, launchPins, launchMissing, launchAgentMetrics, launchTemplate, launchFirstVersion, latestConfiguration, latestInList];
 
 // src/conformance/checks/rules/records-runs-tags.ts
 async function tagsOf(ctx, stamp) {
@@ -9865,13 +10321,13 @@ var runTags = {
     ];
     const listed = await tagsOf(ctx, stamp);
     if (JSON.stringify(listed) !== JSON.stringify(want)) fail(`expected ${show(want)}, got ${show(listed)}`);
-    const remove = routeOf2(ctx, "run", "delete");
+    const remove = routeOf(ctx, "run", "delete");
     await succeed(ctx, remove, { path: b.path }, "deleting a run");
     const after = await tagsOf(ctx, stamp);
     if (JSON.stringify(after) !== JSON.stringify(want.slice(1))) fail(`after deleting the run that alone carried a-${stamp}: expected ${show(want.slice(1))}, got ${show(after)}`);
   }
 };
-var checks35 = [runTags];
+var checks40 = [runTags];
 
 // src/conformance/checks/rules/records-test-sets.ts
 async function gridOf(ctx, set) {
@@ -9890,7 +10346,7 @@ function expectVersions(what, before, after, expected) {
   if (after - before !== expected) fail(`${what} recorded ${after - before} versions, expected ${expected}`);
 }
 async function createCase(ctx, set, inputStr, position) {
-  const create = routeOf2(ctx, "test_case", "create");
+  const create = routeOf(ctx, "test_case", "create");
   const body = { test_set_id: set.id, input_str: inputStr, ...position === void 0 ? {} : { position } };
   return recordOf(create, await succeed(ctx, create, { body }, `creating test case ${inputStr}`));
 }
@@ -9927,7 +10383,7 @@ var gridSave = {
     if (rows.some((r, i) => r.position !== i || r.test_set_id !== set.id)) fail(`the saved rows should carry positions 0.. in order and the test set's id, got ${show(rows.map((r) => [r.position, r.test_set_id]))}`);
     expectVersions("saving a grid", start, await versionCount3(ctx, set), 1);
     if (!same5(await newestSnapshot(ctx, set), grid.map((g) => g.input_str))) fail("the new version does not hold the saved grid in order");
-    const getCase = routeOf2(ctx, "test_case", "get");
+    const getCase = routeOf(ctx, "test_case", "get");
     const stored = recordOf(getCase, await succeed(ctx, getCase, { path: { test_case_id: String(rows[1].id) } }, "getting a saved test case"));
     if (stored.expected_output !== grid[1].expected_output || !same5(stored.attributes, grid[1].attributes)) fail(`the stored test case shows ${show(stored)}`);
     await expectUnchanged(ctx, set, grid, rows);
@@ -9959,7 +10415,7 @@ async function expectReplaced(ctx, set, grid, rows) {
     if (ids.some((id) => previous.includes(id))) fail(`saving a grid with ${what} kept test case ids ${show(ids.filter((id) => previous.includes(id)))}`);
     previous = ids;
   }
-  const getCase = routeOf2(ctx, "test_case", "get");
+  const getCase = routeOf(ctx, "test_case", "get");
   expectError(await send(ctx.target, getCase, { path: { test_case_id: String(rows[0].id) } }), 404, "NOT_FOUND", void 0, "a test case of a replaced grid");
 }
 var caseCreate = {
@@ -10050,10 +10506,10 @@ var caseListOrder = {
     if (!same5(listed, expected)) fail(`the test cases list as ${show(listed)}, expected the grid order ${show(expected)}`);
   }
 };
-var checks36 = [newTestSetGrid, gridSave, caseCreate, caseUpdate, caseDelete, caseListOrder];
+var checks41 = [newTestSetGrid, gridSave, caseCreate, caseUpdate, caseDelete, caseListOrder];
 
 // src/conformance/checks/rules/records.ts
-var checks37 = [...checks26, ...checks28, ...checks31, ...checks34, ...checks35, ...checks36, ...checks32, ...checks33, ...checks29, ...checks30, ...checks27];
+var checks42 = [...checks30, ...checks32, ...checks35, ...checks39, ...checks40, ...checks41, ...checks36, ...checks37, ...checks38, ...checks33, ...checks34, ...checks31];
 
 // src/conformance/checks/rules/webhooks-baselines-bands.ts
 var RULE4 = "baseline-sigma-bands";
@@ -10160,14 +10616,14 @@ var sigmaBandChecks = [newBaseline, bandsOnGet, levelLimits, ownerMetric, bandsO
 var RULE5 = "deliver-webhooks";
 async function subscribe(ctx, receiver, statuses, token) {
   const url = receiver.endpoint(statuses);
-  const created = await ctx.world.create("webhook", { type: enumOf(ctx.suite, "WebhookType")[0], url, auth_token: token });
+  const created = await ctx.world.create("webhook", { type: enumOf2(ctx.suite, "WebhookType")[0], url, auth_token: token });
   return { id: created.id, url, ...token ? { token } : {} };
 }
 async function foreignSubscription(ctx, receiver) {
   const key = ctx.target.otherApiKey ?? await needControl(ctx, "create a second organization").createOtherOrganizationKey();
   const url = receiver.endpoint();
-  const create = routeOf(ctx, "webhook", "create");
-  expectSuccess(await send(ctx.target, create, { key, body: { type: enumOf(ctx.suite, "WebhookType")[0], url } }), create, "creating another organization's webhook");
+  const create = routeOf2(ctx, "webhook", "create");
+  expectSuccess(await send(ctx.target, create, { key, body: { type: enumOf2(ctx.suite, "WebhookType")[0], url } }), create, "creating another organization's webhook");
   return url;
 }
 function onlyCall(calls, what) {
@@ -10186,7 +10642,7 @@ function expectDelivery(ctx, call, subscription, wave, what) {
   if (!(call.headers["content-type"] ?? "").includes("application/json")) fail(`${what}: expected content-type application/json, got ${String(call.headers["content-type"])}`);
   const payload = payloadOf2(call, what);
   for (const field of schema.required ?? []) if (payload[field] === void 0) fail(`${what}: the payload lacks ${field}: ${JSON.stringify(payload).slice(0, 300)}`);
-  if (payload.event !== enumOf(ctx.suite, "WebhookType")[0]) fail(`${what}: expected event job_complete, got ${String(payload.event)}`);
+  if (payload.event !== enumOf2(ctx.suite, "WebhookType")[0]) fail(`${what}: expected event job_complete, got ${String(payload.event)}`);
   if (payload.webhook_id !== subscription.id) fail(`${what}: expected webhook_id ${subscription.id}, got ${String(payload.webhook_id)}`);
   const ulid = new RegExp(String(def(ctx.suite, "Ulid").pattern));
   if (typeof payload.delivery_id !== "string" || !ulid.test(payload.delivery_id)) fail(`${what}: expected a ULID delivery_id, got ${String(payload.delivery_id)}`);
@@ -10213,7 +10669,7 @@ var runWave = {
     const emptyToken = await subscribe(ctx, receiver, [204], "");
     const noToken = await subscribe(ctx, receiver);
     const removed = await subscribe(ctx, receiver);
-    const remove = routeOf(ctx, "webhook", "delete");
+    const remove = routeOf2(ctx, "webhook", "delete");
     expectSuccess(await send(ctx.target, remove, { path: { webhook_id: removed.id } }), remove, "deleting a webhook");
     const foreign = await foreignSubscription(ctx, receiver);
     const [listed, single] = [unusedMetricId(), unusedMetricId()];
@@ -10277,7 +10733,7 @@ var retries = {
     if (failed.length < 2 || failed.length > MAX_ATTEMPTS) fail(`a client always answering 500: expected 2 to ${MAX_ATTEMPTS} attempts, got ${failed.length}`);
     expectSentLog(done.sent, failing.id, "failed", failed.length, "a client always answering 500");
     const refused2 = cases.find((c) => c.final === "failed").subscription;
-    const list = routeOf(ctx, "webhook", "list");
+    const list = routeOf2(ctx, "webhook", "list");
     const answer = await send(ctx.target, list, {});
     const webhooks = answer.body?.webhooks ?? [];
     const listed = webhooks.find((w) => w.id === refused2.id);
@@ -10403,7 +10859,7 @@ async function scopes(ctx) {
   ];
 }
 async function baselinesOf(ctx, metric2) {
-  const list = routeOf(ctx, "baseline", "list");
+  const list = routeOf2(ctx, "baseline", "list");
   const answer = await send(ctx.target, list, { path: { metric_id: metric2 }, query: { page_size: "100" } });
   expectSuccess(answer, list, "listing the baselines");
   const key = list.success.shape.kind === "list" ? list.success.shape.items : "baselines";
@@ -10417,7 +10873,7 @@ var matchingBaselines = {
     const control = needControl(ctx, "complete runs and load a legacy baseline");
     const metric2 = await freshMetric(ctx);
     const [mine, other] = await scopes(ctx);
-    const frozen = enumOf(ctx.suite, "BaselineStatus").filter((s) => s !== "ACTIVE");
+    const frozen = enumOf2(ctx.suite, "BaselineStatus").filter((s) => s !== "ACTIVE");
     const fedScopes = {
       "organization-wide": {},
       "the run's agent": { agent_id: mine.agent },
@@ -10434,8 +10890,8 @@ var matchingBaselines = {
     };
     const fed = /* @__PURE__ */ new Map();
     const starved = /* @__PURE__ */ new Map();
-    for (const [label, overrides] of Object.entries(fedScopes)) fed.set((await createBaseline(ctx, metric2, overrides)).path.baseline_id, label);
-    for (const [label, overrides] of Object.entries(starvedScopes)) starved.set((await createBaseline(ctx, metric2, overrides)).path.baseline_id, label);
+    for (const [label2, overrides] of Object.entries(fedScopes)) fed.set((await createBaseline(ctx, metric2, overrides)).path.baseline_id, label2);
+    for (const [label2, overrides] of Object.entries(starvedScopes)) starved.set((await createBaseline(ctx, metric2, overrides)).path.baseline_id, label2);
     const [legacy] = await control.loadFixtures([{ kind: "baseline", workspace_id: null, data: legacyBaseline(metric2) }]);
     fed.set(legacy.id, "without workspace (legacy, sandbox choice)");
     const elsewhere = (await ctx.world.create("workspace")).id;
@@ -10444,13 +10900,13 @@ var matchingBaselines = {
     await control.completeRun({ run_id: run.id, metric_values: { [metric2]: results } });
     await control.completeRun({ workspace_id: elsewhere, metric_values: { [metric2]: 100 } });
     const seen = await baselinesOf(ctx, metric2);
-    const expectFed = (id, label, expected) => {
+    const expectFed = (id, label2, expected) => {
       const record = seen.get(id);
-      if (!record) fail(`the baseline scoped to ${label} is missing from the list`);
-      expectEstimate(record, expected, `the baseline scoped to ${label} (one run of this workspace with results ${results.join(", ")}, one run of another workspace)`);
+      if (!record) fail(`the baseline scoped to ${label2} is missing from the list`);
+      expectEstimate(record, expected, `the baseline scoped to ${label2} (one run of this workspace with results ${results.join(", ")}, one run of another workspace)`);
     };
-    for (const [id, label] of fed) expectFed(id, label, ewma([observation(results)]));
-    for (const [id, label] of starved) expectFed(id, label, ewma([]));
+    for (const [id, label2] of fed) expectFed(id, label2, ewma([observation(results)]));
+    for (const [id, label2] of starved) expectFed(id, label2, ewma([]));
   }
 };
 function legacyBaseline(metric2) {
@@ -10610,10 +11066,10 @@ var historyChecks = [defaultBuckets, dateRange, zoneAndDst, weekBuckets, badPara
 // src/conformance/checks/rules/webhooks-baselines-webhook-url.ts
 var RULE8 = "webhook-url";
 function jobComplete(ctx) {
-  return enumOf(ctx.suite, "WebhookType")[0];
+  return enumOf2(ctx.suite, "WebhookType")[0];
 }
 async function createWebhook(ctx, body) {
-  const route = routeOf(ctx, "webhook", "create");
+  const route = routeOf2(ctx, "webhook", "create");
   return successRecord(await send(ctx.target, route, { body: { type: jobComplete(ctx), ...body } }), route, `creating a webhook with ${JSON.stringify(body)}`);
 }
 async function updateWebhook(ctx, route, id, body) {
@@ -10668,7 +11124,7 @@ var tokenFlagOnUpdate = {
 var webhookUrlChecks = [urlsAccepted, tokenFlagOnCreate, tokenFlagOnUpdate];
 
 // src/conformance/checks/rules/webhooks-baselines.ts
-var checks38 = [...webhookUrlChecks, ...deliveryChecks, ...ewmaChecks, ...sigmaBandChecks, ...historyChecks];
+var checks43 = [...webhookUrlChecks, ...deliveryChecks, ...ewmaChecks, ...sigmaBandChecks, ...historyChecks];
 
 // src/conformance/checks/rules/metrics-flows-thresholds.ts
 var FLOW = "metric-flow";
@@ -10703,7 +11159,7 @@ var flowFilters = {
   name: `rule ${FILTER}: status_filter keeps flows in that state, search_query matches a metric name case-insensitively`,
   applies: operationWithRule("flow", "list", FILTER),
   async run(ctx) {
-    const create = routeOf2(ctx, "flow", "create");
+    const create = routeOf(ctx, "flow", "create");
     const [trigger, followup] = await twoMetrics(ctx);
     const flow = recordOf(create, await succeed(ctx, create, { body: { trigger_metric_id: trigger.id, followup_metric_id: followup.id, status: "INACTIVE" } }, "creating an inactive flow"));
     const ids = async (query) => itemsOf2(ctx.route, (await succeed(ctx, ctx.route, { query: { ...query, page_size: "100" } }, `listing flows ${show(query)}`)).body).map((f) => f.id);
@@ -10720,7 +11176,7 @@ var currentThreshold = {
   name: `rule ${THRESHOLD}: GET answers the newest threshold (all-null without one); PATCH changes it, or creates it`,
   applies: (route) => route.rules.includes(THRESHOLD) && route.method === "GET",
   async run(ctx) {
-    const create = routeOf2(ctx, "threshold", "create");
+    const create = routeOf(ctx, "threshold", "create");
     const patch = ctx.suite.routes.find((r) => r.rules.includes(THRESHOLD) && r.method === "PATCH");
     if (!patch) fail(`the spec has no PATCH operation with rule ${THRESHOLD}`);
     const metric2 = await ctx.world.create("metric");
@@ -10741,7 +11197,7 @@ var thresholdScope = {
   name: `rule ${SCOPE}: a threshold is named metrics/<metric_id>/threshold and is 404 under another metric's path`,
   applies: operationWithRule("threshold", "delete", SCOPE),
   async run(ctx) {
-    const create = routeOf2(ctx, "threshold", "create");
+    const create = routeOf(ctx, "threshold", "create");
     const metric2 = await ctx.world.create("metric");
     const other = await ctx.world.create("metric");
     const threshold = recordOf(create, await succeed(ctx, create, { path: metric2.path, body: { comparison_operator: "gt" } }, "adding a threshold"));
@@ -10760,7 +11216,7 @@ var catalog = {
       const models = body.models;
       const item = ctx.suite.defs.MetricModel ?? {};
       for (const field of ["provider", "tier"]) {
-        const values = enumOf2(ctx, item.properties?.[field]);
+        const values = enumOf(ctx, item.properties?.[field]);
         const seen = new Set(models.map((m) => m[field]));
         for (const v of values) if (!seen.has(v)) fail(`no model has ${field} ${show(v)}`);
       }
@@ -10771,12 +11227,100 @@ var catalog = {
     for (const c of categories) if (!Array.isArray(c.example_keys) || c.example_keys.length === 0) fail(`category ${show(c.prefix)} lists no example keys`);
   }
 };
-var checks39 = [flowReferences, flowFilters, currentThreshold, thresholdScope, catalog];
+var checks44 = [flowReferences, flowFilters, currentThreshold, thresholdScope, catalog];
+
+// src/conformance/checks/rules/metrics-flows-edits.ts
+var FLOW2 = "metric-flow";
+var FILTER2 = "metric-flow-filter";
+var SCOPE2 = "metric-threshold-scope";
+var CATALOG2 = "metric-catalog";
+var UNKNOWN_METRIC = "AAAAAAAAAAAAAAAAAAAAAA";
+async function namedMetric(ctx, role) {
+  const name = `Flow ${role} ${ctx.world.nextSeed()}x${Date.now().toString(36)}`;
+  const metric2 = await ctx.world.create("metric", { metric_name: name });
+  return { id: metric2.id, name, path: metric2.path };
+}
+var flowReplace = {
+  name: `rule ${FLOW2}: PATCH replaces the flow (an omitted trigger_criteria is removed) and shows the new metrics' names; a missing or deleted metric is 404 on its field, the same metric twice 400 on followup_metric_id`,
+  applies: operationWithRule("flow", "update", FLOW2),
+  async run(ctx) {
+    const create = routeOf(ctx, "flow", "create");
+    const [a, b, c] = [await namedMetric(ctx, "a"), await namedMetric(ctx, "b"), await namedMetric(ctx, "c")];
+    const body = { trigger_metric_id: a.id, followup_metric_id: b.id, trigger_criteria: { min_score: 0.5 } };
+    const flow = recordOf(create, await succeed(ctx, create, { body }, "creating a flow with trigger_criteria"));
+    if (flow.name !== `metrics/flows/${String(flow.id)}`) fail(`the flow is named ${show(flow.name)}, expected metrics/flows/${String(flow.id)}`);
+    if (show(flow.trigger_criteria) !== show(body.trigger_criteria)) fail(`the flow shows trigger_criteria ${show(flow.trigger_criteria)}, expected ${show(body.trigger_criteria)}`);
+    const path = { flow_id: String(flow.id) };
+    const replaced = recordOf(ctx.route, await succeed(ctx, ctx.route, { path, body: { trigger_metric_id: c.id, followup_metric_id: a.id, status: "INACTIVE" } }, "replacing the flow"));
+    const want = { trigger_metric_name: `metrics/${c.id}`, trigger_metric_display_name: c.name, followup_metric_name: `metrics/${a.id}`, followup_metric_display_name: a.name, status: "INACTIVE", name: `metrics/flows/${String(flow.id)}` };
+    for (const [k, v] of Object.entries(want)) if (replaced[k] !== v) fail(`after PATCH the flow shows ${k} ${show(replaced[k])}, expected ${show(v)}`);
+    if (replaced.trigger_criteria !== void 0 && replaced.trigger_criteria !== null) fail(`a PATCH without trigger_criteria kept ${show(replaced.trigger_criteria)}`);
+    const refused2 = [
+      [{ trigger_metric_id: UNKNOWN_METRIC, followup_metric_id: a.id, status: "ACTIVE" }, 404, "trigger_metric_id", "an unknown trigger metric"],
+      [{ trigger_metric_id: a.id, followup_metric_id: UNKNOWN_METRIC, status: "ACTIVE" }, 404, "followup_metric_id", "an unknown follow-up metric"],
+      [{ trigger_metric_id: b.id, followup_metric_id: b.id, status: "ACTIVE" }, 400, "followup_metric_id", "the same metric twice"]
+    ];
+    for (const [change, status, field, what] of refused2) expectError(await send(ctx.target, ctx.route, { path, body: change }), status, status === 404 ? "NOT_FOUND" : "INVALID_ARGUMENT", field, what);
+    await succeed(ctx, routeOf(ctx, "metric", "delete"), { path: b.path }, "deleting a metric");
+    expectError(await send(ctx.target, create, { body: { trigger_metric_id: a.id, followup_metric_id: b.id } }), 404, "NOT_FOUND", "followup_metric_id", "a flow to a deleted metric");
+  }
+};
+var flowSearch = {
+  name: `rule ${FILTER2}: search_query matches the trigger or the follow-up metric's name as a substring in any case, together with status_filter`,
+  applies: operationWithRule("flow", "list", FILTER2),
+  async run(ctx) {
+    const create = routeOf(ctx, "flow", "create");
+    const [a, b] = [await namedMetric(ctx, "searcha"), await namedMetric(ctx, "searchb")];
+    const flow = recordOf(create, await succeed(ctx, create, { body: { trigger_metric_id: a.id, followup_metric_id: b.id } }, "creating an active flow"));
+    const ids = async (query) => itemsOf2(ctx.route, (await succeed(ctx, ctx.route, { query: { ...query, page_size: "100" } }, `listing flows ${show(query)}`)).body).map((f) => f.id);
+    const part = (name) => name.slice(5).toLowerCase();
+    const cases = [
+      [{ search_query: part(a.name) }, true],
+      [{ search_query: part(b.name).toUpperCase() }, true],
+      [{ search_query: `${part(a.name)} nowhere` }, false],
+      [{ search_query: part(a.name), status_filter: "ACTIVE" }, true],
+      [{ search_query: part(a.name), status_filter: "INACTIVE" }, false]
+    ];
+    for (const [query, listed] of cases) if ((await ids(query)).includes(flow.id) !== listed) fail(`${show(query)} ${listed ? "left out" : "listed"} the flow from ${show(a.name)} to ${show(b.name)}`);
+  }
+};
+var thresholdPaths = {
+  name: `rule ${SCOPE2}: an unknown metric in the path is 404 on metric_id; another metric's threshold is 404 on threshold_id`,
+  applies: (route, suite) => route.method === "GET" && operationWithRule("threshold", "custom", SCOPE2)(route, suite),
+  async run(ctx) {
+    expectError(await send(ctx.target, ctx.route, { path: { metric_id: UNKNOWN_METRIC } }), 404, "NOT_FOUND", "metric_id", "the threshold of an unknown metric");
+    const remove = routeOf(ctx, "threshold", "delete");
+    const create = routeOf(ctx, "threshold", "create");
+    const [metric2, other] = [await ctx.world.create("metric"), await ctx.world.create("metric")];
+    const threshold = recordOf(create, await succeed(ctx, create, { path: metric2.path, body: { comparison_operator: "gt" } }, "adding a threshold"));
+    expectError(await send(ctx.target, remove, { path: { ...other.path, threshold_id: String(threshold.id) } }), 404, "NOT_FOUND", "threshold_id", "deleting a threshold under another metric's path");
+  }
+};
+var catalogData = {
+  name: `rule ${CATALOG2}: six models, two per provider, one of each tier; template variables version 1 with the transcript, test_case, persona, agent and metadata categories`,
+  applies: (route) => route.rules.includes(CATALOG2) && route.method === "GET",
+  async run(ctx) {
+    const body = (await succeed(ctx, ctx.route, {}, "reading the listing")).body;
+    if (Array.isArray(body.models)) {
+      const models = body.models;
+      if (models.length !== 6) fail(`${models.length} models are listed, expected 6`);
+      const byProvider = /* @__PURE__ */ new Map();
+      for (const m of models) byProvider.set(m.provider, [...byProvider.get(m.provider) ?? [], m.tier]);
+      for (const [provider, tiers] of byProvider) if (show([...tiers].sort()) !== show(["enterprise", "standard"])) fail(`provider ${show(provider)} has the tiers ${show(tiers)}, expected one standard and one enterprise model`);
+      return;
+    }
+    if (body.version !== "1") fail(`the template variables are version ${show(body.version)}, expected "1"`);
+    const prefixes = (body.categories ?? []).map((c) => c.prefix);
+    const want = ["transcript", "test_case", "persona", "agent", "metadata"];
+    if (show(prefixes) !== show(want)) fail(`the categories are ${show(prefixes)}, expected ${show(want)}`);
+  }
+};
+var checks45 = [flowReplace, flowSearch, thresholdPaths, catalogData];
 
 // src/conformance/checks/rules/metrics-organization-threshold.ts
 var RULE9 = "metric-organization-threshold";
 async function organizationThreshold(ctx, path) {
-  const get = routeOf2(ctx, "metric", "get");
+  const get = routeOf(ctx, "metric", "get");
   const metric2 = recordOf(get, await succeed(ctx, get, { path }, "reading the metric"));
   return metric2.organization_threshold;
 }
@@ -10785,9 +11329,9 @@ var followsThresholds = {
   applies: operationWithRule("metric", "get", RULE9),
   async run(ctx) {
     const metric2 = await ctx.world.create("metric");
-    const create = routeOf2(ctx, "threshold", "create");
+    const create = routeOf(ctx, "threshold", "create");
     const patch = ctx.world.suite.routes.find((r) => r.resource === "threshold" && r.method === "PATCH" && r.aliasOf === null) ?? fail("the spec has no threshold PATCH");
-    const remove = routeOf2(ctx, "threshold", "delete");
+    const remove = routeOf(ctx, "threshold", "delete");
     const none = await organizationThreshold(ctx, metric2.path);
     if (none !== null) fail(`a metric without thresholds shows organization_threshold ${show(none)}, expected null`);
     const older = recordOf(create, await succeed(ctx, create, { path: metric2.path, body: { comparison_operator: "gt", target_float_lower: 0.25 } }, "adding a threshold"));
@@ -10796,7 +11340,7 @@ var followsThresholds = {
     if (!shown || shown.id !== newer.id || shown.comparison_operator !== "lt" || shown.target_float_upper !== 0.75 || shown.name !== `metrics/${metric2.id}/threshold`) {
       fail(`after two thresholds the metric shows ${show(shown)}, expected the newer one (${String(newer.id)}, lt 0.75, named metrics/${metric2.id}/threshold)`);
     }
-    const list = routeOf2(ctx, "metric", "list");
+    const list = routeOf(ctx, "metric", "list");
     const listed = itemsOf2(list, (await succeed(ctx, list, { query: { page_size: "100" } }, "listing metrics")).body).find((m) => m.id === metric2.id);
     if (listed && listed.organization_threshold?.id !== newer.id) fail(`the metric list shows organization_threshold ${show(listed.organization_threshold)}, expected ${String(newer.id)}`);
     await succeed(ctx, patch, { path: metric2.path, body: { comparison_operator: "eq", target_values: ["pass"] } }, "changing the current threshold");
@@ -10821,11 +11365,31 @@ var storedThreshold = {
     if (shown?.id !== current.id) fail(`the metric shows organization_threshold ${show(shown)}, expected the threshold ${String(current.id)}`);
   }
 };
-var checks40 = [followsThresholds, storedThreshold];
+var checks46 = [followsThresholds, storedThreshold];
 
 // src/conformance/checks/rules/metrics-sql-schema.ts
 var RULE10 = "metric-sql-schema";
 var TABLES = { uploaded_conversations: "conversation", simulated_conversations: "simulation" };
+function typesOf(node, defs2, out = { types: /* @__PURE__ */ new Set(), dateTime: false }) {
+  const s = deref(node, defs2);
+  for (const t of Array.isArray(s.type) ? s.type : typeof s.type === "string" ? [s.type] : []) out.types.add(String(t));
+  if (Array.isArray(s.enum) && s.enum.includes(null)) out.types.add("null");
+  if (s.format === "date-time") out.dateTime = true;
+  for (const key of ["oneOf", "anyOf", "allOf"]) for (const part of Array.isArray(s[key]) ? s[key] : []) typesOf(part, defs2, out);
+  return out;
+}
+var SCALARS = { string: "text", integer: "bigint", number: "double precision", boolean: "boolean" };
+function expectedColumn(schema, name, defs2) {
+  const own2 = schema.properties[name];
+  const { types, dateTime } = typesOf(own2, defs2);
+  const mayBeNull = types.delete("null");
+  const only = types.size === 1 ? [...types][0] : void 0;
+  const numeric = types.size === 2 && types.has("integer") && types.has("number");
+  const type = only === "string" && dateTime ? "timestamp with time zone" : only !== void 0 && SCALARS[only] ? SCALARS[only] : numeric ? "double precision" : "jsonb";
+  const required = Array.isArray(schema.required) && schema.required.includes(name);
+  const described = [own2, deref(own2, defs2)].find((n) => typeof n?.description === "string");
+  return { name, type, nullable: mayBeNull || !required, description: described ? String(described.description) : null };
+}
 var sqlSchema = {
   name: `rule ${RULE10}: a table per conversation source, a column per field of its resource with the SQL type of the field`,
   applies: operationWithRule("metric", "custom", RULE10),
@@ -10841,12 +11405,13 @@ var sqlSchema = {
       if (show(columns) !== show(expected)) fail(`${table2.name} has the columns ${show(columns)}, expected the ${resource.name} fields ${show(expected)}`);
       const id = table2.columns.find((c) => c.name === resource.id);
       if (id?.type !== "text" || id.nullable) fail(`${table2.name}.${resource.id} is ${show(id)}, expected a text column that is never NULL`);
-      const created = table2.columns.find((c) => c.name === "create_time");
-      if (created && created.type !== "timestamp with time zone") fail(`${table2.name}.create_time has type ${show(created.type)}, expected timestamp with time zone`);
+      const schema = deref({ $ref: `#/$defs/${resource.schema}` }, ctx.world.defs);
+      const wrong = table2.columns.filter((c) => show(c) !== show(expectedColumn(schema, c.name, ctx.world.defs)));
+      if (wrong.length > 0) fail(`${table2.name}: ${wrong.map((c) => `${show(c)}, expected ${show(expectedColumn(schema, c.name, ctx.world.defs))}`).join("; ")}`);
     }
   }
 };
-var checks41 = [sqlSchema];
+var checks47 = [sqlSchema];
 
 // src/conformance/checks/rules/personas-sounds-tags.ts
 var UPLOAD = "persona-sound-upload";
@@ -10875,7 +11440,7 @@ var soundLifecycle = {
     if (sound.value !== `custom:${String(sound.id)}`) fail(`its value is ${show(sound.value)}, expected custom:${String(sound.id)}`);
     if (typeof created.upload_url !== "string" || created.upload_url === "") fail("the answer has no upload_url");
     const path = { background_sound_id: String(sound.id) };
-    const personaUpdate = routeOf2(ctx, "persona", "update");
+    const personaUpdate = routeOf(ctx, "persona", "update");
     const persona2 = await ctx.world.create("persona");
     const early = await send(ctx.target, personaUpdate, { path: persona2.path, body: { background_sound: sound.value } });
     if (early.status !== 400) fail(`selecting a pending_upload sound answered ${early.status}, expected 400`);
@@ -10896,7 +11461,7 @@ var tagSummary = {
     const resource = ctx.route.resource;
     const token = unique(ctx).toLowerCase();
     const [colored, plain] = [`zz-${token}-b`, `zz-${token}-a`];
-    const tagCreate = routeOf2(ctx, "tag", "create");
+    const tagCreate = routeOf(ctx, "tag", "create");
     await succeed(ctx, tagCreate, { body: { tag_name: colored, color: "#123456" } }, "creating a tag with a color");
     await ctx.world.create(resource, { tags: [colored, plain] });
     await ctx.world.create(resource, { tags: [colored] });
@@ -10909,7 +11474,89 @@ var tagSummary = {
     if (JSON.stringify(mine) !== JSON.stringify(expected)) fail(`the listing shows ${show(mine)}, expected ${show(expected)}`);
   }
 };
-var checks42 = [soundLifecycle, tagSummary];
+var tagSummaryLive = {
+  // docs/sandbox.md (Family tag listings): the tags the live records carry, once each whatever their case, with
+  // the color of the organization's live tag of that name matched case-insensitively.
+  name: `rule ${TAGS}: a deleted record's tags are not listed; a tag is listed once whatever its case, colored by the tag of that name in any case; a deleted tag gives no color`,
+  applies: (route) => route.rules.includes(TAGS) && route.resource !== null && route.aliasOf === null,
+  async run(ctx) {
+    const resource = ctx.route.resource;
+    const token = unique(ctx).toLowerCase();
+    const [gone, mixed, uncolored] = [`zz-${token}-gone`, `zz-${token}-mixed`, `zz-${token}-uncolored`];
+    const tagCreate = routeOf(ctx, "tag", "create");
+    const tagDelete = routeOf(ctx, "tag", "delete");
+    await succeed(ctx, tagCreate, { body: { tag_name: mixed, color: "#abcdef" } }, "creating a tag with a color");
+    const dropped = (await succeed(ctx, tagCreate, { body: { tag_name: uncolored, color: "#fedcba" } }, "creating a tag to delete")).body;
+    const droppedTag = dropped.tag ?? dropped;
+    await succeed(ctx, tagDelete, { path: { [tagDelete.params.path[0].name]: String(droppedTag.id ?? droppedTag.tag_id) } }, "deleting that tag");
+    await ctx.world.create(resource, { tags: [mixed.toUpperCase(), uncolored] });
+    await ctx.world.create(resource, { tags: [mixed] });
+    const doomed = await ctx.world.create(resource, { tags: [gone] });
+    await succeed(ctx, routeOf(ctx, resource, "delete"), { path: doomed.path }, `deleting the ${resource} carrying ${gone}`);
+    const tags = (await succeed(ctx, ctx.route, {}, "listing tags")).body.tags;
+    const mine = tags.filter((t) => String(t.tag).toLowerCase().startsWith(`zz-${token}-`)).map((t) => ({ tag: String(t.tag).toLowerCase(), color: t.color }));
+    const expected = [
+      { tag: mixed, color: "#abcdef" },
+      { tag: uncolored, color: null }
+    ];
+    if (JSON.stringify(mine) !== JSON.stringify(expected)) fail(`the listing shows ${show(mine)} (case ignored), expected ${show(expected)}`);
+  }
+};
+var checks48 = [soundLifecycle, tagSummary, tagSummaryLive];
+
+// src/conformance/checks/rules/personas-sounds-upload.ts
+var UPLOAD2 = "persona-sound-upload";
+var HOUR_MS = 60 * 60 * 1e3;
+var MAX_SIZE_BYTES = 10 * 1024 * 1024;
+function soundRoute2(ctx, method, segments) {
+  const route = ctx.suite.routes.find((r) => r.rules.includes(UPLOAD2) && r.method === method && r.path.split("/").length === segments);
+  if (!route) fail(`the spec has no ${method} background-sound operation with rule ${UPLOAD2}`);
+  return route;
+}
+var soundOf = (answer) => answer.body.background_sound;
+var uploadTarget = {
+  name: `rule ${UPLOAD2}: a created sound keeps what was sent (default_volume 1 unless given); the upload target names the file, its content type, expires in 1 hour and takes at most 10 MiB`,
+  applies: (route) => route.rules.includes(UPLOAD2) && route.method === "POST" && route.params.path.length === 0,
+  async run(ctx) {
+    const name = `Conformance target ${unique(ctx)}`;
+    const body = { display_name: name, original_filename: "rain.mp3", content_type: "audio/mpeg", acoustic_source_type: "ambient", metadata: { mood: "calm" } };
+    const created = (await succeed(ctx, ctx.route, { body }, "creating a sound without default_volume")).body;
+    const sound = created.background_sound;
+    const want = { display_name: name, status: "pending_upload", default_volume: 1, original_filename: "rain.mp3", content_type: "audio/mpeg", acoustic_source_type: "ambient", metadata: { mood: "calm" } };
+    for (const [k, v] of Object.entries(want)) if (show(sound[k]) !== show(v)) fail(`the created sound shows ${k} ${show(sound[k])}, expected ${show(v)}`);
+    const fields = created.upload_fields;
+    if (fields["Content-Type"] !== "audio/mpeg" || typeof fields.key !== "string" || !fields.key.endsWith("/rain.mp3")) fail(`upload_fields are ${show(fields)}, expected Content-Type audio/mpeg and a key ending in the file name`);
+    if (created.max_size_bytes !== MAX_SIZE_BYTES) fail(`max_size_bytes is ${show(created.max_size_bytes)}, expected ${MAX_SIZE_BYTES}`);
+    const lifetime = Date.parse(String(created.expires_at)) - Date.parse(String(sound.created_at));
+    if (lifetime !== HOUR_MS) fail(`the upload target expires at ${show(created.expires_at)}, ${lifetime} ms after the sound was created at ${show(sound.created_at)}, expected 1 hour`);
+    const again = soundOf(await succeed(ctx, ctx.route, { body: { ...body, display_name: `${name} loud`, default_volume: 0 } }, "creating a sound with default_volume 0"));
+    if (again.default_volume !== 0) fail(`a sound created with default_volume 0 shows ${show(again.default_volume)}`);
+  }
+};
+var soundEdits = {
+  name: `rule ${UPLOAD2}: PATCH status active activates a pending sound, a null acoustic_source_type clears it; complete leaves an archived sound archived; unknown sounds and presets are 404`,
+  applies: (route) => route.rules.includes(UPLOAD2) && route.method === "PATCH",
+  async run(ctx) {
+    const create = soundRoute2(ctx, "POST", 3);
+    const complete = soundRoute2(ctx, "POST", 5);
+    const body = { display_name: `Conformance edits ${unique(ctx)}`, original_filename: "hum.wav", content_type: "audio/wav", acoustic_source_type: "point_source", default_volume: 0.25 };
+    const sound = soundOf(await succeed(ctx, create, { body }, "creating a sound"));
+    const path = { background_sound_id: String(sound.id) };
+    const activated = soundOf(await succeed(ctx, ctx.route, { path, body: { status: "active", acoustic_source_type: null, default_volume: 0.75 } }, "activating it by PATCH"));
+    if (activated.status !== "active" || "acoustic_source_type" in activated || activated.default_volume !== 0.75) fail(`after PATCH {status: active, acoustic_source_type: null, default_volume: 0.75} the sound shows ${show(activated)}`);
+    const renamed = soundOf(await succeed(ctx, ctx.route, { path, body: { display_name: `${body.display_name} 2` } }, "renaming it"));
+    if (renamed.status !== "active" || renamed.default_volume !== 0.75 || renamed.display_name !== `${body.display_name} 2`) fail(`a rename changed more than the name: ${show(renamed)}`);
+    await succeed(ctx, ctx.route, { path, body: { status: "archived" } }, "archiving it");
+    const completed = soundOf(await succeed(ctx, complete, { path }, "completing an archived sound"));
+    if (completed.status !== "archived") fail(`complete of an archived sound made it ${show(completed.status)}`);
+    const missing = { background_sound_id: "NoSuchSoundAAAAAAAAAAA" };
+    expectError(await send(ctx.target, ctx.route, { path: missing, body: { display_name: "x" } }), 404, "NOT_FOUND", "background_sound_id", "PATCH of an unknown sound");
+    expectError(await send(ctx.target, complete, { path: missing }), 404, "NOT_FOUND", "background_sound_id", "complete of an unknown sound");
+    const preset = (await listing(ctx, "background_sounds")).find((s) => s.source === "built_in");
+    if (preset) expectError(await send(ctx.target, ctx.route, { path: { background_sound_id: String(preset.id) }, body: { display_name: "x" } }), 404, "NOT_FOUND", "background_sound_id", "PATCH of a built-in preset");
+  }
+};
+var checks49 = [uploadTarget, soundEdits];
 
 // src/conformance/checks/rules/test-sets-agents-records.ts
 var AGENTS = "test-set-agents";
@@ -10943,7 +11590,7 @@ var recordsInGridOrder = {
   name: `rule ${RECORDS}: the records are the test cases in grid order, input = input_str, with the test set's id`,
   applies: operationWithRule("test_set", "custom", RECORDS),
   async run(ctx) {
-    const update2 = routeOf2(ctx, "test_set", "update");
+    const update2 = routeOf(ctx, "test_set", "update");
     const set = await ctx.world.create("test_set");
     const inputs = ["first case", "second case", "third case"];
     await succeed(ctx, update2, { path: set.path, body: { test_cases: inputs.map((input_str) => ({ input_str })) } }, "saving a grid");
@@ -10954,10 +11601,84 @@ var recordsInGridOrder = {
     if (JSON.stringify(got) !== JSON.stringify(expected)) fail(`the records are ${show(got)}, expected ${show(expected)}`);
   }
 };
-var checks43 = [attachDetach, recordsInGridOrder];
+var checks50 = [attachDetach, recordsInGridOrder];
+
+// src/conformance/checks/rules/test-sets-agents-edits.ts
+var AGENTS2 = "test-set-agents";
+var RECORDS2 = "test-set-records";
+function agentsRoute(ctx, method) {
+  return ctx.suite.routes.find((r) => r.rules.includes(AGENTS2) && r.method === method) ?? fail(`the spec has no ${method} operation with rule ${AGENTS2}`);
+}
+var attachMany = {
+  name: `rule ${AGENTS2}: agents:add checks every agent first, appends the test set once (other test sets kept, one new agent version) and lists the attached agents in creation order as agents/<id>; DELETE of an agent not attached is {}`,
+  applies: (route) => route.rules.includes(AGENTS2) && route.method === "POST",
+  async run(ctx) {
+    const list = agentsRoute(ctx, "GET");
+    const remove = agentsRoute(ctx, "DELETE");
+    const [set, other] = [await ctx.world.create("test_set"), await ctx.world.create("test_set")];
+    const first = await ctx.world.create("agent", { test_set_ids: [other.id] });
+    const second = await ctx.world.create("agent");
+    const missing = unusedLike2(first.id);
+    expectError(await send(ctx.target, ctx.route, { path: set.path, body: { agent_ids: [first.id, missing] } }), 404, "NOT_FOUND", "agent_ids", "agents:add with one unknown agent");
+    if (show((await read(ctx, "agent", first.path)).test_set_ids) !== show([other.id])) fail("a refused agents:add changed the known agent");
+    const versionsBefore = (await versionsOf2(ctx, "agent", first.path)).length;
+    const body = (await succeed(ctx, ctx.route, { path: set.path, body: { agent_ids: [second.id, first.id] } }, "attaching two agents")).body;
+    const want = [first, second].map((a) => ({ name: `agents/${a.id}`, agent_id: a.id, display_name: a.record.display_name }));
+    if (show(body.agents) !== show(want)) fail(`agents:add answered ${show(body.agents)}, expected ${show(want)} (creation order)`);
+    await succeed(ctx, ctx.route, { path: set.path, body: { agent_ids: [first.id] } }, "attaching an attached agent again");
+    const ids = (await read(ctx, "agent", first.path)).test_set_ids;
+    if (show(ids) !== show([other.id, set.id])) fail(`the agent's test_set_ids are ${show(ids)}, expected ${show([other.id, set.id])}`);
+    const versionsAfter = (await versionsOf2(ctx, "agent", first.path)).length;
+    if (versionsAfter !== versionsBefore + 1) fail(`attaching (then attaching again) made ${versionsAfter - versionsBefore} agent versions, expected 1`);
+    const listed = (await succeed(ctx, list, { path: set.path }, "listing the attached agents")).body.agents;
+    if (show(listed) !== show(want)) fail(`the list shows ${show(listed)}, expected ${show(want)}`);
+    await succeed(ctx, remove, { path: { ...set.path, agent_id: second.id } }, "detaching an agent");
+    const again = await send(ctx.target, remove, { path: { ...set.path, agent_id: second.id } });
+    if (again.status !== remove.success.status || show(again.body) !== show({})) fail(`detaching an agent not attached answered ${again.status} ${show(again.body)}, expected {}`);
+    if (show((await read(ctx, "agent", first.path)).test_set_ids) !== show([other.id, set.id])) fail("detaching another agent changed this agent's test_set_ids");
+    expectError(await send(ctx.target, remove, { path: { ...set.path, agent_id: missing } }), 404, "NOT_FOUND", "agent_id", "detaching an unknown agent");
+    expectError(await send(ctx.target, list, { path: { test_set_id: unusedLike2(set.id) } }), 404, "NOT_FOUND", "test_set_id", "the agents of an unknown test set");
+  }
+};
+var recordFields = {
+  name: `rule ${RECORDS2}: a record carries the case's expected_output and times, input_type, description and user_notes null and expected_behaviors []; an unknown test set is 404`,
+  applies: operationWithRule("test_set", "custom", RECORDS2),
+  async run(ctx) {
+    const update2 = routeOf(ctx, "test_set", "update");
+    const set = await ctx.world.create("test_set");
+    await succeed(ctx, update2, { path: set.path, body: { test_cases: [{ input_str: "ask for a refund", expected_output: "a refund is offered" }] } }, "saving a grid of one case");
+    const testCase = (await read(ctx, "test_set", set.path)).test_cases[0];
+    const [record] = (await succeed(ctx, ctx.route, { path: set.path }, "listing the records")).body.records;
+    const want = { id: testCase.id, input: "ask for a refund", input_type: null, expected_behaviors: [], expected_output: "a refund is offered", description: null, user_notes: null, test_set_id: set.id };
+    for (const [k, v] of Object.entries(want)) if (show(record?.[k]) !== show(v)) fail(`the record shows ${k} ${show(record?.[k])}, expected ${show(v)}`);
+    for (const k of ["create_time", "update_time"]) if (typeof record?.[k] !== "string" || testCase[k] !== void 0 && record[k] !== testCase[k]) fail(`the record's ${k} is ${show(record?.[k])}, expected the case's ${show(testCase[k])}`);
+    expectError(await send(ctx.target, ctx.route, { path: { test_set_id: unusedLike2(set.id) } }), 404, "NOT_FOUND", "test_set_id", "the records of an unknown test set");
+  }
+};
+var revertRows = {
+  // docs/sandbox.md (Revert): a test set's revert brings its test-case rows back to the version's snapshot (same
+  // ids; rows the snapshot lacks are deleted) and records no second version.
+  name: "rule test-set-snapshot: a revert brings the test-case rows of the version back with their ids and drops the others",
+  applies: operationWithRule("test_set", "revert", "test-set-snapshot"),
+  async run(ctx) {
+    const update2 = routeOf(ctx, "test_set", "update");
+    const set = await ctx.world.create("test_set");
+    await succeed(ctx, update2, { path: set.path, body: { test_cases: [{ input_str: "first" }, { input_str: "second" }] } }, "saving a grid of two");
+    const before = (await read(ctx, "test_set", set.path)).test_cases.map((c) => [c.id, c.input_str]);
+    const version = (await versionsOf2(ctx, "test_set", set.path))[0];
+    await succeed(ctx, update2, { path: set.path, body: { test_cases: [{ input_str: "only" }] } }, "replacing the grid");
+    const count = (await versionsOf2(ctx, "test_set", set.path)).length;
+    await succeed(ctx, ctx.route, { path: { ...set.path, version_id: String(version.ulid ?? version.version_id ?? version.id) } }, "reverting to the grid of two");
+    const after = (await read(ctx, "test_set", set.path)).test_cases.map((c) => [c.id, c.input_str]);
+    if (show(after) !== show(before)) fail(`after the revert the grid is ${show(after)}, expected the rows ${show(before)} back`);
+    const versions = (await versionsOf2(ctx, "test_set", set.path)).length;
+    if (versions !== count + 1) fail(`the revert recorded ${versions - count} versions, expected 1`);
+  }
+};
+var checks51 = [attachMany, recordFields, revertRows];
 
 // src/conformance/checks/rules/index.ts
-var RULE_CHECKS = [...checks19, ...checks38, ...checks25, ...checks37, ...checks42, ...checks39, ...checks40, ...checks41, ...checks43];
+var RULE_CHECKS = [...checks21, ...checks43, ...checks29, ...checks42, ...checks48, ...checks49, ...checks44, ...checks45, ...checks46, ...checks47, ...checks50, ...checks51];
 
 // src/conformance/checks/semantics.ts
 function bodyProps(suite, route) {
