@@ -4,6 +4,7 @@
 import type { Check } from '../context.js';
 import { checks as aggregate } from './alerts-aggregate.js';
 import { checks as baseline } from './alerts-baseline.js';
+import { checks as baselineOptions } from './alerts-baseline-options.js';
 import { checks as compare } from './alerts-compare.js';
 import { checks as events } from './alerts-events.js';
 import { checks as eventsMore } from './alerts-events-more.js';
@@ -13,4 +14,4 @@ import { checks as sets } from './alerts-sets.js';
 import { checks as storedRuns } from './alerts-stored-runs.js';
 import { checks as webhook } from './alerts-webhook.js';
 
-export const checks: Check[] = [...compare, ...aggregate, ...baseline, ...scope, ...notify, ...sets, ...storedRuns, ...webhook, ...events, ...eventsMore];
+export const checks: Check[] = [...compare, ...aggregate, ...baseline, ...baselineOptions, ...scope, ...notify, ...sets, ...storedRuns, ...webhook, ...events, ...eventsMore];

@@ -67,4 +67,26 @@ const recordFields: Check = {
   },
 };
 
-export const checks: Check[] = [attachMany, recordFields];
+
+const revertRows: Check = {
+  // docs/sandbox.md (Revert): a test set's revert brings its test-case rows back to the version's snapshot (same
+  // ids; rows the snapshot lacks are deleted) and records no second version.
+  name: 'rule test-set-snapshot: a revert brings the test-case rows of the version back with their ids and drops the others',
+  applies: operationWithRule('test_set', 'revert', 'test-set-snapshot'),
+  async run(ctx) {
+    const update = routeOf(ctx, 'test_set', 'update');
+    const set = await ctx.world.create('test_set');
+    await succeed(ctx, update, { path: set.path, body: { test_cases: [{ input_str: 'first' }, { input_str: 'second' }] } }, 'saving a grid of two');
+    const before = ((await read(ctx, 'test_set', set.path)).test_cases as Json[]).map((c) => [c.id, c.input_str]);
+    const version = (await versionsOf(ctx, 'test_set', set.path))[0]!;
+    await succeed(ctx, update, { path: set.path, body: { test_cases: [{ input_str: 'only' }] } }, 'replacing the grid');
+    const count = (await versionsOf(ctx, 'test_set', set.path)).length;
+    await succeed(ctx, ctx.route, { path: { ...set.path, version_id: String(version.ulid ?? version.version_id ?? version.id) } }, 'reverting to the grid of two');
+    const after = ((await read(ctx, 'test_set', set.path)).test_cases as Json[]).map((c) => [c.id, c.input_str]);
+    if (show(after) !== show(before)) fail(`after the revert the grid is ${show(after)}, expected the rows ${show(before)} back`);
+    const versions = (await versionsOf(ctx, 'test_set', set.path)).length;
+    if (versions !== count + 1) fail(`the revert recorded ${versions - count} versions, expected 1`);
+  },
+};
+
+export const checks: Check[] = [attachMany, recordFields, revertRows];
