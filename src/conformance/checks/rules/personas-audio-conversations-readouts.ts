@@ -11,17 +11,13 @@ import { expectError, expectSuccess, send } from '../../http.js';
 import { fail } from '../../result.js';
 import type { Route, SuiteData } from '../../suite-data.js';
 import { ownParam } from '../../world.js';
-import type { Check, CheckContext } from '../context.js';
+import type { Check } from '../context.js';
 import { base64, wavBytes } from './personas-audio-bytes.js';
 import { routes, submitted, waveMetrics } from './personas-audio-conversations.js';
 import { show, succeed, type Json } from './records-support.js';
 
 function ruleRoute(suite: SuiteData, rule: string, resource: string, test: (r: Route) => boolean = () => true): Route | undefined {
   return suite.routes.find((r) => r.rules.includes(rule) && r.resource === resource && r.aliasOf === null && test(r));
-}
-
-function need(ctx: CheckContext, rule: string, resource: string, test?: (r: Route) => boolean): Route {
-  return ruleRoute(ctx.suite, rule, resource, test) ?? fail(`the spec names ${rule} on no ${resource} operation`);
 }
 
 function itemsOf(route: Route, body: unknown): Json[] {
