@@ -9813,19 +9813,33 @@ var recentlyDeletedList = {
     const restore = routeOf(ctx, "metric", "restore");
     const gone = await ctx.world.create("metric");
     const kept = await ctx.world.create("metric");
+    const before = Date.now();
     await succeed(ctx, del, { path: gone.path }, "deleting a metric");
+    const after = Date.now();
     const elsewhere = await hiddenFixtures(ctx);
     const listed = async () => new Map(itemsOf2(ctx.route, (await succeed(ctx, ctx.route, {}, "listing recently deleted metrics")).body).map((m) => [String(m.id), m]));
     const first = await listed();
     const entry = first.get(gone.id);
     if (!entry) fail(`the deleted metric ${gone.id} is not listed`);
     if (entry.metric_name !== gone.record.metric_name) fail(`the listed metric shows metric_name ${show(entry.metric_name)}, it was created as ${show(gone.record.metric_name)}`);
+    expectDeletionStamps(entry, gone.record, before, after);
     if (first.has(kept.id)) fail(`the active metric ${kept.id} is listed as deleted`);
     for (const [what, id] of elsewhere) if (first.has(id)) fail(`${what} (${id}) is listed`);
     await succeed(ctx, restore, { path: gone.path }, "restoring the deleted metric");
     if ((await listed()).has(gone.id)) fail(`the restored metric ${gone.id} is still listed`);
   }
 };
+var DAY_MS = 864e5;
+var CLOCK_SLACK_MS = 5 * 6e4;
+function expectDeletionStamps(entry, metric2, before, after) {
+  if (typeof metric2.name === "string" && entry.name !== metric2.name) fail(`the listed metric's name is ${show(entry.name)}, the metric's is ${show(metric2.name)}`);
+  const deleted = typeof entry.delete_time === "string" ? Date.parse(entry.delete_time) : Number.NaN;
+  if (!(deleted >= before - CLOCK_SLACK_MS && deleted <= after + CLOCK_SLACK_MS)) fail(`delete_time ${show(entry.delete_time)} is not the time of the delete`);
+  const purge = typeof entry.purge_time === "string" ? Date.parse(entry.purge_time) : Number.NaN;
+  if (purge !== deleted + 30 * DAY_MS) fail(`purge_time ${show(entry.purge_time)} is not 30 days after delete_time ${show(entry.delete_time)}`);
+  if (typeof entry.deleted_by !== "string" || entry.deleted_by.trim() === "") fail(`deleted_by ${show(entry.deleted_by)}: expected the user who deleted the metric`);
+  if (typeof metric2.created_by === "string" && entry.deleted_by !== metric2.created_by) fail(`deleted_by ${show(entry.deleted_by)} is not the caller, who created the metric as ${show(metric2.created_by)}`);
+}
 async function hiddenFixtures(ctx) {
   const control = ctx.target.control;
   if (!control) return [];

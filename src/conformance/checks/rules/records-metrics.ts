@@ -45,7 +45,9 @@ export const recentlyDeletedList: Check = {
     const restore = routeOf(ctx, 'metric', 'restore');
     const gone = await ctx.world.create('metric');
     const kept = await ctx.world.create('metric');
+    const before = Date.now();
     await succeed(ctx, del, { path: gone.path }, 'deleting a metric');
+    const after = Date.now();
     const elsewhere = await hiddenFixtures(ctx);
     const listed = async (): Promise<Map<string, Json>> => new Map(itemsOf(ctx.route, (await succeed(ctx, ctx.route, {}, 'listing recently deleted metrics')).body).map((m) => [String(m.id), m]));
     // docs/sandbox.md "Metrics": GET /metrics/recently-deleted lists the workspace's soft-deleted metrics.
@@ -53,6 +55,7 @@ export const recentlyDeletedList: Check = {
     const entry = first.get(gone.id);
     if (!entry) fail(`the deleted metric ${gone.id} is not listed`);
     if (entry.metric_name !== gone.record.metric_name) fail(`the listed metric shows metric_name ${show(entry.metric_name)}, it was created as ${show(gone.record.metric_name)}`);
+    expectDeletionStamps(entry, gone.record, before, after);
     if (first.has(kept.id)) fail(`the active metric ${kept.id} is listed as deleted`);
     for (const [what, id] of elsewhere) if (first.has(id)) fail(`${what} (${id}) is listed`);
     // The list is of metrics "restore can bring back": a restored one leaves it.
@@ -60,6 +63,24 @@ export const recentlyDeletedList: Check = {
     if ((await listed()).has(gone.id)) fail(`the restored metric ${gone.id} is still listed`);
   },
 };
+
+const DAY_MS = 86_400_000;
+const CLOCK_SLACK_MS = 5 * 60_000;
+
+/**
+ * docs/sandbox.md "Metrics" (facts-shapes 3.8 gives the item's fields): `name` is the metric's resource name,
+ * `delete_time` the time of the delete, `deleted_by` the caller who deleted it (the user that created it here) and
+ * `purge_time` the delete time plus the 30-day retention.
+ */
+function expectDeletionStamps(entry: Json, metric: Json, before: number, after: number): void {
+  if (typeof metric.name === 'string' && entry.name !== metric.name) fail(`the listed metric's name is ${show(entry.name)}, the metric's is ${show(metric.name)}`);
+  const deleted = typeof entry.delete_time === 'string' ? Date.parse(entry.delete_time) : Number.NaN;
+  if (!(deleted >= before - CLOCK_SLACK_MS && deleted <= after + CLOCK_SLACK_MS)) fail(`delete_time ${show(entry.delete_time)} is not the time of the delete`);
+  const purge = typeof entry.purge_time === 'string' ? Date.parse(entry.purge_time) : Number.NaN;
+  if (purge !== deleted + 30 * DAY_MS) fail(`purge_time ${show(entry.purge_time)} is not 30 days after delete_time ${show(entry.delete_time)}`);
+  if (typeof entry.deleted_by !== 'string' || entry.deleted_by.trim() === '') fail(`deleted_by ${show(entry.deleted_by)}: expected the user who deleted the metric`);
+  if (typeof metric.created_by === 'string' && entry.deleted_by !== metric.created_by) fail(`deleted_by ${show(entry.deleted_by)} is not the caller, who created the metric as ${show(metric.created_by)}`);
+}
 
 /** Soft-deleted metrics the default workspace must not list: another workspace's, and a platform record. */
 async function hiddenFixtures(ctx: CheckContext): Promise<[string, string][]> {
