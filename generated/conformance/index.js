@@ -11391,6 +11391,12 @@ var checks46 = [flowReplace, flowSearch, thresholdPaths, catalogData];
 
 // src/conformance/checks/rules/metrics-organization-threshold.ts
 var RULE9 = "metric-organization-threshold";
+var TIME_MIRRORS = [
+  ["create_time", "create_time"],
+  ["update_time", "update_time"],
+  ["created_at", "create_time"],
+  ["updated_at", "update_time"]
+];
 async function organizationThreshold(ctx, path) {
   const get = routeOf(ctx, "metric", "get");
   const metric2 = recordOf(get, await succeed(ctx, get, { path }, "reading the metric"));
@@ -11412,12 +11418,20 @@ var followsThresholds = {
     if (!shown || shown.id !== newer.id || shown.comparison_operator !== "lt" || shown.target_float_upper !== 0.75 || shown.name !== `metrics/${metric2.id}/threshold`) {
       fail(`after two thresholds the metric shows ${show(shown)}, expected the newer one (${String(newer.id)}, lt 0.75, named metrics/${metric2.id}/threshold)`);
     }
+    for (const [field, from] of TIME_MIRRORS) {
+      if (typeof newer[from] === "string" && shown[field] !== newer[from]) fail(`organization_threshold.${field} is ${show(shown[field])}, the threshold's ${from} is ${show(newer[from])}`);
+    }
+    const nulls = Object.keys(shown).filter((k) => shown[k] === null);
+    if (nulls.length > 0) fail(`organization_threshold shows null values (${nulls.join(", ")}); they are left out`);
     const list = routeOf(ctx, "metric", "list");
     const listed = itemsOf2(list, (await succeed(ctx, list, { query: { page_size: "100" } }, "listing metrics")).body).find((m) => m.id === metric2.id);
     if (listed && listed.organization_threshold?.id !== newer.id) fail(`the metric list shows organization_threshold ${show(listed.organization_threshold)}, expected ${String(newer.id)}`);
-    await succeed(ctx, patch, { path: metric2.path, body: { comparison_operator: "eq", target_values: ["pass"] } }, "changing the current threshold");
+    const patched = recordOf(patch, await succeed(ctx, patch, { path: metric2.path, body: { comparison_operator: "eq", target_values: ["pass"] } }, "changing the current threshold"));
     const changed = await organizationThreshold(ctx, metric2.path);
     if (!changed || changed.comparison_operator !== "eq" || show(changed.target_values) !== show(["pass"])) fail(`after PATCH the metric shows ${show(changed)}, expected eq with target_values ["pass"]`);
+    for (const [field, from] of TIME_MIRRORS) {
+      if (patched && typeof patched[from] === "string" && changed[field] !== patched[from]) fail(`after PATCH organization_threshold.${field} is ${show(changed[field])}, the threshold's ${from} is ${show(patched[from])}`);
+    }
     await succeed(ctx, remove, { path: { ...metric2.path, threshold_id: String(newer.id) } }, "deleting the current threshold");
     const previous = await organizationThreshold(ctx, metric2.path);
     if (previous?.id !== older.id) fail(`after deleting the current threshold the metric shows ${show(previous)}, expected the older one ${String(older.id)}`);

@@ -8,6 +8,12 @@ import type { Check, CheckContext } from '../context.js';
 import { itemsOf, operationWithRule, routeOf, show, succeed, type Json } from './records-support.js';
 
 const RULE = 'metric-organization-threshold';
+const TIME_MIRRORS: readonly [string, string][] = [
+  ['create_time', 'create_time'],
+  ['update_time', 'update_time'],
+  ['created_at', 'create_time'],
+  ['updated_at', 'update_time'],
+];
 
 async function organizationThreshold(ctx: CheckContext, path: Record<string, string>): Promise<Json | null | undefined> {
   const get = routeOf(ctx, 'metric', 'get');
@@ -31,12 +37,23 @@ const followsThresholds: Check = {
     if (!shown || shown.id !== newer.id || shown.comparison_operator !== 'lt' || shown.target_float_upper !== 0.75 || shown.name !== `metrics/${metric.id}/threshold`) {
       fail(`after two thresholds the metric shows ${show(shown)}, expected the newer one (${String(newer.id)}, lt 0.75, named metrics/${metric.id}/threshold)`);
     }
+    // docs/sandbox.md "Metrics": the form carries the threshold's own times (create_time and created_at from its
+    // create_time, update_time and updated_at from its update_time) and leaves null values out.
+    for (const [field, from] of TIME_MIRRORS) {
+      if (typeof newer[from] === 'string' && shown[field] !== newer[from]) fail(`organization_threshold.${field} is ${show(shown[field])}, the threshold's ${from} is ${show(newer[from])}`);
+    }
+    const nulls = Object.keys(shown).filter((k) => shown[k] === null);
+    if (nulls.length > 0) fail(`organization_threshold shows null values (${nulls.join(', ')}); they are left out`);
     const list = routeOf(ctx, 'metric', 'list');
     const listed = itemsOf(list, (await succeed(ctx, list, { query: { page_size: '100' } }, 'listing metrics')).body).find((m) => m.id === metric.id);
     if (listed && (listed.organization_threshold as Json | null)?.id !== newer.id) fail(`the metric list shows organization_threshold ${show(listed.organization_threshold)}, expected ${String(newer.id)}`);
-    await succeed(ctx, patch, { path: metric.path, body: { comparison_operator: 'eq', target_values: ['pass'] } }, 'changing the current threshold');
+    const patched = recordOf(patch, await succeed(ctx, patch, { path: metric.path, body: { comparison_operator: 'eq', target_values: ['pass'] } }, 'changing the current threshold'));
     const changed = await organizationThreshold(ctx, metric.path);
     if (!changed || changed.comparison_operator !== 'eq' || show(changed.target_values) !== show(['pass'])) fail(`after PATCH the metric shows ${show(changed)}, expected eq with target_values ["pass"]`);
+    // After a change the two times differ, so each mirror must come from its own source time.
+    for (const [field, from] of TIME_MIRRORS) {
+      if (patched && typeof patched[from] === 'string' && changed[field] !== patched[from]) fail(`after PATCH organization_threshold.${field} is ${show(changed[field])}, the threshold's ${from} is ${show(patched[from])}`);
+    }
     await succeed(ctx, remove, { path: { ...metric.path, threshold_id: String(newer.id) } }, 'deleting the current threshold');
     const previous = await organizationThreshold(ctx, metric.path);
     if (previous?.id !== older.id) fail(`after deleting the current threshold the metric shows ${show(previous)}, expected the older one ${String(older.id)}`);
