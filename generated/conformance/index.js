@@ -7528,6 +7528,12 @@ var checks12 = [baselineDeviation];
 function operationWithRule(resource, action, rule) {
   return (route) => route.resource === resource && route.action === action && route.aliasOf === null && route.rules.includes(rule);
 }
+function ruleRoute(suite, rule, where = () => true) {
+  return suite.routes.find((r) => r.rules.includes(rule) && r.aliasOf === null && where(r));
+}
+function onRule(rule, where) {
+  return (route, suite) => route.id === ruleRoute(suite, rule, where)?.id;
+}
 function routeOf(ctx, resource, action) {
   const route = ctx.world.route(resource, action);
   if (!route) fail(`the spec has no ${action} operation for ${resource}`);
@@ -7729,10 +7735,6 @@ var matchModes = {
 var checks14 = [operatorsCompare, thresholdChoice, matchModes];
 
 // src/conformance/checks/rules/alerts-events.ts
-function ruleRoute(suite, rule) {
-  return suite.routes.find((r) => r.rules.includes(rule) && r.aliasOf === null);
-}
-var on = (rule) => (route, suite) => route.id === ruleRoute(suite, rule)?.id;
 async function events(ctx, alert, outcome) {
   const route = ruleRoute(ctx.suite, "alert-events");
   const answer = await send(ctx.target, route, { path: { alert_id: idOf2(alert) }, ...outcome ? { query: { outcome } } : {} });
@@ -7743,7 +7745,7 @@ async function events(ctx, alert, outcome) {
 }
 var eventsRecorded = {
   name: "rule alert-events: every evaluation is an event (TRIGGERED, SUPPRESSED in the cooldown, NOT_MET), newest first, filtered by outcome",
-  applies: on("alert-events"),
+  applies: onRule("alert-events"),
   async run(ctx) {
     const lab = AlertLab.open(ctx);
     const metric2 = await lab.metric();
@@ -7769,7 +7771,7 @@ var eventsRecorded = {
 };
 var testEvaluate = {
   name: "rule alert-test-evaluate: answers whether a completed run triggers the alert, with condition results, and changes nothing",
-  applies: on("alert-test-evaluate"),
+  applies: onRule("alert-test-evaluate"),
   async run(ctx) {
     const lab = AlertLab.open(ctx);
     const route = ruleRoute(ctx.suite, "alert-test-evaluate");
@@ -7803,13 +7805,9 @@ var testEvaluate = {
 var checks15 = [eventsRecorded, testEvaluate];
 
 // src/conformance/checks/rules/alerts-events-more.ts
-function ruleRoute2(suite, rule) {
-  return suite.routes.find((r) => r.rules.includes(rule) && r.aliasOf === null);
-}
-var on2 = (rule) => (route, suite) => route.id === ruleRoute2(suite, rule)?.id;
 var eventsPaged = {
   name: "rule alert-events: events page by page_size with next_page_token and total_count; an unknown alert is 404",
-  applies: on2("alert-events"),
+  applies: onRule("alert-events"),
   async run(ctx) {
     const lab = AlertLab.open(ctx);
     const metric2 = await lab.metric();
@@ -7834,7 +7832,7 @@ var eventsPaged = {
 };
 var testEvaluateCooldown = {
   name: "rule alert-test-evaluate: a match lists the channels a trigger would notify, within the cooldown it is suppressed with none; a run not completed has no result; an unknown run is 404",
-  applies: on2("alert-test-evaluate"),
+  applies: onRule("alert-test-evaluate"),
   async run(ctx) {
     const lab = AlertLab.open(ctx);
     const metric2 = await lab.metric();
@@ -8382,8 +8380,8 @@ function canonical(suite, resource, action) {
 function isRuleOperation(route, suite, resource, action, rule) {
   return route.id === canonical(suite, resource, action)?.id && route.rules.includes(rule);
 }
-function handles2(suite, on3, rule) {
-  return suite.handlers.some((h) => h.on === on3 && h.rule === rule);
+function handles2(suite, on, rule) {
+  return suite.handlers.some((h) => h.on === on && h.rule === rule);
 }
 function needControl(ctx, why) {
   const control = ctx.target.control;
@@ -8569,11 +8567,8 @@ function notAudioBytes() {
 }
 
 // src/conformance/checks/rules/personas-audio-shared.ts
-function ruleRoute3(suite, rule, action) {
-  return suite.routes.find((r) => r.rules.includes(rule) && r.action === action && r.aliasOf === null);
-}
 function appliesTo(rule, action) {
-  return (route, suite) => route.id === ruleRoute3(suite, rule, action)?.id;
+  return onRule(rule, (r) => r.action === action);
 }
 function discoveryRoute(suite, key) {
   return suite.routes.find((r) => r.rules.includes("persona-discovery") && r.success.shape.kind === "other" && r.success.shape.keys.includes(key));
@@ -8653,8 +8648,8 @@ var AUDIO_FIELDS = ["audio_url", "audio", "upload_id"];
 var HTTPS_URL = "https://storage.example.com/recordings/call.wav";
 function routes(ctx) {
   return {
-    submit: requireRoute(ctx, ruleRoute3(ctx.suite, VALIDATE, "create"), "conversation submit"),
-    attach: requireRoute(ctx, ruleRoute3(ctx.suite, ATTACH, "update"), "conversation audio attach"),
+    submit: requireRoute(ctx, ruleRoute(ctx.suite, VALIDATE, (r) => r.action === "create"), "conversation submit"),
+    attach: requireRoute(ctx, ruleRoute(ctx.suite, ATTACH, (r) => r.action === "update"), "conversation audio attach"),
     get: requireRoute(ctx, ctx.world.route("conversation", "get"), "conversation get")
   };
 }
@@ -8859,9 +8854,6 @@ var attachDelivers = {
 var checks23 = [submitRecording, submitRefusals, submitOrder, submitNulls, submitTranscript, submitWaves, submitDelivers, attachOnce, attachOrder, attachDelivers];
 
 // src/conformance/checks/rules/personas-audio-conversations-outputs.ts
-function ruleRoute4(suite, rule, resource, test = () => true) {
-  return suite.routes.find((r) => r.rules.includes(rule) && r.resource === resource && r.aliasOf === null && test(r));
-}
 var ownParam2 = (route) => route.params.path[0].name;
 async function simulation(ctx, data2) {
   return (await ctx.world.loadRecord("simulation", { run_id: "ConformanceRunAAAAAAAA", status: "COMPLETED", has_audio: false, ...data2 })).id;
@@ -8873,7 +8865,7 @@ function itemsOf3(answer, key) {
 }
 var metricValuesOnRequest = {
   name: "rule conversation-metric-values: metric_values as [{metric_id, value}] only with include=metric_values or metric_id, which keeps the conversations of that metric",
-  applies: (route, suite) => route.id === ruleRoute4(suite, "conversation-metric-values", "conversation", (r) => r.action === "list")?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, "conversation-metric-values", (r) => r.resource === "conversation" && r.action === "list")?.id,
   async run(ctx) {
     const metric2 = (await ctx.world.ensure("metric")).id;
     const other = (await ctx.world.create("metric")).id;
@@ -8929,7 +8921,7 @@ async function filterAndOrder(ctx, metric2) {
 }
 var metricOutputs = {
   name: "rule conversation-metric-outputs: one output per metric value, read back by its id; an unknown id is 404; paged; filter and order_by over the output fields (400 on an unknown field)",
-  applies: (route, suite) => route.id === ruleRoute4(suite, "conversation-metric-outputs", "simulation", (r) => r.params.path.length === 1)?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, "conversation-metric-outputs", (r) => r.resource === "simulation" && r.params.path.length === 1)?.id,
   async run(ctx) {
     const metric2 = (await ctx.world.ensure("metric")).id;
     const id = await simulation(ctx, { metric_values: { [metric2]: 0.25 } });
@@ -8938,7 +8930,7 @@ var metricOutputs = {
     const outputs = itemsOf3(answer, "metrics");
     if (outputs.length !== 1 || outputs[0].metric_id !== metric2 || outputs[0].value !== 0.25 || outputs[0].status !== "COMPLETED") fail(`expected one COMPLETED output of 0.25, got ${JSON.stringify(outputs)}`);
     await filterAndOrder(ctx, metric2);
-    const one = ruleRoute4(ctx.suite, "conversation-metric-outputs", "simulation", (r) => r.params.path.length === 2);
+    const one = ruleRoute(ctx.suite, "conversation-metric-outputs", (r) => r.resource === "simulation" && r.params.path.length === 2);
     if (one) {
       const got = await send(ctx.target, one, { path: { [ownParam2(one)]: id, metric_output_id: String(outputs[0].metric_output_id) } });
       expectSuccess(got, one, "getting the output");
@@ -8949,7 +8941,7 @@ var metricOutputs = {
 };
 var audioUrl = {
   name: "rule conversation-audio-url: the recording URL with the conversation id and its expiry; 404 without a recording",
-  applies: (route, suite) => route.id === ruleRoute4(suite, "conversation-audio-url", "simulation")?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, "conversation-audio-url", (r) => r.resource === "simulation")?.id,
   async run(ctx) {
     const param = ownParam2(ctx.route);
     const silent = await simulation(ctx, { has_audio: false });
@@ -8963,7 +8955,7 @@ var audioUrl = {
 };
 var rerunMetrics = {
   name: "rule simulation-rerun-metrics: 202 with QUEUED results when every simulation exists, 207 with NOT_FOUND for the others",
-  applies: (route, suite) => route.id === ruleRoute4(suite, "simulation-rerun-metrics", "simulation")?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, "simulation-rerun-metrics", (r) => r.resource === "simulation")?.id,
   async run(ctx) {
     const metric2 = (await ctx.world.ensure("metric")).id;
     const id = await simulation(ctx, { metric_values: { [metric2]: 1 } });
@@ -8979,7 +8971,7 @@ var rerunMetrics = {
 };
 var resimulate = {
   name: "rule simulation-resimulate: a new simulation of the same run, queued, with the same agent; the original unchanged",
-  applies: (route, suite) => route.id === ruleRoute4(suite, "simulation-resimulate", "simulation")?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, "simulation-resimulate", (r) => r.resource === "simulation")?.id,
   async run(ctx) {
     const agent = "ConformanceAgentAAAAAA";
     const id = await simulation(ctx, { agent_id: agent });
@@ -8997,9 +8989,6 @@ var resimulate = {
 var checks24 = [metricValuesOnRequest, metricOutputs, audioUrl, rerunMetrics, resimulate];
 
 // src/conformance/checks/rules/personas-audio-conversations-readouts.ts
-function ruleRoute5(suite, rule, resource, test = () => true) {
-  return suite.routes.find((r) => r.rules.includes(rule) && r.resource === resource && r.aliasOf === null && test(r));
-}
 function itemsOf4(route, body) {
   const items2 = body[route.pagination?.items ?? ""];
   if (!Array.isArray(items2)) fail(`the answer of ${route.id} has no list of items`);
@@ -9011,7 +9000,7 @@ var OUTPUTS = "conversation-metric-outputs";
 var AUDIO = "conversation-audio-url";
 var uploadedListQuery = {
   name: `rule ${VALUES}: start_date and end_date keep the uploaded conversations created in [start_date, end_date), ANDed with the caller's filter; metric_outputs only with include=metric_outputs; no progress on a list`,
-  applies: (route, suite) => route.id === ruleRoute5(suite, VALUES, "conversation", (r) => r.action === "list")?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, VALUES, (r) => r.resource === "conversation" && r.action === "list")?.id,
   async run(ctx) {
     const metric2 = (await ctx.world.create("metric")).id;
     const at = "2025-03-10T12:00:00.000Z";
@@ -9045,7 +9034,7 @@ var uploadedListQuery = {
 };
 var uploadedProgress = {
   name: `rule ${VALUES}: a get shows progress only with include_progress=true, and never metric_values`,
-  applies: (route, suite) => route.id === ruleRoute5(suite, VALUES, "conversation", (r) => r.action === "get")?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, VALUES, (r) => r.resource === "conversation" && r.action === "get")?.id,
   async run(ctx) {
     const r = routes(ctx);
     const m = await waveMetrics(ctx);
@@ -9065,7 +9054,7 @@ var uploadedProgress = {
 };
 var simulatedValues = {
   name: `rule ${VALUES}: a list of simulated conversations shows metric_values only with include=metric_values; a get shows them`,
-  applies: (route, suite) => route.id === ruleRoute5(suite, VALUES, "simulation", (r) => r.action === "list")?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, VALUES, (r) => r.resource === "simulation" && r.action === "list")?.id,
   async run(ctx) {
     const metric2 = (await ctx.world.ensure("metric")).id;
     const id = (await ctx.world.loadRecord("simulation", { run_id: "ConformanceRunAAAAAAAA", status: "COMPLETED", has_audio: false, metric_values: { [metric2]: 0.75 } })).id;
@@ -9085,7 +9074,7 @@ var simulatedValues = {
 };
 var uploadedOutputs = {
   name: `rule ${OUTPUTS}: an uploaded conversation has an output per metric of its waves, IN QUEUE while the recording is missing and COMPLETED after the attach; outputs page`,
-  applies: (route, suite) => route.id === ruleRoute5(suite, OUTPUTS, "conversation", (r) => r.params.path.length === 1)?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, OUTPUTS, (r) => r.resource === "conversation" && r.params.path.length === 1)?.id,
   async run(ctx) {
     const r = routes(ctx);
     const m = await waveMetrics(ctx);
@@ -9115,7 +9104,7 @@ var uploadedOutputs = {
 };
 var audioUrlForms = {
   name: `rule ${AUDIO}: the audio_url an uploaded conversation was given, else a URL naming the conversation; url_expires_in_seconds 3600, peaks_url null; 404 without a recording`,
-  applies: (route, suite) => route.id === ruleRoute5(suite, AUDIO, "conversation")?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, AUDIO, (r) => r.resource === "conversation")?.id,
   async run(ctx) {
     const r = routes(ctx);
     const url = "https://storage.example.com/recordings/readout.wav";
@@ -9139,15 +9128,12 @@ var checks25 = [uploadedListQuery, uploadedProgress, simulatedValues, uploadedOu
 var RERUN = "simulation-rerun-metrics";
 var RESIMULATE = "simulation-resimulate";
 var RUN = "ConformanceRunAAAAAAAA";
-function ruleRoute6(suite, rule) {
-  return suite.routes.find((r) => r.rules.includes(rule) && r.resource === "simulation" && r.aliasOf === null);
-}
 async function simulation2(ctx, data2, options = {}) {
   return (await ctx.world.loadRecord("simulation", { run_id: RUN, status: "COMPLETED", has_audio: false, ...data2 }, options)).id;
 }
 var rerunRefusals = {
   name: `rule ${RERUN}: an unknown metric is 404 on metric_ids; a deleted or unknown simulation is NOT_FOUND with an error text, a queued one has error null`,
-  applies: (route, suite) => route.id === ruleRoute6(suite, RERUN)?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, RERUN, (r) => r.resource === "simulation")?.id,
   async run(ctx) {
     const metric2 = (await ctx.world.ensure("metric")).id;
     const live = await simulation2(ctx, { metric_values: { [metric2]: 0.5 } });
@@ -9164,7 +9150,7 @@ var rerunRefusals = {
 };
 var resimulateCopies = {
   name: `rule ${RESIMULATE}: the new simulation copies agent, persona, test set, test case and endpoints, without audio or values; the original is unchanged; no run_id is 400`,
-  applies: (route, suite) => route.id === ruleRoute6(suite, RESIMULATE)?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, RESIMULATE, (r) => r.resource === "simulation")?.id,
   async run(ctx) {
     const param = ownParam(ctx.route);
     const get = ctx.world.route("simulation", "get") ?? fail("the spec has no simulation get");
@@ -9760,7 +9746,7 @@ var listWithoutTranscript = {
   name: `rule ${RULE3}: the list answers each conversation without its transcript; the single get returns it`,
   applies: (route) => route.action === "list" && route.rules.includes(RULE3),
   async run(ctx) {
-    const submit2 = requireRoute(ctx, ruleRoute3(ctx.suite, "audio-validate", "create"), "conversation submit");
+    const submit2 = requireRoute(ctx, ruleRoute(ctx.suite, "audio-validate", (r) => r.action === "create"), "conversation submit");
     const get = requireRoute(ctx, ctx.world.route(ctx.route.resource ?? "conversation", "get"), "conversation get");
     const body = await ctx.world.bodyFor(submit2) ?? {};
     for (const field of ["audio", "audio_url", "upload_id"]) delete body[field];

@@ -4,20 +4,15 @@
 // trigger would notify, finds no result on a run that has not completed, and is 404 on run_id for an unknown run.
 import { expectError, expectSuccess, send } from '../../http.js';
 import { fail } from '../../result.js';
-import type { Route, SuiteData } from '../../suite-data.js';
 import type { Check } from '../context.js';
 import { AlertLab, condition, fixtureUlid, idOf, type Json } from './alerts-lab.js';
-import { show } from './records-support.js';
+import { onRule, show } from './records-support.js';
 
-function ruleRoute(suite: SuiteData, rule: string): Route | undefined {
-  return suite.routes.find((r) => r.rules.includes(rule) && r.aliasOf === null);
-}
 
-const on = (rule: string) => (route: Route, suite: SuiteData): boolean => route.id === ruleRoute(suite, rule)?.id;
 
 export const eventsPaged: Check = {
   name: 'rule alert-events: events page by page_size with next_page_token and total_count; an unknown alert is 404',
-  applies: on('alert-events'),
+  applies: onRule('alert-events'),
   async run(ctx) {
     const lab = AlertLab.open(ctx);
     const metric = await lab.metric();
@@ -43,7 +38,7 @@ export const eventsPaged: Check = {
 
 export const testEvaluateCooldown: Check = {
   name: 'rule alert-test-evaluate: a match lists the channels a trigger would notify, within the cooldown it is suppressed with none; a run not completed has no result; an unknown run is 404',
-  applies: on('alert-test-evaluate'),
+  applies: onRule('alert-test-evaluate'),
   async run(ctx) {
     const lab = AlertLab.open(ctx);
     const metric = await lab.metric();

@@ -3,15 +3,11 @@
 // filter), and test-evaluate answering what an evaluation would do without counting, recording or sending.
 import { expectSuccess, send } from '../../http.js';
 import { fail, skip } from '../../result.js';
-import type { Route, SuiteData } from '../../suite-data.js';
 import type { Check, CheckContext } from '../context.js';
+import { onRule, ruleRoute } from './records-support.js';
 import { AlertLab, condition, idOf, type Json, notesOf } from './alerts-lab.js';
 
-function ruleRoute(suite: SuiteData, rule: string): Route | undefined {
-  return suite.routes.find((r) => r.rules.includes(rule) && r.aliasOf === null);
-}
 
-const on = (rule: string) => (route: Route, suite: SuiteData): boolean => route.id === ruleRoute(suite, rule)?.id;
 
 async function events(ctx: CheckContext, alert: Json, outcome?: string): Promise<Json[]> {
   const route = ruleRoute(ctx.suite, 'alert-events')!;
@@ -24,7 +20,7 @@ async function events(ctx: CheckContext, alert: Json, outcome?: string): Promise
 
 export const eventsRecorded: Check = {
   name: 'rule alert-events: every evaluation is an event (TRIGGERED, SUPPRESSED in the cooldown, NOT_MET), newest first, filtered by outcome',
-  applies: on('alert-events'),
+  applies: onRule('alert-events'),
   async run(ctx) {
     const lab = AlertLab.open(ctx);
     const metric = await lab.metric();
@@ -51,7 +47,7 @@ export const eventsRecorded: Check = {
 
 export const testEvaluate: Check = {
   name: 'rule alert-test-evaluate: answers whether a completed run triggers the alert, with condition results, and changes nothing',
-  applies: on('alert-test-evaluate'),
+  applies: onRule('alert-test-evaluate'),
   async run(ctx) {
     const lab = AlertLab.open(ctx);
     const route = ruleRoute(ctx.suite, 'alert-test-evaluate')!;

@@ -4,14 +4,12 @@
 // 207 with per-id results) and simulation-resimulate (a new queued simulation of the same run).
 import { expectError, expectStatus, expectSuccess, send } from '../../http.js';
 import { fail } from '../../result.js';
-import type { Route, SuiteData } from '../../suite-data.js';
+import type { Route } from '../../suite-data.js';
+import { ruleRoute } from './records-support.js';
 import type { Check, CheckContext } from '../context.js';
 
 type Json = Record<string, unknown>;
 
-function ruleRoute(suite: SuiteData, rule: string, resource: string, test: (r: Route) => boolean = () => true): Route | undefined {
-  return suite.routes.find((r) => r.rules.includes(rule) && r.resource === resource && r.aliasOf === null && test(r));
-}
 
 const ownParam = (route: Route): string => route.params.path[0]!.name;
 
@@ -27,7 +25,7 @@ function itemsOf(answer: { body: unknown }, key: string): Json[] {
 
 export const metricValuesOnRequest: Check = {
   name: 'rule conversation-metric-values: metric_values as [{metric_id, value}] only with include=metric_values or metric_id, which keeps the conversations of that metric',
-  applies: (route, suite) => route.id === ruleRoute(suite, 'conversation-metric-values', 'conversation', (r) => r.action === 'list')?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, 'conversation-metric-values', (r) => r.resource === 'conversation' && r.action === 'list')?.id,
   async run(ctx) {
     const metric = (await ctx.world.ensure('metric')).id;
     const other = (await ctx.world.create('metric')).id;
@@ -88,7 +86,7 @@ async function filterAndOrder(ctx: CheckContext, metric: string): Promise<void> 
 
 export const metricOutputs: Check = {
   name: 'rule conversation-metric-outputs: one output per metric value, read back by its id; an unknown id is 404; paged; filter and order_by over the output fields (400 on an unknown field)',
-  applies: (route, suite) => route.id === ruleRoute(suite, 'conversation-metric-outputs', 'simulation', (r) => r.params.path.length === 1)?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, 'conversation-metric-outputs', (r) => r.resource === 'simulation' && r.params.path.length === 1)?.id,
   async run(ctx) {
     const metric = (await ctx.world.ensure('metric')).id;
     const id = await simulation(ctx, { metric_values: { [metric]: 0.25 } });
@@ -97,7 +95,7 @@ export const metricOutputs: Check = {
     const outputs = itemsOf(answer, 'metrics');
     if (outputs.length !== 1 || outputs[0]!.metric_id !== metric || outputs[0]!.value !== 0.25 || outputs[0]!.status !== 'COMPLETED') fail(`expected one COMPLETED output of 0.25, got ${JSON.stringify(outputs)}`);
     await filterAndOrder(ctx, metric);
-    const one = ruleRoute(ctx.suite, 'conversation-metric-outputs', 'simulation', (r) => r.params.path.length === 2);
+    const one = ruleRoute(ctx.suite, 'conversation-metric-outputs', (r) => r.resource === 'simulation' && r.params.path.length === 2);
     if (one) {
       const got = await send(ctx.target, one, { path: { [ownParam(one)]: id, metric_output_id: String(outputs[0]!.metric_output_id) } });
       expectSuccess(got, one, 'getting the output');
@@ -109,7 +107,7 @@ export const metricOutputs: Check = {
 
 export const audioUrl: Check = {
   name: 'rule conversation-audio-url: the recording URL with the conversation id and its expiry; 404 without a recording',
-  applies: (route, suite) => route.id === ruleRoute(suite, 'conversation-audio-url', 'simulation')?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, 'conversation-audio-url', (r) => r.resource === 'simulation')?.id,
   async run(ctx) {
     const param = ownParam(ctx.route);
     const silent = await simulation(ctx, { has_audio: false });
@@ -124,7 +122,7 @@ export const audioUrl: Check = {
 
 export const rerunMetrics: Check = {
   name: 'rule simulation-rerun-metrics: 202 with QUEUED results when every simulation exists, 207 with NOT_FOUND for the others',
-  applies: (route, suite) => route.id === ruleRoute(suite, 'simulation-rerun-metrics', 'simulation')?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, 'simulation-rerun-metrics', (r) => r.resource === 'simulation')?.id,
   async run(ctx) {
     const metric = (await ctx.world.ensure('metric')).id;
     const id = await simulation(ctx, { metric_values: { [metric]: 1 } });
@@ -141,7 +139,7 @@ export const rerunMetrics: Check = {
 
 export const resimulate: Check = {
   name: 'rule simulation-resimulate: a new simulation of the same run, queued, with the same agent; the original unchanged',
-  applies: (route, suite) => route.id === ruleRoute(suite, 'simulation-resimulate', 'simulation')?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, 'simulation-resimulate', (r) => r.resource === 'simulation')?.id,
   async run(ctx) {
     const agent = 'ConformanceAgentAAAAAA';
     const id = await simulation(ctx, { agent_id: agent });

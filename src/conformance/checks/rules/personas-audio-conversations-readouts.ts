@@ -9,16 +9,13 @@
 // - conversation-audio-url: the URL the conversation was given, else one naming it; 3600 s; peaks_url null.
 import { expectError, expectSuccess, send } from '../../http.js';
 import { fail } from '../../result.js';
-import type { Route, SuiteData } from '../../suite-data.js';
+import type { Route } from '../../suite-data.js';
 import { ownParam } from '../../world.js';
 import type { Check } from '../context.js';
 import { base64, wavBytes } from './personas-audio-bytes.js';
 import { routes, submitted, waveMetrics } from './personas-audio-conversations.js';
-import { show, succeed, type Json } from './records-support.js';
+import { ruleRoute, show, succeed, type Json } from './records-support.js';
 
-function ruleRoute(suite: SuiteData, rule: string, resource: string, test: (r: Route) => boolean = () => true): Route | undefined {
-  return suite.routes.find((r) => r.rules.includes(rule) && r.resource === resource && r.aliasOf === null && test(r));
-}
 
 function itemsOf(route: Route, body: unknown): Json[] {
   const items = (body as Json)[route.pagination?.items ?? ''];
@@ -34,7 +31,7 @@ const AUDIO = 'conversation-audio-url';
 
 export const uploadedListQuery: Check = {
   name: `rule ${VALUES}: start_date and end_date keep the uploaded conversations created in [start_date, end_date), ANDed with the caller's filter; metric_outputs only with include=metric_outputs; no progress on a list`,
-  applies: (route, suite) => route.id === ruleRoute(suite, VALUES, 'conversation', (r) => r.action === 'list')?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, VALUES, (r) => r.resource === 'conversation' && r.action === 'list')?.id,
   async run(ctx) {
     const metric = (await ctx.world.create('metric')).id;
     const at = '2025-03-10T12:00:00.000Z';
@@ -69,7 +66,7 @@ export const uploadedListQuery: Check = {
 
 export const uploadedProgress: Check = {
   name: `rule ${VALUES}: a get shows progress only with include_progress=true, and never metric_values`,
-  applies: (route, suite) => route.id === ruleRoute(suite, VALUES, 'conversation', (r) => r.action === 'get')?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, VALUES, (r) => r.resource === 'conversation' && r.action === 'get')?.id,
   async run(ctx) {
     const r = routes(ctx);
     const m = await waveMetrics(ctx);
@@ -90,7 +87,7 @@ export const uploadedProgress: Check = {
 
 export const simulatedValues: Check = {
   name: `rule ${VALUES}: a list of simulated conversations shows metric_values only with include=metric_values; a get shows them`,
-  applies: (route, suite) => route.id === ruleRoute(suite, VALUES, 'simulation', (r) => r.action === 'list')?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, VALUES, (r) => r.resource === 'simulation' && r.action === 'list')?.id,
   async run(ctx) {
     const metric = (await ctx.world.ensure('metric')).id;
     const id = (await ctx.world.loadRecord('simulation', { run_id: 'ConformanceRunAAAAAAAA', status: 'COMPLETED', has_audio: false, metric_values: { [metric]: 0.75 } })).id;
@@ -111,7 +108,7 @@ export const simulatedValues: Check = {
 
 export const uploadedOutputs: Check = {
   name: `rule ${OUTPUTS}: an uploaded conversation has an output per metric of its waves, IN QUEUE while the recording is missing and COMPLETED after the attach; outputs page`,
-  applies: (route, suite) => route.id === ruleRoute(suite, OUTPUTS, 'conversation', (r) => r.params.path.length === 1)?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, OUTPUTS, (r) => r.resource === 'conversation' && r.params.path.length === 1)?.id,
   async run(ctx) {
     const r = routes(ctx);
     const m = await waveMetrics(ctx);
@@ -142,7 +139,7 @@ export const uploadedOutputs: Check = {
 
 export const audioUrlForms: Check = {
   name: `rule ${AUDIO}: the audio_url an uploaded conversation was given, else a URL naming the conversation; url_expires_in_seconds 3600, peaks_url null; 404 without a recording`,
-  applies: (route, suite) => route.id === ruleRoute(suite, AUDIO, 'conversation')?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, AUDIO, (r) => r.resource === 'conversation')?.id,
   async run(ctx) {
     const r = routes(ctx);
     const url = 'https://storage.example.com/recordings/readout.wav';

@@ -14,8 +14,8 @@ import { ownParam } from '../../world.js';
 import type { Check, CheckContext } from '../context.js';
 import { unansweredUrl } from '../unanswered-url.js';
 import { base64, lowRateMp3Bytes, mp3Bytes, notAudioBytes, wavBytes } from './personas-audio-bytes.js';
-import { propertySchema } from './records-support.js';
-import { appliesTo, expectField, expectRefused, requireRoute, ruleRoute, successRecord, unique } from './personas-audio-shared.js';
+import { propertySchema, ruleRoute } from './records-support.js';
+import { appliesTo, expectField, expectRefused, requireRoute, successRecord, unique } from './personas-audio-shared.js';
 
 const VALIDATE = 'audio-validate';
 const ATTACH = 'audio-attach';
@@ -30,8 +30,8 @@ export interface Routes {
 
 export function routes(ctx: CheckContext): Routes {
   return {
-    submit: requireRoute(ctx, ruleRoute(ctx.suite, VALIDATE, 'create'), 'conversation submit'),
-    attach: requireRoute(ctx, ruleRoute(ctx.suite, ATTACH, 'update'), 'conversation audio attach'),
+    submit: requireRoute(ctx, ruleRoute(ctx.suite, VALIDATE, (r) => r.action === 'create'), 'conversation submit'),
+    attach: requireRoute(ctx, ruleRoute(ctx.suite, ATTACH, (r) => r.action === 'update'), 'conversation audio attach'),
     get: requireRoute(ctx, ctx.world.route('conversation', 'get'), 'conversation get'),
   };
 }

@@ -6,15 +6,12 @@ import { fail, skip } from '../../result.js';
 import type { Route, SuiteData } from '../../suite-data.js';
 import { recordOf } from '../../world.js';
 import type { CheckContext } from '../context.js';
+import { onRule } from './records-support.js';
 
-/** The canonical (not deprecated-alias) operation of `action` that names `rule` in x-rules. */
-export function ruleRoute(suite: SuiteData, rule: string, action: string): Route | undefined {
-  return suite.routes.find((r) => r.rules.includes(rule) && r.action === action && r.aliasOf === null);
-}
 
 /** A check applies to the one canonical operation of `action` naming `rule`. */
 export function appliesTo(rule: string, action: string): (route: Route, suite: SuiteData) => boolean {
-  return (route, suite) => route.id === ruleRoute(suite, rule, action)?.id;
+  return onRule(rule, (r) => r.action === action);
 }
 
 /** The persona-discovery listing whose answer has `key` (voices, phone_numbers, background_sounds). */

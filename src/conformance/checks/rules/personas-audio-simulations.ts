@@ -7,18 +7,14 @@
 //   simulation_id.
 import { expectError, expectStatus, send } from '../../http.js';
 import { fail } from '../../result.js';
-import type { Route, SuiteData } from '../../suite-data.js';
 import { ownParam } from '../../world.js';
 import type { Check, CheckContext } from '../context.js';
-import { show, succeed, type Json } from './records-support.js';
+import { ruleRoute, show, succeed, type Json } from './records-support.js';
 
 const RERUN = 'simulation-rerun-metrics';
 const RESIMULATE = 'simulation-resimulate';
 const RUN = 'ConformanceRunAAAAAAAA';
 
-function ruleRoute(suite: SuiteData, rule: string): Route | undefined {
-  return suite.routes.find((r) => r.rules.includes(rule) && r.resource === 'simulation' && r.aliasOf === null);
-}
 
 async function simulation(ctx: CheckContext, data: Json, options: { deleted?: boolean } = {}): Promise<string> {
   return (await ctx.world.loadRecord('simulation', { run_id: RUN, status: 'COMPLETED', has_audio: false, ...data }, options)).id;
@@ -26,7 +22,7 @@ async function simulation(ctx: CheckContext, data: Json, options: { deleted?: bo
 
 const rerunRefusals: Check = {
   name: `rule ${RERUN}: an unknown metric is 404 on metric_ids; a deleted or unknown simulation is NOT_FOUND with an error text, a queued one has error null`,
-  applies: (route, suite) => route.id === ruleRoute(suite, RERUN)?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, RERUN, (r) => r.resource === 'simulation')?.id,
   async run(ctx) {
     const metric = (await ctx.world.ensure('metric')).id;
     const live = await simulation(ctx, { metric_values: { [metric]: 0.5 } });
@@ -44,7 +40,7 @@ const rerunRefusals: Check = {
 
 const resimulateCopies: Check = {
   name: `rule ${RESIMULATE}: the new simulation copies agent, persona, test set, test case and endpoints, without audio or values; the original is unchanged; no run_id is 400`,
-  applies: (route, suite) => route.id === ruleRoute(suite, RESIMULATE)?.id,
+  applies: (route, suite) => route.id === ruleRoute(suite, RESIMULATE, (r) => r.resource === 'simulation')?.id,
   async run(ctx) {
     const param = ownParam(ctx.route)!;
     const get = ctx.world.route('simulation', 'get') ?? fail('the spec has no simulation get');

@@ -5,7 +5,8 @@ import { expectSuccess, send } from '../../http.js';
 import { fail } from '../../result.js';
 import { ownParam } from '../../world.js';
 import type { Check } from '../context.js';
-import { requireRoute, ruleRoute, successRecord } from './personas-audio-shared.js';
+import { requireRoute, successRecord } from './personas-audio-shared.js';
+import { ruleRoute } from './records-support.js';
 
 const RULE = 'conversation-list-summary';
 
@@ -13,7 +14,7 @@ const listWithoutTranscript: Check = {
   name: `rule ${RULE}: the list answers each conversation without its transcript; the single get returns it`,
   applies: (route) => route.action === 'list' && route.rules.includes(RULE),
   async run(ctx) {
-    const submit = requireRoute(ctx, ruleRoute(ctx.suite, 'audio-validate', 'create'), 'conversation submit');
+    const submit = requireRoute(ctx, ruleRoute(ctx.suite, 'audio-validate', (r) => r.action === 'create'), 'conversation submit');
     const get = requireRoute(ctx, ctx.world.route(ctx.route.resource ?? 'conversation', 'get'), 'conversation get');
     const body = (await ctx.world.bodyFor(submit)) ?? {};
     for (const field of ['audio', 'audio_url', 'upload_id']) delete body[field];

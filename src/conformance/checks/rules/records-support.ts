@@ -20,6 +20,16 @@ export function operationWithRule(resource: string, action: string, rule: string
   return (route) => route.resource === resource && route.action === action && route.aliasOf === null && route.rules.includes(rule);
 }
 
+/** The first canonical (not deprecated-alias) operation naming `rule` in x-rules that `where` accepts. */
+export function ruleRoute(suite: SuiteData, rule: string, where: (route: Route) => boolean = () => true): Route | undefined {
+  return suite.routes.find((r) => r.rules.includes(rule) && r.aliasOf === null && where(r));
+}
+
+/** A check applies to the operation `ruleRoute` finds for `rule` (and `where`). */
+export function onRule(rule: string, where?: (route: Route) => boolean): (route: Route, suite: SuiteData) => boolean {
+  return (route, suite) => route.id === ruleRoute(suite, rule, where)?.id;
+}
+
 /** The operation of a resource, or a failure naming what the spec lacks. */
 export function routeOf(ctx: CheckContext, resource: string, action: string): Route {
   const route = ctx.world.route(resource, action);
