@@ -5270,14 +5270,19 @@ var happyPathMaximal = {
 };
 
 // src/conformance/checks/isolation.ts
-function unusedId(ctx, param, path) {
-  const schema = ctx.suite.schemas[ctx.route.id].path[param];
-  const generated = validValue(schema, ctx.world.defs, { seed: 999 });
+function unusedIdCandidates(ctx) {
   const candidates = [];
   for (const length of [22, 26, 8, 24, 27, 1, 12, 16, 32]) for (const ch of ["Z", "9", "z", "Q"]) candidates.push(ch.repeat(length));
   candidates.push("01JZZZZZZZZZZZZZZZZZZZZZZZ", "does-not-exist");
-  if (typeof generated === "string") candidates.push(generated.split("").reverse().join(""));
   const taken = new Set(ctx.world.created.map((c) => c.id));
+  return candidates.filter((c) => !taken.has(c));
+}
+function unusedId(ctx, param, path) {
+  const schema = ctx.suite.schemas[ctx.route.id].path[param];
+  const generated = validValue(schema, ctx.world.defs, { seed: 999 });
+  const candidates = unusedIdCandidates(ctx);
+  const taken = new Set(ctx.world.created.map((c) => c.id));
+  if (typeof generated === "string") candidates.push(generated.split("").reverse().join(""));
   const validator = ctx.route.validators.path;
   const ok = candidates.find((c) => !taken.has(c) && (validator === void 0 || validator.validate({ ...path, [param]: c }).ok));
   if (ok === void 0) fail(`cannot build an unused, well-formed ${param}`);
@@ -6487,7 +6492,6 @@ function referencingFields(suite, route) {
   if (route.body === null || route.auth.length === 0) return [];
   return Object.entries(fieldRules(suite, route)).filter(([, rule]) => rule.references !== void 0).map(([field]) => field).sort();
 }
-var UNUSED = ["01JZZZZZZZZZZZZZZZZZZZZZZZ", "does-not-exist", ...[22, 26, 8, 24, 12, 16, 32].flatMap((n) => ["Z", "9", "z"].map((c) => c.repeat(n)))];
 var unknownReference = {
   name: "not found: a body field naming a record (x-references) that does not exist is 404 on the field",
   applies: (route, suite) => referencingFields(suite, route).length > 0,
@@ -6495,9 +6499,9 @@ var unknownReference = {
     const spec = await prepare(ctx);
     for (const field of referencingFields(ctx.suite, ctx.route)) {
       const body = await validBody(ctx.world, ctx.route) ?? {};
-      const list = Array.isArray(body[field]) || UNUSED.some((id) => ctx.route.validators.body?.validate({ ...body, [field]: [id] }).ok === true);
-      const taken = new Set(ctx.world.created.map((c) => c.id));
-      const value = UNUSED.filter((id) => !taken.has(id)).map((id) => list ? [id] : id).find((candidate) => ctx.route.validators.body?.validate({ ...body, [field]: candidate }).ok !== false);
+      const unused = unusedIdCandidates(ctx);
+      const list = Array.isArray(body[field]) || unused.some((id) => ctx.route.validators.body?.validate({ ...body, [field]: [id] }).ok === true);
+      const value = unused.map((id) => list ? [id] : id).find((candidate) => ctx.route.validators.body?.validate({ ...body, [field]: candidate }).ok !== false);
       if (value === void 0) fail(`cannot build a well-formed, unused id for ${field}`);
       const answer = await send(ctx.target, ctx.route, { ...spec, body: { ...body, [field]: value } });
       expectError(answer, 404, "NOT_FOUND", list ? `${field}[0]` : field, `${field} naming nothing`);

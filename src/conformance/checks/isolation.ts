@@ -4,18 +4,28 @@ import { validValue } from '../values/index.js';
 import { expectError, send } from '../http.js';
 import { fail, skip } from '../result.js';
 import { ownParam, resourceForParam } from '../world.js';
-import type { Check } from './context.js';
+import type { Check, CheckContext } from './context.js';
 import { prepare, requiredParams } from './happy.js';
 
-/** A well-formed id (the path validator accepts it) that the suite never created. */
-function unusedId(ctx: Parameters<Check['run']>[0], param: string, path: Record<string, string>): string {
-  const schema = ctx.suite.schemas[ctx.route.id]!.path[param];
-  const generated = validValue(schema as never, ctx.world.defs, { seed: 999 });
+/**
+ * Ids of the formats resources use (lengths 1-32, ULID-like, words) that no suite makes, for a check to try in turn
+ * until a validator accepts one; the ids the World created are left out.
+ */
+export function unusedIdCandidates(ctx: CheckContext): string[] {
   const candidates: string[] = [];
   for (const length of [22, 26, 8, 24, 27, 1, 12, 16, 32]) for (const ch of ['Z', '9', 'z', 'Q']) candidates.push(ch.repeat(length));
   candidates.push('01JZZZZZZZZZZZZZZZZZZZZZZZ', 'does-not-exist');
-  if (typeof generated === 'string') candidates.push(generated.split('').reverse().join(''));
   const taken = new Set(ctx.world.created.map((c) => c.id));
+  return candidates.filter((c) => !taken.has(c));
+}
+
+/** A well-formed id (the path validator accepts it) that the suite never created. */
+function unusedId(ctx: CheckContext, param: string, path: Record<string, string>): string {
+  const schema = ctx.suite.schemas[ctx.route.id]!.path[param];
+  const generated = validValue(schema as never, ctx.world.defs, { seed: 999 });
+  const candidates = unusedIdCandidates(ctx);
+  const taken = new Set(ctx.world.created.map((c) => c.id));
+  if (typeof generated === 'string') candidates.push(generated.split('').reverse().join(''));
   const validator = ctx.route.validators.path;
   const ok = candidates.find((c) => !taken.has(c) && (validator === undefined || validator.validate({ ...path, [param]: c }).ok));
   if (ok === undefined) fail(`cannot build an unused, well-formed ${param}`);

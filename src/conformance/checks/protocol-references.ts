@@ -7,6 +7,7 @@ import type { Route, SuiteData } from '../suite-data.js';
 import { fieldRules } from '../world.js';
 import type { Check } from './context.js';
 import { prepare, validBody } from './happy.js';
+import { unusedIdCandidates } from './isolation.js';
 
 /** The body fields of a route that declare the resource they name. */
 function referencingFields(suite: SuiteData, route: Route): string[] {
@@ -17,9 +18,6 @@ function referencingFields(suite: SuiteData, route: Route): string[] {
     .sort();
 }
 
-/** Ids no suite ever makes (the id formats differ by resource), tried in turn until the body validator accepts one. */
-const UNUSED = ['01JZZZZZZZZZZZZZZZZZZZZZZZ', 'does-not-exist', ...[22, 26, 8, 24, 12, 16, 32].flatMap((n) => ['Z', '9', 'z'].map((c) => c.repeat(n)))];
-
 export const unknownReference: Check = {
   name: 'not found: a body field naming a record (x-references) that does not exist is 404 on the field',
   applies: (route, suite) => referencingFields(suite, route).length > 0,
@@ -27,9 +25,9 @@ export const unknownReference: Check = {
     const spec = await prepare(ctx);
     for (const field of referencingFields(ctx.suite, ctx.route)) {
       const body = (await validBody(ctx.world, ctx.route)) ?? {};
-      const list = Array.isArray(body[field]) || UNUSED.some((id) => ctx.route.validators.body?.validate({ ...body, [field]: [id] }).ok === true);
-      const taken = new Set(ctx.world.created.map((c) => c.id));
-      const value = UNUSED.filter((id) => !taken.has(id))
+      const unused = unusedIdCandidates(ctx);
+      const list = Array.isArray(body[field]) || unused.some((id) => ctx.route.validators.body?.validate({ ...body, [field]: [id] }).ok === true);
+      const value = unused
         .map((id) => (list ? [id] : id))
         .find((candidate) => ctx.route.validators.body?.validate({ ...body, [field]: candidate }).ok !== false);
       if (value === undefined) fail(`cannot build a well-formed, unused id for ${field}`);
