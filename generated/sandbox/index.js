@@ -10326,18 +10326,27 @@ var agentNormalize = {
   }
 };
 
+// src/sandbox/engine/bodies.ts
+function bodyOf(ctx, ...operations) {
+  const id = ctx.route.aliasOf ?? ctx.route.id;
+  if (!operations.includes(id)) {
+    throw new Error(`sandbox: a rule read the body of ${id} as the body of ${operations.join(" or ")}`);
+  }
+  return ctx.body;
+}
+
 // src/sandbox/rules/alert-replace-sets.ts
 var SETS = ["conditions", "channels"];
 var RESTRICTIONS = ["agent_ids", "required_tags", "scheduled_run_ids"];
 var alertReplaceSets = {
   write(ctx, next, previous) {
+    const body2 = bodyOf(ctx, "createAlert", "updateAlert");
     for (const set of SETS) {
-      const given3 = ctx.body[set];
+      const given3 = body2[set];
       if (!Array.isArray(given3)) continue;
       setOwn(
         next,
         set,
-        // The body passed its validator: each set is a list of objects.
         given3.map((item) => {
           const copy = { ulid: ulid() };
           for (const [k, v] of Object.entries(item)) if (k !== "ulid") setOwn(copy, k, v);
@@ -10346,7 +10355,7 @@ var alertReplaceSets = {
         })
       );
     }
-    for (const field2 of RESTRICTIONS) if (ctx.body[field2] === null) setOwn(next, field2, []);
+    for (const field2 of RESTRICTIONS) if (body2[field2] === null) setOwn(next, field2, []);
     if (previous === void 0) {
       setOwn(next, "trigger_count", 0);
       setOwn(next, "last_triggered_at", null);
@@ -11985,8 +11994,8 @@ var testSetSnapshot = {
         setOwn(next, "test_case_count", 0);
         return;
       }
-      if (!Array.isArray(ctx.body.test_cases)) return;
-      const given3 = ctx.body.test_cases;
+      const given3 = bodyOf(ctx, "updateTestSet").test_cases;
+      if (!Array.isArray(given3)) return;
       const existing = casesOf(ctx, String(next.id));
       if (deepEqual(content(given3), content(snapshotOf(ctx, existing)))) {
         setOwn(next, "test_cases", snapshotOf(ctx, existing));

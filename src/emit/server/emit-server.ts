@@ -71,6 +71,17 @@ export function emitServer(model: ApiModel, names: Names, documents: readonly Se
     `}`,
     '',
   ].join('\n');
+  // The generated type of each operation's request body, by operation id: what a rule reads from a validated body
+  // (src/sandbox/engine/bodies.ts). Only operations that take a body are listed.
+  const operationBodies = [
+    `import type * as types from '../client/types.js';`,
+    '',
+    `/** Each operation that takes a request body, by operationId, with the generated type of that body. */`,
+    `export interface OperationBodies {`,
+    ...model.operations.filter((op) => op.requestBody !== undefined).map((op) => `  ${propertyKey(op.id)}: types.${names.operationType(op.id, 'Body')};`),
+    `}`,
+    '',
+  ].join('\n');
   const served = documents.map((d) => ({ name: d.name, document: d.document }));
   const documentsModule = [
     `/** The bundled documents of the catalog, in catalog order, as the sandbox serves them at /openapi. */`,
@@ -81,6 +92,7 @@ export function emitServer(model: ApiModel, names: Names, documents: readonly Se
     { path: 'sandbox/route-table.ts', kind: 'module', contents: routeTableContractSource() },
     { path: 'sandbox/routes.ts', kind: 'module', contents: routesModule },
     { path: 'sandbox/resource-types.ts', kind: 'module', contents: resourceTypes },
+    { path: 'sandbox/operation-bodies.ts', kind: 'module', contents: operationBodies },
     { path: 'sandbox/documents.ts', kind: 'module', contents: documentsModule },
   ];
 }
