@@ -71,15 +71,20 @@ export function emitServer(model: ApiModel, names: Names, documents: readonly Se
     `}`,
     '',
   ].join('\n');
-  // The generated type of each operation's request body, by operation id: what a rule reads from a validated body
-  // (src/sandbox/engine/bodies.ts). Only operations that take a body are listed.
-  const operationBodies = [
+  // The generated types of each operation's request body and query, by operation id: what a rule reads from a
+  // validated request (src/sandbox/engine/request-parts.ts). Only operations that take the part are listed.
+  const partTypes = (name: string, part: 'Body' | 'Query', takes: (op: ApiModel['operations'][number]) => boolean, what: string): string[] => [
+    `/** Each operation that takes ${what}, by operationId, with its generated type. */`,
+    `export interface ${name} {`,
+    ...model.operations.filter(takes).map((op) => `  ${propertyKey(op.id)}: types.${names.operationType(op.id, part)};`),
+    `}`,
+  ];
+  const operationParts = [
     `import type * as types from '../client/types.js';`,
     '',
-    `/** Each operation that takes a request body, by operationId, with the generated type of that body. */`,
-    `export interface OperationBodies {`,
-    ...model.operations.filter((op) => op.requestBody !== undefined).map((op) => `  ${propertyKey(op.id)}: types.${names.operationType(op.id, 'Body')};`),
-    `}`,
+    ...partTypes('OperationBodies', 'Body', (op) => op.requestBody !== undefined, 'a request body'),
+    '',
+    ...partTypes('OperationQueries', 'Query', (op) => op.parameters.query.length > 0, 'query parameters'),
     '',
   ].join('\n');
   const served = documents.map((d) => ({ name: d.name, document: d.document }));
@@ -92,7 +97,7 @@ export function emitServer(model: ApiModel, names: Names, documents: readonly Se
     { path: 'sandbox/route-table.ts', kind: 'module', contents: routeTableContractSource() },
     { path: 'sandbox/routes.ts', kind: 'module', contents: routesModule },
     { path: 'sandbox/resource-types.ts', kind: 'module', contents: resourceTypes },
-    { path: 'sandbox/operation-bodies.ts', kind: 'module', contents: operationBodies },
+    { path: 'sandbox/operation-parts.ts', kind: 'module', contents: operationParts },
     { path: 'sandbox/documents.ts', kind: 'module', contents: documentsModule },
   ];
 }

@@ -11,7 +11,7 @@
 // stored config, where the answer shaping drops writeOnly paths and evaluate-alerts reads it for the
 // X-Webhook-Token header.
 import { ulid } from '../ids.js';
-import { bodyOf } from '../engine/bodies.js';
+import { bodyOf } from '../engine/request-parts.js';
 import type { Rule } from '../engine/hooks.js';
 import { SANDBOX_USER, setOwn } from '../engine/records.js';
 import { isJsonObject, type Json } from '../storage/store.js';

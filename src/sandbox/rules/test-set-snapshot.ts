@@ -5,7 +5,7 @@
 // A duplicate gets new rows with the source's grid; a revert brings the rows back to the version's snapshot.
 import { alnum } from '../ids.js';
 import type { RequestContext } from '../engine/context.js';
-import { bodyOf } from '../engine/bodies.js';
+import { bodyOf } from '../engine/request-parts.js';
 import type { Rule } from '../engine/hooks.js';
 import { clone, deepEqual, findRecord, newRecordData, present, setOwn, stampUpdated } from '../engine/records.js';
 import { hasHistory, recordVersion } from '../engine/versions.js';
