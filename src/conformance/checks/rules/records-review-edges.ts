@@ -7,7 +7,7 @@ import { fail } from '../../result.js';
 import type { Route } from '../../suite-data.js';
 import { recordOf } from '../../world.js';
 import type { Check, CheckContext } from '../context.js';
-import { controlOf, loadFixtures, operationWithRule, routeOf, show, succeed, type FixtureEntry, type Json } from './records-support.js';
+import { controlOf, loadFixtures, operationWithRule, routeOf, show, succeed, unusedLike, type FixtureEntry, type Json } from './records-support.js';
 
 const A = 'a@example.com';
 const B = 'b@example.com';
@@ -17,14 +17,16 @@ async function project(ctx: CheckContext, body: Json): Promise<Json> {
   return recordOf(create, await succeed(ctx, create, { body: { display_name: `Edges ${ctx.world.nextSeed()}`, ...body } }, 'creating a review project'))!;
 }
 
-async function simulations(ctx: CheckContext, n: number): Promise<string[]> {
+/** Simulations of their own (loaded as fixtures, with `overrides` such as their create_time). */
+async function simulations(ctx: CheckContext, n: number, overrides: Json = {}): Promise<string[]> {
   const out: string[] = [];
-  for (let i = 0; i < n; i++) out.push((await ctx.world.create('simulation', { notes: null })).id);
+  for (let i = 0; i < n; i++) out.push((await ctx.world.create('simulation', { notes: null, ...overrides })).id);
   return out;
 }
 
-function label(p: Json, sim: string, metric: string, reviewer: string | null, value: unknown, at = '2026-05-01T00:00:00Z'): FixtureEntry {
-  return { kind: 'annotation', data: { project_id: p.id, simulation_id: sim, metric_id: metric, ...(reviewer === null ? {} : { reviewer }), label: value, create_time: at } };
+/** An annotation fixture; `extra` adds its disagreement state. */
+function label(p: Json, sim: string, metric: string, reviewer: string | null, value: unknown, at = '2026-05-01T00:00:00Z', extra: Json = {}): FixtureEntry {
+  return { kind: 'annotation', data: { project_id: p.id, simulation_id: sim, metric_id: metric, ...(reviewer === null ? {} : { reviewer }), label: value, create_time: at, ...extra } };
 }
 
 async function ask(ctx: CheckContext, route: Route, p: Json, query: Record<string, string> = {}): Promise<Json> {
@@ -118,4 +120,42 @@ export const insightsEdges: Check = {
   },
 };
 
-export const checks: Check[] = [wholeListsWin, progressEdges, agreementEdges, insightsEdges];
+export const insightsDisagreements: Check = {
+  name: 'rule review-insights: annotations without a label count as disagreements only; review_label_options hold every label once, sorted; by simulation time, an annotation of an unknown simulation is outside the window',
+  applies: operationWithRule('review-project', 'custom', 'review-insights'),
+  async run(ctx) {
+    const control = controlOf(ctx, 'load annotations');
+    const simulationTime = '2026-09-01T00:00:00Z';
+    const sims = await simulations(ctx, 2, { create_time: simulationTime });
+    const metric = (await ctx.world.create('metric')).id;
+    const p = await project(ctx, { assignees: [A, B], linked_simulation_ids: sims, linked_metric_ids: [metric] });
+    const [s1, s2] = sims as [string, string];
+    const ghost = unusedLike(s1);
+    const open = { disagreement: true };
+    await loadFixtures(control, [
+      label(p, s1, metric, A, 'fine', '2026-07-01T00:00:00Z'),
+      label(p, s1, metric, B, 'fine', '2026-07-02T00:00:00Z', { disagreement: true, resolved: true }),
+      label(p, s2, metric, A, 'poor', '2026-07-03T00:00:00Z'),
+      label(p, s2, metric, B, null, '2026-07-03T00:00:00Z', open),
+      label(p, s1, metric, null, null, '2026-07-04T00:00:00Z', open),
+      label(p, ghost, metric, A, 'fine', '2026-07-05T00:00:00Z'),
+      label(p, s2, metric, A, 'late', '2026-08-01T00:00:00Z', open),
+    ]);
+    // docs/sandbox.md "Review projects": the window holds the annotations of July by their create_time; labels
+    // count only annotations holding one, disagreements every annotation (disagreement true, resolved not true).
+    const july = await ask(ctx, ctx.route, p, { start_date: '2026-07-01T00:00:00Z', end_date: '2026-07-31T23:59:59Z' });
+    const overview = { total_labels: 4, labeled_simulations: 3, reviewers: 2, disagreements: 3, unresolved_disagreements: 2 };
+    if (show(july.label_overview) !== show(overview)) fail(`label_overview for July: expected ${show(overview)}, got ${show(july.label_overview)}`);
+    const stats = [{ label: 'fine', count: 3 }, { label: 'poor', count: 1 }];
+    if (show(july.label_stats) !== show(stats)) fail(`label_stats for July: expected ${show(stats)}, got ${show(july.label_stats)}`);
+    const options = ['fine', 'late', 'poor'];
+    if (show((july.project as Json).review_label_options) !== show(options)) fail(`review_label_options: expected ${show(options)}, got ${show((july.project as Json).review_label_options)}`);
+    // By simulation time every annotation of s1 and s2 is in a window at their create_time; the unknown
+    // simulation has no time, so its annotation is in none.
+    const bySimulation = await ask(ctx, ctx.route, p, { start_date: simulationTime, end_date: simulationTime, label_triage_time_basis: 'simulation' });
+    const want = { total_labels: 4, labeled_simulations: 2, reviewers: 2, disagreements: 4, unresolved_disagreements: 3 };
+    if (show(bySimulation.label_overview) !== show(want)) fail(`label_overview at the simulations' create_time: expected ${show(want)}, got ${show(bySimulation.label_overview)}`);
+  },
+};
+
+export const checks: Check[] = [wholeListsWin, progressEdges, agreementEdges, insightsEdges, insightsDisagreements];
