@@ -47,8 +47,28 @@ export const wholeListsWin: Check = {
   },
 };
 
+export const editsNotStored: Check = {
+  name: 'rule review-project-links: the edit lists are not stored: a later update that sends none edits nothing; an id added that is already linked is linked once',
+  applies: operationWithRule('review-project', 'update', 'review-project-links'),
+  async run(ctx) {
+    const sims = await simulations(ctx, 3);
+    const metric = (await ctx.world.create('metric')).id;
+    const p = await project(ctx, { assignees: [A, B], linked_simulation_ids: [sims[0]], linked_metric_ids: [metric] });
+    const path = { project_id: String(p.id) };
+    const update = async (body: Json, what: string): Promise<Json> => recordOf(ctx.route, await succeed(ctx, ctx.route, { path, body }, what))!;
+    const edited = await update({ add_linked_simulation_ids: [sims[0], sims[1]], remove_linked_simulation_ids: [sims[2]], opted_out_assignees: [B] }, 'adding a linked and a new simulation, opting B out');
+    if (show(edited.linked_simulation_ids) !== show([sims[0], sims[1]])) fail(`linked_simulation_ids after adding the linked s1 and s2: expected ${show([sims[0], sims[1]])}, got ${show(edited.linked_simulation_ids)}`);
+    // Whole lists put back what the edits changed; a rename afterwards must not replay the earlier edits.
+    await update({ linked_simulation_ids: [sims[2]], assignees: [A, B] }, 'replacing the lists whole');
+    const renamed = await update({ display_name: `Renamed ${ctx.world.nextSeed()}` }, 'renaming the project');
+    if (show(renamed.linked_simulation_ids) !== show([sims[2]]) || show(renamed.assignees) !== show([A, B])) {
+      fail(`after a rename the project links ${show(renamed.linked_simulation_ids)} with assignees ${show(renamed.assignees)}, expected ${show([sims[2]])} and ${show([A, B])}: an earlier edit list was applied again`);
+    }
+  },
+};
+
 export const progressEdges: Check = {
-  name: 'rule review-progress: 0% without tasks; an individual assignee counts in any case; unlabeled annotations and unlinked simulations do not count',
+  name: 'rule review-progress: 0% without tasks; each individual assignee counts in any case; unlabeled annotations, unlinked simulations and other reviewers do not count',
   applies: operationWithRule('review-project', 'custom', 'review-progress'),
   async run(ctx) {
     const control = controlOf(ctx, 'load annotations');
@@ -59,12 +79,13 @@ export const progressEdges: Check = {
     const p = await project(ctx, { assignees: [A, B], linked_simulation_ids: sims.slice(0, 2), linked_metric_ids: [metric], project_type: 'PROJECT_INDIVIDUAL' });
     await loadFixtures(control, [
       label(p, sims[0]!, metric, 'A@Example.COM', 'good'),
+      label(p, sims[0]!, metric, B, 'good'),
       label(p, sims[1]!, metric, B, null),
       label(p, sims[2]!, metric, B, 'good'),
       label(p, sims[1]!, metric, 'c@example.com', 'bad'),
     ]);
     const got = await ask(ctx, ctx.route, p);
-    const want = { project_id: p.id, display_name: p.display_name, project_type: 'PROJECT_INDIVIDUAL', simulation_count: 2, metric_count: 1, assignee_count: 2, total_tasks: 4, completed_tasks: 1, completion_percentage: 25 };
+    const want = { project_id: p.id, display_name: p.display_name, project_type: 'PROJECT_INDIVIDUAL', simulation_count: 2, metric_count: 1, assignee_count: 2, total_tasks: 4, completed_tasks: 2, completion_percentage: 50 };
     for (const [k, v] of Object.entries(want)) if (got[k] !== v) fail(`${k}: expected ${show(v)}, got ${show(got[k])}`);
   },
 };
@@ -158,4 +179,4 @@ export const insightsDisagreements: Check = {
   },
 };
 
-export const checks: Check[] = [wholeListsWin, progressEdges, agreementEdges, insightsEdges, insightsDisagreements];
+export const checks: Check[] = [wholeListsWin, editsNotStored, progressEdges, agreementEdges, insightsEdges, insightsDisagreements];
