@@ -14,22 +14,17 @@
 // - The listings are organization-wide (the workspace header is not declared on them).
 import type { RequestContext } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
+import type { ResponseShape } from '../engine/tables.js';
 import { BACKGROUND_SOUND_PRESETS, customSoundEntry, customSounds, customVoices, phoneNumbers, presetEntry, serviceVoices, soundStatus } from './persona/catalog.js';
 
-/** The answer's one property (`voices`, `phone_numbers`, `background_sounds`): the route row says which listing this is. */
-function listingOf(ctx: RequestContext): string | undefined {
-  const shape = ctx.route.success.shape;
-  return shape.kind === 'other' && shape.keys.length === 1 ? shape.keys[0] : undefined;
-}
-
-const LISTINGS: Record<string, (ctx: RequestContext) => unknown> = {
-  voices: (ctx) => [...serviceVoices(ctx), ...customVoices(ctx).map((v) => ({ voice_name: v.id, supported_languages: v.languages }))],
-  phone_numbers: (ctx) => {
+const LISTINGS = {
+  voices: (ctx: RequestContext) => [...serviceVoices(ctx), ...customVoices(ctx).map((v) => ({ voice_name: v.id, supported_languages: v.languages }))],
+  phone_numbers: (ctx: RequestContext) => {
     const numbers = phoneNumbers(ctx);
     const indexed = (list: string[]) => list.map((phone_number, i) => ({ index: i + 1, phone_number }));
     return { inbound: indexed(numbers.inbound), outbound: indexed(numbers.outbound) };
   },
-  background_sounds: (ctx) => {
+  background_sounds: (ctx: RequestContext) => {
     const includeArchived = ctx.query.include_archived === true;
     const builtIn = BACKGROUND_SOUND_PRESETS.filter((p) => p !== 'off').map(presetEntry);
     const custom = customSounds(ctx)
@@ -39,12 +34,13 @@ const LISTINGS: Record<string, (ctx: RequestContext) => unknown> = {
   },
 };
 
-// Named on the three listings, each answering `{ <listing>: ... }`: the answer's property picks the listing.
+type Listing = keyof typeof LISTINGS;
+
+// Named on the three listings only (spec/personas.yaml), each answering `{ <listing>: ... }`: the route's one
+// answer key picks the listing. No other route names the rule, so no other shape or key can reach it.
 export const personaDiscovery: Rule = {
   handle(ctx) {
-    const listing = listingOf(ctx);
-    const build = listing !== undefined && Object.hasOwn(LISTINGS, listing) ? LISTINGS[listing] : undefined;
-    if (listing === undefined || build === undefined) throw new Error(`persona-discovery: ${ctx.route.id} answers none of ${Object.keys(LISTINGS).join(', ')}`);
-    return { body: { [listing]: build(ctx) } };
+    const [listing] = (ctx.route.success.shape as Extract<ResponseShape, { kind: 'other' }>).keys as [Listing];
+    return { body: { [listing]: LISTINGS[listing](ctx) } };
   },
 };

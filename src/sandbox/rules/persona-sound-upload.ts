@@ -31,10 +31,10 @@ function findSound(ctx: RequestContext): StoredRecord {
 
 function create(ctx: RequestContext): Json {
   const id = alnum(22);
-  const data: Json = { display_name: ctx.body.display_name, status: 'pending_upload', default_volume: 1, created_at: ctx.now, last_updated_at: ctx.now };
-  for (const key of ['original_filename', 'content_type', 'default_volume', 'acoustic_source_type', 'metadata']) {
-    if (ctx.body[key] !== undefined && ctx.body[key] !== null) setOwn(data, key, clone(ctx.body[key]));
-  }
+  const data: Json = { display_name: ctx.body.display_name, status: 'pending_upload', created_at: ctx.now, last_updated_at: ctx.now };
+  // The fields sent are kept as sent. One not sent (or a null acoustic_source_type) is shown as absent, and
+  // default_volume then as 1: the listing entry (customSoundEntry) shows only values of the documented types.
+  for (const key of ['original_filename', 'content_type', 'default_volume', 'acoustic_source_type', 'metadata']) setOwn(data, key, clone(ctx.body[key]));
   const record = ctx.runtime.store.insert({ kind: 'background_sound', id, org: ctx.org, workspace: null, deleted: false, data });
   const expires = new Date(Date.parse(ctx.now) + UPLOAD_TTL_MS).toISOString();
   return {
@@ -46,23 +46,15 @@ function create(ctx: RequestContext): Json {
   };
 }
 
-function complete(ctx: RequestContext, record: StoredRecord): void {
-  if (soundStatus(record.data) === 'pending_upload') {
-    setOwn(record.data, 'status', 'active');
-    delete record.data.active;
-    setOwn(record.data, 'last_updated_at', ctx.now);
-    ctx.runtime.store.update(record);
-  }
-}
-
-function update(ctx: RequestContext, record: StoredRecord): void {
+/**
+ * Writes the fields given (a null acoustic_source_type is stored as null, which the entry shows as absent) and
+ * stamps last_updated_at. A status written here outranks the legacy `active` flag of fixture records
+ * (soundStatus reads `status` first), so that flag needs no clearing.
+ */
+function change(ctx: RequestContext, record: StoredRecord, fields: Json): void {
   for (const key of ['display_name', 'default_volume', 'acoustic_source_type', 'status']) {
-    if (ctx.body[key] === undefined) continue;
-    if (ctx.body[key] === null) delete record.data[key];
-    else setOwn(record.data, key, clone(ctx.body[key]));
+    if (fields[key] !== undefined) setOwn(record.data, key, clone(fields[key]));
   }
-  // A status sent now replaces the legacy `active` flag of fixture records.
-  if (ctx.body.status !== undefined) delete record.data.active;
   setOwn(record.data, 'last_updated_at', ctx.now);
   ctx.runtime.store.update(record);
 }
@@ -74,8 +66,9 @@ export const personaSoundUpload: Rule = {
   handle(ctx) {
     if (ctx.route.params.path.length === 0) return { body: create(ctx) };
     const record = findSound(ctx);
-    if (ctx.route.method === 'PATCH') update(ctx, record);
-    else complete(ctx, record);
+    // complete: a pending_upload sound becomes active; any other is answered unchanged.
+    if (ctx.route.method === 'PATCH') change(ctx, record, ctx.body);
+    else if (soundStatus(record.data) === 'pending_upload') change(ctx, record, { status: 'active' });
     return { body: { background_sound: customSoundEntry(record) } };
   },
 };

@@ -36,6 +36,7 @@ export const personaVoice: Rule = {
       throw invalid('voice_name', 'is not a voice listed by GET /personas/voices');
     }
 
+    // The selected voice after the write: its name (for the message) and the languages it speaks.
     let languages: readonly string[];
     let selected: string;
     if (typeof next.custom_voice_id === 'string') {
@@ -43,16 +44,16 @@ export const personaVoice: Rule = {
       // An unknown, inactive or other organization's voice, sent now or selected earlier and since retired.
       if (!custom) throw invalid('custom_voice_id', 'must be an available custom voice of this organization (select another or send null)');
       languages = custom.languages;
-      selected = `custom voice ${custom.id}`;
+      selected = custom.id;
     } else {
       // A persona stored without voice_name (loaded by fixture) has none selected either.
       const voice = findServiceVoice(ctx, writtenData(ctx, 'persona', next).voice_name);
       if (!voice) throw invalid('voice_name', 'no available voice is selected');
       languages = voice.supported_languages;
-      selected = `voice ${voice.voice_name}`;
+      selected = voice.voice_name;
     }
     if (typeof next.language_code === 'string' && !supports(languages, next.language_code)) {
-      throw invalid('language_code', `is not supported by the selected ${selected} (supported: ${languages.join(', ') || 'none'})`);
+      throw invalid('language_code', `is not supported by the selected voice ${selected} (it speaks: ${languages.join(', ')})`);
     }
   },
 };

@@ -4,6 +4,7 @@
 // for selected_project_id when it is given.
 import type { Rule } from '../engine/hooks.js';
 import { bodyOf } from '../engine/request-parts.js';
+import { annotationsOf } from './review/annotations.js';
 
 export const reviewDisagreement: Rule = {
   handle(ctx) {
@@ -12,14 +13,13 @@ export const reviewDisagreement: Rule = {
     const ids = body.project_ids;
     const withIds = body.include_unresolved_ids === true;
     const selected = typeof body.selected_project_id === 'string' ? body.selected_project_id : null;
-    const annotations = ctx.runtime.store.list('annotation', { org: ctx.org }).filter((a) => a.org === ctx.org);
     const projects = [];
     for (const id of [...new Set(ids)]) {
       const project = ctx.runtime.store.get('review-project', id);
       if (!project || project.deleted || project.org !== ctx.org) continue;
       if (!Array.isArray(project.data.project_rules) || !project.data.project_rules.includes('require_disagreement_notes')) continue;
-      const open = annotations.filter((a) => a.data.project_id === id && a.data.disagreement === true && a.data.resolved !== true);
-      const simulations = [...new Set(open.map((a) => String(a.data.simulation_id)))];
+      const open = annotationsOf(ctx, id).filter((a) => a.disagreement && !a.resolved);
+      const simulations = [...new Set(open.map((a) => a.simulation_id))];
       const entry: Record<string, unknown> = { project_id: id, unresolved_simulation_count: simulations.length };
       if (withIds && (selected === null || selected === id)) {
         entry.unresolved_simulation_ids = simulations;

@@ -8,8 +8,9 @@ import { invalid } from '../errors.js';
 import type { Rule } from '../engine/hooks.js';
 import { agreementOf, annotationsOf, projectOf, rate, stringList, type Annotation } from './review/annotations.js';
 
+/** Strings in code-unit order (the default sort's order for strings). */
 function sortedText(values: Iterable<string>): string[] {
-  return [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return [...values].sort();
 }
 
 export const reviewInsights: Rule = {
@@ -32,7 +33,10 @@ export const reviewInsights: Rule = {
     const labeled = inWindow.filter((a) => a.label !== null);
     const counts = new Map<string, number>();
     for (const a of labeled) counts.set(a.label!, (counts.get(a.label!) ?? 0) + 1);
-    const labelStats = [...counts.entries()].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0)).map(([label, count]) => ({ label, count }));
+    // Most frequent first; ties stay in label order (the sort is stable).
+    const labelStats = sortedText(counts.keys())
+      .map((label) => ({ label, count: counts.get(label)! }))
+      .sort((p, q) => q.count - p.count);
     const metricStats = stringList(project.data.linked_metric_ids).map((metric) => {
       const mine = labeled.filter((a) => a.metric_id === metric);
       const { agreements, disagreements } = agreementOf(inWindow, metric);

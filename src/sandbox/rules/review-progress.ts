@@ -9,14 +9,16 @@ export const reviewProgress: Rule = {
   handle(ctx) {
     const project = projectOf(ctx);
     const simulations = new Set(stringList(project.data.linked_simulation_ids));
-    const metrics = new Set(stringList(project.data.linked_metric_ids));
+    // Holds strings only; typed to take an annotation's metric_id, null when it names none (never linked).
+    const metrics = new Set<string | null>(stringList(project.data.linked_metric_ids));
     const assignees = new Set(stringList(project.data.assignees).map((a) => a.toLowerCase()));
     const individual = project.data.project_type === 'PROJECT_INDIVIDUAL';
     const done = new Set<string>();
     for (const a of annotationsOf(ctx, project.id)) {
-      if (a.label === null || a.metric_id === null || !simulations.has(a.simulation_id) || !metrics.has(a.metric_id)) continue;
+      if (a.label === null || !simulations.has(a.simulation_id) || !metrics.has(a.metric_id)) continue;
       if (individual && !assignees.has(a.reviewer)) continue;
-      done.add(JSON.stringify([a.simulation_id, a.metric_id, individual ? a.reviewer : '']));
+      // A task: simulation, metric and, in an individual project, the assignee.
+      done.add(JSON.stringify([a.simulation_id, a.metric_id, individual && a.reviewer]));
     }
     const total = simulations.size * metrics.size * (individual ? assignees.size : 1);
     return {

@@ -19,7 +19,8 @@ export const reviewProjectLinks: Rule = {
     if (!given('linked_simulation_ids')) {
       setOwn(next, 'linked_simulation_ids', [...new Set([...stringList(next.linked_simulation_ids), ...add])].filter((id) => !remove.has(id)));
     }
-    if (!given('assignees') && optedOut.size > 0) setOwn(next, 'assignees', stringList(next.assignees).filter((a) => !optedOut.has(a.toLowerCase())));
+    // Without opted-out assignees the filter keeps every one.
+    if (!given('assignees')) setOwn(next, 'assignees', stringList(next.assignees).filter((a) => !optedOut.has(a.toLowerCase())));
     const metrics = new Set(stringList(next.linked_metric_ids));
     stringList(next.blind_labeling_shown_metric_ids).forEach((id, i) => {
       if (!metrics.has(id)) throw invalid(`blind_labeling_shown_metric_ids[${i}]`, 'must be one of the linked metrics');

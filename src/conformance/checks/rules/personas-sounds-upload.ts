@@ -3,12 +3,12 @@
 // the upload target's form fields `key` (naming the file) and `Content-Type`, expiring 1 hour after the create,
 // at most 10 MiB; the fields sent are kept; PATCH `status: active` activates a pending sound and a null
 // acoustic_source_type clears it; complete answers any sound that is not pending unchanged; unknown sounds and
-// built-in presets are 404 on background_sound_id.
-import { expectError, send } from '../../http.js';
+// built-in presets are 404 on background_sound_id. Seed "Resources and their fields": last_updated_at is the time
+// of the last update, created_at stays.
 import { fail } from '../../result.js';
 import type { Route } from '../../suite-data.js';
 import type { Check, CheckContext } from '../context.js';
-import { listing, unique } from './personas-audio-shared.js';
+import { expectRefused, listing, loadFixture, unique } from './personas-audio-shared.js';
 import { show, succeed, type Json } from './records-support.js';
 
 const UPLOAD = 'persona-sound-upload';
@@ -60,11 +60,45 @@ const soundEdits: Check = {
     const completed = soundOf(await succeed(ctx, complete, { path }, 'completing an archived sound'));
     if (completed.status !== 'archived') fail(`complete of an archived sound made it ${show(completed.status)}`);
     const missing = { background_sound_id: 'NoSuchSoundAAAAAAAAAAA' };
-    expectError(await send(ctx.target, ctx.route, { path: missing, body: { display_name: 'x' } }), 404, 'NOT_FOUND', 'background_sound_id', 'PATCH of an unknown sound');
-    expectError(await send(ctx.target, complete, { path: missing }), 404, 'NOT_FOUND', 'background_sound_id', 'complete of an unknown sound');
+    await expectRefused(ctx, ctx.route, { path: missing, body: { display_name: 'x' } }, 'background_sound_id', 'PATCH of an unknown sound', 404);
+    await expectRefused(ctx, complete, { path: missing }, 'background_sound_id', 'complete of an unknown sound', 404);
     const preset = ((await listing(ctx, 'background_sounds')) as Json[]).find((s) => s.source === 'built_in');
-    if (preset) expectError(await send(ctx.target, ctx.route, { path: { background_sound_id: String(preset.id) }, body: { display_name: 'x' } }), 404, 'NOT_FOUND', 'background_sound_id', 'PATCH of a built-in preset');
+    if (preset) await expectRefused(ctx, ctx.route, { path: { background_sound_id: String(preset.id) }, body: { display_name: 'x' } }, 'background_sound_id', 'PATCH of a built-in preset', 404);
   },
 };
 
-export const checks: Check[] = [uploadTarget, soundEdits];
+const STORED_TIME = '2001-02-03T04:05:06.000Z';
+const SLACK_MS = 5 * 60_000;
+
+const soundStamps: Check = {
+  name: `rule ${UPLOAD}: complete of a pending sound and PATCH stamp last_updated_at with the request's time and keep created_at and the fields not sent; complete of an active sound changes nothing`,
+  applies: (route) => route.rules.includes(UPLOAD) && route.method === 'POST' && route.params.path.length > 0,
+  async run(ctx) {
+    const update = soundRoute(ctx, 'PATCH', 4);
+    const why = 'load custom sounds with stored times';
+    const name = `Conformance stamps ${unique(ctx)}`;
+    const stored = { created_at: STORED_TIME, last_updated_at: STORED_TIME, default_volume: 0.5 };
+    // docs/sandbox.md "The control plane": custom_sound fixtures carry `active`/`status`; a pending one whose
+    // legacy flag says inactive is still pending, and complete makes it active.
+    const pending = await loadFixture(ctx, 'custom_sound', { display_name: `${name} pending`, status: 'pending_upload', active: false, ...stored }, why);
+    const edited = await loadFixture(ctx, 'custom_sound', { display_name: `${name} edited`, status: 'active', ...stored }, why);
+    const untouched = await loadFixture(ctx, 'custom_sound', { display_name: `${name} untouched`, status: 'active', ...stored }, why);
+    const started = Date.now();
+    const completed = soundOf(await succeed(ctx, ctx.route, { path: { background_sound_id: pending } }, 'completing a pending sound'));
+    const patched = soundOf(await succeed(ctx, update, { path: { background_sound_id: edited }, body: { default_volume: 0.25 } }, "changing a sound's volume"));
+    const ended = Date.now();
+    const cases: [Json, Json][] = [
+      [completed, { display_name: `${name} pending`, status: 'active', default_volume: 0.5 }],
+      [patched, { display_name: `${name} edited`, status: 'active', default_volume: 0.25 }],
+    ];
+    for (const [sound, want] of cases) {
+      for (const [k, v] of Object.entries({ ...want, created_at: STORED_TIME })) if (show(sound[k]) !== show(v)) fail(`${show(want.display_name)} shows ${k} ${show(sound[k])}, expected ${show(v)}`);
+      const at = Date.parse(String(sound.last_updated_at));
+      if (!(at >= started - SLACK_MS && at <= ended + SLACK_MS)) fail(`${show(want.display_name)} shows last_updated_at ${show(sound.last_updated_at)}, expected the time of the request`);
+    }
+    const same = soundOf(await succeed(ctx, ctx.route, { path: { background_sound_id: untouched } }, 'completing an active sound'));
+    if (same.status !== 'active' || same.last_updated_at !== STORED_TIME) fail(`complete of an active sound changed it: ${show(same)}`);
+  },
+};
+
+export const checks: Check[] = [uploadTarget, soundEdits, soundStamps];

@@ -7,7 +7,7 @@ import { fail } from '../../result.js';
 import type { Route } from '../../suite-data.js';
 import { recordOf } from '../../world.js';
 import type { Check, CheckContext } from '../context.js';
-import { controlOf, loadFixtures, operationWithRule, routeOf, show, succeed, type FixtureEntry, type Json } from './records-support.js';
+import { controlOf, loadFixtures, operationWithRule, routeOf, show, succeed, unusedLike, type FixtureEntry, type Json } from './records-support.js';
 
 const A = 'a@example.com';
 const B = 'b@example.com';
@@ -17,14 +17,16 @@ async function project(ctx: CheckContext, body: Json): Promise<Json> {
   return recordOf(create, await succeed(ctx, create, { body: { display_name: `Edges ${ctx.world.nextSeed()}`, ...body } }, 'creating a review project'))!;
 }
 
-async function simulations(ctx: CheckContext, n: number): Promise<string[]> {
+/** Simulations of their own (loaded as fixtures, with `overrides` such as their create_time). */
+async function simulations(ctx: CheckContext, n: number, overrides: Json = {}): Promise<string[]> {
   const out: string[] = [];
-  for (let i = 0; i < n; i++) out.push((await ctx.world.create('simulation', { notes: null })).id);
+  for (let i = 0; i < n; i++) out.push((await ctx.world.create('simulation', { notes: null, ...overrides })).id);
   return out;
 }
 
-function label(p: Json, sim: string, metric: string, reviewer: string | null, value: unknown, at = '2026-05-01T00:00:00Z'): FixtureEntry {
-  return { kind: 'annotation', data: { project_id: p.id, simulation_id: sim, metric_id: metric, ...(reviewer === null ? {} : { reviewer }), label: value, create_time: at } };
+/** An annotation fixture; `extra` adds its disagreement state. */
+function label(p: Json, sim: string, metric: string, reviewer: string | null, value: unknown, at = '2026-05-01T00:00:00Z', extra: Json = {}): FixtureEntry {
+  return { kind: 'annotation', data: { project_id: p.id, simulation_id: sim, metric_id: metric, ...(reviewer === null ? {} : { reviewer }), label: value, create_time: at, ...extra } };
 }
 
 async function ask(ctx: CheckContext, route: Route, p: Json, query: Record<string, string> = {}): Promise<Json> {
@@ -45,8 +47,28 @@ export const wholeListsWin: Check = {
   },
 };
 
+export const editsNotStored: Check = {
+  name: 'rule review-project-links: the edit lists are not stored: a later update that sends none edits nothing; an id added that is already linked is linked once',
+  applies: operationWithRule('review-project', 'update', 'review-project-links'),
+  async run(ctx) {
+    const sims = await simulations(ctx, 3);
+    const metric = (await ctx.world.create('metric')).id;
+    const p = await project(ctx, { assignees: [A, B], linked_simulation_ids: [sims[0]], linked_metric_ids: [metric] });
+    const path = { project_id: String(p.id) };
+    const update = async (body: Json, what: string): Promise<Json> => recordOf(ctx.route, await succeed(ctx, ctx.route, { path, body }, what))!;
+    const edited = await update({ add_linked_simulation_ids: [sims[0], sims[1]], remove_linked_simulation_ids: [sims[2]], opted_out_assignees: [B] }, 'adding a linked and a new simulation, opting B out');
+    if (show(edited.linked_simulation_ids) !== show([sims[0], sims[1]])) fail(`linked_simulation_ids after adding the linked s1 and s2: expected ${show([sims[0], sims[1]])}, got ${show(edited.linked_simulation_ids)}`);
+    // Whole lists put back what the edits changed; a rename afterwards must not replay the earlier edits.
+    await update({ linked_simulation_ids: [sims[2]], assignees: [A, B] }, 'replacing the lists whole');
+    const renamed = await update({ display_name: `Renamed ${ctx.world.nextSeed()}` }, 'renaming the project');
+    if (show(renamed.linked_simulation_ids) !== show([sims[2]]) || show(renamed.assignees) !== show([A, B])) {
+      fail(`after a rename the project links ${show(renamed.linked_simulation_ids)} with assignees ${show(renamed.assignees)}, expected ${show([sims[2]])} and ${show([A, B])}: an earlier edit list was applied again`);
+    }
+  },
+};
+
 export const progressEdges: Check = {
-  name: 'rule review-progress: 0% without tasks; an individual assignee counts in any case; unlabeled annotations and unlinked simulations do not count',
+  name: 'rule review-progress: 0% without tasks; each individual assignee counts in any case; unlabeled annotations, unlinked simulations and other reviewers do not count',
   applies: operationWithRule('review-project', 'custom', 'review-progress'),
   async run(ctx) {
     const control = controlOf(ctx, 'load annotations');
@@ -57,12 +79,13 @@ export const progressEdges: Check = {
     const p = await project(ctx, { assignees: [A, B], linked_simulation_ids: sims.slice(0, 2), linked_metric_ids: [metric], project_type: 'PROJECT_INDIVIDUAL' });
     await loadFixtures(control, [
       label(p, sims[0]!, metric, 'A@Example.COM', 'good'),
+      label(p, sims[0]!, metric, B, 'good'),
       label(p, sims[1]!, metric, B, null),
       label(p, sims[2]!, metric, B, 'good'),
       label(p, sims[1]!, metric, 'c@example.com', 'bad'),
     ]);
     const got = await ask(ctx, ctx.route, p);
-    const want = { project_id: p.id, display_name: p.display_name, project_type: 'PROJECT_INDIVIDUAL', simulation_count: 2, metric_count: 1, assignee_count: 2, total_tasks: 4, completed_tasks: 1, completion_percentage: 25 };
+    const want = { project_id: p.id, display_name: p.display_name, project_type: 'PROJECT_INDIVIDUAL', simulation_count: 2, metric_count: 1, assignee_count: 2, total_tasks: 4, completed_tasks: 2, completion_percentage: 50 };
     for (const [k, v] of Object.entries(want)) if (got[k] !== v) fail(`${k}: expected ${show(v)}, got ${show(got[k])}`);
   },
 };
@@ -118,4 +141,42 @@ export const insightsEdges: Check = {
   },
 };
 
-export const checks: Check[] = [wholeListsWin, progressEdges, agreementEdges, insightsEdges];
+export const insightsDisagreements: Check = {
+  name: 'rule review-insights: annotations without a label count as disagreements only; review_label_options hold every label once, sorted; by simulation time, an annotation of an unknown simulation is outside the window',
+  applies: operationWithRule('review-project', 'custom', 'review-insights'),
+  async run(ctx) {
+    const control = controlOf(ctx, 'load annotations');
+    const simulationTime = '2026-09-01T00:00:00Z';
+    const sims = await simulations(ctx, 2, { create_time: simulationTime });
+    const metric = (await ctx.world.create('metric')).id;
+    const p = await project(ctx, { assignees: [A, B], linked_simulation_ids: sims, linked_metric_ids: [metric] });
+    const [s1, s2] = sims as [string, string];
+    const ghost = unusedLike(s1);
+    const open = { disagreement: true };
+    await loadFixtures(control, [
+      label(p, s1, metric, A, 'fine', '2026-07-01T00:00:00Z'),
+      label(p, s1, metric, B, 'fine', '2026-07-02T00:00:00Z', { disagreement: true, resolved: true }),
+      label(p, s2, metric, A, 'poor', '2026-07-03T00:00:00Z'),
+      label(p, s2, metric, B, null, '2026-07-03T00:00:00Z', open),
+      label(p, s1, metric, null, null, '2026-07-04T00:00:00Z', open),
+      label(p, ghost, metric, A, 'fine', '2026-07-05T00:00:00Z'),
+      label(p, s2, metric, A, 'late', '2026-08-01T00:00:00Z', open),
+    ]);
+    // docs/sandbox.md "Review projects": the window holds the annotations of July by their create_time; labels
+    // count only annotations holding one, disagreements every annotation (disagreement true, resolved not true).
+    const july = await ask(ctx, ctx.route, p, { start_date: '2026-07-01T00:00:00Z', end_date: '2026-07-31T23:59:59Z' });
+    const overview = { total_labels: 4, labeled_simulations: 3, reviewers: 2, disagreements: 3, unresolved_disagreements: 2 };
+    if (show(july.label_overview) !== show(overview)) fail(`label_overview for July: expected ${show(overview)}, got ${show(july.label_overview)}`);
+    const stats = [{ label: 'fine', count: 3 }, { label: 'poor', count: 1 }];
+    if (show(july.label_stats) !== show(stats)) fail(`label_stats for July: expected ${show(stats)}, got ${show(july.label_stats)}`);
+    const options = ['fine', 'late', 'poor'];
+    if (show((july.project as Json).review_label_options) !== show(options)) fail(`review_label_options: expected ${show(options)}, got ${show((july.project as Json).review_label_options)}`);
+    // By simulation time every annotation of s1 and s2 is in a window at their create_time; the unknown
+    // simulation has no time, so its annotation is in none.
+    const bySimulation = await ask(ctx, ctx.route, p, { start_date: simulationTime, end_date: simulationTime, label_triage_time_basis: 'simulation' });
+    const want = { total_labels: 4, labeled_simulations: 2, reviewers: 2, disagreements: 4, unresolved_disagreements: 3 };
+    if (show(bySimulation.label_overview) !== show(want)) fail(`label_overview at the simulations' create_time: expected ${show(want)}, got ${show(bySimulation.label_overview)}`);
+  },
+};
+
+export const checks: Check[] = [wholeListsWin, editsNotStored, progressEdges, agreementEdges, insightsEdges, insightsDisagreements];

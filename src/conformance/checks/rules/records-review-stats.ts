@@ -2,11 +2,11 @@
 // the sandbox's choices): the linked-simulation edits of an update (review-project-links), progress
 // (review-progress), metric agreement (review-metric-agreement) and insights (review-insights), all computed from
 // annotation fixtures.
-import { expectError, send } from '../../http.js';
 import { fail } from '../../result.js';
 import type { Route } from '../../suite-data.js';
 import type { Check, CheckContext } from '../context.js';
 import { recordOf } from '../../world.js';
+import { expectRefused } from './personas-audio-shared.js';
 import { controlOf, loadFixtures, operationWithRule, routeOf, show, succeed, type FixtureEntry, type Json } from './records-support.js';
 
 interface Scene {
@@ -71,8 +71,7 @@ export const links: Check = {
     if (show(updated.linked_simulation_ids) !== show([sims[1]])) fail(`linked_simulation_ids after add [s2, s1] and remove [s1]: expected ${show([sims[1]])}, got ${show(updated.linked_simulation_ids)}`);
     if (show(updated.assignees) !== show([A])) fail(`assignees after B opted out: expected ${show([A])}, got ${show(updated.assignees)}`);
     for (const key of Object.keys(change)) if (key in updated) fail(`the answer carries the edit list ${key}`);
-    const blind = await send(ctx.target, ctx.route, { path, body: { blind_labeling_shown_metric_ids: [metrics[1]] } });
-    expectError(blind, 400, 'INVALID_ARGUMENT', 'blind_labeling_shown_metric_ids[0]', 'a blind-labeling metric the project does not link');
+    await expectRefused(ctx, ctx.route, { path, body: { blind_labeling_shown_metric_ids: [metrics[1]] } }, 'blind_labeling_shown_metric_ids[0]', 'a blind-labeling metric the project does not link');
     const ok = recordOf(ctx.route, await succeed(ctx, ctx.route, { path, body: { linked_metric_ids: metrics, blind_labeling_shown_metric_ids: [metrics[1]] } }, 'linking the metric and showing it'))!;
     if (show(ok.blind_labeling_shown_metric_ids) !== show([metrics[1]])) fail(`blind_labeling_shown_metric_ids: expected ${show([metrics[1]])}, got ${show(ok.blind_labeling_shown_metric_ids)}`);
   },
@@ -125,8 +124,7 @@ export const insights: Check = {
     // The simulations were loaded now: by their time, February 2026 holds no label.
     const bySimulation = await ask(ctx, ctx.route, scene.project, { start_date: '2026-02-01T00:00:00Z', end_date: '2026-02-28T00:00:00Z', label_triage_time_basis: 'simulation' });
     if ((bySimulation.label_overview as Json).total_labels !== 0) fail(`by simulation time, February 2026 holds ${show((bySimulation.label_overview as Json).total_labels)} labels, expected 0`);
-    const backwards = await send(ctx.target, ctx.route, { path: { project_id: String(scene.project.id) }, query: { start_date: '2026-02-01T00:00:00Z', end_date: '2026-01-01T00:00:00Z' } });
-    expectError(backwards, 400, 'INVALID_ARGUMENT', 'end_date', 'an end_date before start_date');
+    await expectRefused(ctx, ctx.route, { path: { project_id: String(scene.project.id) }, query: { start_date: '2026-02-01T00:00:00Z', end_date: '2026-01-01T00:00:00Z' } }, 'end_date', 'an end_date before start_date');
   },
 };
 
