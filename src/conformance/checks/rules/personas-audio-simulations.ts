@@ -78,7 +78,7 @@ const rerunDelivery: Check = {
 };
 
 const resimulateCopies: Check = {
-  name: `rule ${RESIMULATE}: the new simulation copies agent, persona, test set, test case, endpoints and mutation, without audio or values; the original is unchanged; no run_id is 400`,
+  name: `rule ${RESIMULATE}: the new simulation copies agent, persona, test set, test case, endpoints and mutation, without audio or values; the original is unchanged; the answer's message says something; no (or an empty) run_id is 400`,
   applies: (route, suite) => route.id === ruleRoute(suite, RESIMULATE, (r) => r.resource === 'simulation')?.id,
   async run(ctx) {
     const param = ownParam(ctx.route)!;
@@ -93,8 +93,12 @@ const resimulateCopies: Check = {
     for (const k of [...Object.keys(copied), 'run_id', 'source', 'destination']) if (show(copy[k]) !== show(original[k])) fail(`the new simulation's ${k} is ${show(copy[k])}, expected the original's ${show(original[k])}`);
     if (copy.has_audio !== false || (copy.metric_values !== undefined && show(copy.metric_values) !== show({}) && copy.metric_values !== null) || (copy.transcript !== undefined && copy.transcript !== null)) fail(`the new simulation carries audio, values or a transcript: ${show(copy).slice(0, 300)}`);
     if (show(await read(id)) !== show(original)) fail('re-simulating changed the original simulation');
+    if (typeof body.message !== 'string' || body.message === '') fail(`the answer's message says nothing: ${show(body.message)}`);
     const orphan = await simulation(ctx, { run_id: null });
     expectError(await send(ctx.target, ctx.route, { path: { [param]: orphan } }), 400, 'INVALID_ARGUMENT', param, 'a simulation without run_id');
+    // An empty run_id names no run either.
+    const unnamed = await simulation(ctx, { run_id: '' });
+    expectError(await send(ctx.target, ctx.route, { path: { [param]: unnamed } }), 400, 'INVALID_ARGUMENT', param, 'a simulation with an empty run_id');
     expectError(await send(ctx.target, ctx.route, { path: { [param]: 'NoSuchSimulationAAAAAA' } }), 404, 'NOT_FOUND', param, 'an unknown simulation');
   },
 };

@@ -1,7 +1,8 @@
 // conversation-metric-breakdown (facts-shapes 2.5 UC2, E9; docs/sandbox.md "Conversations", the sandbox's
 // choices): with view=metric_breakdown the list answers one metric's results grouped by a metadata key, avg the
 // mean and success the share of successful values per group; metric_id and group_by_metadata are required with
-// the view; without it group_by_metadata and aggregation change nothing (the answer is a page).
+// the view; without it group_by_metadata and aggregation change nothing (the answer is a page). The breakdown
+// counts the conversations every filter of the list keeps, all of them (not one page).
 import { expectError, send } from '../../http.js';
 import { fail } from '../../result.js';
 import type { Check } from '../context.js';
