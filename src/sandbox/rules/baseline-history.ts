@@ -23,13 +23,15 @@ import { bucketStart, canonicalTimeZone, formatInZone, parseInterval, type Inter
 import { pathMetric } from './baseline-sigma-bands.js';
 
 /**
- * The instant of a start_date / end_date. The validators hold both to RFC 3339 date-times; one Date cannot
- * place (a leap second, 23:59:60) is 400 on the parameter.
+ * The instant of a start_date / end_date query parameter (also the conversation lists', conversation-metric-values).
+ * The validators hold both to RFC 3339 date-times; one Date cannot place (a leap second, 23:59:60) is 400 on the
+ * parameter.
  */
-function instant(value: string | undefined, field: string): number | undefined {
-  if (value === undefined) return undefined;
+export function instant(value: unknown, field: string): number | undefined {
+  // Absent when not a string: the validators let only date-time strings through.
+  if (typeof value !== 'string') return undefined;
   const ms = Date.parse(value);
-  if (Number.isNaN(ms)) throw invalid(field, 'must be an RFC 3339 date-time');
+  if (Number.isNaN(ms)) throw invalid(field, 'must be a date-time that names an instant (a leap second, 23:59:60, names none)');
   return ms;
 }
 

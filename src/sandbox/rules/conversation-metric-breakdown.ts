@@ -31,14 +31,16 @@ function isSuccess(value: unknown): boolean {
 
 function metadataValue(record: StoredRecord, key: string): string | undefined {
   const metadata = record.data.metadata;
-  if (!isJsonObject(metadata) || !Object.prototype.hasOwnProperty.call(metadata, key)) return undefined;
+  // Own keys only: `__proto__` or `toString` names no key a conversation's metadata did not set.
+  if (!isJsonObject(metadata) || !Object.hasOwn(metadata, key)) return undefined;
   const value = metadata[key];
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 function aggregate(values: unknown[], aggregation: string): number | null {
   if (aggregation === 'success') return values.length === 0 ? null : values.filter(isSuccess).length / values.length;
-  const numbers = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  // Values are JSON: a number is finite.
+  const numbers = values.filter((v): v is number => typeof v === 'number');
   return numbers.length === 0 ? null : numbers.reduce((a, b) => a + b, 0) / numbers.length;
 }
 
@@ -54,7 +56,8 @@ export const conversationMetricBreakdown: Rule = {
     const aggregation = typeof ctx.query.aggregation === 'string' ? ctx.query.aggregation : 'avg';
     const { records } = listAction({ ...ctx, query: { ...ctx.query, page_size: Number.MAX_SAFE_INTEGER, page_token: undefined } });
     const groups = new Map<string, { count: number; values: unknown[] }>();
-    for (const record of records ?? []) {
+    // listAction answers records whatever the list.
+    for (const record of records!) {
       const group = metadataValue(record, key);
       if (group === undefined) continue;
       const entry = groups.get(group) ?? { count: 0, values: [] };

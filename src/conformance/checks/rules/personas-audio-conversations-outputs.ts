@@ -106,7 +106,7 @@ export const metricOutputs: Check = {
 };
 
 export const audioUrl: Check = {
-  name: 'rule conversation-audio-url: the recording URL with the conversation id and its expiry; 404 without a recording',
+  name: 'rule conversation-audio-url: the recording URL with the conversation id and its expiry (the audio_url a simulation was loaded with, else one naming it); 404 without a recording',
   applies: (route, suite) => route.id === ruleRoute(suite, 'conversation-audio-url', (r) => r.resource === 'simulation')?.id,
   async run(ctx) {
     const param = ownParam(ctx.route);
@@ -116,7 +116,14 @@ export const audioUrl: Check = {
     const answer = await send(ctx.target, ctx.route, { path: { [param]: recorded } });
     expectSuccess(answer, ctx.route, 'a simulation with a recording');
     const body = answer.body as Json;
-    if (body[param] !== recorded || typeof body.audio_url !== 'string' || body.audio_url === '' || typeof body.url_expires_in_seconds !== 'number') fail(`unexpected answer ${JSON.stringify(body)}`);
+    if (body[param] !== recorded || typeof body.audio_url !== 'string' || !body.audio_url.includes(recorded) || typeof body.url_expires_in_seconds !== 'number') fail(`unexpected answer ${JSON.stringify(body)}`);
+    // docs/sandbox.md "Conversations and simulations, issue 15 decisions", Audio URL: the audio_url the
+    // conversation was given (here: the simulation was loaded with one) is answered as it is.
+    const url = 'https://storage.example.com/simulations/loaded.wav';
+    const given = await simulation(ctx, { has_audio: true, audio_url: url });
+    const withUrl = await send(ctx.target, ctx.route, { path: { [param]: given } });
+    expectSuccess(withUrl, ctx.route, 'a simulation loaded with an audio_url');
+    if ((withUrl.body as Json).audio_url !== url) fail(`a simulation loaded with audio_url ${url} answered ${JSON.stringify(withUrl.body)}`);
   },
 };
 

@@ -30,7 +30,7 @@ const OUTPUTS = 'conversation-metric-outputs';
 const AUDIO = 'conversation-audio-url';
 
 export const uploadedListQuery: Check = {
-  name: `rule ${VALUES}: start_date and end_date keep the uploaded conversations created in [start_date, end_date), ANDed with the caller's filter; metric_outputs only with include=metric_outputs; no progress on a list`,
+  name: `rule ${VALUES}: start_date and end_date keep the uploaded conversations created in [start_date, end_date), ANDed with the caller's filter (a blank one restricts nothing, an invalid one stays 400); a leap second is 400 on its parameter; metric_outputs only with include=metric_outputs; no progress on a list`,
   applies: (route, suite) => route.id === ruleRoute(suite, VALUES, (r) => r.resource === 'conversation' && r.action === 'list')?.id,
   async run(ctx) {
     const metric = (await ctx.world.create('metric')).id;
@@ -50,7 +50,18 @@ export const uploadedListQuery: Check = {
       [{ start_date: '2025-03-09T00:00:00Z', end_date: '2025-03-11T00:00:00Z', filter: `conversation_id = "${id}"` }, true],
       [{ start_date: '2025-03-09T00:00:00Z', filter: 'conversation_id = "NoSuchConversationAAAAA"' }, false],
       [{ end_date: '2025-03-11T00:00:00Z', filter: `NOT conversation_id = "${id}"` }, false],
+      // A blank filter restricts nothing (the list takes it alone, below): ANDed with the bounds, the bounds decide.
+      [{ start_date: '2025-03-09T00:00:00Z', filter: '  ' }, true],
     ];
+    await succeed(ctx, ctx.route, { query: { filter: '  ', page_size: '1' } }, 'a blank filter alone');
+    // The caller's expression keeps its own meaning: one the list refuses alone (a ")" closing nothing of its
+    // own) stays 400 on filter when the bounds are added to it.
+    const unbalanced = `conversation_id = "${id}") OR (conversation_id = "${id}"`;
+    expectError(await send(ctx.target, ctx.route, { query: { filter: unbalanced } }), 400, 'INVALID_ARGUMENT', 'filter', 'an unbalanced filter alone');
+    expectError(await send(ctx.target, ctx.route, { query: { filter: unbalanced, metric_id: metric, start_date: at } }), 400, 'INVALID_ARGUMENT', 'filter', 'an unbalanced filter with metric_id and start_date');
+    // Sandbox decision (docs/sandbox.md, date bounds): a leap second passes the date-time validator but names no
+    // instant, so it is 400 on its parameter (as in a baseline's history), never an internal error.
+    for (const field of ['start_date', 'end_date']) expectError(await send(ctx.target, ctx.route, { query: { [field]: '2016-12-31T23:59:60Z' } }), 400, 'INVALID_ARGUMENT', field, `a leap second as ${field}`);
     const problems: string[] = [];
     for (const [query, kept] of cases) if ((await listed(query)) !== undefined !== kept) problems.push(`${show(query)} ${kept ? 'left out' : 'kept'} the conversation created at ${at}`);
     const plain = await listed({});
@@ -138,7 +149,7 @@ export const uploadedOutputs: Check = {
 };
 
 export const audioUrlForms: Check = {
-  name: `rule ${AUDIO}: the audio_url an uploaded conversation was given, else a URL naming the conversation; url_expires_in_seconds 3600, peaks_url null; 404 without a recording`,
+  name: `rule ${AUDIO}: the audio_url an uploaded conversation was given, else a URL naming the conversation; url_expires_in_seconds 3600, peaks_url null; 404 without a recording, 404 on the id of an unknown conversation`,
   applies: (route, suite) => route.id === ruleRoute(suite, AUDIO, (r) => r.resource === 'conversation')?.id,
   async run(ctx) {
     const r = routes(ctx);
@@ -155,6 +166,7 @@ export const audioUrlForms: Check = {
     }
     const silent = await submitted(ctx, r, {}, 'a submit without a recording');
     expectError(await send(ctx.target, ctx.route, { path: pathOf(ctx.route, silent.conversation_id) }), 404, 'NOT_FOUND', undefined, 'the audio of a conversation without a recording');
+    expectError(await send(ctx.target, ctx.route, { path: pathOf(ctx.route, 'NoSuchConversationAAAAA') }), 404, 'NOT_FOUND', ownParam(ctx.route)!, 'the audio of an unknown conversation');
   },
 };
 

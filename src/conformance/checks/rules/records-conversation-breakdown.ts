@@ -1,11 +1,12 @@
 // conversation-metric-breakdown (facts-shapes 2.5 UC2, E9; docs/sandbox.md "Conversations", the sandbox's
 // choices): with view=metric_breakdown the list answers one metric's results grouped by a metadata key, avg the
 // mean and success the share of successful values per group; metric_id and group_by_metadata are required with
-// the view; without it group_by_metadata and aggregation change nothing (the answer is a page).
+// the view; without it group_by_metadata and aggregation change nothing (the answer is a page). The breakdown
+// counts the conversations every filter of the list keeps, all of them (not one page).
 import { expectError, send } from '../../http.js';
 import { fail } from '../../result.js';
 import type { Check } from '../context.js';
-import { operationWithRule, show, succeed } from './records-support.js';
+import { operationWithRule, show, succeed, type Json } from './records-support.js';
 
 const RULE = 'conversation-metric-breakdown';
 
@@ -58,4 +59,42 @@ export const breakdownValues: Check = {
   },
 };
 
-export const checks: Check[] = [breakdown, breakdownValues];
+export const breakdownScope: Check = {
+  name: `rule ${RULE}: the breakdown counts every conversation the list's filters keep (metric_id, filter, start_date), not one page; yes and true (word or boolean) count as successes; a conversation of the group without a value of the metric counts but adds no value; one without the key (no metadata, or a name such as __proto__ every object inherits) is in no group`,
+  applies: operationWithRule('conversation', 'list', RULE),
+  async run(ctx) {
+    const metric = (await ctx.world.create('metric')).id;
+    const other = (await ctx.world.create('metric')).id;
+    const key = `site_${ctx.world.nextSeed()}`;
+    const at = '2025-03-10T12:00:00.000Z';
+    const load = async (group: string, values: Json[], extra: Json = {}): Promise<string> =>
+      (await ctx.world.loadRecord('conversation', { metadata: { [key]: group }, create_time: at, metric_ids: [metric], metric_values: values, ...extra })).id;
+    await load('a', [{ metric_id: metric, value: 1 }]);
+    // Evaluated on the metric, without a value for it (yet).
+    await load('a', []);
+    // Not evaluated on the metric: the metric_id filter leaves it out.
+    await load('a', [{ metric_id: other, value: 1 }], { metric_ids: [other] });
+    await load('b', [{ metric_id: metric, value: 'yes' }]);
+    const filtered = await load('b', [{ metric_id: metric, value: 'TRUE' }]);
+    await load('c', [{ metric_id: metric, value: 0.5 }], { create_time: '2024-01-01T00:00:00.000Z' });
+    await load('d', [{ metric_id: metric, value: true }]);
+    // Without metadata (a submit may omit it): in no group.
+    await load('a', [{ metric_id: metric, value: 1 }], { metadata: undefined });
+    const query = { view: 'metric_breakdown', metric_id: metric, group_by_metadata: key, page_size: '1' };
+    const read = async (extra: Record<string, string>, what: string): Promise<Json> => (await succeed(ctx, ctx.route, { query: { ...query, ...extra } }, what)).body as Json;
+    const brief = (body: Json): Json => ({ breakdown: body.breakdown, total_count: body.total_count });
+    const cases: [Record<string, string>, Json][] = [
+      [{ aggregation: 'success' }, { breakdown: [{ metadata_value: 'a', value: 1, count: 2 }, { metadata_value: 'b', value: 1, count: 2 }, { metadata_value: 'c', value: 1, count: 1 }, { metadata_value: 'd', value: 1, count: 1 }], total_count: 6 }],
+      [{ aggregation: 'avg' }, { breakdown: [{ metadata_value: 'a', value: 1, count: 2 }, { metadata_value: 'b', value: null, count: 2 }, { metadata_value: 'c', value: 0.5, count: 1 }, { metadata_value: 'd', value: null, count: 1 }], total_count: 6 }],
+      [{ aggregation: 'success', start_date: '2025-01-01T00:00:00Z', filter: `NOT conversation_id = "${filtered}"` }, { breakdown: [{ metadata_value: 'a', value: 1, count: 2 }, { metadata_value: 'b', value: 1, count: 1 }, { metadata_value: 'd', value: 1, count: 1 }], total_count: 4 }],
+    ];
+    // A key no conversation's metadata holds, though every object inherits it: no group.
+    cases.push([{ group_by_metadata: '__proto__' }, { breakdown: [], total_count: 0 }]);
+    for (const [extra, want] of cases) {
+      const got = brief(await read(extra, `the breakdown with ${show(extra)} and page_size 1`));
+      if (show(got) !== show(want)) fail(`the breakdown with ${show(extra)} and page_size 1 is ${show(got)}, expected ${show(want)}`);
+    }
+  },
+};
+
+export const checks: Check[] = [breakdown, breakdownValues, breakdownScope];

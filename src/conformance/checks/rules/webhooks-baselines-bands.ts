@@ -1,5 +1,6 @@
-// Rule baseline-sigma-bands (createBaseline, getBaseline, listBaselines): a new baseline without statistics,
-// sigma_bands = mean ± n·sigma for the requested sigma_levels, and the metric in the path owning the baseline.
+// Rule baseline-sigma-bands (createBaseline, getBaseline, listBaselines, updateBaseline): a new baseline without
+// statistics, an update keeping them, sigma_bands = mean ± n·sigma for the requested sigma_levels, and the
+// metric in the path owning the baseline.
 import { expectError, expectSuccess, send } from '../../http.js';
 import { fail } from '../../result.js';
 import type { Check, CheckContext } from '../context.js';
@@ -124,4 +125,19 @@ export const bandsOnList: Check = {
   },
 };
 
-export const sigmaBandChecks: Check[] = [newBaseline, bandsOnGet, levelLimits, ownerMetric, bandsOnList];
+export const updateKeepsStatistics: Check = {
+  name: `rule ${RULE}: an update keeps the baseline's statistics and answers its sigma_bands`,
+  applies: (route, suite) => isRuleOperation(route, suite, 'baseline', 'update', RULE),
+  async run(ctx) {
+    const { baseline, estimate } = await observedBaseline(ctx);
+    // docs/sandbox.md "Baselines": PATCH changes display_name, sigma_threshold, direction, status and keeps the statistics.
+    const answer = await send(ctx.target, ctx.route, { path: baseline.path, body: { display_name: 'Conformance renamed baseline' } });
+    expectSuccess(answer, ctx.route, 'renaming a baseline with observations');
+    const updated = answer.body as Record<string, unknown>;
+    expectEstimate(updated, estimate, 'the update answer');
+    expectBands(updated, expectedBands(estimate, [1, 2]), 'the update answer (default levels)');
+    expectEstimate(await getBaseline(ctx, baseline.path), estimate, 'the baseline read after the update');
+  },
+};
+
+export const sigmaBandChecks: Check[] = [newBaseline, bandsOnGet, levelLimits, ownerMetric, bandsOnList, updateKeepsStatistics];

@@ -9,14 +9,14 @@ import { average, canonical, close, def, enumOf, handles, needControl, needRecei
 
 const RULE = 'deliver-webhooks';
 
-interface Subscription {
+export interface Subscription {
   id: string;
   url: string;
   token?: string;
 }
 
 /** A job_complete webhook (cleaned up with the world) pointing at a receiver endpoint answering `statuses`. */
-async function subscribe(ctx: CheckContext, receiver: WebhookReceiver, statuses?: number[], token?: string): Promise<Subscription> {
+export async function subscribe(ctx: CheckContext, receiver: WebhookReceiver, statuses?: number[], token?: string): Promise<Subscription> {
   const url = receiver.endpoint(statuses);
   const created = await ctx.world.create('webhook', { type: enumOf(ctx.suite, 'WebhookType')[0], url, auth_token: token });
   // An empty token is no token (the spec's X-Webhook-Token has minLength 1).
@@ -32,7 +32,7 @@ async function foreignSubscription(ctx: CheckContext, receiver: WebhookReceiver)
   return url;
 }
 
-function onlyCall(calls: ReceivedCall[], what: string): ReceivedCall {
+export function onlyCall(calls: ReceivedCall[], what: string): ReceivedCall {
   if (calls.length !== 1) fail(`${what}: expected exactly one call, got ${calls.length}`);
   return calls[0]!;
 }
@@ -44,7 +44,7 @@ function payloadOf(call: ReceivedCall, what: string): Record<string, unknown> {
 }
 
 /** The WebhookDelivery envelope (spec/webhooks.yaml): POST, JSON, required fields, event, ids, the token header. */
-function expectDelivery(ctx: CheckContext, call: ReceivedCall, subscription: Subscription, wave: string, what: string): Record<string, unknown> {
+export function expectDelivery(ctx: CheckContext, call: ReceivedCall, subscription: Subscription, wave: string, what: string): Record<string, unknown> {
   const schema = def(ctx.suite, 'WebhookDelivery');
   const properties = schema.properties as Record<string, Record<string, unknown>>;
   if (call.method !== 'POST') fail(`${what}: expected a POST (seed Events 1), got ${call.method}`);
@@ -66,7 +66,7 @@ function expectDelivery(ctx: CheckContext, call: ReceivedCall, subscription: Sub
   return payload;
 }
 
-function within(iso: unknown, from: number, to: number): boolean {
+export function within(iso: unknown, from: number, to: number): boolean {
   const at = typeof iso === 'string' ? Date.parse(iso) : Number.NaN;
   return at >= from - 1000 && at <= to + 1000;
 }

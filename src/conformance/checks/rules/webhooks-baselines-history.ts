@@ -132,11 +132,34 @@ export const weekBuckets: Check = {
   },
 };
 
+export const fallBackOrder: Check = {
+  name: `rule ${RULE}: items stay oldest bucket first when a later run falls in an earlier bucket (in a fall-back, a bucket that began before the repeated hour holds the second pass up to its wall-clock end)`,
+  applies: (route, suite) => isRuleOperation(route, suite, 'baseline', 'custom', RULE),
+  async run(ctx) {
+    // Europe/Berlin falls back on 2025-10-26 at 01:00 UTC (03:00 +02:00 becomes 02:00 +01:00). 45-minute buckets
+    // count from local 1970-01-01 00:00, so local 01:30 and 02:15 are bucket starts: 02:40 +02:00 falls in the
+    // 02:15 +02:00 bucket; 02:00 +01:00, five minutes later, in the 01:30 +02:00 bucket, which began before the
+    // repeated hour and runs to 02:15 on the wall clock (docs/sandbox.md "EWMA baselines", History).
+    const { baseline, steps } = await history(ctx, [
+      ['2025-10-26T00:40:00.000Z', 4],
+      ['2025-10-26T01:00:00.000Z', 6],
+    ]);
+    expectBuckets(
+      await fetchHistory(ctx, baseline, { bucket_interval: '45 minutes', timezone: 'Europe/Berlin' }),
+      [
+        { start: '2025-10-26T01:30:00+02:00', offset: '+02:00', estimate: steps[1]!, count: 1 },
+        { start: '2025-10-26T02:15:00+02:00', offset: '+02:00', estimate: steps[0]!, count: 1 },
+      ],
+      '45 minutes in Europe/Berlin across the fall-back',
+    );
+  },
+};
+
 /** A well-formed ULID no baseline has (the time part is 10889 AD). */
 const UNKNOWN_ULID = '7ZZZZZZZZZZZZZZZZZZZZZZZZZ';
 
 export const badParameters: Check = {
-  name: `rule ${RULE}: a bad bucket_interval, a timezone that is no IANA name, a date that is no date-time, or start_date after end_date is 400 on that parameter; an unknown baseline or another metric's path is 404`,
+  name: `rule ${RULE}: a bad bucket_interval, a timezone that is no IANA name, a date that is no date-time or a leap second, or start_date after end_date is 400 on that parameter; an unknown baseline or another metric's path is 404`,
   applies: (route, suite) => isRuleOperation(route, suite, 'baseline', 'custom', RULE),
   async run(ctx) {
     const metric = (await ctx.world.create('metric')).id;
@@ -150,6 +173,10 @@ export const badParameters: Check = {
     await refused({ start_date: '2025-12-02T00:00:00Z', end_date: '2025-12-01T00:00:00Z' }, 'start_date');
     await refused({ start_date: 'yesterday' }, 'start_date');
     await refused({ end_date: '2025-13-01T00:00:00Z' }, 'end_date');
+    // Sandbox decision (docs/sandbox.md, date bounds): a leap second passes the date-time validator but names no
+    // instant: 400 on its parameter.
+    await refused({ start_date: '2016-12-31T23:59:60Z' }, 'start_date');
+    await refused({ end_date: '2016-12-31T23:59:60Z' }, 'end_date');
     const another = (await ctx.world.create('metric')).id;
     expectError(await send(ctx.target, ctx.route, { path: { metric_id: another, baseline_id: baseline.path.baseline_id } }), 404, 'NOT_FOUND', 'baseline_id', "history of a baseline under another metric's path");
     expectError(await send(ctx.target, ctx.route, { path: { metric_id: unusedMetricId(), baseline_id: baseline.path.baseline_id } }), 404, 'NOT_FOUND', 'metric_id', 'history under an unknown metric');
@@ -157,4 +184,4 @@ export const badParameters: Check = {
   },
 };
 
-export const historyChecks: Check[] = [defaultBuckets, dateRange, zoneAndDst, weekBuckets, badParameters];
+export const historyChecks: Check[] = [defaultBuckets, dateRange, zoneAndDst, fallBackOrder, weekBuckets, badParameters];
