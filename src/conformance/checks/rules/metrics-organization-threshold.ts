@@ -71,6 +71,11 @@ const storedThreshold: Check = {
     const held = { comparison_operator: 'gte', target_float_lower: 0.6, source: 'manual', create_time: '2026-01-05T10:00:00Z', update_time: '2026-01-06T11:30:00Z' };
     const metric = await ctx.world.loadRecord('metric', { organization_threshold: held, is_builtin: false });
     const read = async () => ((await succeed(ctx, ctx.route, { path: metric.path }, 'reading the current threshold')).body as { threshold: Json }).threshold;
+    // Before any operation names it, the metric (listed: a list names no metric in its path) shows what it holds.
+    const list = routeOf(ctx, 'metric', 'list');
+    const listed = itemsOf(list, (await succeed(ctx, list, { query: { filter: `id = "${metric.id}"` } }, 'listing the metric')).body)[0];
+    const before = (listed?.organization_threshold ?? null) as Json | null;
+    if (before?.comparison_operator !== held.comparison_operator || before.target_float_lower !== held.target_float_lower) fail(`the listed metric shows organization_threshold ${show(before)}, it holds ${show(held)}`);
     const current = await read();
     // The threshold made from the stored one carries its values and times.
     const wrong = Object.keys(held).filter((k) => current[k] !== held[k as keyof typeof held]);
