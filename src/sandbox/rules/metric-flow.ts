@@ -18,12 +18,13 @@ export const metricFlow: Rule = {
     const trigger = findRecord(ctx, 'metric', next.trigger_metric_id, { field: 'trigger_metric_id' });
     const followup = findRecord(ctx, 'metric', next.followup_metric_id, { field: 'followup_metric_id' });
     if (trigger.id === followup.id) throw invalid('followup_metric_id', 'must differ from trigger_metric_id');
-    if (ctx.route.action === 'update' && !Object.prototype.hasOwnProperty.call(ctx.body, 'trigger_criteria')) delete next.trigger_criteria;
+    // update is a full replace: an omitted trigger_criteria goes (a create without one has none to remove).
+    if (!Object.prototype.hasOwnProperty.call(ctx.body, 'trigger_criteria')) delete next.trigger_criteria;
     // The flow's resource name follows its path (the generic name would be metrics/<id>).
     setOwn(next, 'name', `metrics/flows/${String(next.id)}`);
     setOwn(next, 'trigger_metric_name', `metrics/${trigger.id}`);
-    setOwn(next, 'trigger_metric_display_name', typeof trigger.data.metric_name === 'string' ? trigger.data.metric_name : null);
+    setOwn(next, 'trigger_metric_display_name', trigger.data.metric_name ?? null);
     setOwn(next, 'followup_metric_name', `metrics/${followup.id}`);
-    setOwn(next, 'followup_metric_display_name', typeof followup.data.metric_name === 'string' ? followup.data.metric_name : null);
+    setOwn(next, 'followup_metric_display_name', followup.data.metric_name ?? null);
   },
 };

@@ -5,22 +5,25 @@
 //   threshold record, as metric-threshold reads it) in the organization_threshold form; null once every threshold
 //   of the metric was deleted; a metric that never had a threshold record shows what it holds (a fixture's value),
 //   else null. The answer is a copy: the stored metric is untouched (a built-in metric is shared by every
-//   organization, and each has its own thresholds).
+//   organization, and thresholds are records of the caller's workspace).
 // - before an operation on the metric in the path: a metric that holds an organization_threshold but has no
-//   threshold record in the caller's organization gets one made from it, so the threshold operations see it.
+//   threshold record in the caller's workspace (deleted ones count) gets one made from it, so the threshold
+//   operations see it; once that one is deleted, none is made again.
 // Decisions (the sources give the two shapes, not how they relate): docs/sandbox.md "Metrics".
 import type { RequestContext } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
 import { findRecord, inScope, isHidden, newRecordData, setOwn } from '../engine/records.js';
-import { isJsonObject, PLATFORM_ORG, type Json, type StoredRecord } from '../storage/store.js';
+import { isJsonObject, type Json, type StoredRecord } from '../storage/store.js';
 
 const VALUES = ['comparison_operator', 'target_float_upper', 'target_float_lower', 'target_values', 'source'];
+/** The organization_threshold's fields and the threshold fields they show (the seed's times twice, in two spellings). */
+const SHOWN: readonly [string, string][] = [...VALUES.map((k): [string, string] => [k, k]), ['create_time', 'create_time'], ['update_time', 'update_time'], ['created_at', 'create_time'], ['updated_at', 'update_time']];
 
-/** The caller's threshold records of each metric (deleted ones included), oldest first. */
+/** The caller's threshold records of each metric, deleted ones included (they tell a metric that had some), oldest first. */
 function thresholdsByMetric(ctx: RequestContext): Map<string, StoredRecord[]> {
   const resource = ctx.runtime.resource('threshold');
   const out = new Map<string, StoredRecord[]>();
-  for (const r of ctx.runtime.store.list('threshold', { org: ctx.org })) {
+  for (const r of ctx.runtime.store.list('threshold', { org: ctx.org, includeDeleted: true })) {
     if (!inScope(ctx, resource, r)) continue;
     const metric = String(r.data.metric_id);
     out.set(metric, [...(out.get(metric) ?? []), r]);
@@ -32,10 +35,7 @@ function thresholdsByMetric(ctx: RequestContext): Map<string, StoredRecord[]> {
 function asOrganizationThreshold(record: StoredRecord): Json {
   const d = record.data;
   const out: Json = { id: record.id, name: d.name };
-  for (const k of VALUES) if (d[k] !== undefined && d[k] !== null) setOwn(out, k, d[k]);
-  for (const [field, from] of [['create_time', 'create_time'], ['update_time', 'update_time'], ['created_at', 'create_time'], ['updated_at', 'update_time']]) {
-    if (typeof d[from!] === 'string') setOwn(out, field!, d[from!]);
-  }
+  for (const [field, from] of SHOWN) if (d[from] != null) setOwn(out, field, d[from]);
   return out;
 }
 
@@ -56,15 +56,15 @@ export const metricOrganizationThreshold: Rule = {
     if (!isJsonObject(held)) return;
     if ((thresholdsByMetric(ctx).get(metric.id) ?? []).length > 0) return;
     const resource = ctx.runtime.resource('threshold');
+    // The held values and times: absent ones stay absent (undefined is not stored; the engine stamps a missing
+    // time with now). The threshold belongs to the caller's workspace, as one the API creates would (a built-in
+    // metric gets one per workspace).
     const body: Json = { metric_id: metric.id, name: `metrics/${metric.id}/threshold` };
-    for (const k of VALUES) if (held[k] !== undefined) setOwn(body, k, held[k]);
+    for (const k of [...VALUES, 'create_time', 'update_time']) setOwn(body, k, held[k]);
     const data = newRecordData(ctx.runtime, resource, body, ctx.now);
-    for (const k of ['create_time', 'update_time']) if (typeof held[k] === 'string') setOwn(data, k, held[k]);
-    ctx.runtime.store.insert({ kind: 'threshold', id: String(data.id), org: ctx.org, workspace: metric.org === PLATFORM_ORG ? ctx.workspace : metric.workspace, deleted: false, data });
+    ctx.runtime.store.insert({ kind: 'threshold', id: String(data.id), org: ctx.org, workspace: ctx.workspace, deleted: false, data });
   },
   after(ctx, result) {
-    const metrics = [result.record, ...(result.records ?? [])].filter((r): r is StoredRecord => r?.kind === 'metric');
-    if (metrics.length === 0) return;
     const thresholds = thresholdsByMetric(ctx);
     if (result.record?.kind === 'metric') result.record = shown(ctx, result.record, thresholds);
     if (result.records) result.records = result.records.map((r) => (r.kind === 'metric' ? shown(ctx, r, thresholds) : r));

@@ -17,71 +17,61 @@ export const SQL_TABLES = [
 
 type Node = Record<string, unknown>;
 
-function isNode(value: unknown): value is Node {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+/**
+ * The schema a `$ref` names, else the node itself. The served documents are bundled: every `$ref` is local
+ * (`#/components/schemas/X`) and names a schema that is not a `$ref` itself, so one step resolves it.
+ */
+function resolve(doc: Node, node: Node): Node {
+  if (typeof node.$ref !== 'string') return node;
+  return node.$ref
+    .slice(2)
+    .split('/')
+    .reduce((at, key) => at[key] as Node, doc);
 }
 
-/** Follows local `$ref`s (`#/components/schemas/X`) inside the document; a foreign or broken one ends at {}. */
-function resolve(doc: Node, node: unknown): Node {
-  let current = node;
-  for (let i = 0; i < 16 && isNode(current) && typeof current.$ref === 'string'; i++) {
-    const path = current.$ref.startsWith('#/') ? current.$ref.slice(2).split('/') : [];
-    current = path.reduce<unknown>((at, key) => (isNode(at) ? at[key] : undefined), path.length > 0 ? doc : undefined);
-  }
-  return isNode(current) ? current : {};
-}
-
-/** The JSON types a schema allows (through allOf, oneOf, anyOf), and whether one is a date-time string. */
-function jsonTypes(doc: Node, node: unknown, out = { types: new Set<string>(), dateTime: false }, depth = 0): { types: Set<string>; dateTime: boolean } {
+/**
+ * The JSON types a schema allows (through allOf, oneOf, anyOf), and whether one is a date-time string. (A null
+ * in an enum needs 'null' among the types to validate, so the types say it.)
+ */
+function jsonTypes(doc: Node, node: Node, out = { types: new Set<string>(), dateTime: false }): { types: Set<string>; dateTime: boolean } {
   const s = resolve(doc, node);
-  if (depth > 8) return out;
-  const own = Array.isArray(s.type) ? s.type : typeof s.type === 'string' ? [s.type] : [];
-  for (const t of own) out.types.add(String(t));
-  if (Array.isArray(s.enum) && s.enum.includes(null)) out.types.add('null');
+  for (const t of [s.type ?? []].flat()) out.types.add(String(t));
   if (s.format === 'date-time') out.dateTime = true;
-  for (const key of ['allOf', 'oneOf', 'anyOf']) if (Array.isArray(s[key])) for (const part of s[key] as unknown[]) jsonTypes(doc, part, out, depth + 1);
+  for (const key of ['allOf', 'oneOf', 'anyOf']) for (const part of (s[key] as Node[] | undefined) ?? []) jsonTypes(doc, part, out);
   return out;
 }
 
 const SQL_TYPES: Record<string, string> = { string: 'text', integer: 'bigint', number: 'double precision', boolean: 'boolean' };
 
 /** The SQL type of a JSON schema: its one scalar type's, else jsonb (objects, arrays, mixed or untyped). */
-export function sqlType(doc: Node, node: unknown): { type: string; nullable: boolean } {
+function sqlType(doc: Node, node: Node): { type: string; nullable: boolean } {
   const { types, dateTime } = jsonTypes(doc, node);
   const nullable = types.delete('null');
-  if (types.size === 1) {
-    const only = [...types][0]!;
-    if (only === 'string' && dateTime) return { type: 'timestamp with time zone', nullable };
-    if (SQL_TYPES[only] !== undefined) return { type: SQL_TYPES[only], nullable };
-  }
-  if (types.size === 2 && types.has('integer') && types.has('number')) return { type: 'double precision', nullable };
-  return { type: 'jsonb', nullable };
+  // One type names itself; several join into a name SQL_TYPES does not have (jsonb), as does none.
+  const only = [...types].join();
+  if (only === 'string' && dateTime) return { type: 'timestamp with time zone', nullable };
+  return { type: SQL_TYPES[only] ?? 'jsonb', nullable };
 }
 
+/**
+ * A column per property of the resource's schema, in schema order. (No property of the two conversation schemas
+ * is writeOnly; the conformance check leaves such a property out, so one added to the spec would be noticed.)
+ */
 function columns(ctx: RequestContext, resourceName: string): Json[] {
   const row = ctx.runtime.resource(resourceName);
-  const doc = ctx.runtime.tables.documents
-    .map((d) => d.document)
-    .filter(isNode)
-    .find((d) => {
-      const schema = resolve(d, { $ref: `#/components/schemas/${row.schema}` });
-      return isNode(schema['x-resource']) && schema['x-resource'].name === row.name;
-    });
-  if (!doc) return [];
-  const schema = resolve(doc, { $ref: `#/components/schemas/${row.schema}` });
-  const properties = isNode(schema.properties) ? schema.properties : {};
-  const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
-  const hidden = new Set(row.writeOnly.filter((p) => p.length === 1).map((p) => p[0]));
-  return row.properties
-    .filter((name) => !hidden.has(name))
-    .map((name) => {
-      const own = properties[name];
-      const { type, nullable } = sqlType(doc, own);
-      // A property's own description wins over the one of the schema it refers to.
-      const described = [own, resolve(doc, own)].find((n) => isNode(n) && typeof n.description === 'string');
-      const description = isNode(described) ? String(described.description) : null;
-      return { name, type, nullable: nullable || !required.has(name), description };
-    });
+  const ref = { $ref: `#/components/schemas/${row.schema}` };
+  // The document that holds the resource's schema (the bundled documents hold what they refer to).
+  const doc = ctx.runtime.tables.documents.map((d) => d.document as Node).find((d) => resolve(d, ref) !== undefined)!;
+  const schema = resolve(doc, ref);
+  const properties = schema.properties as Node;
+  const required = new Set(schema.required as string[]);
+  return row.properties.map((name) => {
+    const own = properties[name] as Node;
+    const { type, nullable } = sqlType(doc, own);
+    // A property's own description wins over the one of the schema it refers to.
+    const described = own.description ?? resolve(doc, own).description;
+    return { name, type, nullable: nullable || !required.has(name), description: typeof described === 'string' ? described : null };
+  });
 }
 
 export const metricSqlSchema: Rule = {

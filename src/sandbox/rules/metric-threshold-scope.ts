@@ -8,7 +8,8 @@ import { findRecord, setOwn } from '../engine/records.js';
 export const metricThresholdScope: Rule = {
   before(ctx) {
     findRecord(ctx, 'metric', ctx.path.metric_id, { field: 'metric_id' });
-    if (ctx.path.threshold_id === undefined) return;
+    // Without threshold_id in the path (list, create, the current threshold) this looks up "undefined", which
+    // names no threshold (their ids are ULIDs).
     const own = ctx.runtime.store.get('threshold', String(ctx.path.threshold_id));
     if (own && own.data.metric_id !== ctx.path.metric_id) throw notFound('threshold_id', 'threshold');
   },

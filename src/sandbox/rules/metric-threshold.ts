@@ -13,10 +13,10 @@ import { inScope, isHidden, present, stampUpdated } from '../engine/records.js';
 import type { StoredRecord } from '../storage/store.js';
 import { metricThresholdScope } from './metric-threshold-scope.js';
 
-/** The metric's newest live threshold (the store lists in insertion order). */
+/** The metric's newest live threshold in the caller's workspace (the store answers in insertion order). */
 function currentThreshold(ctx: RequestContext, metricId: string): StoredRecord | undefined {
   const resource = ctx.runtime.resource('threshold');
-  const live = ctx.runtime.store.list('threshold', { org: ctx.org }).filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && r.data.metric_id === metricId);
+  const live = ctx.runtime.store.withField('threshold', ctx.org, 'metric_id', metricId).filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r));
   return live[live.length - 1];
 }
 

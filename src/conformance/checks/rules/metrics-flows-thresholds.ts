@@ -64,26 +64,48 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 const currentThreshold: Check = {
-  name: `rule ${THRESHOLD}: GET answers the newest threshold (all-null without one); PATCH changes it, or creates it`,
+  name: `rule ${THRESHOLD}: GET answers the metric's newest live threshold (all-null without one); PATCH changes it, or creates it`,
   applies: (route) => route.rules.includes(THRESHOLD) && route.method === 'GET',
   async run(ctx) {
     const create = routeOf(ctx, 'threshold', 'create');
+    const remove = routeOf(ctx, 'threshold', 'delete');
     const patch = ctx.suite.routes.find((r) => r.rules.includes(THRESHOLD) && r.method === 'PATCH');
     if (!patch) fail(`the spec has no PATCH operation with rule ${THRESHOLD}`);
     const metric = await ctx.world.create('metric');
+    const other = await ctx.world.create('metric');
     const current = async () => ((await succeed(ctx, ctx.route, { path: metric.path }, 'reading the current threshold')).body as { threshold: Json }).threshold;
-    const none = await current();
-    if (none.comparison_operator !== null || none.id !== undefined) fail(`a metric without threshold answers ${show(none)}, expected null values and no id`);
+    expectNoThreshold(ctx, await current(), metric.id);
     const byPatch = ((await succeed(ctx, patch, { path: metric.path, body: { comparison_operator: 'gte', target_float_lower: 0.5 } }, 'PATCH without a threshold')).body as { threshold: Json }).threshold;
     if (byPatch.comparison_operator !== 'gte' || typeof byPatch.id !== 'string') fail(`PATCH without a threshold answered ${show(byPatch)}, expected a new gte threshold`);
     const newer = recordOf(create, await succeed(ctx, create, { path: metric.path, body: { comparison_operator: 'lt', target_float_upper: 0.9 } }, 'adding a threshold'))!;
+    // A threshold added to another metric afterwards is not this metric's.
+    await succeed(ctx, create, { path: other.path, body: { comparison_operator: 'neq', target_values: ['other'] } }, "adding another metric's threshold");
     const now = await current();
     if (now.id !== newer.id || now.comparison_operator !== 'lt') fail(`the current threshold is ${show(now)}, expected the newest (${String(newer.id)}, lt)`);
     await succeed(ctx, patch, { path: metric.path, body: { comparison_operator: 'eq', target_float_upper: null } }, 'changing the current threshold');
     const changed = await current();
     if (changed.id !== newer.id || changed.comparison_operator !== 'eq' || changed.target_float_upper !== undefined) fail(`after PATCH the current threshold is ${show(changed)}, expected ${String(newer.id)} with eq and no target_float_upper`);
+    // docs/sandbox.md "Metrics": a deleted threshold is no longer current; the previous one is again.
+    await succeed(ctx, remove, { path: { ...metric.path, threshold_id: String(newer.id) } }, 'deleting the current threshold');
+    const previous = await current();
+    if (previous.id !== byPatch.id) fail(`after deleting the current threshold GET answers ${show(previous)}, expected the previous one ${String(byPatch.id)}`);
+    await succeed(ctx, remove, { path: { ...metric.path, threshold_id: String(byPatch.id) } }, 'deleting the last threshold');
+    expectNoThreshold(ctx, await current(), metric.id);
   },
 };
+
+/**
+ * docs/sandbox.md "Metrics": a metric without a (live) threshold answers `{name, metric_id}` with every value
+ * null: each other field of the threshold schema is there and null, and there is no id.
+ */
+export function expectNoThreshold(ctx: CheckContext, threshold: Json, metricId: string): void {
+  const resource = ctx.world.resource('threshold');
+  const fixed: Json = { name: `metrics/${metricId}/threshold`, metric_id: metricId };
+  for (const field of resource.properties) {
+    const want = field === resource.id ? undefined : Object.hasOwn(fixed, field) ? fixed[field] : null;
+    if (threshold[field] !== want) fail(`a metric without threshold answers ${show(threshold)}: ${field} is ${show(threshold[field])}, expected ${show(want)}`);
+  }
+}
 
 const thresholdScope: Check = {
   name: `rule ${SCOPE}: a threshold is named metrics/<metric_id>/threshold and is 404 under another metric's path`,

@@ -38,8 +38,7 @@ function expectedColumn(schema: Node, name: string, defs: Record<string, unknown
   const { types, dateTime } = typesOf(own, defs);
   const mayBeNull = types.delete('null');
   const only = types.size === 1 ? [...types][0]! : undefined;
-  const numeric = types.size === 2 && types.has('integer') && types.has('number');
-  const type = only === 'string' && dateTime ? 'timestamp with time zone' : only !== undefined && SCALARS[only] ? SCALARS[only] : numeric ? 'double precision' : 'jsonb';
+  const type = only === 'string' && dateTime ? 'timestamp with time zone' : only !== undefined && SCALARS[only] ? SCALARS[only] : 'jsonb';
   const required = Array.isArray(schema.required) && schema.required.includes(name);
   const described = [own as Node, deref(own, defs)].find((n) => typeof n?.description === 'string');
   return { name, type, nullable: mayBeNull || !required, description: described ? String(described.description) : null };

@@ -98,4 +98,19 @@ async function hiddenFixtures(ctx: CheckContext): Promise<[string, string][]> {
   ];
 }
 
-export const checks: Check[] = [builtinNotRestorable, recentlyDeletedList];
+// facts-shapes 3.8: delete_time, deleted_by and purge_time may be null. docs/sandbox.md "Metrics": delete_time and
+// deleted_by are the delete's stamps and purge_time is delete_time plus 30 days, so a metric stored deleted without
+// them (update_time and updated_by null) has all three null.
+export const recentlyDeletedWithoutStamps: Check = {
+  name: 'rule metric-recently-deleted: a metric stored deleted without delete stamps is listed with delete_time, deleted_by and purge_time null',
+  applies: operationWithRule('metric', 'custom', 'metric-recently-deleted'),
+  async run(ctx) {
+    const stored = await ctx.world.loadRecord('metric', { update_time: null, updated_by: null, is_builtin: false }, { deleted: true });
+    const entry = itemsOf(ctx.route, (await succeed(ctx, ctx.route, {}, 'listing recently deleted metrics')).body).find((m) => m.id === stored.id);
+    if (!entry) fail(`the metric ${stored.id}, stored deleted, is not listed`);
+    if (entry.metric_name !== stored.record.metric_name) fail(`the listed metric shows metric_name ${show(entry.metric_name)}, it was stored as ${show(stored.record.metric_name)}`);
+    for (const field of ['delete_time', 'deleted_by', 'purge_time']) if (entry[field] !== null) fail(`${field} is ${show(entry[field])}, expected null (the metric carries no delete stamps)`);
+  },
+};
+
+export const checks: Check[] = [builtinNotRestorable, recentlyDeletedList, recentlyDeletedWithoutStamps];
