@@ -36,14 +36,17 @@ function makeRoom(ctx: RequestContext, others: StoredRecord[], at: number): void
   });
 }
 
-/** The live rows of a test set (store.list leaves deleted records out). */
+/** The live rows of a test set (store.list leaves deleted records out; the platform's hold none of the organization's test sets). */
 function casesOf(ctx: RequestContext, testSetId: string): StoredRecord[] {
-  return ctx.runtime.store.list('test_case', { org: ctx.org }).filter((c) => c.org === ctx.org && c.data.test_set_id === testSetId);
+  return ctx.runtime.store.list('test_case', { org: ctx.org }).filter((c) => c.data.test_set_id === testSetId);
 }
 
-/** What a grid holds, for comparing two grids with deepEqual (which ignores undefined values; null is absent too). */
+/**
+ * What a grid holds, for comparing two grids with deepEqual (which ignores undefined values; null is absent too).
+ * The order is the array's: deepEqual compares arrays item by item.
+ */
 function content(items: Json[]): unknown[] {
-  return items.map((item, index) => ({ position: index, ...Object.fromEntries(CONTENT.filter((k) => item[k] !== null).map((k) => [k, item[k]])) }));
+  return items.map((item) => Object.fromEntries(CONTENT.filter((k) => item[k] !== null).map((k) => [k, item[k]])));
 }
 
 /** Re-reads the grid into the parent's snapshot; records a version when it changed. */
@@ -83,18 +86,20 @@ function insertRows(ctx: RequestContext, testSetId: string, items: Json[]): Stor
  */
 function restoreRows(ctx: RequestContext, parent: RecordOf<'test_set'>): void {
   const items = Array.isArray(parent.data.test_cases) ? parent.data.test_cases : [];
-  const keep = new Set(items.map((i) => String(i.id)));
+  // Every live row goes, then the snapshot's rows come back (a row of both is deleted and revived at once).
   for (const row of casesOf(ctx, parent.id)) {
-    if (keep.has(row.id)) continue;
     row.deleted = true;
     ctx.runtime.store.update(row);
   }
   items.forEach((item, position) => {
+    // The snapshot's rows are this test set's own (so of this organization); a row the control plane removed for
+    // good stays gone.
     const row = ctx.runtime.store.get('test_case', String(item.id));
-    if (!row || row.org !== ctx.org) return;
+    if (!row) return;
     row.deleted = false;
+    // A snapshot row is a test case as presented: a value it lacks is one the row did not have.
     for (const k of CONTENT) {
-      if (item[k] === undefined || item[k] === null) delete row.data[k];
+      if (item[k] === undefined) delete row.data[k];
       else setOwn(row.data, k, clone(item[k]));
     }
     setOwn(row.data, 'position', position);
