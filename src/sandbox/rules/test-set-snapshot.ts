@@ -160,7 +160,8 @@ export const testSetSnapshot: Rule = {
     makeRoom(ctx, others, at);
   },
   after(ctx, result) {
-    if (ctx.route.resource === 'test_set' && ctx.route.action === 'revert') restoreRows(ctx, asResource('test_set', result.record!));
+    // Of the operations naming this rule, only the test set's revert has that action.
+    if (ctx.route.action === 'revert') restoreRows(ctx, asResource('test_set', result.record!));
     if (ctx.route.resource !== 'test_case') return;
     // The generic create, update and delete answer the test case they wrote (deleteTestCase declares no
     // soft-delete answer), deleted or not.
