@@ -16,9 +16,9 @@ export const tagSummary: Rule = {
     }
     const seen = new Map<string, string>();
     for (const record of ctx.runtime.store.list(resource.name, { org: ctx.org })) {
-      if (!inScope(ctx, resource, record) || isHidden(resource, record) || !Array.isArray(record.data.tags)) continue;
+      if (!inScope(ctx, resource, record) || isHidden(resource, record)) continue;
       // Tags written through the API are strings (validated); String() keeps an odd fixture from failing the listing.
-      for (const tag of record.data.tags.map(String)) {
+      for (const tag of ((record.data.tags as unknown[] | undefined) ?? []).map(String)) {
         if (!seen.has(tag.toLowerCase())) seen.set(tag.toLowerCase(), tag);
       }
     }

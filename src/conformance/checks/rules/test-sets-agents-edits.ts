@@ -20,7 +20,7 @@ function agentsRoute(ctx: CheckContext, method: string): Route {
 }
 
 const attachMany: Check = {
-  name: `rule ${AGENTS}: agents:add checks every agent first, appends the test set once (other test sets kept, one new agent version) and lists the attached agents in creation order as agents/<id>; DELETE of an agent not attached is {}`,
+  name: `rule ${AGENTS}: agents:add checks every agent first, appends the test set once (other test sets kept, one new agent version) and lists the attached agents in creation order as agents/<id>; DELETE keeps the agent's other test sets, and of an agent not attached is {}`,
   applies: (route) => route.rules.includes(AGENTS) && route.method === 'POST',
   async run(ctx) {
     const list = agentsRoute(ctx, 'GET');
@@ -50,6 +50,10 @@ const attachMany: Check = {
     const untouched = await read(ctx, 'agent', second.path);
     if (!same(untouched, detached)) fail(`detaching an agent not attached changed it: update_time ${show(detached.update_time)} became ${show(untouched.update_time)}`);
     if (show((await read(ctx, 'agent', first.path)).test_set_ids) !== show([other.id, set.id])) fail("detaching another agent changed this agent's test_set_ids");
+    // Detaching takes this test set out of the agent's test_set_ids and keeps the others.
+    await succeed(ctx, remove, { path: { ...set.path, agent_id: first.id } }, 'detaching the agent attached to two test sets');
+    const kept = (await read(ctx, 'agent', first.path)).test_set_ids;
+    if (show(kept) !== show([other.id])) fail(`after detaching, the agent's test_set_ids are ${show(kept)}, expected ${show([other.id])}`);
     expectError(await send(ctx.target, remove, { path: { ...set.path, agent_id: missing } }), 404, 'NOT_FOUND', 'agent_id', 'detaching an unknown agent');
     expectError(await send(ctx.target, list, { path: { test_set_id: unusedLike(set.id) } }), 404, 'NOT_FOUND', 'test_set_id', 'the agents of an unknown test set');
   },
