@@ -29,11 +29,10 @@ function pin(ctx: RequestContext, kind: string, id: unknown, field: string): Ver
 }
 
 function onLatest(ctx: RequestContext, run: RecordOf<'run'>): boolean {
-  // A run stored before pinning existed (a fixture) has none.
-  const pinned: Partial<PinnedVersions> | undefined = run.data.pinned_versions;
-  if (!pinned) return true;
-  // A pin exists only for a resource the launch named by its (string) id.
-  const current = (kind: 'agent' | 'persona' | 'test_set' | 'metric', id: unknown): string | undefined => getRecord(ctx.runtime.store, kind, String(id))?.data.current_version?.ulid;
+  // A run stored before pinning existed (a fixture) has none: nothing pinned, nothing moved.
+  const pinned: Partial<PinnedVersions> = run.data.pinned_versions ?? {};
+  // A pin exists only for a resource the launch named by its (string) id; pinning gave it a current version.
+  const current = (kind: 'agent' | 'persona' | 'test_set' | 'metric', id: unknown): string | undefined => getRecord(ctx.runtime.store, kind, String(id))?.data.current_version!.ulid;
   const same = (ref: VersionRef | null | undefined, kind: 'agent' | 'persona' | 'test_set' | 'metric', id: unknown): boolean => !ref || current(kind, id) === ref.ulid;
   return (
     same(pinned.agent, 'agent', run.data.agent_id) &&
@@ -74,11 +73,11 @@ export const runPinVersions: Rule = {
     readLaunchMetadata(run, launch.metadata ?? {});
     // LaunchRunRequest.metric_ids: "when omitted the agent's attached metrics are used" (agent_id is required;
     // an agent the organization cannot see is 404 on agent_id, as it is when metric_ids is given).
-    if (next.metric_ids === undefined) setOwn(next, 'metric_ids', findRecord(ctx, 'agent', next.agent_id, { field: 'agent_id' }).data.metric_ids ?? []);
-    // status (PENDING) and is_public (false) are the schema's defaults; tags were set from the metadata above.
-    for (const [field, value] of [['metric_values', {}], ['complete_time', null], ['conversation_source', 'SIMULATED']] as const) {
-      if (next[field] === undefined) setOwn(next, field, value);
-    }
+    // An agent's metric_ids is always a list (the create default is []).
+    if (next.metric_ids === undefined) setOwn(next, 'metric_ids', findRecord(ctx, 'agent', next.agent_id, { field: 'agent_id' }).data.metric_ids);
+    // status (PENDING) and is_public (false) are the schema's defaults; tags were set from the metadata above. The
+    // fields below are readOnly, so the launch body never carries them.
+    for (const [field, value] of [['metric_values', {}], ['complete_time', null], ['conversation_source', 'SIMULATED']] as const) setOwn(next, field, value);
     const metrics: Json = {};
     for (const [field, ids] of [['metric_ids', run.metric_ids], ['persona_metrics', launch.persona_metrics]] as const) {
       for (const [i, id] of (ids ?? []).entries()) {
@@ -102,7 +101,8 @@ export const runPinVersions: Rule = {
   },
   after(ctx, result) {
     // A launch, an update or a get answers one run, the list its page of runs (the answer only: nothing is stored).
-    const averages = result.records !== undefined && ctx.query.include === 'metric_averages';
+    // Only the list declares `include`, so only list items get metric_averages.
+    const averages = ctx.query.include === 'metric_averages';
     for (const record of result.record ? [result.record] : result.records!) {
       const run = asResource('run', record);
       setOwn(run.data, 'on_latest_configuration', onLatest(ctx, run));

@@ -52,15 +52,16 @@ function content(items: Json[]): unknown[] {
 /** Re-reads the grid into the parent's snapshot; records a version when it changed. */
 function refreshParent(ctx: RequestContext, testSetId: string): void {
   const resource = ctx.runtime.resource('test_set');
-  const parent = getRecord(ctx.runtime.store, 'test_set', testSetId);
-  if (!parent) return;
+  // A test case names a test set that exists (create checks it; test sets are only soft-deleted through the API).
+  const parent = getRecord(ctx.runtime.store, 'test_set', testSetId)!;
   const previous = clone(parent.data);
   const cases = casesOf(ctx, testSetId);
-  setOwn(parent.data, 'test_cases', snapshotOf(ctx, cases));
+  const snapshot = snapshotOf(ctx, cases);
+  setOwn(parent.data, 'test_cases', snapshot);
   setOwn(parent.data, 'test_case_count', cases.length);
   // The grid's content, not the rows' timestamps: an edit that changes nothing records no version (seed Versioning 2).
   const before: unknown = previous.test_cases;
-  const gridChanged = !deepEqual(content(Array.isArray(before) ? before : []), content(parent.data.test_cases ?? []));
+  const gridChanged = !deepEqual(content(Array.isArray(before) ? before : []), content(snapshot));
   if (!hasHistory(ctx.runtime, resource, parent) || gridChanged) {
     stampUpdated(resource, parent.data, ctx.now);
     recordVersion(ctx.runtime, resource, parent, 'save');
@@ -85,23 +86,22 @@ function insertRows(ctx: RequestContext, testSetId: string, items: Json[]): Stor
  * rows it does not hold are deleted; no further version (the revert recorded one).
  */
 function restoreRows(ctx: RequestContext, parent: RecordOf<'test_set'>): void {
-  const items = Array.isArray(parent.data.test_cases) ? parent.data.test_cases : [];
+  // The generic revert re-applied the version's test_cases, which every test-set version holds.
+  const items = parent.data.test_cases as Json[];
   // Every live row goes, then the snapshot's rows come back (a row of both is deleted and revived at once).
   for (const row of casesOf(ctx, parent.id)) {
     row.deleted = true;
     ctx.runtime.store.update(row);
   }
   items.forEach((item, position) => {
-    // The snapshot's rows are this test set's own (so of this organization); a row the control plane removed for
-    // good stays gone.
-    const row = ctx.runtime.store.get('test_case', String(item.id));
-    if (!row) return;
+    // The snapshot's rows are this test set's own: soft-deleted at most, never gone.
+    const row = ctx.runtime.store.get('test_case', String(item.id))!;
     row.deleted = false;
-    // A snapshot row is a test case as presented: a value it lacks is one the row did not have.
-    for (const k of CONTENT) {
-      if (item[k] === undefined) delete row.data[k];
-      else setOwn(row.data, k, clone(item[k]));
-    }
+    // A snapshot row is a test case as presented: a value it lacks is one the row did not have (the JSON copy
+    // leaves undefined values out).
+    const restored = clone(Object.fromEntries(CONTENT.map((k) => [k, item[k]])));
+    for (const k of CONTENT) delete row.data[k];
+    Object.assign(row.data, restored);
     setOwn(row.data, 'position', position);
     ctx.runtime.store.update(row);
   });

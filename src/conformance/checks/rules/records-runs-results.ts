@@ -12,7 +12,7 @@ import { findInList, launch, runIdOf } from './records-runs.js';
 const RULE = 'run-pin-versions';
 
 export const launchOutcomeEmpty: Check = {
-  name: `rule ${RULE}: a launched run of an agent without metrics has metric_ids [], results, error, error_status and complete_time null, metric_values {} and is_public false, also on a later get`,
+  name: `rule ${RULE}: a launched run without tags, of an agent without metrics, has tags [], metric_ids [], results, error, error_status and complete_time null, metric_values {} and is_public false, also on a later get`,
   applies: operationWithRule('run', 'create', RULE),
   async run(ctx) {
     // An agent with no metrics attached: the launch without metric_ids computes none (LaunchRunRequest.metric_ids:
@@ -24,7 +24,8 @@ export const launchOutcomeEmpty: Check = {
     const get = routeOf(ctx, 'run', 'get');
     const read = recordOf(get, await succeed(ctx, get, { path: { [get.params.path[0]!.name]: runIdOf(ctx, run) } }, 'getting the run'))!;
     // is_public: the spec's note "the sandbox sets it false at launch and nothing changes it".
-    const want: Json = { metric_ids: [], results: null, error: null, error_status: null, complete_time: null, metric_values: {}, is_public: false };
+    // Without tags (top-level or in the metadata) the run has none.
+    const want: Json = { tags: [], metric_ids: [], results: null, error: null, error_status: null, complete_time: null, metric_values: {}, is_public: false };
     for (const [what, shown] of [['the launch answer', run], ['a get of the run', read]] as const) {
       for (const [k, v] of Object.entries(want)) if (!same(shown[k], v)) fail(`${what} shows ${k} ${show(shown[k])}, expected ${show(v)} before completion`);
     }
