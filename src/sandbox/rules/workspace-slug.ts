@@ -19,8 +19,9 @@ export function slugFrom(displayName: string): string {
 }
 
 export const workspaceSlug: Rule = {
-  write(ctx, next, previous) {
-    if (previous !== undefined || typeof next.slug === 'string') return;
+  write(ctx, next) {
+    // Named on the workspace create only; a slug given there is kept.
+    if (typeof next.slug === 'string') return;
     const base = slugFrom(String(next.display_name));
     // withField answers the organization's workspaces with that slug, deleted ones included (slugs stay reserved).
   const taken = (slug: string): boolean => ctx.runtime.store.withField('workspace', ctx.org, 'slug', slug).length > 0;

@@ -55,6 +55,11 @@ export const slugForms: Check = {
     if (cut.slug !== base) fail(`a workspace named with ${long.length} characters got slug ${show(cut.slug)}, expected its first 100 characters`);
     const numbered = await create({ display_name: long }, 'creating a second workspace of that long name');
     if (numbered.slug !== `${base.slice(0, 98)}-2`) fail(`the second workspace of that long name got slug ${show(numbered.slug)}, expected ${base.slice(0, 98)}-2 (100 characters)`);
+    // Numbered, a slug cut right after a dash loses the dash before the suffix.
+    const edge = `${'a'.repeat(97 - stamp.length)}${stamp} bb`;
+    await create({ display_name: edge }, 'creating a workspace whose 98th slug character is a dash');
+    const edged = await create({ display_name: edge }, 'creating a second workspace of that name');
+    if (edged.slug !== `${edge.slice(0, 97)}-2`) fail(`the second workspace named ${edge} got slug ${show(edged.slug)}, expected ${edge.slice(0, 97)}-2`);
     const dashed = await create({ display_name: `${stamp} ${'y'.repeat(100 - stamp.length - 2)} z` }, 'creating a workspace whose name is cut before a dash');
     if (dashed.slug !== `${stamp}-${'y'.repeat(100 - stamp.length - 2)}`) fail(`a name cut right before a dash got slug ${show(dashed.slug)}, expected no trailing dash`);
   },

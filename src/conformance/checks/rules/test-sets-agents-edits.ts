@@ -44,6 +44,8 @@ const attachMany: Check = {
     if (show(listed) !== show(want)) fail(`the list shows ${show(listed)}, expected ${show(want)}`);
     await succeed(ctx, remove, { path: { ...set.path, agent_id: second.id } }, 'detaching an agent');
     const detached = await read(ctx, 'agent', second.path);
+    // A later millisecond, so that a needless save would show in update_time.
+    await new Promise((r) => setTimeout(r, 5));
     const again = await send(ctx.target, remove, { path: { ...set.path, agent_id: second.id } });
     if (again.status !== remove.success.status || show(again.body) !== show({})) fail(`detaching an agent not attached answered ${again.status} ${show(again.body)}, expected {}`);
     // An agent not attached stays as it is: not even its update_time moves.
