@@ -3,9 +3,10 @@
 // first version here. The launch body is read as the service's client sends it (facts-shapes 2.13 RU1):
 // metadata.display_name becomes the run's display_name, metadata.customer its metadata, metadata.tags join the
 // top-level tags; options select the test cases (test_case_ids must belong to the test set, 404 on the item),
-// sub-sample them and repeat them (iteration_count), which gives progress.total_test_cases; mutation_id(s) and
-// created_by are kept with the run but not answered (the sandbox has no mutations). Reading a run shows whether
-// it is still on the latest configuration, and a list with include=metric_averages each run's metric means.
+// sub-sample them and repeat them (iteration_count), which gives progress.total_test_cases; mutation_id(s) are
+// kept with the run but not answered (the sandbox has no mutations), metadata.created_by is dropped. Reading a
+// run shows whether it is still on the latest configuration, and a list with include=metric_averages each run's
+// metric means.
 import { notFound } from '../errors.js';
 import type { RequestContext } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
@@ -17,22 +18,21 @@ import { isJsonObject, PLATFORM_ORG } from '../storage/store.js';
 import { asResource, getRecord, type RecordOf } from '../storage/typed.js';
 import type { LaunchRunMetadata, PinnedVersions, Run } from '../../../generated/client/types.js';
 
-/** The version to pin of the resource named by `id`, or null when none is named (createRun drops null fields). */
+/** The version to pin of the resource named by `id` (the launch body requires agent, persona and test set). */
 function pin(ctx: RequestContext, kind: string, id: unknown, field: string): VersionRef | null {
-  if (id === undefined) return null;
   const record = findRecord(ctx, kind, id, { field });
   const resource = ctx.runtime.resource(kind);
   // A built-in (platform) record has no per-organization history (seed Versioning 6): nothing to pin.
   if (record.org === PLATFORM_ORG || record.data.is_builtin === true) return null;
-  return resource.versioned ? pinVersion(ctx.runtime, resource, record) : null;
+  // Agents, personas, test sets and metrics are all versioned (seed Versioning).
+  return pinVersion(ctx.runtime, resource, record);
 }
 
 function onLatest(ctx: RequestContext, run: RecordOf<'run'>): boolean {
-  // A run stored before pinning existed (a fixture) has none.
-  const pinned: Partial<PinnedVersions> | undefined = run.data.pinned_versions;
-  if (!pinned) return true;
-  // A pin exists only for a resource the launch named by its (string) id.
-  const current = (kind: 'agent' | 'persona' | 'test_set' | 'metric', id: unknown): string | undefined => getRecord(ctx.runtime.store, kind, String(id))?.data.current_version?.ulid;
+  // A run stored before pinning existed (a fixture) has none: nothing pinned, nothing moved.
+  const pinned: Partial<PinnedVersions> = run.data.pinned_versions ?? {};
+  // A pin exists only for a resource the launch named by its (string) id; pinning gave it a current version.
+  const current = (kind: 'agent' | 'persona' | 'test_set' | 'metric', id: unknown): string | undefined => getRecord(ctx.runtime.store, kind, String(id))?.data.current_version!.ulid;
   const same = (ref: VersionRef | null | undefined, kind: 'agent' | 'persona' | 'test_set' | 'metric', id: unknown): boolean => !ref || current(kind, id) === ref.ulid;
   return (
     same(pinned.agent, 'agent', run.data.agent_id) &&
@@ -44,7 +44,8 @@ function onLatest(ctx: RequestContext, run: RecordOf<'run'>): boolean {
 
 /** The test cases a launch runs: options.test_case_ids (each of the test set), else all of the test set's. */
 function selectedCases(ctx: RequestContext, testSetId: unknown, options: Json): number {
-  const cases = ctx.runtime.store.list('test_case', { org: ctx.org }).filter((c) => c.org === ctx.org && !c.deleted && c.data.test_set_id === testSetId);
+  // store.list leaves deleted rows out; the platform's records hold no test case of the organization's test set.
+  const cases = ctx.runtime.store.list('test_case', { org: ctx.org }).filter((c) => c.data.test_set_id === testSetId);
   let count = cases.length;
   if (Array.isArray(options.test_case_ids)) {
     const ids = new Set(cases.map((c) => c.id));
@@ -55,11 +56,10 @@ function selectedCases(ctx: RequestContext, testSetId: unknown, options: Json): 
   return count * (typeof options.iteration_count === 'number' ? options.iteration_count : 1);
 }
 
-/** The launch's metadata object moves to display_name, metadata (its customer map), tags and launched_by. */
+/** The launch's metadata object moves to display_name, metadata (its customer map) and tags. */
 function readLaunchMetadata(next: Run & Json, launch: LaunchRunMetadata): void {
   setOwn(next, 'display_name', typeof launch.display_name === 'string' ? launch.display_name : null);
   setOwn(next, 'metadata', launch.customer ?? {});
-  if (typeof launch.created_by === 'string') setOwn(next, 'launched_by', launch.created_by);
   const tags = [...(next.tags ?? []), ...(launch.tags ?? [])];
   setOwn(next, 'tags', [...new Set(tags)]);
 }
@@ -73,10 +73,11 @@ export const runPinVersions: Rule = {
     readLaunchMetadata(run, launch.metadata ?? {});
     // LaunchRunRequest.metric_ids: "when omitted the agent's attached metrics are used" (agent_id is required;
     // an agent the organization cannot see is 404 on agent_id, as it is when metric_ids is given).
+    // An agent's metric_ids is always a list (the create default is []).
     if (next.metric_ids === undefined) setOwn(next, 'metric_ids', findRecord(ctx, 'agent', next.agent_id, { field: 'agent_id' }).data.metric_ids);
-    for (const [field, value] of [['status', 'PENDING'], ['metric_ids', []], ['tags', []], ['metric_values', {}], ['complete_time', null], ['conversation_source', 'SIMULATED']] as const) {
-      if (next[field] === undefined) setOwn(next, field, value);
-    }
+    // status (PENDING) and is_public (false) are the schema's defaults; tags were set from the metadata above. The
+    // fields below are readOnly, so the launch body never carries them.
+    for (const [field, value] of [['metric_values', {}], ['complete_time', null], ['conversation_source', 'SIMULATED']] as const) setOwn(next, field, value);
     const metrics: Json = {};
     for (const [field, ids] of [['metric_ids', run.metric_ids], ['persona_metrics', launch.persona_metrics]] as const) {
       for (const [i, id] of (ids ?? []).entries()) {
@@ -100,7 +101,8 @@ export const runPinVersions: Rule = {
   },
   after(ctx, result) {
     // A launch, an update or a get answers one run, the list its page of runs (the answer only: nothing is stored).
-    const averages = result.records !== undefined && ctx.query.include === 'metric_averages';
+    // Only the list declares `include`, so only list items get metric_averages.
+    const averages = ctx.query.include === 'metric_averages';
     for (const record of result.record ? [result.record] : result.records!) {
       const run = asResource('run', record);
       setOwn(run.data, 'on_latest_configuration', onLatest(ctx, run));

@@ -12,18 +12,24 @@
 // Decisions (docs/sandbox.md "Test sets"): the link, the order, the 404s, `agents/<id>` as the item's name.
 import type { RequestContext } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
-import { clone, findRecord, inScope, isHidden, setOwn, stampUpdated } from '../engine/records.js';
+import { clone, findRecord, inScope, setOwn, stampUpdated } from '../engine/records.js';
 import { bodyOf } from '../engine/request-parts.js';
 import { recordVersion, trackedChanged } from '../engine/versions.js';
 import { asResource, listRecords, type RecordOf } from '../storage/typed.js';
 
+// An agent's test_set_ids is always a list: the create default is [] and a null in an update leaves it unchanged.
+function idsOf(record: RecordOf<'agent'>): string[] {
+  return record.data.test_set_ids as string[];
+}
+
 function linked(record: RecordOf<'agent'>, testSetId: string): boolean {
-  return Array.isArray(record.data.test_set_ids) && record.data.test_set_ids.includes(testSetId);
+  return idsOf(record).includes(testSetId);
 }
 
 function attachedAgents(ctx: RequestContext, testSetId: string): RecordOf<'agent'>[] {
   const resource = ctx.runtime.resource('agent');
-  return listRecords(ctx.runtime.store, 'agent', { org: ctx.org }).filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && linked(r, testSetId));
+  // store.list leaves deleted agents out (agents have no hidden lifecycle state); inScope keeps the workspace's.
+  return listRecords(ctx.runtime.store, 'agent', { org: ctx.org }).filter((r) => inScope(ctx, resource, r) && linked(r, testSetId));
 }
 
 /** Writes the agent's new test_set_ids like a save: stamped, and versioned when the field is tracked. */
@@ -32,13 +38,15 @@ function saveLinks(ctx: RequestContext, agent: RecordOf<'agent'>, ids: string[])
   const previous = clone(agent.data);
   setOwn(agent.data, 'test_set_ids', ids);
   stampUpdated(resource, agent.data, ctx.now);
-  if (resource.versioned && trackedChanged(resource, previous, agent.data)) recordVersion(ctx.runtime, resource, agent, 'save');
+  // Agents are versioned (seed Versioning).
+  if (trackedChanged(resource, previous, agent.data)) recordVersion(ctx.runtime, resource, agent, 'save');
   ctx.runtime.store.update(agent);
 }
 
 function listing(ctx: RequestContext, testSetId: string) {
   return {
-    agents: attachedAgents(ctx, testSetId).map((a) => ({ name: `agents/${a.id}`, agent_id: a.id, display_name: typeof a.data.display_name === 'string' ? a.data.display_name : '' })),
+    // display_name is required of every agent (the create body and the Agent schema).
+    agents: attachedAgents(ctx, testSetId).map((a) => ({ name: `agents/${a.id}`, agent_id: a.id, display_name: a.data.display_name })),
   };
 }
 
@@ -49,15 +57,14 @@ export const testSetAgents: Rule = {
     if (ctx.route.method === 'GET') return { body: listing(ctx, testSet.id) };
     if (ctx.route.method === 'DELETE') {
       const agent = asResource('agent', findRecord(ctx, 'agent', ctx.path.agent_id, { field: 'agent_id' }));
-      if (linked(agent, testSet.id)) saveLinks(ctx, agent, (agent.data.test_set_ids ?? []).filter((id) => id !== testSet.id));
+      if (linked(agent, testSet.id)) saveLinks(ctx, agent, idsOf(agent).filter((id) => id !== testSet.id));
       return { body: {} };
     }
     // agents:add: all agents are checked before any changes.
     const agents = bodyOf(ctx, 'addTestSetAgents').agent_ids.map((id) => asResource('agent', findRecord(ctx, 'agent', id, { field: 'agent_ids' })));
     for (const agent of agents) {
       if (linked(agent, testSet.id)) continue;
-      const ids = Array.isArray(agent.data.test_set_ids) ? agent.data.test_set_ids : [];
-      saveLinks(ctx, agent, [...ids, testSet.id]);
+      saveLinks(ctx, agent, [...idsOf(agent), testSet.id]);
     }
     return { body: listing(ctx, testSet.id) };
   },

@@ -1,5 +1,5 @@
 // test-set-records (listTestSetRecords): the test set's live test cases as records, in grid order:
-// {id, input (the case's input_str, "" when it has none), input_type null, expected_behaviors [],
+// {id, input (the case's input_str), input_type null, expected_behaviors [],
 // expected_output (as stored, null when absent), description null, user_notes null, create_time, update_time,
 // test_set_id}. The test set must be live and in scope (404 on test_set_id).
 //
@@ -11,20 +11,22 @@ import { findRecord } from '../engine/records.js';
 export const testSetRecords: Rule = {
   handle(ctx) {
     const testSet = findRecord(ctx, 'test_set', ctx.path.test_set_id, { field: 'test_set_id' });
+    // store.list leaves deleted rows out; the platform's records hold no test case of the organization's test set.
     const cases = ctx.runtime.store
       .list('test_case', { org: ctx.org })
-      .filter((c) => c.org === ctx.org && c.data.test_set_id === testSet.id)
+      .filter((c) => c.data.test_set_id === testSet.id)
       .sort((a, b) => Number(a.data.position) - Number(b.data.position));
+    // input_str, create_time and update_time are required of every test case (the TestCase schema).
     const records = cases.map((c) => ({
       id: c.id,
-      input: typeof c.data.input_str === 'string' ? c.data.input_str : '',
+      input: c.data.input_str,
       input_type: null,
       expected_behaviors: [],
       expected_output: c.data.expected_output ?? null,
       description: null,
       user_notes: null,
-      create_time: typeof c.data.create_time === 'string' ? c.data.create_time : null,
-      update_time: typeof c.data.update_time === 'string' ? c.data.update_time : null,
+      create_time: c.data.create_time,
+      update_time: c.data.update_time,
       test_set_id: testSet.id,
     }));
     return { body: { records } };

@@ -36,28 +36,32 @@ function makeRoom(ctx: RequestContext, others: StoredRecord[], at: number): void
   });
 }
 
-/** The live rows of a test set (store.list leaves deleted records out). */
+/** The live rows of a test set (store.list leaves deleted records out; the platform's hold none of the organization's test sets). */
 function casesOf(ctx: RequestContext, testSetId: string): StoredRecord[] {
-  return ctx.runtime.store.list('test_case', { org: ctx.org }).filter((c) => c.org === ctx.org && c.data.test_set_id === testSetId);
+  return ctx.runtime.store.list('test_case', { org: ctx.org }).filter((c) => c.data.test_set_id === testSetId);
 }
 
-/** What a grid holds, for comparing two grids with deepEqual (which ignores undefined values; null is absent too). */
+/**
+ * What a grid holds, for comparing two grids with deepEqual (which ignores undefined values; null is absent too).
+ * The order is the array's: deepEqual compares arrays item by item.
+ */
 function content(items: Json[]): unknown[] {
-  return items.map((item, index) => ({ position: index, ...Object.fromEntries(CONTENT.filter((k) => item[k] !== null).map((k) => [k, item[k]])) }));
+  return items.map((item) => Object.fromEntries(CONTENT.filter((k) => item[k] !== null).map((k) => [k, item[k]])));
 }
 
 /** Re-reads the grid into the parent's snapshot; records a version when it changed. */
 function refreshParent(ctx: RequestContext, testSetId: string): void {
   const resource = ctx.runtime.resource('test_set');
-  const parent = getRecord(ctx.runtime.store, 'test_set', testSetId);
-  if (!parent) return;
+  // A test case names a test set that exists (create checks it; test sets are only soft-deleted through the API).
+  const parent = getRecord(ctx.runtime.store, 'test_set', testSetId)!;
   const previous = clone(parent.data);
   const cases = casesOf(ctx, testSetId);
-  setOwn(parent.data, 'test_cases', snapshotOf(ctx, cases));
+  const snapshot = snapshotOf(ctx, cases);
+  setOwn(parent.data, 'test_cases', snapshot);
   setOwn(parent.data, 'test_case_count', cases.length);
   // The grid's content, not the rows' timestamps: an edit that changes nothing records no version (seed Versioning 2).
   const before: unknown = previous.test_cases;
-  const gridChanged = !deepEqual(content(Array.isArray(before) ? before : []), content(parent.data.test_cases ?? []));
+  const gridChanged = !deepEqual(content(Array.isArray(before) ? before : []), content(snapshot));
   if (!hasHistory(ctx.runtime, resource, parent) || gridChanged) {
     stampUpdated(resource, parent.data, ctx.now);
     recordVersion(ctx.runtime, resource, parent, 'save');
@@ -82,21 +86,22 @@ function insertRows(ctx: RequestContext, testSetId: string, items: Json[]): Stor
  * rows it does not hold are deleted; no further version (the revert recorded one).
  */
 function restoreRows(ctx: RequestContext, parent: RecordOf<'test_set'>): void {
-  const items = Array.isArray(parent.data.test_cases) ? parent.data.test_cases : [];
-  const keep = new Set(items.map((i) => String(i.id)));
+  // The generic revert re-applied the version's test_cases, which every test-set version holds.
+  const items = parent.data.test_cases as Json[];
+  // Every live row goes, then the snapshot's rows come back (a row of both is deleted and revived at once).
   for (const row of casesOf(ctx, parent.id)) {
-    if (keep.has(row.id)) continue;
     row.deleted = true;
     ctx.runtime.store.update(row);
   }
   items.forEach((item, position) => {
-    const row = ctx.runtime.store.get('test_case', String(item.id));
-    if (!row || row.org !== ctx.org) return;
+    // The snapshot's rows are this test set's own: soft-deleted at most, never gone.
+    const row = ctx.runtime.store.get('test_case', String(item.id))!;
     row.deleted = false;
-    for (const k of CONTENT) {
-      if (item[k] === undefined || item[k] === null) delete row.data[k];
-      else setOwn(row.data, k, clone(item[k]));
-    }
+    // A snapshot row is a test case as presented: a value it lacks is one the row did not have (the JSON copy
+    // leaves undefined values out).
+    const restored = clone(Object.fromEntries(CONTENT.map((k) => [k, item[k]])));
+    for (const k of CONTENT) delete row.data[k];
+    Object.assign(row.data, restored);
     setOwn(row.data, 'position', position);
     ctx.runtime.store.update(row);
   });
@@ -155,7 +160,8 @@ export const testSetSnapshot: Rule = {
     makeRoom(ctx, others, at);
   },
   after(ctx, result) {
-    if (ctx.route.resource === 'test_set' && ctx.route.action === 'revert') restoreRows(ctx, asResource('test_set', result.record!));
+    // Of the operations naming this rule, only the test set's revert has that action.
+    if (ctx.route.action === 'revert') restoreRows(ctx, asResource('test_set', result.record!));
     if (ctx.route.resource !== 'test_case') return;
     // The generic create, update and delete answer the test case they wrote (deleteTestCase declares no
     // soft-delete answer), deleted or not.

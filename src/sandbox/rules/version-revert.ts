@@ -12,7 +12,8 @@ export const versionRevert: Rule = {
     const [resourceParam, versionParam] = ctx.route.params.path;
     const record = findRecord(ctx, ctx.route.resource!, ctx.path[resourceParam!.name], { field: resourceParam!.name });
     const current = record.data.current_version;
-    if (isJsonObject(current) && current.ulid !== undefined && current.ulid === ctx.path[versionParam!.name]) {
+    // The path's version id is a string, so a current version without a ulid never matches it.
+    if (isJsonObject(current) && current.ulid === ctx.path[versionParam!.name]) {
       throw invalid(versionParam!.name, 'is the version the resource already uses: there is nothing to revert');
     }
   },

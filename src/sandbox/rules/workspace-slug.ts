@@ -8,24 +8,27 @@ import { setOwn } from '../engine/records.js';
 const MAX = 100;
 
 export function slugFrom(displayName: string): string {
+  // After the first replace no two dashes are adjacent, so one dash is all there is to trim at either end.
   const base = displayName
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .replace(/^-|-$/g, '')
     .slice(0, MAX)
-    .replace(/-+$/, '');
+    .replace(/-$/, '');
   return base === '' ? 'workspace' : base;
 }
 
 export const workspaceSlug: Rule = {
-  write(ctx, next, previous) {
-    if (previous !== undefined || typeof next.slug === 'string') return;
+  write(ctx, next) {
+    // Named on the workspace create only; a slug given there is kept.
+    if (typeof next.slug === 'string') return;
     const base = slugFrom(String(next.display_name));
-    const taken = (slug: string): boolean => ctx.runtime.store.withField('workspace', ctx.org, 'slug', slug).some((w) => w.data.slug === slug);
+    // withField answers the organization's workspaces with that slug, deleted ones included (slugs stay reserved).
+  const taken = (slug: string): boolean => ctx.runtime.store.withField('workspace', ctx.org, 'slug', slug).length > 0;
     let slug = base;
     for (let n = 2; taken(slug); n++) {
       const suffix = `-${n}`;
-      slug = `${base.slice(0, MAX - suffix.length).replace(/-+$/, '')}${suffix}`;
+      slug = `${base.slice(0, MAX - suffix.length).replace(/-$/, '')}${suffix}`;
     }
     setOwn(next, 'slug', slug);
   },

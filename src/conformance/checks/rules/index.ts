@@ -15,5 +15,6 @@ import { checks as personasSoundsTags } from './personas-sounds-tags.js';
 import { checks as personasSoundsUpload } from './personas-sounds-upload.js';
 import { checks as testSetsAgentsRecords } from './test-sets-agents-records.js';
 import { checks as testSetsAgentsEdits } from './test-sets-agents-edits.js';
+import { checks as testSetsGridRows } from './test-sets-grid-rows.js';
 
-export const RULE_CHECKS: readonly Check[] = [...alerts, ...webhooksBaselines, ...personasAudio, ...records, ...personasSoundsTags, ...personasSoundsUpload, ...metricsFlowsThresholds, ...metricsFlowsEdits, ...metricsOrganizationThreshold, ...metricsSqlSchema, ...testSetsAgentsRecords, ...testSetsAgentsEdits];
+export const RULE_CHECKS: readonly Check[] = [...alerts, ...webhooksBaselines, ...personasAudio, ...records, ...personasSoundsTags, ...personasSoundsUpload, ...metricsFlowsThresholds, ...metricsFlowsEdits, ...metricsOrganizationThreshold, ...metricsSqlSchema, ...testSetsAgentsRecords, ...testSetsAgentsEdits, ...testSetsGridRows];

@@ -8,7 +8,7 @@ import { send } from '../../http.js';
 import { fail } from '../../result.js';
 import type { Route } from '../../suite-data.js';
 import type { Check, CheckContext } from '../context.js';
-import { routeOf, show, succeed, type Json } from './records-support.js';
+import { controlOf, loadFixtures, routeOf, show, succeed, type Json } from './records-support.js';
 import { listing, unique } from './personas-audio-shared.js';
 
 const UPLOAD = 'persona-sound-upload';
@@ -106,4 +106,32 @@ const tagSummaryLive: Check = {
   },
 };
 
-export const checks: Check[] = [soundLifecycle, tagSummary, tagSummaryLive];
+const tagSummaryScope: Check = {
+  // docs/sandbox.md (Family tag listings, Runs): the tags of the records in scope (the workspace's), colored by the
+  // organization's own tag of that name; another workspace's records and another organization's tags count for nothing.
+  name: `rule ${TAGS}: a record of another workspace adds no tag; another organization's tag of the same name gives no color`,
+  applies: (route) => route.rules.includes(TAGS) && route.resource !== null && route.aliasOf === null,
+  async run(ctx) {
+    const control = controlOf(ctx, 'load a record into another workspace and make a second organization');
+    const resource = ctx.route.resource!;
+    const token = unique(ctx).toLowerCase();
+    const [elsewhere, foreign] = [`zz-${token}-elsewhere`, `zz-${token}-foreign`];
+    const workspace = routeOf(ctx, 'workspace', 'create');
+    const custom = (await succeed(ctx, workspace, { body: { display_name: `Tags ${token}` } }, 'creating a workspace')).body as Json;
+    const customWorkspace = (custom.workspace ?? custom) as Json;
+    const customId = String(customWorkspace.id);
+    ctx.world.created.push({ resource: 'workspace', id: customId, path: { workspace_id: customId }, record: customWorkspace });
+    await loadFixtures(control, [{ kind: resource, data: { tags: [elsewhere] }, workspace_id: customId }]);
+    const otherKey = ctx.target.otherApiKey ?? (await control.createOtherOrganizationKey());
+    const tagCreate = routeOf(ctx, 'tag', 'create');
+    const made = await send(ctx.target, tagCreate, { key: otherKey, body: { tag_name: foreign, color: '#0a0b0c' } });
+    if (made.status !== tagCreate.success.status) fail(`creating another organization's tag answered ${made.status}`);
+    await ctx.world.create(resource, { tags: [foreign] });
+    const tags = ((await succeed(ctx, ctx.route, {}, 'listing tags')).body as { tags: Json[] }).tags;
+    const mine = tags.filter((t) => String(t.tag).startsWith(`zz-${token}-`));
+    const expected = [{ tag: foreign, color: null }];
+    if (JSON.stringify(mine) !== JSON.stringify(expected)) fail(`the default workspace's listing shows ${show(mine)}, expected ${show(expected)}`);
+  },
+};
+
+export const checks: Check[] = [soundLifecycle, tagSummary, tagSummaryLive, tagSummaryScope];

@@ -37,12 +37,12 @@ const REFERENCES = [
 type Pins = { agent: VersionRef | null; persona: VersionRef | null; test_set: VersionRef | null; metrics: Record<string, VersionRef> };
 
 /** The run's id, under the id property the spec gives runs (`run_id`, facts-shapes 3.13). */
-function runIdOf(ctx: CheckContext, run: Json): string {
+export function runIdOf(ctx: CheckContext, run: Json): string {
   return String(run[ctx.world.resource('run').id]);
 }
 
 /** Launches a run; the persona and test set the launch body requires (facts-shapes 2.13 RU1) default to existing ones. */
-async function launch(ctx: CheckContext, body: Json, what: string): Promise<Json> {
+export async function launch(ctx: CheckContext, body: Json, what: string): Promise<Json> {
   const route = routeOf(ctx, 'run', 'create');
   const full: Json = { ...body };
   for (const [field, resource] of REFERENCES) if (full[field] === undefined) full[field] = (await ctx.world.ensure(resource)).id;
@@ -137,7 +137,7 @@ export const launchAgentMetrics: Check = {
 };
 
 export const launchTemplate: Check = {
-  name: 'rule run-pin-versions: a run_template_id must name a run template of the organization (404 on run_template_id)',
+  name: "rule run-pin-versions: a run_template_id must name a run template of the organization (404 on run_template_id, also for one outside it)",
   applies: operationWithRule('run', 'create', 'run-pin-versions'),
   async run(ctx) {
     const agentId = (await ctx.world.ensure('agent')).id;
@@ -148,6 +148,11 @@ export const launchTemplate: Check = {
       const [templateId] = await loadFixtures(control, [{ kind: 'run_template', data: { agent_id: agentId, active: true } }]);
       const run = await launch(ctx, { agent_id: agentId, run_template_id: templateId }, 'launching a run from a run template');
       if (run.run_template_id !== templateId) fail(`the run names run template ${show(run.run_template_id)}, it was launched from ${templateId}`);
+      // A run template outside the organization (the only other one the control plane can place: the platform's)
+      // names nothing the organization has.
+      const [foreignId] = await loadFixtures(control, [{ kind: 'run_template', platform: true, data: { agent_id: agentId, active: true } }]);
+      const references = { persona_id: (await ctx.world.ensure('persona')).id, test_set_id: (await ctx.world.ensure('test_set')).id };
+      expectError(await send(ctx.target, ctx.route, { body: { ...references, agent_id: agentId, run_template_id: foreignId } }), 404, 'NOT_FOUND', 'run_template_id', 'launching from a run template outside the organization');
     }
     const missing = unusedLike(agentId);
     const references = { persona_id: (await ctx.world.ensure('persona')).id, test_set_id: (await ctx.world.ensure('test_set')).id };
@@ -232,13 +237,13 @@ export const latestInList: Check = {
   },
 };
 
-/** The runs with these ids, from the list's pages. */
-async function findInList(ctx: CheckContext, ids: string[]): Promise<Map<string, Json>> {
+/** The runs with these ids, from the pages of the list (`ctx.route`) asked with `extra` query parameters. */
+export async function findInList(ctx: CheckContext, ids: string[], extra: Record<string, string> = {}): Promise<Map<string, Json>> {
   const found = new Map<string, Json>();
   const paging = ctx.route.pagination;
   let token: string | undefined;
   for (let page = 0; page < 50 && found.size < ids.length; page++) {
-    const query: Record<string, string> = paging && token !== undefined ? { [paging.pageToken]: token } : {};
+    const query: Record<string, string> = { ...extra, ...(paging && token !== undefined ? { [paging.pageToken]: token } : {}) };
     const answer = await succeed(ctx, ctx.route, { query }, 'listing runs');
     for (const item of itemsOf(ctx.route, answer.body)) if (ids.includes(runIdOf(ctx, item))) found.set(runIdOf(ctx, item), item);
     const next = paging ? (answer.body as Json)[paging.nextPageToken] : undefined;

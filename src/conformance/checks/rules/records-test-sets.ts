@@ -127,12 +127,17 @@ async function expectReplaced(ctx: CheckContext, set: Created, grid: Json[], row
 }
 
 export const caseCreate: Check = {
-  name: 'rule test-set-snapshot: each test case created joins its grid (at the end, or at its position with later rows moving down; a position past the end is the end) with one version; an unknown test set is 404 on test_set_id',
+  name: 'rule test-set-snapshot: each test case created joins its grid (the test set update_time moving forward; at the end, or at its position with later rows moving down; a position past the end is the end) with one version; an unknown test set is 404 on test_set_id',
   applies: operationWithRule('test_case', 'create', 'test-set-snapshot'),
   async run(ctx) {
     const set = await ctx.world.create('test_set');
     const start = await versionCount(ctx, set);
+    const stamped = (await read(ctx, 'test_set', set.path)).update_time;
+    await new Promise((r) => setTimeout(r, 5));
     const first = await createCase(ctx, set, 'First row');
+    // Seed "Resources and their fields" (audit fields): a change of the test set, here its grid, moves its update time.
+    const restamped = (await read(ctx, 'test_set', set.path)).update_time;
+    if (typeof stamped === 'string' && !(Date.parse(String(restamped)) > Date.parse(stamped))) fail(`the test set's update_time was ${stamped} before a test case joined its grid and ${show(restamped)} after`);
     const second = await createCase(ctx, set, 'Second row');
     // docs/sandbox.md "Test sets": each test-case create that changes the grid records one version.
     expectVersions('creating two test cases', start, await versionCount(ctx, set), 2);

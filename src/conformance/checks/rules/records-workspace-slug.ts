@@ -30,7 +30,7 @@ export const slugs: Check = {
 };
 
 export const slugForms: Check = {
-  name: 'rule workspace-slug: a given slug is kept, an update keeps the slug, a name with no letter or digit gives "workspace", a long name is cut to 100 characters (the number suffix too)',
+  name: 'rule workspace-slug: a given slug is kept, an update keeps the slug, a run of symbols is one dash, a name with no letter or digit gives "workspace", a long name is cut to 100 characters (the number suffix too)',
   applies: operationWithRule('workspace', 'create', 'workspace-slug'),
   async run(ctx) {
     const stamp = `${ctx.world.nextSeed()}${Date.now().toString(36)}`;
@@ -44,6 +44,8 @@ export const slugForms: Check = {
     const update = routeOf(ctx, 'workspace', 'update');
     const renamed = recordOf(update, await succeed(ctx, update, { path: { workspace_id: String(given.id) }, body: { display_name: 'Another Name' } }, 'renaming it'))!;
     if (renamed.slug !== `given-${stamp}`) fail(`a rename changed the slug to ${show(renamed.slug)}`);
+    const spaced = await create({ display_name: `Team -- ${stamp} ++ Ops` }, 'creating a workspace whose name has runs of symbols');
+    if (spaced.slug !== `team-${stamp}-ops`) fail(`a workspace named "Team -- ${stamp} ++ Ops" got slug ${show(spaced.slug)}, expected team-${stamp}-ops (a run of other characters is one dash)`);
     // Any earlier "workspace" slug of the organization numbers this one: compare without the suffix.
     const symbols = await create({ display_name: '!!! ???' }, 'creating a workspace named with symbols only');
     if (typeof symbols.slug !== 'string' || !/^workspace(-\d+)?$/.test(symbols.slug)) fail(`a workspace named "!!! ???" got slug ${show(symbols.slug)}, expected workspace (numbered while taken)`);
@@ -53,6 +55,11 @@ export const slugForms: Check = {
     if (cut.slug !== base) fail(`a workspace named with ${long.length} characters got slug ${show(cut.slug)}, expected its first 100 characters`);
     const numbered = await create({ display_name: long }, 'creating a second workspace of that long name');
     if (numbered.slug !== `${base.slice(0, 98)}-2`) fail(`the second workspace of that long name got slug ${show(numbered.slug)}, expected ${base.slice(0, 98)}-2 (100 characters)`);
+    // Numbered, a slug cut right after a dash loses the dash before the suffix.
+    const edge = `${'a'.repeat(97 - stamp.length)}${stamp} bb`;
+    await create({ display_name: edge }, 'creating a workspace whose 98th slug character is a dash');
+    const edged = await create({ display_name: edge }, 'creating a second workspace of that name');
+    if (edged.slug !== `${edge.slice(0, 97)}-2`) fail(`the second workspace named ${edge} got slug ${show(edged.slug)}, expected ${edge.slice(0, 97)}-2`);
     const dashed = await create({ display_name: `${stamp} ${'y'.repeat(100 - stamp.length - 2)} z` }, 'creating a workspace whose name is cut before a dash');
     if (dashed.slug !== `${stamp}-${'y'.repeat(100 - stamp.length - 2)}`) fail(`a name cut right before a dash got slug ${show(dashed.slug)}, expected no trailing dash`);
   },

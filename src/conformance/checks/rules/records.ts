@@ -11,7 +11,8 @@ import { checks as review } from './records-review.js';
 import { checks as reviewStats } from './records-review-stats.js';
 import { checks as reviewEdges } from './records-review-edges.js';
 import { checks as runs } from './records-runs.js';
+import { checks as runResults } from './records-runs-results.js';
 import { checks as runTags } from './records-runs-tags.js';
 import { checks as testSets } from './records-test-sets.js';
 
-export const checks: Check[] = [...agents, ...workspaceSlug, ...metrics, ...runs, ...runTags, ...testSets, ...review, ...reviewStats, ...reviewEdges, ...catalog, ...conversations, ...conversationBreakdown];
+export const checks: Check[] = [...agents, ...workspaceSlug, ...metrics, ...runs, ...runResults, ...runTags, ...testSets, ...review, ...reviewStats, ...reviewEdges, ...catalog, ...conversations, ...conversationBreakdown];

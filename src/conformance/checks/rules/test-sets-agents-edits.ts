@@ -10,7 +10,7 @@ import { expectError, send } from '../../http.js';
 import { fail } from '../../result.js';
 import type { Route } from '../../suite-data.js';
 import type { Check, CheckContext } from '../context.js';
-import { operationWithRule, read, routeOf, show, succeed, unusedLike, versionsOf, type Json } from './records-support.js';
+import { operationWithRule, read, routeOf, same, show, succeed, unusedLike, versionsOf, type Json } from './records-support.js';
 
 const AGENTS = 'test-set-agents';
 const RECORDS = 'test-set-records';
@@ -20,7 +20,7 @@ function agentsRoute(ctx: CheckContext, method: string): Route {
 }
 
 const attachMany: Check = {
-  name: `rule ${AGENTS}: agents:add checks every agent first, appends the test set once (other test sets kept, one new agent version) and lists the attached agents in creation order as agents/<id>; DELETE of an agent not attached is {}`,
+  name: `rule ${AGENTS}: agents:add checks every agent first, appends the test set once (other test sets kept, one new agent version) and lists the attached agents in creation order as agents/<id>; DELETE keeps the agent's other test sets, and of an agent not attached is {}`,
   applies: (route) => route.rules.includes(AGENTS) && route.method === 'POST',
   async run(ctx) {
     const list = agentsRoute(ctx, 'GET');
@@ -43,9 +43,19 @@ const attachMany: Check = {
     const listed = ((await succeed(ctx, list, { path: set.path }, 'listing the attached agents')).body as { agents: Json[] }).agents;
     if (show(listed) !== show(want)) fail(`the list shows ${show(listed)}, expected ${show(want)}`);
     await succeed(ctx, remove, { path: { ...set.path, agent_id: second.id } }, 'detaching an agent');
+    const detached = await read(ctx, 'agent', second.path);
+    // A later millisecond, so that a needless save would show in update_time.
+    await new Promise((r) => setTimeout(r, 5));
     const again = await send(ctx.target, remove, { path: { ...set.path, agent_id: second.id } });
     if (again.status !== remove.success.status || show(again.body) !== show({})) fail(`detaching an agent not attached answered ${again.status} ${show(again.body)}, expected {}`);
+    // An agent not attached stays as it is: not even its update_time moves.
+    const untouched = await read(ctx, 'agent', second.path);
+    if (!same(untouched, detached)) fail(`detaching an agent not attached changed it: update_time ${show(detached.update_time)} became ${show(untouched.update_time)}`);
     if (show((await read(ctx, 'agent', first.path)).test_set_ids) !== show([other.id, set.id])) fail("detaching another agent changed this agent's test_set_ids");
+    // Detaching takes this test set out of the agent's test_set_ids and keeps the others.
+    await succeed(ctx, remove, { path: { ...set.path, agent_id: first.id } }, 'detaching the agent attached to two test sets');
+    const kept = (await read(ctx, 'agent', first.path)).test_set_ids;
+    if (show(kept) !== show([other.id])) fail(`after detaching, the agent's test_set_ids are ${show(kept)}, expected ${show([other.id])}`);
     expectError(await send(ctx.target, remove, { path: { ...set.path, agent_id: missing } }), 404, 'NOT_FOUND', 'agent_id', 'detaching an unknown agent');
     expectError(await send(ctx.target, list, { path: { test_set_id: unusedLike(set.id) } }), 404, 'NOT_FOUND', 'test_set_id', 'the agents of an unknown test set');
   },
@@ -57,9 +67,10 @@ const recordFields: Check = {
   async run(ctx) {
     const update = routeOf(ctx, 'test_set', 'update');
     const set = await ctx.world.create('test_set');
-    await succeed(ctx, update, { path: set.path, body: { test_cases: [{ input_str: 'ask for a refund', expected_output: 'a refund is offered' }] } }, 'saving a grid of one case');
+    await succeed(ctx, update, { path: set.path, body: { test_cases: [{ input_str: 'ask for a refund', expected_output: 'a refund is offered' }, { input_str: 'say hello' }] } }, 'saving a grid of two cases');
     const testCase = ((await read(ctx, 'test_set', set.path)).test_cases as Json[])[0]!;
-    const [record] = ((await succeed(ctx, ctx.route, { path: set.path }, 'listing the records')).body as { records: Json[] }).records;
+    const [record, plain] = ((await succeed(ctx, ctx.route, { path: set.path }, 'listing the records')).body as { records: Json[] }).records;
+    if (plain?.expected_output !== null) fail(`a case without expected_output gives a record with expected_output ${show(plain?.expected_output)}, expected null`);
     const want: Json = { id: testCase.id, input: 'ask for a refund', input_type: null, expected_behaviors: [], expected_output: 'a refund is offered', description: null, user_notes: null, test_set_id: set.id };
     for (const [k, v] of Object.entries(want)) if (show(record?.[k]) !== show(v)) fail(`the record shows ${k} ${show(record?.[k])}, expected ${show(v)}`);
     for (const k of ['create_time', 'update_time']) if (typeof record?.[k] !== 'string' || (testCase[k] !== undefined && record[k] !== testCase[k])) fail(`the record's ${k} is ${show(record?.[k])}, expected the case's ${show(testCase[k])}`);

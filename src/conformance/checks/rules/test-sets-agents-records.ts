@@ -42,8 +42,14 @@ const recordsInGridOrder: Check = {
   async run(ctx) {
     const update = routeOf(ctx, 'test_set', 'update');
     const set = await ctx.world.create('test_set');
-    const inputs = ['first case', 'second case', 'third case'];
-    await succeed(ctx, update, { path: set.path, body: { test_cases: inputs.map((input_str) => ({ input_str })) } }, 'saving a grid');
+    await succeed(ctx, update, { path: set.path, body: { test_cases: ['third case', 'fourth case', 'fifth case'].map((input_str) => ({ input_str })) } }, 'saving a grid');
+    // Rows added above the saved ones (the spec's CreateTestCaseRequest.position: later rows move down), so the
+    // grid order differs from the order the rows were made in.
+    const create = routeOf(ctx, 'test_case', 'create');
+    for (const [input_str, position] of [['first case', 0], ['second case', 1]] as const) {
+      await succeed(ctx, create, { body: { test_set_id: set.id, input_str, position } }, `adding ${input_str} at position ${position}`);
+    }
+    const inputs = ['first case', 'second case', 'third case', 'fourth case', 'fifth case'];
     const grid = ((await read(ctx, 'test_set', set.path)).test_cases as Json[]).map((c) => c.id);
     const records = ((await succeed(ctx, ctx.route, { path: set.path }, 'listing the records')).body as { records: Json[] }).records;
     const got = records.map((r) => [r.id, r.input, r.test_set_id]);
