@@ -49,6 +49,25 @@ describe('test sets', () => {
     expect((await h.client.testSets.getTestSet(set.id)).test_set.test_case_count).toBe(1);
   });
 
+  it('keeps answering after the control plane removes a test set or a grid row for good (never a 500)', async () => {
+    const org = await h.control.createOrganization();
+    const c = h.clientFor(org.api_key.key);
+    // A test set removed for good: its test cases stay editable, with no grid to refresh.
+    const gone = (await c.testSets.createTestSet({ display_name: 'Removed set' })).test_set;
+    const orphan = (await c.testCases.createTestCase({ test_set_id: gone.id, input_str: 'A' })).test_case;
+    await h.control.removeFixture(org.organization.id, 'test_set', gone.id);
+    expect((await c.testCases.updateTestCase(orphan.id, { input_str: 'A2' })).test_case.input_str).toBe('A2');
+    // A row of a saved grid removed for good: a revert to that grid brings back the rows that still exist.
+    const set = (await c.testSets.createTestSet({ display_name: 'Kept set' })).test_set;
+    const a = (await c.testCases.createTestCase({ test_set_id: set.id, input_str: 'A' })).test_case;
+    const b = (await c.testCases.createTestCase({ test_set_id: set.id, input_str: 'B' })).test_case;
+    const withBoth = (await c.testSets.listTestSetVersions(set.id)).versions[0]!;
+    await c.testCases.deleteTestCase(a.id);
+    await h.control.removeFixture(org.organization.id, 'test_case', b.id);
+    const reverted = await c.testSets.revertTestSetVersion(set.id, withBoth.ulid);
+    expect(reverted.test_set.test_cases?.map((row) => row.id)).toEqual([a.id]);
+  });
+
   it('refuses a test case for a missing test set with 404 on test_set_id', async () => {
     const error = await failure(h.client.testCases.createTestCase({ test_set_id: 'ZZZZZZZZ', input_str: 'x' }));
     expect(error.status).toBe(404);

@@ -52,8 +52,10 @@ function content(items: Json[]): unknown[] {
 /** Re-reads the grid into the parent's snapshot; records a version when it changed. */
 function refreshParent(ctx: RequestContext, testSetId: string): void {
   const resource = ctx.runtime.resource('test_set');
-  // A test case names a test set that exists (create checks it; test sets are only soft-deleted through the API).
-  const parent = getRecord(ctx.runtime.store, 'test_set', testSetId)!;
+  // A test case names a test set that exists (create checks it; the API only soft-deletes test sets), unless the
+  // control plane removed that test set for good: its rows then have no grid to refresh.
+  const parent = getRecord(ctx.runtime.store, 'test_set', testSetId);
+  if (!parent) return;
   const previous = clone(parent.data);
   const cases = casesOf(ctx, testSetId);
   const snapshot = snapshotOf(ctx, cases);
@@ -94,8 +96,10 @@ function restoreRows(ctx: RequestContext, parent: RecordOf<'test_set'>): void {
     ctx.runtime.store.update(row);
   }
   items.forEach((item, position) => {
-    // The snapshot's rows are this test set's own: soft-deleted at most, never gone.
-    const row = ctx.runtime.store.get('test_case', String(item.id))!;
+    // The snapshot's rows are this test set's own: soft-deleted at most through the API; a row the control plane
+    // removed for good stays gone.
+    const row = ctx.runtime.store.get('test_case', String(item.id));
+    if (!row) return;
     row.deleted = false;
     // A snapshot row is a test case as presented: a value it lacks is one the row did not have (the JSON copy
     // leaves undefined values out).
