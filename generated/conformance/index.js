@@ -1622,82 +1622,45 @@ var init_validators = __esm({
   }
 });
 
-// generated:generated/control-client/runtime.js
-function createConfig(options) {
-  const platformFetch = (request2) => globalThis.fetch(request2);
-  const config = {
-    baseUrl: options.baseUrl,
-    workspaceId: options.workspaceId,
-    fetch: options.fetch ?? platformFetch,
-    timeoutMs: options.timeoutMs,
-    retry: options.retry ?? {},
-    validateResponses: options.validateResponses ?? false,
-    headers: { ...options.headers }
-  };
-  Object.defineProperty(config, "apiKey", { value: options.apiKey, enumerable: false });
-  return Object.freeze(config);
-}
-async function request(config, op, input) {
-  const options = input.options ?? {};
-  const redact = redactor(config.apiKey);
-  let url;
-  let headers;
-  let body;
-  try {
-    url = buildUrl(config, op, input.pathValues, options.query);
-    new URL(url);
-    headers = buildHeaders(config, op, options);
-    body = encodeBody(op.requestMediaType, input.body, headers);
-  } catch (error) {
-    throw new TypeError(redact(error instanceof Error ? error.message : String(error)));
-  }
-  const retry = resolveRetry(config.retry, options.retry);
-  const deadline = createDeadline(options.signal, options.timeoutMs ?? config.timeoutMs, op.id);
-  try {
-    for (let attempt = 1; ; attempt++) {
-      let response;
-      try {
-        const req = new Request(url, { method: op.method, headers, body: body ?? null, signal: deadline.signal });
-        response = await raceAbort(config.fetch(req), deadline.signal);
-      } catch (error) {
-        if (deadline.signal.aborted) throw error;
-        if (attempt < retry.attempts && retry.methods.includes(op.method)) {
-          await raceAbort(retry.sleep(backoff(retry, attempt), deadline.signal), deadline.signal);
-          continue;
-        }
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new NetworkError({
-          message: redact(`${op.method} request failed: ${reason}`),
-          status: 0,
-          code: "NETWORK_ERROR",
-          operationId: op.id
-        });
+// generated:generated/control-client/runtime/errors.js
+var ApiError, TimeoutError, NetworkError, ResponseValidationError;
+var init_errors = __esm({
+  "generated:generated/control-client/runtime/errors.js"() {
+    ApiError = class extends Error {
+      name = "ApiError";
+      /** HTTP status; 0 when no response was received. */
+      status;
+      /** The API's error code (`NOT_FOUND`, ...), `UNKNOWN` when the body was not the error envelope. */
+      code;
+      details;
+      /** `x-request-id` of the response, for support requests. */
+      requestId;
+      /** The parsed response body (JSON) or its text, with the API key redacted. */
+      body;
+      operationId;
+      constructor(init) {
+        super(init.message);
+        this.status = init.status;
+        this.code = init.code;
+        this.details = init.details ?? [];
+        this.requestId = init.requestId;
+        this.body = init.body;
+        this.operationId = init.operationId;
       }
-      if (response.ok) return await raceAbort(readSuccess(config, op, response, redact), deadline.signal);
-      if (attempt < retry.attempts && shouldRetryStatus(retry, op.method, response.status)) {
-        const delay = retryAfterMs(response.headers.get("retry-after"), retry.maxDelayMs) ?? backoff(retry, attempt);
-        discard(response);
-        await raceAbort(retry.sleep(delay, deadline.signal), deadline.signal);
-        continue;
-      }
-      throw await raceAbort(errorFromResponse(op, response, redact), deadline.signal);
-    }
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    if (deadline.timedOut()) {
-      throw new TimeoutError({
-        message: `Request timed out after ${deadline.timeoutMs} ms`,
-        status: 0,
-        code: "TIMEOUT",
-        operationId: op.id
-      });
-    }
-    if (options.signal?.aborted) throw options.signal.reason;
-    throw error;
-  } finally {
-    deadline.dispose();
+    };
+    TimeoutError = class extends ApiError {
+      name = "TimeoutError";
+    };
+    NetworkError = class extends ApiError {
+      name = "NetworkError";
+    };
+    ResponseValidationError = class extends ApiError {
+      name = "ResponseValidationError";
+    };
   }
-}
+});
+
+// generated:generated/control-client/runtime/own.js
 function ownValue(target, key) {
   if (typeof target !== "object" || target === null) return void 0;
   return Object.prototype.hasOwnProperty.call(target, key) ? target[key] : void 0;
@@ -1706,6 +1669,12 @@ function ownEntries(target) {
   if (typeof target !== "object" || target === null) return [];
   return Object.keys(target).map((key) => [key, target[key]]);
 }
+var init_own = __esm({
+  "generated:generated/control-client/runtime/own.js"() {
+  }
+});
+
+// generated:generated/control-client/runtime/build.js
 function isPlainObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);
 }
@@ -1860,6 +1829,13 @@ function appendAll(value, append) {
   if (Array.isArray(value)) for (const v of value) appendAll(v, append);
   else append(value);
 }
+var init_build = __esm({
+  "generated:generated/control-client/runtime/build.js"() {
+    init_own();
+  }
+});
+
+// generated:generated/control-client/runtime/retry.js
 function resolveRetry(client, call) {
   const none = call === false || call === void 0 && client === false;
   const merged = { ...client === false ? {} : client, ...call === false ? {} : call };
@@ -1961,6 +1937,22 @@ function raceAbort(promise, signal) {
 function discard(response) {
   response.body?.cancel().catch(() => void 0);
 }
+var DEFAULT_RETRY;
+var init_retry = __esm({
+  "generated:generated/control-client/runtime/retry.js"() {
+    init_errors();
+    DEFAULT_RETRY = {
+      attempts: 3,
+      baseDelayMs: 200,
+      maxDelayMs: 5e3,
+      statuses: [408, 429, 500, 502, 503, 504],
+      methods: ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"],
+      retryNonIdempotentOn503: false
+    };
+  }
+});
+
+// generated:generated/control-client/runtime/responses.js
 function redactor(apiKey) {
   const secrets = apiKey ? [.../* @__PURE__ */ new Set([apiKey, encodeURIComponent(apiKey)])].sort((a, b) => b.length - a.length) : [];
   return (text) => secrets.reduce((out, secret) => out.split(secret).join("[REDACTED]"), text);
@@ -2089,48 +2081,98 @@ async function errorFromResponse(op, response, redact) {
     operationId: op.id
   });
 }
-var ApiError, TimeoutError, NetworkError, ResponseValidationError, DEFAULT_RETRY;
+var init_responses = __esm({
+  "generated:generated/control-client/runtime/responses.js"() {
+    init_errors();
+    init_build();
+    init_own();
+  }
+});
+
+// generated:generated/control-client/runtime.js
+function createConfig(options) {
+  const platformFetch = (request2) => globalThis.fetch(request2);
+  const config = {
+    baseUrl: options.baseUrl,
+    workspaceId: options.workspaceId,
+    fetch: options.fetch ?? platformFetch,
+    timeoutMs: options.timeoutMs,
+    retry: options.retry ?? {},
+    validateResponses: options.validateResponses ?? false,
+    headers: { ...options.headers }
+  };
+  Object.defineProperty(config, "apiKey", { value: options.apiKey, enumerable: false });
+  return Object.freeze(config);
+}
+async function request(config, op, input) {
+  const options = input.options ?? {};
+  const redact = redactor(config.apiKey);
+  let url;
+  let headers;
+  let body;
+  try {
+    url = buildUrl(config, op, input.pathValues, options.query);
+    new URL(url);
+    headers = buildHeaders(config, op, options);
+    body = encodeBody(op.requestMediaType, input.body, headers);
+  } catch (error) {
+    throw new TypeError(redact(error instanceof Error ? error.message : String(error)));
+  }
+  const retry = resolveRetry(config.retry, options.retry);
+  const deadline = createDeadline(options.signal, options.timeoutMs ?? config.timeoutMs, op.id);
+  try {
+    for (let attempt = 1; ; attempt++) {
+      let response;
+      try {
+        const req = new Request(url, { method: op.method, headers, body: body ?? null, signal: deadline.signal });
+        response = await raceAbort(config.fetch(req), deadline.signal);
+      } catch (error) {
+        if (deadline.signal.aborted) throw error;
+        if (attempt < retry.attempts && retry.methods.includes(op.method)) {
+          await raceAbort(retry.sleep(backoff(retry, attempt), deadline.signal), deadline.signal);
+          continue;
+        }
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new NetworkError({
+          message: redact(`${op.method} request failed: ${reason}`),
+          status: 0,
+          code: "NETWORK_ERROR",
+          operationId: op.id
+        });
+      }
+      if (response.ok) return await raceAbort(readSuccess(config, op, response, redact), deadline.signal);
+      if (attempt < retry.attempts && shouldRetryStatus(retry, op.method, response.status)) {
+        const delay = retryAfterMs(response.headers.get("retry-after"), retry.maxDelayMs) ?? backoff(retry, attempt);
+        discard(response);
+        await raceAbort(retry.sleep(delay, deadline.signal), deadline.signal);
+        continue;
+      }
+      throw await raceAbort(errorFromResponse(op, response, redact), deadline.signal);
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (deadline.timedOut()) {
+      throw new TimeoutError({
+        message: `Request timed out after ${deadline.timeoutMs} ms`,
+        status: 0,
+        code: "TIMEOUT",
+        operationId: op.id
+      });
+    }
+    if (options.signal?.aborted) throw options.signal.reason;
+    throw error;
+  } finally {
+    deadline.dispose();
+  }
+}
 var init_runtime = __esm({
   "generated:generated/control-client/runtime.js"() {
-    ApiError = class extends Error {
-      name = "ApiError";
-      /** HTTP status; 0 when no response was received. */
-      status;
-      /** The API's error code (`NOT_FOUND`, ...), `UNKNOWN` when the body was not the error envelope. */
-      code;
-      details;
-      /** `x-request-id` of the response, for support requests. */
-      requestId;
-      /** The parsed response body (JSON) or its text, with the API key redacted. */
-      body;
-      operationId;
-      constructor(init) {
-        super(init.message);
-        this.status = init.status;
-        this.code = init.code;
-        this.details = init.details ?? [];
-        this.requestId = init.requestId;
-        this.body = init.body;
-        this.operationId = init.operationId;
-      }
-    };
-    TimeoutError = class extends ApiError {
-      name = "TimeoutError";
-    };
-    NetworkError = class extends ApiError {
-      name = "NetworkError";
-    };
-    ResponseValidationError = class extends ApiError {
-      name = "ResponseValidationError";
-    };
-    DEFAULT_RETRY = {
-      attempts: 3,
-      baseDelayMs: 200,
-      maxDelayMs: 5e3,
-      statuses: [408, 429, 500, 502, 503, 504],
-      methods: ["GET", "HEAD", "OPTIONS", "PUT", "DELETE"],
-      retryNonIdempotentOn503: false
-    };
+    init_errors();
+    init_build();
+    init_own();
+    init_retry();
+    init_responses();
+    init_errors();
   }
 });
 
@@ -5594,13 +5636,14 @@ var builtinEitherWay = {
   name: "versions: a platform record and a record with is_builtin: true each list no versions",
   applies: (route, suite) => {
     const resource = suite.resources.find((r) => r.name === route.resource);
-    return route.auth.length > 0 && resource?.versioned?.history === route.id && resource.properties.includes("is_builtin");
+    return route.auth.length > 0 && resource?.versioned?.history === route.id && resource.roles.builtinFlag !== null;
   },
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
+    const flag = resource.roles.builtinFlag;
     const cases = [
-      ["a platform record with is_builtin: false", { is_builtin: false }, { platform: true }],
-      ["a record of the organization with is_builtin: true", { is_builtin: true }, {}]
+      [`a platform record with ${flag}: false`, { [flag]: false }, { platform: true }],
+      [`a record of the organization with ${flag}: true`, { [flag]: true }, {}]
     ];
     for (const [what, data2, options] of cases) {
       const record = await ctx.world.loadRecord(resource.name, data2, { ...options, with_history: true });
@@ -5633,9 +5676,11 @@ var duplicateCopies = {
     const configuration = resource.properties.filter((p) => p !== resource.id && !renamed.has(p) && !resource.readOnly.includes(p) && !Array.isArray(before[p]) && before[p] !== void 0);
     const differing = configuration.filter((p) => !same(copy[p], before[p]));
     if (differing.length > 0) fail(`the copy differs from the source in ${differing.map((p) => `${p} (${JSON.stringify(copy[p])}, source ${JSON.stringify(before[p])})`).join("; ")}`);
-    if (resource.versioned) {
-      const version = copy.current_version;
-      if (version?.version_number !== 1) fail(`the copy's current_version is ${JSON.stringify(copy.current_version)}, expected its own version 1`);
+    const current = resource.roles.currentVersion;
+    const number = resource.versioned?.referenceRoles.versionNumber ?? null;
+    if (current !== null && number !== null) {
+      const version = copy[current];
+      if (version?.[number] !== 1) fail(`the copy's ${current} is ${JSON.stringify(copy[current])}, expected its own version 1`);
     }
     const after = await currentRecord(ctx, resource.name, source.path);
     if (!same(after, before)) fail("duplicating changed the source");
@@ -5677,9 +5722,6 @@ var duplicateCopiesWith = {
 var checks2 = [duplicateCopies, duplicateCopiesWith];
 
 // src/conformance/checks/protocol-fields.ts
-var CREATE_TIMES = ["created_at", "create_time"];
-var UPDATE_TIMES = ["updated_at", "update_time", "last_updated_at"];
-var AUTHORS = ["created_by", "updated_by"];
 function resourceOf(route, suite) {
   return suite.resources.find((r) => r.name === route.resource);
 }
@@ -5689,8 +5731,12 @@ function plainCreate(route) {
 function plainUpdate(route) {
   return route.action === "update" && route.auth.length > 0 && route.aliasOf === null && (route.body?.exactlyOneOf ?? []).length === 0;
 }
+function audit(resource) {
+  return { createTimes: resource.roles.createdAt, updateTimes: resource.roles.updatedAt, creators: resource.roles.createdBy, editors: resource.roles.updatedBy };
+}
 function declaresAuthor(route, suite) {
-  return resourceOf(route, suite)?.properties.some((p) => AUTHORS.includes(p)) ?? false;
+  const resource = resourceOf(route, suite);
+  return resource !== void 0 && resource.roles.createdBy.length + resource.roles.updatedBy.length > 0;
 }
 function sorted(value) {
   if (Array.isArray(value)) return value.map(sorted);
@@ -5713,19 +5759,19 @@ var auditOnCreate = {
     const ended = Date.now();
     const record = created.record;
     const problems = [];
-    const times = (fields) => resource.properties.filter((p) => fields.includes(p));
-    for (const f of [...times(CREATE_TIMES), ...times(UPDATE_TIMES)]) {
+    const { createTimes, updateTimes: updateTimes2, creators, editors } = audit(resource);
+    for (const f of [...createTimes, ...updateTimes2]) {
       const at = typeof record[f] === "string" ? Date.parse(record[f]) : NaN;
       if (!(at >= started - SLACK_MS && at <= ended + SLACK_MS)) problems.push(`${f} ${JSON.stringify(record[f])} is not the time of the create`);
     }
-    for (const c of times(CREATE_TIMES)) {
-      for (const u of times(UPDATE_TIMES)) if (typeof record[c] === "string" && typeof record[u] === "string" && Date.parse(record[u]) < Date.parse(record[c])) problems.push(`${u} ${record[u]} is before ${c} ${record[c]}`);
+    for (const c of createTimes) {
+      for (const u of updateTimes2) if (typeof record[c] === "string" && typeof record[u] === "string" && Date.parse(record[u]) < Date.parse(record[c])) problems.push(`${u} ${record[u]} is before ${c} ${record[c]}`);
     }
-    for (const f of resource.properties.filter((p) => AUTHORS.includes(p))) {
+    for (const f of [...creators, ...editors]) {
       if (typeof record[f] !== "string" || record[f].trim() === "") problems.push(`${f} ${JSON.stringify(record[f])}: expected the user who made the record`);
     }
-    if (resource.properties.includes("created_by") && resource.properties.includes("updated_by") && record.created_by !== record.updated_by) {
-      problems.push(`a fresh record was last updated by ${JSON.stringify(record.updated_by)}, not by its creator ${JSON.stringify(record.created_by)}`);
+    for (const c of creators) {
+      for (const u of editors) if (record[c] !== record[u]) problems.push(`a fresh record was last updated by ${JSON.stringify(record[u])} (${u}), not by its creator ${JSON.stringify(record[c])} (${c})`);
     }
     if (problems.length > 0) fail(problems.join("; "));
   }
@@ -5738,30 +5784,30 @@ var auditOfStoredRecord = {
   applies: (route, suite) => plainUpdate(route) && declaresAuthor(route, suite) && suite.routes.some((r) => r.resource === route.resource && r.action === "get" && r.aliasOf === null),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
-    const declared = (fields) => resource.properties.filter((p) => fields.includes(p));
+    const { createTimes, updateTimes: updateTimes2, creators, editors } = audit(resource);
     const stored = {};
-    for (const f of [...declared(CREATE_TIMES), ...declared(UPDATE_TIMES)]) stored[f] = STORED_TIME;
-    if (resource.properties.includes("created_by")) stored.created_by = STORED_AUTHOR;
-    if (resource.properties.includes("updated_by")) stored.updated_by = STORED_EDITOR;
+    for (const f of [...createTimes, ...updateTimes2]) stored[f] = STORED_TIME;
+    for (const f of creators) stored[f] = STORED_AUTHOR;
+    for (const f of editors) stored[f] = STORED_EDITOR;
     const legacy = await ctx.world.loadRecord(resource.name, stored);
     const shown = await currentRecord(ctx, resource.name, legacy.path);
     const changed = Object.keys(stored).filter((f) => shown[f] !== stored[f]);
     if (changed.length > 0) fail(`a stored record is shown with other audit values: ${changed.map((f) => `${f} ${JSON.stringify(shown[f])} (stored ${JSON.stringify(stored[f])})`).join(", ")}`);
-    const caller = ctx.world.route(resource.name, "create") && resource.properties.includes("created_by") ? (await ctx.world.create(resource.name)).record.created_by : void 0;
+    const caller = ctx.world.route(resource.name, "create") && creators.length > 0 ? (await ctx.world.create(resource.name)).record[creators[0]] : void 0;
     const body = bodyProperties(ctx.suite, ctx.route).required.length > 0 ? await validBody(ctx.world, ctx.route) : {};
     const started = Date.now();
     const answer = await send(ctx.target, ctx.route, { path: legacy.path, ...body === void 0 ? {} : { body } });
     expectSuccess(answer, ctx.route, "an update of a stored record");
     const after = recordOf(ctx.route, answer) ?? await currentRecord(ctx, resource.name, legacy.path);
     const problems = [];
-    for (const f of [...declared(CREATE_TIMES), ...declared(["created_by"])]) if (after[f] !== stored[f]) problems.push(`${f} changed on update: ${JSON.stringify(stored[f])} -> ${JSON.stringify(after[f])}`);
-    for (const f of declared(UPDATE_TIMES)) {
+    for (const f of [...createTimes, ...creators]) if (after[f] !== stored[f]) problems.push(`${f} changed on update: ${JSON.stringify(stored[f])} -> ${JSON.stringify(after[f])}`);
+    for (const f of updateTimes2) {
       const at = typeof after[f] === "string" ? Date.parse(after[f]) : NaN;
       if (!(at >= started - SLACK_MS)) problems.push(`${f} is ${JSON.stringify(after[f])} after an update at ${new Date(started).toISOString()}`);
     }
-    if (resource.properties.includes("updated_by")) {
-      if (typeof after.updated_by !== "string" || after.updated_by === STORED_EDITOR) problems.push(`updated_by is ${JSON.stringify(after.updated_by)} after an update through the API, expected the caller`);
-      else if (caller !== void 0 && after.updated_by !== caller) problems.push(`updated_by is ${JSON.stringify(after.updated_by)}, the caller creates records as ${JSON.stringify(caller)}`);
+    for (const f of editors) {
+      if (typeof after[f] !== "string" || after[f] === STORED_EDITOR) problems.push(`${f} is ${JSON.stringify(after[f])} after an update through the API, expected the caller`);
+      else if (caller !== void 0 && after[f] !== caller) problems.push(`${f} is ${JSON.stringify(after[f])}, the caller creates records as ${JSON.stringify(caller)}`);
     }
     if (problems.length > 0) fail(problems.join("; "));
   }
@@ -5866,12 +5912,12 @@ var frozenEnvelope = {
 };
 var builtinEverywhere = {
   name: "records: a built-in record is visible to every organization (get and list)",
-  applies: (route, suite) => route.action === "get" && route.auth.length > 0 && route.aliasOf === null && (resourceOf(route, suite)?.properties.includes("is_builtin") ?? false),
+  applies: (route, suite) => route.action === "get" && route.auth.length > 0 && route.aliasOf === null && (resourceOf(route, suite)?.roles.builtinFlag ?? null) !== null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
     const control = ctx.target.control ?? skip("needs the control plane to load a built-in record");
     const otherKey = ctx.target.otherApiKey ?? await control.createOtherOrganizationKey();
-    const builtin = await ctx.world.loadRecord(resource.name, { is_builtin: true }, { platform: true });
+    const builtin = await ctx.world.loadRecord(resource.name, { [resource.roles.builtinFlag]: true }, { platform: true });
     const own2 = ownParam(ctx.route);
     for (const [who, key] of [
       ["this organization", void 0],
@@ -5884,7 +5930,8 @@ var builtinEverywhere = {
     const list = ctx.world.route(resource.name, "list");
     if (list && list.params.path.length === 0 && list.success.shape.kind === "list") {
       const items2 = list.success.shape.items;
-      const size = { ...list.pagination ? { [list.pagination.pageSize]: "100" } : {}, ...list.params.query.some((p) => p.name === "include_builtin") ? { include_builtin: "true" } : {} };
+      const include = list.params.query.find((p) => p.listQuery === "include-builtin")?.name;
+      const size = { ...list.pagination ? { [list.pagination.pageSize]: "100" } : {}, ...include === void 0 ? {} : { [include]: "true" } };
       const found = async (key) => {
         let token;
         for (let page = 0; page < 50; page++) {
@@ -6463,11 +6510,11 @@ var storedWriteOnly = {
     }
   }
 };
-var CREATE_TIMES2 = ["created_at", "create_time"];
-var UPDATE_TIMES2 = ["updated_at", "update_time", "last_updated_at"];
+var CREATE_TIMES = ["created_at", "create_time"];
+var UPDATE_TIMES = ["updated_at", "update_time", "last_updated_at"];
 var updateTimes = {
   name: "records: an update moves the update time forward and keeps the create time",
-  applies: (route, suite) => route.action === "update" && route.auth.length > 0 && route.aliasOf === null && (route.body?.exactlyOneOf ?? []).length === 0 && (resourceOf2(route, suite)?.properties.some((p) => UPDATE_TIMES2.includes(p)) ?? false),
+  applies: (route, suite) => route.action === "update" && route.auth.length > 0 && route.aliasOf === null && (route.body?.exactlyOneOf ?? []).length === 0 && (resourceOf2(route, suite)?.properties.some((p) => UPDATE_TIMES.includes(p)) ?? false),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
     const spec = await prepare(ctx);
@@ -6476,11 +6523,11 @@ var updateTimes = {
     const answer = await send(ctx.target, ctx.route, spec);
     expectSuccess(answer, ctx.route, "an update");
     const after = recordOf(ctx.route, answer) ?? skip("the update answer does not carry the record");
-    for (const f of resource.properties.filter((p) => UPDATE_TIMES2.includes(p))) {
+    for (const f of resource.properties.filter((p) => UPDATE_TIMES.includes(p))) {
       if (typeof after[f] !== "string" || typeof before[f] !== "string") continue;
       if (!(Date.parse(after[f]) > Date.parse(before[f]))) fail(`${f} was ${before[f]} before the update and ${after[f]} after it`);
     }
-    for (const f of resource.properties.filter((p) => CREATE_TIMES2.includes(p))) {
+    for (const f of resource.properties.filter((p) => CREATE_TIMES.includes(p))) {
       if (before[f] !== void 0 && !same3(after[f], before[f])) fail(`${f} changed on update: ${JSON.stringify(before[f])} -> ${JSON.stringify(after[f])}`);
     }
   }
@@ -6770,6 +6817,21 @@ var typedQuery = {
 var checks8 = [unknownRoute, percentEncodedIds, bodyMediaType, bodyEncoding, declaredBodySize, everyViolation, typedQuery, specMediaTypes];
 
 // src/conformance/checks/protocol-versions.ts
+function keysOf(roles) {
+  const { versionId, versionNumber, changeType } = roles;
+  return versionId === null || versionNumber === null || changeType === null ? void 0 : { id: versionId, number: versionNumber, changeType };
+}
+function versionKeys(resource) {
+  const v = resource.versioned ?? fail(`${resource.name} is not versioned`);
+  return { item: keysOf(v.versionRoles) ?? skip(`${resource.name}'s version items name no version-id, version-number and change-type roles`), ref: keysOf(v.referenceRoles) ?? skip(`${resource.name}'s version reference names no version-id, version-number and change-type roles`) };
+}
+function currentOf(resource, record) {
+  const field = resource.roles.currentVersion;
+  return field === null ? void 0 : record[field];
+}
+function refersTo(ref, keys, version, number, changeType) {
+  return ref !== void 0 && ref !== null && ref[keys.ref.id] === version[keys.item.id] && ref[keys.ref.number] === number && (changeType === void 0 || ref[keys.ref.changeType] === changeType);
+}
 function versionsOf(route, body) {
   const shape = route.success.shape;
   const key = shape.kind === "other" ? shape.keys[0] ?? "versions" : shape.kind === "list" ? shape.items : "versions";
@@ -6800,15 +6862,20 @@ function updateOf(ctx, resource) {
 function versioned(route, suite) {
   return suite.resources.find((r) => r.name === route.resource)?.versioned?.history === route.id;
 }
+function builtinFlag(route, suite) {
+  return suite.resources.find((r) => r.name === route.resource)?.roles.builtinFlag ?? null;
+}
 var versionContents = {
   name: "versions: each version holds the tracked configuration of its time, is named <collection>/<id>/versions/<ulid>, and current_version is the newest",
   applies: versioned,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
+    const keys = versionKeys(resource);
+    const { id, number, changeType } = keys.item;
     const created = await ctx.world.create(resource.name);
     const own2 = ownParam(ctx.route);
     const first = await listVersions(ctx, ctx.route, created.path);
-    if (first.length !== 1 || first[0].version_number !== 1 || first[0].change_type !== "save") fail(`after create: expected one version, number 1, save; got ${JSON.stringify(first.map((v) => [v.version_number, v.change_type]))}`);
+    if (first.length !== 1 || first[0][number] !== 1 || first[0][changeType] !== "save") fail(`after create: expected one version, number 1, save; got ${JSON.stringify(first.map((v) => [v[number], v[changeType]]))}`);
     const before = await currentRecord(ctx, resource.name, created.path);
     const update2 = updateOf(ctx, resource.name);
     const change = await trackedChange(ctx.world, update2, resource.versioned.tracked, before);
@@ -6817,22 +6884,25 @@ var versionContents = {
     expectSuccess(saved, update2, `a tracked change of ${field}`);
     const after = recordOf(update2, saved) ?? await currentRecord(ctx, resource.name, created.path);
     const versions = await listVersions(ctx, ctx.route, created.path);
-    if (versions.map((v) => v.version_number).join(",") !== "2,1") fail(`after one tracked change: expected versions 2,1 (newest first), got ${versions.map((v) => v.version_number).join(",")}`);
+    if (versions.map((v) => v[number]).join(",") !== "2,1") fail(`after one tracked change: expected versions 2,1 (newest first), got ${versions.map((v) => v[number]).join(",")}`);
     const segment = collection(ctx.suite, resource.name);
+    const nameField = resource.versioned.versionRoles.resourceName;
     for (const v of versions) {
-      if (v.change_type !== "save") fail(`version ${v.version_number}: change_type ${v.change_type}, expected save`);
-      if (segment && ctx.route.versionItem?.properties.includes("name") && v.name !== `${segment}/${created.path[own2]}/versions/${v.ulid}`) fail(`version ${v.version_number} is named ${JSON.stringify(v.name)}, expected ${segment}/${created.path[own2]}/versions/${v.ulid}`);
+      if (v[changeType] !== "save") fail(`version ${v[number]}: ${changeType} ${v[changeType]}, expected save`);
+      const expected = `${segment}/${created.path[own2]}/versions/${v[id]}`;
+      if (segment && nameField !== null && v[nameField] !== expected) fail(`version ${v[number]} is named ${JSON.stringify(v[nameField])}, expected ${expected}`);
     }
     const [newest, oldest] = versions;
-    if (oldest.ulid !== first[0].ulid) fail("the first version changed its ulid after a later save");
+    if (oldest[id] !== first[0][id]) fail(`the first version changed its ${id} after a later save`);
     if (!same4(heldValue(ctx.route, newest, field), after[field])) fail(`version 2 holds ${field} ${JSON.stringify(heldValue(ctx.route, newest, field))}, the record has ${JSON.stringify(after[field])}`);
     if (!same4(heldValue(ctx.route, oldest, field), before[field])) fail(`version 1 holds ${field} ${JSON.stringify(heldValue(ctx.route, oldest, field))}, the record had ${JSON.stringify(before[field])} before the change`);
     const item = ctx.route.versionItem;
     const placed = resource.versioned.tracked.filter((f) => item === null || item.properties.includes(f) || item.snapshotInto !== null);
     const off = placed.filter((f) => !same4(heldValue(ctx.route, newest, f), after[f]));
     if (off.length > 0) fail(`version 2 does not hold the record's ${off.map((f) => `${f} (${JSON.stringify(heldValue(ctx.route, newest, f))} vs ${JSON.stringify(after[f])})`).join(", ")}`);
-    const current = after.current_version;
-    if (!current || current.ulid !== newest.ulid || current.version_number !== 2 || current.change_type !== "save") fail(`current_version is ${JSON.stringify(current)}, expected version 2 (${newest.ulid}, save)`);
+    if (resource.roles.currentVersion !== null && !refersTo(currentOf(resource, after), keys, newest, 2, "save")) {
+      fail(`${resource.roles.currentVersion} is ${JSON.stringify(currentOf(resource, after))}, expected version 2 (${newest[id]}, save)`);
+    }
   }
 };
 var firstVersionOnSave = {
@@ -6840,6 +6910,7 @@ var firstVersionOnSave = {
   applies: (route, suite) => route.action === "update" && route.auth.length > 0 && route.aliasOf === null && suite.resources.find((r) => r.name === route.resource)?.versioned?.history != null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
+    const keys = versionKeys(resource);
     const history2 = ctx.suite.routes.find((r) => r.id === resource.versioned.history);
     const full = validValue({ $ref: defsRef(resource.schema) }, ctx.world.defs, { seed: ctx.world.nextSeed(), maximal: true }) ?? {};
     const tracked = Object.fromEntries(Object.entries(full).filter(([k]) => resource.versioned.tracked.includes(k)));
@@ -6849,9 +6920,9 @@ var firstVersionOnSave = {
     const saved = await send(ctx.target, ctx.route, { path: legacy.path, body: {} });
     expectSuccess(saved, ctx.route, "a save without changes of a record without history");
     const versions = await listVersions(ctx, history2, legacy.path);
-    if (versions.length !== 1 || versions[0].version_number !== 1) fail(`after its first save: expected version 1 only, got ${JSON.stringify(versions.map((v) => v.version_number))}`);
-    const current = (recordOf(ctx.route, saved) ?? {}).current_version;
-    if (!current || current.ulid !== versions[0].ulid || current.version_number !== 1) fail(`current_version after the first save is ${JSON.stringify(current)}, expected version 1 (${versions[0].ulid})`);
+    if (versions.length !== 1 || versions[0][keys.item.number] !== 1) fail(`after its first save: expected version 1 only, got ${JSON.stringify(versions.map((v) => v[keys.item.number]))}`);
+    const current = currentOf(resource, recordOf(ctx.route, saved) ?? {});
+    if (resource.roles.currentVersion !== null && !refersTo(current, keys, versions[0], 1)) fail(`${resource.roles.currentVersion} after the first save is ${JSON.stringify(current)}, expected version 1 (${versions[0][keys.item.id]})`);
   }
 };
 var revertRestores = {
@@ -6860,6 +6931,7 @@ var revertRestores = {
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
     const history2 = ctx.suite.routes.find((r) => r.id === resource.versioned?.history) ?? skip(`${resource.name} has no history operation`);
+    const { item } = versionKeys(resource);
     const versionParam = ctx.route.params.path.find((p) => p.name !== ownParam(ctx.route))?.name ?? skip("the revert names no version");
     const created = await ctx.world.create(resource.name);
     const original = await currentRecord(ctx, resource.name, created.path);
@@ -6867,14 +6939,14 @@ var revertRestores = {
     const change = await trackedChange(ctx.world, update2, resource.versioned.tracked, original);
     expectSuccess(await send(ctx.target, update2, { path: created.path, body: change }), update2, "a tracked change");
     const versions = await listVersions(ctx, history2, created.path);
-    const first = versions.find((v) => v.version_number === 1) ?? fail("no version 1 after create and a change");
-    const answer = await send(ctx.target, ctx.route, { path: { ...created.path, [versionParam]: first.ulid } });
+    const first = versions.find((v) => v[item.number] === 1) ?? fail("no version 1 after create and a change");
+    const answer = await send(ctx.target, ctx.route, { path: { ...created.path, [versionParam]: String(first[item.id]) } });
     expectSuccess(answer, ctx.route, "reverting to version 1");
     const reverted = recordOf(ctx.route, answer) ?? await currentRecord(ctx, resource.name, created.path);
     const differing = resource.versioned.tracked.filter((f) => !same4(reverted[f], original[f]));
     if (differing.length > 0) fail(`after reverting to version 1 these tracked fields differ from version 1: ${differing.map((f) => `${f} ${JSON.stringify(reverted[f])} (was ${JSON.stringify(original[f])})`).join("; ")}`);
     const shown = await currentRecord(ctx, resource.name, created.path);
-    if (!same4(shown.current_version, reverted.current_version)) fail("a get after the revert shows another current_version than the revert answered");
+    if (!same4(currentOf(resource, shown), currentOf(resource, reverted))) fail("a get after the revert shows another current version than the revert answered");
     const missing = await send(ctx.target, ctx.route, { path: { ...created.path, [versionParam]: `7${"Z".repeat(25)}` } });
     expectError(missing, 404, "NOT_FOUND", versionParam, "a revert to a version that does not exist");
     expectEnvelope(missing, "a revert to a version that does not exist");
@@ -6882,10 +6954,10 @@ var revertRestores = {
 };
 var builtinNoVersions = {
   name: "versions: a built-in record lists no versions",
-  applies: (route, suite) => versioned(route, suite) && (suite.resources.find((r) => r.name === route.resource)?.properties.includes("is_builtin") ?? false),
+  applies: (route, suite) => versioned(route, suite) && builtinFlag(route, suite) !== null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
-    const builtin = await ctx.world.loadRecord(resource.name, { is_builtin: true }, { platform: true, with_history: true });
+    const builtin = await ctx.world.loadRecord(resource.name, { [resource.roles.builtinFlag]: true }, { platform: true, with_history: true });
     const versions = await listVersions(ctx, ctx.route, builtin.path);
     if (versions.length !== 0) fail(`a built-in ${resource.name} lists ${versions.length} versions`);
   }

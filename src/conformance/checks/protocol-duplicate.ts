@@ -33,9 +33,12 @@ export const duplicateCopies: Check = {
     const configuration = resource.properties.filter((p) => p !== resource.id && !renamed.has(p) && !resource.readOnly.includes(p) && !Array.isArray(before[p]) && before[p] !== undefined);
     const differing = configuration.filter((p) => !same(copy[p], before[p]));
     if (differing.length > 0) fail(`the copy differs from the source in ${differing.map((p) => `${p} (${JSON.stringify(copy[p])}, source ${JSON.stringify(before[p])})`).join('; ')}`);
-    if (resource.versioned) {
-      const version = copy.current_version as { version_number?: number } | undefined;
-      if (version?.version_number !== 1) fail(`the copy's current_version is ${JSON.stringify(copy.current_version)}, expected its own version 1`);
+    // The copy's current version (x-field-role current-version) is its own first: its reference's version-number is 1.
+    const current = resource.roles.currentVersion;
+    const number = resource.versioned?.referenceRoles.versionNumber ?? null;
+    if (current !== null && number !== null) {
+      const version = copy[current] as Record<string, unknown> | undefined;
+      if (version?.[number] !== 1) fail(`the copy's ${current} is ${JSON.stringify(copy[current])}, expected its own version 1`);
     }
     const after = await currentRecord(ctx, resource.name, source.path);
     if (!same(after, before)) fail('duplicating changed the source');
