@@ -5530,6 +5530,111 @@ var headerBounds = {
   }
 };
 
+// src/conformance/checks/protocol-aliases.ts
+function canonicalOf(route, suite) {
+  return route.aliasOf === null ? void 0 : suite.routes.find((r) => r.id === route.aliasOf);
+}
+function recordAt(route) {
+  const shape = route.success.shape;
+  return shape.kind === "resource" ? [] : shape.kind === "wrapped" ? [shape.key] : void 0;
+}
+function recordRenames(route, where, at) {
+  return route.aliasRenames.filter((r) => r.in === where && r.at.join("/") === at.join("/")).sort((a, b) => Number(b.values !== null) - Number(a.values !== null));
+}
+function mappedValues(renames) {
+  const out = [];
+  for (const r of renames) {
+    const pair = Object.entries(r.values ?? {}).find(([legacy, canonical2]) => legacy !== canonical2);
+    if (pair) out.push([r, pair[0], pair[1]]);
+  }
+  return out;
+}
+function same(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+var aliasUnknownId = {
+  name: "aliases: an id that names nothing through a legacy path is 404 on the alias's own path parameter",
+  applies: (route) => route.aliasOf !== null && route.auth.length > 0 && route.aliasRenames.some((r) => r.in === "path" && r.legacy === ownParam(route)),
+  async run(ctx) {
+    const own2 = ownParam(ctx.route);
+    const spec = await prepare(ctx);
+    const answer = await send(ctx.target, ctx.route, { ...spec, path: { ...spec.path, [own2]: unusedId(ctx, own2, spec.path ?? {}) } });
+    expectError(answer, 404, "NOT_FOUND", own2, `an unknown ${own2} through ${ctx.route.path}`);
+  }
+};
+var aliasReadsLegacyNames = {
+  name: "aliases: a record made through the canonical operations is read through a legacy get with the legacy names and values",
+  applies: (route, suite) => route.aliasOf !== null && route.action === "get" && route.auth.length > 0 && recordAt(route) !== void 0 && recordAt(canonicalOf(route, suite) ?? route) !== void 0 && recordRenames(route, "response", recordAt(route)).length > 0,
+  async run(ctx) {
+    const canonical2 = canonicalOf(ctx.route, ctx.suite);
+    const renames = recordRenames(ctx.route, "response", recordAt(ctx.route));
+    const overrides = {};
+    for (const [r, , value] of mappedValues(renames)) overrides[r.canonical] = value;
+    const created = await ctx.world.create(ctx.route.resource, overrides);
+    const theirs = recordOf(canonical2, await send(ctx.target, canonical2, { path: created.path }));
+    const spec = await prepare(ctx);
+    const path = { ...spec.path, [ownParam(ctx.route)]: created.id };
+    const answer = await send(ctx.target, ctx.route, { ...spec, path });
+    expectSuccess(answer, ctx.route, `reading ${created.id} through ${ctx.route.path}`);
+    const legacy = recordOf(ctx.route, answer) ?? fail("the legacy get answered no record");
+    if (theirs === void 0) fail(`the canonical ${canonical2.id} answered no record`);
+    const legacyNames = new Set(ctx.route.aliasRenames.map((r) => r.legacy));
+    for (const r of renames) {
+      if (theirs[r.canonical] === void 0) continue;
+      const value = theirs[r.canonical];
+      const back = r.values === null ? value : Object.entries(r.values).find(([, c]) => c === value)?.[0] ?? value;
+      if (!same(legacy[r.legacy], back)) fail(`${r.legacy} is ${JSON.stringify(legacy[r.legacy])} through the legacy get, expected ${JSON.stringify(back)} (${r.canonical} ${JSON.stringify(value)})`);
+      if (r.canonical in legacy && !legacyNames.has(r.canonical)) fail(`the legacy get also answers the canonical name ${r.canonical}`);
+    }
+  }
+};
+var aliasCreatesCanonicalRecord = {
+  name: "aliases: a record created through a legacy path is read through the canonical get with the canonical names and values",
+  applies: (route, suite) => route.aliasOf !== null && route.action === "create" && route.params.path.length === 0 && route.auth.length > 0 && recordAt(route) !== void 0 && mappedValues(recordRenames(route, "body", [])).length > 0 && suite.routes.some((r) => r.resource === route.resource && r.action === "get" && r.aliasOf === null),
+  async run(ctx) {
+    const renames = recordRenames(ctx.route, "body", []);
+    const overrides = {};
+    for (const [r, value] of mappedValues(renames)) overrides[r.legacy] = value;
+    const body = await ctx.world.bodyFor(ctx.route, overrides) ?? fail("no body for the legacy create");
+    const answer = await send(ctx.target, ctx.route, { ...await prepare(ctx), body });
+    expectSuccess(answer, ctx.route, `creating through ${ctx.route.path}`);
+    const resource = ctx.world.resource(ctx.route.resource);
+    const id = recordOf(ctx.route, answer)?.[resource.id] ?? fail(`the legacy create answered no ${resource.id}`);
+    const get = ctx.world.route(resource.name, "get");
+    const read2 = await send(ctx.target, get, { path: { [ownParam(get)]: String(id) } });
+    expectSuccess(read2, get, `reading the record made through ${ctx.route.path}`);
+    const record = recordOf(get, read2) ?? fail(`${get.id} answered no record`);
+    for (const r of renames) {
+      if (body[r.legacy] === void 0) continue;
+      const want = r.values === null ? void 0 : r.values[String(body[r.legacy])] ?? body[r.legacy];
+      if (record[r.canonical] === void 0) fail(`the record made with ${r.legacy} has no ${r.canonical}`);
+      if (want !== void 0 && !same(record[r.canonical], want)) fail(`${r.canonical} is ${JSON.stringify(record[r.canonical])}, expected ${JSON.stringify(want)} for ${r.legacy} ${JSON.stringify(body[r.legacy])}`);
+      if (r.legacy in record && r.legacy !== r.canonical) fail(`the record keeps the legacy name ${r.legacy}`);
+    }
+  }
+};
+var aliasQueryFilter = {
+  name: "aliases: a legacy list's renamed query parameter filters by the canonical field, with the legacy values mapped",
+  applies: (route) => route.aliasOf !== null && route.action === "list" && route.params.path.length === 0 && route.auth.length > 0 && route.success.shape.kind === "list" && mappedValues(route.aliasRenames.filter((r) => r.in === "query")).length > 0,
+  async run(ctx) {
+    const [[rename, legacy, canonical2]] = mappedValues(ctx.route.aliasRenames.filter((r) => r.in === "query"));
+    const other = Object.entries(rename.values).find(([, c]) => c !== canonical2)?.[0];
+    const created = await ctx.world.create(ctx.route.resource, { [rename.canonical]: canonical2 });
+    const items2 = ctx.route.success.shape.kind === "list" ? ctx.route.success.shape.items : "";
+    const size = ctx.route.pagination ? { [ctx.route.pagination.pageSize]: "100" } : {};
+    const spec = await prepare(ctx);
+    const idField = ctx.world.resource(ctx.route.resource).id;
+    const listed = async (value) => {
+      const answer = await send(ctx.target, ctx.route, { ...spec, query: { ...spec.query, ...size, [rename.legacy]: value } });
+      expectSuccess(answer, ctx.route, `listing with ${rename.legacy}=${value}`);
+      return (answer.body[items2] ?? []).map((i) => i[idField]);
+    };
+    if (!(await listed(legacy)).includes(created.id)) fail(`${rename.legacy}=${legacy} does not list the record whose ${rename.canonical} is ${canonical2}`);
+    if (other !== void 0 && (await listed(other)).includes(created.id)) fail(`${rename.legacy}=${other} lists the record whose ${rename.canonical} is ${canonical2}`);
+  }
+};
+var checks = [aliasUnknownId, aliasReadsLegacyNames, aliasCreatesCanonicalRecord, aliasQueryFilter];
+
 // src/conformance/checks/protocol-dispatch.ts
 function requestId(answer, what) {
   const id = answer.headers.get("x-request-id");
@@ -5652,10 +5757,10 @@ var builtinEitherWay = {
     }
   }
 };
-var checks = [requestIds, exactlyOneOfEnvelope, clearNothing, booleanFalse, builtinEitherWay];
+var checks2 = [requestIds, exactlyOneOfEnvelope, clearNothing, booleanFalse, builtinEitherWay];
 
 // src/conformance/checks/protocol-duplicate.ts
-function same(a, b) {
+function same2(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 var duplicateCopies = {
@@ -5674,7 +5779,7 @@ var duplicateCopies = {
       if (typeof before[r.field] === "string" && !String(copy[r.field]).includes("(copy")) fail(`the copy's ${r.field} ${JSON.stringify(copy[r.field])} is not marked as a copy`);
     }
     const configuration = resource.properties.filter((p) => p !== resource.id && !renamed.has(p) && !resource.readOnly.includes(p) && !Array.isArray(before[p]) && before[p] !== void 0);
-    const differing = configuration.filter((p) => !same(copy[p], before[p]));
+    const differing = configuration.filter((p) => !same2(copy[p], before[p]));
     if (differing.length > 0) fail(`the copy differs from the source in ${differing.map((p) => `${p} (${JSON.stringify(copy[p])}, source ${JSON.stringify(before[p])})`).join("; ")}`);
     const current = resource.roles.currentVersion;
     const number = resource.versioned?.referenceRoles.versionNumber ?? null;
@@ -5683,7 +5788,7 @@ var duplicateCopies = {
       if (version?.[number] !== 1) fail(`the copy's ${current} is ${JSON.stringify(copy[current])}, expected its own version 1`);
     }
     const after = await currentRecord(ctx, resource.name, source.path);
-    if (!same(after, before)) fail("duplicating changed the source");
+    if (!same2(after, before)) fail("duplicating changed the source");
     const param = ownParam(ctx.route);
     const unknown = await send(ctx.target, ctx.route, { path: { ...source.path, [param]: `${"Z".repeat(String(source.id).length)}` } });
     expectError(unknown, 404, "NOT_FOUND", void 0, "duplicating an id that names nothing");
@@ -5708,18 +5813,18 @@ var duplicateCopiesWith = {
     const before = await currentRecord(ctx, resource.name, source.path);
     const plain = recordOf(ctx.route, await send(ctx.target, ctx.route, { path: source.path, body: {} })) ?? fail("the duplicate answered no record");
     for (const f of ctx.route.resets ?? []) {
-      if (before[f] !== void 0 && same(plain[f], before[f])) fail(`the copy's ${f} is the source's ${JSON.stringify(before[f])}, expected its own`);
+      if (before[f] !== void 0 && same2(plain[f], before[f])) fail(`the copy's ${f} is the source's ${JSON.stringify(before[f])}, expected its own`);
     }
     for (const { flag, fields } of ctx.route.copiesWith ?? []) {
-      for (const f of fields) if (same(plain[f], before[f])) fail(`without ${flag} the copy has the source's ${f} ${JSON.stringify(before[f])}`);
+      for (const f of fields) if (same2(plain[f], before[f])) fail(`without ${flag} the copy has the source's ${f} ${JSON.stringify(before[f])}`);
       const answer = await send(ctx.target, ctx.route, { path: source.path, body: { [flag]: true } });
       expectSuccess(answer, ctx.route, `duplicating with ${flag}`);
       const full = recordOf(ctx.route, answer) ?? fail("the duplicate answered no record");
-      for (const f of fields) if (!same(full[f], before[f])) fail(`with ${flag} the copy's ${f} is ${JSON.stringify(full[f])}, expected the source's ${JSON.stringify(before[f])}`);
+      for (const f of fields) if (!same2(full[f], before[f])) fail(`with ${flag} the copy's ${f} is ${JSON.stringify(full[f])}, expected the source's ${JSON.stringify(before[f])}`);
     }
   }
 };
-var checks2 = [duplicateCopies, duplicateCopiesWith];
+var checks3 = [duplicateCopies, duplicateCopiesWith];
 
 // src/conformance/checks/protocol-fields.ts
 function resourceOf(route, suite) {
@@ -5745,7 +5850,7 @@ function sorted(value) {
     Object.keys(value).sort().map((k) => [k, sorted(value[k])])
   );
 }
-function same2(a, b) {
+function same3(a, b) {
   return JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
 }
 var SLACK_MS = 5 * 6e4;
@@ -5854,14 +5959,14 @@ var freeFormObjects = {
       const answer = await send(ctx.target, ctx.route, { path: created.path, body: { [field]: value } });
       expectSuccess(answer, ctx.route, `saving ${field} ${FREE_FORM_STEPS[i]}`);
       const shown = recordOf(ctx.route, answer) ?? await currentRecord(ctx, resource.name, created.path);
-      if (!same2(shown[field], value)) fail(`${field} saved as ${FREE_FORM_STEPS[i]} is answered as ${JSON.stringify(shown[field])}`);
+      if (!same3(shown[field], value)) fail(`${field} saved as ${FREE_FORM_STEPS[i]} is answered as ${JSON.stringify(shown[field])}`);
       if (!Object.prototype.hasOwnProperty.call(shown[field] ?? {}, "__proto__")) fail(`${field} lost its "__proto__" key: ${JSON.stringify(shown[field])}`);
       if (i === 0) continue;
       const after = await count();
       if (after !== before + i) fail(`changing ${STEP_WHAT[i]} inside ${field} recorded ${after - before - (i - 1)} version(s), expected 1`);
     }
     const got = await currentRecord(ctx, resource.name, created.path);
-    if (!same2(got[field], steps().at(-1))) fail(`a get shows ${field} ${JSON.stringify(got[field])}, saved ${FREE_FORM_STEPS.at(-1)}`);
+    if (!same3(got[field], steps().at(-1))) fail(`a get shows ${field} ${JSON.stringify(got[field])}, saved ${FREE_FORM_STEPS.at(-1)}`);
   }
 };
 function uniqueFields(route, suite) {
@@ -5907,7 +6012,7 @@ var frozenEnvelope = {
     expectError(answer, 409, "ALREADY_EXISTS", field, `${ctx.route.action} of a ${resource.name} whose ${field} is ${JSON.stringify(record[field])}`);
     expectEnvelope(answer, `${ctx.route.action} of a frozen ${resource.name}`);
     const after = await currentRecord(ctx, resource.name, { [ownParam(ctx.route)]: String(record[resource.id]) });
-    if (!same2(after, record)) fail(`the refused ${ctx.route.action} changed the ${resource.name}: ${JSON.stringify(record).slice(0, 200)} -> ${JSON.stringify(after).slice(0, 200)}`);
+    if (!same3(after, record)) fail(`the refused ${ctx.route.action} changed the ${resource.name}: ${JSON.stringify(record).slice(0, 200)} -> ${JSON.stringify(after).slice(0, 200)}`);
   }
 };
 var builtinEverywhere = {
@@ -5948,7 +6053,7 @@ var builtinEverywhere = {
     }
   }
 };
-var checks3 = [auditOnCreate, auditOfStoredRecord, freeFormObjects, uniqueClashEnvelope, frozenEnvelope, builtinEverywhere];
+var checks4 = [auditOnCreate, auditOfStoredRecord, freeFormObjects, uniqueClashEnvelope, frozenEnvelope, builtinEverywhere];
 
 // src/conformance/checks/protocol-lists.ts
 function itemsOf(route, answer) {
@@ -6136,7 +6241,7 @@ var nestedLists = {
 function unusedLike(id) {
   return id.replace(/[A-Za-z0-9]/g, (c, i) => i % 2 === 0 ? "Z" : "9");
 }
-var checks4 = [pagingWalk, foreignTokens, listFilters, nestedLists];
+var checks5 = [pagingWalk, foreignTokens, listFilters, nestedLists];
 
 // src/conformance/checks/protocol-list-query.ts
 function queryParam(route, name) {
@@ -6288,7 +6393,7 @@ var filterExpression = {
     }
   }
 };
-var checks5 = [orderBy, tagFilters, includeBuiltin, filterExpression];
+var checks6 = [orderBy, tagFilters, includeBuiltin, filterExpression];
 
 // src/conformance/checks/protocol-records.ts
 function resourceOf2(route, suite) {
@@ -6300,7 +6405,7 @@ function schemaProps(ctx, schema) {
   for (const [k, v] of Object.entries(node.properties ?? {})) out[k] = deref(v, ctx.suite.defs);
   return out;
 }
-function same3(a, b) {
+function same4(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 function plainCreate2(route) {
@@ -6332,7 +6437,7 @@ var createdRecord = {
       const schema = deref(node, ctx.suite.defs);
       if ("default" in schema && resource.properties.includes(k)) defaults.set(k, schema.default);
     }
-    for (const [k, value] of defaults) if (body[k] === void 0 && !same3(record[k], value)) problems.push(`${k} left out: expected the default ${JSON.stringify(value)}, got ${JSON.stringify(record[k])}`);
+    for (const [k, value] of defaults) if (body[k] === void 0 && !same4(record[k], value)) problems.push(`${k} left out: expected the default ${JSON.stringify(value)}, got ${JSON.stringify(record[k])}`);
     for (const p of ctx.route.params.path) if (resource.properties.includes(p.name) && record[p.name] !== spec.path?.[p.name]) problems.push(`${p.name} ${JSON.stringify(record[p.name])}, expected the parent in the path ${spec.path?.[p.name]}`);
     if (problems.length > 0) fail(problems.join("; "));
   }
@@ -6362,7 +6467,7 @@ var undeclaredFields = {
     const answer = await send(ctx.target, ctx.route, { ...spec, body: { ...spec.body ?? {}, ...sent } });
     expectSuccess(answer, ctx.route, `a body with undeclared fields ${Object.keys(sent).join(", ")}`);
     const record = recordOf(ctx.route, answer) ?? skip("the answer does not carry the record");
-    const stored = Object.entries(sent).filter(([k, v]) => same3(record[k], v)).map(([k]) => k);
+    const stored = Object.entries(sent).filter(([k, v]) => same4(record[k], v)).map(([k]) => k);
     if (stored.length > 0) fail(`undeclared fields were stored: ${stored.map((k) => `${k}=${JSON.stringify(sent[k])}`).join(", ")}`);
     if (ctx.route.action === "update") {
       const own2 = ownParam(ctx.route);
@@ -6528,11 +6633,11 @@ var updateTimes = {
       if (!(Date.parse(after[f]) > Date.parse(before[f]))) fail(`${f} was ${before[f]} before the update and ${after[f]} after it`);
     }
     for (const f of resource.properties.filter((p) => CREATE_TIMES.includes(p))) {
-      if (before[f] !== void 0 && !same3(after[f], before[f])) fail(`${f} changed on update: ${JSON.stringify(before[f])} -> ${JSON.stringify(after[f])}`);
+      if (before[f] !== void 0 && !same4(after[f], before[f])) fail(`${f} changed on update: ${JSON.stringify(before[f])} -> ${JSON.stringify(after[f])}`);
     }
   }
 };
-var checks6 = [createdRecord, undeclaredFields, writeOnlyFields, storedWriteOnly, uniqueOwnValue, uniqueScope, updateTimes];
+var checks7 = [createdRecord, undeclaredFields, writeOnlyFields, storedWriteOnly, uniqueOwnValue, uniqueScope, updateTimes];
 
 // src/conformance/checks/protocol-references.ts
 function referencingFields(suite, route) {
@@ -6555,7 +6660,7 @@ var unknownReference = {
     }
   }
 };
-var checks7 = [unknownReference];
+var checks8 = [unknownReference];
 
 // src/conformance/checks/protocol-requests.ts
 var METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -6814,7 +6919,7 @@ var typedQuery = {
     }
   }
 };
-var checks8 = [unknownRoute, percentEncodedIds, bodyMediaType, bodyEncoding, declaredBodySize, everyViolation, typedQuery, specMediaTypes];
+var checks9 = [unknownRoute, percentEncodedIds, bodyMediaType, bodyEncoding, declaredBodySize, everyViolation, typedQuery, specMediaTypes];
 
 // src/conformance/checks/protocol-versions.ts
 function keysOf(roles) {
@@ -6853,7 +6958,7 @@ function heldValue(route, version, field) {
   if (!item || item.properties.includes(field) || item.snapshotInto === null) return version[field];
   return version[item.snapshotInto]?.[field];
 }
-function same4(a, b) {
+function same5(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 function updateOf(ctx, resource) {
@@ -6894,11 +6999,11 @@ var versionContents = {
     }
     const [newest, oldest] = versions;
     if (oldest[id] !== first[0][id]) fail(`the first version changed its ${id} after a later save`);
-    if (!same4(heldValue(ctx.route, newest, field), after[field])) fail(`version 2 holds ${field} ${JSON.stringify(heldValue(ctx.route, newest, field))}, the record has ${JSON.stringify(after[field])}`);
-    if (!same4(heldValue(ctx.route, oldest, field), before[field])) fail(`version 1 holds ${field} ${JSON.stringify(heldValue(ctx.route, oldest, field))}, the record had ${JSON.stringify(before[field])} before the change`);
+    if (!same5(heldValue(ctx.route, newest, field), after[field])) fail(`version 2 holds ${field} ${JSON.stringify(heldValue(ctx.route, newest, field))}, the record has ${JSON.stringify(after[field])}`);
+    if (!same5(heldValue(ctx.route, oldest, field), before[field])) fail(`version 1 holds ${field} ${JSON.stringify(heldValue(ctx.route, oldest, field))}, the record had ${JSON.stringify(before[field])} before the change`);
     const item = ctx.route.versionItem;
     const placed = resource.versioned.tracked.filter((f) => item === null || item.properties.includes(f) || item.snapshotInto !== null);
-    const off = placed.filter((f) => !same4(heldValue(ctx.route, newest, f), after[f]));
+    const off = placed.filter((f) => !same5(heldValue(ctx.route, newest, f), after[f]));
     if (off.length > 0) fail(`version 2 does not hold the record's ${off.map((f) => `${f} (${JSON.stringify(heldValue(ctx.route, newest, f))} vs ${JSON.stringify(after[f])})`).join(", ")}`);
     if (resource.roles.currentVersion !== null && !refersTo(currentOf(resource, after), keys, newest, 2, "save")) {
       fail(`${resource.roles.currentVersion} is ${JSON.stringify(currentOf(resource, after))}, expected version 2 (${newest[id]}, save)`);
@@ -6943,10 +7048,10 @@ var revertRestores = {
     const answer = await send(ctx.target, ctx.route, { path: { ...created.path, [versionParam]: String(first[item.id]) } });
     expectSuccess(answer, ctx.route, "reverting to version 1");
     const reverted = recordOf(ctx.route, answer) ?? await currentRecord(ctx, resource.name, created.path);
-    const differing = resource.versioned.tracked.filter((f) => !same4(reverted[f], original[f]));
+    const differing = resource.versioned.tracked.filter((f) => !same5(reverted[f], original[f]));
     if (differing.length > 0) fail(`after reverting to version 1 these tracked fields differ from version 1: ${differing.map((f) => `${f} ${JSON.stringify(reverted[f])} (was ${JSON.stringify(original[f])})`).join("; ")}`);
     const shown = await currentRecord(ctx, resource.name, created.path);
-    if (!same4(currentOf(resource, shown), currentOf(resource, reverted))) fail("a get after the revert shows another current version than the revert answered");
+    if (!same5(currentOf(resource, shown), currentOf(resource, reverted))) fail("a get after the revert shows another current version than the revert answered");
     const missing = await send(ctx.target, ctx.route, { path: { ...created.path, [versionParam]: `7${"Z".repeat(25)}` } });
     expectError(missing, 404, "NOT_FOUND", versionParam, "a revert to a version that does not exist");
     expectEnvelope(missing, "a revert to a version that does not exist");
@@ -7021,7 +7126,7 @@ var pinWithoutNewVersions = {
     if (grown.length > 0) fail(`launching recorded versions of ${grown.map((f) => `${f} (${before[f]} -> ${after[f]})`).join(", ")}`);
   }
 };
-var checks9 = [versionContents, firstVersionOnSave, revertRestores, builtinNoVersions, noopResave, pinWithoutNewVersions];
+var checks10 = [versionContents, firstVersionOnSave, revertRestores, builtinNoVersions, noopResave, pinWithoutNewVersions];
 
 // src/conformance/checks/protocol-workspaces.ts
 var known = /* @__PURE__ */ new WeakMap();
@@ -7179,7 +7284,7 @@ var organizationRecord = {
     expectSuccess(answer, ctx.route, `${ctx.route.id} of an organization-wide ${ctx.route.resource} from a custom workspace`);
   }
 };
-var checks10 = [unknownWorkspace, undeclaredWorkspace, workspaceOfRecord, createInWorkspace, organizationRecord];
+var checks11 = [unknownWorkspace, undeclaredWorkspace, workspaceOfRecord, createInWorkspace, organizationRecord];
 
 // src/conformance/checks/rules/alerts-lab.ts
 var EVALUATE = "evaluate-alerts";
@@ -7497,7 +7602,7 @@ var windowDays = {
     ]);
   }
 };
-var checks11 = [singleAggregation, runAverage, runFraction, jobSuccess, windowRuns, windowDays];
+var checks12 = [singleAggregation, runAverage, runFraction, jobSuccess, windowRuns, windowDays];
 
 // src/conformance/checks/rules/alerts-baseline.ts
 var Baselines = class {
@@ -7598,7 +7703,7 @@ var baselineDeviation = {
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks12 = [baselineDeviation];
+var checks13 = [baselineDeviation];
 
 // src/conformance/checks/rules/records-support.ts
 function operationWithRule(resource, action, rule) {
@@ -7664,7 +7769,7 @@ function unusedLike2(id) {
   for (let i = 0; i < id.length; i++) out += alphabet[(alphabet.indexOf(id[i]) + 7 + i) % alphabet.length];
   return /^[0-7]/.test(id) && alphabet.length === 32 ? id[0] + out.slice(1) : out;
 }
-function same5(a, b) {
+function same6(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 function show(value) {
@@ -7711,7 +7816,7 @@ var baselineOptions = {
     }
   }
 };
-var checks13 = [baselineOptions];
+var checks14 = [baselineOptions];
 
 // src/conformance/checks/rules/alerts-compare.ts
 var OPERATOR_TRUTH = {
@@ -7808,7 +7913,7 @@ var matchModes = {
     if (named !== presented) fail(`the ANY notification names conditions ${named}, expected the alert's ${presented}`);
   }
 };
-var checks14 = [operatorsCompare, thresholdChoice, matchModes];
+var checks15 = [operatorsCompare, thresholdChoice, matchModes];
 
 // src/conformance/checks/rules/alerts-events.ts
 async function events(ctx, alert, outcome) {
@@ -7878,7 +7983,7 @@ var testEvaluate = {
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks15 = [eventsRecorded, testEvaluate];
+var checks16 = [eventsRecorded, testEvaluate];
 
 // src/conformance/checks/rules/alerts-events-more.ts
 var eventsPaged = {
@@ -7938,7 +8043,7 @@ var testEvaluateCooldown = {
     expectError(await send(ctx.target, ctx.route, { path: { alert_id: idOf2(alert) }, body: { run_id: "NoSuchRunAAAAAAAAAAAAA" } }), 404, "NOT_FOUND", "run_id", "an unknown run");
   }
 };
-var checks16 = [eventsPaged, testEvaluateCooldown];
+var checks17 = [eventsPaged, testEvaluateCooldown];
 
 // src/conformance/checks/rules/alerts-notify.ts
 var HOUR2 = 36e5;
@@ -8120,7 +8225,7 @@ var cooldownCounters = {
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks17 = [channelNotifications, messagePlaceholders, cooldownCounters];
+var checks18 = [channelNotifications, messagePlaceholders, cooldownCounters];
 
 // src/conformance/checks/rules/alerts-scope.ts
 var scopeRestricts = {
@@ -8239,7 +8344,7 @@ var inactiveAlerts = {
     await lab.remove(Object.values(alerts));
   }
 };
-var checks18 = [scopeRestricts, windowScope, inactiveAlerts];
+var checks19 = [scopeRestricts, windowScope, inactiveAlerts];
 
 // src/conformance/checks/rules/alerts-sets.ts
 function items(record, set) {
@@ -8353,7 +8458,7 @@ var patchSets = {
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks19 = [createSets, patchSets];
+var checks20 = [createSets, patchSets];
 
 // src/conformance/checks/rules/alerts-stored-runs.ts
 var HOUR3 = 36e5;
@@ -8447,7 +8552,7 @@ var sameTimeOrder = {
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks20 = [storedRunsInWindows, sameTimeOrder];
+var checks21 = [storedRunsInWindows, sameTimeOrder];
 
 // src/conformance/checks/rules/webhooks-baselines-support.ts
 function canonical(suite, resource, action) {
@@ -8594,10 +8699,10 @@ var webhookChannelCalls = {
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks21 = [webhookChannelCalls];
+var checks22 = [webhookChannelCalls];
 
 // src/conformance/checks/rules/alerts.ts
-var checks22 = [...checks14, ...checks11, ...checks12, ...checks13, ...checks18, ...checks17, ...checks19, ...checks20, ...checks21, ...checks15, ...checks16];
+var checks23 = [...checks15, ...checks12, ...checks13, ...checks14, ...checks19, ...checks18, ...checks20, ...checks21, ...checks22, ...checks16, ...checks17];
 
 // src/conformance/checks/rules/personas-audio-bytes.ts
 var WAV_RATE = 8e3;
@@ -8713,8 +8818,8 @@ function unique(ctx) {
 }
 function expectField(record, field, expected, what) {
   const actual = record[field];
-  const same7 = expected === void 0 ? actual === void 0 || actual === null : JSON.stringify(actual) === JSON.stringify(expected);
-  if (!same7) fail(`${what}: expected ${field} ${expected === void 0 ? "absent or null" : JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+  const same8 = expected === void 0 ? actual === void 0 || actual === null : JSON.stringify(actual) === JSON.stringify(expected);
+  if (!same8) fail(`${what}: expected ${field} ${expected === void 0 ? "absent or null" : JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
 }
 
 // src/conformance/checks/rules/personas-audio-conversations.ts
@@ -8927,7 +9032,7 @@ var attachDelivers = {
     if (await triggeredAfter(ctx, webhook, first) === null) fail(`no later webhook call after the attach: last_triggered_at stayed ${first}`);
   }
 };
-var checks23 = [submitRecording, submitRefusals, submitOrder, submitNulls, submitTranscript, submitWaves, submitDelivers, attachOnce, attachOrder, attachDelivers];
+var checks24 = [submitRecording, submitRefusals, submitOrder, submitNulls, submitTranscript, submitWaves, submitDelivers, attachOnce, attachOrder, attachDelivers];
 
 // src/conformance/checks/rules/personas-audio-conversations-outputs.ts
 var ownParam2 = (route) => route.params.path[0].name;
@@ -9062,7 +9167,7 @@ var resimulate = {
     if (record.status !== "IN QUEUE" || record.run_id !== "ConformanceRunAAAAAAAA" || record.agent_id !== agent) fail(`the new simulation is ${JSON.stringify(record).slice(0, 200)}`);
   }
 };
-var checks24 = [metricValuesOnRequest, metricOutputs, audioUrl, rerunMetrics, resimulate];
+var checks25 = [metricValuesOnRequest, metricOutputs, audioUrl, rerunMetrics, resimulate];
 
 // src/conformance/checks/rules/personas-audio-conversations-readouts.ts
 function itemsOf4(route, body) {
@@ -9198,7 +9303,7 @@ var audioUrlForms = {
     expectError(await send(ctx.target, ctx.route, { path: pathOf2(ctx.route, silent.conversation_id) }), 404, "NOT_FOUND", void 0, "the audio of a conversation without a recording");
   }
 };
-var checks25 = [uploadedListQuery, uploadedProgress, simulatedValues, uploadedOutputs, audioUrlForms];
+var checks26 = [uploadedListQuery, uploadedProgress, simulatedValues, uploadedOutputs, audioUrlForms];
 
 // src/conformance/checks/rules/personas-audio-simulations.ts
 var RERUN = "simulation-rerun-metrics";
@@ -9245,7 +9350,7 @@ var resimulateCopies = {
     expectError(await send(ctx.target, ctx.route, { path: { [param]: "NoSuchSimulationAAAAAA" } }), 404, "NOT_FOUND", param, "an unknown simulation");
   }
 };
-var checks26 = [rerunRefusals, resimulateCopies];
+var checks27 = [rerunRefusals, resimulateCopies];
 
 // src/conformance/checks/rules/personas-audio-prompt.ts
 var PROMPT = "persona-prompt-null";
@@ -9319,7 +9424,7 @@ var customDataStored = {
     await expectRefused(ctx, ctx.route, { path, body: { custom_persona_data: objectOfLength(16384) } }, "custom_persona_data", "an object of 16384 code points");
   }
 };
-var checks27 = [promptNullRefused, promptNullClears, customDataParses, customDataStored];
+var checks28 = [promptNullRefused, promptNullClears, customDataParses, customDataStored];
 
 // src/conformance/checks/rules/personas-audio-sounds.ts
 var SOUND = "persona-background-sound";
@@ -9436,7 +9541,7 @@ var phoneListing = {
     if (![...lists.inbound, ...lists.outbound].some((n) => n.phone_number === number)) fail(`the phone_number fixture ${number} is not listed`);
   }
 };
-var checks28 = [builtInSounds, customSoundSelection, customSoundOnCreate, soundListing, voiceListing, phoneListing];
+var checks29 = [builtInSounds, customSoundSelection, customSoundOnCreate, soundListing, voiceListing, phoneListing];
 
 // src/conformance/checks/rules/personas-audio-voice.ts
 var RULE = "persona-voice";
@@ -9550,10 +9655,10 @@ var unusableSelection = {
     }
   }
 };
-var checks29 = [unknownVoiceName, createLanguage, resourceName, updateLanguage, customVoice, unusableSelection];
+var checks30 = [unknownVoiceName, createLanguage, resourceName, updateLanguage, customVoice, unusableSelection];
 
 // src/conformance/checks/rules/personas-audio.ts
-var checks30 = [...checks29, ...checks27, ...checks28, ...checks23, ...checks24, ...checks25, ...checks26];
+var checks31 = [...checks30, ...checks28, ...checks29, ...checks24, ...checks25, ...checks26, ...checks27];
 
 // src/conformance/checks/rules/records-agents.ts
 function modelTypeAliases(ctx) {
@@ -9637,7 +9742,7 @@ var versionRevertCurrent = {
     expectError(refused2, 400, "INVALID_ARGUMENT", versionParam, "reverting to the current version");
     expectEnvelope(refused2, "reverting to the current version");
     const after = await read(ctx, resource.name, created.path);
-    if (!same5(after.current_version, current)) fail(`a refused revert moved current_version from ${show(current)} to ${show(after.current_version)}`);
+    if (!same6(after.current_version, current)) fail(`a refused revert moved current_version from ${show(current)} to ${show(after.current_version)}`);
     if ((await versionsOf2(ctx, resource.name, created.path)).length !== history2.length) fail("a refused revert recorded a version");
     const unknown = unusedLike2(current.ulid);
     expectError(await send(ctx.target, ctx.route, { path: { ...created.path, [versionParam]: unknown } }), 404, "NOT_FOUND", versionParam, "reverting to a version that does not exist");
@@ -9654,7 +9759,7 @@ var versionRevertCurrent = {
     if (reverted?.current_version?.change_type !== "revert") fail(`expected a revert version, got ${show(reverted?.current_version)}`);
   }
 };
-var checks31 = [agentNormalizeCreate, agentNormalizeUpdate, agentDeleteGuard, versionRevertCurrent];
+var checks32 = [agentNormalizeCreate, agentNormalizeUpdate, agentDeleteGuard, versionRevertCurrent];
 
 // src/conformance/checks/rules/records-conversation-breakdown.ts
 var RULE2 = "conversation-metric-breakdown";
@@ -9712,7 +9817,7 @@ var breakdownValues = {
     if (show(avg.breakdown) !== show(wantAvg)) fail(`the avg breakdown is ${show(avg.breakdown)}, expected ${show(wantAvg)}`);
   }
 };
-var checks32 = [breakdown, breakdownValues];
+var checks33 = [breakdown, breakdownValues];
 
 // src/conformance/checks/rules/records-workspace-slug.ts
 var slugs = {
@@ -9763,7 +9868,7 @@ var slugForms = {
     if (dashed.slug !== `${stamp}-${"y".repeat(100 - stamp.length - 2)}`) fail(`a name cut right before a dash got slug ${show(dashed.slug)}, expected no trailing dash`);
   }
 };
-var checks33 = [slugs, slugForms];
+var checks34 = [slugs, slugForms];
 
 // src/conformance/checks/rules/records-catalog.ts
 import { parse } from "yaml";
@@ -9808,13 +9913,13 @@ var specFormats = {
     for (const accept of ["application/json", "Application/JSON"]) {
       const jsonAnswer = await send(ctx.target, ctx.route, { path, key: null, headers: { accept } });
       if (jsonAnswer.status !== ctx.route.success.status || mediaType(jsonAnswer) !== "application/json") fail(`with Accept: ${accept} the spec came as ${jsonAnswer.status} ${show(jsonAnswer.headers.get("content-type"))}, expected application/json`);
-      if (!same5(jsonAnswer.body, document)) fail(`with Accept: ${accept} the JSON document differs from the YAML one`);
+      if (!same6(jsonAnswer.body, document)) fail(`with Accept: ${accept} the JSON document differs from the YAML one`);
     }
     const explicit = await send(ctx.target, ctx.route, { path, key: null, headers: { accept: "application/yaml" } });
     if (mediaType(explicit) !== "application/yaml") fail(`with Accept: application/yaml the spec came as ${show(explicit.headers.get("content-type"))}`);
   }
 };
-var checks34 = [catalogUrls, specFormats];
+var checks35 = [catalogUrls, specFormats];
 
 // src/conformance/checks/rules/records-conversations.ts
 var RULE3 = "conversation-list-summary";
@@ -9840,7 +9945,7 @@ var listWithoutTranscript = {
     if ("transcript" in mine) fail("the list answered a conversation with its transcript");
   }
 };
-var checks35 = [listWithoutTranscript];
+var checks36 = [listWithoutTranscript];
 
 // src/conformance/checks/rules/records-metrics.ts
 function metricData(ctx, overrides) {
@@ -9916,7 +10021,7 @@ async function hiddenFixtures(ctx) {
     ["a deleted platform metric", ids[1]]
   ];
 }
-var checks36 = [builtinNotRestorable, recentlyDeletedList];
+var checks37 = [builtinNotRestorable, recentlyDeletedList];
 
 // src/conformance/checks/rules/records-review.ts
 var NOTES_RULE = "require_disagreement_notes";
@@ -10011,7 +10116,7 @@ var disagreementState = {
     if (itemsOf2(ctx.route, foreign.body).length !== 0) fail(`another organization sees this organization's projects: ${foreign.text.slice(0, 200)}`);
   }
 };
-var checks37 = [disagreementState];
+var checks38 = [disagreementState];
 
 // src/conformance/checks/rules/records-review-stats.ts
 async function freshSimulation(ctx) {
@@ -10117,7 +10222,7 @@ var insights = {
     expectError(backwards, 400, "INVALID_ARGUMENT", "end_date", "an end_date before start_date");
   }
 };
-var checks38 = [links, progress, agreement, insights];
+var checks39 = [links, progress, agreement, insights];
 
 // src/conformance/checks/rules/records-review-edges.ts
 var A2 = "a@example.com";
@@ -10220,7 +10325,7 @@ var insightsEdges = {
     if (show(stats) !== show(want)) fail(`metric_stats inside the window: ${show(stats)}, expected ${show(want)}`);
   }
 };
-var checks39 = [wholeListsWin, progressEdges, agreementEdges, insightsEdges];
+var checks40 = [wholeListsWin, progressEdges, agreementEdges, insightsEdges];
 
 // src/conformance/checks/rules/records-runs.ts
 var REFERENCES = [
@@ -10263,16 +10368,16 @@ var launchPins = {
     for (const [, resource] of REFERENCES) {
       const current = await currentVersion(ctx, resource, made[resource]);
       const pinned = pins[resource];
-      if (!same5(pinned, current)) fail(`pinned ${resource} version ${show(pinned)}, the ${resource} is at ${show(current)}`);
+      if (!same6(pinned, current)) fail(`pinned ${resource} version ${show(pinned)}, the ${resource} is at ${show(current)}`);
     }
     for (const metric2 of metrics) {
       const current = await currentVersion(ctx, "metric", metric2);
-      if (!same5(pins.metrics?.[metric2.id], current)) fail(`pinned metric ${metric2.id} version ${show(pins.metrics?.[metric2.id])}, the metric is at ${show(current)}`);
+      if (!same6(pins.metrics?.[metric2.id], current)) fail(`pinned metric ${metric2.id} version ${show(pins.metrics?.[metric2.id])}, the metric is at ${show(current)}`);
     }
     await changeTracked(ctx, "agent", made.agent);
     const get = routeOf(ctx, "run", "get");
     const later = recordOf(get, await succeed(ctx, get, { path: { [get.params.path[0].name]: runIdOf(ctx, run) } }, "getting the run"));
-    if (!same5(later.pinned_versions, run.pinned_versions)) fail(`a later edit of the agent changed the run's pins from ${show(run.pinned_versions)} to ${show(later.pinned_versions)}`);
+    if (!same6(later.pinned_versions, run.pinned_versions)) fail(`a later edit of the agent changed the run's pins from ${show(run.pinned_versions)} to ${show(later.pinned_versions)}`);
   }
 };
 var launchMissing = {
@@ -10299,14 +10404,14 @@ var launchAgentMetrics = {
     const metrics = [await ctx.world.create("metric"), await ctx.world.create("metric")];
     const agent = await ctx.world.create("agent", { metric_ids: metrics.map((m) => m.id) });
     const run = await launch(ctx, { agent_id: agent.id }, "launching a run without metric_ids");
-    if (!same5(run.metric_ids, metrics.map((m) => m.id))) fail(`a run launched without metric_ids has metric_ids ${show(run.metric_ids)}, the agent has ${show(metrics.map((m) => m.id))} attached`);
+    if (!same6(run.metric_ids, metrics.map((m) => m.id))) fail(`a run launched without metric_ids has metric_ids ${show(run.metric_ids)}, the agent has ${show(metrics.map((m) => m.id))} attached`);
     const pins = run.pinned_versions;
     for (const metric2 of metrics) {
       const current = await currentVersion(ctx, "metric", metric2);
-      if (!same5(pins.metrics?.[metric2.id], current)) fail(`pinned metric ${metric2.id} version ${show(pins.metrics?.[metric2.id])}, the metric is at ${show(current)}`);
+      if (!same6(pins.metrics?.[metric2.id], current)) fail(`pinned metric ${metric2.id} version ${show(pins.metrics?.[metric2.id])}, the metric is at ${show(current)}`);
     }
     const none = await launch(ctx, { agent_id: agent.id, metric_ids: [] }, "launching a run with an empty metric_ids");
-    if (!same5(none.metric_ids, []) || !same5(none.pinned_versions.metrics, {})) fail(`a run launched with metric_ids [] has metric_ids ${show(none.metric_ids)} and metric pins ${show(none.pinned_versions.metrics)}`);
+    if (!same6(none.metric_ids, []) || !same6(none.pinned_versions.metrics, {})) fail(`a run launched with metric_ids [] has metric_ids ${show(none.metric_ids)} and metric pins ${show(none.pinned_versions.metrics)}`);
   }
 };
 var launchTemplate = {
@@ -10348,7 +10453,7 @@ var launchFirstVersion = {
     const history2 = await versionsOf2(ctx, "agent", agentPath);
     const agent = await read(ctx, "agent", agentPath);
     if (history2.length !== 1 || pins.agent?.version_number !== 1) fail(`expected the run to pin a first version 1 of the agent, got pin ${show(pins.agent)} and ${history2.length} versions`);
-    if (!same5(agent.current_version, pins.agent) || history2[0].ulid !== pins.agent.ulid) fail(`the agent is at ${show(agent.current_version)}, the run pinned ${show(pins.agent)}`);
+    if (!same6(agent.current_version, pins.agent) || history2[0].ulid !== pins.agent.ulid) fail(`the agent is at ${show(agent.current_version)}, the run pinned ${show(pins.agent)}`);
     for (const builtinId of builtinIds) {
       if (pins.metrics?.[builtinId] !== void 0) fail(`the run pinned a version ${show(pins.metrics[builtinId])} of built-in metric ${builtinId}, which has no history`);
       if ((await versionsOf2(ctx, "metric", { metric_id: builtinId })).length !== 0) fail(`launching a run gave built-in metric ${builtinId} a version`);
@@ -10376,7 +10481,7 @@ var latestConfiguration = {
       const { run, get, path } = await runThenChange(ctx, changed);
       const after = recordOf(get, await succeed(ctx, get, { path }, "getting the run"));
       if (after.on_latest_configuration !== false) fail(`after a tracked change of its ${changed} the run has on_latest_configuration ${show(after.on_latest_configuration)}, expected false`);
-      if (!same5(after.pinned_versions, run.pinned_versions)) fail(`a tracked change of the ${changed} changed the run's pins`);
+      if (!same6(after.pinned_versions, run.pinned_versions)) fail(`a tracked change of the ${changed} changed the run's pins`);
     }
   }
 };
@@ -10419,17 +10524,17 @@ var launchBody = {
       "launching a run with metadata and options"
     );
     const want = { display_name: `Run ${stamp}`, metadata: { team: stamp }, tags: [`${stamp}-a`, `${stamp}-b`], progress: { total_test_cases: 6, completed_test_cases: 0, failed_test_cases: 0, in_progress_test_cases: 0 }, results: null };
-    for (const [k, v] of Object.entries(want)) if (!same5(run[k], v)) fail(`${k}: expected ${show(v)}, got ${show(run[k])}`);
+    for (const [k, v] of Object.entries(want)) if (!same6(run[k], v)) fail(`${k}: expected ${show(v)}, got ${show(run[k])}`);
     const sampled = await launch(ctx, { test_set_id: testSet.id, options: { sub_sample_size: 2 } }, "launching a sub-sampled run");
-    if (!same5(sampled.progress?.total_test_cases, 2)) fail(`sub_sample_size 2 of 3 cases: total_test_cases ${show(sampled.progress?.total_test_cases)}, expected 2`);
+    if (!same6(sampled.progress?.total_test_cases, 2)) fail(`sub_sample_size 2 of 3 cases: total_test_cases ${show(sampled.progress?.total_test_cases)}, expected 2`);
     const plain = await launch(ctx, { test_set_id: testSet.id }, "launching a run without metadata");
-    if (plain.display_name !== null || !same5(plain.metadata, {}) || !same5(plain.progress?.total_test_cases, 3)) fail(`a run without metadata or options: display_name ${show(plain.display_name)}, metadata ${show(plain.metadata)}, total_test_cases ${show(plain.progress?.total_test_cases)}; expected null, {}, 3`);
+    if (plain.display_name !== null || !same6(plain.metadata, {}) || !same6(plain.progress?.total_test_cases, 3)) fail(`a run without metadata or options: display_name ${show(plain.display_name)}, metadata ${show(plain.metadata)}, total_test_cases ${show(plain.progress?.total_test_cases)}; expected null, {}, 3`);
     const foreign = await ctx.world.create("test_case");
     const references = { agent_id: (await ctx.world.ensure("agent")).id, persona_id: (await ctx.world.ensure("persona")).id };
     expectError(await send(ctx.target, ctx.route, { body: { ...references, test_set_id: testSet.id, options: { test_case_ids: [cases[1].id, foreign.id] } } }), 404, "NOT_FOUND", "options.test_case_ids[1]", "a test case of another test set");
   }
 };
-var checks40 = [launchBody, launchPins, launchMissing, launchAgentMetrics, launchTemplate, launchFirstVersion, latestConfiguration, latestInList];
+var checks41 = [launchBody, launchPins, launchMissing, launchAgentMetrics, launchTemplate, launchFirstVersion, latestConfiguration, latestInList];
 
 // src/conformance/checks/rules/records-runs-tags.ts
 async function tagsOf(ctx, stamp) {
@@ -10461,7 +10566,7 @@ var runTags = {
     if (JSON.stringify(after) !== JSON.stringify(want.slice(1))) fail(`after deleting the run that alone carried a-${stamp}: expected ${show(want.slice(1))}, got ${show(after)}`);
   }
 };
-var checks41 = [runTags];
+var checks42 = [runTags];
 
 // src/conformance/checks/rules/records-test-sets.ts
 async function gridOf(ctx, set) {
@@ -10486,7 +10591,7 @@ async function createCase(ctx, set, inputStr, position) {
 }
 function expectGrid(grid, ids, what) {
   const positions = ids.map((_, i) => i);
-  if (!same5(grid.ids, ids) || !same5(grid.positions, positions) || grid.count !== ids.length) {
+  if (!same6(grid.ids, ids) || !same6(grid.positions, positions) || grid.count !== ids.length) {
     fail(`${what}: expected the grid ${show(ids)} at positions ${show(positions)} (count ${ids.length}), got ${show(grid.ids)} at ${show(grid.positions)} (count ${show(grid.count)})`);
   }
 }
@@ -10495,9 +10600,9 @@ var newTestSetGrid = {
   applies: operationWithRule("test_set", "create", "test-set-snapshot"),
   async run(ctx) {
     const set = recordOf(ctx.route, await succeed(ctx, ctx.route, { body: await ctx.world.bodyFor(ctx.route) }, "creating a test set"));
-    if (!same5(set.test_cases, []) || set.test_case_count !== 0) fail(`a new test set shows test_cases ${show(set.test_cases)} and test_case_count ${show(set.test_case_count)}, expected [] and 0`);
+    if (!same6(set.test_cases, []) || set.test_case_count !== 0) fail(`a new test set shows test_cases ${show(set.test_cases)} and test_case_count ${show(set.test_case_count)}, expected [] and 0`);
     const versions = await versionsOf2(ctx, "test_set", { test_set_id: String(set.id) });
-    if (versions.length !== 1 || !same5(versions[0].test_cases, [])) fail(`expected one version with an empty grid, got ${show(versions)}`);
+    if (versions.length !== 1 || !same6(versions[0].test_cases, [])) fail(`expected one version with an empty grid, got ${show(versions)}`);
   }
 };
 function sampleGrid(seed) {
@@ -10512,14 +10617,14 @@ var gridSave = {
     const start = await versionCount3(ctx, set);
     const saved = recordOf(ctx.route, await succeed(ctx, ctx.route, { path: set.path, body: { test_cases: grid } }, "saving a grid"));
     const rows = saved.test_cases ?? [];
-    if (!same5(rows.map((r) => r.input_str), grid.map((g) => g.input_str))) fail(`the saved grid is ${show(rows.map((r) => r.input_str))}, expected ${show(grid.map((g) => g.input_str))}`);
+    if (!same6(rows.map((r) => r.input_str), grid.map((g) => g.input_str))) fail(`the saved grid is ${show(rows.map((r) => r.input_str))}, expected ${show(grid.map((g) => g.input_str))}`);
     if (saved.test_case_count !== grid.length) fail(`test_case_count ${show(saved.test_case_count)} after saving ${grid.length} test cases`);
     if (rows.some((r, i) => r.position !== i || r.test_set_id !== set.id)) fail(`the saved rows should carry positions 0.. in order and the test set's id, got ${show(rows.map((r) => [r.position, r.test_set_id]))}`);
     expectVersions("saving a grid", start, await versionCount3(ctx, set), 1);
-    if (!same5(await newestSnapshot(ctx, set), grid.map((g) => g.input_str))) fail("the new version does not hold the saved grid in order");
+    if (!same6(await newestSnapshot(ctx, set), grid.map((g) => g.input_str))) fail("the new version does not hold the saved grid in order");
     const getCase = routeOf(ctx, "test_case", "get");
     const stored = recordOf(getCase, await succeed(ctx, getCase, { path: { test_case_id: String(rows[1].id) } }, "getting a saved test case"));
-    if (stored.expected_output !== grid[1].expected_output || !same5(stored.attributes, grid[1].attributes)) fail(`the stored test case shows ${show(stored)}`);
+    if (stored.expected_output !== grid[1].expected_output || !same6(stored.attributes, grid[1].attributes)) fail(`the stored test case shows ${show(stored)}`);
     await expectUnchanged(ctx, set, grid, rows);
     await expectReplaced(ctx, set, grid, rows);
   }
@@ -10530,9 +10635,9 @@ async function expectUnchanged(ctx, set, grid, rows) {
   const resaved = recordOf(ctx.route, await succeed(ctx, ctx.route, { path: set.path, body: { test_cases: again } }, "re-saving the same grid"));
   expectVersions("re-saving the same grid", before, await versionCount3(ctx, set), 0);
   const ids = (resaved.test_cases ?? []).map((r) => r.id);
-  if (!same5(ids, rows.map((r) => r.id))) fail(`re-saving the same grid changed the test case ids from ${show(rows.map((r) => r.id))} to ${show(ids)}`);
+  if (!same6(ids, rows.map((r) => r.id))) fail(`re-saving the same grid changed the test case ids from ${show(rows.map((r) => r.id))} to ${show(ids)}`);
   const renamed = recordOf(ctx.route, await succeed(ctx, ctx.route, { path: set.path, body: { description: `renamed ${ctx.world.nextSeed()}` } }, "a save without test_cases"));
-  if (!same5((renamed.test_cases ?? []).map((r) => r.id), ids)) fail("a save without test_cases changed the grid");
+  if (!same6((renamed.test_cases ?? []).map((r) => r.id), ids)) fail("a save without test_cases changed the grid");
 }
 async function expectReplaced(ctx, set, grid, rows) {
   const variants = [
@@ -10562,7 +10667,7 @@ var caseCreate = {
     const second = await createCase(ctx, set, "Second row");
     expectVersions("creating two test cases", start, await versionCount3(ctx, set), 2);
     expectGrid(await gridOf(ctx, set), [first.id, second.id], "after two appends");
-    if (!same5(await newestSnapshot(ctx, set), ["First row", "Second row"])) fail("the newest version does not hold the grid");
+    if (!same6(await newestSnapshot(ctx, set), ["First row", "Second row"])) fail("the newest version does not hold the grid");
     const top = await createCase(ctx, set, "Top row", 0);
     expectGrid(await gridOf(ctx, set), [top.id, first.id, second.id], "after inserting a row at position 0");
     const beyond = await createCase(ctx, set, "Row past the end", 7);
@@ -10585,8 +10690,8 @@ var caseUpdate = {
     await succeed(ctx, ctx.route, { path, body: { input_str: "After the edit" } }, "editing a test case");
     expectVersions("editing a test case", start, await versionCount3(ctx, set), 1);
     const grid = await gridOf(ctx, set);
-    if (!same5(grid.inputs, ["After the edit", "Untouched row", "Last row"])) fail(`the grid shows ${show(grid.inputs)} after the edit`);
-    if (!same5(await newestSnapshot(ctx, set), grid.inputs)) fail("the newest version does not hold the edited grid");
+    if (!same6(grid.inputs, ["After the edit", "Untouched row", "Last row"])) fail(`the grid shows ${show(grid.inputs)} after the edit`);
+    if (!same6(await newestSnapshot(ctx, set), grid.inputs)) fail("the newest version does not hold the edited grid");
     const edited = await versionCount3(ctx, set);
     await succeed(ctx, ctx.route, { path, body: { input_str: "After the edit" } }, "repeating the same edit");
     expectVersions("repeating the same edit", edited, await versionCount3(ctx, set), 0);
@@ -10611,7 +10716,7 @@ var caseDelete = {
     await succeed(ctx, ctx.route, { path: { test_case_id: String(gone.id) } }, "deleting a test case");
     expectVersions("deleting a test case", start, await versionCount3(ctx, set), 1);
     expectGrid(await gridOf(ctx, set), [kept.id], "after deleting the first row");
-    if (!same5(await newestSnapshot(ctx, set), ["Row to keep"])) fail("the newest version still holds the deleted row");
+    if (!same6(await newestSnapshot(ctx, set), ["Row to keep"])) fail("the newest version still holds the deleted row");
     const appended = await createCase(ctx, set, "Row appended");
     expectGrid(await gridOf(ctx, set), [kept.id, appended.id], "after appending a row to the shortened grid");
   }
@@ -10637,13 +10742,13 @@ var caseListOrder = {
       token = paging && typeof body[paging.nextPageToken] === "string" ? String(body[paging.nextPageToken]) : void 0;
       if (token === void 0) break;
     }
-    if (!same5(listed, expected)) fail(`the test cases list as ${show(listed)}, expected the grid order ${show(expected)}`);
+    if (!same6(listed, expected)) fail(`the test cases list as ${show(listed)}, expected the grid order ${show(expected)}`);
   }
 };
-var checks42 = [newTestSetGrid, gridSave, caseCreate, caseUpdate, caseDelete, caseListOrder];
+var checks43 = [newTestSetGrid, gridSave, caseCreate, caseUpdate, caseDelete, caseListOrder];
 
 // src/conformance/checks/rules/records.ts
-var checks43 = [...checks31, ...checks33, ...checks36, ...checks40, ...checks41, ...checks42, ...checks37, ...checks38, ...checks39, ...checks34, ...checks35, ...checks32];
+var checks44 = [...checks32, ...checks34, ...checks37, ...checks41, ...checks42, ...checks43, ...checks38, ...checks39, ...checks40, ...checks35, ...checks36, ...checks33];
 
 // src/conformance/checks/rules/webhooks-baselines-bands.ts
 var RULE4 = "baseline-sigma-bands";
@@ -11258,7 +11363,7 @@ var tokenFlagOnUpdate = {
 var webhookUrlChecks = [urlsAccepted, tokenFlagOnCreate, tokenFlagOnUpdate];
 
 // src/conformance/checks/rules/webhooks-baselines.ts
-var checks44 = [...webhookUrlChecks, ...deliveryChecks, ...ewmaChecks, ...sigmaBandChecks, ...historyChecks];
+var checks45 = [...webhookUrlChecks, ...deliveryChecks, ...ewmaChecks, ...sigmaBandChecks, ...historyChecks];
 
 // src/conformance/checks/rules/metrics-flows-thresholds.ts
 var FLOW = "metric-flow";
@@ -11283,8 +11388,8 @@ var flowReferences = {
     const flow = recordOf(ctx.route, await succeed(ctx, ctx.route, { body: { trigger_metric_id: trigger.id, followup_metric_id: followup.id } }, "creating a flow"));
     const expected = { trigger_metric_display_name: trigger.name, followup_metric_display_name: followup.name, trigger_metric_name: `metrics/${trigger.id}`, followup_metric_name: `metrics/${followup.id}` };
     for (const [k, v] of Object.entries(expected)) if (flow[k] !== v) fail(`the flow shows ${k} ${show(flow[k])}, expected ${show(v)}`);
-    const same7 = await send(ctx.target, ctx.route, { body: { trigger_metric_id: trigger.id, followup_metric_id: trigger.id } });
-    if (same7.status !== 400) fail(`a flow from a metric to itself answered ${same7.status}, expected 400`);
+    const same8 = await send(ctx.target, ctx.route, { body: { trigger_metric_id: trigger.id, followup_metric_id: trigger.id } });
+    if (same8.status !== 400) fail(`a flow from a metric to itself answered ${same8.status}, expected 400`);
     const unknown = await send(ctx.target, ctx.route, { body: { trigger_metric_id: "AAAAAAAAAAAAAAAAAAAAAA", followup_metric_id: followup.id } });
     if (unknown.status !== 404) fail(`a flow from an unknown metric answered ${unknown.status}, expected 404`);
   }
@@ -11300,10 +11405,10 @@ var flowFilters = {
     if ((await ids({ status_filter: "ACTIVE" })).includes(flow.id)) fail("an INACTIVE flow is listed with status_filter ACTIVE");
     if (!(await ids({ status_filter: "INACTIVE" })).includes(flow.id)) fail("an INACTIVE flow is not listed with status_filter INACTIVE");
     const found = await ids({ search_query: followup.name.toUpperCase() });
-    if (!same6(found, [flow.id])) fail(`search_query with the follow-up metric's name in upper case lists ${show(found)}, expected only ${flow.id}`);
+    if (!same7(found, [flow.id])) fail(`search_query with the follow-up metric's name in upper case lists ${show(found)}, expected only ${flow.id}`);
   }
 };
-function same6(a, b) {
+function same7(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 var currentThreshold = {
@@ -11361,7 +11466,7 @@ var catalog = {
     for (const c of categories) if (!Array.isArray(c.example_keys) || c.example_keys.length === 0) fail(`category ${show(c.prefix)} lists no example keys`);
   }
 };
-var checks45 = [flowReferences, flowFilters, currentThreshold, thresholdScope, catalog];
+var checks46 = [flowReferences, flowFilters, currentThreshold, thresholdScope, catalog];
 
 // src/conformance/checks/rules/metrics-flows-edits.ts
 var FLOW2 = "metric-flow";
@@ -11449,7 +11554,7 @@ var catalogData = {
     if (show(prefixes) !== show(want)) fail(`the categories are ${show(prefixes)}, expected ${show(want)}`);
   }
 };
-var checks46 = [flowReplace, flowSearch, thresholdPaths, catalogData];
+var checks47 = [flowReplace, flowSearch, thresholdPaths, catalogData];
 
 // src/conformance/checks/rules/metrics-organization-threshold.ts
 var RULE9 = "metric-organization-threshold";
@@ -11513,7 +11618,7 @@ var storedThreshold = {
     if (shown?.id !== current.id) fail(`the metric shows organization_threshold ${show(shown)}, expected the threshold ${String(current.id)}`);
   }
 };
-var checks47 = [followsThresholds, storedThreshold];
+var checks48 = [followsThresholds, storedThreshold];
 
 // src/conformance/checks/rules/metrics-sql-schema.ts
 var RULE10 = "metric-sql-schema";
@@ -11559,7 +11664,7 @@ var sqlSchema = {
     }
   }
 };
-var checks48 = [sqlSchema];
+var checks49 = [sqlSchema];
 
 // src/conformance/checks/rules/personas-sounds-tags.ts
 var UPLOAD = "persona-sound-upload";
@@ -11650,7 +11755,7 @@ var tagSummaryLive = {
     if (JSON.stringify(mine) !== JSON.stringify(expected)) fail(`the listing shows ${show(mine)} (case ignored), expected ${show(expected)}`);
   }
 };
-var checks49 = [soundLifecycle, tagSummary, tagSummaryLive];
+var checks50 = [soundLifecycle, tagSummary, tagSummaryLive];
 
 // src/conformance/checks/rules/personas-sounds-upload.ts
 var UPLOAD2 = "persona-sound-upload";
@@ -11704,7 +11809,7 @@ var soundEdits = {
     if (preset) expectError(await send(ctx.target, ctx.route, { path: { background_sound_id: String(preset.id) }, body: { display_name: "x" } }), 404, "NOT_FOUND", "background_sound_id", "PATCH of a built-in preset");
   }
 };
-var checks50 = [uploadTarget, soundEdits];
+var checks51 = [uploadTarget, soundEdits];
 
 // src/conformance/checks/rules/test-sets-agents-records.ts
 var AGENTS = "test-set-agents";
@@ -11749,7 +11854,7 @@ var recordsInGridOrder = {
     if (JSON.stringify(got) !== JSON.stringify(expected)) fail(`the records are ${show(got)}, expected ${show(expected)}`);
   }
 };
-var checks51 = [attachDetach, recordsInGridOrder];
+var checks52 = [attachDetach, recordsInGridOrder];
 
 // src/conformance/checks/rules/test-sets-agents-edits.ts
 var AGENTS2 = "test-set-agents";
@@ -11823,10 +11928,10 @@ var revertRows = {
     if (versions !== count + 1) fail(`the revert recorded ${versions - count} versions, expected 1`);
   }
 };
-var checks52 = [attachMany, recordFields, revertRows];
+var checks53 = [attachMany, recordFields, revertRows];
 
 // src/conformance/checks/rules/index.ts
-var RULE_CHECKS = [...checks22, ...checks44, ...checks30, ...checks43, ...checks49, ...checks50, ...checks45, ...checks46, ...checks47, ...checks48, ...checks51, ...checks52];
+var RULE_CHECKS = [...checks23, ...checks45, ...checks31, ...checks44, ...checks50, ...checks51, ...checks46, ...checks47, ...checks48, ...checks49, ...checks52, ...checks53];
 
 // src/conformance/checks/semantics.ts
 function bodyProps(suite, route) {
@@ -12183,17 +12288,18 @@ var CHECKS = [
   alertFires,
   baselineMoves,
   webhookDelivered,
-  ...checks8,
-  ...checks4,
-  ...checks10,
-  ...checks6,
-  ...checks7,
   ...checks9,
-  ...checks2,
+  ...checks5,
+  ...checks11,
+  ...checks7,
+  ...checks8,
+  ...checks10,
   ...checks3,
+  ...checks4,
   ...RULE_CHECKS,
-  ...checks,
-  ...checks5
+  ...checks2,
+  ...checks6,
+  ...checks
 ];
 
 // generated:generated/sandbox/routes.js
