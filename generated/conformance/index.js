@@ -5794,6 +5794,29 @@ var duplicateCopies = {
     expectError(unknown, 404, "NOT_FOUND", void 0, "duplicating an id that names nothing");
   }
 };
+var duplicateFitsMaxLength = {
+  name: `duplicate: a renamed field at its maxLength is cut so that the copy's value with " (copy)" still fits`,
+  applies: (route) => route.action === "duplicate" && route.auth.length > 0 && route.aliasOf === null && (route.renames ?? []).some((r) => r.maxLength !== null && r.maxLength > " (copy)".length),
+  async run(ctx) {
+    const resource = ctx.world.resource(ctx.route.resource);
+    const create = ctx.world.route(resource.name, "create") ?? fail(`${resource.name} has no create operation to make a long-named source with`);
+    let tested = 0;
+    for (const { field, maxLength } of ctx.route.renames ?? []) {
+      if (maxLength === null || maxLength <= " (copy)".length) continue;
+      const long = "a".repeat(maxLength);
+      const body = await ctx.world.bodyFor(create, { [field]: long });
+      if (body === void 0 || create.validators.body?.validate(body).ok === false) continue;
+      const source = await ctx.world.create(resource.name, { [field]: long });
+      const answer = await send(ctx.target, ctx.route, { path: source.path });
+      expectSuccess(answer, ctx.route, `duplicating a ${resource.name} whose ${field} is ${maxLength} characters long`);
+      const copy = recordOf(ctx.route, answer) ?? fail("the duplicate answered no record");
+      const want = `${long.slice(0, maxLength - " (copy)".length)} (copy)`;
+      if (copy[field] !== want) fail(`the copy's ${field} is ${JSON.stringify(copy[field])}, expected the source's cut to ${maxLength - " (copy)".length} characters and " (copy)"`);
+      tested++;
+    }
+    if (tested === 0) skip(`no renamed field of ${resource.name} takes a value of its maxLength in a create`);
+  }
+};
 async function idsFor(ctx, field) {
   const name = referenceName(field);
   const resource = ctx.world.suite.resources.find((r) => r.name.replace(/-/g, "_") === name);
@@ -5824,7 +5847,7 @@ var duplicateCopiesWith = {
     }
   }
 };
-var checks3 = [duplicateCopies, duplicateCopiesWith];
+var checks3 = [duplicateCopies, duplicateFitsMaxLength, duplicateCopiesWith];
 
 // src/conformance/checks/protocol-fields.ts
 function resourceOf(route, suite) {
