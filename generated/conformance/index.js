@@ -2423,6 +2423,11 @@ async function inProcessTarget(options = {}) {
   const control = {
     createApiKey: async (permissions) => (await admin.createApiKey(org, { permissions })).api_key.key,
     createOtherOrganizationKey: async () => (await admin.createOrganization({ display_name: "Conformance other organization" })).api_key.key,
+    createOrganizationWithoutDefaultWorkspace: async () => {
+      const made = await admin.createOrganization({ display_name: "Conformance organization without a default workspace" });
+      await admin.archiveDefaultWorkspace(made.organization.id);
+      return made.api_key.key;
+    },
     loadFixtures: async (records) => (await admin.loadFixtures(org, { records })).records,
     completeRun: async (body) => await admin.completeRun(org, { wait_for_deliveries: true, ...body }),
     idle: () => sandbox.idle()
@@ -7307,7 +7312,21 @@ var organizationRecord = {
     expectSuccess(answer, ctx.route, `${ctx.route.id} of an organization-wide ${ctx.route.resource} from a custom workspace`);
   }
 };
-var checks11 = [unknownWorkspace, undeclaredWorkspace, workspaceOfRecord, createInWorkspace, organizationRecord];
+var noDefaultWorkspace = {
+  name: "workspaces: with the default workspace archived, a call without the header resolves none: an operation that needs a workspace is 404 on the header",
+  applies: (route, suite) => route.workspaceRequired && route.auth.length > 0 && declares(route, suite),
+  async run(ctx) {
+    const make = ctx.target.control?.createOrganizationWithoutDefaultWorkspace ?? skip("needs the control plane to archive a default workspace");
+    const key = await make();
+    const { query, headers } = requiredParams(ctx);
+    const path = {};
+    for (const p of ctx.route.params.path) path[p.name] = "Z".repeat(22);
+    const body = await validBody(ctx.world, ctx.route);
+    const answer = await send(ctx.target, ctx.route, { key, path, query, headers, ...body === void 0 ? {} : { body } });
+    expectError(answer, 404, "NOT_FOUND", ctx.suite.workspaceHeader, "a call without the workspace header once the default workspace is archived");
+  }
+};
+var checks11 = [unknownWorkspace, undeclaredWorkspace, workspaceOfRecord, createInWorkspace, organizationRecord, noDefaultWorkspace];
 
 // src/conformance/checks/rules/alerts-lab.ts
 var EVALUATE = "evaluate-alerts";
@@ -20577,6 +20596,11 @@ function controlAccess(controlUrl, adminToken, organizationId) {
   return {
     createApiKey: async (permissions) => (await admin.createApiKey(organizationId, { permissions })).api_key.key,
     createOtherOrganizationKey: async () => (await admin.createOrganization({ display_name: "Conformance other organization" })).api_key.key,
+    createOrganizationWithoutDefaultWorkspace: async () => {
+      const made = await admin.createOrganization({ display_name: "Conformance organization without a default workspace" });
+      await admin.archiveDefaultWorkspace(made.organization.id);
+      return made.api_key.key;
+    },
     loadFixtures: async (records) => (await admin.loadFixtures(organizationId, { records })).records,
     completeRun: async (body) => await admin.completeRun(organizationId, { wait_for_deliveries: true, ...body }),
     // The sent log waits for every pending delivery before it answers (wait defaults to true); the kind filter
