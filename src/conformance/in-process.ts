@@ -65,6 +65,11 @@ export async function inProcessTarget(options: Pick<SandboxOptions, 'rules' | 'd
   const control: ControlAccess = {
     createApiKey: async (permissions) => (await admin.createApiKey(org, { permissions })).api_key.key,
     createOtherOrganizationKey: async () => (await admin.createOrganization({ display_name: 'Conformance other organization' })).api_key.key,
+    createOrganizationWithoutDefaultWorkspace: async () => {
+      const made = await admin.createOrganization({ display_name: 'Conformance organization without a default workspace' });
+      await admin.archiveDefaultWorkspace(made.organization.id);
+      return made.api_key.key;
+    },
     loadFixtures: async (records) => (await admin.loadFixtures(org, { records: records as never })).records,
     completeRun: async (body) => (await admin.completeRun(org, { wait_for_deliveries: true, ...body })) as { run: Record<string, unknown>; sent: Record<string, unknown>[] },
     idle: () => sandbox.idle(),

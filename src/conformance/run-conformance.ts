@@ -43,6 +43,11 @@ function controlAccess(controlUrl: string, adminToken: string, organizationId: s
   return {
     createApiKey: async (permissions) => (await admin.createApiKey(organizationId, { permissions })).api_key.key,
     createOtherOrganizationKey: async () => (await admin.createOrganization({ display_name: 'Conformance other organization' })).api_key.key,
+    createOrganizationWithoutDefaultWorkspace: async () => {
+      const made = await admin.createOrganization({ display_name: 'Conformance organization without a default workspace' });
+      await admin.archiveDefaultWorkspace(made.organization.id);
+      return made.api_key.key;
+    },
     loadFixtures: async (records) => (await admin.loadFixtures(organizationId, { records: records as never })).records,
     completeRun: async (body) => (await admin.completeRun(organizationId, { wait_for_deliveries: true, ...body })) as { run: Record<string, unknown>; sent: Record<string, unknown>[] },
     // The sent log waits for every pending delivery before it answers (wait defaults to true); the kind filter

@@ -8,6 +8,8 @@ export interface ControlAccess {
   createApiKey(permissions: string[]): Promise<string>;
   /** The API key of a fresh, second organization. */
   createOtherOrganizationKey(): Promise<string>;
+  /** The API key of a fresh organization whose DEFAULT workspace is archived, so a call without the workspace header resolves none. */
+  createOrganizationWithoutDefaultWorkspace?(): Promise<string>;
   /** `workspace_id: null` stores a legacy record without workspace; omitted, the sandbox picks the default workspace. */
   loadFixtures(records: { kind: string; data: Record<string, unknown>; platform?: boolean; workspace_id?: string | null }[]): Promise<{ kind: string; id: string }[]>;
   completeRun(body: Record<string, unknown>): Promise<{ run: Record<string, unknown>; sent: Record<string, unknown>[] }>;

@@ -76,6 +76,14 @@ export interface FieldRoles {
   builtinFlag: string | null;
   /** The list of tag names a list's tag filter matches. */
   tags: string | null;
+  /** A version's own id (a version record's, or a version reference's): revert and pinning find versions by it. */
+  versionId: string | null;
+  /** A version's 1-based position in its record's history. */
+  versionNumber: string | null;
+  /** How the version came to be (one of x-versioned change-types: a save or a revert). */
+  changeType: string | null;
+  /** A revert's version record: the id of the version it re-applied. */
+  revertedFrom: string | null;
 }
 
 export interface BodyRow {
@@ -172,8 +180,12 @@ export interface ResourceRow {
   defaults: Record<string, JsonValue>;
   /** `initial`: the state a new record without one gets (x-lifecycle initial). */
   lifecycle: { field: string | null; initial: string | null; deleted: string | null; hidden: string[]; frozen: { field: string; equals: JsonValue }[] } | null;
-  /** `versionRoles`: the roles of the version item's properties (its history listing's items), how a version is stamped. */
-  versioned: { tracked: string[]; history: string | null; changeTypes: string[]; versionRoles: FieldRoles } | null;
+  /**
+   * `versionRoles`: the roles of the version item's properties (its history listing's items), how a version is
+   * stamped and found; `referenceRoles`: the roles of the version reference's properties (the schema of the
+   * current-version property, else the version item's), how a reference to a version is built.
+   */
+  versioned: { tracked: string[]; history: string | null; changeTypes: string[]; versionRoles: FieldRoles; referenceRoles: FieldRoles } | null;
   /** Field rules of the resource's properties; a property without any is not listed. */
   fields: Record<string, FieldRule>;
   /** The resource's properties by the role they play for the engine. */
@@ -186,12 +198,27 @@ export interface EventHandlerRow {
   rule: string;
 }
 
+/**
+ * The resource the workspace header selects (x-workspace): the engine resolves a request's workspace among its
+ * records and creates each organization's default one.
+ */
+export interface WorkspaceRow {
+  /** The resource's name (its x-resource name). */
+  resource: string;
+  /** The state (a value of its x-lifecycle field) the default workspace must be in to serve a call without the header; null: any state it is not hidden in. */
+  live: string | null;
+  /** The field values of the default workspace every organization starts with (the rest as a create gives them). */
+  defaults: Record<string, JsonValue>;
+}
+
 /** Everything the generated `routes` module exports: the engine's whole view of the API. */
 export interface RouteTable {
   /** Path prefix of the API (the path of the first server URL). */
   basePath: string;
   /** The header that selects the workspace, when the spec declares one. */
   workspaceHeader: string | null;
+  /** The workspace resource, when a schema declares one (x-workspace). */
+  workspace: WorkspaceRow | null;
   resources: readonly ResourceRow[];
   handlers: readonly EventHandlerRow[];
   routes: readonly Route[];

@@ -2,7 +2,8 @@
 // declared, a history operation must exist, a pagination items property must be in the answer.
 import { allPlaces, enumOf, namePlaces, occurs } from './alias-renames.js';
 import { esc } from './vocabulary.js';
-import { SINGLE_FIELD_ROLES, type ApiModel, type FieldRole, type ListQueryRole, type Operation, type SchemaNode } from './ir.js';
+import { SINGLE_FIELD_ROLES, VERSION_REFERENCE_ROLES, type ApiModel, type FieldRole, type ListQueryRole, type NamedSchema, type Operation, type SchemaNode } from './ir.js';
+import { versionItemSchema, versionReferenceSchema } from './version-schemas.js';
 import type { DocumentView } from './document-view.js';
 
 export function checkReferences(model: ApiModel, views: DocumentView[]): void {
@@ -57,6 +58,7 @@ export function checkReferences(model: ApiModel, views: DocumentView[]): void {
       }
     }
   }
+  const workspaces: string[] = [];
   for (const schema of Object.values(model.schemas)) {
     const played = new Map<FieldRole, string>();
     for (const [field, info] of Object.entries(schema.fields)) {
@@ -75,6 +77,39 @@ export function checkReferences(model: ApiModel, views: DocumentView[]): void {
     }
     const history = schema.semantics.versioned?.history;
     if (history !== undefined && !opIds.has(history)) reader(schema.specs[0]!).fail(`${schema.pointer}/x-versioned/history`, `names operation ${JSON.stringify(history)}, which does not exist`);
+    checkVersionRoles(model, schema, (pointer, reason) => reader(schema.specs[0]!).fail(pointer, reason));
+    const workspace = schema.semantics.workspace;
+    if (workspace !== undefined) {
+      const first = workspaces.find((w) => w !== schema.name);
+      if (first !== undefined) reader(schema.specs[0]!).fail(`${schema.pointer}/x-workspace`, `schema ${JSON.stringify(first)} is the workspace already; only one resource can be`);
+      workspaces.push(schema.name);
+      const props = typeof schema.schema === 'object' ? (schema.schema.properties as Record<string, SchemaNode> | undefined) : undefined;
+      const allowed = enumOf(model, props?.[schema.semantics.lifecycle?.field ?? '']);
+      if (workspace.live !== undefined && allowed !== undefined && !allowed.includes(workspace.live)) {
+        reader(schema.specs[0]!).fail(`${schema.pointer}/x-workspace/live`, `${JSON.stringify(workspace.live)} is not a value of ${schema.semantics.lifecycle!.field}`);
+      }
+    }
+  }
+}
+
+/**
+ * The versions of a versioned resource are found by their id (revert, pinning), so the item schema of its history
+ * names the property holding it; a current-version property's schema, from which the engine builds references to
+ * versions, names the properties of all three reference roles.
+ */
+function checkVersionRoles(model: ApiModel, schema: NamedSchema, fail: (pointer: string, reason: string) => never): void {
+  const versioned = schema.semantics.versioned;
+  if (versioned === undefined) return;
+  const item = versionItemSchema(model, versioned.history);
+  if (item !== undefined && !Object.values(item.fields).some((f) => f.role === 'version-id')) {
+    fail(`${schema.pointer}/x-versioned/history`, `the items of ${versioned.history} (schema ${JSON.stringify(item.name)}) have no property with x-field-role version-id; revert and pinning find versions by it`);
+  }
+  const reference = versionReferenceSchema(model, schema);
+  if (reference === undefined) return;
+  const missing = VERSION_REFERENCE_ROLES.filter((role) => !Object.values(reference.fields).some((f) => f.role === role));
+  if (missing.length > 0) {
+    const field = Object.keys(schema.fields).find((name) => schema.fields[name]!.role === 'current-version')!;
+    fail(`${schema.pointer}/properties/${esc(field)}/x-field-role`, `the version reference ${JSON.stringify(reference.name)} has no property with x-field-role ${missing.join(', ')}; the engine builds references from them`);
   }
 }
 

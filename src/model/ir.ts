@@ -85,10 +85,25 @@ export interface FieldInfo {
 }
 
 /** The roles a property can play (`x-field-role`, docs/x-vocabulary.md "Field roles"). */
-export const FIELD_ROLES = ['resource-name', 'created-at', 'updated-at', 'created-by', 'updated-by', 'current-version', 'builtin-flag', 'tags'] as const;
+export const FIELD_ROLES = [
+  'resource-name',
+  'created-at',
+  'updated-at',
+  'created-by',
+  'updated-by',
+  'current-version',
+  'builtin-flag',
+  'tags',
+  'version-id',
+  'version-number',
+  'change-type',
+  'reverted-from',
+] as const;
 export type FieldRole = (typeof FIELD_ROLES)[number];
 /** Roles at most one property of a schema may play. */
-export const SINGLE_FIELD_ROLES: readonly FieldRole[] = ['resource-name', 'current-version', 'builtin-flag', 'tags'];
+export const SINGLE_FIELD_ROLES: readonly FieldRole[] = ['resource-name', 'current-version', 'builtin-flag', 'tags', 'version-id', 'version-number', 'change-type', 'reverted-from'];
+/** The roles of a version reference's properties (the schema of a current-version property): the engine builds one from them. */
+export const VERSION_REFERENCE_ROLES: readonly FieldRole[] = ['version-id', 'version-number', 'change-type'];
 
 /** The roles a list operation's query parameter can play (`x-list-query`). */
 export const LIST_QUERY_ROLES = ['order-by', 'filter', 'tag-filter', 'include-builtin'] as const;
@@ -99,6 +114,8 @@ export interface SchemaSemantics {
   lifecycle?: { field?: string; initial?: string; deleted?: string; hidden: string[]; frozen: { field: string; equals: JsonValue }[] };
   versioned?: { tracked: string[]; history?: string; changeTypes: string[] };
   exactlyOneOf?: string[];
+  /** x-workspace: this resource is the workspace the workspace header selects; `live` its serving state, `defaults` the default workspace's values. */
+  workspace?: { live?: string; defaults: Record<string, JsonValue> };
 }
 
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';

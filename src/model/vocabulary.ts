@@ -5,7 +5,7 @@ import { FIELD_ROLES, LIST_QUERY_ROLES, type AliasRename, type FieldInfo, type J
 
 export const VOCABULARY = {
   operation: new Set(['x-provenance', 'x-provenance-note', 'x-operation', 'x-permission', 'x-workspace-required', 'x-pagination', 'x-soft-delete', 'x-restore', 'x-rules', 'x-emits', 'x-deprecated-alias-of', 'x-alias-renames']),
-  schema: new Set(['x-provenance', 'x-provenance-note', 'x-resource', 'x-lifecycle', 'x-versioned', 'x-exactly-one-of']),
+  schema: new Set(['x-provenance', 'x-provenance-note', 'x-resource', 'x-lifecycle', 'x-versioned', 'x-exactly-one-of', 'x-workspace']),
   property: new Set(['x-provenance', 'x-provenance-note', 'x-normalize', 'x-unique', 'x-replace', 'x-null', 'x-references', 'x-field-role']),
   parameter: new Set(['x-provenance', 'x-provenance-note', 'x-scope', 'x-list-query']),
   other: new Set(['x-provenance', 'x-provenance-note']),
@@ -215,6 +215,17 @@ export class Reader {
       const tracked = this.strings(v.tracked, `${p}/tracked`);
       tracked.forEach((t, i) => needProp(t, `${p}/tracked/${i}`));
       s.versioned = { tracked, ...(v.history === undefined ? {} : { history: this.string(v.history, `${p}/history`) }), changeTypes: v['change-types'] === undefined ? ['save', 'revert'] : this.strings(v['change-types'], `${p}/change-types`) };
+    }
+    if (schema['x-workspace'] !== undefined) {
+      const p = `${pointer}/x-workspace`;
+      const v = this.object(schema['x-workspace'], p);
+      this.onlyKeys(v, ['live', 'default'], p);
+      if (s.resource === undefined) this.fail(p, 'only a resource (x-resource) can be the workspace');
+      const defaults = v.default === undefined ? {} : this.object(v.default, `${p}/default`);
+      for (const key of Object.keys(defaults)) needProp(key, `${p}/default/${esc(key)}`);
+      // The live state is a value of the lifecycle's field (checked against its enumeration once the catalog is known).
+      if (v.live !== undefined && s.lifecycle?.field === undefined) this.fail(`${p}/live`, 'a live state needs the x-lifecycle field that holds the state');
+      s.workspace = { ...(v.live === undefined ? {} : { live: this.string(v.live, `${p}/live`) }), defaults: defaults as Record<string, JsonValue> };
     }
     if (schema['x-exactly-one-of'] !== undefined) {
       const p = `${pointer}/x-exactly-one-of`;

@@ -26,10 +26,12 @@ export function createOrganization(runtime: Runtime, displayName: string, option
   return runtime.store.transaction(() => {
     const now = runtime.clock.now().toISOString();
     const id = options.id ?? `org_${alnum(12)}`;
-    const workspaceResource = runtime.resource('workspace');
-    const ws = newRecordData(runtime, workspaceResource, { display_name: 'Default', workspace_type: 'DEFAULT', status: 'ACTIVE' }, now);
-    if (workspaceResource.properties.includes('slug')) ws.slug = 'default';
-    const record = runtime.store.insert({ kind: 'workspace', id: String(ws.id), org: id, workspace: null, deleted: false, data: ws });
+    // The default workspace: the workspace resource's record with the values the spec gives it (x-workspace default),
+    // the rest as a create gives them (defaults, the initial state, server fields).
+    const workspaces = runtime.tables.workspace;
+    if (workspaces === null) throw new Error('the spec declares no workspace resource (x-workspace): organizations need one');
+    const ws = newRecordData(runtime, runtime.resource(workspaces.resource), workspaces.defaults, now);
+    const record = runtime.store.insert({ kind: workspaces.resource, id: String(ws.id), org: id, workspace: null, deleted: false, data: ws });
     const organization: Organization = { id, display_name: displayName, created_at: now, default_workspace_id: record.id };
     runtime.store.putOrganization(organization);
     const api_key = options.key

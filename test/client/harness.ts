@@ -3,7 +3,7 @@
 // fetch. The stubs are written with the same encoder as the generator, keyed by wire names.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll } from 'vitest';
@@ -107,6 +107,7 @@ export async function buildClient(model: ApiModel): Promise<Built> {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
   for (const [name, contents] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), contents);
     const js = ts.transpileModule(contents, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 }, fileName: name });
     writeFileSync(join(dir, name.replace(/\.ts$/, '.js')), js.outputText);

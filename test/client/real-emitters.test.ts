@@ -25,6 +25,7 @@ function writePackage(model: ApiModel): string {
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
   for (const f of [emitTypes(model, names), ...emitValidators(model, names), ...emitClient(model, names)]) {
     const name = f.path.replace(/^client\//, '');
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
     writeFileSync(join(dir, name), f.contents);
     if (name.endsWith('.ts') && !name.endsWith('.d.ts')) {
       const js = ts.transpileModule(f.contents, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 }, fileName: name });

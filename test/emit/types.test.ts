@@ -1,6 +1,6 @@
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildNames } from '../../src/emit/naming.js';
 import { emitTypes } from '../../src/emit/types/emit-types.js';
@@ -86,6 +86,7 @@ describe('types emitter', () => {
     const files = await renderSpec('spec', { policy: 'strict' });
     for (const [path, contents] of files) {
       if (!path.startsWith('client/')) continue;
+      mkdirSync(dirname(join(dir, path.slice('client/'.length))), { recursive: true });
       writeFileSync(join(dir, path.slice('client/'.length)), contents);
     }
     writeFileSync(

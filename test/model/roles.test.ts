@@ -29,7 +29,10 @@ const gadget = (properties: Record<string, unknown> = {}) => ({
     ...properties,
   },
 });
-const gadgetVersion = { 'x-provenance': 'seed', type: 'object', properties: { ulid: prop(), stamped: prop('created-at'), saver: prop('created-by') } };
+const gadgetVersion = { 'x-provenance': 'seed', type: 'object', properties: { ulid: prop('version-id'), number: { type: 'integer', 'x-field-role': 'version-number' }, how: prop('change-type'), from: prop('reverted-from'), stamped: prop('created-at'), saver: prop('created-by') } };
+/** A version reference (the schema a current-version property refers to), by default with all three reference roles. */
+const gadgetRef = (roles: string[] = ['version-id', 'version-number', 'change-type']) => ({ 'x-provenance': 'seed', type: 'object', properties: Object.fromEntries(roles.map((role, i) => [`k${i}`, prop(role)])) });
+const NO_ROLES = { resourceName: null, createdAt: [], updatedAt: [], createdBy: [], updatedBy: [], currentVersion: null, builtinFlag: null, tags: null, versionId: null, versionNumber: null, changeType: null, revertedFrom: null };
 
 const param = (name: string, role?: unknown, extra: Record<string, unknown> = {}) => ({ name, in: 'query', schema: { type: 'string' }, ...extra, ...(role === undefined ? {} : { 'x-list-query': role }) });
 const list = (parameters: unknown[], action = 'list') => ({
@@ -68,11 +71,13 @@ describe('x-field-role and x-list-query', () => {
     expect(m.schemas.Gadget!.fields.born!.role).toBe('created-at');
     expect(m.schemas.Gadget!.fields.label!.role).toBeUndefined();
     const [row] = resourceRows(m);
-    expect(row!.roles).toEqual({ resourceName: 'handle', createdAt: ['born'], updatedAt: ['touched', 'modified'], createdBy: ['author'], updatedBy: ['editor'], currentVersion: 'live', builtinFlag: 'shipped', tags: 'labels' });
+    expect(row!.roles).toEqual({ ...NO_ROLES, resourceName: 'handle', createdAt: ['born'], updatedAt: ['touched', 'modified'], createdBy: ['author'], updatedBy: ['editor'], currentVersion: 'live', builtinFlag: 'shipped', tags: 'labels' });
     // The collection of its names comes from the resource-name property's pattern.
     expect(row!.namePrefix).toBe('gizmos');
     // A version is stamped as its item schema says (the history listing's items).
-    expect(row!.versioned!.versionRoles).toMatchObject({ createdAt: ['stamped'], createdBy: ['saver'], updatedAt: [], currentVersion: null });
+    expect(row!.versioned!.versionRoles).toEqual({ ...NO_ROLES, createdAt: ['stamped'], createdBy: ['saver'], versionId: 'ulid', versionNumber: 'number', changeType: 'how', revertedFrom: 'from' });
+    // Without a version reference schema (the current-version property is a plain object), references take the item's keys.
+    expect(row!.versioned!.referenceRoles).toEqual(row!.versioned!.versionRoles);
     // Roles are not field rules: the engine reads them only through `roles`.
     expect(row!.fields).toEqual({});
     const query = routeRow(m, m.operations.find((o) => o.id === 'listGadgets')!).params.query;
@@ -82,7 +87,13 @@ describe('x-field-role and x-list-query', () => {
   it('gives a resource without roles empty ones', () => {
     const plain = { 'x-provenance': 'seed', 'x-resource': { name: 'gadget', id: 'id', scope: 'organization' }, type: 'object', properties: { id: prop(), created_at: prop() } };
     const [row] = resourceRows(model(list([]), { Gadget: plain, GadgetVersion: gadgetVersion }));
-    expect(row!.roles).toEqual({ resourceName: null, createdAt: [], updatedAt: [], createdBy: [], updatedBy: [], currentVersion: null, builtinFlag: null, tags: null });
+    expect(row!.roles).toEqual(NO_ROLES);
+  });
+
+  it('builds references to versions by the roles of the schema the current-version property refers to', () => {
+    const live = { 'x-field-role': 'current-version', oneOf: [{ $ref: '#/components/schemas/GadgetRef' }, { type: 'null' }] };
+    const [row] = resourceRows(model(list([]), { Gadget: gadget({ live }), GadgetVersion: gadgetVersion, GadgetRef: gadgetRef() }));
+    expect(row!.versioned!.referenceRoles).toEqual({ ...NO_ROLES, versionId: 'k0', versionNumber: 'k1', changeType: 'k2' });
   });
 
   const versions = { GadgetVersion: gadgetVersion };
@@ -92,6 +103,9 @@ describe('x-field-role and x-list-query', () => {
     ['a second current-version property', list([]), { Gadget: gadget({ spare: prop('current-version') }), ...versions }, /"live" already plays current-version/, '#/components/schemas/Gadget/properties/spare/x-field-role'],
     ['a second resource-name property', list([]), { Gadget: gadget({ spare: prop('resource-name') }), ...versions }, /"handle" already plays resource-name/, '#/components/schemas/Gadget/properties/spare/x-field-role'],
     ['a second tags property', list([]), { Gadget: gadget({ spare: prop('tags') }), ...versions }, /"labels" already plays tags/, '#/components/schemas/Gadget/properties/spare/x-field-role'],
+    ['a second version-id property', list([]), { Gadget: gadget(), GadgetVersion: { ...gadgetVersion, properties: { ...gadgetVersion.properties, spare: prop('version-id') } } }, /"ulid" already plays version-id/, '#/components/schemas/GadgetVersion/properties/spare/x-field-role'],
+    ['a version item without a version-id property', list([]), { Gadget: gadget(), GadgetVersion: { ...gadgetVersion, properties: { stamped: prop('created-at') } } }, /items of listGadgetVersions \(schema "GadgetVersion"\) have no property with x-field-role version-id/, '#/components/schemas/Gadget/x-versioned/history'],
+    ['a version reference without a change-type property', list([]), { Gadget: gadget({ live: { $ref: '#/components/schemas/GadgetRef', 'x-field-role': 'current-version' } }), GadgetRef: gadgetRef(['version-id', 'version-number']), ...versions }, /the version reference "GadgetRef" has no property with x-field-role change-type/, '#/components/schemas/Gadget/properties/live/x-field-role'],
     ['an unknown list-query role', list([param('sort', 'sort-by')]), { Gadget: gadget(), ...versions }, /must be one of order-by, filter, tag-filter, include-builtin/, '#/paths/~1gadgets/get/parameters/0/x-list-query'],
     ['a list-query role on a header', list([{ ...param('X-Sort', 'order-by'), in: 'header' }]), { Gadget: gadget(), ...versions }, /only a query parameter/, '#/paths/~1gadgets/get/parameters/0/x-list-query'],
     ['a list-query role on an operation that is not a list', list([param('sort', 'order-by')], 'custom'), { Gadget: gadget(), ...versions }, /only a list operation/, '#/paths/~1gadgets/get/parameters'],

@@ -36,7 +36,7 @@ const gadget = {
     touched: str('updated-at'),
     author: str('created-by'),
     editor: str('updated-by'),
-    live: { type: 'object', 'x-field-role': 'current-version' },
+    live: { 'x-field-role': 'current-version', oneOf: [{ $ref: '#/components/schemas/GadgetRef' }, { type: 'null' }] },
     shipped: { type: 'boolean', 'x-field-role': 'builtin-flag' },
     labels: { type: 'array', items: { type: 'string' }, 'x-field-role': 'tags' },
   },
@@ -67,9 +67,24 @@ const paths = {
     },
   },
 };
-const GadgetVersion = { 'x-provenance': 'seed', type: 'object', properties: { path: str('resource-name'), ulid: str(), version_number: { type: 'integer' }, change_type: str(), saved_on: str('created-at'), saver: str('created-by') } };
+// A version record and a reference to a version whose keys are named otherwise than the Evaluation Platform's
+// (ulid, version_number, change_type): the engine finds and builds them by role.
+const GadgetVersion = {
+  'x-provenance': 'seed',
+  type: 'object',
+  properties: {
+    path: str('resource-name'),
+    vid: str('version-id'),
+    seq: { type: 'integer', 'x-field-role': 'version-number' },
+    how: str('change-type'),
+    undoes: str('reverted-from'),
+    saved_on: str('created-at'),
+    saver: str('created-by'),
+  },
+};
+const GadgetRef = { 'x-provenance': 'seed', type: 'object', properties: { at: str('version-id'), n: { type: 'integer', 'x-field-role': 'version-number' }, kind: str('change-type') } };
 
-const model = buildModel([doc('gadgets', openapi(paths, { Gadget: gadget, GadgetVersion }))], { policy: 'strict' });
+const model = buildModel([doc('gadgets', openapi(paths, { Gadget: gadget, GadgetVersion, GadgetRef }))], { policy: 'strict' });
 const resource: ResourceRow = resourceRows(model)[0]!;
 const routes: Route[] = model.operations.map((op) => ({ ...routeRow(model, op), validators: {} }));
 const listRoute = routes.find((r) => r.id === 'listGadgets')!;
@@ -82,7 +97,7 @@ function runtime(): Runtime {
   store = openSqliteStore(':memory:');
   return {
     store,
-    tables: { basePath: '/v1', workspaceHeader: null, routes, resources: [resource], handlers: [], documents: [] },
+    tables: { basePath: '/v1', workspaceHeader: null, workspace: null, routes, resources: [resource], handlers: [], documents: [] },
     clock: { now: () => new Date(NOW) },
     resource: () => resource,
     routeById: (id) => routes.find((r) => r.id === id)!,
@@ -125,13 +140,19 @@ describe('the engine reads fields by role', () => {
   it('stamps a version by its item schema roles and points the current-version field at it', () => {
     const rt = runtime();
     const r = rt.store.insert({ kind: 'gadget', id: 'g1', org: 'org_a', workspace: null, deleted: false, data: { id: 'g1', label: 'a' } });
-    const ref = recordVersion(rt, resource, r, 'save');
+    const ref: Record<string, unknown> = recordVersion(rt, resource, r, 'save');
+    // The reference has the reference schema's keys, the record the item schema's.
+    expect(ref).toEqual({ at: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{26}$/), n: 1, kind: 'save' });
     expect(r.data.live).toEqual(ref);
     const [version] = rt.store.listVersions('gadget', 'g1');
-    expect(version!.data).toMatchObject({ path: `gadgets/g1/versions/${ref.ulid}`, ulid: ref.ulid, version_number: 1, change_type: 'save', saved_on: NOW, saver: SANDBOX_USER, label: 'a' });
-    expect(version!.data).not.toHaveProperty('create_time');
+    expect(version!.data).toEqual({ path: `gadgets/g1/versions/${ref.at}`, vid: ref.at, seq: 1, how: 'save', saved_on: NOW, saver: SANDBOX_USER, label: 'a' });
     // A pinned version is the newest one, minted when the record has none.
     expect(pinVersion(rt, resource, r)).toEqual(ref);
+    // A revert's version names the version it re-applied, under the item schema's reverted-from property.
+    const back: Record<string, unknown> = recordVersion(rt, resource, r, 'revert', ref.at);
+    expect(back).toMatchObject({ n: 2, kind: 'revert' });
+    expect(rt.store.listVersions('gadget', 'g1')[0]!.data).toMatchObject({ vid: back.at, seq: 2, how: 'revert', undoes: ref.at });
+    expect(pinVersion(rt, resource, r)).toEqual(back);
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { alertFires, baselineMoves, webhookDelivered } from './events.js';
 import { happyPath, happyPathMaximal } from './happy.js';
 import { otherOrganization, otherOrganizationList, unknownId } from './isolation.js';
 import { badPathIds, bodyInside, bodyOutside, headerBounds, jsonContent, malformedJson, queryBounds } from './limits.js';
+import { checks as protocolAliases } from './protocol-aliases.js';
 import { checks as protocolDispatch } from './protocol-dispatch.js';
 import { checks as protocolDuplicate } from './protocol-duplicate.js';
 import { checks as protocolFields } from './protocol-fields.js';
@@ -64,4 +65,5 @@ export const CHECKS: readonly Check[] = [
   ...RULE_CHECKS,
   ...protocolDispatch,
   ...protocolListQuery,
+  ...protocolAliases,
 ];

@@ -20,7 +20,7 @@ export function unusedIdCandidates(ctx: CheckContext): string[] {
 }
 
 /** A well-formed id (the path validator accepts it) that the suite never created. */
-function unusedId(ctx: CheckContext, param: string, path: Record<string, string>): string {
+export function unusedId(ctx: CheckContext, param: string, path: Record<string, string>): string {
   const schema = ctx.suite.schemas[ctx.route.id]!.path[param];
   const generated = validValue(schema as never, ctx.world.defs, { seed: 999 });
   const candidates = unusedIdCandidates(ctx);

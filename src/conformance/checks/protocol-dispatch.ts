@@ -139,20 +139,21 @@ export const booleanFalse: Check = {
 };
 
 // Seed "Versions listing": "built-in metrics return an empty list". docs/sandbox.md "Metrics" (the sandbox's
-// choice): built-in metrics are platform records with is_builtin: true; as in the metric-restore rule check, a
+// choice): built-in metrics are platform records with is_builtin: true (its x-field-role builtin-flag); as in the metric-restore rule check, a
 // platform record and a record the API shows with is_builtin: true are each a built-in, so each lists no versions
 // even when a first version was stored with it.
 export const builtinEitherWay: Check = {
   name: 'versions: a platform record and a record with is_builtin: true each list no versions',
   applies: (route, suite) => {
     const resource = suite.resources.find((r) => r.name === route.resource);
-    return route.auth.length > 0 && resource?.versioned?.history === route.id && resource.properties.includes('is_builtin');
+    return route.auth.length > 0 && resource?.versioned?.history === route.id && resource.roles.builtinFlag !== null;
   },
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
+    const flag = resource.roles.builtinFlag!;
     const cases: [string, Record<string, unknown>, { platform?: boolean }][] = [
-      ['a platform record with is_builtin: false', { is_builtin: false }, { platform: true }],
-      ['a record of the organization with is_builtin: true', { is_builtin: true }, {}],
+      [`a platform record with ${flag}: false`, { [flag]: false }, { platform: true }],
+      [`a record of the organization with ${flag}: true`, { [flag]: true }, {}],
     ];
     for (const [what, data, options] of cases) {
       const record = await ctx.world.loadRecord(resource.name, data, { ...options, with_history: true });

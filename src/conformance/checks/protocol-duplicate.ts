@@ -4,7 +4,7 @@
 // names nothing is 404. The `resets` fields are the copy's own; the `copies-with` fields are copied only when the
 // request body's flag is true.
 import { expectError, expectSuccess, send } from '../http.js';
-import { fail } from '../result.js';
+import { fail, skip } from '../result.js';
 import { ownParam, recordOf, referenceName } from '../world.js';
 import type { Check } from './context.js';
 import { currentRecord } from './happy.js';
@@ -33,15 +33,44 @@ export const duplicateCopies: Check = {
     const configuration = resource.properties.filter((p) => p !== resource.id && !renamed.has(p) && !resource.readOnly.includes(p) && !Array.isArray(before[p]) && before[p] !== undefined);
     const differing = configuration.filter((p) => !same(copy[p], before[p]));
     if (differing.length > 0) fail(`the copy differs from the source in ${differing.map((p) => `${p} (${JSON.stringify(copy[p])}, source ${JSON.stringify(before[p])})`).join('; ')}`);
-    if (resource.versioned) {
-      const version = copy.current_version as { version_number?: number } | undefined;
-      if (version?.version_number !== 1) fail(`the copy's current_version is ${JSON.stringify(copy.current_version)}, expected its own version 1`);
+    // The copy's current version (x-field-role current-version) is its own first: its reference's version-number is 1.
+    const current = resource.roles.currentVersion;
+    const number = resource.versioned?.referenceRoles.versionNumber ?? null;
+    if (current !== null && number !== null) {
+      const version = copy[current] as Record<string, unknown> | undefined;
+      if (version?.[number] !== 1) fail(`the copy's ${current} is ${JSON.stringify(copy[current])}, expected its own version 1`);
     }
     const after = await currentRecord(ctx, resource.name, source.path);
     if (!same(after, before)) fail('duplicating changed the source');
     const param = ownParam(ctx.route)!;
     const unknown = await send(ctx.target, ctx.route, { path: { ...source.path, [param]: `${'Z'.repeat(String(source.id).length)}` } });
     expectError(unknown, 404, 'NOT_FOUND', undefined, 'duplicating an id that names nothing');
+  },
+};
+
+// docs/sandbox.md "Duplicate": a renames field gets " (copy)" appended, the original cut to fit the field's
+// maxLength: a source whose value is as long as the field allows still gives a valid copy, marked as one.
+export const duplicateFitsMaxLength: Check = {
+  name: 'duplicate: a renamed field at its maxLength is cut so that the copy\'s value with " (copy)" still fits',
+  applies: (route) => route.action === 'duplicate' && route.auth.length > 0 && route.aliasOf === null && (route.renames ?? []).some((r) => r.maxLength !== null && r.maxLength > ' (copy)'.length),
+  async run(ctx) {
+    const resource = ctx.world.resource(ctx.route.resource!);
+    const create = ctx.world.route(resource.name, 'create') ?? fail(`${resource.name} has no create operation to make a long-named source with`);
+    let tested = 0;
+    for (const { field, maxLength } of ctx.route.renames ?? []) {
+      if (maxLength === null || maxLength <= ' (copy)'.length) continue;
+      const long = 'a'.repeat(maxLength);
+      const body = await ctx.world.bodyFor(create, { [field]: long });
+      if (body === undefined || create.validators.body?.validate(body).ok === false) continue;
+      const source = await ctx.world.create(resource.name, { [field]: long });
+      const answer = await send(ctx.target, ctx.route, { path: source.path });
+      expectSuccess(answer, ctx.route, `duplicating a ${resource.name} whose ${field} is ${maxLength} characters long`);
+      const copy = recordOf(ctx.route, answer) ?? fail('the duplicate answered no record');
+      const want = `${long.slice(0, maxLength - ' (copy)'.length)} (copy)`;
+      if (copy[field] !== want) fail(`the copy's ${field} is ${JSON.stringify(copy[field])}, expected the source's cut to ${maxLength - ' (copy)'.length} characters and " (copy)"`);
+      tested++;
+    }
+    if (tested === 0) skip(`no renamed field of ${resource.name} takes a value of its maxLength in a create`);
   },
 };
 
@@ -78,4 +107,4 @@ export const duplicateCopiesWith: Check = {
   },
 };
 
-export const checks: Check[] = [duplicateCopies, duplicateCopiesWith];
+export const checks: Check[] = [duplicateCopies, duplicateFitsMaxLength, duplicateCopiesWith];

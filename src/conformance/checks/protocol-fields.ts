@@ -11,10 +11,6 @@ import { currentRecord, validBody } from './happy.js';
 
 type Json = Record<string, unknown>;
 
-const CREATE_TIMES = ['created_at', 'create_time'];
-const UPDATE_TIMES = ['updated_at', 'update_time', 'last_updated_at'];
-const AUTHORS = ['created_by', 'updated_by'];
-
 function resourceOf(route: Route, suite: SuiteData): ResourceRow | undefined {
   return suite.resources.find((r) => r.name === route.resource);
 }
@@ -27,8 +23,14 @@ function plainUpdate(route: Route): boolean {
   return route.action === 'update' && route.auth.length > 0 && route.aliasOf === null && (route.body?.exactlyOneOf ?? []).length === 0;
 }
 
+/** The resource's audit fields, by the role the spec gives them (x-field-role created-at, updated-at, created-by, updated-by). */
+function audit(resource: ResourceRow): { createTimes: string[]; updateTimes: string[]; creators: string[]; editors: string[] } {
+  return { createTimes: resource.roles.createdAt, updateTimes: resource.roles.updatedAt, creators: resource.roles.createdBy, editors: resource.roles.updatedBy };
+}
+
 function declaresAuthor(route: Route, suite: SuiteData): boolean {
-  return resourceOf(route, suite)?.properties.some((p) => AUTHORS.includes(p)) ?? false;
+  const resource = resourceOf(route, suite);
+  return resource !== undefined && resource.roles.createdBy.length + resource.roles.updatedBy.length > 0;
 }
 
 /** Keys sorted at every depth, built with own properties only (a "__proto__" key stays a key). */
@@ -49,7 +51,8 @@ function same(a: unknown, b: unknown): boolean {
 const SLACK_MS = 5 * 60_000;
 
 // Seed "Resources and their fields": created_at / create_time and updated_at / update_time / last_updated_at are
-// audit times, created_by / updated_by audit authors ("user e-mail address" for a tag's created_by). A record the
+// audit times, created_by / updated_by audit authors ("user e-mail address" for a tag's created_by); the spec names
+// them by role (x-field-role created-at, updated-at, created-by, updated-by). A record the
 // caller has just created was created and last updated then, by the caller: the times fall within the request
 // (a few minutes' slack for the server's clock) and the update time is not before the create time; updated_by
 // names the same user as created_by.
@@ -63,19 +66,19 @@ export const auditOnCreate: Check = {
     const ended = Date.now();
     const record = created.record;
     const problems: string[] = [];
-    const times = (fields: string[]): string[] => resource.properties.filter((p) => fields.includes(p));
-    for (const f of [...times(CREATE_TIMES), ...times(UPDATE_TIMES)]) {
+    const { createTimes, updateTimes, creators, editors } = audit(resource);
+    for (const f of [...createTimes, ...updateTimes]) {
       const at = typeof record[f] === 'string' ? Date.parse(record[f] as string) : NaN;
       if (!(at >= started - SLACK_MS && at <= ended + SLACK_MS)) problems.push(`${f} ${JSON.stringify(record[f])} is not the time of the create`);
     }
-    for (const c of times(CREATE_TIMES)) {
-      for (const u of times(UPDATE_TIMES)) if (typeof record[c] === 'string' && typeof record[u] === 'string' && Date.parse(record[u] as string) < Date.parse(record[c] as string)) problems.push(`${u} ${record[u]} is before ${c} ${record[c]}`);
+    for (const c of createTimes) {
+      for (const u of updateTimes) if (typeof record[c] === 'string' && typeof record[u] === 'string' && Date.parse(record[u] as string) < Date.parse(record[c] as string)) problems.push(`${u} ${record[u]} is before ${c} ${record[c]}`);
     }
-    for (const f of resource.properties.filter((p) => AUTHORS.includes(p))) {
+    for (const f of [...creators, ...editors]) {
       if (typeof record[f] !== 'string' || (record[f] as string).trim() === '') problems.push(`${f} ${JSON.stringify(record[f])}: expected the user who made the record`);
     }
-    if (resource.properties.includes('created_by') && resource.properties.includes('updated_by') && record.created_by !== record.updated_by) {
-      problems.push(`a fresh record was last updated by ${JSON.stringify(record.updated_by)}, not by its creator ${JSON.stringify(record.created_by)}`);
+    for (const c of creators) {
+      for (const u of editors) if (record[c] !== record[u]) problems.push(`a fresh record was last updated by ${JSON.stringify(record[u])} (${u}), not by its creator ${JSON.stringify(record[c])} (${c})`);
     }
     if (problems.length > 0) fail(problems.join('; '));
   },
@@ -93,31 +96,31 @@ export const auditOfStoredRecord: Check = {
   applies: (route, suite) => plainUpdate(route) && declaresAuthor(route, suite) && suite.routes.some((r) => r.resource === route.resource && r.action === 'get' && r.aliasOf === null),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
-    const declared = (fields: string[]): string[] => resource.properties.filter((p) => fields.includes(p));
+    const { createTimes, updateTimes, creators, editors } = audit(resource);
     const stored: Json = {};
-    for (const f of [...declared(CREATE_TIMES), ...declared(UPDATE_TIMES)]) stored[f] = STORED_TIME;
-    if (resource.properties.includes('created_by')) stored.created_by = STORED_AUTHOR;
-    if (resource.properties.includes('updated_by')) stored.updated_by = STORED_EDITOR;
+    for (const f of [...createTimes, ...updateTimes]) stored[f] = STORED_TIME;
+    for (const f of creators) stored[f] = STORED_AUTHOR;
+    for (const f of editors) stored[f] = STORED_EDITOR;
     const legacy = await ctx.world.loadRecord(resource.name, stored);
     const shown = await currentRecord(ctx, resource.name, legacy.path);
     const changed = Object.keys(stored).filter((f) => shown[f] !== stored[f]);
     if (changed.length > 0) fail(`a stored record is shown with other audit values: ${changed.map((f) => `${f} ${JSON.stringify(shown[f])} (stored ${JSON.stringify(stored[f])})`).join(', ')}`);
     // Who the caller is: the author of a record it creates (where the API creates this resource).
-    const caller = ctx.world.route(resource.name, 'create') && resource.properties.includes('created_by') ? (await ctx.world.create(resource.name)).record.created_by : undefined;
+    const caller = ctx.world.route(resource.name, 'create') && creators.length > 0 ? (await ctx.world.create(resource.name)).record[creators[0]!] : undefined;
     const body = bodyProperties(ctx.suite, ctx.route).required.length > 0 ? await validBody(ctx.world, ctx.route) : {};
     const started = Date.now();
     const answer = await send(ctx.target, ctx.route, { path: legacy.path, ...(body === undefined ? {} : { body }) });
     expectSuccess(answer, ctx.route, 'an update of a stored record');
     const after = recordOf(ctx.route, answer) ?? (await currentRecord(ctx, resource.name, legacy.path));
     const problems: string[] = [];
-    for (const f of [...declared(CREATE_TIMES), ...declared(['created_by'])]) if (after[f] !== stored[f]) problems.push(`${f} changed on update: ${JSON.stringify(stored[f])} -> ${JSON.stringify(after[f])}`);
-    for (const f of declared(UPDATE_TIMES)) {
+    for (const f of [...createTimes, ...creators]) if (after[f] !== stored[f]) problems.push(`${f} changed on update: ${JSON.stringify(stored[f])} -> ${JSON.stringify(after[f])}`);
+    for (const f of updateTimes) {
       const at = typeof after[f] === 'string' ? Date.parse(after[f] as string) : NaN;
       if (!(at >= started - SLACK_MS)) problems.push(`${f} is ${JSON.stringify(after[f])} after an update at ${new Date(started).toISOString()}`);
     }
-    if (resource.properties.includes('updated_by')) {
-      if (typeof after.updated_by !== 'string' || after.updated_by === STORED_EDITOR) problems.push(`updated_by is ${JSON.stringify(after.updated_by)} after an update through the API, expected the caller`);
-      else if (caller !== undefined && after.updated_by !== caller) problems.push(`updated_by is ${JSON.stringify(after.updated_by)}, the caller creates records as ${JSON.stringify(caller)}`);
+    for (const f of editors) {
+      if (typeof after[f] !== 'string' || after[f] === STORED_EDITOR) problems.push(`${f} is ${JSON.stringify(after[f])} after an update through the API, expected the caller`);
+      else if (caller !== undefined && after[f] !== caller) problems.push(`${f} is ${JSON.stringify(after[f])}, the caller creates records as ${JSON.stringify(caller)}`);
     }
     if (problems.length > 0) fail(problems.join('; '));
   },
@@ -245,17 +248,18 @@ export const frozenEnvelope: Check = {
   },
 };
 
-// Seed "Versioning" 6: built-in metrics are the platform's ("no per-organization history"); the control plane
+// Seed "Versioning" 6: built-in metrics are the platform's ("no per-organization history"; the spec names the flag
+// by role, x-field-role builtin-flag); the control plane
 // (src/sandbox/control/openapi.yaml): "`platform: true` makes the record visible to every organization (built-in
 // metrics)". Another organization reads the same built-in record, by id and in its list.
 export const builtinEverywhere: Check = {
   name: 'records: a built-in record is visible to every organization (get and list)',
-  applies: (route, suite) => route.action === 'get' && route.auth.length > 0 && route.aliasOf === null && (resourceOf(route, suite)?.properties.includes('is_builtin') ?? false),
+  applies: (route, suite) => route.action === 'get' && route.auth.length > 0 && route.aliasOf === null && (resourceOf(route, suite)?.roles.builtinFlag ?? null) !== null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
     const control = ctx.target.control ?? skip('needs the control plane to load a built-in record');
     const otherKey = ctx.target.otherApiKey ?? (await control.createOtherOrganizationKey());
-    const builtin = await ctx.world.loadRecord(resource.name, { is_builtin: true }, { platform: true });
+    const builtin = await ctx.world.loadRecord(resource.name, { [resource.roles.builtinFlag!]: true }, { platform: true });
     const own = ownParam(ctx.route)!;
     for (const [who, key] of [
       ['this organization', undefined],
@@ -268,8 +272,9 @@ export const builtinEverywhere: Check = {
     const list = ctx.world.route(resource.name, 'list');
     if (list && list.params.path.length === 0 && list.success.shape.kind === 'list') {
       const items = list.success.shape.items;
-      // A list with include_builtin (default false) shows built-in records only when asked.
-      const size = { ...(list.pagination ? { [list.pagination.pageSize]: '100' } : {}), ...(list.params.query.some((p) => p.name === 'include_builtin') ? { include_builtin: 'true' } : {}) };
+      // A list with an include-builtin parameter (x-list-query; include_builtin, default false) shows built-in records only when asked.
+      const include = list.params.query.find((p) => p.listQuery === 'include-builtin')?.name;
+      const size = { ...(list.pagination ? { [list.pagination.pageSize]: '100' } : {}), ...(include === undefined ? {} : { [include]: 'true' }) };
       const found = async (key: string): Promise<boolean> => {
         let token: string | undefined;
         for (let page = 0; page < 50; page++) {

@@ -1,10 +1,11 @@
 // Version history (x-versioned) beyond counting versions: what a version holds, how it is named, where the
 // record's current_version points, what a revert restores, records that predate versioning, built-in records
-// (seed "Versioning"; docs/sandbox.md "Resources": "Versions").
+// (seed "Versioning"; docs/sandbox.md "Resources": "Versions"). A version's id, number and change type, its name,
+// the record's current version and its built-in flag are read by the role the spec gives them (x-field-role).
 import { validValue } from '../values/index.js';
 import { expectEnvelope, expectError, expectSuccess, send } from '../http.js';
 import { fail, skip } from '../result.js';
-import type { Route, SuiteData } from '../suite-data.js';
+import type { ResourceRow, Route, SuiteData } from '../suite-data.js';
 import { ownParam, recordOf } from '../world.js';
 import type { Check, CheckContext } from './context.js';
 import { currentRecord, trackedChange } from './happy.js';
@@ -12,12 +13,37 @@ import { defsRef } from '../../model/defs-ref.js';
 
 type Json = Record<string, unknown>;
 
-interface Version {
-  name?: string;
-  ulid: string;
-  version_number: number;
-  change_type: string;
-  [key: string]: unknown;
+type Version = Json;
+
+/** The property names of a version's id, number and change type in a schema, by role (x-field-role). */
+interface VersionKeys {
+  id: string;
+  number: string;
+  changeType: string;
+}
+
+type Roles = ResourceRow['roles'];
+
+function keysOf(roles: Roles): VersionKeys | undefined {
+  const { versionId, versionNumber, changeType } = roles;
+  return versionId === null || versionNumber === null || changeType === null ? undefined : { id: versionId, number: versionNumber, changeType };
+}
+
+/** The keys of a resource's version records (its history's items) and of its references to versions (current version). */
+function versionKeys(resource: ResourceRow): { item: VersionKeys; ref: VersionKeys } {
+  const v = resource.versioned ?? fail(`${resource.name} is not versioned`);
+  return { item: keysOf(v.versionRoles) ?? skip(`${resource.name}'s version items name no version-id, version-number and change-type roles`), ref: keysOf(v.referenceRoles) ?? skip(`${resource.name}'s version reference names no version-id, version-number and change-type roles`) };
+}
+
+/** The record's current version (its current-version property), or undefined when it declares none. */
+function currentOf(resource: ResourceRow, record: Json): Json | undefined {
+  const field = resource.roles.currentVersion;
+  return field === null ? undefined : (record[field] as Json | undefined);
+}
+
+/** Whether a reference to a version names `version` (by id) with the given number and change type. */
+function refersTo(ref: Json | undefined, keys: { item: VersionKeys; ref: VersionKeys }, version: Version, number: number, changeType?: string): boolean {
+  return ref !== undefined && ref !== null && ref[keys.ref.id] === version[keys.item.id] && ref[keys.ref.number] === number && (changeType === undefined || ref[keys.ref.changeType] === changeType);
 }
 
 function versionsOf(route: Route, body: unknown): Version[] {
@@ -59,6 +85,11 @@ function versioned(route: Route, suite: SuiteData): boolean {
   return suite.resources.find((r) => r.name === route.resource)?.versioned?.history === route.id;
 }
 
+/** The resource's built-in flag (x-field-role builtin-flag), when it has one. */
+function builtinFlag(route: Route, suite: SuiteData): string | null {
+  return suite.resources.find((r) => r.name === route.resource)?.roles.builtinFlag ?? null;
+}
+
 // docs/sandbox.md "Versions": "version 1 is recorded on create; a save changing a tracked field records the next
 // one; version names are <collection>/<id>/versions/<ulid>; metric versions hold the configuration in
 // metric_metadata". Seed "Versioning": the current version is exposed inline as current_version; history newest
@@ -68,10 +99,12 @@ export const versionContents: Check = {
   applies: versioned,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
+    const keys = versionKeys(resource);
+    const { id, number, changeType } = keys.item;
     const created = await ctx.world.create(resource.name);
     const own = ownParam(ctx.route)!;
     const first = await listVersions(ctx, ctx.route, created.path);
-    if (first.length !== 1 || first[0]!.version_number !== 1 || first[0]!.change_type !== 'save') fail(`after create: expected one version, number 1, save; got ${JSON.stringify(first.map((v) => [v.version_number, v.change_type]))}`);
+    if (first.length !== 1 || first[0]![number] !== 1 || first[0]![changeType] !== 'save') fail(`after create: expected one version, number 1, save; got ${JSON.stringify(first.map((v) => [v[number], v[changeType]]))}`);
     const before = await currentRecord(ctx, resource.name, created.path);
     const update = updateOf(ctx, resource.name);
     const change = await trackedChange(ctx.world, update, resource.versioned!.tracked, before);
@@ -80,14 +113,16 @@ export const versionContents: Check = {
     expectSuccess(saved, update, `a tracked change of ${field}`);
     const after = recordOf(update, saved) ?? (await currentRecord(ctx, resource.name, created.path));
     const versions = await listVersions(ctx, ctx.route, created.path);
-    if (versions.map((v) => v.version_number).join(',') !== '2,1') fail(`after one tracked change: expected versions 2,1 (newest first), got ${versions.map((v) => v.version_number).join(',')}`);
+    if (versions.map((v) => v[number]).join(',') !== '2,1') fail(`after one tracked change: expected versions 2,1 (newest first), got ${versions.map((v) => v[number]).join(',')}`);
     const segment = collection(ctx.suite, resource.name);
+    const nameField = resource.versioned!.versionRoles.resourceName;
     for (const v of versions) {
-      if (v.change_type !== 'save') fail(`version ${v.version_number}: change_type ${v.change_type}, expected save`);
-      if (segment && ctx.route.versionItem?.properties.includes('name') && v.name !== `${segment}/${created.path[own]}/versions/${v.ulid}`) fail(`version ${v.version_number} is named ${JSON.stringify(v.name)}, expected ${segment}/${created.path[own]}/versions/${v.ulid}`);
+      if (v[changeType] !== 'save') fail(`version ${v[number]}: ${changeType} ${v[changeType]}, expected save`);
+      const expected = `${segment}/${created.path[own]}/versions/${v[id]}`;
+      if (segment && nameField !== null && v[nameField] !== expected) fail(`version ${v[number]} is named ${JSON.stringify(v[nameField])}, expected ${expected}`);
     }
     const [newest, oldest] = versions as [Version, Version];
-    if (oldest.ulid !== first[0]!.ulid) fail('the first version changed its ulid after a later save');
+    if (oldest[id] !== first[0]![id]) fail(`the first version changed its ${id} after a later save`);
     if (!same(heldValue(ctx.route, newest, field!), after[field!])) fail(`version 2 holds ${field} ${JSON.stringify(heldValue(ctx.route, newest, field!))}, the record has ${JSON.stringify(after[field!])}`);
     if (!same(heldValue(ctx.route, oldest, field!), before[field!])) fail(`version 1 holds ${field} ${JSON.stringify(heldValue(ctx.route, oldest, field!))}, the record had ${JSON.stringify(before[field!])} before the change`);
     // Every tracked field the version item declares (at the top, or in its snapshot object) holds the record's value.
@@ -95,8 +130,9 @@ export const versionContents: Check = {
     const placed = resource.versioned!.tracked.filter((f) => item === null || item.properties.includes(f) || item.snapshotInto !== null);
     const off = placed.filter((f) => !same(heldValue(ctx.route, newest, f), after[f]));
     if (off.length > 0) fail(`version 2 does not hold the record's ${off.map((f) => `${f} (${JSON.stringify(heldValue(ctx.route, newest, f))} vs ${JSON.stringify(after[f])})`).join(', ')}`);
-    const current = after.current_version as Json | undefined;
-    if (!current || current.ulid !== newest.ulid || current.version_number !== 2 || current.change_type !== 'save') fail(`current_version is ${JSON.stringify(current)}, expected version 2 (${newest.ulid}, save)`);
+    if (resource.roles.currentVersion !== null && !refersTo(currentOf(resource, after), keys, newest, 2, 'save')) {
+      fail(`${resource.roles.currentVersion} is ${JSON.stringify(currentOf(resource, after))}, expected version 2 (${newest[id]}, save)`);
+    }
   },
 };
 
@@ -107,6 +143,7 @@ export const firstVersionOnSave: Check = {
   applies: (route, suite) => route.action === 'update' && route.auth.length > 0 && route.aliasOf === null && suite.resources.find((r) => r.name === route.resource)?.versioned?.history != null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
+    const keys = versionKeys(resource);
     const history = ctx.suite.routes.find((r) => r.id === resource.versioned!.history)!;
     // Its tracked configuration in full, as a record saved before versioning existed would hold it.
     const full = (validValue({ $ref: defsRef(resource.schema) } as never, ctx.world.defs, { seed: ctx.world.nextSeed(), maximal: true }) ?? {}) as Json;
@@ -117,9 +154,9 @@ export const firstVersionOnSave: Check = {
     const saved = await send(ctx.target, ctx.route, { path: legacy.path, body: {} });
     expectSuccess(saved, ctx.route, 'a save without changes of a record without history');
     const versions = await listVersions(ctx, history, legacy.path);
-    if (versions.length !== 1 || versions[0]!.version_number !== 1) fail(`after its first save: expected version 1 only, got ${JSON.stringify(versions.map((v) => v.version_number))}`);
-    const current = (recordOf(ctx.route, saved) ?? {}).current_version as Json | undefined;
-    if (!current || current.ulid !== versions[0]!.ulid || current.version_number !== 1) fail(`current_version after the first save is ${JSON.stringify(current)}, expected version 1 (${versions[0]!.ulid})`);
+    if (versions.length !== 1 || versions[0]![keys.item.number] !== 1) fail(`after its first save: expected version 1 only, got ${JSON.stringify(versions.map((v) => v[keys.item.number]))}`);
+    const current = currentOf(resource, recordOf(ctx.route, saved) ?? {});
+    if (resource.roles.currentVersion !== null && !refersTo(current, keys, versions[0]!, 1)) fail(`${resource.roles.currentVersion} after the first save is ${JSON.stringify(current)}, expected version 1 (${versions[0]![keys.item.id]})`);
   },
 };
 
@@ -131,6 +168,7 @@ export const revertRestores: Check = {
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
     const history = ctx.suite.routes.find((r) => r.id === resource.versioned?.history) ?? skip(`${resource.name} has no history operation`);
+    const { item } = versionKeys(resource);
     const versionParam = ctx.route.params.path.find((p) => p.name !== ownParam(ctx.route))?.name ?? skip('the revert names no version');
     const created = await ctx.world.create(resource.name);
     const original = await currentRecord(ctx, resource.name, created.path);
@@ -138,14 +176,14 @@ export const revertRestores: Check = {
     const change = await trackedChange(ctx.world, update, resource.versioned!.tracked, original);
     expectSuccess(await send(ctx.target, update, { path: created.path, body: change }), update, 'a tracked change');
     const versions = await listVersions(ctx, history, created.path);
-    const first = versions.find((v) => v.version_number === 1) ?? fail('no version 1 after create and a change');
-    const answer = await send(ctx.target, ctx.route, { path: { ...created.path, [versionParam]: first.ulid } });
+    const first = versions.find((v) => v[item.number] === 1) ?? fail('no version 1 after create and a change');
+    const answer = await send(ctx.target, ctx.route, { path: { ...created.path, [versionParam]: String(first[item.id]) } });
     expectSuccess(answer, ctx.route, 'reverting to version 1');
     const reverted = recordOf(ctx.route, answer) ?? (await currentRecord(ctx, resource.name, created.path));
     const differing = resource.versioned!.tracked.filter((f) => !same(reverted[f], original[f]));
     if (differing.length > 0) fail(`after reverting to version 1 these tracked fields differ from version 1: ${differing.map((f) => `${f} ${JSON.stringify(reverted[f])} (was ${JSON.stringify(original[f])})`).join('; ')}`);
     const shown = await currentRecord(ctx, resource.name, created.path);
-    if (!same(shown.current_version, reverted.current_version)) fail('a get after the revert shows another current_version than the revert answered');
+    if (!same(currentOf(resource, shown), currentOf(resource, reverted))) fail('a get after the revert shows another current version than the revert answered');
     // A well-formed ULID (26 Crockford characters) that no version has: minted ones start with the clock's 0/1.
     const missing = await send(ctx.target, ctx.route, { path: { ...created.path, [versionParam]: `7${'Z'.repeat(25)}` } });
     expectError(missing, 404, 'NOT_FOUND', versionParam, 'a revert to a version that does not exist');
@@ -154,13 +192,13 @@ export const revertRestores: Check = {
 };
 
 // Seed "Versioning" 6: "Built-in metrics have no per-organization history and return an empty list"; docs/sandbox.md
-// "Resources": built-in metrics are platform records with is_builtin: true.
+// "Resources": built-in metrics are platform records with is_builtin: true (x-field-role builtin-flag).
 export const builtinNoVersions: Check = {
   name: 'versions: a built-in record lists no versions',
-  applies: (route, suite) => versioned(route, suite) && (suite.resources.find((r) => r.name === route.resource)?.properties.includes('is_builtin') ?? false),
+  applies: (route, suite) => versioned(route, suite) && builtinFlag(route, suite) !== null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
-    const builtin = await ctx.world.loadRecord(resource.name, { is_builtin: true }, { platform: true, with_history: true });
+    const builtin = await ctx.world.loadRecord(resource.name, { [resource.roles.builtinFlag!]: true }, { platform: true, with_history: true });
     const versions = await listVersions(ctx, ctx.route, builtin.path);
     if (versions.length !== 0) fail(`a built-in ${resource.name} lists ${versions.length} versions`);
   },

@@ -208,4 +208,22 @@ export const organizationRecord: Check = {
   },
 };
 
-export const checks: Check[] = [unknownWorkspace, undeclaredWorkspace, workspaceOfRecord, createInWorkspace, organizationRecord];
+// docs/sandbox.md "The control plane": once an organization's DEFAULT workspace is archived, calls without the
+// workspace header resolve no workspace; seed "Authentication" 4: for an operation that needs one (metric restore,
+// x-workspace-required) an unresolved workspace is 404, which the sandbox reports on the header.
+export const noDefaultWorkspace: Check = {
+  name: 'workspaces: with the default workspace archived, a call without the header resolves none: an operation that needs a workspace is 404 on the header',
+  applies: (route, suite) => route.workspaceRequired && route.auth.length > 0 && declares(route, suite),
+  async run(ctx) {
+    const make = ctx.target.control?.createOrganizationWithoutDefaultWorkspace ?? skip('needs the control plane to archive a default workspace');
+    const key = await make();
+    const { query, headers } = requiredParams(ctx);
+    const path: Record<string, string> = {};
+    for (const p of ctx.route.params.path) path[p.name] = 'Z'.repeat(22);
+    const body = await validBody(ctx.world, ctx.route);
+    const answer = await send(ctx.target, ctx.route, { key, path, query, headers, ...(body === undefined ? {} : { body }) });
+    expectError(answer, 404, 'NOT_FOUND', ctx.suite.workspaceHeader, 'a call without the workspace header once the default workspace is archived');
+  },
+};
+
+export const checks: Check[] = [unknownWorkspace, undeclaredWorkspace, workspaceOfRecord, createInWorkspace, organizationRecord, noDefaultWorkspace];

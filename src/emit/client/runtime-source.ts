@@ -1,5 +1,6 @@
-// The client runtime is a real module of the generator (`runtime-template.ts`, type-checked and tested with
-// the rest of the code) that is emitted verbatim as `client/runtime.ts`. It holds no spec-derived content.
+// The client runtime is real modules of the generator (`runtime-template.ts` and the modules of `runtime/` it
+// imports, type-checked and tested with the rest of the code), emitted verbatim as `client/runtime.ts` and
+// `client/runtime/*.ts`. They hold no spec-derived content.
 import { readFileSync } from 'node:fs';
 
 /**
@@ -9,10 +10,21 @@ import { readFileSync } from 'node:fs';
  */
 export const RUNTIME_CAMEL_CASE_EXPORTS: readonly string[] = ['createConfig', 'paginate', 'request'];
 
+/** The modules of `runtime/`, one concern each, in the order they are emitted. */
+const RUNTIME_PARTS: readonly string[] = ['types', 'errors', 'own', 'build', 'retry', 'responses'];
+
 let cached: string | undefined;
 
-/** Source text of `client/runtime.ts`. */
+/** Source text of `client/runtime.ts`, the runtime's public module. */
 export function runtimeSource(): string {
   cached ??= readFileSync(new URL('./runtime-template.ts', import.meta.url), 'utf8');
   return cached;
+}
+
+let cachedParts: { path: string; contents: string }[] | undefined;
+
+/** The modules the public runtime module imports: their paths beside `runtime.ts` (`runtime/<part>.ts`) and source texts. */
+export function runtimeParts(): readonly { path: string; contents: string }[] {
+  cachedParts ??= RUNTIME_PARTS.map((part) => ({ path: `runtime/${part}.ts`, contents: readFileSync(new URL(`./runtime/${part}.ts`, import.meta.url), 'utf8') }));
+  return cachedParts;
 }

@@ -9,7 +9,7 @@ import type { ApiModel } from '../../model/ir.js';
 import type { EmittedFile } from '../emitted-file.js';
 import type { Names } from '../naming.js';
 import { routeTableContractSource } from './contract-source.js';
-import { resourceRows, routeRow } from './route-table.js';
+import { resourceRows, routeRow, workspaceRow } from './route-table.js';
 
 export interface ServedDocument {
   name: string;
@@ -48,13 +48,15 @@ export function emitServer(model: ApiModel, names: Names, documents: readonly Se
   });
   const routesModule = [
     `import * as validators from '../client/validators.js';`,
-    `import type { EventHandlerRow, ResourceRow, Route } from './route-table.js';`,
+    `import type { EventHandlerRow, ResourceRow, Route, WorkspaceRow } from './route-table.js';`,
     `export type * from './route-table.js';`,
     '',
     `/** Path prefix of the API (the path of the first server URL). */`,
     `export const basePath: string = ${jsString(basePathOf(model))};`,
     `/** The header that selects the workspace, when the spec declares one. */`,
     `export const workspaceHeader: string | null = ${model.scopeHeaders.workspace === undefined ? 'null' : jsString(model.scopeHeaders.workspace)};`,
+    `/** The workspace resource the header selects (x-workspace), when a schema declares one. */`,
+    `export const workspace: WorkspaceRow | null = ${jsValue(workspaceRow(model))};`,
     `export const resources: readonly ResourceRow[] = ${jsValue(resources)};`,
     `export const handlers: readonly EventHandlerRow[] = ${jsValue(model.handlers.map((h) => ({ on: h.on, rule: h.rule })))};`,
     `export const routes: readonly Route[] = [\n${routes.join(',\n')}\n];`,

@@ -3,11 +3,12 @@
 // with the engine (src/contracts/route-table.ts). Nothing here is specific to one API: resources, actions,
 // lifecycles and rules all come from the model's semantics.
 import type { ApiModel, FieldInfo, JsonValue, NamedSchema, Operation, Parameter, SchemaNode } from '../../model/ir.js';
-import type { FieldRoles, FieldRule, IdFormat, ParamRow, RenameRow, ResourceRow, ResponseShape, RouteRow } from '../../contracts/route-table.js';
+import type { FieldRoles, FieldRule, IdFormat, ParamRow, RenameRow, ResourceRow, ResponseShape, RouteRow, WorkspaceRow } from '../../contracts/route-table.js';
 import { setOwn } from '../../data/own-property.js';
 import { namePlaces } from '../../model/alias-renames.js';
 import { isJsonMedia, preferredMedia } from '../../model/media.js';
 import { refNameOf } from '../../model/defs-ref.js';
+import { versionItemSchema, versionReferenceSchema } from '../../model/version-schemas.js';
 
 /**
  * The sandbox's rules of each field (provenance is the documents' business, not the engine's; roles are gathered by
@@ -31,6 +32,10 @@ export function rolesOf(fields: Record<string, FieldInfo>): FieldRoles {
     currentVersion: playing('current-version')[0] ?? null,
     builtinFlag: playing('builtin-flag')[0] ?? null,
     tags: playing('tags')[0] ?? null,
+    versionId: playing('version-id')[0] ?? null,
+    versionNumber: playing('version-number')[0] ?? null,
+    changeType: playing('change-type')[0] ?? null,
+    revertedFrom: playing('reverted-from')[0] ?? null,
   };
 }
 
@@ -223,9 +228,7 @@ export function resourceRows(model: ApiModel): ResourceRow[] {
       properties: Object.keys(props),
       defaults,
       lifecycle: sem.lifecycle ? { field: sem.lifecycle.field ?? null, initial: sem.lifecycle.initial ?? null, deleted: sem.lifecycle.deleted ?? null, hidden: sem.lifecycle.hidden, frozen: sem.lifecycle.frozen } : null,
-      versioned: sem.versioned
-        ? { tracked: sem.versioned.tracked, history: sem.versioned.history ?? null, changeTypes: sem.versioned.changeTypes, versionRoles: rolesOf(versionItemSchema(model, sem.versioned.history)?.fields ?? {}) }
-        : null,
+      versioned: sem.versioned ? versionedRow(model, schema, sem.versioned) : null,
       fields: fieldRules(schema.fields),
       roles: rolesOf(schema.fields),
     });
@@ -297,15 +300,29 @@ function maxLengthOf(model: ApiModel, resourceSchema: string | undefined, field:
   return typeof max === 'number' ? max : null;
 }
 
-/** The named schema of a versions listing's items (the `versions` array's items), when the listing exists and names one. */
-function versionItemSchema(model: ApiModel, history: string | undefined): NamedSchema | undefined {
-  const op = history === undefined ? undefined : model.operations.find((o) => o.id === history);
-  if (!op) return undefined;
-  const status = op.responses.map((r) => r.status).find((st) => /^2\d\d$/.test(st)) ?? '200';
-  const media = preferredMedia(op.responses.find((r) => r.status === status)?.content ?? []);
-  const list = Object.values(propertiesOf(deref(model, media?.schema)))[0];
-  const name = refName(objectOf(deref(model, list))?.items as SchemaNode | undefined);
-  return name === undefined ? undefined : model.schemas[name];
+/**
+ * A versioned resource's history: a version record is stamped and found by its item schema's roles, and a reference
+ * to a version is built by the roles of the current-version property's schema (else, without one, the item's).
+ */
+function versionedRow(model: ApiModel, schema: NamedSchema, versioned: NonNullable<NamedSchema['semantics']['versioned']>): NonNullable<ResourceRow['versioned']> {
+  const versionRoles = rolesOf(versionItemSchema(model, versioned.history)?.fields ?? {});
+  const reference = versionReferenceSchema(model, schema);
+  return {
+    tracked: versioned.tracked,
+    history: versioned.history ?? null,
+    changeTypes: versioned.changeTypes,
+    versionRoles,
+    referenceRoles: reference === undefined ? versionRoles : rolesOf(reference.fields),
+  };
+}
+
+/** The workspace resource (x-workspace), when a resource schema declares one (the model allows one at most). */
+export function workspaceRow(model: ApiModel): WorkspaceRow | null {
+  for (const [name, schema] of resourceSchemas(model)) {
+    const ws = schema.semantics.workspace;
+    if (ws) return { resource: name, live: ws.live ?? null, defaults: ws.defaults };
+  }
+  return null;
 }
 
 function versionItemOf(model: ApiModel, op: Operation, status: string, resourceSchema: string | undefined): RouteRow['versionItem'] {

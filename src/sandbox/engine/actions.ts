@@ -23,7 +23,7 @@ import {
   stampUpdated,
 } from './records.js';
 import type { ResourceRow } from './tables.js';
-import { hasHistory, recordVersion, snapshot, trackedChanged } from './versions.js';
+import { hasHistory, recordVersion, snapshot, trackedChanged, versionIdOf } from './versions.js';
 
 /** The operation's resource: every route with a generic action has one (runtime.resource refuses a missing one). */
 function resourceOf(ctx: RequestContext): ResourceRow {
@@ -186,13 +186,13 @@ export function revertAction(ctx: RequestContext): ActionResult {
   const record = target(ctx);
   const versionParam = ctx.route.params.path[1]?.name;
   const versionId = versionParam === undefined ? undefined : ctx.path[versionParam];
-  const version = ctx.runtime.store.listVersions(resource.name, record.id).find((v) => v.data.ulid === versionId);
+  const version = ctx.runtime.store.listVersions(resource.name, record.id).find((v) => versionIdOf(resource, v) === versionId);
   if (!version) throw notFound(versionParam ?? null, 'version');
   // Reverting to the current version is refused by the version-revert rule (x-rules), not here.
-  for (const field of resource.versioned?.tracked ?? []) delete record.data[field];
+  for (const field of resource.versioned!.tracked) delete record.data[field];
   for (const [k, v] of Object.entries(snapshot(resource, version.data))) setOwn(record.data, k, v);
   stampUpdated(resource, record.data, ctx.now);
-  recordVersion(ctx.runtime, resource, record, 'revert', { reverted_from: version.data.ulid });
+  recordVersion(ctx.runtime, resource, record, 'revert', versionId);
   ctx.runtime.store.update(record);
   return { record };
 }
@@ -204,8 +204,9 @@ export function restoreAction(ctx: RequestContext): ActionResult {
     if (ctx.route.restore?.noopWhenActive !== false) return { record };
   }
   record.deleted = false;
+  // A restored record is back in the state a new one starts in (x-lifecycle initial).
   const lc = resource.lifecycle;
-  if (lc?.field) setOwn(record.data, lc.field, 'ACTIVE');
+  if (lc?.field && lc.initial !== null) setOwn(record.data, lc.field, lc.initial);
   ctx.runtime.store.update(record);
   return { record };
 }

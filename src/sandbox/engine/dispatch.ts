@@ -41,20 +41,27 @@ function authenticate(runtime: Runtime, route: Route, request: SandboxRequest): 
   return key;
 }
 
+/**
+ * The request's workspace, a record of the resource the spec declares the workspace (x-workspace): the one the
+ * workspace header names (404 on the header when the organization has no such workspace or it is hidden), else the
+ * organization's default one while it is in its live state (none otherwise).
+ */
 function resolveWorkspace(runtime: Runtime, route: Route, org: string, request: SandboxRequest): { id: string | null; isDefault: boolean } {
   const header = runtime.tables.workspaceHeader;
+  const workspaces = runtime.tables.workspace;
+  const resource = workspaces === null ? undefined : runtime.resource(workspaces.resource);
   const organization = runtime.store.getOrganization(org);
   const declared = header !== null && route.params.header.some((p) => p.name.toLowerCase() === header.toLowerCase());
   const given = declared ? request.headers.get(header!) : null;
-  const workspaceResource = runtime.tables.resources.find((r) => r.name === 'workspace');
   // An empty header value never gets here: the header's schema (1-26 characters) has refused it already.
   if (given !== null) {
-    const ws = runtime.store.peek('workspace', given);
-    if (!ws || ws.org !== org || (workspaceResource && isHidden(workspaceResource, ws))) throw notFound(header, 'workspace');
+    const ws = resource && runtime.store.peek(resource.name, given);
+    if (!ws || ws.org !== org || isHidden(resource!, ws)) throw notFound(header, 'workspace');
     return { id: ws.id, isDefault: ws.id === organization?.default_workspace_id };
   }
-  const fallback = organization ? runtime.store.peek('workspace', organization.default_workspace_id) : undefined;
-  if (!fallback || fallback.deleted || fallback.data.status !== 'ACTIVE') return { id: null, isDefault: false };
+  const fallback = resource && organization ? runtime.store.peek(resource.name, organization.default_workspace_id) : undefined;
+  const field = resource?.lifecycle?.field;
+  if (!fallback || fallback.deleted || (workspaces!.live !== null && field && fallback.data[field] !== workspaces!.live)) return { id: null, isDefault: false };
   return { id: fallback.id, isDefault: true };
 }
 

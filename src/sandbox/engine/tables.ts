@@ -1,12 +1,13 @@
 // The generated half of the sandbox, seen through the route-table contract (src/contracts/route-table.ts, the one
 // definition the emitter also builds its rows by): the route table, the resources, the event handlers and the
 // served documents (generated/sandbox), with the validators they reference.
-export type { Route, ResourceRow, RouteRow, ResponseShape, FieldRule, FieldRoles, ParamRow, EventHandlerRow } from '../../contracts/route-table.js';
-import type { EventHandlerRow, ResourceRow, Route, RouteTable } from '../../contracts/route-table.js';
+export type { Route, ResourceRow, RouteRow, ResponseShape, FieldRule, FieldRoles, ParamRow, EventHandlerRow, WorkspaceRow } from '../../contracts/route-table.js';
+import type { EventHandlerRow, ResourceRow, Route, RouteTable, WorkspaceRow } from '../../contracts/route-table.js';
 
 export interface Tables {
   basePath: string;
   workspaceHeader: string | null;
+  workspace: WorkspaceRow | null;
   routes: readonly Route[];
   resources: readonly ResourceRow[];
   handlers: readonly EventHandlerRow[];
@@ -21,6 +22,7 @@ export async function loadGeneratedTables(): Promise<Tables> {
   return {
     basePath: routes.basePath,
     workspaceHeader: routes.workspaceHeader,
+    workspace: routes.workspace,
     routes: routes.routes,
     resources: routes.resources,
     handlers: routes.handlers,

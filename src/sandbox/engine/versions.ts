@@ -1,17 +1,41 @@
 // Forward-only version history (x-versioned): a save that changes a tracked field records a version and
 // advances the record's current version (its x-field-role current-version property); cosmetic and no-op saves
 // record none; a record without history (loaded by fixture, predating versioning) gets its first version on its
-// next save or first use in a run. A version is stamped as the x-field-role properties of its item schema say.
+// next save or first use in a run. A version is stamped and found as the x-field-role properties of its item schema
+// say (version-id, version-number, change-type, reverted-from, times and authors); a reference to a version is built
+// from the roles of the version reference's schema.
 import { ulid } from '../ids.js';
 import type { Json, StoredRecord } from '../storage/store.js';
 import type { Runtime } from './context.js';
 import { clone, collectionOf, deepEqual, SANDBOX_USER, setOwn } from './records.js';
-import type { ResourceRow } from './tables.js';
+import type { FieldRoles, ResourceRow } from './tables.js';
+import type { VersionRef as GeneratedVersionRef } from '../../../generated/client/types.js';
 
-export interface VersionRef {
-  ulid: string;
-  version_number: number;
-  change_type: string;
+/** A reference to a version, as the rules read it: the generated type of the spec's version reference schema. */
+export type VersionRef = GeneratedVersionRef;
+
+/** A version's id, number and change type: what a reference to it carries. */
+interface VersionFacts {
+  id: string;
+  number: number;
+  changeType: string;
+}
+
+/** The version facts under the property names a schema's roles give (a role no property plays is left out). */
+function byRoles(roles: FieldRoles, facts: VersionFacts): Json {
+  const out: Json = {};
+  for (const [field, value] of [[roles.versionId, facts.id], [roles.versionNumber, facts.number], [roles.changeType, facts.changeType]] as const) {
+    if (field !== null) setOwn(out, field, value);
+  }
+  return out;
+}
+
+/**
+ * A reference to a version. The spec's reference schema names its properties by role (the model refuses one
+ * without all three), so the object built here is of its generated type.
+ */
+function reference(resource: ResourceRow, facts: VersionFacts): VersionRef {
+  return byRoles(resource.versioned!.referenceRoles, facts) as unknown as VersionRef;
 }
 
 /**
@@ -28,24 +52,30 @@ export function trackedChanged(resource: ResourceRow, before: Json, after: Json)
   return !deepEqual(snapshot(resource, before), snapshot(resource, after));
 }
 
+/** The id of a stored version (its version-id property). */
+export function versionIdOf(resource: ResourceRow, version: { data: Json }): unknown {
+  const field = resource.versioned!.versionRoles.versionId;
+  return field === null ? undefined : version.data[field];
+}
+
 /**
  * Appends a version of `record` (its current data), stamped as its item schema's roles say, and points the record's
- * current-version property at it. Caller writes the record.
+ * current-version property at it. `revertedFrom`: the id of the version a revert re-applies. Caller writes the record.
  */
-export function recordVersion(runtime: Runtime, resource: ResourceRow, record: StoredRecord, changeType: string, extra: Json = {}): VersionRef {
+export function recordVersion(runtime: Runtime, resource: ResourceRow, record: StoredRecord, changeType: string, revertedFrom?: unknown): VersionRef {
   const history = runtime.store.listVersions(resource.name, record.id);
-  const number = (history[0]?.number ?? 0) + 1;
-  const id = ulid();
+  const facts: VersionFacts = { id: ulid(), number: (history[0]?.number ?? 0) + 1, changeType };
   const now = runtime.clock.now().toISOString();
-  const ref: VersionRef = { ulid: id, version_number: number, change_type: changeType };
   const roles = resource.versioned!.versionRoles;
   const data: Json = {};
-  if (roles.resourceName !== null) setOwn(data, roles.resourceName, `${collectionOf(runtime, resource.name)}/${record.id}/versions/${id}`);
-  for (const [k, v] of Object.entries(ref)) setOwn(data, k, v);
+  if (roles.resourceName !== null) setOwn(data, roles.resourceName, `${collectionOf(runtime, resource.name)}/${record.id}/versions/${facts.id}`);
+  for (const [k, v] of Object.entries(byRoles(roles, facts))) setOwn(data, k, v);
   for (const f of roles.createdAt) setOwn(data, f, now);
   for (const f of roles.createdBy) setOwn(data, f, SANDBOX_USER);
-  for (const [k, v] of Object.entries({ ...extra, ...snapshot(resource, record.data) })) setOwn(data, k, v);
-  runtime.store.addVersion({ kind: resource.name, resourceId: record.id, number, data });
+  if (revertedFrom !== undefined && roles.revertedFrom !== null) setOwn(data, roles.revertedFrom, revertedFrom);
+  for (const [k, v] of Object.entries(snapshot(resource, record.data))) setOwn(data, k, v);
+  runtime.store.addVersion({ kind: resource.name, resourceId: record.id, number: facts.number, data });
+  const ref = reference(resource, facts);
   const current = resource.roles.currentVersion;
   if (current !== null) setOwn(record.data, current, ref);
   return ref;
@@ -63,6 +93,7 @@ export function pinVersion(runtime: Runtime, resource: ResourceRow, record: Stor
     runtime.store.update(record);
     return ref;
   }
-  const { ulid: id, version_number: number, change_type: changeType } = newest.data;
-  return { ulid: String(id), version_number: Number(number), change_type: String(changeType) };
+  const roles = resource.versioned!.versionRoles;
+  const changeType = roles.changeType === null ? undefined : newest.data[roles.changeType];
+  return reference(resource, { id: String(versionIdOf(resource, newest)), number: newest.number, changeType: String(changeType) });
 }
