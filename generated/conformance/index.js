@@ -9163,7 +9163,7 @@ var metricOutputs = {
   }
 };
 var audioUrl = {
-  name: "rule conversation-audio-url: the recording URL with the conversation id and its expiry; 404 without a recording",
+  name: "rule conversation-audio-url: the recording URL with the conversation id and its expiry (the audio_url a simulation was loaded with, else one naming it); 404 without a recording",
   applies: (route, suite) => route.id === ruleRoute(suite, "conversation-audio-url", (r) => r.resource === "simulation")?.id,
   async run(ctx) {
     const param = ownParam2(ctx.route);
@@ -9173,7 +9173,12 @@ var audioUrl = {
     const answer = await send(ctx.target, ctx.route, { path: { [param]: recorded } });
     expectSuccess(answer, ctx.route, "a simulation with a recording");
     const body = answer.body;
-    if (body[param] !== recorded || typeof body.audio_url !== "string" || body.audio_url === "" || typeof body.url_expires_in_seconds !== "number") fail(`unexpected answer ${JSON.stringify(body)}`);
+    if (body[param] !== recorded || typeof body.audio_url !== "string" || !body.audio_url.includes(recorded) || typeof body.url_expires_in_seconds !== "number") fail(`unexpected answer ${JSON.stringify(body)}`);
+    const url = "https://storage.example.com/simulations/loaded.wav";
+    const given = await simulation(ctx, { has_audio: true, audio_url: url });
+    const withUrl = await send(ctx.target, ctx.route, { path: { [param]: given } });
+    expectSuccess(withUrl, ctx.route, "a simulation loaded with an audio_url");
+    if (withUrl.body.audio_url !== url) fail(`a simulation loaded with audio_url ${url} answered ${JSON.stringify(withUrl.body)}`);
   }
 };
 var rerunMetrics = {
@@ -9222,7 +9227,7 @@ var VALUES = "conversation-metric-values";
 var OUTPUTS = "conversation-metric-outputs";
 var AUDIO = "conversation-audio-url";
 var uploadedListQuery = {
-  name: `rule ${VALUES}: start_date and end_date keep the uploaded conversations created in [start_date, end_date), ANDed with the caller's filter; metric_outputs only with include=metric_outputs; no progress on a list`,
+  name: `rule ${VALUES}: start_date and end_date keep the uploaded conversations created in [start_date, end_date), ANDed with the caller's filter (a blank one restricts nothing, an invalid one stays 400); a leap second is 400 on its parameter; metric_outputs only with include=metric_outputs; no progress on a list`,
   applies: (route, suite) => route.id === ruleRoute(suite, VALUES, (r) => r.resource === "conversation" && r.action === "list")?.id,
   async run(ctx) {
     const metric2 = (await ctx.world.create("metric")).id;
@@ -9241,8 +9246,15 @@ var uploadedListQuery = {
       [{ start_date: "2025-03-10T13:00:00+01:00", end_date: "2025-03-10T13:00:01+01:00" }, true],
       [{ start_date: "2025-03-09T00:00:00Z", end_date: "2025-03-11T00:00:00Z", filter: `conversation_id = "${id}"` }, true],
       [{ start_date: "2025-03-09T00:00:00Z", filter: 'conversation_id = "NoSuchConversationAAAAA"' }, false],
-      [{ end_date: "2025-03-11T00:00:00Z", filter: `NOT conversation_id = "${id}"` }, false]
+      [{ end_date: "2025-03-11T00:00:00Z", filter: `NOT conversation_id = "${id}"` }, false],
+      // A blank filter restricts nothing (the list takes it alone, below): ANDed with the bounds, the bounds decide.
+      [{ start_date: "2025-03-09T00:00:00Z", filter: "  " }, true]
     ];
+    await succeed(ctx, ctx.route, { query: { filter: "  ", page_size: "1" } }, "a blank filter alone");
+    const unbalanced = `conversation_id = "${id}") OR (conversation_id = "${id}"`;
+    expectError(await send(ctx.target, ctx.route, { query: { filter: unbalanced } }), 400, "INVALID_ARGUMENT", "filter", "an unbalanced filter alone");
+    expectError(await send(ctx.target, ctx.route, { query: { filter: unbalanced, metric_id: metric2, start_date: at } }), 400, "INVALID_ARGUMENT", "filter", "an unbalanced filter with metric_id and start_date");
+    for (const field of ["start_date", "end_date"]) expectError(await send(ctx.target, ctx.route, { query: { [field]: "2016-12-31T23:59:60Z" } }), 400, "INVALID_ARGUMENT", field, `a leap second as ${field}`);
     const problems = [];
     for (const [query, kept] of cases) if (await listed(query) !== void 0 !== kept) problems.push(`${show(query)} ${kept ? "left out" : "kept"} the conversation created at ${at}`);
     const plain = await listed({});
@@ -9326,7 +9338,7 @@ var uploadedOutputs = {
   }
 };
 var audioUrlForms = {
-  name: `rule ${AUDIO}: the audio_url an uploaded conversation was given, else a URL naming the conversation; url_expires_in_seconds 3600, peaks_url null; 404 without a recording`,
+  name: `rule ${AUDIO}: the audio_url an uploaded conversation was given, else a URL naming the conversation; url_expires_in_seconds 3600, peaks_url null; 404 without a recording, 404 on the id of an unknown conversation`,
   applies: (route, suite) => route.id === ruleRoute(suite, AUDIO, (r) => r.resource === "conversation")?.id,
   async run(ctx) {
     const r = routes(ctx);
@@ -9343,43 +9355,264 @@ var audioUrlForms = {
     }
     const silent = await submitted(ctx, r, {}, "a submit without a recording");
     expectError(await send(ctx.target, ctx.route, { path: pathOf2(ctx.route, silent.conversation_id) }), 404, "NOT_FOUND", void 0, "the audio of a conversation without a recording");
+    expectError(await send(ctx.target, ctx.route, { path: pathOf2(ctx.route, "NoSuchConversationAAAAA") }), 404, "NOT_FOUND", ownParam(ctx.route), "the audio of an unknown conversation");
   }
 };
 var checks26 = [uploadedListQuery, uploadedProgress, simulatedValues, uploadedOutputs, audioUrlForms];
+
+// src/conformance/checks/rules/webhooks-baselines-deliveries.ts
+var RULE = "deliver-webhooks";
+async function subscribe(ctx, receiver, statuses, token) {
+  const url = receiver.endpoint(statuses);
+  const created = await ctx.world.create("webhook", { type: enumOf2(ctx.suite, "WebhookType")[0], url, auth_token: token });
+  return { id: created.id, url, ...token ? { token } : {} };
+}
+async function foreignSubscription(ctx, receiver) {
+  const key = ctx.target.otherApiKey ?? await needControl(ctx, "create a second organization").createOtherOrganizationKey();
+  const url = receiver.endpoint();
+  const create = routeOf2(ctx, "webhook", "create");
+  expectSuccess(await send(ctx.target, create, { key, body: { type: enumOf2(ctx.suite, "WebhookType")[0], url } }), create, "creating another organization's webhook");
+  return url;
+}
+function onlyCall(calls, what) {
+  if (calls.length !== 1) fail(`${what}: expected exactly one call, got ${calls.length}`);
+  return calls[0];
+}
+function payloadOf2(call, what) {
+  const body = call.body;
+  if (body === null || typeof body !== "object" || Array.isArray(body)) fail(`${what}: the body is not a JSON object: ${JSON.stringify(body).slice(0, 200)}`);
+  return body;
+}
+function expectDelivery(ctx, call, subscription, wave, what) {
+  const schema = def(ctx.suite, "WebhookDelivery");
+  const properties = schema.properties;
+  if (call.method !== "POST") fail(`${what}: expected a POST (seed Events 1), got ${call.method}`);
+  if (!(call.headers["content-type"] ?? "").includes("application/json")) fail(`${what}: expected content-type application/json, got ${String(call.headers["content-type"])}`);
+  const payload = payloadOf2(call, what);
+  for (const field of schema.required ?? []) if (payload[field] === void 0) fail(`${what}: the payload lacks ${field}: ${JSON.stringify(payload).slice(0, 300)}`);
+  if (payload.event !== enumOf2(ctx.suite, "WebhookType")[0]) fail(`${what}: expected event job_complete, got ${String(payload.event)}`);
+  if (payload.webhook_id !== subscription.id) fail(`${what}: expected webhook_id ${subscription.id}, got ${String(payload.webhook_id)}`);
+  const ulid = new RegExp(String(def(ctx.suite, "Ulid").pattern));
+  if (typeof payload.delivery_id !== "string" || !ulid.test(payload.delivery_id)) fail(`${what}: expected a ULID delivery_id, got ${String(payload.delivery_id)}`);
+  if (!properties.wave?.enum?.includes(wave) || payload.wave !== wave) fail(`${what}: expected wave ${wave}, got ${String(payload.wave)}`);
+  if (typeof payload.occurred_at !== "string" || Number.isNaN(Date.parse(payload.occurred_at))) fail(`${what}: occurred_at is not a date-time: ${String(payload.occurred_at)}`);
+  const values = payload.metric_values;
+  if (values !== void 0 && (values === null || typeof values !== "object" || Object.values(values).some((v) => typeof v !== "number"))) fail(`${what}: metric_values is not an object of numbers: ${JSON.stringify(values)}`);
+  const header2 = call.headers["x-webhook-token"];
+  if (subscription.token !== void 0 && header2 !== subscription.token) fail(`${what}: expected X-Webhook-Token to carry the webhook's token, got ${header2 === void 0 ? "no such header" : "another value"}`);
+  if (subscription.token === void 0 && header2 !== void 0) fail(`${what}: a webhook without auth_token got an X-Webhook-Token header`);
+  return payload;
+}
+function within(iso, from, to) {
+  const at = typeof iso === "string" ? Date.parse(iso) : Number.NaN;
+  return at >= from - 1e3 && at <= to + 1e3;
+}
+var runWave = {
+  name: `rule ${RULE}: a completed run POSTs wave run with run_id, occurred_at = completion time and the metric means to every job_complete webhook of the organization, none to deleted or foreign ones`,
+  applies: (route, suite) => route.id === canonical(suite, "webhook", "create")?.id && handles2(suite, "run.completed", RULE),
+  async run(ctx) {
+    const control = needControl(ctx, "complete a run");
+    const receiver = needReceiver(ctx, "see what the deliveries carry");
+    const withToken = await subscribe(ctx, receiver, [204], `conformance-token-${ctx.world.nextSeed()}`);
+    const emptyToken = await subscribe(ctx, receiver, [204], "");
+    const noToken = await subscribe(ctx, receiver);
+    const removed = await subscribe(ctx, receiver);
+    const remove = routeOf2(ctx, "webhook", "delete");
+    expectSuccess(await send(ctx.target, remove, { path: { webhook_id: removed.id } }), remove, "deleting a webhook");
+    const foreign = await foreignSubscription(ctx, receiver);
+    const [listed, single] = [unusedMetricId(), unusedMetricId()];
+    const results = { [listed]: [0.2, 0.4, 0.9], [single]: 3 };
+    const completedAt = new Date(Date.now() - 9e4).toISOString();
+    const done = await control.completeRun({ metric_values: results, completed_at: completedAt });
+    const payloads = [];
+    for (const subscription of [withToken, emptyToken, noToken]) {
+      const what = `the run delivery to webhook ${subscription.id}`;
+      const payload = expectDelivery(ctx, onlyCall(await receiver.calls(subscription.url), what), subscription, "run", what);
+      if (payload.run_id !== done.run.run_id) fail(`${what}: expected run_id ${String(done.run.run_id)}, got ${String(payload.run_id)}`);
+      if (payload.conversation_id !== void 0) fail(`${what}: a run delivery carries conversation_id ${String(payload.conversation_id)}`);
+      if (Date.parse(String(payload.occurred_at)) !== Date.parse(completedAt)) fail(`${what}: expected occurred_at ${completedAt} (the run's completion), got ${String(payload.occurred_at)}`);
+      const values = payload.metric_values ?? {};
+      if (!close(values[listed], average(results[listed])) || !close(values[single], 3) || Object.keys(values).length !== 2) {
+        fail(`${what}: expected metric_values {${listed}: ${average(results[listed])}, ${single}: 3}, got ${JSON.stringify(values)}`);
+      }
+      payloads.push(payload);
+    }
+    const ids = new Set(payloads.map((p) => p.delivery_id));
+    if (ids.size !== payloads.length) fail(`${payloads.length} webhooks got only ${ids.size} distinct delivery_ids (one delivery each expected)`);
+    const stale = await receiver.calls(removed.url);
+    if (stale.length !== 0) fail(`a deleted webhook still got ${stale.length} deliveries`);
+    const leaked = await receiver.calls(foreign);
+    if (leaked.length !== 0) fail(`another organization's webhook got ${leaked.length} deliveries of this organization's run`);
+  }
+};
+var ANSWERS = [
+  // spec/webhooks.yaml (our design): network errors, timeouts, 408, 429 and 5xx are retried ...
+  { first: 500, calls: 2, final: "delivered" },
+  { first: 503, calls: 2, final: "delivered" },
+  { first: 408, calls: 2, final: "delivered" },
+  { first: 429, calls: 2, final: "delivered" },
+  // ... other 4xx answers are final.
+  { first: 400, calls: 1, final: "failed" },
+  { first: 404, calls: 1, final: "failed" },
+  { first: 410, calls: 1, final: "failed" }
+];
+var MAX_ATTEMPTS = 4;
+var retries = {
+  name: `rule ${RULE}: 408, 429 and 5xx answers are retried with the same delivery (at most ${MAX_ATTEMPTS} attempts), other 4xx are final; last_triggered_at is set either way`,
+  applies: (route, suite) => route.id === canonical(suite, "webhook", "create")?.id && handles2(suite, "run.completed", RULE),
+  async run(ctx) {
+    const control = needControl(ctx, "complete a run");
+    const receiver = needReceiver(ctx, "answer deliveries with chosen statuses");
+    const cases = [];
+    for (const answer2 of ANSWERS) cases.push({ ...answer2, subscription: await subscribe(ctx, receiver, answer2.final === "delivered" ? [answer2.first, 204] : [answer2.first]) });
+    const failing = await subscribe(ctx, receiver, [500]);
+    const before = Date.now();
+    const done = await control.completeRun({ metric_values: {} });
+    const after = Date.now();
+    for (const c of cases) {
+      const what = `a webhook whose client answers ${c.first}${c.final === "delivered" ? " then 204" : ""}`;
+      const calls = await receiver.calls(c.subscription.url);
+      if (calls.length !== c.calls) fail(`${what}: expected ${c.calls} call(s), got ${calls.length}`);
+      const ids = new Set(calls.map((call) => payloadOf2(call, what).delivery_id));
+      if (ids.size !== 1) fail(`${what}: a retry must repeat the same delivery, got delivery_ids ${JSON.stringify([...ids])}`);
+      expectSentLog(done.sent, c.subscription.id, c.final, calls.length, what);
+    }
+    const failed = await receiver.calls(failing.url);
+    if (failed.length < 2 || failed.length > MAX_ATTEMPTS) fail(`a client always answering 500: expected 2 to ${MAX_ATTEMPTS} attempts, got ${failed.length}`);
+    expectSentLog(done.sent, failing.id, "failed", failed.length, "a client always answering 500");
+    const refused2 = cases.find((c) => c.final === "failed").subscription;
+    const list = routeOf2(ctx, "webhook", "list");
+    const answer = await send(ctx.target, list, {});
+    const webhooks = answer.body?.webhooks ?? [];
+    const listed = webhooks.find((w) => w.id === refused2.id);
+    if (!listed) fail(`the webhook ${refused2.id} is missing from the list`);
+    if (!within(listed.last_triggered_at, before, after)) fail(`expected last_triggered_at of a refused delivery between the run's start and end, got ${String(listed.last_triggered_at)}`);
+  }
+};
+function expectSentLog(sent, webhookId, status, attempts, what) {
+  const entry = sent.find((s) => s.kind === "webhook_delivery" && s.webhook_id === webhookId);
+  if (!entry) fail(`${what}: the control plane recorded no delivery for webhook ${webhookId}`);
+  if (entry.status !== status) fail(`${what}: expected the delivery to end ${status}, got ${String(entry.status)}`);
+  const recorded = Array.isArray(entry.attempts) ? entry.attempts.length : -1;
+  if (recorded !== attempts) fail(`${what}: expected ${attempts} recorded attempt(s), got ${recorded}`);
+}
+var webhookNotTriggeredYet = {
+  name: `rule ${RULE}: a new webhook has no last_triggered_at`,
+  applies: (route, suite) => route.id === canonical(suite, "webhook", "create")?.id && handles2(suite, "run.completed", RULE),
+  async run(ctx) {
+    const created = await ctx.world.create("webhook", { url: "https://hooks.example.com/never" });
+    const value = created.record.last_triggered_at;
+    if (value !== void 0 && value !== null) fail(`expected no last_triggered_at on a new webhook, got ${String(value)}`);
+  }
+};
+var conversationWaves = {
+  name: `rule ${RULE}: a submitted conversation is delivered as wave text, its recording by a separate later call as wave audio`,
+  applies: (route, suite) => route.aliasOf === null && route.emits.includes("conversation.submitted") && handles2(suite, "conversation.submitted", RULE) && handles2(suite, "conversation.audio-attached", RULE),
+  async run(ctx) {
+    const receiver = needReceiver(ctx, "see the two delivery waves");
+    const subscription = await subscribe(ctx, receiver, [204], `conformance-token-${ctx.world.nextSeed()}`);
+    const before = Date.now();
+    const textOnly = await submit(ctx, {});
+    const attach = canonicalAttach(ctx);
+    successRecord(await send(ctx.target, attach, { path: { conversation_id: textOnly }, body: { audio_url: AUDIO_URL } }), attach, "attaching audio to the conversation");
+    const withAudio = await submit(ctx, { audio_url: AUDIO_URL });
+    const after = Date.now();
+    const dispatchOrder = (call) => String(call.body?.delivery_id ?? "");
+    const calls = (await receiver.calls(subscription.url)).sort((a, b) => dispatchOrder(a) < dispatchOrder(b) ? -1 : dispatchOrder(a) > dispatchOrder(b) ? 1 : 0);
+    const expected = [
+      { conversation: textOnly, wave: "text" },
+      { conversation: textOnly, wave: "audio" },
+      { conversation: withAudio, wave: "text" },
+      { conversation: withAudio, wave: "audio" }
+    ];
+    if (calls.length !== expected.length) fail(`expected ${expected.length} calls (text and audio for each of two conversations), got ${calls.length}: ${calls.map((c) => JSON.stringify(c.body?.wave)).join(", ")}`);
+    expected.forEach((e, i) => {
+      const what = `call ${i + 1} (wave ${e.wave} of conversation ${e.conversation})`;
+      const payload = expectDelivery(ctx, calls[i], subscription, e.wave, what);
+      if (payload.conversation_id !== e.conversation) fail(`${what}: expected conversation_id ${e.conversation}, got ${String(payload.conversation_id)}`);
+      if (payload.run_id !== void 0) fail(`${what}: a conversation delivery carries run_id ${String(payload.run_id)}`);
+      if (!within(payload.occurred_at, before, after)) fail(`${what}: expected occurred_at while the conversation was handled, got ${String(payload.occurred_at)}`);
+    });
+  }
+};
+var AUDIO_URL = "https://recordings.example.com/conformance/call.wav";
+function canonicalAttach(ctx) {
+  const route = ctx.suite.routes.find((r) => r.aliasOf === null && r.emits.includes("conversation.audio-attached"));
+  if (!route) fail("the spec has no operation raising conversation.audio-attached");
+  return route;
+}
+async function submit(ctx, extra) {
+  const body = { ...await ctx.world.bodyFor(ctx.route, { audio_url: void 0, audio: void 0, upload_id: void 0, metrics: void 0 }), ...extra };
+  const record = successRecord(await send(ctx.target, ctx.route, { body }), ctx.route, `submitting a conversation${extra.audio_url ? " with audio_url" : ""}`);
+  const id = record[ctx.world.resource("conversation").id];
+  if (typeof id !== "string") fail(`submitting a conversation: no id in ${JSON.stringify(record).slice(0, 200)}`);
+  return id;
+}
+var deliveryChecks = [runWave, retries, webhookNotTriggeredYet, conversationWaves];
 
 // src/conformance/checks/rules/personas-audio-simulations.ts
 var RERUN = "simulation-rerun-metrics";
 var RESIMULATE = "simulation-resimulate";
 var RUN = "ConformanceRunAAAAAAAA";
+var OTHER_RUN = "ConformanceRunBBBBBBBB";
 async function simulation2(ctx, data2, options = {}) {
   return (await ctx.world.loadRecord("simulation", { run_id: RUN, status: "COMPLETED", has_audio: false, ...data2 }, options)).id;
 }
 var rerunRefusals = {
-  name: `rule ${RERUN}: an unknown metric is 404 on metric_ids; a deleted or unknown simulation is NOT_FOUND with an error text, a queued one has error null`,
+  name: `rule ${RERUN}: an unknown metric is 404 on metric_ids; a deleted, unknown or other workspace's simulation is NOT_FOUND with an error text, a queued one has error null`,
   applies: (route, suite) => route.id === ruleRoute(suite, RERUN, (r) => r.resource === "simulation")?.id,
   async run(ctx) {
     const metric2 = (await ctx.world.ensure("metric")).id;
     const live = await simulation2(ctx, { metric_values: { [metric2]: 0.5 } });
     const gone = await simulation2(ctx, { status: "DELETED" });
+    const elsewhere = await simulation2(ctx, {}, { workspace_id: (await ctx.world.create("workspace")).id });
     expectError(await send(ctx.target, ctx.route, { body: { simulation_ids: [live], metric_ids: ["NoSuchMetricAAAAAAAAAA"] } }), 404, "NOT_FOUND", "metric_ids", "an unknown metric");
-    const answer = await send(ctx.target, ctx.route, { body: { simulation_ids: [gone, live, "NoSuchSimulationAAAAAA"], metric_ids: [metric2, metric2] } });
-    expectStatus(answer, (s) => s === 207, "two of three simulations missing");
+    const answer = await send(ctx.target, ctx.route, { body: { simulation_ids: [gone, live, "NoSuchSimulationAAAAAA", elsewhere], metric_ids: [metric2, metric2] } });
+    expectStatus(answer, (s) => s === 207, "three of four simulations missing");
     const body = answer.body;
     const statuses = body.results.map((r) => [r.simulation_id, r.status]);
-    if (show(statuses) !== show([[gone, "NOT_FOUND"], [live, "QUEUED"], ["NoSuchSimulationAAAAAA", "NOT_FOUND"]])) fail(`the results are ${show(body.results)}`);
+    if (show(statuses) !== show([[gone, "NOT_FOUND"], [live, "QUEUED"], ["NoSuchSimulationAAAAAA", "NOT_FOUND"], [elsewhere, "NOT_FOUND"]])) fail(`the results are ${show(body.results)}`);
     if (body.results.some((r) => r.status === "QUEUED" !== (r.error === null)) || body.results.some((r) => r.status === "NOT_FOUND" && (typeof r.error !== "string" || r.error === ""))) fail(`error is null only for the queued simulation, text for the others: ${show(body.results)}`);
-    if (body.queued_count !== 1 || body.failed_count !== 2) fail(`queued_count ${show(body.queued_count)} and failed_count ${show(body.failed_count)}, expected 1 and 2`);
+    if (body.queued_count !== 1 || body.failed_count !== 3) fail(`queued_count ${show(body.queued_count)} and failed_count ${show(body.failed_count)}, expected 1 and 3`);
+  }
+};
+var rerunDelivery = {
+  name: `rule ${RERUN}: each queued simulation is delivered to the job_complete webhooks as a run wave of its run, with its values of the re-run metrics only; a simulation not found is not delivered`,
+  applies: (route, suite) => route.id === ruleRoute(suite, RERUN, (r) => r.resource === "simulation")?.id && handles2(suite, "simulation.metrics-rerun", "deliver-webhooks"),
+  async run(ctx) {
+    const receiver = needReceiver(ctx, "see the re-run deliveries");
+    const subscription = await subscribe(ctx, receiver, [204]);
+    const [rerun, notRerun, noValue] = [(await ctx.world.create("metric")).id, (await ctx.world.create("metric")).id, (await ctx.world.create("metric")).id];
+    const first = await simulation2(ctx, { metric_values: { [rerun]: 0.5, [notRerun]: 0.75 } });
+    const second = await simulation2(ctx, { run_id: OTHER_RUN, metric_values: { [rerun]: 0.25 } });
+    const before = Date.now();
+    const answer = await send(ctx.target, ctx.route, { body: { simulation_ids: [first, "NoSuchSimulationAAAAAA", second], metric_ids: [rerun, noValue] } });
+    const after = Date.now();
+    expectStatus(answer, (s) => s === 207, "one of three simulations missing");
+    const calls = await receiver.calls(subscription.url);
+    const want = { [RUN]: { [rerun]: 0.5 }, [OTHER_RUN]: { [rerun]: 0.25 } };
+    if (calls.length !== 2) fail(`expected one delivery per queued simulation (2), got ${calls.length}`);
+    for (const call of calls) {
+      const payload = expectDelivery(ctx, call, subscription, "run", "a re-run delivery");
+      const what = `the re-run delivery of run ${String(payload.run_id)}`;
+      const values = want[String(payload.run_id)];
+      if (values === void 0) fail(`${what}: expected the run of a queued simulation (${RUN} or ${OTHER_RUN})`);
+      delete want[String(payload.run_id)];
+      if (payload.conversation_id !== void 0) fail(`${what}: a run wave carries conversation_id ${String(payload.conversation_id)}`);
+      if (show(payload.metric_values) !== show(values)) fail(`${what}: metric_values ${show(payload.metric_values)}, expected ${show(values)}`);
+      if (!within(payload.occurred_at, before, after)) fail(`${what}: occurred_at ${String(payload.occurred_at)} is not the time of the re-run`);
+    }
   }
 };
 var resimulateCopies = {
-  name: `rule ${RESIMULATE}: the new simulation copies agent, persona, test set, test case and endpoints, without audio or values; the original is unchanged; no run_id is 400`,
+  name: `rule ${RESIMULATE}: the new simulation copies agent, persona, test set, test case, endpoints and mutation, without audio or values; the original is unchanged; the answer's message says something; no (or an empty) run_id is 400`,
   applies: (route, suite) => route.id === ruleRoute(suite, RESIMULATE, (r) => r.resource === "simulation")?.id,
   async run(ctx) {
     const param = ownParam(ctx.route);
     const get = ctx.world.route("simulation", "get") ?? fail("the spec has no simulation get");
     const read2 = async (id2) => Object.values((await succeed(ctx, get, { path: { [ownParam(get)]: id2 } }, "reading a simulation")).body)[0];
     const metric2 = (await ctx.world.ensure("metric")).id;
-    const copied = { agent_id: "ConformanceAgentAAAAAA", persona_id: "ConformancePersonaAAAA", test_set_id: "ConformanceTestSetAAAA", test_case_id: "ConformanceCaseAAAAAAA" };
+    const copied = { agent_id: "ConformanceAgentAAAAAA", persona_id: "ConformancePersonaAAAA", test_set_id: "ConformanceTestSetAAAA", test_case_id: "ConformanceCaseAAAAAAA", mutation_id: "ConformanceMutationAAA", mutation_name: "An impatient caller" };
     const id = await simulation2(ctx, { ...copied, has_audio: true, metric_values: { [metric2]: 1 } });
     const original = await read2(id);
     const body = (await succeed(ctx, ctx.route, { path: { [param]: id } }, "re-simulating")).body;
@@ -9387,12 +9620,15 @@ var resimulateCopies = {
     for (const k of [...Object.keys(copied), "run_id", "source", "destination"]) if (show(copy[k]) !== show(original[k])) fail(`the new simulation's ${k} is ${show(copy[k])}, expected the original's ${show(original[k])}`);
     if (copy.has_audio !== false || copy.metric_values !== void 0 && show(copy.metric_values) !== show({}) && copy.metric_values !== null || copy.transcript !== void 0 && copy.transcript !== null) fail(`the new simulation carries audio, values or a transcript: ${show(copy).slice(0, 300)}`);
     if (show(await read2(id)) !== show(original)) fail("re-simulating changed the original simulation");
+    if (typeof body.message !== "string" || body.message === "") fail(`the answer's message says nothing: ${show(body.message)}`);
     const orphan = await simulation2(ctx, { run_id: null });
     expectError(await send(ctx.target, ctx.route, { path: { [param]: orphan } }), 400, "INVALID_ARGUMENT", param, "a simulation without run_id");
+    const unnamed = await simulation2(ctx, { run_id: "" });
+    expectError(await send(ctx.target, ctx.route, { path: { [param]: unnamed } }), 400, "INVALID_ARGUMENT", param, "a simulation with an empty run_id");
     expectError(await send(ctx.target, ctx.route, { path: { [param]: "NoSuchSimulationAAAAAA" } }), 404, "NOT_FOUND", param, "an unknown simulation");
   }
 };
-var checks27 = [rerunRefusals, resimulateCopies];
+var checks27 = [rerunRefusals, rerunDelivery, resimulateCopies];
 
 // src/conformance/checks/rules/personas-audio-prompt.ts
 var PROMPT = "persona-prompt-null";
@@ -9586,7 +9822,7 @@ var phoneListing = {
 var checks29 = [builtInSounds, customSoundSelection, customSoundOnCreate, soundListing, voiceListing, phoneListing];
 
 // src/conformance/checks/rules/personas-audio-voice.ts
-var RULE = "persona-voice";
+var RULE2 = "persona-voice";
 async function voicePair(ctx) {
   const voices = await listedVoices(ctx);
   const pick = voiceMissingALanguage(voices);
@@ -9599,8 +9835,8 @@ async function persona(ctx, overrides = {}) {
   return { path: created.path, record: created.record };
 }
 var unknownVoiceName = {
-  name: `rule ${RULE}: a voice_name GET /personas/voices does not list is 400 on voice_name`,
-  applies: appliesTo(RULE, "create"),
+  name: `rule ${RULE2}: a voice_name GET /personas/voices does not list is 400 on voice_name`,
+  applies: appliesTo(RULE2, "create"),
   async run(ctx) {
     const names2 = new Set((await listedVoices(ctx)).map((v) => v.voice_name));
     let name = `conformance-unlisted-voice-${unique(ctx)}`;
@@ -9610,8 +9846,8 @@ var unknownVoiceName = {
   }
 };
 var createLanguage = {
-  name: `rule ${RULE}: on create, language_code must be one the chosen voice lists (400 on language_code)`,
-  applies: appliesTo(RULE, "create"),
+  name: `rule ${RULE2}: on create, language_code must be one the chosen voice lists (400 on language_code)`,
+  applies: appliesTo(RULE2, "create"),
   async run(ctx) {
     const { a, foreign } = await voicePair(ctx);
     const refused2 = await ctx.world.bodyFor(ctx.route, { voice_name: a.voice_name, language_code: foreign });
@@ -9624,8 +9860,8 @@ var createLanguage = {
 };
 var resourceName = {
   // The spec's Persona.resource_name: "The resource name, `personas/<id>`" (read-only, set by the server).
-  name: `rule ${RULE}: a created persona's resource_name is personas/<id>`,
-  applies: appliesTo(RULE, "create"),
+  name: `rule ${RULE2}: a created persona's resource_name is personas/<id>`,
+  applies: appliesTo(RULE2, "create"),
   async run(ctx) {
     const body = await ctx.world.bodyFor(ctx.route);
     const record = successRecord2(await send(ctx.target, ctx.route, { body }), ctx.route, "creating a persona");
@@ -9634,8 +9870,8 @@ var resourceName = {
 };
 var updateLanguage = {
   // docs/sandbox.md (Personas): "The language check uses the voice selected after the update".
-  name: `rule ${RULE}: on update, the language must fit the voice selected after it (voice_name alone, language_code alone)`,
-  applies: appliesTo(RULE, "update"),
+  name: `rule ${RULE2}: on update, the language must fit the voice selected after it (voice_name alone, language_code alone)`,
+  applies: appliesTo(RULE2, "update"),
   async run(ctx) {
     const { a, b, own: own2, foreign } = await voicePair(ctx);
     const p = await persona(ctx, { voice_name: b.voice_name, language_code: foreign });
@@ -9653,8 +9889,8 @@ async function builtInPersona(ctx) {
   return { path: p.path, language };
 }
 var customVoice = {
-  name: `rule ${RULE}: custom_voice_id selects an active custom voice of the organization whose languages then apply; null goes back to voice_name`,
-  applies: appliesTo(RULE, "update"),
+  name: `rule ${RULE2}: custom_voice_id selects an active custom voice of the organization whose languages then apply; null goes back to voice_name`,
+  applies: appliesTo(RULE2, "update"),
   async run(ctx) {
     requireControl(ctx, "load custom voices");
     const custom = unlistedLanguage(ctx, await listedVoices(ctx));
@@ -9678,8 +9914,8 @@ var customVoice = {
 var unusableSelection = {
   // Seed: language_code "must be supported by the selected voice"; a persona whose custom voice is unusable
   // (docs/sandbox.md: active: false) or whose voice_name is no longer listed (retired) has no voice to support it.
-  name: `rule ${RULE}: a language change of a persona whose selected voice is unusable is 400; an update not touching the voice is not checked`,
-  applies: appliesTo(RULE, "update"),
+  name: `rule ${RULE2}: a language change of a persona whose selected voice is unusable is 400; an update not touching the voice is not checked`,
+  applies: appliesTo(RULE2, "update"),
   async run(ctx) {
     const control = requireControl(ctx, "load a persona whose voice became unusable");
     const voices = await listedVoices(ctx);
@@ -9804,10 +10040,10 @@ var versionRevertCurrent = {
 var checks32 = [agentNormalizeCreate, agentNormalizeUpdate, agentDeleteGuard, versionRevertCurrent];
 
 // src/conformance/checks/rules/records-conversation-breakdown.ts
-var RULE2 = "conversation-metric-breakdown";
+var RULE3 = "conversation-metric-breakdown";
 var breakdown = {
-  name: `rule ${RULE2}: view=metric_breakdown groups the metric's values by a metadata key (avg, success); metric_id and group_by_metadata are required with it`,
-  applies: operationWithRule("conversation", "list", RULE2),
+  name: `rule ${RULE3}: view=metric_breakdown groups the metric's values by a metadata key (avg, success); metric_id and group_by_metadata are required with it`,
+  applies: operationWithRule("conversation", "list", RULE3),
   async run(ctx) {
     const metric2 = (await ctx.world.create("metric")).id;
     const key = `region_${ctx.world.nextSeed()}`;
@@ -9829,8 +10065,8 @@ var breakdown = {
   }
 };
 var breakdownValues = {
-  name: `rule ${RULE2}: success counts true, numbers above 0 and yes/true/pass/passed/success in any case; avg ignores values that are not numbers; a group without values has value null; a non-text metadata value groups as JSON`,
-  applies: operationWithRule("conversation", "list", RULE2),
+  name: `rule ${RULE3}: success counts true, numbers above 0 and yes/true/pass/passed/success in any case; avg ignores values that are not numbers; a group without values has value null; a non-text metadata value groups as JSON`,
+  applies: operationWithRule("conversation", "list", RULE3),
   async run(ctx) {
     const metric2 = (await ctx.world.create("metric")).id;
     const key = `tier_${ctx.world.nextSeed()}`;
@@ -9859,7 +10095,39 @@ var breakdownValues = {
     if (show(avg.breakdown) !== show(wantAvg)) fail(`the avg breakdown is ${show(avg.breakdown)}, expected ${show(wantAvg)}`);
   }
 };
-var checks33 = [breakdown, breakdownValues];
+var breakdownScope = {
+  name: `rule ${RULE3}: the breakdown counts every conversation the list's filters keep (metric_id, filter, start_date), not one page; yes and true (word or boolean) count as successes; a conversation of the group without a value of the metric counts but adds no value; one without the key (no metadata, or a name such as __proto__ every object inherits) is in no group`,
+  applies: operationWithRule("conversation", "list", RULE3),
+  async run(ctx) {
+    const metric2 = (await ctx.world.create("metric")).id;
+    const other = (await ctx.world.create("metric")).id;
+    const key = `site_${ctx.world.nextSeed()}`;
+    const at = "2025-03-10T12:00:00.000Z";
+    const load = async (group, values, extra = {}) => (await ctx.world.loadRecord("conversation", { metadata: { [key]: group }, create_time: at, metric_ids: [metric2], metric_values: values, ...extra })).id;
+    await load("a", [{ metric_id: metric2, value: 1 }]);
+    await load("a", []);
+    await load("a", [{ metric_id: other, value: 1 }], { metric_ids: [other] });
+    await load("b", [{ metric_id: metric2, value: "yes" }]);
+    const filtered = await load("b", [{ metric_id: metric2, value: "TRUE" }]);
+    await load("c", [{ metric_id: metric2, value: 0.5 }], { create_time: "2024-01-01T00:00:00.000Z" });
+    await load("d", [{ metric_id: metric2, value: true }]);
+    await load("a", [{ metric_id: metric2, value: 1 }], { metadata: void 0 });
+    const query = { view: "metric_breakdown", metric_id: metric2, group_by_metadata: key, page_size: "1" };
+    const read2 = async (extra, what) => (await succeed(ctx, ctx.route, { query: { ...query, ...extra } }, what)).body;
+    const brief = (body) => ({ breakdown: body.breakdown, total_count: body.total_count });
+    const cases = [
+      [{ aggregation: "success" }, { breakdown: [{ metadata_value: "a", value: 1, count: 2 }, { metadata_value: "b", value: 1, count: 2 }, { metadata_value: "c", value: 1, count: 1 }, { metadata_value: "d", value: 1, count: 1 }], total_count: 6 }],
+      [{ aggregation: "avg" }, { breakdown: [{ metadata_value: "a", value: 1, count: 2 }, { metadata_value: "b", value: null, count: 2 }, { metadata_value: "c", value: 0.5, count: 1 }, { metadata_value: "d", value: null, count: 1 }], total_count: 6 }],
+      [{ aggregation: "success", start_date: "2025-01-01T00:00:00Z", filter: `NOT conversation_id = "${filtered}"` }, { breakdown: [{ metadata_value: "a", value: 1, count: 2 }, { metadata_value: "b", value: 1, count: 1 }, { metadata_value: "d", value: 1, count: 1 }], total_count: 4 }]
+    ];
+    cases.push([{ group_by_metadata: "__proto__" }, { breakdown: [], total_count: 0 }]);
+    for (const [extra, want] of cases) {
+      const got = brief(await read2(extra, `the breakdown with ${show(extra)} and page_size 1`));
+      if (show(got) !== show(want)) fail(`the breakdown with ${show(extra)} and page_size 1 is ${show(got)}, expected ${show(want)}`);
+    }
+  }
+};
+var checks33 = [breakdown, breakdownValues, breakdownScope];
 
 // src/conformance/checks/rules/records-workspace-slug.ts
 var slugs = {
@@ -9884,7 +10152,7 @@ var slugs = {
   }
 };
 var slugForms = {
-  name: 'rule workspace-slug: a given slug is kept, an update keeps the slug, a name with no letter or digit gives "workspace", a long name is cut to 100 characters (the number suffix too)',
+  name: 'rule workspace-slug: a given slug is kept, an update keeps the slug, a run of symbols is one dash, a name with no letter or digit gives "workspace", a long name is cut to 100 characters (the number suffix too)',
   applies: operationWithRule("workspace", "create", "workspace-slug"),
   async run(ctx) {
     const stamp = `${ctx.world.nextSeed()}${Date.now().toString(36)}`;
@@ -9898,6 +10166,8 @@ var slugForms = {
     const update2 = routeOf(ctx, "workspace", "update");
     const renamed = recordOf(update2, await succeed(ctx, update2, { path: { workspace_id: String(given.id) }, body: { display_name: "Another Name" } }, "renaming it"));
     if (renamed.slug !== `given-${stamp}`) fail(`a rename changed the slug to ${show(renamed.slug)}`);
+    const spaced = await create({ display_name: `Team -- ${stamp} ++ Ops` }, "creating a workspace whose name has runs of symbols");
+    if (spaced.slug !== `team-${stamp}-ops`) fail(`a workspace named "Team -- ${stamp} ++ Ops" got slug ${show(spaced.slug)}, expected team-${stamp}-ops (a run of other characters is one dash)`);
     const symbols = await create({ display_name: "!!! ???" }, "creating a workspace named with symbols only");
     if (typeof symbols.slug !== "string" || !/^workspace(-\d+)?$/.test(symbols.slug)) fail(`a workspace named "!!! ???" got slug ${show(symbols.slug)}, expected workspace (numbered while taken)`);
     const long = `${stamp}-${"x".repeat(120)}`;
@@ -9906,6 +10176,10 @@ var slugForms = {
     if (cut.slug !== base) fail(`a workspace named with ${long.length} characters got slug ${show(cut.slug)}, expected its first 100 characters`);
     const numbered = await create({ display_name: long }, "creating a second workspace of that long name");
     if (numbered.slug !== `${base.slice(0, 98)}-2`) fail(`the second workspace of that long name got slug ${show(numbered.slug)}, expected ${base.slice(0, 98)}-2 (100 characters)`);
+    const edge = `${"a".repeat(97 - stamp.length)}${stamp} bb`;
+    await create({ display_name: edge }, "creating a workspace whose 98th slug character is a dash");
+    const edged = await create({ display_name: edge }, "creating a second workspace of that name");
+    if (edged.slug !== `${edge.slice(0, 97)}-2`) fail(`the second workspace named ${edge} got slug ${show(edged.slug)}, expected ${edge.slice(0, 97)}-2`);
     const dashed = await create({ display_name: `${stamp} ${"y".repeat(100 - stamp.length - 2)} z` }, "creating a workspace whose name is cut before a dash");
     if (dashed.slug !== `${stamp}-${"y".repeat(100 - stamp.length - 2)}`) fail(`a name cut right before a dash got slug ${show(dashed.slug)}, expected no trailing dash`);
   }
@@ -9964,10 +10238,10 @@ var specFormats = {
 var checks35 = [catalogUrls, specFormats];
 
 // src/conformance/checks/rules/records-conversations.ts
-var RULE3 = "conversation-list-summary";
+var RULE4 = "conversation-list-summary";
 var listWithoutTranscript = {
-  name: `rule ${RULE3}: the list answers each conversation without its transcript; the single get returns it`,
-  applies: (route) => route.action === "list" && route.rules.includes(RULE3),
+  name: `rule ${RULE4}: the list answers each conversation without its transcript; the single get returns it`,
+  applies: (route) => route.action === "list" && route.rules.includes(RULE4),
   async run(ctx) {
     const submit2 = requireRoute(ctx, ruleRoute(ctx.suite, "audio-validate", (r) => r.action === "create"), "conversation submit");
     const get = requireRoute(ctx, ctx.world.route(ctx.route.resource ?? "conversation", "get"), "conversation get");
@@ -10063,7 +10337,18 @@ async function hiddenFixtures(ctx) {
     ["a deleted platform metric", ids[1]]
   ];
 }
-var checks37 = [builtinNotRestorable, recentlyDeletedList];
+var recentlyDeletedWithoutStamps = {
+  name: "rule metric-recently-deleted: a metric stored deleted without delete stamps is listed with delete_time, deleted_by and purge_time null",
+  applies: operationWithRule("metric", "custom", "metric-recently-deleted"),
+  async run(ctx) {
+    const stored = await ctx.world.loadRecord("metric", { update_time: null, updated_by: null, is_builtin: false }, { deleted: true });
+    const entry = itemsOf2(ctx.route, (await succeed(ctx, ctx.route, {}, "listing recently deleted metrics")).body).find((m) => m.id === stored.id);
+    if (!entry) fail(`the metric ${stored.id}, stored deleted, is not listed`);
+    if (entry.metric_name !== stored.record.metric_name) fail(`the listed metric shows metric_name ${show(entry.metric_name)}, it was stored as ${show(stored.record.metric_name)}`);
+    for (const field of ["delete_time", "deleted_by", "purge_time"]) if (entry[field] !== null) fail(`${field} is ${show(entry[field])}, expected null (the metric carries no delete stamps)`);
+  }
+};
+var checks37 = [builtinNotRestorable, recentlyDeletedList, recentlyDeletedWithoutStamps];
 
 // src/conformance/checks/rules/records-review.ts
 var NOTES_RULE = "require_disagreement_notes";
@@ -10210,8 +10495,7 @@ var links = {
     if (show(updated.linked_simulation_ids) !== show([sims[1]])) fail(`linked_simulation_ids after add [s2, s1] and remove [s1]: expected ${show([sims[1]])}, got ${show(updated.linked_simulation_ids)}`);
     if (show(updated.assignees) !== show([A])) fail(`assignees after B opted out: expected ${show([A])}, got ${show(updated.assignees)}`);
     for (const key of Object.keys(change)) if (key in updated) fail(`the answer carries the edit list ${key}`);
-    const blind = await send(ctx.target, ctx.route, { path, body: { blind_labeling_shown_metric_ids: [metrics[1]] } });
-    expectError(blind, 400, "INVALID_ARGUMENT", "blind_labeling_shown_metric_ids[0]", "a blind-labeling metric the project does not link");
+    await expectRefused(ctx, ctx.route, { path, body: { blind_labeling_shown_metric_ids: [metrics[1]] } }, "blind_labeling_shown_metric_ids[0]", "a blind-labeling metric the project does not link");
     const ok = recordOf(ctx.route, await succeed(ctx, ctx.route, { path, body: { linked_metric_ids: metrics, blind_labeling_shown_metric_ids: [metrics[1]] } }, "linking the metric and showing it"));
     if (show(ok.blind_labeling_shown_metric_ids) !== show([metrics[1]])) fail(`blind_labeling_shown_metric_ids: expected ${show([metrics[1]])}, got ${show(ok.blind_labeling_shown_metric_ids)}`);
   }
@@ -10260,8 +10544,7 @@ var insights = {
     if (show(feb.project.review_label_options) !== show(options)) fail(`review_label_options: expected ${show(options)}, got ${show(feb.project.review_label_options)}`);
     const bySimulation = await ask2(ctx, ctx.route, scene.project, { start_date: "2026-02-01T00:00:00Z", end_date: "2026-02-28T00:00:00Z", label_triage_time_basis: "simulation" });
     if (bySimulation.label_overview.total_labels !== 0) fail(`by simulation time, February 2026 holds ${show(bySimulation.label_overview.total_labels)} labels, expected 0`);
-    const backwards = await send(ctx.target, ctx.route, { path: { project_id: String(scene.project.id) }, query: { start_date: "2026-02-01T00:00:00Z", end_date: "2026-01-01T00:00:00Z" } });
-    expectError(backwards, 400, "INVALID_ARGUMENT", "end_date", "an end_date before start_date");
+    await expectRefused(ctx, ctx.route, { path: { project_id: String(scene.project.id) }, query: { start_date: "2026-02-01T00:00:00Z", end_date: "2026-01-01T00:00:00Z" } }, "end_date", "an end_date before start_date");
   }
 };
 var checks39 = [links, progress, agreement, insights];
@@ -10273,13 +10556,13 @@ async function project(ctx, body) {
   const create = routeOf(ctx, "review-project", "create");
   return recordOf(create, await succeed(ctx, create, { body: { display_name: `Edges ${ctx.world.nextSeed()}`, ...body } }, "creating a review project"));
 }
-async function simulations(ctx, n) {
+async function simulations(ctx, n, overrides = {}) {
   const out = [];
-  for (let i = 0; i < n; i++) out.push((await ctx.world.create("simulation", { notes: null })).id);
+  for (let i = 0; i < n; i++) out.push((await ctx.world.create("simulation", { notes: null, ...overrides })).id);
   return out;
 }
-function label(p, sim, metric2, reviewer, value, at = "2026-05-01T00:00:00Z") {
-  return { kind: "annotation", data: { project_id: p.id, simulation_id: sim, metric_id: metric2, ...reviewer === null ? {} : { reviewer }, label: value, create_time: at } };
+function label(p, sim, metric2, reviewer, value, at = "2026-05-01T00:00:00Z", extra = {}) {
+  return { kind: "annotation", data: { project_id: p.id, simulation_id: sim, metric_id: metric2, ...reviewer === null ? {} : { reviewer }, label: value, create_time: at, ...extra } };
 }
 async function ask3(ctx, route, p, query = {}) {
   return (await succeed(ctx, route, { path: { project_id: String(p.id) }, query }, `${route.id} of a project`)).body;
@@ -10297,8 +10580,26 @@ var wholeListsWin = {
     if (show(updated.assignees) !== show([A2, B2])) fail(`assignees: expected the whole list ${show([A2, B2])}, got ${show(updated.assignees)}`);
   }
 };
+var editsNotStored = {
+  name: "rule review-project-links: the edit lists are not stored: a later update that sends none edits nothing; an id added that is already linked is linked once",
+  applies: operationWithRule("review-project", "update", "review-project-links"),
+  async run(ctx) {
+    const sims = await simulations(ctx, 3);
+    const metric2 = (await ctx.world.create("metric")).id;
+    const p = await project(ctx, { assignees: [A2, B2], linked_simulation_ids: [sims[0]], linked_metric_ids: [metric2] });
+    const path = { project_id: String(p.id) };
+    const update2 = async (body, what) => recordOf(ctx.route, await succeed(ctx, ctx.route, { path, body }, what));
+    const edited = await update2({ add_linked_simulation_ids: [sims[0], sims[1]], remove_linked_simulation_ids: [sims[2]], opted_out_assignees: [B2] }, "adding a linked and a new simulation, opting B out");
+    if (show(edited.linked_simulation_ids) !== show([sims[0], sims[1]])) fail(`linked_simulation_ids after adding the linked s1 and s2: expected ${show([sims[0], sims[1]])}, got ${show(edited.linked_simulation_ids)}`);
+    await update2({ linked_simulation_ids: [sims[2]], assignees: [A2, B2] }, "replacing the lists whole");
+    const renamed = await update2({ display_name: `Renamed ${ctx.world.nextSeed()}` }, "renaming the project");
+    if (show(renamed.linked_simulation_ids) !== show([sims[2]]) || show(renamed.assignees) !== show([A2, B2])) {
+      fail(`after a rename the project links ${show(renamed.linked_simulation_ids)} with assignees ${show(renamed.assignees)}, expected ${show([sims[2]])} and ${show([A2, B2])}: an earlier edit list was applied again`);
+    }
+  }
+};
 var progressEdges = {
-  name: "rule review-progress: 0% without tasks; an individual assignee counts in any case; unlabeled annotations and unlinked simulations do not count",
+  name: "rule review-progress: 0% without tasks; each individual assignee counts in any case; unlabeled annotations, unlinked simulations and other reviewers do not count",
   applies: operationWithRule("review-project", "custom", "review-progress"),
   async run(ctx) {
     const control = controlOf(ctx, "load annotations");
@@ -10309,12 +10610,13 @@ var progressEdges = {
     const p = await project(ctx, { assignees: [A2, B2], linked_simulation_ids: sims.slice(0, 2), linked_metric_ids: [metric2], project_type: "PROJECT_INDIVIDUAL" });
     await loadFixtures2(control, [
       label(p, sims[0], metric2, "A@Example.COM", "good"),
+      label(p, sims[0], metric2, B2, "good"),
       label(p, sims[1], metric2, B2, null),
       label(p, sims[2], metric2, B2, "good"),
       label(p, sims[1], metric2, "c@example.com", "bad")
     ]);
     const got = await ask3(ctx, ctx.route, p);
-    const want = { project_id: p.id, display_name: p.display_name, project_type: "PROJECT_INDIVIDUAL", simulation_count: 2, metric_count: 1, assignee_count: 2, total_tasks: 4, completed_tasks: 1, completion_percentage: 25 };
+    const want = { project_id: p.id, display_name: p.display_name, project_type: "PROJECT_INDIVIDUAL", simulation_count: 2, metric_count: 1, assignee_count: 2, total_tasks: 4, completed_tasks: 2, completion_percentage: 50 };
     for (const [k, v] of Object.entries(want)) if (got[k] !== v) fail(`${k}: expected ${show(v)}, got ${show(got[k])}`);
   }
 };
@@ -10367,7 +10669,40 @@ var insightsEdges = {
     if (show(stats) !== show(want)) fail(`metric_stats inside the window: ${show(stats)}, expected ${show(want)}`);
   }
 };
-var checks40 = [wholeListsWin, progressEdges, agreementEdges, insightsEdges];
+var insightsDisagreements = {
+  name: "rule review-insights: annotations without a label count as disagreements only; review_label_options hold every label once, sorted; by simulation time, an annotation of an unknown simulation is outside the window",
+  applies: operationWithRule("review-project", "custom", "review-insights"),
+  async run(ctx) {
+    const control = controlOf(ctx, "load annotations");
+    const simulationTime = "2026-09-01T00:00:00Z";
+    const sims = await simulations(ctx, 2, { create_time: simulationTime });
+    const metric2 = (await ctx.world.create("metric")).id;
+    const p = await project(ctx, { assignees: [A2, B2], linked_simulation_ids: sims, linked_metric_ids: [metric2] });
+    const [s1, s2] = sims;
+    const ghost = unusedLike2(s1);
+    const open = { disagreement: true };
+    await loadFixtures2(control, [
+      label(p, s1, metric2, A2, "fine", "2026-07-01T00:00:00Z"),
+      label(p, s1, metric2, B2, "fine", "2026-07-02T00:00:00Z", { disagreement: true, resolved: true }),
+      label(p, s2, metric2, A2, "poor", "2026-07-03T00:00:00Z"),
+      label(p, s2, metric2, B2, null, "2026-07-03T00:00:00Z", open),
+      label(p, s1, metric2, null, null, "2026-07-04T00:00:00Z", open),
+      label(p, ghost, metric2, A2, "fine", "2026-07-05T00:00:00Z"),
+      label(p, s2, metric2, A2, "late", "2026-08-01T00:00:00Z", open)
+    ]);
+    const july = await ask3(ctx, ctx.route, p, { start_date: "2026-07-01T00:00:00Z", end_date: "2026-07-31T23:59:59Z" });
+    const overview = { total_labels: 4, labeled_simulations: 3, reviewers: 2, disagreements: 3, unresolved_disagreements: 2 };
+    if (show(july.label_overview) !== show(overview)) fail(`label_overview for July: expected ${show(overview)}, got ${show(july.label_overview)}`);
+    const stats = [{ label: "fine", count: 3 }, { label: "poor", count: 1 }];
+    if (show(july.label_stats) !== show(stats)) fail(`label_stats for July: expected ${show(stats)}, got ${show(july.label_stats)}`);
+    const options = ["fine", "late", "poor"];
+    if (show(july.project.review_label_options) !== show(options)) fail(`review_label_options: expected ${show(options)}, got ${show(july.project.review_label_options)}`);
+    const bySimulation = await ask3(ctx, ctx.route, p, { start_date: simulationTime, end_date: simulationTime, label_triage_time_basis: "simulation" });
+    const want = { total_labels: 4, labeled_simulations: 2, reviewers: 2, disagreements: 4, unresolved_disagreements: 3 };
+    if (show(bySimulation.label_overview) !== show(want)) fail(`label_overview at the simulations' create_time: expected ${show(want)}, got ${show(bySimulation.label_overview)}`);
+  }
+};
+var checks40 = [wholeListsWin, editsNotStored, progressEdges, agreementEdges, insightsEdges, insightsDisagreements];
 
 // src/conformance/checks/rules/records-runs.ts
 var REFERENCES = [
@@ -10457,7 +10792,7 @@ var launchAgentMetrics = {
   }
 };
 var launchTemplate = {
-  name: "rule run-pin-versions: a run_template_id must name a run template of the organization (404 on run_template_id)",
+  name: "rule run-pin-versions: a run_template_id must name a run template of the organization (404 on run_template_id, also for one outside it)",
   applies: operationWithRule("run", "create", "run-pin-versions"),
   async run(ctx) {
     const agentId = (await ctx.world.ensure("agent")).id;
@@ -10466,6 +10801,9 @@ var launchTemplate = {
       const [templateId] = await loadFixtures2(control, [{ kind: "run_template", data: { agent_id: agentId, active: true } }]);
       const run = await launch(ctx, { agent_id: agentId, run_template_id: templateId }, "launching a run from a run template");
       if (run.run_template_id !== templateId) fail(`the run names run template ${show(run.run_template_id)}, it was launched from ${templateId}`);
+      const [foreignId] = await loadFixtures2(control, [{ kind: "run_template", platform: true, data: { agent_id: agentId, active: true } }]);
+      const references2 = { persona_id: (await ctx.world.ensure("persona")).id, test_set_id: (await ctx.world.ensure("test_set")).id };
+      expectError(await send(ctx.target, ctx.route, { body: { ...references2, agent_id: agentId, run_template_id: foreignId } }), 404, "NOT_FOUND", "run_template_id", "launching from a run template outside the organization");
     }
     const missing = unusedLike2(agentId);
     const references = { persona_id: (await ctx.world.ensure("persona")).id, test_set_id: (await ctx.world.ensure("test_set")).id };
@@ -10538,12 +10876,12 @@ var latestInList = {
     if (found.get(runIdOf(ctx, current))?.on_latest_configuration !== true) fail(`the list shows an unchanged run with on_latest_configuration ${show(found.get(runIdOf(ctx, current))?.on_latest_configuration)}, expected true`);
   }
 };
-async function findInList(ctx, ids) {
+async function findInList(ctx, ids, extra = {}) {
   const found = /* @__PURE__ */ new Map();
   const paging = ctx.route.pagination;
   let token;
   for (let page = 0; page < 50 && found.size < ids.length; page++) {
-    const query = paging && token !== void 0 ? { [paging.pageToken]: token } : {};
+    const query = { ...extra, ...paging && token !== void 0 ? { [paging.pageToken]: token } : {} };
     const answer = await succeed(ctx, ctx.route, { query }, "listing runs");
     for (const item of itemsOf2(ctx.route, answer.body)) if (ids.includes(runIdOf(ctx, item))) found.set(runIdOf(ctx, item), item);
     const next = paging ? answer.body[paging.nextPageToken] : void 0;
@@ -10578,6 +10916,60 @@ var launchBody = {
 };
 var checks41 = [launchBody, launchPins, launchMissing, launchAgentMetrics, launchTemplate, launchFirstVersion, latestConfiguration, latestInList];
 
+// src/conformance/checks/rules/records-runs-results.ts
+var RULE5 = "run-pin-versions";
+var launchOutcomeEmpty = {
+  name: `rule ${RULE5}: a launched run without tags, of an agent without metrics, has tags [], metric_ids [], results, error, error_status and complete_time null, metric_values {} and is_public false, also on a later get`,
+  applies: operationWithRule("run", "create", RULE5),
+  async run(ctx) {
+    const agent = await ctx.world.create("agent");
+    const attached = agent.record.metric_ids ?? [];
+    if (!same6(attached, [])) fail(`a new agent has metric_ids ${show(attached)}, expected none attached`);
+    const run = await launch(ctx, { agent_id: agent.id }, "launching a run");
+    const get = routeOf(ctx, "run", "get");
+    const read2 = recordOf(get, await succeed(ctx, get, { path: { [get.params.path[0].name]: runIdOf(ctx, run) } }, "getting the run"));
+    const want = { tags: [], metric_ids: [], results: null, error: null, error_status: null, complete_time: null, metric_values: {}, is_public: false };
+    for (const [what, shown] of [["the launch answer", run], ["a get of the run", read2]]) {
+      for (const [k, v] of Object.entries(want)) if (!same6(shown[k], v)) fail(`${what} shows ${k} ${show(shown[k])}, expected ${show(v)} before completion`);
+    }
+  }
+};
+var metricAverages = {
+  name: `rule ${RULE5}: a run list with include=metric_averages shows each run's mean per metric (null for a run without values); without include, no metric_averages`,
+  applies: operationWithRule("run", "list", RULE5),
+  async run(ctx) {
+    const control = controlOf(ctx, "complete a run with metric values");
+    const [first, second] = [await ctx.world.create("metric"), await ctx.world.create("metric")];
+    const agentId = (await ctx.world.ensure("agent")).id;
+    const done = await launch(ctx, { agent_id: agentId, metric_ids: [first.id, second.id] }, "launching a run to complete");
+    await control.completeRun({ run_id: runIdOf(ctx, done), metric_values: { [first.id]: [1, 2], [second.id]: 4 } });
+    const pending = await launch(ctx, { agent_id: agentId, metric_ids: [first.id] }, "launching a run left pending");
+    const ids = [runIdOf(ctx, done), runIdOf(ctx, pending)];
+    const averaged = await findInList(ctx, ids, { include: "metric_averages" });
+    const expected = { [first.id]: 1.5, [second.id]: 4 };
+    const shown = averaged.get(ids[0])?.metric_averages;
+    if (!shown || Object.keys(shown).length !== 2 || Object.entries(expected).some(([k, v]) => shown[k] !== v)) fail(`a completed run lists metric_averages ${show(shown)}, expected ${show(expected)}`);
+    const none = averaged.get(ids[1]);
+    if (none.metric_averages !== null) fail(`a run without metric values lists metric_averages ${show(none.metric_averages)}, expected null`);
+    const plain = await findInList(ctx, ids);
+    for (const id of ids) if (plain.get(id).metric_averages !== void 0) fail(`without include the list shows metric_averages ${show(plain.get(id).metric_averages)} on run ${id}`);
+    const get = routeOf(ctx, "run", "get");
+    const single = recordOf(get, await succeed(ctx, get, { path: { [get.params.path[0].name]: ids[0] }, query: { include: "metric_averages" } }, "getting the completed run"));
+    if (single.metric_averages !== void 0) fail(`a get of the run shows metric_averages ${show(single.metric_averages)}: they are for list items only`);
+  }
+};
+var unpinnedLatest = {
+  name: `rule ${RULE5}: a run that pins nothing (completed through the control plane without a launch) is on the latest configuration`,
+  applies: operationWithRule("run", "get", RULE5),
+  async run(ctx) {
+    const control = controlOf(ctx, "complete a run that was never launched");
+    const id = runIdOf(ctx, (await control.completeRun({ metric_values: {} })).run);
+    const read2 = recordOf(ctx.route, await succeed(ctx, ctx.route, { path: { [ctx.route.params.path[0].name]: id } }, "getting the run"));
+    if (read2.on_latest_configuration !== true) fail(`a run that pins nothing shows on_latest_configuration ${show(read2.on_latest_configuration)}, expected true`);
+  }
+};
+var checks42 = [launchOutcomeEmpty, metricAverages, unpinnedLatest];
+
 // src/conformance/checks/rules/records-runs-tags.ts
 async function tagsOf(ctx, stamp) {
   const answer = await succeed(ctx, ctx.route, {}, "listing the run tags");
@@ -10608,7 +11000,7 @@ var runTags = {
     if (JSON.stringify(after) !== JSON.stringify(want.slice(1))) fail(`after deleting the run that alone carried a-${stamp}: expected ${show(want.slice(1))}, got ${show(after)}`);
   }
 };
-var checks42 = [runTags];
+var checks43 = [runTags];
 
 // src/conformance/checks/rules/records-test-sets.ts
 async function gridOf(ctx, set) {
@@ -10700,12 +11092,16 @@ async function expectReplaced(ctx, set, grid, rows) {
   expectError(await send(ctx.target, getCase, { path: { test_case_id: String(rows[0].id) } }), 404, "NOT_FOUND", void 0, "a test case of a replaced grid");
 }
 var caseCreate = {
-  name: "rule test-set-snapshot: each test case created joins its grid (at the end, or at its position with later rows moving down; a position past the end is the end) with one version; an unknown test set is 404 on test_set_id",
+  name: "rule test-set-snapshot: each test case created joins its grid (the test set update_time moving forward; at the end, or at its position with later rows moving down; a position past the end is the end) with one version; an unknown test set is 404 on test_set_id",
   applies: operationWithRule("test_case", "create", "test-set-snapshot"),
   async run(ctx) {
     const set = await ctx.world.create("test_set");
     const start = await versionCount3(ctx, set);
+    const stamped = (await read(ctx, "test_set", set.path)).update_time;
+    await new Promise((r) => setTimeout(r, 5));
     const first = await createCase(ctx, set, "First row");
+    const restamped = (await read(ctx, "test_set", set.path)).update_time;
+    if (typeof stamped === "string" && !(Date.parse(String(restamped)) > Date.parse(stamped))) fail(`the test set's update_time was ${stamped} before a test case joined its grid and ${show(restamped)} after`);
     const second = await createCase(ctx, set, "Second row");
     expectVersions("creating two test cases", start, await versionCount3(ctx, set), 2);
     expectGrid(await gridOf(ctx, set), [first.id, second.id], "after two appends");
@@ -10787,13 +11183,13 @@ var caseListOrder = {
     if (!same6(listed, expected)) fail(`the test cases list as ${show(listed)}, expected the grid order ${show(expected)}`);
   }
 };
-var checks43 = [newTestSetGrid, gridSave, caseCreate, caseUpdate, caseDelete, caseListOrder];
+var checks44 = [newTestSetGrid, gridSave, caseCreate, caseUpdate, caseDelete, caseListOrder];
 
 // src/conformance/checks/rules/records.ts
-var checks44 = [...checks32, ...checks34, ...checks37, ...checks41, ...checks42, ...checks43, ...checks38, ...checks39, ...checks40, ...checks35, ...checks36, ...checks33];
+var checks45 = [...checks32, ...checks34, ...checks37, ...checks41, ...checks42, ...checks43, ...checks44, ...checks38, ...checks39, ...checks40, ...checks35, ...checks36, ...checks33];
 
 // src/conformance/checks/rules/webhooks-baselines-bands.ts
-var RULE4 = "baseline-sigma-bands";
+var RULE6 = "baseline-sigma-bands";
 function expectedBands(estimate, levels) {
   const bands = {};
   for (const n of levels) {
@@ -10820,8 +11216,8 @@ async function observedBaseline(ctx) {
   return { baseline, estimate: ewma(values) };
 }
 var newBaseline = {
-  name: `rule ${RULE4}: a new baseline has no statistics (zeros, sigma_bands null), null scope ids, and the metric's name as display_name unless one is given`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "create", RULE4),
+  name: `rule ${RULE6}: a new baseline has no statistics (zeros, sigma_bands null), null scope ids, and the metric's name as display_name unless one is given`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "create", RULE6),
   async run(ctx) {
     const metric2 = await ctx.world.create("metric");
     const answer = await send(ctx.target, ctx.route, { path: { metric_id: metric2.id }, body: {} });
@@ -10839,8 +11235,8 @@ var newBaseline = {
   }
 };
 var bandsOnGet = {
-  name: `rule ${RULE4}: sigma_bands are mean ± n·sigma for each requested level (default 1,2; a repeated level once)`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "get", RULE4),
+  name: `rule ${RULE6}: sigma_bands are mean ± n·sigma for each requested level (default 1,2; a repeated level once)`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "get", RULE6),
   async run(ctx) {
     const { baseline, estimate } = await observedBaseline(ctx);
     const plain = await getBaseline(ctx, baseline.path);
@@ -10850,8 +11246,8 @@ var bandsOnGet = {
   }
 };
 var levelLimits = {
-  name: `rule ${RULE4}: up to 20 distinct sigma levels are answered; more, a level of 0 or one without a plain decimal form is 400 on sigma_levels`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "get", RULE4),
+  name: `rule ${RULE6}: up to 20 distinct sigma levels are answered; more, a level of 0 or one without a plain decimal form is 400 on sigma_levels`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "get", RULE6),
   async run(ctx) {
     const metric2 = (await ctx.world.create("metric")).id;
     const baseline = await createBaseline(ctx, metric2);
@@ -10863,8 +11259,8 @@ var levelLimits = {
   }
 };
 var ownerMetric = {
-  name: `rule ${RULE4}: a baseline is found only under its own metric (404 on baseline_id), an unknown metric is 404 on metric_id`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "get", RULE4),
+  name: `rule ${RULE6}: a baseline is found only under its own metric (404 on baseline_id), an unknown metric is 404 on metric_id`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "get", RULE6),
   async run(ctx) {
     const metric2 = (await ctx.world.create("metric")).id;
     const baseline = await createBaseline(ctx, metric2);
@@ -10874,8 +11270,8 @@ var ownerMetric = {
   }
 };
 var bandsOnList = {
-  name: `rule ${RULE4}: listed baselines carry sigma_bands for the requested levels, null before observations`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "list", RULE4),
+  name: `rule ${RULE6}: listed baselines carry sigma_bands for the requested levels, null before observations`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "list", RULE6),
   async run(ctx) {
     const { baseline, estimate } = await observedBaseline(ctx);
     const empty = await createBaseline(ctx, baseline.path.metric_id);
@@ -10891,202 +11287,25 @@ var bandsOnList = {
     expectError(await send(ctx.target, ctx.route, { path: { metric_id: unusedMetricId() } }), 404, "NOT_FOUND", "metric_id", "listing the baselines of an unknown metric");
   }
 };
-var sigmaBandChecks = [newBaseline, bandsOnGet, levelLimits, ownerMetric, bandsOnList];
-
-// src/conformance/checks/rules/webhooks-baselines-deliveries.ts
-var RULE5 = "deliver-webhooks";
-async function subscribe(ctx, receiver, statuses, token) {
-  const url = receiver.endpoint(statuses);
-  const created = await ctx.world.create("webhook", { type: enumOf2(ctx.suite, "WebhookType")[0], url, auth_token: token });
-  return { id: created.id, url, ...token ? { token } : {} };
-}
-async function foreignSubscription(ctx, receiver) {
-  const key = ctx.target.otherApiKey ?? await needControl(ctx, "create a second organization").createOtherOrganizationKey();
-  const url = receiver.endpoint();
-  const create = routeOf2(ctx, "webhook", "create");
-  expectSuccess(await send(ctx.target, create, { key, body: { type: enumOf2(ctx.suite, "WebhookType")[0], url } }), create, "creating another organization's webhook");
-  return url;
-}
-function onlyCall(calls, what) {
-  if (calls.length !== 1) fail(`${what}: expected exactly one call, got ${calls.length}`);
-  return calls[0];
-}
-function payloadOf2(call, what) {
-  const body = call.body;
-  if (body === null || typeof body !== "object" || Array.isArray(body)) fail(`${what}: the body is not a JSON object: ${JSON.stringify(body).slice(0, 200)}`);
-  return body;
-}
-function expectDelivery(ctx, call, subscription, wave, what) {
-  const schema = def(ctx.suite, "WebhookDelivery");
-  const properties = schema.properties;
-  if (call.method !== "POST") fail(`${what}: expected a POST (seed Events 1), got ${call.method}`);
-  if (!(call.headers["content-type"] ?? "").includes("application/json")) fail(`${what}: expected content-type application/json, got ${String(call.headers["content-type"])}`);
-  const payload = payloadOf2(call, what);
-  for (const field of schema.required ?? []) if (payload[field] === void 0) fail(`${what}: the payload lacks ${field}: ${JSON.stringify(payload).slice(0, 300)}`);
-  if (payload.event !== enumOf2(ctx.suite, "WebhookType")[0]) fail(`${what}: expected event job_complete, got ${String(payload.event)}`);
-  if (payload.webhook_id !== subscription.id) fail(`${what}: expected webhook_id ${subscription.id}, got ${String(payload.webhook_id)}`);
-  const ulid = new RegExp(String(def(ctx.suite, "Ulid").pattern));
-  if (typeof payload.delivery_id !== "string" || !ulid.test(payload.delivery_id)) fail(`${what}: expected a ULID delivery_id, got ${String(payload.delivery_id)}`);
-  if (!properties.wave?.enum?.includes(wave) || payload.wave !== wave) fail(`${what}: expected wave ${wave}, got ${String(payload.wave)}`);
-  if (typeof payload.occurred_at !== "string" || Number.isNaN(Date.parse(payload.occurred_at))) fail(`${what}: occurred_at is not a date-time: ${String(payload.occurred_at)}`);
-  const values = payload.metric_values;
-  if (values !== void 0 && (values === null || typeof values !== "object" || Object.values(values).some((v) => typeof v !== "number"))) fail(`${what}: metric_values is not an object of numbers: ${JSON.stringify(values)}`);
-  const header2 = call.headers["x-webhook-token"];
-  if (subscription.token !== void 0 && header2 !== subscription.token) fail(`${what}: expected X-Webhook-Token to carry the webhook's token, got ${header2 === void 0 ? "no such header" : "another value"}`);
-  if (subscription.token === void 0 && header2 !== void 0) fail(`${what}: a webhook without auth_token got an X-Webhook-Token header`);
-  return payload;
-}
-function within(iso, from, to) {
-  const at = typeof iso === "string" ? Date.parse(iso) : Number.NaN;
-  return at >= from - 1e3 && at <= to + 1e3;
-}
-var runWave = {
-  name: `rule ${RULE5}: a completed run POSTs wave run with run_id, occurred_at = completion time and the metric means to every job_complete webhook of the organization, none to deleted or foreign ones`,
-  applies: (route, suite) => route.id === canonical(suite, "webhook", "create")?.id && handles2(suite, "run.completed", RULE5),
+var updateKeepsStatistics = {
+  name: `rule ${RULE6}: an update keeps the baseline's statistics and answers its sigma_bands`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "update", RULE6),
   async run(ctx) {
-    const control = needControl(ctx, "complete a run");
-    const receiver = needReceiver(ctx, "see what the deliveries carry");
-    const withToken = await subscribe(ctx, receiver, [204], `conformance-token-${ctx.world.nextSeed()}`);
-    const emptyToken = await subscribe(ctx, receiver, [204], "");
-    const noToken = await subscribe(ctx, receiver);
-    const removed = await subscribe(ctx, receiver);
-    const remove = routeOf2(ctx, "webhook", "delete");
-    expectSuccess(await send(ctx.target, remove, { path: { webhook_id: removed.id } }), remove, "deleting a webhook");
-    const foreign = await foreignSubscription(ctx, receiver);
-    const [listed, single] = [unusedMetricId(), unusedMetricId()];
-    const results = { [listed]: [0.2, 0.4, 0.9], [single]: 3 };
-    const completedAt = new Date(Date.now() - 9e4).toISOString();
-    const done = await control.completeRun({ metric_values: results, completed_at: completedAt });
-    const payloads = [];
-    for (const subscription of [withToken, emptyToken, noToken]) {
-      const what = `the run delivery to webhook ${subscription.id}`;
-      const payload = expectDelivery(ctx, onlyCall(await receiver.calls(subscription.url), what), subscription, "run", what);
-      if (payload.run_id !== done.run.run_id) fail(`${what}: expected run_id ${String(done.run.run_id)}, got ${String(payload.run_id)}`);
-      if (payload.conversation_id !== void 0) fail(`${what}: a run delivery carries conversation_id ${String(payload.conversation_id)}`);
-      if (Date.parse(String(payload.occurred_at)) !== Date.parse(completedAt)) fail(`${what}: expected occurred_at ${completedAt} (the run's completion), got ${String(payload.occurred_at)}`);
-      const values = payload.metric_values ?? {};
-      if (!close(values[listed], average(results[listed])) || !close(values[single], 3) || Object.keys(values).length !== 2) {
-        fail(`${what}: expected metric_values {${listed}: ${average(results[listed])}, ${single}: 3}, got ${JSON.stringify(values)}`);
-      }
-      payloads.push(payload);
-    }
-    const ids = new Set(payloads.map((p) => p.delivery_id));
-    if (ids.size !== payloads.length) fail(`${payloads.length} webhooks got only ${ids.size} distinct delivery_ids (one delivery each expected)`);
-    const stale = await receiver.calls(removed.url);
-    if (stale.length !== 0) fail(`a deleted webhook still got ${stale.length} deliveries`);
-    const leaked = await receiver.calls(foreign);
-    if (leaked.length !== 0) fail(`another organization's webhook got ${leaked.length} deliveries of this organization's run`);
+    const { baseline, estimate } = await observedBaseline(ctx);
+    const answer = await send(ctx.target, ctx.route, { path: baseline.path, body: { display_name: "Conformance renamed baseline" } });
+    expectSuccess(answer, ctx.route, "renaming a baseline with observations");
+    const updated = answer.body;
+    expectEstimate(updated, estimate, "the update answer");
+    expectBands(updated, expectedBands(estimate, [1, 2]), "the update answer (default levels)");
+    expectEstimate(await getBaseline(ctx, baseline.path), estimate, "the baseline read after the update");
   }
 };
-var ANSWERS = [
-  // spec/webhooks.yaml (our design): network errors, timeouts, 408, 429 and 5xx are retried ...
-  { first: 500, calls: 2, final: "delivered" },
-  { first: 503, calls: 2, final: "delivered" },
-  { first: 408, calls: 2, final: "delivered" },
-  { first: 429, calls: 2, final: "delivered" },
-  // ... other 4xx answers are final.
-  { first: 400, calls: 1, final: "failed" },
-  { first: 404, calls: 1, final: "failed" },
-  { first: 410, calls: 1, final: "failed" }
-];
-var MAX_ATTEMPTS = 4;
-var retries = {
-  name: `rule ${RULE5}: 408, 429 and 5xx answers are retried with the same delivery (at most ${MAX_ATTEMPTS} attempts), other 4xx are final; last_triggered_at is set either way`,
-  applies: (route, suite) => route.id === canonical(suite, "webhook", "create")?.id && handles2(suite, "run.completed", RULE5),
-  async run(ctx) {
-    const control = needControl(ctx, "complete a run");
-    const receiver = needReceiver(ctx, "answer deliveries with chosen statuses");
-    const cases = [];
-    for (const answer2 of ANSWERS) cases.push({ ...answer2, subscription: await subscribe(ctx, receiver, answer2.final === "delivered" ? [answer2.first, 204] : [answer2.first]) });
-    const failing = await subscribe(ctx, receiver, [500]);
-    const before = Date.now();
-    const done = await control.completeRun({ metric_values: {} });
-    const after = Date.now();
-    for (const c of cases) {
-      const what = `a webhook whose client answers ${c.first}${c.final === "delivered" ? " then 204" : ""}`;
-      const calls = await receiver.calls(c.subscription.url);
-      if (calls.length !== c.calls) fail(`${what}: expected ${c.calls} call(s), got ${calls.length}`);
-      const ids = new Set(calls.map((call) => payloadOf2(call, what).delivery_id));
-      if (ids.size !== 1) fail(`${what}: a retry must repeat the same delivery, got delivery_ids ${JSON.stringify([...ids])}`);
-      expectSentLog(done.sent, c.subscription.id, c.final, calls.length, what);
-    }
-    const failed = await receiver.calls(failing.url);
-    if (failed.length < 2 || failed.length > MAX_ATTEMPTS) fail(`a client always answering 500: expected 2 to ${MAX_ATTEMPTS} attempts, got ${failed.length}`);
-    expectSentLog(done.sent, failing.id, "failed", failed.length, "a client always answering 500");
-    const refused2 = cases.find((c) => c.final === "failed").subscription;
-    const list = routeOf2(ctx, "webhook", "list");
-    const answer = await send(ctx.target, list, {});
-    const webhooks = answer.body?.webhooks ?? [];
-    const listed = webhooks.find((w) => w.id === refused2.id);
-    if (!listed) fail(`the webhook ${refused2.id} is missing from the list`);
-    if (!within(listed.last_triggered_at, before, after)) fail(`expected last_triggered_at of a refused delivery between the run's start and end, got ${String(listed.last_triggered_at)}`);
-  }
-};
-function expectSentLog(sent, webhookId, status, attempts, what) {
-  const entry = sent.find((s) => s.kind === "webhook_delivery" && s.webhook_id === webhookId);
-  if (!entry) fail(`${what}: the control plane recorded no delivery for webhook ${webhookId}`);
-  if (entry.status !== status) fail(`${what}: expected the delivery to end ${status}, got ${String(entry.status)}`);
-  const recorded = Array.isArray(entry.attempts) ? entry.attempts.length : -1;
-  if (recorded !== attempts) fail(`${what}: expected ${attempts} recorded attempt(s), got ${recorded}`);
-}
-var webhookNotTriggeredYet = {
-  name: `rule ${RULE5}: a new webhook has no last_triggered_at`,
-  applies: (route, suite) => route.id === canonical(suite, "webhook", "create")?.id && handles2(suite, "run.completed", RULE5),
-  async run(ctx) {
-    const created = await ctx.world.create("webhook", { url: "https://hooks.example.com/never" });
-    const value = created.record.last_triggered_at;
-    if (value !== void 0 && value !== null) fail(`expected no last_triggered_at on a new webhook, got ${String(value)}`);
-  }
-};
-var conversationWaves = {
-  name: `rule ${RULE5}: a submitted conversation is delivered as wave text, its recording by a separate later call as wave audio`,
-  applies: (route, suite) => route.aliasOf === null && route.emits.includes("conversation.submitted") && handles2(suite, "conversation.submitted", RULE5) && handles2(suite, "conversation.audio-attached", RULE5),
-  async run(ctx) {
-    const receiver = needReceiver(ctx, "see the two delivery waves");
-    const subscription = await subscribe(ctx, receiver, [204], `conformance-token-${ctx.world.nextSeed()}`);
-    const before = Date.now();
-    const textOnly = await submit(ctx, {});
-    const attach = canonicalAttach(ctx);
-    successRecord(await send(ctx.target, attach, { path: { conversation_id: textOnly }, body: { audio_url: AUDIO_URL } }), attach, "attaching audio to the conversation");
-    const withAudio = await submit(ctx, { audio_url: AUDIO_URL });
-    const after = Date.now();
-    const dispatchOrder = (call) => String(call.body?.delivery_id ?? "");
-    const calls = (await receiver.calls(subscription.url)).sort((a, b) => dispatchOrder(a) < dispatchOrder(b) ? -1 : dispatchOrder(a) > dispatchOrder(b) ? 1 : 0);
-    const expected = [
-      { conversation: textOnly, wave: "text" },
-      { conversation: textOnly, wave: "audio" },
-      { conversation: withAudio, wave: "text" },
-      { conversation: withAudio, wave: "audio" }
-    ];
-    if (calls.length !== expected.length) fail(`expected ${expected.length} calls (text and audio for each of two conversations), got ${calls.length}: ${calls.map((c) => JSON.stringify(c.body?.wave)).join(", ")}`);
-    expected.forEach((e, i) => {
-      const what = `call ${i + 1} (wave ${e.wave} of conversation ${e.conversation})`;
-      const payload = expectDelivery(ctx, calls[i], subscription, e.wave, what);
-      if (payload.conversation_id !== e.conversation) fail(`${what}: expected conversation_id ${e.conversation}, got ${String(payload.conversation_id)}`);
-      if (payload.run_id !== void 0) fail(`${what}: a conversation delivery carries run_id ${String(payload.run_id)}`);
-      if (!within(payload.occurred_at, before, after)) fail(`${what}: expected occurred_at while the conversation was handled, got ${String(payload.occurred_at)}`);
-    });
-  }
-};
-var AUDIO_URL = "https://recordings.example.com/conformance/call.wav";
-function canonicalAttach(ctx) {
-  const route = ctx.suite.routes.find((r) => r.aliasOf === null && r.emits.includes("conversation.audio-attached"));
-  if (!route) fail("the spec has no operation raising conversation.audio-attached");
-  return route;
-}
-async function submit(ctx, extra) {
-  const body = { ...await ctx.world.bodyFor(ctx.route, { audio_url: void 0, audio: void 0, upload_id: void 0, metrics: void 0 }), ...extra };
-  const record = successRecord(await send(ctx.target, ctx.route, { body }), ctx.route, `submitting a conversation${extra.audio_url ? " with audio_url" : ""}`);
-  const id = record[ctx.world.resource("conversation").id];
-  if (typeof id !== "string") fail(`submitting a conversation: no id in ${JSON.stringify(record).slice(0, 200)}`);
-  return id;
-}
-var deliveryChecks = [runWave, retries, webhookNotTriggeredYet, conversationWaves];
+var sigmaBandChecks = [newBaseline, bandsOnGet, levelLimits, ownerMetric, bandsOnList, updateKeepsStatistics];
 
 // src/conformance/checks/rules/webhooks-baselines-ewma.ts
-var RULE6 = "update-baselines";
+var RULE7 = "update-baselines";
 function appliesToBaselineCreate(route, suite) {
-  return route.id === canonical(suite, "baseline", "create")?.id && handles2(suite, "run.completed", RULE6);
+  return route.id === canonical(suite, "baseline", "create")?.id && handles2(suite, "run.completed", RULE7);
 }
 function hourly(start, count) {
   return Array.from({ length: count }, (_, i) => new Date(Date.parse(start) + i * 36e5).toISOString());
@@ -11096,7 +11315,7 @@ function expectCursor(record, expected, what) {
   if (typeof got !== "string" || Date.parse(got) !== Date.parse(expected)) fail(`${what}: expected last_processed_run_completed_at ${expected}, got ${String(got)}`);
 }
 var ewmaArithmetic = {
-  name: `rule ${RULE6}: the first run sets mean = x and sigma 0, each later run folds in with α = 0.3 (a list of results is one observation, its mean)`,
+  name: `rule ${RULE7}: the first run sets mean = x and sigma 0, each later run folds in with α = 0.3 (a list of results is one observation, its mean)`,
   applies: appliesToBaselineCreate,
   async run(ctx) {
     const control = needControl(ctx, "complete runs");
@@ -11116,7 +11335,7 @@ var ewmaArithmetic = {
   }
 };
 var completionOrder = {
-  name: `rule ${RULE6}: runs are folded in completion order whatever order they arrive in, and a run completed again replaces its observation (sandbox's choice)`,
+  name: `rule ${RULE7}: runs are folded in completion order whatever order they arrive in, and a run completed again replaces its observation (sandbox's choice)`,
   applies: appliesToBaselineCreate,
   async run(ctx) {
     const control = needControl(ctx, "complete runs");
@@ -11148,7 +11367,7 @@ async function baselinesOf(ctx, metric2) {
   return new Map(items2.map((b) => [String(b.ulid), b]));
 }
 var matchingBaselines = {
-  name: `rule ${RULE6}: a run feeds the ACTIVE baselines of its workspace and metric whose agent, test set and persona are unset or the run's`,
+  name: `rule ${RULE7}: a run feeds the ACTIVE baselines of its workspace and metric whose agent, test set and persona are unset or the run's`,
   applies: appliesToBaselineCreate,
   async run(ctx) {
     const control = needControl(ctx, "complete runs and load a legacy baseline");
@@ -11211,7 +11430,7 @@ function legacyBaseline(metric2) {
 var ewmaChecks = [ewmaArithmetic, completionOrder, matchingBaselines];
 
 // src/conformance/checks/rules/webhooks-baselines-history.ts
-var RULE7 = "baseline-history";
+var RULE8 = "baseline-history";
 async function history(ctx, runs) {
   const control = needControl(ctx, "complete runs at chosen times");
   const metric2 = (await ctx.world.create("metric")).id;
@@ -11243,8 +11462,8 @@ var DAY_RUNS = [
   ["2025-12-02T10:00:00.000Z", 20]
 ];
 var defaultBuckets = {
-  name: `rule ${RULE7}: by default 4-hour UTC buckets, oldest first, each with the estimate after its last run and its run count; empty buckets left out`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE7),
+  name: `rule ${RULE8}: by default 4-hour UTC buckets, oldest first, each with the estimate after its last run and its run count; empty buckets left out`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE8),
   async run(ctx) {
     const { baseline, steps: steps2 } = await history(ctx, DAY_RUNS);
     const expected = [
@@ -11257,8 +11476,8 @@ var defaultBuckets = {
   }
 };
 var dateRange = {
-  name: `rule ${RULE7}: start_date and end_date keep the runs completed between them, both bounds included, each bound alone too`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE7),
+  name: `rule ${RULE8}: start_date and end_date keep the runs completed between them, both bounds included, each bound alone too`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE8),
   async run(ctx) {
     const { baseline, steps: steps2 } = await history(ctx, DAY_RUNS);
     const at = DAY_RUNS.map(([time]) => time);
@@ -11275,8 +11494,8 @@ var dateRange = {
   }
 };
 var zoneAndDst = {
-  name: `rule ${RULE7}: 1-day buckets start at local midnight of the IANA zone, across a DST change, with the zone's offset`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE7),
+  name: `rule ${RULE8}: 1-day buckets start at local midnight of the IANA zone, across a DST change, with the zone's offset`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE8),
   async run(ctx) {
     const { baseline, steps: steps2 } = await history(ctx, [
       ["2026-03-28T22:30:00.000Z", 4],
@@ -11300,8 +11519,8 @@ var zoneAndDst = {
   }
 };
 var weekBuckets = {
-  name: `rule ${RULE7}: week buckets start on Monday (sandbox's choice)`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE7),
+  name: `rule ${RULE8}: week buckets start on Monday (sandbox's choice)`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE8),
   async run(ctx) {
     const { baseline, steps: steps2 } = await history(ctx, [
       ["2025-12-03T12:00:00.000Z", 3],
@@ -11321,10 +11540,28 @@ var weekBuckets = {
     );
   }
 };
+var fallBackOrder = {
+  name: `rule ${RULE8}: items stay oldest bucket first when a later run falls in an earlier bucket (in a fall-back, a bucket that began before the repeated hour holds the second pass up to its wall-clock end)`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE8),
+  async run(ctx) {
+    const { baseline, steps: steps2 } = await history(ctx, [
+      ["2025-10-26T00:40:00.000Z", 4],
+      ["2025-10-26T01:00:00.000Z", 6]
+    ]);
+    expectBuckets(
+      await fetchHistory(ctx, baseline, { bucket_interval: "45 minutes", timezone: "Europe/Berlin" }),
+      [
+        { start: "2025-10-26T01:30:00+02:00", offset: "+02:00", estimate: steps2[1], count: 1 },
+        { start: "2025-10-26T02:15:00+02:00", offset: "+02:00", estimate: steps2[0], count: 1 }
+      ],
+      "45 minutes in Europe/Berlin across the fall-back"
+    );
+  }
+};
 var UNKNOWN_ULID = "7ZZZZZZZZZZZZZZZZZZZZZZZZZ";
 var badParameters = {
-  name: `rule ${RULE7}: a bad bucket_interval, a timezone that is no IANA name, a date that is no date-time, or start_date after end_date is 400 on that parameter; an unknown baseline or another metric's path is 404`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE7),
+  name: `rule ${RULE8}: a bad bucket_interval, a timezone that is no IANA name, a date that is no date-time or a leap second, or start_date after end_date is 400 on that parameter; an unknown baseline or another metric's path is 404`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE8),
   async run(ctx) {
     const metric2 = (await ctx.world.create("metric")).id;
     const baseline = await createBaseline(ctx, metric2);
@@ -11336,16 +11573,18 @@ var badParameters = {
     await refused2({ start_date: "2025-12-02T00:00:00Z", end_date: "2025-12-01T00:00:00Z" }, "start_date");
     await refused2({ start_date: "yesterday" }, "start_date");
     await refused2({ end_date: "2025-13-01T00:00:00Z" }, "end_date");
+    await refused2({ start_date: "2016-12-31T23:59:60Z" }, "start_date");
+    await refused2({ end_date: "2016-12-31T23:59:60Z" }, "end_date");
     const another = (await ctx.world.create("metric")).id;
     expectError(await send(ctx.target, ctx.route, { path: { metric_id: another, baseline_id: baseline.path.baseline_id } }), 404, "NOT_FOUND", "baseline_id", "history of a baseline under another metric's path");
     expectError(await send(ctx.target, ctx.route, { path: { metric_id: unusedMetricId(), baseline_id: baseline.path.baseline_id } }), 404, "NOT_FOUND", "metric_id", "history under an unknown metric");
     expectError(await send(ctx.target, ctx.route, { path: { metric_id: metric2, baseline_id: UNKNOWN_ULID } }), 404, "NOT_FOUND", "baseline_id", "history of an unknown baseline");
   }
 };
-var historyChecks = [defaultBuckets, dateRange, zoneAndDst, weekBuckets, badParameters];
+var historyChecks = [defaultBuckets, dateRange, zoneAndDst, fallBackOrder, weekBuckets, badParameters];
 
 // src/conformance/checks/rules/webhooks-baselines-webhook-url.ts
-var RULE8 = "webhook-url";
+var RULE9 = "webhook-url";
 function jobComplete(ctx) {
   return enumOf2(ctx.suite, "WebhookType")[0];
 }
@@ -11361,8 +11600,8 @@ function expectHasToken(webhook, expected, what) {
 }
 var NOT_URLS = ["http://", "https://exa mple.com/hook"];
 var urlsAccepted = {
-  name: `rule ${RULE8}: http and https URLs are accepted, one without a valid host is 400 on url`,
-  applies: (route, suite) => isRuleOperation(route, suite, "webhook", "create", RULE8),
+  name: `rule ${RULE9}: http and https URLs are accepted, one without a valid host is 400 on url`,
+  applies: (route, suite) => isRuleOperation(route, suite, "webhook", "create", RULE9),
   async run(ctx) {
     for (const url of ["http://hooks.example.com/plain", "https://hooks.example.com/secure"]) {
       const webhook = await createWebhook(ctx, { url });
@@ -11374,8 +11613,8 @@ var urlsAccepted = {
   }
 };
 var tokenFlagOnCreate = {
-  name: `rule ${RULE8}: has_auth_token is true exactly when a non-empty auth_token is registered`,
-  applies: (route, suite) => isRuleOperation(route, suite, "webhook", "create", RULE8),
+  name: `rule ${RULE9}: has_auth_token is true exactly when a non-empty auth_token is registered`,
+  applies: (route, suite) => isRuleOperation(route, suite, "webhook", "create", RULE9),
   async run(ctx) {
     const url = "https://hooks.example.com/token-flag";
     expectHasToken(await createWebhook(ctx, { url }), false, "a webhook created without auth_token");
@@ -11387,8 +11626,8 @@ var tokenFlagOnCreate = {
   }
 };
 var tokenFlagOnUpdate = {
-  name: `rule ${RULE8}: an update keeps an omitted token, replaces it, clears it with null, and checks a new url`,
-  applies: (route, suite) => isRuleOperation(route, suite, "webhook", "update", RULE8),
+  name: `rule ${RULE9}: an update keeps an omitted token, replaces it, clears it with null, and checks a new url`,
+  applies: (route, suite) => isRuleOperation(route, suite, "webhook", "update", RULE9),
   async run(ctx) {
     const webhook = await createWebhook(ctx, { url: "https://hooks.example.com/update", auth_token: "first-secret" });
     const id = String(webhook.id);
@@ -11405,7 +11644,7 @@ var tokenFlagOnUpdate = {
 var webhookUrlChecks = [urlsAccepted, tokenFlagOnCreate, tokenFlagOnUpdate];
 
 // src/conformance/checks/rules/webhooks-baselines.ts
-var checks45 = [...webhookUrlChecks, ...deliveryChecks, ...ewmaChecks, ...sigmaBandChecks, ...historyChecks];
+var checks46 = [...webhookUrlChecks, ...deliveryChecks, ...ewmaChecks, ...sigmaBandChecks, ...historyChecks];
 
 // src/conformance/checks/rules/metrics-flows-thresholds.ts
 var FLOW = "metric-flow";
@@ -11454,26 +11693,41 @@ function same7(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 var currentThreshold = {
-  name: `rule ${THRESHOLD}: GET answers the newest threshold (all-null without one); PATCH changes it, or creates it`,
+  name: `rule ${THRESHOLD}: GET answers the metric's newest live threshold (all-null without one); PATCH changes it, or creates it`,
   applies: (route) => route.rules.includes(THRESHOLD) && route.method === "GET",
   async run(ctx) {
     const create = routeOf(ctx, "threshold", "create");
+    const remove = routeOf(ctx, "threshold", "delete");
     const patch = ctx.suite.routes.find((r) => r.rules.includes(THRESHOLD) && r.method === "PATCH");
     if (!patch) fail(`the spec has no PATCH operation with rule ${THRESHOLD}`);
     const metric2 = await ctx.world.create("metric");
+    const other = await ctx.world.create("metric");
     const current = async () => (await succeed(ctx, ctx.route, { path: metric2.path }, "reading the current threshold")).body.threshold;
-    const none = await current();
-    if (none.comparison_operator !== null || none.id !== void 0) fail(`a metric without threshold answers ${show(none)}, expected null values and no id`);
+    expectNoThreshold(ctx, await current(), metric2.id);
     const byPatch = (await succeed(ctx, patch, { path: metric2.path, body: { comparison_operator: "gte", target_float_lower: 0.5 } }, "PATCH without a threshold")).body.threshold;
     if (byPatch.comparison_operator !== "gte" || typeof byPatch.id !== "string") fail(`PATCH without a threshold answered ${show(byPatch)}, expected a new gte threshold`);
     const newer = recordOf(create, await succeed(ctx, create, { path: metric2.path, body: { comparison_operator: "lt", target_float_upper: 0.9 } }, "adding a threshold"));
+    await succeed(ctx, create, { path: other.path, body: { comparison_operator: "neq", target_values: ["other"] } }, "adding another metric's threshold");
     const now = await current();
     if (now.id !== newer.id || now.comparison_operator !== "lt") fail(`the current threshold is ${show(now)}, expected the newest (${String(newer.id)}, lt)`);
     await succeed(ctx, patch, { path: metric2.path, body: { comparison_operator: "eq", target_float_upper: null } }, "changing the current threshold");
     const changed = await current();
     if (changed.id !== newer.id || changed.comparison_operator !== "eq" || changed.target_float_upper !== void 0) fail(`after PATCH the current threshold is ${show(changed)}, expected ${String(newer.id)} with eq and no target_float_upper`);
+    await succeed(ctx, remove, { path: { ...metric2.path, threshold_id: String(newer.id) } }, "deleting the current threshold");
+    const previous = await current();
+    if (previous.id !== byPatch.id) fail(`after deleting the current threshold GET answers ${show(previous)}, expected the previous one ${String(byPatch.id)}`);
+    await succeed(ctx, remove, { path: { ...metric2.path, threshold_id: String(byPatch.id) } }, "deleting the last threshold");
+    expectNoThreshold(ctx, await current(), metric2.id);
   }
 };
+function expectNoThreshold(ctx, threshold, metricId) {
+  const resource = ctx.world.resource("threshold");
+  const fixed = { name: `metrics/${metricId}/threshold`, metric_id: metricId };
+  for (const field of resource.properties) {
+    const want = field === resource.id ? void 0 : Object.hasOwn(fixed, field) ? fixed[field] : null;
+    if (threshold[field] !== want) fail(`a metric without threshold answers ${show(threshold)}: ${field} is ${show(threshold[field])}, expected ${show(want)}`);
+  }
+}
 var thresholdScope = {
   name: `rule ${SCOPE}: a threshold is named metrics/<metric_id>/threshold and is 404 under another metric's path`,
   applies: operationWithRule("threshold", "delete", SCOPE),
@@ -11508,7 +11762,7 @@ var catalog = {
     for (const c of categories) if (!Array.isArray(c.example_keys) || c.example_keys.length === 0) fail(`category ${show(c.prefix)} lists no example keys`);
   }
 };
-var checks46 = [flowReferences, flowFilters, currentThreshold, thresholdScope, catalog];
+var checks47 = [flowReferences, flowFilters, currentThreshold, thresholdScope, catalog];
 
 // src/conformance/checks/rules/metrics-flows-edits.ts
 var FLOW2 = "metric-flow";
@@ -11596,10 +11850,10 @@ var catalogData = {
     if (show(prefixes) !== show(want)) fail(`the categories are ${show(prefixes)}, expected ${show(want)}`);
   }
 };
-var checks47 = [flowReplace, flowSearch, thresholdPaths, catalogData];
+var checks48 = [flowReplace, flowSearch, thresholdPaths, catalogData];
 
 // src/conformance/checks/rules/metrics-organization-threshold.ts
-var RULE9 = "metric-organization-threshold";
+var RULE10 = "metric-organization-threshold";
 var TIME_MIRRORS = [
   ["create_time", "create_time"],
   ["update_time", "update_time"],
@@ -11612,8 +11866,8 @@ async function organizationThreshold(ctx, path) {
   return metric2.organization_threshold;
 }
 var followsThresholds = {
-  name: `rule ${RULE9}: a metric's organization_threshold is its current threshold as added, changed and deleted; null without one`,
-  applies: operationWithRule("metric", "get", RULE9),
+  name: `rule ${RULE10}: a metric's organization_threshold is its current threshold as added, changed and deleted; null without one`,
+  applies: operationWithRule("metric", "get", RULE10),
   async run(ctx) {
     const metric2 = await ctx.world.create("metric");
     const create = routeOf(ctx, "threshold", "create");
@@ -11622,7 +11876,7 @@ var followsThresholds = {
     const none = await organizationThreshold(ctx, metric2.path);
     if (none !== null) fail(`a metric without thresholds shows organization_threshold ${show(none)}, expected null`);
     const older = recordOf(create, await succeed(ctx, create, { path: metric2.path, body: { comparison_operator: "gt", target_float_lower: 0.25 } }, "adding a threshold"));
-    const newer = recordOf(create, await succeed(ctx, create, { path: metric2.path, body: { comparison_operator: "lt", target_float_upper: 0.75 } }, "adding another"));
+    const newer = recordOf(create, await succeed(ctx, create, { path: metric2.path, body: { comparison_operator: "lt", target_float_upper: 0.75, target_float_lower: null } }, "adding another"));
     const shown = await organizationThreshold(ctx, metric2.path);
     if (!shown || shown.id !== newer.id || shown.comparison_operator !== "lt" || shown.target_float_upper !== 0.75 || shown.name !== `metrics/${metric2.id}/threshold`) {
       fail(`after two thresholds the metric shows ${show(shown)}, expected the newer one (${String(newer.id)}, lt 0.75, named metrics/${metric2.id}/threshold)`);
@@ -11650,20 +11904,61 @@ var followsThresholds = {
   }
 };
 var storedThreshold = {
-  name: `rule ${RULE9}: a metric stored with an organization_threshold answers it as its current threshold`,
-  applies: (route, suite) => route.method === "GET" && operationWithRule("threshold", "custom", RULE9)(route, suite),
+  name: `rule ${RULE10}: a metric stored with an organization_threshold answers it as its current threshold, until that is deleted`,
+  applies: (route, suite) => route.method === "GET" && operationWithRule("threshold", "custom", RULE10)(route, suite),
   async run(ctx) {
-    const metric2 = await ctx.world.loadRecord("metric", { organization_threshold: { comparison_operator: "gte", target_float_lower: 0.6, source: "manual" }, is_builtin: false });
-    const current = (await succeed(ctx, ctx.route, { path: metric2.path }, "reading the current threshold")).body.threshold;
-    if (current.comparison_operator !== "gte" || current.target_float_lower !== 0.6 || typeof current.id !== "string") fail(`the stored organization_threshold reads as ${show(current)}, expected a gte 0.6 threshold with an id`);
+    const held = { comparison_operator: "gte", target_float_lower: 0.6, source: "manual", create_time: "2026-01-05T10:00:00Z", update_time: "2026-01-06T11:30:00Z" };
+    const metric2 = await ctx.world.loadRecord("metric", { organization_threshold: held, is_builtin: false });
+    const read2 = async () => (await succeed(ctx, ctx.route, { path: metric2.path }, "reading the current threshold")).body.threshold;
+    const list = routeOf(ctx, "metric", "list");
+    const listed = itemsOf2(list, (await succeed(ctx, list, { query: { filter: `id = "${metric2.id}"` } }, "listing the metric")).body)[0];
+    const before = listed?.organization_threshold ?? null;
+    if (before?.comparison_operator !== held.comparison_operator || before.target_float_lower !== held.target_float_lower) fail(`the listed metric shows organization_threshold ${show(before)}, it holds ${show(held)}`);
+    const current = await read2();
+    const wrong = Object.keys(held).filter((k) => current[k] !== held[k]);
+    if (wrong.length > 0 || typeof current.id !== "string") fail(`the stored organization_threshold ${show(held)} reads as ${show(current)}, expected its values and times with an id`);
     const shown = await organizationThreshold(ctx, metric2.path);
     if (shown?.id !== current.id) fail(`the metric shows organization_threshold ${show(shown)}, expected the threshold ${String(current.id)}`);
+    await succeed(ctx, routeOf(ctx, "threshold", "delete"), { path: { ...metric2.path, threshold_id: String(current.id) } }, "deleting that threshold");
+    const gone = await organizationThreshold(ctx, metric2.path);
+    if (gone !== null) fail(`with its only threshold deleted the metric shows organization_threshold ${show(gone)}, expected null`);
+    expectNoThreshold(ctx, await read2(), metric2.id);
+    const without = await ctx.world.loadRecord("metric", { organization_threshold: null, is_builtin: false });
+    expectNoThreshold(ctx, (await succeed(ctx, ctx.route, { path: without.path }, "reading the threshold of a metric stored without one")).body.threshold, without.id);
+    const none = await organizationThreshold(ctx, without.path);
+    if (none !== null) fail(`a metric stored with organization_threshold null shows ${show(none)}`);
   }
 };
-var checks48 = [followsThresholds, storedThreshold];
+var otherWorkspace = {
+  name: `rule ${RULE10}: a threshold stored in another workspace is neither the metric's organization_threshold nor its current threshold`,
+  applies: operationWithRule("metric", "get", RULE10),
+  async run(ctx) {
+    const current = ctx.world.suite.routes.find((r) => r.resource === "threshold" && r.method === "GET" && r.action === "custom" && r.aliasOf === null) ?? fail("the spec has no GET of the current threshold");
+    const metric2 = await ctx.world.create("metric");
+    const workspace = await ctx.world.create("workspace");
+    await ctx.world.loadRecord("threshold", { metric_id: metric2.id, name: `metrics/${metric2.id}/threshold`, comparison_operator: "nin", target_values: ["elsewhere"] }, { workspace_id: workspace.id });
+    const shown = await organizationThreshold(ctx, metric2.path);
+    if (shown !== null) fail(`the metric shows organization_threshold ${show(shown)}, a threshold of another workspace`);
+    expectNoThreshold(ctx, (await succeed(ctx, current, { path: metric2.path }, "reading the current threshold")).body.threshold, metric2.id);
+  }
+};
+var storedNulls = {
+  name: `rule ${RULE10}: a threshold stored with null values and times shows as the organization_threshold without them`,
+  applies: operationWithRule("metric", "get", RULE10),
+  async run(ctx) {
+    const metric2 = await ctx.world.create("metric");
+    const nulls = { target_float_upper: null, target_float_lower: null, target_values: null, source: null, create_time: null, update_time: null };
+    const threshold = await ctx.world.loadRecord("threshold", { metric_id: metric2.id, name: `metrics/${metric2.id}/threshold`, comparison_operator: "eq", ...nulls });
+    const shown = await organizationThreshold(ctx, metric2.path);
+    if (shown?.id !== threshold.id || shown.comparison_operator !== "eq") fail(`the metric shows organization_threshold ${show(shown)}, expected the stored threshold ${threshold.id} (eq)`);
+    const present = [...Object.keys(nulls), ...TIME_MIRRORS.map(([field]) => field)].filter((k) => shown[k] !== void 0);
+    if (present.length > 0) fail(`organization_threshold shows ${present.join(", ")} (${show(shown)}); the threshold holds null there`);
+  }
+};
+var checks49 = [followsThresholds, storedThreshold, otherWorkspace, storedNulls];
 
 // src/conformance/checks/rules/metrics-sql-schema.ts
-var RULE10 = "metric-sql-schema";
+var RULE11 = "metric-sql-schema";
 var TABLES = { uploaded_conversations: "conversation", simulated_conversations: "simulation" };
 function typesOf(node, defs2, out = { types: /* @__PURE__ */ new Set(), dateTime: false }) {
   const s = deref(node, defs2);
@@ -11679,15 +11974,14 @@ function expectedColumn(schema, name, defs2) {
   const { types, dateTime } = typesOf(own2, defs2);
   const mayBeNull = types.delete("null");
   const only = types.size === 1 ? [...types][0] : void 0;
-  const numeric = types.size === 2 && types.has("integer") && types.has("number");
-  const type = only === "string" && dateTime ? "timestamp with time zone" : only !== void 0 && SCALARS[only] ? SCALARS[only] : numeric ? "double precision" : "jsonb";
+  const type = only === "string" && dateTime ? "timestamp with time zone" : only !== void 0 && SCALARS[only] ? SCALARS[only] : "jsonb";
   const required = Array.isArray(schema.required) && schema.required.includes(name);
   const described = [own2, deref(own2, defs2)].find((n) => typeof n?.description === "string");
   return { name, type, nullable: mayBeNull || !required, description: described ? String(described.description) : null };
 }
 var sqlSchema = {
-  name: `rule ${RULE10}: a table per conversation source, a column per field of its resource with the SQL type of the field`,
-  applies: operationWithRule("metric", "custom", RULE10),
+  name: `rule ${RULE11}: a table per conversation source, a column per field of its resource with the SQL type of the field`,
+  applies: operationWithRule("metric", "custom", RULE11),
   async run(ctx) {
     const body = (await succeed(ctx, ctx.route, {}, "reading the SQL schema")).body;
     const names2 = body.tables.map((t) => t.name);
@@ -11706,7 +12000,7 @@ var sqlSchema = {
     }
   }
 };
-var checks49 = [sqlSchema];
+var checks50 = [sqlSchema];
 
 // src/conformance/checks/rules/personas-sounds-tags.ts
 var UPLOAD = "persona-sound-upload";
@@ -11797,7 +12091,34 @@ var tagSummaryLive = {
     if (JSON.stringify(mine) !== JSON.stringify(expected)) fail(`the listing shows ${show(mine)} (case ignored), expected ${show(expected)}`);
   }
 };
-var checks50 = [soundLifecycle, tagSummary, tagSummaryLive];
+var tagSummaryScope = {
+  // docs/sandbox.md (Family tag listings, Runs): the tags of the records in scope (the workspace's), colored by the
+  // organization's own tag of that name; another workspace's records and another organization's tags count for nothing.
+  name: `rule ${TAGS}: a record of another workspace adds no tag; another organization's tag of the same name gives no color`,
+  applies: (route) => route.rules.includes(TAGS) && route.resource !== null && route.aliasOf === null,
+  async run(ctx) {
+    const control = controlOf(ctx, "load a record into another workspace and make a second organization");
+    const resource = ctx.route.resource;
+    const token = unique(ctx).toLowerCase();
+    const [elsewhere, foreign] = [`zz-${token}-elsewhere`, `zz-${token}-foreign`];
+    const workspace = routeOf(ctx, "workspace", "create");
+    const custom = (await succeed(ctx, workspace, { body: { display_name: `Tags ${token}` } }, "creating a workspace")).body;
+    const customWorkspace = custom.workspace ?? custom;
+    const customId = String(customWorkspace.id);
+    ctx.world.created.push({ resource: "workspace", id: customId, path: { workspace_id: customId }, record: customWorkspace });
+    await loadFixtures2(control, [{ kind: resource, data: { tags: [elsewhere] }, workspace_id: customId }]);
+    const otherKey = ctx.target.otherApiKey ?? await control.createOtherOrganizationKey();
+    const tagCreate = routeOf(ctx, "tag", "create");
+    const made = await send(ctx.target, tagCreate, { key: otherKey, body: { tag_name: foreign, color: "#0a0b0c" } });
+    if (made.status !== tagCreate.success.status) fail(`creating another organization's tag answered ${made.status}`);
+    await ctx.world.create(resource, { tags: [foreign] });
+    const tags = (await succeed(ctx, ctx.route, {}, "listing tags")).body.tags;
+    const mine = tags.filter((t) => String(t.tag).startsWith(`zz-${token}-`));
+    const expected = [{ tag: foreign, color: null }];
+    if (JSON.stringify(mine) !== JSON.stringify(expected)) fail(`the default workspace's listing shows ${show(mine)}, expected ${show(expected)}`);
+  }
+};
+var checks51 = [soundLifecycle, tagSummary, tagSummaryLive, tagSummaryScope];
 
 // src/conformance/checks/rules/personas-sounds-upload.ts
 var UPLOAD2 = "persona-sound-upload";
@@ -11845,13 +12166,43 @@ var soundEdits = {
     const completed = soundOf(await succeed(ctx, complete, { path }, "completing an archived sound"));
     if (completed.status !== "archived") fail(`complete of an archived sound made it ${show(completed.status)}`);
     const missing = { background_sound_id: "NoSuchSoundAAAAAAAAAAA" };
-    expectError(await send(ctx.target, ctx.route, { path: missing, body: { display_name: "x" } }), 404, "NOT_FOUND", "background_sound_id", "PATCH of an unknown sound");
-    expectError(await send(ctx.target, complete, { path: missing }), 404, "NOT_FOUND", "background_sound_id", "complete of an unknown sound");
+    await expectRefused(ctx, ctx.route, { path: missing, body: { display_name: "x" } }, "background_sound_id", "PATCH of an unknown sound", 404);
+    await expectRefused(ctx, complete, { path: missing }, "background_sound_id", "complete of an unknown sound", 404);
     const preset = (await listing(ctx, "background_sounds")).find((s) => s.source === "built_in");
-    if (preset) expectError(await send(ctx.target, ctx.route, { path: { background_sound_id: String(preset.id) }, body: { display_name: "x" } }), 404, "NOT_FOUND", "background_sound_id", "PATCH of a built-in preset");
+    if (preset) await expectRefused(ctx, ctx.route, { path: { background_sound_id: String(preset.id) }, body: { display_name: "x" } }, "background_sound_id", "PATCH of a built-in preset", 404);
   }
 };
-var checks51 = [uploadTarget, soundEdits];
+var STORED_TIME2 = "2001-02-03T04:05:06.000Z";
+var SLACK_MS2 = 5 * 6e4;
+var soundStamps = {
+  name: `rule ${UPLOAD2}: complete of a pending sound and PATCH stamp last_updated_at with the request's time and keep created_at and the fields not sent; complete of an active sound changes nothing`,
+  applies: (route) => route.rules.includes(UPLOAD2) && route.method === "POST" && route.params.path.length > 0,
+  async run(ctx) {
+    const update2 = soundRoute2(ctx, "PATCH", 4);
+    const why = "load custom sounds with stored times";
+    const name = `Conformance stamps ${unique(ctx)}`;
+    const stored = { created_at: STORED_TIME2, last_updated_at: STORED_TIME2, default_volume: 0.5 };
+    const pending = await loadFixture(ctx, "custom_sound", { display_name: `${name} pending`, status: "pending_upload", active: false, ...stored }, why);
+    const edited = await loadFixture(ctx, "custom_sound", { display_name: `${name} edited`, status: "active", ...stored }, why);
+    const untouched = await loadFixture(ctx, "custom_sound", { display_name: `${name} untouched`, status: "active", ...stored }, why);
+    const started = Date.now();
+    const completed = soundOf(await succeed(ctx, ctx.route, { path: { background_sound_id: pending } }, "completing a pending sound"));
+    const patched = soundOf(await succeed(ctx, update2, { path: { background_sound_id: edited }, body: { default_volume: 0.25 } }, "changing a sound's volume"));
+    const ended = Date.now();
+    const cases = [
+      [completed, { display_name: `${name} pending`, status: "active", default_volume: 0.5 }],
+      [patched, { display_name: `${name} edited`, status: "active", default_volume: 0.25 }]
+    ];
+    for (const [sound, want] of cases) {
+      for (const [k, v] of Object.entries({ ...want, created_at: STORED_TIME2 })) if (show(sound[k]) !== show(v)) fail(`${show(want.display_name)} shows ${k} ${show(sound[k])}, expected ${show(v)}`);
+      const at = Date.parse(String(sound.last_updated_at));
+      if (!(at >= started - SLACK_MS2 && at <= ended + SLACK_MS2)) fail(`${show(want.display_name)} shows last_updated_at ${show(sound.last_updated_at)}, expected the time of the request`);
+    }
+    const same8 = soundOf(await succeed(ctx, ctx.route, { path: { background_sound_id: untouched } }, "completing an active sound"));
+    if (same8.status !== "active" || same8.last_updated_at !== STORED_TIME2) fail(`complete of an active sound changed it: ${show(same8)}`);
+  }
+};
+var checks52 = [uploadTarget, soundEdits, soundStamps];
 
 // src/conformance/checks/rules/test-sets-agents-records.ts
 var AGENTS = "test-set-agents";
@@ -11887,8 +12238,12 @@ var recordsInGridOrder = {
   async run(ctx) {
     const update2 = routeOf(ctx, "test_set", "update");
     const set = await ctx.world.create("test_set");
-    const inputs = ["first case", "second case", "third case"];
-    await succeed(ctx, update2, { path: set.path, body: { test_cases: inputs.map((input_str) => ({ input_str })) } }, "saving a grid");
+    await succeed(ctx, update2, { path: set.path, body: { test_cases: ["third case", "fourth case", "fifth case"].map((input_str) => ({ input_str })) } }, "saving a grid");
+    const create = routeOf(ctx, "test_case", "create");
+    for (const [input_str, position] of [["first case", 0], ["second case", 1]]) {
+      await succeed(ctx, create, { body: { test_set_id: set.id, input_str, position } }, `adding ${input_str} at position ${position}`);
+    }
+    const inputs = ["first case", "second case", "third case", "fourth case", "fifth case"];
     const grid = (await read(ctx, "test_set", set.path)).test_cases.map((c) => c.id);
     const records = (await succeed(ctx, ctx.route, { path: set.path }, "listing the records")).body.records;
     const got = records.map((r) => [r.id, r.input, r.test_set_id]);
@@ -11896,7 +12251,7 @@ var recordsInGridOrder = {
     if (JSON.stringify(got) !== JSON.stringify(expected)) fail(`the records are ${show(got)}, expected ${show(expected)}`);
   }
 };
-var checks52 = [attachDetach, recordsInGridOrder];
+var checks53 = [attachDetach, recordsInGridOrder];
 
 // src/conformance/checks/rules/test-sets-agents-edits.ts
 var AGENTS2 = "test-set-agents";
@@ -11905,7 +12260,7 @@ function agentsRoute(ctx, method) {
   return ctx.suite.routes.find((r) => r.rules.includes(AGENTS2) && r.method === method) ?? fail(`the spec has no ${method} operation with rule ${AGENTS2}`);
 }
 var attachMany = {
-  name: `rule ${AGENTS2}: agents:add checks every agent first, appends the test set once (other test sets kept, one new agent version) and lists the attached agents in creation order as agents/<id>; DELETE of an agent not attached is {}`,
+  name: `rule ${AGENTS2}: agents:add checks every agent first, appends the test set once (other test sets kept, one new agent version) and lists the attached agents in creation order as agents/<id>; DELETE keeps the agent's other test sets, and of an agent not attached is {}`,
   applies: (route) => route.rules.includes(AGENTS2) && route.method === "POST",
   async run(ctx) {
     const list = agentsRoute(ctx, "GET");
@@ -11928,9 +12283,16 @@ var attachMany = {
     const listed = (await succeed(ctx, list, { path: set.path }, "listing the attached agents")).body.agents;
     if (show(listed) !== show(want)) fail(`the list shows ${show(listed)}, expected ${show(want)}`);
     await succeed(ctx, remove, { path: { ...set.path, agent_id: second.id } }, "detaching an agent");
+    const detached = await read(ctx, "agent", second.path);
+    await new Promise((r) => setTimeout(r, 5));
     const again = await send(ctx.target, remove, { path: { ...set.path, agent_id: second.id } });
     if (again.status !== remove.success.status || show(again.body) !== show({})) fail(`detaching an agent not attached answered ${again.status} ${show(again.body)}, expected {}`);
+    const untouched = await read(ctx, "agent", second.path);
+    if (!same6(untouched, detached)) fail(`detaching an agent not attached changed it: update_time ${show(detached.update_time)} became ${show(untouched.update_time)}`);
     if (show((await read(ctx, "agent", first.path)).test_set_ids) !== show([other.id, set.id])) fail("detaching another agent changed this agent's test_set_ids");
+    await succeed(ctx, remove, { path: { ...set.path, agent_id: first.id } }, "detaching the agent attached to two test sets");
+    const kept = (await read(ctx, "agent", first.path)).test_set_ids;
+    if (show(kept) !== show([other.id])) fail(`after detaching, the agent's test_set_ids are ${show(kept)}, expected ${show([other.id])}`);
     expectError(await send(ctx.target, remove, { path: { ...set.path, agent_id: missing } }), 404, "NOT_FOUND", "agent_id", "detaching an unknown agent");
     expectError(await send(ctx.target, list, { path: { test_set_id: unusedLike2(set.id) } }), 404, "NOT_FOUND", "test_set_id", "the agents of an unknown test set");
   }
@@ -11941,9 +12303,10 @@ var recordFields = {
   async run(ctx) {
     const update2 = routeOf(ctx, "test_set", "update");
     const set = await ctx.world.create("test_set");
-    await succeed(ctx, update2, { path: set.path, body: { test_cases: [{ input_str: "ask for a refund", expected_output: "a refund is offered" }] } }, "saving a grid of one case");
+    await succeed(ctx, update2, { path: set.path, body: { test_cases: [{ input_str: "ask for a refund", expected_output: "a refund is offered" }, { input_str: "say hello" }] } }, "saving a grid of two cases");
     const testCase = (await read(ctx, "test_set", set.path)).test_cases[0];
-    const [record] = (await succeed(ctx, ctx.route, { path: set.path }, "listing the records")).body.records;
+    const [record, plain] = (await succeed(ctx, ctx.route, { path: set.path }, "listing the records")).body.records;
+    if (plain?.expected_output !== null) fail(`a case without expected_output gives a record with expected_output ${show(plain?.expected_output)}, expected null`);
     const want = { id: testCase.id, input: "ask for a refund", input_type: null, expected_behaviors: [], expected_output: "a refund is offered", description: null, user_notes: null, test_set_id: set.id };
     for (const [k, v] of Object.entries(want)) if (show(record?.[k]) !== show(v)) fail(`the record shows ${k} ${show(record?.[k])}, expected ${show(v)}`);
     for (const k of ["create_time", "update_time"]) if (typeof record?.[k] !== "string" || testCase[k] !== void 0 && record[k] !== testCase[k]) fail(`the record's ${k} is ${show(record?.[k])}, expected the case's ${show(testCase[k])}`);
@@ -11970,10 +12333,88 @@ var revertRows = {
     if (versions !== count + 1) fail(`the revert recorded ${versions - count} versions, expected 1`);
   }
 };
-var checks53 = [attachMany, recordFields, revertRows];
+var checks54 = [attachMany, recordFields, revertRows];
+
+// src/conformance/checks/rules/test-sets-grid-rows.ts
+var RULE12 = "test-set-snapshot";
+function rowOf(row) {
+  return { id: row.id, position: row.position, input_str: row.input_str, expected_output: row.expected_output ?? null, attributes: row.attributes ?? null };
+}
+async function storedRow(ctx, id) {
+  const get = routeOf(ctx, "test_case", "get");
+  const answer = await send(ctx.target, get, { path: { test_case_id: String(id) } });
+  if (answer.status === 404) return void 0;
+  const record = recordOf(get, answer);
+  if (!record) fail(`getting test case ${String(id)} answered ${answer.status}`);
+  return rowOf(record);
+}
+async function gridRows(ctx, set) {
+  const record = await read(ctx, "test_set", set.path);
+  return { rows: (record.test_cases ?? []).map(rowOf), count: record.test_case_count };
+}
+var revertEditedRows = {
+  name: `rule ${RULE12}: a revert brings back each row as the version holds it (content edited since, place moved since, a deleted row revived) and deletes rows added since`,
+  applies: operationWithRule("test_set", "revert", RULE12),
+  async run(ctx) {
+    const createCase2 = routeOf(ctx, "test_case", "create");
+    const updateCase = routeOf(ctx, "test_case", "update");
+    const deleteCase = routeOf(ctx, "test_case", "delete");
+    const set = await ctx.world.create("test_set");
+    const made = [];
+    for (const body of [{ input_str: "greet" }, { input_str: "refund", expected_output: "refund issued", attributes: { channel: "voice" } }, { input_str: "goodbye" }]) {
+      made.push(recordOf(createCase2, await succeed(ctx, createCase2, { body: { test_set_id: set.id, ...body } }, `creating test case ${body.input_str}`)));
+    }
+    const version = (await versionsOf2(ctx, "test_set", set.path))[0];
+    const before = await gridRows(ctx, set);
+    await succeed(ctx, updateCase, { path: { test_case_id: String(made[0].id) }, body: { input_str: "greet warmly", expected_output: "hello", attributes: { tone: "warm" } } }, "editing the first row");
+    await succeed(ctx, updateCase, { path: { test_case_id: String(made[1].id) }, body: { expected_output: null } }, "clearing the second row");
+    await succeed(ctx, updateCase, { path: { test_case_id: String(made[2].id) }, body: { position: 0 } }, "moving the last row to the top");
+    await succeed(ctx, deleteCase, { path: { test_case_id: String(made[1].id) } }, "deleting the second row");
+    const added = [];
+    for (const input_str of ["added later", "added last"]) added.push(recordOf(createCase2, await succeed(ctx, createCase2, { body: { test_set_id: set.id, input_str } }, `adding row ${input_str}`)));
+    const reverted = await send(ctx.target, ctx.route, { path: { ...set.path, version_id: String(version.ulid) } });
+    if (reverted.status !== ctx.route.success.status) fail(`reverting to the grid of three answered ${reverted.status}`);
+    const after = await gridRows(ctx, set);
+    if (!same6(after, before)) fail(`after the revert the grid is ${show(after)}, expected ${show(before)}`);
+    const get = routeOf(ctx, "test_case", "get");
+    const shown = (await read(ctx, "test_set", set.path)).test_cases ?? [];
+    for (const [i, row] of before.rows.entries()) {
+      const stored = await storedRow(ctx, row.id);
+      if (!same6(stored, row)) fail(`after the revert test case ${String(row.id)} shows ${show(stored)}, expected the version's row ${show(row)}`);
+      const whole = recordOf(get, await succeed(ctx, get, { path: { test_case_id: String(row.id) } }, "getting a restored test case"));
+      if (!same6(shown[i], whole)) fail(`after the revert the test set shows row ${show(shown[i])}, its test case is ${show(whole)}`);
+    }
+    for (const row of added) if (await storedRow(ctx, row.id) !== void 0) fail(`row ${String(row.input_str)}, added after the version, is still there after the revert`);
+  }
+};
+var duplicateRows = {
+  name: `rule ${RULE12}: a duplicated test set gets rows of its own (new ids, the copy's id) with the source's grid content in order; the source's rows stay`,
+  applies: operationWithRule("test_set", "duplicate", RULE12),
+  async run(ctx) {
+    const update2 = routeOf(ctx, "test_set", "update");
+    const set = await ctx.world.create("test_set");
+    const grid = [{ input_str: "first" }, { input_str: "second", expected_output: "an answer", attributes: { channel: "chat" } }, { input_str: "third", expected_output: null }];
+    await succeed(ctx, update2, { path: set.path, body: { test_cases: grid } }, "saving a grid");
+    const source = await gridRows(ctx, set);
+    const copy = recordOf(ctx.route, await succeed(ctx, ctx.route, { path: set.path }, "duplicating the test set"));
+    const copyId = String(copy.id);
+    ctx.world.created.push({ resource: "test_set", id: copyId, path: { test_set_id: copyId }, record: copy });
+    const rows = (copy.test_cases ?? []).map(rowOf);
+    const content = (r) => ({ position: r.position, input_str: r.input_str, expected_output: r.expected_output, attributes: r.attributes });
+    if (!same6(rows.map(content), source.rows.map(content)) || copy.test_case_count !== grid.length) fail(`the copy's grid is ${show(rows)} (count ${show(copy.test_case_count)}), expected the source's content ${show(source.rows.map(content))}`);
+    for (const row of rows) {
+      if (source.rows.some((s) => s.id === row.id)) fail(`the copy shares test case ${String(row.id)} with the source`);
+      const get = routeOf(ctx, "test_case", "get");
+      const stored = recordOf(get, await succeed(ctx, get, { path: { test_case_id: String(row.id) } }, "getting a test case of the copy"));
+      if (stored.test_set_id !== copyId || !same6(rowOf(stored), row)) fail(`the copy's test case ${String(row.id)} shows ${show(stored)}, expected ${show(row)} in test set ${copyId}`);
+    }
+    if (!same6(await gridRows(ctx, set), source)) fail("duplicating the test set changed the source grid");
+  }
+};
+var checks55 = [revertEditedRows, duplicateRows];
 
 // src/conformance/checks/rules/index.ts
-var RULE_CHECKS = [...checks23, ...checks45, ...checks31, ...checks44, ...checks50, ...checks51, ...checks46, ...checks47, ...checks48, ...checks49, ...checks52, ...checks53];
+var RULE_CHECKS = [...checks23, ...checks46, ...checks31, ...checks45, ...checks51, ...checks52, ...checks47, ...checks48, ...checks49, ...checks50, ...checks53, ...checks54, ...checks55];
 
 // src/conformance/checks/semantics.ts
 function bodyProps(suite, route) {

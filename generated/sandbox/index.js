@@ -8512,18 +8512,18 @@ function ownRecord(runtime, org, kind, id) {
   if (!record || record.org !== org) throw notFound("record_id", kind.replace(/[_-]/g, " "));
   return record;
 }
-function changeFixture(runtime, org, kind, id, change) {
-  if (change.data !== void 0 && (change.data === null || typeof change.data !== "object" || Array.isArray(change.data))) throw invalid("data", "must be an object");
-  if (change.deleted !== void 0 && typeof change.deleted !== "boolean") throw invalid("deleted", "must be a boolean");
+function changeFixture(runtime, org, kind, id, change2) {
+  if (change2.data !== void 0 && (change2.data === null || typeof change2.data !== "object" || Array.isArray(change2.data))) throw invalid("data", "must be an object");
+  if (change2.deleted !== void 0 && typeof change2.deleted !== "boolean") throw invalid("deleted", "must be a boolean");
   return runtime.store.transaction(() => {
     const record = ownRecord(runtime, org, kind, id);
-    for (const [key, value] of Object.entries(change.data ?? {})) {
+    for (const [key, value] of Object.entries(change2.data ?? {})) {
       const resource = runtime.tables.resources.find((r) => r.name === kind);
       if (key === (resource?.id ?? "id")) throw invalid(`data.${key}`, "the id of a record cannot be changed");
       if (value === null) delete record.data[key];
       else setOwn(record.data, key, value);
     }
-    if (typeof change.deleted === "boolean") record.deleted = change.deleted;
+    if (typeof change2.deleted === "boolean") record.deleted = change2.deleted;
     runtime.store.update(record);
     return { kind, id, deleted: record.deleted, data: record.data };
   });
@@ -9952,9 +9952,9 @@ var baselineSigmaBands = {
 
 // src/sandbox/rules/baseline-history.ts
 function instant(value, field2) {
-  if (value === void 0) return void 0;
+  if (typeof value !== "string") return void 0;
   const ms = Date.parse(value);
-  if (Number.isNaN(ms)) throw invalid(field2, "must be an RFC 3339 date-time");
+  if (Number.isNaN(ms)) throw invalid(field2, "must be a date-time that names an instant (a leap second, 23:59:60, names none)");
   return ms;
 }
 function bucketHistory(observations, interval, zone, start = -Infinity, end = Infinity) {
@@ -11039,10 +11039,8 @@ var conversationAudioUrl = {
     const param = firstPathParam(ctx.route);
     const record = findRecord(ctx, kind, ctx.path[param], { field: param });
     if (record.data.has_audio !== true) throw notFound(null, "recording");
-    const stored = record.data._recording ?? record.data.recording;
-    const recording = isJsonObject(stored) ? stored : {};
-    const given3 = typeof record.data.audio_url === "string" ? record.data.audio_url : typeof recording.url === "string" ? recording.url : null;
-    const url = given3 ?? `${ctx.origin}/sandbox-audio/${kind}s/${encodeURIComponent(record.id)}.wav`;
+    const recording = record.data.recording;
+    const url = typeof record.data.audio_url === "string" ? record.data.audio_url : isJsonObject(recording) && typeof recording.url === "string" ? recording.url : `${ctx.origin}/sandbox-audio/${kind}s/${encodeURIComponent(record.id)}.wav`;
     return { body: { audio_url: url, peaks_url: null, [param]: record.id, url_expires_in_seconds: EXPIRES_IN_SECONDS } };
   }
 };
@@ -11449,13 +11447,13 @@ function isSuccess(value) {
 }
 function metadataValue(record, key) {
   const metadata = record.data.metadata;
-  if (!isJsonObject(metadata) || !Object.prototype.hasOwnProperty.call(metadata, key)) return void 0;
+  if (!isJsonObject(metadata) || !Object.hasOwn(metadata, key)) return void 0;
   const value = metadata[key];
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 function aggregate(values, aggregation) {
   if (aggregation === "success") return values.length === 0 ? null : values.filter(isSuccess).length / values.length;
-  const numbers = values.filter((v) => typeof v === "number" && Number.isFinite(v));
+  const numbers = values.filter((v) => typeof v === "number");
   return numbers.length === 0 ? null : numbers.reduce((a, b) => a + b, 0) / numbers.length;
 }
 var conversationMetricBreakdown = {
@@ -11470,7 +11468,7 @@ var conversationMetricBreakdown = {
     const aggregation = typeof ctx.query.aggregation === "string" ? ctx.query.aggregation : "avg";
     const { records } = listAction({ ...ctx, query: { ...ctx.query, page_size: Number.MAX_SAFE_INTEGER, page_token: void 0 } });
     const groups = /* @__PURE__ */ new Map();
-    for (const record of records ?? []) {
+    for (const record of records) {
       const group = metadataValue(record, key);
       if (group === void 0) continue;
       const entry = groups.get(group) ?? { count: 0, values: [] };
@@ -11515,34 +11513,38 @@ var conversationMetricOutputs = {
 function quoted(value) {
   return JSON.stringify(value);
 }
-function shape(kind, record, query, list) {
+function shape(kind, record, query) {
   const d = record.data;
   if (kind === "simulation") {
-    if (list && query.include !== "metric_values") delete d.metric_values;
+    if (query.include !== "metric_values") delete d.metric_values;
     return;
   }
-  const withValues = list && (query.include === "metric_values" || query.metric_id !== void 0);
-  if (withValues) setOwn(d, "metric_values", valueList(d));
+  if (query.include === "metric_values" || query.metric_id !== void 0) setOwn(d, "metric_values", valueList(d));
   else delete d.metric_values;
-  if (list && query.include === "metric_outputs") setOwn(d, "metric_outputs", outputsOf(kind, record));
+  if (query.include === "metric_outputs") setOwn(d, "metric_outputs", outputsOf(kind, record));
   else delete d.metric_outputs;
-  if (list || query.include_progress !== true) delete d.progress;
+  if (query.include_progress !== true) delete d.progress;
 }
 var conversationMetricValues = {
   before(ctx) {
-    if (ctx.route.action !== "list") return;
     const clauses = [];
     if (typeof ctx.query.metric_id === "string") clauses.push(`metric_ids:${quoted(ctx.query.metric_id)}`);
-    if (typeof ctx.query.start_date === "string") clauses.push(`create_time >= ${quoted(new Date(ctx.query.start_date).toISOString())}`);
-    if (typeof ctx.query.end_date === "string") clauses.push(`create_time < ${quoted(new Date(ctx.query.end_date).toISOString())}`);
+    const start = instant(ctx.query.start_date, "start_date");
+    const end = instant(ctx.query.end_date, "end_date");
+    if (start !== void 0) clauses.push(`create_time >= ${quoted(new Date(start).toISOString())}`);
+    if (end !== void 0) clauses.push(`create_time < ${quoted(new Date(end).toISOString())}`);
     if (clauses.length === 0) return;
-    const own2 = typeof ctx.query.filter === "string" && ctx.query.filter.trim() !== "" ? [`(${ctx.query.filter})`] : [];
-    ctx.query.filter = [...own2, ...clauses].join(" AND ");
+    const own2 = typeof ctx.query.filter === "string" && ctx.query.filter.trim() !== "" ? ctx.query.filter : void 0;
+    if (own2 !== void 0) {
+      const resource = ctx.runtime.resource(ctx.route.resource);
+      parseFilter(own2, resource.properties, `the ${resource.name} list`, "filter");
+    }
+    ctx.query.filter = [...own2 === void 0 ? [] : [`(${own2})`], ...clauses].join(" AND ");
   },
   after(ctx, result) {
     const kind = ctx.route.resource;
-    if (result.records) for (const r of result.records) shape(kind, r, ctx.query, true);
-    else if (result.record) shape(kind, result.record, ctx.query, false);
+    if (result.records) for (const r of result.records) shape(kind, r, ctx.query);
+    else shape(kind, result.record, ctx.query);
   }
 };
 
@@ -11718,23 +11720,19 @@ var deliverWebhooks = {
 
 // src/sandbox/rules/metric-recently-deleted.ts
 var RETENTION_DAYS = 30;
-function plusDays(time, days) {
-  if (typeof time !== "string" || Number.isNaN(Date.parse(time))) return null;
-  return new Date(Date.parse(time) + days * 864e5).toISOString();
-}
 var metricRecentlyDeleted = {
   handle(ctx) {
     const resource = ctx.runtime.resource("metric");
     const deleted = ctx.runtime.store.list("metric", { org: ctx.org, includeDeleted: true }).filter((r) => r.deleted && r.org === ctx.org && inScope(ctx, resource, r));
     const items = deleted.map((r) => {
-      const deleteTime = typeof r.data.update_time === "string" ? r.data.update_time : null;
+      const deleteTime = r.data.update_time ?? null;
       return {
-        name: typeof r.data.name === "string" ? r.data.name : `metrics/${r.id}`,
+        name: r.data.name,
         id: r.id,
-        metric_name: typeof r.data.metric_name === "string" ? r.data.metric_name : "",
+        metric_name: r.data.metric_name,
         delete_time: deleteTime,
-        deleted_by: typeof r.data.updated_by === "string" ? r.data.updated_by : null,
-        purge_time: plusDays(deleteTime, RETENTION_DAYS)
+        deleted_by: r.data.updated_by ?? null,
+        purge_time: deleteTime === null ? null : new Date(Date.parse(deleteTime) + RETENTION_DAYS * 864e5).toISOString()
       };
     });
     return { body: { metrics: items } };
@@ -11913,10 +11911,6 @@ var personaCustomData = {
 };
 
 // src/sandbox/rules/persona-discovery.ts
-function listingOf(ctx) {
-  const shape2 = ctx.route.success.shape;
-  return shape2.kind === "other" && shape2.keys.length === 1 ? shape2.keys[0] : void 0;
-}
 var LISTINGS = {
   voices: (ctx) => [...serviceVoices(ctx), ...customVoices(ctx).map((v) => ({ voice_name: v.id, supported_languages: v.languages }))],
   phone_numbers: (ctx) => {
@@ -11933,10 +11927,8 @@ var LISTINGS = {
 };
 var personaDiscovery = {
   handle(ctx) {
-    const listing2 = listingOf(ctx);
-    const build = listing2 !== void 0 && Object.hasOwn(LISTINGS, listing2) ? LISTINGS[listing2] : void 0;
-    if (listing2 === void 0 || build === void 0) throw new Error(`persona-discovery: ${ctx.route.id} answers none of ${Object.keys(LISTINGS).join(", ")}`);
-    return { body: { [listing2]: build(ctx) } };
+    const [listing2] = ctx.route.success.shape.keys;
+    return { body: { [listing2]: LISTINGS[listing2](ctx) } };
   }
 };
 
@@ -11970,18 +11962,62 @@ var personaVoice = {
       const custom = findCustomVoice(ctx, next.custom_voice_id);
       if (!custom) throw invalid("custom_voice_id", "must be an available custom voice of this organization (select another or send null)");
       languages = custom.languages;
-      selected = `custom voice ${custom.id}`;
+      selected = custom.id;
     } else {
       const voice = findServiceVoice(ctx, writtenData(ctx, "persona", next).voice_name);
       if (!voice) throw invalid("voice_name", "no available voice is selected");
       languages = voice.supported_languages;
-      selected = `voice ${voice.voice_name}`;
+      selected = voice.voice_name;
     }
     if (typeof next.language_code === "string" && !supports(languages, next.language_code)) {
-      throw invalid("language_code", `is not supported by the selected ${selected} (supported: ${languages.join(", ") || "none"})`);
+      throw invalid("language_code", `is not supported by the selected voice ${selected} (it speaks: ${languages.join(", ")})`);
     }
   }
 };
+
+// src/sandbox/rules/review/annotations.ts
+function projectOf(ctx) {
+  return findRecord(ctx, "review-project", ctx.path.project_id, { field: "project_id" });
+}
+function labelOf2(value) {
+  if (value === void 0 || value === null) return null;
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+function annotationsOf(ctx, projectId) {
+  return ctx.runtime.store.list("annotation", { org: ctx.org }).filter((a) => a.org === ctx.org && !a.deleted && a.data.project_id === projectId).map((a) => ({
+    id: a.id,
+    simulation_id: String(a.data.simulation_id),
+    metric_id: typeof a.data.metric_id === "string" ? a.data.metric_id : null,
+    reviewer: typeof a.data.reviewer === "string" ? a.data.reviewer.toLowerCase() : a.id,
+    label: labelOf2(a.data.label),
+    disagreement: a.data.disagreement === true,
+    resolved: a.data.resolved === true,
+    create_time: typeof a.data.create_time === "string" ? a.data.create_time : null
+  }));
+}
+function stringList2(value) {
+  return Array.isArray(value) ? value.map(String) : [];
+}
+function agreementOf(annotations, metricId, simulations) {
+  const bySimulation = /* @__PURE__ */ new Map();
+  for (const a of annotations) {
+    if (a.metric_id !== metricId || a.label === null || simulations && !simulations.has(a.simulation_id)) continue;
+    const reviewers = bySimulation.get(a.simulation_id) ?? /* @__PURE__ */ new Map();
+    reviewers.set(a.reviewer, a.label);
+    bySimulation.set(a.simulation_id, reviewers);
+  }
+  let agreements = 0;
+  let disagreements = 0;
+  for (const reviewers of bySimulation.values()) {
+    if (reviewers.size < 2) continue;
+    if (new Set(reviewers.values()).size === 1) agreements++;
+    else disagreements++;
+  }
+  return { agreements, disagreements };
+}
+function rate(agreements, disagreements) {
+  return agreements + disagreements === 0 ? 0 : agreements / (agreements + disagreements);
+}
 
 // src/sandbox/rules/review-disagreement.ts
 var reviewDisagreement = {
@@ -11990,14 +12026,13 @@ var reviewDisagreement = {
     const ids = body2.project_ids;
     const withIds = body2.include_unresolved_ids === true;
     const selected = typeof body2.selected_project_id === "string" ? body2.selected_project_id : null;
-    const annotations = ctx.runtime.store.list("annotation", { org: ctx.org }).filter((a) => a.org === ctx.org);
     const projects = [];
     for (const id of [...new Set(ids)]) {
       const project = ctx.runtime.store.get("review-project", id);
       if (!project || project.deleted || project.org !== ctx.org) continue;
       if (!Array.isArray(project.data.project_rules) || !project.data.project_rules.includes("require_disagreement_notes")) continue;
-      const open = annotations.filter((a) => a.data.project_id === id && a.data.disagreement === true && a.data.resolved !== true);
-      const simulations = [...new Set(open.map((a) => String(a.data.simulation_id)))];
+      const open = annotationsOf(ctx, id).filter((a) => a.disagreement && !a.resolved);
+      const simulations = [...new Set(open.map((a) => a.simulation_id))];
       const entry = { project_id: id, unresolved_simulation_count: simulations.length };
       if (withIds && (selected === null || selected === id)) {
         entry.unresolved_simulation_ids = simulations;
@@ -12011,21 +12046,19 @@ var reviewDisagreement = {
 
 // src/sandbox/rules/run-pin-versions.ts
 function pin(ctx, kind, id, field2) {
-  if (id === void 0) return null;
   const record = findRecord(ctx, kind, id, { field: field2 });
   const resource = ctx.runtime.resource(kind);
   if (record.org === PLATFORM_ORG || record.data.is_builtin === true) return null;
-  return resource.versioned ? pinVersion(ctx.runtime, resource, record) : null;
+  return pinVersion(ctx.runtime, resource, record);
 }
 function onLatest(ctx, run) {
-  const pinned = run.data.pinned_versions;
-  if (!pinned) return true;
-  const current = (kind, id) => getRecord(ctx.runtime.store, kind, String(id))?.data.current_version?.ulid;
+  const pinned = run.data.pinned_versions ?? {};
+  const current = (kind, id) => getRecord(ctx.runtime.store, kind, String(id))?.data.current_version.ulid;
   const same = (ref, kind, id) => !ref || current(kind, id) === ref.ulid;
   return same(pinned.agent, "agent", run.data.agent_id) && same(pinned.persona, "persona", run.data.persona_id) && same(pinned.test_set, "test_set", run.data.test_set_id) && Object.entries(pinned.metrics ?? {}).every(([id, ref]) => same(ref, "metric", id));
 }
 function selectedCases(ctx, testSetId, options) {
-  const cases = ctx.runtime.store.list("test_case", { org: ctx.org }).filter((c) => c.org === ctx.org && !c.deleted && c.data.test_set_id === testSetId);
+  const cases = ctx.runtime.store.list("test_case", { org: ctx.org }).filter((c) => c.data.test_set_id === testSetId);
   let count = cases.length;
   if (Array.isArray(options.test_case_ids)) {
     const ids = new Set(cases.map((c) => c.id));
@@ -12038,7 +12071,6 @@ function selectedCases(ctx, testSetId, options) {
 function readLaunchMetadata(next, launch) {
   setOwn(next, "display_name", typeof launch.display_name === "string" ? launch.display_name : null);
   setOwn(next, "metadata", launch.customer ?? {});
-  if (typeof launch.created_by === "string") setOwn(next, "launched_by", launch.created_by);
   const tags = [...next.tags ?? [], ...launch.tags ?? []];
   setOwn(next, "tags", [...new Set(tags)]);
 }
@@ -12050,9 +12082,7 @@ var runPinVersions = {
     const launch = bodyOf(ctx, "launchRun");
     readLaunchMetadata(run, launch.metadata ?? {});
     if (next.metric_ids === void 0) setOwn(next, "metric_ids", findRecord(ctx, "agent", next.agent_id, { field: "agent_id" }).data.metric_ids);
-    for (const [field2, value] of [["status", "PENDING"], ["metric_ids", []], ["tags", []], ["metric_values", {}], ["complete_time", null], ["conversation_source", "SIMULATED"]]) {
-      if (next[field2] === void 0) setOwn(next, field2, value);
-    }
+    for (const [field2, value] of [["metric_values", {}], ["complete_time", null], ["conversation_source", "SIMULATED"]]) setOwn(next, field2, value);
     const metrics = {};
     for (const [field2, ids] of [["metric_ids", run.metric_ids], ["persona_metrics", launch.persona_metrics]]) {
       for (const [i, id] of (ids ?? []).entries()) {
@@ -12075,7 +12105,7 @@ var runPinVersions = {
     }
   },
   after(ctx, result) {
-    const averages = result.records !== void 0 && ctx.query.include === "metric_averages";
+    const averages = ctx.query.include === "metric_averages";
     for (const record of result.record ? [result.record] : result.records) {
       const run = asResource("run", record);
       setOwn(run.data, "on_latest_configuration", onLatest(ctx, run));
@@ -12123,10 +12153,10 @@ function makeRoom(ctx, others, at) {
   });
 }
 function casesOf(ctx, testSetId) {
-  return ctx.runtime.store.list("test_case", { org: ctx.org }).filter((c) => c.org === ctx.org && c.data.test_set_id === testSetId);
+  return ctx.runtime.store.list("test_case", { org: ctx.org }).filter((c) => c.data.test_set_id === testSetId);
 }
 function content(items) {
-  return items.map((item, index) => ({ position: index, ...Object.fromEntries(CONTENT.filter((k) => item[k] !== null).map((k) => [k, item[k]])) }));
+  return items.map((item) => Object.fromEntries(CONTENT.filter((k) => item[k] !== null).map((k) => [k, item[k]])));
 }
 function refreshParent(ctx, testSetId) {
   const resource = ctx.runtime.resource("test_set");
@@ -12134,10 +12164,11 @@ function refreshParent(ctx, testSetId) {
   if (!parent) return;
   const previous = clone(parent.data);
   const cases = casesOf(ctx, testSetId);
-  setOwn(parent.data, "test_cases", snapshotOf(ctx, cases));
+  const snapshot2 = snapshotOf(ctx, cases);
+  setOwn(parent.data, "test_cases", snapshot2);
   setOwn(parent.data, "test_case_count", cases.length);
   const before = previous.test_cases;
-  const gridChanged = !deepEqual(content(Array.isArray(before) ? before : []), content(parent.data.test_cases ?? []));
+  const gridChanged = !deepEqual(content(Array.isArray(before) ? before : []), content(snapshot2));
   if (!hasHistory(ctx.runtime, resource, parent) || gridChanged) {
     stampUpdated(resource, parent.data, ctx.now);
     recordVersion(ctx.runtime, resource, parent, "save");
@@ -12154,21 +12185,18 @@ function insertRows(ctx, testSetId, items) {
   });
 }
 function restoreRows(ctx, parent) {
-  const items = Array.isArray(parent.data.test_cases) ? parent.data.test_cases : [];
-  const keep = new Set(items.map((i) => String(i.id)));
+  const items = parent.data.test_cases;
   for (const row of casesOf(ctx, parent.id)) {
-    if (keep.has(row.id)) continue;
     row.deleted = true;
     ctx.runtime.store.update(row);
   }
   items.forEach((item, position) => {
     const row = ctx.runtime.store.get("test_case", String(item.id));
-    if (!row || row.org !== ctx.org) return;
+    if (!row) return;
     row.deleted = false;
-    for (const k of CONTENT) {
-      if (item[k] === void 0 || item[k] === null) delete row.data[k];
-      else setOwn(row.data, k, clone(item[k]));
-    }
+    const restored = clone(Object.fromEntries(CONTENT.map((k) => [k, item[k]])));
+    for (const k of CONTENT) delete row.data[k];
+    Object.assign(row.data, restored);
     setOwn(row.data, "position", position);
     ctx.runtime.store.update(row);
   });
@@ -12218,7 +12246,7 @@ var testSetSnapshot = {
     makeRoom(ctx, others, at);
   },
   after(ctx, result) {
-    if (ctx.route.resource === "test_set" && ctx.route.action === "revert") restoreRows(ctx, asResource("test_set", result.record));
+    if (ctx.route.action === "revert") restoreRows(ctx, asResource("test_set", result.record));
     if (ctx.route.resource !== "test_case") return;
     const id = String(result.record.data.test_set_id);
     const rows = gridOrder(casesOf(ctx, id));
@@ -12233,7 +12261,7 @@ var versionRevert = {
     const [resourceParam, versionParam] = ctx.route.params.path;
     const record = findRecord(ctx, ctx.route.resource, ctx.path[resourceParam.name], { field: resourceParam.name });
     const current = record.data.current_version;
-    if (isJsonObject(current) && current.ulid !== void 0 && current.ulid === ctx.path[versionParam.name]) {
+    if (isJsonObject(current) && current.ulid === ctx.path[versionParam.name]) {
       throw invalid(versionParam.name, "is the version the resource already uses: there is nothing to revert");
     }
   }
@@ -12270,21 +12298,22 @@ var metricFlow = {
     const trigger = findRecord(ctx, "metric", next.trigger_metric_id, { field: "trigger_metric_id" });
     const followup = findRecord(ctx, "metric", next.followup_metric_id, { field: "followup_metric_id" });
     if (trigger.id === followup.id) throw invalid("followup_metric_id", "must differ from trigger_metric_id");
-    if (ctx.route.action === "update" && !Object.prototype.hasOwnProperty.call(ctx.body, "trigger_criteria")) delete next.trigger_criteria;
+    if (!Object.prototype.hasOwnProperty.call(ctx.body, "trigger_criteria")) delete next.trigger_criteria;
     setOwn(next, "name", `metrics/flows/${String(next.id)}`);
     setOwn(next, "trigger_metric_name", `metrics/${trigger.id}`);
-    setOwn(next, "trigger_metric_display_name", typeof trigger.data.metric_name === "string" ? trigger.data.metric_name : null);
+    setOwn(next, "trigger_metric_display_name", trigger.data.metric_name ?? null);
     setOwn(next, "followup_metric_name", `metrics/${followup.id}`);
-    setOwn(next, "followup_metric_display_name", typeof followup.data.metric_name === "string" ? followup.data.metric_name : null);
+    setOwn(next, "followup_metric_display_name", followup.data.metric_name ?? null);
   }
 };
 
 // src/sandbox/rules/metric-organization-threshold.ts
 var VALUES = ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"];
+var SHOWN = [...VALUES.map((k) => [k, k]), ["create_time", "create_time"], ["update_time", "update_time"], ["created_at", "create_time"], ["updated_at", "update_time"]];
 function thresholdsByMetric(ctx) {
   const resource = ctx.runtime.resource("threshold");
   const out = /* @__PURE__ */ new Map();
-  for (const r of ctx.runtime.store.list("threshold", { org: ctx.org })) {
+  for (const r of ctx.runtime.store.list("threshold", { org: ctx.org, includeDeleted: true })) {
     if (!inScope(ctx, resource, r)) continue;
     const metric = String(r.data.metric_id);
     out.set(metric, [...out.get(metric) ?? [], r]);
@@ -12294,10 +12323,7 @@ function thresholdsByMetric(ctx) {
 function asOrganizationThreshold(record) {
   const d = record.data;
   const out = { id: record.id, name: d.name };
-  for (const k of VALUES) if (d[k] !== void 0 && d[k] !== null) setOwn(out, k, d[k]);
-  for (const [field2, from] of [["create_time", "create_time"], ["update_time", "update_time"], ["created_at", "create_time"], ["updated_at", "update_time"]]) {
-    if (typeof d[from] === "string") setOwn(out, field2, d[from]);
-  }
+  for (const [field2, from] of SHOWN) if (d[from] != null) setOwn(out, field2, d[from]);
   return out;
 }
 function shown(ctx, metric, thresholds) {
@@ -12317,14 +12343,11 @@ var metricOrganizationThreshold = {
     if ((thresholdsByMetric(ctx).get(metric.id) ?? []).length > 0) return;
     const resource = ctx.runtime.resource("threshold");
     const body2 = { metric_id: metric.id, name: `metrics/${metric.id}/threshold` };
-    for (const k of VALUES) if (held[k] !== void 0) setOwn(body2, k, held[k]);
+    for (const k of [...VALUES, "create_time", "update_time"]) setOwn(body2, k, held[k]);
     const data = newRecordData(ctx.runtime, resource, body2, ctx.now);
-    for (const k of ["create_time", "update_time"]) if (typeof held[k] === "string") setOwn(data, k, held[k]);
-    ctx.runtime.store.insert({ kind: "threshold", id: String(data.id), org: ctx.org, workspace: metric.org === PLATFORM_ORG ? ctx.workspace : metric.workspace, deleted: false, data });
+    ctx.runtime.store.insert({ kind: "threshold", id: String(data.id), org: ctx.org, workspace: ctx.workspace, deleted: false, data });
   },
   after(ctx, result) {
-    const metrics = [result.record, ...result.records ?? []].filter((r) => r?.kind === "metric");
-    if (metrics.length === 0) return;
     const thresholds = thresholdsByMetric(ctx);
     if (result.record?.kind === "metric") result.record = shown(ctx, result.record, thresholds);
     if (result.records) result.records = result.records.map((r) => r.kind === "metric" ? shown(ctx, r, thresholds) : r);
@@ -12336,56 +12359,37 @@ var SQL_TABLES = [
   { name: "uploaded_conversations", resource: "conversation", description: "Uploaded conversations (conversation_source UPLOADED), one row per conversation." },
   { name: "simulated_conversations", resource: "simulation", description: "Simulated conversations (conversation_source SIMULATED), one row per simulation." }
 ];
-function isNode(value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function resolve2(doc, node) {
-  let current = node;
-  for (let i = 0; i < 16 && isNode(current) && typeof current.$ref === "string"; i++) {
-    const path = current.$ref.startsWith("#/") ? current.$ref.slice(2).split("/") : [];
-    current = path.reduce((at, key) => isNode(at) ? at[key] : void 0, path.length > 0 ? doc : void 0);
-  }
-  return isNode(current) ? current : {};
+  if (typeof node.$ref !== "string") return node;
+  return node.$ref.slice(2).split("/").reduce((at, key) => at[key], doc);
 }
-function jsonTypes(doc, node, out = { types: /* @__PURE__ */ new Set(), dateTime: false }, depth = 0) {
+function jsonTypes(doc, node, out = { types: /* @__PURE__ */ new Set(), dateTime: false }) {
   const s = resolve2(doc, node);
-  if (depth > 8) return out;
-  const own2 = Array.isArray(s.type) ? s.type : typeof s.type === "string" ? [s.type] : [];
-  for (const t of own2) out.types.add(String(t));
-  if (Array.isArray(s.enum) && s.enum.includes(null)) out.types.add("null");
+  for (const t of [s.type ?? []].flat()) out.types.add(String(t));
   if (s.format === "date-time") out.dateTime = true;
-  for (const key of ["allOf", "oneOf", "anyOf"]) if (Array.isArray(s[key])) for (const part of s[key]) jsonTypes(doc, part, out, depth + 1);
+  for (const key of ["allOf", "oneOf", "anyOf"]) for (const part of s[key] ?? []) jsonTypes(doc, part, out);
   return out;
 }
 var SQL_TYPES = { string: "text", integer: "bigint", number: "double precision", boolean: "boolean" };
 function sqlType(doc, node) {
   const { types, dateTime } = jsonTypes(doc, node);
   const nullable = types.delete("null");
-  if (types.size === 1) {
-    const only = [...types][0];
-    if (only === "string" && dateTime) return { type: "timestamp with time zone", nullable };
-    if (SQL_TYPES[only] !== void 0) return { type: SQL_TYPES[only], nullable };
-  }
-  if (types.size === 2 && types.has("integer") && types.has("number")) return { type: "double precision", nullable };
-  return { type: "jsonb", nullable };
+  const only = [...types].join();
+  if (only === "string" && dateTime) return { type: "timestamp with time zone", nullable };
+  return { type: SQL_TYPES[only] ?? "jsonb", nullable };
 }
 function columns(ctx, resourceName) {
   const row = ctx.runtime.resource(resourceName);
-  const doc = ctx.runtime.tables.documents.map((d) => d.document).filter(isNode).find((d) => {
-    const schema2 = resolve2(d, { $ref: `#/components/schemas/${row.schema}` });
-    return isNode(schema2["x-resource"]) && schema2["x-resource"].name === row.name;
-  });
-  if (!doc) return [];
-  const schema = resolve2(doc, { $ref: `#/components/schemas/${row.schema}` });
-  const properties = isNode(schema.properties) ? schema.properties : {};
-  const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
-  const hidden = new Set(row.writeOnly.filter((p) => p.length === 1).map((p) => p[0]));
-  return row.properties.filter((name) => !hidden.has(name)).map((name) => {
+  const ref = { $ref: `#/components/schemas/${row.schema}` };
+  const doc = ctx.runtime.tables.documents.map((d) => d.document).find((d) => resolve2(d, ref) !== void 0);
+  const schema = resolve2(doc, ref);
+  const properties = schema.properties;
+  const required = new Set(schema.required);
+  return row.properties.map((name) => {
     const own2 = properties[name];
     const { type, nullable } = sqlType(doc, own2);
-    const described = [own2, resolve2(doc, own2)].find((n) => isNode(n) && typeof n.description === "string");
-    const description = isNode(described) ? String(described.description) : null;
-    return { name, type, nullable: nullable || !required.has(name), description };
+    const described = own2.description ?? resolve2(doc, own2).description;
+    return { name, type, nullable: nullable || !required.has(name), description: typeof described === "string" ? described : null };
   });
 }
 var metricSqlSchema = {
@@ -12411,7 +12415,6 @@ var metricFlowFilter = {
 var metricThresholdScope = {
   before(ctx) {
     findRecord(ctx, "metric", ctx.path.metric_id, { field: "metric_id" });
-    if (ctx.path.threshold_id === void 0) return;
     const own2 = ctx.runtime.store.get("threshold", String(ctx.path.threshold_id));
     if (own2 && own2.data.metric_id !== ctx.path.metric_id) throw notFound("threshold_id", "threshold");
   },
@@ -12423,7 +12426,7 @@ var metricThresholdScope = {
 // src/sandbox/rules/metric-threshold.ts
 function currentThreshold(ctx, metricId) {
   const resource = ctx.runtime.resource("threshold");
-  const live = ctx.runtime.store.list("threshold", { org: ctx.org }).filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && r.data.metric_id === metricId);
+  const live = ctx.runtime.store.withField("threshold", ctx.org, "metric_id", metricId).filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r));
   return live[live.length - 1];
 }
 function emptyThreshold(metricId) {
@@ -12460,10 +12463,8 @@ function findSound(ctx) {
 }
 function create(ctx) {
   const id = alnum(22);
-  const data = { display_name: ctx.body.display_name, status: "pending_upload", default_volume: 1, created_at: ctx.now, last_updated_at: ctx.now };
-  for (const key of ["original_filename", "content_type", "default_volume", "acoustic_source_type", "metadata"]) {
-    if (ctx.body[key] !== void 0 && ctx.body[key] !== null) setOwn(data, key, clone(ctx.body[key]));
-  }
+  const data = { display_name: ctx.body.display_name, status: "pending_upload", created_at: ctx.now, last_updated_at: ctx.now };
+  for (const key of ["original_filename", "content_type", "default_volume", "acoustic_source_type", "metadata"]) setOwn(data, key, clone(ctx.body[key]));
   const record = ctx.runtime.store.insert({ kind: "background_sound", id, org: ctx.org, workspace: null, deleted: false, data });
   const expires = new Date(Date.parse(ctx.now) + UPLOAD_TTL_MS).toISOString();
   return {
@@ -12474,21 +12475,10 @@ function create(ctx) {
     max_size_bytes: MAX_SIZE_BYTES
   };
 }
-function complete(ctx, record) {
-  if (soundStatus(record.data) === "pending_upload") {
-    setOwn(record.data, "status", "active");
-    delete record.data.active;
-    setOwn(record.data, "last_updated_at", ctx.now);
-    ctx.runtime.store.update(record);
-  }
-}
-function update(ctx, record) {
+function change(ctx, record, fields) {
   for (const key of ["display_name", "default_volume", "acoustic_source_type", "status"]) {
-    if (ctx.body[key] === void 0) continue;
-    if (ctx.body[key] === null) delete record.data[key];
-    else setOwn(record.data, key, clone(ctx.body[key]));
+    if (fields[key] !== void 0) setOwn(record.data, key, clone(fields[key]));
   }
-  if (ctx.body.status !== void 0) delete record.data.active;
   setOwn(record.data, "last_updated_at", ctx.now);
   ctx.runtime.store.update(record);
 }
@@ -12496,8 +12486,8 @@ var personaSoundUpload = {
   handle(ctx) {
     if (ctx.route.params.path.length === 0) return { body: create(ctx) };
     const record = findSound(ctx);
-    if (ctx.route.method === "PATCH") update(ctx, record);
-    else complete(ctx, record);
+    if (ctx.route.method === "PATCH") change(ctx, record, ctx.body);
+    else if (soundStatus(record.data) === "pending_upload") change(ctx, record, { status: "active" });
     return { body: { background_sound: customSoundEntry(record) } };
   }
 };
@@ -12508,40 +12498,43 @@ var tagSummary = {
     const resource = ctx.runtime.resource(ctx.route.resource);
     const colors = /* @__PURE__ */ new Map();
     for (const tag of ctx.runtime.store.list("tag", { org: ctx.org })) {
-      if (tag.org !== ctx.org || tag.deleted) continue;
-      colors.set(String(tag.data.tag_name).toLowerCase(), typeof tag.data.color === "string" ? tag.data.color : null);
+      colors.set(String(tag.data.tag_name).toLowerCase(), tag.data.color);
     }
     const seen = /* @__PURE__ */ new Map();
     for (const record of ctx.runtime.store.list(resource.name, { org: ctx.org })) {
-      if (!inScope(ctx, resource, record) || isHidden(resource, record) || !Array.isArray(record.data.tags)) continue;
-      for (const tag of record.data.tags) {
-        if (typeof tag === "string" && !seen.has(tag.toLowerCase())) seen.set(tag.toLowerCase(), tag);
+      if (!inScope(ctx, resource, record) || isHidden(resource, record)) continue;
+      for (const tag of (record.data.tags ?? []).map(String)) {
+        if (!seen.has(tag.toLowerCase())) seen.set(tag.toLowerCase(), tag);
       }
     }
-    const tags = [...seen.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([key, tag]) => ({ tag, color: colors.get(key) ?? null }));
+    const tags = [...seen.keys()].sort().map((key) => ({ tag: seen.get(key), color: colors.get(key) ?? null }));
     return { body: { tags } };
   }
 };
 
 // src/sandbox/rules/test-set-agents.ts
+function idsOf(record) {
+  return record.data.test_set_ids;
+}
 function linked(record, testSetId) {
-  return Array.isArray(record.data.test_set_ids) && record.data.test_set_ids.includes(testSetId);
+  return idsOf(record).includes(testSetId);
 }
 function attachedAgents(ctx, testSetId) {
   const resource = ctx.runtime.resource("agent");
-  return listRecords(ctx.runtime.store, "agent", { org: ctx.org }).filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && linked(r, testSetId));
+  return listRecords(ctx.runtime.store, "agent", { org: ctx.org }).filter((r) => inScope(ctx, resource, r) && linked(r, testSetId));
 }
 function saveLinks(ctx, agent, ids) {
   const resource = ctx.runtime.resource("agent");
   const previous = clone(agent.data);
   setOwn(agent.data, "test_set_ids", ids);
   stampUpdated(resource, agent.data, ctx.now);
-  if (resource.versioned && trackedChanged(resource, previous, agent.data)) recordVersion(ctx.runtime, resource, agent, "save");
+  if (trackedChanged(resource, previous, agent.data)) recordVersion(ctx.runtime, resource, agent, "save");
   ctx.runtime.store.update(agent);
 }
 function listing(ctx, testSetId) {
   return {
-    agents: attachedAgents(ctx, testSetId).map((a) => ({ name: `agents/${a.id}`, agent_id: a.id, display_name: typeof a.data.display_name === "string" ? a.data.display_name : "" }))
+    // display_name is required of every agent (the create body and the Agent schema).
+    agents: attachedAgents(ctx, testSetId).map((a) => ({ name: `agents/${a.id}`, agent_id: a.id, display_name: a.data.display_name }))
   };
 }
 var testSetAgents = {
@@ -12550,14 +12543,13 @@ var testSetAgents = {
     if (ctx.route.method === "GET") return { body: listing(ctx, testSet.id) };
     if (ctx.route.method === "DELETE") {
       const agent = asResource("agent", findRecord(ctx, "agent", ctx.path.agent_id, { field: "agent_id" }));
-      if (linked(agent, testSet.id)) saveLinks(ctx, agent, (agent.data.test_set_ids ?? []).filter((id) => id !== testSet.id));
+      if (linked(agent, testSet.id)) saveLinks(ctx, agent, idsOf(agent).filter((id) => id !== testSet.id));
       return { body: {} };
     }
     const agents = bodyOf(ctx, "addTestSetAgents").agent_ids.map((id) => asResource("agent", findRecord(ctx, "agent", id, { field: "agent_ids" })));
     for (const agent of agents) {
       if (linked(agent, testSet.id)) continue;
-      const ids = Array.isArray(agent.data.test_set_ids) ? agent.data.test_set_ids : [];
-      saveLinks(ctx, agent, [...ids, testSet.id]);
+      saveLinks(ctx, agent, [...idsOf(agent), testSet.id]);
     }
     return { body: listing(ctx, testSet.id) };
   }
@@ -12567,66 +12559,22 @@ var testSetAgents = {
 var testSetRecords = {
   handle(ctx) {
     const testSet = findRecord(ctx, "test_set", ctx.path.test_set_id, { field: "test_set_id" });
-    const cases = ctx.runtime.store.list("test_case", { org: ctx.org }).filter((c) => c.org === ctx.org && c.data.test_set_id === testSet.id).sort((a, b) => Number(a.data.position) - Number(b.data.position));
+    const cases = ctx.runtime.store.list("test_case", { org: ctx.org }).filter((c) => c.data.test_set_id === testSet.id).sort((a, b) => Number(a.data.position) - Number(b.data.position));
     const records = cases.map((c) => ({
       id: c.id,
-      input: typeof c.data.input_str === "string" ? c.data.input_str : "",
+      input: c.data.input_str,
       input_type: null,
       expected_behaviors: [],
       expected_output: c.data.expected_output ?? null,
       description: null,
       user_notes: null,
-      create_time: typeof c.data.create_time === "string" ? c.data.create_time : null,
-      update_time: typeof c.data.update_time === "string" ? c.data.update_time : null,
+      create_time: c.data.create_time,
+      update_time: c.data.update_time,
       test_set_id: testSet.id
     }));
     return { body: { records } };
   }
 };
-
-// src/sandbox/rules/review/annotations.ts
-function projectOf(ctx) {
-  return findRecord(ctx, "review-project", ctx.path.project_id, { field: "project_id" });
-}
-function labelOf2(value) {
-  if (value === void 0 || value === null) return null;
-  return typeof value === "string" ? value : JSON.stringify(value);
-}
-function annotationsOf(ctx, projectId) {
-  return ctx.runtime.store.list("annotation", { org: ctx.org }).filter((a) => a.org === ctx.org && !a.deleted && a.data.project_id === projectId).map((a) => ({
-    id: a.id,
-    simulation_id: String(a.data.simulation_id),
-    metric_id: typeof a.data.metric_id === "string" ? a.data.metric_id : null,
-    reviewer: typeof a.data.reviewer === "string" ? a.data.reviewer.toLowerCase() : a.id,
-    label: labelOf2(a.data.label),
-    disagreement: a.data.disagreement === true,
-    resolved: a.data.resolved === true,
-    create_time: typeof a.data.create_time === "string" ? a.data.create_time : null
-  }));
-}
-function stringList2(value) {
-  return Array.isArray(value) ? value.map(String) : [];
-}
-function agreementOf(annotations, metricId, simulations) {
-  const bySimulation = /* @__PURE__ */ new Map();
-  for (const a of annotations) {
-    if (a.metric_id !== metricId || a.label === null || simulations && !simulations.has(a.simulation_id)) continue;
-    const reviewers = bySimulation.get(a.simulation_id) ?? /* @__PURE__ */ new Map();
-    reviewers.set(a.reviewer, a.label);
-    bySimulation.set(a.simulation_id, reviewers);
-  }
-  let agreements = 0;
-  let disagreements = 0;
-  for (const reviewers of bySimulation.values()) {
-    if (reviewers.size < 2) continue;
-    if (new Set(reviewers.values()).size === 1) agreements++;
-    else disagreements++;
-  }
-  return { agreements, disagreements };
-}
-function rate(agreements, disagreements) {
-  return agreements + disagreements === 0 ? 0 : agreements / (agreements + disagreements);
-}
 
 // src/sandbox/rules/review-project-links.ts
 var reviewProjectLinks = {
@@ -12639,7 +12587,7 @@ var reviewProjectLinks = {
     if (!given3("linked_simulation_ids")) {
       setOwn(next, "linked_simulation_ids", [.../* @__PURE__ */ new Set([...stringList2(next.linked_simulation_ids), ...add])].filter((id) => !remove.has(id)));
     }
-    if (!given3("assignees") && optedOut.size > 0) setOwn(next, "assignees", stringList2(next.assignees).filter((a) => !optedOut.has(a.toLowerCase())));
+    if (!given3("assignees")) setOwn(next, "assignees", stringList2(next.assignees).filter((a) => !optedOut.has(a.toLowerCase())));
     const metrics = new Set(stringList2(next.linked_metric_ids));
     stringList2(next.blind_labeling_shown_metric_ids).forEach((id, i) => {
       if (!metrics.has(id)) throw invalid(`blind_labeling_shown_metric_ids[${i}]`, "must be one of the linked metrics");
@@ -12657,9 +12605,9 @@ var reviewProgress = {
     const individual = project.data.project_type === "PROJECT_INDIVIDUAL";
     const done = /* @__PURE__ */ new Set();
     for (const a of annotationsOf(ctx, project.id)) {
-      if (a.label === null || a.metric_id === null || !simulations.has(a.simulation_id) || !metrics.has(a.metric_id)) continue;
+      if (a.label === null || !simulations.has(a.simulation_id) || !metrics.has(a.metric_id)) continue;
       if (individual && !assignees.has(a.reviewer)) continue;
-      done.add(JSON.stringify([a.simulation_id, a.metric_id, individual ? a.reviewer : ""]));
+      done.add(JSON.stringify([a.simulation_id, a.metric_id, individual && a.reviewer]));
     }
     const total = simulations.size * metrics.size * (individual ? assignees.size : 1);
     return {
@@ -12680,7 +12628,7 @@ var reviewProgress = {
 
 // src/sandbox/rules/review-insights.ts
 function sortedText(values) {
-  return [...values].sort((a, b) => a < b ? -1 : a > b ? 1 : 0);
+  return [...values].sort();
 }
 var reviewInsights = {
   handle(ctx) {
@@ -12701,7 +12649,7 @@ var reviewInsights = {
     const labeled = inWindow.filter((a) => a.label !== null);
     const counts = /* @__PURE__ */ new Map();
     for (const a of labeled) counts.set(a.label, (counts.get(a.label) ?? 0) + 1);
-    const labelStats = [...counts.entries()].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0)).map(([label, count]) => ({ label, count }));
+    const labelStats = sortedText(counts.keys()).map((label) => ({ label, count: counts.get(label) })).sort((p, q) => q.count - p.count);
     const metricStats = stringList2(project.data.linked_metric_ids).map((metric) => {
       const mine = labeled.filter((a) => a.metric_id === metric);
       const { agreements, disagreements } = agreementOf(inWindow, metric);
@@ -12747,18 +12695,18 @@ var reviewMetricAgreement = {
 // src/sandbox/rules/workspace-slug.ts
 var MAX = 100;
 function slugFrom(displayName2) {
-  const base = displayName2.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, MAX).replace(/-+$/, "");
+  const base = displayName2.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, MAX).replace(/-$/, "");
   return base === "" ? "workspace" : base;
 }
 var workspaceSlug = {
-  write(ctx, next, previous) {
-    if (previous !== void 0 || typeof next.slug === "string") return;
+  write(ctx, next) {
+    if (typeof next.slug === "string") return;
     const base = slugFrom(String(next.display_name));
-    const taken = (slug2) => ctx.runtime.store.withField("workspace", ctx.org, "slug", slug2).some((w) => w.data.slug === slug2);
+    const taken = (slug2) => ctx.runtime.store.withField("workspace", ctx.org, "slug", slug2).length > 0;
     let slug = base;
     for (let n = 2; taken(slug); n++) {
       const suffix = `-${n}`;
-      slug = `${base.slice(0, MAX - suffix.length).replace(/-+$/, "")}${suffix}`;
+      slug = `${base.slice(0, MAX - suffix.length).replace(/-$/, "")}${suffix}`;
     }
     setOwn(next, "slug", slug);
   }
