@@ -33,8 +33,7 @@ export const alertTestEvaluate: Rule = {
       values: {},
       seq: run.seq,
     };
-    const event = { name: 'run.completed', org: ctx.org, workspace: run.workspace, payload: {} };
-    const evaluation = new Evaluation(ctx.runtime, event, current);
+    const evaluation = new Evaluation(ctx.runtime, { org: ctx.org, workspace: run.workspace }, current);
     const { results, outcome, message } = assess(evaluation, alert, completed === null ? ctx.now : (run.data.complete_time ?? ''));
     const triggered = outcome === 'TRIGGERED' || outcome === 'SUPPRESSED';
     return {
