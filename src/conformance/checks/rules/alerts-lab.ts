@@ -245,6 +245,7 @@ export function alertFixture(lab: AlertLab, metric: string, data: Json): Json {
   return {
     name: `conformance fixture alert ${lab.ctx.world.nextSeed()}`,
     status: 'ACTIVE',
+    enabled: true,
     evaluation_type: 'ON_RUN_COMPLETE',
     conversation_source: 'ALL',
     match_mode: 'ALL',
