@@ -54,7 +54,8 @@ export const eventContents: Check = {
     const metric = String(metricRecord.ulid ?? metricRecord.id);
     const other = await lab.metric();
     const expected = summarisedChannels(ctx.world.nextSeed());
-    const conditions = [condition(metric, 'SINGLE', 'GT', 0.5), condition(other, 'SINGLE', 'GT', 0.5)];
+    // The third condition has no metric and is never met (every run is a success: 1, not 0).
+    const conditions = [condition(metric, 'SINGLE', 'GT', 0.5), condition(other, 'SINGLE', 'GT', 0.5), condition(metric, 'JOB_SUCCESS', 'EQ', 0, { metric_id: undefined })];
     const alert = await lab.alert({ match_mode: 'ANY', cooldown_seconds: 3600, channels: expected.channels, conditions });
     const fired = await lab.complete({ [metric]: 0.9 });
     const held = await lab.complete({ [metric]: 0.9 });
@@ -84,6 +85,10 @@ export const eventContents: Check = {
     // The first condition was evaluated (met): no reason; the second had no result in the run: a reason.
     if (metadata[0]?.reason !== undefined) problems.push(`an evaluated condition carries a reason ${show(metadata[0]?.reason)}`);
     if (typeof metadata[1]?.reason !== 'string' || metadata[1].reason === '') problems.push(`a condition without a result in the run has no reason: ${show(metadata[1])}`);
+    if (results[2]?.metric_display_name !== 'JOB_SUCCESS' || results[2]?.metric_id !== '') problems.push(`a condition without metric is reported as ${show(results[2])}, expected metric_id "" and its aggregation as metric_display_name`);
+    // Not met: the value compared is still reported (SINGLE: the run's result when none passes).
+    const unmet = (notMet.condition_results as Json[] | undefined)?.[0];
+    if (unmet?.met !== false || unmet.computed_value !== 0.1) problems.push(`NOT_MET: the SINGLE condition is reported as ${show(unmet)}, expected met false with the run's result 0.1`);
     if (results[0]?.metric_display_name !== metricRecord.metric_name) problems.push(`metric_display_name ${show(results[0]?.metric_display_name)}, expected the metric's metric_name ${show(metricRecord.metric_name)}`);
     const first = results[0] ?? {};
     const want = { metric_id: metric, aggregation: 'SINGLE', operator: 'GT', computed_value: 0.9, threshold: 0.5, met: true };
