@@ -5,10 +5,12 @@
 // catalogue and the EWMA arithmetic are exercised by the sandbox's own tests, which this command does not run)
 // and the request handling (engine/, http/). Not mutated: the node:http listener (http/node-adapter.ts), which
 // the suite never reaches because it runs in process through sandbox.fetch (test/sandbox/protocol.test.ts, the
-// CLI test and the drills exercise it); the engine's plain tables, context and hook wiring.
+// CLI test and the drills exercise it); the engine's plain tables, context and hook wiring, and the typed request-part
+// accessor (engine/request-parts.ts), whose refusal only a rule wired to an operation it does not name can reach
+// (test/sandbox/typed-request-parts.test.ts covers it).
 const files = process.env.MUTATE
   ? process.env.MUTATE.split(',')
-  : ['src/sandbox/rules/*.ts', 'src/sandbox/engine/*.ts', 'src/sandbox/http/*.ts', '!src/sandbox/rules/index.ts', '!src/sandbox/http/node-adapter.ts', '!src/sandbox/http/limits.ts', '!src/sandbox/engine/tables.ts', '!src/sandbox/engine/context.ts', '!src/sandbox/engine/hooks.ts'];
+  : ['src/sandbox/rules/*.ts', 'src/sandbox/engine/*.ts', 'src/sandbox/http/*.ts', '!src/sandbox/rules/index.ts', '!src/sandbox/http/node-adapter.ts', '!src/sandbox/http/limits.ts', '!src/sandbox/engine/tables.ts', '!src/sandbox/engine/context.ts', '!src/sandbox/engine/hooks.ts', '!src/sandbox/engine/request-parts.ts'];
 
 export default {
   testRunner: 'vitest',

@@ -8249,6 +8249,18 @@ function createOrganization(runtime, displayName2, options = {}) {
   });
 }
 
+// src/sandbox/rules/events/payloads.ts
+function eventOf(event) {
+  return { ...event, payload: event.payload };
+}
+function raiseEvent(runtime, event) {
+  runtime.raise(eventOf(event));
+}
+function payloadOf(event, ...names) {
+  if (!names.includes(event.name)) throw new Error(`sandbox: a handler read the payload of ${event.name} as that of ${names.join(" or ")}`);
+  return event.payload;
+}
+
 // src/sandbox/engine/versions.ts
 function snapshot(resource, data) {
   const out = {};
@@ -8551,7 +8563,7 @@ function completeRun(runtime, org, b) {
       metric_values: metricValues,
       completed_at: completedAt
     };
-    return { runId: run.id, event: { name: "run.completed", org, workspace: run.workspace, payload } };
+    return { runId: run.id, event: eventOf({ name: "run.completed", org, workspace: run.workspace, payload }) };
   });
 }
 
@@ -9569,6 +9581,24 @@ function canRead(runtime, session, kind) {
   return read !== void 0 && read.permissions.every((p) => session.permissions.includes(p));
 }
 
+// src/sandbox/engine/request-parts.ts
+function expectOperation(ctx, part, operations) {
+  const id = ctx.route.aliasOf ?? ctx.route.id;
+  if (!operations.includes(id)) throw new Error(`sandbox: a rule read the ${part} of ${id} as the ${part} of ${operations.join(" or ")}`);
+}
+function bodyOf(ctx, ...operations) {
+  expectOperation(ctx, "body", operations);
+  return ctx.body;
+}
+function writtenData(ctx, kind, next) {
+  if (ctx.route.resource !== kind) throw new Error(`sandbox: a rule read the data written by ${ctx.route.id} as a ${kind}`);
+  return next;
+}
+function queryOf(ctx, ...operations) {
+  expectOperation(ctx, "query", operations);
+  return ctx.query;
+}
+
 // src/sandbox/rules/events/ewma.ts
 var ALPHA = 0.3;
 var MAX_OBSERVATIONS = 1e4;
@@ -9772,11 +9802,12 @@ function bucketHistory(observations, interval, zone, start = -Infinity, end = In
 }
 var baselineHistory = {
   handle(ctx) {
-    const interval = parseInterval(ctx.query.bucket_interval ?? "4 hours");
-    const zone = canonicalTimeZone(ctx.query.timezone ?? "UTC");
+    const query = queryOf(ctx, "getBaselineHistory");
+    const interval = parseInterval(query.bucket_interval ?? "4 hours");
+    const zone = canonicalTimeZone(query.timezone ?? "UTC");
     if (!zone) throw invalid("timezone", "must be an IANA time zone name, for example `Europe/Berlin` or `UTC`");
-    const start = instant(ctx.query.start_date, "start_date") ?? -Infinity;
-    const end = instant(ctx.query.end_date, "end_date") ?? Infinity;
+    const start = instant(query.start_date, "start_date") ?? -Infinity;
+    const end = instant(query.end_date, "end_date") ?? Infinity;
     if (start > end) throw invalid("start_date", "must not be after end_date");
     pathMetric(ctx);
     const baseline = findRecord(ctx, "baseline", ctx.path.baseline_id, { field: "baseline_id" });
@@ -10319,8 +10350,8 @@ var agentDeleteGuard = {
 // src/sandbox/rules/agent-normalize.ts
 var ALIASES = { VOICE: "MODEL_TYPE_VOICE" };
 var agentNormalize = {
-  write(_ctx, next) {
-    const value = next.model_type;
+  write(ctx, next) {
+    const value = writtenData(ctx, "agent", next).model_type;
     if (Object.prototype.hasOwnProperty.call(ALIASES, value)) setOwn(next, "model_type", ALIASES[value]);
     if (next.customer_agent_id === void 0) setOwn(next, "customer_agent_id", next.id);
   }
@@ -10331,13 +10362,13 @@ var SETS = ["conditions", "channels"];
 var RESTRICTIONS = ["agent_ids", "required_tags", "scheduled_run_ids"];
 var alertReplaceSets = {
   write(ctx, next, previous) {
+    const body2 = bodyOf(ctx, "createAlert", "updateAlert");
     for (const set of SETS) {
-      const given3 = ctx.body[set];
+      const given3 = body2[set];
       if (!Array.isArray(given3)) continue;
       setOwn(
         next,
         set,
-        // The body passed its validator: each set is a list of objects.
         given3.map((item) => {
           const copy = { ulid: ulid() };
           for (const [k, v] of Object.entries(item)) if (k !== "ulid") setOwn(copy, k, v);
@@ -10346,7 +10377,7 @@ var alertReplaceSets = {
         })
       );
     }
-    for (const field2 of RESTRICTIONS) if (ctx.body[field2] === null) setOwn(next, field2, []);
+    for (const field2 of RESTRICTIONS) if (body2[field2] === null) setOwn(next, field2, []);
     if (previous === void 0) {
       setOwn(next, "trigger_count", 0);
       setOwn(next, "last_triggered_at", null);
@@ -10393,7 +10424,7 @@ function asResource(kind, record) {
 
 // src/sandbox/rules/update-baselines.ts
 function runCompleted(event) {
-  return event.payload;
+  return payloadOf(event, "run.completed");
 }
 function sameWorkspace(runtime, org, recordWorkspace, eventWorkspace) {
   if (recordWorkspace === eventWorkspace) return true;
@@ -11164,7 +11195,7 @@ function setWaves(data, waves) {
 }
 function raiseWave(ctx, record, wave) {
   const waves = wavesOf(record.data);
-  ctx.runtime.raise({
+  raiseEvent(ctx.runtime, {
     name: wave === "text" ? "conversation.submitted" : "conversation.audio-attached",
     org: record.org,
     workspace: record.workspace,
@@ -11246,7 +11277,7 @@ function isSuccess(value) {
 }
 function metadataValue(record, key) {
   const metadata = record.data.metadata;
-  if (metadata === null || typeof metadata !== "object" || Array.isArray(metadata) || !Object.prototype.hasOwnProperty.call(metadata, key)) return void 0;
+  if (!isJsonObject(metadata) || !Object.prototype.hasOwnProperty.call(metadata, key)) return void 0;
   const value = metadata[key];
   return typeof value === "string" ? value : JSON.stringify(value);
 }
@@ -11346,20 +11377,24 @@ var conversationMetricValues = {
 // src/sandbox/rules/simulation-rerun-metrics.ts
 var simulationRerunMetrics = {
   handle(ctx) {
-    const metricIds = [...new Set(ctx.body.metric_ids)];
+    const body2 = bodyOf(ctx, "rerunSimulatedConversationMetrics");
+    const metricIds = [...new Set(body2.metric_ids)];
     for (const id of metricIds) findRecord(ctx, "metric", id, { field: "metric_ids" });
     const resource = ctx.runtime.resource("simulation");
     const results = [];
-    for (const id of ctx.body.simulation_ids) {
-      const record = ctx.runtime.store.get("simulation", id);
+    for (const id of body2.simulation_ids) {
+      const record = getRecord(ctx.runtime.store, "simulation", id);
       if (!record || !inScope(ctx, resource, record) || isHidden(resource, record)) {
         results.push({ simulation_id: id, status: "NOT_FOUND", error: "The simulated conversation was not found." });
         continue;
       }
       const values = valuesOf2(record.data);
       const rerun = {};
-      for (const m of metricIds) if (typeof values.get(m) === "number") rerun[m] = [values.get(m)];
-      ctx.runtime.raise({
+      for (const m of metricIds) {
+        const value = values.get(m);
+        if (typeof value === "number") setOwn(rerun, m, [value]);
+      }
+      raiseEvent(ctx.runtime, {
         name: "simulation.metrics-rerun",
         org: ctx.org,
         workspace: ctx.workspace,
@@ -11472,10 +11507,12 @@ function means(values) {
   return out;
 }
 function subject(runtime, event, wave) {
-  const p = event.payload;
-  const metricValues = means(p.metric_values);
-  if (wave === "run") return { key: "run_id", id: p.run_id, occurredAt: p.completed_at, metricValues };
-  return { key: "conversation_id", id: p.conversation_id, occurredAt: runtime.clock.now().toISOString(), metricValues };
+  if (wave === "run") {
+    const p2 = payloadOf(event, "run.completed", "simulation.metrics-rerun");
+    return { key: "run_id", id: p2.run_id, occurredAt: p2.completed_at, metricValues: means(p2.metric_values) };
+  }
+  const p = payloadOf(event, "conversation.submitted", "conversation.audio-attached");
+  return { key: "conversation_id", id: p.conversation_id, occurredAt: runtime.clock.now().toISOString(), metricValues: means(p.metric_values) };
 }
 function deliverJobComplete(runtime, event) {
   const wave = WAVES2[event.name];
@@ -11763,7 +11800,7 @@ var personaVoice = {
       languages = custom.languages;
       selected = `custom voice ${custom.id}`;
     } else {
-      const voice = findServiceVoice(ctx, next.voice_name);
+      const voice = findServiceVoice(ctx, writtenData(ctx, "persona", next).voice_name);
       if (!voice) throw invalid("voice_name", "no available voice is selected");
       languages = voice.supported_languages;
       selected = `voice ${voice.voice_name}`;
@@ -11777,9 +11814,10 @@ var personaVoice = {
 // src/sandbox/rules/review-disagreement.ts
 var reviewDisagreement = {
   handle(ctx) {
-    const ids = ctx.body.project_ids;
-    const withIds = ctx.body.include_unresolved_ids === true;
-    const selected = typeof ctx.body.selected_project_id === "string" ? ctx.body.selected_project_id : null;
+    const body2 = bodyOf(ctx, "getReviewDisagreementState");
+    const ids = body2.project_ids;
+    const withIds = body2.include_unresolved_ids === true;
+    const selected = typeof body2.selected_project_id === "string" ? body2.selected_project_id : null;
     const annotations = ctx.runtime.store.list("annotation", { org: ctx.org }).filter((a) => a.org === ctx.org);
     const projects = [];
     for (const id of [...new Set(ids)]) {
@@ -11825,26 +11863,27 @@ function selectedCases(ctx, testSetId, options) {
   if (typeof options.sub_sample_size === "number") count = Math.min(count, options.sub_sample_size);
   return count * (typeof options.iteration_count === "number" ? options.iteration_count : 1);
 }
-function readLaunchMetadata(next) {
-  const launch = isJsonObject(next.metadata) ? next.metadata : {};
+function readLaunchMetadata(next, launch) {
   setOwn(next, "display_name", typeof launch.display_name === "string" ? launch.display_name : null);
   setOwn(next, "metadata", launch.customer ?? {});
   if (typeof launch.created_by === "string") setOwn(next, "launched_by", launch.created_by);
-  const tags = [...next.tags ?? [], ...Array.isArray(launch.tags) ? launch.tags : []];
+  const tags = [...next.tags ?? [], ...launch.tags ?? []];
   setOwn(next, "tags", [...new Set(tags)]);
 }
 var runPinVersions = {
   // Named on the launch (createRun), the tag update and reads: only the launch writes a new run.
   write(ctx, next, previous) {
     if (previous !== void 0) return;
-    readLaunchMetadata(next);
+    const run = writtenData(ctx, "run", next);
+    const launch = bodyOf(ctx, "launchRun");
+    readLaunchMetadata(run, launch.metadata ?? {});
     if (next.metric_ids === void 0) setOwn(next, "metric_ids", findRecord(ctx, "agent", next.agent_id, { field: "agent_id" }).data.metric_ids);
     for (const [field2, value] of [["status", "PENDING"], ["metric_ids", []], ["tags", []], ["metric_values", {}], ["complete_time", null], ["conversation_source", "SIMULATED"]]) {
       if (next[field2] === void 0) setOwn(next, field2, value);
     }
     const metrics = {};
-    for (const field2 of ["metric_ids", "persona_metrics"]) {
-      for (const [i, id] of (next[field2] ?? []).entries()) {
+    for (const [field2, ids] of [["metric_ids", run.metric_ids], ["persona_metrics", launch.persona_metrics]]) {
+      for (const [i, id] of (ids ?? []).entries()) {
         const ref = pin(ctx, "metric", id, `${field2}[${i}]`);
         if (ref) setOwn(metrics, id, ref);
       }
@@ -11985,8 +12024,8 @@ var testSetSnapshot = {
         setOwn(next, "test_case_count", 0);
         return;
       }
-      if (!Array.isArray(ctx.body.test_cases)) return;
-      const given3 = ctx.body.test_cases;
+      const given3 = bodyOf(ctx, "updateTestSet").test_cases;
+      if (!Array.isArray(given3)) return;
       const existing = casesOf(ctx, String(next.id));
       if (deepEqual(content(given3), content(snapshotOf(ctx, existing)))) {
         setOwn(next, "test_cases", snapshotOf(ctx, existing));
@@ -12102,14 +12141,14 @@ var metricOrganizationThreshold = {
     if (ctx.path.metric_id === void 0) return;
     const metric = findRecord(ctx, "metric", ctx.path.metric_id, { field: "metric_id", includeHidden: true });
     const held = metric.data.organization_threshold;
-    if (held === null || typeof held !== "object" || Array.isArray(held)) return;
+    if (!isJsonObject(held)) return;
     if ((thresholdsByMetric(ctx).get(metric.id) ?? []).length > 0) return;
     const resource = ctx.runtime.resource("threshold");
     const body2 = { metric_id: metric.id, name: `metrics/${metric.id}/threshold` };
     for (const k of VALUES) if (held[k] !== void 0) setOwn(body2, k, held[k]);
     const data = newRecordData(ctx.runtime, resource, body2, ctx.now);
     for (const k of ["create_time", "update_time"]) if (typeof held[k] === "string") setOwn(data, k, held[k]);
-    ctx.runtime.store.insert({ kind: "threshold", id: String(data.id), org: ctx.org, workspace: metric.org === "*" ? ctx.workspace : metric.workspace, deleted: false, data });
+    ctx.runtime.store.insert({ kind: "threshold", id: String(data.id), org: ctx.org, workspace: metric.org === PLATFORM_ORG ? ctx.workspace : metric.workspace, deleted: false, data });
   },
   after(ctx, result) {
     const metrics = [result.record, ...result.records ?? []].filter((r) => r?.kind === "metric");
@@ -12342,7 +12381,7 @@ var testSetAgents = {
       if (linked(agent, testSet.id)) saveLinks(ctx, agent, (agent.data.test_set_ids ?? []).filter((id) => id !== testSet.id));
       return { body: {} };
     }
-    const agents = ctx.body.agent_ids.map((id) => asResource("agent", findRecord(ctx, "agent", id, { field: "agent_ids" })));
+    const agents = bodyOf(ctx, "addTestSetAgents").agent_ids.map((id) => asResource("agent", findRecord(ctx, "agent", id, { field: "agent_ids" })));
     for (const agent of agents) {
       if (linked(agent, testSet.id)) continue;
       const ids = Array.isArray(agent.data.test_set_ids) ? agent.data.test_set_ids : [];

@@ -71,6 +71,22 @@ export function emitServer(model: ApiModel, names: Names, documents: readonly Se
     `}`,
     '',
   ].join('\n');
+  // The generated types of each operation's request body and query, by operation id: what a rule reads from a
+  // validated request (src/sandbox/engine/request-parts.ts). Only operations that take the part are listed.
+  const partTypes = (name: string, part: 'Body' | 'Query', takes: (op: ApiModel['operations'][number]) => boolean, what: string): string[] => [
+    `/** Each operation that takes ${what}, by operationId, with its generated type. */`,
+    `export interface ${name} {`,
+    ...model.operations.filter(takes).map((op) => `  ${propertyKey(op.id)}: types.${names.operationType(op.id, part)};`),
+    `}`,
+  ];
+  const operationParts = [
+    `import type * as types from '../client/types.js';`,
+    '',
+    ...partTypes('OperationBodies', 'Body', (op) => op.requestBody !== undefined, 'a request body'),
+    '',
+    ...partTypes('OperationQueries', 'Query', (op) => op.parameters.query.length > 0, 'query parameters'),
+    '',
+  ].join('\n');
   const served = documents.map((d) => ({ name: d.name, document: d.document }));
   const documentsModule = [
     `/** The bundled documents of the catalog, in catalog order, as the sandbox serves them at /openapi. */`,
@@ -81,6 +97,7 @@ export function emitServer(model: ApiModel, names: Names, documents: readonly Se
     { path: 'sandbox/route-table.ts', kind: 'module', contents: routeTableContractSource() },
     { path: 'sandbox/routes.ts', kind: 'module', contents: routesModule },
     { path: 'sandbox/resource-types.ts', kind: 'module', contents: resourceTypes },
+    { path: 'sandbox/operation-parts.ts', kind: 'module', contents: operationParts },
     { path: 'sandbox/documents.ts', kind: 'module', contents: documentsModule },
   ];
 }

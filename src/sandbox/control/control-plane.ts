@@ -11,6 +11,7 @@ import { newRecordData, present, setOwn, stampUpdated } from '../engine/records.
 import { createApiKey, createOrganization } from '../organizations.js';
 import type { Json } from '../storage/store.js';
 import { PLATFORM_ORG } from '../storage/store.js';
+import { eventOf, type RunCompleted } from '../rules/events/payloads.js';
 import { changeFixture, loadFixtures, removeFixture, type FixtureEntry } from './fixtures.js';
 
 export interface ControlDeps {
@@ -235,7 +236,7 @@ function completeRun(runtime: Runtime, org: string, b: Json): { runId: string; e
     completeProgressAndResults(runtime, org, run.data, metricValues);
     setOwn(run.data, 'update_time', completedAt);
     runtime.store.update(run);
-    const payload: Json = {
+    const payload: RunCompleted = {
       run_id: run.id,
       agent_id: typeof b.agent_id === 'string' ? b.agent_id : run.data.agent_id === placeholderAgent(runtime, org, workspace) ? null : ((run.data.agent_id as string | undefined) ?? null),
       tags,
@@ -244,6 +245,6 @@ function completeRun(runtime: Runtime, org: string, b: Json): { runId: string; e
       metric_values: metricValues,
       completed_at: completedAt,
     };
-    return { runId: run.id, event: { name: 'run.completed', org, workspace: run.workspace, payload } };
+    return { runId: run.id, event: eventOf({ name: 'run.completed', org, workspace: run.workspace, payload }) };
   });
 }

@@ -3,12 +3,13 @@
 // clear customer_agent_id, so only a create, or an agent loaded without one, lacks it.)
 import type { Rule } from '../engine/hooks.js';
 import { setOwn } from '../engine/records.js';
+import { writtenData } from '../engine/request-parts.js';
 
 const ALIASES: Record<string, string> = { VOICE: 'MODEL_TYPE_VOICE' };
 
 export const agentNormalize: Rule = {
-  write(_ctx, next) {
-    const value = next.model_type as string; // the body passed its validator: model_type is a string
+  write(ctx, next) {
+    const value = writtenData(ctx, 'agent', next).model_type;
     if (Object.prototype.hasOwnProperty.call(ALIASES, value)) setOwn(next, 'model_type', ALIASES[value]);
     if (next.customer_agent_id === undefined) setOwn(next, 'customer_agent_id', next.id);
   },

@@ -11,6 +11,7 @@
 // stored config, where the answer shaping drops writeOnly paths and evaluate-alerts reads it for the
 // X-Webhook-Token header.
 import { ulid } from '../ids.js';
+import { bodyOf } from '../engine/request-parts.js';
 import type { Rule } from '../engine/hooks.js';
 import { SANDBOX_USER, setOwn } from '../engine/records.js';
 import { isJsonObject, type Json } from '../storage/store.js';
@@ -20,14 +21,14 @@ const RESTRICTIONS = ['agent_ids', 'required_tags', 'scheduled_run_ids'] as cons
 
 export const alertReplaceSets: Rule = {
   write(ctx, next, previous) {
+    const body = bodyOf(ctx, 'createAlert', 'updateAlert');
     for (const set of SETS) {
-      const given = ctx.body[set];
+      const given = body[set];
       if (!Array.isArray(given)) continue;
       setOwn(
         next,
         set,
-        // The body passed its validator: each set is a list of objects.
-        (given as Json[]).map((item) => {
+        given.map((item) => {
           const copy: Json = { ulid: ulid() };
           for (const [k, v] of Object.entries(item)) if (k !== 'ulid') setOwn(copy, k, v);
           if (set === 'conditions' && copy.match_mode === undefined) setOwn(copy, 'match_mode', 'exact');
@@ -35,7 +36,7 @@ export const alertReplaceSets: Rule = {
         }),
       );
     }
-    for (const field of RESTRICTIONS) if (ctx.body[field] === null) setOwn(next, field, []);
+    for (const field of RESTRICTIONS) if (body[field] === null) setOwn(next, field, []);
     if (previous === undefined) {
       setOwn(next, 'trigger_count', 0);
       setOwn(next, 'last_triggered_at', null);

@@ -17,6 +17,7 @@
 import { invalid, notFound } from '../errors.js';
 import type { Rule } from '../engine/hooks.js';
 import { findRecord } from '../engine/records.js';
+import { queryOf } from '../engine/request-parts.js';
 import { observationsOf, type Observation } from './events/ewma.js';
 import { bucketStart, canonicalTimeZone, formatInZone, parseInterval, type Interval } from './events/time-buckets.js';
 import { pathMetric } from './baseline-sigma-bands.js';
@@ -25,9 +26,9 @@ import { pathMetric } from './baseline-sigma-bands.js';
  * The instant of a start_date / end_date. The validators hold both to RFC 3339 date-times; one Date cannot
  * place (a leap second, 23:59:60) is 400 on the parameter.
  */
-function instant(value: unknown, field: string): number | undefined {
+function instant(value: string | undefined, field: string): number | undefined {
   if (value === undefined) return undefined;
-  const ms = Date.parse(value as string); // a query parameter the validator checked as a date-time string
+  const ms = Date.parse(value);
   if (Number.isNaN(ms)) throw invalid(field, 'must be an RFC 3339 date-time');
   return ms;
 }
@@ -65,12 +66,12 @@ export const baselineHistory: Rule = {
   handle(ctx) {
     // The validators hold bucket_interval to the pattern parseInterval reads (INTERVAL_PATTERN) and timezone
     // to a string.
-    // Query parameters the validator checked (strings when given).
-    const interval = parseInterval((ctx.query.bucket_interval as string | undefined) ?? '4 hours')!;
-    const zone = canonicalTimeZone((ctx.query.timezone as string | undefined) ?? 'UTC');
+    const query = queryOf(ctx, 'getBaselineHistory');
+    const interval = parseInterval(query.bucket_interval ?? '4 hours')!;
+    const zone = canonicalTimeZone(query.timezone ?? 'UTC');
     if (!zone) throw invalid('timezone', 'must be an IANA time zone name, for example `Europe/Berlin` or `UTC`');
-    const start = instant(ctx.query.start_date, 'start_date') ?? -Infinity;
-    const end = instant(ctx.query.end_date, 'end_date') ?? Infinity;
+    const start = instant(query.start_date, 'start_date') ?? -Infinity;
+    const end = instant(query.end_date, 'end_date') ?? Infinity;
     if (start > end) throw invalid('start_date', 'must not be after end_date');
 
     pathMetric(ctx);

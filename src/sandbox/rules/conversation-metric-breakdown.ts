@@ -17,7 +17,7 @@
 import { listAction } from '../engine/actions.js';
 import type { Rule } from '../engine/hooks.js';
 import { invalid } from '../errors.js';
-import type { Json, StoredRecord } from '../storage/store.js';
+import { isJsonObject, type StoredRecord } from '../storage/store.js';
 import { valuesOf } from './conversation/outputs.js';
 
 const VIEW = 'metric_breakdown';
@@ -31,8 +31,8 @@ function isSuccess(value: unknown): boolean {
 
 function metadataValue(record: StoredRecord, key: string): string | undefined {
   const metadata = record.data.metadata;
-  if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata) || !Object.prototype.hasOwnProperty.call(metadata, key)) return undefined;
-  const value = (metadata as Json)[key];
+  if (!isJsonObject(metadata) || !Object.prototype.hasOwnProperty.call(metadata, key)) return undefined;
+  const value = metadata[key];
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 

@@ -23,6 +23,7 @@ import { setOwn } from '../engine/records.js';
 import { ulid } from '../ids.js';
 import type { Json } from '../storage/store.js';
 import { sendInBackground } from './events/outbound.js';
+import { payloadOf } from './events/payloads.js';
 import { recordsWithField } from '../storage/typed.js';
 
 // x-handlers give this rule exactly these events. A re-run of a simulation's metrics (simulation-rerun-metrics)
@@ -44,17 +45,14 @@ function means(values: Record<string, number[]>): Json {
   return out;
 }
 
-/**
- * The wave-specific part of the payload. Every raiser sets the fields read here: run.completed (control plane)
- * run_id, completed_at and metric_values; the conversation events (rules/audio/conversation.ts raiseWave)
- * conversation_id and metric_values.
- */
-function subject(runtime: Runtime, event: RaisedEvent, wave: 'run' | 'text' | 'audio'): { key: 'run_id' | 'conversation_id'; id: string; occurredAt: string; metricValues: Json } {
-  const p = event.payload;
-  // Events carry JSON; every raiser sets these fields with these types (above).
-  const metricValues = means(p.metric_values as Record<string, number[]>);
-  if (wave === 'run') return { key: 'run_id', id: p.run_id as string, occurredAt: p.completed_at as string, metricValues };
-  return { key: 'conversation_id', id: p.conversation_id as string, occurredAt: runtime.clock.now().toISOString(), metricValues };
+/** The wave-specific part of the payload, from the event's typed payload (events/payloads.ts); a re-run of a simulation without a run has a null run_id. */
+function subject(runtime: Runtime, event: RaisedEvent, wave: 'run' | 'text' | 'audio'): { key: 'run_id' | 'conversation_id'; id: string | null; occurredAt: string; metricValues: Json } {
+  if (wave === 'run') {
+    const p = payloadOf(event, 'run.completed', 'simulation.metrics-rerun');
+    return { key: 'run_id', id: p.run_id, occurredAt: p.completed_at, metricValues: means(p.metric_values) };
+  }
+  const p = payloadOf(event, 'conversation.submitted', 'conversation.audio-attached');
+  return { key: 'conversation_id', id: p.conversation_id, occurredAt: runtime.clock.now().toISOString(), metricValues: means(p.metric_values) };
 }
 
 export function deliverJobComplete(runtime: Runtime, event: RaisedEvent): void {

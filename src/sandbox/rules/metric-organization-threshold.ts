@@ -12,7 +12,7 @@
 import type { RequestContext } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
 import { findRecord, inScope, isHidden, newRecordData, setOwn } from '../engine/records.js';
-import type { Json, StoredRecord } from '../storage/store.js';
+import { isJsonObject, PLATFORM_ORG, type Json, type StoredRecord } from '../storage/store.js';
 
 const VALUES = ['comparison_operator', 'target_float_upper', 'target_float_lower', 'target_values', 'source'];
 
@@ -53,14 +53,14 @@ export const metricOrganizationThreshold: Rule = {
     if (ctx.path.metric_id === undefined) return;
     const metric = findRecord(ctx, 'metric', ctx.path.metric_id, { field: 'metric_id', includeHidden: true });
     const held = metric.data.organization_threshold;
-    if (held === null || typeof held !== 'object' || Array.isArray(held)) return;
+    if (!isJsonObject(held)) return;
     if ((thresholdsByMetric(ctx).get(metric.id) ?? []).length > 0) return;
     const resource = ctx.runtime.resource('threshold');
     const body: Json = { metric_id: metric.id, name: `metrics/${metric.id}/threshold` };
-    for (const k of VALUES) if ((held as Json)[k] !== undefined) setOwn(body, k, (held as Json)[k]);
+    for (const k of VALUES) if (held[k] !== undefined) setOwn(body, k, held[k]);
     const data = newRecordData(ctx.runtime, resource, body, ctx.now);
-    for (const k of ['create_time', 'update_time']) if (typeof (held as Json)[k] === 'string') setOwn(data, k, (held as Json)[k]);
-    ctx.runtime.store.insert({ kind: 'threshold', id: String(data.id), org: ctx.org, workspace: metric.org === '*' ? ctx.workspace : metric.workspace, deleted: false, data });
+    for (const k of ['create_time', 'update_time']) if (typeof held[k] === 'string') setOwn(data, k, held[k]);
+    ctx.runtime.store.insert({ kind: 'threshold', id: String(data.id), org: ctx.org, workspace: metric.org === PLATFORM_ORG ? ctx.workspace : metric.workspace, deleted: false, data });
   },
   after(ctx, result) {
     const metrics = [result.record, ...(result.records ?? [])].filter((r): r is StoredRecord => r?.kind === 'metric');

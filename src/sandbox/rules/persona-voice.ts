@@ -18,6 +18,7 @@
 import { invalid } from '../errors.js';
 import type { Rule } from '../engine/hooks.js';
 import { setOwn } from '../engine/records.js';
+import { writtenData } from '../engine/request-parts.js';
 import { findCustomVoice, findServiceVoice, supports } from './persona/catalog.js';
 
 function sent(body: object, key: string): boolean {
@@ -45,7 +46,7 @@ export const personaVoice: Rule = {
       selected = `custom voice ${custom.id}`;
     } else {
       // A persona stored without voice_name (loaded by fixture) has none selected either.
-      const voice = findServiceVoice(ctx, next.voice_name as string); // the body passed its validator: a string here
+      const voice = findServiceVoice(ctx, writtenData(ctx, 'persona', next).voice_name);
       if (!voice) throw invalid('voice_name', 'no available voice is selected');
       languages = voice.supported_languages;
       selected = `voice ${voice.voice_name}`;

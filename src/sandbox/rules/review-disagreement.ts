@@ -3,13 +3,15 @@
 // simulation_id, disagreement, resolved }). Ids are listed only with include_unresolved_ids, and then only
 // for selected_project_id when it is given.
 import type { Rule } from '../engine/hooks.js';
+import { bodyOf } from '../engine/request-parts.js';
 
 export const reviewDisagreement: Rule = {
   handle(ctx) {
     // project_ids is required (1-1000 ids, the generated validator).
-    const ids = ctx.body.project_ids as string[]; // the body passed its validator: a list of strings
-    const withIds = ctx.body.include_unresolved_ids === true;
-    const selected = typeof ctx.body.selected_project_id === 'string' ? ctx.body.selected_project_id : null;
+    const body = bodyOf(ctx, 'getReviewDisagreementState');
+    const ids = body.project_ids;
+    const withIds = body.include_unresolved_ids === true;
+    const selected = typeof body.selected_project_id === 'string' ? body.selected_project_id : null;
     const annotations = ctx.runtime.store.list('annotation', { org: ctx.org }).filter((a) => a.org === ctx.org);
     const projects = [];
     for (const id of [...new Set(ids)]) {

@@ -10,11 +10,12 @@ import { notFound } from '../errors.js';
 import type { RequestContext } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
 import { findRecord, setOwn } from '../engine/records.js';
+import { bodyOf, writtenData } from '../engine/request-parts.js';
 import { pinVersion, type VersionRef } from '../engine/versions.js';
 import type { Json } from '../storage/store.js';
 import { isJsonObject, PLATFORM_ORG } from '../storage/store.js';
 import { asResource, getRecord, type RecordOf } from '../storage/typed.js';
-import type { PinnedVersions } from '../../../generated/client/types.js';
+import type { LaunchRunMetadata, PinnedVersions, Run } from '../../../generated/client/types.js';
 
 /** The version to pin of the resource named by `id`, or null when none is named (createRun drops null fields). */
 function pin(ctx: RequestContext, kind: string, id: unknown, field: string): VersionRef | null {
@@ -55,13 +56,11 @@ function selectedCases(ctx: RequestContext, testSetId: unknown, options: Json): 
 }
 
 /** The launch's metadata object moves to display_name, metadata (its customer map), tags and launched_by. */
-function readLaunchMetadata(next: Json): void {
-  const launch: Json = isJsonObject(next.metadata) ? next.metadata : {};
+function readLaunchMetadata(next: Run & Json, launch: LaunchRunMetadata): void {
   setOwn(next, 'display_name', typeof launch.display_name === 'string' ? launch.display_name : null);
   setOwn(next, 'metadata', launch.customer ?? {});
   if (typeof launch.created_by === 'string') setOwn(next, 'launched_by', launch.created_by);
-  // The body passed its validator (tags: strings); the launch metadata's tags are the client's strings.
-  const tags = [...((next.tags as string[] | undefined) ?? []), ...(Array.isArray(launch.tags) ? (launch.tags as string[]) : [])];
+  const tags = [...(next.tags ?? []), ...(launch.tags ?? [])];
   setOwn(next, 'tags', [...new Set(tags)]);
 }
 
@@ -69,7 +68,9 @@ export const runPinVersions: Rule = {
   // Named on the launch (createRun), the tag update and reads: only the launch writes a new run.
   write(ctx, next, previous) {
     if (previous !== undefined) return;
-    readLaunchMetadata(next);
+    const run = writtenData(ctx, 'run', next);
+    const launch = bodyOf(ctx, 'launchRun');
+    readLaunchMetadata(run, launch.metadata ?? {});
     // LaunchRunRequest.metric_ids: "when omitted the agent's attached metrics are used" (agent_id is required;
     // an agent the organization cannot see is 404 on agent_id, as it is when metric_ids is given).
     if (next.metric_ids === undefined) setOwn(next, 'metric_ids', findRecord(ctx, 'agent', next.agent_id, { field: 'agent_id' }).data.metric_ids);
@@ -77,8 +78,8 @@ export const runPinVersions: Rule = {
       if (next[field] === undefined) setOwn(next, field, value);
     }
     const metrics: Json = {};
-    for (const field of ['metric_ids', 'persona_metrics']) {
-      for (const [i, id] of ((next[field] as string[] | undefined) ?? []).entries()) { // validated body: lists of ids
+    for (const [field, ids] of [['metric_ids', run.metric_ids], ['persona_metrics', launch.persona_metrics]] as const) {
+      for (const [i, id] of (ids ?? []).entries()) {
         const ref = pin(ctx, 'metric', id, `${field}[${i}]`);
         if (ref) setOwn(metrics, id, ref);
       }

@@ -6,27 +6,33 @@
 // simulation raises `simulation.metrics-rerun`, a new wave delivered to the job_complete webhooks as a run-wave
 // delivery of the simulation's run with the simulation's current values of the re-run metrics.
 import type { Rule } from '../engine/hooks.js';
-import { findRecord, inScope, isHidden } from '../engine/records.js';
+import { findRecord, inScope, isHidden, setOwn } from '../engine/records.js';
+import { bodyOf } from '../engine/request-parts.js';
 import type { Json } from '../storage/store.js';
 import { valuesOf } from './conversation/outputs.js';
+import { raiseEvent } from './events/payloads.js';
+import { getRecord } from '../storage/typed.js';
 
 export const simulationRerunMetrics: Rule = {
   handle(ctx) {
-    // The body passed its validator: both are lists of strings.
-    const metricIds = [...new Set(ctx.body.metric_ids as string[])];
+    const body = bodyOf(ctx, 'rerunSimulatedConversationMetrics');
+    const metricIds = [...new Set(body.metric_ids)];
     for (const id of metricIds) findRecord(ctx, 'metric', id, { field: 'metric_ids' });
     const resource = ctx.runtime.resource('simulation');
     const results: Json[] = [];
-    for (const id of ctx.body.simulation_ids as string[]) {
-      const record = ctx.runtime.store.get('simulation', id);
+    for (const id of body.simulation_ids) {
+      const record = getRecord(ctx.runtime.store, 'simulation', id);
       if (!record || !inScope(ctx, resource, record) || isHidden(resource, record)) {
         results.push({ simulation_id: id, status: 'NOT_FOUND', error: 'The simulated conversation was not found.' });
         continue;
       }
       const values = valuesOf(record.data);
-      const rerun: Json = {};
-      for (const m of metricIds) if (typeof values.get(m) === 'number') rerun[m] = [values.get(m)];
-      ctx.runtime.raise({
+      const rerun: Record<string, number[]> = {};
+      for (const m of metricIds) {
+        const value = values.get(m);
+        if (typeof value === 'number') setOwn(rerun, m, [value]);
+      }
+      raiseEvent(ctx.runtime, {
         name: 'simulation.metrics-rerun',
         org: ctx.org,
         workspace: ctx.workspace,

@@ -13,6 +13,7 @@
 import type { RequestContext } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
 import { clone, findRecord, inScope, isHidden, setOwn, stampUpdated } from '../engine/records.js';
+import { bodyOf } from '../engine/request-parts.js';
 import { recordVersion, trackedChanged } from '../engine/versions.js';
 import { asResource, listRecords, type RecordOf } from '../storage/typed.js';
 
@@ -52,8 +53,7 @@ export const testSetAgents: Rule = {
       return { body: {} };
     }
     // agents:add: all agents are checked before any changes.
-    // The body passed its validator: agent_ids is a list of strings.
-    const agents = (ctx.body.agent_ids as string[]).map((id) => asResource('agent', findRecord(ctx, 'agent', id, { field: 'agent_ids' })));
+    const agents = bodyOf(ctx, 'addTestSetAgents').agent_ids.map((id) => asResource('agent', findRecord(ctx, 'agent', id, { field: 'agent_ids' })));
     for (const agent of agents) {
       if (linked(agent, testSet.id)) continue;
       const ids = Array.isArray(agent.data.test_set_ids) ? agent.data.test_set_ids : [];

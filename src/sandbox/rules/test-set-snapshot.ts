@@ -5,6 +5,7 @@
 // A duplicate gets new rows with the source's grid; a revert brings the rows back to the version's snapshot.
 import { alnum } from '../ids.js';
 import type { RequestContext } from '../engine/context.js';
+import { bodyOf } from '../engine/request-parts.js';
 import type { Rule } from '../engine/hooks.js';
 import { clone, deepEqual, findRecord, newRecordData, present, setOwn, stampUpdated } from '../engine/records.js';
 import { hasHistory, recordVersion } from '../engine/versions.js';
@@ -114,7 +115,7 @@ export const testSetSnapshot: Rule = {
     if (ctx.route.resource === 'test_set') {
       // A copy (the generic duplicate) gets its own rows with the source's grid content.
       if (ctx.route.action === 'duplicate') {
-        const given = Array.isArray(next.test_cases) ? (next.test_cases as Json[]) : []; // validated body: a list of objects
+        const given = Array.isArray(next.test_cases) ? (next.test_cases as Json[]) : []; // the copied snapshot: a list of row objects
         const created = insertRows(ctx, String(next.id), given);
         setOwn(next, 'test_cases', snapshotOf(ctx, created));
         setOwn(next, 'test_case_count', created.length);
@@ -127,8 +128,8 @@ export const testSetSnapshot: Rule = {
         return;
       }
       // Without test_cases the stored snapshot stays (the generic update keeps what the body omits).
-      if (!Array.isArray(ctx.body.test_cases)) return;
-      const given = ctx.body.test_cases as Json[]; // validated body: a list of objects
+      const given = bodyOf(ctx, 'updateTestSet').test_cases;
+      if (!Array.isArray(given)) return;
       const existing = casesOf(ctx, String(next.id));
       // Unchanged content keeps the stored cases (and their ids): no new version.
       if (deepEqual(content(given), content(snapshotOf(ctx, existing)))) {

@@ -25,23 +25,12 @@ import type { Runtime, RaisedEvent } from '../engine/context.js';
 import type { Rule } from '../engine/hooks.js';
 import type { Json } from '../storage/store.js';
 import { observe } from './events/ewma.js';
+import { payloadOf, type RunCompleted } from './events/payloads.js';
 import { getRecord, recordsWithField } from '../storage/typed.js';
 
-/** The run.completed payload as the control plane raises it (its only raiser), every field set. */
-export interface RunCompleted {
-  run_id: string;
-  agent_id: string | null;
-  tags: string[];
-  scheduled_run_id: string | null;
-  conversation_source: string;
-  /** Each metric's results: a non-empty list of finite numbers (the control plane refuses anything else). */
-  metric_values: Record<string, number[]>;
-  completed_at: string;
-}
-
-/** The payload of a run.completed event, typed. */
+/** The payload of a run.completed event (the one event this module and evaluate-alerts handle), typed. */
 export function runCompleted(event: RaisedEvent): RunCompleted {
-  return event.payload as unknown as RunCompleted; // events carry JSON; run.completed has one raiser, which sets every field
+  return payloadOf(event, 'run.completed');
 }
 
 /** Whether a workspace-scoped record belongs to the event's workspace (unset = the default workspace). */

@@ -25,6 +25,7 @@ import type { ActionResult, RequestContext } from '../../engine/context.js';
 import { clone, findRecord, present, setOwn } from '../../engine/records.js';
 import { invalid } from '../../errors.js';
 import type { Json, StoredRecord } from '../../storage/store.js';
+import { raiseEvent } from '../events/payloads.js';
 import { checkAudioBase64, checkAudioUrl } from './validate.js';
 
 /** Metric types that need the recording. */
@@ -134,7 +135,7 @@ export function setWaves(data: Json, waves: Record<WaveName, Wave>): void {
 /** Queues the webhook delivery of one wave (published after the commit). */
 export function raiseWave(ctx: RequestContext, record: StoredRecord, wave: WaveName): void {
   const waves = wavesOf(record.data);
-  ctx.runtime.raise({
+  raiseEvent(ctx.runtime, {
     name: wave === 'text' ? 'conversation.submitted' : 'conversation.audio-attached',
     org: record.org,
     workspace: record.workspace,

@@ -109,7 +109,8 @@ export function serviceVoices(ctx: RequestContext): ServiceVoice[] {
   return [...byName.values()];
 }
 
-export function findServiceVoice(ctx: RequestContext, name: string): ServiceVoice | undefined {
+/** The service voice of that name; none for a persona without a voice name (null or absent). */
+export function findServiceVoice(ctx: RequestContext, name: string | null | undefined): ServiceVoice | undefined {
   return serviceVoices(ctx).find((v) => v.voice_name === name);
 }
 
