@@ -33,11 +33,13 @@ export const attribution: Check = {
     const made = (alert.attribution ?? {}) as Json;
     if (!within(made.created_at, startedCreate, endedCreate) || made.updated_at !== made.created_at) problems.push(`on create: created_at ${show(made.created_at)} / updated_at ${show(made.updated_at)}, expected both the time of the create`);
     if (typeof made.created_by !== 'string' || made.created_by === '' || made.updated_by !== made.created_by || (typeof caller === 'string' && made.created_by !== caller)) problems.push(`on create: created_by ${show(made.created_by)} / updated_by ${show(made.updated_by)}, expected the caller ${show(caller)}`);
-    const { stored } = await lab.stored({ stored: { data: alertFixture(lab, metric, { attribution: STORED }) } });
+    // A stored alert with attribution, and one stored before attribution existed (its creation unknown: null).
+    const { stored, unattributed } = await lab.stored({ stored: { data: alertFixture(lab, metric, { attribution: STORED }) }, unattributed: { data: alertFixture(lab, metric, {}) } });
     const update = lab.route('update');
     for (const [label, target, creation] of [
       ['the created alert', alert, { created_at: made.created_at, created_by: made.created_by }],
       ['a stored alert', stored!, { created_at: STORED.created_at, created_by: STORED.created_by }],
+      ['a stored alert without attribution', unattributed!, { created_at: null, created_by: null }],
     ] as const) {
       const started = Date.now();
       const answer = await send(ctx.target, update, { path: { alert_id: idOf(target) }, body: { name: `conformance renamed ${ctx.world.nextSeed()}` } });
@@ -45,10 +47,10 @@ export const attribution: Check = {
       const ended = Date.now();
       const after = (recordOf(update, answer)?.attribution ?? {}) as Json;
       if (after.created_at !== creation.created_at || after.created_by !== creation.created_by) problems.push(`${label}: the update changed the creation to ${show([after.created_at, after.created_by])}, expected ${show([creation.created_at, creation.created_by])}`);
-      if (!within(after.updated_at, started, ended) || Date.parse(String(after.updated_at)) < Date.parse(String(after.created_at))) problems.push(`${label}: updated_at ${show(after.updated_at)}, expected the time of the update`);
+      if (!within(after.updated_at, started, ended) || (after.created_at !== null && Date.parse(String(after.updated_at)) < Date.parse(String(after.created_at)))) problems.push(`${label}: updated_at ${show(after.updated_at)}, expected the time of the update`);
       if (typeof after.updated_by !== 'string' || after.updated_by === STORED.updated_by || (typeof caller === 'string' && after.updated_by !== caller)) problems.push(`${label}: updated_by ${show(after.updated_by)}, expected the caller ${show(caller)}`);
     }
-    await lab.remove([stored!]);
+    await lab.remove([stored!, unattributed!]);
     if (problems.length > 0) fail(problems.join('; '));
   },
 };
