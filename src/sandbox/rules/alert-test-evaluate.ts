@@ -26,8 +26,8 @@ export const alertTestEvaluate: Rule = {
     const current: RunView = completed ?? {
       id: run.id,
       time: Date.parse(ctx.now),
-      agent_id: run.data.agent_id ?? null,
-      tags: [],
+      agent_id: run.data.agent_id,
+      tags: run.data.tags,
       scheduled_run_id: null,
       conversation_source: 'SIMULATED',
       values: {},

@@ -7,7 +7,7 @@ import { expectError, expectSuccess, send } from '../../http.js';
 import { fail } from '../../result.js';
 import type { Check } from '../context.js';
 import { dispatchProblems, summarisedChannels } from './alerts-events-contents.js';
-import { AlertLab, condition, idOf, type Json } from './alerts-lab.js';
+import { AlertLab, condition, fixtureUlid, idOf, type Json } from './alerts-lab.js';
 import { onRule, ruleRoute, show } from './records-support.js';
 
 export const testEvaluateAnswer: Check = {
@@ -20,7 +20,7 @@ export const testEvaluateAnswer: Check = {
     const expected = summarisedChannels(ctx.world.nextSeed());
     const hook = ctx.target.receiver?.endpoint();
     const channels = hook ? [...expected.channels, { channel_type: 'WEBHOOK', config: { url: hook } }] : expected.channels;
-    const template = '{{run_id}}|{{agent_id}}|{{triggered_at}}|{{value}}|{{trigger_count}}';
+    const template = '{{run_id}}|{{agent_id}}|{{triggered_at}}|{{value}}|{{trigger_count}}|{{conversation_source}}';
     // Triggered once (by the first run), then disabled and scoped away from the runs below: a real evaluation
     // would not look at them, test-evaluate does.
     const alert = await lab.alert({ channels, custom_message_template: template, conditions: [condition(metric, 'SINGLE', 'GT', 0.5)] });
@@ -29,7 +29,7 @@ export const testEvaluateAnswer: Check = {
     const agents = [await lab.agent()];
     expectSuccess(await send(ctx.target, update, { path: { alert_id: idOf(alert) }, body: { enabled: false, agent_ids: agents, required_tags: [`${lab.tag}-elsewhere`] } }), update, 'disabling and re-scoping the alert');
     const before = await lab.get(alert);
-    const done = await lab.complete({ [metric]: [0.2, 0.7] }, { agent_id: agent });
+    const done = await lab.complete({ [metric]: [0.2, 0.7] }, { agent_id: agent, conversation_source: 'UPLOADED' });
     const runId = String(done.run.run_id);
     const answer = await send(ctx.target, ctx.route, { path: { alert_id: idOf(alert) }, body: { run_id: runId } });
     expectSuccess(answer, ctx.route, 'test-evaluating a run outside the scope of a disabled alert');
@@ -38,10 +38,23 @@ export const testEvaluateAnswer: Check = {
     if (body.triggered !== true || body.suppressed !== false) problems.push(`expected triggered and not suppressed (scope and enabled not applied), got triggered ${show(body.triggered)}, suppressed ${show(body.suppressed)}`);
     // The message a trigger on this run would send: its run, agent, completion time, first passing value and
     // the count the trigger would make.
-    const parts = String(body.message).split('|');
-    const wantParts = [runId, agent, done.at, '0.7', '2'];
-    const sameParts = parts.length === 5 && parts.every((p, i) => (i === 2 ? Date.parse(p) === Date.parse(done.at) : p === wantParts[i]));
-    if (!sameParts) problems.push(`message ${show(body.message)}, expected ${wantParts.join('|')}`);
+    const sameMessage = (message: unknown, want: string[], at: (ms: number) => boolean): boolean => {
+      const parts = String(message).split('|');
+      return parts.length === want.length && parts.every((p, i) => (i === 2 ? at(Date.parse(p)) : p === want[i]));
+    };
+    const wantParts = [runId, agent, done.at, '0.7', '2', 'UPLOADED'];
+    if (!sameMessage(body.message, wantParts, (ms) => ms === Date.parse(done.at))) problems.push(`message ${show(body.message)}, expected ${wantParts.join('|')}`);
+    // A run launched and not completed: nothing to evaluate; a trigger would be now, on a SIMULATED run (the
+    // spec: runs launched through POST /runs are SIMULATED).
+    const pending = await lab.launch({ agent_id: agent });
+    const started = Date.now();
+    const asked = await send(ctx.target, ctx.route, { path: { alert_id: idOf(alert) }, body: { run_id: pending } });
+    expectSuccess(asked, ctx.route, 'test-evaluating a run not completed');
+    const ended = Date.now();
+    const pendingBody = asked.body as Json;
+    const nowish = (ms: number): boolean => ms >= started - 300_000 && ms <= ended + 300_000;
+    if (pendingBody.triggered !== false || !sameMessage(pendingBody.message, [pending, agent, '', '', '2', 'SIMULATED'], nowish)) problems.push(`a run not completed answered ${show(pendingBody).slice(0, 300)}, expected not triggered and the message ${pending}|${agent}|<now>||2|SIMULATED`);
+    expectError(await send(ctx.target, ctx.route, { path: { alert_id: fixtureUlid() }, body: { run_id: runId } }), 404, 'NOT_FOUND', 'alert_id', 'an unknown alert');
     problems.push(...dispatchProblems('dispatch result', (body.dispatch_results as Json[] | undefined)?.slice(0, expected.channels.length), expected));
     const after = await lab.get(alert);
     if (after.trigger_count !== before.trigger_count || after.last_triggered_at !== before.last_triggered_at) problems.push(`trigger_count / last_triggered_at changed: ${show([before.trigger_count, before.last_triggered_at])} -> ${show([after.trigger_count, after.last_triggered_at])}`);
