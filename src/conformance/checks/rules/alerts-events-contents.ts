@@ -53,9 +53,12 @@ export const eventContents: Check = {
     const metricRecord = (await ctx.world.create('metric')).record;
     const metric = String(metricRecord.ulid ?? metricRecord.id);
     const other = await lab.metric();
+    // A built-in metric (docs/sandbox.md "Metrics": a platform record) is named by its metric_name too.
+    const builtinName = `conformance built-in ${ctx.world.nextSeed()}`;
+    const builtin = (await ctx.world.loadRecord('metric', { metric_name: builtinName, is_builtin: true }, { platform: true })).id;
     const expected = summarisedChannels(ctx.world.nextSeed());
     // The third condition has no metric and is never met (every run is a success: 1, not 0).
-    const conditions = [condition(metric, 'SINGLE', 'GT', 0.5), condition(other, 'SINGLE', 'GT', 0.5), condition(metric, 'JOB_SUCCESS', 'EQ', 0, { metric_id: undefined })];
+    const conditions = [condition(metric, 'SINGLE', 'GT', 0.5), condition(other, 'SINGLE', 'GT', 0.5), condition(metric, 'JOB_SUCCESS', 'EQ', 0, { metric_id: undefined }), condition(builtin, 'SINGLE', 'GT', 0.5)];
     const alert = await lab.alert({ match_mode: 'ANY', cooldown_seconds: 3600, channels: expected.channels, conditions });
     const fired = await lab.complete({ [metric]: 0.9 });
     const held = await lab.complete({ [metric]: 0.9 });
@@ -89,6 +92,7 @@ export const eventContents: Check = {
     // Not met: the value compared is still reported (SINGLE: the run's result when none passes).
     const unmet = (notMet.condition_results as Json[] | undefined)?.[0];
     if (unmet?.met !== false || unmet.computed_value !== 0.1) problems.push(`NOT_MET: the SINGLE condition is reported as ${show(unmet)}, expected met false with the run's result 0.1`);
+    if (results[3]?.metric_display_name !== builtinName) problems.push(`a built-in metric is named ${show(results[3]?.metric_display_name)}, expected its metric_name ${show(builtinName)}`);
     if (results[0]?.metric_display_name !== metricRecord.metric_name) problems.push(`metric_display_name ${show(results[0]?.metric_display_name)}, expected the metric's metric_name ${show(metricRecord.metric_name)}`);
     const first = results[0] ?? {};
     const want = { metric_id: metric, aggregation: 'SINGLE', operator: 'GT', computed_value: 0.9, threshold: 0.5, met: true };

@@ -20,7 +20,7 @@ export const testEvaluateAnswer: Check = {
     const expected = summarisedChannels(ctx.world.nextSeed());
     const hook = ctx.target.receiver?.endpoint();
     const channels = hook ? [...expected.channels, { channel_type: 'WEBHOOK', config: { url: hook } }] : expected.channels;
-    const template = '{{run_id}}|{{agent_id}}|{{triggered_at}}|{{value}}|{{trigger_count}}|{{conversation_source}}';
+    const template = '{{run_id}}|{{agent_id}}|{{triggered_at}}|{{value}}|{{trigger_count}}|{{conversation_source}}|{{metric_id}}';
     // Triggered once (by the first run), then disabled and scoped away from the runs below: a real evaluation
     // would not look at them, test-evaluate does.
     const alert = await lab.alert({ channels, custom_message_template: template, conditions: [condition(metric, 'SINGLE', 'GT', 0.5)] });
@@ -42,7 +42,7 @@ export const testEvaluateAnswer: Check = {
       const parts = String(message).split('|');
       return parts.length === want.length && parts.every((p, i) => (i === 2 ? at(Date.parse(p)) : p === want[i]));
     };
-    const wantParts = [runId, agent, done.at, '0.7', '2', 'UPLOADED'];
+    const wantParts = [runId, agent, done.at, '0.7', '2', 'UPLOADED', metric];
     if (!sameMessage(body.message, wantParts, (ms) => ms === Date.parse(done.at))) problems.push(`message ${show(body.message)}, expected ${wantParts.join('|')}`);
     // A run launched and not completed: nothing to evaluate; a trigger would be now, on a SIMULATED run (the
     // spec: runs launched through POST /runs are SIMULATED).
@@ -53,7 +53,7 @@ export const testEvaluateAnswer: Check = {
     const ended = Date.now();
     const pendingBody = asked.body as Json;
     const nowish = (ms: number): boolean => ms >= started - 300_000 && ms <= ended + 300_000;
-    if (pendingBody.triggered !== false || !sameMessage(pendingBody.message, [pending, agent, '', '', '2', 'SIMULATED'], nowish)) problems.push(`a run not completed answered ${show(pendingBody).slice(0, 300)}, expected not triggered and the message ${pending}|${agent}|<now>||2|SIMULATED`);
+    if (pendingBody.triggered !== false || !sameMessage(pendingBody.message, [pending, agent, '', '', '2', 'SIMULATED', ''], nowish)) problems.push(`a run not completed answered ${show(pendingBody).slice(0, 300)}, expected not triggered and the message ${pending}|${agent}|<now>||2|SIMULATED| (no value, no metric met)`);
     expectError(await send(ctx.target, ctx.route, { path: { alert_id: fixtureUlid() }, body: { run_id: runId } }), 404, 'NOT_FOUND', 'alert_id', 'an unknown alert');
     problems.push(...dispatchProblems('dispatch result', (body.dispatch_results as Json[] | undefined)?.slice(0, expected.channels.length), expected));
     const after = await lab.get(alert);
