@@ -11,7 +11,7 @@ import { AlertLab, condition, fixtureUlid, idOf, type Json } from './alerts-lab.
 import { onRule, ruleRoute, show } from './records-support.js';
 
 export const testEvaluateAnswer: Check = {
-  name: 'rule alert-test-evaluate: evaluates outside the alert\'s scope and enabled, answers the notification\'s message and channels, counts, records and sends nothing; another workspace\'s run is 404',
+  name: 'rule alert-test-evaluate: evaluates outside the alert\'s scope and enabled, answers the notification\'s message and channels, windows over the earlier runs, counts, records and sends nothing; another workspace\'s run is 404',
   applies: onRule('alert-test-evaluate'),
   async run(ctx) {
     const lab = AlertLab.open(ctx);
@@ -55,6 +55,13 @@ export const testEvaluateAnswer: Check = {
     const nowish = (ms: number): boolean => ms >= started - 300_000 && ms <= ended + 300_000;
     if (pendingBody.triggered !== false || !sameMessage(pendingBody.message, [pending, agent, '', '', '2', 'SIMULATED', ''], nowish)) problems.push(`a run not completed answered ${show(pendingBody).slice(0, 300)}, expected not triggered and the message ${pending}|${agent}|<now>||2|SIMULATED| (no value, no metric met)`);
     expectError(await send(ctx.target, ctx.route, { path: { alert_id: fixtureUlid() }, body: { run_id: runId } }), 404, 'NOT_FOUND', 'alert_id', 'an unknown alert');
+    // A window looks at the run's earlier completed runs as an evaluation would: the first run (0.9) and this
+    // one (mean 0.45).
+    const windowed = await lab.alert({ conditions: [condition(metric, 'RUN_AVERAGE', 'GTE', -1e9, { window_size_runs: 2 })] });
+    const averaged = await send(ctx.target, ctx.route, { path: { alert_id: idOf(windowed) }, body: { run_id: runId } });
+    expectSuccess(averaged, ctx.route, 'test-evaluating a windowed alert');
+    const value = ((averaged.body as Json).condition_results as Json[] | undefined)?.[0]?.computed_value;
+    if (typeof value !== 'number' || Math.abs(value - (0.9 + 0.45) / 2) > 1e-9) problems.push(`a window of the last 2 runs computed ${show(value)}, expected ${(0.9 + 0.45) / 2}`);
     problems.push(...dispatchProblems('dispatch result', (body.dispatch_results as Json[] | undefined)?.slice(0, expected.channels.length), expected));
     const after = await lab.get(alert);
     if (after.trigger_count !== before.trigger_count || after.last_triggered_at !== before.last_triggered_at) problems.push(`trigger_count / last_triggered_at changed: ${show([before.trigger_count, before.last_triggered_at])} -> ${show([after.trigger_count, after.last_triggered_at])}`);
