@@ -33,6 +33,7 @@ export const notMetReasons: Check = {
       'baseline warming up': await lab.alert({ conditions: [deviation(null, { baseline_id: baseline, sigma_threshold: 0, warm_up_count: 99 })] }),
       'deviation without threshold': await lab.alert({ conditions: [deviation(null, { baseline_id: baseline, threshold_float: undefined })] }),
       'unknown baseline_id': await lab.alert({ conditions: [deviation(null, { baseline_id: fixtureUlid() })] }),
+      'unknown baseline_id with metric_id': await lab.alert({ conditions: [deviation(metric, { baseline_id: fixtureUlid() })] }),
       'neither metric nor baseline_id': await lab.alert({ conditions: [deviation(null, {})] }),
       'SINGLE without threshold': await lab.alert({ conditions: [condition(metric, 'SINGLE', 'GT', null)] }),
     };
@@ -56,6 +57,7 @@ export const notMetReasons: Check = {
       'baseline warming up': [1, 2, 3],
       'deviation without threshold': [1, 2, 3],
       'unknown baseline_id': [1, 2, 3],
+      'unknown baseline_id with metric_id': [1, 2, 3],
       'neither metric nor baseline_id': [1, 2, 3],
       'SINGLE without threshold': [1, 2, 3],
     };
