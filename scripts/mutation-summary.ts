@@ -5,8 +5,8 @@
 //
 // Several reports combine mutant by mutant, so one-file runs and line-range runs (MUTATE=file.ts:10-20) add up:
 // a file's result is built only from reports made on the file's current source (a report of an older source says
-// nothing about today's mutants, so it is dropped with a warning), starting from the run that produced the most
-// mutants of it and overlaying each later run's verdict on the same mutant (same place, mutator and replacement).
+// nothing about today's mutants, so it is dropped with a warning): the union of their mutants, each later run's
+// verdict replacing an earlier one on the same mutant (same place, mutator and replacement).
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 
 interface Mutant {
@@ -55,10 +55,10 @@ for (const [file, all] of runs) {
     continue;
   }
   const widest = current.reduce((a, b) => (b.entry.mutants.length > a.entry.mutants.length || (b.entry.mutants.length === a.entry.mutants.length && b.mtime > a.mtime) ? b : a));
-  const merged = new Map(widest.entry.mutants.map((m) => [key(m), m]));
-  for (const run of current.filter((r) => r !== widest && r.mtime > widest.mtime).sort((a, b) => a.mtime - b.mtime)) {
-    for (const m of run.entry.mutants) if (merged.has(key(m))) merged.set(key(m), m);
-  }
+  // Every run's mutants, oldest run first, so a later verdict replaces an earlier one on the same mutant and
+  // line-range runs of disjoint ranges add up (a mutant outside the widest run's range is kept too).
+  const merged = new Map<string, Mutant>();
+  for (const run of [...current].sort((a, b) => a.mtime - b.mtime)) for (const m of run.entry.mutants) merged.set(key(m), m);
   files.set(file, { ...widest.entry, mutants: [...merged.values()] });
 }
 

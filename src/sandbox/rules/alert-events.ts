@@ -16,6 +16,7 @@ export const alertEvents: Rule = {
       .reverse();
     const size = typeof ctx.query.page_size === 'number' ? ctx.query.page_size : DEFAULT_PAGE_SIZE;
     const p = page(events, size, decodeToken(ctx.query.page_token, 'page_token'));
-    return { body: { events: p.items.map((e) => e.data), ...(p.next === undefined ? {} : { next_page_token: p.next }), total_count: events.length } };
+    // The last page's next_page_token is undefined: left out of the JSON answer.
+    return { body: { events: p.items.map((e) => e.data), next_page_token: p.next, total_count: events.length } };
   },
 };

@@ -26,15 +26,14 @@ export const alertTestEvaluate: Rule = {
     const current: RunView = completed ?? {
       id: run.id,
       time: Date.parse(ctx.now),
-      agent_id: run.data.agent_id ?? null,
-      tags: [],
+      agent_id: run.data.agent_id,
+      tags: run.data.tags,
       scheduled_run_id: null,
       conversation_source: 'SIMULATED',
       values: {},
       seq: run.seq,
     };
-    const event = { name: 'run.completed', org: ctx.org, workspace: run.workspace, payload: {} };
-    const evaluation = new Evaluation(ctx.runtime, event, current);
+    const evaluation = new Evaluation(ctx.runtime, { org: ctx.org, workspace: run.workspace }, current);
     const { results, outcome, message } = assess(evaluation, alert, completed === null ? ctx.now : (run.data.complete_time ?? ''));
     const triggered = outcome === 'TRIGGERED' || outcome === 'SUPPRESSED';
     return {

@@ -49,17 +49,17 @@
 //   sandbox). A WEBHOOK channel whose config.url is HTTP(S) gets an HTTP POST of the payload (JSON), with its
 //   config.auth_token in the X-Webhook-Token header (no header without one or for an empty one), retried with backoff like webhook deliveries; its entry
 //   also has url, headers, attempts and status pending/retrying/delivered/failed.
-// - The completing run's tags, scheduled run, source and single results are kept on the run record
-//   (internal `_completion`, never presented) so later windows can read them; a completed run without it (a
-//   fixture) is read from its presented fields: tags, scheduled_run_id, conversation_source, complete_time
-//   and metric_values (one result per metric).
+// - The completing run's scheduled run and single results are kept on the run record (internal `_completion`,
+//   never presented) so later windows can read them (its tags and source are the run's own, which the completion
+//   set); a completed run without it (a fixture) is read from its presented fields: tags, scheduled_run_id,
+//   conversation_source, complete_time and metric_values (one result per metric).
 //
 // What the module relies on (not re-checked here): the generated validators (enums of aggregation, operator
 // and match_mode; at least one condition; required metric_id / aggregation / operator; JSON numbers are
 // finite), alert-replace-sets (every condition has a ulid and a match_mode, a new alert has trigger_count 0
 // and last_triggered_at null), the create defaults
 // (conversation_source, cooldown_seconds, agent_ids, required_tags, scheduled_run_ids, channels), store.list
-// (no deleted records, oldest first) and the one raiser of run.completed, the control plane's run completion
+// (the organization's records only, no deleted records, oldest first) and the one raiser of run.completed, the control plane's run completion
 // (run_id of a stored run, agent_id or null, tags, scheduled_run_id or null, conversation_source, completed_at,
 // metric_values of non-empty lists of finite numbers).
 import type { RaisedEvent, Runtime } from '../engine/context.js';
@@ -67,7 +67,7 @@ import type { Rule } from '../engine/hooks.js';
 import { setOwn } from '../engine/records.js';
 import { ulid } from '../ids.js';
 import type { Json } from '../storage/store.js';
-import { PLATFORM_ORG } from '../storage/store.js';
+import { isJsonObject, PLATFORM_ORG } from '../storage/store.js';
 import { getRecord, listRecords, type RecordOf } from '../storage/typed.js';
 import type { Alert, AlertChannel, AlertCondition } from '../../../generated/client/types.js';
 import { stateOf } from './events/ewma.js';
@@ -105,10 +105,10 @@ export interface ConditionResult {
 
 const DAY_MS = 86_400_000;
 
-/** Metric id to its results: a list per metric (a completion), or one number per metric (a run's metric_values). */
-function valuesOf(raw: Json): Record<string, number[]> {
+/** Metric id to its results, from a run's presented metric_values (one number per metric). */
+function valuesOf(raw: Record<string, number>): Record<string, number[]> {
   const out: Record<string, number[]> = {};
-  for (const [k, v] of Object.entries(raw)) setOwn(out, k, Array.isArray(v) ? v : [v]);
+  for (const [k, v] of Object.entries(raw)) setOwn(out, k, [v]);
   return out;
 }
 
@@ -122,17 +122,18 @@ function runAverage(perRun: number[][]): number {
   return perRun.map((r) => r.reduce((a, x) => a + x, 0) / r.length).reduce((a, x) => a + x, 0) / perRun.length;
 }
 
-/** What the run's completion recorded (evaluate() below), beside the run's own fields. */
+/**
+ * What the run's completion recorded (evaluate() below) beyond the run's own fields: every single result, and the
+ * scheduled run the completion named (or null). The run's tags and conversation_source are the completion's.
+ */
 interface Completion {
-  tags: string[];
   scheduled_run_id: string | null;
-  conversation_source: string;
   metric_values: Record<string, number[]>;
 }
 
 /** The sandbox's own `_completion` field, written only by evaluate(): present once the run completed through it. */
 function isCompletion(value: unknown): value is Completion {
-  return value !== null && typeof value === 'object' && 'tags' in value && Array.isArray(value.tags);
+  return isJsonObject(value);
 }
 
 export function viewOf(record: RecordOf<'run'>): RunView | null {
@@ -141,11 +142,11 @@ export function viewOf(record: RecordOf<'run'>): RunView | null {
   const c = isCompletion(d._completion) ? d._completion : undefined;
   return {
     id: record.id,
-    time: Date.parse(d.complete_time ?? ''),
+    time: Date.parse(String(d.complete_time)),
     agent_id: d.agent_id,
-    tags: c?.tags ?? d.tags,
+    tags: d.tags,
     scheduled_run_id: c ? c.scheduled_run_id : (d.scheduled_run_id ?? null),
-    conversation_source: c?.conversation_source ?? d.conversation_source ?? '',
+    conversation_source: d.conversation_source ?? '',
     values: c ? c.metric_values : valuesOf(d.metric_values),
     seq: record.seq,
   };
@@ -154,29 +155,32 @@ export function viewOf(record: RecordOf<'run'>): RunView | null {
 export function inScope(alert: Alert, run: RunView): boolean {
   if (alert.conversation_source !== 'ALL' && run.conversation_source !== alert.conversation_source) return false;
   const agents = alert.agent_ids ?? [];
-  if (agents.length > 0 && (run.agent_id === null || !agents.includes(run.agent_id))) return false;
+  // A run without agent (null) is in no agent list.
+  if (agents.length > 0 && !(agents as (string | null)[]).includes(run.agent_id)) return false;
   const tags = run.tags.map((t) => t.toLowerCase());
   if (!(alert.required_tags ?? []).every((t) => tags.includes(t.toLowerCase()))) return false;
   const scheduled = alert.scheduled_run_ids ?? [];
-  if (scheduled.length > 0 && (run.scheduled_run_id === null || !scheduled.includes(run.scheduled_run_id))) return false;
+  if (scheduled.length > 0 && !(scheduled as (string | null)[]).includes(run.scheduled_run_id)) return false;
   return true;
 }
 
 function compare(value: number, operator: string, threshold: number): boolean {
   const eq = Math.abs(value - threshold) <= 1e-9 * Math.max(1, Math.abs(value), Math.abs(threshold));
+  // -1 below, 0 equal (within the tolerance), 1 above.
+  const side = eq ? 0 : Math.sign(value - threshold);
   switch (operator) {
     case 'GT':
-      return value > threshold && !eq;
+      return side > 0;
     case 'GTE':
-      return value > threshold || eq;
+      return side >= 0;
     case 'LT':
-      return value < threshold && !eq;
+      return side < 0;
     case 'LTE':
-      return value < threshold || eq;
+      return side <= 0;
     case 'EQ':
-      return eq;
+      return side === 0;
     default: // NEQ
-      return !eq;
+      return side !== 0;
   }
 }
 
@@ -209,14 +213,15 @@ function thresholdOf(c: Condition): number | null {
 export class Evaluation {
   constructor(
     private readonly runtime: Runtime,
-    private readonly event: RaisedEvent,
+    /** Where the run is: its organization and workspace (a run.completed event's). */
+    private readonly event: Pick<RaisedEvent, 'org' | 'workspace'>,
     readonly current: RunView,
   ) {}
 
   /** Completed runs of the event's workspace, newest first, the completing run first. */
   private runs(): RunView[] {
     const others = listRecords(this.runtime.store, 'run', { org: this.event.org })
-      .filter((r) => r.id !== this.current.id && r.org === this.event.org && sameWorkspace(this.runtime, this.event.org, r.workspace, this.event.workspace))
+      .filter((r) => r.id !== this.current.id && sameWorkspace(this.runtime, this.event.org, r.workspace, this.event.workspace))
       .map(viewOf)
       .filter((r): r is RunView => r !== null && r.time <= this.current.time)
       .sort((a, b) => b.time - a.time || b.seq - a.seq);
@@ -244,7 +249,7 @@ export class Evaluation {
     const scope = { agent_id: this.current.agent_id, test_set_id: run.test_set_id, persona_id: run.persona_id };
     let best: { data: RecordOf<'baseline'>['data']; score: number } | null = null;
     for (const b of listRecords(this.runtime.store, 'baseline', { org: this.event.org })) {
-      if (b.org !== this.event.org || b.data.status !== 'ACTIVE' || b.data.metric_id !== metric) continue;
+      if (b.data.status !== 'ACTIVE' || b.data.metric_id !== metric) continue;
       if (!sameWorkspace(this.runtime, this.event.org, b.workspace, this.event.workspace)) continue;
       let score = 0;
       let ok = true;
@@ -456,14 +461,14 @@ export function evaluate(runtime: Runtime, event: RaisedEvent): void {
       values,
       seq: record.seq,
     };
-    const completion: Completion = { tags: current.tags, scheduled_run_id: current.scheduled_run_id, conversation_source: current.conversation_source, metric_values: values };
+    const completion: Completion = { scheduled_run_id: current.scheduled_run_id, metric_values: values };
     record.data._completion = completion;
     runtime.store.update(record);
     const evaluation = new Evaluation(runtime, event, current);
     for (const alert of listRecords(runtime.store, 'alert', { org: event.org })) {
       const a = alert.data;
       // A disabled alert is not evaluated at all: no event, no count, no notification (docs/sandbox.md).
-      if (alert.org !== event.org || a.status !== 'ACTIVE' || a.enabled === false || a.evaluation_type !== 'ON_RUN_COMPLETE') continue;
+      if (a.status !== 'ACTIVE' || a.enabled === false || a.evaluation_type !== 'ON_RUN_COMPLETE') continue;
       if (!sameWorkspace(runtime, event.org, alert.workspace, event.workspace) || !inScope(a, current)) continue;
       const { results, outcome, message } = assess(evaluation, alert, completedAt);
       const triggered = outcome === 'TRIGGERED';

@@ -93,7 +93,7 @@ export const runFraction: Check = {
 };
 
 export const jobSuccess: Check = {
-  name: 'rule evaluate-alerts: JOB_SUCCESS is the share of the window\'s runs with a result for the metric (1 or 0 without a window)',
+  name: 'rule evaluate-alerts: JOB_SUCCESS is the share of the window\'s runs with a result for the metric (1 or 0 without a window), every run without a metric',
   applies: onAlertOperation('create'),
   async run(ctx) {
     const lab = AlertLab.open(ctx);
@@ -107,13 +107,17 @@ export const jobSuccess: Check = {
       'this run = 0': share(0),
       'last 4 runs = 0.5': share(0.5, { window_size_runs: 4 }),
       'last 4 runs = 0.75': share(0.75, { window_size_runs: 4 }),
+      // Docs (sandbox.md "Alerts, issue 15 decisions"): without a metric every completed run is a success.
+      'no metric_id, last 4 runs = 1': { conditions: [condition(metric, 'JOB_SUCCESS', 'EQ', 1, { window_size_runs: 4, metric_id: undefined })] },
+      'metric_id null, this run = 1': { conditions: [condition(metric, 'JOB_SUCCESS', 'EQ', 1, { metric_id: null })] },
     });
+    const always = ['no metric_id, last 4 runs = 1', 'metric_id null, this run = 1'];
     await expectFirings(lab, alerts, [
-      { label: 'run 1 with the metric (1/1)', values: { [metric]: 1 }, fires: ['this run = 1'] },
-      { label: 'run 2 without it (1/2)', values: { [other]: 1 }, fires: ['this run = 0', 'last 4 runs = 0.5'] },
-      { label: 'run 3 with result 0 (2/3)', values: { [metric]: 0 }, fires: ['this run = 1'] },
-      { label: 'run 4 with it (3/4)', values: { [metric]: 5 }, fires: ['this run = 1', 'last 4 runs = 0.75'] },
-      { label: 'run 5 without it (runs 2-5: 2/4)', values: { [other]: 1 }, fires: ['this run = 0', 'last 4 runs = 0.5'] },
+      { label: 'run 1 with the metric (1/1)', values: { [metric]: 1 }, fires: ['this run = 1', ...always] },
+      { label: 'run 2 without it (1/2)', values: { [other]: 1 }, fires: ['this run = 0', 'last 4 runs = 0.5', ...always] },
+      { label: 'run 3 with result 0 (2/3)', values: { [metric]: 0 }, fires: ['this run = 1', ...always] },
+      { label: 'run 4 with it (3/4)', values: { [metric]: 5 }, fires: ['this run = 1', 'last 4 runs = 0.75', ...always] },
+      { label: 'run 5 without it (runs 2-5: 2/4)', values: { [other]: 1 }, fires: ['this run = 0', 'last 4 runs = 0.5', ...always] },
     ]);
   },
 };

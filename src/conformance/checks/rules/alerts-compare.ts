@@ -82,6 +82,10 @@ export const thresholdChoice: Check = {
     if (reported !== 0.5) fail(`the notification reports threshold ${JSON.stringify(reported)}, expected 0.5 from threshold_string "0.5"`);
     const unmet = conditionsOf(payloadOf(done[0]!, alerts['ANY of no threshold and string 0.5']!))[0];
     if (unmet?.metric_id !== metric || unmet.met !== false || unmet.threshold !== null) fail(`the condition without a threshold is reported as ${JSON.stringify(unmet)}, expected its metric, met false, threshold null`);
+    // The default message's {{conditions}} summary (evaluate-alerts module) shows a condition without threshold
+    // or value as such, never as "null" or "undefined".
+    const message = String(payloadOf(done[0]!, alerts['ANY of no threshold and string 0.5']!)?.message);
+    if (!message.includes(metric) || /null|undefined/.test(message)) fail(`the default message is "${message}"`);
   },
 };
 

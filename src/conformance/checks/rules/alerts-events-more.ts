@@ -11,7 +11,7 @@ import { onRule, show } from './records-support.js';
 
 
 export const eventsPaged: Check = {
-  name: 'rule alert-events: events page by page_size with next_page_token and total_count; an unknown alert is 404',
+  name: 'rule alert-events: events page by page_size with next_page_token and total_count; a forged page token is 400; an unknown alert is 404',
   applies: onRule('alert-events'),
   async run(ctx) {
     const lab = AlertLab.open(ctx);
@@ -33,6 +33,8 @@ export const eventsPaged: Check = {
     const met = await read({ outcome: 'NOT_MET' });
     if (met.total_count !== 1) fail(`outcome=NOT_MET counts ${show(met.total_count)} events, expected 1`);
     expectError(await send(ctx.target, ctx.route, { path: { alert_id: fixtureUlid() } }), 404, 'NOT_FOUND', 'alert_id', 'the events of an unknown alert');
+    // docs/sandbox.md "Protocol": a page token the list did not issue is 400 on page_token.
+    expectError(await send(ctx.target, ctx.route, { path, query: { page_token: `${String(first.next_page_token)}AAAA` } }), 400, 'INVALID_ARGUMENT', 'page_token', 'a page token the events list did not issue');
   },
 };
 

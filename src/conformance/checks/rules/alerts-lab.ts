@@ -236,3 +236,27 @@ export async function expectFirings(lab: AlertLab, alerts: Record<string, Json>,
   if (problems.length > 0) fail(problems.join('; '));
   return done;
 }
+
+/**
+ * The data of a stored alert loaded as a fixture (records the API cannot produce: an inconsistent lifecycle, an
+ * unknown type, earlier attribution): ACTIVE, in the lab's scope, one SINGLE condition (> 0.5), one SLACK channel.
+ */
+export function alertFixture(lab: AlertLab, metric: string, data: Json): Json {
+  return {
+    name: `conformance fixture alert ${lab.ctx.world.nextSeed()}`,
+    status: 'ACTIVE',
+    enabled: true,
+    evaluation_type: 'ON_RUN_COMPLETE',
+    conversation_source: 'ALL',
+    match_mode: 'ALL',
+    cooldown_seconds: 0,
+    trigger_count: 0,
+    last_triggered_at: null,
+    agent_ids: [],
+    required_tags: [lab.tag],
+    scheduled_run_ids: [],
+    conditions: [{ ulid: fixtureUlid(), metric_id: metric, aggregation: 'SINGLE', operator: 'GT', threshold_float: 0.5, match_mode: 'exact' }],
+    channels: [{ ulid: fixtureUlid(), channel_type: 'SLACK', config: { channel_name: '#alerts' } }],
+    ...data,
+  };
+}

@@ -153,13 +153,18 @@ export const messagePlaceholders: Check = {
     ]);
     const problems: string[] = [];
     const sameTime = (at: string) => (s: string) => Date.parse(s) === Date.parse(at);
-    const summary = (s: string): boolean => s.includes(m1) && s.includes(m2);
+    // {{conditions}}: one line naming each condition in order with its aggregation, operator, threshold and value
+    // (the evaluate-alerts module's summary); a condition without a result shows no "null" or "undefined".
+    const summary =
+      (...values: string[]) =>
+      (s: string): boolean =>
+        !s.includes('\n') && s.includes(m1) && s.indexOf(m1) < s.indexOf(m2) && ['SINGLE', 'GT', '5', '0.5', ...values].every((v) => s.includes(v)) && !/null|undefined/.test(s);
     // Docs (sandbox.md "Alerts"): the placeholders; {{metric_id}} / {{value}} of the first met condition,
     // {{conditions}} a summary naming each, unknown placeholders left as written, blanks around a name allowed
     // and an absent agent empty (the sandbox's choices, evaluate-alerts module).
     const name = String(templated.name);
-    compareParts('first message', messageOf(first!, templated).split('|'), [name, idOf(templated), String(first!.run.run_id), agent, 'UPLOADED', sameTime(first!.at), '1', m2, '0.75', name, '{{not_a_placeholder}}', summary], problems);
-    compareParts('second message', messageOf(second!, templated).split('|'), [name, idOf(templated), String(second!.run.run_id), '', 'SIMULATED', sameTime(second!.at), '2', m2, '1', name, '{{not_a_placeholder}}', summary], problems);
+    compareParts('first message', messageOf(first!, templated).split('|'), [name, idOf(templated), String(first!.run.run_id), agent, 'UPLOADED', sameTime(first!.at), '1', m2, '0.75', name, '{{not_a_placeholder}}', summary('0.75')], problems);
+    compareParts('second message', messageOf(second!, templated).split('|'), [name, idOf(templated), String(second!.run.run_id), '', 'SIMULATED', sameTime(second!.at), '2', m2, '1', name, '{{not_a_placeholder}}', summary()], problems);
     // The sandbox's payload: alert_id, alert_name, run_id, agent_id, conversation_source, triggered_at, trigger_count.
     const payload = payloadOf(first!, templated)!;
     const want: Json = { alert_id: idOf(templated), alert_name: name, run_id: first!.run.run_id, agent_id: agent, conversation_source: 'UPLOADED', trigger_count: 1 };

@@ -3,7 +3,7 @@
 // ON_RUN_COMPLETE). A window only holds runs of the alert's scope.
 import { expectSuccess, send } from '../../http.js';
 import type { Check } from '../context.js';
-import { AlertLab, condition, enumValues, expectFirings, fixtureUlid, idOf, onAlertOperation, type Json } from './alerts-lab.js';
+import { AlertLab, alertFixture, condition, enumValues, expectFirings, idOf, onAlertOperation } from './alerts-lab.js';
 
 export const scopeRestricts: Check = {
   name: 'rule evaluate-alerts: scope — conversation_source, agent_ids, required_tags (any case), scheduled_run_ids; empty lists do not restrict',
@@ -82,26 +82,6 @@ export const windowScope: Check = {
     ]);
   },
 };
-
-/** A stored alert as a fixture (records the API cannot produce: inconsistent lifecycle, unknown type). */
-function alertFixture(lab: AlertLab, metric: string, data: Json): Json {
-  return {
-    name: `conformance fixture alert ${lab.ctx.world.nextSeed()}`,
-    status: 'ACTIVE',
-    evaluation_type: 'ON_RUN_COMPLETE',
-    conversation_source: 'ALL',
-    match_mode: 'ALL',
-    cooldown_seconds: 0,
-    trigger_count: 0,
-    last_triggered_at: null,
-    agent_ids: [],
-    required_tags: [lab.tag],
-    scheduled_run_ids: [],
-    conditions: [{ ulid: fixtureUlid(), metric_id: metric, aggregation: 'SINGLE', operator: 'GT', threshold_float: 0.5, match_mode: 'exact' }],
-    channels: [{ ulid: fixtureUlid(), channel_type: 'SLACK', config: { channel_name: '#alerts' } }],
-    ...data,
-  };
-}
 
 export const inactiveAlerts: Check = {
   name: 'rule evaluate-alerts: deleted, non-ACTIVE and non-ON_RUN_COMPLETE alerts never fire; an alert fires only for runs of its workspace',

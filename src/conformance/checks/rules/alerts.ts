@@ -8,10 +8,15 @@ import { checks as baselineOptions } from './alerts-baseline-options.js';
 import { checks as compare } from './alerts-compare.js';
 import { checks as events } from './alerts-events.js';
 import { checks as eventsMore } from './alerts-events-more.js';
+import { checks as eventContents } from './alerts-events-contents.js';
+import { checks as testEvaluate } from './alerts-test-evaluate.js';
+import { checks as enabled } from './alerts-enabled.js';
+import { checks as attribution } from './alerts-sets-attribution.js';
+import { checks as reasons } from './alerts-reasons.js';
 import { checks as notify } from './alerts-notify.js';
 import { checks as scope } from './alerts-scope.js';
 import { checks as sets } from './alerts-sets.js';
 import { checks as storedRuns } from './alerts-stored-runs.js';
 import { checks as webhook } from './alerts-webhook.js';
 
-export const checks: Check[] = [...compare, ...aggregate, ...baseline, ...baselineOptions, ...scope, ...notify, ...sets, ...storedRuns, ...webhook, ...events, ...eventsMore];
+export const checks: Check[] = [...compare, ...aggregate, ...baseline, ...baselineOptions, ...scope, ...notify, ...sets, ...storedRuns, ...webhook, ...events, ...eventsMore, ...eventContents, ...testEvaluate, ...enabled, ...attribution, ...reasons];
