@@ -7500,6 +7500,25 @@ async function expectFirings(lab, alerts, steps2) {
   if (problems.length > 0) fail(problems.join("; "));
   return done;
 }
+function alertFixture(lab, metric2, data2) {
+  return {
+    name: `conformance fixture alert ${lab.ctx.world.nextSeed()}`,
+    status: "ACTIVE",
+    enabled: true,
+    evaluation_type: "ON_RUN_COMPLETE",
+    conversation_source: "ALL",
+    match_mode: "ALL",
+    cooldown_seconds: 0,
+    trigger_count: 0,
+    last_triggered_at: null,
+    agent_ids: [],
+    required_tags: [lab.tag],
+    scheduled_run_ids: [],
+    conditions: [{ ulid: fixtureUlid(), metric_id: metric2, aggregation: "SINGLE", operator: "GT", threshold_float: 0.5, match_mode: "exact" }],
+    channels: [{ ulid: fixtureUlid(), channel_type: "SLACK", config: { channel_name: "#alerts" } }],
+    ...data2
+  };
+}
 
 // src/conformance/checks/rules/alerts-aggregate.ts
 var HOUR = 36e5;
@@ -7577,7 +7596,7 @@ var runFraction = {
   }
 };
 var jobSuccess = {
-  name: "rule evaluate-alerts: JOB_SUCCESS is the share of the window's runs with a result for the metric (1 or 0 without a window)",
+  name: "rule evaluate-alerts: JOB_SUCCESS is the share of the window's runs with a result for the metric (1 or 0 without a window), every run without a metric",
   applies: onAlertOperation("create"),
   async run(ctx) {
     const lab = AlertLab.open(ctx);
@@ -7588,14 +7607,18 @@ var jobSuccess = {
       "this run = 1": share(1),
       "this run = 0": share(0),
       "last 4 runs = 0.5": share(0.5, { window_size_runs: 4 }),
-      "last 4 runs = 0.75": share(0.75, { window_size_runs: 4 })
+      "last 4 runs = 0.75": share(0.75, { window_size_runs: 4 }),
+      // Docs (sandbox.md "Alerts, issue 15 decisions"): without a metric every completed run is a success.
+      "no metric_id, last 4 runs = 1": { conditions: [condition(metric2, "JOB_SUCCESS", "EQ", 1, { window_size_runs: 4, metric_id: void 0 })] },
+      "metric_id null, this run = 1": { conditions: [condition(metric2, "JOB_SUCCESS", "EQ", 1, { metric_id: null })] }
     });
+    const always = ["no metric_id, last 4 runs = 1", "metric_id null, this run = 1"];
     await expectFirings(lab, alerts, [
-      { label: "run 1 with the metric (1/1)", values: { [metric2]: 1 }, fires: ["this run = 1"] },
-      { label: "run 2 without it (1/2)", values: { [other]: 1 }, fires: ["this run = 0", "last 4 runs = 0.5"] },
-      { label: "run 3 with result 0 (2/3)", values: { [metric2]: 0 }, fires: ["this run = 1"] },
-      { label: "run 4 with it (3/4)", values: { [metric2]: 5 }, fires: ["this run = 1", "last 4 runs = 0.75"] },
-      { label: "run 5 without it (runs 2-5: 2/4)", values: { [other]: 1 }, fires: ["this run = 0", "last 4 runs = 0.5"] }
+      { label: "run 1 with the metric (1/1)", values: { [metric2]: 1 }, fires: ["this run = 1", ...always] },
+      { label: "run 2 without it (1/2)", values: { [other]: 1 }, fires: ["this run = 0", "last 4 runs = 0.5", ...always] },
+      { label: "run 3 with result 0 (2/3)", values: { [metric2]: 0 }, fires: ["this run = 1", ...always] },
+      { label: "run 4 with it (3/4)", values: { [metric2]: 5 }, fires: ["this run = 1", "last 4 runs = 0.75", ...always] },
+      { label: "run 5 without it (runs 2-5: 2/4)", values: { [other]: 1 }, fires: ["this run = 0", "last 4 runs = 0.5", ...always] }
     ]);
   }
 };
@@ -7820,7 +7843,7 @@ function show(value) {
 
 // src/conformance/checks/rules/alerts-baseline-options.ts
 var baselineOptions = {
-  name: "rule evaluate-alerts: BASELINE_DEVIATION with baseline_id, warm_up_count and sigma_threshold in a direction; an unknown baseline_id is an ERROR event",
+  name: "rule evaluate-alerts: BASELINE_DEVIATION with baseline_id, warm_up_count and sigma_threshold in a direction, never met without a threshold or a result; an unknown baseline_id is an ERROR event",
   applies: onAlertOperation("create"),
   async run(ctx) {
     const lab = AlertLab.open(ctx);
@@ -7832,29 +7855,62 @@ var baselineOptions = {
     const baseline = String(recordOf(create, made).ulid);
     await lab.complete({ [metric2]: 0.5 });
     await lab.complete({ [metric2]: 0.7 });
-    const deviation = (extra) => {
+    const deviation2 = (extra) => {
       const c = condition(metric2, "BASELINE_DEVIATION", "GT", 1e3, { baseline_id: baseline, ...extra });
       delete c.metric_id;
       return { conditions: [c] };
     };
     const alerts = {
-      above: await lab.alert(deviation({ sigma_threshold: 2, direction: "above" })),
-      below: await lab.alert(deviation({ sigma_threshold: 2, direction: "below" })),
-      both: await lab.alert(deviation({ sigma_threshold: 2 })),
-      warming: await lab.alert(deviation({ sigma_threshold: 0, warm_up_count: 5 })),
+      above: await lab.alert(deviation2({ sigma_threshold: 2, direction: "above" })),
+      below: await lab.alert(deviation2({ sigma_threshold: 2, direction: "below" })),
+      both: await lab.alert(deviation2({ sigma_threshold: 2 })),
+      warming: await lab.alert(deviation2({ sigma_threshold: 0, warm_up_count: 5 })),
+      // Exactly the two observations it asks for: evaluated.
+      warm: await lab.alert(deviation2({ sigma_threshold: 0, warm_up_count: 2 })),
+      // The mean of the last two runs with a result for the metric (a run without one is not in the window).
+      windowed: await lab.alert(deviation2({ sigma_threshold: 0, window_size_runs: 2 })),
+      // Neither sigma_threshold nor a threshold: nothing to compare with, never met.
+      "no threshold": await lab.alert({ conditions: [condition(metric2, "BASELINE_DEVIATION", "GTE", null, { baseline_id: baseline })] }),
       missing: await lab.alert({ conditions: [condition(metric2, "BASELINE_DEVIATION", "GT", 0, { baseline_id: fixtureUlid() })] })
+    };
+    const missingBaseline = () => {
+      const c = condition(metric2, "BASELINE_DEVIATION", "GT", 0, { baseline_id: fixtureUlid() });
+      delete c.metric_id;
+      return c;
+    };
+    const noMetric = condition(metric2, "BASELINE_DEVIATION", "GTE", -1e9);
+    delete noMetric.metric_id;
+    const quiet = {
+      "missing, no metric": await lab.alert({ conditions: [missingBaseline()] }),
+      "missing beside a met condition": await lab.alert({ match_mode: "ANY", conditions: [missingBaseline(), condition(metric2, "SINGLE", "GTE", -1e9)] }),
+      "no metric, no baseline_id": await lab.alert({ conditions: [noMetric] })
     };
     const fired = (done) => Object.entries(alerts).filter(([, a]) => notesOf(done, a).length > 0).map(([label2]) => label2);
     const high = fired(await lab.complete({ [metric2]: 0.95 }));
-    if (show(high) !== show(["above", "both"])) fail(`a run far above the baseline fired ${show(high)}, expected above and both`);
+    if (show(high) !== show(["above", "both", "warm", "windowed"])) fail(`a run far above the baseline fired ${show(high)}, expected above, both, warm and windowed`);
     const low = fired(await lab.complete({ [metric2]: 0.05 }));
-    if (show(low) !== show(["below", "both"])) fail(`a run far below the baseline fired ${show(low)}, expected below and both`);
+    if (show(low) !== show(["below", "both", "warm", "windowed"])) fail(`a run far below the baseline fired ${show(low)}, expected below, both, warm and windowed`);
+    const without = fired(await lab.complete({ [await lab.metric()]: 0.95 }));
+    if (show(without) !== show([])) fail(`a run without the metric fired ${show(without)}, expected none`);
+    const near2 = fired(await lab.complete({ [metric2]: 0.5 }));
+    if (show(near2) !== show(["warm", "windowed"])) fail(`a run near the baseline's mean fired ${show(near2)}, expected warm and windowed only`);
     const events2 = ctx.suite.routes.find((r) => r.rules.includes("alert-events") && r.aliasOf === null);
     if (events2) {
       const answer = await send(ctx.target, events2, { path: { alert_id: idOf2(alerts.missing) } });
       expectSuccess(answer, events2, "listing the events of the alert with an unknown baseline");
       const outcomes = answer.body.events.map((e) => e.outcome);
-      if (show(outcomes) !== show(["ERROR", "ERROR"])) fail(`the alert naming no baseline recorded ${show(outcomes)}, expected ERROR twice`);
+      if (show(outcomes) !== show(["ERROR", "NOT_MET", "ERROR", "ERROR"])) fail(`the alert naming no baseline recorded ${show(outcomes)}, expected ERROR for each run with the metric, NOT_MET for the run without it`);
+      const expected = {
+        "missing, no metric": ["ERROR", "ERROR", "ERROR", "ERROR"],
+        "missing beside a met condition": ["ERROR", "ERROR", "ERROR", "ERROR"],
+        "no metric, no baseline_id": ["NOT_MET", "NOT_MET", "NOT_MET", "NOT_MET"]
+      };
+      for (const [label2, want] of Object.entries(expected)) {
+        const listed = await send(ctx.target, events2, { path: { alert_id: idOf2(quiet[label2]) } });
+        expectSuccess(listed, events2, `listing the events of the alert ${label2}`);
+        const got = listed.body.events.map((e) => e.outcome);
+        if (show(got) !== show(want)) fail(`the alert ${label2} recorded ${show(got)}, expected ${show(want)}`);
+      }
     }
   }
 };
@@ -7928,6 +7984,8 @@ var thresholdChoice = {
     if (reported !== 0.5) fail(`the notification reports threshold ${JSON.stringify(reported)}, expected 0.5 from threshold_string "0.5"`);
     const unmet = conditionsOf(payloadOf(done[0], alerts["ANY of no threshold and string 0.5"]))[0];
     if (unmet?.metric_id !== metric2 || unmet.met !== false || unmet.threshold !== null) fail(`the condition without a threshold is reported as ${JSON.stringify(unmet)}, expected its metric, met false, threshold null`);
+    const message = String(payloadOf(done[0], alerts["ANY of no threshold and string 0.5"])?.message);
+    if (!message.includes(metric2) || /null|undefined/.test(message)) fail(`the default message is "${message}"`);
   }
 };
 var matchModes = {
@@ -8029,7 +8087,7 @@ var checks16 = [eventsRecorded, testEvaluate];
 
 // src/conformance/checks/rules/alerts-events-more.ts
 var eventsPaged = {
-  name: "rule alert-events: events page by page_size with next_page_token and total_count; an unknown alert is 404",
+  name: "rule alert-events: events page by page_size with next_page_token and total_count; a forged page token is 400; an unknown alert is 404",
   applies: onRule("alert-events"),
   async run(ctx) {
     const lab = AlertLab.open(ctx);
@@ -8051,6 +8109,7 @@ var eventsPaged = {
     const met = await read2({ outcome: "NOT_MET" });
     if (met.total_count !== 1) fail(`outcome=NOT_MET counts ${show(met.total_count)} events, expected 1`);
     expectError(await send(ctx.target, ctx.route, { path: { alert_id: fixtureUlid() } }), 404, "NOT_FOUND", "alert_id", "the events of an unknown alert");
+    expectError(await send(ctx.target, ctx.route, { path, query: { page_token: `${String(first.next_page_token)}AAAA` } }), 400, "INVALID_ARGUMENT", "page_token", "a page token the events list did not issue");
   }
 };
 var testEvaluateCooldown = {
@@ -8086,6 +8145,350 @@ var testEvaluateCooldown = {
   }
 };
 var checks17 = [eventsPaged, testEvaluateCooldown];
+
+// src/conformance/checks/rules/alerts-events-contents.ts
+function summarisedChannels(seed) {
+  const recipients = [`oncall-${seed}@example.invalid`, `backup-${seed}@example.invalid`];
+  return {
+    channels: [
+      { channel_type: "SLACK", config: { channel_name: `#alerts-${seed}`, channel_id: `C${seed}` } },
+      { channel_type: "SLACK", config: { channel_id: `C0ONLYID${seed}` } },
+      { channel_type: "EMAIL", config: { recipients } },
+      { channel_type: "HUMAN_REVIEW", config: { project_id: `conformance-project-${seed}` } },
+      { channel_type: "WEBHOOK", config: { url: `ftp://alerts.example.invalid/${seed}` } }
+    ],
+    // Slack: the channel name, else its id; email: every recipient; review: the project; webhook: the URL.
+    places: [[`#alerts-${seed}`], [`C0ONLYID${seed}`], recipients, [`conformance-project-${seed}`], [`ftp://alerts.example.invalid/${seed}`]]
+  };
+}
+function dispatchProblems(what, dispatched, expected) {
+  if (!Array.isArray(dispatched) || dispatched.length !== expected.channels.length) return [`${what}: expected ${expected.channels.length} entries, got ${show(dispatched)}`];
+  const problems = [];
+  dispatched.forEach((d, i) => {
+    const type = String(expected.channels[i].channel_type);
+    const words = String(d.channel_summary).split(/[\s,;]+/);
+    const ok = d.channel_type === type && words[0] === type && expected.places[i].every((p) => words.includes(p)) && d.success === true;
+    if (!ok) problems.push(`${what} ${i + 1}: expected ${type} naming ${expected.places[i].join(" and ")} with success true, got ${show(d)}`);
+  });
+  return problems;
+}
+async function listEvents(ctx, alert) {
+  const route = ruleRoute(ctx.suite, "alert-events");
+  const answer = await send(ctx.target, route, { path: { alert_id: idOf2(alert) } });
+  expectSuccess(answer, route, "listing the alert events");
+  return answer.body.events;
+}
+var eventContents = {
+  name: "rule alert-events: an event has the run's completion time, the sent message (TRIGGERED only), the channels it notified and named condition results with their ulids",
+  applies: onRule("alert-events"),
+  async run(ctx) {
+    const lab = AlertLab.open(ctx);
+    const metricRecord = (await ctx.world.create("metric")).record;
+    const metric2 = String(metricRecord.ulid ?? metricRecord.id);
+    const other = await lab.metric();
+    const builtinName = `conformance built-in ${ctx.world.nextSeed()}`;
+    const builtin = (await ctx.world.loadRecord("metric", { metric_name: builtinName, is_builtin: true }, { platform: true })).id;
+    const expected = summarisedChannels(ctx.world.nextSeed());
+    const conditions = [condition(metric2, "SINGLE", "GT", 0.5), condition(other, "SINGLE", "GT", 0.5), condition(metric2, "JOB_SUCCESS", "EQ", 0, { metric_id: void 0 }), condition(builtin, "SINGLE", "GT", 0.5)];
+    const alert = await lab.alert({ match_mode: "ANY", cooldown_seconds: 3600, channels: expected.channels, conditions });
+    const fired = await lab.complete({ [metric2]: 0.9 });
+    const held = await lab.complete({ [metric2]: 0.9 });
+    const quiet = await lab.complete({ [metric2]: 0.1 });
+    const [notMet, suppressed, triggered] = await listEvents(ctx, alert);
+    if (!triggered || triggered.outcome !== "TRIGGERED" || suppressed?.outcome !== "SUPPRESSED" || notMet?.outcome !== "NOT_MET") fail("expected the events NOT_MET, SUPPRESSED, TRIGGERED (newest first)");
+    const problems = [];
+    const completions = [
+      [triggered, fired],
+      [suppressed, held],
+      [notMet, quiet]
+    ];
+    for (const [event, done] of completions) {
+      if (Date.parse(String(event.created_at)) !== Date.parse(done.at)) problems.push(`${String(event.outcome)}: created_at ${show(event.created_at)}, expected the run's completion time ${done.at}`);
+    }
+    const message = payloadOf(fired, alert)?.message;
+    if (typeof message !== "string" || triggered.message_sent !== message) problems.push(`TRIGGERED: message_sent ${show(triggered.message_sent)}, expected the notification's message ${show(message)}`);
+    for (const event of [suppressed, notMet]) {
+      if (event.message_sent !== null) problems.push(`${String(event.outcome)}: message_sent ${show(event.message_sent)}, expected null (nothing sent)`);
+      if (show(event.dispatched_channels) !== "[]") problems.push(`${String(event.outcome)}: dispatched_channels ${show(event.dispatched_channels)}, expected none`);
+    }
+    problems.push(...dispatchProblems("TRIGGERED dispatched channel", triggered.dispatched_channels, expected));
+    const ulids2 = alert.conditions.map((c) => c.ulid);
+    const results = triggered.condition_results;
+    const metadata = results.map((r) => r.metadata);
+    if (show(metadata.map((m) => m?.condition_id)) !== show(ulids2)) problems.push(`condition results name conditions ${show(metadata.map((m) => m?.condition_id))}, expected the alert's ${show(ulids2)}`);
+    if (metadata[0]?.reason !== void 0) problems.push(`an evaluated condition carries a reason ${show(metadata[0]?.reason)}`);
+    if (typeof metadata[1]?.reason !== "string" || metadata[1].reason === "") problems.push(`a condition without a result in the run has no reason: ${show(metadata[1])}`);
+    if (results[2]?.metric_display_name !== "JOB_SUCCESS" || results[2]?.metric_id !== "") problems.push(`a condition without metric is reported as ${show(results[2])}, expected metric_id "" and its aggregation as metric_display_name`);
+    const unmet = notMet.condition_results?.[0];
+    if (unmet?.met !== false || unmet.computed_value !== 0.1) problems.push(`NOT_MET: the SINGLE condition is reported as ${show(unmet)}, expected met false with the run's result 0.1`);
+    if (results[3]?.metric_display_name !== builtinName) problems.push(`a built-in metric is named ${show(results[3]?.metric_display_name)}, expected its metric_name ${show(builtinName)}`);
+    if (results[0]?.metric_display_name !== metricRecord.metric_name) problems.push(`metric_display_name ${show(results[0]?.metric_display_name)}, expected the metric's metric_name ${show(metricRecord.metric_name)}`);
+    const first = results[0] ?? {};
+    const want = { metric_id: metric2, aggregation: "SINGLE", operator: "GT", computed_value: 0.9, threshold: 0.5, met: true };
+    for (const [k, v] of Object.entries(want)) if (first[k] !== v) problems.push(`the met condition's ${k} is ${show(first[k])}, expected ${show(v)}`);
+    if (problems.length > 0) fail(problems.join("; "));
+  }
+};
+var checks18 = [eventContents];
+
+// src/conformance/checks/rules/alerts-test-evaluate.ts
+var testEvaluateAnswer = {
+  name: "rule alert-test-evaluate: evaluates outside the alert's scope and enabled, answers the notification's message and channels, windows over the earlier runs, counts, records and sends nothing; another workspace's run is 404",
+  applies: onRule("alert-test-evaluate"),
+  async run(ctx) {
+    const lab = AlertLab.open(ctx);
+    const metric2 = await lab.metric();
+    const agent = await lab.agent();
+    const expected = summarisedChannels(ctx.world.nextSeed());
+    const hook = ctx.target.receiver?.endpoint();
+    const channels = hook ? [...expected.channels, { channel_type: "WEBHOOK", config: { url: hook } }] : expected.channels;
+    const template = "{{run_id}}|{{agent_id}}|{{triggered_at}}|{{value}}|{{trigger_count}}|{{conversation_source}}|{{metric_id}}";
+    const alert = await lab.alert({ channels, custom_message_template: template, conditions: [condition(metric2, "SINGLE", "GT", 0.5)] });
+    const first = await lab.complete({ [metric2]: 0.9 });
+    const update2 = lab.route("update");
+    const agents = [await lab.agent()];
+    expectSuccess(await send(ctx.target, update2, { path: { alert_id: idOf2(alert) }, body: { enabled: false, agent_ids: agents, required_tags: [`${lab.tag}-elsewhere`] } }), update2, "disabling and re-scoping the alert");
+    const before = await lab.get(alert);
+    const done = await lab.complete({ [metric2]: [0.2, 0.7] }, { agent_id: agent, conversation_source: "UPLOADED" });
+    const runId = String(done.run.run_id);
+    const answer = await send(ctx.target, ctx.route, { path: { alert_id: idOf2(alert) }, body: { run_id: runId } });
+    expectSuccess(answer, ctx.route, "test-evaluating a run outside the scope of a disabled alert");
+    const body = answer.body;
+    const problems = [];
+    if (body.triggered !== true || body.suppressed !== false) problems.push(`expected triggered and not suppressed (scope and enabled not applied), got triggered ${show(body.triggered)}, suppressed ${show(body.suppressed)}`);
+    const sameMessage = (message, want, at) => {
+      const parts = String(message).split("|");
+      return parts.length === want.length && parts.every((p, i) => i === 2 ? at(Date.parse(p)) : p === want[i]);
+    };
+    const wantParts = [runId, agent, done.at, "0.7", "2", "UPLOADED", metric2];
+    if (!sameMessage(body.message, wantParts, (ms) => ms === Date.parse(done.at))) problems.push(`message ${show(body.message)}, expected ${wantParts.join("|")}`);
+    const pending = await lab.launch({ agent_id: agent });
+    const started = Date.now();
+    const asked = await send(ctx.target, ctx.route, { path: { alert_id: idOf2(alert) }, body: { run_id: pending } });
+    expectSuccess(asked, ctx.route, "test-evaluating a run not completed");
+    const ended = Date.now();
+    const pendingBody = asked.body;
+    const nowish = (ms) => ms >= started - 3e5 && ms <= ended + 3e5;
+    if (pendingBody.triggered !== false || !sameMessage(pendingBody.message, [pending, agent, "", "", "2", "SIMULATED", ""], nowish)) problems.push(`a run not completed answered ${show(pendingBody).slice(0, 300)}, expected not triggered and the message ${pending}|${agent}|<now>||2|SIMULATED| (no value, no metric met)`);
+    expectError(await send(ctx.target, ctx.route, { path: { alert_id: fixtureUlid() }, body: { run_id: runId } }), 404, "NOT_FOUND", "alert_id", "an unknown alert");
+    const windowed = await lab.alert({ conditions: [condition(metric2, "RUN_AVERAGE", "GTE", -1e9, { window_size_runs: 2 })] });
+    const averaged = await send(ctx.target, ctx.route, { path: { alert_id: idOf2(windowed) }, body: { run_id: runId } });
+    expectSuccess(averaged, ctx.route, "test-evaluating a windowed alert");
+    const value = averaged.body.condition_results?.[0]?.computed_value;
+    if (typeof value !== "number" || Math.abs(value - (0.9 + 0.45) / 2) > 1e-9) problems.push(`a window of the last 2 runs computed ${show(value)}, expected ${(0.9 + 0.45) / 2}`);
+    problems.push(...dispatchProblems("dispatch result", body.dispatch_results?.slice(0, expected.channels.length), expected));
+    const after = await lab.get(alert);
+    if (after.trigger_count !== before.trigger_count || after.last_triggered_at !== before.last_triggered_at) problems.push(`trigger_count / last_triggered_at changed: ${show([before.trigger_count, before.last_triggered_at])} -> ${show([after.trigger_count, after.last_triggered_at])}`);
+    const events2 = ruleRoute(ctx.suite, "alert-events");
+    if (events2) {
+      const listed = await send(ctx.target, events2, { path: { alert_id: idOf2(alert) } });
+      expectSuccess(listed, events2, "listing the alert events");
+      const runs = listed.body.events.map((e) => e.run_id);
+      if (show(runs) !== show([first.run.run_id])) problems.push(`events of runs ${show(runs)}, expected only the first completion's`);
+    }
+    if (hook) {
+      const calls = await ctx.target.receiver.calls(hook);
+      if (calls.length !== 1) problems.push(`the WEBHOOK channel was called ${calls.length} times, expected once (the first completion only)`);
+    }
+    const workspace = await ctx.world.create("workspace");
+    const elsewhere = await lab.complete({ [metric2]: 0.9 }, { workspace_id: workspace.id });
+    expectError(await send(ctx.target, ctx.route, { path: { alert_id: idOf2(alert) }, body: { run_id: String(elsewhere.run.run_id) } }), 404, "NOT_FOUND", "run_id", "a run of another workspace");
+    if (problems.length > 0) fail(problems.join("; "));
+  }
+};
+var checks19 = [testEvaluateAnswer];
+
+// src/conformance/checks/rules/alerts-enabled.ts
+var disabledAlerts = {
+  name: "rule evaluate-alerts: a new alert is enabled; a disabled one is not evaluated (no event, count or notification), enabled null keeps it so, enabled true brings it back",
+  applies: onAlertOperation("update"),
+  async run(ctx) {
+    const lab = AlertLab.open(ctx);
+    const metric2 = await lab.metric();
+    const alert = await lab.alert({ conditions: [condition(metric2, "SINGLE", "GT", 0.5)] });
+    const problems = [];
+    if (alert.enabled !== true) problems.push(`a new alert has enabled ${show(alert.enabled)}, expected true`);
+    const update2 = lab.route("update");
+    const patch = async (enabled) => {
+      const answer = await send(ctx.target, update2, { path: { alert_id: idOf2(alert) }, body: { enabled } });
+      expectSuccess(answer, update2, `PATCH enabled ${String(enabled)}`);
+      return recordOf(update2, answer);
+    };
+    const fires = async (label2, expected) => {
+      const done = await lab.complete({ [metric2]: 1 });
+      if (notesOf(done, alert).length > 0 !== expected) problems.push(`${label2}: expected the alert ${expected ? "to fire" : "to stay quiet"}`);
+    };
+    await patch(false);
+    await fires("disabled", false);
+    const kept = await patch(null);
+    if (kept.enabled !== false) problems.push(`PATCH enabled null answered enabled ${show(kept.enabled)}, expected false kept`);
+    await fires("disabled, after PATCH enabled null", false);
+    const stored = await lab.get(alert);
+    if (stored.trigger_count !== 0 || stored.last_triggered_at !== null) problems.push(`a disabled alert counted: trigger_count ${show(stored.trigger_count)}, last_triggered_at ${show(stored.last_triggered_at)}`);
+    const events2 = ruleRoute(ctx.suite, "alert-events");
+    const eventCount = async () => {
+      if (!events2) return 0;
+      const answer = await send(ctx.target, events2, { path: { alert_id: idOf2(alert) } });
+      expectSuccess(answer, events2, "listing the alert events");
+      return answer.body.events.length;
+    };
+    if (await eventCount() !== 0) problems.push("a disabled alert recorded events");
+    await patch(true);
+    await fires("enabled again", true);
+    if (events2 && await eventCount() !== 1) problems.push("enabled again, the trigger was not recorded as one event");
+    if (problems.length > 0) fail(problems.join("; "));
+  }
+};
+var checks20 = [disabledAlerts];
+
+// src/conformance/checks/rules/alerts-sets-attribution.ts
+var SLACK_MS2 = 5 * 6e4;
+var STORED = { created_at: "2001-02-03T04:05:06.000Z", created_by: "stored-author@example.com", updated_at: "2001-02-03T04:05:06.000Z", updated_by: "stored-editor@example.com" };
+function within(value, from, to) {
+  const at = typeof value === "string" ? Date.parse(value) : Number.NaN;
+  return at >= from - SLACK_MS2 && at <= to + SLACK_MS2;
+}
+var attribution = {
+  name: "rule alert-replace-sets: attribution names the caller and time of the create, and of every update, which keeps the creation",
+  applies: onReplaceSets("update"),
+  async run(ctx) {
+    const lab = AlertLab.open(ctx);
+    const metricRecord = (await ctx.world.create("metric")).record;
+    const caller = metricRecord.created_by;
+    const metric2 = String(metricRecord.ulid ?? metricRecord.id);
+    const problems = [];
+    const startedCreate = Date.now();
+    const alert = await lab.alert({ conditions: [condition(metric2, "SINGLE", "GT", 0.5)] });
+    const endedCreate = Date.now();
+    const made = alert.attribution ?? {};
+    if (!within(made.created_at, startedCreate, endedCreate) || made.updated_at !== made.created_at) problems.push(`on create: created_at ${show(made.created_at)} / updated_at ${show(made.updated_at)}, expected both the time of the create`);
+    if (typeof made.created_by !== "string" || made.created_by === "" || made.updated_by !== made.created_by || typeof caller === "string" && made.created_by !== caller) problems.push(`on create: created_by ${show(made.created_by)} / updated_by ${show(made.updated_by)}, expected the caller ${show(caller)}`);
+    const { stored, unattributed } = await lab.stored({ stored: { data: alertFixture(lab, metric2, { attribution: STORED }) }, unattributed: { data: alertFixture(lab, metric2, {}) } });
+    const update2 = lab.route("update");
+    for (const [label2, target, creation] of [
+      ["the created alert", alert, { created_at: made.created_at, created_by: made.created_by }],
+      ["a stored alert", stored, { created_at: STORED.created_at, created_by: STORED.created_by }],
+      ["a stored alert without attribution", unattributed, { created_at: null, created_by: null }]
+    ]) {
+      const started = Date.now();
+      const answer = await send(ctx.target, update2, { path: { alert_id: idOf2(target) }, body: { name: `conformance renamed ${ctx.world.nextSeed()}` } });
+      expectSuccess(answer, update2, `renaming ${label2}`);
+      const ended = Date.now();
+      const after = recordOf(update2, answer)?.attribution ?? {};
+      if (after.created_at !== creation.created_at || after.created_by !== creation.created_by) problems.push(`${label2}: the update changed the creation to ${show([after.created_at, after.created_by])}, expected ${show([creation.created_at, creation.created_by])}`);
+      if (!within(after.updated_at, started, ended) || after.created_at !== null && Date.parse(String(after.updated_at)) < Date.parse(String(after.created_at))) problems.push(`${label2}: updated_at ${show(after.updated_at)}, expected the time of the update`);
+      if (typeof after.updated_by !== "string" || after.updated_by === STORED.updated_by || typeof caller === "string" && after.updated_by !== caller) problems.push(`${label2}: updated_by ${show(after.updated_by)}, expected the caller ${show(caller)}`);
+    }
+    await lab.remove([stored, unattributed]);
+    if (problems.length > 0) fail(problems.join("; "));
+  }
+};
+var nullRestrictions = {
+  name: "rule alert-replace-sets: null agent_ids / required_tags / scheduled_run_ids in an update remove the restriction (stored as []); given lists are kept",
+  applies: onReplaceSets("update"),
+  async run(ctx) {
+    const lab = AlertLab.open(ctx);
+    const metric2 = await lab.metric();
+    const [agent, otherAgent] = [await lab.agent(), await lab.agent()];
+    const scheduled = `${lab.tag}-schedule`;
+    const alert = await lab.alert({ agent_ids: [agent], scheduled_run_ids: [scheduled], conditions: [condition(metric2, "SINGLE", "GT", 0.5)] });
+    const update2 = lab.route("update");
+    const problems = [];
+    const patch = async (body) => {
+      const answer = await send(ctx.target, update2, { path: { alert_id: idOf2(alert) }, body });
+      expectSuccess(answer, update2, `PATCH ${show(body)}`);
+      return recordOf(update2, answer);
+    };
+    const outside = { agent_id: otherAgent, scheduled_run_id: `${scheduled}-other`, tags: [`${lab.tag}-other`] };
+    const fires = async (label2, expected) => {
+      const done = await lab.complete({ [metric2]: 1 }, outside);
+      if (notesOf(done, alert).length > 0 !== expected) problems.push(`${label2}: expected the alert ${expected ? "to fire" : "to stay quiet"} for a run outside the original restrictions`);
+    };
+    const renamed = await patch({ name: `conformance restricted ${lab.tag}` });
+    const lists = (r) => show([r.agent_ids, r.required_tags, r.scheduled_run_ids]);
+    if (lists(renamed) !== show([[agent], [lab.tag], [scheduled]])) problems.push(`a rename changed the restrictions to ${lists(renamed)}`);
+    await fires("restricted", false);
+    const steps2 = [
+      ["agent_ids", { agent_ids: null }],
+      ["required_tags", { required_tags: null }],
+      ["scheduled_run_ids", { scheduled_run_ids: null }]
+    ];
+    for (const [field, body] of steps2) {
+      const after = await patch(body);
+      if (show(after[field]) !== "[]") problems.push(`PATCH ${field} null answered ${show(after[field])}, expected []`);
+    }
+    await fires("every restriction removed", true);
+    await lab.remove([alert]);
+    if (problems.length > 0) fail(problems.join("; "));
+  }
+};
+var checks21 = [attribution, nullRestrictions];
+
+// src/conformance/checks/rules/alerts-reasons.ts
+function deviation(metric2, extra) {
+  const c = condition(metric2 ?? "", "BASELINE_DEVIATION", "GTE", -1e9, extra);
+  if (metric2 === null) delete c.metric_id;
+  return c;
+}
+var notMetReasons = {
+  name: "rule alert-events: a condition not met for want of data (no result, no baseline, warming up, no spread, no threshold) carries a reason; an evaluated one none",
+  applies: onRule("alert-events"),
+  async run(ctx) {
+    const lab = AlertLab.open(ctx);
+    const [metric2, unbaselined] = [await lab.metric(), await lab.metric()];
+    const create = ctx.world.route("baseline", "create") ?? skip("the spec has no baseline create operation");
+    const made = await send(ctx.target, create, { path: { metric_id: metric2 }, body: { display_name: `conformance reasons ${ctx.world.nextSeed()}` } });
+    expectSuccess(made, create, "creating a baseline");
+    const baseline = String(recordOf(create, made).ulid);
+    const alerts = {
+      "no baseline for the metric": await lab.alert({ conditions: [deviation(unbaselined, {})] }),
+      "baseline without spread until the third run": await lab.alert({ conditions: [deviation(null, { baseline_id: baseline })] }),
+      "baseline warming up": await lab.alert({ conditions: [deviation(null, { baseline_id: baseline, sigma_threshold: 0, warm_up_count: 99 })] }),
+      "deviation without threshold": await lab.alert({ conditions: [deviation(null, { baseline_id: baseline, threshold_float: void 0 })] }),
+      "unknown baseline_id": await lab.alert({ conditions: [deviation(null, { baseline_id: fixtureUlid() })] }),
+      "unknown baseline_id with metric_id": await lab.alert({ conditions: [deviation(metric2, { baseline_id: fixtureUlid() })] }),
+      "neither metric nor baseline_id": await lab.alert({ conditions: [deviation(null, {})] }),
+      "SINGLE without threshold": await lab.alert({ conditions: [condition(metric2, "SINGLE", "GT", null)] })
+    };
+    await lab.complete({ [metric2]: 0.5 });
+    await lab.complete({ [metric2]: 0.7 });
+    await lab.complete({ [metric2]: 0.9, [unbaselined]: 0.5 });
+    const route = ruleRoute(ctx.suite, "alert-events");
+    const results = {};
+    for (const [label2, alert] of Object.entries(alerts)) {
+      const answer = await send(ctx.target, route, { path: { alert_id: idOf2(alert) } });
+      expectSuccess(answer, route, `listing the events of the alert ${label2}`);
+      results[label2] = answer.body.events.map((e) => e.condition_results[0]).reverse();
+    }
+    const reasoned = (r) => r?.met === false && typeof r.metadata?.reason === "string" && r.metadata.reason !== "";
+    const wanting = {
+      "no baseline for the metric": [1, 2, 3],
+      "baseline without spread until the third run": [1, 2],
+      "baseline warming up": [1, 2, 3],
+      "deviation without threshold": [1, 2, 3],
+      "unknown baseline_id": [1, 2, 3],
+      "unknown baseline_id with metric_id": [1, 2, 3],
+      "neither metric nor baseline_id": [1, 2, 3],
+      "SINGLE without threshold": [1, 2, 3]
+    };
+    const problems = [];
+    for (const [label2, runs] of Object.entries(wanting)) {
+      const got = results[label2];
+      if (got.length !== 3) {
+        problems.push(`${label2}: ${got.length} events, expected one per run`);
+        continue;
+      }
+      got.forEach((r, i) => {
+        const wants = runs.includes(i + 1);
+        if (wants && !reasoned(r)) problems.push(`${label2}, run ${i + 1}: expected not met with a reason, got ${show(r)}`);
+        if (!wants && r.metadata?.reason !== void 0) problems.push(`${label2}, run ${i + 1}: an evaluated condition carries a reason: ${show(r)}`);
+      });
+    }
+    if (results["baseline warming up"][2]?.metric_id !== metric2) problems.push(`a condition with baseline_id only names metric ${show(results["baseline warming up"][2]?.metric_id)}, expected the baseline's ${metric2}`);
+    if (problems.length > 0) fail(problems.join("; "));
+  }
+};
+var checks22 = [notMetReasons];
 
 // src/conformance/checks/rules/alerts-notify.ts
 var HOUR2 = 36e5;
@@ -8213,10 +8616,10 @@ var messagePlaceholders = {
     ]);
     const problems = [];
     const sameTime = (at) => (s) => Date.parse(s) === Date.parse(at);
-    const summary2 = (s) => s.includes(m1) && s.includes(m2);
+    const summary2 = (...values) => (s) => !s.includes("\n") && s.includes(m1) && s.indexOf(m1) < s.indexOf(m2) && ["SINGLE", "GT", "5", "0.5", ...values].every((v) => s.includes(v)) && !/null|undefined/.test(s);
     const name = String(templated.name);
-    compareParts("first message", messageOf(first, templated).split("|"), [name, idOf2(templated), String(first.run.run_id), agent, "UPLOADED", sameTime(first.at), "1", m2, "0.75", name, "{{not_a_placeholder}}", summary2], problems);
-    compareParts("second message", messageOf(second, templated).split("|"), [name, idOf2(templated), String(second.run.run_id), "", "SIMULATED", sameTime(second.at), "2", m2, "1", name, "{{not_a_placeholder}}", summary2], problems);
+    compareParts("first message", messageOf(first, templated).split("|"), [name, idOf2(templated), String(first.run.run_id), agent, "UPLOADED", sameTime(first.at), "1", m2, "0.75", name, "{{not_a_placeholder}}", summary2("0.75")], problems);
+    compareParts("second message", messageOf(second, templated).split("|"), [name, idOf2(templated), String(second.run.run_id), "", "SIMULATED", sameTime(second.at), "2", m2, "1", name, "{{not_a_placeholder}}", summary2()], problems);
     const payload = payloadOf(first, templated);
     const want = { alert_id: idOf2(templated), alert_name: name, run_id: first.run.run_id, agent_id: agent, conversation_source: "UPLOADED", trigger_count: 1 };
     for (const [k, v] of Object.entries(want)) if (payload[k] !== v) problems.push(`payload ${k}: expected ${JSON.stringify(v)}, got ${JSON.stringify(payload[k])}`);
@@ -8267,7 +8670,7 @@ var cooldownCounters = {
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks18 = [channelNotifications, messagePlaceholders, cooldownCounters];
+var checks23 = [channelNotifications, messagePlaceholders, cooldownCounters];
 
 // src/conformance/checks/rules/alerts-scope.ts
 var scopeRestricts = {
@@ -8340,24 +8743,6 @@ var windowScope = {
     ]);
   }
 };
-function alertFixture(lab, metric2, data2) {
-  return {
-    name: `conformance fixture alert ${lab.ctx.world.nextSeed()}`,
-    status: "ACTIVE",
-    evaluation_type: "ON_RUN_COMPLETE",
-    conversation_source: "ALL",
-    match_mode: "ALL",
-    cooldown_seconds: 0,
-    trigger_count: 0,
-    last_triggered_at: null,
-    agent_ids: [],
-    required_tags: [lab.tag],
-    scheduled_run_ids: [],
-    conditions: [{ ulid: fixtureUlid(), metric_id: metric2, aggregation: "SINGLE", operator: "GT", threshold_float: 0.5, match_mode: "exact" }],
-    channels: [{ ulid: fixtureUlid(), channel_type: "SLACK", config: { channel_name: "#alerts" } }],
-    ...data2
-  };
-}
 var inactiveAlerts = {
   name: "rule evaluate-alerts: deleted, non-ACTIVE and non-ON_RUN_COMPLETE alerts never fire; an alert fires only for runs of its workspace",
   applies: onAlertOperation("delete"),
@@ -8386,7 +8771,7 @@ var inactiveAlerts = {
     await lab.remove(Object.values(alerts));
   }
 };
-var checks19 = [scopeRestricts, windowScope, inactiveAlerts];
+var checks24 = [scopeRestricts, windowScope, inactiveAlerts];
 
 // src/conformance/checks/rules/alerts-sets.ts
 function items(record, set) {
@@ -8500,7 +8885,7 @@ var patchSets = {
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks20 = [createSets, patchSets];
+var checks25 = [createSets, patchSets];
 
 // src/conformance/checks/rules/alerts-stored-runs.ts
 var HOUR3 = 36e5;
@@ -8594,7 +8979,7 @@ var sameTimeOrder = {
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks21 = [storedRunsInWindows, sameTimeOrder];
+var checks26 = [storedRunsInWindows, sameTimeOrder];
 
 // src/conformance/checks/rules/webhooks-baselines-support.ts
 function canonical(suite, resource, action) {
@@ -8741,10 +9126,10 @@ var webhookChannelCalls = {
     if (problems.length > 0) fail(problems.join("; "));
   }
 };
-var checks22 = [webhookChannelCalls];
+var checks27 = [webhookChannelCalls];
 
 // src/conformance/checks/rules/alerts.ts
-var checks23 = [...checks15, ...checks12, ...checks13, ...checks14, ...checks19, ...checks18, ...checks20, ...checks21, ...checks22, ...checks16, ...checks17];
+var checks28 = [...checks15, ...checks12, ...checks13, ...checks14, ...checks24, ...checks23, ...checks25, ...checks26, ...checks27, ...checks16, ...checks17, ...checks18, ...checks19, ...checks20, ...checks21, ...checks22];
 
 // src/conformance/checks/rules/personas-audio-bytes.ts
 var WAV_RATE = 8e3;
@@ -9074,7 +9459,7 @@ var attachDelivers = {
     if (await triggeredAfter(ctx, webhook, first) === null) fail(`no later webhook call after the attach: last_triggered_at stayed ${first}`);
   }
 };
-var checks24 = [submitRecording, submitRefusals, submitOrder, submitNulls, submitTranscript, submitWaves, submitDelivers, attachOnce, attachOrder, attachDelivers];
+var checks29 = [submitRecording, submitRefusals, submitOrder, submitNulls, submitTranscript, submitWaves, submitDelivers, attachOnce, attachOrder, attachDelivers];
 
 // src/conformance/checks/rules/personas-audio-conversations-outputs.ts
 var ownParam2 = (route) => route.params.path[0].name;
@@ -9214,7 +9599,7 @@ var resimulate = {
     if (record.status !== "IN QUEUE" || record.run_id !== "ConformanceRunAAAAAAAA" || record.agent_id !== agent) fail(`the new simulation is ${JSON.stringify(record).slice(0, 200)}`);
   }
 };
-var checks25 = [metricValuesOnRequest, metricOutputs, audioUrl, rerunMetrics, resimulate];
+var checks30 = [metricValuesOnRequest, metricOutputs, audioUrl, rerunMetrics, resimulate];
 
 // src/conformance/checks/rules/personas-audio-conversations-readouts.ts
 function itemsOf4(route, body) {
@@ -9358,7 +9743,7 @@ var audioUrlForms = {
     expectError(await send(ctx.target, ctx.route, { path: pathOf2(ctx.route, "NoSuchConversationAAAAA") }), 404, "NOT_FOUND", ownParam(ctx.route), "the audio of an unknown conversation");
   }
 };
-var checks26 = [uploadedListQuery, uploadedProgress, simulatedValues, uploadedOutputs, audioUrlForms];
+var checks31 = [uploadedListQuery, uploadedProgress, simulatedValues, uploadedOutputs, audioUrlForms];
 
 // src/conformance/checks/rules/webhooks-baselines-deliveries.ts
 var RULE = "deliver-webhooks";
@@ -9403,7 +9788,7 @@ function expectDelivery(ctx, call, subscription, wave, what) {
   if (subscription.token === void 0 && header2 !== void 0) fail(`${what}: a webhook without auth_token got an X-Webhook-Token header`);
   return payload;
 }
-function within(iso, from, to) {
+function within2(iso, from, to) {
   const at = typeof iso === "string" ? Date.parse(iso) : Number.NaN;
   return at >= from - 1e3 && at <= to + 1e3;
 }
@@ -9486,7 +9871,7 @@ var retries = {
     const webhooks = answer.body?.webhooks ?? [];
     const listed = webhooks.find((w) => w.id === refused2.id);
     if (!listed) fail(`the webhook ${refused2.id} is missing from the list`);
-    if (!within(listed.last_triggered_at, before, after)) fail(`expected last_triggered_at of a refused delivery between the run's start and end, got ${String(listed.last_triggered_at)}`);
+    if (!within2(listed.last_triggered_at, before, after)) fail(`expected last_triggered_at of a refused delivery between the run's start and end, got ${String(listed.last_triggered_at)}`);
   }
 };
 function expectSentLog(sent, webhookId, status, attempts, what) {
@@ -9531,7 +9916,7 @@ var conversationWaves = {
       const payload = expectDelivery(ctx, calls[i], subscription, e.wave, what);
       if (payload.conversation_id !== e.conversation) fail(`${what}: expected conversation_id ${e.conversation}, got ${String(payload.conversation_id)}`);
       if (payload.run_id !== void 0) fail(`${what}: a conversation delivery carries run_id ${String(payload.run_id)}`);
-      if (!within(payload.occurred_at, before, after)) fail(`${what}: expected occurred_at while the conversation was handled, got ${String(payload.occurred_at)}`);
+      if (!within2(payload.occurred_at, before, after)) fail(`${what}: expected occurred_at while the conversation was handled, got ${String(payload.occurred_at)}`);
     });
   }
 };
@@ -9600,7 +9985,7 @@ var rerunDelivery = {
       delete want[String(payload.run_id)];
       if (payload.conversation_id !== void 0) fail(`${what}: a run wave carries conversation_id ${String(payload.conversation_id)}`);
       if (show(payload.metric_values) !== show(values)) fail(`${what}: metric_values ${show(payload.metric_values)}, expected ${show(values)}`);
-      if (!within(payload.occurred_at, before, after)) fail(`${what}: occurred_at ${String(payload.occurred_at)} is not the time of the re-run`);
+      if (!within2(payload.occurred_at, before, after)) fail(`${what}: occurred_at ${String(payload.occurred_at)} is not the time of the re-run`);
     }
   }
 };
@@ -9628,7 +10013,7 @@ var resimulateCopies = {
     expectError(await send(ctx.target, ctx.route, { path: { [param]: "NoSuchSimulationAAAAAA" } }), 404, "NOT_FOUND", param, "an unknown simulation");
   }
 };
-var checks27 = [rerunRefusals, rerunDelivery, resimulateCopies];
+var checks32 = [rerunRefusals, rerunDelivery, resimulateCopies];
 
 // src/conformance/checks/rules/personas-audio-prompt.ts
 var PROMPT = "persona-prompt-null";
@@ -9702,7 +10087,7 @@ var customDataStored = {
     await expectRefused(ctx, ctx.route, { path, body: { custom_persona_data: objectOfLength(16384) } }, "custom_persona_data", "an object of 16384 code points");
   }
 };
-var checks28 = [promptNullRefused, promptNullClears, customDataParses, customDataStored];
+var checks33 = [promptNullRefused, promptNullClears, customDataParses, customDataStored];
 
 // src/conformance/checks/rules/personas-audio-sounds.ts
 var SOUND = "persona-background-sound";
@@ -9819,7 +10204,7 @@ var phoneListing = {
     if (![...lists.inbound, ...lists.outbound].some((n) => n.phone_number === number)) fail(`the phone_number fixture ${number} is not listed`);
   }
 };
-var checks29 = [builtInSounds, customSoundSelection, customSoundOnCreate, soundListing, voiceListing, phoneListing];
+var checks34 = [builtInSounds, customSoundSelection, customSoundOnCreate, soundListing, voiceListing, phoneListing];
 
 // src/conformance/checks/rules/personas-audio-voice.ts
 var RULE2 = "persona-voice";
@@ -9933,10 +10318,10 @@ var unusableSelection = {
     }
   }
 };
-var checks30 = [unknownVoiceName, createLanguage, resourceName, updateLanguage, customVoice, unusableSelection];
+var checks35 = [unknownVoiceName, createLanguage, resourceName, updateLanguage, customVoice, unusableSelection];
 
 // src/conformance/checks/rules/personas-audio.ts
-var checks31 = [...checks30, ...checks28, ...checks29, ...checks24, ...checks25, ...checks26, ...checks27];
+var checks36 = [...checks35, ...checks33, ...checks34, ...checks29, ...checks30, ...checks31, ...checks32];
 
 // src/conformance/checks/rules/records-agents.ts
 function modelTypeAliases(ctx) {
@@ -10037,7 +10422,7 @@ var versionRevertCurrent = {
     if (reverted?.current_version?.change_type !== "revert") fail(`expected a revert version, got ${show(reverted?.current_version)}`);
   }
 };
-var checks32 = [agentNormalizeCreate, agentNormalizeUpdate, agentDeleteGuard, versionRevertCurrent];
+var checks37 = [agentNormalizeCreate, agentNormalizeUpdate, agentDeleteGuard, versionRevertCurrent];
 
 // src/conformance/checks/rules/records-conversation-breakdown.ts
 var RULE3 = "conversation-metric-breakdown";
@@ -10127,7 +10512,7 @@ var breakdownScope = {
     }
   }
 };
-var checks33 = [breakdown, breakdownValues, breakdownScope];
+var checks38 = [breakdown, breakdownValues, breakdownScope];
 
 // src/conformance/checks/rules/records-workspace-slug.ts
 var slugs = {
@@ -10184,7 +10569,7 @@ var slugForms = {
     if (dashed.slug !== `${stamp}-${"y".repeat(100 - stamp.length - 2)}`) fail(`a name cut right before a dash got slug ${show(dashed.slug)}, expected no trailing dash`);
   }
 };
-var checks34 = [slugs, slugForms];
+var checks39 = [slugs, slugForms];
 
 // src/conformance/checks/rules/records-catalog.ts
 import { parse } from "yaml";
@@ -10235,7 +10620,7 @@ var specFormats = {
     if (mediaType(explicit) !== "application/yaml") fail(`with Accept: application/yaml the spec came as ${show(explicit.headers.get("content-type"))}`);
   }
 };
-var checks35 = [catalogUrls, specFormats];
+var checks40 = [catalogUrls, specFormats];
 
 // src/conformance/checks/rules/records-conversations.ts
 var RULE4 = "conversation-list-summary";
@@ -10261,7 +10646,7 @@ var listWithoutTranscript = {
     if ("transcript" in mine) fail("the list answered a conversation with its transcript");
   }
 };
-var checks36 = [listWithoutTranscript];
+var checks41 = [listWithoutTranscript];
 
 // src/conformance/checks/rules/records-metrics.ts
 function metricData(ctx, overrides) {
@@ -10348,7 +10733,7 @@ var recentlyDeletedWithoutStamps = {
     for (const field of ["delete_time", "deleted_by", "purge_time"]) if (entry[field] !== null) fail(`${field} is ${show(entry[field])}, expected null (the metric carries no delete stamps)`);
   }
 };
-var checks37 = [builtinNotRestorable, recentlyDeletedList, recentlyDeletedWithoutStamps];
+var checks42 = [builtinNotRestorable, recentlyDeletedList, recentlyDeletedWithoutStamps];
 
 // src/conformance/checks/rules/records-review.ts
 var NOTES_RULE = "require_disagreement_notes";
@@ -10443,7 +10828,7 @@ var disagreementState = {
     if (itemsOf2(ctx.route, foreign.body).length !== 0) fail(`another organization sees this organization's projects: ${foreign.text.slice(0, 200)}`);
   }
 };
-var checks38 = [disagreementState];
+var checks43 = [disagreementState];
 
 // src/conformance/checks/rules/records-review-stats.ts
 async function freshSimulation(ctx) {
@@ -10547,7 +10932,7 @@ var insights = {
     await expectRefused(ctx, ctx.route, { path: { project_id: String(scene.project.id) }, query: { start_date: "2026-02-01T00:00:00Z", end_date: "2026-01-01T00:00:00Z" } }, "end_date", "an end_date before start_date");
   }
 };
-var checks39 = [links, progress, agreement, insights];
+var checks44 = [links, progress, agreement, insights];
 
 // src/conformance/checks/rules/records-review-edges.ts
 var A2 = "a@example.com";
@@ -10702,7 +11087,7 @@ var insightsDisagreements = {
     if (show(bySimulation.label_overview) !== show(want)) fail(`label_overview at the simulations' create_time: expected ${show(want)}, got ${show(bySimulation.label_overview)}`);
   }
 };
-var checks40 = [wholeListsWin, editsNotStored, progressEdges, agreementEdges, insightsEdges, insightsDisagreements];
+var checks45 = [wholeListsWin, editsNotStored, progressEdges, agreementEdges, insightsEdges, insightsDisagreements];
 
 // src/conformance/checks/rules/records-runs.ts
 var REFERENCES = [
@@ -10914,7 +11299,7 @@ var launchBody = {
     expectError(await send(ctx.target, ctx.route, { body: { ...references, test_set_id: testSet.id, options: { test_case_ids: [cases[1].id, foreign.id] } } }), 404, "NOT_FOUND", "options.test_case_ids[1]", "a test case of another test set");
   }
 };
-var checks41 = [launchBody, launchPins, launchMissing, launchAgentMetrics, launchTemplate, launchFirstVersion, latestConfiguration, latestInList];
+var checks46 = [launchBody, launchPins, launchMissing, launchAgentMetrics, launchTemplate, launchFirstVersion, latestConfiguration, latestInList];
 
 // src/conformance/checks/rules/records-runs-results.ts
 var RULE5 = "run-pin-versions";
@@ -10968,7 +11353,7 @@ var unpinnedLatest = {
     if (read2.on_latest_configuration !== true) fail(`a run that pins nothing shows on_latest_configuration ${show(read2.on_latest_configuration)}, expected true`);
   }
 };
-var checks42 = [launchOutcomeEmpty, metricAverages, unpinnedLatest];
+var checks47 = [launchOutcomeEmpty, metricAverages, unpinnedLatest];
 
 // src/conformance/checks/rules/records-runs-tags.ts
 async function tagsOf(ctx, stamp) {
@@ -11000,7 +11385,7 @@ var runTags = {
     if (JSON.stringify(after) !== JSON.stringify(want.slice(1))) fail(`after deleting the run that alone carried a-${stamp}: expected ${show(want.slice(1))}, got ${show(after)}`);
   }
 };
-var checks43 = [runTags];
+var checks48 = [runTags];
 
 // src/conformance/checks/rules/records-test-sets.ts
 async function gridOf(ctx, set) {
@@ -11183,10 +11568,10 @@ var caseListOrder = {
     if (!same6(listed, expected)) fail(`the test cases list as ${show(listed)}, expected the grid order ${show(expected)}`);
   }
 };
-var checks44 = [newTestSetGrid, gridSave, caseCreate, caseUpdate, caseDelete, caseListOrder];
+var checks49 = [newTestSetGrid, gridSave, caseCreate, caseUpdate, caseDelete, caseListOrder];
 
 // src/conformance/checks/rules/records.ts
-var checks45 = [...checks32, ...checks34, ...checks37, ...checks41, ...checks42, ...checks43, ...checks44, ...checks38, ...checks39, ...checks40, ...checks35, ...checks36, ...checks33];
+var checks50 = [...checks37, ...checks39, ...checks42, ...checks46, ...checks47, ...checks48, ...checks49, ...checks43, ...checks44, ...checks45, ...checks40, ...checks41, ...checks38];
 
 // src/conformance/checks/rules/webhooks-baselines-bands.ts
 var RULE6 = "baseline-sigma-bands";
@@ -11644,7 +12029,7 @@ var tokenFlagOnUpdate = {
 var webhookUrlChecks = [urlsAccepted, tokenFlagOnCreate, tokenFlagOnUpdate];
 
 // src/conformance/checks/rules/webhooks-baselines.ts
-var checks46 = [...webhookUrlChecks, ...deliveryChecks, ...ewmaChecks, ...sigmaBandChecks, ...historyChecks];
+var checks51 = [...webhookUrlChecks, ...deliveryChecks, ...ewmaChecks, ...sigmaBandChecks, ...historyChecks];
 
 // src/conformance/checks/rules/metrics-flows-thresholds.ts
 var FLOW = "metric-flow";
@@ -11762,7 +12147,7 @@ var catalog = {
     for (const c of categories) if (!Array.isArray(c.example_keys) || c.example_keys.length === 0) fail(`category ${show(c.prefix)} lists no example keys`);
   }
 };
-var checks47 = [flowReferences, flowFilters, currentThreshold, thresholdScope, catalog];
+var checks52 = [flowReferences, flowFilters, currentThreshold, thresholdScope, catalog];
 
 // src/conformance/checks/rules/metrics-flows-edits.ts
 var FLOW2 = "metric-flow";
@@ -11850,7 +12235,7 @@ var catalogData = {
     if (show(prefixes) !== show(want)) fail(`the categories are ${show(prefixes)}, expected ${show(want)}`);
   }
 };
-var checks48 = [flowReplace, flowSearch, thresholdPaths, catalogData];
+var checks53 = [flowReplace, flowSearch, thresholdPaths, catalogData];
 
 // src/conformance/checks/rules/metrics-organization-threshold.ts
 var RULE10 = "metric-organization-threshold";
@@ -11955,7 +12340,7 @@ var storedNulls = {
     if (present.length > 0) fail(`organization_threshold shows ${present.join(", ")} (${show(shown)}); the threshold holds null there`);
   }
 };
-var checks49 = [followsThresholds, storedThreshold, otherWorkspace, storedNulls];
+var checks54 = [followsThresholds, storedThreshold, otherWorkspace, storedNulls];
 
 // src/conformance/checks/rules/metrics-sql-schema.ts
 var RULE11 = "metric-sql-schema";
@@ -12000,7 +12385,7 @@ var sqlSchema = {
     }
   }
 };
-var checks50 = [sqlSchema];
+var checks55 = [sqlSchema];
 
 // src/conformance/checks/rules/personas-sounds-tags.ts
 var UPLOAD = "persona-sound-upload";
@@ -12118,7 +12503,7 @@ var tagSummaryScope = {
     if (JSON.stringify(mine) !== JSON.stringify(expected)) fail(`the default workspace's listing shows ${show(mine)}, expected ${show(expected)}`);
   }
 };
-var checks51 = [soundLifecycle, tagSummary, tagSummaryLive, tagSummaryScope];
+var checks56 = [soundLifecycle, tagSummary, tagSummaryLive, tagSummaryScope];
 
 // src/conformance/checks/rules/personas-sounds-upload.ts
 var UPLOAD2 = "persona-sound-upload";
@@ -12173,7 +12558,7 @@ var soundEdits = {
   }
 };
 var STORED_TIME2 = "2001-02-03T04:05:06.000Z";
-var SLACK_MS2 = 5 * 6e4;
+var SLACK_MS3 = 5 * 6e4;
 var soundStamps = {
   name: `rule ${UPLOAD2}: complete of a pending sound and PATCH stamp last_updated_at with the request's time and keep created_at and the fields not sent; complete of an active sound changes nothing`,
   applies: (route) => route.rules.includes(UPLOAD2) && route.method === "POST" && route.params.path.length > 0,
@@ -12196,13 +12581,13 @@ var soundStamps = {
     for (const [sound, want] of cases) {
       for (const [k, v] of Object.entries({ ...want, created_at: STORED_TIME2 })) if (show(sound[k]) !== show(v)) fail(`${show(want.display_name)} shows ${k} ${show(sound[k])}, expected ${show(v)}`);
       const at = Date.parse(String(sound.last_updated_at));
-      if (!(at >= started - SLACK_MS2 && at <= ended + SLACK_MS2)) fail(`${show(want.display_name)} shows last_updated_at ${show(sound.last_updated_at)}, expected the time of the request`);
+      if (!(at >= started - SLACK_MS3 && at <= ended + SLACK_MS3)) fail(`${show(want.display_name)} shows last_updated_at ${show(sound.last_updated_at)}, expected the time of the request`);
     }
     const same8 = soundOf(await succeed(ctx, ctx.route, { path: { background_sound_id: untouched } }, "completing an active sound"));
     if (same8.status !== "active" || same8.last_updated_at !== STORED_TIME2) fail(`complete of an active sound changed it: ${show(same8)}`);
   }
 };
-var checks52 = [uploadTarget, soundEdits, soundStamps];
+var checks57 = [uploadTarget, soundEdits, soundStamps];
 
 // src/conformance/checks/rules/test-sets-agents-records.ts
 var AGENTS = "test-set-agents";
@@ -12251,7 +12636,7 @@ var recordsInGridOrder = {
     if (JSON.stringify(got) !== JSON.stringify(expected)) fail(`the records are ${show(got)}, expected ${show(expected)}`);
   }
 };
-var checks53 = [attachDetach, recordsInGridOrder];
+var checks58 = [attachDetach, recordsInGridOrder];
 
 // src/conformance/checks/rules/test-sets-agents-edits.ts
 var AGENTS2 = "test-set-agents";
@@ -12333,7 +12718,7 @@ var revertRows = {
     if (versions !== count + 1) fail(`the revert recorded ${versions - count} versions, expected 1`);
   }
 };
-var checks54 = [attachMany, recordFields, revertRows];
+var checks59 = [attachMany, recordFields, revertRows];
 
 // src/conformance/checks/rules/test-sets-grid-rows.ts
 var RULE12 = "test-set-snapshot";
@@ -12411,10 +12796,10 @@ var duplicateRows = {
     if (!same6(await gridRows(ctx, set), source)) fail("duplicating the test set changed the source grid");
   }
 };
-var checks55 = [revertEditedRows, duplicateRows];
+var checks60 = [revertEditedRows, duplicateRows];
 
 // src/conformance/checks/rules/index.ts
-var RULE_CHECKS = [...checks23, ...checks46, ...checks31, ...checks45, ...checks51, ...checks52, ...checks47, ...checks48, ...checks49, ...checks50, ...checks53, ...checks54, ...checks55];
+var RULE_CHECKS = [...checks28, ...checks51, ...checks36, ...checks50, ...checks56, ...checks57, ...checks52, ...checks53, ...checks54, ...checks55, ...checks58, ...checks59, ...checks60];
 
 // src/conformance/checks/semantics.ts
 function bodyProps(suite, route) {

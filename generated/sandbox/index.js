@@ -10571,7 +10571,7 @@ var alertEvents = {
     const events = ctx.runtime.store.list("alert_event", { org: ctx.org }).filter((e) => e.data.alert_ulid === alert.id && (outcome === void 0 || e.data.outcome === outcome)).reverse();
     const size = typeof ctx.query.page_size === "number" ? ctx.query.page_size : DEFAULT_PAGE_SIZE;
     const p = page(events, size, decodeToken(ctx.query.page_token, "page_token"));
-    return { body: { events: p.items.map((e) => e.data), ...p.next === void 0 ? {} : { next_page_token: p.next }, total_count: events.length } };
+    return { body: { events: p.items.map((e) => e.data), next_page_token: p.next, total_count: events.length } };
   }
 };
 
@@ -10647,7 +10647,7 @@ var webhookUrl = {
 var DAY_MS = 864e5;
 function valuesOf(raw) {
   const out = {};
-  for (const [k, v] of Object.entries(raw)) setOwn(out, k, Array.isArray(v) ? v : [v]);
+  for (const [k, v] of Object.entries(raw)) setOwn(out, k, [v]);
   return out;
 }
 function has(values, metric) {
@@ -10657,7 +10657,7 @@ function runAverage(perRun) {
   return perRun.map((r) => r.reduce((a, x) => a + x, 0) / r.length).reduce((a, x) => a + x, 0) / perRun.length;
 }
 function isCompletion(value) {
-  return value !== null && typeof value === "object" && "tags" in value && Array.isArray(value.tags);
+  return isJsonObject(value);
 }
 function viewOf(record) {
   const d = record.data;
@@ -10665,11 +10665,11 @@ function viewOf(record) {
   const c = isCompletion(d._completion) ? d._completion : void 0;
   return {
     id: record.id,
-    time: Date.parse(d.complete_time ?? ""),
+    time: Date.parse(String(d.complete_time)),
     agent_id: d.agent_id,
-    tags: c?.tags ?? d.tags,
+    tags: d.tags,
     scheduled_run_id: c ? c.scheduled_run_id : d.scheduled_run_id ?? null,
-    conversation_source: c?.conversation_source ?? d.conversation_source ?? "",
+    conversation_source: d.conversation_source ?? "",
     values: c ? c.metric_values : valuesOf(d.metric_values),
     seq: record.seq
   };
@@ -10677,28 +10677,29 @@ function viewOf(record) {
 function inScope2(alert, run) {
   if (alert.conversation_source !== "ALL" && run.conversation_source !== alert.conversation_source) return false;
   const agents = alert.agent_ids ?? [];
-  if (agents.length > 0 && (run.agent_id === null || !agents.includes(run.agent_id))) return false;
+  if (agents.length > 0 && !agents.includes(run.agent_id)) return false;
   const tags = run.tags.map((t) => t.toLowerCase());
   if (!(alert.required_tags ?? []).every((t) => tags.includes(t.toLowerCase()))) return false;
   const scheduled = alert.scheduled_run_ids ?? [];
-  if (scheduled.length > 0 && (run.scheduled_run_id === null || !scheduled.includes(run.scheduled_run_id))) return false;
+  if (scheduled.length > 0 && !scheduled.includes(run.scheduled_run_id)) return false;
   return true;
 }
 function compare2(value, operator, threshold) {
   const eq = Math.abs(value - threshold) <= 1e-9 * Math.max(1, Math.abs(value), Math.abs(threshold));
+  const side = eq ? 0 : Math.sign(value - threshold);
   switch (operator) {
     case "GT":
-      return value > threshold && !eq;
+      return side > 0;
     case "GTE":
-      return value > threshold || eq;
+      return side >= 0;
     case "LT":
-      return value < threshold && !eq;
+      return side < 0;
     case "LTE":
-      return value < threshold || eq;
+      return side <= 0;
     case "EQ":
-      return eq;
+      return side === 0;
     default:
-      return !eq;
+      return side !== 0;
   }
 }
 function matchesValue(v, c) {
@@ -10735,7 +10736,7 @@ var Evaluation = class {
   current;
   /** Completed runs of the event's workspace, newest first, the completing run first. */
   runs() {
-    const others = listRecords(this.runtime.store, "run", { org: this.event.org }).filter((r) => r.id !== this.current.id && r.org === this.event.org && sameWorkspace(this.runtime, this.event.org, r.workspace, this.event.workspace)).map(viewOf).filter((r) => r !== null && r.time <= this.current.time).sort((a, b) => b.time - a.time || b.seq - a.seq);
+    const others = listRecords(this.runtime.store, "run", { org: this.event.org }).filter((r) => r.id !== this.current.id && sameWorkspace(this.runtime, this.event.org, r.workspace, this.event.workspace)).map(viewOf).filter((r) => r !== null && r.time <= this.current.time).sort((a, b) => b.time - a.time || b.seq - a.seq);
     return [this.current, ...others];
   }
   window(alert, c, needMetric) {
@@ -10757,7 +10758,7 @@ var Evaluation = class {
     const scope = { agent_id: this.current.agent_id, test_set_id: run.test_set_id, persona_id: run.persona_id };
     let best = null;
     for (const b of listRecords(this.runtime.store, "baseline", { org: this.event.org })) {
-      if (b.org !== this.event.org || b.data.status !== "ACTIVE" || b.data.metric_id !== metric) continue;
+      if (b.data.status !== "ACTIVE" || b.data.metric_id !== metric) continue;
       if (!sameWorkspace(this.runtime, this.event.org, b.workspace, this.event.workspace)) continue;
       let score = 0;
       let ok = true;
@@ -10937,13 +10938,13 @@ function evaluate(runtime, event) {
       values,
       seq: record.seq
     };
-    const completion = { tags: current.tags, scheduled_run_id: current.scheduled_run_id, conversation_source: current.conversation_source, metric_values: values };
+    const completion = { scheduled_run_id: current.scheduled_run_id, metric_values: values };
     record.data._completion = completion;
     runtime.store.update(record);
     const evaluation = new Evaluation(runtime, event, current);
     for (const alert of listRecords(runtime.store, "alert", { org: event.org })) {
       const a = alert.data;
-      if (alert.org !== event.org || a.status !== "ACTIVE" || a.enabled === false || a.evaluation_type !== "ON_RUN_COMPLETE") continue;
+      if (a.status !== "ACTIVE" || a.enabled === false || a.evaluation_type !== "ON_RUN_COMPLETE") continue;
       if (!sameWorkspace(runtime, event.org, alert.workspace, event.workspace) || !inScope2(a, current)) continue;
       const { results, outcome, message } = assess(evaluation, alert, completedAt);
       const triggered = outcome === "TRIGGERED";
@@ -11006,15 +11007,14 @@ var alertTestEvaluate = {
     const current = completed ?? {
       id: run.id,
       time: Date.parse(ctx.now),
-      agent_id: run.data.agent_id ?? null,
-      tags: [],
+      agent_id: run.data.agent_id,
+      tags: run.data.tags,
       scheduled_run_id: null,
       conversation_source: "SIMULATED",
       values: {},
       seq: run.seq
     };
-    const event = { name: "run.completed", org: ctx.org, workspace: run.workspace, payload: {} };
-    const evaluation = new Evaluation(ctx.runtime, event, current);
+    const evaluation = new Evaluation(ctx.runtime, { org: ctx.org, workspace: run.workspace }, current);
     const { results, outcome, message } = assess(evaluation, alert, completed === null ? ctx.now : run.data.complete_time ?? "");
     const triggered = outcome === "TRIGGERED" || outcome === "SUPPRESSED";
     return {
