@@ -6272,14 +6272,20 @@ function unusedLike(id) {
 var checks5 = [pagingWalk, foreignTokens, listFilters, nestedLists];
 
 // src/conformance/checks/protocol-list-query.ts
-function queryParam(route, name) {
-  return route.action === "list" && route.params.query.some((p) => p.name === name);
+function listParam(route, role) {
+  return route.action === "list" ? route.params.query.find((p) => p.listQuery === role)?.name : void 0;
+}
+function paramOf(ctx, role) {
+  return listParam(ctx.route, role);
+}
+function rolesOf(route, suite) {
+  return suite.resources.find((r) => r.name === route.resource)?.roles;
 }
 function querySchema(ctx, name) {
   return deref(ctx.suite.schemas[ctx.route.id].query[name], ctx.suite.defs);
 }
 function orderValues(ctx) {
-  const values = querySchema(ctx, "order_by").enum;
+  const values = querySchema(ctx, paramOf(ctx, "order-by")).enum;
   return Array.isArray(values) ? values.map(String) : ["create_time", "-create_time"];
 }
 function compare(a, b) {
@@ -6307,71 +6313,78 @@ async function enoughRecords(ctx) {
 }
 var orderBy = {
   name: 'list: order_by sorts by its field, "-" descending, its default when absent',
-  applies: (route) => queryParam(route, "order_by"),
+  applies: (route) => listParam(route, "order-by") !== void 0,
   async run(ctx) {
     await enoughRecords(ctx);
+    const param = paramOf(ctx, "order-by");
     const request2 = await listRequest(ctx);
     for (const value of orderValues(ctx)) {
       const field = value.replace(/^-/, "");
-      const items2 = await wholeList(ctx, { ...request2, query: { ...request2.query, order_by: value } });
+      const items2 = await wholeList(ctx, { ...request2, query: { ...request2.query, [param]: value } });
       if (!items2.some((i) => field in i)) continue;
-      expectOrdered(items2, field, value.startsWith("-"), `order_by=${value}`);
+      expectOrdered(items2, field, value.startsWith("-"), `${param}=${value}`);
     }
-    const fallback = querySchema(ctx, "order_by").default;
+    const fallback = querySchema(ctx, param).default;
     if (typeof fallback === "string") {
       const field = fallback.replace(/^-/, "");
-      expectOrdered(await wholeList(ctx, request2), field, fallback.startsWith("-"), `without order_by (default ${fallback})`);
+      expectOrdered(await wholeList(ctx, request2), field, fallback.startsWith("-"), `without ${param} (default ${fallback})`);
     }
     for (const bad of ["no_such_field", "-create_time desc", "create_time;drop"]) {
-      expectError(await send(ctx.target, ctx.route, { ...request2, query: { ...request2.query, order_by: bad } }), 400, "INVALID_ARGUMENT", "order_by", `order_by=${bad}`);
+      expectError(await send(ctx.target, ctx.route, { ...request2, query: { ...request2.query, [param]: bad } }), 400, "INVALID_ARGUMENT", param, `${param}=${bad}`);
     }
   }
 };
 var tagFilters = {
   name: "list: tag_filters keeps only the records carrying every named tag",
   applies: (route, suite) => {
-    if (!queryParam(route, "tag_filters")) return false;
+    const tags = rolesOf(route, suite)?.tags ?? null;
+    if (listParam(route, "tag-filter") === void 0 || tags === null) return false;
     const create = suite.routes.find((r) => r.resource === route.resource && r.action === "create");
-    return create?.body?.properties?.includes("tags") === true;
+    return create?.body?.properties?.includes(tags) === true;
   },
   async run(ctx) {
+    const param = paramOf(ctx, "tag-filter");
+    const tags = rolesOf(ctx.route, ctx.suite).tags;
     const stamp = Date.now().toString(36);
     const [common, only] = [`conf-common-${stamp}`, `conf-only-${stamp}`];
-    const one = await ctx.world.create(ctx.route.resource, { tags: [common] });
-    const both = await ctx.world.create(ctx.route.resource, { tags: [common, only] });
+    const one = await ctx.world.create(ctx.route.resource, { [tags]: [common] });
+    const both = await ctx.world.create(ctx.route.resource, { [tags]: [common, only] });
     const request2 = await listRequest(ctx);
     const idField = ctx.world.resource(ctx.route.resource).id;
-    const ids = async (tags) => {
-      const answer = await send(ctx.target, ctx.route, { ...request2, query: { ...request2.query, tag_filters: tags.join(",") } });
-      expectSuccess(answer, ctx.route, `tag_filters=${tags.join(",")}`);
+    const ids = async (names2) => {
+      const answer = await send(ctx.target, ctx.route, { ...request2, query: { ...request2.query, [param]: names2.join(",") } });
+      expectSuccess(answer, ctx.route, `${param}=${names2.join(",")}`);
       return itemsOf(ctx.route, answer).map((i) => String(i[idField]));
     };
     const withCommon = await ids([common]);
-    if (!withCommon.includes(one.id) || !withCommon.includes(both.id)) fail(`tag_filters=${common} left out a record carrying it: ${JSON.stringify(withCommon)}`);
+    if (!withCommon.includes(one.id) || !withCommon.includes(both.id)) fail(`${param}=${common} left out a record carrying it: ${JSON.stringify(withCommon)}`);
     const withOnly = await ids([only]);
-    if (!withOnly.includes(both.id) || withOnly.includes(one.id)) fail(`tag_filters=${only} should list ${both.id} and not ${one.id}: ${JSON.stringify(withOnly)}`);
-    if (withOnly.length !== 1) fail(`tag_filters=${only} listed records that do not carry it: ${JSON.stringify(withOnly)}`);
+    if (!withOnly.includes(both.id) || withOnly.includes(one.id)) fail(`${param}=${only} should list ${both.id} and not ${one.id}: ${JSON.stringify(withOnly)}`);
+    if (withOnly.length !== 1) fail(`${param}=${only} listed records that do not carry it: ${JSON.stringify(withOnly)}`);
   }
 };
 var includeBuiltin = {
   name: "list: built-in records only with include_builtin=true",
-  applies: (route) => queryParam(route, "include_builtin"),
+  applies: (route, suite) => listParam(route, "include-builtin") !== void 0 && (rolesOf(route, suite)?.builtinFlag ?? null) !== null,
   async run(ctx) {
+    const param = paramOf(ctx, "include-builtin");
+    const flag = rolesOf(ctx.route, ctx.suite).builtinFlag;
     const request2 = await listRequest(ctx);
-    const builtin = (items2) => items2.filter((i) => i.is_builtin === true);
+    const builtin = (items2) => items2.filter((i) => i[flag] === true);
     const without = await wholeList(ctx, request2);
-    if (querySchema(ctx, "include_builtin").default !== true && builtin(without).length > 0) fail(`without include_builtin the list shows ${builtin(without).length} built-in records`);
-    const withFalse = await wholeList(ctx, { ...request2, query: { ...request2.query, include_builtin: "false" } });
-    if (builtin(withFalse).length > 0) fail(`include_builtin=false shows ${builtin(withFalse).length} built-in records`);
-    const withTrue = await wholeList(ctx, { ...request2, query: { ...request2.query, include_builtin: "true" } });
-    if (withTrue.length < withFalse.length) fail(`include_builtin=true lists fewer records (${withTrue.length}) than false (${withFalse.length})`);
+    if (querySchema(ctx, param).default !== true && builtin(without).length > 0) fail(`without ${param} the list shows ${builtin(without).length} built-in records`);
+    const withFalse = await wholeList(ctx, { ...request2, query: { ...request2.query, [param]: "false" } });
+    if (builtin(withFalse).length > 0) fail(`${param}=false shows ${builtin(withFalse).length} built-in records`);
+    const withTrue = await wholeList(ctx, { ...request2, query: { ...request2.query, [param]: "true" } });
+    if (withTrue.length < withFalse.length) fail(`${param}=true lists fewer records (${withTrue.length}) than false (${withFalse.length})`);
     if (builtin(withTrue).length === 0) skip("the target has no built-in records to list");
   }
 };
 var filterExpression = {
   name: "list: filter keeps the records its expression matches (= != < <= > >= :, AND, OR, NOT, parentheses); a malformed expression or an unknown field is 400 on filter",
-  applies: (route, suite) => queryParam(route, "filter") && suite.routes.some((r) => r.resource === route.resource && r.action === "create"),
+  applies: (route, suite) => listParam(route, "filter") !== void 0 && suite.routes.some((r) => r.resource === route.resource && r.action === "create"),
   async run(ctx) {
+    const param = paramOf(ctx, "filter");
     const resource = ctx.route.resource;
     const create = ctx.world.route(resource, "create");
     const takes = (field) => create.body?.properties?.includes(field) === true;
@@ -6381,13 +6394,14 @@ var filterExpression = {
     const request2 = await listRequest(ctx);
     const id = ctx.world.resource(resource).id;
     const ours = /* @__PURE__ */ new Set([a.id, b.id]);
-    const listed = async (filter) => (await wholeList(ctx, { ...request2, query: { ...request2.query, filter } })).map((i) => String(i[id]));
+    const listed = async (filter) => (await wholeList(ctx, { ...request2, query: { ...request2.query, [param]: filter } })).map((i) => String(i[id]));
     const stamp = Date.now().toString(36);
     const extra = [];
-    if (takes("tags")) {
-      const tagged = await ctx.world.create(resource, { tags: [`conf-has-${stamp}`] });
+    const tags = rolesOf(ctx.route, ctx.suite)?.tags ?? null;
+    if (tags !== null && takes(tags)) {
+      const tagged = await ctx.world.create(resource, { [tags]: [`conf-has-${stamp}`] });
       ours.add(tagged.id);
-      extra.push([`tags:"conf-has-${stamp}"`, [tagged.id], true], [`tags:"conf-has-${stamp}" AND tags:"conf-none-${stamp}"`, [], true]);
+      extra.push([`${tags}:"conf-has-${stamp}"`, [tagged.id], true], [`${tags}:"conf-has-${stamp}" AND ${tags}:"conf-none-${stamp}"`, [], true]);
     }
     const metadataSchema = deref(bodyProperties(ctx.suite, create).properties.metadata, ctx.suite.defs);
     if (takes("metadata") && metadataSchema.properties === void 0) {
@@ -6413,11 +6427,11 @@ var filterExpression = {
     for (const [filter, keep, alone] of cases) {
       const got = await listed(filter);
       const mine = got.filter((x) => ours.has(x));
-      if (JSON.stringify([...mine].sort()) !== JSON.stringify([...keep].sort())) fail(`filter=${filter} kept ${JSON.stringify(mine)} of the records made here, expected ${JSON.stringify(keep)}`);
-      if (alone && got.length !== keep.length) fail(`filter=${filter} listed ${got.length} records, expected ${keep.length}: ${JSON.stringify(got.slice(0, 5))}`);
+      if (JSON.stringify([...mine].sort()) !== JSON.stringify([...keep].sort())) fail(`${param}=${filter} kept ${JSON.stringify(mine)} of the records made here, expected ${JSON.stringify(keep)}`);
+      if (alone && got.length !== keep.length) fail(`${param}=${filter} listed ${got.length} records, expected ${keep.length}: ${JSON.stringify(got.slice(0, 5))}`);
     }
     for (const bad of [`${id} =`, `(${id} = "x"`, `${id} = "x")`, "no_such_field = 1", `${id} ~ 1`, "NOT", '"x" = 1', `${id} "x"`]) {
-      expectError(await send(ctx.target, ctx.route, { ...request2, query: { ...request2.query, filter: bad } }), 400, "INVALID_ARGUMENT", "filter", `filter=${bad}`);
+      expectError(await send(ctx.target, ctx.route, { ...request2, query: { ...request2.query, [param]: bad } }), 400, "INVALID_ARGUMENT", param, `${param}=${bad}`);
     }
   }
 };

@@ -1,19 +1,33 @@
-// The query parameters of lists that declare them (facts section 3 and 2.6-2.11): `order_by` sorts by a field,
-// `-` for descending, and its default applies when it is absent; `tag_filters` keeps the records carrying the
-// named tags; `include_builtin` lets the platform's built-in records in only when asked; `filter` keeps what its
-// expression matches. Which fields are
-// compared comes from the answer itself, so the checks hold for any data a deployment already has.
+// The query parameters of lists that declare them (facts section 3 and 2.6-2.11), found by the role the spec gives
+// them (x-list-query), whatever they are called: order-by (`order_by`) sorts by a field, `-` for descending, and
+// its default applies when it is absent; tag-filter (`tag_filters`) keeps the records carrying the named tags;
+// include-builtin (`include_builtin`) lets the platform's built-in records (the builtin-flag role) in only when
+// asked; filter (`filter`) keeps what its expression matches. Which fields are compared comes from the answer
+// itself, so the checks hold for any data a deployment already has.
 import { expectError, expectSuccess, send } from '../http.js';
 import { fail, skip } from '../result.js';
-import type { Route } from '../suite-data.js';
+import type { ResourceRow, Route, SuiteData } from '../suite-data.js';
 import { bodyProperties, deref } from '../world.js';
 import type { Check, CheckContext } from './context.js';
+
+/** A role a list's query parameter plays (x-list-query). */
+type ListRole = NonNullable<Route['params']['query'][number]['listQuery']>;
 import { itemsOf, listRequest, wholeList } from './protocol-lists.js';
 
 type Item = Record<string, unknown>;
 
-function queryParam(route: Route, name: string): boolean {
-  return route.action === 'list' && route.params.query.some((p) => p.name === name);
+/** The name of the list's query parameter playing `role`, if the route is a list that has one. */
+function listParam(route: Route, role: ListRole): string | undefined {
+  return route.action === 'list' ? route.params.query.find((p) => p.listQuery === role)?.name : undefined;
+}
+
+/** The parameter of the checked list playing `role` (the check applies only where it has one). */
+function paramOf(ctx: CheckContext, role: ListRole): string {
+  return listParam(ctx.route, role)!;
+}
+
+function rolesOf(route: Route, suite: SuiteData): ResourceRow['roles'] | undefined {
+  return suite.resources.find((r) => r.name === route.resource)?.roles;
 }
 
 function querySchema(ctx: CheckContext, name: string): Record<string, unknown> {
@@ -22,7 +36,7 @@ function querySchema(ctx: CheckContext, name: string): Record<string, unknown> {
 
 /** The order_by values to try: the declared enum, else create_time both ways. */
 function orderValues(ctx: CheckContext): string[] {
-  const values = querySchema(ctx, 'order_by').enum;
+  const values = querySchema(ctx, paramOf(ctx, 'order-by')).enum;
   return Array.isArray(values) ? values.map(String) : ['create_time', '-create_time'];
 }
 
@@ -59,25 +73,26 @@ async function enoughRecords(ctx: CheckContext): Promise<Item[]> {
 
 export const orderBy: Check = {
   name: 'list: order_by sorts by its field, "-" descending, its default when absent',
-  applies: (route) => queryParam(route, 'order_by'),
+  applies: (route) => listParam(route, 'order-by') !== undefined,
   async run(ctx) {
     await enoughRecords(ctx);
+    const param = paramOf(ctx, 'order-by');
     const request = await listRequest(ctx);
     for (const value of orderValues(ctx)) {
       const field = value.replace(/^-/, '');
-      const items = await wholeList(ctx, { ...request, query: { ...request.query, order_by: value } });
+      const items = await wholeList(ctx, { ...request, query: { ...request.query, [param]: value } });
       if (!items.some((i) => field in i)) continue;
-      expectOrdered(items, field, value.startsWith('-'), `order_by=${value}`);
+      expectOrdered(items, field, value.startsWith('-'), `${param}=${value}`);
     }
-    const fallback = querySchema(ctx, 'order_by').default;
+    const fallback = querySchema(ctx, param).default;
     if (typeof fallback === 'string') {
       const field = fallback.replace(/^-/, '');
-      expectOrdered(await wholeList(ctx, request), field, fallback.startsWith('-'), `without order_by (default ${fallback})`);
+      expectOrdered(await wholeList(ctx, request), field, fallback.startsWith('-'), `without ${param} (default ${fallback})`);
     }
     // Our decision (docs/sandbox.md "Protocol"): a field the resource does not have, or a term that is not a field
     // with one direction, is 400 naming order_by.
     for (const bad of ['no_such_field', '-create_time desc', 'create_time;drop']) {
-      expectError(await send(ctx.target, ctx.route, { ...request, query: { ...request.query, order_by: bad } }), 400, 'INVALID_ARGUMENT', 'order_by', `order_by=${bad}`);
+      expectError(await send(ctx.target, ctx.route, { ...request, query: { ...request.query, [param]: bad } }), 400, 'INVALID_ARGUMENT', param, `${param}=${bad}`);
     }
   },
 };
@@ -85,43 +100,48 @@ export const orderBy: Check = {
 export const tagFilters: Check = {
   name: 'list: tag_filters keeps only the records carrying every named tag',
   applies: (route, suite) => {
-    if (!queryParam(route, 'tag_filters')) return false;
+    const tags = rolesOf(route, suite)?.tags ?? null;
+    if (listParam(route, 'tag-filter') === undefined || tags === null) return false;
     const create = suite.routes.find((r) => r.resource === route.resource && r.action === 'create');
-    return create?.body?.properties?.includes('tags') === true;
+    return create?.body?.properties?.includes(tags) === true;
   },
   async run(ctx) {
+    const param = paramOf(ctx, 'tag-filter');
+    const tags = rolesOf(ctx.route, ctx.suite)!.tags!;
     const stamp = Date.now().toString(36);
     const [common, only] = [`conf-common-${stamp}`, `conf-only-${stamp}`];
-    const one = await ctx.world.create(ctx.route.resource!, { tags: [common] });
-    const both = await ctx.world.create(ctx.route.resource!, { tags: [common, only] });
+    const one = await ctx.world.create(ctx.route.resource!, { [tags]: [common] });
+    const both = await ctx.world.create(ctx.route.resource!, { [tags]: [common, only] });
     const request = await listRequest(ctx);
     const idField = ctx.world.resource(ctx.route.resource!).id;
-    const ids = async (tags: string[]): Promise<string[]> => {
-      const answer = await send(ctx.target, ctx.route, { ...request, query: { ...request.query, tag_filters: tags.join(',') } });
-      expectSuccess(answer, ctx.route, `tag_filters=${tags.join(',')}`);
+    const ids = async (names: string[]): Promise<string[]> => {
+      const answer = await send(ctx.target, ctx.route, { ...request, query: { ...request.query, [param]: names.join(',') } });
+      expectSuccess(answer, ctx.route, `${param}=${names.join(',')}`);
       return itemsOf(ctx.route, answer).map((i) => String(i[idField]));
     };
-    // One value per parameter: the repeated form (tag_filters=a&tag_filters=b) needs a URLSearchParams list.
+    // One value per parameter: the repeated form (a=x&a=y) needs a URLSearchParams list.
     const withCommon = await ids([common]);
-    if (!withCommon.includes(one.id) || !withCommon.includes(both.id)) fail(`tag_filters=${common} left out a record carrying it: ${JSON.stringify(withCommon)}`);
+    if (!withCommon.includes(one.id) || !withCommon.includes(both.id)) fail(`${param}=${common} left out a record carrying it: ${JSON.stringify(withCommon)}`);
     const withOnly = await ids([only]);
-    if (!withOnly.includes(both.id) || withOnly.includes(one.id)) fail(`tag_filters=${only} should list ${both.id} and not ${one.id}: ${JSON.stringify(withOnly)}`);
-    if (withOnly.length !== 1) fail(`tag_filters=${only} listed records that do not carry it: ${JSON.stringify(withOnly)}`);
+    if (!withOnly.includes(both.id) || withOnly.includes(one.id)) fail(`${param}=${only} should list ${both.id} and not ${one.id}: ${JSON.stringify(withOnly)}`);
+    if (withOnly.length !== 1) fail(`${param}=${only} listed records that do not carry it: ${JSON.stringify(withOnly)}`);
   },
 };
 
 export const includeBuiltin: Check = {
   name: 'list: built-in records only with include_builtin=true',
-  applies: (route) => queryParam(route, 'include_builtin'),
+  applies: (route, suite) => listParam(route, 'include-builtin') !== undefined && (rolesOf(route, suite)?.builtinFlag ?? null) !== null,
   async run(ctx) {
+    const param = paramOf(ctx, 'include-builtin');
+    const flag = rolesOf(ctx.route, ctx.suite)!.builtinFlag!;
     const request = await listRequest(ctx);
-    const builtin = (items: Item[]): Item[] => items.filter((i) => i.is_builtin === true);
+    const builtin = (items: Item[]): Item[] => items.filter((i) => i[flag] === true);
     const without = await wholeList(ctx, request);
-    if (querySchema(ctx, 'include_builtin').default !== true && builtin(without).length > 0) fail(`without include_builtin the list shows ${builtin(without).length} built-in records`);
-    const withFalse = await wholeList(ctx, { ...request, query: { ...request.query, include_builtin: 'false' } });
-    if (builtin(withFalse).length > 0) fail(`include_builtin=false shows ${builtin(withFalse).length} built-in records`);
-    const withTrue = await wholeList(ctx, { ...request, query: { ...request.query, include_builtin: 'true' } });
-    if (withTrue.length < withFalse.length) fail(`include_builtin=true lists fewer records (${withTrue.length}) than false (${withFalse.length})`);
+    if (querySchema(ctx, param).default !== true && builtin(without).length > 0) fail(`without ${param} the list shows ${builtin(without).length} built-in records`);
+    const withFalse = await wholeList(ctx, { ...request, query: { ...request.query, [param]: 'false' } });
+    if (builtin(withFalse).length > 0) fail(`${param}=false shows ${builtin(withFalse).length} built-in records`);
+    const withTrue = await wholeList(ctx, { ...request, query: { ...request.query, [param]: 'true' } });
+    if (withTrue.length < withFalse.length) fail(`${param}=true lists fewer records (${withTrue.length}) than false (${withFalse.length})`);
     if (builtin(withTrue).length === 0) skip('the target has no built-in records to list');
   },
 };
@@ -131,8 +151,9 @@ export const includeBuiltin: Check = {
 // id field, so the check compares that one.
 export const filterExpression: Check = {
   name: 'list: filter keeps the records its expression matches (= != < <= > >= :, AND, OR, NOT, parentheses); a malformed expression or an unknown field is 400 on filter',
-  applies: (route, suite) => queryParam(route, 'filter') && suite.routes.some((r) => r.resource === route.resource && r.action === 'create'),
+  applies: (route, suite) => listParam(route, 'filter') !== undefined && suite.routes.some((r) => r.resource === route.resource && r.action === 'create'),
   async run(ctx) {
+    const param = paramOf(ctx, 'filter');
     const resource = ctx.route.resource!;
     const create = ctx.world.route(resource, 'create')!;
     const takes = (field: string): boolean => create.body?.properties?.includes(field) === true;
@@ -142,14 +163,15 @@ export const filterExpression: Check = {
     const request = await listRequest(ctx);
     const id = ctx.world.resource(resource).id;
     const ours = new Set([a.id, b.id]);
-    const listed = async (filter: string): Promise<string[]> => (await wholeList(ctx, { ...request, query: { ...request.query, filter } })).map((i) => String(i[id]));
+    const listed = async (filter: string): Promise<string[]> => (await wholeList(ctx, { ...request, query: { ...request.query, [param]: filter } })).map((i) => String(i[id]));
     // `:` is "has": an element of a list, a key of an object.
     const stamp = Date.now().toString(36);
     const extra: [string, string[], boolean][] = [];
-    if (takes('tags')) {
-      const tagged = await ctx.world.create(resource, { tags: [`conf-has-${stamp}`] });
+    const tags = rolesOf(ctx.route, ctx.suite)?.tags ?? null;
+    if (tags !== null && takes(tags)) {
+      const tagged = await ctx.world.create(resource, { [tags]: [`conf-has-${stamp}`] });
       ours.add(tagged.id);
-      extra.push([`tags:"conf-has-${stamp}"`, [tagged.id], true], [`tags:"conf-has-${stamp}" AND tags:"conf-none-${stamp}"`, [], true]);
+      extra.push([`${tags}:"conf-has-${stamp}"`, [tagged.id], true], [`${tags}:"conf-has-${stamp}" AND ${tags}:"conf-none-${stamp}"`, [], true]);
     }
     // Only a free-form metadata map is stored as sent (a run's launch metadata is a structured object whose
     // `customer` map becomes the run's metadata, facts-shapes 3.13).
@@ -179,11 +201,11 @@ export const filterExpression: Check = {
     for (const [filter, keep, alone] of cases) {
       const got = await listed(filter);
       const mine = got.filter((x) => ours.has(x));
-      if (JSON.stringify([...mine].sort()) !== JSON.stringify([...keep].sort())) fail(`filter=${filter} kept ${JSON.stringify(mine)} of the records made here, expected ${JSON.stringify(keep)}`);
-      if (alone && got.length !== keep.length) fail(`filter=${filter} listed ${got.length} records, expected ${keep.length}: ${JSON.stringify(got.slice(0, 5))}`);
+      if (JSON.stringify([...mine].sort()) !== JSON.stringify([...keep].sort())) fail(`${param}=${filter} kept ${JSON.stringify(mine)} of the records made here, expected ${JSON.stringify(keep)}`);
+      if (alone && got.length !== keep.length) fail(`${param}=${filter} listed ${got.length} records, expected ${keep.length}: ${JSON.stringify(got.slice(0, 5))}`);
     }
     for (const bad of [`${id} =`, `(${id} = "x"`, `${id} = "x")`, 'no_such_field = 1', `${id} ~ 1`, 'NOT', '"x" = 1', `${id} "x"`]) {
-      expectError(await send(ctx.target, ctx.route, { ...request, query: { ...request.query, filter: bad } }), 400, 'INVALID_ARGUMENT', 'filter', `filter=${bad}`);
+      expectError(await send(ctx.target, ctx.route, { ...request, query: { ...request.query, [param]: bad } }), 400, 'INVALID_ARGUMENT', param, `${param}=${bad}`);
     }
   },
 };
