@@ -10768,19 +10768,19 @@ async function loadScene(ctx) {
   ]);
   const seed = ctx.world.nextSeed();
   const sim = (n) => simulationId(seed, n);
-  const annotation = (projectId, simulation3, disagreement, resolved) => ({
+  const annotation2 = (projectId, simulation4, disagreement, resolved) => ({
     kind: "annotation",
-    data: { project_id: projectId, simulation_id: simulation3, disagreement, ...resolved === void 0 ? {} : { resolved } }
+    data: { project_id: projectId, simulation_id: simulation4, disagreement, ...resolved === void 0 ? {} : { resolved } }
   });
   const ids = await loadFixtures2(control, [
-    annotation(strict, sim(1), true, false),
-    annotation(strict, sim(1), true),
-    annotation(strict, sim(2), true, true),
-    annotation(strict, sim(3), false),
-    annotation(strict, sim(4), true, false),
-    annotation(other, sim(5), true, false),
-    annotation(lenient, sim(6), true, false),
-    annotation(removed, sim(7), true, false)
+    annotation2(strict, sim(1), true, false),
+    annotation2(strict, sim(1), true),
+    annotation2(strict, sim(2), true, true),
+    annotation2(strict, sim(3), false),
+    annotation2(strict, sim(4), true, false),
+    annotation2(other, sim(5), true, false),
+    annotation2(lenient, sim(6), true, false),
+    annotation2(removed, sim(7), true, false)
   ]);
   return {
     strict,
@@ -10934,9 +10934,44 @@ var insights = {
     if (show(feb.label_overview) !== show(overview)) fail(`label_overview for February: expected ${show(overview)}, got ${show(feb.label_overview)}`);
     const stats = [{ label: "good", count: 3 }, { label: "bad", count: 1 }];
     if (show(feb.label_stats) !== show(stats)) fail(`label_stats for February: expected ${show(stats)}, got ${show(feb.label_stats)}`);
+    const [s1, s2] = scene.sims;
     const metricStats = [
-      { metric_id: m1, label_count: 4, labeled_simulations: 2, agreements: 1, disagreements: 1, agreement_rate: 0.5 },
-      { metric_id: m2, label_count: 0, labeled_simulations: 0, agreements: 0, disagreements: 0, agreement_rate: 0 }
+      {
+        metric_id: m1,
+        conversations: 2,
+        annotations: 4,
+        agreements: 1,
+        disagreements: 1,
+        not_reviewed: 0,
+        unknown: 0,
+        agreement_rate: 0.5,
+        criteria_agreement: null,
+        simulation_output_ids: [s1, s2],
+        agreement_simulation_output_ids: [s1],
+        disagreement_simulation_output_ids: [s2],
+        not_reviewed_simulation_output_ids: [],
+        unknown_simulation_output_ids: [],
+        label_count: 4,
+        labeled_simulations: 2
+      },
+      {
+        metric_id: m2,
+        conversations: 2,
+        annotations: 0,
+        agreements: 0,
+        disagreements: 0,
+        not_reviewed: 2,
+        unknown: 0,
+        agreement_rate: 0,
+        criteria_agreement: null,
+        simulation_output_ids: [s1, s2],
+        agreement_simulation_output_ids: [],
+        disagreement_simulation_output_ids: [],
+        not_reviewed_simulation_output_ids: [s1, s2],
+        unknown_simulation_output_ids: [],
+        label_count: 0,
+        labeled_simulations: 0
+      }
     ];
     if (show(feb.metric_stats) !== show(metricStats)) fail(`metric_stats for February: expected ${show(metricStats)}, got ${show(feb.metric_stats)}`);
     const options = ["bad", "good", "no", "yes"];
@@ -11064,8 +11099,9 @@ var insightsEdges = {
     const inner = await window("2026-06-01T00:00:01Z", "2026-06-03T23:59:59Z");
     if (inner.label_overview.total_labels !== 2) fail(`a window a second inside the first and last labels holds ${show(inner.label_overview.total_labels)} labels, expected 2`);
     const stats = inner.metric_stats[0];
-    const want = { metric_id: metric2, label_count: 2, labeled_simulations: 2, agreements: 0, disagreements: 0, agreement_rate: 0 };
-    if (show(stats) !== show(want)) fail(`metric_stats inside the window: ${show(stats)}, expected ${show(want)}`);
+    const want = { metric_id: metric2, label_count: 2, labeled_simulations: 2, agreements: 0, disagreements: 0, agreement_rate: 0, unknown: 2, not_reviewed: 0 };
+    const got = Object.fromEntries(Object.keys(want).map((k) => [k, stats?.[k]]));
+    if (show(got) !== show(want)) fail(`metric_stats inside the window: ${show(got)}, expected ${show(want)}`);
   }
 };
 var insightsDisagreements = {
@@ -12812,8 +12848,186 @@ var duplicateRows = {
 };
 var checks60 = [revertEditedRows, duplicateRows];
 
+// src/conformance/checks/rules/newer-client.ts
+var A3 = "a@example.com";
+var B3 = "b@example.com";
+async function simulation3(ctx, data2 = {}) {
+  return (await ctx.world.loadRecord("simulation", { run_id: "ConformanceRunAAAAAAAA", status: "COMPLETED", has_audio: false, ...data2 })).id;
+}
+function listOf(body, key) {
+  const items2 = body?.[key];
+  if (!Array.isArray(items2)) fail(`the answer has no ${key} list: ${show(body)}`);
+  return items2;
+}
+var batchGet = {
+  name: "rule metric-output-batch-get: the outputs the simulations list, by id, in the order asked (repeats too); an id naming no visible output is 404 on its item",
+  applies: onRule("metric-output-batch-get"),
+  async run(ctx) {
+    const list = ruleRoute(ctx.suite, "conversation-metric-outputs", (r) => r.resource === "simulation" && r.params.path.length === 1);
+    if (!list) fail("the spec has no metric output list of a simulation to read ids from");
+    const [m1, m2] = [(await ctx.world.create("metric")).id, (await ctx.world.create("metric")).id];
+    const sims = [await simulation3(ctx, { metric_values: { [m1]: 0.25, [m2]: 0.75 } }), await simulation3(ctx, { metric_values: { [m1]: 1 } })];
+    const listed = [];
+    for (const id of sims) listed.push(...listOf((await succeed(ctx, list, { path: { [list.params.path[0].name]: id } }, "listing a simulation’s metric outputs")).body, "metrics"));
+    if (listed.length !== 3) fail(`expected 3 listed outputs, got ${show(listed)}`);
+    const order = [listed[2], listed[0], listed[1], listed[2]];
+    const got = listOf((await succeed(ctx, ctx.route, { body: { metric_output_ids: order.map((o) => o.metric_output_id) } }, "reading the outputs in a batch")).body, "metric_outputs");
+    if (show(got) !== show(order)) fail(`expected the listed outputs in the order asked, ${show(order)}, got ${show(got)}`);
+    const empty = listOf((await succeed(ctx, ctx.route, { body: { metric_output_ids: [] } }, "an empty batch")).body, "metric_outputs");
+    if (empty.length !== 0) fail(`an empty batch answered ${show(empty)}`);
+    await expectRefused(ctx, ctx.route, { body: { metric_output_ids: [listed[0].metric_output_id, `${sims[0]}_NoSuchMetricAAAAAAAAAA`] } }, "metric_output_ids[1]", "a batch with an output id the simulation does not have", 404);
+    await expectRefused(ctx, ctx.route, { body: { metric_output_ids: ["no-such-output"] } }, "metric_output_ids[0]", "a batch with an id naming no simulation", 404);
+    await expectRefused(ctx, ctx.route, { body: {} }, "metric_output_ids", "a batch without metric_output_ids");
+  }
+};
+async function completionScene(ctx, extra) {
+  const metrics = [(await ctx.world.create("metric")).id, (await ctx.world.create("metric")).id];
+  const [m1, m2] = metrics;
+  const sims = [await simulation3(ctx, { metric_values: { [m1]: 1, [m2]: 0 } }), await simulation3(ctx, { metric_values: { [m1]: 1 } }), await simulation3(ctx)];
+  const create = routeOf(ctx, "review-project", "create");
+  const body = { display_name: `Complete ${unique(ctx)}`, assignees: [A3, B3], linked_simulation_ids: sims.slice(0, 2), linked_metric_ids: metrics, ...extra };
+  const project2 = recordOf(create, await succeed(ctx, create, { body }, "creating a review project"));
+  return { project: project2, sims, metrics };
+}
+function annotation(project2, sim, metric2, reviewer, label2, extra = {}) {
+  return { kind: "annotation", data: { project_id: project2.id, simulation_id: sim, metric_id: metric2, reviewer, label: label2, create_time: "2026-02-01T00:00:00Z", ...extra } };
+}
+var completeConversation = {
+  name: "rule review-complete-conversation: blockers (no metric value, no label, a disagreement without a note under require_disagreement_notes) or completion counted once; assignee 400, unlinked simulation 404",
+  applies: operationWithRule("review-project", "custom", "review-complete-conversation"),
+  async run(ctx) {
+    const control = controlOf(ctx, "load simulations and annotations");
+    const { project: project2, sims, metrics } = await completionScene(ctx, { project_rules: ["require_disagreement_notes"] });
+    const [s1, s2, s3] = sims;
+    const [m1, m2] = metrics;
+    const path = { project_id: String(project2.id) };
+    const complete = async (body, what) => (await succeed(ctx, ctx.route, { path, body }, what)).body;
+    const codes = (answer) => show(answer.blockers.map((b) => [b.code, b.metric_id]));
+    const bare = await complete({ simulation_output_id: s2 }, "completing a conversation nobody labeled");
+    const wantBare = show([["MISSING_REVIEW_LABEL", m1], ["MISSING_METRIC_VALUE", m2], ["MISSING_REVIEW_LABEL", m2]]);
+    if (bare.success !== false || bare.completed_conversation_count !== 0 || codes(bare) !== wantBare) fail(`an unlabeled conversation without a value for ${m2}: expected blockers ${wantBare}, got ${show(bare)}`);
+    await loadFixtures2(control, [annotation(project2, s1, m1, A3, "good"), annotation(project2, s1, m2, B3, "bad", { disagreement: true })]);
+    const unnoted = await complete({ simulation_output_id: s1 }, "completing a conversation with a disagreement without a note");
+    if (unnoted.success !== false || codes(unnoted) !== show([["MISSING_DISAGREEMENT_NOTE", m2]])) fail(`a disagreement without a note: expected one MISSING_DISAGREEMENT_NOTE on ${m2}, got ${show(unnoted)}`);
+    const patch = routeOf(ctx, "review-project", "update");
+    await succeed(ctx, patch, { path, body: { project_rules: null } }, "dropping require_disagreement_notes");
+    const done = await complete({ simulation_output_id: s1, assignee: A3 }, "completing a labeled conversation");
+    const want = { success: true, is_complete: false, completed_conversation_count: 1, blockers: [] };
+    if (show(done) !== show(want)) fail(`a labeled conversation with values: expected ${show(want)}, got ${show(done)}`);
+    const again = await complete({ simulation_output_id: s1 }, "completing it again");
+    if (show(again) !== show(want)) fail(`completing again: expected ${show(want)}, got ${show(again)}`);
+    await expectRefused(ctx, ctx.route, { path, body: { simulation_output_id: s1, assignee: "stranger@example.com" } }, "assignee", "an assignee the project does not have");
+    await expectRefused(ctx, ctx.route, { path, body: { simulation_output_id: s3 } }, "simulation_output_id", "a simulation the project does not link", 404);
+    const solo = await completionScene(ctx, { project_type: "PROJECT_INDIVIDUAL" });
+    await expectRefused(ctx, ctx.route, { path: { project_id: String(solo.project.id) }, body: { simulation_output_id: solo.sims[0] } }, "assignee", "an individual project without an assignee");
+  }
+};
+async function verdictScene(ctx) {
+  const control = controlOf(ctx, "load simulations and annotations");
+  const sims = [await simulation3(ctx), await simulation3(ctx), await simulation3(ctx), await simulation3(ctx)];
+  const metric2 = (await ctx.world.create("metric")).id;
+  const create = routeOf(ctx, "review-project", "create");
+  const body = { display_name: `Verdicts ${unique(ctx)}`, assignees: [A3, B3], linked_simulation_ids: sims, linked_metric_ids: [metric2] };
+  const project2 = recordOf(create, await succeed(ctx, create, { body }, "creating a review project"));
+  const [s1, s2, s3] = sims;
+  await loadFixtures2(control, [
+    annotation(project2, s1, metric2, A3, { tone: "good" }),
+    annotation(project2, s1, metric2, B3, { tone: "good", accuracy: "bad" }),
+    annotation(project2, s2, metric2, A3, { tone: "good" }),
+    annotation(project2, s2, metric2, B3, { tone: "bad" }),
+    annotation(project2, s3, metric2, A3, { tone: "good" })
+  ]);
+  return { project: project2, sims, metric: metric2 };
+}
+var WINDOW = { start_date: "2026-01-01T00:00:00Z", end_date: "2026-12-31T00:00:00Z" };
+async function statsOf(ctx, route, project2, query) {
+  const body = (await succeed(ctx, route, { path: { project_id: String(project2.id) }, query }, `${route.id} with ${show(query)}`)).body;
+  return listOf(body, "metric_stats")[0];
+}
+var insightsPerMetric = {
+  name: "rule review-insights: each metric_stats item sorts the linked simulations into agreement, disagreement, unknown and not reviewed with their ids; criteria_view_mode criteria compares criteria and adds criteria_agreement",
+  applies: operationWithRule("review-project", "custom", "review-insights"),
+  async run(ctx) {
+    const { project: project2, sims } = await verdictScene(ctx);
+    const [s1, s2, s3, s4] = sims;
+    const score = await statsOf(ctx, ctx.route, project2, WINDOW);
+    const want = {
+      conversations: 4,
+      annotations: 5,
+      agreements: 0,
+      disagreements: 2,
+      not_reviewed: 1,
+      unknown: 1,
+      agreement_rate: 0,
+      criteria_agreement: null,
+      simulation_output_ids: sims,
+      agreement_simulation_output_ids: [],
+      disagreement_simulation_output_ids: [s1, s2],
+      not_reviewed_simulation_output_ids: [s4],
+      unknown_simulation_output_ids: [s3]
+    };
+    const problems = [];
+    for (const [k, v] of Object.entries(want)) if (show(score[k]) !== show(v)) problems.push(`score mode ${k}: expected ${show(v)}, got ${show(score[k])}`);
+    const criteria = await statsOf(ctx, ctx.route, project2, { ...WINDOW, criteria_view_mode: "criteria" });
+    const wantCriteria = {
+      agreements: 1,
+      disagreements: 1,
+      agreement_rate: 0.5,
+      agreement_simulation_output_ids: [s1],
+      disagreement_simulation_output_ids: [s2],
+      criteria_agreement: { tone: { agreements: 1, disagreements: 1, agreement_rate: 0.5 } }
+    };
+    for (const [k, v] of Object.entries(wantCriteria)) if (show(criteria[k]) !== show(v)) problems.push(`criteria mode ${k}: expected ${show(v)}, got ${show(criteria[k])}`);
+    if (problems.length > 0) fail(problems.join("; "));
+    await expectRefused(ctx, ctx.route, { path: { project_id: String(project2.id) }, query: { ...WINDOW, criteria_view_mode: "rubric" } }, "criteria_view_mode", "an unknown criteria_view_mode");
+  }
+};
+var agreementModes = {
+  name: "rule review-metric-agreement: criteria_view_mode score compares whole labels, criteria compares the criteria two or more reviewers labeled",
+  applies: operationWithRule("review-project", "custom", "review-metric-agreement"),
+  async run(ctx) {
+    const { project: project2, metric: metric2 } = await verdictScene(ctx);
+    const path = { project_id: String(project2.id) };
+    const of = async (query) => (await succeed(ctx, ctx.route, { path, query }, `metric agreement with ${show(query)}`)).body.agreement_by_metric_id;
+    const score = { [metric2]: { metric_id: metric2, agreements: 0, disagreements: 2, agreement_rate: 0 } };
+    const criteria = { [metric2]: { metric_id: metric2, agreements: 1, disagreements: 1, agreement_rate: 0.5 } };
+    const [gotScore, gotDefault, gotCriteria] = [await of({ criteria_view_mode: "score" }), await of({}), await of({ criteria_view_mode: "criteria" })];
+    if (show(gotScore) !== show(score) || show(gotDefault) !== show(score)) fail(`score mode (and the default): expected ${show(score)}, got ${show(gotScore)} and ${show(gotDefault)}`);
+    if (show(gotCriteria) !== show(criteria)) fail(`criteria mode: expected ${show(criteria)}, got ${show(gotCriteria)}`);
+  }
+};
+var tagFilters2 = {
+  name: "rule tag-list-filters: search (without case), tag_id, unused_only and include_usage (records carrying the tag) on the tag list",
+  applies: onRule("tag-list-filters"),
+  async run(ctx) {
+    const create = routeOf(ctx, "tag", "create");
+    const stem = `cf${unique(ctx)}`.toLowerCase();
+    const used = recordOf(create, await succeed(ctx, create, { body: { tag_name: `${stem}-used` } }, "creating a tag"));
+    const spare = recordOf(create, await succeed(ctx, create, { body: { tag_name: `${stem}-spare` } }, "creating a tag"));
+    await ctx.world.create("metric", { tags: [`${stem}-USED`] });
+    const list = async (query) => listOf((await succeed(ctx, ctx.route, { query: { page_size: "100", ...query } }, `listing tags with ${show(query)}`)).body, "tags");
+    const ids = (tags) => show(tags.map((t) => t.id).sort());
+    const problems = [];
+    const searched = await list({ search: stem.toUpperCase() });
+    if (ids(searched) !== ids([used, spare])) problems.push(`search ${stem.toUpperCase()}: expected the two tags, got ${show(searched.map((t) => t.tag_name))}`);
+    const byId = await list({ tag_id: String(spare.id) });
+    if (ids(byId) !== ids([spare])) problems.push(`tag_id: expected only that tag, got ${show(byId.map((t) => t.tag_name))}`);
+    const unused = await list({ search: stem, unused_only: "true" });
+    if (ids(unused) !== ids([spare])) problems.push(`unused_only: expected only the tag no record carries, got ${show(unused.map((t) => t.tag_name))}`);
+    const usage = await list({ search: stem, include_usage: "true" });
+    const counts = Object.fromEntries(usage.map((t) => [t.tag_name, t.usage_count]));
+    const wantCounts = { [`${stem}-used`]: 1, [`${stem}-spare`]: 0 };
+    if (show(Object.fromEntries(Object.entries(counts).sort())) !== show(Object.fromEntries(Object.entries(wantCounts).sort()))) problems.push(`include_usage: expected usage_count ${show(wantCounts)}, got ${show(counts)}`);
+    const plain = await list({ search: stem });
+    if (plain.some((t) => "usage_count" in t)) problems.push("usage_count answered without include_usage");
+    if (problems.length > 0) fail(problems.join("; "));
+    await expectRefused(ctx, ctx.route, { query: { tag_id: "short" } }, "tag_id", "a malformed tag_id");
+  }
+};
+var checks61 = [batchGet, completeConversation, insightsPerMetric, agreementModes, tagFilters2];
+
 // src/conformance/checks/rules/index.ts
-var RULE_CHECKS = [...checks28, ...checks51, ...checks36, ...checks50, ...checks56, ...checks57, ...checks52, ...checks53, ...checks54, ...checks55, ...checks58, ...checks59, ...checks60];
+var RULE_CHECKS = [...checks28, ...checks51, ...checks36, ...checks50, ...checks56, ...checks57, ...checks52, ...checks53, ...checks54, ...checks55, ...checks58, ...checks59, ...checks60, ...checks61];
 
 // src/conformance/checks/semantics.ts
 function bodyProps(suite, route) {
