@@ -44,6 +44,15 @@ describe('POST /metrics/outputs:batchGet (MT31)', () => {
     expect(await o.client.metrics.batchGetMetricOutputs({ metric_output_ids: [] })).toEqual({ metric_outputs: [] });
   });
 
+  it('finds the output of a simulation whose own id holds an underscore', async () => {
+    const o = await org();
+    const m = await metricOf(o.client, 'Tone');
+    const id = 'sim_with_under_score_01';
+    await h.control.loadFixtures(o.id, [{ kind: 'simulation', id, data: { status: 'COMPLETED', run_id: 'RunAAAAAAAAAAAAAAAAAAA', metric_values: { [m]: 3 } } }]);
+    const [listed] = (await o.client.simulatedConversations.listSimulatedConversationMetricOutputs(id)).metrics;
+    expect((await o.client.metrics.batchGetMetricOutputs({ metric_output_ids: [listed!.metric_output_id] })).metric_outputs).toEqual([listed]);
+  });
+
   it('is all or nothing: an unknown or foreign id is 404 on its item; a bad body is 400 on the field', async () => {
     const o = await org();
     const m = await metricOf(o.client, 'Tone');
