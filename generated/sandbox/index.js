@@ -12914,22 +12914,32 @@ var workspaceSlug = {
 };
 
 // src/sandbox/rules/metric-output-batch-get.ts
-function findOutput(ctx, id) {
+function outputFinder(ctx) {
   const resource = ctx.runtime.resource("simulation");
-  for (const simulationId of conversationIdsOfOutput(id)) {
-    const record = ctx.runtime.store.get("simulation", simulationId);
-    if (!record || !inScope(ctx, resource, record) || isHidden(resource, record)) continue;
-    const hit = outputsOf("simulation", record).find((o) => o.metric_output_id === id);
-    if (hit) return hit;
-  }
-  return void 0;
+  const visible2 = (record) => record !== void 0 && inScope(ctx, resource, record) && !isHidden(resource, record);
+  let index;
+  return (id) => {
+    for (const simulationId of conversationIdsOfOutput(id)) {
+      const record = ctx.runtime.store.get("simulation", simulationId);
+      const hit = visible2(record) ? outputsOf("simulation", record).find((o) => o.metric_output_id === id) : void 0;
+      if (hit) return hit;
+    }
+    if (!index) {
+      index = /* @__PURE__ */ new Map();
+      for (const record of ctx.runtime.store.list("simulation", { org: ctx.org })) {
+        if (visible2(record)) for (const o of outputsOf("simulation", record)) index.set(String(o.metric_output_id), o);
+      }
+    }
+    return index.get(id);
+  };
 }
 var metricOutputBatchGet = {
   handle(ctx) {
     const { metric_output_ids: ids } = bodyOf(ctx, "batchGetMetricOutputs");
+    const find = outputFinder(ctx);
     const seen = /* @__PURE__ */ new Map();
     const outputs = ids.map((id, i) => {
-      const output = seen.get(id) ?? findOutput(ctx, id);
+      const output = seen.get(id) ?? find(id);
       if (!output) throw notFound(`metric_output_ids[${i}]`, "metric output");
       seen.set(id, output);
       return output;
