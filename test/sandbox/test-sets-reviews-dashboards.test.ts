@@ -228,9 +228,10 @@ describe('review projects', () => {
     expect(feb.project).toEqual({ ulid: collab.id, name: `review-projects/${collab.id}`, linked_metric_ids: [m1, m2], review_label_options: ['0', '1', 'bad', 'good'] });
     expect(feb.label_overview).toEqual({ total_labels: 4, labeled_simulations: 2, reviewers: 2, disagreements: 0, unresolved_disagreements: 0 });
     expect(feb.label_stats).toEqual([{ label: 'good', count: 3 }, { label: 'bad', count: 1 }]);
+    const linked = { conversations: 2, criteria_agreement: null, simulation_output_ids: [s1, s2] };
     expect(feb.metric_stats).toEqual([
-      { metric_id: m1, label_count: 4, labeled_simulations: 2, agreements: 1, disagreements: 1, agreement_rate: 0.5 },
-      { metric_id: m2, label_count: 0, labeled_simulations: 0, agreements: 0, disagreements: 0, agreement_rate: 0 },
+      { metric_id: m1, label_count: 4, labeled_simulations: 2, agreements: 1, disagreements: 1, agreement_rate: 0.5, ...linked, annotations: 4, not_reviewed: 0, unknown: 0, agreement_simulation_output_ids: [s1], disagreement_simulation_output_ids: [s2], not_reviewed_simulation_output_ids: [], unknown_simulation_output_ids: [] },
+      { metric_id: m2, label_count: 0, labeled_simulations: 0, agreements: 0, disagreements: 0, agreement_rate: 0, ...linked, annotations: 0, not_reviewed: 2, unknown: 0, agreement_simulation_output_ids: [], disagreement_simulation_output_ids: [], not_reviewed_simulation_output_ids: [s1, s2], unknown_simulation_output_ids: [] },
     ]);
     // By the simulations' own times (January), the February window holds nothing; January holds every label.
     const bySim = await c.reviewProjects.getReviewProjectInsights(collab.id, { query: { start_date: '2026-02-01T00:00:00Z', end_date: '2026-02-28T00:00:00Z', label_triage_time_basis: 'simulation' } });

@@ -53,6 +53,10 @@ import { reviewProgress } from './review-progress.js';
 import { reviewInsights } from './review-insights.js';
 import { reviewMetricAgreement } from './review-metric-agreement.js';
 import { workspaceSlug } from './workspace-slug.js';
+// the newer client (issue 30)
+import { metricOutputBatchGet } from './metric-output-batch-get.js';
+import { reviewCompleteConversation } from './review-complete-conversation.js';
+import { tagListFilters } from './tag-list-filters.js';
 
 export const RULES: Record<RuleName, Rule> = {
   'agent-delete-guard': agentDeleteGuard,
@@ -107,4 +111,8 @@ export const RULES: Record<RuleName, Rule> = {
   'conversation-metric-values': conversationMetricValues,
   'simulation-rerun-metrics': simulationRerunMetrics,
   'simulation-resimulate': simulationResimulate,
+  // the newer client (issue 30)
+  'metric-output-batch-get': metricOutputBatchGet,
+  'review-complete-conversation': reviewCompleteConversation,
+  'tag-list-filters': tagListFilters,
 };

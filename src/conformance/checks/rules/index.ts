@@ -16,5 +16,7 @@ import { checks as personasSoundsUpload } from './personas-sounds-upload.js';
 import { checks as testSetsAgentsRecords } from './test-sets-agents-records.js';
 import { checks as testSetsAgentsEdits } from './test-sets-agents-edits.js';
 import { checks as testSetsGridRows } from './test-sets-grid-rows.js';
+// issue 30
+import { checks as newerClient } from './newer-client.js';
 
-export const RULE_CHECKS: readonly Check[] = [...alerts, ...webhooksBaselines, ...personasAudio, ...records, ...personasSoundsTags, ...personasSoundsUpload, ...metricsFlowsThresholds, ...metricsFlowsEdits, ...metricsOrganizationThreshold, ...metricsSqlSchema, ...testSetsAgentsRecords, ...testSetsAgentsEdits, ...testSetsGridRows];
+export const RULE_CHECKS: readonly Check[] = [...alerts, ...webhooksBaselines, ...personasAudio, ...records, ...personasSoundsTags, ...personasSoundsUpload, ...metricsFlowsThresholds, ...metricsFlowsEdits, ...metricsOrganizationThreshold, ...metricsSqlSchema, ...testSetsAgentsRecords, ...testSetsAgentsEdits, ...testSetsGridRows, ...newerClient];

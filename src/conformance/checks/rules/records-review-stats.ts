@@ -114,9 +114,19 @@ export const insights: Check = {
     if (show(feb.label_overview) !== show(overview)) fail(`label_overview for February: expected ${show(overview)}, got ${show(feb.label_overview)}`);
     const stats = [{ label: 'good', count: 3 }, { label: 'bad', count: 1 }];
     if (show(feb.label_stats) !== show(stats)) fail(`label_stats for February: expected ${show(stats)}, got ${show(feb.label_stats)}`);
+    // Per metric over the linked simulations s1, s2 (docs/sandbox.md "Newer client (issue 30)"), then the earlier counts.
+    const [s1, s2] = scene.sims as [string, string];
     const metricStats = [
-      { metric_id: m1, label_count: 4, labeled_simulations: 2, agreements: 1, disagreements: 1, agreement_rate: 0.5 },
-      { metric_id: m2, label_count: 0, labeled_simulations: 0, agreements: 0, disagreements: 0, agreement_rate: 0 },
+      {
+        metric_id: m1, conversations: 2, annotations: 4, agreements: 1, disagreements: 1, not_reviewed: 0, unknown: 0, agreement_rate: 0.5, criteria_agreement: null,
+        simulation_output_ids: [s1, s2], agreement_simulation_output_ids: [s1], disagreement_simulation_output_ids: [s2], not_reviewed_simulation_output_ids: [], unknown_simulation_output_ids: [],
+        label_count: 4, labeled_simulations: 2,
+      },
+      {
+        metric_id: m2, conversations: 2, annotations: 0, agreements: 0, disagreements: 0, not_reviewed: 2, unknown: 0, agreement_rate: 0, criteria_agreement: null,
+        simulation_output_ids: [s1, s2], agreement_simulation_output_ids: [], disagreement_simulation_output_ids: [], not_reviewed_simulation_output_ids: [s1, s2], unknown_simulation_output_ids: [],
+        label_count: 0, labeled_simulations: 0,
+      },
     ];
     if (show(feb.metric_stats) !== show(metricStats)) fail(`metric_stats for February: expected ${show(metricStats)}, got ${show(feb.metric_stats)}`);
     const options = ['bad', 'good', 'no', 'yes'];

@@ -28,6 +28,16 @@ export function outputId(record: StoredRecord, metricId: string): string {
   return `${record.id}_${metricId}`;
 }
 
+/**
+ * The conversation ids a metric output id can belong to: outputId's inverse, kept beside it so the two change
+ * together. Conversation ids may hold `_` themselves, so every cut before an `_` is a candidate, shortest first.
+ */
+export function conversationIdsOfOutput(id: string): string[] {
+  const out: string[] = [];
+  for (let i = id.indexOf('_'); i > 0; i = id.indexOf('_', i + 1)) out.push(id.slice(0, i));
+  return out;
+}
+
 /** The fields of a metric output of each kind, as outputsOf builds them: what filter and order_by may name. */
 export const OUTPUT_FIELDS: Record<string, readonly string[]> = {
   simulation: ['metric_output_id', 'metric_id', 'metric_version_ulid', 'value', 'status', 'status_reason', 'explanation', 'subvalues_by_timestamp', 'result', 'runtime_metadata'],
