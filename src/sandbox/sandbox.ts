@@ -100,7 +100,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       return r;
     },
     raise(event) {
-      void bus.publish([event]);
+      // Raised outside a request (a background rescoring, a run finishing): tracked, so idle() waits for its handlers.
+      bus.track(bus.publish([event]));
     },
     track(work) {
       bus.track(work);
