@@ -11,10 +11,11 @@ import { checks as metricsFlowsThresholds } from './metrics-flows-thresholds.js'
 import { checks as metricsFlowsEdits } from './metrics-flows-edits.js';
 import { checks as metricsOrganizationThreshold } from './metrics-organization-threshold.js';
 import { checks as metricsSqlSchema } from './metrics-sql-schema.js';
+import { checks as metricsTest } from './metrics-test.js';
 import { checks as personasSoundsTags } from './personas-sounds-tags.js';
 import { checks as personasSoundsUpload } from './personas-sounds-upload.js';
 import { checks as testSetsAgentsRecords } from './test-sets-agents-records.js';
 import { checks as testSetsAgentsEdits } from './test-sets-agents-edits.js';
 import { checks as testSetsGridRows } from './test-sets-grid-rows.js';
 
-export const RULE_CHECKS: readonly Check[] = [...alerts, ...webhooksBaselines, ...personasAudio, ...records, ...personasSoundsTags, ...personasSoundsUpload, ...metricsFlowsThresholds, ...metricsFlowsEdits, ...metricsOrganizationThreshold, ...metricsSqlSchema, ...testSetsAgentsRecords, ...testSetsAgentsEdits, ...testSetsGridRows];
+export const RULE_CHECKS: readonly Check[] = [...alerts, ...webhooksBaselines, ...personasAudio, ...records, ...personasSoundsTags, ...personasSoundsUpload, ...metricsFlowsThresholds, ...metricsFlowsEdits, ...metricsOrganizationThreshold, ...metricsSqlSchema, ...metricsTest, ...testSetsAgentsRecords, ...testSetsAgentsEdits, ...testSetsGridRows];
