@@ -1,7 +1,8 @@
 // simulation-rerun-metrics (POST …:rerunMetrics, both paths): evaluates metrics again on simulated
 // conversations. Each id is QUEUED when the simulation is visible to the caller, else NOT_FOUND (with an error
 // text); the answer is 202 when every one was queued and 207 otherwise (facts-shapes 2.4 SC6). The metrics must
-// be visible to the caller (404 on metric_ids otherwise, like the metrics of a submit).
+// be visible to the caller (404 on metric_ids otherwise, like the metrics of a submit); more than 500
+// simulation-metric pairs is 400 on metric_ids (facts 2.17).
 // A queued simulation with a stored transcript is re-scored for real (facts 2.17: re-scores without
 // re-simulating, results overwritten as each completes): its outputs of the metrics go IN QUEUE in the request's
 // transaction, and this rule's handler of simulation.metrics-rescore scores them in the background
@@ -10,6 +11,7 @@
 // simulation.metrics-rerun is raised at once with them. Either way each queued simulation is delivered once to
 // the job_complete webhooks as a run-wave delivery of its run (docs/sandbox.md).
 import type { Runtime } from '../engine/context.js';
+import { invalid } from '../errors.js';
 import type { Rule } from '../engine/hooks.js';
 import { findRecord, inScope, isHidden, setOwn } from '../engine/records.js';
 import { bodyOf } from '../engine/request-parts.js';
@@ -20,6 +22,8 @@ import type { Json } from '../storage/store.js';
 import { valuesOf } from './conversation/outputs.js';
 import { payloadOf, raiseEvent } from './events/payloads.js';
 import { getRecord } from '../storage/typed.js';
+
+const MAX_PAIRS = 500;
 
 /** The simulation's numeric values of the re-run metrics, as the re-run delivery carries them. */
 function rerunValues(data: Json, metricIds: readonly string[]): Record<string, number[]> {
@@ -36,6 +40,9 @@ export const simulationRerunMetrics: Rule = {
   handle(ctx) {
     const body = bodyOf(ctx, 'rerunSimulatedConversationMetrics');
     const metricIds = [...new Set(body.metric_ids)];
+    // Facts 2.17: at most 500 simulation-metric pairs per call (the lists' own bounds are the schema's).
+    const pairs = new Set(body.simulation_ids).size * metricIds.length;
+    if (pairs > MAX_PAIRS) throw invalid('metric_ids', `at most ${MAX_PAIRS} simulation-metric pairs per call (simulation_ids × metric_ids is ${pairs})`);
     const metrics = metricIds.map((id) => findRecord(ctx, 'metric', id, { field: 'metric_ids' }));
     const resource = ctx.runtime.resource('simulation');
     const results: Json[] = [];

@@ -104,6 +104,8 @@ function start(): Child {
     }
   });
   proc.stderr.resume();
+  // A write to a child that just died fails with EPIPE on stdin; its exit answers the pending query.
+  proc.stdin.on('error', () => {});
   const gone = (): void => {
     if (child === started) child = null;
     failReady(new Error('the SQL process ended'));

@@ -182,6 +182,14 @@ describe('rerunMetrics and scoreSimulation', () => {
     expect(again.map((o) => o.metric_output_id)).toEqual(listed.filter((o) => o.metric_id === regex).map((o) => o.metric_output_id));
   });
 
+  it('refuses more than 500 simulation-metric pairs, 400 on metric_ids (facts 2.17)', async () => {
+    const sims = Array.from({ length: 2 }, (_, i) => `pairsim${i}`.padEnd(22, 'x'));
+    const metrics = Array.from({ length: 251 }, (_, i) => `m${i}`.padEnd(22, 'x'));
+    const res = await call('POST', '/conversations/simulated:rerunMetrics', { simulation_ids: sims, metric_ids: metrics });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'metric_ids', description: expect.stringMatching(/502/) })]);
+  });
+
   it('scores a simulation: outputs in metric order, only numbers in metric_values', async () => {
     const judge = await metric({ metric_type: 'METRIC_LLM_BINARY' });
     const latency = await metric({ metric_type: 'METRIC_LLM_TTFB' });
