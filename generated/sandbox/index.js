@@ -12006,6 +12006,119 @@ function evaluateDerived(metric, strict, valueOf) {
   return completed(average, `Average of ${numbers.length} dependency metric value(s).`);
 }
 
+// src/sandbox/runs/metrics/judge-endpoint.ts
+var JUDGE_LIMITS = { timeoutMs: 1e4, responseBytes: 1024 * 1024 };
+var judges = /* @__PURE__ */ new WeakMap();
+function configureJudge(runtime, options) {
+  if (options === void 0) {
+    judges.delete(runtime.store);
+    return;
+  }
+  const url = new URL(options.url);
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`sandbox: the judge URL must be http or https, got ${url.protocol}`);
+  judges.set(runtime.store, options);
+}
+function judgeOf(runtime) {
+  return judges.get(runtime.store);
+}
+function allowedAnswers(kind, metric) {
+  switch (kind) {
+    case "binary":
+      return 'the string "YES" or "NO"';
+    case "categorical":
+      return `one of the strings ${JSON.stringify(Array.isArray(metric.categories) ? metric.categories : [])}`;
+    case "numerical": {
+      const { min, max } = numericalRange(metric);
+      return `a number from ${min} to ${max}`;
+    }
+    case "composite":
+      return metric.reporting_method === "count_of_criteria_met" ? "the number of criteria met" : "the fraction (0 to 1) of the criteria met";
+  }
+}
+function judgeRequest(model, kind, metric, transcript) {
+  const criteria = Array.isArray(metric.criteria) && metric.criteria.length > 0 ? `
+Criteria:
+${metric.criteria.map((c) => `- ${String(c)}`).join("\n")}` : "";
+  const conversation = transcript.filter((m) => m.role === "user" || m.role === "assistant").map((m) => `${m.role === "user" ? "User" : "Agent"}: ${textOf(m)}`).join("\n");
+  return {
+    model,
+    messages: [
+      {
+        role: "system",
+        content: `You evaluate a conversation between a user and an AI agent for the metric "${String(metric.metric_name ?? "")}". Answer with JSON only: {"value": <${allowedAnswers(kind, metric)}>, "explanation": "<why>"}.`
+      },
+      { role: "user", content: `${typeof metric.prompt === "string" && metric.prompt !== "" ? metric.prompt : String(metric.description ?? "")}${criteria}
+
+Conversation:
+${conversation}` }
+    ]
+  };
+}
+async function boundedText(res) {
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const chunks = [];
+  let size = 0;
+  for (; ; ) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > JUDGE_LIMITS.responseBytes) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+function parseJudgeReply(kind, metric, text) {
+  let reply;
+  try {
+    reply = JSON.parse(text);
+  } catch {
+    return failed("the judge endpoint answered a body that is not JSON");
+  }
+  const choice = isJsonObject(reply) && Array.isArray(reply.choices) ? reply.choices[0] : void 0;
+  const content2 = isJsonObject(choice) && isJsonObject(choice.message) ? choice.message.content : void 0;
+  if (typeof content2 !== "string") return failed("the judge endpoint answered no choices[0].message.content");
+  let answer;
+  try {
+    answer = JSON.parse(content2.replace(/^\s*```(?:json)?\s*|\s*```\s*$/g, ""));
+  } catch {
+    return failed('the judge answered content that is not JSON {"value", "explanation"}');
+  }
+  if (!isJsonObject(answer) || !Object.hasOwn(answer, "value")) return failed("the judge answered no value");
+  const problem = judgedValueProblem(kind, metric, answer.value);
+  if (problem !== null) return failed(`the judge answered ${JSON.stringify(answer.value)}: ${problem}`);
+  const explanation = typeof answer.explanation === "string" ? answer.explanation : "Answered by the configured judge endpoint.";
+  return completed(answer.value, explanation, { result: { llm: explanation } });
+}
+async function askJudge(options, kind, metric, transcript) {
+  const timeoutMs = options.timeoutMs ?? JUDGE_LIMITS.timeoutMs;
+  let res;
+  try {
+    res = await fetch(options.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...options.headers },
+      body: JSON.stringify(judgeRequest(options.model ?? "sandbox-judge", kind, metric, transcript)),
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: "error"
+    });
+  } catch (error) {
+    const name = error?.name;
+    return failed(name === "TimeoutError" ? `the judge endpoint did not answer within ${timeoutMs} ms` : "the judge endpoint could not be reached");
+  }
+  let text;
+  try {
+    text = await boundedText(res);
+  } catch {
+    return failed("the judge endpoint closed the connection while answering");
+  }
+  if (res.status < 200 || res.status > 299) return failed(`the judge endpoint answered HTTP ${res.status}`);
+  if (text === null) return failed(`the judge endpoint answered more than ${JUDGE_LIMITS.responseBytes} bytes`);
+  return parseJudgeReply(kind, metric, text);
+}
+
 // src/sandbox/runs/metrics/regex.ts
 import vm from "node:vm";
 var REGEX_LIMITS = { patternChars: 2e3, messageChars: 1e5, timeMs: 250 };
@@ -12412,6 +12525,7 @@ async function evaluateMetric(metricId, metric, input2) {
   const t = input2.transcript;
   switch (family.kind) {
     case "judged":
+      if (input2.judge) return askJudge(input2.judge, family.judge, metric, t);
       return evaluateJudged(family.judge, metric, judgeDraw(metricId, input2.testCaseId, t));
     case "unavailable":
       return skipped(family.needs === "audio" ? "this metric analyses audio; a simulated chat conversation has no recording" : "this metric reads traces; the sandbox records none for simulated conversations");
@@ -12466,7 +12580,9 @@ function input(runtime, record) {
   if (transcript === null) return null;
   const run = typeof record.data.run_id === "string" ? runtime.store.get("run", record.data.run_id) : void 0;
   const metadata = [record.data.metadata, run?.data.metadata].filter(isJsonObject);
+  const judge = judgeOf(runtime);
   return {
+    ...judge ? { judge } : {},
     transcript,
     testCaseId: typeof record.data.test_case_id === "string" ? record.data.test_case_id : null,
     metadata,
@@ -14495,6 +14611,7 @@ async function createSandbox(options = {}) {
     }
   };
   bus = createEventBus(() => runtime, rules, log);
+  configureJudge(runtime, options.judge);
   const seed = () => {
     const existing = store.meta("dev_api_key");
     const org = store.meta("dev_organization_id");

@@ -21,6 +21,7 @@ import { openStore } from './storage/open.js';
 import { startDeliverySweeper } from './events/queue.js';
 import { deliveryOptions } from './rules/events/outbound.js';
 import type { Store } from './storage/store.js';
+import { configureJudge, type JudgeEndpointOptions } from './runs/metrics/judge-endpoint.js';
 
 export interface SandboxOptions {
   /**
@@ -43,6 +44,11 @@ export interface SandboxOptions {
   tables?: Tables;
   /** Rule modules that replace the registry's by name (tests break a rule on purpose with this). */
   rules?: Record<string, Rule>;
+  /**
+   * A chat-completions endpoint that answers judged metrics instead of the deterministic stand-ins (off by
+   * default; docs/sandbox.md "Metrics at work (issue 25)").
+   */
+  judge?: JudgeEndpointOptions;
 }
 
 export interface Sandbox {
@@ -108,6 +114,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     },
   };
   bus = createEventBus(() => runtime, rules, log);
+  configureJudge(runtime, options.judge);
 
   const seed = (): { key: string; org: string } => {
     const existing = store.meta('dev_api_key');

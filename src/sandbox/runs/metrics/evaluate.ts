@@ -5,6 +5,7 @@ import type { Json } from '../../storage/store.js';
 import { evaluateDerived, evaluateEndReason, evaluateMetadataField, evaluateToolCall, evaluateToolCallRate } from './context-metrics.js';
 import { familyOf } from './families.js';
 import { evaluateJudged, judgeDraw } from './judged.js';
+import { askJudge, type JudgeEndpointOptions } from './judge-endpoint.js';
 import { skipped, type MetricOutcome } from './outcome.js';
 import { evaluateRegex } from './regex.js';
 import { evaluateSqlMetric } from './sql-metric.js';
@@ -17,6 +18,8 @@ export interface ConversationInput {
   metadata: readonly Json[];
   /** The current value of another metric's output on this conversation (derived metrics). */
   valueOf(metricId: string): unknown;
+  /** The judge endpoint judged metrics ask instead of the stand-ins (createSandbox's `judge` option), if any. */
+  judge?: JudgeEndpointOptions;
 }
 
 export async function evaluateMetric(metricId: string, metric: Json, input: ConversationInput): Promise<MetricOutcome> {
@@ -24,6 +27,7 @@ export async function evaluateMetric(metricId: string, metric: Json, input: Conv
   const t = input.transcript;
   switch (family.kind) {
     case 'judged':
+      if (input.judge) return askJudge(input.judge, family.judge, metric, t);
       return evaluateJudged(family.judge, metric, judgeDraw(metricId, input.testCaseId, t));
     case 'unavailable':
       return skipped(family.needs === 'audio' ? 'this metric analyses audio; a simulated chat conversation has no recording' : 'this metric reads traces; the sandbox records none for simulated conversations');

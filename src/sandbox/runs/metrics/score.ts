@@ -7,6 +7,7 @@ import { isJsonObject, type Json, type StoredRecord } from '../../storage/store.
 import type { ScoredMetric, ScoreSimulation } from '../contract.js';
 import { evaluateMetric, isDerived, type ConversationInput } from './evaluate.js';
 import { familyOf } from './families.js';
+import { judgeOf } from './judge-endpoint.js';
 import { failed, type MetricOutcome } from './outcome.js';
 import { scriptedAnswer } from './scripted.js';
 import { finishOutput, queueOutput, storedOutputs, versionOf } from './stored-outputs.js';
@@ -28,7 +29,9 @@ function input(runtime: Runtime, record: StoredRecord): ConversationInput | null
   if (transcript === null) return null;
   const run = typeof record.data.run_id === 'string' ? runtime.store.get('run', record.data.run_id) : undefined;
   const metadata = [record.data.metadata, run?.data.metadata].filter(isJsonObject);
+  const judge = judgeOf(runtime);
   return {
+    ...(judge ? { judge } : {}),
     transcript,
     testCaseId: typeof record.data.test_case_id === 'string' ? record.data.test_case_id : null,
     metadata,

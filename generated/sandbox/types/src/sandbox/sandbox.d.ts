@@ -4,6 +4,7 @@ import { type Tables } from './engine/tables.js';
 import type { FetchLike } from './events/deliver.js';
 import type { Rule } from './engine/hooks.js';
 import type { Store } from './storage/store.js';
+import { type JudgeEndpointOptions } from './runs/metrics/judge-endpoint.js';
 export interface SandboxOptions {
     /**
      * SQLite database file, `:memory:` (default), or a `postgres://user:password@host:port/database` URL: the
@@ -29,6 +30,11 @@ export interface SandboxOptions {
     tables?: Tables;
     /** Rule modules that replace the registry's by name (tests break a rule on purpose with this). */
     rules?: Record<string, Rule>;
+    /**
+     * A chat-completions endpoint that answers judged metrics instead of the deterministic stand-ins (off by
+     * default; docs/sandbox.md "Metrics at work (issue 25)").
+     */
+    judge?: JudgeEndpointOptions;
 }
 export interface Sandbox {
     /** The fetch-style handler. */
