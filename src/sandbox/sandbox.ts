@@ -21,6 +21,7 @@ import { openStore } from './storage/open.js';
 import { startDeliverySweeper } from './events/queue.js';
 import { deliveryOptions } from './rules/events/outbound.js';
 import type { Store } from './storage/store.js';
+import { configureJudge, type JudgeEndpointOptions } from './runs/metrics/judge-endpoint.js';
 
 export interface SandboxOptions {
   /**
@@ -43,6 +44,11 @@ export interface SandboxOptions {
   tables?: Tables;
   /** Rule modules that replace the registry's by name (tests break a rule on purpose with this). */
   rules?: Record<string, Rule>;
+  /**
+   * A chat-completions endpoint that answers judged metrics instead of the deterministic stand-ins (off by
+   * default; docs/sandbox.md "Metrics at work (issue 25)").
+   */
+  judge?: JudgeEndpointOptions;
 }
 
 export interface Sandbox {
@@ -100,13 +106,15 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       return r;
     },
     raise(event) {
-      void bus.publish([event]);
+      // Raised outside a request (a background rescoring, a run finishing): tracked, so idle() waits for its handlers.
+      bus.track(bus.publish([event]));
     },
     track(work) {
       bus.track(work);
     },
   };
   bus = createEventBus(() => runtime, rules, log);
+  configureJudge(runtime, options.judge);
 
   const seed = (): { key: string; org: string } => {
     const existing = store.meta('dev_api_key');

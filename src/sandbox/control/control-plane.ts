@@ -13,6 +13,7 @@ import type { Json } from '../storage/store.js';
 import { PLATFORM_ORG } from '../storage/store.js';
 import { eventOf, type RunCompleted } from '../rules/events/payloads.js';
 import { changeFixture, loadFixtures, removeFixture, type FixtureEntry } from './fixtures.js';
+import { scriptMetricAnswers } from './metric-answers.js';
 
 export interface ControlDeps {
   runtime: Runtime;
@@ -105,6 +106,8 @@ export async function handleControl(deps: ControlDeps, request: SandboxRequest, 
         requireOrg(runtime, orgId!);
         return json(200, { workspace: archiveDefaultWorkspace(runtime, orgId!) });
       }
+      case 'POST /organizations/{id}/metric-answers':
+        return json(200, scriptMetricAnswers(runtime, orgId!, await body(request)));
       case 'POST /organizations/{id}/run-completions': {
         requireOrg(runtime, orgId!);
         const b = await body(request);

@@ -137,7 +137,8 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
         for (const rule of ruleList) rule.write?.(c, next, previous);
       },
     };
-    const result: ActionResult = runtime.store.transaction(() => {
+    const unlocked = ruleList.find((r) => r.handleUnlocked);
+    const result: ActionResult = unlocked?.handleUnlocked ? await unlocked.handleUnlocked(ctx) : runtime.store.transaction(() => {
       checkBodyReferences(ctx);
       for (const rule of ruleList) rule.before?.(ctx);
       const custom = ruleList.find((r) => r.handle);

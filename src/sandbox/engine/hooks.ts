@@ -11,6 +11,11 @@ export interface Rule {
   write?(ctx: RequestContext, next: Json, previous: Json | undefined): void;
   /** Replaces the generic action of the operation. */
   handle?(ctx: RequestContext): ActionResult;
+  /**
+   * Answers an operation that reads and writes no record, outside any store transaction, so slow work (a SQL
+   * test in a child process) holds no lock: no other rule hook runs for it.
+   */
+  handleUnlocked?(ctx: RequestContext): Promise<ActionResult>;
   /** Runs after the action, still inside the transaction. */
   after?(ctx: RequestContext, result: ActionResult): void;
   /** Handles an event (x-handlers), after the raising transaction committed. */

@@ -40,6 +40,8 @@ import { metricCatalog } from './metric-catalog.js';
 import { metricFlow } from './metric-flow.js';
 import { metricOrganizationThreshold } from './metric-organization-threshold.js';
 import { metricSqlSchema } from './metric-sql-schema.js';
+import { metricSqlTest } from './metric-sql-test.js';
+import { metricTest } from './metric-test.js';
 import { metricFlowFilter } from './metric-flow-filter.js';
 import { metricThreshold } from './metric-threshold.js';
 import { metricThresholdScope } from './metric-threshold-scope.js';
@@ -89,6 +91,8 @@ export const RULES: Record<RuleName, Rule> = {
   'metric-flow': metricFlow,
   'metric-organization-threshold': metricOrganizationThreshold,
   'metric-sql-schema': metricSqlSchema,
+  'metric-sql-test': metricSqlTest,
+  'metric-test': metricTest,
   'metric-flow-filter': metricFlowFilter,
   'metric-threshold': metricThreshold,
   'metric-threshold-scope': metricThresholdScope,

@@ -28,6 +28,8 @@ export const RULE_NAMES = [
   'metric-recently-deleted',
   'metric-restore',
   'metric-sql-schema',
+  'metric-sql-test',
+  'metric-test',
   'metric-threshold',
   'metric-threshold-scope',
   'persona-background-sound',
@@ -65,6 +67,8 @@ export const EVENT_NAMES = [
   'conversation.submitted',
   'conversation.audio-attached',
   'simulation.metrics-rerun',
+  'simulation.metrics-rescore',
+  'metric.test-requested',
 ] as const;
 
 export type EventName = (typeof EVENT_NAMES)[number];

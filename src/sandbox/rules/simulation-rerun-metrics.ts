@@ -1,23 +1,49 @@
 // simulation-rerun-metrics (POST …:rerunMetrics, both paths): evaluates metrics again on simulated
 // conversations. Each id is QUEUED when the simulation is visible to the caller, else NOT_FOUND (with an error
 // text); the answer is 202 when every one was queued and 207 otherwise (facts-shapes 2.4 SC6). The metrics must
-// be visible to the caller (404 on metric_ids otherwise, like the metrics of a submit).
-// Decisions (docs/sandbox.md): the sandbox has no scorer, so a re-run changes no value: each queued
-// simulation raises `simulation.metrics-rerun`, a new wave delivered to the job_complete webhooks as a run-wave
-// delivery of the simulation's run with the simulation's current values of the re-run metrics.
+// be visible to the caller (404 on metric_ids otherwise, like the metrics of a submit); more than 500
+// simulation-metric pairs is 400 on metric_ids (facts 2.17).
+// A queued simulation with a stored transcript is re-scored for real (facts 2.17: re-scores without
+// re-simulating, results overwritten as each completes): its outputs of the metrics go IN QUEUE in the request's
+// transaction, and this rule's handler of simulation.metrics-rescore scores them in the background
+// (runs/metrics/score.ts), then raises simulation.metrics-rerun with the new values. A simulation without a
+// transcript (a fixture that carries its values) has nothing to score: it keeps its values, and
+// simulation.metrics-rerun is raised at once with them. Either way each queued simulation is delivered once to
+// the job_complete webhooks as a run-wave delivery of its run (docs/sandbox.md).
+import type { Runtime } from '../engine/context.js';
+import { invalid } from '../errors.js';
 import type { Rule } from '../engine/hooks.js';
 import { findRecord, inScope, isHidden, setOwn } from '../engine/records.js';
 import { bodyOf } from '../engine/request-parts.js';
+import { scoreSimulation } from '../runs/metrics/score.js';
+import { queueOutput, versionOf } from '../runs/metrics/stored-outputs.js';
+import { transcriptOf } from '../runs/metrics/transcript.js';
 import type { Json } from '../storage/store.js';
 import { valuesOf } from './conversation/outputs.js';
-import { raiseEvent } from './events/payloads.js';
+import { payloadOf, raiseEvent } from './events/payloads.js';
 import { getRecord } from '../storage/typed.js';
+
+const MAX_PAIRS = 500;
+
+/** The simulation's numeric values of the re-run metrics, as the re-run delivery carries them. */
+function rerunValues(data: Json, metricIds: readonly string[]): Record<string, number[]> {
+  const values = valuesOf(data);
+  const rerun: Record<string, number[]> = {};
+  for (const m of metricIds) {
+    const value = values.get(m);
+    if (typeof value === 'number') setOwn(rerun, m, [value]);
+  }
+  return rerun;
+}
 
 export const simulationRerunMetrics: Rule = {
   handle(ctx) {
     const body = bodyOf(ctx, 'rerunSimulatedConversationMetrics');
     const metricIds = [...new Set(body.metric_ids)];
-    for (const id of metricIds) findRecord(ctx, 'metric', id, { field: 'metric_ids' });
+    // Facts 2.17: at most 500 simulation-metric pairs per call (the lists' own bounds are the schema's).
+    const pairs = new Set(body.simulation_ids).size * metricIds.length;
+    if (pairs > MAX_PAIRS) throw invalid('metric_ids', `at most ${MAX_PAIRS} simulation-metric pairs per call (simulation_ids × metric_ids is ${pairs})`);
+    const metrics = metricIds.map((id) => findRecord(ctx, 'metric', id, { field: 'metric_ids' }));
     const resource = ctx.runtime.resource('simulation');
     const results: Json[] = [];
     for (const id of body.simulation_ids) {
@@ -26,22 +52,37 @@ export const simulationRerunMetrics: Rule = {
         results.push({ simulation_id: id, status: 'NOT_FOUND', error: 'The simulated conversation was not found.' });
         continue;
       }
-      const values = valuesOf(record.data);
-      const rerun: Record<string, number[]> = {};
-      for (const m of metricIds) {
-        const value = values.get(m);
-        if (typeof value === 'number') setOwn(rerun, m, [value]);
+      const runId = typeof record.data.run_id === 'string' ? record.data.run_id : null;
+      if (transcriptOf(record.data) !== null) {
+        const stored = ctx.runtime.store.get('simulation', record.id)!;
+        for (const metric of metrics) queueOutput(stored, metric.id, versionOf(metric.data));
+        ctx.runtime.store.update(stored);
+        raiseEvent(ctx.runtime, { name: 'simulation.metrics-rescore', org: ctx.org, workspace: ctx.workspace, payload: { run_id: runId, simulation_id: record.id, metric_ids: metricIds } });
+      } else {
+        raiseEvent(ctx.runtime, {
+          name: 'simulation.metrics-rerun',
+          org: ctx.org,
+          workspace: ctx.workspace,
+          payload: { run_id: runId, simulation_id: record.id, completed_at: ctx.now, metric_ids: metricIds, metric_values: rerunValues(record.data, metricIds) },
+        });
       }
-      raiseEvent(ctx.runtime, {
-        name: 'simulation.metrics-rerun',
-        org: ctx.org,
-        workspace: ctx.workspace,
-        payload: { run_id: record.data.run_id ?? null, simulation_id: record.id, completed_at: ctx.now, metric_ids: metricIds, metric_values: rerun },
-      });
       results.push({ simulation_id: id, status: 'QUEUED', error: null });
     }
     const queued = results.filter((r) => r.status === 'QUEUED').length;
     const failed = results.length - queued;
     return { status: failed === 0 ? 202 : 207, body: { results, queued_count: queued, failed_count: failed } };
+  },
+  async onEvent(runtime: Runtime, event) {
+    const { run_id, simulation_id, metric_ids } = payloadOf(event, 'simulation.metrics-rescore');
+    if (!runtime.store.get('simulation', simulation_id)) return;
+    await scoreSimulation(runtime, simulation_id, metric_ids);
+    const record = runtime.store.get('simulation', simulation_id);
+    if (!record) return;
+    raiseEvent(runtime, {
+      name: 'simulation.metrics-rerun',
+      org: event.org,
+      workspace: event.workspace,
+      payload: { run_id, simulation_id, completed_at: runtime.clock.now().toISOString(), metric_ids, metric_values: rerunValues(record.data, metric_ids) },
+    });
   },
 };

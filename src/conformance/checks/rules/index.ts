@@ -11,6 +11,7 @@ import { checks as metricsFlowsThresholds } from './metrics-flows-thresholds.js'
 import { checks as metricsFlowsEdits } from './metrics-flows-edits.js';
 import { checks as metricsOrganizationThreshold } from './metrics-organization-threshold.js';
 import { checks as metricsSqlSchema } from './metrics-sql-schema.js';
+import { checks as metricsTest } from './metrics-test.js';
 import { checks as personasSoundsTags } from './personas-sounds-tags.js';
 import { checks as personasSoundsUpload } from './personas-sounds-upload.js';
 import { checks as testSetsAgentsRecords } from './test-sets-agents-records.js';
@@ -19,4 +20,4 @@ import { checks as testSetsGridRows } from './test-sets-grid-rows.js';
 // issue 30
 import { checks as newerClient } from './newer-client.js';
 
-export const RULE_CHECKS: readonly Check[] = [...alerts, ...webhooksBaselines, ...personasAudio, ...records, ...personasSoundsTags, ...personasSoundsUpload, ...metricsFlowsThresholds, ...metricsFlowsEdits, ...metricsOrganizationThreshold, ...metricsSqlSchema, ...testSetsAgentsRecords, ...testSetsAgentsEdits, ...testSetsGridRows, ...newerClient];
+export const RULE_CHECKS: readonly Check[] = [...alerts, ...webhooksBaselines, ...personasAudio, ...records, ...personasSoundsTags, ...personasSoundsUpload, ...metricsFlowsThresholds, ...metricsFlowsEdits, ...metricsOrganizationThreshold, ...metricsSqlSchema, ...metricsTest, ...testSetsAgentsRecords, ...testSetsAgentsEdits, ...testSetsGridRows, ...newerClient];

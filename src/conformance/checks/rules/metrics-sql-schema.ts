@@ -1,67 +1,57 @@
-// metric-sql-schema (docs/sandbox.md "Metrics", the sandbox's design where the facts give no shape): the tables
-// a SQL metric reads are the two conversation sources, with a column per field of the conversation resources as
-// the spec declares them: its SQL type from the field's JSON type (string text, date-time timestamp with time
-// zone, integer bigint, number double precision, boolean boolean, anything else jsonb), nullable when the field
-// is optional or may be null, and the field's description (its own, else the one of the schema it refers to).
+// metric-sql-schema (GET /metrics/sql-schema, facts-shapes MT28): every table has a name and columns, each
+// column a name and a sql_type, an enum null or {name, values}; sample rows carry only the table's columns, and
+// an enumerated column's sample values are among its values. The schema describes what SQL metrics read: every
+// column of every table can be selected by POST /metrics/sql:test (the rule metric-sql-test) without an error.
 import { fail } from '../../result.js';
-import { deref } from '../../world.js';
 import type { Check } from '../context.js';
-import { operationWithRule, show, succeed } from './records-support.js';
+import { operationWithRule, ruleRoute, show, succeed } from './records-support.js';
 
 const RULE = 'metric-sql-schema';
-const TABLES: Record<string, string> = { uploaded_conversations: 'conversation', simulated_conversations: 'simulation' };
+const SQL_TEST = 'metric-sql-test';
 
 interface Column {
   name: string;
-  type: string;
-  nullable: boolean;
-  description: string | null;
+  sql_type: string;
+  enum?: { name: string; values: string[] } | null;
+}
+interface Table {
+  name: string;
+  columns: Column[];
+  sample_rows?: Record<string, unknown>[];
 }
 
-type Node = Record<string, unknown>;
-
-/** The JSON types a field's schema allows (through $ref, oneOf, anyOf, allOf), and whether it is a date-time. */
-function typesOf(node: unknown, defs: Record<string, unknown>, out = { types: new Set<string>(), dateTime: false }): typeof out {
-  const s = deref(node, defs);
-  for (const t of Array.isArray(s.type) ? s.type : typeof s.type === 'string' ? [s.type] : []) out.types.add(String(t));
-  if (Array.isArray(s.enum) && s.enum.includes(null)) out.types.add('null');
-  if (s.format === 'date-time') out.dateTime = true;
-  for (const key of ['oneOf', 'anyOf', 'allOf']) for (const part of Array.isArray(s[key]) ? (s[key] as unknown[]) : []) typesOf(part, defs, out);
-  return out;
-}
-
-const SCALARS: Record<string, string> = { string: 'text', integer: 'bigint', number: 'double precision', boolean: 'boolean' };
-
-/** The column docs/sandbox.md describes for a field of the resource's schema. */
-function expectedColumn(schema: Node, name: string, defs: Record<string, unknown>): Column {
-  const own = (schema.properties as Node)[name];
-  const { types, dateTime } = typesOf(own, defs);
-  const mayBeNull = types.delete('null');
-  const only = types.size === 1 ? [...types][0]! : undefined;
-  const type = only === 'string' && dateTime ? 'timestamp with time zone' : only !== undefined && SCALARS[only] ? SCALARS[only] : 'jsonb';
-  const required = Array.isArray(schema.required) && schema.required.includes(name);
-  const described = [own as Node, deref(own, defs)].find((n) => typeof n?.description === 'string');
-  return { name, type, nullable: mayBeNull || !required, description: described ? String(described.description) : null };
-}
+const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
 export const sqlSchema: Check = {
-  name: `rule ${RULE}: a table per conversation source, a column per field of its resource with the SQL type of the field`,
+  name: `rule ${RULE}: tables with typed columns (sql_type, enum), sample rows of those columns; every column can be queried by sql:test`,
   applies: operationWithRule('metric', 'custom', RULE),
   async run(ctx) {
-    const body = (await succeed(ctx, ctx.route, {}, 'reading the SQL schema')).body as { tables: { name: string; columns: Column[] }[] };
-    const names = body.tables.map((t) => t.name);
-    if (show(names) !== show(Object.keys(TABLES))) fail(`the tables are ${show(names)}, expected ${show(Object.keys(TABLES))}`);
+    const body = (await succeed(ctx, ctx.route, {}, 'reading the SQL schema')).body as { tables: Table[] };
+    if (body.tables.length === 0) fail('the schema names no table');
     for (const table of body.tables) {
-      const resource = ctx.world.resource(TABLES[table.name]!);
-      const hidden = new Set(resource.writeOnly.filter((p) => p.length === 1).map((p) => p[0]));
-      const expected = resource.properties.filter((p) => !hidden.has(p));
-      const columns = table.columns.map((c) => c.name);
-      if (show(columns) !== show(expected)) fail(`${table.name} has the columns ${show(columns)}, expected the ${resource.name} fields ${show(expected)}`);
-      const id = table.columns.find((c) => c.name === resource.id);
-      if (id?.type !== 'text' || id.nullable) fail(`${table.name}.${resource.id} is ${show(id)}, expected a text column that is never NULL`);
-      const schema = deref({ $ref: `#/$defs/${resource.schema}` }, ctx.world.defs);
-      const wrong = table.columns.filter((c) => show(c) !== show(expectedColumn(schema, c.name, ctx.world.defs)));
-      if (wrong.length > 0) fail(`${table.name}: ${wrong.map((c) => `${show(c)}, expected ${show(expectedColumn(schema, c.name, ctx.world.defs))}`).join('; ')}`);
+      if (table.columns.length === 0) fail(`table ${table.name} has no column`);
+      const names = new Set(table.columns.map((c) => c.name));
+      if (names.size !== table.columns.length) fail(`table ${table.name} names a column twice: ${show(table.columns.map((c) => c.name))}`);
+      for (const column of table.columns) {
+        if (column.sql_type.trim() === '') fail(`${table.name}.${column.name} has an empty sql_type`);
+        if (column.enum && column.enum.values.length === 0) fail(`${table.name}.${column.name} has an enum without values`);
+      }
+      for (const [i, row] of (table.sample_rows ?? []).entries()) {
+        const extra = Object.keys(row).filter((k) => !names.has(k));
+        if (extra.length > 0) fail(`${table.name}.sample_rows[${i}] has fields the table does not declare: ${show(extra)}`);
+        for (const column of table.columns) {
+          const value = row[column.name];
+          if (column.enum && value !== undefined && value !== null && !column.enum.values.includes(String(value))) fail(`${table.name}.sample_rows[${i}].${column.name} is ${show(value)}, not one of its enum ${show(column.enum.values)}`);
+        }
+      }
+    }
+    const test = ruleRoute(ctx.suite, SQL_TEST);
+    if (!test) return;
+    for (const table of body.tables) {
+      const sql = `SELECT ${table.columns.map((c) => quote(c.name)).join(', ')}, 0 AS start_offset_milliseconds, 1 AS value FROM ${quote(table.name)}`;
+      const answer = (await succeed(ctx, test, { body: { sql_query: sql, aggregation_method: 'COUNT' } }, `selecting every column of ${table.name}`)).body as { error?: string | null; row_count?: number };
+      // A table the sample leaves empty answers "no rows": the query itself was accepted.
+      if (answer.error && !/no rows/i.test(answer.error)) fail(`selecting every column of ${table.name} the schema describes: ${answer.error}`);
     }
   },
 };

@@ -1,10 +1,12 @@
 // The metric results of a simulated or uploaded conversation as the API shows them: `metric_values` (a
-// simulation's map; an uploaded conversation's list of {metric_id, value}) and metric outputs. The sandbox has
-// no scorer: a simulation's values are the ones its record carries (fixtures), an uploaded conversation's are
-// the ones stored with it (none, unless loaded), and each metric of its waves has an output whose status says
+// simulation's map; an uploaded conversation's list of {metric_id, value}) and metric outputs. A simulation's
+// outputs are the ones the metric evaluator stored on it (runs/metrics/stored-outputs.ts), plus one derived from
+// each value its record carries without a stored output (fixtures); an uploaded conversation's values are the
+// ones stored with it (none, unless loaded), and each metric of its waves has an output whose status says
 // whether its wave was evaluated.
 import { isJsonObject, type Json, type StoredRecord } from '../../storage/store.js';
 import { wavesOf } from '../audio/conversation.js';
+import { storedOutputs } from '../../runs/metrics/stored-outputs.js';
 
 /** Metric id -> value, from a map or a list of {metric_id, value}. */
 export function valuesOf(data: Json): Map<string, unknown> {
@@ -49,7 +51,12 @@ export function outputsOf(kind: string, record: StoredRecord): Json[] {
   const values = valuesOf(record.data);
   const base = (metricId: string): Json => ({ metric_output_id: outputId(record, metricId), metric_id: metricId, metric_version_ulid: null });
   if (kind === 'simulation') {
-    return [...values].map(([metricId, value]) => ({ ...base(metricId), value, status: 'COMPLETED', status_reason: null, explanation: null, subvalues_by_timestamp: null, result: null, runtime_metadata: null }));
+    const stored = storedOutputs(record.data) ?? [];
+    const scored = new Set(stored.map((o) => o.metric_id));
+    const fromValues = [...values]
+      .filter(([metricId]) => !scored.has(metricId))
+      .map(([metricId, value]) => ({ ...base(metricId), value, status: 'COMPLETED', status_reason: null, explanation: null, subvalues_by_timestamp: null, result: null, runtime_metadata: null }));
+    return [...stored.map((o) => ({ ...o })), ...fromValues];
   }
   const waves = wavesOf(record.data);
   const ids = [...new Set([...waves.text.metric_ids, ...waves.audio.metric_ids, ...values.keys()])];

@@ -39,6 +39,20 @@ export interface MetricsRerun {
   metric_values: Record<string, number[]>;
 }
 
+/** simulation.metrics-rescore: a re-run's simulation whose stored transcript is scored again (in the background). */
+export interface MetricsRescore {
+  run_id: string | null;
+  simulation_id: string;
+  metric_ids: string[];
+}
+
+/** metric.test-requested: POST /metrics/{metric_id}/test queued an output; the handler scores it. */
+export interface MetricTestRequested {
+  simulation_id: string;
+  metric_id: string;
+  metric_output_id: string;
+}
+
 /** Every event name with its payload; `Covering` makes a name of names.ts without a payload here a type error. */
 type Covering<Names extends string, T extends Record<Names, object>> = T;
 export type EventPayloads = Covering<
@@ -48,6 +62,8 @@ export type EventPayloads = Covering<
     'conversation.submitted': ConversationWave;
     'conversation.audio-attached': ConversationWave;
     'simulation.metrics-rerun': MetricsRerun;
+    'simulation.metrics-rescore': MetricsRescore;
+    'metric.test-requested': MetricTestRequested;
   }
 >;
 
