@@ -1918,5 +1918,8 @@ export interface Client {
     ): Promise<ArchiveWorkspaceResponse>;
   };
 }
-/** Create a client. The API key is kept out of enumerable properties, errors and messages. */
-export declare function createClient(options: ClientOptions): Client;
+/**
+ * Create a client. Credentials: `apiKey`.
+ * They are kept out of enumerable properties, errors and messages.
+ */
+export declare function createClient(options: Omit<ClientOptions, 'basic' | 'bearerToken'>): Client;

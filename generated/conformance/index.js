@@ -1630,16 +1630,16 @@ var init_errors = __esm({
       name = "ApiError";
       /** HTTP status; 0 when no response was received. */
       status;
-      /** The API's error code (`NOT_FOUND`, ...), `UNKNOWN` when the body was not the error envelope. */
+      /** The API's error code (`NOT_FOUND`, ...), or one of the client's own (`ClientErrorCode`). */
       code;
       details;
       /** `x-request-id` of the response, for support requests. */
       requestId;
-      /** The parsed response body (JSON) or its text, with the API key redacted. */
+      /** The parsed response body (JSON) or its text, with the credentials redacted. */
       body;
       operationId;
       constructor(init) {
-        super(init.message);
+        super(init.message, init.cause === void 0 ? void 0 : { cause: init.cause });
         this.status = init.status;
         this.code = init.code;
         this.details = init.details ?? [];
@@ -1653,10 +1653,106 @@ var init_errors = __esm({
     };
     NetworkError = class extends ApiError {
       name = "NetworkError";
+      method;
+      /** The request URL, without credential values. */
+      url;
+      failure;
+      constructor(init) {
+        super({
+          message: init.message,
+          status: 0,
+          code: "NETWORK_ERROR",
+          operationId: init.operationId,
+          cause: init.cause
+        });
+        this.method = init.method;
+        this.url = init.url;
+        this.failure = init.failure;
+      }
     };
     ResponseValidationError = class extends ApiError {
       name = "ResponseValidationError";
     };
+  }
+});
+
+// generated:generated/control-client/runtime/auth.js
+function credentialOf(spec) {
+  return spec.type === "apiKey" ? "apiKey" : spec.type === "bearer" ? "bearerToken" : "basic";
+}
+function checkCredentialOptions(options, accepted) {
+  if (accepted === void 0) return;
+  for (const name of CREDENTIAL_NAMES) {
+    if (options[name] === void 0 || accepted.includes(name)) continue;
+    const usable = accepted.length === 0 ? "this API declares no security scheme a client option serves" : `its schemes take ${accepted.join(", ")}`;
+    throw new TypeError(`createClient: the option ${name} is not used by any security scheme of this API (${usable})`);
+  }
+}
+async function resolve(credential) {
+  if (credential === void 0) return void 0;
+  const value = typeof credential === "function" ? await credential() : credential;
+  if (typeof value !== "string") throw new TypeError("a credential function must return a string");
+  return value === "" ? void 0 : value;
+}
+async function resolveCredentials(config) {
+  const [apiKey, bearerToken] = await Promise.all([resolve(config.apiKey), resolve(config.bearerToken)]);
+  return { apiKey, bearerToken, basic: config.basic };
+}
+function has(credentials, spec) {
+  return credentials[credentialOf(spec)] !== void 0;
+}
+function chooseAuth(alternatives, credentials) {
+  return alternatives.find((alternative) => alternative.length > 0 && alternative.every((spec) => has(credentials, spec))) ?? [];
+}
+function authQueryPairs(schemes, credentials) {
+  const pairs = [];
+  for (const spec of schemes) {
+    if (spec.type === "apiKey" && spec.in === "query" && credentials.apiKey !== void 0) {
+      pairs.push(`${encodeURIComponent(spec.name)}=${encodeURIComponent(credentials.apiKey)}`);
+    }
+  }
+  return pairs;
+}
+function authQueryNames(schemes) {
+  return schemes.flatMap((spec) => spec.type === "apiKey" && spec.in === "query" ? [spec.name] : []);
+}
+function base64(text) {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+function basicValue(basic) {
+  return `Basic ${base64(`${basic.username}:${basic.password}`)}`;
+}
+function applyAuthHeaders(headers, schemes, credentials) {
+  const cookies = [];
+  for (const spec of schemes) {
+    if (spec.type === "apiKey" && credentials.apiKey !== void 0) {
+      if (spec.in === "header") headers.set(spec.name, credentials.apiKey);
+      else if (spec.in === "cookie") cookies.push(`${spec.name}=${encodeURIComponent(credentials.apiKey)}`);
+    } else if (spec.type === "bearer" && credentials.bearerToken !== void 0) {
+      headers.set("Authorization", `Bearer ${credentials.bearerToken}`);
+    } else if (spec.type === "basic" && credentials.basic !== void 0) {
+      headers.set("Authorization", basicValue(credentials.basic));
+    }
+  }
+  if (cookies.length > 0) headers.set("Cookie", cookies.join("; "));
+}
+function secretsOf(credentials) {
+  const out = [];
+  if (credentials.apiKey !== void 0) out.push(credentials.apiKey);
+  if (credentials.bearerToken !== void 0) out.push(credentials.bearerToken);
+  if (credentials.basic !== void 0) {
+    if (credentials.basic.password !== "") out.push(credentials.basic.password);
+    out.push(basicValue(credentials.basic).slice("Basic ".length));
+  }
+  return out;
+}
+var CREDENTIAL_NAMES;
+var init_auth = __esm({
+  "generated:generated/control-client/runtime/auth.js"() {
+    CREDENTIAL_NAMES = ["apiKey", "bearerToken", "basic"];
   }
 });
 
@@ -1683,7 +1779,7 @@ function scalar(value) {
   if (typeof value === "object" && value !== null) return JSON.stringify(value);
   return String(value);
 }
-function buildUrl(config, op, pathValues, query) {
+function buildUrl(config, op, pathValues, query, auth) {
   let path = op.path[0] ?? "";
   op.pathParams.forEach((name, i) => {
     const value = pathValues[i];
@@ -1702,10 +1798,7 @@ function buildUrl(config, op, pathValues, query) {
   for (const [name, value] of ownEntries(query)) {
     if (!declared.has(name)) parts.push(...serializeQueryParam({ name, style: "form", explode: true }, value));
   }
-  for (const auth of op.auth) {
-    if (auth.in === "query" && config.apiKey)
-      parts.push(`${encodeURIComponent(auth.name)}=${encodeURIComponent(config.apiKey)}`);
-  }
+  parts.push(...authQueryPairs(auth.schemes, auth.credentials));
   const base = config.baseUrl.replace(/\/+$/, "");
   return base + path + (parts.length > 0 ? `?${parts.join("&")}` : "");
 }
@@ -1749,18 +1842,12 @@ function headerValue(spec, value) {
   }
   return scalar(value);
 }
-function buildHeaders(config, op, options) {
+function buildHeaders(config, op, options, auth) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(config.headers)) headers.set(name, value);
   if (options.accept !== void 0) headers.set("Accept", options.accept);
   else if (op.accept !== void 0) headers.set("Accept", op.accept);
-  const cookies = [];
-  for (const auth of op.auth) {
-    if (!config.apiKey) continue;
-    if (auth.in === "header") headers.set(auth.name, config.apiKey);
-    else if (auth.in === "cookie") cookies.push(`${auth.name}=${encodeURIComponent(config.apiKey)}`);
-  }
-  if (cookies.length > 0) headers.set("Cookie", cookies.join("; "));
+  applyAuthHeaders(headers, auth.schemes, auth.credentials);
   if (op.workspaceHeader !== void 0 && op.workspaceDefault && config.workspaceId !== void 0) {
     headers.set(op.workspaceHeader, config.workspaceId);
   }
@@ -1831,7 +1918,80 @@ function appendAll(value, append) {
 }
 var init_build = __esm({
   "generated:generated/control-client/runtime/build.js"() {
+    init_auth();
     init_own();
+  }
+});
+
+// generated:generated/control-client/runtime/network.js
+function errorCode(error) {
+  for (let current = error, depth = 0; typeof current === "object" && current !== null && depth < 4; depth++) {
+    const code = current.code;
+    if (typeof code === "string") return code;
+    const nested = current.errors;
+    if (Array.isArray(nested) && nested.length > 0) {
+      const inner = errorCode(nested[0]);
+      if (inner !== void 0) return inner;
+    }
+    current = current.cause;
+  }
+  return void 0;
+}
+function classifyFailure(error) {
+  const code = errorCode(error);
+  const name = error instanceof Error ? error.name : "";
+  if (name === "AbortError") return { failure: "abort", code };
+  switch (code) {
+    case "ECONNREFUSED":
+      return { failure: "refused", code };
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+    case "EAI_NONAME":
+      return { failure: "dns", code };
+    case "ETIMEDOUT":
+    case "UND_ERR_CONNECT_TIMEOUT":
+    case "UND_ERR_HEADERS_TIMEOUT":
+    case "UND_ERR_BODY_TIMEOUT":
+      return { failure: "timeout", code };
+    case "ECONNRESET":
+    case "EPIPE":
+    case "UND_ERR_SOCKET":
+      return { failure: "reset", code };
+    default:
+      return { failure: name === "TimeoutError" ? "timeout" : "other", code };
+  }
+}
+function displayUrl(url, hiddenQueryNames) {
+  if (hiddenQueryNames.length === 0) return url;
+  const at = url.indexOf("?");
+  if (at < 0) return url;
+  const hidden = new Set(hiddenQueryNames.map((name) => encodeURIComponent(name)));
+  const query = url.slice(at + 1).split("&").map((pair) => {
+    const eq = pair.indexOf("=");
+    return eq >= 0 && hidden.has(pair.slice(0, eq)) ? `${pair.slice(0, eq)}=[REDACTED]` : pair;
+  });
+  return `${url.slice(0, at)}?${query.join("&")}`;
+}
+function networkError(error, method, url, operationId, redact) {
+  const { failure, code } = classifyFailure(error);
+  const reason = error instanceof Error ? error.message : String(error);
+  const message = redact(
+    `${method} ${url}: ${FAILURE_TEXT[failure]}${code === void 0 ? "" : ` (${code})`}: ${reason}`
+  );
+  return new NetworkError({ message, method, url: redact(url), failure, cause: error, operationId });
+}
+var FAILURE_TEXT;
+var init_network = __esm({
+  "generated:generated/control-client/runtime/network.js"() {
+    init_errors();
+    FAILURE_TEXT = {
+      refused: "connection refused",
+      dns: "host name not resolved",
+      timeout: "connection timed out",
+      reset: "connection reset",
+      abort: "request aborted",
+      other: "request failed"
+    };
   }
 });
 
@@ -1873,7 +2033,7 @@ function retryAfterMs(header2, maxDelayMs) {
   return Math.min(maxDelayMs, Math.max(0, ms));
 }
 function defaultSleep(ms, signal) {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve2, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const onAbort = () => {
       clearTimeout(timer);
@@ -1881,7 +2041,7 @@ function defaultSleep(ms, signal) {
     };
     const timer = setTimeout(() => {
       signal.removeEventListener("abort", onAbort);
-      resolve();
+      resolve2();
     }, ms);
     signal.addEventListener("abort", onAbort, { once: true });
   });
@@ -1915,7 +2075,7 @@ function createDeadline(user, timeoutMs, operationId) {
   };
 }
 function raceAbort(promise, signal) {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve2, reject) => {
     if (signal.aborted) {
       promise.catch(() => void 0);
       return reject(signal.reason);
@@ -1925,7 +2085,7 @@ function raceAbort(promise, signal) {
     promise.then(
       (value) => {
         signal.removeEventListener("abort", onAbort);
-        resolve(value);
+        resolve2(value);
       },
       (error) => {
         signal.removeEventListener("abort", onAbort);
@@ -1952,9 +2112,19 @@ var init_retry = __esm({
   }
 });
 
+// generated:generated/control-client/runtime/error-codes.js
+var API_ERROR_CODES;
+var init_error_codes = __esm({
+  "generated:generated/control-client/runtime/error-codes.js"() {
+    API_ERROR_CODES = void 0;
+  }
+});
+
 // generated:generated/control-client/runtime/responses.js
-function redactor(apiKey) {
-  const secrets = apiKey ? [.../* @__PURE__ */ new Set([apiKey, encodeURIComponent(apiKey)])].sort((a, b) => b.length - a.length) : [];
+function redactor(secretTexts) {
+  const secrets = [...new Set(secretTexts.filter((s) => s !== "").flatMap((s) => [s, encodeURIComponent(s)]))].sort(
+    (a, b) => b.length - a.length
+  );
   return (text) => secrets.reduce((out, secret) => out.split(secret).join("[REDACTED]"), text);
 }
 function redactValue(value, redact, depth = 0) {
@@ -2059,10 +2229,11 @@ async function errorFromResponse(op, response, redact) {
   const code = ownValue(envelope, "code");
   if (typeof code === "string") {
     const message = ownValue(envelope, "message");
+    const known2 = API_ERROR_CODES === void 0 || API_ERROR_CODES.includes(code);
     return new ApiError({
       message: redact(typeof message === "string" && message !== "" ? message : `HTTP ${status} ${code}`),
       status,
-      code: redact(code),
+      code: known2 ? redact(code) : "UNKNOWN",
       details: asDetails(ownValue(envelope, "details"), redact),
       requestId: requestId2,
       body,
@@ -2083,6 +2254,7 @@ async function errorFromResponse(op, response, redact) {
 }
 var init_responses = __esm({
   "generated:generated/control-client/runtime/responses.js"() {
+    init_error_codes();
     init_errors();
     init_build();
     init_own();
@@ -2090,7 +2262,8 @@ var init_responses = __esm({
 });
 
 // generated:generated/control-client/runtime.js
-function createConfig(options) {
+function createConfig(options, accepted) {
+  checkCredentialOptions(options, accepted);
   const platformFetch = (request2) => globalThis.fetch(request2);
   const config = {
     baseUrl: options.baseUrl,
@@ -2102,18 +2275,22 @@ function createConfig(options) {
     headers: { ...options.headers }
   };
   Object.defineProperty(config, "apiKey", { value: options.apiKey, enumerable: false });
+  Object.defineProperty(config, "bearerToken", { value: options.bearerToken, enumerable: false });
+  Object.defineProperty(config, "basic", { value: options.basic, enumerable: false });
   return Object.freeze(config);
 }
 async function request(config, op, input) {
   const options = input.options ?? {};
-  const redact = redactor(config.apiKey);
+  const credentials = await resolveCredentials(config);
+  const auth = { schemes: chooseAuth(op.auth, credentials), credentials };
+  const redact = redactor(secretsOf(credentials));
   let url;
   let headers;
   let body;
   try {
-    url = buildUrl(config, op, input.pathValues, options.query);
+    url = buildUrl(config, op, input.pathValues, options.query, auth);
     new URL(url);
-    headers = buildHeaders(config, op, options);
+    headers = buildHeaders(config, op, options, auth);
     body = encodeBody(op.requestMediaType, input.body, headers);
   } catch (error) {
     throw new TypeError(redact(error instanceof Error ? error.message : String(error)));
@@ -2132,13 +2309,7 @@ async function request(config, op, input) {
           await raceAbort(retry.sleep(backoff(retry, attempt), deadline.signal), deadline.signal);
           continue;
         }
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new NetworkError({
-          message: redact(`${op.method} request failed: ${reason}`),
-          status: 0,
-          code: "NETWORK_ERROR",
-          operationId: op.id
-        });
+        throw networkError(error, op.method, displayUrl(url, authQueryNames(auth.schemes)), op.id, redact);
       }
       if (response.ok) return await raceAbort(readSuccess(config, op, response, redact), deadline.signal);
       if (attempt < retry.attempts && shouldRetryStatus(retry, op.method, response.status)) {
@@ -2168,7 +2339,9 @@ async function request(config, op, input) {
 var init_runtime = __esm({
   "generated:generated/control-client/runtime.js"() {
     init_errors();
+    init_auth();
     init_build();
+    init_network();
     init_own();
     init_retry();
     init_responses();
@@ -2185,7 +2358,7 @@ async function health(config, options) {
     pathParams: [],
     query: [],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     accept: "application/json",
     responses: { 200: { validator: healthResponse200Validator, jsonOnly: true } }
   };
@@ -2199,7 +2372,7 @@ async function createOrganization(config, body, options) {
     pathParams: [],
     query: [],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     requestMediaType: "application/json",
     accept: "application/json",
     responses: { 201: { validator: createOrganizationResponse201Validator, jsonOnly: true } }
@@ -2214,7 +2387,7 @@ async function createApiKey(config, organizationId, body, options) {
     pathParams: ["organization_id"],
     query: [],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     requestMediaType: "application/json",
     accept: "application/json",
     responses: { 201: { validator: createApiKeyResponse201Validator, jsonOnly: true } }
@@ -2229,7 +2402,7 @@ async function archiveDefaultWorkspace(config, organizationId, options) {
     pathParams: ["organization_id"],
     query: [],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     accept: "application/json",
     responses: { 200: { validator: archiveDefaultWorkspaceResponse200Validator, jsonOnly: true } }
   };
@@ -2243,7 +2416,7 @@ async function loadFixtures(config, organizationId, body, options) {
     pathParams: ["organization_id"],
     query: [],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     requestMediaType: "application/json",
     accept: "application/json",
     responses: { 201: { validator: loadFixturesResponse201Validator, jsonOnly: true } }
@@ -2258,7 +2431,7 @@ async function changeFixture(config, organizationId, kind, recordId, body, optio
     pathParams: ["organization_id", "kind", "record_id"],
     query: [],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     requestMediaType: "application/json",
     accept: "application/json",
     responses: { 200: { validator: changeFixtureResponse200Validator, jsonOnly: true } }
@@ -2273,7 +2446,7 @@ async function removeFixture(config, organizationId, kind, recordId, options) {
     pathParams: ["organization_id", "kind", "record_id"],
     query: [],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     accept: "application/json",
     responses: { 200: { validator: removeFixtureResponse200Validator, jsonOnly: true } }
   };
@@ -2287,7 +2460,7 @@ async function completeRun(config, organizationId, body, options) {
     pathParams: ["organization_id"],
     query: [],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     requestMediaType: "application/json",
     accept: "application/json",
     responses: { 200: { validator: completeRunResponse200Validator, jsonOnly: true } }
@@ -2302,7 +2475,7 @@ async function reset(config, options) {
     pathParams: [],
     query: [],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     accept: "application/json",
     responses: { 200: { validator: resetResponse200Validator, jsonOnly: true } }
   };
@@ -2320,7 +2493,7 @@ async function listSent(config, options) {
       { name: "wait", style: "form", explode: true }
     ],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     accept: "application/json",
     responses: { 200: { validator: listSentResponse200Validator, jsonOnly: true } }
   };
@@ -2335,7 +2508,7 @@ var init_operations = __esm({
 
 // generated:generated/control-client/client.js
 function createClient(options) {
-  const $config = createConfig(options);
+  const $config = createConfig(options, ["bearerToken"]);
   return {
     raw: $config,
     control: {
@@ -2631,7 +2804,7 @@ function isObj(v) {
 function own(o, key) {
   return isObj(o) && Object.prototype.hasOwnProperty.call(o, key) ? o[key] : void 0;
 }
-function has(o, key) {
+function has2(o, key) {
   return isObj(o) && Object.prototype.hasOwnProperty.call(o, key);
 }
 function num(v) {
@@ -2647,7 +2820,7 @@ function deepEqual(a, b) {
   }
   const ka = Object.keys(a);
   const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => has(b, k) && deepEqual(a[k], b[k]));
+  return ka.length === kb.length && ka.every((k) => has2(b, k) && deepEqual(a[k], b[k]));
 }
 function clone(v) {
   if (v === null || typeof v !== "object") return v;
@@ -2706,7 +2879,7 @@ function resolveRef(ctx, ref) {
           }
           seg = seg.replace(/~1/g, "/").replace(/~0/g, "~");
           if (Array.isArray(node) && /^\d+$/.test(seg)) node = node[Number(seg)];
-          else if (isObj(node) && has(node, seg)) node = node[seg];
+          else if (isObj(node) && has2(node, seg)) node = node[seg];
           else {
             node = void 0;
             break;
@@ -2976,7 +3149,7 @@ function checkNode(ctx, node, v, path, errs, branch, depth) {
     ok = false;
     errs.push({ path, keyword: "enum", branch });
   }
-  if (has(node, "const") && !deepEqual(node.const, v)) {
+  if (has2(node, "const") && !deepEqual(node.const, v)) {
     if (!errs) return false;
     ok = false;
     errs.push({ path, keyword: "const", branch });
@@ -3054,12 +3227,12 @@ function checkNode(ctx, node, v, path, errs, branch, depth) {
       errs.push({ path, keyword: kw, branch });
     }
   }
-  if (has(node, "not") && check(ctx, node.not, v, path, null, branch, depth + 1)) {
+  if (has2(node, "not") && check(ctx, node.not, v, path, null, branch, depth + 1)) {
     if (!errs) return false;
     ok = false;
     errs.push({ path, keyword: "not", branch });
   }
-  if (has(node, "if")) {
+  if (has2(node, "if")) {
     const cond = check(ctx, node.if, v, path, null, branch, depth + 1);
     const next = cond ? own(node, "then") : own(node, "else");
     if (next !== void 0 && !check(ctx, next, v, path, errs, branch, depth + 1)) {
@@ -3068,8 +3241,8 @@ function checkNode(ctx, node, v, path, errs, branch, depth) {
       errs.push({ path, keyword: "if", branch });
     }
   }
-  if (ok && (has(node, "unevaluatedProperties") || has(node, "unevaluatedItems"))) {
-    if (isObj(v) && has(node, "unevaluatedProperties")) {
+  if (ok && (has2(node, "unevaluatedProperties") || has2(node, "unevaluatedItems"))) {
+    if (isObj(v) && has2(node, "unevaluatedProperties")) {
       const seen = /* @__PURE__ */ new Set();
       evaluatedKeys(ctx, node, v, seen, depth, false);
       for (const k of Object.keys(v))
@@ -3079,7 +3252,7 @@ function checkNode(ctx, node, v, path, errs, branch, depth) {
           if (node.unevaluatedProperties === false) errs.push({ path: [...path, k], keyword: "unevaluatedProperties", branch });
         }
     }
-    if (Array.isArray(v) && has(node, "unevaluatedItems")) {
+    if (Array.isArray(v) && has2(node, "unevaluatedItems")) {
       const seen = /* @__PURE__ */ new Set();
       evaluatedItems(ctx, node, v, seen, depth, false);
       for (let i = 0; i < v.length; i++)
@@ -3111,24 +3284,24 @@ function* appliedSubschemas(ctx, node, v, depth) {
   }
   const ds = own(node, "dependentSchemas");
   if (isObj(ds) && isObj(v)) {
-    for (const k of Object.keys(ds)) if (has(v, k) && isObj(ds[k])) yield ds[k];
+    for (const k of Object.keys(ds)) if (has2(v, k) && isObj(ds[k])) yield ds[k];
   }
 }
 function evaluatedKeys(ctx, node, v, seen, depth, nested) {
   if (depth > 300) return;
   const props = own(node, "properties");
   const pats = own(node, "patternProperties");
-  const everything = has(node, "additionalProperties") || nested && has(node, "unevaluatedProperties");
-  for (const k of Object.keys(v)) if (everything || isObj(props) && has(props, k) || isObj(pats) && Object.keys(pats).some((p) => matches(p, k))) seen.add(k);
+  const everything = has2(node, "additionalProperties") || nested && has2(node, "unevaluatedProperties");
+  for (const k of Object.keys(v)) if (everything || isObj(props) && has2(props, k) || isObj(pats) && Object.keys(pats).some((p) => matches(p, k))) seen.add(k);
   for (const sub of appliedSubschemas(ctx, node, v, depth)) evaluatedKeys(ctx, sub, v, seen, depth + 1, true);
 }
 function evaluatedItems(ctx, node, v, seen, depth, nested) {
   if (depth > 300) return;
   const prefix = own(node, "prefixItems");
   const n = Array.isArray(prefix) ? prefix.length : 0;
-  const everything = has(node, "items") || nested && has(node, "unevaluatedItems");
+  const everything = has2(node, "items") || nested && has2(node, "unevaluatedItems");
   for (let i = 0; i < v.length; i++) if (everything || i < n) seen.add(i);
-  if (has(node, "contains")) {
+  if (has2(node, "contains")) {
     for (let i = 0; i < v.length; i++) if (check(ctx, node.contains, v[i], [], null, false, depth + 1)) seen.add(i);
   }
   for (const sub of appliedSubschemas(ctx, node, v, depth)) evaluatedItems(ctx, sub, v, seen, depth + 1, true);
@@ -3145,7 +3318,7 @@ function checkArray(ctx, node, v, path, errs, branch, depth) {
     }
   const prefix = own(node, "prefixItems");
   const nPrefix = Array.isArray(prefix) ? prefix.length : 0;
-  const items2 = has(node, "items") ? node.items : void 0;
+  const items2 = has2(node, "items") ? node.items : void 0;
   for (let i = 0; i < v.length; i++) {
     const s = i < nPrefix ? prefix[i] : items2;
     if (s !== void 0 && !check(ctx, s, v[i], errs ? [...path, i] : path, errs, branch, depth + 1)) {
@@ -3153,7 +3326,7 @@ function checkArray(ctx, node, v, path, errs, branch, depth) {
       ok = false;
     }
   }
-  if (has(node, "contains")) {
+  if (has2(node, "contains")) {
     let count = 0;
     for (const x of v) if (check(ctx, node.contains, x, path, null, branch, depth + 1)) count++;
     const minC = num(own(node, "minContains")) ?? 1;
@@ -3182,7 +3355,7 @@ function checkObject(ctx, node, v, path, errs, branch, depth) {
   const req = own(node, "required");
   if (Array.isArray(req)) {
     for (const k of req)
-      if (typeof k === "string" && !has(v, k)) {
+      if (typeof k === "string" && !has2(v, k)) {
         if (!errs) return false;
         ok = false;
         errs.push({ path: [...path, k], keyword: "required", branch });
@@ -3200,9 +3373,9 @@ function checkObject(ctx, node, v, path, errs, branch, depth) {
   if (isObj(dr))
     for (const k of Object.keys(dr)) {
       const deps = dr[k];
-      if (has(v, k) && Array.isArray(deps)) {
+      if (has2(v, k) && Array.isArray(deps)) {
         for (const d of deps)
-          if (typeof d === "string" && !has(v, d)) {
+          if (typeof d === "string" && !has2(v, d)) {
             if (!errs) return false;
             ok = false;
             errs.push({ path: [...path, d], keyword: "dependentRequired", branch });
@@ -3212,8 +3385,8 @@ function checkObject(ctx, node, v, path, errs, branch, depth) {
   const props = own(node, "properties");
   const pats = own(node, "patternProperties");
   const patKeys = isObj(pats) ? Object.keys(pats) : [];
-  const addl = has(node, "additionalProperties") ? node.additionalProperties : void 0;
-  const names2 = has(node, "propertyNames") ? node.propertyNames : void 0;
+  const addl = has2(node, "additionalProperties") ? node.additionalProperties : void 0;
+  const names2 = has2(node, "propertyNames") ? node.propertyNames : void 0;
   if (props !== void 0 || patKeys.length > 0 || addl !== void 0 || names2 !== void 0)
     for (const k of keys) {
       const kpath = errs ? [...path, k] : path;
@@ -3223,7 +3396,7 @@ function checkObject(ctx, node, v, path, errs, branch, depth) {
         errs.push({ path: kpath, keyword: "propertyNames", branch });
       }
       let known2 = false;
-      if (isObj(props) && has(props, k)) {
+      if (isObj(props) && has2(props, k)) {
         known2 = true;
         if (!check(ctx, props[k], v[k], kpath, errs, branch, depth + 1)) {
           if (!errs) return false;
@@ -3247,7 +3420,7 @@ function checkObject(ctx, node, v, path, errs, branch, depth) {
   const ds = own(node, "dependentSchemas");
   if (isObj(ds)) {
     for (const k of Object.keys(ds))
-      if (has(v, k) && !check(ctx, ds[k], v, path, errs, branch, depth + 1)) {
+      if (has2(v, k) && !check(ctx, ds[k], v, path, errs, branch, depth + 1)) {
         if (!errs) return false;
         ok = false;
       }
@@ -3486,7 +3659,7 @@ var MERGE = {
     if (Array.isArray(val)) m.groups.push({ kind: "oneOf", branches: val, discriminator: discriminatorOf(node) });
   },
   if: (m, val, node) => {
-    m.conds.push({ if: val, then: has(node, "then") ? node.then : void 0, else: has(node, "else") ? node.else : void 0 });
+    m.conds.push({ if: val, then: has2(node, "then") ? node.then : void 0, else: has2(node, "else") ? node.else : void 0 });
   },
   not: (m, val) => {
     m.nots.push(val);
@@ -4085,7 +4258,7 @@ function search(ctx, m, nodes, st, rounds) {
       }
       m2.condsDone = m.conds.length;
       for (const [k, s] of m.dependentSchemas.slice(m.depsDone))
-        if (isObj(v) && has(v, k)) {
+        if (isObj(v) && has2(v, k)) {
           flatten(ctx, m2, s, st);
           added = true;
         }
@@ -4338,7 +4511,7 @@ function reentersOpenRef(schemas2, open, depth) {
     if (!isObj(s)) continue;
     const ref = own(s, "$ref");
     if (typeof ref === "string" && open.has(ref)) return true;
-    for (const kw of ["items", "additionalProperties", "contains", "not", "if", "then", "else"]) if (has(s, kw) && reentersOpenRef([s[kw]], open, depth + 1)) return true;
+    for (const kw of ["items", "additionalProperties", "contains", "not", "if", "then", "else"]) if (has2(s, kw) && reentersOpenRef([s[kw]], open, depth + 1)) return true;
     for (const kw of ["allOf", "anyOf", "oneOf", "prefixItems"]) {
       const list = own(s, kw);
       if (Array.isArray(list) && reentersOpenRef(list, open, depth + 1)) return true;
@@ -4376,9 +4549,9 @@ function genObject(ctx, m, st, fillHere = false) {
   for (let round = 0; round < 4; round++) {
     let changed = false;
     for (const [k, deps] of m.dependentRequired)
-      if (has(out, k)) {
+      if (has2(out, k)) {
         for (const d of deps)
-          if (!has(out, d)) {
+          if (!has2(out, d)) {
             if (!add(d, true)) return NONE;
             changed = true;
           }
@@ -4392,7 +4565,7 @@ function genObject(ctx, m, st, fillHere = false) {
   if (extraWanted())
     for (const key of order) {
       if (!extraWanted()) break;
-      if (!has(out, key) && keyOk(key) && !(ctx.request && isReadOnly(ctx, m.properties.get(key) ?? []))) add(key, false);
+      if (!has2(out, key) && keyOk(key) && !(ctx.request && isReadOnly(ctx, m.properties.get(key) ?? []))) add(key, false);
     }
   for (let i = 0; extraWanted() && i < 8; i++) {
     const candidates = [];
@@ -4405,7 +4578,7 @@ function genObject(ctx, m, st, fillHere = false) {
       if (typeof k === "string") candidates.push(k);
     }
     candidates.push(i === 0 ? "key" : `key${i + 1}`, `property_${i + 1}`);
-    for (const k of candidates) if (!has(out, k) && keyOk(k) && add(k, false)) break;
+    for (const k of candidates) if (!has2(out, k) && keyOk(k) && add(k, false)) break;
   }
   while (count() > maxP && optionalAdded.length > 0) delete out[optionalAdded.pop()];
   return out;
@@ -4518,7 +4691,7 @@ var Prober = class {
     };
     const pm = this.mergedOf(schemas2);
     const show2 = (v) => typeof v === "string" && v.length > 40 ? `${JSON.stringify(v.slice(0, 37))}...` : JSON.stringify(v);
-    if (top.required.includes(key) && has(base, key)) {
+    if (top.required.includes(key) && has2(base, key)) {
       const b = clone(base);
       delete b[key];
       this.addInvalid(`${key}: missing (required)`, b, path);
@@ -6305,7 +6478,7 @@ async function enoughRecords(ctx) {
   const request2 = await listRequest(ctx);
   for (let i = 0; i < 3 && ctx.world.route(ctx.route.resource, "create"); i++) {
     await ctx.world.create(ctx.route.resource);
-    await new Promise((resolve) => setTimeout(resolve, 3));
+    await new Promise((resolve2) => setTimeout(resolve2, 3));
   }
   const items2 = await wholeList(ctx, request2);
   if (items2.length < 2) skip(`fewer than two ${ctx.route.resource} records to order`);
@@ -6389,7 +6562,7 @@ var filterExpression = {
     const create = ctx.world.route(resource, "create");
     const takes = (field) => create.body?.properties?.includes(field) === true;
     const a = await ctx.world.create(resource);
-    await new Promise((resolve) => setTimeout(resolve, 3));
+    await new Promise((resolve2) => setTimeout(resolve2, 3));
     const b = await ctx.world.create(resource);
     const request2 = await listRequest(ctx);
     const id = ctx.world.resource(resource).id;
@@ -9181,7 +9354,7 @@ function lowRateMp3Bytes(seconds) {
   Buffer.from([255, 227, 24, 192]).copy(frame, 0);
   return Buffer.concat(Array.from({ length: Math.ceil(seconds / (576 / 8e3)) }, () => frame));
 }
-function base64(bytes) {
+function base642(bytes) {
   return bytes.toString("base64");
 }
 function notAudioBytes() {
@@ -9289,7 +9462,7 @@ function pathOf(route, id) {
 function unknownId2(ctx) {
   return `Unknown${unique(ctx)}`.replace(/[^A-Za-z0-9]/g, "").padEnd(22, "0").slice(0, 26);
 }
-var WAV_5S = () => base64(wavBytes(5));
+var WAV_5S = () => base642(wavBytes(5));
 var submitRecording = {
   name: `rule ${VALIDATE}: a submit with a WAV or MP3 of 5 s or more, or an audio_url, has has_audio true and a later attach is 409; without one has_audio is false`,
   applies: appliesTo(VALIDATE, "create"),
@@ -9300,7 +9473,7 @@ var submitRecording = {
     expectField(plain, "name", `conversations/${String(plain.conversation_id)}`, "a submitted conversation");
     const recordings = [
       ["a 5 s WAV", { audio: WAV_5S() }],
-      ["an MP3 of just over 5 s", { audio: base64(mp3Bytes(5)) }],
+      ["an MP3 of just over 5 s", { audio: base642(mp3Bytes(5)) }],
       ["an HTTPS audio_url", { audio_url: HTTPS_URL }],
       ["an s3:// audio_url", { audio_url: "s3://conformance-recordings/calls/call.mp3" }]
     ];
@@ -9317,10 +9490,10 @@ var submitRefusals = {
   async run(ctx) {
     const r = routes(ctx);
     const refused2 = [
-      ["audio", base64(wavBytes(4.999)), "a WAV of 4.999 s"],
-      ["audio", base64(mp3Bytes(5, "down")), "an MP3 just under 5 s"],
-      ["audio", base64(lowRateMp3Bytes(3600 + 1)), "an MP3 of 60 min 1 s"],
-      ["audio", base64(notAudioBytes()), "bytes that are neither WAV nor MP3"],
+      ["audio", base642(wavBytes(4.999)), "a WAV of 4.999 s"],
+      ["audio", base642(mp3Bytes(5, "down")), "an MP3 just under 5 s"],
+      ["audio", base642(lowRateMp3Bytes(3600 + 1)), "an MP3 of 60 min 1 s"],
+      ["audio", base642(notAudioBytes()), "bytes that are neither WAV nor MP3"],
       ["audio", "not base64 at all!", "text that is not base64"],
       // docs/sandbox.md (Conversations): an s3:// bucket name has 3-63 characters; an HTTPS URL needs a host.
       ["audio_url", "s3://ab/call.wav", "an s3:// URL with a 2-character bucket"],
@@ -9339,7 +9512,7 @@ var submitOrder = {
     const r = routes(ctx);
     const missing = unknownId2(ctx).slice(0, 22);
     await expectRefused(ctx, r.submit, { body: await submitBody(ctx, r.submit, { agent_id: missing }) }, "agent_id", "a submit naming an unknown agent", 404);
-    await expectRefused(ctx, r.submit, { body: await submitBody(ctx, r.submit, { agent_id: missing, audio: base64(notAudioBytes()) }) }, "audio", "a submit with a bad recording and an unknown agent");
+    await expectRefused(ctx, r.submit, { body: await submitBody(ctx, r.submit, { agent_id: missing, audio: base642(notAudioBytes()) }) }, "audio", "a submit with a bad recording and an unknown agent");
     const agent = await ctx.world.ensure("agent");
     const external = `conformance-${unique(ctx)}`;
     const record = await submitted(ctx, r, { agent_id: agent.id, external_conversation_id: external }, "a submit naming an agent");
@@ -9410,7 +9583,7 @@ async function triggeredAfter(ctx, webhookId, after) {
     const items2 = Object.values(answer.body ?? {}).find(Array.isArray);
     const at = items2?.find((w) => w.id === webhookId)?.last_triggered_at;
     if (typeof at === "string" && (after === null || Date.parse(at) > Date.parse(after))) return at;
-    await new Promise((resolve) => setTimeout(resolve, attempt < 5 ? 5 : 50));
+    await new Promise((resolve2) => setTimeout(resolve2, attempt < 5 ? 5 : 50));
   }
   return null;
 }
@@ -9452,11 +9625,11 @@ var attachOrder = {
   async run(ctx) {
     const r = routes(ctx);
     const unknown = pathOf(r.attach, unknownId2(ctx));
-    await expectRefused(ctx, r.attach, { path: unknown, body: { audio: base64(notAudioBytes()) } }, "audio", "bytes that are not audio, to an unknown conversation");
+    await expectRefused(ctx, r.attach, { path: unknown, body: { audio: base642(notAudioBytes()) } }, "audio", "bytes that are not audio, to an unknown conversation");
     await expectRefused(ctx, r.attach, { path: unknown, body: { audio_url: "s3://ab/call.wav" } }, "audio_url", "a malformed s3:// URL, to an unknown conversation");
     expectError(await send(ctx.target, r.attach, { path: unknown, body: { audio: WAV_5S() } }), 404, "NOT_FOUND", void 0, "a valid recording to an unknown conversation");
     const withAudio = await submitted(ctx, r, { audio_url: HTTPS_URL }, "a submit with an audio_url");
-    await expectRefused(ctx, r.attach, { path: pathOf(r.attach, withAudio.conversation_id), body: { audio: base64(wavBytes(4.5)) } }, "audio", "a 4.5 s WAV to a conversation that has audio");
+    await expectRefused(ctx, r.attach, { path: pathOf(r.attach, withAudio.conversation_id), body: { audio: base642(wavBytes(4.5)) } }, "audio", "a 4.5 s WAV to a conversation that has audio");
   }
 };
 var attachDelivers = {
@@ -9468,7 +9641,7 @@ var attachDelivers = {
     const conversation = await submitted(ctx, r);
     const first = await triggeredAfter(ctx, webhook, null);
     if (first === null) fail("no webhook call after the submit (the text wave)");
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve2) => setTimeout(resolve2, 5));
     successRecord2(await send(ctx.target, r.attach, { path: pathOf(r.attach, conversation.conversation_id), body: { audio_url: HTTPS_URL } }), r.attach, "attaching an audio_url");
     if (await triggeredAfter(ctx, webhook, first) === null) fail(`no later webhook call after the attach: last_triggered_at stayed ${first}`);
   }
@@ -9729,7 +9902,7 @@ var uploadedOutputs = {
     const second = (await succeed(ctx, ctx.route, { path, query: { page_size: "1", page_token: token } }, "the second page")).body;
     if (show(second.metrics.map((o) => o.metric_id)) !== show([m.audio]) || second.next_page_token !== void 0) fail(`the second page is ${show(second)}, expected the audio metric's output and no next_page_token`);
     expectError(await send(ctx.target, ctx.route, { path, query: { page_token: "not-a-token" } }), 400, "INVALID_ARGUMENT", "page_token", "a page_token the list never gave");
-    expectSuccess(await send(ctx.target, r.attach, { path: pathOf2(r.attach, id), body: { audio: base64(wavBytes(5)) } }), r.attach, "attaching a 5 s WAV");
+    expectSuccess(await send(ctx.target, r.attach, { path: pathOf2(r.attach, id), body: { audio: base642(wavBytes(5)) } }), r.attach, "attaching a 5 s WAV");
     const after = await list("listing the outputs after the attach");
     if (show(after.map((o) => o.status)) !== show(["COMPLETED", "COMPLETED"]) || after.some((o) => o.status_reason !== null)) fail(`after the attach the outputs are ${show(after.map(brief))}, expected both COMPLETED without status_reason`);
     const unknown = await send(ctx.target, ctx.route, { path: pathOf2(ctx.route, "NoSuchConversationAAAAA") });
@@ -9747,7 +9920,7 @@ var audioUrlForms = {
     const fromUrl = await fetched(given.conversation_id, "the audio of a conversation submitted with an audio_url");
     const want = { audio_url: url, peaks_url: null, conversation_id: given.conversation_id, url_expires_in_seconds: 3600 };
     for (const [k, v] of Object.entries(want)) if (show(fromUrl[k]) !== show(v)) fail(`${k} is ${show(fromUrl[k])}, expected ${show(v)}`);
-    const bytes = await submitted(ctx, r, { audio: base64(wavBytes(5)) }, "a submit with base64 audio");
+    const bytes = await submitted(ctx, r, { audio: base642(wavBytes(5)) }, "a submit with base64 audio");
     const fromBytes = await fetched(bytes.conversation_id, "the audio of a conversation submitted with bytes");
     if (typeof fromBytes.audio_url !== "string" || !fromBytes.audio_url.includes(String(bytes.conversation_id)) || fromBytes.url_expires_in_seconds !== 3600 || fromBytes.peaks_url !== null) {
       fail(`the audio of uploaded bytes is ${show(fromBytes)}, expected a URL naming the conversation, 3600 s and no peaks_url`);
@@ -21358,7 +21531,7 @@ async function startHttpReceiver(idle) {
       lastActivity = Date.now();
     });
   });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise((resolve2) => server.listen(0, "127.0.0.1", resolve2));
   const base = `http://127.0.0.1:${server.address().port}`;
   return {
     endpoint(statuses = [204]) {
@@ -21378,7 +21551,7 @@ async function startHttpReceiver(idle) {
       while (Date.now() - started < SETTLE_LIMIT_MS && (inFlight > 0 || Date.now() - quietSince() < QUIET_MS)) await new Promise((r) => setTimeout(r, 50));
       return [...received.get(path) ?? []];
     },
-    close: () => new Promise((resolve) => server.close(() => resolve()))
+    close: () => new Promise((resolve2) => server.close(() => resolve2()))
   };
 }
 
@@ -21389,7 +21562,7 @@ var NO_BODY = /* @__PURE__ */ new Set([101, 103, 204, 205, 304]);
 function nodeRequest(url, init) {
   const target = new URL(url);
   const send2 = target.protocol === "https:" ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve2, reject) => {
     const body = init.body === void 0 ? void 0 : typeof init.body === "string" ? Buffer.from(init.body) : Buffer.from(init.body);
     const headers = { ...init.headers };
     if (body !== void 0 && !Object.keys(headers).some((name) => name.toLowerCase() === "content-length")) headers["content-length"] = String(body.byteLength);
@@ -21403,7 +21576,7 @@ function nodeRequest(url, init) {
           for (const v of Array.isArray(value) ? value : value === void 0 ? [] : [value]) headers2.append(name, v);
         }
         const status = res.statusCode ?? 0;
-        resolve(new Response(NO_BODY.has(status) || init.method === "HEAD" ? null : Buffer.concat(chunks), { status, statusText: res.statusMessage ?? "", headers: headers2 }));
+        resolve2(new Response(NO_BODY.has(status) || init.method === "HEAD" ? null : Buffer.concat(chunks), { status, statusText: res.statusMessage ?? "", headers: headers2 }));
       });
     });
     req.on("timeout", () => req.destroy(new Error(`no answer within ${init.timeoutMs} ms`)));
