@@ -1972,13 +1972,24 @@ function displayUrl(url, hiddenQueryNames) {
   });
   return `${url.slice(0, at)}?${query.join("&")}`;
 }
+function safeCause(error, redact, depth = 0) {
+  if (!(error instanceof Error) || depth > 4) return typeof error === "string" ? redact(error) : error;
+  const texts = (e, d) => e instanceof Error && d <= 4 ? [e.message, e.stack ?? "", ...texts(e.cause, d + 1)] : typeof e === "string" ? [e] : [];
+  if (texts(error, depth).every((text) => redact(text) === text)) return error;
+  const copy = new Error(redact(error.message), { cause: safeCause(error.cause, redact, depth + 1) });
+  copy.name = error.name;
+  copy.stack = redact(error.stack ?? "");
+  const code = error.code;
+  if (typeof code === "string") Object.defineProperty(copy, "code", { value: code, enumerable: true });
+  return copy;
+}
 function networkError(error, method, url, operationId, redact) {
   const { failure, code } = classifyFailure(error);
   const reason = error instanceof Error ? error.message : String(error);
   const message = redact(
     `${method} ${url}: ${FAILURE_TEXT[failure]}${code === void 0 ? "" : ` (${code})`}: ${reason}`
   );
-  return new NetworkError({ message, method, url: redact(url), failure, cause: error, operationId });
+  return new NetworkError({ message, method, url: redact(url), failure, cause: safeCause(error, redact), operationId });
 }
 var FAILURE_TEXT;
 var init_network = __esm({
@@ -2591,7 +2602,7 @@ async function inProcessTarget(options = {}) {
   settle = () => sandbox.idle();
   const fetch = (input, init) => sandbox.fetch(new Request(input, init));
   const base = "http://sandbox.local";
-  const admin = createClient({ baseUrl: `${base}/control`, fetch, headers: { authorization: `Bearer ${sandbox.adminToken}` }, retry: false }).control;
+  const admin = createClient({ baseUrl: `${base}/control`, fetch, bearerToken: sandbox.adminToken, retry: false }).control;
   const org = sandbox.organizationId;
   const control = {
     createApiKey: async (permissions) => (await admin.createApiKey(org, { permissions })).api_key.key,
@@ -21605,7 +21616,7 @@ function httpTarget(options) {
 var ConformanceOptionsError = class extends Error {
 };
 function controlAccess(controlUrl, adminToken, organizationId) {
-  const admin = createClient({ baseUrl: controlUrl, headers: { authorization: `Bearer ${adminToken}` }, retry: false }).control;
+  const admin = createClient({ baseUrl: controlUrl, bearerToken: adminToken, retry: false }).control;
   return {
     createApiKey: async (permissions) => (await admin.createApiKey(organizationId, { permissions })).api_key.key,
     createOtherOrganizationKey: async () => (await admin.createOrganization({ display_name: "Conformance other organization" })).api_key.key,
@@ -21630,7 +21641,7 @@ async function conformanceTarget(options) {
   let apiKey = options.apiKey;
   let control;
   if (options.controlUrl && options.adminToken) {
-    const admin = createClient({ baseUrl: options.controlUrl, headers: { authorization: `Bearer ${options.adminToken}` }, retry: false }).control;
+    const admin = createClient({ baseUrl: options.controlUrl, bearerToken: options.adminToken, retry: false }).control;
     const org = await admin.createOrganization({ display_name: "Conformance" });
     apiKey = org.api_key.key;
     control = controlAccess(options.controlUrl, options.adminToken, org.organization.id);

@@ -13,11 +13,11 @@ const errorSchema = {
 };
 const api = model(
   [
-    op('getThing', 'get', '/things/{id}', { parameters: { path: [param('id', 'path')] }, responses: [json('200'), json('404', { $ref: '#/$defs/ErrorResponse' })] }),
+    op('getThing', 'get', '/things/{id}', { parameters: { path: [param('id', 'path')], query: [], header: [], cookie: [] }, responses: [json('200'), json('404', { $ref: '#/$defs/ErrorResponse' })] }),
     op('search', 'get', '/search', { security: [['QueryKey']] }),
   ],
   {
-    schemas: { ErrorResponse: { name: 'ErrorResponse', specs: ['test'], pointer: '', schema: errorSchema, provenance: { source: 'seed' } } },
+    schemas: { ErrorResponse: { name: 'ErrorResponse', specs: ['test'], pointer: '', schema: errorSchema, provenance: { source: 'seed' }, semantics: {}, fields: {} } },
     securitySchemes: { ApiKeyAuth: { type: 'apiKey', name: 'X-API-Key', in: 'header' }, QueryKey: { type: 'apiKey', name: 'key', in: 'query' } },
   },
 );

@@ -8,7 +8,7 @@ import type {
   GetTagPathParams,
   GetTagResponse,
   ListTagsQuery,
-  ListTagsResponse_,
+  ListTagsResponse,
   UpdateTagBody,
   UpdateTagHeaders,
   UpdateTagPathParams,
@@ -24,7 +24,7 @@ export interface Client {
      * List the organization's active tags, one page at a time.
      * `GET /tags`
      */
-    listTags(options?: CallOptions<ListTagsQuery, never>): Promise<ListTagsResponse_>;
+    listTags(options?: CallOptions<ListTagsQuery, never>): Promise<ListTagsResponse>;
     /**
      * List the organization's active tags, one page at a time.
      * `GET /tags`
@@ -32,7 +32,7 @@ export interface Client {
      */
     listTagsAll(
       options?: CallOptions<ListTagsQuery, never>,
-    ): AsyncGenerator<PageItem<ListTagsResponse_, 'tags'>, void, undefined>;
+    ): AsyncGenerator<PageItem<ListTagsResponse, 'tags'>, void, undefined>;
     /**
      * Create a tag. The name is stored lower case; a name held by another active tag is 409.
      * `POST /tags`

@@ -66,11 +66,31 @@ export function displayUrl(url, hiddenQueryNames) {
     });
   return `${url.slice(0, at)}?${query.join('&')}`;
 }
+/**
+ * The fetch error as `cause`: itself when no credential appears in its chain's messages and stacks, else a copy
+ * (name, message, code, stack and cause, each redacted), so inspecting the error never shows a secret.
+ */
+function safeCause(error, redact, depth = 0) {
+  if (!(error instanceof Error) || depth > 4) return typeof error === 'string' ? redact(error) : error;
+  const texts = (e, d) =>
+    e instanceof Error && d <= 4
+      ? [e.message, e.stack ?? '', ...texts(e.cause, d + 1)]
+      : typeof e === 'string'
+        ? [e]
+        : [];
+  if (texts(error, depth).every((text) => redact(text) === text)) return error;
+  const copy = new Error(redact(error.message), { cause: safeCause(error.cause, redact, depth + 1) });
+  copy.name = error.name;
+  copy.stack = redact(error.stack ?? '');
+  const code = error.code;
+  if (typeof code === 'string') Object.defineProperty(copy, 'code', { value: code, enumerable: true });
+  return copy;
+}
 export function networkError(error, method, url, operationId, redact) {
   const { failure, code } = classifyFailure(error);
   const reason = error instanceof Error ? error.message : String(error);
   const message = redact(
     `${method} ${url}: ${FAILURE_TEXT[failure]}${code === undefined ? '' : ` (${code})`}: ${reason}`,
   );
-  return new NetworkError({ message, method, url: redact(url), failure, cause: error, operationId });
+  return new NetworkError({ message, method, url: redact(url), failure, cause: safeCause(error, redact), operationId });
 }
