@@ -2218,6 +2218,9 @@ function asDetails(value, redact) {
     };
   });
 }
+function isApiErrorCode(code) {
+  return API_ERROR_CODES === void 0 || API_ERROR_CODES.includes(code);
+}
 async function errorFromResponse(op, response, redact) {
   const status = response.status;
   const requestId2 = response.headers.get("x-request-id") ?? void 0;
@@ -2240,11 +2243,11 @@ async function errorFromResponse(op, response, redact) {
   const code = ownValue(envelope, "code");
   if (typeof code === "string") {
     const message = ownValue(envelope, "message");
-    const known2 = API_ERROR_CODES === void 0 || API_ERROR_CODES.includes(code);
+    const shown = redact(code);
     return new ApiError({
       message: redact(typeof message === "string" && message !== "" ? message : `HTTP ${status} ${code}`),
       status,
-      code: known2 ? redact(code) : "UNKNOWN",
+      code: isApiErrorCode(shown) ? shown : "UNKNOWN",
       details: asDetails(ownValue(envelope, "details"), redact),
       requestId: requestId2,
       body,

@@ -98,6 +98,10 @@ function asDetails(value, redact) {
       };
     });
 }
+/** Whether the spec lists the code (any code is, when the spec lists none). */
+function isApiErrorCode(code) {
+  return API_ERROR_CODES === undefined || API_ERROR_CODES.includes(code);
+}
 /** An ApiError for a non-2xx answer: the error envelope when present, else a message from whatever came back. */
 export async function errorFromResponse(op, response, redact) {
   const status = response.status;
@@ -120,11 +124,11 @@ export async function errorFromResponse(op, response, redact) {
   if (typeof code === 'string') {
     const message = ownValue(envelope, 'message');
     // `code` is typed as the spec's codes: one the spec does not list is UNKNOWN here (the body keeps it).
-    const known = API_ERROR_CODES === undefined || API_ERROR_CODES.includes(code);
+    const shown = redact(code);
     return new ApiError({
       message: redact(typeof message === 'string' && message !== '' ? message : `HTTP ${status} ${code}`),
       status,
-      code: known ? redact(code) : 'UNKNOWN',
+      code: isApiErrorCode(shown) ? shown : 'UNKNOWN',
       details: asDetails(ownValue(envelope, 'details'), redact),
       requestId,
       body,
