@@ -165,6 +165,11 @@ describe.skipIf(!available)('inspector in Chromium', () => {
     expect(text).not.toContain('Support bot');
     expect(text).not.toContain(s.org);
     expect(await page.getByLabel('Organization').count()).toBe(0);
+    // That organization has no baseline: the tab says how to make one instead of an empty list.
+    await page.evaluate(() => (location.hash = '#/baselines'));
+    await page.getByText('No baselines yet.').waitFor();
+    expect(await page.locator('p.count').first().innerText()).toBe('0 baselines');
+    expect(await page.locator('.detail-pane').innerText()).toContain('POST /v1/baselines');
     await page.close();
   });
 
