@@ -17,12 +17,12 @@ import type {
   AttachUploadedConversationAudioResponse,
   BatchGetMetricOutputsBody,
   BatchGetMetricOutputsHeaders,
-  BatchGetMetricOutputsResponse_,
+  BatchGetMetricOutputsResponse,
   CompletePersonaBackgroundSoundPathParams,
   CompletePersonaBackgroundSoundResponse,
   CompleteReviewConversationBody,
   CompleteReviewConversationPathParams,
-  CompleteReviewConversationResponse_,
+  CompleteReviewConversationResponse,
   CreateAgentBody,
   CreateAgentHeaders,
   CreateAgentResponse,
@@ -113,7 +113,7 @@ import type {
   DeleteUploadedConversationPathParams,
   DeleteUploadedConversationResponse,
   DeleteWebhookPathParams,
-  DeleteWebhookResponse_,
+  DeleteWebhookResponse,
   DeleteWorkspacePathParams,
   DeleteWorkspaceResponse,
   DuplicateAgentBody,
@@ -224,14 +224,14 @@ import type {
   LaunchRunResponse,
   ListAgentVersionsHeaders,
   ListAgentVersionsPathParams,
-  ListAgentVersionsResponse_,
+  ListAgentVersionsResponse,
   ListAgentsHeaders,
   ListAgentsQuery,
-  ListAgentsResponse_,
+  ListAgentsResponse,
   ListAlertEventsHeaders,
   ListAlertEventsPathParams,
   ListAlertEventsQuery,
-  ListAlertEventsResponse_,
+  ListAlertEventsResponse,
   ListAlertsHeaders,
   ListAlertsQuery,
   ListAlertsResponse,
@@ -241,17 +241,17 @@ import type {
   ListConversationMetricOutputsHeaders,
   ListConversationMetricOutputsPathParams,
   ListConversationMetricOutputsQuery,
-  ListConversationMetricOutputsResponse_,
+  ListConversationMetricOutputsResponse,
+  ListConversations2Response,
   ListConversationsHeaders,
   ListConversationsQuery,
-  ListConversationsResponse_,
   ListDashboardsHeaders,
   ListDashboardsQuery,
-  ListDashboardsResponse_,
+  ListDashboardsResponse,
   ListMetricFlowsQuery,
-  ListMetricFlowsResponse_,
-  ListMetricModelsResponse_,
-  ListMetricTagsResponse_,
+  ListMetricFlowsResponse,
+  ListMetricModelsResponse,
+  ListMetricTagsResponse,
   ListMetricTemplateVariablesResponse,
   ListMetricThresholdsPathParams,
   ListMetricThresholdsQuery,
@@ -263,70 +263,70 @@ import type {
   ListMonitorEventsHeaders,
   ListMonitorEventsPathParams,
   ListMonitorEventsQuery,
-  ListMonitorEventsResponse_,
+  ListMonitorEventsResponse,
   ListMonitorsHeaders,
   ListMonitorsQuery,
-  ListMonitorsResponse_,
+  ListMonitorsResponse,
   ListPersonaBackgroundSoundsQuery,
-  ListPersonaBackgroundSoundsResponse_,
-  ListPersonaPhoneNumbersResponse_,
+  ListPersonaBackgroundSoundsResponse,
+  ListPersonaPhoneNumbersResponse,
   ListPersonaTagsHeaders,
-  ListPersonaTagsResponse_,
+  ListPersonaTagsResponse,
   ListPersonaVersionsHeaders,
   ListPersonaVersionsPathParams,
-  ListPersonaVersionsResponse_,
-  ListPersonaVoicesResponse_,
+  ListPersonaVersionsResponse,
+  ListPersonaVoicesResponse,
   ListPersonasHeaders,
   ListPersonasQuery,
-  ListPersonasResponse_,
+  ListPersonasResponse,
   ListRecentlyDeletedMetricsResponse,
   ListReviewProjectsQuery,
-  ListReviewProjectsResponse_,
+  ListReviewProjectsResponse,
   ListRunTagsHeaders,
-  ListRunTagsResponse_,
+  ListRunTagsResponse,
   ListRunsHeaders,
   ListRunsQuery,
-  ListRunsResponse_,
+  ListRunsResponse,
   ListSimulatedConversationMetricOutputsHeaders,
   ListSimulatedConversationMetricOutputsPathParams,
   ListSimulatedConversationMetricOutputsQuery,
   ListSimulatedConversationMetricOutputsResponse,
   ListSimulatedConversationsHeaders,
   ListSimulatedConversationsQuery,
-  ListSimulatedConversationsResponse_,
+  ListSimulatedConversationsResponse,
   ListSimulationMetricOutputsHeaders,
   ListSimulationMetricOutputsPathParams,
   ListSimulationMetricOutputsQuery,
-  ListSimulationMetricOutputsResponse_,
+  ListSimulationMetricOutputsResponse,
   ListSimulationsHeaders,
   ListSimulationsQuery,
-  ListSimulationsResponse_,
-  ListSpecsResponse_,
+  ListSimulationsResponse,
+  ListSpecsResponse,
   ListTagsQuery,
-  ListTagsResponse_,
+  ListTagsResponse,
   ListTestCasesHeaders,
   ListTestCasesQuery,
-  ListTestCasesResponse_,
+  ListTestCasesResponse,
   ListTestSetAgentsHeaders,
   ListTestSetAgentsPathParams,
-  ListTestSetAgentsResponse_,
+  ListTestSetAgentsResponse,
   ListTestSetRecordsHeaders,
   ListTestSetRecordsPathParams,
-  ListTestSetRecordsResponse_,
+  ListTestSetRecordsResponse,
   ListTestSetVersionsHeaders,
   ListTestSetVersionsPathParams,
-  ListTestSetVersionsResponse_,
+  ListTestSetVersionsResponse,
   ListTestSetsHeaders,
   ListTestSetsQuery,
-  ListTestSetsResponse_,
+  ListTestSetsResponse,
   ListUploadedConversationMetricOutputsHeaders,
   ListUploadedConversationMetricOutputsPathParams,
   ListUploadedConversationMetricOutputsQuery,
   ListUploadedConversationMetricOutputsResponse,
+  ListUploadedConversations2Response,
   ListUploadedConversationsHeaders,
   ListUploadedConversationsQuery,
-  ListUploadedConversationsResponse_,
-  ListWebhooksResponse_,
+  ListWebhooksResponse,
   ListWorkspacesResponse,
   RemoveTestSetAgentHeaders,
   RemoveTestSetAgentPathParams,
@@ -366,11 +366,11 @@ import type {
   TestEvaluateAlertBody,
   TestEvaluateAlertHeaders,
   TestEvaluateAlertPathParams,
-  TestEvaluateAlertResponse_,
+  TestEvaluateAlertResponse,
   TestEvaluateMonitorBody,
   TestEvaluateMonitorHeaders,
   TestEvaluateMonitorPathParams,
-  TestEvaluateMonitorResponse_,
+  TestEvaluateMonitorResponse,
   TestMetricBody,
   TestMetricHeaders,
   TestMetricPathParams,
@@ -456,7 +456,7 @@ export interface Client {
      * List the agents of the workspace, one page at a time.
      * `GET /agents`
      */
-    listAgents(options?: CallOptions<ListAgentsQuery, ListAgentsHeaders>): Promise<ListAgentsResponse_>;
+    listAgents(options?: CallOptions<ListAgentsQuery, ListAgentsHeaders>): Promise<ListAgentsResponse>;
     /**
      * List the agents of the workspace, one page at a time.
      * `GET /agents`
@@ -464,7 +464,7 @@ export interface Client {
      */
     listAgentsAll(
       options?: CallOptions<ListAgentsQuery, ListAgentsHeaders>,
-    ): AsyncGenerator<PageItem<ListAgentsResponse_, 'agents'>, void, undefined>;
+    ): AsyncGenerator<PageItem<ListAgentsResponse, 'agents'>, void, undefined>;
     /**
      * Register a new agent.
      * `POST /agents`
@@ -511,7 +511,7 @@ export interface Client {
     listAgentVersions(
       agentId: ListAgentVersionsPathParams['agent_id'],
       options?: CallOptions<never, ListAgentVersionsHeaders>,
-    ): Promise<ListAgentVersionsResponse_>;
+    ): Promise<ListAgentVersionsResponse>;
     /**
      * Re-apply the configuration of an earlier version. This records a new version with change_type revert; history is never rewritten. Reverting to the version the agent is live at is 400.
      * `POST /agents/{agent_id}/versions/{version_id}/revert`
@@ -580,7 +580,7 @@ export interface Client {
     listAlertEvents(
       alertId: ListAlertEventsPathParams['alert_id'],
       options?: CallOptions<ListAlertEventsQuery, ListAlertEventsHeaders>,
-    ): Promise<ListAlertEventsResponse_>;
+    ): Promise<ListAlertEventsResponse>;
     /**
      * What an evaluation of the alert on a completed run would do, without recording, counting or sending anything.
      * `POST /alerts/{alert_id}/test-evaluate`
@@ -590,13 +590,13 @@ export interface Client {
       alertId: TestEvaluateAlertPathParams['alert_id'],
       body: TestEvaluateAlertBody,
       options?: CallOptions<never, TestEvaluateAlertHeaders>,
-    ): Promise<TestEvaluateAlertResponse_>;
+    ): Promise<TestEvaluateAlertResponse>;
     /**
      * Legacy path of listAlerts; answers {monitors} and filters by scope.
      * `GET /monitors`
      * @deprecated Use listAlerts.
      */
-    listMonitors(options?: CallOptions<ListMonitorsQuery, ListMonitorsHeaders>): Promise<ListMonitorsResponse_>;
+    listMonitors(options?: CallOptions<ListMonitorsQuery, ListMonitorsHeaders>): Promise<ListMonitorsResponse>;
     /**
      * Legacy path of listAlerts; answers {monitors} and filters by scope.
      * `GET /monitors`
@@ -605,7 +605,7 @@ export interface Client {
      */
     listMonitorsAll(
       options?: CallOptions<ListMonitorsQuery, ListMonitorsHeaders>,
-    ): AsyncGenerator<PageItem<ListMonitorsResponse_, 'monitors'>, void, undefined>;
+    ): AsyncGenerator<PageItem<ListMonitorsResponse, 'monitors'>, void, undefined>;
     /**
      * Legacy path of createAlert; the body and answer say scope for conversation_source.
      * `POST /monitors`
@@ -655,7 +655,7 @@ export interface Client {
     listMonitorEvents(
       monitorId: ListMonitorEventsPathParams['monitor_id'],
       options?: CallOptions<ListMonitorEventsQuery, ListMonitorEventsHeaders>,
-    ): Promise<ListMonitorEventsResponse_>;
+    ): Promise<ListMonitorEventsResponse>;
     /**
      * Legacy path of testEvaluateAlert (the answer names the alert monitor_id).
      * `POST /monitors/{monitor_id}/test-evaluate`
@@ -666,7 +666,7 @@ export interface Client {
       monitorId: TestEvaluateMonitorPathParams['monitor_id'],
       body: TestEvaluateMonitorBody,
       options?: CallOptions<never, TestEvaluateMonitorHeaders>,
-    ): Promise<TestEvaluateMonitorResponse_>;
+    ): Promise<TestEvaluateMonitorResponse>;
   };
   readonly baselines: {
     /**
@@ -749,7 +749,7 @@ export interface Client {
      * List the available spec names and the absolute URL of each document. No API key needed.
      * `GET /openapi`
      */
-    listSpecs(options?: CallOptions<never, never>): Promise<ListSpecsResponse_>;
+    listSpecs(options?: CallOptions<never, never>): Promise<ListSpecsResponse>;
     /**
      * Get one OpenAPI document: YAML (application/yaml) by default, JSON when the request sends `Accept: application/json`. No API key needed; an unknown spec name is 404.
      * `GET /openapi/{spec_name}`
@@ -765,7 +765,7 @@ export interface Client {
      */
     listConversations(
       options?: CallOptions<ListConversationsQuery, ListConversationsHeaders>,
-    ): Promise<ListConversationsResponse_>;
+    ): Promise<ListConversations2Response>;
     /**
      * Legacy path of listUploadedConversations; answers {conversations}.
      * `GET /conversations`
@@ -774,14 +774,14 @@ export interface Client {
      */
     listConversationsAll(
       options?: CallOptions<ListConversationsQuery, ListConversationsHeaders>,
-    ): AsyncGenerator<PageItem<ListConversationsResponse_, 'conversations'>, void, undefined>;
+    ): AsyncGenerator<PageItem<ListConversations2Response, 'conversations'>, void, undefined>;
     /**
      * List the workspace's uploaded conversations, one page at a time (without transcripts).
      * `GET /conversations/uploaded`
      */
     listUploadedConversations(
       options?: CallOptions<ListUploadedConversationsQuery, ListUploadedConversationsHeaders>,
-    ): Promise<ListUploadedConversationsResponse_>;
+    ): Promise<ListUploadedConversations2Response>;
     /**
      * List the workspace's uploaded conversations, one page at a time (without transcripts).
      * `GET /conversations/uploaded`
@@ -789,7 +789,7 @@ export interface Client {
      */
     listUploadedConversationsAll(
       options?: CallOptions<ListUploadedConversationsQuery, ListUploadedConversationsHeaders>,
-    ): AsyncGenerator<PageItem<ListUploadedConversationsResponse_, 'uploaded_conversations'>, void, undefined>;
+    ): AsyncGenerator<PageItem<ListUploadedConversations2Response, 'uploaded_conversations'>, void, undefined>;
     /**
      * Get an uploaded conversation, including its transcript.
      * `GET /conversations/uploaded/{conversation_id}`
@@ -911,7 +911,7 @@ export interface Client {
     listConversationMetricOutputs(
       conversationId: ListConversationMetricOutputsPathParams['conversation_id'],
       options?: CallOptions<ListConversationMetricOutputsQuery, ListConversationMetricOutputsHeaders>,
-    ): Promise<ListConversationMetricOutputsResponse_>;
+    ): Promise<ListConversationMetricOutputsResponse>;
     /**
      * Legacy path of getUploadedConversationMetricOutput.
      * `GET /conversations/{conversation_id}/metrics/{metric_output_id}`
@@ -941,7 +941,7 @@ export interface Client {
      * List the workspace's dashboards, one page at a time.
      * `GET /dashboards`
      */
-    listDashboards(options?: CallOptions<ListDashboardsQuery, ListDashboardsHeaders>): Promise<ListDashboardsResponse_>;
+    listDashboards(options?: CallOptions<ListDashboardsQuery, ListDashboardsHeaders>): Promise<ListDashboardsResponse>;
     /**
      * List the workspace's dashboards, one page at a time.
      * `GET /dashboards`
@@ -949,7 +949,7 @@ export interface Client {
      */
     listDashboardsAll(
       options?: CallOptions<ListDashboardsQuery, ListDashboardsHeaders>,
-    ): AsyncGenerator<PageItem<ListDashboardsResponse_, 'dashboards'>, void, undefined>;
+    ): AsyncGenerator<PageItem<ListDashboardsResponse, 'dashboards'>, void, undefined>;
     /**
      * Create a dashboard in the workspace.
      * `POST /dashboards`
@@ -1012,7 +1012,7 @@ export interface Client {
      * List the workspace's metric flows (a follow-up metric scored when a trigger metric meets its criteria).
      * `GET /metrics/flows`
      */
-    listMetricFlows(options?: CallOptions<ListMetricFlowsQuery, never>): Promise<ListMetricFlowsResponse_>;
+    listMetricFlows(options?: CallOptions<ListMetricFlowsQuery, never>): Promise<ListMetricFlowsResponse>;
     /**
      * List the workspace's metric flows (a follow-up metric scored when a trigger metric meets its criteria).
      * `GET /metrics/flows`
@@ -1020,7 +1020,7 @@ export interface Client {
      */
     listMetricFlowsAll(
       options?: CallOptions<ListMetricFlowsQuery, never>,
-    ): AsyncGenerator<PageItem<ListMetricFlowsResponse_, 'metric_flows'>, void, undefined>;
+    ): AsyncGenerator<PageItem<ListMetricFlowsResponse, 'metric_flows'>, void, undefined>;
     /**
      * Create a metric flow. Both metrics must be metrics of the workspace and differ.
      * `POST /metrics/flows`
@@ -1055,7 +1055,7 @@ export interface Client {
     batchGetMetricOutputs(
       body: BatchGetMetricOutputsBody,
       options?: CallOptions<never, BatchGetMetricOutputsHeaders>,
-    ): Promise<BatchGetMetricOutputsResponse_>;
+    ): Promise<BatchGetMetricOutputsResponse>;
     /**
      * List soft-deleted metrics of the workspace that can still be restored.
      * `GET /metrics/recently-deleted`
@@ -1077,7 +1077,7 @@ export interface Client {
      * The tags the workspace's metrics carry, each once, with the color of the organization tag of that name.
      * `GET /metrics/tags`
      */
-    listMetricTags(options?: CallOptions<never, never>): Promise<ListMetricTagsResponse_>;
+    listMetricTags(options?: CallOptions<never, never>): Promise<ListMetricTagsResponse>;
     /**
      * The variables a metric prompt can reference (`{{prefix.key}}`), by category.
      * `GET /metrics/template-variables`
@@ -1226,14 +1226,14 @@ export interface Client {
      * The judge models a metric's runtime_config.model_version can name.
      * `GET /models/metric`
      */
-    listMetricModels(options?: CallOptions<never, never>): Promise<ListMetricModelsResponse_>;
+    listMetricModels(options?: CallOptions<never, never>): Promise<ListMetricModelsResponse>;
   };
   readonly personas: {
     /**
      * List the workspace's personas, one page at a time.
      * `GET /personas`
      */
-    listPersonas(options?: CallOptions<ListPersonasQuery, ListPersonasHeaders>): Promise<ListPersonasResponse_>;
+    listPersonas(options?: CallOptions<ListPersonasQuery, ListPersonasHeaders>): Promise<ListPersonasResponse>;
     /**
      * List the workspace's personas, one page at a time.
      * `GET /personas`
@@ -1241,7 +1241,7 @@ export interface Client {
      */
     listPersonasAll(
       options?: CallOptions<ListPersonasQuery, ListPersonasHeaders>,
-    ): AsyncGenerator<PageItem<ListPersonasResponse_, 'personas'>, void, undefined>;
+    ): AsyncGenerator<PageItem<ListPersonasResponse, 'personas'>, void, undefined>;
     /**
      * Create a persona; name, voice_name and language_code are required.
      * `POST /personas`
@@ -1256,7 +1256,7 @@ export interface Client {
      */
     listPersonaBackgroundSounds(
       options?: CallOptions<ListPersonaBackgroundSoundsQuery, never>,
-    ): Promise<ListPersonaBackgroundSoundsResponse_>;
+    ): Promise<ListPersonaBackgroundSoundsResponse>;
     /**
      * Register a custom background sound and get where to upload its file. The sound is pending_upload until POST .../complete; the sandbox does not receive the bytes.
      * `POST /personas/background-sounds`
@@ -1288,17 +1288,17 @@ export interface Client {
      * List the caller phone numbers a persona's multi_phone_config can select, split into inbound and outbound.
      * `GET /personas/phone-numbers`
      */
-    listPersonaPhoneNumbers(options?: CallOptions<never, never>): Promise<ListPersonaPhoneNumbersResponse_>;
+    listPersonaPhoneNumbers(options?: CallOptions<never, never>): Promise<ListPersonaPhoneNumbersResponse>;
     /**
      * The tags the workspace's personas carry, each once, with the color of the organization tag of that name.
      * `GET /personas/tags`
      */
-    listPersonaTags(options?: CallOptions<never, ListPersonaTagsHeaders>): Promise<ListPersonaTagsResponse_>;
+    listPersonaTags(options?: CallOptions<never, ListPersonaTagsHeaders>): Promise<ListPersonaTagsResponse>;
     /**
      * List the service voices a persona can use, with the languages each supports.
      * `GET /personas/voices`
      */
-    listPersonaVoices(options?: CallOptions<never, never>): Promise<ListPersonaVoicesResponse_>;
+    listPersonaVoices(options?: CallOptions<never, never>): Promise<ListPersonaVoicesResponse>;
     /**
      * Get a persona; deleted personas and personas of another organization are 404.
      * `GET /personas/{persona_id}`
@@ -1344,7 +1344,7 @@ export interface Client {
     listPersonaVersions(
       personaId: ListPersonaVersionsPathParams['persona_id'],
       options?: CallOptions<never, ListPersonaVersionsHeaders>,
-    ): Promise<ListPersonaVersionsResponse_>;
+    ): Promise<ListPersonaVersionsResponse>;
     /**
      * Re-apply the configuration of an earlier version. This records a new version with change_type revert; history is never rewritten. Reverting to the version the persona is live at is 400.
      * `POST /personas/{persona_id}/versions/{version_id}/revert`
@@ -1362,7 +1362,7 @@ export interface Client {
      * List the organization's review projects, one page at a time.
      * `GET /review-projects`
      */
-    listReviewProjects(options?: CallOptions<ListReviewProjectsQuery, never>): Promise<ListReviewProjectsResponse_>;
+    listReviewProjects(options?: CallOptions<ListReviewProjectsQuery, never>): Promise<ListReviewProjectsResponse>;
     /**
      * List the organization's review projects, one page at a time.
      * `GET /review-projects`
@@ -1370,7 +1370,7 @@ export interface Client {
      */
     listReviewProjectsAll(
       options?: CallOptions<ListReviewProjectsQuery, never>,
-    ): AsyncGenerator<PageItem<ListReviewProjectsResponse_, 'review_projects'>, void, undefined>;
+    ): AsyncGenerator<PageItem<ListReviewProjectsResponse, 'review_projects'>, void, undefined>;
     /**
      * Create a review project over simulations and metrics, with its reviewers.
      * `POST /review-projects`
@@ -1426,7 +1426,7 @@ export interface Client {
       projectId: CompleteReviewConversationPathParams['project_id'],
       body: CompleteReviewConversationBody,
       options?: CallOptions<never, never>,
-    ): Promise<CompleteReviewConversationResponse_>;
+    ): Promise<CompleteReviewConversationResponse>;
     /**
      * Label counts and per-metric statistics of the project's annotations in a time window.
      * `GET /review-projects/{project_id}/insights`
@@ -1460,7 +1460,7 @@ export interface Client {
      * List the runs of the workspace, one page at a time, newest first.
      * `GET /runs`
      */
-    listRuns(options?: CallOptions<ListRunsQuery, ListRunsHeaders>): Promise<ListRunsResponse_>;
+    listRuns(options?: CallOptions<ListRunsQuery, ListRunsHeaders>): Promise<ListRunsResponse>;
     /**
      * List the runs of the workspace, one page at a time, newest first.
      * `GET /runs`
@@ -1468,7 +1468,7 @@ export interface Client {
      */
     listRunsAll(
       options?: CallOptions<ListRunsQuery, ListRunsHeaders>,
-    ): AsyncGenerator<PageItem<ListRunsResponse_, 'runs'>, void, undefined>;
+    ): AsyncGenerator<PageItem<ListRunsResponse, 'runs'>, void, undefined>;
     /**
      * Launch a run. The run records the current version of each resource it uses and stays pinned to them; it starts PENDING.
      * `POST /runs`
@@ -1478,7 +1478,7 @@ export interface Client {
      * The tags carried by the workspace's runs, each once, with the color of the organization's tag of that name.
      * `GET /runs/tags`
      */
-    listRunTags(options?: CallOptions<never, ListRunTagsHeaders>): Promise<ListRunTagsResponse_>;
+    listRunTags(options?: CallOptions<never, ListRunTagsHeaders>): Promise<ListRunTagsResponse>;
     /**
      * Get one run, including whether it still matches the latest configuration of its resources.
      * `GET /runs/{run_id}`
@@ -1509,7 +1509,7 @@ export interface Client {
      */
     listSimulatedConversations(
       options?: CallOptions<ListSimulatedConversationsQuery, ListSimulatedConversationsHeaders>,
-    ): Promise<ListSimulatedConversationsResponse_>;
+    ): Promise<ListSimulatedConversationsResponse>;
     /**
      * List the workspace's simulated conversations, one page at a time.
      * `GET /conversations/simulated`
@@ -1517,7 +1517,7 @@ export interface Client {
      */
     listSimulatedConversationsAll(
       options?: CallOptions<ListSimulatedConversationsQuery, ListSimulatedConversationsHeaders>,
-    ): AsyncGenerator<PageItem<ListSimulatedConversationsResponse_, 'simulated_conversations'>, void, undefined>;
+    ): AsyncGenerator<PageItem<ListSimulatedConversationsResponse, 'simulated_conversations'>, void, undefined>;
     /**
      * Get a simulated conversation.
      * `GET /conversations/simulated/{simulation_id}`
@@ -1599,7 +1599,7 @@ export interface Client {
      */
     listSimulations(
       options?: CallOptions<ListSimulationsQuery, ListSimulationsHeaders>,
-    ): Promise<ListSimulationsResponse_>;
+    ): Promise<ListSimulationsResponse>;
     /**
      * Legacy path of listSimulatedConversations; answers {simulations}.
      * `GET /simulations`
@@ -1608,7 +1608,7 @@ export interface Client {
      */
     listSimulationsAll(
       options?: CallOptions<ListSimulationsQuery, ListSimulationsHeaders>,
-    ): AsyncGenerator<PageItem<ListSimulationsResponse_, 'simulations'>, void, undefined>;
+    ): AsyncGenerator<PageItem<ListSimulationsResponse, 'simulations'>, void, undefined>;
     /**
      * Legacy path of getSimulatedConversation; answers {simulation}.
      * `GET /simulations/{simulation_id}`
@@ -1659,7 +1659,7 @@ export interface Client {
     listSimulationMetricOutputs(
       simulationId: ListSimulationMetricOutputsPathParams['simulation_id'],
       options?: CallOptions<ListSimulationMetricOutputsQuery, ListSimulationMetricOutputsHeaders>,
-    ): Promise<ListSimulationMetricOutputsResponse_>;
+    ): Promise<ListSimulationMetricOutputsResponse>;
     /**
      * Legacy path of getSimulatedConversationMetricOutput.
      * `GET /simulations/{simulation_id}/metrics/{metric_output_id}`
@@ -1697,7 +1697,7 @@ export interface Client {
      * List the organization's active tags, one page at a time.
      * `GET /tags`
      */
-    listTags(options?: CallOptions<ListTagsQuery, never>): Promise<ListTagsResponse_>;
+    listTags(options?: CallOptions<ListTagsQuery, never>): Promise<ListTagsResponse>;
     /**
      * List the organization's active tags, one page at a time.
      * `GET /tags`
@@ -1705,7 +1705,7 @@ export interface Client {
      */
     listTagsAll(
       options?: CallOptions<ListTagsQuery, never>,
-    ): AsyncGenerator<PageItem<ListTagsResponse_, 'tags'>, void, undefined>;
+    ): AsyncGenerator<PageItem<ListTagsResponse, 'tags'>, void, undefined>;
     /**
      * Create a tag. The name is stored lower case; a name held by another active tag is 409.
      * `POST /tags`
@@ -1739,7 +1739,7 @@ export interface Client {
      * List the test cases of one test set in grid order, one page at a time.
      * `GET /test-cases`
      */
-    listTestCases(options?: CallOptions<ListTestCasesQuery, ListTestCasesHeaders>): Promise<ListTestCasesResponse_>;
+    listTestCases(options?: CallOptions<ListTestCasesQuery, ListTestCasesHeaders>): Promise<ListTestCasesResponse>;
     /**
      * List the test cases of one test set in grid order, one page at a time.
      * `GET /test-cases`
@@ -1747,7 +1747,7 @@ export interface Client {
      */
     listTestCasesAll(
       options?: CallOptions<ListTestCasesQuery, ListTestCasesHeaders>,
-    ): AsyncGenerator<PageItem<ListTestCasesResponse_, 'test_cases'>, void, undefined>;
+    ): AsyncGenerator<PageItem<ListTestCasesResponse, 'test_cases'>, void, undefined>;
     /**
      * Add a test case to a test set. This records one test-set version.
      * `POST /test-cases`
@@ -1787,7 +1787,7 @@ export interface Client {
      * List the test sets of the workspace, one page at a time.
      * `GET /test-sets`
      */
-    listTestSets(options?: CallOptions<ListTestSetsQuery, ListTestSetsHeaders>): Promise<ListTestSetsResponse_>;
+    listTestSets(options?: CallOptions<ListTestSetsQuery, ListTestSetsHeaders>): Promise<ListTestSetsResponse>;
     /**
      * List the test sets of the workspace, one page at a time.
      * `GET /test-sets`
@@ -1795,7 +1795,7 @@ export interface Client {
      */
     listTestSetsAll(
       options?: CallOptions<ListTestSetsQuery, ListTestSetsHeaders>,
-    ): AsyncGenerator<PageItem<ListTestSetsResponse_, 'test_sets'>, void, undefined>;
+    ): AsyncGenerator<PageItem<ListTestSetsResponse, 'test_sets'>, void, undefined>;
     /**
      * Create an empty test set. A slug or display name already used by an active test set is 409.
      * `POST /test-sets`
@@ -1836,7 +1836,7 @@ export interface Client {
     listTestSetAgents(
       testSetId: ListTestSetAgentsPathParams['test_set_id'],
       options?: CallOptions<never, ListTestSetAgentsHeaders>,
-    ): Promise<ListTestSetAgentsResponse_>;
+    ): Promise<ListTestSetAgentsResponse>;
     /**
      * Detach the test set from an agent (removes it from the agent's test_set_ids); the answer is an empty object.
      * `DELETE /test-sets/{test_set_id}/agents/{agent_id}`
@@ -1871,7 +1871,7 @@ export interface Client {
     listTestSetRecords(
       testSetId: ListTestSetRecordsPathParams['test_set_id'],
       options?: CallOptions<never, ListTestSetRecordsHeaders>,
-    ): Promise<ListTestSetRecordsResponse_>;
+    ): Promise<ListTestSetRecordsResponse>;
     /**
      * List the recorded versions of a test set, newest first. The listing is not paged.
      * `GET /test-sets/{test_set_id}/versions`
@@ -1879,7 +1879,7 @@ export interface Client {
     listTestSetVersions(
       testSetId: ListTestSetVersionsPathParams['test_set_id'],
       options?: CallOptions<never, ListTestSetVersionsHeaders>,
-    ): Promise<ListTestSetVersionsResponse_>;
+    ): Promise<ListTestSetVersionsResponse>;
     /**
      * Re-apply the configuration and test-case grid of an earlier version. This records a new version with change_type revert; history is never rewritten. Reverting to the version the test set is live at is 400.
      * `POST /test-sets/{test_set_id}/versions/{version_id}/revert`
@@ -1896,7 +1896,7 @@ export interface Client {
      * List every webhook subscription of the organization (no paging).
      * `GET /webhooks`
      */
-    listWebhooks(options?: CallOptions<never, never>): Promise<ListWebhooksResponse_>;
+    listWebhooks(options?: CallOptions<never, never>): Promise<ListWebhooksResponse>;
     /**
      * Subscribe a client URL to job_complete notifications. A url that is not HTTP(S) is 400 on field url.
      * `POST /webhooks`
@@ -1920,7 +1920,7 @@ export interface Client {
     deleteWebhook(
       webhookId: DeleteWebhookPathParams['webhook_id'],
       options?: CallOptions<never, never>,
-    ): Promise<DeleteWebhookResponse_>;
+    ): Promise<DeleteWebhookResponse>;
   };
   readonly workspaces: {
     /**
@@ -1968,5 +1968,8 @@ export interface Client {
     ): Promise<ArchiveWorkspaceResponse>;
   };
 }
-/** Create a client. The API key is kept out of enumerable properties, errors and messages. */
-export declare function createClient(options: ClientOptions): Client;
+/**
+ * Create a client. Credentials: `apiKey`.
+ * They are kept out of enumerable properties, errors and messages.
+ */
+export declare function createClient(options: Omit<ClientOptions, 'basic' | 'bearerToken'>): Client;

@@ -17,12 +17,12 @@ import type {
   AttachUploadedConversationAudioResponse,
   BatchGetMetricOutputsBody,
   BatchGetMetricOutputsHeaders,
-  BatchGetMetricOutputsResponse_,
+  BatchGetMetricOutputsResponse,
   CompletePersonaBackgroundSoundPathParams,
   CompletePersonaBackgroundSoundResponse,
   CompleteReviewConversationBody,
   CompleteReviewConversationPathParams,
-  CompleteReviewConversationResponse_,
+  CompleteReviewConversationResponse,
   CreateAgentBody,
   CreateAgentHeaders,
   CreateAgentResponse,
@@ -113,7 +113,7 @@ import type {
   DeleteUploadedConversationPathParams,
   DeleteUploadedConversationResponse,
   DeleteWebhookPathParams,
-  DeleteWebhookResponse_,
+  DeleteWebhookResponse,
   DeleteWorkspacePathParams,
   DeleteWorkspaceResponse,
   DuplicateAgentBody,
@@ -224,14 +224,14 @@ import type {
   LaunchRunResponse,
   ListAgentVersionsHeaders,
   ListAgentVersionsPathParams,
-  ListAgentVersionsResponse_,
+  ListAgentVersionsResponse,
   ListAgentsHeaders,
   ListAgentsQuery,
-  ListAgentsResponse_,
+  ListAgentsResponse,
   ListAlertEventsHeaders,
   ListAlertEventsPathParams,
   ListAlertEventsQuery,
-  ListAlertEventsResponse_,
+  ListAlertEventsResponse,
   ListAlertsHeaders,
   ListAlertsQuery,
   ListAlertsResponse,
@@ -241,17 +241,17 @@ import type {
   ListConversationMetricOutputsHeaders,
   ListConversationMetricOutputsPathParams,
   ListConversationMetricOutputsQuery,
-  ListConversationMetricOutputsResponse_,
+  ListConversationMetricOutputsResponse,
+  ListConversations2Response,
   ListConversationsHeaders,
   ListConversationsQuery,
-  ListConversationsResponse_,
   ListDashboardsHeaders,
   ListDashboardsQuery,
-  ListDashboardsResponse_,
+  ListDashboardsResponse,
   ListMetricFlowsQuery,
-  ListMetricFlowsResponse_,
-  ListMetricModelsResponse_,
-  ListMetricTagsResponse_,
+  ListMetricFlowsResponse,
+  ListMetricModelsResponse,
+  ListMetricTagsResponse,
   ListMetricTemplateVariablesResponse,
   ListMetricThresholdsPathParams,
   ListMetricThresholdsQuery,
@@ -263,70 +263,70 @@ import type {
   ListMonitorEventsHeaders,
   ListMonitorEventsPathParams,
   ListMonitorEventsQuery,
-  ListMonitorEventsResponse_,
+  ListMonitorEventsResponse,
   ListMonitorsHeaders,
   ListMonitorsQuery,
-  ListMonitorsResponse_,
+  ListMonitorsResponse,
   ListPersonaBackgroundSoundsQuery,
-  ListPersonaBackgroundSoundsResponse_,
-  ListPersonaPhoneNumbersResponse_,
+  ListPersonaBackgroundSoundsResponse,
+  ListPersonaPhoneNumbersResponse,
   ListPersonaTagsHeaders,
-  ListPersonaTagsResponse_,
+  ListPersonaTagsResponse,
   ListPersonaVersionsHeaders,
   ListPersonaVersionsPathParams,
-  ListPersonaVersionsResponse_,
-  ListPersonaVoicesResponse_,
+  ListPersonaVersionsResponse,
+  ListPersonaVoicesResponse,
   ListPersonasHeaders,
   ListPersonasQuery,
-  ListPersonasResponse_,
+  ListPersonasResponse,
   ListRecentlyDeletedMetricsResponse,
   ListReviewProjectsQuery,
-  ListReviewProjectsResponse_,
+  ListReviewProjectsResponse,
   ListRunTagsHeaders,
-  ListRunTagsResponse_,
+  ListRunTagsResponse,
   ListRunsHeaders,
   ListRunsQuery,
-  ListRunsResponse_,
+  ListRunsResponse,
   ListSimulatedConversationMetricOutputsHeaders,
   ListSimulatedConversationMetricOutputsPathParams,
   ListSimulatedConversationMetricOutputsQuery,
   ListSimulatedConversationMetricOutputsResponse,
   ListSimulatedConversationsHeaders,
   ListSimulatedConversationsQuery,
-  ListSimulatedConversationsResponse_,
+  ListSimulatedConversationsResponse,
   ListSimulationMetricOutputsHeaders,
   ListSimulationMetricOutputsPathParams,
   ListSimulationMetricOutputsQuery,
-  ListSimulationMetricOutputsResponse_,
+  ListSimulationMetricOutputsResponse,
   ListSimulationsHeaders,
   ListSimulationsQuery,
-  ListSimulationsResponse_,
-  ListSpecsResponse_,
+  ListSimulationsResponse,
+  ListSpecsResponse,
   ListTagsQuery,
-  ListTagsResponse_,
+  ListTagsResponse,
   ListTestCasesHeaders,
   ListTestCasesQuery,
-  ListTestCasesResponse_,
+  ListTestCasesResponse,
   ListTestSetAgentsHeaders,
   ListTestSetAgentsPathParams,
-  ListTestSetAgentsResponse_,
+  ListTestSetAgentsResponse,
   ListTestSetRecordsHeaders,
   ListTestSetRecordsPathParams,
-  ListTestSetRecordsResponse_,
+  ListTestSetRecordsResponse,
   ListTestSetVersionsHeaders,
   ListTestSetVersionsPathParams,
-  ListTestSetVersionsResponse_,
+  ListTestSetVersionsResponse,
   ListTestSetsHeaders,
   ListTestSetsQuery,
-  ListTestSetsResponse_,
+  ListTestSetsResponse,
   ListUploadedConversationMetricOutputsHeaders,
   ListUploadedConversationMetricOutputsPathParams,
   ListUploadedConversationMetricOutputsQuery,
   ListUploadedConversationMetricOutputsResponse,
+  ListUploadedConversations2Response,
   ListUploadedConversationsHeaders,
   ListUploadedConversationsQuery,
-  ListUploadedConversationsResponse_,
-  ListWebhooksResponse_,
+  ListWebhooksResponse,
   ListWorkspacesResponse,
   RemoveTestSetAgentHeaders,
   RemoveTestSetAgentPathParams,
@@ -366,11 +366,11 @@ import type {
   TestEvaluateAlertBody,
   TestEvaluateAlertHeaders,
   TestEvaluateAlertPathParams,
-  TestEvaluateAlertResponse_,
+  TestEvaluateAlertResponse,
   TestEvaluateMonitorBody,
   TestEvaluateMonitorHeaders,
   TestEvaluateMonitorPathParams,
-  TestEvaluateMonitorResponse_,
+  TestEvaluateMonitorResponse,
   TestMetricBody,
   TestMetricHeaders,
   TestMetricPathParams,
@@ -453,7 +453,7 @@ import type {
 export declare function listAgents(
   config: ClientConfig,
   options?: CallOptions<ListAgentsQuery, ListAgentsHeaders>,
-): Promise<ListAgentsResponse_>;
+): Promise<ListAgentsResponse>;
 /**
  * List the agents of the workspace, one page at a time.
  * `GET /agents`
@@ -462,7 +462,7 @@ export declare function listAgents(
 export declare function listAgentsAll(
   config: ClientConfig,
   options?: CallOptions<ListAgentsQuery, ListAgentsHeaders>,
-): AsyncGenerator<PageItem<ListAgentsResponse_, 'agents'>, void, undefined>;
+): AsyncGenerator<PageItem<ListAgentsResponse, 'agents'>, void, undefined>;
 /**
  * Register a new agent.
  * `POST /agents`
@@ -518,7 +518,7 @@ export declare function listAgentVersions(
   config: ClientConfig,
   agentId: ListAgentVersionsPathParams['agent_id'],
   options?: CallOptions<never, ListAgentVersionsHeaders>,
-): Promise<ListAgentVersionsResponse_>;
+): Promise<ListAgentVersionsResponse>;
 /**
  * Re-apply the configuration of an earlier version. This records a new version with change_type revert; history is never rewritten. Reverting to the version the agent is live at is 400.
  * `POST /agents/{agent_id}/versions/{version_id}/revert`
@@ -598,7 +598,7 @@ export declare function listAlertEvents(
   config: ClientConfig,
   alertId: ListAlertEventsPathParams['alert_id'],
   options?: CallOptions<ListAlertEventsQuery, ListAlertEventsHeaders>,
-): Promise<ListAlertEventsResponse_>;
+): Promise<ListAlertEventsResponse>;
 /**
  * What an evaluation of the alert on a completed run would do, without recording, counting or sending anything.
  * `POST /alerts/{alert_id}/test-evaluate`
@@ -609,7 +609,7 @@ export declare function testEvaluateAlert(
   alertId: TestEvaluateAlertPathParams['alert_id'],
   body: TestEvaluateAlertBody,
   options?: CallOptions<never, TestEvaluateAlertHeaders>,
-): Promise<TestEvaluateAlertResponse_>;
+): Promise<TestEvaluateAlertResponse>;
 /**
  * Legacy path of listUploadedConversations; answers {conversations}.
  * `GET /conversations`
@@ -618,7 +618,7 @@ export declare function testEvaluateAlert(
 export declare function listConversations(
   config: ClientConfig,
   options?: CallOptions<ListConversationsQuery, ListConversationsHeaders>,
-): Promise<ListConversationsResponse_>;
+): Promise<ListConversations2Response>;
 /**
  * Legacy path of listUploadedConversations; answers {conversations}.
  * `GET /conversations`
@@ -628,7 +628,7 @@ export declare function listConversations(
 export declare function listConversationsAll(
   config: ClientConfig,
   options?: CallOptions<ListConversationsQuery, ListConversationsHeaders>,
-): AsyncGenerator<PageItem<ListConversationsResponse_, 'conversations'>, void, undefined>;
+): AsyncGenerator<PageItem<ListConversations2Response, 'conversations'>, void, undefined>;
 /**
  * List the workspace's simulated conversations, one page at a time.
  * `GET /conversations/simulated`
@@ -636,7 +636,7 @@ export declare function listConversationsAll(
 export declare function listSimulatedConversations(
   config: ClientConfig,
   options?: CallOptions<ListSimulatedConversationsQuery, ListSimulatedConversationsHeaders>,
-): Promise<ListSimulatedConversationsResponse_>;
+): Promise<ListSimulatedConversationsResponse>;
 /**
  * List the workspace's simulated conversations, one page at a time.
  * `GET /conversations/simulated`
@@ -645,7 +645,7 @@ export declare function listSimulatedConversations(
 export declare function listSimulatedConversationsAll(
   config: ClientConfig,
   options?: CallOptions<ListSimulatedConversationsQuery, ListSimulatedConversationsHeaders>,
-): AsyncGenerator<PageItem<ListSimulatedConversationsResponse_, 'simulated_conversations'>, void, undefined>;
+): AsyncGenerator<PageItem<ListSimulatedConversationsResponse, 'simulated_conversations'>, void, undefined>;
 /**
  * Get a simulated conversation.
  * `GET /conversations/simulated/{simulation_id}`
@@ -735,7 +735,7 @@ export declare function rerunSimulatedConversationMetrics(
 export declare function listUploadedConversations(
   config: ClientConfig,
   options?: CallOptions<ListUploadedConversationsQuery, ListUploadedConversationsHeaders>,
-): Promise<ListUploadedConversationsResponse_>;
+): Promise<ListUploadedConversations2Response>;
 /**
  * List the workspace's uploaded conversations, one page at a time (without transcripts).
  * `GET /conversations/uploaded`
@@ -744,7 +744,7 @@ export declare function listUploadedConversations(
 export declare function listUploadedConversationsAll(
   config: ClientConfig,
   options?: CallOptions<ListUploadedConversationsQuery, ListUploadedConversationsHeaders>,
-): AsyncGenerator<PageItem<ListUploadedConversationsResponse_, 'uploaded_conversations'>, void, undefined>;
+): AsyncGenerator<PageItem<ListUploadedConversations2Response, 'uploaded_conversations'>, void, undefined>;
 /**
  * Get an uploaded conversation, including its transcript.
  * `GET /conversations/uploaded/{conversation_id}`
@@ -878,7 +878,7 @@ export declare function listConversationMetricOutputs(
   config: ClientConfig,
   conversationId: ListConversationMetricOutputsPathParams['conversation_id'],
   options?: CallOptions<ListConversationMetricOutputsQuery, ListConversationMetricOutputsHeaders>,
-): Promise<ListConversationMetricOutputsResponse_>;
+): Promise<ListConversationMetricOutputsResponse>;
 /**
  * Legacy path of getUploadedConversationMetricOutput.
  * `GET /conversations/{conversation_id}/metrics/{metric_output_id}`
@@ -911,7 +911,7 @@ export declare function submitConversation(
 export declare function listDashboards(
   config: ClientConfig,
   options?: CallOptions<ListDashboardsQuery, ListDashboardsHeaders>,
-): Promise<ListDashboardsResponse_>;
+): Promise<ListDashboardsResponse>;
 /**
  * List the workspace's dashboards, one page at a time.
  * `GET /dashboards`
@@ -920,7 +920,7 @@ export declare function listDashboards(
 export declare function listDashboardsAll(
   config: ClientConfig,
   options?: CallOptions<ListDashboardsQuery, ListDashboardsHeaders>,
-): AsyncGenerator<PageItem<ListDashboardsResponse_, 'dashboards'>, void, undefined>;
+): AsyncGenerator<PageItem<ListDashboardsResponse, 'dashboards'>, void, undefined>;
 /**
  * Create a dashboard in the workspace.
  * `POST /dashboards`
@@ -996,7 +996,7 @@ export declare function createMetric(
 export declare function listMetricFlows(
   config: ClientConfig,
   options?: CallOptions<ListMetricFlowsQuery, never>,
-): Promise<ListMetricFlowsResponse_>;
+): Promise<ListMetricFlowsResponse>;
 /**
  * List the workspace's metric flows (a follow-up metric scored when a trigger metric meets its criteria).
  * `GET /metrics/flows`
@@ -1005,7 +1005,7 @@ export declare function listMetricFlows(
 export declare function listMetricFlowsAll(
   config: ClientConfig,
   options?: CallOptions<ListMetricFlowsQuery, never>,
-): AsyncGenerator<PageItem<ListMetricFlowsResponse_, 'metric_flows'>, void, undefined>;
+): AsyncGenerator<PageItem<ListMetricFlowsResponse, 'metric_flows'>, void, undefined>;
 /**
  * Create a metric flow. Both metrics must be metrics of the workspace and differ.
  * `POST /metrics/flows`
@@ -1044,7 +1044,7 @@ export declare function batchGetMetricOutputs(
   config: ClientConfig,
   body: BatchGetMetricOutputsBody,
   options?: CallOptions<never, BatchGetMetricOutputsHeaders>,
-): Promise<BatchGetMetricOutputsResponse_>;
+): Promise<BatchGetMetricOutputsResponse>;
 /**
  * List soft-deleted metrics of the workspace that can still be restored.
  * `GET /metrics/recently-deleted`
@@ -1079,7 +1079,7 @@ export declare function testMetricSql(
 export declare function listMetricTags(
   config: ClientConfig,
   options?: CallOptions<never, never>,
-): Promise<ListMetricTagsResponse_>;
+): Promise<ListMetricTagsResponse>;
 /**
  * The variables a metric prompt can reference (`{{prefix.key}}`), by category.
  * `GET /metrics/template-variables`
@@ -1329,7 +1329,7 @@ export declare function revertMetricVersion(
 export declare function listMetricModels(
   config: ClientConfig,
   options?: CallOptions<never, never>,
-): Promise<ListMetricModelsResponse_>;
+): Promise<ListMetricModelsResponse>;
 /**
  * Legacy path of listAlerts; answers {monitors} and filters by scope.
  * `GET /monitors`
@@ -1338,7 +1338,7 @@ export declare function listMetricModels(
 export declare function listMonitors(
   config: ClientConfig,
   options?: CallOptions<ListMonitorsQuery, ListMonitorsHeaders>,
-): Promise<ListMonitorsResponse_>;
+): Promise<ListMonitorsResponse>;
 /**
  * Legacy path of listAlerts; answers {monitors} and filters by scope.
  * `GET /monitors`
@@ -1348,7 +1348,7 @@ export declare function listMonitors(
 export declare function listMonitorsAll(
   config: ClientConfig,
   options?: CallOptions<ListMonitorsQuery, ListMonitorsHeaders>,
-): AsyncGenerator<PageItem<ListMonitorsResponse_, 'monitors'>, void, undefined>;
+): AsyncGenerator<PageItem<ListMonitorsResponse, 'monitors'>, void, undefined>;
 /**
  * Legacy path of createAlert; the body and answer say scope for conversation_source.
  * `POST /monitors`
@@ -1403,7 +1403,7 @@ export declare function listMonitorEvents(
   config: ClientConfig,
   monitorId: ListMonitorEventsPathParams['monitor_id'],
   options?: CallOptions<ListMonitorEventsQuery, ListMonitorEventsHeaders>,
-): Promise<ListMonitorEventsResponse_>;
+): Promise<ListMonitorEventsResponse>;
 /**
  * Legacy path of testEvaluateAlert (the answer names the alert monitor_id).
  * `POST /monitors/{monitor_id}/test-evaluate`
@@ -1415,7 +1415,7 @@ export declare function testEvaluateMonitor(
   monitorId: TestEvaluateMonitorPathParams['monitor_id'],
   body: TestEvaluateMonitorBody,
   options?: CallOptions<never, TestEvaluateMonitorHeaders>,
-): Promise<TestEvaluateMonitorResponse_>;
+): Promise<TestEvaluateMonitorResponse>;
 /**
  * List the available spec names and the absolute URL of each document. No API key needed.
  * `GET /openapi`
@@ -1423,7 +1423,7 @@ export declare function testEvaluateMonitor(
 export declare function listSpecs(
   config: ClientConfig,
   options?: CallOptions<never, never>,
-): Promise<ListSpecsResponse_>;
+): Promise<ListSpecsResponse>;
 /**
  * Get one OpenAPI document: YAML (application/yaml) by default, JSON when the request sends `Accept: application/json`. No API key needed; an unknown spec name is 404.
  * `GET /openapi/{spec_name}`
@@ -1441,7 +1441,7 @@ export declare function getSpec(
 export declare function listPersonas(
   config: ClientConfig,
   options?: CallOptions<ListPersonasQuery, ListPersonasHeaders>,
-): Promise<ListPersonasResponse_>;
+): Promise<ListPersonasResponse>;
 /**
  * List the workspace's personas, one page at a time.
  * `GET /personas`
@@ -1450,7 +1450,7 @@ export declare function listPersonas(
 export declare function listPersonasAll(
   config: ClientConfig,
   options?: CallOptions<ListPersonasQuery, ListPersonasHeaders>,
-): AsyncGenerator<PageItem<ListPersonasResponse_, 'personas'>, void, undefined>;
+): AsyncGenerator<PageItem<ListPersonasResponse, 'personas'>, void, undefined>;
 /**
  * Create a persona; name, voice_name and language_code are required.
  * `POST /personas`
@@ -1467,7 +1467,7 @@ export declare function createPersona(
 export declare function listPersonaBackgroundSounds(
   config: ClientConfig,
   options?: CallOptions<ListPersonaBackgroundSoundsQuery, never>,
-): Promise<ListPersonaBackgroundSoundsResponse_>;
+): Promise<ListPersonaBackgroundSoundsResponse>;
 /**
  * Register a custom background sound and get where to upload its file. The sound is pending_upload until POST .../complete; the sandbox does not receive the bytes.
  * `POST /personas/background-sounds`
@@ -1505,7 +1505,7 @@ export declare function completePersonaBackgroundSound(
 export declare function listPersonaPhoneNumbers(
   config: ClientConfig,
   options?: CallOptions<never, never>,
-): Promise<ListPersonaPhoneNumbersResponse_>;
+): Promise<ListPersonaPhoneNumbersResponse>;
 /**
  * The tags the workspace's personas carry, each once, with the color of the organization tag of that name.
  * `GET /personas/tags`
@@ -1513,7 +1513,7 @@ export declare function listPersonaPhoneNumbers(
 export declare function listPersonaTags(
   config: ClientConfig,
   options?: CallOptions<never, ListPersonaTagsHeaders>,
-): Promise<ListPersonaTagsResponse_>;
+): Promise<ListPersonaTagsResponse>;
 /**
  * List the service voices a persona can use, with the languages each supports.
  * `GET /personas/voices`
@@ -1521,7 +1521,7 @@ export declare function listPersonaTags(
 export declare function listPersonaVoices(
   config: ClientConfig,
   options?: CallOptions<never, never>,
-): Promise<ListPersonaVoicesResponse_>;
+): Promise<ListPersonaVoicesResponse>;
 /**
  * Get a persona; deleted personas and personas of another organization are 404.
  * `GET /personas/{persona_id}`
@@ -1572,7 +1572,7 @@ export declare function listPersonaVersions(
   config: ClientConfig,
   personaId: ListPersonaVersionsPathParams['persona_id'],
   options?: CallOptions<never, ListPersonaVersionsHeaders>,
-): Promise<ListPersonaVersionsResponse_>;
+): Promise<ListPersonaVersionsResponse>;
 /**
  * Re-apply the configuration of an earlier version. This records a new version with change_type revert; history is never rewritten. Reverting to the version the persona is live at is 400.
  * `POST /personas/{persona_id}/versions/{version_id}/revert`
@@ -1592,7 +1592,7 @@ export declare function revertPersonaVersion(
 export declare function listReviewProjects(
   config: ClientConfig,
   options?: CallOptions<ListReviewProjectsQuery, never>,
-): Promise<ListReviewProjectsResponse_>;
+): Promise<ListReviewProjectsResponse>;
 /**
  * List the organization's review projects, one page at a time.
  * `GET /review-projects`
@@ -1601,7 +1601,7 @@ export declare function listReviewProjects(
 export declare function listReviewProjectsAll(
   config: ClientConfig,
   options?: CallOptions<ListReviewProjectsQuery, never>,
-): AsyncGenerator<PageItem<ListReviewProjectsResponse_, 'review_projects'>, void, undefined>;
+): AsyncGenerator<PageItem<ListReviewProjectsResponse, 'review_projects'>, void, undefined>;
 /**
  * Create a review project over simulations and metrics, with its reviewers.
  * `POST /review-projects`
@@ -1663,7 +1663,7 @@ export declare function completeReviewConversation(
   projectId: CompleteReviewConversationPathParams['project_id'],
   body: CompleteReviewConversationBody,
   options?: CallOptions<never, never>,
-): Promise<CompleteReviewConversationResponse_>;
+): Promise<CompleteReviewConversationResponse>;
 /**
  * Label counts and per-metric statistics of the project's annotations in a time window.
  * `GET /review-projects/{project_id}/insights`
@@ -1701,7 +1701,7 @@ export declare function getReviewProjectProgress(
 export declare function listRuns(
   config: ClientConfig,
   options?: CallOptions<ListRunsQuery, ListRunsHeaders>,
-): Promise<ListRunsResponse_>;
+): Promise<ListRunsResponse>;
 /**
  * List the runs of the workspace, one page at a time, newest first.
  * `GET /runs`
@@ -1710,7 +1710,7 @@ export declare function listRuns(
 export declare function listRunsAll(
   config: ClientConfig,
   options?: CallOptions<ListRunsQuery, ListRunsHeaders>,
-): AsyncGenerator<PageItem<ListRunsResponse_, 'runs'>, void, undefined>;
+): AsyncGenerator<PageItem<ListRunsResponse, 'runs'>, void, undefined>;
 /**
  * Launch a run. The run records the current version of each resource it uses and stays pinned to them; it starts PENDING.
  * `POST /runs`
@@ -1727,7 +1727,7 @@ export declare function launchRun(
 export declare function listRunTags(
   config: ClientConfig,
   options?: CallOptions<never, ListRunTagsHeaders>,
-): Promise<ListRunTagsResponse_>;
+): Promise<ListRunTagsResponse>;
 /**
  * Get one run, including whether it still matches the latest configuration of its resources.
  * `GET /runs/{run_id}`
@@ -1764,7 +1764,7 @@ export declare function deleteRun(
 export declare function listSimulations(
   config: ClientConfig,
   options?: CallOptions<ListSimulationsQuery, ListSimulationsHeaders>,
-): Promise<ListSimulationsResponse_>;
+): Promise<ListSimulationsResponse>;
 /**
  * Legacy path of listSimulatedConversations; answers {simulations}.
  * `GET /simulations`
@@ -1774,7 +1774,7 @@ export declare function listSimulations(
 export declare function listSimulationsAll(
   config: ClientConfig,
   options?: CallOptions<ListSimulationsQuery, ListSimulationsHeaders>,
-): AsyncGenerator<PageItem<ListSimulationsResponse_, 'simulations'>, void, undefined>;
+): AsyncGenerator<PageItem<ListSimulationsResponse, 'simulations'>, void, undefined>;
 /**
  * Legacy path of getSimulatedConversation; answers {simulation}.
  * `GET /simulations/{simulation_id}`
@@ -1830,7 +1830,7 @@ export declare function listSimulationMetricOutputs(
   config: ClientConfig,
   simulationId: ListSimulationMetricOutputsPathParams['simulation_id'],
   options?: CallOptions<ListSimulationMetricOutputsQuery, ListSimulationMetricOutputsHeaders>,
-): Promise<ListSimulationMetricOutputsResponse_>;
+): Promise<ListSimulationMetricOutputsResponse>;
 /**
  * Legacy path of getSimulatedConversationMetricOutput.
  * `GET /simulations/{simulation_id}/metrics/{metric_output_id}`
@@ -1872,7 +1872,7 @@ export declare function rerunSimulationMetrics(
 export declare function listTags(
   config: ClientConfig,
   options?: CallOptions<ListTagsQuery, never>,
-): Promise<ListTagsResponse_>;
+): Promise<ListTagsResponse>;
 /**
  * List the organization's active tags, one page at a time.
  * `GET /tags`
@@ -1881,7 +1881,7 @@ export declare function listTags(
 export declare function listTagsAll(
   config: ClientConfig,
   options?: CallOptions<ListTagsQuery, never>,
-): AsyncGenerator<PageItem<ListTagsResponse_, 'tags'>, void, undefined>;
+): AsyncGenerator<PageItem<ListTagsResponse, 'tags'>, void, undefined>;
 /**
  * Create a tag. The name is stored lower case; a name held by another active tag is 409.
  * `POST /tags`
@@ -1929,7 +1929,7 @@ export declare function deleteTag(
 export declare function listTestCases(
   config: ClientConfig,
   options?: CallOptions<ListTestCasesQuery, ListTestCasesHeaders>,
-): Promise<ListTestCasesResponse_>;
+): Promise<ListTestCasesResponse>;
 /**
  * List the test cases of one test set in grid order, one page at a time.
  * `GET /test-cases`
@@ -1938,7 +1938,7 @@ export declare function listTestCases(
 export declare function listTestCasesAll(
   config: ClientConfig,
   options?: CallOptions<ListTestCasesQuery, ListTestCasesHeaders>,
-): AsyncGenerator<PageItem<ListTestCasesResponse_, 'test_cases'>, void, undefined>;
+): AsyncGenerator<PageItem<ListTestCasesResponse, 'test_cases'>, void, undefined>;
 /**
  * Add a test case to a test set. This records one test-set version.
  * `POST /test-cases`
@@ -1983,7 +1983,7 @@ export declare function deleteTestCase(
 export declare function listTestSets(
   config: ClientConfig,
   options?: CallOptions<ListTestSetsQuery, ListTestSetsHeaders>,
-): Promise<ListTestSetsResponse_>;
+): Promise<ListTestSetsResponse>;
 /**
  * List the test sets of the workspace, one page at a time.
  * `GET /test-sets`
@@ -1992,7 +1992,7 @@ export declare function listTestSets(
 export declare function listTestSetsAll(
   config: ClientConfig,
   options?: CallOptions<ListTestSetsQuery, ListTestSetsHeaders>,
-): AsyncGenerator<PageItem<ListTestSetsResponse_, 'test_sets'>, void, undefined>;
+): AsyncGenerator<PageItem<ListTestSetsResponse, 'test_sets'>, void, undefined>;
 /**
  * Create an empty test set. A slug or display name already used by an active test set is 409.
  * `POST /test-sets`
@@ -2038,7 +2038,7 @@ export declare function listTestSetAgents(
   config: ClientConfig,
   testSetId: ListTestSetAgentsPathParams['test_set_id'],
   options?: CallOptions<never, ListTestSetAgentsHeaders>,
-): Promise<ListTestSetAgentsResponse_>;
+): Promise<ListTestSetAgentsResponse>;
 /**
  * Detach the test set from an agent (removes it from the agent's test_set_ids); the answer is an empty object.
  * `DELETE /test-sets/{test_set_id}/agents/{agent_id}`
@@ -2077,7 +2077,7 @@ export declare function listTestSetRecords(
   config: ClientConfig,
   testSetId: ListTestSetRecordsPathParams['test_set_id'],
   options?: CallOptions<never, ListTestSetRecordsHeaders>,
-): Promise<ListTestSetRecordsResponse_>;
+): Promise<ListTestSetRecordsResponse>;
 /**
  * List the recorded versions of a test set, newest first. The listing is not paged.
  * `GET /test-sets/{test_set_id}/versions`
@@ -2086,7 +2086,7 @@ export declare function listTestSetVersions(
   config: ClientConfig,
   testSetId: ListTestSetVersionsPathParams['test_set_id'],
   options?: CallOptions<never, ListTestSetVersionsHeaders>,
-): Promise<ListTestSetVersionsResponse_>;
+): Promise<ListTestSetVersionsResponse>;
 /**
  * Re-apply the configuration and test-case grid of an earlier version. This records a new version with change_type revert; history is never rewritten. Reverting to the version the test set is live at is 400.
  * `POST /test-sets/{test_set_id}/versions/{version_id}/revert`
@@ -2105,7 +2105,7 @@ export declare function revertTestSetVersion(
 export declare function listWebhooks(
   config: ClientConfig,
   options?: CallOptions<never, never>,
-): Promise<ListWebhooksResponse_>;
+): Promise<ListWebhooksResponse>;
 /**
  * Subscribe a client URL to job_complete notifications. A url that is not HTTP(S) is 400 on field url.
  * `POST /webhooks`
@@ -2135,7 +2135,7 @@ export declare function deleteWebhook(
   config: ClientConfig,
   webhookId: DeleteWebhookPathParams['webhook_id'],
   options?: CallOptions<never, never>,
-): Promise<DeleteWebhookResponse_>;
+): Promise<DeleteWebhookResponse>;
 /**
  * List the organization's active and archived workspaces.
  * `GET /workspaces`

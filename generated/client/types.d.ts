@@ -214,8 +214,8 @@ export type AlertInput = {
   /** Minimum seconds between two triggers. */
   cooldown_seconds: number;
   /** The alert's conditions; never empty. */
-  conditions: AlertConditionInput_[];
-  channels: AlertChannelInput_[];
+  conditions: AlertCondition2Input[];
+  channels: AlertChannel2Input[];
   /** Text of the notification, replacing the default message. */
   custom_message_template?: string | null;
   /** When not empty, only runs of these agents are evaluated. */
@@ -243,7 +243,7 @@ export type AlertChannel = {
   config: ChannelConfig;
 };
 /** Request view of AlertChannel: server-set (readOnly) properties left out. */
-export type AlertChannelInput_ = { channel_type: ChannelType; config: ChannelConfigInput };
+export type AlertChannel2Input = { channel_type: ChannelType; config: ChannelConfigInput };
 /** A channel as sent in a create or update body; the server assigns its ulid. */
 export type AlertChannelInput = { channel_type: ChannelType; config: ChannelConfig };
 /** Request view of AlertChannelInput: server-set (readOnly) properties left out. */
@@ -277,7 +277,7 @@ export type AlertCondition = {
   match_mode?: ConditionMatchMode | null;
 };
 /** Request view of AlertCondition: server-set (readOnly) properties left out. */
-export type AlertConditionInput_ = {
+export type AlertCondition2Input = {
   /** The metric whose results are checked; null for JOB_SUCCESS (the run itself) and for BASELINE_DEVIATION with a baseline_id. */
   metric_id?: string | null;
   aggregation: ConditionAggregation;
@@ -1152,7 +1152,7 @@ export type ListTagsResponseInput = {
 };
 export type ListTestCasesResponse = { test_cases: TestCase[]; next_page_token?: string | null };
 /** Request view of ListTestCasesResponse: server-set (readOnly) properties left out. */
-export type ListTestCasesResponseInput = { test_cases: TestCaseInput_[]; next_page_token?: string | null };
+export type ListTestCasesResponseInput = { test_cases: TestCase2Input[]; next_page_token?: string | null };
 export type ListTestSetAgentsResponse = { agents: TestSetAgent[] };
 export type ListTestSetRecordsResponse = { records: TestSetRecord[] };
 export type ListTestSetVersionsResponse = { versions: TestSetVersion[] };
@@ -1816,8 +1816,8 @@ export type MonitorInput = {
   /** Minimum seconds between two triggers. */
   cooldown_seconds: number;
   /** The alert's conditions; never empty. */
-  conditions: AlertConditionInput_[];
-  channels: AlertChannelInput_[];
+  conditions: AlertCondition2Input[];
+  channels: AlertChannel2Input[];
   /** Text of the notification, replacing the default message. */
   custom_message_template?: string | null;
   /** When not empty, only runs of these agents are evaluated. */
@@ -2431,7 +2431,7 @@ export type TestCase = {
   update_time: string;
 };
 /** Request view of TestCase: server-set (readOnly) properties left out. */
-export type TestCaseInput_ = {
+export type TestCase2Input = {
   test_set_id: string;
   /** The scenario or input the persona plays. */
   input_str: string;
@@ -2449,7 +2449,7 @@ export type TestCaseInput = {
 };
 export type TestCaseResponse = { test_case: TestCase };
 /** Request view of TestCaseResponse: server-set (readOnly) properties left out. */
-export type TestCaseResponseInput = { test_case: TestCaseInput_ };
+export type TestCaseResponseInput = { test_case: TestCase2Input };
 export type TestCaseSnapshot = {
   id: string;
   input_str: string;
@@ -2523,7 +2523,7 @@ export type TestSetInput = {
   test_set_metadata?: { [key: string]: unknown };
   parameters?: { [key: string]: unknown };
   /** The test cases in grid order. */
-  test_cases?: TestCaseInput_[];
+  test_cases?: TestCase2Input[];
   tags?: string[];
 };
 export type TestSetAgent = {
@@ -3179,8 +3179,6 @@ export type ListAgentsResponse401 = ErrorResponse;
 export type ListAgentsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListAgentsResponse500 = ErrorResponse;
-/** Successful response body of GET /agents (listAgents). */
-export type ListAgentsResponse_ = ListAgentsResponse200;
 /** Header parameters of POST /agents (createAgent). */
 export type CreateAgentHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -3305,8 +3303,6 @@ export type ListAgentVersionsResponse403 = ErrorResponse;
 export type ListAgentVersionsResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListAgentVersionsResponse500 = ErrorResponse;
-/** Successful response body of GET /agents/{agent_id}/versions (listAgentVersions). */
-export type ListAgentVersionsResponse_ = ListAgentVersionsResponse200;
 /** Path parameters of POST /agents/{agent_id}/versions/{version_id}/revert (revertAgentVersion). */
 export type RevertAgentVersionPathParams = {
   agent_id: string;
@@ -3486,8 +3482,6 @@ export type ListAlertEventsResponse403 = ErrorResponse;
 export type ListAlertEventsResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListAlertEventsResponse500 = ErrorResponse;
-/** Successful response body of GET /alerts/{alert_id}/events (listAlertEvents). */
-export type ListAlertEventsResponse_ = ListAlertEventsResponse200;
 /** Path parameters of POST /alerts/{alert_id}/test-evaluate (testEvaluateAlert). */
 export type TestEvaluateAlertPathParams = {
   /** The alert's ulid. */
@@ -3512,8 +3506,6 @@ export type TestEvaluateAlertResponse403 = ErrorResponse;
 export type TestEvaluateAlertResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type TestEvaluateAlertResponse500 = ErrorResponse;
-/** Successful response body of POST /alerts/{alert_id}/test-evaluate (testEvaluateAlert). */
-export type TestEvaluateAlertResponse_ = TestEvaluateAlertResponse200;
 /** Query parameters of GET /conversations (listConversations). */
 export type ListConversationsQuery = {
   /** Maximum number of items in one page. */
@@ -3555,7 +3547,7 @@ export type ListConversationsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListConversationsResponse500 = ErrorResponse;
 /** Successful response body of GET /conversations (listConversations). */
-export type ListConversationsResponse_ = ListConversationsResponse200;
+export type ListConversations2Response = ListConversationsResponse200;
 /** Query parameters of GET /conversations/simulated (listSimulatedConversations). */
 export type ListSimulatedConversationsQuery = {
   /** Maximum number of simulated conversations in one page. */
@@ -3584,8 +3576,6 @@ export type ListSimulatedConversationsResponse401 = ErrorResponse;
 export type ListSimulatedConversationsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListSimulatedConversationsResponse500 = ErrorResponse;
-/** Successful response body of GET /conversations/simulated (listSimulatedConversations). */
-export type ListSimulatedConversationsResponse_ = ListSimulatedConversationsResponse200;
 /** Path parameters of GET /conversations/simulated/{simulation_id} (getSimulatedConversation). */
 export type GetSimulatedConversationPathParams = {
   /** The simulated conversation's identifier. */
@@ -3833,7 +3823,7 @@ export type ListUploadedConversationsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListUploadedConversationsResponse500 = ErrorResponse;
 /** Successful response body of GET /conversations/uploaded (listUploadedConversations). */
-export type ListUploadedConversationsResponse_ = ListUploadedConversationsResponse200;
+export type ListUploadedConversations2Response = ListUploadedConversationsResponse200;
 /** Path parameters of GET /conversations/uploaded/{conversation_id} (getUploadedConversation). */
 export type GetUploadedConversationPathParams = {
   /** The uploaded conversation's identifier. */
@@ -4159,8 +4149,6 @@ export type ListConversationMetricOutputsResponse403 = ErrorResponse;
 export type ListConversationMetricOutputsResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListConversationMetricOutputsResponse500 = ErrorResponse;
-/** Successful response body of GET /conversations/{conversation_id}/metrics (listConversationMetricOutputs). */
-export type ListConversationMetricOutputsResponse_ = ListConversationMetricOutputsResponse200;
 /** Path parameters of GET /conversations/{conversation_id}/metrics/{metric_output_id} (getConversationMetricOutput). */
 export type GetConversationMetricOutputPathParams = {
   /** The uploaded conversation's identifier. */
@@ -4240,8 +4228,6 @@ export type ListDashboardsResponse401 = ErrorResponse;
 export type ListDashboardsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListDashboardsResponse500 = ErrorResponse;
-/** Successful response body of GET /dashboards (listDashboards). */
-export type ListDashboardsResponse_ = ListDashboardsResponse200;
 /** Header parameters of POST /dashboards (createDashboard). */
 export type CreateDashboardHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -4397,8 +4383,6 @@ export type ListMetricFlowsResponse401 = ErrorResponse;
 export type ListMetricFlowsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListMetricFlowsResponse500 = ErrorResponse;
-/** Successful response body of GET /metrics/flows (listMetricFlows). */
-export type ListMetricFlowsResponse_ = ListMetricFlowsResponse200;
 /** Request body of POST /metrics/flows (createMetricFlow). */
 export type CreateMetricFlowBody = CreateMetricFlowRequest;
 /** 201: The new flow. */
@@ -4474,8 +4458,6 @@ export type BatchGetMetricOutputsResponse403 = ErrorResponse;
 export type BatchGetMetricOutputsResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type BatchGetMetricOutputsResponse500 = ErrorResponse;
-/** Successful response body of POST /metrics/outputs:batchGet (batchGetMetricOutputs). */
-export type BatchGetMetricOutputsResponse_ = BatchGetMetricOutputsResponse200;
 /** 200: The soft-deleted metrics. */
 export type ListRecentlyDeletedMetricsResponse200 = { metrics: RecentlyDeletedMetric[] };
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
@@ -4518,8 +4500,6 @@ export type ListMetricTagsResponse401 = ErrorResponse;
 export type ListMetricTagsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListMetricTagsResponse500 = ErrorResponse;
-/** Successful response body of GET /metrics/tags (listMetricTags). */
-export type ListMetricTagsResponse_ = ListMetricTagsResponse200;
 /** 200: The template variables. */
 export type ListMetricTemplateVariablesResponse200 = MetricTemplateVariablesResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
@@ -4973,8 +4953,6 @@ export type ListMetricModelsResponse401 = ErrorResponse;
 export type ListMetricModelsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListMetricModelsResponse500 = ErrorResponse;
-/** Successful response body of GET /models/metric (listMetricModels). */
-export type ListMetricModelsResponse_ = ListMetricModelsResponse200;
 /** Query parameters of GET /monitors (listMonitors). */
 export type ListMonitorsQuery = {
   /** Only alerts that apply to this scope. */
@@ -4999,8 +4977,6 @@ export type ListMonitorsResponse401 = ErrorResponse;
 export type ListMonitorsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListMonitorsResponse500 = ErrorResponse;
-/** Successful response body of GET /monitors (listMonitors). */
-export type ListMonitorsResponse_ = ListMonitorsResponse200;
 /** Header parameters of POST /monitors (createMonitor). */
 export type CreateMonitorHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -5125,8 +5101,6 @@ export type ListMonitorEventsResponse403 = ErrorResponse;
 export type ListMonitorEventsResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListMonitorEventsResponse500 = ErrorResponse;
-/** Successful response body of GET /monitors/{monitor_id}/events (listMonitorEvents). */
-export type ListMonitorEventsResponse_ = ListMonitorEventsResponse200;
 /** Path parameters of POST /monitors/{monitor_id}/test-evaluate (testEvaluateMonitor). */
 export type TestEvaluateMonitorPathParams = {
   /** The alert's ulid (legacy name). */
@@ -5151,14 +5125,10 @@ export type TestEvaluateMonitorResponse403 = ErrorResponse;
 export type TestEvaluateMonitorResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type TestEvaluateMonitorResponse500 = ErrorResponse;
-/** Successful response body of POST /monitors/{monitor_id}/test-evaluate (testEvaluateMonitor). */
-export type TestEvaluateMonitorResponse_ = TestEvaluateMonitorResponse200;
 /** 200: The catalog. */
 export type ListSpecsResponse200 = ListSpecsResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListSpecsResponse500 = ErrorResponse;
-/** Successful response body of GET /openapi (listSpecs). */
-export type ListSpecsResponse_ = ListSpecsResponse200;
 /** Path parameters of GET /openapi/{spec_name} (getSpec). */
 export type GetSpecPathParams = {
   /** A spec name as listed by GET /openapi (for example `tags`). */
@@ -5200,8 +5170,6 @@ export type ListPersonasResponse401 = ErrorResponse;
 export type ListPersonasResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListPersonasResponse500 = ErrorResponse;
-/** Successful response body of GET /personas (listPersonas). */
-export type ListPersonasResponse_ = ListPersonasResponse200;
 /** Header parameters of POST /personas (createPersona). */
 export type CreatePersonaHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -5236,8 +5204,6 @@ export type ListPersonaBackgroundSoundsResponse401 = ErrorResponse;
 export type ListPersonaBackgroundSoundsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListPersonaBackgroundSoundsResponse500 = ErrorResponse;
-/** Successful response body of GET /personas/background-sounds (listPersonaBackgroundSounds). */
-export type ListPersonaBackgroundSoundsResponse_ = ListPersonaBackgroundSoundsResponse200;
 /** Request body of POST /personas/background-sounds (createPersonaBackgroundSound). */
 export type CreatePersonaBackgroundSoundBody = CreateBackgroundSoundRequest;
 /** 201: The new sound (pending_upload) and the upload target. */
@@ -5300,8 +5266,6 @@ export type ListPersonaPhoneNumbersResponse401 = ErrorResponse;
 export type ListPersonaPhoneNumbersResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListPersonaPhoneNumbersResponse500 = ErrorResponse;
-/** Successful response body of GET /personas/phone-numbers (listPersonaPhoneNumbers). */
-export type ListPersonaPhoneNumbersResponse_ = ListPersonaPhoneNumbersResponse200;
 /** Header parameters of GET /personas/tags (listPersonaTags). */
 export type ListPersonaTagsHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -5317,8 +5281,6 @@ export type ListPersonaTagsResponse401 = ErrorResponse;
 export type ListPersonaTagsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListPersonaTagsResponse500 = ErrorResponse;
-/** Successful response body of GET /personas/tags (listPersonaTags). */
-export type ListPersonaTagsResponse_ = ListPersonaTagsResponse200;
 /** 200: The available voices. */
 export type ListPersonaVoicesResponse200 = ListPersonaVoicesResponse;
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */
@@ -5327,8 +5289,6 @@ export type ListPersonaVoicesResponse401 = ErrorResponse;
 export type ListPersonaVoicesResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListPersonaVoicesResponse500 = ErrorResponse;
-/** Successful response body of GET /personas/voices (listPersonaVoices). */
-export type ListPersonaVoicesResponse_ = ListPersonaVoicesResponse200;
 /** Path parameters of GET /personas/{persona_id} (getPersona). */
 export type GetPersonaPathParams = {
   /** The persona's identifier. */
@@ -5449,8 +5409,6 @@ export type ListPersonaVersionsResponse403 = ErrorResponse;
 export type ListPersonaVersionsResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListPersonaVersionsResponse500 = ErrorResponse;
-/** Successful response body of GET /personas/{persona_id}/versions (listPersonaVersions). */
-export type ListPersonaVersionsResponse_ = ListPersonaVersionsResponse200;
 /** Path parameters of POST /personas/{persona_id}/versions/{version_id}/revert (revertPersonaVersion). */
 export type RevertPersonaVersionPathParams = {
   /** The persona's identifier. */
@@ -5496,8 +5454,6 @@ export type ListReviewProjectsResponse401 = ErrorResponse;
 export type ListReviewProjectsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListReviewProjectsResponse500 = ErrorResponse;
-/** Successful response body of GET /review-projects (listReviewProjects). */
-export type ListReviewProjectsResponse_ = ListReviewProjectsResponse200;
 /** Request body of POST /review-projects (createReviewProject). */
 export type CreateReviewProjectBody = CreateReviewProjectRequest;
 /** 201: The new review project. */
@@ -5608,8 +5564,6 @@ export type CompleteReviewConversationResponse403 = ErrorResponse;
 export type CompleteReviewConversationResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type CompleteReviewConversationResponse500 = ErrorResponse;
-/** Successful response body of POST /review-projects/{project_id}/complete-conversation (completeReviewConversation). */
-export type CompleteReviewConversationResponse_ = CompleteReviewConversationResponse200;
 /** Path parameters of GET /review-projects/{project_id}/insights (getReviewProjectInsights). */
 export type GetReviewProjectInsightsPathParams = {
   /** The review project's id (a ULID). */
@@ -5711,8 +5665,6 @@ export type ListRunsResponse401 = ErrorResponse;
 export type ListRunsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListRunsResponse500 = ErrorResponse;
-/** Successful response body of GET /runs (listRuns). */
-export type ListRunsResponse_ = ListRunsResponse200;
 /** Header parameters of POST /runs (launchRun). */
 export type LaunchRunHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -5747,8 +5699,6 @@ export type ListRunTagsResponse401 = ErrorResponse;
 export type ListRunTagsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListRunTagsResponse500 = ErrorResponse;
-/** Successful response body of GET /runs/tags (listRunTags). */
-export type ListRunTagsResponse_ = ListRunTagsResponse200;
 /** Path parameters of GET /runs/{run_id} (getRun). */
 export type GetRunPathParams = { run_id: string };
 /** Header parameters of GET /runs/{run_id} (getRun). */
@@ -5842,8 +5792,6 @@ export type ListSimulationsResponse401 = ErrorResponse;
 export type ListSimulationsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListSimulationsResponse500 = ErrorResponse;
-/** Successful response body of GET /simulations (listSimulations). */
-export type ListSimulationsResponse_ = ListSimulationsResponse200;
 /** Path parameters of GET /simulations/{simulation_id} (getSimulation). */
 export type GetSimulationPathParams = {
   /** The simulated conversation's identifier. */
@@ -5975,8 +5923,6 @@ export type ListSimulationMetricOutputsResponse403 = ErrorResponse;
 export type ListSimulationMetricOutputsResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListSimulationMetricOutputsResponse500 = ErrorResponse;
-/** Successful response body of GET /simulations/{simulation_id}/metrics (listSimulationMetricOutputs). */
-export type ListSimulationMetricOutputsResponse_ = ListSimulationMetricOutputsResponse200;
 /** Path parameters of GET /simulations/{simulation_id}/metrics/{metric_output_id} (getSimulationMetricOutput). */
 export type GetSimulationMetricOutputPathParams = {
   /** The simulated conversation's identifier. */
@@ -6073,8 +6019,6 @@ export type ListTagsResponse401 = ErrorResponse;
 export type ListTagsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListTagsResponse500 = ErrorResponse;
-/** Successful response body of GET /tags (listTags). */
-export type ListTagsResponse_ = ListTagsResponse200;
 /** Request body of POST /tags (createTag). */
 export type CreateTagBody = CreateTagRequest;
 /** 201: The new tag. */
@@ -6183,8 +6127,6 @@ export type ListTestCasesResponse403 = ErrorResponse;
 export type ListTestCasesResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListTestCasesResponse500 = ErrorResponse;
-/** Successful response body of GET /test-cases (listTestCases). */
-export type ListTestCasesResponse_ = ListTestCasesResponse200;
 /** Header parameters of POST /test-cases (createTestCase). */
 export type CreateTestCaseHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -6299,8 +6241,6 @@ export type ListTestSetsResponse401 = ErrorResponse;
 export type ListTestSetsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListTestSetsResponse500 = ErrorResponse;
-/** Successful response body of GET /test-sets (listTestSets). */
-export type ListTestSetsResponse_ = ListTestSetsResponse200;
 /** Header parameters of POST /test-sets (createTestSet). */
 export type CreateTestSetHeaders = {
   /** Selects the workspace the operation works in. When omitted, the organization's active default workspace is used. */
@@ -6408,8 +6348,6 @@ export type ListTestSetAgentsResponse403 = ErrorResponse;
 export type ListTestSetAgentsResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListTestSetAgentsResponse500 = ErrorResponse;
-/** Successful response body of GET /test-sets/{test_set_id}/agents (listTestSetAgents). */
-export type ListTestSetAgentsResponse_ = ListTestSetAgentsResponse200;
 /** Path parameters of DELETE /test-sets/{test_set_id}/agents/{agent_id} (removeTestSetAgent). */
 export type RemoveTestSetAgentPathParams = {
   test_set_id: string;
@@ -6498,8 +6436,6 @@ export type ListTestSetRecordsResponse403 = ErrorResponse;
 export type ListTestSetRecordsResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListTestSetRecordsResponse500 = ErrorResponse;
-/** Successful response body of GET /test-sets/{test_set_id}/records (listTestSetRecords). */
-export type ListTestSetRecordsResponse_ = ListTestSetRecordsResponse200;
 /** Path parameters of GET /test-sets/{test_set_id}/versions (listTestSetVersions). */
 export type ListTestSetVersionsPathParams = { test_set_id: string };
 /** Header parameters of GET /test-sets/{test_set_id}/versions (listTestSetVersions). */
@@ -6519,8 +6455,6 @@ export type ListTestSetVersionsResponse403 = ErrorResponse;
 export type ListTestSetVersionsResponse404 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListTestSetVersionsResponse500 = ErrorResponse;
-/** Successful response body of GET /test-sets/{test_set_id}/versions (listTestSetVersions). */
-export type ListTestSetVersionsResponse_ = ListTestSetVersionsResponse200;
 /** Path parameters of POST /test-sets/{test_set_id}/versions/{version_id}/revert (revertTestSetVersion). */
 export type RevertTestSetVersionPathParams = {
   test_set_id: string;
@@ -6556,8 +6490,6 @@ export type ListWebhooksResponse403 = ErrorResponse;
 export type ListWebhooksResponse500 = ErrorResponse;
 /** 503: INTERNAL: transient database routing outage; retry. */
 export type ListWebhooksResponse503 = ErrorResponse;
-/** Successful response body of GET /webhooks (listWebhooks). */
-export type ListWebhooksResponse_ = ListWebhooksResponse200;
 /** Request body of POST /webhooks (createWebhook). */
 export type CreateWebhookBody = CreateWebhookRequestInput;
 /** 200: The new webhook. The auth token is never returned; has_auth_token tells whether one is set. */
@@ -6616,8 +6548,6 @@ export type DeleteWebhookResponse404 = ErrorResponse;
 export type DeleteWebhookResponse500 = ErrorResponse;
 /** 503: INTERNAL: transient database routing outage; retry. */
 export type DeleteWebhookResponse503 = ErrorResponse;
-/** Successful response body of DELETE /webhooks/{webhook_id} (deleteWebhook). */
-export type DeleteWebhookResponse_ = DeleteWebhookResponse200;
 /** 200: The workspaces. */
 export type ListWorkspacesResponse200 = { workspaces: Workspace[] };
 /** 401: UNAUTHENTICATED: the X-API-Key header is missing or holds no valid key (detail field X-API-Key). */

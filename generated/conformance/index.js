@@ -1891,16 +1891,16 @@ var init_errors = __esm({
       name = "ApiError";
       /** HTTP status; 0 when no response was received. */
       status;
-      /** The API's error code (`NOT_FOUND`, ...), `UNKNOWN` when the body was not the error envelope. */
+      /** The API's error code (`NOT_FOUND`, ...), or one of the client's own (`ClientErrorCode`). */
       code;
       details;
       /** `x-request-id` of the response, for support requests. */
       requestId;
-      /** The parsed response body (JSON) or its text, with the API key redacted. */
+      /** The parsed response body (JSON) or its text, with the credentials redacted. */
       body;
       operationId;
       constructor(init) {
-        super(init.message);
+        super(init.message, init.cause === void 0 ? void 0 : { cause: init.cause });
         this.status = init.status;
         this.code = init.code;
         this.details = init.details ?? [];
@@ -1914,10 +1914,106 @@ var init_errors = __esm({
     };
     NetworkError = class extends ApiError {
       name = "NetworkError";
+      method;
+      /** The request URL, without credential values. */
+      url;
+      failure;
+      constructor(init) {
+        super({
+          message: init.message,
+          status: 0,
+          code: "NETWORK_ERROR",
+          operationId: init.operationId,
+          cause: init.cause
+        });
+        this.method = init.method;
+        this.url = init.url;
+        this.failure = init.failure;
+      }
     };
     ResponseValidationError = class extends ApiError {
       name = "ResponseValidationError";
     };
+  }
+});
+
+// generated:generated/control-client/runtime/auth.js
+function credentialOf(spec) {
+  return spec.type === "apiKey" ? "apiKey" : spec.type === "bearer" ? "bearerToken" : "basic";
+}
+function checkCredentialOptions(options, accepted) {
+  if (accepted === void 0) return;
+  for (const name of CREDENTIAL_NAMES) {
+    if (options[name] === void 0 || accepted.includes(name)) continue;
+    const usable = accepted.length === 0 ? "this API declares no security scheme a client option serves" : `its schemes take ${accepted.join(", ")}`;
+    throw new TypeError(`createClient: the option ${name} is not used by any security scheme of this API (${usable})`);
+  }
+}
+async function resolve(credential) {
+  if (credential === void 0) return void 0;
+  const value = typeof credential === "function" ? await credential() : credential;
+  if (typeof value !== "string") throw new TypeError("a credential function must return a string");
+  return value === "" ? void 0 : value;
+}
+async function resolveCredentials(config) {
+  const [apiKey, bearerToken] = await Promise.all([resolve(config.apiKey), resolve(config.bearerToken)]);
+  return { apiKey, bearerToken, basic: config.basic };
+}
+function has(credentials, spec) {
+  return credentials[credentialOf(spec)] !== void 0;
+}
+function chooseAuth(alternatives, credentials) {
+  return alternatives.find((alternative) => alternative.length > 0 && alternative.every((spec) => has(credentials, spec))) ?? [];
+}
+function authQueryPairs(schemes, credentials) {
+  const pairs = [];
+  for (const spec of schemes) {
+    if (spec.type === "apiKey" && spec.in === "query" && credentials.apiKey !== void 0) {
+      pairs.push(`${encodeURIComponent(spec.name)}=${encodeURIComponent(credentials.apiKey)}`);
+    }
+  }
+  return pairs;
+}
+function authQueryNames(schemes) {
+  return schemes.flatMap((spec) => spec.type === "apiKey" && spec.in === "query" ? [spec.name] : []);
+}
+function base64(text) {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+function basicValue(basic) {
+  return `Basic ${base64(`${basic.username}:${basic.password}`)}`;
+}
+function applyAuthHeaders(headers, schemes, credentials) {
+  const cookies = [];
+  for (const spec of schemes) {
+    if (spec.type === "apiKey" && credentials.apiKey !== void 0) {
+      if (spec.in === "header") headers.set(spec.name, credentials.apiKey);
+      else if (spec.in === "cookie") cookies.push(`${spec.name}=${encodeURIComponent(credentials.apiKey)}`);
+    } else if (spec.type === "bearer" && credentials.bearerToken !== void 0) {
+      headers.set("Authorization", `Bearer ${credentials.bearerToken}`);
+    } else if (spec.type === "basic" && credentials.basic !== void 0) {
+      headers.set("Authorization", basicValue(credentials.basic));
+    }
+  }
+  if (cookies.length > 0) headers.set("Cookie", cookies.join("; "));
+}
+function secretsOf(credentials) {
+  const out = [];
+  if (credentials.apiKey !== void 0) out.push(credentials.apiKey);
+  if (credentials.bearerToken !== void 0) out.push(credentials.bearerToken);
+  if (credentials.basic !== void 0) {
+    if (credentials.basic.password !== "") out.push(credentials.basic.password);
+    out.push(basicValue(credentials.basic).slice("Basic ".length));
+  }
+  return out;
+}
+var CREDENTIAL_NAMES;
+var init_auth = __esm({
+  "generated:generated/control-client/runtime/auth.js"() {
+    CREDENTIAL_NAMES = ["apiKey", "bearerToken", "basic"];
   }
 });
 
@@ -1944,7 +2040,7 @@ function scalar(value) {
   if (typeof value === "object" && value !== null) return JSON.stringify(value);
   return String(value);
 }
-function buildUrl(config, op, pathValues, query) {
+function buildUrl(config, op, pathValues, query, auth) {
   let path = op.path[0] ?? "";
   op.pathParams.forEach((name, i) => {
     const value = pathValues[i];
@@ -1963,10 +2059,7 @@ function buildUrl(config, op, pathValues, query) {
   for (const [name, value] of ownEntries(query)) {
     if (!declared.has(name)) parts.push(...serializeQueryParam({ name, style: "form", explode: true }, value));
   }
-  for (const auth of op.auth) {
-    if (auth.in === "query" && config.apiKey)
-      parts.push(`${encodeURIComponent(auth.name)}=${encodeURIComponent(config.apiKey)}`);
-  }
+  parts.push(...authQueryPairs(auth.schemes, auth.credentials));
   const base = config.baseUrl.replace(/\/+$/, "");
   return base + path + (parts.length > 0 ? `?${parts.join("&")}` : "");
 }
@@ -2010,18 +2103,12 @@ function headerValue(spec, value) {
   }
   return scalar(value);
 }
-function buildHeaders(config, op, options) {
+function buildHeaders(config, op, options, auth) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(config.headers)) headers.set(name, value);
   if (options.accept !== void 0) headers.set("Accept", options.accept);
   else if (op.accept !== void 0) headers.set("Accept", op.accept);
-  const cookies = [];
-  for (const auth of op.auth) {
-    if (!config.apiKey) continue;
-    if (auth.in === "header") headers.set(auth.name, config.apiKey);
-    else if (auth.in === "cookie") cookies.push(`${auth.name}=${encodeURIComponent(config.apiKey)}`);
-  }
-  if (cookies.length > 0) headers.set("Cookie", cookies.join("; "));
+  applyAuthHeaders(headers, auth.schemes, auth.credentials);
   if (op.workspaceHeader !== void 0 && op.workspaceDefault && config.workspaceId !== void 0) {
     headers.set(op.workspaceHeader, config.workspaceId);
   }
@@ -2092,7 +2179,91 @@ function appendAll(value, append) {
 }
 var init_build = __esm({
   "generated:generated/control-client/runtime/build.js"() {
+    init_auth();
     init_own();
+  }
+});
+
+// generated:generated/control-client/runtime/network.js
+function errorCode(error) {
+  for (let current = error, depth = 0; typeof current === "object" && current !== null && depth < 4; depth++) {
+    const code = current.code;
+    if (typeof code === "string") return code;
+    const nested = current.errors;
+    if (Array.isArray(nested) && nested.length > 0) {
+      const inner = errorCode(nested[0]);
+      if (inner !== void 0) return inner;
+    }
+    current = current.cause;
+  }
+  return void 0;
+}
+function classifyFailure(error) {
+  const code = errorCode(error);
+  const name = error instanceof Error ? error.name : "";
+  if (name === "AbortError") return { failure: "abort", code };
+  switch (code) {
+    case "ECONNREFUSED":
+      return { failure: "refused", code };
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+    case "EAI_NONAME":
+      return { failure: "dns", code };
+    case "ETIMEDOUT":
+    case "UND_ERR_CONNECT_TIMEOUT":
+    case "UND_ERR_HEADERS_TIMEOUT":
+    case "UND_ERR_BODY_TIMEOUT":
+      return { failure: "timeout", code };
+    case "ECONNRESET":
+    case "EPIPE":
+    case "UND_ERR_SOCKET":
+      return { failure: "reset", code };
+    default:
+      return { failure: name === "TimeoutError" ? "timeout" : "other", code };
+  }
+}
+function displayUrl(url, hiddenQueryNames) {
+  if (hiddenQueryNames.length === 0) return url;
+  const at = url.indexOf("?");
+  if (at < 0) return url;
+  const hidden = new Set(hiddenQueryNames.map((name) => encodeURIComponent(name)));
+  const query = url.slice(at + 1).split("&").map((pair) => {
+    const eq = pair.indexOf("=");
+    return eq >= 0 && hidden.has(pair.slice(0, eq)) ? `${pair.slice(0, eq)}=[REDACTED]` : pair;
+  });
+  return `${url.slice(0, at)}?${query.join("&")}`;
+}
+function safeCause(error, redact, depth = 0) {
+  if (!(error instanceof Error) || depth > 4) return typeof error === "string" ? redact(error) : error;
+  const texts = (e, d) => e instanceof Error && d <= 4 ? [e.message, e.stack ?? "", ...texts(e.cause, d + 1)] : typeof e === "string" ? [e] : [];
+  if (texts(error, depth).every((text) => redact(text) === text)) return error;
+  const copy = new Error(redact(error.message), { cause: safeCause(error.cause, redact, depth + 1) });
+  copy.name = error.name;
+  copy.stack = redact(error.stack ?? "");
+  const code = error.code;
+  if (typeof code === "string") Object.defineProperty(copy, "code", { value: code, enumerable: true });
+  return copy;
+}
+function networkError(error, method, url, operationId, redact) {
+  const { failure, code } = classifyFailure(error);
+  const reason = error instanceof Error ? error.message : String(error);
+  const message = redact(
+    `${method} ${url}: ${FAILURE_TEXT[failure]}${code === void 0 ? "" : ` (${code})`}: ${reason}`
+  );
+  return new NetworkError({ message, method, url: redact(url), failure, cause: safeCause(error, redact), operationId });
+}
+var FAILURE_TEXT;
+var init_network = __esm({
+  "generated:generated/control-client/runtime/network.js"() {
+    init_errors();
+    FAILURE_TEXT = {
+      refused: "connection refused",
+      dns: "host name not resolved",
+      timeout: "connection timed out",
+      reset: "connection reset",
+      abort: "request aborted",
+      other: "request failed"
+    };
   }
 });
 
@@ -2134,7 +2305,7 @@ function retryAfterMs(header2, maxDelayMs) {
   return Math.min(maxDelayMs, Math.max(0, ms));
 }
 function defaultSleep(ms, signal) {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve2, reject) => {
     if (signal.aborted) return reject(signal.reason);
     const onAbort = () => {
       clearTimeout(timer);
@@ -2142,7 +2313,7 @@ function defaultSleep(ms, signal) {
     };
     const timer = setTimeout(() => {
       signal.removeEventListener("abort", onAbort);
-      resolve();
+      resolve2();
     }, ms);
     signal.addEventListener("abort", onAbort, { once: true });
   });
@@ -2176,7 +2347,7 @@ function createDeadline(user, timeoutMs, operationId) {
   };
 }
 function raceAbort(promise, signal) {
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve2, reject) => {
     if (signal.aborted) {
       promise.catch(() => void 0);
       return reject(signal.reason);
@@ -2186,7 +2357,7 @@ function raceAbort(promise, signal) {
     promise.then(
       (value) => {
         signal.removeEventListener("abort", onAbort);
-        resolve(value);
+        resolve2(value);
       },
       (error) => {
         signal.removeEventListener("abort", onAbort);
@@ -2213,9 +2384,19 @@ var init_retry = __esm({
   }
 });
 
+// generated:generated/control-client/runtime/error-codes.js
+var API_ERROR_CODES;
+var init_error_codes = __esm({
+  "generated:generated/control-client/runtime/error-codes.js"() {
+    API_ERROR_CODES = void 0;
+  }
+});
+
 // generated:generated/control-client/runtime/responses.js
-function redactor(apiKey) {
-  const secrets = apiKey ? [.../* @__PURE__ */ new Set([apiKey, encodeURIComponent(apiKey)])].sort((a, b) => b.length - a.length) : [];
+function redactor(secretTexts) {
+  const secrets = [...new Set(secretTexts.filter((s) => s !== "").flatMap((s) => [s, encodeURIComponent(s)]))].sort(
+    (a, b) => b.length - a.length
+  );
   return (text) => secrets.reduce((out, secret) => out.split(secret).join("[REDACTED]"), text);
 }
 function redactValue(value, redact, depth = 0) {
@@ -2298,6 +2479,9 @@ function asDetails(value, redact) {
     };
   });
 }
+function isApiErrorCode(code) {
+  return API_ERROR_CODES === void 0 || API_ERROR_CODES.includes(code);
+}
 async function errorFromResponse(op, response, redact) {
   const status = response.status;
   const requestId2 = response.headers.get("x-request-id") ?? void 0;
@@ -2320,10 +2504,11 @@ async function errorFromResponse(op, response, redact) {
   const code = ownValue(envelope, "code");
   if (typeof code === "string") {
     const message = ownValue(envelope, "message");
+    const shown = redact(code);
     return new ApiError({
       message: redact(typeof message === "string" && message !== "" ? message : `HTTP ${status} ${code}`),
       status,
-      code: redact(code),
+      code: isApiErrorCode(shown) ? shown : "UNKNOWN",
       details: asDetails(ownValue(envelope, "details"), redact),
       requestId: requestId2,
       body,
@@ -2344,6 +2529,7 @@ async function errorFromResponse(op, response, redact) {
 }
 var init_responses = __esm({
   "generated:generated/control-client/runtime/responses.js"() {
+    init_error_codes();
     init_errors();
     init_build();
     init_own();
@@ -2351,7 +2537,8 @@ var init_responses = __esm({
 });
 
 // generated:generated/control-client/runtime.js
-function createConfig(options) {
+function createConfig(options, accepted) {
+  checkCredentialOptions(options, accepted);
   const platformFetch = (request2) => globalThis.fetch(request2);
   const config = {
     baseUrl: options.baseUrl,
@@ -2363,18 +2550,22 @@ function createConfig(options) {
     headers: { ...options.headers }
   };
   Object.defineProperty(config, "apiKey", { value: options.apiKey, enumerable: false });
+  Object.defineProperty(config, "bearerToken", { value: options.bearerToken, enumerable: false });
+  Object.defineProperty(config, "basic", { value: options.basic, enumerable: false });
   return Object.freeze(config);
 }
 async function request(config, op, input) {
   const options = input.options ?? {};
-  const redact = redactor(config.apiKey);
+  const credentials = await resolveCredentials(config);
+  const auth = { schemes: chooseAuth(op.auth, credentials), credentials };
+  const redact = redactor(secretsOf(credentials));
   let url;
   let headers;
   let body;
   try {
-    url = buildUrl(config, op, input.pathValues, options.query);
+    url = buildUrl(config, op, input.pathValues, options.query, auth);
     new URL(url);
-    headers = buildHeaders(config, op, options);
+    headers = buildHeaders(config, op, options, auth);
     body = encodeBody(op.requestMediaType, input.body, headers);
   } catch (error) {
     throw new TypeError(redact(error instanceof Error ? error.message : String(error)));
@@ -2393,13 +2584,7 @@ async function request(config, op, input) {
           await raceAbort(retry.sleep(backoff(retry, attempt), deadline.signal), deadline.signal);
           continue;
         }
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new NetworkError({
-          message: redact(`${op.method} request failed: ${reason}`),
-          status: 0,
-          code: "NETWORK_ERROR",
-          operationId: op.id
-        });
+        throw networkError(error, op.method, displayUrl(url, authQueryNames(auth.schemes)), op.id, redact);
       }
       if (response.ok) return await raceAbort(readSuccess(config, op, response, redact), deadline.signal);
       if (attempt < retry.attempts && shouldRetryStatus(retry, op.method, response.status)) {
@@ -2429,7 +2614,9 @@ async function request(config, op, input) {
 var init_runtime = __esm({
   "generated:generated/control-client/runtime.js"() {
     init_errors();
+    init_auth();
     init_build();
+    init_network();
     init_own();
     init_retry();
     init_responses();
@@ -2446,7 +2633,7 @@ async function health(config, options) {
     pathParams: [],
     query: [],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     accept: "application/json",
     responses: { 200: { validator: healthResponse200Validator, jsonOnly: true } }
   };
@@ -2460,7 +2647,7 @@ async function createOrganization(config, body, options) {
     pathParams: [],
     query: [],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     requestMediaType: "application/json",
     accept: "application/json",
     responses: { 201: { validator: createOrganizationResponse201Validator, jsonOnly: true } }
@@ -2475,7 +2662,7 @@ async function createApiKey(config, organizationId, body, options) {
     pathParams: ["organization_id"],
     query: [],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     requestMediaType: "application/json",
     accept: "application/json",
     responses: { 201: { validator: createApiKeyResponse201Validator, jsonOnly: true } }
@@ -2490,7 +2677,7 @@ async function archiveDefaultWorkspace(config, organizationId, options) {
     pathParams: ["organization_id"],
     query: [],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     accept: "application/json",
     responses: { 200: { validator: archiveDefaultWorkspaceResponse200Validator, jsonOnly: true } }
   };
@@ -2504,7 +2691,7 @@ async function loadFixtures(config, organizationId, body, options) {
     pathParams: ["organization_id"],
     query: [],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     requestMediaType: "application/json",
     accept: "application/json",
     responses: { 201: { validator: loadFixturesResponse201Validator, jsonOnly: true } }
@@ -2519,7 +2706,7 @@ async function changeFixture(config, organizationId, kind, recordId, body, optio
     pathParams: ["organization_id", "kind", "record_id"],
     query: [],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     requestMediaType: "application/json",
     accept: "application/json",
     responses: { 200: { validator: changeFixtureResponse200Validator, jsonOnly: true } }
@@ -2534,7 +2721,7 @@ async function removeFixture(config, organizationId, kind, recordId, options) {
     pathParams: ["organization_id", "kind", "record_id"],
     query: [],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     accept: "application/json",
     responses: { 200: { validator: removeFixtureResponse200Validator, jsonOnly: true } }
   };
@@ -2548,7 +2735,7 @@ async function scriptMetricAnswers(config, organizationId, body, options) {
     pathParams: ["organization_id"],
     query: [],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     requestMediaType: "application/json",
     accept: "application/json",
     responses: { 200: { validator: scriptMetricAnswersResponse200Validator, jsonOnly: true } }
@@ -2563,7 +2750,7 @@ async function completeRun(config, organizationId, body, options) {
     pathParams: ["organization_id"],
     query: [],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     requestMediaType: "application/json",
     accept: "application/json",
     responses: { 200: { validator: completeRunResponse200Validator, jsonOnly: true } }
@@ -2578,7 +2765,7 @@ async function reset(config, options) {
     pathParams: [],
     query: [],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     accept: "application/json",
     responses: { 200: { validator: resetResponse200Validator, jsonOnly: true } }
   };
@@ -2596,7 +2783,7 @@ async function listSent(config, options) {
       { name: "wait", style: "form", explode: true }
     ],
     headers: [],
-    auth: [],
+    auth: [[{ type: "bearer" }]],
     accept: "application/json",
     responses: { 200: { validator: listSentResponse200Validator, jsonOnly: true } }
   };
@@ -2611,7 +2798,7 @@ var init_operations = __esm({
 
 // generated:generated/control-client/client.js
 function createClient(options) {
-  const $config = createConfig(options);
+  const $config = createConfig(options, ["bearerToken"]);
   return {
     raw: $config,
     control: {
@@ -2695,7 +2882,7 @@ async function inProcessTarget(options = {}) {
   settle = () => sandbox.idle();
   const fetch = (input, init) => sandbox.fetch(new Request(input, init));
   const base = "http://sandbox.local";
-  const admin = createClient({ baseUrl: `${base}/control`, fetch, headers: { authorization: `Bearer ${sandbox.adminToken}` }, retry: false }).control;
+  const admin = createClient({ baseUrl: `${base}/control`, fetch, bearerToken: sandbox.adminToken, retry: false }).control;
   const org = sandbox.organizationId;
   const control = {
     createApiKey: async (permissions) => (await admin.createApiKey(org, { permissions })).api_key.key,
@@ -2908,7 +3095,7 @@ function isObj(v) {
 function own(o, key) {
   return isObj(o) && Object.prototype.hasOwnProperty.call(o, key) ? o[key] : void 0;
 }
-function has(o, key) {
+function has2(o, key) {
   return isObj(o) && Object.prototype.hasOwnProperty.call(o, key);
 }
 function num(v) {
@@ -2924,7 +3111,7 @@ function deepEqual(a, b) {
   }
   const ka = Object.keys(a);
   const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => has(b, k) && deepEqual(a[k], b[k]));
+  return ka.length === kb.length && ka.every((k) => has2(b, k) && deepEqual(a[k], b[k]));
 }
 function clone(v) {
   if (v === null || typeof v !== "object") return v;
@@ -2983,7 +3170,7 @@ function resolveRef(ctx, ref) {
           }
           seg = seg.replace(/~1/g, "/").replace(/~0/g, "~");
           if (Array.isArray(node) && /^\d+$/.test(seg)) node = node[Number(seg)];
-          else if (isObj(node) && has(node, seg)) node = node[seg];
+          else if (isObj(node) && has2(node, seg)) node = node[seg];
           else {
             node = void 0;
             break;
@@ -3253,7 +3440,7 @@ function checkNode(ctx, node, v, path, errs, branch, depth) {
     ok = false;
     errs.push({ path, keyword: "enum", branch });
   }
-  if (has(node, "const") && !deepEqual(node.const, v)) {
+  if (has2(node, "const") && !deepEqual(node.const, v)) {
     if (!errs) return false;
     ok = false;
     errs.push({ path, keyword: "const", branch });
@@ -3331,12 +3518,12 @@ function checkNode(ctx, node, v, path, errs, branch, depth) {
       errs.push({ path, keyword: kw, branch });
     }
   }
-  if (has(node, "not") && check(ctx, node.not, v, path, null, branch, depth + 1)) {
+  if (has2(node, "not") && check(ctx, node.not, v, path, null, branch, depth + 1)) {
     if (!errs) return false;
     ok = false;
     errs.push({ path, keyword: "not", branch });
   }
-  if (has(node, "if")) {
+  if (has2(node, "if")) {
     const cond = check(ctx, node.if, v, path, null, branch, depth + 1);
     const next = cond ? own(node, "then") : own(node, "else");
     if (next !== void 0 && !check(ctx, next, v, path, errs, branch, depth + 1)) {
@@ -3345,8 +3532,8 @@ function checkNode(ctx, node, v, path, errs, branch, depth) {
       errs.push({ path, keyword: "if", branch });
     }
   }
-  if (ok && (has(node, "unevaluatedProperties") || has(node, "unevaluatedItems"))) {
-    if (isObj(v) && has(node, "unevaluatedProperties")) {
+  if (ok && (has2(node, "unevaluatedProperties") || has2(node, "unevaluatedItems"))) {
+    if (isObj(v) && has2(node, "unevaluatedProperties")) {
       const seen = /* @__PURE__ */ new Set();
       evaluatedKeys(ctx, node, v, seen, depth, false);
       for (const k of Object.keys(v))
@@ -3356,7 +3543,7 @@ function checkNode(ctx, node, v, path, errs, branch, depth) {
           if (node.unevaluatedProperties === false) errs.push({ path: [...path, k], keyword: "unevaluatedProperties", branch });
         }
     }
-    if (Array.isArray(v) && has(node, "unevaluatedItems")) {
+    if (Array.isArray(v) && has2(node, "unevaluatedItems")) {
       const seen = /* @__PURE__ */ new Set();
       evaluatedItems(ctx, node, v, seen, depth, false);
       for (let i = 0; i < v.length; i++)
@@ -3388,24 +3575,24 @@ function* appliedSubschemas(ctx, node, v, depth) {
   }
   const ds = own(node, "dependentSchemas");
   if (isObj(ds) && isObj(v)) {
-    for (const k of Object.keys(ds)) if (has(v, k) && isObj(ds[k])) yield ds[k];
+    for (const k of Object.keys(ds)) if (has2(v, k) && isObj(ds[k])) yield ds[k];
   }
 }
 function evaluatedKeys(ctx, node, v, seen, depth, nested) {
   if (depth > 300) return;
   const props = own(node, "properties");
   const pats = own(node, "patternProperties");
-  const everything = has(node, "additionalProperties") || nested && has(node, "unevaluatedProperties");
-  for (const k of Object.keys(v)) if (everything || isObj(props) && has(props, k) || isObj(pats) && Object.keys(pats).some((p) => matches(p, k))) seen.add(k);
+  const everything = has2(node, "additionalProperties") || nested && has2(node, "unevaluatedProperties");
+  for (const k of Object.keys(v)) if (everything || isObj(props) && has2(props, k) || isObj(pats) && Object.keys(pats).some((p) => matches(p, k))) seen.add(k);
   for (const sub of appliedSubschemas(ctx, node, v, depth)) evaluatedKeys(ctx, sub, v, seen, depth + 1, true);
 }
 function evaluatedItems(ctx, node, v, seen, depth, nested) {
   if (depth > 300) return;
   const prefix = own(node, "prefixItems");
   const n = Array.isArray(prefix) ? prefix.length : 0;
-  const everything = has(node, "items") || nested && has(node, "unevaluatedItems");
+  const everything = has2(node, "items") || nested && has2(node, "unevaluatedItems");
   for (let i = 0; i < v.length; i++) if (everything || i < n) seen.add(i);
-  if (has(node, "contains")) {
+  if (has2(node, "contains")) {
     for (let i = 0; i < v.length; i++) if (check(ctx, node.contains, v[i], [], null, false, depth + 1)) seen.add(i);
   }
   for (const sub of appliedSubschemas(ctx, node, v, depth)) evaluatedItems(ctx, sub, v, seen, depth + 1, true);
@@ -3422,7 +3609,7 @@ function checkArray(ctx, node, v, path, errs, branch, depth) {
     }
   const prefix = own(node, "prefixItems");
   const nPrefix = Array.isArray(prefix) ? prefix.length : 0;
-  const items2 = has(node, "items") ? node.items : void 0;
+  const items2 = has2(node, "items") ? node.items : void 0;
   for (let i = 0; i < v.length; i++) {
     const s = i < nPrefix ? prefix[i] : items2;
     if (s !== void 0 && !check(ctx, s, v[i], errs ? [...path, i] : path, errs, branch, depth + 1)) {
@@ -3430,7 +3617,7 @@ function checkArray(ctx, node, v, path, errs, branch, depth) {
       ok = false;
     }
   }
-  if (has(node, "contains")) {
+  if (has2(node, "contains")) {
     let count = 0;
     for (const x of v) if (check(ctx, node.contains, x, path, null, branch, depth + 1)) count++;
     const minC = num(own(node, "minContains")) ?? 1;
@@ -3459,7 +3646,7 @@ function checkObject(ctx, node, v, path, errs, branch, depth) {
   const req = own(node, "required");
   if (Array.isArray(req)) {
     for (const k of req)
-      if (typeof k === "string" && !has(v, k)) {
+      if (typeof k === "string" && !has2(v, k)) {
         if (!errs) return false;
         ok = false;
         errs.push({ path: [...path, k], keyword: "required", branch });
@@ -3477,9 +3664,9 @@ function checkObject(ctx, node, v, path, errs, branch, depth) {
   if (isObj(dr))
     for (const k of Object.keys(dr)) {
       const deps = dr[k];
-      if (has(v, k) && Array.isArray(deps)) {
+      if (has2(v, k) && Array.isArray(deps)) {
         for (const d of deps)
-          if (typeof d === "string" && !has(v, d)) {
+          if (typeof d === "string" && !has2(v, d)) {
             if (!errs) return false;
             ok = false;
             errs.push({ path: [...path, d], keyword: "dependentRequired", branch });
@@ -3489,8 +3676,8 @@ function checkObject(ctx, node, v, path, errs, branch, depth) {
   const props = own(node, "properties");
   const pats = own(node, "patternProperties");
   const patKeys = isObj(pats) ? Object.keys(pats) : [];
-  const addl = has(node, "additionalProperties") ? node.additionalProperties : void 0;
-  const names2 = has(node, "propertyNames") ? node.propertyNames : void 0;
+  const addl = has2(node, "additionalProperties") ? node.additionalProperties : void 0;
+  const names2 = has2(node, "propertyNames") ? node.propertyNames : void 0;
   if (props !== void 0 || patKeys.length > 0 || addl !== void 0 || names2 !== void 0)
     for (const k of keys) {
       const kpath = errs ? [...path, k] : path;
@@ -3500,7 +3687,7 @@ function checkObject(ctx, node, v, path, errs, branch, depth) {
         errs.push({ path: kpath, keyword: "propertyNames", branch });
       }
       let known2 = false;
-      if (isObj(props) && has(props, k)) {
+      if (isObj(props) && has2(props, k)) {
         known2 = true;
         if (!check(ctx, props[k], v[k], kpath, errs, branch, depth + 1)) {
           if (!errs) return false;
@@ -3524,7 +3711,7 @@ function checkObject(ctx, node, v, path, errs, branch, depth) {
   const ds = own(node, "dependentSchemas");
   if (isObj(ds)) {
     for (const k of Object.keys(ds))
-      if (has(v, k) && !check(ctx, ds[k], v, path, errs, branch, depth + 1)) {
+      if (has2(v, k) && !check(ctx, ds[k], v, path, errs, branch, depth + 1)) {
         if (!errs) return false;
         ok = false;
       }
@@ -3763,7 +3950,7 @@ var MERGE = {
     if (Array.isArray(val)) m.groups.push({ kind: "oneOf", branches: val, discriminator: discriminatorOf(node) });
   },
   if: (m, val, node) => {
-    m.conds.push({ if: val, then: has(node, "then") ? node.then : void 0, else: has(node, "else") ? node.else : void 0 });
+    m.conds.push({ if: val, then: has2(node, "then") ? node.then : void 0, else: has2(node, "else") ? node.else : void 0 });
   },
   not: (m, val) => {
     m.nots.push(val);
@@ -4362,7 +4549,7 @@ function search(ctx, m, nodes, st, rounds) {
       }
       m2.condsDone = m.conds.length;
       for (const [k, s] of m.dependentSchemas.slice(m.depsDone))
-        if (isObj(v) && has(v, k)) {
+        if (isObj(v) && has2(v, k)) {
           flatten(ctx, m2, s, st);
           added = true;
         }
@@ -4615,7 +4802,7 @@ function reentersOpenRef(schemas2, open, depth) {
     if (!isObj(s)) continue;
     const ref = own(s, "$ref");
     if (typeof ref === "string" && open.has(ref)) return true;
-    for (const kw of ["items", "additionalProperties", "contains", "not", "if", "then", "else"]) if (has(s, kw) && reentersOpenRef([s[kw]], open, depth + 1)) return true;
+    for (const kw of ["items", "additionalProperties", "contains", "not", "if", "then", "else"]) if (has2(s, kw) && reentersOpenRef([s[kw]], open, depth + 1)) return true;
     for (const kw of ["allOf", "anyOf", "oneOf", "prefixItems"]) {
       const list = own(s, kw);
       if (Array.isArray(list) && reentersOpenRef(list, open, depth + 1)) return true;
@@ -4653,9 +4840,9 @@ function genObject(ctx, m, st, fillHere = false) {
   for (let round = 0; round < 4; round++) {
     let changed = false;
     for (const [k, deps] of m.dependentRequired)
-      if (has(out, k)) {
+      if (has2(out, k)) {
         for (const d of deps)
-          if (!has(out, d)) {
+          if (!has2(out, d)) {
             if (!add(d, true)) return NONE;
             changed = true;
           }
@@ -4669,7 +4856,7 @@ function genObject(ctx, m, st, fillHere = false) {
   if (extraWanted())
     for (const key of order) {
       if (!extraWanted()) break;
-      if (!has(out, key) && keyOk(key) && !(ctx.request && isReadOnly(ctx, m.properties.get(key) ?? []))) add(key, false);
+      if (!has2(out, key) && keyOk(key) && !(ctx.request && isReadOnly(ctx, m.properties.get(key) ?? []))) add(key, false);
     }
   for (let i = 0; extraWanted() && i < 8; i++) {
     const candidates = [];
@@ -4682,7 +4869,7 @@ function genObject(ctx, m, st, fillHere = false) {
       if (typeof k === "string") candidates.push(k);
     }
     candidates.push(i === 0 ? "key" : `key${i + 1}`, `property_${i + 1}`);
-    for (const k of candidates) if (!has(out, k) && keyOk(k) && add(k, false)) break;
+    for (const k of candidates) if (!has2(out, k) && keyOk(k) && add(k, false)) break;
   }
   while (count() > maxP && optionalAdded.length > 0) delete out[optionalAdded.pop()];
   return out;
@@ -4795,7 +4982,7 @@ var Prober = class {
     };
     const pm = this.mergedOf(schemas2);
     const show2 = (v) => typeof v === "string" && v.length > 40 ? `${JSON.stringify(v.slice(0, 37))}...` : JSON.stringify(v);
-    if (top.required.includes(key) && has(base, key)) {
+    if (top.required.includes(key) && has2(base, key)) {
       const b = clone(base);
       delete b[key];
       this.addInvalid(`${key}: missing (required)`, b, path);
@@ -6582,7 +6769,7 @@ async function enoughRecords(ctx) {
   const request2 = await listRequest(ctx);
   for (let i = 0; i < 3 && ctx.world.route(ctx.route.resource, "create"); i++) {
     await ctx.world.create(ctx.route.resource);
-    await new Promise((resolve) => setTimeout(resolve, 3));
+    await new Promise((resolve2) => setTimeout(resolve2, 3));
   }
   const items2 = await wholeList(ctx, request2);
   if (items2.length < 2) skip(`fewer than two ${ctx.route.resource} records to order`);
@@ -6666,7 +6853,7 @@ var filterExpression = {
     const create = ctx.world.route(resource, "create");
     const takes = (field) => create.body?.properties?.includes(field) === true;
     const a = await ctx.world.create(resource);
-    await new Promise((resolve) => setTimeout(resolve, 3));
+    await new Promise((resolve2) => setTimeout(resolve2, 3));
     const b = await ctx.world.create(resource);
     const request2 = await listRequest(ctx);
     const id = ctx.world.resource(resource).id;
@@ -9458,7 +9645,7 @@ function lowRateMp3Bytes(seconds) {
   Buffer.from([255, 227, 24, 192]).copy(frame, 0);
   return Buffer.concat(Array.from({ length: Math.ceil(seconds / (576 / 8e3)) }, () => frame));
 }
-function base64(bytes) {
+function base642(bytes) {
   return bytes.toString("base64");
 }
 function notAudioBytes() {
@@ -9566,7 +9753,7 @@ function pathOf(route, id) {
 function unknownId2(ctx) {
   return `Unknown${unique(ctx)}`.replace(/[^A-Za-z0-9]/g, "").padEnd(22, "0").slice(0, 26);
 }
-var WAV_5S = () => base64(wavBytes(5));
+var WAV_5S = () => base642(wavBytes(5));
 var submitRecording = {
   name: `rule ${VALIDATE}: a submit with a WAV or MP3 of 5 s or more, or an audio_url, has has_audio true and a later attach is 409; without one has_audio is false`,
   applies: appliesTo(VALIDATE, "create"),
@@ -9577,7 +9764,7 @@ var submitRecording = {
     expectField(plain, "name", `conversations/${String(plain.conversation_id)}`, "a submitted conversation");
     const recordings = [
       ["a 5 s WAV", { audio: WAV_5S() }],
-      ["an MP3 of just over 5 s", { audio: base64(mp3Bytes(5)) }],
+      ["an MP3 of just over 5 s", { audio: base642(mp3Bytes(5)) }],
       ["an HTTPS audio_url", { audio_url: HTTPS_URL }],
       ["an s3:// audio_url", { audio_url: "s3://conformance-recordings/calls/call.mp3" }]
     ];
@@ -9594,10 +9781,10 @@ var submitRefusals = {
   async run(ctx) {
     const r = routes(ctx);
     const refused2 = [
-      ["audio", base64(wavBytes(4.999)), "a WAV of 4.999 s"],
-      ["audio", base64(mp3Bytes(5, "down")), "an MP3 just under 5 s"],
-      ["audio", base64(lowRateMp3Bytes(3600 + 1)), "an MP3 of 60 min 1 s"],
-      ["audio", base64(notAudioBytes()), "bytes that are neither WAV nor MP3"],
+      ["audio", base642(wavBytes(4.999)), "a WAV of 4.999 s"],
+      ["audio", base642(mp3Bytes(5, "down")), "an MP3 just under 5 s"],
+      ["audio", base642(lowRateMp3Bytes(3600 + 1)), "an MP3 of 60 min 1 s"],
+      ["audio", base642(notAudioBytes()), "bytes that are neither WAV nor MP3"],
       ["audio", "not base64 at all!", "text that is not base64"],
       // docs/sandbox.md (Conversations): an s3:// bucket name has 3-63 characters; an HTTPS URL needs a host.
       ["audio_url", "s3://ab/call.wav", "an s3:// URL with a 2-character bucket"],
@@ -9616,7 +9803,7 @@ var submitOrder = {
     const r = routes(ctx);
     const missing = unknownId2(ctx).slice(0, 22);
     await expectRefused(ctx, r.submit, { body: await submitBody(ctx, r.submit, { agent_id: missing }) }, "agent_id", "a submit naming an unknown agent", 404);
-    await expectRefused(ctx, r.submit, { body: await submitBody(ctx, r.submit, { agent_id: missing, audio: base64(notAudioBytes()) }) }, "audio", "a submit with a bad recording and an unknown agent");
+    await expectRefused(ctx, r.submit, { body: await submitBody(ctx, r.submit, { agent_id: missing, audio: base642(notAudioBytes()) }) }, "audio", "a submit with a bad recording and an unknown agent");
     const agent = await ctx.world.ensure("agent");
     const external = `conformance-${unique(ctx)}`;
     const record = await submitted(ctx, r, { agent_id: agent.id, external_conversation_id: external }, "a submit naming an agent");
@@ -9687,7 +9874,7 @@ async function triggeredAfter(ctx, webhookId, after) {
     const items2 = Object.values(answer.body ?? {}).find(Array.isArray);
     const at = items2?.find((w) => w.id === webhookId)?.last_triggered_at;
     if (typeof at === "string" && (after === null || Date.parse(at) > Date.parse(after))) return at;
-    await new Promise((resolve) => setTimeout(resolve, attempt < 5 ? 5 : 50));
+    await new Promise((resolve2) => setTimeout(resolve2, attempt < 5 ? 5 : 50));
   }
   return null;
 }
@@ -9729,11 +9916,11 @@ var attachOrder = {
   async run(ctx) {
     const r = routes(ctx);
     const unknown = pathOf(r.attach, unknownId2(ctx));
-    await expectRefused(ctx, r.attach, { path: unknown, body: { audio: base64(notAudioBytes()) } }, "audio", "bytes that are not audio, to an unknown conversation");
+    await expectRefused(ctx, r.attach, { path: unknown, body: { audio: base642(notAudioBytes()) } }, "audio", "bytes that are not audio, to an unknown conversation");
     await expectRefused(ctx, r.attach, { path: unknown, body: { audio_url: "s3://ab/call.wav" } }, "audio_url", "a malformed s3:// URL, to an unknown conversation");
     expectError(await send(ctx.target, r.attach, { path: unknown, body: { audio: WAV_5S() } }), 404, "NOT_FOUND", void 0, "a valid recording to an unknown conversation");
     const withAudio = await submitted(ctx, r, { audio_url: HTTPS_URL }, "a submit with an audio_url");
-    await expectRefused(ctx, r.attach, { path: pathOf(r.attach, withAudio.conversation_id), body: { audio: base64(wavBytes(4.5)) } }, "audio", "a 4.5 s WAV to a conversation that has audio");
+    await expectRefused(ctx, r.attach, { path: pathOf(r.attach, withAudio.conversation_id), body: { audio: base642(wavBytes(4.5)) } }, "audio", "a 4.5 s WAV to a conversation that has audio");
   }
 };
 var attachDelivers = {
@@ -9745,7 +9932,7 @@ var attachDelivers = {
     const conversation = await submitted(ctx, r);
     const first = await triggeredAfter(ctx, webhook, null);
     if (first === null) fail("no webhook call after the submit (the text wave)");
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve2) => setTimeout(resolve2, 5));
     successRecord2(await send(ctx.target, r.attach, { path: pathOf(r.attach, conversation.conversation_id), body: { audio_url: HTTPS_URL } }), r.attach, "attaching an audio_url");
     if (await triggeredAfter(ctx, webhook, first) === null) fail(`no later webhook call after the attach: last_triggered_at stayed ${first}`);
   }
@@ -10006,7 +10193,7 @@ var uploadedOutputs = {
     const second = (await succeed(ctx, ctx.route, { path, query: { page_size: "1", page_token: token } }, "the second page")).body;
     if (show(second.metrics.map((o) => o.metric_id)) !== show([m.audio]) || second.next_page_token !== void 0) fail(`the second page is ${show(second)}, expected the audio metric's output and no next_page_token`);
     expectError(await send(ctx.target, ctx.route, { path, query: { page_token: "not-a-token" } }), 400, "INVALID_ARGUMENT", "page_token", "a page_token the list never gave");
-    expectSuccess(await send(ctx.target, r.attach, { path: pathOf2(r.attach, id), body: { audio: base64(wavBytes(5)) } }), r.attach, "attaching a 5 s WAV");
+    expectSuccess(await send(ctx.target, r.attach, { path: pathOf2(r.attach, id), body: { audio: base642(wavBytes(5)) } }), r.attach, "attaching a 5 s WAV");
     const after = await list("listing the outputs after the attach");
     if (show(after.map((o) => o.status)) !== show(["COMPLETED", "COMPLETED"]) || after.some((o) => o.status_reason !== null)) fail(`after the attach the outputs are ${show(after.map(brief))}, expected both COMPLETED without status_reason`);
     const unknown = await send(ctx.target, ctx.route, { path: pathOf2(ctx.route, "NoSuchConversationAAAAA") });
@@ -10024,7 +10211,7 @@ var audioUrlForms = {
     const fromUrl = await fetched(given.conversation_id, "the audio of a conversation submitted with an audio_url");
     const want = { audio_url: url, peaks_url: null, conversation_id: given.conversation_id, url_expires_in_seconds: 3600 };
     for (const [k, v] of Object.entries(want)) if (show(fromUrl[k]) !== show(v)) fail(`${k} is ${show(fromUrl[k])}, expected ${show(v)}`);
-    const bytes = await submitted(ctx, r, { audio: base64(wavBytes(5)) }, "a submit with base64 audio");
+    const bytes = await submitted(ctx, r, { audio: base642(wavBytes(5)) }, "a submit with base64 audio");
     const fromBytes = await fetched(bytes.conversation_id, "the audio of a conversation submitted with bytes");
     if (typeof fromBytes.audio_url !== "string" || !fromBytes.audio_url.includes(String(bytes.conversation_id)) || fromBytes.url_expires_in_seconds !== 3600 || fromBytes.peaks_url !== null) {
       fail(`the audio of uploaded bytes is ${show(fromBytes)}, expected a URL naming the conversation, 3600 s and no peaks_url`);
@@ -22147,7 +22334,7 @@ async function startHttpReceiver(idle) {
       lastActivity = Date.now();
     });
   });
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise((resolve2) => server.listen(0, "127.0.0.1", resolve2));
   const base = `http://127.0.0.1:${server.address().port}`;
   return {
     endpoint(statuses = [204]) {
@@ -22167,7 +22354,7 @@ async function startHttpReceiver(idle) {
       while (Date.now() - started < SETTLE_LIMIT_MS && (inFlight > 0 || Date.now() - quietSince() < QUIET_MS)) await new Promise((r) => setTimeout(r, 50));
       return [...received.get(path) ?? []];
     },
-    close: () => new Promise((resolve) => server.close(() => resolve()))
+    close: () => new Promise((resolve2) => server.close(() => resolve2()))
   };
 }
 
@@ -22178,7 +22365,7 @@ var NO_BODY = /* @__PURE__ */ new Set([101, 103, 204, 205, 304]);
 function nodeRequest(url, init) {
   const target = new URL(url);
   const send2 = target.protocol === "https:" ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve2, reject) => {
     const body = init.body === void 0 ? void 0 : typeof init.body === "string" ? Buffer.from(init.body) : Buffer.from(init.body);
     const headers = { ...init.headers };
     if (body !== void 0 && !Object.keys(headers).some((name) => name.toLowerCase() === "content-length")) headers["content-length"] = String(body.byteLength);
@@ -22192,7 +22379,7 @@ function nodeRequest(url, init) {
           for (const v of Array.isArray(value) ? value : value === void 0 ? [] : [value]) headers2.append(name, v);
         }
         const status = res.statusCode ?? 0;
-        resolve(new Response(NO_BODY.has(status) || init.method === "HEAD" ? null : Buffer.concat(chunks), { status, statusText: res.statusMessage ?? "", headers: headers2 }));
+        resolve2(new Response(NO_BODY.has(status) || init.method === "HEAD" ? null : Buffer.concat(chunks), { status, statusText: res.statusMessage ?? "", headers: headers2 }));
       });
     });
     req.on("timeout", () => req.destroy(new Error(`no answer within ${init.timeoutMs} ms`)));
@@ -22221,7 +22408,7 @@ function httpTarget(options) {
 var ConformanceOptionsError = class extends Error {
 };
 function controlAccess(controlUrl, adminToken, organizationId) {
-  const admin = createClient({ baseUrl: controlUrl, headers: { authorization: `Bearer ${adminToken}` }, retry: false }).control;
+  const admin = createClient({ baseUrl: controlUrl, bearerToken: adminToken, retry: false }).control;
   return {
     createApiKey: async (permissions) => (await admin.createApiKey(organizationId, { permissions })).api_key.key,
     createOtherOrganizationKey: async () => (await admin.createOrganization({ display_name: "Conformance other organization" })).api_key.key,
@@ -22246,7 +22433,7 @@ async function conformanceTarget(options) {
   let apiKey = options.apiKey;
   let control;
   if (options.controlUrl && options.adminToken) {
-    const admin = createClient({ baseUrl: options.controlUrl, headers: { authorization: `Bearer ${options.adminToken}` }, retry: false }).control;
+    const admin = createClient({ baseUrl: options.controlUrl, bearerToken: options.adminToken, retry: false }).control;
     const org = await admin.createOrganization({ display_name: "Conformance" });
     apiKey = org.api_key.key;
     control = controlAccess(options.controlUrl, options.adminToken, org.organization.id);

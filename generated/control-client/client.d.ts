@@ -135,5 +135,8 @@ export interface Client {
     listSent(options?: CallOptions<ListSentQuery, never>): Promise<ListSentResponse>;
   };
 }
-/** Create a client. The API key is kept out of enumerable properties, errors and messages. */
-export declare function createClient(options: ClientOptions): Client;
+/**
+ * Create a client. Credentials: `bearerToken`.
+ * They are kept out of enumerable properties, errors and messages.
+ */
+export declare function createClient(options: Omit<ClientOptions, 'apiKey' | 'basic'>): Client;

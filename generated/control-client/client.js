@@ -4,9 +4,12 @@ import { createConfig as $createConfig } from './runtime.js';
 import * as $ops from './operations.js';
 /** Server URLs declared by the API description, for `baseUrl`. */
 export const SERVER_URLS = ['http://127.0.0.1:4010/control'];
-/** Create a client. The API key is kept out of enumerable properties, errors and messages. */
+/**
+ * Create a client. Credentials: `bearerToken`.
+ * They are kept out of enumerable properties, errors and messages.
+ */
 export function createClient(options) {
-  const $config = $createConfig(options);
+  const $config = $createConfig(options, ['bearerToken']);
   return {
     raw: $config,
     control: {

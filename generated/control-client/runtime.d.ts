@@ -4,6 +4,7 @@ import type {
   CallOptions,
   ClientConfig,
   ClientOptions,
+  CredentialName,
   OperationSpec,
   PagingSpec,
 } from './runtime/types.js';
@@ -24,10 +25,22 @@ export type {
   PagingSpec,
   PageItem,
   ApiErrorInit,
+  Credential,
+  BasicCredentials,
+  CredentialOptions,
+  CredentialName,
+  ErrorCode,
+  ClientErrorCode,
 } from './runtime/types.js';
+export type { ApiErrorCode } from './runtime/error-codes.js';
+export type { NetworkFailure, NetworkErrorInit } from './runtime/errors.js';
 export { ApiError, TimeoutError, NetworkError, ResponseValidationError } from './runtime/errors.js';
-/** Resolve client options into the config the operation functions take. */
-export declare function createConfig(options: ClientOptions): ClientConfig;
+/**
+ * Resolve client options into the config the operation functions take. `accepted` names the credential options
+ * the API's security schemes use (the generated `createClient` passes them); any other credential given is
+ * refused with a TypeError rather than silently not sent.
+ */
+export declare function createConfig(options: ClientOptions, accepted?: readonly CredentialName[]): ClientConfig;
 /** Perform one operation call: build, send (with retries and deadline), check and decode the answer. */
 export declare function request(config: ClientConfig, op: OperationSpec, input: CallInput): Promise<unknown>;
 /**

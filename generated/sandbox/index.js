@@ -15004,6 +15004,9 @@ async function createSandbox(options = {}) {
     adminToken,
     apiKey: dev.key,
     organizationId: dev.org,
+    get defaultWorkspaceId() {
+      return store.getOrganization(dev.org)?.default_workspace_id;
+    },
     basePath: tables.basePath,
     controlPath: CONTROL_PATH,
     inspectorPath: INSPECTOR_PATH,

@@ -70,6 +70,8 @@ export async function main(args: string[], known?: UnchangedRun): Promise<number
 function errorLine(error: unknown, spec: string): string {
   // InternalError (src/pipeline.ts) is matched by name: importing the pipeline here would load it before the
   // unchanged-spec shortcut, which must stay cheap.
+  // A bad command line is not the spec's fault: the reason and the usage.
+  if ((error as Error)?.name === 'UsageError') return `error: ${(error as Error).message}\n${USAGE}`;
   if (error instanceof SpecError || error instanceof FetchError || (error as Error)?.name === 'InternalError') return `error: ${(error as Error).message}`;
   const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
   return `error: ${spec}: #: ${message}`;

@@ -4,7 +4,7 @@
 // time of such a run. Any other run (or a command line this cannot read: the CLI reports it) starts the CLI
 // (generate.ts, bundled by compiled-cli.js, or through tsx) and hands it the answer, so nothing is hashed twice.
 import { compiledCli } from './compiled-cli.js';
-import { parseGenerateArgs } from './options.js';
+import { parseGenerateArgs, USAGE, UsageError } from './options.js';
 import { checkUnchangedRun, unchangedLine } from './unchanged-run.js';
 
 const started = performance.now();
@@ -19,8 +19,13 @@ try {
     if (!options.quiet) console.log(unchangedLine({ ...known, unchanged: known.unchanged }));
     process.exit(0);
   }
-} catch {
-  known = undefined; // the CLI reads the command line again and reports what is wrong with it (one line, exit 2)
+} catch (error) {
+  // A command line that cannot be read: the reason and the usage, exit 2, before anything heavy loads.
+  if (error instanceof UsageError) {
+    console.error(`error: ${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
+  known = undefined; // the CLI looks again and reports what is wrong (one line, exit 2)
 }
 // The CLI built into one module (compiled-cli.js), or else the TypeScript sources through tsx's ESM hooks (the
 // generator imports its modules, never requires them).

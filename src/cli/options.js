@@ -9,6 +9,15 @@ const CONTROL_SPEC = 'src/sandbox/control/openapi.yaml';
 
 export const USAGE = 'usage: npm run generate -- [--spec spec/|file|https://host/v1] [--out generated/] [--check] [--policy strict|lenient] [--json] [--no-cache] [--cache-dir DIR] [--fail-on-breaking]';
 
+/** A command line that cannot be read (unknown flag, missing or bad value): printed with the usage, exit 2. */
+export class UsageError extends Error {
+  /** @param {string} message */
+  constructor(message) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
 /**
  * A spec generated into the same output as a client package only (the sandbox's control plane).
  * @typedef {{ spec: string, dir: string, packageName: string }} Companion
@@ -30,11 +39,24 @@ export const USAGE = 'usage: npm run generate -- [--spec spec/|file|https://host
  */
 
 /**
- * The options of a command line (process.argv without node and the script). Throws on an unknown flag or policy.
+ * The options of a command line (process.argv without node and the script). Throws a UsageError on an unknown
+ * flag, a flag without its value, or an unknown policy.
  * @param {string[]} args
  * @returns {GenerateOptions}
  */
 export function parseGenerateArgs(args) {
+  try {
+    return readGenerateArgs(args);
+  } catch (error) {
+    throw error instanceof UsageError ? error : new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * @param {string[]} args
+ * @returns {GenerateOptions}
+ */
+function readGenerateArgs(args) {
   const { values } = parseArgs({
     args,
     options: {
@@ -54,7 +76,7 @@ export function parseGenerateArgs(args) {
   const ownSpec = resolve(values.spec) === resolve(DEFAULT_SPEC);
   // Our own spec/ is held to the strict policy (provenance everywhere, only our x- vocabulary); any other source is lenient.
   const policy = values.policy ?? (ownSpec ? 'strict' : 'lenient');
-  if (policy !== 'strict' && policy !== 'lenient') throw new Error(`--policy must be strict or lenient, not ${policy}`);
+  if (policy !== 'strict' && policy !== 'lenient') throw new UsageError(`--policy must be strict or lenient, not ${policy}`);
   return {
     spec: values.spec,
     out: values.out,

@@ -60,7 +60,7 @@ export async function inProcessTarget(options: Pick<SandboxOptions, 'rules' | 'd
   settle = () => sandbox.idle();
   const fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => sandbox.fetch(new Request(input, init));
   const base = 'http://sandbox.local';
-  const admin = createControlClient({ baseUrl: `${base}/control`, fetch, headers: { authorization: `Bearer ${sandbox.adminToken}` }, retry: false }).control;
+  const admin = createControlClient({ baseUrl: `${base}/control`, fetch, bearerToken: sandbox.adminToken, retry: false }).control;
   const org = sandbox.organizationId;
   const control: ControlAccess = {
     createApiKey: async (permissions) => (await admin.createApiKey(org, { permissions })).api_key.key,

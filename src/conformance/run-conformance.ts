@@ -39,7 +39,7 @@ export interface ConformanceOptions {
 export class ConformanceOptionsError extends Error {}
 
 function controlAccess(controlUrl: string, adminToken: string, organizationId: string): ControlAccess {
-  const admin = createControlClient({ baseUrl: controlUrl, headers: { authorization: `Bearer ${adminToken}` }, retry: false }).control;
+  const admin = createControlClient({ baseUrl: controlUrl, bearerToken: adminToken, retry: false }).control;
   return {
     createApiKey: async (permissions) => (await admin.createApiKey(organizationId, { permissions })).api_key.key,
     createOtherOrganizationKey: async () => (await admin.createOrganization({ display_name: 'Conformance other organization' })).api_key.key,
@@ -67,7 +67,7 @@ async function conformanceTarget(options: ConformanceOptions): Promise<{ target:
   let control: ControlAccess | undefined;
   if (options.controlUrl && options.adminToken) {
     // With the control plane, the suite works in an organization of its own.
-    const admin = createControlClient({ baseUrl: options.controlUrl, headers: { authorization: `Bearer ${options.adminToken}` }, retry: false }).control;
+    const admin = createControlClient({ baseUrl: options.controlUrl, bearerToken: options.adminToken, retry: false }).control;
     const org = await admin.createOrganization({ display_name: 'Conformance' });
     apiKey = org.api_key.key;
     control = controlAccess(options.controlUrl, options.adminToken, org.organization.id);

@@ -18,6 +18,11 @@ export interface Names {
   operationFunction(operationId: string): string;
   /** TS type name of one part of an operation (`UpdateTagBody`). Response by status: `UpdateTagResponse200`. */
   operationType(operationId: string, part: OperationPart, status?: string): string;
+  /**
+   * The named schema (IR name) an operation's 2xx union is, when its name is that schema's type name (operation
+   * `listTags` answering exactly the schema `ListTagsResponse`): the types emitter declares nothing for it.
+   */
+  operationResponseSchema(operationId: string): string | undefined;
   /** Validator name for an operation part (`updateTagBodyValidator`, `updateTagResponse200Validator`). */
   operationValidator(operationId: string, part: OperationPart, status?: string): string;
   /** Name of the `<fn>All` item iterator of a paginated operation (`listTagsAll`); undefined when not paginated. */
@@ -44,6 +49,24 @@ const VALIDATOR_MODULE_TYPES = ['ValidationError', 'ValidationResult', 'Standard
 const OPERATION_MODULE_VALUES = ['createClient', 'ApiError', 'validators'];
 /** `client.raw` is the client's config; a group may not take its name. */
 const CLIENT_MEMBERS = ['raw'];
+
+/**
+ * The named schema (IR name) an operation's 2xx answer is, when it has exactly one 2xx response and every media
+ * type of it is a bare reference to that schema; else undefined.
+ */
+function soleSuccessSchema(op: ApiModel['operations'][number]): string | undefined {
+  const success = op.responses.filter((r) => /^2/.test(r.status));
+  if (success.length !== 1 || success[0]!.content.length === 0) return undefined;
+  const refs = new Set(
+    success[0]!.content.map((c) => {
+      const schema = c.schema;
+      const ref = typeof schema === 'object' && Object.keys(schema).length === 1 ? schema['$ref'] : undefined;
+      return typeof ref === 'string' && ref.startsWith('#/$defs/') ? ref.slice('#/$defs/'.length) : undefined;
+    }),
+  );
+  const [only] = refs;
+  return refs.size === 1 && only !== undefined ? only : undefined;
+}
 
 /**
  * One namespace of one generated module: each claim gets a name no earlier claim has, by appending a
@@ -78,14 +101,11 @@ class Namespace {
 export function buildNames(model: ApiModel): Names {
   const schemaNames = Object.keys(model.schemas).sort();
   const schemaTypes = uniqueNames(schemaNames, typeName, VALIDATOR_MODULE_TYPES);
-  const taken = new Set([...VALIDATOR_MODULE_TYPES, ...schemaTypes.values()]);
+  // The types module's namespace: the spec's schema names first, then every derived name (stem + tail) in a
+  // fixed order; a derived name that meets an earlier one is numbered between stem and tail (`Tag2Input`).
+  const types = new Namespace([...VALIDATOR_MODULE_TYPES, ...schemaTypes.values()]);
   const inputTypes = new Map<string, string>();
-  for (const name of schemaNames) {
-    let input = `${schemaTypes.get(name)}Input`;
-    while (taken.has(input)) input = `${input}_`;
-    taken.add(input);
-    inputTypes.set(name, input);
-  }
+  for (const name of schemaNames) inputTypes.set(name, types.claim(schemaTypes.get(name)!, 'Input'));
   const enumKeys: string[] = [];
   // Only actual enums reserve a value-list name: a named enum schema, or an inline enum property.
   const isEnum = (node: unknown): boolean => node !== null && typeof node === 'object' && Array.isArray((node as { enum?: unknown }).enum);
@@ -107,23 +127,30 @@ export function buildNames(model: ApiModel): Names {
   const groups = uniqueNames([...new Set(model.operations.map((o) => o.group))].sort(), (g) => (CLIENT_MEMBERS.includes(valueName(g)) ? `${valueName(g)}_` : valueName(g)), CLIENT_MEMBERS);
 
   // Every part name of every operation, computed eagerly in model order so the result never depends on
-  // which emitter asks first. A clash with a schema type gets a trailing underscore.
+  // which emitter asks first. The 2xx union that is exactly the schema of its name takes that name; any other
+  // clash is numbered between the operation's stem and the part (`Foo2Body`).
   const partNames = new Map<string, string>();
+  const responseSchemas = new Map<string, string>();
   const partKey = (id: string, part: OperationPart, status?: string): string => `${id}\u0000${part}\u0000${status ?? ''}`;
+  const schemaByType = new Map([...schemaTypes].map(([irName, type]) => [type, irName]));
   for (const op of model.operations) {
     const base = opTypeBases.get(op.id)!;
     const parts: [OperationPart, string | undefined][] = [['PathParams', undefined], ['Query', undefined], ['Headers', undefined], ['Body', undefined], ['Response', undefined]];
     for (const r of op.responses) parts.push(['Response', r.status]);
     for (const [part, status] of parts) {
-      let name = `${base}${part}${statusSuffix(status)}`;
-      while (taken.has(name)) name = `${name}_`;
-      taken.add(name);
-      partNames.set(partKey(op.id, part, status), name);
+      const tail = `${part}${statusSuffix(status)}`;
+      const same = part === 'Response' && status === undefined ? soleSuccessSchema(op) : undefined;
+      if (same !== undefined && schemaByType.get(`${base}${tail}`) === same) {
+        partNames.set(partKey(op.id, part, status), `${base}${tail}`);
+        responseSchemas.set(op.id, same);
+        continue;
+      }
+      partNames.set(partKey(op.id, part, status), types.claim(base, tail));
     }
   }
 
-  // Validators live in one module: two type names that differ only in case or underscores (`FooBody` and
-  // `FooBody_`) would give the same camelCase name, so each validator claims its own.
+  // Validators live in one module: two type names that differ only in case or separators (`FooBody` and
+  // `Foo_Body`) would give the same camelCase name, so each validator claims its own.
   const validators = new Namespace();
   const schemaValidators = new Map<string, string>();
   for (const name of schemaNames) schemaValidators.set(name, validators.claim(valueName(schemaTypes.get(name)!), 'Validator'));
@@ -135,10 +162,7 @@ export function buildNames(model: ApiModel): Names {
   const iterators = new Map<string, string>();
   for (const op of model.operations) {
     if (op.semantics.pagination === undefined) continue;
-    let name = `${opFunctions.get(op.id)}All`;
-    while (operationValues.has(name)) name = `${name}_`;
-    operationValues.take(name);
-    iterators.set(op.id, name);
+    iterators.set(op.id, operationValues.claim(opFunctions.get(op.id)!, 'All'));
   }
 
   return {
@@ -176,6 +200,9 @@ export function buildNames(model: ApiModel): Names {
       const name = partValidators.get(partKey(operationId, part, status));
       if (name === undefined) throw new Error(`naming: no ${part}${status ?? ''} for operation ${operationId}`);
       return name;
+    },
+    operationResponseSchema(operationId) {
+      return responseSchemas.get(operationId);
     },
     operationIterator(operationId) {
       return iterators.get(operationId);

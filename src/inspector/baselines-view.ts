@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import uPlot from 'uplot';
 import { getJson } from './api.js';
 import { Badge, ErrorBox, go } from './components.js';
+import { count, displayNumber } from './format.js';
 import type { BaselinePlotData, OrganizationInfo, RecordSummary } from './types.js';
 
 const INTERVALS = ['15 minutes', '1 hour', '4 hours', '1 day', '1 week'];
@@ -23,7 +24,7 @@ export function BaselinesView({ org, route }: { org: OrganizationInfo; route: st
     <section class="split">
       <div class="pane list-pane">
         <${ErrorBox} error=${error} />
-        <p class="count">${baselines === null ? 'Loading…' : `${baselines.length} baselines`}</p>
+        <p class="count">${baselines === null ? 'Loading…' : count(baselines.length, 'baseline', 'baselines')}</p>
         <ul class="records" aria-label="Baselines">
           ${(baselines ?? []).map(
             (b) => html`<li key=${b.id}><a href=${`#/baselines/${encodeURIComponent(b.id)}`} aria-current=${b.id === selected ? 'true' : undefined}>
@@ -31,7 +32,9 @@ export function BaselinesView({ org, route }: { org: OrganizationInfo; route: st
           )}
         </ul>
       </div>
-      <div class="pane detail-pane">${selected ? html`<${BaselinePlot} id=${selected} key=${selected} />` : html`<p class="hint">Choose a baseline to plot it.</p>`}</div>
+      <div class="pane detail-pane">${selected ? html`<${BaselinePlot} id=${selected} key=${selected} />` : baselines !== null && baselines.length === 0
+            ? html`<p class="hint">No baselines yet. Create one through the API (<code>POST /v1/baselines</code>, <code>client.baselines.createBaseline(...)</code>); it learns from every completed run that computes its metric (the control plane completes runs: <code>POST /control/organizations/{id}/run-completions</code>), and its observations and bands are plotted here.</p>`
+            : html`<p class="hint">Choose a baseline to plot it.</p>`}</div>
     </section>
   `;
 }
@@ -84,7 +87,7 @@ function BaselinePlot({ id }: { id: string }) {
 }
 
 function fmt(v: unknown): string {
-  return typeof v === 'number' ? v.toFixed(4) : '–';
+  return typeof v === 'number' ? displayNumber(v) : '–';
 }
 
 /** One uPlot chart: x is seconds; buckets and observations share it (each series is null where it has no point). */

@@ -28,8 +28,28 @@ function flatten(value: unknown, path: string, out: Map<string, string>): void {
   }
 }
 
-/** Rows for every leaf that differs between `before` and `after`: in `after`'s order, removed ones after. */
+/**
+ * Top-level properties that every version changes by itself (identity, numbering, timestamps, audit): shown after
+ * the changes a person made. Named, not read from the spec's field roles, because the page gets records as JSON
+ * only; a property ending in `_time`, `_at` or `_by` counts too.
+ */
+const BOOKKEEPING = new Set(['name', 'id', 'ulid', 'version_id', 'version_number', 'change_type', 'reverted_from', 'etag']);
+
+function isBookkeeping(path: string): boolean {
+  const top = /^[^.[]+/.exec(path)?.[0] ?? path;
+  return BOOKKEEPING.has(top) || /(_time|_at|_by)$/.test(top);
+}
+
+/**
+ * Rows for every leaf that differs between `before` and `after`: the changes that matter first (in `after`'s
+ * order, removed ones after), then the bookkeeping a new version always brings (name, ulid, version_number, ...).
+ */
 export function diffJson(before: unknown, after: unknown): DiffRow[] {
+  const rows = leafChanges(before, after);
+  return [...rows.filter((r) => !isBookkeeping(r.path)), ...rows.filter((r) => isBookkeeping(r.path))];
+}
+
+function leafChanges(before: unknown, after: unknown): DiffRow[] {
   const a = new Map<string, string>();
   const b = new Map<string, string>();
   flatten(before, '', a);

@@ -5,6 +5,7 @@ import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { getJson, postJson } from './api.js';
 import { Badge, ErrorBox, JsonView, StatusBadge, Time } from './components.js';
+import { displayNumber, NumberText } from './format.js';
 import type { FeedEvent, Json, OrganizationInfo } from './types.js';
 
 const POLL_MS = 2000;
@@ -86,13 +87,13 @@ function EventItem({ event, onChanged }: { event: FeedEvent; onChanged: () => vo
 
 function summaryOf(e: FeedEvent): string {
   const d = e.data;
-  if (e.kind === 'run.completed') return Object.entries((d.metric_values ?? {}) as Json).map(([m, v]) => `${m} = ${String(v)}`).join(', ');
+  if (e.kind === 'run.completed') return Object.entries((d.metric_values ?? {}) as Json).map(([m, v]) => `${m} = ${displayNumber(v)}`).join(', ');
   if (e.kind === 'alert.evaluation') return `${String(d.alert_name ?? d.alert_id ?? '')} on run ${String(d.run_id ?? '')}`;
   if (e.kind === 'webhook.delivery' || e.kind === 'alert.notification') {
     const attempts = (d.attempts ?? []) as Json[];
     return `${String(d.url ?? (d.channel as Json | undefined)?.channel_type ?? '')} · ${attempts.length} attempt${attempts.length === 1 ? '' : 's'}`;
   }
-  if (e.kind === 'baseline.observation') return `value ${String(d.value)} · mean ${Number(d.mean).toFixed(4)} · sigma ${Number(d.sigma).toFixed(4)}`;
+  if (e.kind === 'baseline.observation') return `value ${displayNumber(d.value)} · mean ${displayNumber(d.mean)} · sigma ${displayNumber(d.sigma)}`;
   return '';
 }
 
@@ -118,11 +119,11 @@ function EventBody({ event, onChanged }: { event: FeedEvent; onChanged: () => vo
   return html`
     ${event.kind === 'run.completed'
       ? html`<table class="kv" aria-label="Metric values"><thead><tr><th>metric</th><th>value</th></tr></thead>
-          <tbody>${Object.entries((d.metric_values ?? {}) as Json).map(([m, v]) => html`<tr><td><code>${m}</code></td><td>${String(v)}</td></tr>`)}</tbody></table>`
+          <tbody>${Object.entries((d.metric_values ?? {}) as Json).map(([m, v]) => html`<tr><td><code>${m}</code></td><td><${NumberText} value=${v} /></td></tr>`)}</tbody></table>`
       : null}
     ${conditions
       ? html`<table class="kv" aria-label="Condition results"><thead><tr><th>condition</th><th>metric</th><th>aggregation</th><th>operator</th><th>threshold</th><th>value</th><th>met</th></tr></thead>
-          <tbody>${conditions.map((c) => html`<tr class=${c.met ? 'met' : ''}><td><code>${String(c.condition_id ?? '')}</code></td><td><code>${String(c.metric_id ?? '')}</code></td><td>${String(c.aggregation ?? '')}</td><td>${String(c.operator ?? '')}</td><td>${String(c.threshold ?? 'n/a')}</td><td>${String(c.value ?? 'n/a')}</td><td>${c.met ? 'yes' : `no${c.reason ? ` (${String(c.reason)})` : ''}`}</td></tr>`)}</tbody></table>`
+          <tbody>${conditions.map((c) => html`<tr class=${c.met ? 'met' : ''}><td><code>${String(c.condition_id ?? '')}</code></td><td><code>${String(c.metric_id ?? '')}</code></td><td>${String(c.aggregation ?? '')}</td><td>${String(c.operator ?? '')}</td><td><${NumberText} value=${c.threshold ?? 'n/a'} /></td><td><${NumberText} value=${c.value ?? 'n/a'} /></td><td>${c.met ? 'yes' : `no${c.reason ? ` (${String(c.reason)})` : ''}`}</td></tr>`)}</tbody></table>`
       : null}
     ${attempts
       ? html`<table class="kv" aria-label="Attempts"><thead><tr><th>#</th><th>at</th><th>status</th><th>latency</th></tr></thead>

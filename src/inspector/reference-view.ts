@@ -5,6 +5,7 @@ import { html } from 'htm/preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { getJson, postJson } from './api.js';
 import { Badge, ErrorBox, JsonView, ProvenanceBadge } from './components.js';
+import { DescriptionText } from './format.js';
 import type { FieldDoc, OperationDoc, OrganizationInfo, SessionInfo } from './types.js';
 
 export function ReferenceView({ session, org, route }: { session: SessionInfo; org: OrganizationInfo; route: string[] }) {
@@ -46,7 +47,7 @@ function FieldTable({ fields, label }: { fields: FieldDoc[]; label: string }) {
     <thead><tr><th>name</th><th>type</th><th>limits, enum, default</th><th>semantics</th><th>provenance</th></tr></thead>
     <tbody>${fields.map(
       (f) => html`<tr>
-        <td><code>${f.name}</code>${f.in !== 'body' ? html` <span class="in">${f.in}</span>` : null}${f.required ? html` <${Badge} tone="warn">required<//>` : null}${f.description ? html`<div class="desc">${f.description}</div>` : null}</td>
+        <td><code>${f.name}</code>${f.in !== 'body' ? html` <span class="in">${f.in}</span>` : null}${f.required ? html` <${Badge} tone="warn">required<//>` : null}${f.description ? html`<div class="desc"><${DescriptionText} text=${f.description} /></div>` : null}</td>
         <td>${f.type}</td>
         <td>${f.limits.map((l) => html`<div>${l}</div>`)}${f.enum ? html`<div>one of ${f.enum.map((v) => html`<code class="enum">${JSON.stringify(v)}</code> `)}</div>` : null}${f.hasDefault ? html`<div>default <code>${JSON.stringify(f.default)}</code></div>` : null}</td>
         <td>${f.semantics.map((s) => html`<div>${s}</div>`)}</td>
@@ -60,7 +61,7 @@ function Operation({ op, session, org }: { op: OperationDoc; session: SessionInf
     <h2><span class=${`method ${op.method.toLowerCase()}`}>${op.method}</span> <code>${op.path}</code></h2>
     <p class="meta"><code>${op.id}</code> · ${op.family} <${ProvenanceBadge} provenance=${op.provenance} />${op.deprecated ? html` <${Badge} tone="bad">deprecated<//>` : null}</p>
     ${op.summary ? html`<p>${op.summary}</p>` : null}
-    ${op.description ? html`<p class="desc">${op.description}</p>` : null}
+    ${op.description ? html`<p class="desc"><${DescriptionText} text=${op.description} /></p>` : null}
     <p>Permissions: ${op.permissions.length > 0 ? op.permissions.map((p) => html`<code>${p}</code> `) : 'any valid key'} · success ${op.success} · errors ${op.errors.join(', ')}</p>
     ${op.semantics.length > 0 ? html`<h3>Semantics</h3><ul class="semantics">${op.semantics.map((s) => html`<li>${s}</li>`)}</ul>` : null}
     <h3>Parameters</h3><${FieldTable} fields=${op.params} label="Parameters" />

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { getJson } from './api.js';
 import { Badge, ErrorBox, go, JsonView } from './components.js';
 import { diffJson } from './diff.js';
+import { count } from './format.js';
 import type { OrganizationInfo, RecordDetail, RecordSummary, SessionInfo } from './types.js';
 
 export function StateView({ session, org, route }: { session: SessionInfo; org: OrganizationInfo; route: string[] }) {
@@ -46,7 +47,7 @@ export function StateView({ session, org, route }: { session: SessionInfo; org: 
           <label class="check"><input type="checkbox" checked=${builtin} onChange=${(e: Event) => setBuiltin((e.target as HTMLInputElement).checked)} /> built-in records</label>
         </form>
         <${ErrorBox} error=${error} />
-        <p class="count" aria-live="polite">${records === null ? 'Loading…' : `${records.length} records${counts.size > 0 ? ` in ${counts.size} families` : ''}`}</p>
+        <p class="count" aria-live="polite">${records === null ? 'Loading…' : `${count(records.length, 'record', 'records')}${counts.size > 0 ? ` in ${count(counts.size, 'family', 'families')}` : ''}`}</p>
         <ul class="records" aria-label="Records">
           ${(records ?? []).map(
             (r) => html`<li key=${`${r.kind}/${r.id}`} class=${r.deleted ? 'deleted' : ''}>

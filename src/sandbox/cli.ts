@@ -1,90 +1,116 @@
-// npm run sandbox [-- --port N] [--host H] [--db PATH|:memory:|postgres://...] [--admin-token T] [--json]
-// Starts the sandbox on 127.0.0.1 and prints its base URL, the development API key and the admin token
-// (with --json: one JSON object on the first line of standard output). With a postgres:// URL, several
-// instances started with the same URL are one sandbox (docs/sandbox.md, Storage).
+// npm run sandbox [-- options]: starts the sandbox and prints its base URL, the development API key, the admin
+// token, the default workspace and the inspector's login URL (with --json: one JSON object as the first line of
+// standard output). With a postgres:// URL, several instances started with the same URL are one sandbox
+// (docs/sandbox.md, Storage). The options are declared once in cli/options.ts (usage generated from them).
 // Also the bin `evalplatform-sandbox` of the generated package (built from this file; it imports the engine only
-// through ./index.js, the package's main module). Bad flags print the usage and exit 2.
-import { parseArgs } from 'node:util';
+// through ./index.js, the package's main module).
+// Exit codes: 2 for a bad flag or value (with the usage) and for a database that cannot be used (one line); 1 for
+// an unexpected failure; 0 after SIGINT or SIGTERM stopped the server. `npm run sandbox` runs this file in the one
+// node process (`node --import tsx`), so the PID a user has is the server's.
+import { sqlitePathProblem } from './cli/db-path.js';
+import { parseSandboxArgs, sandboxUsage, type SandboxOptionValues } from './cli/options.js';
 import { chooseDb, createSandbox, type DbChoice, type Sandbox } from './index.js';
 
-const DEFAULT_PORT = 4010;
-const DEFAULT_DB = '.sandbox/sandbox.db';
-const USAGE =
-  `Usage: evalplatform-sandbox (npm run sandbox --) [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--db ${DEFAULT_DB} | :memory: | postgres://user:password@host:port/database] [--admin-token T] [--json]\n` +
-  '  --port 0 picks a free port. Data in the database file survives restarts.\n' +
-  '  With a postgres:// URL, every instance started with it serves the same sandbox (a team sandbox).\n';
+/** How long a stop waits for open connections before it exits anyway. */
+const STOP_GRACE_MS = 5_000;
 
-async function main(): Promise<number> {
-  let args;
+function fail(message: string, withUsage: boolean): number {
+  process.stderr.write(`sandbox: ${message}\n${withUsage ? sandboxUsage() : ''}`);
+  return 2;
+}
+
+function isDatabaseError(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_') || /^E[A-Z]+$/.test(code));
+}
+
+async function open(args: SandboxOptionValues, choice: DbChoice): Promise<Sandbox | string> {
   try {
-    args = parseArgs({
-      options: {
-        port: { type: 'string', default: String(DEFAULT_PORT) },
-        host: { type: 'string', default: '127.0.0.1' },
-        db: { type: 'string', default: DEFAULT_DB },
-        'admin-token': { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      },
-      strict: true,
-    }).values;
+    return await createSandbox({ db: args.db, ...(args['admin-token'] ? { adminToken: args['admin-token'] } : {}) });
   } catch (error) {
-    process.stderr.write(`sandbox: ${(error as Error).message}\n${USAGE}`);
-    return 2;
+    // A wrong password, an unknown database, a server that is down, a file that is not a database: one line.
+    if (choice.engine === 'postgres') return `cannot use PostgreSQL at ${choice.display}: ${(error as { reason?: string }).reason ?? (error as Error).message}`;
+    if (isDatabaseError(error)) return `cannot use the SQLite database ${choice.path}: ${(error as Error).message}`;
+    throw error;
+  }
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  let args: SandboxOptionValues;
+  try {
+    args = parseSandboxArgs(argv);
+  } catch (error) {
+    return fail((error as Error).message, true);
   }
   if (args.help) {
-    process.stdout.write(USAGE);
+    process.stdout.write(sandboxUsage());
     return 0;
-  }
-  const port = Number(args.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`sandbox: --port must be an integer 0-65535, got ${args.port}\n${USAGE}`);
-    return 2;
   }
   let choice: DbChoice;
   try {
     choice = chooseDb(args.db);
   } catch (error) {
-    process.stderr.write(`sandbox: ${(error as Error).message}\n`);
-    return 2;
+    // A database value that is not a path, :memory: or a PostgreSQL URL: one line, as for a path that cannot be used.
+    return fail((error as Error).message, false);
   }
-  let sandbox: Sandbox;
-  try {
-    sandbox = await createSandbox({ db: args.db, ...(args['admin-token'] ? { adminToken: args['admin-token'] } : {}) });
-  } catch (error) {
-    if (choice.engine !== 'postgres') throw error;
-    // A wrong password, an unknown database, a server that is down: one line, exit 2.
-    const reason = (error as { reason?: string }).reason ?? (error as Error).message;
-    process.stderr.write(`sandbox: cannot use PostgreSQL at ${choice.display}: ${reason}\n`);
-    return 2;
+  if (choice.engine === 'sqlite' && choice.path !== ':memory:') {
+    const problem = sqlitePathProblem(choice.path);
+    if (problem !== undefined) return fail(`--db ${problem}`, false);
   }
+  const opened = await open(args, choice);
+  if (typeof opened === 'string') return fail(opened, false);
+  const sandbox = opened;
   const shown = choice.engine === 'postgres' ? choice.display : choice.path;
-  const server = await sandbox.listen({ port, host: args.host });
+  const server = await sandbox.listen({ port: Number(args.port), host: args.host });
+  // The inspector's URL carries the admin token once: the page sets a cookie and works from then on.
+  const inspectorLogin = `${server.inspectorUrl}/?token=${encodeURIComponent(sandbox.adminToken)}`;
+  const workspace = sandbox.defaultWorkspaceId;
   if (args.json) {
-    process.stdout.write(`${JSON.stringify({ base_url: server.baseUrl, api_key: sandbox.apiKey, admin_token: sandbox.adminToken, control_url: server.controlUrl, inspector_url: server.inspectorUrl })}\n`);
+    const info = {
+      base_url: server.baseUrl,
+      api_key: sandbox.apiKey,
+      admin_token: sandbox.adminToken,
+      control_url: server.controlUrl,
+      inspector_url: inspectorLogin,
+      organization_id: sandbox.organizationId,
+      default_workspace_id: workspace ?? null,
+    };
+    process.stdout.write(`${JSON.stringify(info)}\n`);
   } else {
     process.stdout.write(
       [
-        `Sandbox listening (database: ${shown})`,
-        `  base URL:       ${server.baseUrl}`,
-        `  API key:        ${sandbox.apiKey}   (development organization, every permission)`,
-        `  admin token:    ${sandbox.adminToken}   (control plane: ${server.controlUrl})`,
-        `  spec catalog:   ${server.baseUrl}/openapi`,
-        `  inspector:      ${server.inspectorUrl}/?token=${encodeURIComponent(sandbox.adminToken)}   (every organization; ?token=<API key> shows one)`,
-        'Press Ctrl+C to stop.',
+        `Sandbox listening (database: ${shown}; pid ${process.pid})`,
+        `  base URL:          ${server.baseUrl}`,
+        `  API key:           ${sandbox.apiKey}   (development organization ${sandbox.organizationId}, every permission)`,
+        `  default workspace: ${workspace ?? '(none: archived)'}   (used when a call names none; GET ${server.baseUrl}/workspaces lists them, POST creates one)`,
+        `  admin token:       ${sandbox.adminToken}   (control plane: ${server.controlUrl})`,
+        `  spec catalog:      ${server.baseUrl}/openapi`,
+        `  inspector:         ${inspectorLogin}   (every organization; ?token=<API key> shows one)`,
+        'Press Ctrl+C (or send SIGTERM) to stop.',
         '',
       ].join('\n'),
     );
   }
+  let stopping = false;
   const stop = (): void => {
-    void server.close().then(() => sandbox.close()).then(() => process.exit(0));
+    // A second signal while stopping exits at once.
+    if (stopping) process.exit(0);
+    stopping = true;
+    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+    void server
+      .close()
+      .then(() => sandbox.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(0),
+      );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   return -1;
 }
 
-main().then(
+main(process.argv.slice(2)).then(
   (code) => {
     if (code >= 0) process.exit(code);
   },

@@ -58,6 +58,8 @@ export interface Sandbox {
   /** The development organization's API key (every permission). */
   readonly apiKey: string;
   readonly organizationId: string;
+  /** The development organization's default workspace (what a call without a workspace header works in), read now. */
+  readonly defaultWorkspaceId: string | undefined;
   /** Base path of the API (`/v1`), of the control plane (`/control`) and of the inspector page (`/inspector`). */
   readonly basePath: string;
   readonly controlPath: string;
@@ -184,6 +186,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     adminToken,
     apiKey: dev.key,
     organizationId: dev.org,
+    get defaultWorkspaceId() {
+      return store.getOrganization(dev.org)?.default_workspace_id;
+    },
     basePath: tables.basePath,
     controlPath: CONTROL_PATH,
     inspectorPath: INSPECTOR_PATH,

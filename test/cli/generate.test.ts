@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { USAGE } from '../../src/cli/options.js';
 
 // As `npm run generate` starts it: the plain-Node launcher, which loads tsx and the CLI only when there is work to do.
 const run = (...args: string[]) => {
@@ -39,10 +40,14 @@ describe('npm run generate', () => {
     expect(repaired.out).toMatch(/1 written, \d+ unchanged, 1 removed/);
   });
 
-  it('reports a command line it cannot read in one line, exit 2, also from the launcher', () => {
+  it('reports a command line it cannot read with the reason and the usage, exit 2, also from the launcher', () => {
     const result = run('--policy', 'loose');
     expect(result.code).toBe(2);
-    expect(result.err).toBe('error: spec: #: --policy must be strict or lenient, not loose\n');
+    expect(result.err).toBe(`error: --policy must be strict or lenient, not loose\n${USAGE}\n`);
+    // A mistyped flag is the command line's fault, not the spec's.
+    const typo = run('--sepc', 'spec');
+    expect(typo.code).toBe(2);
+    expect(typo.err).toBe(`error: Unknown option '--sepc'\n${USAGE}\n`);
   });
 
   it('fails with the spec name, pointer and reason, and a non-zero exit, on a bad spec', () => {

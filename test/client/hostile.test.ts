@@ -106,7 +106,7 @@ test('reserved and clashing names get safe code names; `raw` stays the config', 
   await client.constructor_.paginate();
   await client.constructor_.createConfig({});
   const items: unknown[] = [];
-  for await (const item of client.lists.listAll_()) items.push(item);
+  for await (const item of client.lists.list2All()) items.push(item);
   await client.lists.listAll();
   await client.lists.shadow('1', '2', '3', '4', '5', { b: 1 });
   expect(items).toEqual([{ id: 'a' }]);
@@ -135,7 +135,7 @@ test('the paginated iterator follows hostile cursor names', async () => {
   const f = fakeFetch(jsonResponse(200, { 'it"ems': [1], 'next*/': 'n`2' }), jsonResponse(200, { 'it"ems': [2] }));
   const client = built.mod.createClient({ baseUrl: 'https://h', fetch: f.fetch });
   const items: unknown[] = [];
-  for await (const item of client.lists.listAll_({ query: { size: '5' } })) items.push(item);
+  for await (const item of client.lists.list2All({ query: { size: '5' } })) items.push(item);
   expect(items).toEqual([1, 2]);
   expect(new URL(f.calls[1]!.url).search).toBe('?tok%24%7Bx%7D=n%602&size=5');
 });

@@ -21,6 +21,8 @@ interface Op {
   body?: string;
   /** Paginated (x-pagination), so it gets an `...All` iterator. */
   paginated?: boolean;
+  /** Schema name of the 200 JSON response. */
+  response?: string;
 }
 
 interface Given {
@@ -51,7 +53,7 @@ async function modelOf(given: Given): Promise<ApiModel> {
       responses: {
         '200': {
           description: 'ok',
-          content: { 'application/json': { schema: op.paginated ? { type: 'object', properties: { items: { type: 'array', items: { type: 'string' } }, next_page_token: { type: 'string' } } } : { type: 'object' } } },
+          content: { 'application/json': { schema: op.response !== undefined ? { $ref: `#/components/schemas/${op.response}` } : op.paginated ? { type: 'object', properties: { items: { type: 'array', items: { type: 'string' } }, next_page_token: { type: 'string' } } } : { type: 'object' } } },
         },
       },
     };
@@ -93,7 +95,10 @@ function ask(names: Names, query: string): string | undefined {
 function namespaces(model: ApiModel, names: Names): Record<string, string[]> {
   const schemas = Object.keys(model.schemas);
   const parts = model.operations.flatMap((op) => [
-    ...(['PathParams', 'Query', 'Headers', 'Body', 'Response'] as const).map((p) => [op.id, p, undefined] as const),
+    ...(['PathParams', 'Query', 'Headers', 'Body', 'Response'] as const)
+      // A 2xx union that is its schema (ListTagsResponse) declares nothing of its own.
+      .filter((p) => p !== 'Response' || names.operationResponseSchema(op.id) === undefined)
+      .map((p) => [op.id, p, undefined] as const),
     ...op.responses.map((r) => [op.id, 'Response' as const, r.status] as const),
   ]);
   return {
@@ -123,18 +128,25 @@ const CASES: [string, { given: Given; want: Want }][] = [
     'operation part meeting a schema name (operation foo + Body vs schema FooBody)',
     {
       given: { schemas: { FooBody: object }, operations: [{ id: 'foo', path: '/foo', body: 'FooBody' }] },
-      want: { 'schemaType FooBody': 'FooBody', 'operationType foo Body': 'FooBody_', 'schemaValidator FooBody': 'fooBodyValidator', 'operationValidator foo Body': 'fooBody2Validator' },
+      want: { 'schemaType FooBody': 'FooBody', 'operationType foo Body': 'Foo2Body', 'schemaValidator FooBody': 'fooBodyValidator', 'operationValidator foo Body': 'foo2BodyValidator' },
     },
   ],
   [
     'operation response meeting a schema name (FooResponse200)',
-    { given: { schemas: { FooResponse200: object, FooResponse: object }, operations: [{ id: 'foo', path: '/foo' }] }, want: { 'operationType foo Response 200': 'FooResponse200_', 'operationValidator foo Response 200': 'fooResponse2002Validator' } },
+    { given: { schemas: { FooResponse200: object, FooResponse: object }, operations: [{ id: 'foo', path: '/foo' }] }, want: { 'operationType foo Response 200': 'Foo2Response200', 'operationValidator foo Response 200': 'foo2Response200Validator' } },
+  ],
+  [
+    'an operation whose only answer is the schema named like its 2xx union (listLabels answers ListLabelsResponse): the schema is the union, no second name',
+    {
+      given: { schemas: { ListLabelsResponse: object, GetLabelResponse: object, Other: object }, operations: [{ id: 'listLabels', path: '/labels', response: 'ListLabelsResponse' }, { id: 'getLabel', path: '/label', response: 'Other' }] },
+      want: { 'operationType listLabels Response': 'ListLabelsResponse', 'operationType listLabels Response 200': 'ListLabelsResponse200', 'operationType getLabel Response': 'GetLabel2Response' },
+    },
   ],
   [
     'input view meeting a schema name (Tag with readOnly vs schema TagInput)',
     {
       given: { schemas: { Tag: { type: 'object', properties: { id: { type: 'string', readOnly: true }, name: { type: 'string' } } }, TagInput: object } },
-      want: { 'schemaType TagInput': 'TagInput', 'schemaInputType Tag': 'TagInput_', 'schemaInputType TagInput': 'TagInputInput' },
+      want: { 'schemaType TagInput': 'TagInput', 'schemaInputType Tag': 'Tag2Input', 'schemaInputType TagInput': 'TagInputInput' },
     },
   ],
   [
@@ -150,7 +162,7 @@ const CASES: [string, { given: Given; want: Want }][] = [
   ],
   [
     'an iterator meeting an operation (listTags + All vs operation listTagsAll)',
-    { given: { operations: [{ id: 'listTags', path: '/tags', paginated: true }, { id: 'listTagsAll', path: '/all' }] }, want: { 'operationIterator listTags': 'listTagsAll_', 'operationFunction listTagsAll': 'listTagsAll' } },
+    { given: { operations: [{ id: 'listTags', path: '/tags', paginated: true }, { id: 'listTagsAll', path: '/all' }] }, want: { 'operationIterator listTags': 'listTags2All', 'operationFunction listTagsAll': 'listTagsAll' } },
   ],
   [
     'tags that meet each other and the client’s raw member',
@@ -188,7 +200,7 @@ describe('names settled once across the model', () => {
     }
     const model = await modelOf(given);
     const names = buildNames(model);
-    expect(operationSignatures(model, names).some((s) => s.iterator === 'listTagsAll_')).toBe(true);
+    expect(operationSignatures(model, names).some((s) => s.iterator === 'listTags2All')).toBe(true);
     const dir = join(work, 'all');
     const roots: string[] = [];
     for (const f of emitAll(model, names)) {

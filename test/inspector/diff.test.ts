@@ -22,3 +22,11 @@ describe('diffJson', () => {
     expect(diffJson({ x: 1 }, { x: 1 })).toEqual([]);
   });
 });
+
+describe('the order of a version diff', () => {
+  it('lists the changes that matter first and the bookkeeping every version brings last', () => {
+    const v1 = { name: 'agents/a/versions/1', ulid: 'U1', version_number: 1, create_time: '2026-01-01T00:00:00Z', prompt: 'hello', config: { temperature: 0.2 } };
+    const v2 = { name: 'agents/a/versions/2', ulid: 'U2', version_number: 2, create_time: '2026-01-02T00:00:00Z', prompt: 'hi', config: { temperature: 0.5 } };
+    expect(diffJson(v1, v2).map((r) => r.path)).toEqual(['prompt', 'config.temperature', 'name', 'ulid', 'version_number', 'create_time']);
+  });
+});

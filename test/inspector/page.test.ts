@@ -61,11 +61,17 @@ describe.skipIf(!available)('inspector in Chromium', () => {
     await page.getByRole('searchbox', { name: 'Search' }).fill('support');
     const records = page.getByRole('list', { name: 'Records' });
     await expect.poll(() => records.getByRole('link').count()).toBe(1);
+    // Counts read as words: one record in one family, not "1 records in 1 families".
+    await expect.poll(() => page.locator('p.count').first().innerText()).toBe('1 record in 1 family');
     await records.getByRole('link', { name: /Support bot/ }).click();
     await page.getByRole('heading', { name: /Support bot/ }).waitFor();
     const diff = page.getByRole('table', { name: 'Difference between versions' });
     await diff.waitFor();
     expect(await diff.innerText()).toContain('Be helpful and brief.');
+    // The change a person made comes before the bookkeeping every version brings.
+    const paths = await diff.locator('tbody tr td:first-child').allInnerTexts();
+    expect(paths.indexOf('prompt')).toBeGreaterThanOrEqual(0);
+    expect(paths.indexOf('prompt')).toBeLessThan(paths.indexOf('version_number'));
     expect(await page.getByLabel('Record JSON').innerText()).toContain('"display_name": "Support bot"');
     await page.screenshot({ path: `${SHOTS}state.png`, fullPage: false });
     await page.close();
@@ -159,6 +165,11 @@ describe.skipIf(!available)('inspector in Chromium', () => {
     expect(text).not.toContain('Support bot');
     expect(text).not.toContain(s.org);
     expect(await page.getByLabel('Organization').count()).toBe(0);
+    // That organization has no baseline: the tab says how to make one instead of an empty list.
+    await page.evaluate(() => (location.hash = '#/baselines'));
+    await page.getByText('No baselines yet.').waitFor();
+    expect(await page.locator('p.count').first().innerText()).toBe('0 baselines');
+    expect(await page.locator('.detail-pane').innerText()).toContain('POST /v1/baselines');
     await page.close();
   });
 

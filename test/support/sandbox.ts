@@ -49,7 +49,7 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
   const admin = createControlClient({
     baseUrl: CONTROL_URL,
     fetch,
-    headers: { authorization: `Bearer ${sandbox.adminToken}` },
+    bearerToken: sandbox.adminToken,
     validateResponses: true,
     retry: false,
   }).control;

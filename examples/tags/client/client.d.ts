@@ -8,7 +8,7 @@ import type {
   GetTagPathParams,
   GetTagResponse,
   ListTagsQuery,
-  ListTagsResponse_,
+  ListTagsResponse,
   UpdateTagBody,
   UpdateTagHeaders,
   UpdateTagPathParams,
@@ -24,7 +24,7 @@ export interface Client {
      * List the organization's active tags, one page at a time.
      * `GET /tags`
      */
-    listTags(options?: CallOptions<ListTagsQuery, never>): Promise<ListTagsResponse_>;
+    listTags(options?: CallOptions<ListTagsQuery, never>): Promise<ListTagsResponse>;
     /**
      * List the organization's active tags, one page at a time.
      * `GET /tags`
@@ -32,7 +32,7 @@ export interface Client {
      */
     listTagsAll(
       options?: CallOptions<ListTagsQuery, never>,
-    ): AsyncGenerator<PageItem<ListTagsResponse_, 'tags'>, void, undefined>;
+    ): AsyncGenerator<PageItem<ListTagsResponse, 'tags'>, void, undefined>;
     /**
      * Create a tag. The name is stored lower case; a name held by another active tag is 409.
      * `POST /tags`
@@ -62,5 +62,8 @@ export interface Client {
     deleteTag(tagId: DeleteTagPathParams['tag_id'], options?: CallOptions<never, never>): Promise<DeleteTagResponse>;
   };
 }
-/** Create a client. The API key is kept out of enumerable properties, errors and messages. */
-export declare function createClient(options: ClientOptions): Client;
+/**
+ * Create a client. Credentials: `apiKey`.
+ * They are kept out of enumerable properties, errors and messages.
+ */
+export declare function createClient(options: Omit<ClientOptions, 'basic' | 'bearerToken'>): Client;

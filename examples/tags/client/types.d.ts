@@ -103,8 +103,6 @@ export type ListTagsResponse401 = ErrorResponse;
 export type ListTagsResponse403 = ErrorResponse;
 /** 500: INTERNAL: unexpected error. */
 export type ListTagsResponse500 = ErrorResponse;
-/** Successful response body of GET /tags (listTags). */
-export type ListTagsResponse_ = ListTagsResponse200;
 /** Request body of POST /tags (createTag). */
 export type CreateTagBody = CreateTagRequest;
 /** 201: The new tag. */

@@ -4,16 +4,16 @@ export class ApiError extends Error {
   name = 'ApiError';
   /** HTTP status; 0 when no response was received. */
   status;
-  /** The API's error code (`NOT_FOUND`, ...), `UNKNOWN` when the body was not the error envelope. */
+  /** The API's error code (`NOT_FOUND`, ...), or one of the client's own (`ClientErrorCode`). */
   code;
   details;
   /** `x-request-id` of the response, for support requests. */
   requestId;
-  /** The parsed response body (JSON) or its text, with the API key redacted. */
+  /** The parsed response body (JSON) or its text, with the credentials redacted. */
   body;
   operationId;
   constructor(init) {
-    super(init.message);
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.status = init.status;
     this.code = init.code;
     this.details = init.details ?? [];
@@ -26,9 +26,25 @@ export class ApiError extends Error {
 export class TimeoutError extends ApiError {
   name = 'TimeoutError';
 }
-/** No response was received (connection refused, reset, DNS, ...), after the allowed retries. */
+/** No response was received (connection refused, reset, DNS, ...), after the allowed retries. `cause` is the fetch error. */
 export class NetworkError extends ApiError {
   name = 'NetworkError';
+  method;
+  /** The request URL, without credential values. */
+  url;
+  failure;
+  constructor(init) {
+    super({
+      message: init.message,
+      status: 0,
+      code: 'NETWORK_ERROR',
+      operationId: init.operationId,
+      cause: init.cause,
+    });
+    this.method = init.method;
+    this.url = init.url;
+    this.failure = init.failure;
+  }
 }
 /** A 2xx body did not match the response schema (only with `validateResponses: true`). */
 export class ResponseValidationError extends ApiError {

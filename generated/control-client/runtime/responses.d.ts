@@ -2,8 +2,8 @@
 import type { ClientConfig, OperationSpec } from './types.js';
 import { ApiError } from './errors.js';
 export type Redact = (text: string) => string;
-/** Replaces the API key (raw and URL-encoded) in any text echoed back to the caller. */
-export declare function redactor(apiKey: string | undefined): Redact;
+/** Replaces the call's secrets (raw and URL-encoded) in any text echoed back to the caller. */
+export declare function redactor(secretTexts: readonly string[]): Redact;
 export declare function readSuccess(
   config: ClientConfig,
   op: OperationSpec,

@@ -4,6 +4,7 @@
 import { jsString, propertyAccess, propertyKey } from '../../encode/index.js';
 import type { ApiModel } from '../../model/ir.js';
 import type { Names } from '../naming.js';
+import { credentialOptions } from './operation-descriptor.js';
 import { operationDoc } from './operation-function.js';
 import { parameterList, type OperationSignature } from './signature.js';
 
@@ -68,10 +69,16 @@ export function clientModule(model: ApiModel, names: Names, sigs: OperationSigna
     `export interface Client {\n  readonly raw: ClientConfig;\n${members.join('\n')}\n}\n`;
 
   const values = groups.map((g) => `    ${propertyKey(g.property)}: {\n${g.sigs.flatMap(methodImplementations).map((m) => `      ${m},`).join('\n')}\n    },`);
+  // The credential options no scheme of this API uses are left out of the parameter's type (an object literal
+  // naming one is a type error) and refused at run time by createConfig (for JavaScript callers and casts).
+  const accepted = credentialOptions(model);
+  const unused = ['apiKey', 'basic', 'bearerToken'].filter((name) => !accepted.includes(name as never));
+  const optionsType = unused.length === 0 ? 'ClientOptions' : `Omit<ClientOptions, ${unused.map(jsString).join(' | ')}>`;
   const factory =
-    '/** Create a client. The API key is kept out of enumerable properties, errors and messages. */\n' +
-    'export function createClient(options: ClientOptions): Client {\n' +
-    '  const $config = $createConfig(options);\n' +
+    `/**\n * Create a client. Credentials: ${accepted.length === 0 ? 'none (the API declares no security scheme a client option serves)' : accepted.map((c) => `\`${c}\``).join(', ')}.\n` +
+    ' * They are kept out of enumerable properties, errors and messages.\n */\n' +
+    `export function createClient(options: ${optionsType}): Client {\n` +
+    `  const $config = $createConfig(options, [${accepted.map(jsString).join(', ')}]);\n` +
     `  return {\n    raw: $config,\n${values.join('\n')}\n  };\n` +
     '}\n';
   return `${header}\n\n${serverUrls(model)}\n${iface}\n${factory}`;

@@ -1,8 +1,8 @@
 // The `OperationSpec` value of one operation: the wire facts the runtime needs (method, path pieces, parameter
-// names and styles, auth placement, media types, response validators). Every spec string is written with
+// names and styles, security alternatives, media types, response validators). Every spec string is written with
 // `jsString`/`propertyKey`, and every validator is reached with `propertyAccess`.
 import { jsString, propertyAccess, propertyKey } from '../../encode/index.js';
-import type { ApiModel, MediaContent, Operation, Parameter } from '../../model/ir.js';
+import type { ApiModel, MediaContent, Operation, Parameter, SecurityScheme } from '../../model/ir.js';
 import type { Names } from '../naming.js';
 import type { OperationSignature } from './signature.js';
 
@@ -15,19 +15,59 @@ function paramSpecs(params: Parameter[]): string {
   return `[${params.map((p) => `{ name: ${jsString(p.name)}, style: ${jsString(p.style)}, explode: ${p.explode} }`).join(', ')}]`;
 }
 
+type CredentialOption = 'apiKey' | 'bearerToken' | 'basic';
+
+function schemeNamed(model: ApiModel, name: string): SecurityScheme | undefined {
+  return Object.prototype.hasOwnProperty.call(model.securitySchemes, name) ? model.securitySchemes[name] : undefined;
+}
+
 /**
- * Where the API key goes: the first security alternative made only of apiKey schemes. `security: []` (or an
- * alternative that is empty, i.e. optional auth, coming first) sends no key.
+ * The client option that serves a scheme: API keys (header, query, cookie); a bearer token for HTTP bearer,
+ * OAuth2 and OpenID Connect (the token is obtained outside the client); basic. None for mutualTLS (a `fetch`
+ * with a client certificate does that) or another HTTP scheme.
+ */
+function credentialOf(scheme: SecurityScheme | undefined): CredentialOption | undefined {
+  if (scheme === undefined) return undefined;
+  if (scheme.type === 'apiKey') return 'apiKey';
+  if (scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return 'bearerToken';
+  if (scheme.type !== 'http') return undefined;
+  const kind = scheme.scheme.toLowerCase();
+  return kind === 'bearer' ? 'bearerToken' : kind === 'basic' ? 'basic' : undefined;
+}
+
+/** How the runtime applies one security scheme (`AuthSpec`); undefined for one no client option serves. */
+function authSpec(scheme: SecurityScheme | undefined): string | undefined {
+  const credential = credentialOf(scheme);
+  if (scheme?.type === 'apiKey') return `{ type: 'apiKey', in: ${jsString(scheme.in)}, name: ${jsString(scheme.name)} }`;
+  if (credential === 'bearerToken') return `{ type: 'bearer' }`;
+  if (credential === 'basic') return `{ type: 'basic' }`;
+  return undefined;
+}
+
+/**
+ * The operation's security alternatives in spec order (`security: []` gives none; an empty alternative,
+ * optional auth, stays empty). An alternative with a scheme the client cannot apply (mutualTLS, an HTTP scheme
+ * other than bearer and basic) is left out: the runtime could never satisfy it.
  */
 function authSpecs(op: Operation, model: ApiModel): string {
+  const alternatives: string[] = [];
   for (const alternative of op.security) {
-    if (alternative.length === 0) return '[]';
-    const schemes = alternative.map((name) => (Object.prototype.hasOwnProperty.call(model.securitySchemes, name) ? model.securitySchemes[name] : undefined));
-    if (schemes.every((s) => s?.type === 'apiKey')) {
-      return `[${schemes.map((s) => (s?.type === 'apiKey' ? `{ in: ${jsString(s.in)}, name: ${jsString(s.name)} }` : '')).join(', ')}]`;
+    const specs = alternative.map((name) => authSpec(schemeNamed(model, name)));
+    if (specs.every((s) => s !== undefined)) alternatives.push(`[${specs.join(', ')}]`);
+  }
+  return `[${alternatives.join(', ')}]`;
+}
+
+/** The credential options (`apiKey`, `bearerToken`, `basic`) the operations' security schemes take, sorted. */
+export function credentialOptions(model: ApiModel): CredentialOption[] {
+  const used = new Set<CredentialOption>();
+  for (const op of model.operations) {
+    for (const name of op.security.flat()) {
+      const credential = credentialOf(schemeNamed(model, name));
+      if (credential !== undefined) used.add(credential);
     }
   }
-  return '[]';
+  return [...used].sort();
 }
 
 function isSuccess(status: string): boolean {

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 export const RUNTIME_CAMEL_CASE_EXPORTS: readonly string[] = ['createConfig', 'paginate', 'request'];
 
 /** The modules of `runtime/`, one concern each, in the order they are emitted. */
-const RUNTIME_PARTS: readonly string[] = ['types', 'errors', 'own', 'build', 'retry', 'responses'];
+const RUNTIME_PARTS: readonly string[] = ['types', 'errors', 'own', 'auth', 'build', 'retry', 'network', 'responses'];
 
 let cached: string | undefined;
 

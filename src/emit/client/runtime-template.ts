@@ -6,22 +6,31 @@
 // tested like the rest of the code. Rules it keeps:
 // - zero dependencies: platform `fetch`, `Request`, `Headers`, `AbortController`, `URLSearchParams`, `FormData`;
 // - every export carries explicit types (`isolatedDeclarations`), because the writer emits `.d.ts` per file;
-// - the API key never reaches an error, a message or a log line: errors carry no config, and every text
-//   echoed from a response is passed through `redact` first;
+// - no credential reaches an error, a message or a log line: errors carry no config, every text echoed from a
+//   response is passed through `redact` first, and URLs in messages hide the values of credential query parameters;
 // - properties named by the spec are read with `ownValue`, so names like `constructor` or `__proto__` never
 //   resolve to `Object.prototype` members.
-import type { CallInput, CallOptions, ClientConfig, ClientOptions, FetchLike, OperationSpec, PagingSpec } from './runtime/types.js';
-import { ApiError, TimeoutError, NetworkError } from './runtime/errors.js';
-import { buildHeaders, buildUrl, encodeBody } from './runtime/build.js';
+import type { CallInput, CallOptions, ClientConfig, ClientOptions, CredentialName, FetchLike, OperationSpec, PagingSpec } from './runtime/types.js';
+import { ApiError, TimeoutError } from './runtime/errors.js';
+import { authQueryNames, checkCredentialOptions, chooseAuth, resolveCredentials, secretsOf } from './runtime/auth.js';
+import { buildHeaders, buildUrl, encodeBody, type CallAuth } from './runtime/build.js';
+import { displayUrl, networkError } from './runtime/network.js';
 import { ownValue } from './runtime/own.js';
 import { backoff, createDeadline, discard, raceAbort, resolveRetry, retryAfterMs, shouldRetryStatus } from './runtime/retry.js';
 import { errorFromResponse, readSuccess, redactor } from './runtime/responses.js';
 
-export type { FetchLike, RetryOptions, ClientOptions, ClientConfig, CallOptions, ErrorDetail, ValidationResult, ResponseValidator, ParamSpec, AuthSpec, ResponseSpec, OperationSpec, CallInput, PagingSpec, PageItem, ApiErrorInit } from './runtime/types.js';
+export type { FetchLike, RetryOptions, ClientOptions, ClientConfig, CallOptions, ErrorDetail, ValidationResult, ResponseValidator, ParamSpec, AuthSpec, ResponseSpec, OperationSpec, CallInput, PagingSpec, PageItem, ApiErrorInit, Credential, BasicCredentials, CredentialOptions, CredentialName, ErrorCode, ClientErrorCode } from './runtime/types.js';
+export type { ApiErrorCode } from './runtime/error-codes.js';
+export type { NetworkFailure, NetworkErrorInit } from './runtime/errors.js';
 export { ApiError, TimeoutError, NetworkError, ResponseValidationError } from './runtime/errors.js';
 
-/** Resolve client options into the config the operation functions take. */
-export function createConfig(options: ClientOptions): ClientConfig {
+/**
+ * Resolve client options into the config the operation functions take. `accepted` names the credential options
+ * the API's security schemes use (the generated `createClient` passes them); any other credential given is
+ * refused with a TypeError rather than silently not sent.
+ */
+export function createConfig(options: ClientOptions, accepted?: readonly CredentialName[]): ClientConfig {
+  checkCredentialOptions(options, accepted);
   const platformFetch: FetchLike = (request) => globalThis.fetch(request);
   const config = {
     baseUrl: options.baseUrl,
@@ -32,22 +41,26 @@ export function createConfig(options: ClientOptions): ClientConfig {
     validateResponses: options.validateResponses ?? false,
     headers: { ...options.headers },
   };
-  // Non-enumerable: JSON.stringify, util.inspect and console.log of the config (or of `client.raw`) skip it.
+  // Non-enumerable: JSON.stringify, util.inspect and console.log of the config (or of `client.raw`) skip them.
   Object.defineProperty(config, 'apiKey', { value: options.apiKey, enumerable: false });
+  Object.defineProperty(config, 'bearerToken', { value: options.bearerToken, enumerable: false });
+  Object.defineProperty(config, 'basic', { value: options.basic, enumerable: false });
   return Object.freeze(config) as ClientConfig;
 }
 
 /** Perform one operation call: build, send (with retries and deadline), check and decode the answer. */
 export async function request(config: ClientConfig, op: OperationSpec, input: CallInput): Promise<unknown> {
   const options = input.options ?? {};
-  const redact = redactor(config.apiKey);
+  const credentials = await resolveCredentials(config);
+  const auth: CallAuth = { schemes: chooseAuth(op.auth, credentials), credentials };
+  const redact = redactor(secretsOf(credentials));
   let url: string;
   let headers: Headers;
   let body: RequestInit['body'];
   try {
-    url = buildUrl(config, op, input.pathValues, options.query);
+    url = buildUrl(config, op, input.pathValues, options.query, auth);
     new URL(url); // An unusable base URL is a usage error, not a network error to retry.
-    headers = buildHeaders(config, op, options);
+    headers = buildHeaders(config, op, options, auth);
     body = encodeBody(op.requestMediaType, input.body, headers);
   } catch (error) {
     // Platform errors (invalid header value, ...) may quote the offending value: it could be the key.
@@ -67,8 +80,7 @@ export async function request(config: ClientConfig, op: OperationSpec, input: Ca
           await raceAbort(retry.sleep(backoff(retry, attempt), deadline.signal), deadline.signal);
           continue;
         }
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new NetworkError({ message: redact(`${op.method} request failed: ${reason}`), status: 0, code: 'NETWORK_ERROR', operationId: op.id });
+        throw networkError(error, op.method, displayUrl(url, authQueryNames(auth.schemes)), op.id, redact);
       }
       // Reading the body is raced against the deadline too: a stalled body must not outlive timeoutMs.
       if (response.ok) return await raceAbort(readSuccess(config, op, response, redact), deadline.signal);

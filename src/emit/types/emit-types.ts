@@ -90,6 +90,9 @@ function operationTypes(op: Operation, names: Names, read: TypeContext, write: T
     out.push(`${jsDoc(`${response.status}: ${response.description}`)}export type ${name} = ${type};`);
     if (/^2/.test(response.status)) success.push(name);
   }
-  out.push(`${header('Successful response body')}export type ${names.operationType(op.id, 'Response')} = ${success.length > 0 ? success.join(' | ') : 'unknown'};`);
+  // The 2xx union that is exactly the schema of its name (naming.ts) is that schema's declaration already.
+  if (names.operationResponseSchema(op.id) === undefined) {
+    out.push(`${header('Successful response body')}export type ${names.operationType(op.id, 'Response')} = ${success.length > 0 ? success.join(' | ') : 'unknown'};`);
+  }
   return out;
 }

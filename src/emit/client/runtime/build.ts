@@ -1,7 +1,14 @@
 // Building a request from an operation descriptor: the URL (path and query parameters by their OpenAPI style),
-// the headers (API key, workspace, declared and extra headers) and the encoded body.
-import type { CallOptions, ClientConfig, OperationSpec, ParamSpec } from './types.js';
+// the headers (credentials, workspace, declared and extra headers) and the encoded body.
+import type { AuthSpec, CallOptions, ClientConfig, OperationSpec, ParamSpec } from './types.js';
+import { applyAuthHeaders, authQueryPairs, type ResolvedCredentials } from './auth.js';
 import { ownEntries, ownValue } from './own.js';
+
+/** The security schemes chosen for a call and the credentials to fill them with. */
+export interface CallAuth {
+  readonly schemes: readonly AuthSpec[];
+  readonly credentials: ResolvedCredentials;
+}
 
 function isPlainObject(value: unknown): value is object {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
@@ -13,7 +20,7 @@ function scalar(value: unknown): string {
   return String(value);
 }
 
-export function buildUrl(config: ClientConfig, op: OperationSpec, pathValues: readonly unknown[], query: unknown): string {
+export function buildUrl(config: ClientConfig, op: OperationSpec, pathValues: readonly unknown[], query: unknown, auth: CallAuth): string {
   let path = op.path[0] ?? '';
   op.pathParams.forEach((name, i) => {
     const value = pathValues[i];
@@ -33,9 +40,7 @@ export function buildUrl(config: ClientConfig, op: OperationSpec, pathValues: re
   for (const [name, value] of ownEntries(query)) {
     if (!declared.has(name)) parts.push(...serializeQueryParam({ name, style: 'form', explode: true }, value));
   }
-  for (const auth of op.auth) {
-    if (auth.in === 'query' && config.apiKey) parts.push(`${encodeURIComponent(auth.name)}=${encodeURIComponent(config.apiKey)}`);
-  }
+  parts.push(...authQueryPairs(auth.schemes, auth.credentials));
   const base = config.baseUrl.replace(/\/+$/, '');
   return base + path + (parts.length > 0 ? `?${parts.join('&')}` : '');
 }
@@ -84,18 +89,12 @@ function headerValue(spec: ParamSpec, value: unknown): string | undefined {
   return scalar(value);
 }
 
-export function buildHeaders(config: ClientConfig, op: OperationSpec, options: CallOptions<unknown, unknown>): Headers {
+export function buildHeaders(config: ClientConfig, op: OperationSpec, options: CallOptions<unknown, unknown>, auth: CallAuth): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(config.headers)) headers.set(name, value);
   if (options.accept !== undefined) headers.set('Accept', options.accept);
   else if (op.accept !== undefined) headers.set('Accept', op.accept);
-  const cookies: string[] = [];
-  for (const auth of op.auth) {
-    if (!config.apiKey) continue;
-    if (auth.in === 'header') headers.set(auth.name, config.apiKey);
-    else if (auth.in === 'cookie') cookies.push(`${auth.name}=${encodeURIComponent(config.apiKey)}`);
-  }
-  if (cookies.length > 0) headers.set('Cookie', cookies.join('; '));
+  applyAuthHeaders(headers, auth.schemes, auth.credentials);
   if (op.workspaceHeader !== undefined && op.workspaceDefault && config.workspaceId !== undefined) {
     headers.set(op.workspaceHeader, config.workspaceId);
   }

@@ -1,15 +1,16 @@
 // Reading the answer: a success body decoded (and validated on request), an ApiError built from an error answer,
 // and every text echoed back redacted of the API key.
 import type { ClientConfig, ErrorDetail, OperationSpec, ResponseSpec } from './types.js';
+import { API_ERROR_CODES, type ApiErrorCode } from './error-codes.js';
 import { ApiError, ResponseValidationError } from './errors.js';
 import { isBinaryMedia, isJsonMedia, mediaEssence } from './build.js';
 import { ownEntries, ownValue } from './own.js';
 
 export type Redact = (text: string) => string;
 
-/** Replaces the API key (raw and URL-encoded) in any text echoed back to the caller. */
-export function redactor(apiKey: string | undefined): Redact {
-  const secrets = apiKey ? [...new Set([apiKey, encodeURIComponent(apiKey)])].sort((a, b) => b.length - a.length) : [];
+/** Replaces the call's secrets (raw and URL-encoded) in any text echoed back to the caller. */
+export function redactor(secretTexts: readonly string[]): Redact {
+  const secrets = [...new Set(secretTexts.filter((s) => s !== '').flatMap((s) => [s, encodeURIComponent(s)]))].sort((a, b) => b.length - a.length);
   return (text) => secrets.reduce((out, secret) => out.split(secret).join('[REDACTED]'), text);
 }
 
@@ -92,6 +93,11 @@ function asDetails(value: unknown, redact: Redact): ErrorDetail[] {
     });
 }
 
+/** Whether the spec lists the code (any code is, when the spec lists none). */
+function isApiErrorCode(code: string): code is ApiErrorCode {
+  return API_ERROR_CODES === undefined || API_ERROR_CODES.includes(code);
+}
+
 /** An ApiError for a non-2xx answer: the error envelope when present, else a message from whatever came back. */
 export async function errorFromResponse(op: OperationSpec, response: Response, redact: Redact): Promise<ApiError> {
   const status = response.status;
@@ -117,10 +123,12 @@ export async function errorFromResponse(op: OperationSpec, response: Response, r
   const code = ownValue(envelope, 'code');
   if (typeof code === 'string') {
     const message = ownValue(envelope, 'message');
+    // `code` is typed as the spec's codes: one the spec does not list is UNKNOWN here (the body keeps it).
+    const shown = redact(code);
     return new ApiError({
       message: redact(typeof message === 'string' && message !== '' ? message : `HTTP ${status} ${code}`),
       status,
-      code: redact(code),
+      code: isApiErrorCode(shown) ? shown : 'UNKNOWN',
       details: asDetails(ownValue(envelope, 'details'), redact),
       requestId,
       body,

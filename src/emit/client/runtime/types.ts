@@ -1,5 +1,16 @@
 // The public types of the client runtime (re-exported by `runtime.ts`): options, the configuration, what an
 // operation descriptor carries, paging and error shapes.
+import type { ApiErrorCode } from './error-codes.js';
+
+/**
+ * Codes the client itself gives: `UNKNOWN` (an error answer without the API's envelope, or with a code the spec
+ * does not list; the body keeps what came), `INVALID_RESPONSE` (a 2xx body that is not the JSON it claims),
+ * `RESPONSE_VALIDATION`, `NETWORK_ERROR`, `TIMEOUT`.
+ */
+export type ClientErrorCode = 'UNKNOWN' | 'INVALID_RESPONSE' | 'RESPONSE_VALIDATION' | 'NETWORK_ERROR' | 'TIMEOUT';
+
+/** What `ApiError.code` can be: the API's error codes and the client's own. */
+export type ErrorCode = ApiErrorCode | ClientErrorCode;
 
 /** A fetch-compatible function; an in-process handler `(Request) => Promise<Response>` works as well. */
 export type FetchLike = (request: Request) => Promise<Response>;
@@ -24,12 +35,35 @@ export interface RetryOptions {
   random?: () => number;
 }
 
+/**
+ * A secret: the value itself, or a function returning it (sync or async), called once per call, before the
+ * first attempt, so a short-lived token can be refreshed between calls.
+ */
+export type Credential = string | (() => string | Promise<string>);
+
+/** HTTP basic credentials. */
+export interface BasicCredentials {
+  username: string;
+  password: string;
+}
+
+/** The credential options, one per kind of security scheme (see `ClientOptions`). */
+export interface CredentialOptions {
+  /** For `apiKey` schemes (header, query or cookie, wherever the scheme says). */
+  apiKey?: Credential;
+  /** For HTTP `bearer`, `oauth2` and `openIdConnect` schemes: sent as `Authorization: Bearer <token>`. */
+  bearerToken?: Credential;
+  /** For HTTP `basic` schemes: sent as `Authorization: Basic base64(username:password)`. */
+  basic?: BasicCredentials;
+}
+
+/** The name of a credential option. */
+export type CredentialName = keyof CredentialOptions;
+
 /** Options of `createClient` / `createConfig`. */
-export interface ClientOptions {
+export interface ClientOptions extends CredentialOptions {
   /** Base URL the operation paths are appended to, e.g. `https://api.example.com/v1`. */
   baseUrl: string;
-  /** API key, sent on every operation whose security requires an API key scheme. */
-  apiKey?: string;
   /** Default workspace, sent in the workspace header (a call's `workspaceId` overrides it). */
   workspaceId?: string;
   /** Fetch implementation (default: the platform `fetch`). */
@@ -44,10 +78,15 @@ export interface ClientOptions {
   headers?: Record<string, string>;
 }
 
-/** The resolved configuration every operation function takes. `apiKey` is non-enumerable so logging a config does not print it. */
+/**
+ * The resolved configuration every operation function takes. The credentials are non-enumerable so logging a
+ * config does not print them.
+ */
 export interface ClientConfig {
   readonly baseUrl: string;
-  readonly apiKey?: string | undefined;
+  readonly apiKey?: Credential | undefined;
+  readonly bearerToken?: Credential | undefined;
+  readonly basic?: BasicCredentials | undefined;
   readonly workspaceId?: string | undefined;
   readonly fetch: FetchLike;
   readonly timeoutMs?: number | undefined;
@@ -93,11 +132,14 @@ export interface ParamSpec {
   readonly explode: boolean;
 }
 
-/** Where the API key goes for an operation (one entry per apiKey scheme the operation requires). */
-export interface AuthSpec {
-  readonly in: 'header' | 'query' | 'cookie';
-  readonly name: string;
-}
+/**
+ * One security scheme an operation requires, as the runtime applies it: an API key placed where the scheme
+ * says; a bearer token (HTTP bearer, OAuth2, OpenID Connect); HTTP basic.
+ */
+export type AuthSpec =
+  | { readonly type: 'apiKey'; readonly in: 'header' | 'query' | 'cookie'; readonly name: string }
+  | { readonly type: 'bearer' }
+  | { readonly type: 'basic' };
 
 export interface ResponseSpec {
   readonly validator?: ResponseValidator;
@@ -116,7 +158,12 @@ export interface OperationSpec {
   readonly pathParams: readonly string[];
   readonly query: readonly ParamSpec[];
   readonly headers: readonly ParamSpec[];
-  readonly auth: readonly AuthSpec[];
+  /**
+   * The operation's security alternatives in spec order, each a list of schemes that must all be satisfied
+   * (`[]`: no security; an empty alternative: authentication optional). The first alternative whose
+   * credentials the client has is used.
+   */
+  readonly auth: readonly (readonly AuthSpec[])[];
   /** Name of the workspace header, when the API has one. */
   readonly workspaceHeader?: string;
   /** Send the client's default workspace on this operation (a call's `workspaceId` is always sent). */
@@ -151,9 +198,11 @@ export type PageItem<R, K extends string> = R extends { readonly [P in K]?: infe
 export interface ApiErrorInit {
   message: string;
   status: number;
-  code: string;
+  code: ErrorCode;
   details?: ErrorDetail[];
   requestId?: string | undefined;
   body?: unknown;
   operationId?: string | undefined;
+  /** The underlying error (a network failure's fetch error). */
+  cause?: unknown;
 }

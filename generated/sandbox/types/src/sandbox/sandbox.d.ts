@@ -43,6 +43,8 @@ export interface Sandbox {
     /** The development organization's API key (every permission). */
     readonly apiKey: string;
     readonly organizationId: string;
+    /** The development organization's default workspace (what a call without a workspace header works in), read now. */
+    readonly defaultWorkspaceId: string | undefined;
     /** Base path of the API (`/v1`), of the control plane (`/control`) and of the inspector page (`/inspector`). */
     readonly basePath: string;
     readonly controlPath: string;
