@@ -1,18 +1,20 @@
-// npm run sandbox [-- --port N] [--host H] [--db PATH|:memory:|postgres://...] [--admin-token T] [--json]
+// npm run sandbox [-- --port N] [--host H] [--db PATH|:memory:|postgres://...] [--workers N] [--admin-token T] [--json]
 // Starts the sandbox on 127.0.0.1 and prints its base URL, the development API key and the admin token
 // (with --json: one JSON object on the first line of standard output). With a postgres:// URL, several
-// instances started with the same URL are one sandbox (docs/sandbox.md, Storage).
+// instances started with the same URL are one sandbox (docs/sandbox.md, Storage), and each instance is a pool of
+// worker threads (pool/pool.ts; --workers, default from the cores).
 // Also the bin `evalplatform-sandbox` of the generated package (built from this file; it imports the engine only
 // through ./index.js, the package's main module). Bad flags print the usage and exit 2.
 import { parseArgs } from 'node:util';
-import { chooseDb, createSandbox, type DbChoice, type Sandbox } from './index.js';
+import { chooseDb, createSandbox, defaultWorkerCount, MAX_WORKERS, startSandboxPool, type DbChoice, type Sandbox, type SandboxPool } from './index.js';
 
 const DEFAULT_PORT = 4010;
 const DEFAULT_DB = '.sandbox/sandbox.db';
 const USAGE =
-  `Usage: evalplatform-sandbox (npm run sandbox --) [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--db ${DEFAULT_DB} | :memory: | postgres://user:password@host:port/database] [--admin-token T] [--json]\n` +
+  `Usage: evalplatform-sandbox (npm run sandbox --) [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--db ${DEFAULT_DB} | :memory: | postgres://user:password@host:port/database] [--workers N] [--admin-token T] [--json]\n` +
   '  --port 0 picks a free port. Data in the database file survives restarts.\n' +
-  '  With a postgres:// URL, every instance started with it serves the same sandbox (a team sandbox).\n';
+  '  With a postgres:// URL, every instance started with it serves the same sandbox (a team sandbox), each with\n' +
+  `  --workers worker threads (1-${MAX_WORKERS}; default ${defaultWorkerCount()}: two per core) answering requests side by side.\n`;
 
 async function main(): Promise<number> {
   let args;
@@ -23,6 +25,7 @@ async function main(): Promise<number> {
         host: { type: 'string', default: '127.0.0.1' },
         db: { type: 'string', default: DEFAULT_DB },
         'admin-token': { type: 'string' },
+        workers: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -48,9 +51,20 @@ async function main(): Promise<number> {
     process.stderr.write(`sandbox: ${(error as Error).message}\n`);
     return 2;
   }
-  let sandbox: Sandbox;
+  const workers = args.workers === undefined ? undefined : Number(args.workers);
+  if (workers !== undefined && (!/^\d+$/.test(args.workers!) || workers < 1 || workers > MAX_WORKERS)) {
+    process.stderr.write(`sandbox: --workers must be an integer 1-${MAX_WORKERS}, got ${args.workers}\n${USAGE}`);
+    return 2;
+  }
+  if (workers !== undefined && choice.engine !== 'postgres') {
+    process.stderr.write(`sandbox: --workers needs a postgres:// --db (a SQLite sandbox is one engine in one thread)\n${USAGE}`);
+    return 2;
+  }
+  const adminToken = args['admin-token'] ? { adminToken: args['admin-token'] } : {};
+  // On PostgreSQL a pool of engines in worker threads; on SQLite the one engine in this thread, as always.
+  let sandbox: Pick<Sandbox | SandboxPool, 'apiKey' | 'adminToken' | 'listen' | 'close'>;
   try {
-    sandbox = await createSandbox({ db: args.db, ...(args['admin-token'] ? { adminToken: args['admin-token'] } : {}) });
+    sandbox = choice.engine === 'postgres' ? await startSandboxPool({ db: args.db, ...(workers ? { workers } : {}), ...adminToken }) : await createSandbox({ db: args.db, ...adminToken });
   } catch (error) {
     if (choice.engine !== 'postgres') throw error;
     // A wrong password, an unknown database, a server that is down: one line, exit 2.
