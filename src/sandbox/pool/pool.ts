@@ -22,7 +22,7 @@ import { answerClientErrors, declaredTooLarge, drained, fromNodeRequest, writeNo
 import type { SandboxResponse } from '../http/exchange.js';
 import { INSPECTOR_PATH } from '../inspector/handler.js';
 import { CONTROL_PATH } from '../sandbox.js';
-import type { MainToWorker, WorkerStart, WorkerToMain } from './messages.js';
+import type { ForwardedRequest, MainToWorker, WorkerStart, WorkerToMain } from './messages.js';
 import { runPoolWorker } from './worker.js';
 
 /** Workers per core when no count is given: a worker mostly waits on PostgreSQL, so more than one per core pays. */
@@ -70,11 +70,19 @@ export class PoolStartError extends Error {
 
 const workerGone = (): SandboxResponse => json(503, { error: { code: 'INTERNAL', message: 'The sandbox worker stopped while answering; try again.', details: [] } });
 
+interface InFlight {
+  message: ForwardedRequest;
+  answer(response: SandboxResponse): void;
+}
+
 interface Slot {
   child: ChildProcess;
-  inFlight: Map<number, (response: SandboxResponse) => void>;
+  inFlight: Map<number, InFlight>;
   ready: boolean;
 }
+
+/** Requests that change nothing, which a worker that died with them may be given to another worker again. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A worker process running this module (under tsx, a .ts file: the child loads it through tsx as this process does). */
 function spawn(): ChildProcess {
@@ -115,6 +123,23 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
       for (const slot of live) send(slot, { type: 'idle', id });
     });
 
+  /** The worker with the fewest requests in flight (the first such after the last choice: spread on ties). */
+  let cursor = 0;
+  const choose = (): Slot | undefined => {
+    let best: Slot | undefined;
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[(cursor + i) % slots.length]!;
+      if (slot.ready && (best === undefined || slot.inFlight.size < best.inFlight.size)) best = slot;
+    }
+    cursor = (cursor + 1) % slots.length;
+    return best;
+  };
+
+  const dispatch = (slot: Slot, pending: InFlight): void => {
+    slot.inFlight.set(pending.message.id, pending);
+    send(slot, pending.message);
+  };
+
   const launch = (index: number): Promise<WorkerToMain & { type: 'ready' }> =>
     new Promise((resolve, reject) => {
       const child = spawn();
@@ -131,9 +156,9 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
             reject(new PoolStartError(message.reason, message.unavailable));
             break;
           case 'response': {
-            const answer = slot.inFlight.get(message.id);
+            const pending = slot.inFlight.get(message.id);
             slot.inFlight.delete(message.id);
-            answer?.({ status: message.status, headers: message.headers, body: message.body });
+            pending?.answer({ status: message.status, headers: message.headers, body: message.body });
             break;
           }
           case 'idled':
@@ -150,16 +175,23 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
         if (!slot.ready) reject(new PoolStartError(error.message, false));
       });
       child.on('exit', (code, signal) => {
-        for (const answer of slot.inFlight.values()) answer(workerGone());
-        slot.inFlight.clear();
         const wasReady = slot.ready;
         slot.ready = false;
+        // Reads go to another worker (the dead one may never have seen them); anything else may have been
+        // done, or half of it rolled back, so its caller is told to try again.
+        const orphans = [...slot.inFlight.values()];
+        slot.inFlight.clear();
+        for (const pending of orphans) {
+          const other = SAFE_METHODS.has(pending.message.method.toUpperCase()) ? choose() : undefined;
+          if (other) dispatch(other, pending);
+          else pending.answer(workerGone());
+        }
         if (!wasReady) reject(new PoolStartError(`the worker stopped while starting (${signal ?? `exit ${code}`})`, false));
         // Waits that counted this worker would never finish otherwise.
         for (const id of [...idleWaits.keys()]) settle(id, slot);
         if (!closing && wasReady && slots[index] === slot) {
           process.stderr.write(`sandbox: a pool worker stopped (${signal ?? `exit ${code}`}); starting another\n`);
-          void launch(index).catch((error: Error) => process.stderr.write(`sandbox: could not replace a pool worker: ${error.message}\n`));
+          void launch(index).catch((error: Error) => closing || process.stderr.write(`sandbox: could not replace a pool worker: ${error.message}\n`));
         }
       });
     });
@@ -190,29 +222,13 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
     throw error;
   }
 
-  /** The worker with the fewest requests in flight (the first such after the last choice: spread on ties). */
-  let cursor = 0;
-  const choose = (): Slot | undefined => {
-    let best: Slot | undefined;
-    for (let i = 0; i < slots.length; i++) {
-      const slot = slots[(cursor + i) % slots.length]!;
-      if (slot.ready && (best === undefined || slot.inFlight.size < best.inFlight.size)) best = slot;
-    }
-    cursor = (cursor + 1) % slots.length;
-    return best;
-  };
-
   const forward = async (req: IncomingMessage, res: ServerResponse, host: string): Promise<void> => {
     const request = fromNodeRequest(req, host);
     // Read here, up to the limit (or not at all when its Content-Length is over it): the worker gets bytes.
     const body = declaredTooLarge(req) ? null : await request.bytes();
     const slot = choose();
     const response = slot
-      ? await new Promise<SandboxResponse>((resolve) => {
-          const id = nextId++;
-          slot.inFlight.set(id, resolve);
-          send(slot, { type: 'request', id, method: request.method, url: request.url.href, headers: req.headers, body });
-        })
+      ? await new Promise<SandboxResponse>((answer) => dispatch(slot, { message: { type: 'request', id: nextId++, method: request.method, url: request.url.href, headers: req.headers, body }, answer }))
       : workerGone();
     await drained(req, request);
     writeNodeResponse(res, response);
