@@ -205,7 +205,7 @@ export async function benchSandboxPg(options: BenchOptions = {}): Promise<BenchR
       // Reads while one request's statement waits on a lock held open from outside (a slow query on purpose).
       const held = await whileOneWaits(url, schema, pgs[0]!, pgOther, () => spread([pgs[0]!], () => `${pgs[0]!.base}/personas/${pgPersona}`, getOp, seconds));
       at('pg1', SLOW).push(held);
-      log(`round ${round + 1} persona GET while a write waits: PostgreSQL x1 ${Math.round(held.rps)} req/s, p99 ${held.p99.toFixed(1)} ms`);
+      log(`round ${round + 1} persona GET while a write waits: PostgreSQL x1 ${Math.round(held.rps)} req/s, p99 ${held.p99.toFixed(1)} ms${held.bad + held.errors > 0 ? `, ${held.bad} unexpected ${JSON.stringify(held.statuses)}, ${held.errors} errors or timeouts` : ''}`);
     }
   } finally {
     for (const s of running) await s.stop(3000);

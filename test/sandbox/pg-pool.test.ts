@@ -98,6 +98,9 @@ describePg('an instance on PostgreSQL: a pool of workers, writes locked per orga
       expect(((await otherRead.json()) as { tags: { tag_name: string }[] }).tags.map((t) => t.tag_name)).toEqual(['other organization']);
       const heldRead = await api('a', 'GET', `/tags/${existing.id}`);
       expect(heldRead.status).toBe(200);
+      // Many at once: none is given to the held worker (each worker takes one request at a time), so all answer.
+      const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => api(i % 2 === 0 ? 'a' : 'b', 'GET', '/tags')));
+      expect(burst.map((r) => r.status)).toEqual(Array.from({ length: 12 }, () => 200));
       expect(waitingDone).toBe(false);
 
       holder.exec('COMMIT');

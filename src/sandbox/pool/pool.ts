@@ -1,8 +1,8 @@
 // A sandbox instance on PostgreSQL as a pool of worker processes behind one HTTP listener (docs/sandbox.md, "Team
 // sandbox at speed (issue 28)"). The store and the engine stay synchronous (every statement a libpq round trip
 // that blocks its thread), so one engine answers one request at a time; here each worker runs its own engine
-// and connection, and the listener process only reads requests, hands each to the worker with the fewest
-// requests in flight, and writes the answers back. The listener never touches storage: its event loop never
+// and connection, and the listener process only reads requests, hands each to a free worker (one request per
+// worker at a time; the rest wait in order for the first worker that answers), and writes the answers back. The listener never touches storage: its event loop never
 // blocks, a slow statement holds one worker while the others answer, and N workers keep N requests in flight.
 //
 // Workers are child processes, not worker threads: the libpq binding is a native addon that loads in one thread
@@ -81,6 +81,11 @@ interface Slot {
   ready: boolean;
 }
 
+/** How long a request waits for a free worker before it answers 503 (longer than the statement timeout, 10 s). */
+const QUEUE_TIMEOUT_MS = 30_000;
+/** Before starting a replacement again when one failed to start (the database may be down). */
+const RELAUNCH_PAUSE_MS = 1000;
+
 /** Requests that change nothing, which a worker that died with them may be given to another worker again. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -123,21 +128,42 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
       for (const slot of live) send(slot, { type: 'idle', id });
     });
 
-  /** The worker with the fewest requests in flight (the first such after the last choice: spread on ties). */
+  // Each worker gets one request at a time (its engine is synchronous: a second one would only wait behind the
+  // first, and behind a slow statement it would wait as long); the others wait here, first come first served,
+  // for the first worker that answers. So a worker held by a slow statement takes no more requests.
+  const queue: InFlight[] = [];
   let cursor = 0;
-  const choose = (): Slot | undefined => {
-    let best: Slot | undefined;
+  /** A ready worker with nothing in flight (the first such after the last choice, to spread the work). */
+  const free = (): Slot | undefined => {
     for (let i = 0; i < slots.length; i++) {
       const slot = slots[(cursor + i) % slots.length]!;
-      if (slot.ready && (best === undefined || slot.inFlight.size < best.inFlight.size)) best = slot;
+      if (slot.ready && slot.inFlight.size === 0) {
+        cursor = (cursor + i + 1) % slots.length;
+        return slot;
+      }
     }
-    cursor = (cursor + 1) % slots.length;
-    return best;
+    return undefined;
   };
-
   const dispatch = (slot: Slot, pending: InFlight): void => {
     slot.inFlight.set(pending.message.id, pending);
     send(slot, pending.message);
+  };
+  /** Gives waiting requests to free workers. */
+  const pump = (): void => {
+    for (let slot = free(); slot && queue.length > 0; slot = free()) dispatch(slot, queue.shift()!);
+  };
+  const submit = (pending: InFlight, front = false): void => {
+    if (front) queue.unshift(pending);
+    else queue.push(pending);
+    pump();
+    if (!queue.includes(pending)) return;
+    // No worker came free in time (all held, or none alive while one is replaced): 503, try again.
+    setTimeout(() => {
+      const at = queue.indexOf(pending);
+      if (at < 0) return;
+      queue.splice(at, 1);
+      pending.answer(json(503, { error: { code: 'INTERNAL', message: 'The sandbox is busy; try again.', details: [] } }));
+    }, QUEUE_TIMEOUT_MS).unref();
   };
 
   const launch = (index: number): Promise<WorkerToMain & { type: 'ready' }> =>
@@ -151,6 +177,7 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
           case 'ready':
             slot.ready = true;
             resolve(message);
+            pump();
             break;
           case 'failed':
             reject(new PoolStartError(message.reason, message.unavailable));
@@ -159,6 +186,7 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
             const pending = slot.inFlight.get(message.id);
             slot.inFlight.delete(message.id);
             pending?.answer({ status: message.status, headers: message.headers, body: message.body });
+            pump();
             break;
           }
           case 'idled':
@@ -182,8 +210,7 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
         const orphans = [...slot.inFlight.values()];
         slot.inFlight.clear();
         for (const pending of orphans) {
-          const other = SAFE_METHODS.has(pending.message.method.toUpperCase()) ? choose() : undefined;
-          if (other) dispatch(other, pending);
+          if (SAFE_METHODS.has(pending.message.method.toUpperCase()) && !closing) submit(pending, true);
           else pending.answer(workerGone());
         }
         if (!wasReady) reject(new PoolStartError(`the worker stopped while starting (${signal ?? `exit ${code}`})`, false));
@@ -191,10 +218,19 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
         for (const id of [...idleWaits.keys()]) settle(id, slot);
         if (!closing && wasReady && slots[index] === slot) {
           process.stderr.write(`sandbox: a pool worker stopped (${signal ?? `exit ${code}`}); starting another\n`);
-          void launch(index).catch((error: Error) => closing || process.stderr.write(`sandbox: could not replace a pool worker: ${error.message}\n`));
+          replace(index);
         }
       });
     });
+
+  /** Starts a worker in place of a dead one, again after a pause while that fails (the database may be down). */
+  const replace = (index: number): void => {
+    void launch(index).catch((error: Error) => {
+      if (closing) return;
+      process.stderr.write(`sandbox: could not replace a pool worker (${error.message}); trying again\n`);
+      setTimeout(() => closing || replace(index), RELAUNCH_PAUSE_MS).unref();
+    });
+  };
 
   const stopAll = async (): Promise<void> => {
     closing = true;
@@ -226,10 +262,7 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
     const request = fromNodeRequest(req, host);
     // Read here, up to the limit (or not at all when its Content-Length is over it): the worker gets bytes.
     const body = declaredTooLarge(req) ? null : await request.bytes();
-    const slot = choose();
-    const response = slot
-      ? await new Promise<SandboxResponse>((answer) => dispatch(slot, { message: { type: 'request', id: nextId++, method: request.method, url: request.url.href, headers: req.headers, body }, answer }))
-      : workerGone();
+    const response = await new Promise<SandboxResponse>((answer) => submit({ message: { type: 'request', id: nextId++, method: request.method, url: request.url.href, headers: req.headers, body }, answer }));
     await drained(req, request);
     writeNodeResponse(res, response);
   };
