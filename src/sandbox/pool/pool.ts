@@ -248,15 +248,17 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
   };
 
   // The first worker migrates and seeds (development organization, admin token) before the others start, so
-  // they find what it stored instead of all racing to create it.
+  // they find what it stored instead of all racing to create it. The pool answers as soon as the first is ready
+  // (start-up is what a worker costs: loading the engine, about a second of CPU each); the others join as they
+  // come up, requests waiting meanwhile for a free worker.
   let first: WorkerToMain & { type: 'ready' };
   try {
     first = await launch(0);
-    await Promise.all(Array.from({ length: count - 1 }, (_, i) => launch(i + 1)));
   } catch (error) {
     await stopAll();
     throw error;
   }
+  for (let i = 1; i < count; i++) replace(i);
 
   const forward = async (req: IncomingMessage, res: ServerResponse, host: string): Promise<void> => {
     const request = fromNodeRequest(req, host);
