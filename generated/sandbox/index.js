@@ -13854,11 +13854,11 @@ async function startSandboxPool(options) {
   let first;
   try {
     first = await launch(0);
-    await Promise.all(Array.from({ length: count - 1 }, (_, i) => launch(i + 1)));
   } catch (error) {
     await stopAll();
     throw error;
   }
+  for (let i = 1; i < count; i++) replace(i);
   const forward = async (req, res, host) => {
     const request = fromNodeRequest(req, host);
     const body2 = declaredTooLarge(req) ? null : await request.bytes();
