@@ -264,7 +264,19 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
     const request = fromNodeRequest(req, host);
     // Read here, up to the limit (or not at all when its Content-Length is over it): the worker gets bytes.
     const body = declaredTooLarge(req) ? null : await request.bytes();
-    const response = await new Promise<SandboxResponse>((answer) => submit({ message: { type: 'request', id: nextId++, method: request.method, url: request.url.href, headers: req.headers, body }, answer }));
+    const response = await new Promise<SandboxResponse>((answer) => {
+      const pending: InFlight = { message: { type: 'request', id: nextId++, method: request.method, url: request.url.href, headers: req.headers, body }, answer };
+      submit(pending);
+      // A request whose client has gone before a worker took it is not run: a backlog of abandoned requests
+      // (a load generator stopping, clients timing out) would otherwise hold the workers after its callers left.
+      res.once('close', () => {
+        const at = queue.indexOf(pending);
+        if (at < 0) return;
+        queue.splice(at, 1);
+        answer(workerGone());
+      });
+    });
+    if (res.destroyed) return;
     await drained(req, request);
     writeNodeResponse(res, response);
   };
