@@ -13862,7 +13862,17 @@ async function startSandboxPool(options) {
   const forward = async (req, res, host) => {
     const request = fromNodeRequest(req, host);
     const body2 = declaredTooLarge(req) ? null : await request.bytes();
-    const response = await new Promise((answer) => submit({ message: { type: "request", id: nextId++, method: request.method, url: request.url.href, headers: req.headers, body: body2 }, answer }));
+    const response = await new Promise((answer) => {
+      const pending = { message: { type: "request", id: nextId++, method: request.method, url: request.url.href, headers: req.headers, body: body2 }, answer };
+      submit(pending);
+      res.once("close", () => {
+        const at = queue.indexOf(pending);
+        if (at < 0) return;
+        queue.splice(at, 1);
+        answer(workerGone());
+      });
+    });
+    if (res.destroyed) return;
     await drained(req, request);
     writeNodeResponse(res, response);
   };
