@@ -10013,6 +10013,19 @@ function writeNodeResponse(res, response) {
   res.writeHead(response.status, response.headers);
   res.end(response.body ?? void 0);
 }
+function answerClientErrors(server) {
+  server.on("clientError", (error, socket) => {
+    if (!socket.writable) return;
+    const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+    const body2 = JSON.stringify({ error: { code: "INVALID_ARGUMENT", message: tooLarge ? "Request headers too large." : "Malformed HTTP request.", details: [{ field: null, description: tooLarge ? "the request headers exceed the limit" : "the request is not valid HTTP/1.1" }] } });
+    socket.end(`HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r
+content-type: application/json\r
+content-length: ${Buffer.byteLength(body2)}\r
+connection: close\r
+\r
+${body2}`);
+  });
+}
 
 // src/sandbox/events/deliver.ts
 var CLAIM_MARGIN_MS = 2e3;
@@ -14363,6 +14376,10 @@ var PgConnection = class {
       }
     }
   }
+  /** `value` as a quoted SQL literal, for the few statements sent as one script with others (no parameters there). */
+  literal(value) {
+    return this.ensure().escapeLiteral(value);
+  }
   /** Runs a script of several statements (migrations) on the current connection, without retrying. */
   exec(script) {
     this.run(this.ensure(), script, void 0);
@@ -14385,7 +14402,7 @@ var PgConnection = class {
     if (status === "PGRES_TUPLES_OK" || status === "PGRES_COMMAND_OK") return;
     const message = firstLine(pq.resultErrorMessage() || pq.errorMessage()) || status;
     const sqlState = pq.resultErrorFields()?.sqlState;
-    if (pq.transactionStatus() === 4 || !sqlState || sqlState.startsWith("08") || /^57P0[1-3]$/.test(sqlState) || sqlState === "55P03" || sqlState === "57014") {
+    if (pq.transactionStatus() === 4 || !sqlState || sqlState.startsWith("08") || /^57P0[1-3]$/.test(sqlState) || sqlState === "55P03" || sqlState === "57014" || sqlState === "40P01") {
       throw new DatabaseUnavailable(message);
     }
     throw new PgError(message, sqlState);
@@ -14429,7 +14446,11 @@ import { randomUUID } from "node:crypto";
 
 // src/sandbox/storage/pg-schema.ts
 var MIGRATION_LOCK_CLASS = 1396788804;
-var WRITE_LOCK_CLASS = 1396788805;
+function scopeLockKey(schema, scope) {
+  return BigInt.asIntN(64, BigInt(lockKey(schema)) << 32n | BigInt(lockKey(scope) >>> 0)).toString();
+}
+var META_SCOPE = "\0meta";
+var INDEX_SCOPE = "\0index";
 var MIGRATIONS = [
   {
     version: 1,
@@ -14502,14 +14523,26 @@ function openPgStore(url) {
   const connection = new PgConnection(target2, (c) => void c.query(`SET search_path TO "${target2.schema}"`));
   connection.open();
   const migrated = migrate(connection, target2.schema);
-  const writeLock = [String(WRITE_LOCK_CLASS), String(lockKey(target2.schema))];
   const owner = randomUUID();
   let open = false;
-  const begin = `BEGIN; SELECT pg_advisory_xact_lock(${writeLock[0]}, ${writeLock[1]})`;
+  let openMode = "write";
+  const held = /* @__PURE__ */ new Set();
   const q = (text, params = []) => connection.query(text, params);
-  const writing = () => {
+  const locking = () => open && (openMode === "write" || connection.inTransaction);
+  const lockScript = (scope) => {
+    if (!locking() || held.has(scope)) return "";
+    const begin = connection.inTransaction ? "" : "BEGIN; ";
+    connection.inTransaction = true;
+    held.add(scope);
+    return `${begin}SELECT pg_advisory_xact_lock(${scopeLockKey(target2.schema, scope)})`;
+  };
+  const scoped = (scope) => {
+    const script = lockScript(scope);
+    if (script !== "") connection.query(script);
+  };
+  const begun = () => {
     if (open && !connection.inTransaction) {
-      connection.query(begin);
+      q("BEGIN");
       connection.inTransaction = true;
     }
   };
@@ -14519,19 +14552,28 @@ function openPgStore(url) {
     if (!plainName2(kind, field2)) return null;
     const cacheKey = `${kind}\0${field2}`;
     if (!indexed.has(cacheKey) && connection.inTransaction) {
-      q(`CREATE INDEX IF NOT EXISTS "records_${kind.replace(/-/g, "_")}_by_${field2}" ON records (org, (data::jsonb -> '${field2}')) WHERE kind = '${kind}'`);
+      const name = `records_${kind.replace(/-/g, "_")}_by_${field2}`;
+      if (q("SELECT 1 FROM pg_class WHERE relname = $1 AND relnamespace = current_schema()::regnamespace", [name]).length === 0) {
+        scoped(INDEX_SCOPE);
+        q(`CREATE INDEX IF NOT EXISTS "${name}" ON records (org, (data::jsonb -> '${field2}')) WHERE kind = '${kind}'`);
+      }
       indexed.add(cacheKey);
     }
     return `SELECT * FROM records WHERE kind = '${kind}' AND org = $1 AND (data::jsonb -> '${field2}') = $2::jsonb ORDER BY seq`;
   };
   const sentColumns = "seq, id, org, kind, data";
+  const writing = (scope) => {
+    if (!open) return;
+    if (openMode === "read" && !connection.inTransaction) openMode = "write";
+    scoped(scope);
+  };
   const store = {
     info: { display: target2.display, migrated },
     transaction(fn, mode = "write") {
       if (open) return fn();
       open = true;
+      openMode = mode;
       try {
-        if (mode === "write") writing();
         const result = fn();
         if (connection.inTransaction) q("COMMIT");
         return result;
@@ -14546,24 +14588,29 @@ function openPgStore(url) {
         throw error;
       } finally {
         open = false;
+        held.clear();
         connection.inTransaction = false;
       }
     },
-    meta: (key) => q("SELECT value FROM meta WHERE key = $1", [key])[0]?.value ?? void 0,
+    meta(key) {
+      scoped(META_SCOPE);
+      return q("SELECT value FROM meta WHERE key = $1", [key])[0]?.value ?? void 0;
+    },
     setMeta(key, value) {
-      writing();
+      writing(META_SCOPE);
       q("INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value", [key, value]);
     },
     putOrganization(org) {
-      writing();
+      writing(org.id);
       q("INSERT INTO organizations (id, data) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET data = excluded.data", [org.id, JSON.stringify(org)]);
     },
     getOrganization(id) {
+      scoped(id);
       const row = q("SELECT data FROM organizations WHERE id = $1", [id])[0];
       return row ? JSON.parse(row.data) : void 0;
     },
     putKey(key) {
-      writing();
+      writing(key.organization_id);
       q("INSERT INTO api_keys (key, organization_id, data) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET data = excluded.data", [key.key, key.organization_id, JSON.stringify(key)]);
     },
     findKey(key) {
@@ -14571,7 +14618,7 @@ function openPgStore(url) {
       return row ? JSON.parse(row.data) : void 0;
     },
     insert(record) {
-      writing();
+      writing(record.org);
       const row = q("INSERT INTO records (kind, id, org, workspace, deleted, data) VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq", [
         record.kind,
         record.id,
@@ -14583,33 +14630,41 @@ function openPgStore(url) {
       return { ...record, seq: Number(row.seq) };
     },
     update(record) {
-      writing();
+      writing(record.org);
       q("UPDATE records SET org = $1, workspace = $2, deleted = $3, data = $4 WHERE kind = $5 AND id = $6", [record.org, record.workspace, record.deleted ? "t" : "f", JSON.stringify(record.data), record.kind, record.id]);
     },
     remove(kind, id) {
-      writing();
+      const record = store.get(kind, id);
+      if (!record) return;
+      writing(record.org);
       q("DELETE FROM records WHERE kind = $1 AND id = $2", [kind, id]);
       q("DELETE FROM versions WHERE kind = $1 AND resource_id = $2", [kind, id]);
     },
     get(kind, id) {
       const row = q("SELECT * FROM records WHERE kind = $1 AND id = $2", [kind, id])[0];
-      return row ? toRecord(row) : void 0;
+      if (!row) return void 0;
+      const script = lockScript(row.org);
+      if (script === "") return toRecord(row);
+      const again = connection.query(`${script}; SELECT * FROM records WHERE kind = ${connection.literal(kind)} AND id = ${connection.literal(id)}`)[0];
+      return again ? toRecord(again) : void 0;
     },
     peek(kind, id) {
       return store.get(kind, id);
     },
     list(kind, filter = {}) {
+      if (filter.org !== void 0) scoped(filter.org);
       const rows = filter.org === void 0 ? q("SELECT * FROM records WHERE kind = $1 ORDER BY seq", [kind]) : q("SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = $3) ORDER BY seq", [kind, filter.org, PLATFORM_ORG]);
       return rows.map(toRecord).filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === void 0 || r.workspace === filter.workspace));
     },
     withField(kind, org, field2, value) {
+      scoped(org);
       const json2 = JSON.stringify(value) ?? "null";
       const indexedQuery = fieldQuery(kind, field2);
       const rows = indexedQuery ? q(indexedQuery, [org, json2]) : q("SELECT * FROM records WHERE kind = $1 AND org = $2 AND (data::jsonb -> $3) = $4::jsonb ORDER BY seq", [kind, org, field2, json2]);
       return rows.map(toRecord);
     },
     addVersion(v) {
-      writing();
+      begun();
       q("INSERT INTO versions (kind, resource_id, number, data) VALUES ($1, $2, $3, $4)", [v.kind, v.resourceId, String(v.number), JSON.stringify(v.data)]);
     },
     listVersions(kind, resourceId) {
@@ -14621,7 +14676,7 @@ function openPgStore(url) {
       }));
     },
     addSent(entry) {
-      writing();
+      writing(entry.org);
       const state = stateOf2(entry.data);
       const open2 = state === "pending" || state === "retrying";
       const row = q(
@@ -14665,6 +14720,7 @@ function openPgStore(url) {
     },
     reset() {
       store.transaction(() => {
+        begun();
         q("DELETE FROM organizations");
         q("DELETE FROM api_keys");
         q("DELETE FROM records");
@@ -14968,7 +15024,7 @@ async function createSandbox(options = {}) {
     runtime,
     adminToken,
     publish: (events) => bus.publish(events),
-    idle: () => bus.idle(),
+    idle: options.backgroundIdle ?? (() => bus.idle()),
     reset: () => {
       store.reset();
       seed();
@@ -15012,6 +15068,7 @@ async function createSandbox(options = {}) {
     inspectorPath: INSPECTOR_PATH,
     runtime,
     idle: () => bus.idle(),
+    handle,
     async listen(listenOptions = {}) {
       const host = listenOptions.host ?? "127.0.0.1";
       const server = createServer((req, res) => {
@@ -15024,17 +15081,7 @@ async function createSandbox(options = {}) {
           res.end(JSON.stringify({ error: { code: "INVALID_ARGUMENT", message: "Malformed HTTP request.", details: [{ field: null, description: "the request cannot be read" }] } }));
         });
       });
-      server.on("clientError", (error, socket) => {
-        if (!socket.writable) return;
-        const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
-        const body2 = JSON.stringify({ error: { code: "INVALID_ARGUMENT", message: tooLarge ? "Request headers too large." : "Malformed HTTP request.", details: [{ field: null, description: tooLarge ? "the request headers exceed the limit" : "the request is not valid HTTP/1.1" }] } });
-        socket.end(`HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r
-content-type: application/json\r
-content-length: ${Buffer.byteLength(body2)}\r
-connection: close\r
-\r
-${body2}`);
-      });
+      answerClientErrors(server);
       servers.add(server);
       await new Promise((resolve2, reject) => {
         server.once("error", reject);
@@ -15066,9 +15113,318 @@ ${body2}`);
     }
   };
 }
+
+// src/sandbox/pool/pool.ts
+import { fork } from "node:child_process";
+import { createServer as createServer2 } from "node:http";
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
+
+// src/sandbox/pool/forwarded-request.ts
+function fromForwarded(message) {
+  const headers = message.headers;
+  const body2 = Promise.resolve(message.body);
+  return {
+    method: message.method,
+    url: new URL(message.url),
+    headers: {
+      get(name) {
+        const value = headers[name.toLowerCase()];
+        if (value === void 0) return null;
+        return Array.isArray(value) ? value.join(", ") : value;
+      }
+    },
+    bytes: () => body2
+  };
+}
+
+// src/sandbox/pool/worker.ts
+async function runPoolWorker(start2, channel, exit) {
+  const post = (message) => channel.send(message);
+  const poolIdleWaits = /* @__PURE__ */ new Map();
+  let nextWait = 0;
+  const backgroundIdle = () => new Promise((resolve2) => {
+    const id = nextWait++;
+    poolIdleWaits.set(id, resolve2);
+    post({ type: "pool-idle", id });
+  });
+  let sandbox;
+  try {
+    sandbox = await createSandbox({ db: start2.db, backgroundIdle, ...start2.adminToken ? { adminToken: start2.adminToken } : {} });
+  } catch (error) {
+    const reason = error.reason;
+    post({ type: "failed", reason: reason ?? error?.message ?? String(error), unavailable: reason !== void 0 });
+    exit();
+    return;
+  }
+  channel.on("message", (message) => {
+    switch (message.type) {
+      case "request":
+        void sandbox.handle(fromForwarded(message)).then((response) => post({ type: "response", id: message.id, status: response.status, headers: response.headers, body: response.body }));
+        break;
+      case "idle":
+        void sandbox.idle().then(() => post({ type: "idled", id: message.id }));
+        break;
+      case "pool-idled":
+        poolIdleWaits.get(message.id)?.();
+        poolIdleWaits.delete(message.id);
+        break;
+      case "close":
+        void sandbox.close().finally(() => {
+          post({ type: "closed" });
+          exit();
+        });
+        break;
+    }
+  });
+  post({ type: "ready", apiKey: sandbox.apiKey, adminToken: sandbox.adminToken, organizationId: sandbox.organizationId, defaultWorkspaceId: sandbox.defaultWorkspaceId ?? null, basePath: sandbox.basePath });
+}
+
+// src/sandbox/pool/pool.ts
+var WORKERS_PER_CORE = 2;
+var MAX_WORKERS = 64;
+var WORKER_FLAG = "--sandbox-pool-worker";
+function defaultWorkerCount() {
+  return Math.min(MAX_WORKERS, Math.max(2, availableParallelism() * WORKERS_PER_CORE));
+}
+var PoolStartError = class extends Error {
+  constructor(reason, unavailable) {
+    super(reason);
+    this.reason = reason;
+    this.unavailable = unavailable;
+    this.name = "PoolStartError";
+  }
+  reason;
+  unavailable;
+};
+var workerGone = () => json(503, { error: { code: "INTERNAL", message: "The sandbox worker stopped while answering; try again.", details: [] } });
+var QUEUE_TIMEOUT_MS = 3e4;
+var RELAUNCH_PAUSE_MS = 1e3;
+var SAFE_METHODS = /* @__PURE__ */ new Set(["GET", "HEAD", "OPTIONS"]);
+function spawn2() {
+  const path = fileURLToPath(import.meta.url);
+  const needsTsx = path.endsWith(".ts") && !process.execArgv.some((a) => a.includes("tsx"));
+  const execArgv = needsTsx ? [...process.execArgv, "--import", import.meta.resolve("tsx")] : process.execArgv;
+  return fork(path, [WORKER_FLAG], { execArgv, serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
+}
+async function startSandboxPool(options) {
+  const count = options.workers ?? defaultWorkerCount();
+  if (!Number.isInteger(count) || count < 1 || count > MAX_WORKERS) throw new Error(`workers must be an integer 1-${MAX_WORKERS}, got ${count}`);
+  const start2 = { type: "start", db: options.db, ...options.adminToken ? { adminToken: options.adminToken } : {} };
+  const slots = [];
+  let closing = false;
+  let nextId2 = 0;
+  const idleWaits = /* @__PURE__ */ new Map();
+  const send = (slot, message) => {
+    if (slot.child.connected) slot.child.send(message);
+  };
+  const settle = (id, slot) => {
+    const wait = idleWaits.get(id);
+    if (!wait) return;
+    wait.left.delete(slot);
+    if (wait.left.size === 0) {
+      idleWaits.delete(id);
+      wait.done();
+    }
+  };
+  const poolIdle = () => new Promise((resolve2) => {
+    const live = slots.filter((s) => s.ready);
+    if (live.length === 0) return resolve2();
+    const id = nextId2++;
+    idleWaits.set(id, { left: new Set(live), done: resolve2 });
+    for (const slot of live) send(slot, { type: "idle", id });
+  });
+  const queue2 = [];
+  let cursor = 0;
+  const free = () => {
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[(cursor + i) % slots.length];
+      if (slot.ready && slot.inFlight.size === 0) {
+        cursor = (cursor + i + 1) % slots.length;
+        return slot;
+      }
+    }
+    return void 0;
+  };
+  const dispatch = (slot, pending) => {
+    slot.inFlight.set(pending.message.id, pending);
+    send(slot, pending.message);
+  };
+  const pump = () => {
+    for (let slot = free(); slot && queue2.length > 0; slot = free()) dispatch(slot, queue2.shift());
+  };
+  const submit = (pending, front = false) => {
+    if (front) queue2.unshift(pending);
+    else queue2.push(pending);
+    pump();
+    if (!queue2.includes(pending)) return;
+    setTimeout(() => {
+      const at3 = queue2.indexOf(pending);
+      if (at3 < 0) return;
+      queue2.splice(at3, 1);
+      pending.answer(json(503, { error: { code: "INTERNAL", message: "The sandbox is busy; try again.", details: [] } }));
+    }, QUEUE_TIMEOUT_MS).unref();
+  };
+  const launch = (index) => new Promise((resolve2, reject) => {
+    const child2 = spawn2();
+    const slot = { child: child2, inFlight: /* @__PURE__ */ new Map(), ready: false };
+    slots[index] = slot;
+    child2.send({ ...start2 });
+    child2.on("message", (message) => {
+      switch (message.type) {
+        case "ready":
+          slot.ready = true;
+          resolve2(message);
+          pump();
+          break;
+        case "failed":
+          reject(new PoolStartError(message.reason, message.unavailable));
+          break;
+        case "response": {
+          const pending = slot.inFlight.get(message.id);
+          slot.inFlight.delete(message.id);
+          pending?.answer({ status: message.status, headers: message.headers, body: message.body });
+          pump();
+          break;
+        }
+        case "idled":
+          settle(message.id, slot);
+          break;
+        case "pool-idle":
+          void poolIdle().then(() => send(slot, { type: "pool-idled", id: message.id }));
+          break;
+        case "closed":
+          break;
+      }
+    });
+    child2.on("error", (error) => {
+      if (!slot.ready) reject(new PoolStartError(error.message, false));
+    });
+    child2.on("exit", (code, signal) => {
+      const wasReady = slot.ready;
+      slot.ready = false;
+      const orphans = [...slot.inFlight.values()];
+      slot.inFlight.clear();
+      for (const pending of orphans) {
+        if (SAFE_METHODS.has(pending.message.method.toUpperCase()) && !closing) submit(pending, true);
+        else pending.answer(workerGone());
+      }
+      if (!wasReady) reject(new PoolStartError(`the worker stopped while starting (${signal ?? `exit ${code}`})`, false));
+      for (const id of [...idleWaits.keys()]) settle(id, slot);
+      if (!closing && wasReady && slots[index] === slot) {
+        process.stderr.write(`sandbox: a pool worker stopped (${signal ?? `exit ${code}`}); starting another
+`);
+        replace(index);
+      }
+    });
+  });
+  const replace = (index) => {
+    void launch(index).catch((error) => {
+      if (closing) return;
+      process.stderr.write(`sandbox: could not replace a pool worker (${error.message}); trying again
+`);
+      setTimeout(() => closing || replace(index), RELAUNCH_PAUSE_MS).unref();
+    });
+  };
+  const stopAll = async () => {
+    closing = true;
+    await Promise.all(
+      slots.map(
+        (slot) => new Promise((resolve2) => {
+          if (slot.child.exitCode !== null || slot.child.signalCode !== null) return resolve2();
+          slot.child.once("exit", () => resolve2());
+          if (slot.ready && slot.child.connected) send(slot, { type: "close" });
+          else slot.child.kill();
+        })
+      )
+    );
+  };
+  let first;
+  try {
+    first = await launch(0);
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  for (let i = 1; i < count; i++) replace(i);
+  const forward = async (req, res, host) => {
+    const request = fromNodeRequest(req, host);
+    const body2 = declaredTooLarge(req) ? null : await request.bytes();
+    const response = await new Promise((answer) => {
+      const pending = { message: { type: "request", id: nextId2++, method: request.method, url: request.url.href, headers: req.headers, body: body2 }, answer };
+      submit(pending);
+      res.once("close", () => {
+        const at3 = queue2.indexOf(pending);
+        if (at3 < 0) return;
+        queue2.splice(at3, 1);
+        answer(workerGone());
+      });
+    });
+    if (res.destroyed) return;
+    await drained(req, request);
+    writeNodeResponse(res, response);
+  };
+  const servers = /* @__PURE__ */ new Set();
+  return {
+    apiKey: first.apiKey,
+    adminToken: first.adminToken,
+    organizationId: first.organizationId,
+    defaultWorkspaceId: first.defaultWorkspaceId ?? void 0,
+    workers: count,
+    workerPids: () => slots.map((s) => s.child.pid).filter((pid) => pid !== void 0),
+    idle: poolIdle,
+    async listen(listenOptions = {}) {
+      const host = listenOptions.host ?? "127.0.0.1";
+      const server = createServer2((req, res) => {
+        forward(req, res, host).catch(() => {
+          if (!res.headersSent) res.writeHead(400, { "content-type": "application/json" });
+          res.end(JSON.stringify({ error: { code: "INVALID_ARGUMENT", message: "Malformed HTTP request.", details: [{ field: null, description: "the request cannot be read" }] } }));
+        });
+      });
+      answerClientErrors(server);
+      servers.add(server);
+      await new Promise((resolve2, reject) => {
+        server.once("error", reject);
+        server.listen(listenOptions.port ?? 0, host, () => resolve2());
+      });
+      const { port } = server.address();
+      const url = `http://${host}:${port}`;
+      return {
+        url,
+        baseUrl: `${url}${first.basePath}`,
+        controlUrl: `${url}${CONTROL_PATH}`,
+        inspectorUrl: `${url}${INSPECTOR_PATH}`,
+        close: () => new Promise((resolve2) => {
+          servers.delete(server);
+          server.close(() => resolve2());
+          server.closeAllConnections();
+        })
+      };
+    },
+    async close() {
+      for (const server of servers) {
+        server.closeAllConnections();
+        await new Promise((resolve2) => server.close(() => resolve2()));
+      }
+      servers.clear();
+      await stopAll();
+    }
+  };
+}
+if (process.argv[2] === WORKER_FLAG && process.send) {
+  const channel = process;
+  process.on("SIGINT", () => {
+  });
+  process.on("disconnect", () => process.exit(0));
+  process.once("message", (start2) => void runPoolWorker(start2, channel, () => process.disconnect()));
+}
 export {
   CONTROL_PATH,
+  MAX_WORKERS,
+  PoolStartError,
   chooseDb,
   createSandbox,
-  openSqliteStore
+  defaultWorkerCount,
+  openSqliteStore,
+  startSandboxPool
 };

@@ -1,7 +1,8 @@
 // npm run sandbox [-- options]: starts the sandbox and prints its base URL, the development API key, the admin
 // token, the default workspace and the inspector's login URL (with --json: one JSON object as the first line of
 // standard output). With a postgres:// URL, several instances started with the same URL are one sandbox
-// (docs/sandbox.md, Storage). The options are declared once in cli/options.ts (usage generated from them).
+// (docs/sandbox.md, Storage), and each instance is a pool of worker processes (pool/pool.ts; --workers, default two per
+// core; --workers 0 keeps the one engine in this process). The options are declared once in cli/options.ts (usage generated from them).
 // Also the bin `evalplatform-sandbox` of the generated package (built from this file; it imports the engine only
 // through ./index.js, the package's main module).
 // Exit codes: 2 for a bad flag or value (with the usage) and for a database that cannot be used (one line); 1 for
@@ -9,7 +10,7 @@
 // node process (`node --import tsx`), so the PID a user has is the server's.
 import { sqlitePathProblem } from './cli/db-path.js';
 import { parseSandboxArgs, sandboxUsage, type SandboxOptionValues } from './cli/options.js';
-import { chooseDb, createSandbox, type DbChoice, type Sandbox } from './index.js';
+import { chooseDb, createSandbox, startSandboxPool, type DbChoice, type Sandbox, type SandboxPool } from './index.js';
 
 /** How long a stop waits for open connections before it exits anyway. */
 const STOP_GRACE_MS = 5_000;
@@ -24,9 +25,16 @@ function isDatabaseError(error: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_') || /^E[A-Z]+$/.test(code));
 }
 
-async function open(args: SandboxOptionValues, choice: DbChoice): Promise<Sandbox | string> {
+/** What the command needs of a sandbox: one engine in this process, or a pool of them (PostgreSQL). */
+type Served = Pick<Sandbox | SandboxPool, 'apiKey' | 'adminToken' | 'organizationId' | 'defaultWorkspaceId' | 'listen' | 'close'>;
+
+async function open(args: SandboxOptionValues, choice: DbChoice): Promise<Served | string> {
+  const adminToken = args['admin-token'] ? { adminToken: args['admin-token'] } : {};
+  const workers = args.workers === undefined ? undefined : Number(args.workers);
   try {
-    return await createSandbox({ db: args.db, ...(args['admin-token'] ? { adminToken: args['admin-token'] } : {}) });
+    // On PostgreSQL a pool of engines in worker processes (unless --workers 0); on SQLite the one engine here.
+    if (choice.engine === 'postgres' && workers !== 0) return await startSandboxPool({ db: args.db, ...(workers ? { workers } : {}), ...adminToken });
+    return await createSandbox({ db: args.db, ...adminToken });
   } catch (error) {
     // A wrong password, an unknown database, a server that is down, a file that is not a database: one line.
     if (choice.engine === 'postgres') return `cannot use PostgreSQL at ${choice.display}: ${(error as { reason?: string }).reason ?? (error as Error).message}`;
@@ -53,6 +61,7 @@ async function main(argv: readonly string[]): Promise<number> {
     // A database value that is not a path, :memory: or a PostgreSQL URL: one line, as for a path that cannot be used.
     return fail((error as Error).message, false);
   }
+  if (args.workers !== undefined && choice.engine !== 'postgres') return fail('--workers needs a postgres:// --db (a SQLite sandbox is one engine in one process)', true);
   if (choice.engine === 'sqlite' && choice.path !== ':memory:') {
     const problem = sqlitePathProblem(choice.path);
     if (problem !== undefined) return fail(`--db ${problem}`, false);

@@ -3,3 +3,4 @@ export { createSandbox, CONTROL_PATH, type Sandbox, type SandboxOptions } from '
 export type { Store } from './storage/store.js';
 export { openSqliteStore } from './storage/sqlite-store.js';
 export { chooseDb, type DbChoice } from './storage/open.js';
+export { defaultWorkerCount, MAX_WORKERS, PoolStartError, startSandboxPool, type SandboxPool, type SandboxPoolOptions } from './pool/pool.js';

@@ -11,7 +11,7 @@ import type { FetchLike } from './events/deliver.js';
 import { json } from './http/respond.js';
 import { Router } from './http/router.js';
 import { fromWebRequest, toWebResponse, type SandboxRequest, type SandboxResponse } from './http/exchange.js';
-import { drained, fromNodeRequest, writeNodeResponse } from './http/node-adapter.js';
+import { answerClientErrors, drained, fromNodeRequest, writeNodeResponse } from './http/node-adapter.js';
 import { secret } from './ids.js';
 import { createOrganization } from './organizations.js';
 import { handleInspector, INSPECTOR_PATH } from './inspector/handler.js';
@@ -49,6 +49,11 @@ export interface SandboxOptions {
    * default; docs/sandbox.md "Metrics at work (issue 25)").
    */
   judge?: JudgeEndpointOptions;
+  /**
+   * What the control plane's waits (`GET /sent`, run completions with `wait_for_deliveries`, reset) wait for.
+   * Default: this sandbox's own background work; a worker of a pool (pool/pool.ts) waits for every worker's.
+   */
+  backgroundIdle?: () => Promise<void>;
 }
 
 export interface Sandbox {
@@ -66,6 +71,8 @@ export interface Sandbox {
   readonly inspectorPath: string;
   /** Waits until background work (webhook deliveries and their retries) is done. */
   idle(): Promise<void>;
+  /** The engine's own entry, without HTTP: what the listener and a pool worker (pool/worker.ts) call. */
+  handle(request: SandboxRequest): Promise<SandboxResponse>;
   listen(options?: { port?: number; host?: string }): Promise<{ url: string; baseUrl: string; controlUrl: string; inspectorUrl: string; close(): Promise<void> }>;
   close(): Promise<void>;
   readonly runtime: Runtime;
@@ -144,7 +151,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     runtime,
     adminToken,
     publish: (events: Parameters<typeof bus.publish>[0]) => bus.publish(events),
-    idle: () => bus.idle(),
+    idle: options.backgroundIdle ?? (() => bus.idle()),
     reset: () => {
       store.reset();
       seed();
@@ -194,6 +201,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     inspectorPath: INSPECTOR_PATH,
     runtime,
     idle: () => bus.idle(),
+    handle,
     async listen(listenOptions = {}) {
       const host = listenOptions.host ?? '127.0.0.1';
       const server = createServer((req, res) => {
@@ -209,14 +217,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
             res.end(JSON.stringify({ error: { code: 'INVALID_ARGUMENT', message: 'Malformed HTTP request.', details: [{ field: null, description: 'the request cannot be read' }] } }));
           });
       });
-      // Requests Node's HTTP parser refuses (invalid bytes, bad Content-Length, huge headers) still get the
-      // error envelope, not a bare status line.
-      server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-        if (!socket.writable) return;
-        const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-        const body = JSON.stringify({ error: { code: 'INVALID_ARGUMENT', message: tooLarge ? 'Request headers too large.' : 'Malformed HTTP request.', details: [{ field: null, description: tooLarge ? 'the request headers exceed the limit' : 'the request is not valid HTTP/1.1' }] } });
-        socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
-      });
+      answerClientErrors(server);
       servers.add(server);
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);

@@ -2,6 +2,7 @@
 // text is generated from it, and each entry's `check` says why a value is wrong. Adding a flag is one entry here
 // (name, type, placeholder, default, help, optional check) and one read of `values.<name>` in ../cli.ts.
 import { parseArgs } from 'node:util';
+import { defaultWorkerCount, MAX_WORKERS } from '../pool/pool.js';
 
 export interface CliOption {
   readonly type: 'string' | 'boolean';
@@ -29,6 +30,12 @@ export const SANDBOX_OPTIONS = {
     value: 'PATH | :memory: | postgres://user:password@host:port/database',
     default: DEFAULT_DB,
     help: 'SQLite file (kept across restarts; its folder is created when only the last level is missing), :memory:, or a PostgreSQL URL (instances started with one URL are one team sandbox)',
+  },
+  workers: {
+    type: 'string',
+    value: 'N',
+    help: `PostgreSQL only: worker processes per instance, each answering one request at a time (0-${MAX_WORKERS}; 0 runs the one engine in this process; default ${defaultWorkerCount()}: two per core)`,
+    check: (v) => (/^\d+$/.test(v) && Number(v) <= MAX_WORKERS ? undefined : `must be an integer 0-${MAX_WORKERS}, got ${JSON.stringify(v)}`),
   },
   'admin-token': { type: 'string', value: 'T', help: 'the control plane admin token to use (default: made at first start and kept in the database)' },
   json: { type: 'boolean', default: false, help: 'print one JSON line (base_url, api_key, admin_token, control_url, inspector_url, organization_id, default_workspace_id) as the first line of standard output instead of the banner; with npm use `npm run -s sandbox -- --json`' },

@@ -1,7 +1,7 @@
 // node:http <-> the sandbox's request and response, for the real listener. Headers are read from Node's parsed
 // header object; the body is collected up to the size limit (the rest is drained and dropped); the answer is
 // written in one piece, so head and body usually leave in one system call.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { SandboxRequest, SandboxResponse } from './exchange.js';
 import { MAX_BODY_BYTES } from './limits.js';
 
@@ -72,7 +72,8 @@ export async function drained(req: IncomingMessage, request: SandboxRequest): Pr
   await request.bytes().catch(() => null);
 }
 
-function declaredTooLarge(req: IncomingMessage): boolean {
+/** Whether the request declares a body over the limit (by its Content-Length). */
+export function declaredTooLarge(req: IncomingMessage): boolean {
   const declared = Number(req.headers['content-length']);
   return Number.isFinite(declared) && declared > MAX_BODY_BYTES;
 }
@@ -84,4 +85,17 @@ export function writeNodeResponse(res: ServerResponse, response: SandboxResponse
   if (!res.req.complete && declaredTooLarge(res.req)) res.setHeader('connection', 'close');
   res.writeHead(response.status, response.headers);
   res.end(response.body ?? undefined);
+}
+
+/**
+ * Requests Node's HTTP parser refuses (invalid bytes, bad Content-Length, huge headers) still get the error
+ * envelope, not a bare status line.
+ */
+export function answerClientErrors(server: Server): void {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return;
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    const body = JSON.stringify({ error: { code: 'INVALID_ARGUMENT', message: tooLarge ? 'Request headers too large.' : 'Malformed HTTP request.', details: [{ field: null, description: tooLarge ? 'the request headers exceed the limit' : 'the request is not valid HTTP/1.1' }] } });
+    socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  });
 }

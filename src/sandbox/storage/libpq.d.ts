@@ -17,6 +17,8 @@ declare module 'libpq' {
     getvalue(row: number, column: number): string;
     getisnull(row: number, column: number): boolean;
     cmdTuples(): string;
+    /** The value as a quoted SQL literal (the server's encoding and quoting rules). */
+    escapeLiteral(value: string): string;
   }
   export default PQ;
 }

@@ -159,6 +159,11 @@ export class PgConnection {
     }
   }
 
+  /** `value` as a quoted SQL literal, for the few statements sent as one script with others (no parameters there). */
+  literal(value: string): string {
+    return this.ensure().escapeLiteral(value);
+  }
+
   /** Runs a script of several statements (migrations) on the current connection, without retrying. */
   exec(script: string): void {
     this.run(this.ensure(), script, undefined);
@@ -184,8 +189,9 @@ export class PgConnection {
     const message = firstLine(pq.resultErrorMessage() || pq.errorMessage()) || status;
     const sqlState = pq.resultErrorFields()?.sqlState;
     // Class 08 (connection exception), 57P0x (the server shut down or restarted), 55P03 and 57014 (a lock
-    // wait or statement cancelled by the timeouts), or no result at all (the socket closed): transient.
-    if (pq.transactionStatus() === 4 || !sqlState || sqlState.startsWith('08') || /^57P0[1-3]$/.test(sqlState) || sqlState === '55P03' || sqlState === '57014') {
+    // wait or statement cancelled by the timeouts), 40P01 (chosen as a deadlock's victim: two transactions
+    // took two organizations' locks in opposite orders), or no result at all (the socket closed): transient.
+    if (pq.transactionStatus() === 4 || !sqlState || sqlState.startsWith('08') || /^57P0[1-3]$/.test(sqlState) || sqlState === '55P03' || sqlState === '57014' || sqlState === '40P01') {
       throw new DatabaseUnavailable(message);
     }
     throw new PgError(message, sqlState);
@@ -233,7 +239,7 @@ function firstLine(text: string): string {
   return text.trim().split('\n')[0]?.trim() ?? '';
 }
 
-/** A 32-bit signed hash (FNV-1a) of a name: the advisory lock key of a schema. */
+/** A 32-bit signed hash (FNV-1a) of a name: the advisory lock key of a schema (and half of a scope's key). */
 export function lockKey(name: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < name.length; i++) {

@@ -4,9 +4,21 @@
 // refused rather than written with the wrong layout.
 import { lockKey, type PgConnection } from './pg-connection.js';
 
-/** Advisory lock classes (first key): the migration lock and the write lock, the second key is the schema. */
+/** Advisory lock class (first key) of the migration lock; the second key is the schema. */
 export const MIGRATION_LOCK_CLASS = 0x53414e44;
-export const WRITE_LOCK_CLASS = 0x53414e45;
+
+/**
+ * The transaction-scoped advisory lock of one scope of a schema's data (an organization's records, the meta
+ * table, the creation of lookup indexes): one 64-bit key, the schema's hash then the scope's. Single-key locks
+ * are a key space of their own in PostgreSQL, apart from the two-key migration lock.
+ */
+export function scopeLockKey(schema: string, scope: string): string {
+  return BigInt.asIntN(64, (BigInt(lockKey(schema)) << 32n) | BigInt(lockKey(scope) >>> 0)).toString();
+}
+
+/** Scopes that are not organizations (an organization id never starts with a NUL). */
+export const META_SCOPE = '\u0000meta';
+export const INDEX_SCOPE = '\u0000index';
 
 interface Migration {
   version: number;
@@ -15,8 +27,8 @@ interface Migration {
 }
 
 // Records keep their JSON as text (the key order a client wrote is the order it reads back; jsonb would sort
-// keys); lookups by a field cast it to jsonb. Sequence numbers give insertion order: writes are serialized by
-// the write lock, so seq order is commit order on every instance.
+// keys); lookups by a field cast it to jsonb. Sequence numbers give insertion order (writes of one organization
+// are serialized by its lock, so within an organization seq order is commit order).
 const MIGRATIONS: Migration[] = [
   {
     version: 1,

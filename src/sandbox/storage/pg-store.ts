@@ -1,21 +1,30 @@
-// The PostgreSQL store: the team sandbox, several stateless instances over one database behaving as one.
+// The PostgreSQL store: the team sandbox, several stateless instances (each a pool of worker processes, one
+// store per worker: pool/pool.ts) over one database behaving as one.
 //
-// - Writes are serialized across instances by a transaction-scoped advisory lock (one per schema), taken when
-//   a write transaction begins (in the same round trip as BEGIN). A transaction opened as `read` runs its
-//   statements on their own (READ COMMITTED reads, no BEGIN and COMMIT round trips) until its first write,
-//   which begins the transaction and takes the lock. The engine's
-//   checks (uniqueness among active records, dense version numbers, whole-set replacement) read and write
-//   inside one transaction, so under the lock they hold across instances exactly as they hold in one SQLite
-//   process: of two concurrent renames to the same name through different instances, the second sees the
-//   first's commit and answers 409. Reads take no lock (READ COMMITTED).
+// - Writes are serialized per organization, not globally: a write transaction takes the transaction-scoped
+//   advisory lock of each organization it touches (scopeLockKey: the schema's hash and the organization's),
+//   before its first statement that names that organization, reads included, so the engine's checks
+//   (uniqueness among active records, dense version numbers, whole-set replacement), which read and write
+//   inside one transaction, hold across instances exactly as in one SQLite process: of two concurrent renames to
+//   the same name in one organization, the second sees the first's commit and answers 409. Writes of different
+//   organizations never wait for each other. A record read by id (`get`) names its organization only once
+//   read: the lock is then taken and the record read again under it, in one round trip. The meta table has a
+//   scope of its own (META_SCOPE); platform records (organization `*`, written by the control plane and the
+//   seed) have the scope `*`, which an organization's write does not take: a request reads them as committed.
+//   Two transactions taking two organizations' locks in opposite orders (only the control plane touches
+//   several) end in PostgreSQL's deadlock detection: the victim answers 503, try again.
+// - A transaction opened as `read` runs its statements on their own (READ COMMITTED reads, no BEGIN and COMMIT
+//   round trips) until its first write, which begins the transaction and takes the lock. A `write`
+//   transaction also begins only with its first locked statement (reads before it run on their own, as they
+//   would under READ COMMITTED), and one that never writes sends neither BEGIN nor COMMIT.
 // - Nothing is cached: keys, organizations and workspaces are read from the database on every request, so a
 //   write through any instance is seen by the next request on every instance (no invalidation to get wrong).
 // - The sent log is also the delivery queue (events/deliver.ts, events/queue.ts): an entry is claimed by one
 //   instance at a time with a lease; the instance that created it holds it first, and when that instance dies
 //   its entries are claimed (FOR UPDATE SKIP LOCKED) by another once the lease runs out.
 import { randomUUID } from 'node:crypto';
-import { DatabaseUnavailable, PgConnection, lockKey, parsePgUrl } from './pg-connection.js';
-import { WRITE_LOCK_CLASS, migrate } from './pg-schema.js';
+import { DatabaseUnavailable, PgConnection, parsePgUrl } from './pg-connection.js';
+import { INDEX_SCOPE, META_SCOPE, migrate, scopeLockKey } from './pg-schema.js';
 import { PLATFORM_ORG, type ApiKeyRecord, type Json, type Organization, type RecordFilter, type SentRecord, type Store, type StoredRecord } from './store.js';
 
 /** How long an instance holds a delivery it created before anyone else may take it over. */
@@ -51,44 +60,77 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
   const connection = new PgConnection(target, (c) => void c.query(`SET search_path TO "${target.schema}"`));
   connection.open();
   const migrated = migrate(connection, target.schema);
-  const writeLock = [String(WRITE_LOCK_CLASS), String(lockKey(target.schema))];
   /** This instance, as the owner of the deliveries it claims. */
   const owner = randomUUID();
-  /** Inside transaction(): whether a transaction was asked for; connection.inTransaction says it has begun. */
+  /** Inside transaction(): whether a transaction was asked for, and in which mode; connection.inTransaction says it has begun. */
   let open = false;
-  const begin = `BEGIN; SELECT pg_advisory_xact_lock(${writeLock[0]}, ${writeLock[1]})`;
+  let openMode: 'read' | 'write' = 'write';
+  /** The scopes (organizations, META_SCOPE, INDEX_SCOPE) whose lock the open transaction holds. */
+  const held = new Set<string>();
 
   const q = (text: string, params: (string | null)[] = []): Row[] => connection.query(text, params);
-  /** Before a write inside transaction(): begins it, with the write lock, unless it has begun. */
-  const writing = (): void => {
+  /** Whether a statement naming a scope must hold its lock: inside a write transaction, or a read one that has written. */
+  const locking = (): boolean => open && (openMode === 'write' || connection.inTransaction);
+  /**
+   * The SQL that takes `scope`'s lock (beginning the transaction first when it has not begun), to be sent
+   * alone or ahead of a statement in one script; '' when no lock is needed or it is held. Marks it held.
+   */
+  const lockScript = (scope: string): string => {
+    if (!locking() || held.has(scope)) return '';
+    const begin = connection.inTransaction ? '' : 'BEGIN; ';
+    connection.inTransaction = true;
+    held.add(scope);
+    return `${begin}SELECT pg_advisory_xact_lock(${scopeLockKey(target.schema, scope)})`;
+  };
+  /** Before a statement of `scope` (a write, or a read inside a write transaction): holds its lock. */
+  const scoped = (scope: string): void => {
+    const script = lockScript(scope);
+    // Without parameters: the script may hold BEGIN and the lock (one round trip).
+    if (script !== '') connection.query(script);
+  };
+  /** Before a write that names no organization (versions, index creation): the transaction has begun. */
+  const begun = (): void => {
     if (open && !connection.inTransaction) {
-      connection.query(begin);
+      q('BEGIN');
       connection.inTransaction = true;
     }
   };
   // Lookups by a field (uniqueness checks) use an expression index per kind and field, created on first use
-  // inside a write transaction (under the write lock, so two instances never create one at once). Kinds and
-  // fields that are not plain names (spec-derived text never reaches SQL unchecked) are looked up unindexed.
+  // inside a write transaction when the catalog lacks it, under a lock of its own (two instances never create
+  // one at once; creating takes a share lock on the records table until commit, so it is done once per index).
+  // Kinds and fields that are not plain names (spec-derived text never reaches SQL unchecked) are looked up
+  // unindexed.
   const indexed = new Set<string>();
   const plainName = (kind: string, field: string): boolean => /^[A-Za-z_][A-Za-z0-9_]{0,40}$/.test(field) && /^[A-Za-z][A-Za-z0-9_-]{0,40}$/.test(kind);
   const fieldQuery = (kind: string, field: string): string | null => {
     if (!plainName(kind, field)) return null;
     const cacheKey = `${kind}\u0000${field}`;
     if (!indexed.has(cacheKey) && connection.inTransaction) {
-      q(`CREATE INDEX IF NOT EXISTS "records_${kind.replace(/-/g, '_')}_by_${field}" ON records (org, (data::jsonb -> '${field}')) WHERE kind = '${kind}'`);
+      const name = `records_${kind.replace(/-/g, '_')}_by_${field}`;
+      if (q('SELECT 1 FROM pg_class WHERE relname = $1 AND relnamespace = current_schema()::regnamespace', [name]).length === 0) {
+        scoped(INDEX_SCOPE);
+        q(`CREATE INDEX IF NOT EXISTS "${name}" ON records (org, (data::jsonb -> '${field}')) WHERE kind = '${kind}'`);
+      }
       indexed.add(cacheKey);
     }
     return `SELECT * FROM records WHERE kind = '${kind}' AND org = $1 AND (data::jsonb -> '${field}') = $2::jsonb ORDER BY seq`;
   };
   const sentColumns = 'seq, id, org, kind, data';
 
+  /** Before a write inside transaction(): begins it unless it has begun, and holds `scope`'s lock. */
+  const writing = (scope: string): void => {
+    if (!open) return;
+    if (openMode === 'read' && !connection.inTransaction) openMode = 'write';
+    scoped(scope);
+  };
+
   const store: Store & { info: PgStoreInfo } = {
     info: { display: target.display, migrated },
     transaction<T>(fn: () => T, mode: 'read' | 'write' = 'write'): T {
       if (open) return fn();
       open = true;
+      openMode = mode;
       try {
-        if (mode === 'write') writing();
         const result = fn();
         if (connection.inTransaction) q('COMMIT');
         return result;
@@ -103,24 +145,29 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
         throw error;
       } finally {
         open = false;
+        held.clear();
         connection.inTransaction = false;
       }
     },
-    meta: (key) => q('SELECT value FROM meta WHERE key = $1', [key])[0]?.value ?? undefined,
+    meta(key) {
+      scoped(META_SCOPE);
+      return q('SELECT value FROM meta WHERE key = $1', [key])[0]?.value ?? undefined;
+    },
     setMeta(key, value) {
-      writing();
+      writing(META_SCOPE);
       q('INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value]);
     },
     putOrganization(org) {
-      writing();
+      writing(org.id);
       q('INSERT INTO organizations (id, data) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET data = excluded.data', [org.id, JSON.stringify(org)]);
     },
     getOrganization(id) {
+      scoped(id);
       const row = q('SELECT data FROM organizations WHERE id = $1', [id])[0];
       return row ? (JSON.parse(row.data!) as Organization) : undefined;
     },
     putKey(key) {
-      writing();
+      writing(key.organization_id);
       q('INSERT INTO api_keys (key, organization_id, data) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET data = excluded.data', [key.key, key.organization_id, JSON.stringify(key)]);
     },
     findKey(key) {
@@ -128,7 +175,7 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
       return row ? (JSON.parse(row.data!) as ApiKeyRecord) : undefined;
     },
     insert(record) {
-      writing();
+      writing(record.org);
       const row = q('INSERT INTO records (kind, id, org, workspace, deleted, data) VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq', [
         record.kind,
         record.id,
@@ -140,35 +187,46 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
       return { ...record, seq: Number(row.seq) };
     },
     update(record) {
-      writing();
+      writing(record.org);
       q('UPDATE records SET org = $1, workspace = $2, deleted = $3, data = $4 WHERE kind = $5 AND id = $6', [record.org, record.workspace, record.deleted ? 't' : 'f', JSON.stringify(record.data), record.kind, record.id]);
     },
     remove(kind, id) {
-      writing();
+      const record = store.get(kind, id);
+      if (!record) return;
+      writing(record.org);
       q('DELETE FROM records WHERE kind = $1 AND id = $2', [kind, id]);
       q('DELETE FROM versions WHERE kind = $1 AND resource_id = $2', [kind, id]);
     },
     get(kind, id) {
       const row = q('SELECT * FROM records WHERE kind = $1 AND id = $2', [kind, id])[0];
-      return row ? toRecord(row) : undefined;
+      if (!row) return undefined;
+      // Read before its organization's lock was held: read again under it (one script), the answer as of now.
+      const script = lockScript(row.org!);
+      if (script === '') return toRecord(row);
+      const again = connection.query(`${script}; SELECT * FROM records WHERE kind = ${connection.literal(kind)} AND id = ${connection.literal(id)}`)[0];
+      return again ? toRecord(again) : undefined;
     },
     peek(kind, id) {
       return store.get(kind, id);
     },
     list(kind, filter: RecordFilter = {}) {
+      if (filter.org !== undefined) scoped(filter.org);
       const rows = filter.org === undefined ? q('SELECT * FROM records WHERE kind = $1 ORDER BY seq', [kind]) : q('SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = $3) ORDER BY seq', [kind, filter.org, PLATFORM_ORG]);
       return rows
         .map(toRecord)
         .filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === undefined || r.workspace === filter.workspace));
     },
     withField(kind, org, field, value) {
+      scoped(org);
       const json = JSON.stringify(value) ?? 'null';
       const indexedQuery = fieldQuery(kind, field);
       const rows = indexedQuery ? q(indexedQuery, [org, json]) : q('SELECT * FROM records WHERE kind = $1 AND org = $2 AND (data::jsonb -> $3) = $4::jsonb ORDER BY seq', [kind, org, field, json]);
       return rows.map(toRecord);
     },
     addVersion(v) {
-      writing();
+      // The engine numbers a version after reading its record (which took the organization's lock); the
+      // primary key (kind, resource_id, number) refuses a number twice whatever the caller.
+      begun();
       q('INSERT INTO versions (kind, resource_id, number, data) VALUES ($1, $2, $3, $4)', [v.kind, v.resourceId, String(v.number), JSON.stringify(v.data)]);
     },
     listVersions(kind, resourceId) {
@@ -180,7 +238,7 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
       }));
     },
     addSent(entry) {
-      writing();
+      writing(entry.org);
       const state = stateOf(entry.data);
       const open = state === 'pending' || state === 'retrying';
       const row = q(
@@ -228,6 +286,7 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
     },
     reset() {
       store.transaction(() => {
+        begun();
         q('DELETE FROM organizations');
         q('DELETE FROM api_keys');
         q('DELETE FROM records');

@@ -2,6 +2,7 @@
 import type { Clock, Runtime } from './engine/context.js';
 import { type Tables } from './engine/tables.js';
 import type { FetchLike } from './events/deliver.js';
+import { type SandboxRequest, type SandboxResponse } from './http/exchange.js';
 import type { Rule } from './engine/hooks.js';
 import type { Store } from './storage/store.js';
 import { type JudgeEndpointOptions } from './runs/metrics/judge-endpoint.js';
@@ -35,6 +36,11 @@ export interface SandboxOptions {
      * default; docs/sandbox.md "Metrics at work (issue 25)").
      */
     judge?: JudgeEndpointOptions;
+    /**
+     * What the control plane's waits (`GET /sent`, run completions with `wait_for_deliveries`, reset) wait for.
+     * Default: this sandbox's own background work; a worker of a pool (pool/pool.ts) waits for every worker's.
+     */
+    backgroundIdle?: () => Promise<void>;
 }
 export interface Sandbox {
     /** The fetch-style handler. */
@@ -51,6 +57,8 @@ export interface Sandbox {
     readonly inspectorPath: string;
     /** Waits until background work (webhook deliveries and their retries) is done. */
     idle(): Promise<void>;
+    /** The engine's own entry, without HTTP: what the listener and a pool worker (pool/worker.ts) call. */
+    handle(request: SandboxRequest): Promise<SandboxResponse>;
     listen(options?: {
         port?: number;
         host?: string;

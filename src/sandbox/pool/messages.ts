@@ -1,0 +1,38 @@
+// The messages between a sandbox pool's listener process and its workers (child processes, each a sandbox engine
+// with its own PostgreSQL connection), over IPC with structured-clone serialization (bodies stay bytes). One definition, so both sides agree on every field.
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** What a worker is started with: its first message (not its command line, which anyone may read: the URL may hold a password). */
+export interface WorkerStart {
+  type: 'start';
+  db: string;
+  adminToken?: string;
+}
+
+/** A request as the listener received it: method, URL, Node's parsed headers, the body bytes (null: over the limit). */
+export interface ForwardedRequest {
+  type: 'request';
+  id: number;
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Uint8Array | null;
+}
+
+export type MainToWorker =
+  | ForwardedRequest
+  /** Wait for this worker's own background work (deliveries), then answer `idled`. */
+  | { type: 'idle'; id: number }
+  /** The answer to a worker's `pool-idle`: every worker's background work is done. */
+  | { type: 'pool-idled'; id: number }
+  | { type: 'close' };
+
+export type WorkerToMain =
+  | { type: 'ready'; apiKey: string; adminToken: string; organizationId: string; defaultWorkspaceId: string | null; basePath: string }
+  /** The engine could not start; `unavailable` when the database refused or could not be reached. */
+  | { type: 'failed'; reason: string; unavailable: boolean }
+  | { type: 'response'; id: number; status: number; headers: Record<string, string>; body: string | null }
+  | { type: 'idled'; id: number }
+  /** The control plane of this worker waits for background work: asks the listener to wait for the whole pool's. */
+  | { type: 'pool-idle'; id: number }
+  | { type: 'closed' };
