@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 export const DEFAULT_SPEC = 'spec';
 const CONTROL_SPEC = 'src/sandbox/control/openapi.yaml';
 
-export const USAGE = 'usage: npm run generate -- [--spec spec/|file|https://host/v1] [--out generated/] [--check] [--policy strict|lenient] [--json] [--no-cache] [--cache-dir DIR] [--fail-on-breaking]';
+export const USAGE = 'usage: npm run generate -- [--spec spec/|file|https://host/v1] [--out generated/] [--check] [--policy strict|lenient] [--json] [--no-cache] [--cache-dir DIR] [--fail-on-breaking] [--max-bytes N]';
 
 /**
  * A spec generated into the same output as a client package only (the sandbox's control plane).
@@ -25,6 +25,7 @@ export const USAGE = 'usage: npm run generate -- [--spec spec/|file|https://host
  * @property {boolean} noCache
  * @property {string | undefined} cacheDir
  * @property {boolean} failOnBreaking
+ * @property {number | undefined} maxBytes Largest document accepted, in bytes (default: the loader's limit); for trusted large files
  * @property {boolean} help
  * @property {Companion[]} companions
  */
@@ -47,6 +48,7 @@ export function parseGenerateArgs(args) {
       'no-cache': { type: 'boolean', default: false },
       'cache-dir': { type: 'string' },
       'fail-on-breaking': { type: 'boolean', default: false },
+      'max-bytes': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -55,6 +57,9 @@ export function parseGenerateArgs(args) {
   // Our own spec/ is held to the strict policy (provenance everywhere, only our x- vocabulary); any other source is lenient.
   const policy = values.policy ?? (ownSpec ? 'strict' : 'lenient');
   if (policy !== 'strict' && policy !== 'lenient') throw new Error(`--policy must be strict or lenient, not ${policy}`);
+  // A trusted large document (Microsoft Graph's beta description is 47 MB) may raise the loader's size limit.
+  const maxBytes = values['max-bytes'] === undefined ? undefined : Number(values['max-bytes']);
+  if (maxBytes !== undefined && !(Number.isSafeInteger(maxBytes) && maxBytes > 0)) throw new Error(`--max-bytes must be a positive whole number of bytes, not ${values['max-bytes']}`);
   return {
     spec: values.spec,
     out: values.out,
@@ -65,6 +70,7 @@ export function parseGenerateArgs(args) {
     noCache: values['no-cache'],
     cacheDir: values['cache-dir'],
     failOnBreaking: values['fail-on-breaking'],
+    maxBytes,
     help: values.help,
     // Generating our own spec/ also generates the client of the sandbox's control plane (its own small document).
     companions: ownSpec ? [{ spec: CONTROL_SPEC, dir: 'control-client', packageName: '@evalplatform/sandbox-control-client' }] : [],

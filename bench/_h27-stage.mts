@@ -1,0 +1,11 @@
+import { loadSpecs } from '../src/load/index.js';
+import { buildModel } from '../src/model/index.js';
+import { buildNames } from '../src/emit/naming.js';
+import { emitAll } from '../src/emit/index.js';
+const file = process.argv[2]!;
+let t = performance.now();
+const lap = (s: string) => { const n = performance.now(); console.log(s, Math.round(n - t), 'ms'); t = n; };
+const docs = await loadSpecs(file, { policy: 'lenient', limits: { maxDocumentBytes: 64 * 1024 * 1024 } }); lap('load');
+const model = buildModel(docs, { policy: 'lenient' }); lap('model');
+const names = buildNames(model); lap('names');
+const files = emitAll(model, names, { documents: docs, sandbox: process.argv[3] === 'sandbox' }); lap('emit ' + files.length);
