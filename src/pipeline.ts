@@ -111,7 +111,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   const refused = options.failOnBreaking === true && release.changes.some((c) => c.level === 'breaking');
   const result = await stage(options.spec, 'write', () => writeOutput(options.out, rendered, { check: options.check === true || refused }));
   const t4 = performance.now();
-  return { ...result, model, render, release, warnings: docs.flatMap((d) => d.warnings), timings: { load: t1 - t0, model: t2 - t1, emit: tEmitted - t2, render: t3 - tEmitted, write: t4 - t3 } };
+  return { ...result, model, render, release, warnings: [...docs.flatMap((d) => d.warnings), ...(model.inferenceNotes ?? [])], timings: { load: t1 - t0, model: t2 - t1, emit: tEmitted - t2, render: t3 - tEmitted, write: t4 - t3 } };
 }
 
 /** Everything up to (not including) the disk: the rendered files for a spec. Used by tests. */

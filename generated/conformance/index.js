@@ -14398,6 +14398,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "list", items: "agents", total: null }, media: "application/json" },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listAgentsQueryValidator,
       headers: validators.listAgentsHeadersValidator,
@@ -14455,6 +14456,7 @@ var routes2 = [
     success: { status: 201, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createAgentHeadersValidator,
       body: validators.createAgentBodyValidator,
@@ -14491,6 +14493,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getAgentPathParamsValidator,
       headers: validators.getAgentHeadersValidator,
@@ -14561,6 +14564,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateAgentPathParamsValidator,
       headers: validators.updateAgentHeadersValidator,
@@ -14598,6 +14602,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
     errors: [400, 401, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteAgentPathParamsValidator,
       headers: validators.deleteAgentHeadersValidator,
@@ -14641,6 +14646,7 @@ var routes2 = [
     success: { status: 201, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.duplicateAgentPathParamsValidator,
       headers: validators.duplicateAgentHeadersValidator,
@@ -14703,6 +14709,7 @@ var routes2 = [
       ],
       snapshotInto: null
     },
+    example: null,
     validators: {
       path: validators.listAgentVersionsPathParamsValidator,
       headers: validators.listAgentVersionsHeadersValidator,
@@ -14742,6 +14749,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
     errors: [400, 401, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.revertAgentVersionPathParamsValidator,
       headers: validators.revertAgentVersionHeadersValidator,
@@ -14782,6 +14790,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "list", items: "alerts", total: "total_count" }, media: "application/json" },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listAlertsQueryValidator,
       headers: validators.listAlertsHeadersValidator,
@@ -14849,6 +14858,7 @@ var routes2 = [
     success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createAlertHeadersValidator,
       body: validators.createAlertBodyValidator,
@@ -14885,6 +14895,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getAlertPathParamsValidator,
       headers: validators.getAlertHeadersValidator,
@@ -14951,6 +14962,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateAlertPathParamsValidator,
       headers: validators.updateAlertHeadersValidator,
@@ -14988,6 +15000,7 @@ var routes2 = [
     success: { status: 204, shape: { kind: "none" }, media: null },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: { path: validators.deleteAlertPathParamsValidator, headers: validators.deleteAlertHeadersValidator }
   },
   {
@@ -15033,6 +15046,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listAlertEventsPathParamsValidator,
       query: validators.listAlertEventsQueryValidator,
@@ -15086,6 +15100,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.testEvaluateAlertPathParamsValidator,
       headers: validators.testEvaluateAlertHeadersValidator,
@@ -15142,6 +15157,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "list", items: "conversations", total: null }, media: "application/json" },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listConversationsQueryValidator,
       headers: validators.listConversationsHeadersValidator,
@@ -15193,6 +15209,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listSimulatedConversationsQueryValidator,
       headers: validators.listSimulatedConversationsHeadersValidator,
@@ -15229,6 +15246,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "simulated_conversation" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getSimulatedConversationPathParamsValidator,
       headers: validators.getSimulatedConversationHeadersValidator,
@@ -15272,6 +15290,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "simulated_conversation" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateSimulatedConversationPathParamsValidator,
       headers: validators.updateSimulatedConversationHeadersValidator,
@@ -15309,6 +15328,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteSimulatedConversationPathParamsValidator,
       headers: validators.deleteSimulatedConversationHeadersValidator,
@@ -15354,6 +15374,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getSimulatedConversationAudioPathParamsValidator,
       headers: validators.getSimulatedConversationAudioHeadersValidator,
@@ -15404,6 +15425,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listSimulatedConversationMetricOutputsPathParamsValidator,
       query: validators.listSimulatedConversationMetricOutputsQueryValidator,
@@ -15448,6 +15470,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getSimulatedConversationMetricOutputPathParamsValidator,
       headers: validators.getSimulatedConversationMetricOutputHeadersValidator,
@@ -15493,6 +15516,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.resimulateSimulatedConversationPathParamsValidator,
       headers: validators.resimulateSimulatedConversationHeadersValidator,
@@ -15545,6 +15569,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.rerunSimulatedConversationMetricsHeadersValidator,
       body: validators.rerunSimulatedConversationMetricsBodyValidator,
@@ -15602,6 +15627,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listUploadedConversationsQueryValidator,
       headers: validators.listUploadedConversationsHeadersValidator,
@@ -15640,6 +15666,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getUploadedConversationPathParamsValidator,
       query: validators.getUploadedConversationQueryValidator,
@@ -15684,6 +15711,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
     errors: [400, 401, 403, 404, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.attachUploadedConversationAudioPathParamsValidator,
       headers: validators.attachUploadedConversationAudioHeadersValidator,
@@ -15721,6 +15749,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteUploadedConversationPathParamsValidator,
       headers: validators.deleteUploadedConversationHeadersValidator,
@@ -15766,6 +15795,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getUploadedConversationAudioPathParamsValidator,
       headers: validators.getUploadedConversationAudioHeadersValidator,
@@ -15816,6 +15846,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listUploadedConversationMetricOutputsPathParamsValidator,
       query: validators.listUploadedConversationMetricOutputsQueryValidator,
@@ -15860,6 +15891,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getUploadedConversationMetricOutputPathParamsValidator,
       headers: validators.getUploadedConversationMetricOutputHeadersValidator,
@@ -15914,6 +15946,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.submitUploadedConversationHeadersValidator,
       body: validators.submitUploadedConversationBodyValidator,
@@ -15952,6 +15985,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getConversationPathParamsValidator,
       query: validators.getConversationQueryValidator,
@@ -15998,6 +16032,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
     errors: [400, 401, 403, 404, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.attachConversationAudioPathParamsValidator,
       headers: validators.attachConversationAudioHeadersValidator,
@@ -16035,6 +16070,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteConversationPathParamsValidator,
       headers: validators.deleteConversationHeadersValidator,
@@ -16080,6 +16116,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getConversationAudioPathParamsValidator,
       headers: validators.getConversationAudioHeadersValidator,
@@ -16130,6 +16167,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listConversationMetricOutputsPathParamsValidator,
       query: validators.listConversationMetricOutputsQueryValidator,
@@ -16174,6 +16212,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getConversationMetricOutputPathParamsValidator,
       headers: validators.getConversationMetricOutputHeadersValidator,
@@ -16230,6 +16269,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.submitConversationHeadersValidator,
       body: validators.submitConversationBodyValidator,
@@ -16283,6 +16323,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "list", items: "dashboards", total: null }, media: "application/json" },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listDashboardsQueryValidator,
       headers: validators.listDashboardsHeadersValidator,
@@ -16326,6 +16367,7 @@ var routes2 = [
     success: { status: 201, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createDashboardHeadersValidator,
       body: validators.createDashboardBodyValidator,
@@ -16362,6 +16404,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
     errors: [401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getDashboardPathParamsValidator,
       headers: validators.getDashboardHeadersValidator,
@@ -16412,6 +16455,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateDashboardPathParamsValidator,
       headers: validators.updateDashboardHeadersValidator,
@@ -16449,6 +16493,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
     errors: [401, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteDashboardPathParamsValidator,
       headers: validators.deleteDashboardHeadersValidator,
@@ -16500,6 +16545,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "list", items: "metrics", total: null }, media: "application/json" },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { query: validators.listMetricsQueryValidator, response: validators.listMetricsResponse200Validator }
   },
   {
@@ -16597,6 +16643,7 @@ var routes2 = [
     success: { status: 201, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { body: validators.createMetricBodyValidator, response: validators.createMetricResponse201Validator }
   },
   {
@@ -16648,6 +16695,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "list", items: "metric_flows", total: null }, media: "application/json" },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listMetricFlowsQueryValidator,
       response: validators.listMetricFlowsResponse200Validator
@@ -16686,6 +16734,7 @@ var routes2 = [
     success: { status: 201, shape: { kind: "wrapped", key: "metric_flow" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       body: validators.createMetricFlowBodyValidator,
       response: validators.createMetricFlowResponse201Validator
@@ -16728,6 +16777,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "metric_flow" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateMetricFlowPathParamsValidator,
       body: validators.updateMetricFlowBodyValidator,
@@ -16764,6 +16814,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteMetricFlowPathParamsValidator,
       response: validators.deleteMetricFlowResponse200Validator
@@ -16795,6 +16846,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "other", keys: ["metrics"], constants: {} }, media: "application/json" },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listRecentlyDeletedMetricsResponse200Validator }
   },
   {
@@ -16827,6 +16879,7 @@ var routes2 = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.getMetricSqlSchemaResponse200Validator }
   },
   {
@@ -16859,6 +16912,7 @@ var routes2 = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listMetricTagsResponse200Validator }
   },
   {
@@ -16896,6 +16950,7 @@ var routes2 = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listMetricTemplateVariablesResponse200Validator }
   },
   {
@@ -16928,6 +16983,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: { path: validators.getMetricPathParamsValidator, response: validators.getMetricResponse200Validator }
   },
   {
@@ -17034,6 +17090,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateMetricPathParamsValidator,
       body: validators.updateMetricBodyValidator,
@@ -17070,6 +17127,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteMetricPathParamsValidator,
       response: validators.deleteMetricResponse200Validator
@@ -17122,6 +17180,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listBaselinesPathParamsValidator,
       query: validators.listBaselinesQueryValidator,
@@ -17175,6 +17234,7 @@ var routes2 = [
     success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.createBaselinePathParamsValidator,
       body: validators.createBaselineBodyValidator,
@@ -17214,6 +17274,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
     errors: [400, 401, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getBaselinePathParamsValidator,
       query: validators.getBaselineQueryValidator,
@@ -17260,6 +17321,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateBaselinePathParamsValidator,
       body: validators.updateBaselineBodyValidator,
@@ -17299,6 +17361,7 @@ var routes2 = [
     success: { status: 204, shape: { kind: "none" }, media: null },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: { path: validators.deleteBaselinePathParamsValidator }
   },
   {
@@ -17343,6 +17406,7 @@ var routes2 = [
     },
     errors: [400, 401, 404, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getBaselineHistoryPathParamsValidator,
       query: validators.getBaselineHistoryQueryValidator,
@@ -17379,6 +17443,7 @@ var routes2 = [
     success: { status: 201, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.duplicateMetricPathParamsValidator,
       response: validators.duplicateMetricResponse201Validator
@@ -17414,6 +17479,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
     errors: [401, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.restoreMetricPathParamsValidator,
       headers: validators.restoreMetricHeadersValidator,
@@ -17450,6 +17516,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getMetricThresholdPathParamsValidator,
       response: validators.getMetricThresholdResponse200Validator
@@ -17497,6 +17564,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateMetricThresholdPathParamsValidator,
       body: validators.updateMetricThresholdBodyValidator,
@@ -17541,6 +17609,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "list", items: "thresholds", total: null }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listMetricThresholdsPathParamsValidator,
       query: validators.listMetricThresholdsQueryValidator,
@@ -17584,6 +17653,7 @@ var routes2 = [
     success: { status: 201, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.createMetricThresholdPathParamsValidator,
       body: validators.createMetricThresholdBodyValidator,
@@ -17623,6 +17693,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteMetricThresholdPathParamsValidator,
       response: validators.deleteMetricThresholdResponse200Validator
@@ -17671,6 +17742,7 @@ var routes2 = [
       ],
       snapshotInto: "metric_metadata"
     },
+    example: null,
     validators: {
       path: validators.listMetricVersionsPathParamsValidator,
       response: validators.listMetricVersionsResponse200Validator
@@ -17709,6 +17781,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.revertMetricVersionPathParamsValidator,
       response: validators.revertMetricVersionResponse200Validator
@@ -17744,6 +17817,7 @@ var routes2 = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listMetricModelsResponse200Validator }
   },
   {
@@ -17800,6 +17874,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listMonitorsQueryValidator,
       headers: validators.listMonitorsHeadersValidator,
@@ -17882,6 +17957,7 @@ var routes2 = [
     success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createMonitorHeadersValidator,
       body: validators.createMonitorBodyValidator,
@@ -17927,6 +18003,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getMonitorPathParamsValidator,
       headers: validators.getMonitorHeadersValidator,
@@ -18009,6 +18086,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateMonitorPathParamsValidator,
       headers: validators.updateMonitorHeadersValidator,
@@ -18046,6 +18124,7 @@ var routes2 = [
     success: { status: 204, shape: { kind: "none" }, media: null },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteMonitorPathParamsValidator,
       headers: validators.deleteMonitorHeadersValidator
@@ -18097,6 +18176,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listMonitorEventsPathParamsValidator,
       query: validators.listMonitorEventsQueryValidator,
@@ -18153,6 +18233,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.testEvaluateMonitorPathParamsValidator,
       headers: validators.testEvaluateMonitorHeadersValidator,
@@ -18186,6 +18267,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "list", items: "specs", total: null }, media: "application/json" },
     errors: [500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listSpecsResponse200Validator }
   },
   {
@@ -18218,6 +18300,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "other", keys: [], constants: {} }, media: "application/json" },
     errors: [404, 500],
     versionItem: null,
+    example: null,
     validators: { path: validators.getSpecPathParamsValidator, response: validators.getSpecResponse200Validator }
   },
   {
@@ -18256,6 +18339,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "list", items: "personas", total: null }, media: "application/json" },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listPersonasQueryValidator,
       headers: validators.listPersonasHeadersValidator,
@@ -18314,6 +18398,7 @@ var routes2 = [
     success: { status: 201, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createPersonaHeadersValidator,
       body: validators.createPersonaBodyValidator,
@@ -18361,6 +18446,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listPersonaBackgroundSoundsQueryValidator,
       response: validators.listPersonaBackgroundSoundsResponse200Validator
@@ -18415,6 +18501,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       body: validators.createPersonaBackgroundSoundBodyValidator,
       response: validators.createPersonaBackgroundSoundResponse201Validator
@@ -18457,6 +18544,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "background_sound" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updatePersonaBackgroundSoundPathParamsValidator,
       body: validators.updatePersonaBackgroundSoundBodyValidator,
@@ -18493,6 +18581,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "background_sound" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.completePersonaBackgroundSoundPathParamsValidator,
       response: validators.completePersonaBackgroundSoundResponse200Validator
@@ -18528,6 +18617,7 @@ var routes2 = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listPersonaPhoneNumbersResponse200Validator }
   },
   {
@@ -18564,6 +18654,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.listPersonaTagsHeadersValidator,
       response: validators.listPersonaTagsResponse200Validator
@@ -18599,6 +18690,7 @@ var routes2 = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listPersonaVoicesResponse200Validator }
   },
   {
@@ -18631,6 +18723,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getPersonaPathParamsValidator,
       headers: validators.getPersonaHeadersValidator,
@@ -18720,6 +18813,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updatePersonaPathParamsValidator,
       headers: validators.updatePersonaHeadersValidator,
@@ -18757,6 +18851,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deletePersonaPathParamsValidator,
       headers: validators.deletePersonaHeadersValidator,
@@ -18793,6 +18888,7 @@ var routes2 = [
     success: { status: 201, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.duplicatePersonaPathParamsValidator,
       headers: validators.duplicatePersonaHeadersValidator,
@@ -18848,6 +18944,7 @@ var routes2 = [
       ],
       snapshotInto: "metadata"
     },
+    example: null,
     validators: {
       path: validators.listPersonaVersionsPathParamsValidator,
       headers: validators.listPersonaVersionsHeadersValidator,
@@ -18887,6 +18984,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.revertPersonaVersionPathParamsValidator,
       headers: validators.revertPersonaVersionHeadersValidator,
@@ -18940,6 +19038,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "list", items: "review_projects", total: null }, media: "application/json" },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listReviewProjectsQueryValidator,
       response: validators.listReviewProjectsResponse200Validator
@@ -18992,6 +19091,7 @@ var routes2 = [
     success: { status: 201, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       body: validators.createReviewProjectBodyValidator,
       response: validators.createReviewProjectResponse201Validator
@@ -19034,6 +19134,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       body: validators.getReviewDisagreementStateBodyValidator,
       response: validators.getReviewDisagreementStateResponse200Validator
@@ -19069,6 +19170,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getReviewProjectPathParamsValidator,
       response: validators.getReviewProjectResponse200Validator
@@ -19135,6 +19237,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateReviewProjectPathParamsValidator,
       body: validators.updateReviewProjectBodyValidator,
@@ -19171,6 +19274,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteReviewProjectPathParamsValidator,
       response: validators.deleteReviewProjectResponse200Validator
@@ -19226,6 +19330,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getReviewProjectInsightsPathParamsValidator,
       query: validators.getReviewProjectInsightsQueryValidator,
@@ -19266,6 +19371,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getReviewProjectMetricAgreementPathParamsValidator,
       response: validators.getReviewProjectMetricAgreementResponse200Validator
@@ -19320,6 +19426,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getReviewProjectProgressPathParamsValidator,
       response: validators.getReviewProjectProgressResponse200Validator
@@ -19369,6 +19476,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "list", items: "runs", total: null }, media: "application/json" },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listRunsQueryValidator,
       headers: validators.listRunsHeadersValidator,
@@ -19425,6 +19533,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.launchRunHeadersValidator,
       body: validators.launchRunBodyValidator,
@@ -19465,6 +19574,7 @@ var routes2 = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.listRunTagsHeadersValidator,
       response: validators.listRunTagsResponse200Validator
@@ -19500,6 +19610,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getRunPathParamsValidator,
       headers: validators.getRunHeadersValidator,
@@ -19543,6 +19654,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateRunPathParamsValidator,
       headers: validators.updateRunHeadersValidator,
@@ -19580,6 +19692,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteRunPathParamsValidator,
       headers: validators.deleteRunHeadersValidator,
@@ -19629,6 +19742,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "list", items: "simulations", total: null }, media: "application/json" },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listSimulationsQueryValidator,
       headers: validators.listSimulationsHeadersValidator,
@@ -19665,6 +19779,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "simulation" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getSimulationPathParamsValidator,
       headers: validators.getSimulationHeadersValidator,
@@ -19708,6 +19823,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "simulation" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateSimulationPathParamsValidator,
       headers: validators.updateSimulationHeadersValidator,
@@ -19745,6 +19861,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteSimulationPathParamsValidator,
       headers: validators.deleteSimulationHeadersValidator,
@@ -19790,6 +19907,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getSimulationAudioPathParamsValidator,
       headers: validators.getSimulationAudioHeadersValidator,
@@ -19840,6 +19958,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listSimulationMetricOutputsPathParamsValidator,
       query: validators.listSimulationMetricOutputsQueryValidator,
@@ -19884,6 +20003,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getSimulationMetricOutputPathParamsValidator,
       headers: validators.getSimulationMetricOutputHeadersValidator,
@@ -19929,6 +20049,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.resimulateSimulationPathParamsValidator,
       headers: validators.resimulateSimulationHeadersValidator,
@@ -19981,6 +20102,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.rerunSimulationMetricsHeadersValidator,
       body: validators.rerunSimulationMetricsBodyValidator,
@@ -20020,6 +20142,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "list", items: "tags", total: null }, media: "application/json" },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { query: validators.listTagsQueryValidator, response: validators.listTagsResponse200Validator }
   },
   {
@@ -20055,6 +20178,7 @@ var routes2 = [
     success: { status: 201, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
     errors: [400, 401, 403, 409, 500],
     versionItem: null,
+    example: null,
     validators: { body: validators.createTagBodyValidator, response: validators.createTagResponse201Validator }
   },
   {
@@ -20087,6 +20211,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: { path: validators.getTagPathParamsValidator, response: validators.getTagResponse200Validator }
   },
   {
@@ -20129,6 +20254,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
     errors: [400, 401, 403, 404, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateTagPathParamsValidator,
       headers: validators.updateTagHeadersValidator,
@@ -20166,6 +20292,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: { path: validators.deleteTagPathParamsValidator, response: validators.deleteTagResponse200Validator }
   },
   {
@@ -20207,6 +20334,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "list", items: "test_cases", total: null }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listTestCasesQueryValidator,
       headers: validators.listTestCasesHeadersValidator,
@@ -20250,6 +20378,7 @@ var routes2 = [
     success: { status: 201, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createTestCaseHeadersValidator,
       body: validators.createTestCaseBodyValidator,
@@ -20286,6 +20415,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getTestCasePathParamsValidator,
       headers: validators.getTestCaseHeadersValidator,
@@ -20329,6 +20459,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateTestCasePathParamsValidator,
       headers: validators.updateTestCaseHeadersValidator,
@@ -20366,6 +20497,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteTestCasePathParamsValidator,
       headers: validators.deleteTestCaseHeadersValidator,
@@ -20421,6 +20553,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "list", items: "test_sets", total: null }, media: "application/json" },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listTestSetsQueryValidator,
       headers: validators.listTestSetsHeadersValidator,
@@ -20464,6 +20597,7 @@ var routes2 = [
     success: { status: 201, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
     errors: [400, 401, 403, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createTestSetHeadersValidator,
       body: validators.createTestSetBodyValidator,
@@ -20500,6 +20634,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getTestSetPathParamsValidator,
       headers: validators.getTestSetHeadersValidator,
@@ -20552,6 +20687,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
     errors: [400, 401, 403, 404, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateTestSetPathParamsValidator,
       headers: validators.updateTestSetHeadersValidator,
@@ -20589,6 +20725,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteTestSetPathParamsValidator,
       headers: validators.deleteTestSetHeadersValidator,
@@ -20629,6 +20766,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listTestSetAgentsPathParamsValidator,
       headers: validators.listTestSetAgentsHeadersValidator,
@@ -20668,6 +20806,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.removeTestSetAgentPathParamsValidator,
       headers: validators.removeTestSetAgentHeadersValidator,
@@ -20715,6 +20854,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.addTestSetAgentsPathParamsValidator,
       headers: validators.addTestSetAgentsHeadersValidator,
@@ -20755,6 +20895,7 @@ var routes2 = [
     success: { status: 201, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.duplicateTestSetPathParamsValidator,
       headers: validators.duplicateTestSetHeadersValidator,
@@ -20795,6 +20936,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listTestSetRecordsPathParamsValidator,
       headers: validators.listTestSetRecordsHeadersValidator,
@@ -20850,6 +20992,7 @@ var routes2 = [
       ],
       snapshotInto: null
     },
+    example: null,
     validators: {
       path: validators.listTestSetVersionsPathParamsValidator,
       headers: validators.listTestSetVersionsHeadersValidator,
@@ -20889,6 +21032,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.revertTestSetVersionPathParamsValidator,
       headers: validators.revertTestSetVersionHeadersValidator,
@@ -20921,6 +21065,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "list", items: "webhooks", total: null }, media: "application/json" },
     errors: [401, 403, 500, 503],
     versionItem: null,
+    example: null,
     validators: { response: validators.listWebhooksResponse200Validator }
   },
   {
@@ -20956,6 +21101,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "webhook" }, media: "application/json" },
     errors: [400, 401, 403, 500, 503],
     versionItem: null,
+    example: null,
     validators: { body: validators.createWebhookBodyValidator, response: validators.createWebhookResponse200Validator }
   },
   {
@@ -20995,6 +21141,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "webhook" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateWebhookPathParamsValidator,
       body: validators.updateWebhookBodyValidator,
@@ -21035,6 +21182,7 @@ var routes2 = [
     },
     errors: [400, 401, 403, 404, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteWebhookPathParamsValidator,
       response: validators.deleteWebhookResponse200Validator
@@ -21066,6 +21214,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "list", items: "workspaces", total: null }, media: "application/json" },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listWorkspacesResponse200Validator }
   },
   {
@@ -21101,6 +21250,7 @@ var routes2 = [
     success: { status: 201, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
     errors: [400, 401, 403, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       body: validators.createWorkspaceBodyValidator,
       response: validators.createWorkspaceResponse201Validator
@@ -21136,6 +21286,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
     errors: [400, 401, 403, 404, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getWorkspacePathParamsValidator,
       response: validators.getWorkspaceResponse200Validator
@@ -21178,6 +21329,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
     errors: [400, 401, 403, 404, 409, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateWorkspacePathParamsValidator,
       body: validators.updateWorkspaceBodyValidator,
@@ -21214,6 +21366,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
     errors: [400, 401, 403, 404, 409, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteWorkspacePathParamsValidator,
       response: validators.deleteWorkspaceResponse200Validator
@@ -21249,6 +21402,7 @@ var routes2 = [
     success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
     errors: [400, 401, 403, 404, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.archiveWorkspacePathParamsValidator,
       response: validators.archiveWorkspaceResponse200Validator

@@ -1246,6 +1246,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "agents", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listAgentsQueryValidator,
           headers: validators.listAgentsHeadersValidator,
@@ -1303,6 +1304,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createAgentHeadersValidator,
           body: validators.createAgentBodyValidator,
@@ -1339,6 +1341,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getAgentPathParamsValidator,
           headers: validators.getAgentHeadersValidator,
@@ -1409,6 +1412,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateAgentPathParamsValidator,
           headers: validators.updateAgentHeadersValidator,
@@ -1446,6 +1450,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteAgentPathParamsValidator,
           headers: validators.deleteAgentHeadersValidator,
@@ -1489,6 +1494,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.duplicateAgentPathParamsValidator,
           headers: validators.duplicateAgentHeadersValidator,
@@ -1551,6 +1557,7 @@ var init_routes = __esm({
           ],
           snapshotInto: null
         },
+        example: null,
         validators: {
           path: validators.listAgentVersionsPathParamsValidator,
           headers: validators.listAgentVersionsHeadersValidator,
@@ -1590,6 +1597,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
         errors: [400, 401, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.revertAgentVersionPathParamsValidator,
           headers: validators.revertAgentVersionHeadersValidator,
@@ -1630,6 +1638,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "alerts", total: "total_count" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listAlertsQueryValidator,
           headers: validators.listAlertsHeadersValidator,
@@ -1697,6 +1706,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createAlertHeadersValidator,
           body: validators.createAlertBodyValidator,
@@ -1733,6 +1743,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getAlertPathParamsValidator,
           headers: validators.getAlertHeadersValidator,
@@ -1799,6 +1810,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateAlertPathParamsValidator,
           headers: validators.updateAlertHeadersValidator,
@@ -1836,6 +1848,7 @@ var init_routes = __esm({
         success: { status: 204, shape: { kind: "none" }, media: null },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: { path: validators.deleteAlertPathParamsValidator, headers: validators.deleteAlertHeadersValidator }
       },
       {
@@ -1881,6 +1894,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listAlertEventsPathParamsValidator,
           query: validators.listAlertEventsQueryValidator,
@@ -1934,6 +1948,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.testEvaluateAlertPathParamsValidator,
           headers: validators.testEvaluateAlertHeadersValidator,
@@ -1990,6 +2005,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "conversations", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listConversationsQueryValidator,
           headers: validators.listConversationsHeadersValidator,
@@ -2041,6 +2057,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listSimulatedConversationsQueryValidator,
           headers: validators.listSimulatedConversationsHeadersValidator,
@@ -2077,6 +2094,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "simulated_conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getSimulatedConversationPathParamsValidator,
           headers: validators.getSimulatedConversationHeadersValidator,
@@ -2120,6 +2138,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "simulated_conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateSimulatedConversationPathParamsValidator,
           headers: validators.updateSimulatedConversationHeadersValidator,
@@ -2157,6 +2176,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteSimulatedConversationPathParamsValidator,
           headers: validators.deleteSimulatedConversationHeadersValidator,
@@ -2202,6 +2222,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getSimulatedConversationAudioPathParamsValidator,
           headers: validators.getSimulatedConversationAudioHeadersValidator,
@@ -2252,6 +2273,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listSimulatedConversationMetricOutputsPathParamsValidator,
           query: validators.listSimulatedConversationMetricOutputsQueryValidator,
@@ -2296,6 +2318,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getSimulatedConversationMetricOutputPathParamsValidator,
           headers: validators.getSimulatedConversationMetricOutputHeadersValidator,
@@ -2341,6 +2364,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.resimulateSimulatedConversationPathParamsValidator,
           headers: validators.resimulateSimulatedConversationHeadersValidator,
@@ -2393,6 +2417,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.rerunSimulatedConversationMetricsHeadersValidator,
           body: validators.rerunSimulatedConversationMetricsBodyValidator,
@@ -2450,6 +2475,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listUploadedConversationsQueryValidator,
           headers: validators.listUploadedConversationsHeadersValidator,
@@ -2488,6 +2514,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getUploadedConversationPathParamsValidator,
           query: validators.getUploadedConversationQueryValidator,
@@ -2532,6 +2559,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.attachUploadedConversationAudioPathParamsValidator,
           headers: validators.attachUploadedConversationAudioHeadersValidator,
@@ -2569,6 +2597,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteUploadedConversationPathParamsValidator,
           headers: validators.deleteUploadedConversationHeadersValidator,
@@ -2614,6 +2643,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getUploadedConversationAudioPathParamsValidator,
           headers: validators.getUploadedConversationAudioHeadersValidator,
@@ -2664,6 +2694,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listUploadedConversationMetricOutputsPathParamsValidator,
           query: validators.listUploadedConversationMetricOutputsQueryValidator,
@@ -2708,6 +2739,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getUploadedConversationMetricOutputPathParamsValidator,
           headers: validators.getUploadedConversationMetricOutputHeadersValidator,
@@ -2762,6 +2794,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.submitUploadedConversationHeadersValidator,
           body: validators.submitUploadedConversationBodyValidator,
@@ -2800,6 +2833,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getConversationPathParamsValidator,
           query: validators.getConversationQueryValidator,
@@ -2846,6 +2880,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.attachConversationAudioPathParamsValidator,
           headers: validators.attachConversationAudioHeadersValidator,
@@ -2883,6 +2918,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteConversationPathParamsValidator,
           headers: validators.deleteConversationHeadersValidator,
@@ -2928,6 +2964,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getConversationAudioPathParamsValidator,
           headers: validators.getConversationAudioHeadersValidator,
@@ -2978,6 +3015,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listConversationMetricOutputsPathParamsValidator,
           query: validators.listConversationMetricOutputsQueryValidator,
@@ -3022,6 +3060,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getConversationMetricOutputPathParamsValidator,
           headers: validators.getConversationMetricOutputHeadersValidator,
@@ -3078,6 +3117,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.submitConversationHeadersValidator,
           body: validators.submitConversationBodyValidator,
@@ -3131,6 +3171,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "dashboards", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listDashboardsQueryValidator,
           headers: validators.listDashboardsHeadersValidator,
@@ -3174,6 +3215,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createDashboardHeadersValidator,
           body: validators.createDashboardBodyValidator,
@@ -3210,6 +3252,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
         errors: [401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getDashboardPathParamsValidator,
           headers: validators.getDashboardHeadersValidator,
@@ -3260,6 +3303,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateDashboardPathParamsValidator,
           headers: validators.updateDashboardHeadersValidator,
@@ -3297,6 +3341,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [401, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteDashboardPathParamsValidator,
           headers: validators.deleteDashboardHeadersValidator,
@@ -3348,6 +3393,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "metrics", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { query: validators.listMetricsQueryValidator, response: validators.listMetricsResponse200Validator }
       },
       {
@@ -3445,6 +3491,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { body: validators.createMetricBodyValidator, response: validators.createMetricResponse201Validator }
       },
       {
@@ -3496,6 +3543,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "metric_flows", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listMetricFlowsQueryValidator,
           response: validators.listMetricFlowsResponse200Validator
@@ -3534,6 +3582,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "metric_flow" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           body: validators.createMetricFlowBodyValidator,
           response: validators.createMetricFlowResponse201Validator
@@ -3576,6 +3625,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "metric_flow" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateMetricFlowPathParamsValidator,
           body: validators.updateMetricFlowBodyValidator,
@@ -3612,6 +3662,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteMetricFlowPathParamsValidator,
           response: validators.deleteMetricFlowResponse200Validator
@@ -3643,6 +3694,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "other", keys: ["metrics"], constants: {} }, media: "application/json" },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listRecentlyDeletedMetricsResponse200Validator }
       },
       {
@@ -3675,6 +3727,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.getMetricSqlSchemaResponse200Validator }
       },
       {
@@ -3707,6 +3760,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listMetricTagsResponse200Validator }
       },
       {
@@ -3744,6 +3798,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listMetricTemplateVariablesResponse200Validator }
       },
       {
@@ -3776,6 +3831,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: { path: validators.getMetricPathParamsValidator, response: validators.getMetricResponse200Validator }
       },
       {
@@ -3882,6 +3938,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateMetricPathParamsValidator,
           body: validators.updateMetricBodyValidator,
@@ -3918,6 +3975,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteMetricPathParamsValidator,
           response: validators.deleteMetricResponse200Validator
@@ -3970,6 +4028,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listBaselinesPathParamsValidator,
           query: validators.listBaselinesQueryValidator,
@@ -4023,6 +4082,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.createBaselinePathParamsValidator,
           body: validators.createBaselineBodyValidator,
@@ -4062,6 +4122,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getBaselinePathParamsValidator,
           query: validators.getBaselineQueryValidator,
@@ -4108,6 +4169,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateBaselinePathParamsValidator,
           body: validators.updateBaselineBodyValidator,
@@ -4147,6 +4209,7 @@ var init_routes = __esm({
         success: { status: 204, shape: { kind: "none" }, media: null },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: { path: validators.deleteBaselinePathParamsValidator }
       },
       {
@@ -4191,6 +4254,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 404, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getBaselineHistoryPathParamsValidator,
           query: validators.getBaselineHistoryQueryValidator,
@@ -4227,6 +4291,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.duplicateMetricPathParamsValidator,
           response: validators.duplicateMetricResponse201Validator
@@ -4262,6 +4327,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
         errors: [401, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.restoreMetricPathParamsValidator,
           headers: validators.restoreMetricHeadersValidator,
@@ -4298,6 +4364,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getMetricThresholdPathParamsValidator,
           response: validators.getMetricThresholdResponse200Validator
@@ -4345,6 +4412,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateMetricThresholdPathParamsValidator,
           body: validators.updateMetricThresholdBodyValidator,
@@ -4389,6 +4457,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "thresholds", total: null }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listMetricThresholdsPathParamsValidator,
           query: validators.listMetricThresholdsQueryValidator,
@@ -4432,6 +4501,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.createMetricThresholdPathParamsValidator,
           body: validators.createMetricThresholdBodyValidator,
@@ -4471,6 +4541,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteMetricThresholdPathParamsValidator,
           response: validators.deleteMetricThresholdResponse200Validator
@@ -4519,6 +4590,7 @@ var init_routes = __esm({
           ],
           snapshotInto: "metric_metadata"
         },
+        example: null,
         validators: {
           path: validators.listMetricVersionsPathParamsValidator,
           response: validators.listMetricVersionsResponse200Validator
@@ -4557,6 +4629,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.revertMetricVersionPathParamsValidator,
           response: validators.revertMetricVersionResponse200Validator
@@ -4592,6 +4665,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listMetricModelsResponse200Validator }
       },
       {
@@ -4648,6 +4722,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listMonitorsQueryValidator,
           headers: validators.listMonitorsHeadersValidator,
@@ -4730,6 +4805,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createMonitorHeadersValidator,
           body: validators.createMonitorBodyValidator,
@@ -4775,6 +4851,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getMonitorPathParamsValidator,
           headers: validators.getMonitorHeadersValidator,
@@ -4857,6 +4934,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateMonitorPathParamsValidator,
           headers: validators.updateMonitorHeadersValidator,
@@ -4894,6 +4972,7 @@ var init_routes = __esm({
         success: { status: 204, shape: { kind: "none" }, media: null },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteMonitorPathParamsValidator,
           headers: validators.deleteMonitorHeadersValidator
@@ -4945,6 +5024,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listMonitorEventsPathParamsValidator,
           query: validators.listMonitorEventsQueryValidator,
@@ -5001,6 +5081,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.testEvaluateMonitorPathParamsValidator,
           headers: validators.testEvaluateMonitorHeadersValidator,
@@ -5034,6 +5115,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "specs", total: null }, media: "application/json" },
         errors: [500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listSpecsResponse200Validator }
       },
       {
@@ -5066,6 +5148,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "other", keys: [], constants: {} }, media: "application/json" },
         errors: [404, 500],
         versionItem: null,
+        example: null,
         validators: { path: validators.getSpecPathParamsValidator, response: validators.getSpecResponse200Validator }
       },
       {
@@ -5104,6 +5187,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "personas", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listPersonasQueryValidator,
           headers: validators.listPersonasHeadersValidator,
@@ -5162,6 +5246,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createPersonaHeadersValidator,
           body: validators.createPersonaBodyValidator,
@@ -5209,6 +5294,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listPersonaBackgroundSoundsQueryValidator,
           response: validators.listPersonaBackgroundSoundsResponse200Validator
@@ -5263,6 +5349,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           body: validators.createPersonaBackgroundSoundBodyValidator,
           response: validators.createPersonaBackgroundSoundResponse201Validator
@@ -5305,6 +5392,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "background_sound" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updatePersonaBackgroundSoundPathParamsValidator,
           body: validators.updatePersonaBackgroundSoundBodyValidator,
@@ -5341,6 +5429,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "background_sound" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.completePersonaBackgroundSoundPathParamsValidator,
           response: validators.completePersonaBackgroundSoundResponse200Validator
@@ -5376,6 +5465,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listPersonaPhoneNumbersResponse200Validator }
       },
       {
@@ -5412,6 +5502,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.listPersonaTagsHeadersValidator,
           response: validators.listPersonaTagsResponse200Validator
@@ -5447,6 +5538,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listPersonaVoicesResponse200Validator }
       },
       {
@@ -5479,6 +5571,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getPersonaPathParamsValidator,
           headers: validators.getPersonaHeadersValidator,
@@ -5568,6 +5661,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updatePersonaPathParamsValidator,
           headers: validators.updatePersonaHeadersValidator,
@@ -5605,6 +5699,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deletePersonaPathParamsValidator,
           headers: validators.deletePersonaHeadersValidator,
@@ -5641,6 +5736,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.duplicatePersonaPathParamsValidator,
           headers: validators.duplicatePersonaHeadersValidator,
@@ -5696,6 +5792,7 @@ var init_routes = __esm({
           ],
           snapshotInto: "metadata"
         },
+        example: null,
         validators: {
           path: validators.listPersonaVersionsPathParamsValidator,
           headers: validators.listPersonaVersionsHeadersValidator,
@@ -5735,6 +5832,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.revertPersonaVersionPathParamsValidator,
           headers: validators.revertPersonaVersionHeadersValidator,
@@ -5788,6 +5886,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "review_projects", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listReviewProjectsQueryValidator,
           response: validators.listReviewProjectsResponse200Validator
@@ -5840,6 +5939,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           body: validators.createReviewProjectBodyValidator,
           response: validators.createReviewProjectResponse201Validator
@@ -5882,6 +5982,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           body: validators.getReviewDisagreementStateBodyValidator,
           response: validators.getReviewDisagreementStateResponse200Validator
@@ -5917,6 +6018,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getReviewProjectPathParamsValidator,
           response: validators.getReviewProjectResponse200Validator
@@ -5983,6 +6085,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateReviewProjectPathParamsValidator,
           body: validators.updateReviewProjectBodyValidator,
@@ -6019,6 +6122,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteReviewProjectPathParamsValidator,
           response: validators.deleteReviewProjectResponse200Validator
@@ -6074,6 +6178,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getReviewProjectInsightsPathParamsValidator,
           query: validators.getReviewProjectInsightsQueryValidator,
@@ -6114,6 +6219,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getReviewProjectMetricAgreementPathParamsValidator,
           response: validators.getReviewProjectMetricAgreementResponse200Validator
@@ -6168,6 +6274,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getReviewProjectProgressPathParamsValidator,
           response: validators.getReviewProjectProgressResponse200Validator
@@ -6217,6 +6324,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "runs", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listRunsQueryValidator,
           headers: validators.listRunsHeadersValidator,
@@ -6273,6 +6381,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.launchRunHeadersValidator,
           body: validators.launchRunBodyValidator,
@@ -6313,6 +6422,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.listRunTagsHeadersValidator,
           response: validators.listRunTagsResponse200Validator
@@ -6348,6 +6458,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getRunPathParamsValidator,
           headers: validators.getRunHeadersValidator,
@@ -6391,6 +6502,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateRunPathParamsValidator,
           headers: validators.updateRunHeadersValidator,
@@ -6428,6 +6540,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteRunPathParamsValidator,
           headers: validators.deleteRunHeadersValidator,
@@ -6477,6 +6590,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "simulations", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listSimulationsQueryValidator,
           headers: validators.listSimulationsHeadersValidator,
@@ -6513,6 +6627,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "simulation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getSimulationPathParamsValidator,
           headers: validators.getSimulationHeadersValidator,
@@ -6556,6 +6671,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "simulation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateSimulationPathParamsValidator,
           headers: validators.updateSimulationHeadersValidator,
@@ -6593,6 +6709,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteSimulationPathParamsValidator,
           headers: validators.deleteSimulationHeadersValidator,
@@ -6638,6 +6755,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getSimulationAudioPathParamsValidator,
           headers: validators.getSimulationAudioHeadersValidator,
@@ -6688,6 +6806,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listSimulationMetricOutputsPathParamsValidator,
           query: validators.listSimulationMetricOutputsQueryValidator,
@@ -6732,6 +6851,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getSimulationMetricOutputPathParamsValidator,
           headers: validators.getSimulationMetricOutputHeadersValidator,
@@ -6777,6 +6897,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.resimulateSimulationPathParamsValidator,
           headers: validators.resimulateSimulationHeadersValidator,
@@ -6829,6 +6950,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.rerunSimulationMetricsHeadersValidator,
           body: validators.rerunSimulationMetricsBodyValidator,
@@ -6868,6 +6990,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "tags", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { query: validators.listTagsQueryValidator, response: validators.listTagsResponse200Validator }
       },
       {
@@ -6903,6 +7026,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
         errors: [400, 401, 403, 409, 500],
         versionItem: null,
+        example: null,
         validators: { body: validators.createTagBodyValidator, response: validators.createTagResponse201Validator }
       },
       {
@@ -6935,6 +7059,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: { path: validators.getTagPathParamsValidator, response: validators.getTagResponse200Validator }
       },
       {
@@ -6977,6 +7102,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateTagPathParamsValidator,
           headers: validators.updateTagHeadersValidator,
@@ -7014,6 +7140,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: { path: validators.deleteTagPathParamsValidator, response: validators.deleteTagResponse200Validator }
       },
       {
@@ -7055,6 +7182,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "test_cases", total: null }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listTestCasesQueryValidator,
           headers: validators.listTestCasesHeadersValidator,
@@ -7098,6 +7226,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createTestCaseHeadersValidator,
           body: validators.createTestCaseBodyValidator,
@@ -7134,6 +7263,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getTestCasePathParamsValidator,
           headers: validators.getTestCaseHeadersValidator,
@@ -7177,6 +7307,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateTestCasePathParamsValidator,
           headers: validators.updateTestCaseHeadersValidator,
@@ -7214,6 +7345,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteTestCasePathParamsValidator,
           headers: validators.deleteTestCaseHeadersValidator,
@@ -7269,6 +7401,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "test_sets", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listTestSetsQueryValidator,
           headers: validators.listTestSetsHeadersValidator,
@@ -7312,6 +7445,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
         errors: [400, 401, 403, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createTestSetHeadersValidator,
           body: validators.createTestSetBodyValidator,
@@ -7348,6 +7482,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getTestSetPathParamsValidator,
           headers: validators.getTestSetHeadersValidator,
@@ -7400,6 +7535,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateTestSetPathParamsValidator,
           headers: validators.updateTestSetHeadersValidator,
@@ -7437,6 +7573,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteTestSetPathParamsValidator,
           headers: validators.deleteTestSetHeadersValidator,
@@ -7477,6 +7614,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listTestSetAgentsPathParamsValidator,
           headers: validators.listTestSetAgentsHeadersValidator,
@@ -7516,6 +7654,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.removeTestSetAgentPathParamsValidator,
           headers: validators.removeTestSetAgentHeadersValidator,
@@ -7563,6 +7702,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.addTestSetAgentsPathParamsValidator,
           headers: validators.addTestSetAgentsHeadersValidator,
@@ -7603,6 +7743,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.duplicateTestSetPathParamsValidator,
           headers: validators.duplicateTestSetHeadersValidator,
@@ -7643,6 +7784,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listTestSetRecordsPathParamsValidator,
           headers: validators.listTestSetRecordsHeadersValidator,
@@ -7698,6 +7840,7 @@ var init_routes = __esm({
           ],
           snapshotInto: null
         },
+        example: null,
         validators: {
           path: validators.listTestSetVersionsPathParamsValidator,
           headers: validators.listTestSetVersionsHeadersValidator,
@@ -7737,6 +7880,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.revertTestSetVersionPathParamsValidator,
           headers: validators.revertTestSetVersionHeadersValidator,
@@ -7769,6 +7913,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "webhooks", total: null }, media: "application/json" },
         errors: [401, 403, 500, 503],
         versionItem: null,
+        example: null,
         validators: { response: validators.listWebhooksResponse200Validator }
       },
       {
@@ -7804,6 +7949,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "webhook" }, media: "application/json" },
         errors: [400, 401, 403, 500, 503],
         versionItem: null,
+        example: null,
         validators: { body: validators.createWebhookBodyValidator, response: validators.createWebhookResponse200Validator }
       },
       {
@@ -7843,6 +7989,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "webhook" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateWebhookPathParamsValidator,
           body: validators.updateWebhookBodyValidator,
@@ -7883,6 +8030,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteWebhookPathParamsValidator,
           response: validators.deleteWebhookResponse200Validator
@@ -7914,6 +8062,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "workspaces", total: null }, media: "application/json" },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listWorkspacesResponse200Validator }
       },
       {
@@ -7949,6 +8098,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
         errors: [400, 401, 403, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           body: validators.createWorkspaceBodyValidator,
           response: validators.createWorkspaceResponse201Validator
@@ -7984,6 +8134,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getWorkspacePathParamsValidator,
           response: validators.getWorkspaceResponse200Validator
@@ -8026,6 +8177,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateWorkspacePathParamsValidator,
           body: validators.updateWorkspaceBodyValidator,
@@ -8062,6 +8214,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteWorkspacePathParamsValidator,
           response: validators.deleteWorkspaceResponse200Validator
@@ -8097,6 +8250,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.archiveWorkspacePathParamsValidator,
           response: validators.archiveWorkspaceResponse200Validator
@@ -8392,10 +8546,9 @@ function createOrganization(runtime, displayName2, options = {}) {
     const now = runtime.clock.now().toISOString();
     const id = options.id ?? `org_${alnum(12)}`;
     const workspaces = runtime.tables.workspace;
-    if (workspaces === null) throw new Error("the spec declares no workspace resource (x-workspace): organizations need one");
-    const ws = newRecordData(runtime, runtime.resource(workspaces.resource), workspaces.defaults, now);
-    const record = runtime.store.insert({ kind: workspaces.resource, id: String(ws.id), org: id, workspace: null, deleted: false, data: ws });
-    const organization = { id, display_name: displayName2, created_at: now, default_workspace_id: record.id };
+    const ws = workspaces === null ? null : newRecordData(runtime, runtime.resource(workspaces.resource), workspaces.defaults, now);
+    const record = workspaces === null || ws === null ? null : runtime.store.insert({ kind: workspaces.resource, id: String(ws.id), org: id, workspace: null, deleted: false, data: ws });
+    const organization = { id, display_name: displayName2, created_at: now, default_workspace_id: record?.id ?? "" };
     runtime.store.putOrganization(organization);
     const api_key = options.key ? { key: options.key, organization_id: id, permissions: allPermissions(runtime), created_at: now } : createApiKey(runtime, id, allPermissions(runtime));
     if (options.key) runtime.store.putKey(api_key);
@@ -9272,6 +9425,8 @@ function shapeBody(ctx, result) {
       if (shape2.total !== null) setOwn(out, shape2.total, result.total);
       return out;
     }
+    case "items":
+      return result.records.map((r) => present(resource, r));
     case "other":
       return { ...shape2.constants };
   }
@@ -9314,11 +9469,32 @@ function validateRequest(route2, parts) {
   return details;
 }
 
+// src/sandbox/engine/credentials.ts
+function credentialOf(header, value) {
+  if (value === null || header.toLowerCase() !== "authorization") return value;
+  const bearer = /^bearer\s+(.+)$/i.exec(value);
+  if (bearer) return bearer[1].trim();
+  const basic = /^basic\s+([A-Za-z0-9+/=]+)$/i.exec(value.trim());
+  if (basic) {
+    const decoded = Buffer.from(basic[1], "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    if (colon < 0) return decoded;
+    const password = decoded.slice(colon + 1);
+    return password !== "" ? password : decoded.slice(0, colon);
+  }
+  return value;
+}
+
+// src/sandbox/engine/example.ts
+function exampleResult(route2) {
+  return { body: structuredClone(route2.example.value) };
+}
+
 // src/sandbox/engine/dispatch.ts
 function authenticate(runtime, route2, request) {
   if (route2.auth.length === 0) return null;
   let value = null;
-  for (const name of route2.auth) value ??= request.headers.get(name);
+  for (const name of route2.auth) value ??= credentialOf(name, request.headers.get(name));
   if (value === null || value === "") throw unauthenticated("missing API key");
   const key = runtime.store.findKey(value);
   if (!key) throw unauthenticated("unknown API key");
@@ -9409,6 +9585,7 @@ function createDispatcher(deps) {
       const custom = ruleList.find((r) => r.handle);
       let out;
       if (custom?.handle) out = custom.handle(ctx);
+      else if (canonical2.example !== null) out = exampleResult(canonical2);
       else {
         const action = canonical2.sets !== null ? transitionAction : GENERIC_ACTIONS[canonical2.action ?? ""];
         if (!action) throw new ApiFailure(501, "INTERNAL", `The sandbox does not implement ${canonical2.id}.`);

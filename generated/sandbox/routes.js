@@ -1221,6 +1221,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'agents', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listAgentsQueryValidator,
       headers: validators.listAgentsHeadersValidator,
@@ -1278,6 +1279,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'agent' }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createAgentHeadersValidator,
       body: validators.createAgentBodyValidator,
@@ -1314,6 +1316,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'agent' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getAgentPathParamsValidator,
       headers: validators.getAgentHeadersValidator,
@@ -1384,6 +1387,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'agent' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateAgentPathParamsValidator,
       headers: validators.updateAgentHeadersValidator,
@@ -1421,6 +1425,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteAgentPathParamsValidator,
       headers: validators.deleteAgentHeadersValidator,
@@ -1464,6 +1469,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'agent' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.duplicateAgentPathParamsValidator,
       headers: validators.duplicateAgentHeadersValidator,
@@ -1526,6 +1532,7 @@ export const routes = [
       ],
       snapshotInto: null,
     },
+    example: null,
     validators: {
       path: validators.listAgentVersionsPathParamsValidator,
       headers: validators.listAgentVersionsHeadersValidator,
@@ -1565,6 +1572,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'agent' }, media: 'application/json' },
     errors: [400, 401, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.revertAgentVersionPathParamsValidator,
       headers: validators.revertAgentVersionHeadersValidator,
@@ -1605,6 +1613,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'alerts', total: 'total_count' }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listAlertsQueryValidator,
       headers: validators.listAlertsHeadersValidator,
@@ -1672,6 +1681,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'resource' }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createAlertHeadersValidator,
       body: validators.createAlertBodyValidator,
@@ -1708,6 +1718,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'resource' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getAlertPathParamsValidator,
       headers: validators.getAlertHeadersValidator,
@@ -1774,6 +1785,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'resource' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateAlertPathParamsValidator,
       headers: validators.updateAlertHeadersValidator,
@@ -1811,6 +1823,7 @@ export const routes = [
     success: { status: 204, shape: { kind: 'none' }, media: null },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: { path: validators.deleteAlertPathParamsValidator, headers: validators.deleteAlertHeadersValidator },
   },
   {
@@ -1856,6 +1869,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listAlertEventsPathParamsValidator,
       query: validators.listAlertEventsQueryValidator,
@@ -1909,6 +1923,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.testEvaluateAlertPathParamsValidator,
       headers: validators.testEvaluateAlertHeadersValidator,
@@ -1965,6 +1980,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'conversations', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listConversationsQueryValidator,
       headers: validators.listConversationsHeadersValidator,
@@ -2016,6 +2032,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listSimulatedConversationsQueryValidator,
       headers: validators.listSimulatedConversationsHeadersValidator,
@@ -2052,6 +2069,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'simulated_conversation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getSimulatedConversationPathParamsValidator,
       headers: validators.getSimulatedConversationHeadersValidator,
@@ -2095,6 +2113,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'simulated_conversation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateSimulatedConversationPathParamsValidator,
       headers: validators.updateSimulatedConversationHeadersValidator,
@@ -2132,6 +2151,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteSimulatedConversationPathParamsValidator,
       headers: validators.deleteSimulatedConversationHeadersValidator,
@@ -2177,6 +2197,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getSimulatedConversationAudioPathParamsValidator,
       headers: validators.getSimulatedConversationAudioHeadersValidator,
@@ -2227,6 +2248,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listSimulatedConversationMetricOutputsPathParamsValidator,
       query: validators.listSimulatedConversationMetricOutputsQueryValidator,
@@ -2271,6 +2293,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getSimulatedConversationMetricOutputPathParamsValidator,
       headers: validators.getSimulatedConversationMetricOutputHeadersValidator,
@@ -2316,6 +2339,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.resimulateSimulatedConversationPathParamsValidator,
       headers: validators.resimulateSimulatedConversationHeadersValidator,
@@ -2368,6 +2392,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.rerunSimulatedConversationMetricsHeadersValidator,
       body: validators.rerunSimulatedConversationMetricsBodyValidator,
@@ -2425,6 +2450,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listUploadedConversationsQueryValidator,
       headers: validators.listUploadedConversationsHeadersValidator,
@@ -2463,6 +2489,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'uploaded_conversation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getUploadedConversationPathParamsValidator,
       query: validators.getUploadedConversationQueryValidator,
@@ -2507,6 +2534,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'uploaded_conversation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.attachUploadedConversationAudioPathParamsValidator,
       headers: validators.attachUploadedConversationAudioHeadersValidator,
@@ -2544,6 +2572,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteUploadedConversationPathParamsValidator,
       headers: validators.deleteUploadedConversationHeadersValidator,
@@ -2589,6 +2618,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getUploadedConversationAudioPathParamsValidator,
       headers: validators.getUploadedConversationAudioHeadersValidator,
@@ -2639,6 +2669,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listUploadedConversationMetricOutputsPathParamsValidator,
       query: validators.listUploadedConversationMetricOutputsQueryValidator,
@@ -2683,6 +2714,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getUploadedConversationMetricOutputPathParamsValidator,
       headers: validators.getUploadedConversationMetricOutputHeadersValidator,
@@ -2737,6 +2769,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'uploaded_conversation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.submitUploadedConversationHeadersValidator,
       body: validators.submitUploadedConversationBodyValidator,
@@ -2775,6 +2808,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'conversation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getConversationPathParamsValidator,
       query: validators.getConversationQueryValidator,
@@ -2821,6 +2855,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'conversation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.attachConversationAudioPathParamsValidator,
       headers: validators.attachConversationAudioHeadersValidator,
@@ -2858,6 +2893,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'conversation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteConversationPathParamsValidator,
       headers: validators.deleteConversationHeadersValidator,
@@ -2903,6 +2939,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getConversationAudioPathParamsValidator,
       headers: validators.getConversationAudioHeadersValidator,
@@ -2953,6 +2990,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listConversationMetricOutputsPathParamsValidator,
       query: validators.listConversationMetricOutputsQueryValidator,
@@ -2997,6 +3035,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getConversationMetricOutputPathParamsValidator,
       headers: validators.getConversationMetricOutputHeadersValidator,
@@ -3053,6 +3092,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'conversation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.submitConversationHeadersValidator,
       body: validators.submitConversationBodyValidator,
@@ -3106,6 +3146,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'dashboards', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listDashboardsQueryValidator,
       headers: validators.listDashboardsHeadersValidator,
@@ -3149,6 +3190,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'dashboard' }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createDashboardHeadersValidator,
       body: validators.createDashboardBodyValidator,
@@ -3185,6 +3227,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'dashboard' }, media: 'application/json' },
     errors: [401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getDashboardPathParamsValidator,
       headers: validators.getDashboardHeadersValidator,
@@ -3235,6 +3278,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'dashboard' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateDashboardPathParamsValidator,
       headers: validators.updateDashboardHeadersValidator,
@@ -3272,6 +3316,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [401, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteDashboardPathParamsValidator,
       headers: validators.deleteDashboardHeadersValidator,
@@ -3323,6 +3368,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'metrics', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { query: validators.listMetricsQueryValidator, response: validators.listMetricsResponse200Validator },
   },
   {
@@ -3420,6 +3466,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'metric' }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { body: validators.createMetricBodyValidator, response: validators.createMetricResponse201Validator },
   },
   {
@@ -3471,6 +3518,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'metric_flows', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listMetricFlowsQueryValidator,
       response: validators.listMetricFlowsResponse200Validator,
@@ -3509,6 +3557,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'metric_flow' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       body: validators.createMetricFlowBodyValidator,
       response: validators.createMetricFlowResponse201Validator,
@@ -3551,6 +3600,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'metric_flow' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateMetricFlowPathParamsValidator,
       body: validators.updateMetricFlowBodyValidator,
@@ -3587,6 +3637,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteMetricFlowPathParamsValidator,
       response: validators.deleteMetricFlowResponse200Validator,
@@ -3618,6 +3669,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'other', keys: ['metrics'], constants: {} }, media: 'application/json' },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listRecentlyDeletedMetricsResponse200Validator },
   },
   {
@@ -3650,6 +3702,7 @@ export const routes = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.getMetricSqlSchemaResponse200Validator },
   },
   {
@@ -3682,6 +3735,7 @@ export const routes = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listMetricTagsResponse200Validator },
   },
   {
@@ -3719,6 +3773,7 @@ export const routes = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listMetricTemplateVariablesResponse200Validator },
   },
   {
@@ -3751,6 +3806,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'metric' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: { path: validators.getMetricPathParamsValidator, response: validators.getMetricResponse200Validator },
   },
   {
@@ -3857,6 +3913,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'metric' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateMetricPathParamsValidator,
       body: validators.updateMetricBodyValidator,
@@ -3893,6 +3950,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteMetricPathParamsValidator,
       response: validators.deleteMetricResponse200Validator,
@@ -3945,6 +4003,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listBaselinesPathParamsValidator,
       query: validators.listBaselinesQueryValidator,
@@ -3998,6 +4057,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'resource' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.createBaselinePathParamsValidator,
       body: validators.createBaselineBodyValidator,
@@ -4037,6 +4097,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'resource' }, media: 'application/json' },
     errors: [400, 401, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getBaselinePathParamsValidator,
       query: validators.getBaselineQueryValidator,
@@ -4083,6 +4144,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'resource' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateBaselinePathParamsValidator,
       body: validators.updateBaselineBodyValidator,
@@ -4122,6 +4184,7 @@ export const routes = [
     success: { status: 204, shape: { kind: 'none' }, media: null },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: { path: validators.deleteBaselinePathParamsValidator },
   },
   {
@@ -4166,6 +4229,7 @@ export const routes = [
     },
     errors: [400, 401, 404, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getBaselineHistoryPathParamsValidator,
       query: validators.getBaselineHistoryQueryValidator,
@@ -4202,6 +4266,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'metric' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.duplicateMetricPathParamsValidator,
       response: validators.duplicateMetricResponse201Validator,
@@ -4237,6 +4302,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'metric' }, media: 'application/json' },
     errors: [401, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.restoreMetricPathParamsValidator,
       headers: validators.restoreMetricHeadersValidator,
@@ -4273,6 +4339,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'threshold' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getMetricThresholdPathParamsValidator,
       response: validators.getMetricThresholdResponse200Validator,
@@ -4320,6 +4387,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'threshold' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateMetricThresholdPathParamsValidator,
       body: validators.updateMetricThresholdBodyValidator,
@@ -4364,6 +4432,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'thresholds', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listMetricThresholdsPathParamsValidator,
       query: validators.listMetricThresholdsQueryValidator,
@@ -4407,6 +4476,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'threshold' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.createMetricThresholdPathParamsValidator,
       body: validators.createMetricThresholdBodyValidator,
@@ -4446,6 +4516,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteMetricThresholdPathParamsValidator,
       response: validators.deleteMetricThresholdResponse200Validator,
@@ -4494,6 +4565,7 @@ export const routes = [
       ],
       snapshotInto: 'metric_metadata',
     },
+    example: null,
     validators: {
       path: validators.listMetricVersionsPathParamsValidator,
       response: validators.listMetricVersionsResponse200Validator,
@@ -4532,6 +4604,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'metric' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.revertMetricVersionPathParamsValidator,
       response: validators.revertMetricVersionResponse200Validator,
@@ -4567,6 +4640,7 @@ export const routes = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listMetricModelsResponse200Validator },
   },
   {
@@ -4623,6 +4697,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listMonitorsQueryValidator,
       headers: validators.listMonitorsHeadersValidator,
@@ -4705,6 +4780,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'resource' }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createMonitorHeadersValidator,
       body: validators.createMonitorBodyValidator,
@@ -4750,6 +4826,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'resource' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getMonitorPathParamsValidator,
       headers: validators.getMonitorHeadersValidator,
@@ -4832,6 +4909,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'resource' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateMonitorPathParamsValidator,
       headers: validators.updateMonitorHeadersValidator,
@@ -4869,6 +4947,7 @@ export const routes = [
     success: { status: 204, shape: { kind: 'none' }, media: null },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteMonitorPathParamsValidator,
       headers: validators.deleteMonitorHeadersValidator,
@@ -4920,6 +4999,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listMonitorEventsPathParamsValidator,
       query: validators.listMonitorEventsQueryValidator,
@@ -4976,6 +5056,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.testEvaluateMonitorPathParamsValidator,
       headers: validators.testEvaluateMonitorHeadersValidator,
@@ -5009,6 +5090,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'specs', total: null }, media: 'application/json' },
     errors: [500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listSpecsResponse200Validator },
   },
   {
@@ -5041,6 +5123,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'other', keys: [], constants: {} }, media: 'application/json' },
     errors: [404, 500],
     versionItem: null,
+    example: null,
     validators: { path: validators.getSpecPathParamsValidator, response: validators.getSpecResponse200Validator },
   },
   {
@@ -5079,6 +5162,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'personas', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listPersonasQueryValidator,
       headers: validators.listPersonasHeadersValidator,
@@ -5137,6 +5221,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'persona' }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createPersonaHeadersValidator,
       body: validators.createPersonaBodyValidator,
@@ -5184,6 +5269,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listPersonaBackgroundSoundsQueryValidator,
       response: validators.listPersonaBackgroundSoundsResponse200Validator,
@@ -5238,6 +5324,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       body: validators.createPersonaBackgroundSoundBodyValidator,
       response: validators.createPersonaBackgroundSoundResponse201Validator,
@@ -5280,6 +5367,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'background_sound' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updatePersonaBackgroundSoundPathParamsValidator,
       body: validators.updatePersonaBackgroundSoundBodyValidator,
@@ -5316,6 +5404,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'background_sound' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.completePersonaBackgroundSoundPathParamsValidator,
       response: validators.completePersonaBackgroundSoundResponse200Validator,
@@ -5351,6 +5440,7 @@ export const routes = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listPersonaPhoneNumbersResponse200Validator },
   },
   {
@@ -5387,6 +5477,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.listPersonaTagsHeadersValidator,
       response: validators.listPersonaTagsResponse200Validator,
@@ -5422,6 +5513,7 @@ export const routes = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listPersonaVoicesResponse200Validator },
   },
   {
@@ -5454,6 +5546,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'persona' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getPersonaPathParamsValidator,
       headers: validators.getPersonaHeadersValidator,
@@ -5543,6 +5636,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'persona' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updatePersonaPathParamsValidator,
       headers: validators.updatePersonaHeadersValidator,
@@ -5580,6 +5674,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deletePersonaPathParamsValidator,
       headers: validators.deletePersonaHeadersValidator,
@@ -5616,6 +5711,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'persona' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.duplicatePersonaPathParamsValidator,
       headers: validators.duplicatePersonaHeadersValidator,
@@ -5671,6 +5767,7 @@ export const routes = [
       ],
       snapshotInto: 'metadata',
     },
+    example: null,
     validators: {
       path: validators.listPersonaVersionsPathParamsValidator,
       headers: validators.listPersonaVersionsHeadersValidator,
@@ -5710,6 +5807,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'persona' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.revertPersonaVersionPathParamsValidator,
       headers: validators.revertPersonaVersionHeadersValidator,
@@ -5763,6 +5861,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'review_projects', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listReviewProjectsQueryValidator,
       response: validators.listReviewProjectsResponse200Validator,
@@ -5815,6 +5914,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'review_project' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       body: validators.createReviewProjectBodyValidator,
       response: validators.createReviewProjectResponse201Validator,
@@ -5857,6 +5957,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       body: validators.getReviewDisagreementStateBodyValidator,
       response: validators.getReviewDisagreementStateResponse200Validator,
@@ -5892,6 +5993,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'review_project' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getReviewProjectPathParamsValidator,
       response: validators.getReviewProjectResponse200Validator,
@@ -5958,6 +6060,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'review_project' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateReviewProjectPathParamsValidator,
       body: validators.updateReviewProjectBodyValidator,
@@ -5994,6 +6097,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteReviewProjectPathParamsValidator,
       response: validators.deleteReviewProjectResponse200Validator,
@@ -6049,6 +6153,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getReviewProjectInsightsPathParamsValidator,
       query: validators.getReviewProjectInsightsQueryValidator,
@@ -6089,6 +6194,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getReviewProjectMetricAgreementPathParamsValidator,
       response: validators.getReviewProjectMetricAgreementResponse200Validator,
@@ -6143,6 +6249,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getReviewProjectProgressPathParamsValidator,
       response: validators.getReviewProjectProgressResponse200Validator,
@@ -6192,6 +6299,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'runs', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listRunsQueryValidator,
       headers: validators.listRunsHeadersValidator,
@@ -6248,6 +6356,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'run' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.launchRunHeadersValidator,
       body: validators.launchRunBodyValidator,
@@ -6288,6 +6397,7 @@ export const routes = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.listRunTagsHeadersValidator,
       response: validators.listRunTagsResponse200Validator,
@@ -6323,6 +6433,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'run' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getRunPathParamsValidator,
       headers: validators.getRunHeadersValidator,
@@ -6366,6 +6477,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'run' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateRunPathParamsValidator,
       headers: validators.updateRunHeadersValidator,
@@ -6403,6 +6515,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteRunPathParamsValidator,
       headers: validators.deleteRunHeadersValidator,
@@ -6452,6 +6565,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'simulations', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listSimulationsQueryValidator,
       headers: validators.listSimulationsHeadersValidator,
@@ -6488,6 +6602,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'simulation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getSimulationPathParamsValidator,
       headers: validators.getSimulationHeadersValidator,
@@ -6531,6 +6646,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'simulation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateSimulationPathParamsValidator,
       headers: validators.updateSimulationHeadersValidator,
@@ -6568,6 +6684,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteSimulationPathParamsValidator,
       headers: validators.deleteSimulationHeadersValidator,
@@ -6613,6 +6730,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getSimulationAudioPathParamsValidator,
       headers: validators.getSimulationAudioHeadersValidator,
@@ -6663,6 +6781,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listSimulationMetricOutputsPathParamsValidator,
       query: validators.listSimulationMetricOutputsQueryValidator,
@@ -6707,6 +6826,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getSimulationMetricOutputPathParamsValidator,
       headers: validators.getSimulationMetricOutputHeadersValidator,
@@ -6752,6 +6872,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.resimulateSimulationPathParamsValidator,
       headers: validators.resimulateSimulationHeadersValidator,
@@ -6804,6 +6925,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.rerunSimulationMetricsHeadersValidator,
       body: validators.rerunSimulationMetricsBodyValidator,
@@ -6843,6 +6965,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'tags', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { query: validators.listTagsQueryValidator, response: validators.listTagsResponse200Validator },
   },
   {
@@ -6878,6 +7001,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'tag' }, media: 'application/json' },
     errors: [400, 401, 403, 409, 500],
     versionItem: null,
+    example: null,
     validators: { body: validators.createTagBodyValidator, response: validators.createTagResponse201Validator },
   },
   {
@@ -6910,6 +7034,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'tag' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: { path: validators.getTagPathParamsValidator, response: validators.getTagResponse200Validator },
   },
   {
@@ -6952,6 +7077,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'tag' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateTagPathParamsValidator,
       headers: validators.updateTagHeadersValidator,
@@ -6989,6 +7115,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'tag' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: { path: validators.deleteTagPathParamsValidator, response: validators.deleteTagResponse200Validator },
   },
   {
@@ -7030,6 +7157,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'test_cases', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listTestCasesQueryValidator,
       headers: validators.listTestCasesHeadersValidator,
@@ -7073,6 +7201,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'test_case' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createTestCaseHeadersValidator,
       body: validators.createTestCaseBodyValidator,
@@ -7109,6 +7238,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'test_case' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getTestCasePathParamsValidator,
       headers: validators.getTestCaseHeadersValidator,
@@ -7152,6 +7282,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'test_case' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateTestCasePathParamsValidator,
       headers: validators.updateTestCaseHeadersValidator,
@@ -7189,6 +7320,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteTestCasePathParamsValidator,
       headers: validators.deleteTestCaseHeadersValidator,
@@ -7244,6 +7376,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'test_sets', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listTestSetsQueryValidator,
       headers: validators.listTestSetsHeadersValidator,
@@ -7287,6 +7420,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'test_set' }, media: 'application/json' },
     errors: [400, 401, 403, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createTestSetHeadersValidator,
       body: validators.createTestSetBodyValidator,
@@ -7323,6 +7457,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'test_set' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getTestSetPathParamsValidator,
       headers: validators.getTestSetHeadersValidator,
@@ -7375,6 +7510,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'test_set' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateTestSetPathParamsValidator,
       headers: validators.updateTestSetHeadersValidator,
@@ -7412,6 +7548,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteTestSetPathParamsValidator,
       headers: validators.deleteTestSetHeadersValidator,
@@ -7452,6 +7589,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listTestSetAgentsPathParamsValidator,
       headers: validators.listTestSetAgentsHeadersValidator,
@@ -7491,6 +7629,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.removeTestSetAgentPathParamsValidator,
       headers: validators.removeTestSetAgentHeadersValidator,
@@ -7538,6 +7677,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.addTestSetAgentsPathParamsValidator,
       headers: validators.addTestSetAgentsHeadersValidator,
@@ -7578,6 +7718,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'test_set' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.duplicateTestSetPathParamsValidator,
       headers: validators.duplicateTestSetHeadersValidator,
@@ -7618,6 +7759,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listTestSetRecordsPathParamsValidator,
       headers: validators.listTestSetRecordsHeadersValidator,
@@ -7673,6 +7815,7 @@ export const routes = [
       ],
       snapshotInto: null,
     },
+    example: null,
     validators: {
       path: validators.listTestSetVersionsPathParamsValidator,
       headers: validators.listTestSetVersionsHeadersValidator,
@@ -7712,6 +7855,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'test_set' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.revertTestSetVersionPathParamsValidator,
       headers: validators.revertTestSetVersionHeadersValidator,
@@ -7744,6 +7888,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'webhooks', total: null }, media: 'application/json' },
     errors: [401, 403, 500, 503],
     versionItem: null,
+    example: null,
     validators: { response: validators.listWebhooksResponse200Validator },
   },
   {
@@ -7779,6 +7924,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'webhook' }, media: 'application/json' },
     errors: [400, 401, 403, 500, 503],
     versionItem: null,
+    example: null,
     validators: { body: validators.createWebhookBodyValidator, response: validators.createWebhookResponse200Validator },
   },
   {
@@ -7818,6 +7964,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'webhook' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateWebhookPathParamsValidator,
       body: validators.updateWebhookBodyValidator,
@@ -7858,6 +8005,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteWebhookPathParamsValidator,
       response: validators.deleteWebhookResponse200Validator,
@@ -7889,6 +8037,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'workspaces', total: null }, media: 'application/json' },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listWorkspacesResponse200Validator },
   },
   {
@@ -7924,6 +8073,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'workspace' }, media: 'application/json' },
     errors: [400, 401, 403, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       body: validators.createWorkspaceBodyValidator,
       response: validators.createWorkspaceResponse201Validator,
@@ -7959,6 +8109,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'workspace' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getWorkspacePathParamsValidator,
       response: validators.getWorkspaceResponse200Validator,
@@ -8001,6 +8152,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'workspace' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 409, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateWorkspacePathParamsValidator,
       body: validators.updateWorkspaceBodyValidator,
@@ -8037,6 +8189,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'workspace' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 409, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteWorkspacePathParamsValidator,
       response: validators.deleteWorkspaceResponse200Validator,
@@ -8072,6 +8225,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'workspace' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.archiveWorkspacePathParamsValidator,
       response: validators.archiveWorkspaceResponse200Validator,

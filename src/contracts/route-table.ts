@@ -16,6 +16,8 @@ export type ResponseShape =
   | { kind: 'resource' }
   | { kind: 'wrapped'; key: string }
   | { kind: 'list'; items: string; total: string | null }
+  /** The list's records are the whole answer (a top-level JSON array): inferred lists of specs without our vocabulary. */
+  | { kind: 'items' }
   | { kind: 'other'; schema?: string; keys: string[]; constants: Record<string, JsonValue> };
 
 /** The sandbox's rules for one field (x-normalize, x-unique, x-replace, x-null, x-references). */
@@ -140,6 +142,11 @@ export interface RouteRow {
    * captured configuration instead of top-level fields (`metric_metadata`).
    */
   versionItem: { properties: string[]; snapshotInto: string | null } | null;
+  /**
+   * An operation with no state to act on (no resource and action, no rule): the schema-valid answer the sandbox gives,
+   * the spec's example or else a generated one (issue 27); null for every other operation.
+   */
+  example: { value: JsonValue } | null;
 }
 
 /** What the engine asks of a generated validator (the client's `Validator<T>` is one). */

@@ -9,6 +9,7 @@ import { namePlaces } from '../../model/alias-renames.js';
 import { isJsonMedia, preferredMedia } from '../../model/media.js';
 import { refNameOf } from '../../model/defs-ref.js';
 import { versionItemSchema, versionReferenceSchema } from '../../model/version-schemas.js';
+import { exampleAnswer } from './example-answer.js';
 
 /**
  * The sandbox's rules of each field (provenance is the documents' business, not the engine's; roles are gathered by
@@ -128,6 +129,8 @@ function shapeOf(model: ApiModel, op: Operation, status: string, resourceSchema:
   const isView = (name: string | undefined, ...kinds: ResponseShape['kind'][]): boolean =>
     name !== undefined && (name === resourceSchema || (resourceSchema !== undefined && canonical !== undefined && kinds.includes(canonical.kind)));
   if (isView(top, 'resource')) return { kind: 'resource' };
+  // A top-level array of the resource (an inferred list: `GET /pets` answering `Pet[]`).
+  if (resourceSchema !== undefined && hasType(schema, 'array') && deref(model, objectOf(schema)?.items as SchemaNode | undefined) === model.schemas[resourceSchema]?.schema) return { kind: 'items' };
   if (keys.length === 0 && objectOf(schema)?.additionalProperties === false) return { kind: 'empty' };
   if (resourceSchema !== undefined && keys.length === 1) {
     const only = deref(model, props[keys[0]!]);
@@ -247,6 +250,8 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
     for (const name of alternative) {
       const scheme = model.securitySchemes[name];
       if (scheme?.type === 'apiKey' && scheme.in === 'header' && !auth.includes(scheme.name)) auth.push(scheme.name);
+      // HTTP bearer and basic carry the credential in Authorization (the engine reads it by its scheme: credentials.ts).
+      if (scheme?.type === 'http' && /^(bearer|basic)$/i.test(scheme.scheme) && !auth.includes('Authorization')) auth.push('Authorization');
     }
   }
   const body = op.requestBody;
@@ -290,6 +295,7 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
     },
     errors: statuses.filter((st) => /^[45]\d\d$/.test(st)).map(Number),
     versionItem: s.action === 'versions' ? versionItemOf(model, op, success, resourceSchema) : null,
+    example: s.action === undefined && s.rules.length === 0 ? exampleAnswer(model, op, success) : null,
   };
 }
 

@@ -17,6 +17,10 @@ export type ResponseShape = {
     kind: 'list';
     items: string;
     total: string | null;
+}
+/** The list's records are the whole answer (a top-level JSON array): inferred lists of specs without our vocabulary. */
+ | {
+    kind: 'items';
 } | {
     kind: 'other';
     schema?: string;
@@ -169,6 +173,13 @@ export interface RouteRow {
     versionItem: {
         properties: string[];
         snapshotInto: string | null;
+    } | null;
+    /**
+     * An operation with no state to act on (no resource and action, no rule): the schema-valid answer the sandbox gives,
+     * the spec's example or else a generated one (issue 27); null for every other operation.
+     */
+    example: {
+        value: JsonValue;
     } | null;
 }
 /** What the engine asks of a generated validator (the client's `Validator<T>` is one). */
