@@ -8321,7 +8321,7 @@ function internal() {
 }
 
 // src/sandbox/ids.ts
-import { randomBytes, randomFillSync } from "node:crypto";
+import { randomBytes, randomFillSync, randomUUID } from "node:crypto";
 var CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 var ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 var pool = Buffer.alloc(4096);
@@ -8374,6 +8374,7 @@ function alnum(length) {
   return out;
 }
 function mintId(format) {
+  if (format.kind === "uuid") return randomUUID();
   return format.kind === "ulid" ? ulid() : alnum(format.length);
 }
 function secret(prefix) {
@@ -13118,7 +13119,7 @@ function lockKey(name) {
 }
 
 // src/sandbox/storage/pg-store.ts
-import { randomUUID } from "node:crypto";
+import { randomUUID as randomUUID2 } from "node:crypto";
 
 // src/sandbox/storage/pg-schema.ts
 var MIGRATION_LOCK_CLASS = 1396788804;
@@ -13196,7 +13197,7 @@ function openPgStore(url) {
   connection.open();
   const migrated = migrate(connection, target2.schema);
   const writeLock = [String(WRITE_LOCK_CLASS), String(lockKey(target2.schema))];
-  const owner = randomUUID();
+  const owner = randomUUID2();
   let open = false;
   const begin = `BEGIN; SELECT pg_advisory_xact_lock(${writeLock[0]}, ${writeLock[1]})`;
   const q = (text, params = []) => connection.query(text, params);

@@ -168,7 +168,8 @@ export interface Route extends RouteRow {
   validators: RouteValidators;
 }
 
-export type IdFormat = { kind: 'ulid' } | { kind: 'alnum'; length: number } | { kind: 'token'; length: number };
+/** `uuid`: an id property of `format: uuid` (issue 27: ids generated in their schema's format). */
+export type IdFormat = { kind: 'ulid' } | { kind: 'alnum'; length: number } | { kind: 'token'; length: number } | { kind: 'uuid' };
 
 /** What the engine needs to know of one resource (a schema with x-resource). */
 export interface ResourceRow {

@@ -1,7 +1,7 @@
 // Identifier minting: ULIDs (Crockford base32, time-ordered) and fixed-length alphanumeric ids, from the
 // id formats the route table derives from each resource's id pattern.
 import type { IdFormat } from '../contracts/route-table.js';
-import { randomBytes, randomFillSync } from 'node:crypto';
+import { randomBytes, randomFillSync, randomUUID } from 'node:crypto';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -66,6 +66,7 @@ export function alnum(length: number): string {
 export type { IdFormat };
 
 export function mintId(format: IdFormat): string {
+  if (format.kind === 'uuid') return randomUUID();
   return format.kind === 'ulid' ? ulid() : alnum(format.length);
 }
 

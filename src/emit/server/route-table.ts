@@ -149,6 +149,7 @@ function shapeOf(model: ApiModel, op: Operation, status: string, resourceSchema:
 
 function idFormat(model: ApiModel, schema: NamedSchema, idField: string): IdFormat {
   const node = objectOf(deref(model, propertiesOf(schema.schema)[idField]));
+  if (node?.format === 'uuid') return { kind: 'uuid' };
   const pattern = typeof node?.pattern === 'string' ? node.pattern : '';
   const exact = /\{(\d+)\}\$?$/.exec(pattern);
   const length = exact ? Number(exact[1]) : typeof node?.minLength === 'number' ? Math.max(node.minLength, 8) : 22;

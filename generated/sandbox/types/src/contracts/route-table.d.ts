@@ -206,6 +206,7 @@ export interface RouteValidators {
 export interface Route extends RouteRow {
     validators: RouteValidators;
 }
+/** `uuid`: an id property of `format: uuid` (issue 27: ids generated in their schema's format). */
 export type IdFormat = {
     kind: 'ulid';
 } | {
@@ -214,6 +215,8 @@ export type IdFormat = {
 } | {
     kind: 'token';
     length: number;
+} | {
+    kind: 'uuid';
 };
 /** What the engine needs to know of one resource (a schema with x-resource). */
 export interface ResourceRow {

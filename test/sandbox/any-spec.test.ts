@@ -1,0 +1,88 @@
+// A sandbox for a spec that carries none of our x- vocabulary (issue 27): the spec is rendered in memory, its
+// route table and documents are imported from a scratch folder, and the engine of src/sandbox serves it. Resources
+// and actions are inferred (docs/x-vocabulary.md, "Inferred vocabulary"), the credential works in the spec's own
+// scheme, and operations without state answer a schema-valid example.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { renderSpec } from '../../src/pipeline.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import type { Tables } from '../../src/sandbox/engine/tables.js';
+import { findOracle } from '../support/oracles.js';
+
+const CORPUS = findOracle('corpus').dir;
+const open: Sandbox[] = [];
+afterAll(async () => {
+  for (const s of open) await s.close();
+});
+
+/** The spec's generated route table and documents, imported from a scratch folder. */
+async function tablesFor(spec: string): Promise<Tables> {
+  const rendered = await renderSpec(spec);
+  const dir = mkdtempSync(join(tmpdir(), 'any-spec-'));
+  for (const [path, text] of rendered) {
+    if (!/^(client|sandbox)\/[^/]+\.js$/.test(path)) continue;
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
+  const routes = await import(pathToFileURL(join(dir, 'sandbox', 'routes.js')).href);
+  const docs = await import(pathToFileURL(join(dir, 'sandbox', 'documents.js')).href);
+  return { basePath: routes.basePath, workspaceHeader: routes.workspaceHeader, workspace: routes.workspace, routes: routes.routes, resources: routes.resources, handlers: routes.handlers, documents: docs.documents };
+}
+
+async function sandboxFor(spec: string): Promise<{ sandbox: Sandbox; call: (method: string, path: string, init?: { body?: unknown; auth?: string | null }) => Promise<{ status: number; body: unknown }> }> {
+  const tables = await tablesFor(spec);
+  const sandbox = await createSandbox({ db: ':memory:', log: () => {}, tables });
+  open.push(sandbox);
+  const call = async (method: string, path: string, init: { body?: unknown; auth?: string | null } = {}) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (init.auth !== null) headers.authorization = init.auth ?? `Basic ${Buffer.from(`sandbox:${sandbox.apiKey}`).toString('base64')}`;
+    const response = await sandbox.fetch(new Request(`http://sandbox.test${tables.basePath}${path}`, { method, headers, ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }) }));
+    const text = await response.text();
+    return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
+  };
+  return { sandbox, call };
+}
+
+describe.skipIf(CORPUS === undefined)('a sandbox for a spec without our vocabulary', () => {
+  it('museum: special events are a resource with create, read, update, list and delete from stored state', async () => {
+    const { call } = await sandboxFor(join(CORPUS!, 'museum', 'openapi.yaml'));
+    const event = { name: 'Pirate Coding Workshop', location: 'Seven Seas Room', eventDescription: 'Learn to code like a pirate.', dates: ['2026-12-24'], price: 25 };
+    const created = await call('POST', '/special-events', { body: event });
+    expect(created.status).toBe(201);
+    const body = created.body as Record<string, unknown>;
+    expect(body).toMatchObject(event);
+    expect(body.eventId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const read = await call('GET', `/special-events/${body.eventId}`);
+    expect(read).toEqual({ status: 200, body });
+    const updated = await call('PATCH', `/special-events/${body.eventId}`, { body: { price: 30 } });
+    expect(updated.status).toBe(200);
+    expect((updated.body as Record<string, unknown>).price).toBe(30);
+    const listed = await call('GET', '/special-events');
+    expect(listed.status).toBe(200);
+    expect((listed.body as Record<string, unknown>[]).map((e) => e.eventId)).toEqual([body.eventId]);
+    expect((await call('DELETE', `/special-events/${body.eventId}`)).status).toBe(204);
+    expect((await call('GET', `/special-events/${body.eventId}`)).status).toBe(404);
+  });
+
+  it('museum: the credential is checked in the spec scheme (HTTP basic), and bad input gets the error envelope', async () => {
+    const { sandbox, call } = await sandboxFor(join(CORPUS!, 'museum', 'openapi.yaml'));
+    expect((await call('GET', '/special-events', { auth: null })).status).toBe(401);
+    expect((await call('GET', '/special-events', { auth: `Basic ${Buffer.from('sandbox:wrong').toString('base64')}` })).status).toBe(401);
+    expect((await call('GET', '/special-events', { auth: `Bearer ${sandbox.apiKey}` })).status).toBe(200);
+    const bad = await call('POST', '/special-events', { body: { name: 7 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: { code: expect.any(String), message: expect.any(String), details: expect.arrayContaining([expect.objectContaining({ field: expect.any(String) })]) } });
+  });
+
+  it('museum: an operation without inferable state answers the spec example', async () => {
+    const { call } = await sandboxFor(join(CORPUS!, 'museum', 'openapi.yaml'));
+    const hours = await call('GET', '/museum-hours');
+    expect(hours.status).toBe(200);
+    expect(Array.isArray(hours.body)).toBe(true);
+    expect((hours.body as unknown[]).length).toBeGreaterThan(0);
+  });
+});
