@@ -8,11 +8,14 @@
 //      without an `Id`/`_id` suffix; without one there is no resource;
 //   4. actions from methods: collection GET list, collection POST create, item GET get, item PUT/PATCH update,
 //      item DELETE delete; every resource belongs to the caller's organization (no workspaces);
+//   4b. a readOnly date-time property named created... / updated... (or ...modified...) is stamped by the sandbox
+//      as the creation / last update time (x-field-role created-at / updated-at);
 //   5. anything else (an operation on no such pair, or a pair the rules cannot complete) has no action: the
 //      sandbox answers it with its response example, and the reason is returned as a warning line.
 // The explicit vocabulary always wins: a spec with any x-resource is left as it is.
+import { setOwn } from '../data/own-property.js';
 import { refNameOf } from './defs-ref.js';
-import type { ApiModel, JsonValue, Operation, OperationSemantics, SchemaNode } from './ir.js';
+import type { ApiModel, JsonValue, NamedSchema, Operation, OperationSemantics, SchemaNode } from './ir.js';
 import { isJsonMedia } from './media.js';
 
 export interface InferenceNote {
@@ -88,6 +91,7 @@ export function inferSemantics(model: ApiModel): InferenceNote[] {
     names.add(name);
     taken.set(named.name, name);
     named.semantics.resource = { name, id, scope: 'organization' };
+    inferTimestamps(named, properties);
     const act = (op: Operation | undefined, action: NonNullable<OperationSemantics['action']>): void => {
       if (!op) return;
       op.semantics.resource = name;
@@ -103,4 +107,15 @@ export function inferSemantics(model: ApiModel): InferenceNote[] {
   return model.operations
     .filter((op) => !inferred.has(op))
     .map((op) => ({ spec: op.spec, pointer: op.pointer, reason: `no resource inferred for ${op.method.toUpperCase()} ${op.path} (no collection/item path pair with a named schema and an id property): the sandbox answers its response example` }));
+}
+
+/** Rule 4b: readOnly date-time properties named for creation or update are server timestamps. */
+function inferTimestamps(named: NamedSchema, properties: Record<string, JsonValue>): void {
+  for (const [prop, node] of Object.entries(properties)) {
+    const schema = objectOf(node);
+    if (schema?.readOnly !== true || schema.format !== 'date-time') continue;
+    const role = /^created/i.test(prop) ? 'created-at' : /^(updated|modified|last_?modified)/i.test(prop) ? 'updated-at' : undefined;
+    if (role === undefined || named.fields[prop]?.role !== undefined) continue;
+    setOwn(named.fields, prop, { ...(named.fields[prop] ?? { provenance: named.provenance }), role });
+  }
 }

@@ -86,3 +86,22 @@ describe.skipIf(CORPUS === undefined)('a sandbox for a spec without our vocabula
     expect((hours.body as unknown[]).length).toBeGreaterThan(0);
   });
 });
+
+describe.skipIf(CORPUS === undefined)('a sandbox for a multi-file spec with OAuth 2 (redocly-cafe)', () => {
+  it('starts, takes its key as an OAuth 2 bearer token, and creates orders stamped with server timestamps', async () => {
+    const { sandbox, call } = await sandboxFor(join(CORPUS!, 'redocly-cafe', 'openapi', 'openapi.yaml'));
+    const bearer = `Bearer ${sandbox.apiKey}`;
+    // The menu listing is public in the spec (security: []); orders need the OAuth 2 token.
+    expect((await call('GET', '/menu', { auth: null })).status).toBe(200);
+    const order = { customerName: 'Mary Ann', orderItems: [{ menuItemId: '01h1s5z6vf2mm1mz3hevnn9va7', quantity: 2 }] };
+    expect((await call('POST', '/orders', { auth: null, body: order })).status).toBe(401);
+    const created = await call('POST', '/orders', { auth: bearer, body: order });
+    expect(created.status).toBeLessThan(300);
+    const body = created.body as Record<string, unknown>;
+    expect(body).toMatchObject(order);
+    expect(typeof body.id).toBe('string');
+    expect(Date.parse(String(body.createdAt))).not.toBeNaN();
+    // Known gap (issue 27 report): an id whose schema pattern has a prefix (`^ord_...`) is minted without it, so the
+    // item path refuses it; ids are generated in their schema's format (uuid) only.
+  });
+});

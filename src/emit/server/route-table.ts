@@ -251,8 +251,10 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
     for (const name of alternative) {
       const scheme = model.securitySchemes[name];
       if (scheme?.type === 'apiKey' && scheme.in === 'header' && !auth.includes(scheme.name)) auth.push(scheme.name);
-      // HTTP bearer and basic carry the credential in Authorization (the engine reads it by its scheme: credentials.ts).
-      if (scheme?.type === 'http' && /^(bearer|basic)$/i.test(scheme.scheme) && !auth.includes('Authorization')) auth.push('Authorization');
+      // HTTP bearer and basic, OAuth 2 and OpenID Connect carry the credential in Authorization (the engine reads it by its scheme: credentials.ts).
+      // OAuth 2 and OpenID Connect access tokens are bearer tokens; the sandbox's key is one (issue 27).
+      const bearer = (scheme?.type === 'http' && /^(bearer|basic)$/i.test(scheme.scheme)) || scheme?.type === 'oauth2' || scheme?.type === 'openIdConnect';
+      if (bearer && !auth.includes('Authorization')) auth.push('Authorization');
     }
   }
   const body = op.requestBody;
