@@ -2583,7 +2583,8 @@ var unknownKey = {
 };
 var headerCase = {
   name: "auth: the key header name is case-insensitive",
-  applies: (route) => route.auth.length > 0 && route.method === "GET",
+  // A path of an operation answered with its example names no record the suite could have made (issue 27).
+  applies: (route) => route.auth.length > 0 && route.method === "GET" && (route.example === null || route.params.path.length === 0),
   async run(ctx) {
     const { path } = await ctx.world.pathFor(ctx.route);
     for (const name of [ctx.route.auth[0].toLowerCase(), ctx.route.auth[0].toUpperCase()]) {
@@ -5329,7 +5330,7 @@ function unusedId(ctx, param, path) {
   const generated = validValue(schema, ctx.world.defs, { seed: 999 });
   const candidates = unusedIdCandidates(ctx);
   const taken = new Set(ctx.world.created.map((c) => c.id));
-  if (typeof generated === "string") candidates.push(generated.split("").reverse().join(""));
+  if (typeof generated === "string") candidates.push(generated.split("").reverse().join(""), generated);
   const validator = ctx.route.validators.path;
   const ok = candidates.find((c) => !taken.has(c) && (validator === void 0 || validator.validate({ ...path, [param]: c }).ok));
   if (ok === void 0) fail(`cannot build an unused, well-formed ${param}`);
@@ -5337,7 +5338,8 @@ function unusedId(ctx, param, path) {
 }
 var unknownId = {
   name: "not found: an id that names nothing is 404",
-  applies: (route) => route.params.path.length > 0 && route.action !== "create" && route.action !== "list",
+  // An operation answered with its example (a spec without our vocabulary, issue 27) has no records to miss.
+  applies: (route) => route.params.path.length > 0 && route.action !== "create" && route.action !== "list" && route.example === null,
   async run(ctx) {
     const own2 = ownParam(ctx.route);
     const spec = await prepare(ctx);
@@ -5348,7 +5350,7 @@ var unknownId = {
 };
 var otherOrganization = {
   name: "isolation: another organization's resource is 404 and the error names nothing of it",
-  applies: (route, suite) => route.auth.length > 0 && route.params.path.some((p) => resourceForParam(suite, p.name) !== void 0 || p.name === ownParam(route)) && route.resource !== "spec",
+  applies: (route, suite) => route.auth.length > 0 && route.example === null && route.params.path.some((p) => resourceForParam(suite, p.name) !== void 0 || p.name === ownParam(route)) && route.resource !== "spec",
   async run(ctx) {
     const key = ctx.target.otherApiKey ?? (ctx.target.control ? await ctx.target.control.createOtherOrganizationKey() : void 0);
     if (!key) skip("needs another organization's key (--other-api-key) or the control plane");
@@ -5514,9 +5516,9 @@ var queryBounds = {
     for (const p of ctx.route.params.query) {
       const schema = deref(ctx.suite.schemas[ctx.route.id].query[p.name], ctx.suite.defs);
       if (p.type !== "integer" || typeof schema.maximum !== "number") continue;
-      const min = typeof schema.minimum === "number" ? schema.minimum : 0;
-      for (const inside of [min, schema.maximum]) expectStatus(await send(ctx.target, ctx.route, { path, ...base, query: { ...base.query, [p.name]: String(inside) } }), ctx.route.success.status, `${p.name}=${inside}`);
-      for (const outside of [min - 1, schema.maximum + 1, "abc"]) {
+      const min = typeof schema.minimum === "number" ? schema.minimum : void 0;
+      for (const inside of [min ?? Math.min(0, schema.maximum), schema.maximum]) expectStatus(await send(ctx.target, ctx.route, { path, ...base, query: { ...base.query, [p.name]: String(inside) } }), ctx.route.success.status, `${p.name}=${inside}`);
+      for (const outside of [...min === void 0 ? [] : [min - 1], schema.maximum + 1, "abc"]) {
         expectError(await send(ctx.target, ctx.route, { path, ...base, query: { ...base.query, [p.name]: String(outside) } }), 400, "INVALID_ARGUMENT", p.name, `${p.name}=${outside}`);
       }
     }

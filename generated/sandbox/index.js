@@ -8302,8 +8302,8 @@ function invalid(field2, description, message = "Invalid argument.") {
 function invalidAll(details, message = "Invalid argument.") {
   return new ApiFailure(400, "INVALID_ARGUMENT", message, details);
 }
-function unauthenticated(description) {
-  return new ApiFailure(401, "UNAUTHENTICATED", "Authentication failed.", [{ field: "X-API-Key", description }]);
+function unauthenticated(description, field2 = "X-API-Key") {
+  return new ApiFailure(401, "UNAUTHENTICATED", "Authentication failed.", [{ field: field2, description }]);
 }
 function permissionDenied(permission) {
   return new ApiFailure(403, "PERMISSION_DENIED", `The API key lacks the ${permission} permission.`, [
@@ -9182,6 +9182,11 @@ function insertNew(ctx, resource, data) {
   }
   return record;
 }
+function givenId(ctx, resource, body2) {
+  const given3 = body2[resource.id];
+  if (typeof given3 !== "string" || given3 === "" || resource.readOnly.includes(resource.id)) return void 0;
+  return ctx.runtime.store.peek(resource.name, given3) ? void 0 : given3;
+}
 function createAction(ctx, hooks) {
   const resource = resourceOf(ctx);
   const rules = fieldRules(resource, ctx.route);
@@ -9189,7 +9194,7 @@ function createAction(ctx, hooks) {
   for (const [k, v] of Object.entries(ctx.route.body?.defaults ?? {})) setOwn(body2, k, clone(v));
   for (const [k, v] of Object.entries(ctx.body)) if (v !== null) setOwn(body2, k, v);
   for (const p of ctx.route.params.path) if (resource.properties.includes(p.name)) setOwn(body2, p.name, ctx.path[p.name]);
-  const data = newRecordData(ctx.runtime, resource, body2, ctx.now);
+  const data = newRecordData(ctx.runtime, resource, body2, ctx.now, givenId(ctx, resource, body2));
   normalize(rules, data);
   hooks.write(ctx, data, void 0);
   checkUnique(ctx, resource, rules, data, null);
@@ -9496,9 +9501,9 @@ function authenticate(runtime, route2, request) {
   if (route2.auth.length === 0) return null;
   let value = null;
   for (const name of route2.auth) value ??= credentialOf(name, request.headers.get(name));
-  if (value === null || value === "") throw unauthenticated("missing API key");
+  if (value === null || value === "") throw unauthenticated("missing API key", route2.auth[0]);
   const key = runtime.store.findKey(value);
-  if (!key) throw unauthenticated("unknown API key");
+  if (!key) throw unauthenticated("unknown API key", route2.auth[0]);
   return key;
 }
 function resolveWorkspace(runtime, route2, org, request) {

@@ -37,9 +37,9 @@ function authenticate(runtime: Runtime, route: Route, request: SandboxRequest): 
   if (route.auth.length === 0) return null;
   let value: string | null = null;
   for (const name of route.auth) value ??= credentialOf(name, request.headers.get(name));
-  if (value === null || value === '') throw unauthenticated('missing API key');
+  if (value === null || value === '') throw unauthenticated('missing API key', route.auth[0]);
   const key = runtime.store.findKey(value);
-  if (!key) throw unauthenticated('unknown API key');
+  if (!key) throw unauthenticated('unknown API key', route.auth[0]);
   return key;
 }
 
