@@ -6,6 +6,7 @@
 // through ./index.js, the package's main module). Bad flags print the usage and exit 2.
 import { parseArgs } from 'node:util';
 import { chooseDb, createSandbox, type DbChoice, type Sandbox } from './index.js';
+import { credentialHint } from './credential-hint.js';
 
 const DEFAULT_PORT = 4010;
 const DEFAULT_DB = '.sandbox/sandbox.db';
@@ -68,6 +69,7 @@ async function main(): Promise<number> {
         `Sandbox listening (database: ${shown})`,
         `  base URL:       ${server.baseUrl}`,
         `  API key:        ${sandbox.apiKey}   (development organization, every permission)`,
+        `  send it as:     ${credentialHint(sandbox.runtime.tables.routes, sandbox.apiKey)}`,
         `  admin token:    ${sandbox.adminToken}   (control plane: ${server.controlUrl})`,
         `  spec catalog:   ${server.baseUrl}/openapi`,
         `  inspector:      ${server.inspectorUrl}/?token=${encodeURIComponent(sandbox.adminToken)}   (every organization; ?token=<API key> shows one)`,
