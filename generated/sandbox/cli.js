@@ -3,6 +3,15 @@
 // src/sandbox/cli.ts
 import { parseArgs } from "node:util";
 import { chooseDb, createSandbox } from "./index.js";
+
+// src/sandbox/credential-hint.ts
+function credentialHint(routes, key) {
+  const headers = [...new Set(routes.flatMap((r) => r.auth))];
+  if (headers.length === 0) return "no operation asks for a credential";
+  return headers.map((h) => h.toLowerCase() === "authorization" ? `Authorization: Bearer ${key}  (or Basic, with the key as the password)` : `${h}: ${key}`).join("   or   ");
+}
+
+// src/sandbox/cli.ts
 var DEFAULT_PORT = 4010;
 var DEFAULT_DB = ".sandbox/sandbox.db";
 var USAGE = `Usage: evalplatform-sandbox (npm run sandbox --) [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--db ${DEFAULT_DB} | :memory: | postgres://user:password@host:port/database] [--admin-token T] [--json]
@@ -67,6 +76,7 @@ ${USAGE}`);
         `Sandbox listening (database: ${shown})`,
         `  base URL:       ${server.baseUrl}`,
         `  API key:        ${sandbox.apiKey}   (development organization, every permission)`,
+        `  send it as:     ${credentialHint(sandbox.runtime.tables.routes, sandbox.apiKey)}`,
         `  admin token:    ${sandbox.adminToken}   (control plane: ${server.controlUrl})`,
         `  spec catalog:   ${server.baseUrl}/openapi`,
         `  inspector:      ${server.inspectorUrl}/?token=${encodeURIComponent(sandbox.adminToken)}   (every organization; ?token=<API key> shows one)`,
