@@ -8375,10 +8375,21 @@ function alnum(length) {
 }
 function mintId(format) {
   if (format.kind === "uuid") return randomUUID();
+  if (format.kind === "prefixed") return format.prefix + fromAlphabet(format.alphabet, format.length);
   return format.kind === "ulid" ? ulid() : alnum(format.length);
 }
 function secret(prefix) {
   return `${prefix}_${randomBytes(24).toString("base64url")}`;
+}
+function fromAlphabet(alphabet, length) {
+  const limit = 256 - 256 % alphabet.length;
+  let out = "";
+  while (out.length < length) {
+    for (const b of randomBytes(length * 2)) {
+      if (b < limit && out.length < length) out += alphabet[b % alphabet.length];
+    }
+  }
+  return out;
 }
 
 // src/sandbox/http/respond.ts

@@ -168,8 +168,12 @@ export interface Route extends RouteRow {
   validators: RouteValidators;
 }
 
-/** `uuid`: an id property of `format: uuid` (issue 27: ids generated in their schema's format). */
-export type IdFormat = { kind: 'ulid' } | { kind: 'alnum'; length: number } | { kind: 'token'; length: number } | { kind: 'uuid' };
+/**
+ * `uuid`: an id property of `format: uuid`; `prefixed`: one whose pattern is a literal prefix and one character class
+ * repeated (`^ord_[0-9a-z]{26}$`): the prefix, then `length` characters of `alphabet` (issue 27: ids generated in
+ * their schema's format).
+ */
+export type IdFormat = { kind: 'ulid' } | { kind: 'alnum'; length: number } | { kind: 'token'; length: number } | { kind: 'uuid' } | { kind: 'prefixed'; prefix: string; alphabet: string; length: number };
 
 /** What the engine needs to know of one resource (a schema with x-resource). */
 export interface ResourceRow {

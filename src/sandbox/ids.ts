@@ -67,9 +67,22 @@ export type { IdFormat };
 
 export function mintId(format: IdFormat): string {
   if (format.kind === 'uuid') return randomUUID();
+  if (format.kind === 'prefixed') return format.prefix + fromAlphabet(format.alphabet, format.length);
   return format.kind === 'ulid' ? ulid() : alnum(format.length);
 }
 
 export function secret(prefix: string): string {
   return `${prefix}_${randomBytes(24).toString('base64url')}`;
+}
+
+/** `length` characters drawn uniformly from `alphabet` (rejection sampling over random bytes). */
+function fromAlphabet(alphabet: string, length: number): string {
+  const limit = 256 - (256 % alphabet.length);
+  let out = '';
+  while (out.length < length) {
+    for (const b of randomBytes(length * 2)) {
+      if (b < limit && out.length < length) out += alphabet[b % alphabet.length];
+    }
+  }
+  return out;
 }

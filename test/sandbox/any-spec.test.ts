@@ -88,7 +88,7 @@ describe.skipIf(CORPUS === undefined)('a sandbox for a spec without our vocabula
 });
 
 describe.skipIf(CORPUS === undefined)('a sandbox for a multi-file spec with OAuth 2 (redocly-cafe)', () => {
-  it('starts, takes its key as an OAuth 2 bearer token, and creates orders stamped with server timestamps', async () => {
+  it('starts, takes its key as an OAuth 2 bearer token, and keeps orders with ids in their pattern and server timestamps', async () => {
     const { sandbox, call } = await sandboxFor(join(CORPUS!, 'redocly-cafe', 'openapi', 'openapi.yaml'));
     const bearer = `Bearer ${sandbox.apiKey}`;
     // The menu listing is public in the spec (security: []); orders need the OAuth 2 token.
@@ -101,8 +101,10 @@ describe.skipIf(CORPUS === undefined)('a sandbox for a multi-file spec with OAut
     expect(body).toMatchObject(order);
     expect(typeof body.id).toBe('string');
     expect(Date.parse(String(body.createdAt))).not.toBeNaN();
-    // Known gap (issue 27 report): an id whose schema pattern has a prefix (`^ord_...`) is minted without it, so the
-    // item path refuses it; ids are generated in their schema's format (uuid) only.
+    // The id is minted in its schema's pattern (`^ord_[0-9abcdefghjkmnpqrstvwxyz]{26}$`), so the item path takes it.
+    expect(body.id).toMatch(/^ord_[0-9abcdefghjkmnpqrstvwxyz]{26}$/);
+    const read = await call('GET', `/orders/${body.id}`, { auth: bearer });
+    expect(read).toEqual({ status: 200, body });
   });
 });
 

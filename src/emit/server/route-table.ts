@@ -151,11 +151,32 @@ function idFormat(model: ApiModel, schema: NamedSchema, idField: string): IdForm
   const node = objectOf(deref(model, propertiesOf(schema.schema)[idField]));
   if (node?.format === 'uuid') return { kind: 'uuid' };
   const pattern = typeof node?.pattern === 'string' ? node.pattern : '';
+  const prefixed = prefixedIdFormat(pattern);
+  if (prefixed !== undefined) return prefixed;
   const exact = /\{(\d+)\}\$?$/.exec(pattern);
   const length = exact ? Number(exact[1]) : typeof node?.minLength === 'number' ? Math.max(node.minLength, 8) : 22;
   if (length === 26 && /0-9A-[HZ]/.test(pattern)) return { kind: 'ulid' };
   if (pattern === '' && typeof node?.maxLength === 'number' && node.maxLength === 26 && typeof node.minLength === 'number' && node.minLength <= 1) return { kind: 'token', length: 22 };
   return { kind: 'alnum', length };
+}
+
+/**
+ * `^<literal prefix>[<class>]{N}$` (a prefix of letters, digits, `_` or `-`; a class of single characters and ranges):
+ * the prefixed id format; anything else is left to the other formats.
+ */
+function prefixedIdFormat(pattern: string): IdFormat | undefined {
+  const m = /^\^([A-Za-z0-9_-]+)\[([A-Za-z0-9_-]+)\]\{(\d+)\}\$$/.exec(pattern);
+  if (!m) return undefined;
+  let alphabet = '';
+  const cls = m[2]!;
+  for (let i = 0; i < cls.length; i++) {
+    if (cls[i + 1] === '-' && i + 2 < cls.length) {
+      for (let c = cls.charCodeAt(i); c <= cls.charCodeAt(i + 2); c++) alphabet += String.fromCharCode(c);
+      i += 2;
+    } else alphabet += cls[i];
+  }
+  const length = Number(m[3]);
+  return alphabet === '' || length < 1 || length > 256 ? undefined : { kind: 'prefixed', prefix: m[1]!, alphabet: [...new Set(alphabet)].join(''), length };
 }
 
 /**
