@@ -15,7 +15,7 @@
 //
 // Options: --sample N (a deterministic sample of N specs, drawn with --seed S from the specs up to --max-mb),
 // --seed S (default 1), --max-mb M (sample only; default 2), --jobs J (default 2), --timeout SEC (default 300),
-// --only a,b (spec ids), --fresh, --gate (exit 1 on a crash, or a spec openapi-typescript accepts that we
+// --only a,b (spec ids), --max-bytes B (the loader's document size limit, for trusted large files), --fresh, --gate (exit 1 on a crash, or a spec openapi-typescript accepts that we
 // refuse, time out on or whose output fails tsc --strict).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -118,6 +118,9 @@ function oneLine(text: string, max = 300): string {
   return line.length > max ? `${line.slice(0, max)}...` : line;
 }
 
+/** `--max-bytes` (trusted large files), handed to the children through the environment. */
+const sizeLimit = (): { maxDocumentBytes: number } | undefined => (process.env.CORPUS_MAX_BYTES ? { maxDocumentBytes: Number(process.env.CORPUS_MAX_BYTES) } : undefined);
+
 const peakRssMb = (): number => Math.round(process.resourceUsage().maxRSS / 1024);
 
 async function runOurs(file: string): Promise<OursResult> {
@@ -131,7 +134,7 @@ async function runOurs(file: string): Promise<OursResult> {
   const result: OursResult = { outcome: 'crashed', ms: 0, rssMb: 0, tscMs: 0, warnings: 0, warningSamples: [] };
   let stage = 'load';
   try {
-    const docs = await loadSpecs(file, { policy: 'lenient' });
+    const docs = await loadSpecs(file, { policy: 'lenient', limits: sizeLimit() });
     for (const doc of docs) {
       const warnings = doc.warnings;
       result.warnings += warnings.length;
@@ -353,7 +356,7 @@ async function sweepChild(listFile: string, progressFile: string): Promise<void>
     const row: SweepRow = { id: spec.id, bytes: spec.bytes, outcome: 'crashed', warnings: 0 };
     let stage = 'load';
     try {
-      const docs = await loadSpecs(spec.file, { policy: 'lenient' });
+      const docs = await loadSpecs(spec.file, { policy: 'lenient', limits: sizeLimit() });
       row.warnings = docs.reduce((n, d) => n + d.warnings.length, 0);
       stage = 'model';
       const model = buildModel(docs, { policy: 'lenient' });
@@ -469,6 +472,7 @@ export async function directoryMain(argv: string[]): Promise<number> {
       sample: { type: 'string' },
       seed: { type: 'string', default: '1' },
       'max-mb': { type: 'string', default: '2' },
+      'max-bytes': { type: 'string' },
       jobs: { type: 'string', default: '2' },
       timeout: { type: 'string', default: '300' },
       only: { type: 'string' },
@@ -478,6 +482,7 @@ export async function directoryMain(argv: string[]): Promise<number> {
     },
     strict: true,
   });
+  if (values['max-bytes'] !== undefined) process.env.CORPUS_MAX_BYTES = String(Number(values['max-bytes']));
   const all = directorySpecs();
   const seed = Number(values.seed);
   let specs = shuffled(all, seed);

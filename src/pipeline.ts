@@ -35,6 +35,8 @@ export interface GenerateOptions {
   buildCacheDir?: string;
   /** Write nothing when the model has a breaking change since the previous one (CI gates; the CLI exits 3). */
   failOnBreaking?: boolean;
+  /** Largest document accepted, in bytes (`--max-bytes`, for trusted large files); default: the loader's limit. */
+  maxBytes?: number;
 }
 
 export interface GenerateSummary extends WriteResult {
@@ -84,7 +86,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   const t0 = performance.now();
   // The build cache also keeps the loader's compiled OpenAPI schema validators (the tool's, not the spec's).
   const cache = options.buildCacheDir === undefined ? undefined : new BuildCache(options.buildCacheDir);
-  const docs = await stage(options.spec, 'load', () => loadSpecs(options.spec, { fetch: options.fetch, json: options.json, policy: options.policy ?? 'lenient', cache }));
+  const docs = await stage(options.spec, 'load', () => loadSpecs(options.spec, { fetch: options.fetch, json: options.json, policy: options.policy ?? 'lenient', cache, limits: options.maxBytes === undefined ? undefined : { maxDocumentBytes: options.maxBytes } }));
   const t1 = performance.now();
   const model = await stage(options.spec, 'model', () => buildModel(docs, { policy: options.policy ?? 'lenient', known: SANDBOX_NAMES }));
   const t2 = performance.now();
@@ -109,7 +111,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   const refused = options.failOnBreaking === true && release.changes.some((c) => c.level === 'breaking');
   const result = await stage(options.spec, 'write', () => writeOutput(options.out, rendered, { check: options.check === true || refused }));
   const t4 = performance.now();
-  return { ...result, model, render, release, warnings: docs.flatMap((d) => d.warnings), timings: { load: t1 - t0, model: t2 - t1, emit: tEmitted - t2, render: t3 - tEmitted, write: t4 - t3 } };
+  return { ...result, model, render, release, warnings: [...docs.flatMap((d) => d.warnings), ...(model.inferenceNotes ?? [])], timings: { load: t1 - t0, model: t2 - t1, emit: tEmitted - t2, render: t3 - tEmitted, write: t4 - t3 } };
 }
 
 /** Everything up to (not including) the disk: the rendered files for a spec. Used by tests. */

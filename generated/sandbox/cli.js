@@ -1249,6 +1249,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "agents", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listAgentsQueryValidator,
           headers: validators.listAgentsHeadersValidator,
@@ -1306,6 +1307,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createAgentHeadersValidator,
           body: validators.createAgentBodyValidator,
@@ -1342,6 +1344,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getAgentPathParamsValidator,
           headers: validators.getAgentHeadersValidator,
@@ -1412,6 +1415,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateAgentPathParamsValidator,
           headers: validators.updateAgentHeadersValidator,
@@ -1449,6 +1453,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteAgentPathParamsValidator,
           headers: validators.deleteAgentHeadersValidator,
@@ -1492,6 +1497,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.duplicateAgentPathParamsValidator,
           headers: validators.duplicateAgentHeadersValidator,
@@ -1554,6 +1560,7 @@ var init_routes = __esm({
           ],
           snapshotInto: null
         },
+        example: null,
         validators: {
           path: validators.listAgentVersionsPathParamsValidator,
           headers: validators.listAgentVersionsHeadersValidator,
@@ -1593,6 +1600,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
         errors: [400, 401, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.revertAgentVersionPathParamsValidator,
           headers: validators.revertAgentVersionHeadersValidator,
@@ -1633,6 +1641,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "alerts", total: "total_count" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listAlertsQueryValidator,
           headers: validators.listAlertsHeadersValidator,
@@ -1700,6 +1709,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createAlertHeadersValidator,
           body: validators.createAlertBodyValidator,
@@ -1736,6 +1746,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getAlertPathParamsValidator,
           headers: validators.getAlertHeadersValidator,
@@ -1802,6 +1813,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateAlertPathParamsValidator,
           headers: validators.updateAlertHeadersValidator,
@@ -1839,6 +1851,7 @@ var init_routes = __esm({
         success: { status: 204, shape: { kind: "none" }, media: null },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: { path: validators.deleteAlertPathParamsValidator, headers: validators.deleteAlertHeadersValidator }
       },
       {
@@ -1884,6 +1897,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listAlertEventsPathParamsValidator,
           query: validators.listAlertEventsQueryValidator,
@@ -1937,6 +1951,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.testEvaluateAlertPathParamsValidator,
           headers: validators.testEvaluateAlertHeadersValidator,
@@ -1993,6 +2008,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "conversations", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listConversationsQueryValidator,
           headers: validators.listConversationsHeadersValidator,
@@ -2044,6 +2060,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listSimulatedConversationsQueryValidator,
           headers: validators.listSimulatedConversationsHeadersValidator,
@@ -2080,6 +2097,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "simulated_conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getSimulatedConversationPathParamsValidator,
           headers: validators.getSimulatedConversationHeadersValidator,
@@ -2123,6 +2141,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "simulated_conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateSimulatedConversationPathParamsValidator,
           headers: validators.updateSimulatedConversationHeadersValidator,
@@ -2160,6 +2179,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteSimulatedConversationPathParamsValidator,
           headers: validators.deleteSimulatedConversationHeadersValidator,
@@ -2205,6 +2225,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getSimulatedConversationAudioPathParamsValidator,
           headers: validators.getSimulatedConversationAudioHeadersValidator,
@@ -2255,6 +2276,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listSimulatedConversationMetricOutputsPathParamsValidator,
           query: validators.listSimulatedConversationMetricOutputsQueryValidator,
@@ -2299,6 +2321,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getSimulatedConversationMetricOutputPathParamsValidator,
           headers: validators.getSimulatedConversationMetricOutputHeadersValidator,
@@ -2344,6 +2367,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.resimulateSimulatedConversationPathParamsValidator,
           headers: validators.resimulateSimulatedConversationHeadersValidator,
@@ -2396,6 +2420,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.rerunSimulatedConversationMetricsHeadersValidator,
           body: validators.rerunSimulatedConversationMetricsBodyValidator,
@@ -2453,6 +2478,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listUploadedConversationsQueryValidator,
           headers: validators.listUploadedConversationsHeadersValidator,
@@ -2491,6 +2517,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getUploadedConversationPathParamsValidator,
           query: validators.getUploadedConversationQueryValidator,
@@ -2535,6 +2562,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.attachUploadedConversationAudioPathParamsValidator,
           headers: validators.attachUploadedConversationAudioHeadersValidator,
@@ -2572,6 +2600,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteUploadedConversationPathParamsValidator,
           headers: validators.deleteUploadedConversationHeadersValidator,
@@ -2617,6 +2646,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getUploadedConversationAudioPathParamsValidator,
           headers: validators.getUploadedConversationAudioHeadersValidator,
@@ -2667,6 +2697,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listUploadedConversationMetricOutputsPathParamsValidator,
           query: validators.listUploadedConversationMetricOutputsQueryValidator,
@@ -2711,6 +2742,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getUploadedConversationMetricOutputPathParamsValidator,
           headers: validators.getUploadedConversationMetricOutputHeadersValidator,
@@ -2765,6 +2797,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.submitUploadedConversationHeadersValidator,
           body: validators.submitUploadedConversationBodyValidator,
@@ -2803,6 +2836,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getConversationPathParamsValidator,
           query: validators.getConversationQueryValidator,
@@ -2849,6 +2883,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.attachConversationAudioPathParamsValidator,
           headers: validators.attachConversationAudioHeadersValidator,
@@ -2886,6 +2921,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteConversationPathParamsValidator,
           headers: validators.deleteConversationHeadersValidator,
@@ -2931,6 +2967,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getConversationAudioPathParamsValidator,
           headers: validators.getConversationAudioHeadersValidator,
@@ -2981,6 +3018,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listConversationMetricOutputsPathParamsValidator,
           query: validators.listConversationMetricOutputsQueryValidator,
@@ -3025,6 +3063,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getConversationMetricOutputPathParamsValidator,
           headers: validators.getConversationMetricOutputHeadersValidator,
@@ -3081,6 +3120,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.submitConversationHeadersValidator,
           body: validators.submitConversationBodyValidator,
@@ -3134,6 +3174,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "dashboards", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listDashboardsQueryValidator,
           headers: validators.listDashboardsHeadersValidator,
@@ -3177,6 +3218,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createDashboardHeadersValidator,
           body: validators.createDashboardBodyValidator,
@@ -3213,6 +3255,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
         errors: [401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getDashboardPathParamsValidator,
           headers: validators.getDashboardHeadersValidator,
@@ -3263,6 +3306,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateDashboardPathParamsValidator,
           headers: validators.updateDashboardHeadersValidator,
@@ -3300,6 +3344,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [401, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteDashboardPathParamsValidator,
           headers: validators.deleteDashboardHeadersValidator,
@@ -3351,6 +3396,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "metrics", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { query: validators.listMetricsQueryValidator, response: validators.listMetricsResponse200Validator }
       },
       {
@@ -3448,6 +3494,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { body: validators.createMetricBodyValidator, response: validators.createMetricResponse201Validator }
       },
       {
@@ -3499,6 +3546,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "metric_flows", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listMetricFlowsQueryValidator,
           response: validators.listMetricFlowsResponse200Validator
@@ -3537,6 +3585,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "metric_flow" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           body: validators.createMetricFlowBodyValidator,
           response: validators.createMetricFlowResponse201Validator
@@ -3579,6 +3628,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "metric_flow" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateMetricFlowPathParamsValidator,
           body: validators.updateMetricFlowBodyValidator,
@@ -3615,6 +3665,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteMetricFlowPathParamsValidator,
           response: validators.deleteMetricFlowResponse200Validator
@@ -3661,6 +3712,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.batchGetMetricOutputsHeadersValidator,
           body: validators.batchGetMetricOutputsBodyValidator,
@@ -3693,6 +3745,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "other", keys: ["metrics"], constants: {} }, media: "application/json" },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listRecentlyDeletedMetricsResponse200Validator }
       },
       {
@@ -3725,6 +3778,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.getMetricSqlSchemaResponse200Validator }
       },
       {
@@ -3769,6 +3823,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { body: validators.testMetricSqlBodyValidator, response: validators.testMetricSqlResponse200Validator }
       },
       {
@@ -3801,6 +3856,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listMetricTagsResponse200Validator }
       },
       {
@@ -3838,6 +3894,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listMetricTemplateVariablesResponse200Validator }
       },
       {
@@ -3870,6 +3927,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: { path: validators.getMetricPathParamsValidator, response: validators.getMetricResponse200Validator }
       },
       {
@@ -3976,6 +4034,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateMetricPathParamsValidator,
           body: validators.updateMetricBodyValidator,
@@ -4012,6 +4071,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteMetricPathParamsValidator,
           response: validators.deleteMetricResponse200Validator
@@ -4064,6 +4124,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listBaselinesPathParamsValidator,
           query: validators.listBaselinesQueryValidator,
@@ -4117,6 +4178,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.createBaselinePathParamsValidator,
           body: validators.createBaselineBodyValidator,
@@ -4156,6 +4218,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getBaselinePathParamsValidator,
           query: validators.getBaselineQueryValidator,
@@ -4202,6 +4265,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateBaselinePathParamsValidator,
           body: validators.updateBaselineBodyValidator,
@@ -4241,6 +4305,7 @@ var init_routes = __esm({
         success: { status: 204, shape: { kind: "none" }, media: null },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: { path: validators.deleteBaselinePathParamsValidator }
       },
       {
@@ -4285,6 +4350,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 404, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getBaselineHistoryPathParamsValidator,
           query: validators.getBaselineHistoryQueryValidator,
@@ -4321,6 +4387,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.duplicateMetricPathParamsValidator,
           response: validators.duplicateMetricResponse201Validator
@@ -4356,6 +4423,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
         errors: [401, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.restoreMetricPathParamsValidator,
           headers: validators.restoreMetricHeadersValidator,
@@ -4403,6 +4471,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.testMetricPathParamsValidator,
           headers: validators.testMetricHeadersValidator,
@@ -4440,6 +4509,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getMetricThresholdPathParamsValidator,
           response: validators.getMetricThresholdResponse200Validator
@@ -4487,6 +4557,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateMetricThresholdPathParamsValidator,
           body: validators.updateMetricThresholdBodyValidator,
@@ -4531,6 +4602,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "thresholds", total: null }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listMetricThresholdsPathParamsValidator,
           query: validators.listMetricThresholdsQueryValidator,
@@ -4574,6 +4646,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.createMetricThresholdPathParamsValidator,
           body: validators.createMetricThresholdBodyValidator,
@@ -4613,6 +4686,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteMetricThresholdPathParamsValidator,
           response: validators.deleteMetricThresholdResponse200Validator
@@ -4661,6 +4735,7 @@ var init_routes = __esm({
           ],
           snapshotInto: "metric_metadata"
         },
+        example: null,
         validators: {
           path: validators.listMetricVersionsPathParamsValidator,
           response: validators.listMetricVersionsResponse200Validator
@@ -4699,6 +4774,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.revertMetricVersionPathParamsValidator,
           response: validators.revertMetricVersionResponse200Validator
@@ -4734,6 +4810,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listMetricModelsResponse200Validator }
       },
       {
@@ -4790,6 +4867,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listMonitorsQueryValidator,
           headers: validators.listMonitorsHeadersValidator,
@@ -4872,6 +4950,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createMonitorHeadersValidator,
           body: validators.createMonitorBodyValidator,
@@ -4917,6 +4996,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getMonitorPathParamsValidator,
           headers: validators.getMonitorHeadersValidator,
@@ -4999,6 +5079,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateMonitorPathParamsValidator,
           headers: validators.updateMonitorHeadersValidator,
@@ -5036,6 +5117,7 @@ var init_routes = __esm({
         success: { status: 204, shape: { kind: "none" }, media: null },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteMonitorPathParamsValidator,
           headers: validators.deleteMonitorHeadersValidator
@@ -5087,6 +5169,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listMonitorEventsPathParamsValidator,
           query: validators.listMonitorEventsQueryValidator,
@@ -5143,6 +5226,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.testEvaluateMonitorPathParamsValidator,
           headers: validators.testEvaluateMonitorHeadersValidator,
@@ -5176,6 +5260,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "specs", total: null }, media: "application/json" },
         errors: [500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listSpecsResponse200Validator }
       },
       {
@@ -5208,6 +5293,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "other", keys: [], constants: {} }, media: "application/json" },
         errors: [404, 500],
         versionItem: null,
+        example: null,
         validators: { path: validators.getSpecPathParamsValidator, response: validators.getSpecResponse200Validator }
       },
       {
@@ -5246,6 +5332,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "personas", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listPersonasQueryValidator,
           headers: validators.listPersonasHeadersValidator,
@@ -5304,6 +5391,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createPersonaHeadersValidator,
           body: validators.createPersonaBodyValidator,
@@ -5351,6 +5439,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listPersonaBackgroundSoundsQueryValidator,
           response: validators.listPersonaBackgroundSoundsResponse200Validator
@@ -5405,6 +5494,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           body: validators.createPersonaBackgroundSoundBodyValidator,
           response: validators.createPersonaBackgroundSoundResponse201Validator
@@ -5447,6 +5537,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "background_sound" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updatePersonaBackgroundSoundPathParamsValidator,
           body: validators.updatePersonaBackgroundSoundBodyValidator,
@@ -5483,6 +5574,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "background_sound" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.completePersonaBackgroundSoundPathParamsValidator,
           response: validators.completePersonaBackgroundSoundResponse200Validator
@@ -5518,6 +5610,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listPersonaPhoneNumbersResponse200Validator }
       },
       {
@@ -5554,6 +5647,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.listPersonaTagsHeadersValidator,
           response: validators.listPersonaTagsResponse200Validator
@@ -5589,6 +5683,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listPersonaVoicesResponse200Validator }
       },
       {
@@ -5621,6 +5716,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getPersonaPathParamsValidator,
           headers: validators.getPersonaHeadersValidator,
@@ -5710,6 +5806,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updatePersonaPathParamsValidator,
           headers: validators.updatePersonaHeadersValidator,
@@ -5747,6 +5844,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deletePersonaPathParamsValidator,
           headers: validators.deletePersonaHeadersValidator,
@@ -5783,6 +5881,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.duplicatePersonaPathParamsValidator,
           headers: validators.duplicatePersonaHeadersValidator,
@@ -5838,6 +5937,7 @@ var init_routes = __esm({
           ],
           snapshotInto: "metadata"
         },
+        example: null,
         validators: {
           path: validators.listPersonaVersionsPathParamsValidator,
           headers: validators.listPersonaVersionsHeadersValidator,
@@ -5877,6 +5977,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.revertPersonaVersionPathParamsValidator,
           headers: validators.revertPersonaVersionHeadersValidator,
@@ -5930,6 +6031,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "review_projects", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listReviewProjectsQueryValidator,
           response: validators.listReviewProjectsResponse200Validator
@@ -5982,6 +6084,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           body: validators.createReviewProjectBodyValidator,
           response: validators.createReviewProjectResponse201Validator
@@ -6024,6 +6127,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           body: validators.getReviewDisagreementStateBodyValidator,
           response: validators.getReviewDisagreementStateResponse200Validator
@@ -6059,6 +6163,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getReviewProjectPathParamsValidator,
           response: validators.getReviewProjectResponse200Validator
@@ -6125,6 +6230,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateReviewProjectPathParamsValidator,
           body: validators.updateReviewProjectBodyValidator,
@@ -6161,6 +6267,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteReviewProjectPathParamsValidator,
           response: validators.deleteReviewProjectResponse200Validator
@@ -6212,6 +6319,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.completeReviewConversationPathParamsValidator,
           body: validators.completeReviewConversationBodyValidator,
@@ -6269,6 +6377,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getReviewProjectInsightsPathParamsValidator,
           query: validators.getReviewProjectInsightsQueryValidator,
@@ -6311,6 +6420,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getReviewProjectMetricAgreementPathParamsValidator,
           query: validators.getReviewProjectMetricAgreementQueryValidator,
@@ -6366,6 +6476,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getReviewProjectProgressPathParamsValidator,
           response: validators.getReviewProjectProgressResponse200Validator
@@ -6415,6 +6526,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "runs", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listRunsQueryValidator,
           headers: validators.listRunsHeadersValidator,
@@ -6471,6 +6583,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.launchRunHeadersValidator,
           body: validators.launchRunBodyValidator,
@@ -6511,6 +6624,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.listRunTagsHeadersValidator,
           response: validators.listRunTagsResponse200Validator
@@ -6546,6 +6660,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getRunPathParamsValidator,
           headers: validators.getRunHeadersValidator,
@@ -6589,6 +6704,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateRunPathParamsValidator,
           headers: validators.updateRunHeadersValidator,
@@ -6626,6 +6742,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteRunPathParamsValidator,
           headers: validators.deleteRunHeadersValidator,
@@ -6675,6 +6792,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "simulations", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listSimulationsQueryValidator,
           headers: validators.listSimulationsHeadersValidator,
@@ -6711,6 +6829,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "simulation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getSimulationPathParamsValidator,
           headers: validators.getSimulationHeadersValidator,
@@ -6754,6 +6873,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "simulation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateSimulationPathParamsValidator,
           headers: validators.updateSimulationHeadersValidator,
@@ -6791,6 +6911,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteSimulationPathParamsValidator,
           headers: validators.deleteSimulationHeadersValidator,
@@ -6836,6 +6957,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getSimulationAudioPathParamsValidator,
           headers: validators.getSimulationAudioHeadersValidator,
@@ -6886,6 +7008,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listSimulationMetricOutputsPathParamsValidator,
           query: validators.listSimulationMetricOutputsQueryValidator,
@@ -6930,6 +7053,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getSimulationMetricOutputPathParamsValidator,
           headers: validators.getSimulationMetricOutputHeadersValidator,
@@ -6975,6 +7099,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.resimulateSimulationPathParamsValidator,
           headers: validators.resimulateSimulationHeadersValidator,
@@ -7027,6 +7152,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.rerunSimulationMetricsHeadersValidator,
           body: validators.rerunSimulationMetricsBodyValidator,
@@ -7070,6 +7196,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "tags", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { query: validators.listTagsQueryValidator, response: validators.listTagsResponse200Validator }
       },
       {
@@ -7105,6 +7232,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
         errors: [400, 401, 403, 409, 500],
         versionItem: null,
+        example: null,
         validators: { body: validators.createTagBodyValidator, response: validators.createTagResponse201Validator }
       },
       {
@@ -7137,6 +7265,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: { path: validators.getTagPathParamsValidator, response: validators.getTagResponse200Validator }
       },
       {
@@ -7179,6 +7308,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateTagPathParamsValidator,
           headers: validators.updateTagHeadersValidator,
@@ -7216,6 +7346,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: { path: validators.deleteTagPathParamsValidator, response: validators.deleteTagResponse200Validator }
       },
       {
@@ -7257,6 +7388,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "test_cases", total: null }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listTestCasesQueryValidator,
           headers: validators.listTestCasesHeadersValidator,
@@ -7300,6 +7432,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createTestCaseHeadersValidator,
           body: validators.createTestCaseBodyValidator,
@@ -7336,6 +7469,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getTestCasePathParamsValidator,
           headers: validators.getTestCaseHeadersValidator,
@@ -7379,6 +7513,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateTestCasePathParamsValidator,
           headers: validators.updateTestCaseHeadersValidator,
@@ -7416,6 +7551,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteTestCasePathParamsValidator,
           headers: validators.deleteTestCaseHeadersValidator,
@@ -7471,6 +7607,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "test_sets", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listTestSetsQueryValidator,
           headers: validators.listTestSetsHeadersValidator,
@@ -7514,6 +7651,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
         errors: [400, 401, 403, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createTestSetHeadersValidator,
           body: validators.createTestSetBodyValidator,
@@ -7550,6 +7688,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getTestSetPathParamsValidator,
           headers: validators.getTestSetHeadersValidator,
@@ -7602,6 +7741,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateTestSetPathParamsValidator,
           headers: validators.updateTestSetHeadersValidator,
@@ -7639,6 +7779,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteTestSetPathParamsValidator,
           headers: validators.deleteTestSetHeadersValidator,
@@ -7679,6 +7820,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listTestSetAgentsPathParamsValidator,
           headers: validators.listTestSetAgentsHeadersValidator,
@@ -7718,6 +7860,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.removeTestSetAgentPathParamsValidator,
           headers: validators.removeTestSetAgentHeadersValidator,
@@ -7765,6 +7908,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.addTestSetAgentsPathParamsValidator,
           headers: validators.addTestSetAgentsHeadersValidator,
@@ -7805,6 +7949,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.duplicateTestSetPathParamsValidator,
           headers: validators.duplicateTestSetHeadersValidator,
@@ -7845,6 +7990,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listTestSetRecordsPathParamsValidator,
           headers: validators.listTestSetRecordsHeadersValidator,
@@ -7900,6 +8046,7 @@ var init_routes = __esm({
           ],
           snapshotInto: null
         },
+        example: null,
         validators: {
           path: validators.listTestSetVersionsPathParamsValidator,
           headers: validators.listTestSetVersionsHeadersValidator,
@@ -7939,6 +8086,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.revertTestSetVersionPathParamsValidator,
           headers: validators.revertTestSetVersionHeadersValidator,
@@ -7971,6 +8119,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "webhooks", total: null }, media: "application/json" },
         errors: [401, 403, 500, 503],
         versionItem: null,
+        example: null,
         validators: { response: validators.listWebhooksResponse200Validator }
       },
       {
@@ -8006,6 +8155,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "webhook" }, media: "application/json" },
         errors: [400, 401, 403, 500, 503],
         versionItem: null,
+        example: null,
         validators: { body: validators.createWebhookBodyValidator, response: validators.createWebhookResponse200Validator }
       },
       {
@@ -8045,6 +8195,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "webhook" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateWebhookPathParamsValidator,
           body: validators.updateWebhookBodyValidator,
@@ -8085,6 +8236,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteWebhookPathParamsValidator,
           response: validators.deleteWebhookResponse200Validator
@@ -8116,6 +8268,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "workspaces", total: null }, media: "application/json" },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listWorkspacesResponse200Validator }
       },
       {
@@ -8151,6 +8304,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
         errors: [400, 401, 403, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           body: validators.createWorkspaceBodyValidator,
           response: validators.createWorkspaceResponse201Validator
@@ -8186,6 +8340,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getWorkspacePathParamsValidator,
           response: validators.getWorkspaceResponse200Validator
@@ -8228,6 +8383,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateWorkspacePathParamsValidator,
           body: validators.updateWorkspaceBodyValidator,
@@ -8264,6 +8420,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteWorkspacePathParamsValidator,
           response: validators.deleteWorkspaceResponse200Validator
@@ -8299,6 +8456,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.archiveWorkspacePathParamsValidator,
           response: validators.archiveWorkspaceResponse200Validator
@@ -8481,8 +8639,8 @@ function invalid(field2, description, message = "Invalid argument.") {
 function invalidAll(details, message = "Invalid argument.") {
   return new ApiFailure(400, "INVALID_ARGUMENT", message, details);
 }
-function unauthenticated(description) {
-  return new ApiFailure(401, "UNAUTHENTICATED", "Authentication failed.", [{ field: "X-API-Key", description }]);
+function unauthenticated(description, field2 = "X-API-Key") {
+  return new ApiFailure(401, "UNAUTHENTICATED", "Authentication failed.", [{ field: field2, description }]);
 }
 function permissionDenied(permission) {
   return new ApiFailure(403, "PERMISSION_DENIED", `The API key lacks the ${permission} permission.`, [
@@ -8500,7 +8658,7 @@ function internal() {
 }
 
 // src/sandbox/ids.ts
-import { randomBytes, randomFillSync } from "node:crypto";
+import { randomBytes, randomFillSync, randomUUID } from "node:crypto";
 var CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 var ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 var pool = Buffer.alloc(4096);
@@ -8553,10 +8711,22 @@ function alnum(length) {
   return out;
 }
 function mintId(format) {
+  if (format.kind === "uuid") return randomUUID();
+  if (format.kind === "prefixed") return format.prefix + fromAlphabet(format.alphabet, format.length);
   return format.kind === "ulid" ? ulid() : alnum(format.length);
 }
 function secret(prefix) {
   return `${prefix}_${randomBytes(24).toString("base64url")}`;
+}
+function fromAlphabet(alphabet, length) {
+  const limit = 256 - 256 % alphabet.length;
+  let out = "";
+  while (out.length < length) {
+    for (const b of randomBytes(length * 2)) {
+      if (b < limit && out.length < length) out += alphabet[b % alphabet.length];
+    }
+  }
+  return out;
 }
 
 // src/sandbox/events/deliver.ts
@@ -9618,10 +9788,9 @@ function createOrganization(runtime, displayName2, options = {}) {
     const now = runtime.clock.now().toISOString();
     const id = options.id ?? `org_${alnum(12)}`;
     const workspaces = runtime.tables.workspace;
-    if (workspaces === null) throw new Error("the spec declares no workspace resource (x-workspace): organizations need one");
-    const ws = newRecordData(runtime, runtime.resource(workspaces.resource), workspaces.defaults, now);
-    const record = runtime.store.insert({ kind: workspaces.resource, id: String(ws.id), org: id, workspace: null, deleted: false, data: ws });
-    const organization = { id, display_name: displayName2, created_at: now, default_workspace_id: record.id };
+    const ws = workspaces === null ? null : newRecordData(runtime, runtime.resource(workspaces.resource), workspaces.defaults, now);
+    const record = workspaces === null || ws === null ? null : runtime.store.insert({ kind: workspaces.resource, id: String(ws.id), org: id, workspace: null, deleted: false, data: ws });
+    const organization = { id, display_name: displayName2, created_at: now, default_workspace_id: record?.id ?? "" };
     runtime.store.putOrganization(organization);
     const api_key = options.key ? { key: options.key, organization_id: id, permissions: allPermissions(runtime), created_at: now } : createApiKey(runtime, id, allPermissions(runtime));
     if (options.key) runtime.store.putKey(api_key);
@@ -10450,6 +10619,11 @@ function insertNew(ctx, resource, data) {
   }
   return record;
 }
+function givenId(ctx, resource, body2) {
+  const given3 = body2[resource.id];
+  if (typeof given3 !== "string" || given3 === "" || resource.readOnly.includes(resource.id)) return void 0;
+  return ctx.runtime.store.peek(resource.name, given3) ? void 0 : given3;
+}
 function createAction(ctx, hooks) {
   const resource = resourceOf(ctx);
   const rules = fieldRules(resource, ctx.route);
@@ -10457,7 +10631,7 @@ function createAction(ctx, hooks) {
   for (const [k, v] of Object.entries(ctx.route.body?.defaults ?? {})) setOwn(body2, k, clone(v));
   for (const [k, v] of Object.entries(ctx.body)) if (v !== null) setOwn(body2, k, v);
   for (const p of ctx.route.params.path) if (resource.properties.includes(p.name)) setOwn(body2, p.name, ctx.path[p.name]);
-  const data = newRecordData(ctx.runtime, resource, body2, ctx.now);
+  const data = newRecordData(ctx.runtime, resource, body2, ctx.now, givenId(ctx, resource, body2));
   normalize(rules, data);
   hooks.write(ctx, data, void 0);
   checkUnique(ctx, resource, rules, data, null);
@@ -10694,6 +10868,8 @@ function shapeBody(ctx, result) {
       if (shape2.total !== null) setOwn(out, shape2.total, result.total);
       return out;
     }
+    case "items":
+      return result.records.map((r) => present(resource, r));
     case "other":
       return { ...shape2.constants };
   }
@@ -10736,14 +10912,35 @@ function validateRequest(route2, parts) {
   return details;
 }
 
+// src/sandbox/engine/credentials.ts
+function credentialOf(header, value) {
+  if (value === null || header.toLowerCase() !== "authorization") return value;
+  const bearer = /^bearer\s+(.+)$/i.exec(value);
+  if (bearer) return bearer[1].trim();
+  const basic = /^basic\s+([A-Za-z0-9+/=]+)$/i.exec(value.trim());
+  if (basic) {
+    const decoded = Buffer.from(basic[1], "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    if (colon < 0) return decoded;
+    const password = decoded.slice(colon + 1);
+    return password !== "" ? password : decoded.slice(0, colon);
+  }
+  return value;
+}
+
+// src/sandbox/engine/example.ts
+function exampleResult(route2) {
+  return { body: structuredClone(route2.example.value) };
+}
+
 // src/sandbox/engine/dispatch.ts
 function authenticate2(runtime, route2, request) {
   if (route2.auth.length === 0) return null;
   let value = null;
-  for (const name of route2.auth) value ??= request.headers.get(name);
-  if (value === null || value === "") throw unauthenticated("missing API key");
+  for (const name of route2.auth) value ??= credentialOf(name, request.headers.get(name));
+  if (value === null || value === "") throw unauthenticated("missing API key", route2.auth[0]);
   const key = runtime.store.findKey(value);
-  if (!key) throw unauthenticated("unknown API key");
+  if (!key) throw unauthenticated("unknown API key", route2.auth[0]);
   return key;
 }
 function resolveWorkspace(runtime, route2, org, request) {
@@ -10832,6 +11029,7 @@ function createDispatcher(deps) {
       const custom = ruleList.find((r) => r.handle);
       let out;
       if (custom?.handle) out = custom.handle(ctx);
+      else if (canonical2.example !== null) out = exampleResult(canonical2);
       else {
         const action = canonical2.sets !== null ? transitionAction : GENERIC_ACTIONS[canonical2.action ?? ""];
         if (!action) throw new ApiFailure(501, "INTERNAL", `The sandbox does not implement ${canonical2.id}.`);
@@ -14489,7 +14687,7 @@ function lockKey(name) {
 }
 
 // src/sandbox/storage/pg-store.ts
-import { randomUUID } from "node:crypto";
+import { randomUUID as randomUUID2 } from "node:crypto";
 
 // src/sandbox/storage/pg-schema.ts
 var MIGRATION_LOCK_CLASS = 1396788804;
@@ -14570,7 +14768,7 @@ function openPgStore(url) {
   const connection = new PgConnection(target2, (c) => void c.query(`SET search_path TO "${target2.schema}"`));
   connection.open();
   const migrated = migrate(connection, target2.schema);
-  const owner = randomUUID();
+  const owner = randomUUID2();
   let open2 = false;
   let openMode = "write";
   const held = /* @__PURE__ */ new Set();
@@ -15286,6 +15484,15 @@ function parseSandboxArgs(args) {
 
 // src/sandbox/cli.ts
 import { chooseDb as chooseDb2, createSandbox as createSandbox2, startSandboxPool } from "./index.js";
+
+// src/sandbox/credential-hint.ts
+function credentialHint(routes2, key) {
+  const headers = [...new Set(routes2.flatMap((r) => r.auth))];
+  if (headers.length === 0) return "no operation asks for a credential";
+  return headers.map((h) => h.toLowerCase() === "authorization" ? `Authorization: Bearer ${key}  (or Basic, with the key as the password)` : `${h}: ${key}`).join("   or   ");
+}
+
+// src/sandbox/cli.ts
 var STOP_GRACE_MS = 5e3;
 function fail(message, withUsage) {
   process.stderr.write(`sandbox: ${message}
@@ -15337,6 +15544,7 @@ async function main(argv) {
   const server = await sandbox.listen({ port: Number(args.port), host: args.host });
   const inspectorLogin = `${server.inspectorUrl}/?token=${encodeURIComponent(sandbox.adminToken)}`;
   const workspace2 = sandbox.defaultWorkspaceId;
+  const hint = "runtime" in sandbox ? credentialHint(sandbox.runtime.tables.routes, sandbox.apiKey) : void 0;
   if (args.json) {
     const info2 = {
       base_url: server.baseUrl,
@@ -15356,6 +15564,7 @@ async function main(argv) {
         `  base URL:          ${server.baseUrl}`,
         `  API key:           ${sandbox.apiKey}   (development organization ${sandbox.organizationId}, every permission)`,
         `  default workspace: ${workspace2 ?? "(none: archived)"}   (used when a call names none; GET ${server.baseUrl}/workspaces lists them, POST creates one)`,
+        ...hint === void 0 ? [] : [`  send it as:        ${hint}`],
         `  admin token:       ${sandbox.adminToken}   (control plane: ${server.controlUrl})`,
         `  spec catalog:      ${server.baseUrl}/openapi`,
         `  inspector:         ${inspectorLogin}   (every organization; ?token=<API key> shows one)`,

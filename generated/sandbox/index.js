@@ -1248,6 +1248,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "agents", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listAgentsQueryValidator,
           headers: validators.listAgentsHeadersValidator,
@@ -1305,6 +1306,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createAgentHeadersValidator,
           body: validators.createAgentBodyValidator,
@@ -1341,6 +1343,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getAgentPathParamsValidator,
           headers: validators.getAgentHeadersValidator,
@@ -1411,6 +1414,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateAgentPathParamsValidator,
           headers: validators.updateAgentHeadersValidator,
@@ -1448,6 +1452,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteAgentPathParamsValidator,
           headers: validators.deleteAgentHeadersValidator,
@@ -1491,6 +1496,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.duplicateAgentPathParamsValidator,
           headers: validators.duplicateAgentHeadersValidator,
@@ -1553,6 +1559,7 @@ var init_routes = __esm({
           ],
           snapshotInto: null
         },
+        example: null,
         validators: {
           path: validators.listAgentVersionsPathParamsValidator,
           headers: validators.listAgentVersionsHeadersValidator,
@@ -1592,6 +1599,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "agent" }, media: "application/json" },
         errors: [400, 401, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.revertAgentVersionPathParamsValidator,
           headers: validators.revertAgentVersionHeadersValidator,
@@ -1632,6 +1640,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "alerts", total: "total_count" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listAlertsQueryValidator,
           headers: validators.listAlertsHeadersValidator,
@@ -1699,6 +1708,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createAlertHeadersValidator,
           body: validators.createAlertBodyValidator,
@@ -1735,6 +1745,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getAlertPathParamsValidator,
           headers: validators.getAlertHeadersValidator,
@@ -1801,6 +1812,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateAlertPathParamsValidator,
           headers: validators.updateAlertHeadersValidator,
@@ -1838,6 +1850,7 @@ var init_routes = __esm({
         success: { status: 204, shape: { kind: "none" }, media: null },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: { path: validators.deleteAlertPathParamsValidator, headers: validators.deleteAlertHeadersValidator }
       },
       {
@@ -1883,6 +1896,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listAlertEventsPathParamsValidator,
           query: validators.listAlertEventsQueryValidator,
@@ -1936,6 +1950,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.testEvaluateAlertPathParamsValidator,
           headers: validators.testEvaluateAlertHeadersValidator,
@@ -1992,6 +2007,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "conversations", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listConversationsQueryValidator,
           headers: validators.listConversationsHeadersValidator,
@@ -2043,6 +2059,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listSimulatedConversationsQueryValidator,
           headers: validators.listSimulatedConversationsHeadersValidator,
@@ -2079,6 +2096,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "simulated_conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getSimulatedConversationPathParamsValidator,
           headers: validators.getSimulatedConversationHeadersValidator,
@@ -2122,6 +2140,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "simulated_conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateSimulatedConversationPathParamsValidator,
           headers: validators.updateSimulatedConversationHeadersValidator,
@@ -2159,6 +2178,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteSimulatedConversationPathParamsValidator,
           headers: validators.deleteSimulatedConversationHeadersValidator,
@@ -2204,6 +2224,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getSimulatedConversationAudioPathParamsValidator,
           headers: validators.getSimulatedConversationAudioHeadersValidator,
@@ -2254,6 +2275,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listSimulatedConversationMetricOutputsPathParamsValidator,
           query: validators.listSimulatedConversationMetricOutputsQueryValidator,
@@ -2298,6 +2320,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getSimulatedConversationMetricOutputPathParamsValidator,
           headers: validators.getSimulatedConversationMetricOutputHeadersValidator,
@@ -2343,6 +2366,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.resimulateSimulatedConversationPathParamsValidator,
           headers: validators.resimulateSimulatedConversationHeadersValidator,
@@ -2395,6 +2419,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.rerunSimulatedConversationMetricsHeadersValidator,
           body: validators.rerunSimulatedConversationMetricsBodyValidator,
@@ -2452,6 +2477,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listUploadedConversationsQueryValidator,
           headers: validators.listUploadedConversationsHeadersValidator,
@@ -2490,6 +2516,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getUploadedConversationPathParamsValidator,
           query: validators.getUploadedConversationQueryValidator,
@@ -2534,6 +2561,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.attachUploadedConversationAudioPathParamsValidator,
           headers: validators.attachUploadedConversationAudioHeadersValidator,
@@ -2571,6 +2599,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteUploadedConversationPathParamsValidator,
           headers: validators.deleteUploadedConversationHeadersValidator,
@@ -2616,6 +2645,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getUploadedConversationAudioPathParamsValidator,
           headers: validators.getUploadedConversationAudioHeadersValidator,
@@ -2666,6 +2696,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listUploadedConversationMetricOutputsPathParamsValidator,
           query: validators.listUploadedConversationMetricOutputsQueryValidator,
@@ -2710,6 +2741,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getUploadedConversationMetricOutputPathParamsValidator,
           headers: validators.getUploadedConversationMetricOutputHeadersValidator,
@@ -2764,6 +2796,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "uploaded_conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.submitUploadedConversationHeadersValidator,
           body: validators.submitUploadedConversationBodyValidator,
@@ -2802,6 +2835,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getConversationPathParamsValidator,
           query: validators.getConversationQueryValidator,
@@ -2848,6 +2882,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.attachConversationAudioPathParamsValidator,
           headers: validators.attachConversationAudioHeadersValidator,
@@ -2885,6 +2920,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteConversationPathParamsValidator,
           headers: validators.deleteConversationHeadersValidator,
@@ -2930,6 +2966,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getConversationAudioPathParamsValidator,
           headers: validators.getConversationAudioHeadersValidator,
@@ -2980,6 +3017,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listConversationMetricOutputsPathParamsValidator,
           query: validators.listConversationMetricOutputsQueryValidator,
@@ -3024,6 +3062,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getConversationMetricOutputPathParamsValidator,
           headers: validators.getConversationMetricOutputHeadersValidator,
@@ -3080,6 +3119,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "conversation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.submitConversationHeadersValidator,
           body: validators.submitConversationBodyValidator,
@@ -3133,6 +3173,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "dashboards", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listDashboardsQueryValidator,
           headers: validators.listDashboardsHeadersValidator,
@@ -3176,6 +3217,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createDashboardHeadersValidator,
           body: validators.createDashboardBodyValidator,
@@ -3212,6 +3254,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
         errors: [401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getDashboardPathParamsValidator,
           headers: validators.getDashboardHeadersValidator,
@@ -3262,6 +3305,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "dashboard" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateDashboardPathParamsValidator,
           headers: validators.updateDashboardHeadersValidator,
@@ -3299,6 +3343,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [401, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteDashboardPathParamsValidator,
           headers: validators.deleteDashboardHeadersValidator,
@@ -3350,6 +3395,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "metrics", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { query: validators.listMetricsQueryValidator, response: validators.listMetricsResponse200Validator }
       },
       {
@@ -3447,6 +3493,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { body: validators.createMetricBodyValidator, response: validators.createMetricResponse201Validator }
       },
       {
@@ -3498,6 +3545,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "metric_flows", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listMetricFlowsQueryValidator,
           response: validators.listMetricFlowsResponse200Validator
@@ -3536,6 +3584,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "metric_flow" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           body: validators.createMetricFlowBodyValidator,
           response: validators.createMetricFlowResponse201Validator
@@ -3578,6 +3627,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "metric_flow" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateMetricFlowPathParamsValidator,
           body: validators.updateMetricFlowBodyValidator,
@@ -3614,6 +3664,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteMetricFlowPathParamsValidator,
           response: validators.deleteMetricFlowResponse200Validator
@@ -3660,6 +3711,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.batchGetMetricOutputsHeadersValidator,
           body: validators.batchGetMetricOutputsBodyValidator,
@@ -3692,6 +3744,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "other", keys: ["metrics"], constants: {} }, media: "application/json" },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listRecentlyDeletedMetricsResponse200Validator }
       },
       {
@@ -3724,6 +3777,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.getMetricSqlSchemaResponse200Validator }
       },
       {
@@ -3768,6 +3822,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { body: validators.testMetricSqlBodyValidator, response: validators.testMetricSqlResponse200Validator }
       },
       {
@@ -3800,6 +3855,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listMetricTagsResponse200Validator }
       },
       {
@@ -3837,6 +3893,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listMetricTemplateVariablesResponse200Validator }
       },
       {
@@ -3869,6 +3926,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: { path: validators.getMetricPathParamsValidator, response: validators.getMetricResponse200Validator }
       },
       {
@@ -3975,6 +4033,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateMetricPathParamsValidator,
           body: validators.updateMetricBodyValidator,
@@ -4011,6 +4070,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteMetricPathParamsValidator,
           response: validators.deleteMetricResponse200Validator
@@ -4063,6 +4123,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listBaselinesPathParamsValidator,
           query: validators.listBaselinesQueryValidator,
@@ -4116,6 +4177,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.createBaselinePathParamsValidator,
           body: validators.createBaselineBodyValidator,
@@ -4155,6 +4217,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getBaselinePathParamsValidator,
           query: validators.getBaselineQueryValidator,
@@ -4201,6 +4264,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateBaselinePathParamsValidator,
           body: validators.updateBaselineBodyValidator,
@@ -4240,6 +4304,7 @@ var init_routes = __esm({
         success: { status: 204, shape: { kind: "none" }, media: null },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: { path: validators.deleteBaselinePathParamsValidator }
       },
       {
@@ -4284,6 +4349,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 404, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getBaselineHistoryPathParamsValidator,
           query: validators.getBaselineHistoryQueryValidator,
@@ -4320,6 +4386,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.duplicateMetricPathParamsValidator,
           response: validators.duplicateMetricResponse201Validator
@@ -4355,6 +4422,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
         errors: [401, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.restoreMetricPathParamsValidator,
           headers: validators.restoreMetricHeadersValidator,
@@ -4402,6 +4470,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.testMetricPathParamsValidator,
           headers: validators.testMetricHeadersValidator,
@@ -4439,6 +4508,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getMetricThresholdPathParamsValidator,
           response: validators.getMetricThresholdResponse200Validator
@@ -4486,6 +4556,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateMetricThresholdPathParamsValidator,
           body: validators.updateMetricThresholdBodyValidator,
@@ -4530,6 +4601,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "thresholds", total: null }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listMetricThresholdsPathParamsValidator,
           query: validators.listMetricThresholdsQueryValidator,
@@ -4573,6 +4645,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "threshold" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.createMetricThresholdPathParamsValidator,
           body: validators.createMetricThresholdBodyValidator,
@@ -4612,6 +4685,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteMetricThresholdPathParamsValidator,
           response: validators.deleteMetricThresholdResponse200Validator
@@ -4660,6 +4734,7 @@ var init_routes = __esm({
           ],
           snapshotInto: "metric_metadata"
         },
+        example: null,
         validators: {
           path: validators.listMetricVersionsPathParamsValidator,
           response: validators.listMetricVersionsResponse200Validator
@@ -4698,6 +4773,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "metric" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.revertMetricVersionPathParamsValidator,
           response: validators.revertMetricVersionResponse200Validator
@@ -4733,6 +4809,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listMetricModelsResponse200Validator }
       },
       {
@@ -4789,6 +4866,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listMonitorsQueryValidator,
           headers: validators.listMonitorsHeadersValidator,
@@ -4871,6 +4949,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createMonitorHeadersValidator,
           body: validators.createMonitorBodyValidator,
@@ -4916,6 +4995,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getMonitorPathParamsValidator,
           headers: validators.getMonitorHeadersValidator,
@@ -4998,6 +5078,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "resource" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateMonitorPathParamsValidator,
           headers: validators.updateMonitorHeadersValidator,
@@ -5035,6 +5116,7 @@ var init_routes = __esm({
         success: { status: 204, shape: { kind: "none" }, media: null },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteMonitorPathParamsValidator,
           headers: validators.deleteMonitorHeadersValidator
@@ -5086,6 +5168,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listMonitorEventsPathParamsValidator,
           query: validators.listMonitorEventsQueryValidator,
@@ -5142,6 +5225,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.testEvaluateMonitorPathParamsValidator,
           headers: validators.testEvaluateMonitorHeadersValidator,
@@ -5175,6 +5259,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "specs", total: null }, media: "application/json" },
         errors: [500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listSpecsResponse200Validator }
       },
       {
@@ -5207,6 +5292,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "other", keys: [], constants: {} }, media: "application/json" },
         errors: [404, 500],
         versionItem: null,
+        example: null,
         validators: { path: validators.getSpecPathParamsValidator, response: validators.getSpecResponse200Validator }
       },
       {
@@ -5245,6 +5331,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "personas", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listPersonasQueryValidator,
           headers: validators.listPersonasHeadersValidator,
@@ -5303,6 +5390,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createPersonaHeadersValidator,
           body: validators.createPersonaBodyValidator,
@@ -5350,6 +5438,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listPersonaBackgroundSoundsQueryValidator,
           response: validators.listPersonaBackgroundSoundsResponse200Validator
@@ -5404,6 +5493,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           body: validators.createPersonaBackgroundSoundBodyValidator,
           response: validators.createPersonaBackgroundSoundResponse201Validator
@@ -5446,6 +5536,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "background_sound" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updatePersonaBackgroundSoundPathParamsValidator,
           body: validators.updatePersonaBackgroundSoundBodyValidator,
@@ -5482,6 +5573,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "background_sound" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.completePersonaBackgroundSoundPathParamsValidator,
           response: validators.completePersonaBackgroundSoundResponse200Validator
@@ -5517,6 +5609,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listPersonaPhoneNumbersResponse200Validator }
       },
       {
@@ -5553,6 +5646,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.listPersonaTagsHeadersValidator,
           response: validators.listPersonaTagsResponse200Validator
@@ -5588,6 +5682,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listPersonaVoicesResponse200Validator }
       },
       {
@@ -5620,6 +5715,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getPersonaPathParamsValidator,
           headers: validators.getPersonaHeadersValidator,
@@ -5709,6 +5805,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updatePersonaPathParamsValidator,
           headers: validators.updatePersonaHeadersValidator,
@@ -5746,6 +5843,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deletePersonaPathParamsValidator,
           headers: validators.deletePersonaHeadersValidator,
@@ -5782,6 +5880,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.duplicatePersonaPathParamsValidator,
           headers: validators.duplicatePersonaHeadersValidator,
@@ -5837,6 +5936,7 @@ var init_routes = __esm({
           ],
           snapshotInto: "metadata"
         },
+        example: null,
         validators: {
           path: validators.listPersonaVersionsPathParamsValidator,
           headers: validators.listPersonaVersionsHeadersValidator,
@@ -5876,6 +5976,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "persona" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.revertPersonaVersionPathParamsValidator,
           headers: validators.revertPersonaVersionHeadersValidator,
@@ -5929,6 +6030,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "review_projects", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listReviewProjectsQueryValidator,
           response: validators.listReviewProjectsResponse200Validator
@@ -5981,6 +6083,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           body: validators.createReviewProjectBodyValidator,
           response: validators.createReviewProjectResponse201Validator
@@ -6023,6 +6126,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           body: validators.getReviewDisagreementStateBodyValidator,
           response: validators.getReviewDisagreementStateResponse200Validator
@@ -6058,6 +6162,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getReviewProjectPathParamsValidator,
           response: validators.getReviewProjectResponse200Validator
@@ -6124,6 +6229,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "review_project" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateReviewProjectPathParamsValidator,
           body: validators.updateReviewProjectBodyValidator,
@@ -6160,6 +6266,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteReviewProjectPathParamsValidator,
           response: validators.deleteReviewProjectResponse200Validator
@@ -6211,6 +6318,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.completeReviewConversationPathParamsValidator,
           body: validators.completeReviewConversationBodyValidator,
@@ -6268,6 +6376,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getReviewProjectInsightsPathParamsValidator,
           query: validators.getReviewProjectInsightsQueryValidator,
@@ -6310,6 +6419,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getReviewProjectMetricAgreementPathParamsValidator,
           query: validators.getReviewProjectMetricAgreementQueryValidator,
@@ -6365,6 +6475,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getReviewProjectProgressPathParamsValidator,
           response: validators.getReviewProjectProgressResponse200Validator
@@ -6414,6 +6525,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "runs", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listRunsQueryValidator,
           headers: validators.listRunsHeadersValidator,
@@ -6470,6 +6582,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.launchRunHeadersValidator,
           body: validators.launchRunBodyValidator,
@@ -6510,6 +6623,7 @@ var init_routes = __esm({
         },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.listRunTagsHeadersValidator,
           response: validators.listRunTagsResponse200Validator
@@ -6545,6 +6659,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getRunPathParamsValidator,
           headers: validators.getRunHeadersValidator,
@@ -6588,6 +6703,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "run" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateRunPathParamsValidator,
           headers: validators.updateRunHeadersValidator,
@@ -6625,6 +6741,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteRunPathParamsValidator,
           headers: validators.deleteRunHeadersValidator,
@@ -6674,6 +6791,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "simulations", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listSimulationsQueryValidator,
           headers: validators.listSimulationsHeadersValidator,
@@ -6710,6 +6828,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "simulation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getSimulationPathParamsValidator,
           headers: validators.getSimulationHeadersValidator,
@@ -6753,6 +6872,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "simulation" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateSimulationPathParamsValidator,
           headers: validators.updateSimulationHeadersValidator,
@@ -6790,6 +6910,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteSimulationPathParamsValidator,
           headers: validators.deleteSimulationHeadersValidator,
@@ -6835,6 +6956,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getSimulationAudioPathParamsValidator,
           headers: validators.getSimulationAudioHeadersValidator,
@@ -6885,6 +7007,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listSimulationMetricOutputsPathParamsValidator,
           query: validators.listSimulationMetricOutputsQueryValidator,
@@ -6929,6 +7052,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getSimulationMetricOutputPathParamsValidator,
           headers: validators.getSimulationMetricOutputHeadersValidator,
@@ -6974,6 +7098,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.resimulateSimulationPathParamsValidator,
           headers: validators.resimulateSimulationHeadersValidator,
@@ -7026,6 +7151,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.rerunSimulationMetricsHeadersValidator,
           body: validators.rerunSimulationMetricsBodyValidator,
@@ -7069,6 +7195,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "tags", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { query: validators.listTagsQueryValidator, response: validators.listTagsResponse200Validator }
       },
       {
@@ -7104,6 +7231,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
         errors: [400, 401, 403, 409, 500],
         versionItem: null,
+        example: null,
         validators: { body: validators.createTagBodyValidator, response: validators.createTagResponse201Validator }
       },
       {
@@ -7136,6 +7264,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: { path: validators.getTagPathParamsValidator, response: validators.getTagResponse200Validator }
       },
       {
@@ -7178,6 +7307,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateTagPathParamsValidator,
           headers: validators.updateTagHeadersValidator,
@@ -7215,6 +7345,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "tag" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: { path: validators.deleteTagPathParamsValidator, response: validators.deleteTagResponse200Validator }
       },
       {
@@ -7256,6 +7387,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "test_cases", total: null }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listTestCasesQueryValidator,
           headers: validators.listTestCasesHeadersValidator,
@@ -7299,6 +7431,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createTestCaseHeadersValidator,
           body: validators.createTestCaseBodyValidator,
@@ -7335,6 +7468,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getTestCasePathParamsValidator,
           headers: validators.getTestCaseHeadersValidator,
@@ -7378,6 +7512,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "test_case" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateTestCasePathParamsValidator,
           headers: validators.updateTestCaseHeadersValidator,
@@ -7415,6 +7550,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteTestCasePathParamsValidator,
           headers: validators.deleteTestCaseHeadersValidator,
@@ -7470,6 +7606,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "test_sets", total: null }, media: "application/json" },
         errors: [400, 401, 403, 500],
         versionItem: null,
+        example: null,
         validators: {
           query: validators.listTestSetsQueryValidator,
           headers: validators.listTestSetsHeadersValidator,
@@ -7513,6 +7650,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
         errors: [400, 401, 403, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           headers: validators.createTestSetHeadersValidator,
           body: validators.createTestSetBodyValidator,
@@ -7549,6 +7687,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getTestSetPathParamsValidator,
           headers: validators.getTestSetHeadersValidator,
@@ -7601,6 +7740,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateTestSetPathParamsValidator,
           headers: validators.updateTestSetHeadersValidator,
@@ -7638,6 +7778,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteTestSetPathParamsValidator,
           headers: validators.deleteTestSetHeadersValidator,
@@ -7678,6 +7819,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listTestSetAgentsPathParamsValidator,
           headers: validators.listTestSetAgentsHeadersValidator,
@@ -7717,6 +7859,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "empty" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.removeTestSetAgentPathParamsValidator,
           headers: validators.removeTestSetAgentHeadersValidator,
@@ -7764,6 +7907,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.addTestSetAgentsPathParamsValidator,
           headers: validators.addTestSetAgentsHeadersValidator,
@@ -7804,6 +7948,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.duplicateTestSetPathParamsValidator,
           headers: validators.duplicateTestSetHeadersValidator,
@@ -7844,6 +7989,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.listTestSetRecordsPathParamsValidator,
           headers: validators.listTestSetRecordsHeadersValidator,
@@ -7899,6 +8045,7 @@ var init_routes = __esm({
           ],
           snapshotInto: null
         },
+        example: null,
         validators: {
           path: validators.listTestSetVersionsPathParamsValidator,
           headers: validators.listTestSetVersionsHeadersValidator,
@@ -7938,6 +8085,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "test_set" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.revertTestSetVersionPathParamsValidator,
           headers: validators.revertTestSetVersionHeadersValidator,
@@ -7970,6 +8118,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "webhooks", total: null }, media: "application/json" },
         errors: [401, 403, 500, 503],
         versionItem: null,
+        example: null,
         validators: { response: validators.listWebhooksResponse200Validator }
       },
       {
@@ -8005,6 +8154,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "webhook" }, media: "application/json" },
         errors: [400, 401, 403, 500, 503],
         versionItem: null,
+        example: null,
         validators: { body: validators.createWebhookBodyValidator, response: validators.createWebhookResponse200Validator }
       },
       {
@@ -8044,6 +8194,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "webhook" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateWebhookPathParamsValidator,
           body: validators.updateWebhookBodyValidator,
@@ -8084,6 +8235,7 @@ var init_routes = __esm({
         },
         errors: [400, 401, 403, 404, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteWebhookPathParamsValidator,
           response: validators.deleteWebhookResponse200Validator
@@ -8115,6 +8267,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "list", items: "workspaces", total: null }, media: "application/json" },
         errors: [401, 403, 500],
         versionItem: null,
+        example: null,
         validators: { response: validators.listWorkspacesResponse200Validator }
       },
       {
@@ -8150,6 +8303,7 @@ var init_routes = __esm({
         success: { status: 201, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
         errors: [400, 401, 403, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           body: validators.createWorkspaceBodyValidator,
           response: validators.createWorkspaceResponse201Validator
@@ -8185,6 +8339,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
         errors: [400, 401, 403, 404, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.getWorkspacePathParamsValidator,
           response: validators.getWorkspaceResponse200Validator
@@ -8227,6 +8382,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.updateWorkspacePathParamsValidator,
           body: validators.updateWorkspaceBodyValidator,
@@ -8263,6 +8419,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500, 503],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.deleteWorkspacePathParamsValidator,
           response: validators.deleteWorkspaceResponse200Validator
@@ -8298,6 +8455,7 @@ var init_routes = __esm({
         success: { status: 200, shape: { kind: "wrapped", key: "workspace" }, media: "application/json" },
         errors: [400, 401, 403, 404, 409, 500],
         versionItem: null,
+        example: null,
         validators: {
           path: validators.archiveWorkspacePathParamsValidator,
           response: validators.archiveWorkspaceResponse200Validator
@@ -8349,8 +8507,8 @@ function invalid(field2, description, message = "Invalid argument.") {
 function invalidAll(details, message = "Invalid argument.") {
   return new ApiFailure(400, "INVALID_ARGUMENT", message, details);
 }
-function unauthenticated(description) {
-  return new ApiFailure(401, "UNAUTHENTICATED", "Authentication failed.", [{ field: "X-API-Key", description }]);
+function unauthenticated(description, field2 = "X-API-Key") {
+  return new ApiFailure(401, "UNAUTHENTICATED", "Authentication failed.", [{ field: field2, description }]);
 }
 function permissionDenied(permission) {
   return new ApiFailure(403, "PERMISSION_DENIED", `The API key lacks the ${permission} permission.`, [
@@ -8368,7 +8526,7 @@ function internal() {
 }
 
 // src/sandbox/ids.ts
-import { randomBytes, randomFillSync } from "node:crypto";
+import { randomBytes, randomFillSync, randomUUID } from "node:crypto";
 var CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 var ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 var pool = Buffer.alloc(4096);
@@ -8421,10 +8579,22 @@ function alnum(length) {
   return out;
 }
 function mintId(format) {
+  if (format.kind === "uuid") return randomUUID();
+  if (format.kind === "prefixed") return format.prefix + fromAlphabet(format.alphabet, format.length);
   return format.kind === "ulid" ? ulid() : alnum(format.length);
 }
 function secret(prefix) {
   return `${prefix}_${randomBytes(24).toString("base64url")}`;
+}
+function fromAlphabet(alphabet, length) {
+  const limit = 256 - 256 % alphabet.length;
+  let out = "";
+  while (out.length < length) {
+    for (const b of randomBytes(length * 2)) {
+      if (b < limit && out.length < length) out += alphabet[b % alphabet.length];
+    }
+  }
+  return out;
 }
 
 // src/sandbox/http/respond.ts
@@ -8593,10 +8763,9 @@ function createOrganization(runtime, displayName2, options = {}) {
     const now = runtime.clock.now().toISOString();
     const id = options.id ?? `org_${alnum(12)}`;
     const workspaces = runtime.tables.workspace;
-    if (workspaces === null) throw new Error("the spec declares no workspace resource (x-workspace): organizations need one");
-    const ws = newRecordData(runtime, runtime.resource(workspaces.resource), workspaces.defaults, now);
-    const record = runtime.store.insert({ kind: workspaces.resource, id: String(ws.id), org: id, workspace: null, deleted: false, data: ws });
-    const organization = { id, display_name: displayName2, created_at: now, default_workspace_id: record.id };
+    const ws = workspaces === null ? null : newRecordData(runtime, runtime.resource(workspaces.resource), workspaces.defaults, now);
+    const record = workspaces === null || ws === null ? null : runtime.store.insert({ kind: workspaces.resource, id: String(ws.id), org: id, workspace: null, deleted: false, data: ws });
+    const organization = { id, display_name: displayName2, created_at: now, default_workspace_id: record?.id ?? "" };
     runtime.store.putOrganization(organization);
     const api_key = options.key ? { key: options.key, organization_id: id, permissions: allPermissions(runtime), created_at: now } : createApiKey(runtime, id, allPermissions(runtime));
     if (options.key) runtime.store.putKey(api_key);
@@ -9428,6 +9597,11 @@ function insertNew(ctx, resource, data) {
   }
   return record;
 }
+function givenId(ctx, resource, body2) {
+  const given3 = body2[resource.id];
+  if (typeof given3 !== "string" || given3 === "" || resource.readOnly.includes(resource.id)) return void 0;
+  return ctx.runtime.store.peek(resource.name, given3) ? void 0 : given3;
+}
 function createAction(ctx, hooks) {
   const resource = resourceOf(ctx);
   const rules = fieldRules(resource, ctx.route);
@@ -9435,7 +9609,7 @@ function createAction(ctx, hooks) {
   for (const [k, v] of Object.entries(ctx.route.body?.defaults ?? {})) setOwn(body2, k, clone(v));
   for (const [k, v] of Object.entries(ctx.body)) if (v !== null) setOwn(body2, k, v);
   for (const p of ctx.route.params.path) if (resource.properties.includes(p.name)) setOwn(body2, p.name, ctx.path[p.name]);
-  const data = newRecordData(ctx.runtime, resource, body2, ctx.now);
+  const data = newRecordData(ctx.runtime, resource, body2, ctx.now, givenId(ctx, resource, body2));
   normalize(rules, data);
   hooks.write(ctx, data, void 0);
   checkUnique(ctx, resource, rules, data, null);
@@ -9672,6 +9846,8 @@ function shapeBody(ctx, result) {
       if (shape2.total !== null) setOwn(out, shape2.total, result.total);
       return out;
     }
+    case "items":
+      return result.records.map((r) => present(resource, r));
     case "other":
       return { ...shape2.constants };
   }
@@ -9714,14 +9890,35 @@ function validateRequest(route2, parts) {
   return details;
 }
 
+// src/sandbox/engine/credentials.ts
+function credentialOf(header, value) {
+  if (value === null || header.toLowerCase() !== "authorization") return value;
+  const bearer = /^bearer\s+(.+)$/i.exec(value);
+  if (bearer) return bearer[1].trim();
+  const basic = /^basic\s+([A-Za-z0-9+/=]+)$/i.exec(value.trim());
+  if (basic) {
+    const decoded = Buffer.from(basic[1], "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    if (colon < 0) return decoded;
+    const password = decoded.slice(colon + 1);
+    return password !== "" ? password : decoded.slice(0, colon);
+  }
+  return value;
+}
+
+// src/sandbox/engine/example.ts
+function exampleResult(route2) {
+  return { body: structuredClone(route2.example.value) };
+}
+
 // src/sandbox/engine/dispatch.ts
 function authenticate(runtime, route2, request) {
   if (route2.auth.length === 0) return null;
   let value = null;
-  for (const name of route2.auth) value ??= request.headers.get(name);
-  if (value === null || value === "") throw unauthenticated("missing API key");
+  for (const name of route2.auth) value ??= credentialOf(name, request.headers.get(name));
+  if (value === null || value === "") throw unauthenticated("missing API key", route2.auth[0]);
   const key = runtime.store.findKey(value);
-  if (!key) throw unauthenticated("unknown API key");
+  if (!key) throw unauthenticated("unknown API key", route2.auth[0]);
   return key;
 }
 function resolveWorkspace(runtime, route2, org, request) {
@@ -9810,6 +10007,7 @@ function createDispatcher(deps) {
       const custom = ruleList.find((r) => r.handle);
       let out;
       if (custom?.handle) out = custom.handle(ctx);
+      else if (canonical2.example !== null) out = exampleResult(canonical2);
       else {
         const action = canonical2.sets !== null ? transitionAction : GENERIC_ACTIONS[canonical2.action ?? ""];
         if (!action) throw new ApiFailure(501, "INTERNAL", `The sandbox does not implement ${canonical2.id}.`);
@@ -14442,7 +14640,7 @@ function lockKey(name) {
 }
 
 // src/sandbox/storage/pg-store.ts
-import { randomUUID } from "node:crypto";
+import { randomUUID as randomUUID2 } from "node:crypto";
 
 // src/sandbox/storage/pg-schema.ts
 var MIGRATION_LOCK_CLASS = 1396788804;
@@ -14523,7 +14721,7 @@ function openPgStore(url) {
   const connection = new PgConnection(target2, (c) => void c.query(`SET search_path TO "${target2.schema}"`));
   connection.open();
   const migrated = migrate(connection, target2.schema);
-  const owner = randomUUID();
+  const owner = randomUUID2();
   let open = false;
   let openMode = "write";
   const held = /* @__PURE__ */ new Set();

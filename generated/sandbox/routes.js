@@ -1223,6 +1223,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'agents', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listAgentsQueryValidator,
       headers: validators.listAgentsHeadersValidator,
@@ -1280,6 +1281,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'agent' }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createAgentHeadersValidator,
       body: validators.createAgentBodyValidator,
@@ -1316,6 +1318,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'agent' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getAgentPathParamsValidator,
       headers: validators.getAgentHeadersValidator,
@@ -1386,6 +1389,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'agent' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateAgentPathParamsValidator,
       headers: validators.updateAgentHeadersValidator,
@@ -1423,6 +1427,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteAgentPathParamsValidator,
       headers: validators.deleteAgentHeadersValidator,
@@ -1466,6 +1471,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'agent' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.duplicateAgentPathParamsValidator,
       headers: validators.duplicateAgentHeadersValidator,
@@ -1528,6 +1534,7 @@ export const routes = [
       ],
       snapshotInto: null,
     },
+    example: null,
     validators: {
       path: validators.listAgentVersionsPathParamsValidator,
       headers: validators.listAgentVersionsHeadersValidator,
@@ -1567,6 +1574,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'agent' }, media: 'application/json' },
     errors: [400, 401, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.revertAgentVersionPathParamsValidator,
       headers: validators.revertAgentVersionHeadersValidator,
@@ -1607,6 +1615,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'alerts', total: 'total_count' }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listAlertsQueryValidator,
       headers: validators.listAlertsHeadersValidator,
@@ -1674,6 +1683,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'resource' }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createAlertHeadersValidator,
       body: validators.createAlertBodyValidator,
@@ -1710,6 +1720,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'resource' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getAlertPathParamsValidator,
       headers: validators.getAlertHeadersValidator,
@@ -1776,6 +1787,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'resource' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateAlertPathParamsValidator,
       headers: validators.updateAlertHeadersValidator,
@@ -1813,6 +1825,7 @@ export const routes = [
     success: { status: 204, shape: { kind: 'none' }, media: null },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: { path: validators.deleteAlertPathParamsValidator, headers: validators.deleteAlertHeadersValidator },
   },
   {
@@ -1858,6 +1871,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listAlertEventsPathParamsValidator,
       query: validators.listAlertEventsQueryValidator,
@@ -1911,6 +1925,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.testEvaluateAlertPathParamsValidator,
       headers: validators.testEvaluateAlertHeadersValidator,
@@ -1967,6 +1982,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'conversations', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listConversationsQueryValidator,
       headers: validators.listConversationsHeadersValidator,
@@ -2018,6 +2034,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listSimulatedConversationsQueryValidator,
       headers: validators.listSimulatedConversationsHeadersValidator,
@@ -2054,6 +2071,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'simulated_conversation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getSimulatedConversationPathParamsValidator,
       headers: validators.getSimulatedConversationHeadersValidator,
@@ -2097,6 +2115,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'simulated_conversation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateSimulatedConversationPathParamsValidator,
       headers: validators.updateSimulatedConversationHeadersValidator,
@@ -2134,6 +2153,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteSimulatedConversationPathParamsValidator,
       headers: validators.deleteSimulatedConversationHeadersValidator,
@@ -2179,6 +2199,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getSimulatedConversationAudioPathParamsValidator,
       headers: validators.getSimulatedConversationAudioHeadersValidator,
@@ -2229,6 +2250,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listSimulatedConversationMetricOutputsPathParamsValidator,
       query: validators.listSimulatedConversationMetricOutputsQueryValidator,
@@ -2273,6 +2295,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getSimulatedConversationMetricOutputPathParamsValidator,
       headers: validators.getSimulatedConversationMetricOutputHeadersValidator,
@@ -2318,6 +2341,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.resimulateSimulatedConversationPathParamsValidator,
       headers: validators.resimulateSimulatedConversationHeadersValidator,
@@ -2370,6 +2394,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.rerunSimulatedConversationMetricsHeadersValidator,
       body: validators.rerunSimulatedConversationMetricsBodyValidator,
@@ -2427,6 +2452,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listUploadedConversationsQueryValidator,
       headers: validators.listUploadedConversationsHeadersValidator,
@@ -2465,6 +2491,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'uploaded_conversation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getUploadedConversationPathParamsValidator,
       query: validators.getUploadedConversationQueryValidator,
@@ -2509,6 +2536,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'uploaded_conversation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.attachUploadedConversationAudioPathParamsValidator,
       headers: validators.attachUploadedConversationAudioHeadersValidator,
@@ -2546,6 +2574,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteUploadedConversationPathParamsValidator,
       headers: validators.deleteUploadedConversationHeadersValidator,
@@ -2591,6 +2620,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getUploadedConversationAudioPathParamsValidator,
       headers: validators.getUploadedConversationAudioHeadersValidator,
@@ -2641,6 +2671,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listUploadedConversationMetricOutputsPathParamsValidator,
       query: validators.listUploadedConversationMetricOutputsQueryValidator,
@@ -2685,6 +2716,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getUploadedConversationMetricOutputPathParamsValidator,
       headers: validators.getUploadedConversationMetricOutputHeadersValidator,
@@ -2739,6 +2771,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'uploaded_conversation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.submitUploadedConversationHeadersValidator,
       body: validators.submitUploadedConversationBodyValidator,
@@ -2777,6 +2810,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'conversation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getConversationPathParamsValidator,
       query: validators.getConversationQueryValidator,
@@ -2823,6 +2857,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'conversation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.attachConversationAudioPathParamsValidator,
       headers: validators.attachConversationAudioHeadersValidator,
@@ -2860,6 +2895,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'conversation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteConversationPathParamsValidator,
       headers: validators.deleteConversationHeadersValidator,
@@ -2905,6 +2941,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getConversationAudioPathParamsValidator,
       headers: validators.getConversationAudioHeadersValidator,
@@ -2955,6 +2992,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listConversationMetricOutputsPathParamsValidator,
       query: validators.listConversationMetricOutputsQueryValidator,
@@ -2999,6 +3037,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getConversationMetricOutputPathParamsValidator,
       headers: validators.getConversationMetricOutputHeadersValidator,
@@ -3055,6 +3094,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'conversation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.submitConversationHeadersValidator,
       body: validators.submitConversationBodyValidator,
@@ -3108,6 +3148,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'dashboards', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listDashboardsQueryValidator,
       headers: validators.listDashboardsHeadersValidator,
@@ -3151,6 +3192,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'dashboard' }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createDashboardHeadersValidator,
       body: validators.createDashboardBodyValidator,
@@ -3187,6 +3229,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'dashboard' }, media: 'application/json' },
     errors: [401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getDashboardPathParamsValidator,
       headers: validators.getDashboardHeadersValidator,
@@ -3237,6 +3280,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'dashboard' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateDashboardPathParamsValidator,
       headers: validators.updateDashboardHeadersValidator,
@@ -3274,6 +3318,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [401, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteDashboardPathParamsValidator,
       headers: validators.deleteDashboardHeadersValidator,
@@ -3325,6 +3370,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'metrics', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { query: validators.listMetricsQueryValidator, response: validators.listMetricsResponse200Validator },
   },
   {
@@ -3422,6 +3468,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'metric' }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { body: validators.createMetricBodyValidator, response: validators.createMetricResponse201Validator },
   },
   {
@@ -3473,6 +3520,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'metric_flows', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listMetricFlowsQueryValidator,
       response: validators.listMetricFlowsResponse200Validator,
@@ -3511,6 +3559,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'metric_flow' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       body: validators.createMetricFlowBodyValidator,
       response: validators.createMetricFlowResponse201Validator,
@@ -3553,6 +3602,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'metric_flow' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateMetricFlowPathParamsValidator,
       body: validators.updateMetricFlowBodyValidator,
@@ -3589,6 +3639,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteMetricFlowPathParamsValidator,
       response: validators.deleteMetricFlowResponse200Validator,
@@ -3635,6 +3686,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.batchGetMetricOutputsHeadersValidator,
       body: validators.batchGetMetricOutputsBodyValidator,
@@ -3667,6 +3719,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'other', keys: ['metrics'], constants: {} }, media: 'application/json' },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listRecentlyDeletedMetricsResponse200Validator },
   },
   {
@@ -3699,6 +3752,7 @@ export const routes = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.getMetricSqlSchemaResponse200Validator },
   },
   {
@@ -3743,6 +3797,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { body: validators.testMetricSqlBodyValidator, response: validators.testMetricSqlResponse200Validator },
   },
   {
@@ -3775,6 +3830,7 @@ export const routes = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listMetricTagsResponse200Validator },
   },
   {
@@ -3812,6 +3868,7 @@ export const routes = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listMetricTemplateVariablesResponse200Validator },
   },
   {
@@ -3844,6 +3901,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'metric' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: { path: validators.getMetricPathParamsValidator, response: validators.getMetricResponse200Validator },
   },
   {
@@ -3950,6 +4008,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'metric' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateMetricPathParamsValidator,
       body: validators.updateMetricBodyValidator,
@@ -3986,6 +4045,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteMetricPathParamsValidator,
       response: validators.deleteMetricResponse200Validator,
@@ -4038,6 +4098,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listBaselinesPathParamsValidator,
       query: validators.listBaselinesQueryValidator,
@@ -4091,6 +4152,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'resource' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.createBaselinePathParamsValidator,
       body: validators.createBaselineBodyValidator,
@@ -4130,6 +4192,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'resource' }, media: 'application/json' },
     errors: [400, 401, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getBaselinePathParamsValidator,
       query: validators.getBaselineQueryValidator,
@@ -4176,6 +4239,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'resource' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateBaselinePathParamsValidator,
       body: validators.updateBaselineBodyValidator,
@@ -4215,6 +4279,7 @@ export const routes = [
     success: { status: 204, shape: { kind: 'none' }, media: null },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: { path: validators.deleteBaselinePathParamsValidator },
   },
   {
@@ -4259,6 +4324,7 @@ export const routes = [
     },
     errors: [400, 401, 404, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getBaselineHistoryPathParamsValidator,
       query: validators.getBaselineHistoryQueryValidator,
@@ -4295,6 +4361,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'metric' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.duplicateMetricPathParamsValidator,
       response: validators.duplicateMetricResponse201Validator,
@@ -4330,6 +4397,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'metric' }, media: 'application/json' },
     errors: [401, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.restoreMetricPathParamsValidator,
       headers: validators.restoreMetricHeadersValidator,
@@ -4377,6 +4445,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.testMetricPathParamsValidator,
       headers: validators.testMetricHeadersValidator,
@@ -4414,6 +4483,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'threshold' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getMetricThresholdPathParamsValidator,
       response: validators.getMetricThresholdResponse200Validator,
@@ -4461,6 +4531,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'threshold' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateMetricThresholdPathParamsValidator,
       body: validators.updateMetricThresholdBodyValidator,
@@ -4505,6 +4576,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'thresholds', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listMetricThresholdsPathParamsValidator,
       query: validators.listMetricThresholdsQueryValidator,
@@ -4548,6 +4620,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'threshold' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.createMetricThresholdPathParamsValidator,
       body: validators.createMetricThresholdBodyValidator,
@@ -4587,6 +4660,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteMetricThresholdPathParamsValidator,
       response: validators.deleteMetricThresholdResponse200Validator,
@@ -4635,6 +4709,7 @@ export const routes = [
       ],
       snapshotInto: 'metric_metadata',
     },
+    example: null,
     validators: {
       path: validators.listMetricVersionsPathParamsValidator,
       response: validators.listMetricVersionsResponse200Validator,
@@ -4673,6 +4748,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'metric' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.revertMetricVersionPathParamsValidator,
       response: validators.revertMetricVersionResponse200Validator,
@@ -4708,6 +4784,7 @@ export const routes = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listMetricModelsResponse200Validator },
   },
   {
@@ -4764,6 +4841,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listMonitorsQueryValidator,
       headers: validators.listMonitorsHeadersValidator,
@@ -4846,6 +4924,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'resource' }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createMonitorHeadersValidator,
       body: validators.createMonitorBodyValidator,
@@ -4891,6 +4970,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'resource' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getMonitorPathParamsValidator,
       headers: validators.getMonitorHeadersValidator,
@@ -4973,6 +5053,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'resource' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateMonitorPathParamsValidator,
       headers: validators.updateMonitorHeadersValidator,
@@ -5010,6 +5091,7 @@ export const routes = [
     success: { status: 204, shape: { kind: 'none' }, media: null },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteMonitorPathParamsValidator,
       headers: validators.deleteMonitorHeadersValidator,
@@ -5061,6 +5143,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listMonitorEventsPathParamsValidator,
       query: validators.listMonitorEventsQueryValidator,
@@ -5117,6 +5200,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.testEvaluateMonitorPathParamsValidator,
       headers: validators.testEvaluateMonitorHeadersValidator,
@@ -5150,6 +5234,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'specs', total: null }, media: 'application/json' },
     errors: [500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listSpecsResponse200Validator },
   },
   {
@@ -5182,6 +5267,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'other', keys: [], constants: {} }, media: 'application/json' },
     errors: [404, 500],
     versionItem: null,
+    example: null,
     validators: { path: validators.getSpecPathParamsValidator, response: validators.getSpecResponse200Validator },
   },
   {
@@ -5220,6 +5306,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'personas', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listPersonasQueryValidator,
       headers: validators.listPersonasHeadersValidator,
@@ -5278,6 +5365,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'persona' }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createPersonaHeadersValidator,
       body: validators.createPersonaBodyValidator,
@@ -5325,6 +5413,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listPersonaBackgroundSoundsQueryValidator,
       response: validators.listPersonaBackgroundSoundsResponse200Validator,
@@ -5379,6 +5468,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       body: validators.createPersonaBackgroundSoundBodyValidator,
       response: validators.createPersonaBackgroundSoundResponse201Validator,
@@ -5421,6 +5511,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'background_sound' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updatePersonaBackgroundSoundPathParamsValidator,
       body: validators.updatePersonaBackgroundSoundBodyValidator,
@@ -5457,6 +5548,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'background_sound' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.completePersonaBackgroundSoundPathParamsValidator,
       response: validators.completePersonaBackgroundSoundResponse200Validator,
@@ -5492,6 +5584,7 @@ export const routes = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listPersonaPhoneNumbersResponse200Validator },
   },
   {
@@ -5528,6 +5621,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.listPersonaTagsHeadersValidator,
       response: validators.listPersonaTagsResponse200Validator,
@@ -5563,6 +5657,7 @@ export const routes = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listPersonaVoicesResponse200Validator },
   },
   {
@@ -5595,6 +5690,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'persona' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getPersonaPathParamsValidator,
       headers: validators.getPersonaHeadersValidator,
@@ -5684,6 +5780,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'persona' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updatePersonaPathParamsValidator,
       headers: validators.updatePersonaHeadersValidator,
@@ -5721,6 +5818,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deletePersonaPathParamsValidator,
       headers: validators.deletePersonaHeadersValidator,
@@ -5757,6 +5855,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'persona' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.duplicatePersonaPathParamsValidator,
       headers: validators.duplicatePersonaHeadersValidator,
@@ -5812,6 +5911,7 @@ export const routes = [
       ],
       snapshotInto: 'metadata',
     },
+    example: null,
     validators: {
       path: validators.listPersonaVersionsPathParamsValidator,
       headers: validators.listPersonaVersionsHeadersValidator,
@@ -5851,6 +5951,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'persona' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.revertPersonaVersionPathParamsValidator,
       headers: validators.revertPersonaVersionHeadersValidator,
@@ -5904,6 +6005,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'review_projects', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listReviewProjectsQueryValidator,
       response: validators.listReviewProjectsResponse200Validator,
@@ -5956,6 +6058,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'review_project' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       body: validators.createReviewProjectBodyValidator,
       response: validators.createReviewProjectResponse201Validator,
@@ -5998,6 +6101,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       body: validators.getReviewDisagreementStateBodyValidator,
       response: validators.getReviewDisagreementStateResponse200Validator,
@@ -6033,6 +6137,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'review_project' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getReviewProjectPathParamsValidator,
       response: validators.getReviewProjectResponse200Validator,
@@ -6099,6 +6204,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'review_project' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateReviewProjectPathParamsValidator,
       body: validators.updateReviewProjectBodyValidator,
@@ -6135,6 +6241,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteReviewProjectPathParamsValidator,
       response: validators.deleteReviewProjectResponse200Validator,
@@ -6186,6 +6293,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.completeReviewConversationPathParamsValidator,
       body: validators.completeReviewConversationBodyValidator,
@@ -6243,6 +6351,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getReviewProjectInsightsPathParamsValidator,
       query: validators.getReviewProjectInsightsQueryValidator,
@@ -6285,6 +6394,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getReviewProjectMetricAgreementPathParamsValidator,
       query: validators.getReviewProjectMetricAgreementQueryValidator,
@@ -6340,6 +6450,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getReviewProjectProgressPathParamsValidator,
       response: validators.getReviewProjectProgressResponse200Validator,
@@ -6389,6 +6500,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'runs', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listRunsQueryValidator,
       headers: validators.listRunsHeadersValidator,
@@ -6445,6 +6557,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'run' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.launchRunHeadersValidator,
       body: validators.launchRunBodyValidator,
@@ -6485,6 +6598,7 @@ export const routes = [
     },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.listRunTagsHeadersValidator,
       response: validators.listRunTagsResponse200Validator,
@@ -6520,6 +6634,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'run' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getRunPathParamsValidator,
       headers: validators.getRunHeadersValidator,
@@ -6563,6 +6678,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'run' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateRunPathParamsValidator,
       headers: validators.updateRunHeadersValidator,
@@ -6600,6 +6716,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteRunPathParamsValidator,
       headers: validators.deleteRunHeadersValidator,
@@ -6649,6 +6766,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'simulations', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listSimulationsQueryValidator,
       headers: validators.listSimulationsHeadersValidator,
@@ -6685,6 +6803,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'simulation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getSimulationPathParamsValidator,
       headers: validators.getSimulationHeadersValidator,
@@ -6728,6 +6847,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'simulation' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateSimulationPathParamsValidator,
       headers: validators.updateSimulationHeadersValidator,
@@ -6765,6 +6885,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteSimulationPathParamsValidator,
       headers: validators.deleteSimulationHeadersValidator,
@@ -6810,6 +6931,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getSimulationAudioPathParamsValidator,
       headers: validators.getSimulationAudioHeadersValidator,
@@ -6860,6 +6982,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listSimulationMetricOutputsPathParamsValidator,
       query: validators.listSimulationMetricOutputsQueryValidator,
@@ -6904,6 +7027,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getSimulationMetricOutputPathParamsValidator,
       headers: validators.getSimulationMetricOutputHeadersValidator,
@@ -6949,6 +7073,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.resimulateSimulationPathParamsValidator,
       headers: validators.resimulateSimulationHeadersValidator,
@@ -7001,6 +7126,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.rerunSimulationMetricsHeadersValidator,
       body: validators.rerunSimulationMetricsBodyValidator,
@@ -7044,6 +7170,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'tags', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { query: validators.listTagsQueryValidator, response: validators.listTagsResponse200Validator },
   },
   {
@@ -7079,6 +7206,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'tag' }, media: 'application/json' },
     errors: [400, 401, 403, 409, 500],
     versionItem: null,
+    example: null,
     validators: { body: validators.createTagBodyValidator, response: validators.createTagResponse201Validator },
   },
   {
@@ -7111,6 +7239,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'tag' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: { path: validators.getTagPathParamsValidator, response: validators.getTagResponse200Validator },
   },
   {
@@ -7153,6 +7282,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'tag' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateTagPathParamsValidator,
       headers: validators.updateTagHeadersValidator,
@@ -7190,6 +7320,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'tag' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: { path: validators.deleteTagPathParamsValidator, response: validators.deleteTagResponse200Validator },
   },
   {
@@ -7231,6 +7362,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'test_cases', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listTestCasesQueryValidator,
       headers: validators.listTestCasesHeadersValidator,
@@ -7274,6 +7406,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'test_case' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createTestCaseHeadersValidator,
       body: validators.createTestCaseBodyValidator,
@@ -7310,6 +7443,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'test_case' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getTestCasePathParamsValidator,
       headers: validators.getTestCaseHeadersValidator,
@@ -7353,6 +7487,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'test_case' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateTestCasePathParamsValidator,
       headers: validators.updateTestCaseHeadersValidator,
@@ -7390,6 +7525,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteTestCasePathParamsValidator,
       headers: validators.deleteTestCaseHeadersValidator,
@@ -7445,6 +7581,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'test_sets', total: null }, media: 'application/json' },
     errors: [400, 401, 403, 500],
     versionItem: null,
+    example: null,
     validators: {
       query: validators.listTestSetsQueryValidator,
       headers: validators.listTestSetsHeadersValidator,
@@ -7488,6 +7625,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'test_set' }, media: 'application/json' },
     errors: [400, 401, 403, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       headers: validators.createTestSetHeadersValidator,
       body: validators.createTestSetBodyValidator,
@@ -7524,6 +7662,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'test_set' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getTestSetPathParamsValidator,
       headers: validators.getTestSetHeadersValidator,
@@ -7576,6 +7715,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'test_set' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateTestSetPathParamsValidator,
       headers: validators.updateTestSetHeadersValidator,
@@ -7613,6 +7753,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteTestSetPathParamsValidator,
       headers: validators.deleteTestSetHeadersValidator,
@@ -7653,6 +7794,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listTestSetAgentsPathParamsValidator,
       headers: validators.listTestSetAgentsHeadersValidator,
@@ -7692,6 +7834,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'empty' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.removeTestSetAgentPathParamsValidator,
       headers: validators.removeTestSetAgentHeadersValidator,
@@ -7739,6 +7882,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.addTestSetAgentsPathParamsValidator,
       headers: validators.addTestSetAgentsHeadersValidator,
@@ -7779,6 +7923,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'test_set' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.duplicateTestSetPathParamsValidator,
       headers: validators.duplicateTestSetHeadersValidator,
@@ -7819,6 +7964,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.listTestSetRecordsPathParamsValidator,
       headers: validators.listTestSetRecordsHeadersValidator,
@@ -7874,6 +8020,7 @@ export const routes = [
       ],
       snapshotInto: null,
     },
+    example: null,
     validators: {
       path: validators.listTestSetVersionsPathParamsValidator,
       headers: validators.listTestSetVersionsHeadersValidator,
@@ -7913,6 +8060,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'test_set' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.revertTestSetVersionPathParamsValidator,
       headers: validators.revertTestSetVersionHeadersValidator,
@@ -7945,6 +8093,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'webhooks', total: null }, media: 'application/json' },
     errors: [401, 403, 500, 503],
     versionItem: null,
+    example: null,
     validators: { response: validators.listWebhooksResponse200Validator },
   },
   {
@@ -7980,6 +8129,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'webhook' }, media: 'application/json' },
     errors: [400, 401, 403, 500, 503],
     versionItem: null,
+    example: null,
     validators: { body: validators.createWebhookBodyValidator, response: validators.createWebhookResponse200Validator },
   },
   {
@@ -8019,6 +8169,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'webhook' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateWebhookPathParamsValidator,
       body: validators.updateWebhookBodyValidator,
@@ -8059,6 +8210,7 @@ export const routes = [
     },
     errors: [400, 401, 403, 404, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteWebhookPathParamsValidator,
       response: validators.deleteWebhookResponse200Validator,
@@ -8090,6 +8242,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'list', items: 'workspaces', total: null }, media: 'application/json' },
     errors: [401, 403, 500],
     versionItem: null,
+    example: null,
     validators: { response: validators.listWorkspacesResponse200Validator },
   },
   {
@@ -8125,6 +8278,7 @@ export const routes = [
     success: { status: 201, shape: { kind: 'wrapped', key: 'workspace' }, media: 'application/json' },
     errors: [400, 401, 403, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       body: validators.createWorkspaceBodyValidator,
       response: validators.createWorkspaceResponse201Validator,
@@ -8160,6 +8314,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'workspace' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.getWorkspacePathParamsValidator,
       response: validators.getWorkspaceResponse200Validator,
@@ -8202,6 +8357,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'workspace' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 409, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.updateWorkspacePathParamsValidator,
       body: validators.updateWorkspaceBodyValidator,
@@ -8238,6 +8394,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'workspace' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 409, 500, 503],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.deleteWorkspacePathParamsValidator,
       response: validators.deleteWorkspaceResponse200Validator,
@@ -8273,6 +8430,7 @@ export const routes = [
     success: { status: 200, shape: { kind: 'wrapped', key: 'workspace' }, media: 'application/json' },
     errors: [400, 401, 403, 404, 409, 500],
     versionItem: null,
+    example: null,
     validators: {
       path: validators.archiveWorkspacePathParamsValidator,
       response: validators.archiveWorkspaceResponse200Validator,

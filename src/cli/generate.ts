@@ -1,4 +1,4 @@
-// `npm run generate [-- --spec <dir|file|url>] [--out <dir>] [--check] [--policy strict|lenient] [--json] [--no-cache] [--cache-dir <dir>] [--fail-on-breaking]`
+// `npm run generate [-- --spec <dir|file|url>] [--out <dir>] [--check] [--policy strict|lenient] [--json] [--no-cache] [--cache-dir <dir>] [--fail-on-breaking] [--max-bytes N]`
 // Exit 0, 1 (--check: stale output), 2 (bad spec or flags), 3 (--fail-on-breaking: a breaking change since the previous model).
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -32,7 +32,7 @@ export async function main(args: string[], known?: UnchangedRun): Promise<number
     return 0;
   }
   const { generate } = await import('../pipeline.js');
-  const summary = await generate({ spec: values.spec, out: values.out, check: values.check, policy, json: values.json, companions, failOnBreaking: values.failOnBreaking, buildCacheDir: resolve(values.cacheDir ?? defaultBuildCacheDir()) });
+  const summary = await generate({ spec: values.spec, out: values.out, check: values.check, policy, json: values.json, companions, failOnBreaking: values.failOnBreaking, maxBytes: values.maxBytes, buildCacheDir: resolve(values.cacheDir ?? defaultBuildCacheDir()) });
   const refused = values.failOnBreaking && summary.release.changes.some((c) => c.level === 'breaking');
   // Only a run that wrote its output may stamp it (a refused run wrote nothing, so the next run must generate).
   if (shortcut.run !== undefined && !refused) recordRun(shortcut.stampDir, shortcut.run, [...summary.written, ...summary.unchanged]);

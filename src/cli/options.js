@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 export const DEFAULT_SPEC = 'spec';
 const CONTROL_SPEC = 'src/sandbox/control/openapi.yaml';
 
-export const USAGE = 'usage: npm run generate -- [--spec spec/|file|https://host/v1] [--out generated/] [--check] [--policy strict|lenient] [--json] [--no-cache] [--cache-dir DIR] [--fail-on-breaking]';
+export const USAGE = 'usage: npm run generate -- [--spec spec/|file|https://host/v1] [--out generated/] [--check] [--policy strict|lenient] [--json] [--no-cache] [--cache-dir DIR] [--fail-on-breaking] [--max-bytes N]';
 
 /** A command line that cannot be read (unknown flag, missing or bad value): printed with the usage, exit 2. */
 export class UsageError extends Error {
@@ -34,6 +34,7 @@ export class UsageError extends Error {
  * @property {boolean} noCache
  * @property {string | undefined} cacheDir
  * @property {boolean} failOnBreaking
+ * @property {number | undefined} maxBytes Largest document accepted, in bytes (default: the loader's limit); for trusted large files
  * @property {boolean} help
  * @property {Companion[]} companions
  */
@@ -69,6 +70,7 @@ function readGenerateArgs(args) {
       'no-cache': { type: 'boolean', default: false },
       'cache-dir': { type: 'string' },
       'fail-on-breaking': { type: 'boolean', default: false },
+      'max-bytes': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -77,6 +79,9 @@ function readGenerateArgs(args) {
   // Our own spec/ is held to the strict policy (provenance everywhere, only our x- vocabulary); any other source is lenient.
   const policy = values.policy ?? (ownSpec ? 'strict' : 'lenient');
   if (policy !== 'strict' && policy !== 'lenient') throw new UsageError(`--policy must be strict or lenient, not ${policy}`);
+  // A trusted large document (Microsoft Graph's beta description is 47 MB) may raise the loader's size limit.
+  const maxBytes = values['max-bytes'] === undefined ? undefined : Number(values['max-bytes']);
+  if (maxBytes !== undefined && !(Number.isSafeInteger(maxBytes) && maxBytes > 0)) throw new UsageError(`--max-bytes must be a positive whole number of bytes, not ${values['max-bytes']}`);
   return {
     spec: values.spec,
     out: values.out,
@@ -87,6 +92,7 @@ function readGenerateArgs(args) {
     noCache: values['no-cache'],
     cacheDir: values['cache-dir'],
     failOnBreaking: values['fail-on-breaking'],
+    maxBytes,
     help: values.help,
     // Generating our own spec/ also generates the client of the sandbox's control plane (its own small document).
     companions: ownSpec ? [{ spec: CONTROL_SPEC, dir: 'control-client', packageName: '@evalplatform/sandbox-control-client' }] : [],

@@ -52,7 +52,7 @@ function inProcessReceiver(settle: () => Promise<void>): InProcessReceiver {
   };
 }
 
-export async function inProcessTarget(options: Pick<SandboxOptions, 'rules' | 'db'> = {}): Promise<{ target: Target; sandbox: Sandbox }> {
+export async function inProcessTarget(options: Pick<SandboxOptions, 'rules' | 'db' | 'tables'> = {}): Promise<{ target: Target; sandbox: Sandbox }> {
   const { createSandbox } = await import('../sandbox/index.js');
   let settle = async (): Promise<void> => {};
   const receiver = inProcessReceiver(() => settle());

@@ -16,6 +16,8 @@ export type ResponseShape =
   | { kind: 'resource' }
   | { kind: 'wrapped'; key: string }
   | { kind: 'list'; items: string; total: string | null }
+  /** The list's records are the whole answer (a top-level JSON array): inferred lists of specs without our vocabulary. */
+  | { kind: 'items' }
   | { kind: 'other'; schema?: string; keys: string[]; constants: Record<string, JsonValue> };
 
 /** The sandbox's rules for one field (x-normalize, x-unique, x-replace, x-null, x-references). */
@@ -140,6 +142,11 @@ export interface RouteRow {
    * captured configuration instead of top-level fields (`metric_metadata`).
    */
   versionItem: { properties: string[]; snapshotInto: string | null } | null;
+  /**
+   * An operation with no state to act on (no resource and action, no rule): the schema-valid answer the sandbox gives,
+   * the spec's example or else a generated one (issue 27); null for every other operation.
+   */
+  example: { value: JsonValue } | null;
 }
 
 /** What the engine asks of a generated validator (the client's `Validator<T>` is one). */
@@ -161,7 +168,12 @@ export interface Route extends RouteRow {
   validators: RouteValidators;
 }
 
-export type IdFormat = { kind: 'ulid' } | { kind: 'alnum'; length: number } | { kind: 'token'; length: number };
+/**
+ * `uuid`: an id property of `format: uuid`; `prefixed`: one whose pattern is a literal prefix and one character class
+ * repeated (`^ord_[0-9a-z]{26}$`): the prefix, then `length` characters of `alphabet` (issue 27: ids generated in
+ * their schema's format).
+ */
+export type IdFormat = { kind: 'ulid' } | { kind: 'alnum'; length: number } | { kind: 'token'; length: number } | { kind: 'uuid' } | { kind: 'prefixed'; prefix: string; alphabet: string; length: number };
 
 /** What the engine needs to know of one resource (a schema with x-resource). */
 export interface ResourceRow {

@@ -15,6 +15,23 @@ type JsonObject = Record<string, Json>;
 
 const SECTIONS = new Set(['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'securitySchemes', 'links', 'callbacks', 'pathItems']);
 
+/** A place in one of the files: its file, its keys from that file's root, and the value there. */
+interface Place {
+  uri: string;
+  keys: string[];
+  value: Json;
+}
+
+const MAX_REF_HOPS = 64;
+
+const isRefNode = (node: Json): node is { $ref: string } => node !== null && typeof node === 'object' && !Array.isArray(node) && typeof (node as JsonObject).$ref === 'string';
+
+/** A JSON pointer fragment (`#/a~1b/c`) of keys. */
+const pointerOfKeys = (keys: readonly string[]): string => (keys.length === 0 ? '#' : `#/${keys.map((k) => k.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`);
+
+/** Component names may only hold `[a-zA-Z0-9._-]` (OpenAPI); any other character of a hoisted name becomes `_`. */
+const componentName = (wanted: string): string => wanted.replace(/[^a-zA-Z0-9._-]/g, '_') || 'ref';
+
 interface External {
   uri: string;
   value: Json;
@@ -65,9 +82,35 @@ export async function bundleDocument(spec: string, uri: string, root: Json, sour
 
   const localName = (section: string, wanted: string, key: string): string => {
     const bucket = (components()[section] ??= {}) as JsonObject;
-    let name = wanted;
-    for (let n = 2; Object.prototype.hasOwnProperty.call(bucket, name) && hoisted.get(key) !== `#/components/${section}/${name}`; n++) name = `${wanted}${n}`;
+    let name = componentName(wanted);
+    for (let n = 2; Object.prototype.hasOwnProperty.call(bucket, name) && hoisted.get(key) !== `#/components/${section}/${name}`; n++) name = `${componentName(wanted)}${n}`;
     return name;
+  };
+
+  const fileValue = async (fileUri: string, from: string): Promise<Json> => (fileUri === uri ? doc : (await loadFile(fileUri, from)).value);
+
+  // Walk `keys` in a file; a step the node lacks, where the node is a `$ref`, continues at the ref's target (in
+  // whichever file it names, relative to the file holding it), as JSON Reference resolvers do.
+  const locate = async (fileUri: string, keys: readonly string[], from: string, hops: number): Promise<Place> => {
+    let at: Place = { uri: fileUri, keys: [], value: await fileValue(fileUri, from) };
+    for (const key of keys) {
+      for (let node = at.value; isRefNode(node) && !Object.prototype.hasOwnProperty.call(node, key); node = at.value) {
+        if (++hops > MAX_REF_HOPS) throw new SpecError(spec, from, `a chain of more than ${MAX_REF_HOPS} $refs (a cycle?)`);
+        at = await follow(node.$ref, at.uri, from, hops);
+      }
+      const node = at.value;
+      const has = Array.isArray(node) ? /^(0|[1-9][0-9]*)$/.test(key) && Number(key) < node.length : node !== null && typeof node === 'object' && Object.prototype.hasOwnProperty.call(node, key);
+      if (!has) throw new Error('missing');
+      at = { uri: at.uri, keys: [...at.keys, key], value: (node as JsonObject)[key] };
+    }
+    return at;
+  };
+
+  const follow = async (ref: string, fileUri: string, from: string, hops: number): Promise<Place> => {
+    const hash = ref.indexOf('#');
+    const filePart = hash === -1 ? ref : ref.slice(0, hash);
+    const target = filePart === '' ? fileUri : resolveWithin(spec, filePart, fileUri, source.boundary, from, realPaths);
+    return locate(target, pointerKeys(`#${hash === -1 ? '' : ref.slice(hash + 1)}`), from, hops);
   };
 
   // Rewrite every $ref in `node` (which lives in file `fileUri` at `path` of the bundled document).
@@ -98,17 +141,23 @@ export async function bundleDocument(spec: string, uri: string, root: Json, sour
     const fragment = hash === -1 ? '' : ref.slice(hash + 1);
     if (filePart === '' && fileUri === uri) return { ref }; // a local ref of the root document
     const target = filePart === '' ? fileUri : resolveWithin(spec, filePart, fileUri, source.boundary, pointerOf(path), realPaths);
-    const key = `${target}#${fragment}`;
-    const done = hoisted.get(key);
-    if (done) return { ref: done };
-    const file = target === uri ? { uri, value: doc } : await loadFile(target, pointerOf(path));
-    let value: Json;
+    // Where the ref really leads: a step through another ref (of this file or of another one) continues at that
+    // ref's target, so the place found is named by its own file and pointer (two refs reaching it share it).
+    let place: Place;
     try {
-      value = resolvePointer(file.value, fragment);
-    } catch {
+      place = await locate(target, pointerKeys(`#${fragment}`), pointerOf(path), 0);
+    } catch (error) {
+      if (error instanceof SpecError) throw error;
       throw new SpecError(spec, pointerOf(path), `$ref ${JSON.stringify(ref)} points at nothing`);
     }
-    const keys = pointerKeys(`#${fragment}`);
+    const keys = place.keys;
+    const fragmentOf = pointerOfKeys(keys);
+    const key = `${place.uri}${fragmentOf}`;
+    const done = hoisted.get(key);
+    if (done) return { ref: done };
+    if (place.uri === uri && sectionFor(path) !== undefined) return { ref: fragmentOf }; // a place of the root document
+    const value = place.value;
+    const file = { uri: place.uri };
     let section: string | undefined;
     let name: string;
     if (keys.length === 3 && keys[0] === 'components' && SECTIONS.has(keys[1]!)) {
@@ -116,14 +165,14 @@ export async function bundleDocument(spec: string, uri: string, root: Json, sour
       name = keys[2]!;
     } else {
       section = sectionFor(path);
-      name = keys.length > 0 ? keys[keys.length - 1]! : basename(target, extname(target));
+      name = keys.length > 0 ? keys[keys.length - 1]! : basename(file.uri, extname(file.uri));
     }
     if (section === undefined) {
       // Path items (3.0 has no components for them) are inlined; a path item that leads back to itself never ends.
       if (inlining.has(key)) throw new SpecError(spec, pointerOf(path), `$ref ${JSON.stringify(ref)} is a cycle: the path item refers back to itself`);
       inlining.add(key);
       const copy = structuredClone(value);
-      const inline = await visit(copy, target, path);
+      const inline = await visit(copy, file.uri, path);
       inlining.delete(key);
       return { inline };
     }
@@ -133,7 +182,7 @@ export async function bundleDocument(spec: string, uri: string, root: Json, sour
     const localKey = pointerKeys(localRef).at(-1)!;
     bucket[localKey] = {}; // reserve before recursing, so cycles resolve to this name
     const copy = structuredClone(value);
-    bucket[localKey] = await visit(copy, target, ['components', section, localKey]);
+    bucket[localKey] = await visit(copy, file.uri, ['components', section, localKey]);
     return { ref: localRef };
   };
 
@@ -155,20 +204,6 @@ function sectionFor(path: (string | number)[]): string | undefined {
   if (parent === 'callbacks') return 'callbacks';
   if (parent === 'links') return 'links';
   return 'schemas';
-}
-
-/** The value at a fragment of a file; a step through a local `$ref` of that file follows it, as resolvers do. */
-function resolvePointer(root: Json, fragment: string, hops = 0): Json {
-  let node = root;
-  for (const key of pointerKeys(`#${fragment}`)) {
-    while (node !== null && typeof node === 'object' && !Object.prototype.hasOwnProperty.call(node, key) && typeof (node as JsonObject).$ref === 'string' && ((node as JsonObject).$ref as string).startsWith('#')) {
-      if (++hops > 64) throw new Error('ref chain too long');
-      node = resolvePointer(root, ((node as JsonObject).$ref as string).slice(1), hops);
-    }
-    if (node === null || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, key)) throw new Error('missing');
-    node = (node as JsonObject)[key];
-  }
-  return node;
 }
 
 function displayName(uri: string): string {

@@ -8,6 +8,7 @@ import { collectSchemas, planSchemaNames, sortRecord } from './build-schemas.js'
 import { DocumentView, type Policy } from './document-view.js';
 import { checkReferences } from './check-references.js';
 import { checkSchemaCycles } from './schema-cycles.js';
+import { inferSemantics } from './infer-semantics.js';
 import { VOCABULARY, type KnownNames } from './vocabulary.js';
 import { setOwn } from '../data/own-property.js';
 
@@ -64,6 +65,10 @@ export function buildModel(docs: LoadedDocument[], options: BuildOptions): ApiMo
   };
   checkReferences(model, views);
   checkSchemaCycles(model);
+  // A spec without our vocabulary: resources and actions inferred from its paths and methods (the explicit
+  // vocabulary wins; our spec declares it, so nothing changes for it).
+  const notes = inferSemantics(model);
+  if (notes.length > 0) model.inferenceNotes = notes;
   return model;
 }
 

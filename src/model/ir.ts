@@ -41,6 +41,11 @@ export interface ApiModel {
   handlers: EventHandler[];
   /** Names of the workspace-selecting header, when any document declares one (`x-scope: workspace`). */
   scopeHeaders: { workspace?: string };
+  /**
+   * A spec without our sandbox vocabulary gets it inferred (infer-semantics.ts); one note per operation left without
+   * state (answered with its example). Absent when nothing was inferred (our spec).
+   */
+  inferenceNotes?: { spec: string; pointer: string; reason: string }[];
 }
 
 export interface CatalogEntry {

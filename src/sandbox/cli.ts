@@ -11,6 +11,7 @@
 import { sqlitePathProblem } from './cli/db-path.js';
 import { parseSandboxArgs, sandboxUsage, type SandboxOptionValues } from './cli/options.js';
 import { chooseDb, createSandbox, startSandboxPool, type DbChoice, type Sandbox, type SandboxPool } from './index.js';
+import { credentialHint } from './credential-hint.js';
 
 /** How long a stop waits for open connections before it exits anyway. */
 const STOP_GRACE_MS = 5_000;
@@ -26,7 +27,7 @@ function isDatabaseError(error: unknown): boolean {
 }
 
 /** What the command needs of a sandbox: one engine in this process, or a pool of them (PostgreSQL). */
-type Served = Pick<Sandbox | SandboxPool, 'apiKey' | 'adminToken' | 'organizationId' | 'defaultWorkspaceId' | 'listen' | 'close'>;
+type Served = Sandbox | SandboxPool;
 
 async function open(args: SandboxOptionValues, choice: DbChoice): Promise<Served | string> {
   const adminToken = args['admin-token'] ? { adminToken: args['admin-token'] } : {};
@@ -74,6 +75,8 @@ async function main(argv: readonly string[]): Promise<number> {
   // The inspector's URL carries the admin token once: the page sets a cookie and works from then on.
   const inspectorLogin = `${server.inspectorUrl}/?token=${encodeURIComponent(sandbox.adminToken)}`;
   const workspace = sandbox.defaultWorkspaceId;
+  // How to send the key in the spec's own scheme (a pool's engines are in its workers: our spec's X-API-Key there).
+  const hint = 'runtime' in sandbox ? credentialHint(sandbox.runtime.tables.routes, sandbox.apiKey) : undefined;
   if (args.json) {
     const info = {
       base_url: server.baseUrl,
@@ -92,6 +95,7 @@ async function main(argv: readonly string[]): Promise<number> {
         `  base URL:          ${server.baseUrl}`,
         `  API key:           ${sandbox.apiKey}   (development organization ${sandbox.organizationId}, every permission)`,
         `  default workspace: ${workspace ?? '(none: archived)'}   (used when a call names none; GET ${server.baseUrl}/workspaces lists them, POST creates one)`,
+        ...(hint === undefined ? [] : [`  send it as:        ${hint}`]),
         `  admin token:       ${sandbox.adminToken}   (control plane: ${server.controlUrl})`,
         `  spec catalog:      ${server.baseUrl}/openapi`,
         `  inspector:         ${inspectorLogin}   (every organization; ?token=<API key> shows one)`,

@@ -33,8 +33,9 @@ export function invalidAll(details: ErrorDetail[], message = 'Invalid argument.'
   return new ApiFailure(400, 'INVALID_ARGUMENT', message, details);
 }
 
-export function unauthenticated(description: string): ApiFailure {
-  return new ApiFailure(401, 'UNAUTHENTICATED', 'Authentication failed.', [{ field: 'X-API-Key', description }]);
+/** `field`: the header the credential is read from (any spec's scheme: issue 27); ours is X-API-Key. */
+export function unauthenticated(description: string, field = 'X-API-Key'): ApiFailure {
+  return new ApiFailure(401, 'UNAUTHENTICATED', 'Authentication failed.', [{ field, description }]);
 }
 
 export function permissionDenied(permission: string): ApiFailure {

@@ -1,7 +1,7 @@
 // Identifier minting: ULIDs (Crockford base32, time-ordered) and fixed-length alphanumeric ids, from the
 // id formats the route table derives from each resource's id pattern.
 import type { IdFormat } from '../contracts/route-table.js';
-import { randomBytes, randomFillSync } from 'node:crypto';
+import { randomBytes, randomFillSync, randomUUID } from 'node:crypto';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -66,9 +66,23 @@ export function alnum(length: number): string {
 export type { IdFormat };
 
 export function mintId(format: IdFormat): string {
+  if (format.kind === 'uuid') return randomUUID();
+  if (format.kind === 'prefixed') return format.prefix + fromAlphabet(format.alphabet, format.length);
   return format.kind === 'ulid' ? ulid() : alnum(format.length);
 }
 
 export function secret(prefix: string): string {
   return `${prefix}_${randomBytes(24).toString('base64url')}`;
+}
+
+/** `length` characters drawn uniformly from `alphabet` (rejection sampling over random bytes). */
+function fromAlphabet(alphabet: string, length: number): string {
+  const limit = 256 - (256 % alphabet.length);
+  let out = '';
+  while (out.length < length) {
+    for (const b of randomBytes(length * 2)) {
+      if (b < limit && out.length < length) out += alphabet[b % alphabet.length];
+    }
+  }
+  return out;
 }

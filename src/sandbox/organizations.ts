@@ -18,7 +18,8 @@ export function createApiKey(runtime: Runtime, org: string, permissions: string[
 
 export interface CreatedOrganization {
   organization: Organization;
-  default_workspace: Json;
+  /** Null when the spec declares no workspace resource (issue 27: no workspaces unless declared). */
+  default_workspace: Json | null;
   api_key: ApiKeyRecord;
 }
 
@@ -29,10 +30,10 @@ export function createOrganization(runtime: Runtime, displayName: string, option
     // The default workspace: the workspace resource's record with the values the spec gives it (x-workspace default),
     // the rest as a create gives them (defaults, the initial state, server fields).
     const workspaces = runtime.tables.workspace;
-    if (workspaces === null) throw new Error('the spec declares no workspace resource (x-workspace): organizations need one');
-    const ws = newRecordData(runtime, runtime.resource(workspaces.resource), workspaces.defaults, now);
-    const record = runtime.store.insert({ kind: workspaces.resource, id: String(ws.id), org: id, workspace: null, deleted: false, data: ws });
-    const organization: Organization = { id, display_name: displayName, created_at: now, default_workspace_id: record.id };
+    // A spec without a workspace resource (any spec but ours, issue 27): the organization is the only scope.
+    const ws = workspaces === null ? null : newRecordData(runtime, runtime.resource(workspaces.resource), workspaces.defaults, now);
+    const record = workspaces === null || ws === null ? null : runtime.store.insert({ kind: workspaces.resource, id: String(ws.id), org: id, workspace: null, deleted: false, data: ws });
+    const organization: Organization = { id, display_name: displayName, created_at: now, default_workspace_id: record?.id ?? '' };
     runtime.store.putOrganization(organization);
     const api_key = options.key
       ? { key: options.key, organization_id: id, permissions: allPermissions(runtime), created_at: now }

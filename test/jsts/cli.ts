@@ -8,7 +8,7 @@ if (SUITE_DIR === undefined) {
 } else {
   const r = await runSuite(SUITE_DIR);
   for (const f of r.files) {
-    console.log(`${f.file.padEnd(32)} ${String(f.passed).padStart(4)} passed ${String(f.failed).padStart(4)} failed ${String(f.excluded).padStart(4)} excluded`);
+    console.log(`${f.file.padEnd(32)} ${String(f.passed).padStart(4)} passed ${String(f.failed).padStart(4)} failed`);
   }
   for (const line of r.failures) console.log(`FAIL ${line}`);
   console.log(summaryLine(r));

@@ -34,7 +34,8 @@ export const unknownKey: Check = {
 
 export const headerCase: Check = {
   name: 'auth: the key header name is case-insensitive',
-  applies: (route) => route.auth.length > 0 && route.method === 'GET',
+  // A path of an operation answered with its example names no record the suite could have made (issue 27).
+  applies: (route) => route.auth.length > 0 && route.method === 'GET' && (route.example === null || route.params.path.length === 0),
   async run(ctx) {
     const { path } = await ctx.world.pathFor(ctx.route);
     for (const name of [ctx.route.auth[0]!.toLowerCase(), ctx.route.auth[0]!.toUpperCase()]) {

@@ -9,6 +9,7 @@ import { namePlaces } from '../../model/alias-renames.js';
 import { isJsonMedia, preferredMedia } from '../../model/media.js';
 import { refNameOf } from '../../model/defs-ref.js';
 import { versionItemSchema, versionReferenceSchema } from '../../model/version-schemas.js';
+import { exampleAnswer } from './example-answer.js';
 
 /**
  * The sandbox's rules of each field (provenance is the documents' business, not the engine's; roles are gathered by
@@ -128,6 +129,8 @@ function shapeOf(model: ApiModel, op: Operation, status: string, resourceSchema:
   const isView = (name: string | undefined, ...kinds: ResponseShape['kind'][]): boolean =>
     name !== undefined && (name === resourceSchema || (resourceSchema !== undefined && canonical !== undefined && kinds.includes(canonical.kind)));
   if (isView(top, 'resource')) return { kind: 'resource' };
+  // A top-level array of the resource (an inferred list: `GET /pets` answering `Pet[]`).
+  if (resourceSchema !== undefined && hasType(schema, 'array') && deref(model, objectOf(schema)?.items as SchemaNode | undefined) === model.schemas[resourceSchema]?.schema) return { kind: 'items' };
   if (keys.length === 0 && objectOf(schema)?.additionalProperties === false) return { kind: 'empty' };
   if (resourceSchema !== undefined && keys.length === 1) {
     const only = deref(model, props[keys[0]!]);
@@ -146,12 +149,34 @@ function shapeOf(model: ApiModel, op: Operation, status: string, resourceSchema:
 
 function idFormat(model: ApiModel, schema: NamedSchema, idField: string): IdFormat {
   const node = objectOf(deref(model, propertiesOf(schema.schema)[idField]));
+  if (node?.format === 'uuid') return { kind: 'uuid' };
   const pattern = typeof node?.pattern === 'string' ? node.pattern : '';
+  const prefixed = prefixedIdFormat(pattern);
+  if (prefixed !== undefined) return prefixed;
   const exact = /\{(\d+)\}\$?$/.exec(pattern);
   const length = exact ? Number(exact[1]) : typeof node?.minLength === 'number' ? Math.max(node.minLength, 8) : 22;
   if (length === 26 && /0-9A-[HZ]/.test(pattern)) return { kind: 'ulid' };
   if (pattern === '' && typeof node?.maxLength === 'number' && node.maxLength === 26 && typeof node.minLength === 'number' && node.minLength <= 1) return { kind: 'token', length: 22 };
   return { kind: 'alnum', length };
+}
+
+/**
+ * `^<literal prefix>[<class>]{N}$` (a prefix of letters, digits, `_` or `-`; a class of single characters and ranges):
+ * the prefixed id format; anything else is left to the other formats.
+ */
+function prefixedIdFormat(pattern: string): IdFormat | undefined {
+  const m = /^\^([A-Za-z0-9_-]+)\[([A-Za-z0-9_-]+)\]\{(\d+)\}\$$/.exec(pattern);
+  if (!m) return undefined;
+  let alphabet = '';
+  const cls = m[2]!;
+  for (let i = 0; i < cls.length; i++) {
+    if (cls[i + 1] === '-' && i + 2 < cls.length) {
+      for (let c = cls.charCodeAt(i); c <= cls.charCodeAt(i + 2); c++) alphabet += String.fromCharCode(c);
+      i += 2;
+    } else alphabet += cls[i];
+  }
+  const length = Number(m[3]);
+  return alphabet === '' || length < 1 || length > 256 ? undefined : { kind: 'prefixed', prefix: m[1]!, alphabet: [...new Set(alphabet)].join(''), length };
 }
 
 /**
@@ -247,6 +272,10 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
     for (const name of alternative) {
       const scheme = model.securitySchemes[name];
       if (scheme?.type === 'apiKey' && scheme.in === 'header' && !auth.includes(scheme.name)) auth.push(scheme.name);
+      // HTTP bearer and basic, OAuth 2 and OpenID Connect carry the credential in Authorization (the engine reads it by its scheme: credentials.ts).
+      // OAuth 2 and OpenID Connect access tokens are bearer tokens; the sandbox's key is one (issue 27).
+      const bearer = (scheme?.type === 'http' && /^(bearer|basic)$/i.test(scheme.scheme)) || scheme?.type === 'oauth2' || scheme?.type === 'openIdConnect';
+      if (bearer && !auth.includes('Authorization')) auth.push('Authorization');
     }
   }
   const body = op.requestBody;
@@ -290,6 +319,7 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
     },
     errors: statuses.filter((st) => /^[45]\d\d$/.test(st)).map(Number),
     versionItem: s.action === 'versions' ? versionItemOf(model, op, success, resourceSchema) : null,
+    example: s.action === undefined && s.rules.length === 0 ? exampleAnswer(model, op, success) : null,
   };
 }
 

@@ -125,7 +125,7 @@ export class Gen {
   inlineRef(target: string): boolean {
     let yes = this.inlineable.get(target);
     if (yes === undefined) {
-      yes = inlineableTarget(this.scope.get(target)) || inlineCost(this.scope, target, new Set([target]), this.costs) <= INLINE_BUDGET;
+      yes = inlineableTarget(this.scope.get(target)) || inlineCost(this.scope, target, new Set([target]), this.costs, [], { left: INLINE_WORK }) <= INLINE_BUDGET;
       this.inlineable.set(target, yes);
     }
     return yes;
@@ -241,6 +241,15 @@ export class Body {
 /** Estimated lines of inlined fast-check code above which a referenced schema keeps its own function. */
 const INLINE_BUDGET = 80;
 
+/**
+ * Schema nodes one inlining decision may visit. The cost memo is exact but depends on which targets are on the stack,
+ * so in a densely cyclic document (presalytics ooxml: hundreds of schemas referring to each other) the number of
+ * stack states explodes; past this much work the target is simply not inlined (a call, always correct).
+ */
+const INLINE_WORK = 2_000;
+/** Remembered costs per target (one per stack state met); more states than this are recomputed, within the work limit. */
+const MEMO_STATES = 16;
+
 const CHILD_SINGLE = ['items', 'additionalProperties', 'unevaluatedItems', 'unevaluatedProperties', 'propertyNames', 'then', 'else', 'if', 'not', 'contains'];
 const CHILD_MAPS = ['properties', 'patternProperties', 'dependentSchemas'];
 
@@ -248,24 +257,25 @@ const CHILD_MAPS = ['properties', 'patternProperties', 'dependentSchemas'];
  * Rough size (lines) of the fast-check code for the schema at `ptr` with its `$ref`s inlined as inlineRef
  * would; Infinity past the budget, or when a reference leads back into `stack` (recursion is never inlined).
  */
-function inlineCost(scope: Scope, ptr: string, stack: Set<string>, memo: CostMemo, deps: Set<string>[] = []): number {
+function inlineCost(scope: Scope, ptr: string, stack: Set<string>, memo: CostMemo, deps: Set<string>[], work: { left: number }): number {
+  if (--work.left < 0) return Infinity;
   const node = scope.get(ptr);
   if (!isObject(node)) return 1;
   let c = 1;
   for (const k of Object.keys(node)) {
     const v = node[k];
-    if (CHILD_SINGLE.includes(k)) c += 1 + inlineCost(scope, childPointer(ptr, k), stack, memo, deps);
+    if (CHILD_SINGLE.includes(k)) c += 1 + inlineCost(scope, childPointer(ptr, k), stack, memo, deps, work);
     else if (CHILD_MAPS.includes(k) && isObject(v)) {
-      for (const name of Object.keys(v)) c += 2 + inlineCost(scope, childPointer(ptr, k, name), stack, memo, deps);
+      for (const name of Object.keys(v)) c += 2 + inlineCost(scope, childPointer(ptr, k, name), stack, memo, deps, work);
     } else if ((k === 'allOf' || k === 'prefixItems') && Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) c += 1 + inlineCost(scope, childPointer(ptr, k, i), stack, memo, deps);
+      for (let i = 0; i < v.length; i++) c += 1 + inlineCost(scope, childPointer(ptr, k, i), stack, memo, deps, work);
     } else if (k === '$ref' && typeof v === 'string') {
       const t = scope.resolve(v, ptr);
       if (t === undefined) return Infinity;
       for (const d of deps) d.add(t); // every cost being computed depends on whether t is on the stack
       if (stack.has(t)) return Infinity;
       stack.add(t);
-      const sub = refCost(scope, t, stack, memo, deps);
+      const sub = refCost(scope, t, stack, memo, deps, work);
       stack.delete(t);
       // A target that is not inlined costs one call line.
       c += inlineableTarget(scope.get(t)) || sub <= INLINE_BUDGET ? sub : 1;
@@ -289,7 +299,7 @@ type CostMemo = Map<string, CostEntry[]>;
  * given targets are on the stack, so an earlier result is exact whenever each target it asked about is on the stack
  * now exactly when it was then. Densely linked documents reach the same targets from thousands of places.
  */
-function refCost(scope: Scope, target: string, stack: Set<string>, memo: CostMemo, deps: Set<string>[]): number {
+function refCost(scope: Scope, target: string, stack: Set<string>, memo: CostMemo, deps: Set<string>[], work: { left: number }): number {
   const entries = memo.get(target) ?? [];
   for (const e of entries) {
     if (e.deps.every((d, i) => stack.has(d) === e.onStack[i])) {
@@ -299,11 +309,14 @@ function refCost(scope: Scope, target: string, stack: Set<string>, memo: CostMem
   }
   const mine = new Set<string>();
   deps.push(mine);
-  const value = inlineCost(scope, target, stack, memo, deps);
+  const before = work.left;
+  const value = inlineCost(scope, target, stack, memo, deps, work);
   deps.pop();
+  // A result cut short by the work limit says nothing about the target: not remembered.
+  if (work.left < 0 && before >= 0) return value;
   for (const d of deps) for (const x of mine) d.add(x);
   const list = [...mine];
-  entries.push({ value, deps: list, onStack: list.map((d) => stack.has(d)) });
+  if (entries.length < MEMO_STATES) entries.push({ value, deps: list, onStack: list.map((d) => stack.has(d)) });
   memo.set(target, entries);
   return value;
 }

@@ -75,8 +75,10 @@ export class Scope {
   /** Every location asked for (scanned ones from the start), to its schema or NOWHERE. */
   private readonly nodes = new Map<string, SchemaNode | typeof NOWHERE>();
 
-  constructor(readonly root: SchemaNode) {
+  /** `aliases`: more URIs (no fragment) of scanned locations, such as the retrieval URI of an embedded document. */
+  constructor(readonly root: SchemaNode, aliases: ReadonlyMap<string, string> = new Map()) {
     this.scan(root, '', DEFAULT_BASE);
+    for (const [uri, ptr] of aliases) if (!this.uris.has(uri)) this.uris.set(uri, ptr);
     // A boolean root (or one whose $id moved the base) is still reachable as '#'.
     if (!this.uris.has(DEFAULT_BASE)) this.uris.set(DEFAULT_BASE, '');
   }

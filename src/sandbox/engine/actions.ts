@@ -90,6 +90,17 @@ function insertNew(ctx: RequestContext, resource: ResourceRow, data: Json): Stor
   return record;
 }
 
+/**
+ * The id a create body gives, when its schema lets the client choose it (the id is not readOnly and the body
+ * declares it: specs without our vocabulary, issue 27) and no record has it yet; else the sandbox mints one.
+ * Ours never declares the id in a create body, so its ids are always minted.
+ */
+function givenId(ctx: RequestContext, resource: ResourceRow, body: Json): string | undefined {
+  const given = body[resource.id];
+  if (typeof given !== 'string' || given === '' || resource.readOnly.includes(resource.id)) return undefined;
+  return ctx.runtime.store.peek(resource.name, given) ? undefined : given;
+}
+
 export function createAction(ctx: RequestContext, hooks: Hooks): ActionResult {
   const resource = resourceOf(ctx);
   const rules = fieldRules(resource, ctx.route);
@@ -98,7 +109,7 @@ export function createAction(ctx: RequestContext, hooks: Hooks): ActionResult {
   for (const [k, v] of Object.entries(ctx.body)) if (v !== null) setOwn(body, k, v);
   // A nested collection records its parent id (metric_id of a baseline).
   for (const p of ctx.route.params.path) if (resource.properties.includes(p.name)) setOwn(body, p.name, ctx.path[p.name]);
-  const data = newRecordData(ctx.runtime, resource, body, ctx.now);
+  const data = newRecordData(ctx.runtime, resource, body, ctx.now, givenId(ctx, resource, body));
   normalize(rules, data);
   hooks.write(ctx, data, undefined);
   checkUnique(ctx, resource, rules, data, null);

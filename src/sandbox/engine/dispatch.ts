@@ -17,6 +17,8 @@ import { isHidden, setOwn } from './records.js';
 import { shapeBody } from './shape.js';
 import type { Route } from './tables.js';
 import { validateRequest } from './validate.js';
+import { credentialOf } from './credentials.js';
+import { exampleResult } from './example.js';
 
 export interface Dispatcher {
   handle(request: SandboxRequest, apiPath: string): Promise<SandboxResponse>;
@@ -34,10 +36,10 @@ export interface DispatchDeps {
 function authenticate(runtime: Runtime, route: Route, request: SandboxRequest): ApiKeyRecord | null {
   if (route.auth.length === 0) return null;
   let value: string | null = null;
-  for (const name of route.auth) value ??= request.headers.get(name);
-  if (value === null || value === '') throw unauthenticated('missing API key');
+  for (const name of route.auth) value ??= credentialOf(name, request.headers.get(name));
+  if (value === null || value === '') throw unauthenticated('missing API key', route.auth[0]);
   const key = runtime.store.findKey(value);
-  if (!key) throw unauthenticated('unknown API key');
+  if (!key) throw unauthenticated('unknown API key', route.auth[0]);
   return key;
 }
 
@@ -144,6 +146,7 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
       const custom = ruleList.find((r) => r.handle);
       let out: ActionResult;
       if (custom?.handle) out = custom.handle(ctx);
+      else if (canonical.example !== null) out = exampleResult(canonical);
       else {
         // x-operation.sets is a state change (only custom operations carry one); others run their generic action.
         const action = canonical.sets !== null ? transitionAction : GENERIC_ACTIONS[canonical.action ?? ''];

@@ -30,6 +30,9 @@ export function shapeBody(ctx: RequestContext, result: ActionResult): unknown {
       if (shape.total !== null) setOwn(out, shape.total, result.total);
       return out;
     }
+    case 'items':
+      // An inferred list answering a top-level array (issue 27): the records themselves.
+      return result.records!.map((r) => present(resource, r));
     case 'other':
       // Operations of this shape answer the body their action or rule built (versions, history, discovery,
       // disagreement state, the served documents) or a constant ({ success: true } of the webhook delete).

@@ -17,6 +17,10 @@ export type ResponseShape = {
     kind: 'list';
     items: string;
     total: string | null;
+}
+/** The list's records are the whole answer (a top-level JSON array): inferred lists of specs without our vocabulary. */
+ | {
+    kind: 'items';
 } | {
     kind: 'other';
     schema?: string;
@@ -170,6 +174,13 @@ export interface RouteRow {
         properties: string[];
         snapshotInto: string | null;
     } | null;
+    /**
+     * An operation with no state to act on (no resource and action, no rule): the schema-valid answer the sandbox gives,
+     * the spec's example or else a generated one (issue 27); null for every other operation.
+     */
+    example: {
+        value: JsonValue;
+    } | null;
 }
 /** What the engine asks of a generated validator (the client's `Validator<T>` is one). */
 export interface RouteValidator {
@@ -195,6 +206,11 @@ export interface RouteValidators {
 export interface Route extends RouteRow {
     validators: RouteValidators;
 }
+/**
+ * `uuid`: an id property of `format: uuid`; `prefixed`: one whose pattern is a literal prefix and one character class
+ * repeated (`^ord_[0-9a-z]{26}$`): the prefix, then `length` characters of `alphabet` (issue 27: ids generated in
+ * their schema's format).
+ */
 export type IdFormat = {
     kind: 'ulid';
 } | {
@@ -202,6 +218,13 @@ export type IdFormat = {
     length: number;
 } | {
     kind: 'token';
+    length: number;
+} | {
+    kind: 'uuid';
+} | {
+    kind: 'prefixed';
+    prefix: string;
+    alphabet: string;
     length: number;
 };
 /** What the engine needs to know of one resource (a schema with x-resource). */

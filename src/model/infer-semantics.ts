@@ -1,0 +1,121 @@
+// The sandbox vocabulary inferred for a spec that declares none of it (no x-resource anywhere): any public spec.
+// Rule by rule (docs/x-vocabulary.md, "Inferred vocabulary (issue 27)"):
+//   1. a collection path `/pets` with an item path `/pets/{petId}` (the collection path plus one template segment)
+//      is one resource, named after the collection's last segment;
+//   2. its schema is the named schema the item's GET answers (2xx, JSON), else the one the collection's POST
+//      answers, else the one it takes; without a named object schema there is no resource;
+//   3. its id is the schema's property named like the item's path parameter, else `id`, else the parameter
+//      without an `Id`/`_id` suffix; without one there is no resource;
+//   4. actions from methods: collection GET list, collection POST create, item GET get, item PUT/PATCH update,
+//      item DELETE delete; every resource belongs to the caller's organization (no workspaces);
+//   4b. a readOnly date-time property named created... / updated... (or ...modified...) is stamped by the sandbox
+//      as the creation / last update time (x-field-role created-at / updated-at);
+//   5. anything else (an operation on no such pair, or a pair the rules cannot complete) has no action: the
+//      sandbox answers it with its response example, and the reason is returned as a warning line.
+// The explicit vocabulary always wins: a spec with any x-resource is left as it is.
+import { setOwn } from '../data/own-property.js';
+import { refNameOf } from './defs-ref.js';
+import type { ApiModel, JsonValue, NamedSchema, Operation, OperationSemantics, SchemaNode } from './ir.js';
+import { isJsonMedia } from './media.js';
+
+export interface InferenceNote {
+  spec: string;
+  pointer: string;
+  reason: string;
+}
+
+const objectOf = (node: unknown): Record<string, JsonValue> | undefined => (node !== null && typeof node === 'object' && !Array.isArray(node) ? (node as Record<string, JsonValue>) : undefined);
+
+/** Whether the spec declares any of our sandbox vocabulary (then nothing is inferred). */
+export function declaresVocabulary(model: ApiModel): boolean {
+  return Object.values(model.schemas).some((s) => s.semantics.resource !== undefined) || model.operations.some((o) => o.semantics.resource !== undefined || o.semantics.rules.length > 0);
+}
+
+/** The named schema of a JSON content (a `$ref`, or a one-member `allOf` around one). */
+function namedSchemaOf(model: ApiModel, node: SchemaNode | undefined): string | undefined {
+  let current: unknown = node;
+  for (let i = 0; i < 4; i++) {
+    const all = objectOf(current)?.allOf;
+    if (Array.isArray(all) && all.length === 1) current = all[0];
+    const name = refNameOf(current);
+    if (name === undefined) return undefined;
+    const target = model.schemas[name]?.schema;
+    if (refNameOf(target) === undefined && !Array.isArray(objectOf(target)?.allOf)) return name;
+    current = target;
+  }
+  return undefined;
+}
+
+function jsonSchemaOf(op: Operation | undefined, where: 'response' | 'body'): SchemaNode | undefined {
+  if (!op) return undefined;
+  const contents = where === 'body' ? (op.requestBody?.content ?? []) : (op.responses.find((r) => /^2\d\d$/.test(r.status))?.content ?? []);
+  return contents.find((c) => isJsonMedia(c.mediaType))?.schema;
+}
+
+const lastSegment = (path: string): string => path.split('/').filter((s) => s !== '').at(-1) ?? '';
+const templateName = (segment: string): string | undefined => /^\{([^}]+)\}$/.exec(segment)?.[1];
+
+/** The id property of a resource schema for the item path parameter `param` (rule 3). */
+function idProperty(properties: Record<string, JsonValue>, param: string): string | undefined {
+  const stripped = param.replace(/(?:_id|Id|ID)$/, '');
+  return [param, 'id', stripped].find((name) => name !== '' && Object.prototype.hasOwnProperty.call(properties, name));
+}
+
+/** Infers resources and actions in place; returns a note per operation left without state (rule 5). */
+export function inferSemantics(model: ApiModel): InferenceNote[] {
+  if (declaresVocabulary(model)) return [];
+  const byPath = new Map<string, Operation[]>();
+  for (const op of model.operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+  const taken = new Map<string, string>(); // schema -> resource name
+  const names = new Set<string>();
+  const inferred = new Set<Operation>();
+  for (const [itemPath, itemOps] of byPath) {
+    const param = templateName(lastSegment(itemPath));
+    if (param === undefined) continue;
+    const collectionPath = itemPath.slice(0, itemPath.lastIndexOf('/'));
+    const collectionOps = byPath.get(collectionPath) ?? [];
+    if (collectionOps.length === 0) continue;
+    const find = (ops: Operation[], method: string): Operation | undefined => ops.find((o) => o.method === method);
+    const schemaName =
+      namedSchemaOf(model, jsonSchemaOf(find(itemOps, 'get'), 'response')) ??
+      namedSchemaOf(model, jsonSchemaOf(find(collectionOps, 'post'), 'response')) ??
+      namedSchemaOf(model, jsonSchemaOf(find(collectionOps, 'post'), 'body'));
+    const named = schemaName === undefined ? undefined : model.schemas[schemaName];
+    const properties = objectOf(objectOf(named?.schema)?.properties);
+    if (!named || !properties || named.semantics.resource !== undefined || taken.has(named.name)) continue;
+    const id = idProperty(properties, param);
+    const base = lastSegment(collectionPath).replace(/[^A-Za-z0-9_-]/g, '') || named.name;
+    if (id === undefined || base === '') continue;
+    let name = base;
+    for (let n = 2; names.has(name); n++) name = `${base}${n}`;
+    names.add(name);
+    taken.set(named.name, name);
+    named.semantics.resource = { name, id, scope: 'organization' };
+    inferTimestamps(named, properties);
+    const act = (op: Operation | undefined, action: NonNullable<OperationSemantics['action']>): void => {
+      if (!op) return;
+      op.semantics.resource = name;
+      op.semantics.action = action;
+      inferred.add(op);
+    };
+    act(find(collectionOps, 'get'), 'list');
+    act(find(collectionOps, 'post'), 'create');
+    act(find(itemOps, 'get'), 'get');
+    act(find(itemOps, 'put') ?? find(itemOps, 'patch'), 'update');
+    act(find(itemOps, 'delete'), 'delete');
+  }
+  return model.operations
+    .filter((op) => !inferred.has(op))
+    .map((op) => ({ spec: op.spec, pointer: op.pointer, reason: `no resource inferred for ${op.method.toUpperCase()} ${op.path} (no collection/item path pair with a named schema and an id property): the sandbox answers its response example` }));
+}
+
+/** Rule 4b: readOnly date-time properties named for creation or update are server timestamps. */
+function inferTimestamps(named: NamedSchema, properties: Record<string, JsonValue>): void {
+  for (const [prop, node] of Object.entries(properties)) {
+    const schema = objectOf(node);
+    if (schema?.readOnly !== true || schema.format !== 'date-time') continue;
+    const role = /^created/i.test(prop) ? 'created-at' : /^(updated|modified|last_?modified)/i.test(prop) ? 'updated-at' : undefined;
+    if (role === undefined || named.fields[prop]?.role !== undefined) continue;
+    setOwn(named.fields, prop, { ...(named.fields[prop] ?? { provenance: named.provenance }), role });
+  }
+}
