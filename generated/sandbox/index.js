@@ -8226,6 +8226,33 @@ function secret(prefix) {
   return `${prefix}_${randomBytes(24).toString("base64url")}`;
 }
 
+// src/sandbox/http/limits.ts
+var MAX_BODY_BYTES = 280 * 1024 * 1024;
+var MAX_BODY_DEPTH = 100;
+
+// src/sandbox/http/json-depth.ts
+function tooDeep(value, max = MAX_BODY_DEPTH) {
+  if (value === null || typeof value !== "object") return void 0;
+  const stack = [{ value, depth: 1, field: null }];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (next.depth > max) return { field: next.field };
+    const children = Array.isArray(next.value) ? next.value : Object.values(next.value);
+    const keys = Array.isArray(next.value) ? void 0 : Object.keys(next.value);
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
+      if (child === null || typeof child !== "object") continue;
+      const field2 = next.depth === 1 && keys !== void 0 ? keys[i] : next.field;
+      stack.push({ value: child, depth: next.depth + 1, field: field2 });
+    }
+  }
+  return void 0;
+}
+function checkJsonDepth(value, max = MAX_BODY_DEPTH) {
+  const found = tooDeep(value, max);
+  if (found) throw invalid(found.field, `nested deeper than ${max} levels (objects and arrays)`);
+}
+
 // src/sandbox/http/respond.ts
 function json(status, body2, headers = {}) {
   if (status === 204) return { status, headers, body: null };
@@ -8553,6 +8580,7 @@ async function body(request) {
     throw invalid(null, "request body is not valid JSON");
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) throw invalid(null, "request body must be a JSON object");
+  checkJsonDepth(value);
   return value;
 }
 function stringList(value, field2) {
@@ -8736,9 +8764,6 @@ function completeRun(runtime, org, b) {
   });
 }
 
-// src/sandbox/http/limits.ts
-var MAX_BODY_BYTES = 280 * 1024 * 1024;
-
 // src/sandbox/http/request.ts
 var UTF8 = new TextDecoder("utf-8", { fatal: true });
 function coerce(raw, type) {
@@ -8793,11 +8818,14 @@ async function readJsonBody(request, accepted) {
   } catch {
     throw invalid(null, "request body is not valid UTF-8");
   }
+  let value;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw invalid(null, `request body is not valid JSON: ${error.message.slice(0, 200)}`);
   }
+  checkJsonDepth(value);
+  return value;
 }
 
 // src/sandbox/engine/references.ts
@@ -10391,6 +10419,7 @@ async function jsonBody(request) {
     throw invalid(null, "request body is not valid JSON");
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) throw invalid(null, "request body must be a JSON object");
+  checkJsonDepth(value);
   return value;
 }
 function instant2(value, field2) {

@@ -5,6 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { ApiFailure, invalid, notFound } from '../errors.js';
 import { alnum } from '../ids.js';
 import type { SandboxRequest, SandboxResponse } from '../http/exchange.js';
+import { checkJsonDepth } from '../http/json-depth.js';
 import { json } from '../http/respond.js';
 import type { RaisedEvent, Runtime } from '../engine/context.js';
 import { newRecordData, present, setOwn, stampUpdated } from '../engine/records.js';
@@ -40,6 +41,7 @@ async function body(request: SandboxRequest): Promise<Json> {
     throw invalid(null, 'request body is not valid JSON');
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid(null, 'request body must be a JSON object');
+  checkJsonDepth(value);
   return value as Json;
 }
 
