@@ -166,7 +166,8 @@ export async function runDrills(options: Options): Promise<RunOutcome> {
           name,
         );
       } catch (error) {
-        result = { name, ok: false, ms: performance.now() - drillStarted, numbers: [], findings: [{ kind: 'drill error', detail: (error as Error)?.stack ?? String(error) }], findingCounts: { 'drill error': 1 }, notes: [] };
+        // The drill's own failure, with the seed that replays it.
+        result = { name, ok: false, ms: performance.now() - drillStarted, numbers: [], findings: [{ kind: 'drill error', detail: `seed ${options.seed}: ${(error as Error)?.stack ?? String(error)}` }], findingCounts: { 'drill error': 1 }, notes: [] };
       }
       result.numbers.push(['HTTP requests of this drill (set-up and control plane included)', rec.requests - requestsBefore]);
       // Findings quote requests as sent: keys and tokens in them are replaced before anything is printed.
