@@ -1,9 +1,10 @@
-// npm run sandbox [-- --port N] [--host H] [--db PATH|:memory:|postgres://...] [--admin-token T] [--json]
+// npm run sandbox [-- --port N] [--host H] [--db PATH|:memory:|postgres://...] [--admin-token T] [--faults JSON|@file] [--json]
 // Starts the sandbox on 127.0.0.1 and prints its base URL, the development API key and the admin token
 // (with --json: one JSON object on the first line of standard output). With a postgres:// URL, several
 // instances started with the same URL are one sandbox (docs/sandbox.md, Storage).
 // Also the bin `evalplatform-sandbox` of the generated package (built from this file; it imports the engine only
 // through ./index.js, the package's main module). Bad flags print the usage and exit 2.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chooseDb, createSandbox, type DbChoice, type Sandbox } from './index.js';
 
@@ -12,7 +13,8 @@ const DEFAULT_DB = '.sandbox/sandbox.db';
 const USAGE =
   `Usage: evalplatform-sandbox (npm run sandbox --) [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--db ${DEFAULT_DB} | :memory: | postgres://user:password@host:port/database] [--admin-token T] [--json]\n` +
   '  --port 0 picks a free port. Data in the database file survives restarts.\n' +
-  '  With a postgres:// URL, every instance started with it serves the same sandbox (a team sandbox).\n';
+  '  With a postgres:// URL, every instance started with it serves the same sandbox (a team sandbox).\n' +
+  '  --faults \'{"seed":1,"rules":[{"unavailable":0.2}]}\' (or @file.json): faults on demand from the start (docs/sandbox.md).\n';
 
 async function main(): Promise<number> {
   let args;
@@ -23,6 +25,7 @@ async function main(): Promise<number> {
         host: { type: 'string', default: '127.0.0.1' },
         db: { type: 'string', default: DEFAULT_DB },
         'admin-token': { type: 'string' },
+        faults: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -48,10 +51,21 @@ async function main(): Promise<number> {
     process.stderr.write(`sandbox: ${(error as Error).message}\n`);
     return 2;
   }
+  let faults: unknown;
+  try {
+    faults = args.faults === undefined ? undefined : readFaultsFlag(args.faults);
+  } catch (error) {
+    process.stderr.write(`sandbox: --faults: ${(error as Error).message}\n`);
+    return 2;
+  }
   let sandbox: Sandbox;
   try {
-    sandbox = await createSandbox({ db: args.db, ...(args['admin-token'] ? { adminToken: args['admin-token'] } : {}) });
+    sandbox = await createSandbox({ db: args.db, ...(args['admin-token'] ? { adminToken: args['admin-token'] } : {}), ...(faults === undefined ? {} : { faults }) });
   } catch (error) {
+    if ((error as Error).message.startsWith('faults: ')) {
+      process.stderr.write(`sandbox: --${(error as Error).message}\n`);
+      return 2;
+    }
     if (choice.engine !== 'postgres') throw error;
     // A wrong password, an unknown database, a server that is down: one line, exit 2.
     const reason = (error as { reason?: string }).reason ?? (error as Error).message;
@@ -82,6 +96,16 @@ async function main(): Promise<number> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   return -1;
+}
+
+/** --faults: the control plane's fault configuration as JSON text, or `@path` of a file holding it. */
+function readFaultsFlag(value: string): unknown {
+  const text = value.startsWith('@') ? readFileSync(value.slice(1), 'utf8') : value;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error('must be JSON ({"seed":1,"rules":[...]}) or @file.json');
+  }
 }
 
 main().then(

@@ -14,6 +14,8 @@ import type { Json } from '../storage/store.js';
 import { PLATFORM_ORG } from '../storage/store.js';
 import { eventOf, type RunCompleted } from '../rules/events/payloads.js';
 import { changeFixture, loadFixtures, removeFixture, type FixtureEntry } from './fixtures.js';
+import { handleFaults } from './faults.js';
+import type { FaultInjector } from '../faults/injector.js';
 
 export interface ControlDeps {
   runtime: Runtime;
@@ -21,6 +23,8 @@ export interface ControlDeps {
   publish(events: RaisedEvent[]): Promise<void>;
   idle(): Promise<void>;
   reset(): void;
+  /** Faults on demand (issue 29): this instance's injector. */
+  faults: FaultInjector;
 }
 
 function sameSecret(a: string, b: string): boolean {
@@ -123,6 +127,7 @@ export async function handleControl(deps: ControlDeps, request: SandboxRequest, 
         const kind = url.searchParams.get('kind') ?? undefined;
         return json(200, { items: runtime.store.listSent({ org, kind }).map((s) => ({ id: s.id, kind: s.kind, organization_id: s.org, ...s.data })) });
       }
+      case 'GET /faults': case 'PUT /faults': case 'DELETE /faults': return await handleFaults(deps.faults, runtime, method, () => body(request));
       case 'POST /reset':
         await deps.idle();
         deps.reset();

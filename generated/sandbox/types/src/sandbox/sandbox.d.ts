@@ -29,6 +29,11 @@ export interface SandboxOptions {
     tables?: Tables;
     /** Rule modules that replace the registry's by name (tests break a rule on purpose with this). */
     rules?: Record<string, Rule>;
+    /**
+     * Faults on demand from the start (issue 29): the configuration `PUT /control/faults` takes,
+     * `{ seed, rules: [...] }` (docs/sandbox.md, "Faults on demand"). Invalid: createSandbox throws naming the field.
+     */
+    faults?: unknown;
 }
 export interface Sandbox {
     /** The fetch-style handler. */
