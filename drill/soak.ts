@@ -101,10 +101,12 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
     const errorCounts: Record<string, number> = {};
     const perFamily = new Map<string, Record<string, number>>();
     let latencies: number[] = [];
+    /** The slowest requests of the current sample (a few kept), to say which operations a p99 comes from. */
+    let slowest: { ms: number; id: string }[] = [];
     let requests = 0;
     let skipped = 0;
     let inFlight = 0;
-    const samples: (SoakSample & { errors: number; fourxx: number; skipped: number; dbBytes: number | null })[] = [];
+    const samples: (SoakSample & { errors: number; fourxx: number; skipped: number; dbBytes: number | null; slowest: string })[] = [];
     let sampleErrors = 0;
     let sampleFourxx = 0;
     const rng = new Rng(mix(o.seed, 0x50a4));
@@ -145,6 +147,8 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
       const answer: Answer = await send(rec, 'soak', route.id, route.method, `${base(n)}${fillPath(route, spec.path ?? {})}${query}`, { headers, ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }), timeoutMs: 30_000 });
       requests++;
       latencies.push(answer.ms);
+      slowest.push({ ms: answer.ms, id: route.id });
+      if (slowest.length > 6) slowest = slowest.sort((a, b) => b.ms - a.ms).slice(0, 3);
       const family = route.resource ?? route.path.split('/')[1] ?? '-';
       const cls = answer.status === 0 ? 'no answer' : `${Math.floor(answer.status / 100)}xx`;
       const counts = perFamily.get(family) ?? perFamily.set(family, {}).get(family)!;
@@ -210,7 +214,8 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
       if (performance.now() >= nextSample || performance.now() >= end) {
         const sorted = latencies.sort((a, b) => a - b);
         const m = memory();
-        const sample = { t: Math.round((nextSample - started) / 1000), requests: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), rss: m.rss, heap: m.heap, stored: storedNow(), dbBytes: dbBytes(), errors: sampleErrors, fourxx: sampleFourxx, skipped };
+        const sample = { t: Math.round((nextSample - started) / 1000), requests: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), rss: m.rss, heap: m.heap, stored: storedNow(), dbBytes: dbBytes(), errors: sampleErrors, fourxx: sampleFourxx, skipped, slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 3).map((x) => `${x.id} ${Math.round(x.ms)}`).join(', ') };
+        slowest = [];
         samples.push(sample);
         say(`soak: ${sample.t} s: ${sample.requests} requests, p50 ${sample.p50.toFixed(1)} ms, p99 ${sample.p99.toFixed(1)} ms, RSS ${(sample.rss / 2 ** 20).toFixed(1)} MB, heap ${(sample.heap / 2 ** 20).toFixed(1)} MB, ${sample.stored} records stored, ${sample.errors} errors`);
         latencies = [];
@@ -289,7 +294,7 @@ interface ReportInput {
   o: SoakOptions;
   command: string;
   interval: number;
-  samples: (SoakSample & { errors: number; fourxx: number; skipped: number; dbBytes: number | null })[];
+  samples: (SoakSample & { errors: number; fourxx: number; skipped: number; dbBytes: number | null; slowest: string })[];
   checks: Check[];
   errors: string[];
   lost: string[];
@@ -320,9 +325,9 @@ function soakReport(r: ReportInput): string {
     '',
     `## Every ${r.interval} s`,
     '',
-    '| t (s) | requests | p50 (ms) | p99 (ms) | RSS (MB) | heap (MB) | records stored | database (MB) | errors | 4xx | ticks skipped (busy) |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...r.samples.map((s) => `| ${s.t} | ${s.requests} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${mb(s.rss)} | ${mb(s.heap)} | ${s.stored} | ${s.dbBytes === null ? '-' : mb(s.dbBytes)} | ${s.errors} | ${s.fourxx} | ${s.skipped} |`),
+    '| t (s) | requests | p50 (ms) | p99 (ms) | RSS (MB) | heap (MB) | records stored | database (MB) | errors | 4xx | ticks skipped (busy) | slowest (operation ms) |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...r.samples.map((s) => `| ${s.t} | ${s.requests} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${mb(s.rss)} | ${mb(s.heap)} | ${s.stored} | ${s.dbBytes === null ? '-' : mb(s.dbBytes)} | ${s.errors} | ${s.fourxx} | ${s.skipped} | ${s.slowest} |`),
     '',
     '## Operation families',
     '',
