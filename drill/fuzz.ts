@@ -16,6 +16,7 @@ import { clip, DrillContext, Findings, pool, type DrillResult, type Org } from '
 import { envelopeProblem, send, sendRaw, type Answer } from './http.js';
 import { mix, Rng } from './prng.js';
 import type { Receiver } from './receiver.js';
+import { visitObjects } from './walk.js';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Seg = string | number;
@@ -210,6 +211,7 @@ function isPlainHeaderValue(v: string): boolean {
 // ---------------------------------------------------------------------------------------------------------
 // JSON paths
 
+/** Every place in a body down to depth 6, at most ~400: bounded by depth and count, so a cycle ends too. */
 function allPaths(value: Json, depth = 0, prefix: Seg[] = [], out: { segs: Seg[]; value: Json }[] = []): { segs: Seg[]; value: Json }[] {
   out.push({ segs: prefix, value });
   if (depth >= 6 || out.length > 400) return out;
@@ -378,7 +380,9 @@ const MUTATIONS: Mutation[] = [
         return;
       }
       const name = rng.pick(EXTRA_KEYS);
-      const value = rng.pick<Json>([...WRONG_TYPES, { nested: { deeper: [1, 2, 3] } }, 'ZZZZZZZZZZZZZZZZZZZZZZ']);
+      // A copy: the catalogue's objects are shared, and a later mutation of this body may add a key to the
+      // value itself (it is then an object of the body), which made {} contain itself (seed 1020241059).
+      const value = clone(rng.pick<Json>([...WRONG_TYPES, { nested: { deeper: [1, 2, 3] } }, 'ZZZZZZZZZZZZZZZZZZZZZZ']));
       // A placeholder key written out verbatim, so `__proto__` arrives as an own JSON key.
       const key = PH(body.raws.length);
       body.raws.push({ key, bytes: Buffer.from(JSON.stringify(name)) });
@@ -481,7 +485,8 @@ const MUTATIONS: Mutation[] = [
     weight: 3,
     applies: (b) => hasBodyMethod(b),
     apply(b, rng, env) {
-      if (b.body.kind === 'none') b.body = { kind: 'json', value: (env.bases.get(b.route?.id ?? '')?.valid[0] ?? {}) as Json, raws: [] };
+      // A copy: later mutations change the body in place, and the base serves every case of the operation.
+      if (b.body.kind === 'none') b.body = { kind: 'json', value: clone((env.bases.get(b.route?.id ?? '')?.valid[0] ?? {}) as Json), raws: [] };
       b.contentType = rng.pick(CONTENT_TYPES);
     },
   },
@@ -664,15 +669,19 @@ function randomBytesFrom(rng: Rng, n: number): Buffer {
   return out;
 }
 
-/** Keeps deliveries on loopback and secrets known: every `url` points at the receiver, every auth token is one of ours. */
+/**
+ * Keeps deliveries on loopback and secrets known: every `url` points at the receiver, every auth token is one
+ * of ours. In place, without recursion and visiting each object once (drill/walk.ts): a body is whatever the
+ * mutations made of it.
+ */
 function sanitize(value: Json, env: Env, n: number): Json {
-  if (Array.isArray(value)) return value.map((v) => sanitize(v, env, n));
-  if (value === null || typeof value !== 'object') return value;
-  for (const [k, v] of Object.entries(value)) {
-    if (k === 'url' && typeof v === 'string' && /^https?:\/\//i.test(v)) setAt(value, [k], `${env.receiver.url}/fuzz/${n}`);
-    else if (k === 'auth_token' && typeof v === 'string') setAt(value, [k], v.length > 255 ? `${env.tokens[n % env.tokens.length]}${'x'.repeat(300)}` : env.tokens[n % env.tokens.length]!);
-    else sanitize(v, env, n);
-  }
+  visitObjects(value, (node) => {
+    if (Array.isArray(node)) return;
+    for (const [k, v] of Object.entries(node)) {
+      if (k === 'url' && typeof v === 'string' && /^https?:\/\//i.test(v)) setAt(node as Json, [k], `${env.receiver.url}/fuzz/${n}`);
+      else if (k === 'auth_token' && typeof v === 'string') setAt(node as Json, [k], v.length > 255 ? `${env.tokens[n % env.tokens.length]}${'x'.repeat(300)}` : env.tokens[n % env.tokens.length]!);
+    }
+  });
   return value;
 }
 
@@ -832,49 +841,58 @@ export async function fuzzDrill(ctx: DrillContext, receiver: Receiver): Promise<
     Array.from({ length: options.requests }, (_, i) => i),
     options.concurrency,
     async (n) => {
-      const c = makeCase(n, routes, env, options.seed);
-      let answer: Answer;
-      if (c.useRaw) {
-        rawSent++;
-        answer = await sendRaw(ctx.rec, 'fuzz', c.label, host, port, rawBytes(c, host, port), 30_000);
-      } else {
-        answer = await send(ctx.rec, 'fuzz', c.label, c.method, `http://${host}:${port}${c.target.toString('latin1')}`, {
-          headers: Object.fromEntries(c.headers),
-          ...(c.body === undefined ? {} : { body: c.body }),
-        });
+      // A bug of the drill itself (building or judging a case) is a finding with the seed and the case number
+      // to replay it (`--seed`), and the fuzz goes on.
+      try {
+        await fuzzCase(n);
+      } catch (error) {
+        findings.add('drill error', `seed ${options.seed}, case #${n}: ${clip((error as Error)?.stack ?? String(error), 600)}`);
       }
-      sent++;
-      if (c.protocol) protocolCount++;
-      if (c.route) perRoute.set(c.route.id, (perRoute.get(c.route.id) ?? 0) + 1);
-      for (const k of c.label.slice(c.label.indexOf('[') + 1, -1).split(' + ')) perKind[k] = (perKind[k] ?? 0) + 1;
-      const cls = answer.status === 0 ? 'no answer' : `${Math.floor(answer.status / 100)}xx`;
-      statusClasses[cls] = (statusClasses[cls] ?? 0) + 1;
-      latencies.push(answer.ms);
-      if (answer.ms > maxMs) {
-        maxMs = answer.ms;
-        maxLabel = c.label;
-      }
-      const where = `${c.label}: ${describeRequest(c)} -> ${describeAnswer(answer)}`;
-      if (answer.status === 0) findings.add('no answer', where);
-      else if (answer.status >= 500) findings.add('5xx', where);
-      else if (answer.status >= 400 && c.method !== 'HEAD') {
-        const problem = envelopeProblem(answer);
-        // Node's HTTP parser answers what it refuses itself (no body, no request id): the sandbox never saw it.
-        const byNode = answer.text === '' && answer.headers['x-request-id'] === undefined;
-        errorsChecked++;
-        if (problem && byNode) nodeStatuses[answer.status] = (nodeStatuses[answer.status] ?? 0) + 1;
-        // One example per kind of request (its mutations, or its first bytes when it is not HTTP).
-        const group = c.raw ? c.raw.subarray(0, 400).toString('latin1').replace(/(Host|X-API-Key): [^\r\n]*\r\n/g, '').slice(0, 90) : c.label.slice(c.label.indexOf('['));
-        if (problem) findings.add(byNode ? NODE_PARSER : 'error without the envelope', `${problem}; ${where}`, group);
-      } else if (answer.status >= 200 && answer.status < 300 && c.checkSuccess && c.route?.validators.response && answer.text !== '' && /json/i.test(answer.headers['content-type'] ?? '')) {
-        const result = c.route.validators.response.validate(answer.body);
-        if (!result.ok) findings.add('2xx body off the spec', `${result.errors.slice(0, 2).map((e) => `${e.field ?? '(body)'}: ${e.description}`).join('; ')}; ${where}`);
-      } else if (answer.status < 200 || (answer.status >= 300 && answer.status < 400)) findings.add('unexpected status', where);
-      if (answer.ms > 10_000) findings.add('slower than 10 s', `${Math.round(answer.ms)} ms; ${where}`);
-      if (!options.quiet && sent % 2000 === 0) process.stderr.write(`  fuzz: ${sent}/${options.requests} (${Math.round((performance.now() - requestsStarted) / 1000)} s)\n`);
     },
     () => performance.now() > deadline || !ctx.sandbox.alive(),
   );
+  async function fuzzCase(n: number): Promise<void> {
+    const c = makeCase(n, routes, env, options.seed);
+    let answer: Answer;
+    if (c.useRaw) {
+      rawSent++;
+      answer = await sendRaw(ctx.rec, 'fuzz', c.label, host, port, rawBytes(c, host, port), 30_000);
+    } else {
+      answer = await send(ctx.rec, 'fuzz', c.label, c.method, `http://${host}:${port}${c.target.toString('latin1')}`, {
+        headers: Object.fromEntries(c.headers),
+        ...(c.body === undefined ? {} : { body: c.body }),
+      });
+    }
+    sent++;
+    if (c.protocol) protocolCount++;
+    if (c.route) perRoute.set(c.route.id, (perRoute.get(c.route.id) ?? 0) + 1);
+    for (const k of c.label.slice(c.label.indexOf('[') + 1, -1).split(' + ')) perKind[k] = (perKind[k] ?? 0) + 1;
+    const cls = answer.status === 0 ? 'no answer' : `${Math.floor(answer.status / 100)}xx`;
+    statusClasses[cls] = (statusClasses[cls] ?? 0) + 1;
+    latencies.push(answer.ms);
+    if (answer.ms > maxMs) {
+      maxMs = answer.ms;
+      maxLabel = c.label;
+    }
+    const where = `${c.label}: ${describeRequest(c)} -> ${describeAnswer(answer)}`;
+    if (answer.status === 0) findings.add('no answer', where);
+    else if (answer.status >= 500) findings.add('5xx', where);
+    else if (answer.status >= 400 && c.method !== 'HEAD') {
+      const problem = envelopeProblem(answer);
+      // Node's HTTP parser answers what it refuses itself (no body, no request id): the sandbox never saw it.
+      const byNode = answer.text === '' && answer.headers['x-request-id'] === undefined;
+      errorsChecked++;
+      if (problem && byNode) nodeStatuses[answer.status] = (nodeStatuses[answer.status] ?? 0) + 1;
+      // One example per kind of request (its mutations, or its first bytes when it is not HTTP).
+      const group = c.raw ? c.raw.subarray(0, 400).toString('latin1').replace(/(Host|X-API-Key): [^\r\n]*\r\n/g, '').slice(0, 90) : c.label.slice(c.label.indexOf('['));
+      if (problem) findings.add(byNode ? NODE_PARSER : 'error without the envelope', `${problem}; ${where}`, group);
+    } else if (answer.status >= 200 && answer.status < 300 && c.checkSuccess && c.route?.validators.response && answer.text !== '' && /json/i.test(answer.headers['content-type'] ?? '')) {
+      const result = c.route.validators.response.validate(answer.body);
+      if (!result.ok) findings.add('2xx body off the spec', `${result.errors.slice(0, 2).map((e) => `${e.field ?? '(body)'}: ${e.description}`).join('; ')}; ${where}`);
+    } else if (answer.status < 200 || (answer.status >= 300 && answer.status < 400)) findings.add('unexpected status', where);
+    if (answer.ms > 10_000) findings.add('slower than 10 s', `${Math.round(answer.ms)} ms; ${where}`);
+    if (!options.quiet && sent % 2000 === 0) process.stderr.write(`  fuzz: ${sent}/${options.requests} (${Math.round((performance.now() - requestsStarted) / 1000)} s)\n`);
+  }
   const requestsMs = performance.now() - requestsStarted;
   const sandboxCpu = (ctx.sandbox.cpuSeconds() ?? 0) - cpuBefore;
   const ownCpu = process.cpuUsage(ownCpuBefore);

@@ -44,8 +44,8 @@ export class Instances {
   ) {}
 
   /** Starts `n` instances on `url` at once. */
-  static async launch(url: string, n: number, log: SandboxLog): Promise<Instances> {
-    return new Instances(await Promise.all(Array.from({ length: n }, () => SandboxProcess.launch(url, log))), url, log);
+  static async launch(url: string, n: number, log: SandboxLog, nodeArgs: readonly string[] = []): Promise<Instances> {
+    return new Instances(await Promise.all(Array.from({ length: n }, () => SandboxProcess.launch(url, log, 60_000, nodeArgs))), url, log);
   }
 
   get info(): SandboxProcess['info'] {

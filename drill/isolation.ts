@@ -12,23 +12,13 @@ import { ownParam, recordOf } from '../src/conformance/world.js';
 import { clip, DrillContext, Findings, type DrillResult } from './context.js';
 import { envelopeProblem, type Answer } from './http.js';
 import { inspectorIsolation } from './isolation-inspector.js';
+import { mapStrings } from './walk.js';
 
 type Rec = Record<string, unknown>;
 
 /** A well-formed id of the same shape that names nothing: letters become Z/z, digits stay. */
 function fakeOf(id: string): string {
   return id.replace(/[A-Y]/g, 'Z').replace(/[a-y]/g, 'z');
-}
-
-function mapStrings<T>(value: T, f: (s: string) => string): T {
-  if (typeof value === 'string') return f(value) as T;
-  if (Array.isArray(value)) return value.map((v) => mapStrings(v, f)) as T;
-  if (value !== null && typeof value === 'object') {
-    const out: Rec = {};
-    for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, { value: mapStrings(v, f), enumerable: true, writable: true, configurable: true });
-    return out as T;
-  }
-  return value;
 }
 
 function normalise(text: string, ids: Map<string, string>): string {

@@ -1,6 +1,7 @@
 // npm run drill [-- --seed N] [--requests 20000] [--concurrency 8] [--race-size 50] [--race-rounds 5]
 //   [--crash-rounds 5] [--only fuzz,races,crash,isolation,secrets] [--db-dir DIR] [--report reports/drill.md]
 //   [--summary drill/REPORT.md] [--instances N --db postgres://...] [--pg-restart "command"] [--quiet] [--help]
+//   [--soak SECONDS [--rate 20] [--interval S]]
 // Starts the sandbox as a child process on a temporary database file (loopback, a free port), runs the drills
 // against it, prints what each found and writes the report. Exit 1 on any finding, 2 on bad arguments.
 // With --db postgres://... the team-sandbox drills run instead (drill/shared.ts): races, isolation, crash and
@@ -19,6 +20,7 @@ import { Receiver } from './receiver.js';
 import { markdown, printResult } from './report.js';
 import { REPO_ROOT, SandboxLog, SandboxProcess } from './sandbox-process.js';
 import { secretsDrill } from './secrets.js';
+import { runSoak } from './soak.js';
 import { runSharedDrills } from './shared-run.js';
 import { chooseDb } from '../src/sandbox/storage/open.js';
 
@@ -52,6 +54,10 @@ export const USAGE = `Usage: npm run drill -- [options]
                        --instances instances over it, in a schema of their own (dropped afterwards)
   --pg-restart CMD     how the restart drill restarts PostgreSQL (default: pg_ctlcluster of the local cluster)
   --quiet              print only the last line
+  --soak SECONDS       run the soak instead of the drills (drill/soak.ts): mixed traffic over every operation at
+                       --rate requests/s (default 20), samples every --interval s (default 60, shorter soaks a
+                       thirtieth of the run), then every acknowledged write read back; SQLite, or PostgreSQL with
+                       --instances N --db URL. The report goes to --report (docs/soak-sqlite.md, docs/soak-postgres.md)
 Time caps per drill (s): ${Object.entries(DEFAULT_CAPS).map(([k, v]) => `${k} ${v}`).join(', ')}. Exit 1 on any finding, 2 on bad arguments.`;
 
 class HelpRequested extends Error {}
@@ -69,7 +75,7 @@ function defaultDbDir(): string {
   }
 }
 
-export function parseOptions(argv: string[]): Options & { report: string; summary?: string } {
+export function parseOptions(argv: string[]): Options & { report: string; summary?: string; soak?: { seconds: number; rate: number; interval?: number } } {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -87,6 +93,9 @@ export function parseOptions(argv: string[]): Options & { report: string; summar
       db: { type: 'string' },
       'pg-restart': { type: 'string' },
       quiet: { type: 'boolean', default: false },
+      soak: { type: 'string' },
+      rate: { type: 'string', default: '20' },
+      interval: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -116,6 +125,7 @@ export function parseOptions(argv: string[]): Options & { report: string; summar
     ...(values.db ? { db: values.db, instances: int('instances', values.instances ?? '3', 1) } : {}),
     ...(values['pg-restart'] ? { pgRestart: values['pg-restart'].split(' ').filter((s) => s !== '') } : {}),
     ...(values.summary ? { summary: values.summary } : {}),
+    ...(values.soak === undefined ? {} : { soak: { seconds: int('soak', values.soak, 30), rate: int('rate', values.rate, 1), ...(values.interval === undefined ? {} : { interval: int('interval', values.interval, 1) }) } }),
   };
 }
 
@@ -166,7 +176,8 @@ export async function runDrills(options: Options): Promise<RunOutcome> {
           name,
         );
       } catch (error) {
-        result = { name, ok: false, ms: performance.now() - drillStarted, numbers: [], findings: [{ kind: 'drill error', detail: (error as Error)?.stack ?? String(error) }], findingCounts: { 'drill error': 1 }, notes: [] };
+        // The drill's own failure, with the seed that replays it.
+        result = { name, ok: false, ms: performance.now() - drillStarted, numbers: [], findings: [{ kind: 'drill error', detail: `seed ${options.seed}: ${(error as Error)?.stack ?? String(error)}` }], findingCounts: { 'drill error': 1 }, notes: [] };
       }
       result.numbers.push(['HTTP requests of this drill (set-up and control plane included)', rec.requests - requestsBefore]);
       // Findings quote requests as sent: keys and tokens in them are replaced before anything is printed.
@@ -210,6 +221,16 @@ async function main(): Promise<number> {
     }
     console.error(`drill: ${(error as Error).message}\n${USAGE}`);
     return 2;
+  }
+  if (options.soak) {
+    // The soak instead of the drills (drill/soak.ts): its own report, exit 1 when it fails.
+    const command = `npm run drill -- ${process.argv.slice(2).join(' ')}`;
+    const soak = await runSoak({ ...options.soak, seed: options.seed, dbDir: options.dbDir, quiet: options.quiet, ...(options.db ? { db: options.db, instances: options.instances ?? 3 } : {}) }, command);
+    const soakPath = resolve(REPO_ROOT, options.report);
+    mkdirSync(dirname(soakPath), { recursive: true });
+    writeFileSync(soakPath, soak.report);
+    console.log(`\nsoak: ${soak.ok ? 'pass' : 'FAIL'} (seed ${options.seed}); report: ${options.report}`);
+    return soak.ok ? 0 : 1;
   }
   const outcome = await runDrills(options);
   const failed = outcome.results.filter((r) => !r.ok);

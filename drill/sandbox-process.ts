@@ -60,9 +60,10 @@ export class SandboxProcess {
   }
 
   /** Starts the sandbox on `db` and waits for its start-up line. */
-  static async launch(db: string, log: SandboxLog, timeoutMs = 60_000): Promise<SandboxProcess> {
+  static async launch(db: string, log: SandboxLog, timeoutMs = 60_000, nodeArgs: readonly string[] = []): Promise<SandboxProcess> {
     const start = ++log.starts;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--db', db, '--json'], {
+    // nodeArgs: options for node itself (the soak's memory probe, `--import ./drill/memory-probe.mjs`).
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--db', db, '--json'], {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NODE_OPTIONS: '' },

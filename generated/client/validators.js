@@ -44,6 +44,23 @@ function $uniq(a) {
         break;
       }
     if (prim) return new Set(a).size === n;
+    const canon = (v) => {
+      if (typeof v === 'string') return JSON.stringify(v);
+      if (v === null || typeof v !== 'object') return String(v);
+      if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
+      const o = v;
+      return `{${Object.keys(o)
+        .sort()
+        .map((k) => `${JSON.stringify(k)}:${canon(o[k])}`)
+        .join(',')}}`;
+    };
+    const seen = new Set();
+    for (let i = 0; i < n; i++) {
+      const text = canon(a[i]);
+      if (seen.has(text)) return false;
+      seen.add(text);
+    }
+    return true;
   }
   for (let i = 1; i < n; i++) for (let j = 0; j < i; j++) if ($eq(a[i], a[j])) return false;
   return true;

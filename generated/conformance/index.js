@@ -286,6 +286,722 @@ function $e1(x, p, E) {
 }
 function $c2(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
+  const v0 = x.seed;
+  if (v0 !== void 0) {
+    if (!Number.isInteger(v0)) return false;
+    if (v0 < 0) return false;
+    if (v0 > 4294967295) return false;
+  }
+  const v1 = x.rules;
+  if (v1 === void 0) return false;
+  if (!Array.isArray(v1)) return false;
+  if (v1.length > 100) return false;
+  for (let i2 = 0; i2 < v1.length; i2++) {
+    const v3 = v1[i2];
+    if (!(typeof v3 === "object" && v3 !== null && !Array.isArray(v3))) return false;
+    const v4 = v3.organization_id;
+    if (v4 !== void 0) {
+      if (!(typeof v4 === "string" || v4 === null)) return false;
+    }
+    const v5 = v3.operations;
+    if (v5 !== void 0) {
+      if (!(Array.isArray(v5) || v5 === null)) return false;
+      if (Array.isArray(v5)) {
+        if (v5.length < 1) return false;
+        for (let i6 = 0; i6 < v5.length; i6++) {
+          const v7 = v5[i6];
+          if (!(typeof v7 === "string")) return false;
+        }
+      }
+    }
+    const v8 = v3.unavailable;
+    if (v8 !== void 0) {
+      if (!Number.isFinite(v8)) return false;
+      if (v8 < 0) return false;
+      if (v8 > 1) return false;
+    }
+    const v9 = v3.rate_limited;
+    if (v9 !== void 0) {
+      if (!Number.isFinite(v9)) return false;
+      if (v9 < 0) return false;
+      if (v9 > 1) return false;
+    }
+    const v10 = v3.dropped;
+    if (v10 !== void 0) {
+      if (!Number.isFinite(v10)) return false;
+      if (v10 < 0) return false;
+      if (v10 > 1) return false;
+    }
+    const v11 = v3.retry_after_seconds;
+    if (v11 !== void 0) {
+      if (!Number.isInteger(v11)) return false;
+      if (v11 < 0) return false;
+      if (v11 > 3600) return false;
+    }
+    const v12 = v3.latency;
+    if (v12 !== void 0) {
+      if (!(typeof v12 === "object" && v12 !== null && !Array.isArray(v12) || v12 === null)) return false;
+      if (typeof v12 === "object" && v12 !== null && !Array.isArray(v12)) {
+        const v13 = v12.fixed_ms;
+        if (v13 !== void 0) {
+          if (!Number.isInteger(v13)) return false;
+          if (v13 < 0) return false;
+          if (v13 > 6e4) return false;
+        }
+        const v14 = v12.min_ms;
+        if (v14 !== void 0) {
+          if (!Number.isInteger(v14)) return false;
+          if (v14 < 0) return false;
+          if (v14 > 6e4) return false;
+        }
+        const v15 = v12.max_ms;
+        if (v15 !== void 0) {
+          if (!Number.isInteger(v15)) return false;
+          if (v15 < 0) return false;
+          if (v15 > 6e4) return false;
+        }
+        const v16 = v12.mean_ms;
+        if (v16 !== void 0) {
+          if (!Number.isInteger(v16)) return false;
+          if (v16 < 0) return false;
+          if (v16 > 6e4) return false;
+        }
+        for (const k17 in v12) {
+          if (k17 === "fixed_ms" || k17 === "min_ms" || k17 === "max_ms" || k17 === "mean_ms" || !$hasOwn.call(v12, k17))
+            continue;
+          return false;
+        }
+      }
+    }
+    for (const k18 in v3) {
+      if (k18 === "organization_id" || k18 === "operations" || k18 === "unavailable" || k18 === "rate_limited" || k18 === "dropped" || k18 === "retry_after_seconds" || k18 === "latency" || !$hasOwn.call(v3, k18))
+        continue;
+      return false;
+    }
+  }
+  for (const k19 in x) {
+    if (k19 === "seed" || k19 === "rules" || !$hasOwn.call(x, k19)) continue;
+    return false;
+  }
+  return true;
+}
+function $e2(x, p, E) {
+  if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
+    $E(E, p, "must be an object", true);
+    return;
+  }
+  if (x.rules === void 0) $E1(E, p, "rules", "is required");
+  const v0 = x.seed;
+  if (v0 !== void 0) {
+    if (!Number.isInteger(v0)) $E1(E, p, "seed", "must be an integer", true);
+    else {
+      if (v0 < 0) $E1(E, p, "seed", "must be greater than or equal to 0");
+      if (v0 > 4294967295) $E1(E, p, "seed", "must be less than or equal to 4294967295");
+    }
+  }
+  const v1 = x.rules;
+  if (v1 !== void 0) {
+    if (!Array.isArray(v1)) $E1(E, p, "rules", "must be an array", true);
+    else {
+      if (v1.length > 100) {
+        $E1(E, p, "rules", "must contain at most 100 items");
+      }
+      for (let i2 = 0; i2 < v1.length; i2++) {
+        const v3 = v1[i2];
+        ok4: {
+          bad5: {
+            if (!(typeof v3 === "object" && v3 !== null && !Array.isArray(v3))) break bad5;
+            const v6 = v3.organization_id;
+            if (v6 !== void 0) {
+              if (!(typeof v6 === "string" || v6 === null)) break bad5;
+            }
+            const v7 = v3.operations;
+            if (v7 !== void 0) {
+              if (!(Array.isArray(v7) || v7 === null)) break bad5;
+              if (Array.isArray(v7)) {
+                if (v7.length < 1) break bad5;
+                for (let i8 = 0; i8 < v7.length; i8++) {
+                  const v9 = v7[i8];
+                  if (!(typeof v9 === "string")) break bad5;
+                }
+              }
+            }
+            const v10 = v3.unavailable;
+            if (v10 !== void 0) {
+              if (!Number.isFinite(v10)) break bad5;
+              if (v10 < 0) break bad5;
+              if (v10 > 1) break bad5;
+            }
+            const v11 = v3.rate_limited;
+            if (v11 !== void 0) {
+              if (!Number.isFinite(v11)) break bad5;
+              if (v11 < 0) break bad5;
+              if (v11 > 1) break bad5;
+            }
+            const v12 = v3.dropped;
+            if (v12 !== void 0) {
+              if (!Number.isFinite(v12)) break bad5;
+              if (v12 < 0) break bad5;
+              if (v12 > 1) break bad5;
+            }
+            const v13 = v3.retry_after_seconds;
+            if (v13 !== void 0) {
+              if (!Number.isInteger(v13)) break bad5;
+              if (v13 < 0) break bad5;
+              if (v13 > 3600) break bad5;
+            }
+            const v14 = v3.latency;
+            if (v14 !== void 0) {
+              if (!(typeof v14 === "object" && v14 !== null && !Array.isArray(v14) || v14 === null)) break bad5;
+              if (typeof v14 === "object" && v14 !== null && !Array.isArray(v14)) {
+                const v15 = v14.fixed_ms;
+                if (v15 !== void 0) {
+                  if (!Number.isInteger(v15)) break bad5;
+                  if (v15 < 0) break bad5;
+                  if (v15 > 6e4) break bad5;
+                }
+                const v16 = v14.min_ms;
+                if (v16 !== void 0) {
+                  if (!Number.isInteger(v16)) break bad5;
+                  if (v16 < 0) break bad5;
+                  if (v16 > 6e4) break bad5;
+                }
+                const v17 = v14.max_ms;
+                if (v17 !== void 0) {
+                  if (!Number.isInteger(v17)) break bad5;
+                  if (v17 < 0) break bad5;
+                  if (v17 > 6e4) break bad5;
+                }
+                const v18 = v14.mean_ms;
+                if (v18 !== void 0) {
+                  if (!Number.isInteger(v18)) break bad5;
+                  if (v18 < 0) break bad5;
+                  if (v18 > 6e4) break bad5;
+                }
+                for (const k19 in v14) {
+                  if (k19 === "fixed_ms" || k19 === "min_ms" || k19 === "max_ms" || k19 === "mean_ms" || !$hasOwn.call(v14, k19))
+                    continue;
+                  break bad5;
+                }
+              }
+            }
+            for (const k20 in v3) {
+              if (k20 === "organization_id" || k20 === "operations" || k20 === "unavailable" || k20 === "rate_limited" || k20 === "dropped" || k20 === "retry_after_seconds" || k20 === "latency" || !$hasOwn.call(v3, k20))
+                continue;
+              break bad5;
+            }
+            break ok4;
+          }
+          p.push("rules", i2);
+          $e4(v3, p, E);
+          p.pop();
+          p.pop();
+        }
+      }
+    }
+  }
+  for (const k21 in x) {
+    if (k21 === "seed" || k21 === "rules" || !$hasOwn.call(x, k21)) continue;
+    $E1(E, p, k21, "is not allowed");
+  }
+}
+function $c3(x) {
+  if (!(typeof x === "object" && x !== null && !Array.isArray(x) || x === null)) return false;
+  if (typeof x === "object" && x !== null && !Array.isArray(x)) {
+    const v0 = x.fixed_ms;
+    if (v0 !== void 0) {
+      if (!Number.isInteger(v0)) return false;
+      if (v0 < 0) return false;
+      if (v0 > 6e4) return false;
+    }
+    const v1 = x.min_ms;
+    if (v1 !== void 0) {
+      if (!Number.isInteger(v1)) return false;
+      if (v1 < 0) return false;
+      if (v1 > 6e4) return false;
+    }
+    const v2 = x.max_ms;
+    if (v2 !== void 0) {
+      if (!Number.isInteger(v2)) return false;
+      if (v2 < 0) return false;
+      if (v2 > 6e4) return false;
+    }
+    const v3 = x.mean_ms;
+    if (v3 !== void 0) {
+      if (!Number.isInteger(v3)) return false;
+      if (v3 < 0) return false;
+      if (v3 > 6e4) return false;
+    }
+    for (const k4 in x) {
+      if (k4 === "fixed_ms" || k4 === "min_ms" || k4 === "max_ms" || k4 === "mean_ms" || !$hasOwn.call(x, k4)) continue;
+      return false;
+    }
+  }
+  return true;
+}
+function $e3(x, p, E) {
+  if (!(typeof x === "object" && x !== null && !Array.isArray(x) || x === null)) {
+    $E(E, p, "must be an object or null", true);
+    return;
+  }
+  if (typeof x === "object" && x !== null && !Array.isArray(x)) {
+    const v0 = x.fixed_ms;
+    if (v0 !== void 0) {
+      if (!Number.isInteger(v0)) $E1(E, p, "fixed_ms", "must be an integer", true);
+      else {
+        if (v0 < 0) $E1(E, p, "fixed_ms", "must be greater than or equal to 0");
+        if (v0 > 6e4) $E1(E, p, "fixed_ms", "must be less than or equal to 60000");
+      }
+    }
+    const v1 = x.min_ms;
+    if (v1 !== void 0) {
+      if (!Number.isInteger(v1)) $E1(E, p, "min_ms", "must be an integer", true);
+      else {
+        if (v1 < 0) $E1(E, p, "min_ms", "must be greater than or equal to 0");
+        if (v1 > 6e4) $E1(E, p, "min_ms", "must be less than or equal to 60000");
+      }
+    }
+    const v2 = x.max_ms;
+    if (v2 !== void 0) {
+      if (!Number.isInteger(v2)) $E1(E, p, "max_ms", "must be an integer", true);
+      else {
+        if (v2 < 0) $E1(E, p, "max_ms", "must be greater than or equal to 0");
+        if (v2 > 6e4) $E1(E, p, "max_ms", "must be less than or equal to 60000");
+      }
+    }
+    const v3 = x.mean_ms;
+    if (v3 !== void 0) {
+      if (!Number.isInteger(v3)) $E1(E, p, "mean_ms", "must be an integer", true);
+      else {
+        if (v3 < 0) $E1(E, p, "mean_ms", "must be greater than or equal to 0");
+        if (v3 > 6e4) $E1(E, p, "mean_ms", "must be less than or equal to 60000");
+      }
+    }
+    for (const k4 in x) {
+      if (k4 === "fixed_ms" || k4 === "min_ms" || k4 === "max_ms" || k4 === "mean_ms" || !$hasOwn.call(x, k4)) continue;
+      $E1(E, p, k4, "is not allowed");
+    }
+  }
+}
+function $c4(x) {
+  if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
+  const v0 = x.organization_id;
+  if (v0 !== void 0) {
+    if (!(typeof v0 === "string" || v0 === null)) return false;
+  }
+  const v1 = x.operations;
+  if (v1 !== void 0) {
+    if (!(Array.isArray(v1) || v1 === null)) return false;
+    if (Array.isArray(v1)) {
+      if (v1.length < 1) return false;
+      for (let i2 = 0; i2 < v1.length; i2++) {
+        const v3 = v1[i2];
+        if (!(typeof v3 === "string")) return false;
+      }
+    }
+  }
+  const v4 = x.unavailable;
+  if (v4 !== void 0) {
+    if (!Number.isFinite(v4)) return false;
+    if (v4 < 0) return false;
+    if (v4 > 1) return false;
+  }
+  const v5 = x.rate_limited;
+  if (v5 !== void 0) {
+    if (!Number.isFinite(v5)) return false;
+    if (v5 < 0) return false;
+    if (v5 > 1) return false;
+  }
+  const v6 = x.dropped;
+  if (v6 !== void 0) {
+    if (!Number.isFinite(v6)) return false;
+    if (v6 < 0) return false;
+    if (v6 > 1) return false;
+  }
+  const v7 = x.retry_after_seconds;
+  if (v7 !== void 0) {
+    if (!Number.isInteger(v7)) return false;
+    if (v7 < 0) return false;
+    if (v7 > 3600) return false;
+  }
+  const v8 = x.latency;
+  if (v8 !== void 0) {
+    if (!(typeof v8 === "object" && v8 !== null && !Array.isArray(v8) || v8 === null)) return false;
+    if (typeof v8 === "object" && v8 !== null && !Array.isArray(v8)) {
+      const v9 = v8.fixed_ms;
+      if (v9 !== void 0) {
+        if (!Number.isInteger(v9)) return false;
+        if (v9 < 0) return false;
+        if (v9 > 6e4) return false;
+      }
+      const v10 = v8.min_ms;
+      if (v10 !== void 0) {
+        if (!Number.isInteger(v10)) return false;
+        if (v10 < 0) return false;
+        if (v10 > 6e4) return false;
+      }
+      const v11 = v8.max_ms;
+      if (v11 !== void 0) {
+        if (!Number.isInteger(v11)) return false;
+        if (v11 < 0) return false;
+        if (v11 > 6e4) return false;
+      }
+      const v12 = v8.mean_ms;
+      if (v12 !== void 0) {
+        if (!Number.isInteger(v12)) return false;
+        if (v12 < 0) return false;
+        if (v12 > 6e4) return false;
+      }
+      for (const k13 in v8) {
+        if (k13 === "fixed_ms" || k13 === "min_ms" || k13 === "max_ms" || k13 === "mean_ms" || !$hasOwn.call(v8, k13))
+          continue;
+        return false;
+      }
+    }
+  }
+  for (const k14 in x) {
+    if (k14 === "organization_id" || k14 === "operations" || k14 === "unavailable" || k14 === "rate_limited" || k14 === "dropped" || k14 === "retry_after_seconds" || k14 === "latency" || !$hasOwn.call(x, k14))
+      continue;
+    return false;
+  }
+  return true;
+}
+function $e4(x, p, E) {
+  if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
+    $E(E, p, "must be an object", true);
+    return;
+  }
+  const v0 = x.organization_id;
+  if (v0 !== void 0) {
+    if (!(typeof v0 === "string" || v0 === null)) $E1(E, p, "organization_id", "must be a string or null", true);
+  }
+  const v1 = x.operations;
+  if (v1 !== void 0) {
+    if (!(Array.isArray(v1) || v1 === null)) $E1(E, p, "operations", "must be an array or null", true);
+    else {
+      if (Array.isArray(v1)) {
+        if (v1.length < 1) {
+          $E1(E, p, "operations", "must contain at least 1 item");
+        }
+        for (let i2 = 0; i2 < v1.length; i2++) {
+          const v3 = v1[i2];
+          if (!(typeof v3 === "string")) $E2(E, p, "operations", i2, "must be a string", true);
+        }
+      }
+    }
+  }
+  const v4 = x.unavailable;
+  if (v4 !== void 0) {
+    if (!Number.isFinite(v4)) $E1(E, p, "unavailable", "must be a number", true);
+    else {
+      if (v4 < 0) $E1(E, p, "unavailable", "must be greater than or equal to 0");
+      if (v4 > 1) $E1(E, p, "unavailable", "must be less than or equal to 1");
+    }
+  }
+  const v5 = x.rate_limited;
+  if (v5 !== void 0) {
+    if (!Number.isFinite(v5)) $E1(E, p, "rate_limited", "must be a number", true);
+    else {
+      if (v5 < 0) $E1(E, p, "rate_limited", "must be greater than or equal to 0");
+      if (v5 > 1) $E1(E, p, "rate_limited", "must be less than or equal to 1");
+    }
+  }
+  const v6 = x.dropped;
+  if (v6 !== void 0) {
+    if (!Number.isFinite(v6)) $E1(E, p, "dropped", "must be a number", true);
+    else {
+      if (v6 < 0) $E1(E, p, "dropped", "must be greater than or equal to 0");
+      if (v6 > 1) $E1(E, p, "dropped", "must be less than or equal to 1");
+    }
+  }
+  const v7 = x.retry_after_seconds;
+  if (v7 !== void 0) {
+    if (!Number.isInteger(v7)) $E1(E, p, "retry_after_seconds", "must be an integer", true);
+    else {
+      if (v7 < 0) $E1(E, p, "retry_after_seconds", "must be greater than or equal to 0");
+      if (v7 > 3600) $E1(E, p, "retry_after_seconds", "must be less than or equal to 3600");
+    }
+  }
+  const v8 = x.latency;
+  if (v8 !== void 0) {
+    ok9: {
+      bad10: {
+        if (!(typeof v8 === "object" && v8 !== null && !Array.isArray(v8) || v8 === null)) break bad10;
+        if (typeof v8 === "object" && v8 !== null && !Array.isArray(v8)) {
+          const v11 = v8.fixed_ms;
+          if (v11 !== void 0) {
+            if (!Number.isInteger(v11)) break bad10;
+            if (v11 < 0) break bad10;
+            if (v11 > 6e4) break bad10;
+          }
+          const v12 = v8.min_ms;
+          if (v12 !== void 0) {
+            if (!Number.isInteger(v12)) break bad10;
+            if (v12 < 0) break bad10;
+            if (v12 > 6e4) break bad10;
+          }
+          const v13 = v8.max_ms;
+          if (v13 !== void 0) {
+            if (!Number.isInteger(v13)) break bad10;
+            if (v13 < 0) break bad10;
+            if (v13 > 6e4) break bad10;
+          }
+          const v14 = v8.mean_ms;
+          if (v14 !== void 0) {
+            if (!Number.isInteger(v14)) break bad10;
+            if (v14 < 0) break bad10;
+            if (v14 > 6e4) break bad10;
+          }
+          for (const k15 in v8) {
+            if (k15 === "fixed_ms" || k15 === "min_ms" || k15 === "max_ms" || k15 === "mean_ms" || !$hasOwn.call(v8, k15))
+              continue;
+            break bad10;
+          }
+        }
+        break ok9;
+      }
+      p.push("latency");
+      $e3(v8, p, E);
+      p.pop();
+    }
+  }
+  for (const k16 in x) {
+    if (k16 === "organization_id" || k16 === "operations" || k16 === "unavailable" || k16 === "rate_limited" || k16 === "dropped" || k16 === "retry_after_seconds" || k16 === "latency" || !$hasOwn.call(x, k16))
+      continue;
+    $E1(E, p, k16, "is not allowed");
+  }
+}
+function $c5(x) {
+  if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
+  const v0 = x.seed;
+  if (v0 === void 0) return false;
+  if (!Number.isInteger(v0)) return false;
+  const v1 = x.rules;
+  if (v1 === void 0) return false;
+  if (!Array.isArray(v1)) return false;
+  for (let i2 = 0; i2 < v1.length; i2++) {
+    const v3 = v1[i2];
+    if (!(typeof v3 === "object" && v3 !== null && !Array.isArray(v3))) return false;
+    const v4 = v3.organization_id;
+    if (v4 !== void 0) {
+      if (!(typeof v4 === "string" || v4 === null)) return false;
+    }
+    const v5 = v3.operations;
+    if (v5 !== void 0) {
+      if (!(Array.isArray(v5) || v5 === null)) return false;
+      if (Array.isArray(v5)) {
+        if (v5.length < 1) return false;
+        for (let i6 = 0; i6 < v5.length; i6++) {
+          const v7 = v5[i6];
+          if (!(typeof v7 === "string")) return false;
+        }
+      }
+    }
+    const v8 = v3.unavailable;
+    if (v8 !== void 0) {
+      if (!Number.isFinite(v8)) return false;
+      if (v8 < 0) return false;
+      if (v8 > 1) return false;
+    }
+    const v9 = v3.rate_limited;
+    if (v9 !== void 0) {
+      if (!Number.isFinite(v9)) return false;
+      if (v9 < 0) return false;
+      if (v9 > 1) return false;
+    }
+    const v10 = v3.dropped;
+    if (v10 !== void 0) {
+      if (!Number.isFinite(v10)) return false;
+      if (v10 < 0) return false;
+      if (v10 > 1) return false;
+    }
+    const v11 = v3.retry_after_seconds;
+    if (v11 !== void 0) {
+      if (!Number.isInteger(v11)) return false;
+      if (v11 < 0) return false;
+      if (v11 > 3600) return false;
+    }
+    const v12 = v3.latency;
+    if (v12 !== void 0) {
+      if (!(typeof v12 === "object" && v12 !== null && !Array.isArray(v12) || v12 === null)) return false;
+      if (typeof v12 === "object" && v12 !== null && !Array.isArray(v12)) {
+        const v13 = v12.fixed_ms;
+        if (v13 !== void 0) {
+          if (!Number.isInteger(v13)) return false;
+          if (v13 < 0) return false;
+          if (v13 > 6e4) return false;
+        }
+        const v14 = v12.min_ms;
+        if (v14 !== void 0) {
+          if (!Number.isInteger(v14)) return false;
+          if (v14 < 0) return false;
+          if (v14 > 6e4) return false;
+        }
+        const v15 = v12.max_ms;
+        if (v15 !== void 0) {
+          if (!Number.isInteger(v15)) return false;
+          if (v15 < 0) return false;
+          if (v15 > 6e4) return false;
+        }
+        const v16 = v12.mean_ms;
+        if (v16 !== void 0) {
+          if (!Number.isInteger(v16)) return false;
+          if (v16 < 0) return false;
+          if (v16 > 6e4) return false;
+        }
+        for (const k17 in v12) {
+          if (k17 === "fixed_ms" || k17 === "min_ms" || k17 === "max_ms" || k17 === "mean_ms" || !$hasOwn.call(v12, k17))
+            continue;
+          return false;
+        }
+      }
+    }
+    for (const k18 in v3) {
+      if (k18 === "organization_id" || k18 === "operations" || k18 === "unavailable" || k18 === "rate_limited" || k18 === "dropped" || k18 === "retry_after_seconds" || k18 === "latency" || !$hasOwn.call(v3, k18))
+        continue;
+      return false;
+    }
+  }
+  const v19 = x.matched;
+  if (v19 === void 0) return false;
+  if (!Array.isArray(v19)) return false;
+  for (let i20 = 0; i20 < v19.length; i20++) {
+    const v21 = v19[i20];
+    if (!Number.isInteger(v21)) return false;
+  }
+  const v22 = x.injected;
+  if (v22 === void 0) return false;
+  if (!Number.isInteger(v22)) return false;
+  return true;
+}
+function $e5(x, p, E) {
+  if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
+    $E(E, p, "must be an object", true);
+    return;
+  }
+  if (x.seed === void 0) $E1(E, p, "seed", "is required");
+  if (x.rules === void 0) $E1(E, p, "rules", "is required");
+  if (x.matched === void 0) $E1(E, p, "matched", "is required");
+  if (x.injected === void 0) $E1(E, p, "injected", "is required");
+  const v0 = x.seed;
+  if (v0 !== void 0) {
+    if (!Number.isInteger(v0)) $E1(E, p, "seed", "must be an integer", true);
+  }
+  const v1 = x.rules;
+  if (v1 !== void 0) {
+    if (!Array.isArray(v1)) $E1(E, p, "rules", "must be an array", true);
+    else {
+      for (let i2 = 0; i2 < v1.length; i2++) {
+        const v3 = v1[i2];
+        ok4: {
+          bad5: {
+            if (!(typeof v3 === "object" && v3 !== null && !Array.isArray(v3))) break bad5;
+            const v6 = v3.organization_id;
+            if (v6 !== void 0) {
+              if (!(typeof v6 === "string" || v6 === null)) break bad5;
+            }
+            const v7 = v3.operations;
+            if (v7 !== void 0) {
+              if (!(Array.isArray(v7) || v7 === null)) break bad5;
+              if (Array.isArray(v7)) {
+                if (v7.length < 1) break bad5;
+                for (let i8 = 0; i8 < v7.length; i8++) {
+                  const v9 = v7[i8];
+                  if (!(typeof v9 === "string")) break bad5;
+                }
+              }
+            }
+            const v10 = v3.unavailable;
+            if (v10 !== void 0) {
+              if (!Number.isFinite(v10)) break bad5;
+              if (v10 < 0) break bad5;
+              if (v10 > 1) break bad5;
+            }
+            const v11 = v3.rate_limited;
+            if (v11 !== void 0) {
+              if (!Number.isFinite(v11)) break bad5;
+              if (v11 < 0) break bad5;
+              if (v11 > 1) break bad5;
+            }
+            const v12 = v3.dropped;
+            if (v12 !== void 0) {
+              if (!Number.isFinite(v12)) break bad5;
+              if (v12 < 0) break bad5;
+              if (v12 > 1) break bad5;
+            }
+            const v13 = v3.retry_after_seconds;
+            if (v13 !== void 0) {
+              if (!Number.isInteger(v13)) break bad5;
+              if (v13 < 0) break bad5;
+              if (v13 > 3600) break bad5;
+            }
+            const v14 = v3.latency;
+            if (v14 !== void 0) {
+              if (!(typeof v14 === "object" && v14 !== null && !Array.isArray(v14) || v14 === null)) break bad5;
+              if (typeof v14 === "object" && v14 !== null && !Array.isArray(v14)) {
+                const v15 = v14.fixed_ms;
+                if (v15 !== void 0) {
+                  if (!Number.isInteger(v15)) break bad5;
+                  if (v15 < 0) break bad5;
+                  if (v15 > 6e4) break bad5;
+                }
+                const v16 = v14.min_ms;
+                if (v16 !== void 0) {
+                  if (!Number.isInteger(v16)) break bad5;
+                  if (v16 < 0) break bad5;
+                  if (v16 > 6e4) break bad5;
+                }
+                const v17 = v14.max_ms;
+                if (v17 !== void 0) {
+                  if (!Number.isInteger(v17)) break bad5;
+                  if (v17 < 0) break bad5;
+                  if (v17 > 6e4) break bad5;
+                }
+                const v18 = v14.mean_ms;
+                if (v18 !== void 0) {
+                  if (!Number.isInteger(v18)) break bad5;
+                  if (v18 < 0) break bad5;
+                  if (v18 > 6e4) break bad5;
+                }
+                for (const k19 in v14) {
+                  if (k19 === "fixed_ms" || k19 === "min_ms" || k19 === "max_ms" || k19 === "mean_ms" || !$hasOwn.call(v14, k19))
+                    continue;
+                  break bad5;
+                }
+              }
+            }
+            for (const k20 in v3) {
+              if (k20 === "organization_id" || k20 === "operations" || k20 === "unavailable" || k20 === "rate_limited" || k20 === "dropped" || k20 === "retry_after_seconds" || k20 === "latency" || !$hasOwn.call(v3, k20))
+                continue;
+              break bad5;
+            }
+            break ok4;
+          }
+          p.push("rules", i2);
+          $e4(v3, p, E);
+          p.pop();
+          p.pop();
+        }
+      }
+    }
+  }
+  const v21 = x.matched;
+  if (v21 !== void 0) {
+    if (!Array.isArray(v21)) $E1(E, p, "matched", "must be an array", true);
+    else {
+      for (let i22 = 0; i22 < v21.length; i22++) {
+        const v23 = v21[i22];
+        if (!Number.isInteger(v23)) $E2(E, p, "matched", i22, "must be an integer", true);
+      }
+    }
+  }
+  const v24 = x.injected;
+  if (v24 !== void 0) {
+    if (!Number.isInteger(v24)) $E1(E, p, "injected", "must be an integer", true);
+  }
+}
+function $c6(x) {
+  if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.kind;
   if (v0 === void 0) return false;
   if (!(typeof v0 === "string")) return false;
@@ -314,7 +1030,7 @@ function $c2(x) {
   if (!(typeof v6 === "object" && v6 !== null && !Array.isArray(v6))) return false;
   return true;
 }
-function $e2(x, p, E) {
+function $e6(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -350,7 +1066,7 @@ function $e2(x, p, E) {
     if (!(typeof v6 === "object" && v6 !== null && !Array.isArray(v6))) $E1(E, p, "data", "must be an object", true);
   }
 }
-function $c3(x) {
+function $c7(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.id;
   if (v0 === void 0) return false;
@@ -367,7 +1083,7 @@ function $c3(x) {
   if (!(typeof v3 === "string")) return false;
   return true;
 }
-function $e3(x, p, E) {
+function $e7(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -396,7 +1112,7 @@ function $e3(x, p, E) {
     if (!(typeof v3 === "string")) $E1(E, p, "default_workspace_id", "must be a string", true);
   }
 }
-function $c4(x) {
+function $c8(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.metric_id;
   if (v0 === void 0) return false;
@@ -411,7 +1127,7 @@ function $c4(x) {
   }
   const v3 = x.value;
   if (v3 !== void 0) {
-    if (!($c25(v3) || $c26(v3) || $c27(v3) || $c28(v3))) return false;
+    if (!($c29(v3) || $c30(v3) || $c31(v3) || $c32(v3))) return false;
   }
   const v4 = x.explanation;
   if (v4 !== void 0) {
@@ -419,7 +1135,7 @@ function $c4(x) {
   }
   return true;
 }
-function $e4(x, p, E) {
+function $e8(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -442,10 +1158,10 @@ function $e4(x, p, E) {
   }
   const v3 = x.value;
   if (v3 !== void 0) {
-    if (!($c25(v3) || $c26(v3) || $c27(v3) || $c28(v3))) {
+    if (!($c29(v3) || $c30(v3) || $c31(v3) || $c32(v3))) {
       $E1(E, p, "value", "must match at least one of the allowed schemas");
       p.push("value");
-      for (const e of $best(v3, p, [$e25, $e26, $e27, $e28])) E.push(e);
+      for (const e of $best(v3, p, [$e29, $e30, $e31, $e32])) E.push(e);
       p.pop();
     }
   }
@@ -454,7 +1170,7 @@ function $e4(x, p, E) {
     if (!(typeof v4 === "string" || v4 === null)) $E1(E, p, "explanation", "must be a string or null", true);
   }
 }
-function $c5(x) {
+function $c9(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.id;
   if (v0 === void 0) return false;
@@ -509,7 +1225,7 @@ function $c5(x) {
   }
   return true;
 }
-function $e5(x, p, E) {
+function $e9(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -583,14 +1299,14 @@ function $e5(x, p, E) {
     }
   }
 }
-function $c6(x) {
+function $c10(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.status;
   if (v0 === void 0) return false;
   if (!(v0 === "ok")) return false;
   return true;
 }
-function $e6(x, p, E) {
+function $e10(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -604,7 +1320,7 @@ function $e6(x, p, E) {
     }
   }
 }
-function $c7(x) {
+function $c11(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.display_name;
   if (v0 !== void 0) {
@@ -618,7 +1334,7 @@ function $c7(x) {
   }
   return true;
 }
-function $e7(x, p, E) {
+function $e11(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -636,7 +1352,7 @@ function $e7(x, p, E) {
     $E1(E, p, k1, "is not allowed");
   }
 }
-function $c8(x) {
+function $c12(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.organization;
   if (v0 === void 0) return false;
@@ -679,7 +1395,7 @@ function $c8(x) {
   if (!$fmtDateTime(v12)) return false;
   return true;
 }
-function $e8(x, p, E) {
+function $e12(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -708,7 +1424,7 @@ function $e8(x, p, E) {
         break ok1;
       }
       p.push("organization");
-      $e3(v0, p, E);
+      $e7(v0, p, E);
       p.pop();
     }
   }
@@ -747,7 +1463,7 @@ function $e8(x, p, E) {
     }
   }
 }
-function $c9(x) {
+function $c13(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.organization_id;
   if (v0 === void 0) return false;
@@ -755,7 +1471,7 @@ function $c9(x) {
   if (v0.length < 1) return false;
   return true;
 }
-function $e9(x, p, E) {
+function $e13(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -769,7 +1485,7 @@ function $e9(x, p, E) {
     }
   }
 }
-function $c10(x) {
+function $c14(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.permissions;
   if (v0 === void 0) return false;
@@ -781,7 +1497,7 @@ function $c10(x) {
   }
   return true;
 }
-function $e10(x, p, E) {
+function $e14(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -801,7 +1517,7 @@ function $e10(x, p, E) {
     }
   }
 }
-function $c11(x) {
+function $c15(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.api_key;
   if (v0 === void 0) return false;
@@ -825,7 +1541,7 @@ function $c11(x) {
   if (!$fmtDateTime(v6)) return false;
   return true;
 }
-function $e11(x, p, E) {
+function $e15(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -861,14 +1577,14 @@ function $e11(x, p, E) {
     }
   }
 }
-function $c12(x) {
+function $c16(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.workspace;
   if (v0 === void 0) return false;
   if (!(typeof v0 === "object" && v0 !== null && !Array.isArray(v0))) return false;
   return true;
 }
-function $e12(x, p, E) {
+function $e16(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -880,7 +1596,7 @@ function $e12(x, p, E) {
       $E1(E, p, "workspace", "must be an object", true);
   }
 }
-function $c13(x) {
+function $c17(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.records;
   if (v0 === void 0) return false;
@@ -917,7 +1633,7 @@ function $c13(x) {
   }
   return true;
 }
-function $e13(x, p, E) {
+function $e17(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -961,7 +1677,7 @@ function $e13(x, p, E) {
             break ok3;
           }
           p.push("records", i1);
-          $e2(v2, p, E);
+          $e6(v2, p, E);
           p.pop();
           p.pop();
         }
@@ -969,7 +1685,7 @@ function $e13(x, p, E) {
     }
   }
 }
-function $c14(x) {
+function $c18(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.records;
   if (v0 === void 0) return false;
@@ -986,7 +1702,7 @@ function $c14(x) {
   }
   return true;
 }
-function $e14(x, p, E) {
+function $e18(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -1016,7 +1732,7 @@ function $e14(x, p, E) {
     }
   }
 }
-function $c15(x) {
+function $c19(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.organization_id;
   if (v0 === void 0) return false;
@@ -1032,7 +1748,7 @@ function $c15(x) {
   if (v2.length < 1) return false;
   return true;
 }
-function $e15(x, p, E) {
+function $e19(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -1062,7 +1778,7 @@ function $e15(x, p, E) {
     }
   }
 }
-function $c16(x) {
+function $c20(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.data;
   if (v0 !== void 0) {
@@ -1074,7 +1790,7 @@ function $c16(x) {
   }
   return true;
 }
-function $e16(x, p, E) {
+function $e20(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -1088,7 +1804,7 @@ function $e16(x, p, E) {
     if (!(typeof v1 === "boolean")) $E1(E, p, "deleted", "must be a boolean", true);
   }
 }
-function $c17(x) {
+function $c21(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.kind;
   if (v0 === void 0) return false;
@@ -1104,7 +1820,7 @@ function $c17(x) {
   if (!(typeof v3 === "object" && v3 !== null && !Array.isArray(v3))) return false;
   return true;
 }
-function $e17(x, p, E) {
+function $e21(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -1130,17 +1846,17 @@ function $e17(x, p, E) {
     if (!(typeof v3 === "object" && v3 !== null && !Array.isArray(v3))) $E1(E, p, "data", "must be an object", true);
   }
 }
-function $c18(x) {
+function $c22(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   return true;
 }
-function $e18(x, p, E) {
+function $e22(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
   }
 }
-function $c19(x) {
+function $c23(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.answers;
   if (v0 === void 0) return false;
@@ -1163,7 +1879,7 @@ function $c19(x) {
     }
     const v6 = v2.value;
     if (v6 !== void 0) {
-      if (!($c25(v6) || $c26(v6) || $c27(v6) || $c28(v6))) return false;
+      if (!($c29(v6) || $c30(v6) || $c31(v6) || $c32(v6))) return false;
     }
     const v7 = v2.explanation;
     if (v7 !== void 0) {
@@ -1172,7 +1888,7 @@ function $c19(x) {
   }
   return true;
 }
-function $e19(x, p, E) {
+function $e23(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -1206,7 +1922,7 @@ function $e19(x, p, E) {
             }
             const v8 = v2.value;
             if (v8 !== void 0) {
-              if (!($c25(v8) || $c26(v8) || $c27(v8) || $c28(v8))) break bad4;
+              if (!($c29(v8) || $c30(v8) || $c31(v8) || $c32(v8))) break bad4;
             }
             const v9 = v2.explanation;
             if (v9 !== void 0) {
@@ -1215,7 +1931,7 @@ function $e19(x, p, E) {
             break ok3;
           }
           p.push("answers", i1);
-          $e4(v2, p, E);
+          $e8(v2, p, E);
           p.pop();
           p.pop();
         }
@@ -1223,7 +1939,7 @@ function $e19(x, p, E) {
     }
   }
 }
-function $c20(x) {
+function $c24(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.answers;
   if (v0 === void 0) return false;
@@ -1244,7 +1960,7 @@ function $c20(x) {
     }
     const v6 = v2.value;
     if (v6 !== void 0) {
-      if (!($c25(v6) || $c26(v6) || $c27(v6) || $c28(v6))) return false;
+      if (!($c29(v6) || $c30(v6) || $c31(v6) || $c32(v6))) return false;
     }
     const v7 = v2.explanation;
     if (v7 !== void 0) {
@@ -1253,7 +1969,7 @@ function $c20(x) {
   }
   return true;
 }
-function $e20(x, p, E) {
+function $e24(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -1281,7 +1997,7 @@ function $e20(x, p, E) {
             }
             const v8 = v2.value;
             if (v8 !== void 0) {
-              if (!($c25(v8) || $c26(v8) || $c27(v8) || $c28(v8))) break bad4;
+              if (!($c29(v8) || $c30(v8) || $c31(v8) || $c32(v8))) break bad4;
             }
             const v9 = v2.explanation;
             if (v9 !== void 0) {
@@ -1290,7 +2006,7 @@ function $e20(x, p, E) {
             break ok3;
           }
           p.push("answers", i1);
-          $e4(v2, p, E);
+          $e8(v2, p, E);
           p.pop();
           p.pop();
         }
@@ -1298,7 +2014,7 @@ function $e20(x, p, E) {
     }
   }
 }
-function $c21(x) {
+function $c25(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.run_id;
   if (v0 !== void 0) {
@@ -1335,8 +2051,8 @@ function $c21(x) {
       if (!$hasOwn.call(v8, k9)) continue;
       const v10 = v8[k9];
       let n11 = 0;
-      if ($c25(v10) && ++n11 > 1) return false;
       if ($c29(v10) && ++n11 > 1) return false;
+      if ($c33(v10) && ++n11 > 1) return false;
       if (n11 !== 1) return false;
     }
   }
@@ -1351,7 +2067,7 @@ function $c21(x) {
   }
   return true;
 }
-function $e21(x, p, E) {
+function $e25(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -1399,14 +2115,14 @@ function $e21(x, p, E) {
         if (!$hasOwn.call(v8, k9)) continue;
         const v10 = v8[k9];
         let n11 = 0;
-        if ($c25(v10)) n11++;
         if ($c29(v10)) n11++;
+        if ($c33(v10)) n11++;
         if (n11 > 1) {
           $E2(E, p, "metric_values", k9, "must match exactly one of the allowed schemas, but matches more than one");
         } else if (n11 === 0) {
           $E2(E, p, "metric_values", k9, "must match exactly one of the allowed schemas, but matches none");
           p.push("metric_values", k9);
-          for (const e of $best(v10, p, [$e25, $e29])) E.push(e);
+          for (const e of $best(v10, p, [$e29, $e33])) E.push(e);
           p.pop();
           p.pop();
         }
@@ -1425,7 +2141,7 @@ function $e21(x, p, E) {
     if (!(typeof v13 === "boolean")) $E1(E, p, "wait_for_deliveries", "must be a boolean", true);
   }
 }
-function $c22(x) {
+function $c26(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.run;
   if (v0 === void 0) return false;
@@ -1490,7 +2206,7 @@ function $c22(x) {
   }
   return true;
 }
-function $e22(x, p, E) {
+function $e26(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -1564,7 +2280,7 @@ function $e22(x, p, E) {
             break ok4;
           }
           p.push("sent", i2);
-          $e5(v3, p, E);
+          $e9(v3, p, E);
           p.pop();
           p.pop();
         }
@@ -1572,7 +2288,7 @@ function $e22(x, p, E) {
     }
   }
 }
-function $c23(x) {
+function $c27(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.organization_id;
   if (v0 !== void 0) {
@@ -1588,7 +2304,7 @@ function $c23(x) {
   }
   return true;
 }
-function $e23(x, p, E) {
+function $e27(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -1610,7 +2326,7 @@ function $e23(x, p, E) {
     if (!(typeof v2 === "boolean")) $E1(E, p, "wait", "must be a boolean", true);
   }
 }
-function $c24(x) {
+function $c28(x) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) return false;
   const v0 = x.items;
   if (v0 === void 0) return false;
@@ -1672,7 +2388,7 @@ function $c24(x) {
   }
   return true;
 }
-function $e24(x, p, E) {
+function $e28(x, p, E) {
   if (!(typeof x === "object" && x !== null && !Array.isArray(x))) {
     $E(E, p, "must be an object", true);
     return;
@@ -1741,7 +2457,7 @@ function $e24(x, p, E) {
             break ok3;
           }
           p.push("items", i1);
-          $e5(v2, p, E);
+          $e9(v2, p, E);
           p.pop();
           p.pop();
         }
@@ -1749,15 +2465,15 @@ function $e24(x, p, E) {
     }
   }
 }
-function $c25(x) {
+function $c29(x) {
   if (!Number.isFinite(x)) return false;
   return true;
 }
-function $c26(x) {
+function $c30(x) {
   if (!(typeof x === "string")) return false;
   return true;
 }
-function $c27(x) {
+function $c31(x) {
   if (!Array.isArray(x)) return false;
   for (let i0 = 0; i0 < x.length; i0++) {
     const v1 = x[i0];
@@ -1765,23 +2481,23 @@ function $c27(x) {
   }
   return true;
 }
-function $c28(x) {
+function $c32(x) {
   if (!(x === null)) return false;
   return true;
 }
-function $e25(x, p, E) {
+function $e29(x, p, E) {
   if (!Number.isFinite(x)) {
     $E(E, p, "must be a number", true);
     return;
   }
 }
-function $e26(x, p, E) {
+function $e30(x, p, E) {
   if (!(typeof x === "string")) {
     $E(E, p, "must be a string", true);
     return;
   }
 }
-function $e27(x, p, E) {
+function $e31(x, p, E) {
   if (!Array.isArray(x)) {
     $E(E, p, "must be an array", true);
     return;
@@ -1791,13 +2507,13 @@ function $e27(x, p, E) {
     if (!(typeof v1 === "string")) $E1(E, p, i0, "must be a string", true);
   }
 }
-function $e28(x, p, E) {
+function $e32(x, p, E) {
   if (!(x === null)) {
     $E(E, p, "must be null", true);
     return;
   }
 }
-function $c29(x) {
+function $c33(x) {
   if (!Array.isArray(x)) return false;
   if (x.length < 1) return false;
   for (let i0 = 0; i0 < x.length; i0++) {
@@ -1806,7 +2522,7 @@ function $c29(x) {
   }
   return true;
 }
-function $e29(x, p, E) {
+function $e33(x, p, E) {
   if (!Array.isArray(x)) {
     $E(E, p, "must be an array", true);
     return;
@@ -1819,66 +2535,78 @@ function $e29(x, p, E) {
     if (!Number.isFinite(v1)) $E1(E, p, i0, "must be a number", true);
   }
 }
-var $hasOwn, $vendor, apiKeyValidator, errorResponseValidator, fixtureRecordValidator, organizationValidator, scriptedMetricAnswerValidator, sentItemValidator, healthResponse200Validator, healthResponse401Validator, createOrganizationBodyValidator, createOrganizationResponse201Validator, createOrganizationResponse400Validator, createOrganizationResponse401Validator, createApiKeyPathParamsValidator, createApiKeyBodyValidator, createApiKeyResponse201Validator, createApiKeyResponse400Validator, createApiKeyResponse401Validator, createApiKeyResponse404Validator, archiveDefaultWorkspacePathParamsValidator, archiveDefaultWorkspaceResponse200Validator, archiveDefaultWorkspaceResponse401Validator, archiveDefaultWorkspaceResponse404Validator, loadFixturesPathParamsValidator, loadFixturesBodyValidator, loadFixturesResponse201Validator, loadFixturesResponse400Validator, loadFixturesResponse401Validator, loadFixturesResponse404Validator, changeFixturePathParamsValidator, changeFixtureBodyValidator, changeFixtureResponse200Validator, changeFixtureResponse400Validator, changeFixtureResponse401Validator, changeFixtureResponse404Validator, removeFixturePathParamsValidator, removeFixtureResponse200Validator, removeFixtureResponse400Validator, removeFixtureResponse401Validator, removeFixtureResponse404Validator, scriptMetricAnswersPathParamsValidator, scriptMetricAnswersBodyValidator, scriptMetricAnswersResponse200Validator, scriptMetricAnswersResponse400Validator, scriptMetricAnswersResponse401Validator, scriptMetricAnswersResponse404Validator, completeRunPathParamsValidator, completeRunBodyValidator, completeRunResponse200Validator, completeRunResponse400Validator, completeRunResponse401Validator, completeRunResponse404Validator, resetResponse200Validator, resetResponse401Validator, listSentQueryValidator, listSentResponse200Validator, listSentResponse401Validator;
+var $hasOwn, $vendor, apiKeyValidator, errorResponseValidator, faultConfigValidator, faultLatencyValidator, faultRuleValidator, faultStateValidator, fixtureRecordValidator, organizationValidator, scriptedMetricAnswerValidator, sentItemValidator, getFaultsResponse200Validator, getFaultsResponse401Validator, setFaultsBodyValidator, setFaultsResponse200Validator, setFaultsResponse400Validator, setFaultsResponse401Validator, clearFaultsResponse200Validator, clearFaultsResponse401Validator, healthResponse200Validator, healthResponse401Validator, createOrganizationBodyValidator, createOrganizationResponse201Validator, createOrganizationResponse400Validator, createOrganizationResponse401Validator, createApiKeyPathParamsValidator, createApiKeyBodyValidator, createApiKeyResponse201Validator, createApiKeyResponse400Validator, createApiKeyResponse401Validator, createApiKeyResponse404Validator, archiveDefaultWorkspacePathParamsValidator, archiveDefaultWorkspaceResponse200Validator, archiveDefaultWorkspaceResponse401Validator, archiveDefaultWorkspaceResponse404Validator, loadFixturesPathParamsValidator, loadFixturesBodyValidator, loadFixturesResponse201Validator, loadFixturesResponse400Validator, loadFixturesResponse401Validator, loadFixturesResponse404Validator, changeFixturePathParamsValidator, changeFixtureBodyValidator, changeFixtureResponse200Validator, changeFixtureResponse400Validator, changeFixtureResponse401Validator, changeFixtureResponse404Validator, removeFixturePathParamsValidator, removeFixtureResponse200Validator, removeFixtureResponse400Validator, removeFixtureResponse401Validator, removeFixtureResponse404Validator, scriptMetricAnswersPathParamsValidator, scriptMetricAnswersBodyValidator, scriptMetricAnswersResponse200Validator, scriptMetricAnswersResponse400Validator, scriptMetricAnswersResponse401Validator, scriptMetricAnswersResponse404Validator, completeRunPathParamsValidator, completeRunBodyValidator, completeRunResponse200Validator, completeRunResponse400Validator, completeRunResponse401Validator, completeRunResponse404Validator, resetResponse200Validator, resetResponse401Validator, listSentQueryValidator, listSentResponse200Validator, listSentResponse401Validator;
 var init_validators = __esm({
   "generated:generated/control-client/validators.js"() {
     $hasOwn = Object.prototype.hasOwnProperty;
     $vendor = "evalplatform";
     apiKeyValidator = $validator($c0, $e0);
     errorResponseValidator = $validator($c1, $e1);
-    fixtureRecordValidator = $validator($c2, $e2);
-    organizationValidator = $validator($c3, $e3);
-    scriptedMetricAnswerValidator = $validator($c4, $e4);
-    sentItemValidator = $validator($c5, $e5);
-    healthResponse200Validator = $validator($c6, $e6);
+    faultConfigValidator = $validator($c2, $e2);
+    faultLatencyValidator = $validator($c3, $e3);
+    faultRuleValidator = $validator($c4, $e4);
+    faultStateValidator = $validator($c5, $e5);
+    fixtureRecordValidator = $validator($c6, $e6);
+    organizationValidator = $validator($c7, $e7);
+    scriptedMetricAnswerValidator = $validator($c8, $e8);
+    sentItemValidator = $validator($c9, $e9);
+    getFaultsResponse200Validator = $validator($c5, $e5);
+    getFaultsResponse401Validator = $validator($c1, $e1);
+    setFaultsBodyValidator = $validator($c2, $e2);
+    setFaultsResponse200Validator = $validator($c5, $e5);
+    setFaultsResponse400Validator = $validator($c1, $e1);
+    setFaultsResponse401Validator = $validator($c1, $e1);
+    clearFaultsResponse200Validator = $validator($c5, $e5);
+    clearFaultsResponse401Validator = $validator($c1, $e1);
+    healthResponse200Validator = $validator($c10, $e10);
     healthResponse401Validator = $validator($c1, $e1);
-    createOrganizationBodyValidator = $validator($c7, $e7);
-    createOrganizationResponse201Validator = $validator($c8, $e8);
+    createOrganizationBodyValidator = $validator($c11, $e11);
+    createOrganizationResponse201Validator = $validator($c12, $e12);
     createOrganizationResponse400Validator = $validator($c1, $e1);
     createOrganizationResponse401Validator = $validator($c1, $e1);
-    createApiKeyPathParamsValidator = $validator($c9, $e9);
-    createApiKeyBodyValidator = $validator($c10, $e10);
-    createApiKeyResponse201Validator = $validator($c11, $e11);
+    createApiKeyPathParamsValidator = $validator($c13, $e13);
+    createApiKeyBodyValidator = $validator($c14, $e14);
+    createApiKeyResponse201Validator = $validator($c15, $e15);
     createApiKeyResponse400Validator = $validator($c1, $e1);
     createApiKeyResponse401Validator = $validator($c1, $e1);
     createApiKeyResponse404Validator = $validator($c1, $e1);
-    archiveDefaultWorkspacePathParamsValidator = $validator($c9, $e9);
-    archiveDefaultWorkspaceResponse200Validator = $validator($c12, $e12);
+    archiveDefaultWorkspacePathParamsValidator = $validator($c13, $e13);
+    archiveDefaultWorkspaceResponse200Validator = $validator($c16, $e16);
     archiveDefaultWorkspaceResponse401Validator = $validator($c1, $e1);
     archiveDefaultWorkspaceResponse404Validator = $validator($c1, $e1);
-    loadFixturesPathParamsValidator = $validator($c9, $e9);
-    loadFixturesBodyValidator = $validator($c13, $e13);
-    loadFixturesResponse201Validator = $validator($c14, $e14);
+    loadFixturesPathParamsValidator = $validator($c13, $e13);
+    loadFixturesBodyValidator = $validator($c17, $e17);
+    loadFixturesResponse201Validator = $validator($c18, $e18);
     loadFixturesResponse400Validator = $validator($c1, $e1);
     loadFixturesResponse401Validator = $validator($c1, $e1);
     loadFixturesResponse404Validator = $validator($c1, $e1);
-    changeFixturePathParamsValidator = $validator($c15, $e15);
-    changeFixtureBodyValidator = $validator($c16, $e16);
-    changeFixtureResponse200Validator = $validator($c17, $e17);
+    changeFixturePathParamsValidator = $validator($c19, $e19);
+    changeFixtureBodyValidator = $validator($c20, $e20);
+    changeFixtureResponse200Validator = $validator($c21, $e21);
     changeFixtureResponse400Validator = $validator($c1, $e1);
     changeFixtureResponse401Validator = $validator($c1, $e1);
     changeFixtureResponse404Validator = $validator($c1, $e1);
-    removeFixturePathParamsValidator = $validator($c15, $e15);
-    removeFixtureResponse200Validator = $validator($c18, $e18);
+    removeFixturePathParamsValidator = $validator($c19, $e19);
+    removeFixtureResponse200Validator = $validator($c22, $e22);
     removeFixtureResponse400Validator = $validator($c1, $e1);
     removeFixtureResponse401Validator = $validator($c1, $e1);
     removeFixtureResponse404Validator = $validator($c1, $e1);
-    scriptMetricAnswersPathParamsValidator = $validator($c9, $e9);
-    scriptMetricAnswersBodyValidator = $validator($c19, $e19);
-    scriptMetricAnswersResponse200Validator = $validator($c20, $e20);
+    scriptMetricAnswersPathParamsValidator = $validator($c13, $e13);
+    scriptMetricAnswersBodyValidator = $validator($c23, $e23);
+    scriptMetricAnswersResponse200Validator = $validator($c24, $e24);
     scriptMetricAnswersResponse400Validator = $validator($c1, $e1);
     scriptMetricAnswersResponse401Validator = $validator($c1, $e1);
     scriptMetricAnswersResponse404Validator = $validator($c1, $e1);
-    completeRunPathParamsValidator = $validator($c9, $e9);
-    completeRunBodyValidator = $validator($c21, $e21);
-    completeRunResponse200Validator = $validator($c22, $e22);
+    completeRunPathParamsValidator = $validator($c13, $e13);
+    completeRunBodyValidator = $validator($c25, $e25);
+    completeRunResponse200Validator = $validator($c26, $e26);
     completeRunResponse400Validator = $validator($c1, $e1);
     completeRunResponse401Validator = $validator($c1, $e1);
     completeRunResponse404Validator = $validator($c1, $e1);
-    resetResponse200Validator = $validator($c18, $e18);
+    resetResponse200Validator = $validator($c22, $e22);
     resetResponse401Validator = $validator($c1, $e1);
-    listSentQueryValidator = $validator($c23, $e23);
-    listSentResponse200Validator = $validator($c24, $e24);
+    listSentQueryValidator = $validator($c27, $e27);
+    listSentResponse200Validator = $validator($c28, $e28);
     listSentResponse401Validator = $validator($c1, $e1);
   }
 });
@@ -2625,6 +3353,49 @@ var init_runtime = __esm({
 });
 
 // generated:generated/control-client/operations.js
+async function getFaults(config, options) {
+  const spec = {
+    id: "getFaults",
+    method: "GET",
+    path: ["/faults"],
+    pathParams: [],
+    query: [],
+    headers: [],
+    auth: [[{ type: "bearer" }]],
+    accept: "application/json",
+    responses: { 200: { validator: getFaultsResponse200Validator, jsonOnly: true } }
+  };
+  return await request(config, spec, { pathValues: [], options });
+}
+async function setFaults(config, body, options) {
+  const spec = {
+    id: "setFaults",
+    method: "PUT",
+    path: ["/faults"],
+    pathParams: [],
+    query: [],
+    headers: [],
+    auth: [[{ type: "bearer" }]],
+    requestMediaType: "application/json",
+    accept: "application/json",
+    responses: { 200: { validator: setFaultsResponse200Validator, jsonOnly: true } }
+  };
+  return await request(config, spec, { pathValues: [], body, options });
+}
+async function clearFaults(config, options) {
+  const spec = {
+    id: "clearFaults",
+    method: "DELETE",
+    path: ["/faults"],
+    pathParams: [],
+    query: [],
+    headers: [],
+    auth: [[{ type: "bearer" }]],
+    accept: "application/json",
+    responses: { 200: { validator: clearFaultsResponse200Validator, jsonOnly: true } }
+  };
+  return await request(config, spec, { pathValues: [], options });
+}
 async function health(config, options) {
   const spec = {
     id: "health",
@@ -2802,6 +3573,9 @@ function createClient(options) {
   return {
     raw: $config,
     control: {
+      getFaults: (options2) => getFaults($config, options2),
+      setFaults: (body, options2) => setFaults($config, body, options2),
+      clearFaults: (options2) => clearFaults($config, options2),
       health: (options2) => health($config, options2),
       createOrganization: (body, options2) => createOrganization($config, body, options2),
       createApiKey: (organizationId, body, options2) => createApiKey($config, organizationId, body, options2),

@@ -8597,6 +8597,33 @@ function fromAlphabet(alphabet, length) {
   return out;
 }
 
+// src/sandbox/http/limits.ts
+var MAX_BODY_BYTES = 280 * 1024 * 1024;
+var MAX_BODY_DEPTH = 100;
+
+// src/sandbox/http/json-depth.ts
+function tooDeep(value, max = MAX_BODY_DEPTH) {
+  if (value === null || typeof value !== "object") return void 0;
+  const stack = [{ value, depth: 1, field: null }];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (next.depth > max) return { field: next.field };
+    const children = Array.isArray(next.value) ? next.value : Object.values(next.value);
+    const keys = Array.isArray(next.value) ? void 0 : Object.keys(next.value);
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child2 = children[i];
+      if (child2 === null || typeof child2 !== "object") continue;
+      const field2 = next.depth === 1 && keys !== void 0 ? keys[i] : next.field;
+      stack.push({ value: child2, depth: next.depth + 1, field: field2 });
+    }
+  }
+  return void 0;
+}
+function checkJsonDepth(value, max = MAX_BODY_DEPTH) {
+  const found = tooDeep(value, max);
+  if (found) throw invalid(found.field, `nested deeper than ${max} levels (objects and arrays)`);
+}
+
 // src/sandbox/http/respond.ts
 function json(status, body2, headers = {}) {
   if (status === 204) return { status, headers, body: null };
@@ -8726,17 +8753,17 @@ function mergeFieldRules(resource, route2) {
   return out;
 }
 function normalize(rules, data) {
-  for (const [field2, rule] of Object.entries(rules)) {
-    if (rule.normalize === "lowercase" && typeof data[field2] === "string") setOwn(data, field2, data[field2].toLowerCase());
+  for (const [field2, rule2] of Object.entries(rules)) {
+    if (rule2.normalize === "lowercase" && typeof data[field2] === "string") setOwn(data, field2, data[field2].toLowerCase());
   }
 }
 function checkUnique(ctx, resource, rules, data, selfId) {
-  for (const [field2, rule] of Object.entries(rules)) {
-    if (!rule.unique || data[field2] === void 0) continue;
+  for (const [field2, rule2] of Object.entries(rules)) {
+    if (!rule2.unique || data[field2] === void 0) continue;
     const clash = ctx.runtime.store.withField(resource.name, ctx.org, field2, data[field2]).find(
-      (r) => r.id !== selfId && (rule.unique.scope === "organization" || r.workspace === ctx.workspace) && (rule.unique.among === "all" || !isHidden(resource, r)) && deepEqual(r.data[field2], data[field2])
+      (r) => r.id !== selfId && (rule2.unique.scope === "organization" || r.workspace === ctx.workspace) && (rule2.unique.among === "all" || !isHidden(resource, r)) && deepEqual(r.data[field2], data[field2])
     );
-    if (clash) throw alreadyExists(field2, `Another ${rule.unique.among === "active" ? "active " : ""}${resource.name.replace(/[_-]/g, " ")} already has this ${field2}.`);
+    if (clash) throw alreadyExists(field2, `Another ${rule2.unique.among === "active" ? "active " : ""}${resource.name.replace(/[_-]/g, " ")} already has this ${field2}.`);
   }
 }
 function checkNotFrozen(resource, record) {
@@ -9005,26 +9032,26 @@ function compositeValue(metric, met, total) {
   if (metric.reporting_method === "all_criteria_met") return met === total ? 1 : 0;
   return round2(met / total);
 }
-function evaluateJudged(kind, metric, draw) {
+function evaluateJudged(kind, metric, draw2) {
   const result = { llm: STAND_IN_EXPLANATION, sandbox_stand_in: true };
   switch (kind) {
     case "binary":
-      return completed(draw < 0.5 ? "YES" : "NO", STAND_IN_EXPLANATION, { result });
+      return completed(draw2 < 0.5 ? "YES" : "NO", STAND_IN_EXPLANATION, { result });
     case "categorical": {
       const categories = categoriesOf(metric);
       if (categories.length === 0) return failed("the metric has no categories to answer with");
-      return completed(categories[Math.floor(draw * categories.length)], STAND_IN_EXPLANATION, { result });
+      return completed(categories[Math.floor(draw2 * categories.length)], STAND_IN_EXPLANATION, { result });
     }
     case "numerical": {
       const { min, max } = numericalRange(metric);
       if (max < min) return failed(`max_value ${max} is below min_value ${min}`);
       const whole = Number.isInteger(min) && Number.isInteger(max);
-      const value = whole ? min + Math.floor(draw * (max - min + 1)) : Math.min(max, Math.max(min, round2(min + draw * (max - min))));
+      const value = whole ? min + Math.floor(draw2 * (max - min + 1)) : Math.min(max, Math.max(min, round2(min + draw2 * (max - min))));
       return completed(value, STAND_IN_EXPLANATION, { result });
     }
     case "composite": {
       const total = Math.max(1, Array.isArray(metric.criteria) ? metric.criteria.length : 0);
-      const met = Math.floor(draw * (total + 1));
+      const met = Math.floor(draw2 * (total + 1));
       return completed(compositeValue(metric, met, total), `${STAND_IN_EXPLANATION} ${met} of ${total} criteria counted as met.`, { result });
     }
   }
@@ -9102,6 +9129,96 @@ function scriptMetricAnswers(runtime, org, body2) {
   });
 }
 
+// src/sandbox/faults/config.ts
+var MAX_LATENCY_MS = 6e4;
+var MAX_RULES = 100;
+var NO_FAULTS = { seed: 0, rules: [] };
+function isObj(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+function fraction(rule2, name, at3) {
+  const v = rule2[name];
+  if (v === void 0) return 0;
+  if (typeof v !== "number" || !Number.isFinite(v) || v < 0 || v > 1) throw invalid(`${at3}.${name}`, "must be a number from 0 to 1");
+  return v;
+}
+function millis(v, field2) {
+  if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > MAX_LATENCY_MS) throw invalid(field2, `must be an integer from 0 to ${MAX_LATENCY_MS} (milliseconds)`);
+  return v;
+}
+function latency(v, at3) {
+  if (v === void 0 || v === null) return null;
+  const field2 = `${at3}.latency`;
+  if (!isObj(v)) throw invalid(field2, "must be an object: {fixed_ms}, {min_ms, max_ms} or {mean_ms[, max_ms]}");
+  const keys = Object.keys(v).sort().join(",");
+  if (keys === "fixed_ms") return { kind: "fixed", ms: millis(v.fixed_ms, `${field2}.fixed_ms`) };
+  if (keys === "max_ms,min_ms") {
+    const minMs = millis(v.min_ms, `${field2}.min_ms`);
+    const maxMs = millis(v.max_ms, `${field2}.max_ms`);
+    if (maxMs < minMs) throw invalid(`${field2}.max_ms`, "must not be less than min_ms");
+    return { kind: "uniform", minMs, maxMs };
+  }
+  if (keys === "mean_ms" || keys === "max_ms,mean_ms") {
+    return { kind: "exponential", meanMs: millis(v.mean_ms, `${field2}.mean_ms`), maxMs: v.max_ms === void 0 ? MAX_LATENCY_MS : millis(v.max_ms, `${field2}.max_ms`) };
+  }
+  throw invalid(field2, "must be one of {fixed_ms}, {min_ms, max_ms} (uniform) or {mean_ms[, max_ms]} (exponential)");
+}
+var RULE_KEYS = /* @__PURE__ */ new Set(["organization_id", "operations", "unavailable", "rate_limited", "dropped", "retry_after_seconds", "latency"]);
+function rule(v, at3, knownOperations) {
+  if (!isObj(v)) throw invalid(at3, "must be an object");
+  for (const k of Object.keys(v)) if (!RULE_KEYS.has(k)) throw invalid(`${at3}.${k}`, `unknown property (known: ${[...RULE_KEYS].join(", ")})`);
+  const org = v.organization_id;
+  if (org !== void 0 && org !== null && (typeof org !== "string" || org === "")) throw invalid(`${at3}.organization_id`, "must be an organization id");
+  let operations = null;
+  if (v.operations !== void 0 && v.operations !== null) {
+    if (!Array.isArray(v.operations) || v.operations.length === 0 || v.operations.some((o) => typeof o !== "string")) throw invalid(`${at3}.operations`, "must be a non-empty array of operation ids");
+    const unknown = v.operations.filter((o) => !knownOperations.has(o));
+    if (unknown.length > 0) throw invalid(`${at3}.operations`, `unknown operation id ${unknown.slice(0, 3).join(", ")}`);
+    operations = v.operations;
+  }
+  const unavailable = fraction(v, "unavailable", at3);
+  const rateLimited = fraction(v, "rate_limited", at3);
+  const dropped = fraction(v, "dropped", at3);
+  if (unavailable + rateLimited + dropped > 1 + 1e-9) throw invalid(at3, "unavailable + rate_limited + dropped must not exceed 1");
+  const retryAfter = v.retry_after_seconds ?? 1;
+  if (typeof retryAfter !== "number" || !Number.isInteger(retryAfter) || retryAfter < 0 || retryAfter > 3600) throw invalid(`${at3}.retry_after_seconds`, "must be an integer from 0 to 3600");
+  return { organizationId: typeof org === "string" ? org : null, operations, unavailable, rateLimited, dropped, retryAfterSeconds: retryAfter, latency: latency(v.latency, at3) };
+}
+function parseFaultConfig(body2, knownOperations) {
+  if (!isObj(body2)) throw invalid(null, "must be a JSON object {seed, rules}");
+  for (const k of Object.keys(body2)) if (k !== "seed" && k !== "rules") throw invalid(k, "unknown property (known: seed, rules)");
+  const seed = body2.seed ?? 0;
+  if (typeof seed !== "number" || !Number.isInteger(seed) || seed < 0 || seed > 2 ** 32 - 1) throw invalid("seed", "must be an integer from 0 to 4294967295");
+  if (!Array.isArray(body2.rules)) throw invalid("rules", "must be an array of fault rules");
+  if (body2.rules.length > MAX_RULES) throw invalid("rules", `at most ${MAX_RULES} rules`);
+  return { seed, rules: body2.rules.map((r, i) => rule(r, `rules[${i}]`, knownOperations)) };
+}
+function faultConfigView(config) {
+  return {
+    seed: config.seed,
+    rules: config.rules.map((r) => ({
+      organization_id: r.organizationId,
+      operations: r.operations,
+      unavailable: r.unavailable,
+      rate_limited: r.rateLimited,
+      dropped: r.dropped,
+      retry_after_seconds: r.retryAfterSeconds,
+      latency: r.latency === null ? null : r.latency.kind === "fixed" ? { fixed_ms: r.latency.ms } : r.latency.kind === "uniform" ? { min_ms: r.latency.minMs, max_ms: r.latency.maxMs } : { mean_ms: r.latency.meanMs, max_ms: r.latency.maxMs }
+    }))
+  };
+}
+
+// src/sandbox/control/faults.ts
+function view(faults) {
+  const shown2 = faultConfigView(faults.current);
+  return { ...shown2, matched: [...faults.matched], injected: faults.events().length };
+}
+async function handleFaults(faults, runtime, method, body2) {
+  if (method === "PUT") faults.set(parseFaultConfig(await body2(), new Set(runtime.tables.routes.map((r) => r.id))));
+  else if (method === "DELETE") faults.set(NO_FAULTS);
+  return json(200, view(faults));
+}
+
 // src/sandbox/control/control-plane.ts
 function sameSecret(a, b) {
   const x = Buffer.from(a);
@@ -9120,6 +9237,7 @@ async function body(request) {
     throw invalid(null, "request body is not valid JSON");
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) throw invalid(null, "request body must be a JSON object");
+  checkJsonDepth(value);
   return value;
 }
 function stringList(value, field2) {
@@ -9198,6 +9316,10 @@ async function handleControl(deps, request, path) {
         const kind = url.searchParams.get("kind") ?? void 0;
         return json(200, { items: runtime.store.listSent({ org, kind }).map((s) => ({ id: s.id, kind: s.kind, organization_id: s.org, ...s.data })) });
       }
+      case "GET /faults":
+      case "PUT /faults":
+      case "DELETE /faults":
+        return await handleFaults(deps.faults, runtime, method, () => body(request));
       case "POST /reset":
         await deps.idle();
         deps.reset();
@@ -9305,8 +9427,31 @@ function completeRun(runtime, org, b) {
   });
 }
 
-// src/sandbox/http/limits.ts
-var MAX_BODY_BYTES = 280 * 1024 * 1024;
+// src/sandbox/faults/answer.ts
+var FAULT_HEADER = "x-sandbox-fault";
+function sleep(ms) {
+  return new Promise((resolve2) => setTimeout(resolve2, ms));
+}
+async function injectFault(injector, clock, org, operationId, method, path) {
+  const decision = injector.decide(org, operationId);
+  if (!decision || decision.replace === null && decision.latencyMs === 0) return void 0;
+  const status = decision.replace === "unavailable" ? 503 : decision.replace === "rate_limited" ? 429 : null;
+  injector.record({ at: clock.now().toISOString(), org, operationId, method, path, fault: decision.replace ?? "delayed", status, latencyMs: decision.latencyMs, rule: decision.rule });
+  if (decision.latencyMs > 0) await sleep(decision.latencyMs);
+  if (decision.replace === "unavailable") {
+    const answer = json(503, { error: { code: "INTERNAL", message: "Transient database routing outage; retry.", details: [] } });
+    answer.headers[FAULT_HEADER] = "unavailable";
+    return answer;
+  }
+  if (decision.replace === "rate_limited") {
+    const answer = json(429, { error: { code: "RESOURCE_EXHAUSTED", message: `Rate limit exceeded; retry after ${decision.retryAfterSeconds} s.`, details: [] } });
+    answer.headers["retry-after"] = String(decision.retryAfterSeconds);
+    answer.headers[FAULT_HEADER] = "rate_limited";
+    return answer;
+  }
+  if (decision.replace === "dropped") return { status: 503, headers: { [FAULT_HEADER]: "dropped" }, body: null, dropConnection: true };
+  return void 0;
+}
 
 // src/sandbox/http/request.ts
 var UTF8 = new TextDecoder("utf-8", { fatal: true });
@@ -9362,17 +9507,20 @@ async function readJsonBody(request, accepted) {
   } catch {
     throw invalid(null, "request body is not valid UTF-8");
   }
+  let value;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw invalid(null, `request body is not valid JSON: ${error.message.slice(0, 200)}`);
   }
+  checkJsonDepth(value);
+  return value;
 }
 
 // src/sandbox/engine/references.ts
 function checkBodyReferences(ctx) {
-  for (const [field2, rule] of Object.entries(ctx.route.body?.fields ?? {})) {
-    const kind = rule.references;
+  for (const [field2, rule2] of Object.entries(ctx.route.body?.fields ?? {})) {
+    const kind = rule2.references;
     if (kind === void 0) continue;
     const value = ctx.body[field2];
     if (typeof value === "string") findRecord(ctx, kind, value, { field: field2 });
@@ -9621,10 +9769,10 @@ function getAction(ctx) {
 function applyUpdate(ctx, resource, data) {
   const rules = fieldRules(resource, ctx.route);
   for (const [field2, value] of Object.entries(ctx.body)) {
-    const rule = rules[field2];
+    const rule2 = rules[field2];
     if (value === null) {
-      if (rule?.null === "ignore" || rule?.null === "rule") continue;
-      if (rule?.null === "clear") {
+      if (rule2?.null === "ignore" || rule2?.null === "rule") continue;
+      if (rule2?.null === "clear") {
         delete data[field2];
         continue;
       }
@@ -9963,6 +10111,8 @@ function createDispatcher(deps) {
     const url = request.url;
     const key = authenticate(runtime, route2, request);
     for (const permission of route2.permissions) if (key && !key.permissions.includes(permission)) throw permissionDenied(permission);
+    const faulted = key && deps.faults ? await injectFault(deps.faults, runtime.clock, key.organization_id, route2.id, request.method, url.pathname) : void 0;
+    if (faulted) return faulted;
     const query = readQuery(route2.params.query, url.searchParams);
     const headers = readHeaders(route2.params.header, request.headers);
     const body2 = route2.body ? await readJsonBody(request, route2.body.media) : void 0;
@@ -9997,13 +10147,13 @@ function createDispatcher(deps) {
     const ruleList = rulesOf(canonical2);
     const hooks = {
       write(c, next, previous) {
-        for (const rule of ruleList) rule.write?.(c, next, previous);
+        for (const rule2 of ruleList) rule2.write?.(c, next, previous);
       }
     };
     const unlocked = ruleList.find((r) => r.handleUnlocked);
     const result = unlocked?.handleUnlocked ? await unlocked.handleUnlocked(ctx) : runtime.store.transaction(() => {
       checkBodyReferences(ctx);
-      for (const rule of ruleList) rule.before?.(ctx);
+      for (const rule2 of ruleList) rule2.before?.(ctx);
       const custom = ruleList.find((r) => r.handle);
       let out;
       if (custom?.handle) out = custom.handle(ctx);
@@ -10013,7 +10163,7 @@ function createDispatcher(deps) {
         if (!action) throw new ApiFailure(501, "INTERNAL", `The sandbox does not implement ${canonical2.id}.`);
         out = action(ctx, hooks);
       }
-      for (const rule of ruleList) rule.after?.(ctx, out);
+      for (const rule2 of ruleList) rule2.after?.(ctx, out);
       for (const name of canonical2.emits) {
         if (!events.some((e) => e.name === name)) events.push({ name, org, workspace: ctx.workspace, payload: { record: out.record?.data ?? null } });
       }
@@ -10084,6 +10234,90 @@ function createEventBus(getRuntime, rules, log) {
   return bus;
 }
 
+// src/sandbox/faults/startup.ts
+function startupFaults(value, routes2) {
+  try {
+    return parseFaultConfig(value, new Set(routes2.map((r) => r.id)));
+  } catch (error) {
+    if (!(error instanceof ApiFailure)) throw error;
+    const detail = error.details[0];
+    throw new Error(`faults: ${detail?.field ?? "(configuration)"}: ${detail?.description ?? error.message}`);
+  }
+}
+
+// src/sandbox/faults/injector.ts
+var FAULT_LOG_SIZE = 1e3;
+function mix32(...parts) {
+  let h = 2654435769;
+  for (const p of parts) {
+    h = Math.imul(h ^ p >>> 0, 2246822507);
+    h ^= h >>> 13;
+    h = Math.imul(h, 3266489909);
+    h ^= h >>> 16;
+  }
+  return h >>> 0;
+}
+function draw(seed, rule2, n, purpose) {
+  return mix32(seed, rule2, n, purpose, n >>> 16) / 2 ** 32;
+}
+function delay(latency2, u) {
+  if (latency2 === null) return 0;
+  if (latency2.kind === "fixed") return latency2.ms;
+  if (latency2.kind === "uniform") return Math.round(latency2.minMs + (latency2.maxMs - latency2.minMs) * u);
+  return Math.min(latency2.maxMs, Math.round(-latency2.meanMs * Math.log(1 - u)));
+}
+function matches(rule2, org, operationId) {
+  return (rule2.organizationId === null || rule2.organizationId === org) && (rule2.operations === null || rule2.operations.includes(operationId));
+}
+var FaultInjector = class {
+  config;
+  /** Requests each rule matched since the configuration was set: the draw's position in the seed's sequence. */
+  counts = [];
+  log = [];
+  seq = 0;
+  constructor(initial = NO_FAULTS) {
+    this.config = initial;
+    this.counts = initial.rules.map(() => 0);
+  }
+  get current() {
+    return this.config;
+  }
+  /** Replaces the configuration; the sequence of each rule starts again from the seed. */
+  set(config) {
+    this.config = config;
+    this.counts = config.rules.map(() => 0);
+  }
+  /** Matching requests per rule since the configuration was set. */
+  get matched() {
+    return this.counts;
+  }
+  /** The first rule matching the organization and operation decides; none matching: undefined. */
+  decide(org, operationId) {
+    const i = this.config.rules.findIndex((r) => matches(r, org, operationId));
+    if (i < 0) return void 0;
+    const rule2 = this.config.rules[i];
+    const n = this.counts[i]++;
+    const u = draw(this.config.seed, i, n, 1);
+    const replace = u < rule2.unavailable ? "unavailable" : u < rule2.unavailable + rule2.rateLimited ? "rate_limited" : u < rule2.unavailable + rule2.rateLimited + rule2.dropped ? "dropped" : null;
+    return { latencyMs: delay(rule2.latency, draw(this.config.seed, i, n, 2)), replace, retryAfterSeconds: rule2.retryAfterSeconds, rule: i, n };
+  }
+  record(event) {
+    this.log.push({ ...event, seq: ++this.seq });
+    if (this.log.length > FAULT_LOG_SIZE) this.log.splice(0, this.log.length - FAULT_LOG_SIZE);
+  }
+  /** The injected faults still in the log, oldest first (one organization's, when given). */
+  events(org) {
+    return org === void 0 ? [...this.log] : this.log.filter((e) => e.org === org);
+  }
+};
+var injectors = /* @__PURE__ */ new WeakMap();
+function registerInjector(store, injector) {
+  injectors.set(store, injector);
+}
+function injectorOf(store) {
+  return injectors.get(store);
+}
+
 // src/sandbox/http/router.ts
 function compile(route2) {
   const segments = route2.path.split("/").filter((s) => s !== "").map((s) => {
@@ -10143,6 +10377,7 @@ function fromWebRequest(request, url) {
   };
 }
 function toWebResponse(response) {
+  if (response.dropConnection) throw new TypeError("fetch failed", { cause: new Error("the sandbox dropped the connection in the middle of the answer (faults on demand)") });
   return new Response(response.body, { status: response.status, headers: response.headers });
 }
 
@@ -10206,6 +10441,10 @@ function declaredTooLarge(req) {
   return Number.isFinite(declared) && declared > MAX_BODY_BYTES;
 }
 function writeNodeResponse(res, response) {
+  if (response.dropConnection) {
+    res.socket?.end("HTTP/1.1 200 OK\r\ncontent-type: applica");
+    return;
+  }
   if (response.body !== null) res.setHeader("content-length", Buffer.byteLength(response.body));
   if (!res.req.complete && declaredTooLarge(res.req)) res.setHeader("connection", "close");
   res.writeHead(response.status, response.headers);
@@ -10257,16 +10496,16 @@ async function deliver(store, entry, options, onDelivered) {
     const ok = status !== void 0 && status >= 200 && status < 300;
     const retry = !ok && (status === void 0 || retryable(status)) && attempt < options.attempts;
     data.status = ok ? "delivered" : retry ? "retrying" : "failed";
-    const delay = options.baseDelayMs * 2 ** (attempt - 1);
-    data.next_attempt_at = retry ? new Date(Date.parse(options.now()) + delay).toISOString() : null;
-    if (shared) shared.release(current, retry ? delay : null, options.timeoutMs + CLAIM_MARGIN_MS);
+    const delay2 = options.baseDelayMs * 2 ** (attempt - 1);
+    data.next_attempt_at = retry ? new Date(Date.parse(options.now()) + delay2).toISOString() : null;
+    if (shared) shared.release(current, retry ? delay2 : null, options.timeoutMs + CLAIM_MARGIN_MS);
     else store.updateSent(current);
     if (ok) {
       onDelivered?.();
       return;
     }
     if (!retry) return;
-    await options.sleep(delay);
+    await options.sleep(delay2);
   }
 }
 
@@ -10744,6 +10983,19 @@ function recordEvent(resource, record) {
     data: redact(data)
   };
 }
+function faultEvent(f) {
+  return {
+    id: `fault:${f.seq}`,
+    kind: "fault.injected",
+    at: f.at,
+    org: f.org,
+    workspace: null,
+    resource: null,
+    related: [],
+    status: f.fault.toUpperCase(),
+    data: { fault: f.fault, operation_id: f.operationId, method: f.method, path: f.path, status: f.status, latency_ms: f.latencyMs, rule: f.rule }
+  };
+}
 function feed(runtime, session, org, filter = {}) {
   const store = runtime.store;
   const events = [];
@@ -10761,6 +11013,7 @@ function feed(runtime, session, org, filter = {}) {
   if (reads("webhook")) for (const d of store.listSent({ org, kind: "webhook_delivery" })) events.push(sentEvent(d));
   if (!evaluationRecords) events.push(...derivedEvaluations(notifications2));
   for (const family of families2) for (const r of store.list(family.name, { org })) if (r.org === org) events.push(recordEvent(family, r));
+  for (const f of injectorOf(store)?.events(org) ?? []) events.push(faultEvent(f));
   const kinds = [...new Set(events.map((e) => e.kind))].sort();
   const wanted = filter.kinds && filter.kinds.length > 0 ? new Set(filter.kinds) : null;
   const needle = filter.resource?.trim().toLowerCase() ?? "";
@@ -10777,14 +11030,14 @@ function feed(runtime, session, org, filter = {}) {
 }
 
 // src/sandbox/inspector/reference.ts
-function isObj(v) {
+function isObj2(v) {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 function resolve(doc, value, depth = 0) {
-  if (!isObj(value) || depth > 20) return {};
+  if (!isObj2(value) || depth > 20) return {};
   if (typeof value.$ref === "string" && value.$ref.startsWith("#/")) {
     let target2 = doc;
-    for (const part of value.$ref.slice(2).split("/")) target2 = isObj(target2) ? target2[part.replace(/~1/g, "/").replace(/~0/g, "~")] : void 0;
+    for (const part of value.$ref.slice(2).split("/")) target2 = isObj2(target2) ? target2[part.replace(/~1/g, "/").replace(/~0/g, "~")] : void 0;
     const { $ref: _ref, ...rest } = value;
     return { ...resolve(doc, target2, depth + 1), ...rest };
   }
@@ -10831,7 +11084,7 @@ function fieldSemantics(schema) {
   const out = [];
   if (schema["x-normalize"] === "lowercase") out.push("stored lower case");
   const unique = schema["x-unique"];
-  if (isObj(unique)) out.push(`unique among the ${unique.among === "active" ? "active (not deleted)" : "all"} records of the ${String(unique.scope)}; a clash is 409 ALREADY_EXISTS`);
+  if (isObj2(unique)) out.push(`unique among the ${unique.among === "active" ? "active (not deleted)" : "all"} records of the ${String(unique.scope)}; a clash is 409 ALREADY_EXISTS`);
   if (schema["x-replace"] === "whole-set") out.push("a write replaces the whole set (items get new ids)");
   if (typeof schema["x-null"] === "string") out.push(NULL_WORDS[schema["x-null"]] ?? `null: ${schema["x-null"]}`);
   if (schema.readOnly === true) out.push("read-only (set by the server)");
@@ -10859,11 +11112,11 @@ function field(doc, name, where, required, raw, outer, inherited) {
 }
 function bodyFields(doc, op) {
   const body2 = resolve(doc, op.requestBody);
-  const content2 = isObj(body2.content) ? body2.content : null;
+  const content2 = isObj2(body2.content) ? body2.content : null;
   if (!content2) return null;
   const media = content2["application/json"] ?? Object.values(content2)[0];
   const schema = resolve(doc, media?.schema);
-  const props = isObj(schema.properties) ? schema.properties : {};
+  const props = isObj2(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   return Object.entries(props).map(([name, raw]) => field(doc, name, "body", required.has(name), raw, {}, provenanceOf(schema)));
 }
@@ -10886,7 +11139,7 @@ function operationSemantics(route2, tables) {
   if (route2.versionItem) out.push("version history, newest first");
   if (route2.body?.exactlyOneOf && route2.body.exactlyOneOf.length > 0) out.push(`exactly one of ${route2.body.exactlyOneOf.join(", ")}`);
   if (route2.aliasOf) out.push(`deprecated alias of ${route2.aliasOf}`);
-  for (const rule of route2.rules) out.push(`rule module ${rule} (src/sandbox/rules/${rule}.ts)`);
+  for (const rule2 of route2.rules) out.push(`rule module ${rule2} (src/sandbox/rules/${rule2}.ts)`);
   for (const event of route2.emits) {
     const handlers2 = tables.handlers.filter((h) => h.on === event).map((h) => h.rule);
     out.push(`raises ${event}${handlers2.length > 0 ? `, handled by ${handlers2.join(", ")}` : ""}`);
@@ -10898,7 +11151,7 @@ function reference2(tables) {
   const docs = new Map(tables.documents.map((d) => [d.name, d.document]));
   const operations = tables.routes.map((route2) => {
     const doc = docs.get(route2.spec) ?? {};
-    const paths = isObj(doc.paths) ? doc.paths : {};
+    const paths = isObj2(doc.paths) ? doc.paths : {};
     const item = resolve(doc, paths[route2.path]);
     const op = METHODS.includes(route2.method.toLowerCase()) ? resolve(doc, item[route2.method.toLowerCase()]) : {};
     const params = [...Array.isArray(item.parameters) ? item.parameters : [], ...Array.isArray(op.parameters) ? op.parameters : []].map((p) => resolve(doc, p));
@@ -10914,7 +11167,7 @@ function reference2(tables) {
       provenance: provenanceOf(op),
       permissions: route2.permissions,
       semantics: operationSemantics(route2, tables),
-      params: [...byName.values()].map((p) => field(doc, String(p.name), String(p.in), p.required === true, isObj(p.schema) ? p.schema : {}, p, provenanceOf(op))),
+      params: [...byName.values()].map((p) => field(doc, String(p.name), String(p.in), p.required === true, isObj2(p.schema) ? p.schema : {}, p, provenanceOf(op))),
       body: bodyFields(doc, op),
       success: route2.success.status,
       errors: route2.errors
@@ -11003,6 +11256,7 @@ async function jsonBody(request) {
     throw invalid(null, "request body is not valid JSON");
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) throw invalid(null, "request body must be a JSON object");
+  checkJsonDepth(value);
   return value;
 }
 function instant2(value, field2) {
@@ -12447,7 +12701,7 @@ import vm from "node:vm";
 var REGEX_LIMITS = { patternChars: 2e3, messageChars: 1e5, timeMs: 250 };
 var context = vm.createContext({ re: /$^/, text: "" });
 var test = new vm.Script("re.test(text)");
-function matches(re, text) {
+function matches2(re, text) {
   context.re = re;
   context.text = text.slice(0, REGEX_LIMITS.messageChars);
   try {
@@ -12478,7 +12732,7 @@ function evaluateRegex(metric, transcript) {
   const searched = position === "any" ? ofRole : position === "first" ? ofRole.slice(0, 1) : ofRole.slice(-1);
   let foundAt = null;
   for (const { m, index } of searched) {
-    const hit = matches(re, textOf(m));
+    const hit = matches2(re, textOf(m));
     if (hit === "timeout") return failed(`regex_pattern ran longer than ${REGEX_LIMITS.timeMs} ms on message ${index} (catastrophic backtracking)`);
     if (hit) {
       foundAt = index;
@@ -15216,13 +15470,16 @@ async function createSandbox(options = {}) {
     return { adminToken: token, dev: seed() };
   });
   const sweeper = startDeliverySweeper(store, deliveryOptions(runtime), (work) => bus.track(work));
+  const faults = new FaultInjector(options.faults === void 0 ? NO_FAULTS : startupFaults(options.faults, tables.routes));
+  registerInjector(store, faults);
   const router = new Router(tables.routes);
-  const dispatcher = createDispatcher({ runtime, router, rules, publish: (events) => void bus.track(bus.publish(events)), log });
+  const dispatcher = createDispatcher({ runtime, router, rules, publish: (events) => void bus.track(bus.publish(events)), log, faults });
   const control = {
     runtime,
     adminToken,
     publish: (events) => bus.publish(events),
     idle: options.backgroundIdle ?? (() => bus.idle()),
+    faults,
     reset: () => {
       store.reset();
       seed();
@@ -15348,7 +15605,7 @@ async function runPoolWorker(start2, channel, exit) {
   });
   let sandbox;
   try {
-    sandbox = await createSandbox({ db: start2.db, backgroundIdle, ...start2.adminToken ? { adminToken: start2.adminToken } : {} });
+    sandbox = await createSandbox({ db: start2.db, backgroundIdle, ...start2.engine, ...start2.adminToken ? { adminToken: start2.adminToken } : {} });
   } catch (error) {
     const reason = error.reason;
     post({ type: "failed", reason: reason ?? error?.message ?? String(error), unavailable: reason !== void 0 });
@@ -15408,7 +15665,7 @@ function spawn2() {
 async function startSandboxPool(options) {
   const count = options.workers ?? defaultWorkerCount();
   if (!Number.isInteger(count) || count < 1 || count > MAX_WORKERS) throw new Error(`workers must be an integer 1-${MAX_WORKERS}, got ${count}`);
-  const start2 = { type: "start", db: options.db, ...options.adminToken ? { adminToken: options.adminToken } : {} };
+  const start2 = { type: "start", db: options.db, ...options.adminToken ? { adminToken: options.adminToken } : {}, ...options.engine ? { engine: options.engine } : {} };
   const slots = [];
   let closing = false;
   let nextId2 = 0;

@@ -8,6 +8,7 @@
 // Exit codes: 2 for a bad flag or value (with the usage) and for a database that cannot be used (one line); 1 for
 // an unexpected failure; 0 after SIGINT or SIGTERM stopped the server. `npm run sandbox` runs this file in the one
 // node process (`node --import tsx`), so the PID a user has is the server's.
+import { readFileSync } from 'node:fs';
 import { sqlitePathProblem } from './cli/db-path.js';
 import { parseSandboxArgs, sandboxUsage, type SandboxOptionValues } from './cli/options.js';
 import { chooseDb, createSandbox, startSandboxPool, type DbChoice, type Sandbox, type SandboxPool } from './index.js';
@@ -29,14 +30,26 @@ function isDatabaseError(error: unknown): boolean {
 /** What the command needs of a sandbox: one engine in this process, or a pool of them (PostgreSQL). */
 type Served = Sandbox | SandboxPool;
 
-async function open(args: SandboxOptionValues, choice: DbChoice): Promise<Served | string> {
+/** The --faults value: JSON, or @file holding it (checked by createSandbox against the spec's operations). */
+function readFaultsFlag(value: string): unknown {
+  const text = value.startsWith('@') ? readFileSync(value.slice(1), 'utf8') : value;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Error('must be JSON ({"seed":1,"rules":[...]}) or @file.json');
+  }
+}
+
+async function open(args: SandboxOptionValues, choice: DbChoice, faults: unknown): Promise<Served | string> {
   const adminToken = args['admin-token'] ? { adminToken: args['admin-token'] } : {};
   const workers = args.workers === undefined ? undefined : Number(args.workers);
   try {
     // On PostgreSQL a pool of engines in worker processes (unless --workers 0); on SQLite the one engine here.
-    if (choice.engine === 'postgres' && workers !== 0) return await startSandboxPool({ db: args.db, ...(workers ? { workers } : {}), ...adminToken });
-    return await createSandbox({ db: args.db, ...adminToken });
+    if (choice.engine === 'postgres' && workers !== 0) return await startSandboxPool({ db: args.db, ...(workers ? { workers } : {}), ...adminToken, engine: { ...(faults === undefined ? {} : { faults }) } });
+    return await createSandbox({ db: args.db, ...adminToken, ...(faults === undefined ? {} : { faults }) });
   } catch (error) {
+    // Faults that do not fit the spec (an unknown operation, fractions over 1): one line naming the field.
+    if ((error as Error).message.startsWith('faults: ')) return `--${(error as Error).message}`;
     // A wrong password, an unknown database, a server that is down, a file that is not a database: one line.
     if (choice.engine === 'postgres') return `cannot use PostgreSQL at ${choice.display}: ${(error as { reason?: string }).reason ?? (error as Error).message}`;
     if (isDatabaseError(error)) return `cannot use the SQLite database ${choice.path}: ${(error as Error).message}`;
@@ -67,7 +80,13 @@ async function main(argv: readonly string[]): Promise<number> {
     const problem = sqlitePathProblem(choice.path);
     if (problem !== undefined) return fail(`--db ${problem}`, false);
   }
-  const opened = await open(args, choice);
+  let faults: unknown;
+  try {
+    faults = args.faults === undefined ? undefined : readFaultsFlag(args.faults);
+  } catch (error) {
+    return fail(`--faults ${(error as Error).message}`, false);
+  }
+  const opened = await open(args, choice, faults);
   if (typeof opened === 'string') return fail(opened, false);
   const sandbox = opened;
   const shown = choice.engine === 'postgres' ? choice.display : choice.path;

@@ -7,6 +7,9 @@ import type { Clock, Runtime } from './engine/context.js';
 import { createDispatcher } from './engine/dispatch.js';
 import { loadGeneratedTables, type Route, type Tables } from './engine/tables.js';
 import { createEventBus } from './events/bus.js';
+import { startupFaults } from './faults/startup.js';
+import { FaultInjector, registerInjector } from './faults/injector.js';
+import { NO_FAULTS } from './faults/config.js';
 import type { FetchLike } from './events/deliver.js';
 import { json } from './http/respond.js';
 import { Router } from './http/router.js';
@@ -54,6 +57,11 @@ export interface SandboxOptions {
    * Default: this sandbox's own background work; a worker of a pool (pool/pool.ts) waits for every worker's.
    */
   backgroundIdle?: () => Promise<void>;
+  /**
+   * Faults on demand from the start (issue 29): the configuration `PUT /control/faults` takes,
+   * `{ seed, rules: [...] }` (docs/sandbox.md, "Faults on demand"). Invalid: createSandbox throws naming the field.
+   */
+  faults?: unknown;
 }
 
 export interface Sandbox {
@@ -145,13 +153,16 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   // On a shared store, deliveries whose instance died are taken over by this one.
   const sweeper = startDeliverySweeper(store, deliveryOptions(runtime), (work) => bus.track(work));
 
+  const faults = new FaultInjector(options.faults === undefined ? NO_FAULTS : startupFaults(options.faults, tables.routes));
+  registerInjector(store, faults);
   const router = new Router<Route>(tables.routes);
-  const dispatcher = createDispatcher({ runtime, router, rules, publish: (events) => void bus.track(bus.publish(events)), log });
+  const dispatcher = createDispatcher({ runtime, router, rules, publish: (events) => void bus.track(bus.publish(events)), log, faults });
   const control = {
     runtime,
     adminToken,
     publish: (events: Parameters<typeof bus.publish>[0]) => bus.publish(events),
     idle: options.backgroundIdle ?? (() => bus.idle()),
+    faults,
     reset: () => {
       store.reset();
       seed();

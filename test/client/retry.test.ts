@@ -1,5 +1,7 @@
 // Retries (which methods, which statuses, Retry-After, backoff, giving up), timeouts and cancellation.
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createClient as createSandboxClient } from '../../generated/client/index.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { tagsModel } from './fixtures.js';
 import { buildClient, fakeFetch, jsonResponse, type Built } from './harness.js';
 
@@ -164,5 +166,77 @@ describe('timeouts and cancellation', () => {
     await expect(pending).rejects.toThrow('user cancelled');
     expect(f.calls).toBe(1);
     await expect(c.tags.deleteTag('t', { signal: AbortSignal.abort() })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+// Issue 29: the generated client against a real sandbox (HTTP on loopback) asked for faults on demand through
+// its control plane: 503 outages, 429 with Retry-After and connections dropped mid-answer, which the client
+// rides through; a faulted write is never applied, so retrying a POST on 503 creates each tag once.
+describe('retries against a real sandbox with faults on demand', () => {
+  let sandbox: Sandbox;
+  let server: Awaited<ReturnType<Sandbox['listen']>>;
+  beforeAll(async () => {
+    sandbox = await createSandbox({ db: ':memory:', log: () => {} });
+    server = await sandbox.listen({ port: 0 });
+  });
+  afterAll(async () => {
+    await server.close();
+    await sandbox.close();
+  });
+
+  const control = async (method: string, body?: unknown): Promise<{ matched: number[]; injected: number }> => {
+    const res = await fetch(`${server.controlUrl}/faults`, {
+      method,
+      headers: { authorization: `Bearer ${sandbox.adminToken}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { matched: number[]; injected: number };
+  };
+
+  function realClient(retry: Record<string, unknown> = {}) {
+    const delays: number[] = [];
+    // Waits are recorded and shortened (the policy is under test, not the clock).
+    const sleep = async (ms: number) => {
+      delays.push(ms);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    };
+    return { delays, client: createSandboxClient({ baseUrl: server.baseUrl, apiKey: sandbox.apiKey, retry: { attempts: 8, sleep, ...retry } }) };
+  }
+
+  test('GETs ride through 503 outages and dropped connections', async () => {
+    await control('PUT', { seed: 29, rules: [{ operations: ['listTags'], unavailable: 0.3, dropped: 0.2 }] });
+    const { client } = realClient();
+    for (let i = 0; i < 15; i++) expect(Array.isArray((await client.tags.listTags()).tags)).toBe(true);
+    const state = await control('GET');
+    expect(state.matched[0]).toBeGreaterThan(15); // some calls needed more than one attempt
+    await control('DELETE');
+  });
+
+  test('429 answers are retried after their Retry-After', async () => {
+    await control('PUT', { seed: 5, rules: [{ operations: ['listTags'], rate_limited: 0.5, retry_after_seconds: 2 }] });
+    const { client, delays } = realClient();
+    for (let i = 0; i < 8; i++) await client.tags.listTags();
+    expect(delays.length).toBeGreaterThan(0);
+    expect(new Set(delays)).toEqual(new Set([2000]));
+    await control('DELETE');
+  });
+
+  test('without retries the fault reaches the caller as an ApiError (503 INTERNAL)', async () => {
+    await control('PUT', { rules: [{ operations: ['listTags'], unavailable: 1 }] });
+    const { client } = realClient({ attempts: 1 });
+    await expect(client.tags.listTags()).rejects.toMatchObject({ status: 503, code: 'INTERNAL' });
+    await control('DELETE');
+  });
+
+  test('POSTs retried on 503 (opted in) create each tag exactly once', async () => {
+    await control('PUT', { seed: 8, rules: [{ operations: ['createTag'], unavailable: 0.5 }] });
+    const { client } = realClient({ retryNonIdempotentOn503: true });
+    for (let i = 0; i < 10; i++) await client.tags.createTag({ tag_name: `ride-through-${i}` });
+    const state = await control('GET');
+    expect(state.matched[0]).toBeGreaterThan(10);
+    await control('DELETE');
+    const names = (await client.tags.listTags({ query: { page_size: 100 } })).tags.map((t) => t.tag_name).filter((n) => n.startsWith('ride-through-'));
+    expect(names.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `ride-through-${i}`).sort());
   });
 });

@@ -42,7 +42,12 @@ describe('helpers', () => {
     ['small, equal objects', { given: [{ a: 1 }, { a: 1 }], want: false }],
     ['large primitives (the Set path)', { given: [...Array(40).keys()], want: true }],
     ['large primitives with a repeat', { given: [...Array(40).keys(), 3], want: false }],
-    ['large with objects (pairwise)', { given: [...Array(40).keys(), [1], [1]], want: false }],
+    ['large with objects (canonical texts)', { given: [...Array(40).keys(), [1], [1]], want: false }],
+    ['large: key order ignored', { given: [...Array(40).keys(), { a: 1, b: [2] }, { b: [2], a: 1 }], want: false }],
+    ['large: 1 and 1.0, -0 and 0 are equal', { given: [...Array(40).keys(), [1.0], [1], { x: -0 }, { x: 0 }].slice(1), want: false }],
+    ['large: a string is not the number it spells', { given: [...Array(40).keys(), ['1'], [1], { '"a"': 1 }, { a: 1 }], want: true }],
+    ['large: 10,000 distinct objects', { given: Array.from({ length: 10_000 }, (_, i) => ({ metric_id: `m${i}`, aggregation: 'SINGLE' })), want: true }],
+    ['large: 10,000 objects, the last a repeat', { given: [...Array.from({ length: 10_000 }, (_, i) => ({ metric_id: `m${i}` })), { metric_id: 'm0' }], want: false }],
   ])('$uniq: %s', (_name, { given, want }) => {
     expect(h.$uniq(given)).toBe(want);
   });

@@ -38,6 +38,7 @@ export const SANDBOX_OPTIONS = {
     check: (v) => (/^\d+$/.test(v) && Number(v) <= MAX_WORKERS ? undefined : `must be an integer 0-${MAX_WORKERS}, got ${JSON.stringify(v)}`),
   },
   'admin-token': { type: 'string', value: 'T', help: 'the control plane admin token to use (default: made at first start and kept in the database)' },
+  faults: { type: 'string', value: 'JSON | @file.json', help: 'faults on demand from the start, as PUT /control/faults takes them: {"seed":1,"rules":[{"unavailable":0.2}]} (docs/sandbox.md, "Faults on demand")' },
   json: { type: 'boolean', default: false, help: 'print one JSON line (base_url, api_key, admin_token, control_url, inspector_url, organization_id, default_workspace_id) as the first line of standard output instead of the banner; with npm use `npm run -s sandbox -- --json`' },
   help: { type: 'boolean', default: false, help: 'print this usage and exit' },
 } as const satisfies Record<string, CliOption>;

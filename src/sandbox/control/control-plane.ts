@@ -5,6 +5,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { ApiFailure, invalid, notFound } from '../errors.js';
 import { alnum } from '../ids.js';
 import type { SandboxRequest, SandboxResponse } from '../http/exchange.js';
+import { checkJsonDepth } from '../http/json-depth.js';
 import { json } from '../http/respond.js';
 import type { RaisedEvent, Runtime } from '../engine/context.js';
 import { newRecordData, present, setOwn, stampUpdated } from '../engine/records.js';
@@ -14,6 +15,8 @@ import { PLATFORM_ORG } from '../storage/store.js';
 import { eventOf, type RunCompleted } from '../rules/events/payloads.js';
 import { changeFixture, loadFixtures, removeFixture, type FixtureEntry } from './fixtures.js';
 import { scriptMetricAnswers } from './metric-answers.js';
+import { handleFaults } from './faults.js';
+import type { FaultInjector } from '../faults/injector.js';
 
 export interface ControlDeps {
   runtime: Runtime;
@@ -21,6 +24,8 @@ export interface ControlDeps {
   publish(events: RaisedEvent[]): Promise<void>;
   idle(): Promise<void>;
   reset(): void;
+  /** Faults on demand (issue 29): this instance's injector. */
+  faults: FaultInjector;
 }
 
 function sameSecret(a: string, b: string): boolean {
@@ -41,6 +46,7 @@ async function body(request: SandboxRequest): Promise<Json> {
     throw invalid(null, 'request body is not valid JSON');
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid(null, 'request body must be a JSON object');
+  checkJsonDepth(value);
   return value as Json;
 }
 
@@ -124,6 +130,7 @@ export async function handleControl(deps: ControlDeps, request: SandboxRequest, 
         const kind = url.searchParams.get('kind') ?? undefined;
         return json(200, { items: runtime.store.listSent({ org, kind }).map((s) => ({ id: s.id, kind: s.kind, organization_id: s.org, ...s.data })) });
       }
+      case 'GET /faults': case 'PUT /faults': case 'DELETE /faults': return await handleFaults(deps.faults, runtime, method, () => body(request));
       case 'POST /reset':
         await deps.idle();
         deps.reset();

@@ -2,6 +2,8 @@
 // rules and the action in one transaction, shape the answer, then hand raised events to their handlers.
 // Every failure is the API's envelope; an unexpected exception is 500 INTERNAL and never escapes.
 import { ApiFailure, internal, invalidAll, notFound, permissionDenied, unauthenticated } from '../errors.js';
+import { injectFault } from '../faults/answer.js';
+import type { FaultInjector } from '../faults/injector.js';
 import { alnum } from '../ids.js';
 import { readHeaders, readJsonBody, readQuery } from '../http/request.js';
 import type { SandboxRequest, SandboxResponse } from '../http/exchange.js';
@@ -30,6 +32,8 @@ export interface DispatchDeps {
   rules: Record<string, Rule>;
   /** Runs the handlers of events raised by a committed request. */
   publish(events: RaisedEvent[]): void;
+  /** Faults on demand (issue 29): decided after authentication, before the body is read or anything runs. */
+  faults?: FaultInjector;
   log(line: string): void;
 }
 
@@ -96,6 +100,8 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
     const url = request.url;
     const key = authenticate(runtime, route, request);
     for (const permission of route.permissions) if (key && !key.permissions.includes(permission)) throw permissionDenied(permission);
+    const faulted = key && deps.faults ? await injectFault(deps.faults, runtime.clock, key.organization_id, route.id, request.method, url.pathname) : undefined;
+    if (faulted) return faulted;
 
     const query = readQuery(route.params.query, url.searchParams);
     const headers = readHeaders(route.params.header, request.headers);

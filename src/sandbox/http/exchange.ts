@@ -22,6 +22,11 @@ export interface SandboxResponse {
   headers: Record<string, string>;
   /** The body text, or null for none (204). */
   body: string | null;
+  /**
+   * Faults on demand (faults/answer.ts): no answer is given; the listener cuts the connection in the middle of
+   * the answer's head, and `sandbox.fetch` fails as fetch does when a connection drops.
+   */
+  dropConnection?: boolean;
 }
 
 export function fromWebRequest(request: Request, url: URL): SandboxRequest {
@@ -38,5 +43,6 @@ export function fromWebRequest(request: Request, url: URL): SandboxRequest {
 }
 
 export function toWebResponse(response: SandboxResponse): Response {
+  if (response.dropConnection) throw new TypeError('fetch failed', { cause: new Error('the sandbox dropped the connection in the middle of the answer (faults on demand)') });
   return new Response(response.body, { status: response.status, headers: response.headers });
 }

@@ -79,6 +79,12 @@ export function declaredTooLarge(req: IncomingMessage): boolean {
 }
 
 export function writeNodeResponse(res: ServerResponse, response: SandboxResponse): void {
+  if (response.dropConnection) {
+    // Faults on demand: the first bytes of an answer's head, then the connection ends (the client sees the
+    // server close in the middle of the answer, as when a proxy or the network drops it).
+    res.socket?.end('HTTP/1.1 200 OK\r\ncontent-type: applica');
+    return;
+  }
   // With the length known up front the answer is not chunked: head and body go out as one write.
   if (response.body !== null) res.setHeader('content-length', Buffer.byteLength(response.body));
   // Node ends (half-closes) the connection after the answer, so the client reads it whole.

@@ -5,6 +5,7 @@ import type { ParamRow } from '../../contracts/route-table.js';
 import { setOwn } from '../engine/records.js';
 import { invalid } from '../errors.js';
 import type { HeaderReader, SandboxRequest } from './exchange.js';
+import { checkJsonDepth } from './json-depth.js';
 import { MAX_BODY_BYTES } from './limits.js';
 
 export { MAX_BODY_BYTES };
@@ -58,7 +59,8 @@ export function isJsonContentType(value: string | null): boolean {
 
 /**
  * The parsed JSON body, or `undefined` when there is none. Errors: 400 on `Content-Type` for a body that is
- * not JSON, 400 (field null) for malformed JSON or an over-large body.
+ * not JSON, 400 (field null) for malformed JSON or an over-large body, 400 naming the field for a body nested
+ * deeper than MAX_BODY_DEPTH.
  */
 export async function readJsonBody(request: SandboxRequest, accepted: readonly string[]): Promise<unknown> {
   const length = Number(request.headers.get('content-length')); // no header: Number(null) is 0
@@ -75,9 +77,13 @@ export async function readJsonBody(request: SandboxRequest, accepted: readonly s
   } catch {
     throw invalid(null, 'request body is not valid UTF-8');
   }
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch (error) {
     throw invalid(null, `request body is not valid JSON: ${(error as Error).message.slice(0, 200)}`);
   }
+  // Before anything recurses over the value (validators, copies, storage): see json-depth.ts.
+  checkJsonDepth(value);
+  return value;
 }

@@ -11,10 +11,13 @@
 //   carry the condition results);
 // - every other record family the route table shows to be written by the sandbox rather than by API callers
 //   (no create, update, delete or custom operation) or whose name says it is one (event, evaluation,
-//   notification, delivery): each record is an event at its first timestamp field.
+//   notification, delivery): each record is an event at its first timestamp field;
+// - faults on demand (issue 29): every answer this instance replaced or delayed (`fault.injected`), from its
+//   fault log (the last FAULT_LOG_SIZE).
 import type { Runtime } from '../engine/context.js';
 import { present } from '../engine/records.js';
 import type { ResourceRow } from '../engine/tables.js';
+import { type FaultEvent, injectorOf } from '../faults/injector.js';
 import { observationsOf } from '../rules/events/ewma.js';
 import type { Json, SentRecord, StoredRecord } from '../storage/store.js';
 import { canRead, type Session } from './auth.js';
@@ -179,6 +182,21 @@ function recordEvent(resource: ResourceRow, record: StoredRecord): FeedEvent {
   };
 }
 
+/** An answer replaced or delayed by faults on demand (issue 29), kept in this instance's fault log. */
+function faultEvent(f: FaultEvent): FeedEvent {
+  return {
+    id: `fault:${f.seq}`,
+    kind: 'fault.injected',
+    at: f.at,
+    org: f.org,
+    workspace: null,
+    resource: null,
+    related: [],
+    status: f.fault.toUpperCase(),
+    data: { fault: f.fault, operation_id: f.operationId, method: f.method, path: f.path, status: f.status, latency_ms: f.latencyMs, rule: f.rule },
+  };
+}
+
 /** The feed of one organization the session sees, newest first, filtered. */
 export function feed(runtime: Runtime, session: Session, org: string, filter: FeedFilter = {}): { events: FeedEvent[]; kinds: string[] } {
   const store = runtime.store;
@@ -193,6 +211,7 @@ export function feed(runtime: Runtime, session: Session, org: string, filter: Fe
   if (reads('webhook')) for (const d of store.listSent({ org, kind: 'webhook_delivery' })) events.push(sentEvent(d));
   if (!evaluationRecords) events.push(...derivedEvaluations(notifications));
   for (const family of families) for (const r of store.list(family.name, { org })) if (r.org === org) events.push(recordEvent(family, r));
+  for (const f of injectorOf(store)?.events(org) ?? []) events.push(faultEvent(f));
 
   const kinds = [...new Set(events.map((e) => e.kind))].sort();
   const wanted = filter.kinds && filter.kinds.length > 0 ? new Set(filter.kinds) : null;

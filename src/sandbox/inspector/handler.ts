@@ -5,6 +5,7 @@
 import type { Runtime } from '../engine/context.js';
 import { ApiFailure, invalid, notFound } from '../errors.js';
 import type { SandboxRequest, SandboxResponse } from '../http/exchange.js';
+import { checkJsonDepth } from '../http/json-depth.js';
 import { json } from '../http/respond.js';
 import { ulid } from '../ids.js';
 import { deliveryRuntime, sendInBackground } from '../rules/events/outbound.js';
@@ -45,6 +46,7 @@ async function jsonBody(request: SandboxRequest): Promise<Json> {
     throw invalid(null, 'request body is not valid JSON');
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalid(null, 'request body must be a JSON object');
+  checkJsonDepth(value);
   return value as Json;
 }
 

@@ -7,6 +7,14 @@ export interface WorkerStart {
   type: 'start';
   db: string;
   adminToken?: string;
+  /** Engine options every worker's sandbox is created with (JSON values: they cross IPC). */
+  engine?: WorkerEngineOptions;
+}
+
+/** The createSandbox options a pool hands on to each worker. */
+export interface WorkerEngineOptions {
+  /** Faults on demand from the start (issue 29), as `--faults` gives them. */
+  faults?: unknown;
 }
 
 /** A request as the listener received it: method, URL, Node's parsed headers, the body bytes (null: over the limit). */

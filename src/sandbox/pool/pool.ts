@@ -22,7 +22,7 @@ import { answerClientErrors, declaredTooLarge, drained, fromNodeRequest, writeNo
 import type { SandboxResponse } from '../http/exchange.js';
 import { INSPECTOR_PATH } from '../inspector/handler.js';
 import { CONTROL_PATH } from '../sandbox.js';
-import type { ForwardedRequest, MainToWorker, WorkerStart, WorkerToMain } from './messages.js';
+import type { ForwardedRequest, MainToWorker, WorkerEngineOptions, WorkerStart, WorkerToMain } from './messages.js';
 import { runPoolWorker } from './worker.js';
 
 /** Workers per core when no count is given: a worker mostly waits on PostgreSQL, so more than one per core pays. */
@@ -42,6 +42,8 @@ export interface SandboxPoolOptions {
   /** Workers (default defaultWorkerCount()). */
   workers?: number;
   adminToken?: string;
+  /** Options every worker's engine is created with. */
+  engine?: WorkerEngineOptions;
 }
 
 export interface SandboxPool {
@@ -102,7 +104,7 @@ function spawn(): ChildProcess {
 export async function startSandboxPool(options: SandboxPoolOptions): Promise<SandboxPool> {
   const count = options.workers ?? defaultWorkerCount();
   if (!Number.isInteger(count) || count < 1 || count > MAX_WORKERS) throw new Error(`workers must be an integer 1-${MAX_WORKERS}, got ${count}`);
-  const start: WorkerStart = { type: 'start', db: options.db, ...(options.adminToken ? { adminToken: options.adminToken } : {}) };
+  const start: WorkerStart = { type: 'start', db: options.db, ...(options.adminToken ? { adminToken: options.adminToken } : {}), ...(options.engine ? { engine: options.engine } : {}) };
   const slots: Slot[] = [];
   let closing = false;
   let nextId = 0;

@@ -26,7 +26,7 @@ export async function runPoolWorker(start: WorkerStart, channel: WorkerChannel, 
     });
   let sandbox: Sandbox;
   try {
-    sandbox = await createSandbox({ db: start.db, backgroundIdle, ...(start.adminToken ? { adminToken: start.adminToken } : {}) });
+    sandbox = await createSandbox({ db: start.db, backgroundIdle, ...start.engine, ...(start.adminToken ? { adminToken: start.adminToken } : {}) });
   } catch (error) {
     const reason = (error as { reason?: string }).reason;
     post({ type: 'failed', reason: reason ?? (error as Error)?.message ?? String(error), unavailable: reason !== undefined });

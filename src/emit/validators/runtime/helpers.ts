@@ -68,7 +68,11 @@ export function $eq(a: unknown, b: unknown): boolean {
   return true;
 }
 
-/** uniqueItems. Small arrays: pairwise (no allocation). Large arrays of primitives: a Set. Otherwise pairwise deep equality. */
+/**
+ * uniqueItems. Small arrays: pairwise (no allocation). Large arrays of primitives: a Set. Large arrays with
+ * objects: a Set of canonical texts (keys sorted), equal exactly when $eq says so; pairwise deep equality was
+ * quadratic (10,000 objects took seconds, found by the fuzz drill, issue 29).
+ */
 export function $uniq(a: unknown[]): boolean {
   const n = a.length;
   if (n > 32) {
@@ -79,6 +83,25 @@ export function $uniq(a: unknown[]): boolean {
         break;
       }
     if (prim) return new Set(a).size === n;
+    // Numbers print as String does (1 and 1.0 are one number; -0 prints as 0, and -0 === 0); strings and keys
+    // as JSON strings, so no text of one kind can equal another kind's.
+    const canon = (v: unknown): string => {
+      if (typeof v === 'string') return JSON.stringify(v);
+      if (v === null || typeof v !== 'object') return String(v);
+      if (Array.isArray(v)) return `[${v.map(canon).join(',')}]`;
+      const o = v as Record<string, unknown>;
+      return `{${Object.keys(o)
+        .sort()
+        .map((k) => `${JSON.stringify(k)}:${canon(o[k])}`)
+        .join(',')}}`;
+    };
+    const seen = new Set<string>();
+    for (let i = 0; i < n; i++) {
+      const text = canon(a[i]);
+      if (seen.has(text)) return false;
+      seen.add(text);
+    }
+    return true;
   }
   for (let i = 1; i < n; i++) for (let j = 0; j < i; j++) if ($eq(a[i], a[j])) return false;
   return true;

@@ -41,6 +41,11 @@ export interface SandboxOptions {
      * Default: this sandbox's own background work; a worker of a pool (pool/pool.ts) waits for every worker's.
      */
     backgroundIdle?: () => Promise<void>;
+    /**
+     * Faults on demand from the start (issue 29): the configuration `PUT /control/faults` takes,
+     * `{ seed, rules: [...] }` (docs/sandbox.md, "Faults on demand"). Invalid: createSandbox throws naming the field.
+     */
+    faults?: unknown;
 }
 export interface Sandbox {
     /** The fetch-style handler. */

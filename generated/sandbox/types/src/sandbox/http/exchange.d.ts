@@ -15,6 +15,11 @@ export interface SandboxResponse {
     headers: Record<string, string>;
     /** The body text, or null for none (204). */
     body: string | null;
+    /**
+     * Faults on demand (faults/answer.ts): no answer is given; the listener cuts the connection in the middle of
+     * the answer's head, and `sandbox.fetch` fails as fetch does when a connection drops.
+     */
+    dropConnection?: boolean;
 }
 export declare function fromWebRequest(request: Request, url: URL): SandboxRequest;
 export declare function toWebResponse(response: SandboxResponse): Response;

@@ -1,0 +1,71 @@
+// The soak's verdict on flatness (issue 29), apart from the traffic so it can be tested on its own. The run is
+// cut into samples (one per interval); memory and p99 are compared between a reference window, once the
+// sandbox is warm, and the final window:
+//   reference = samples ending in [T/6, T/3], final = samples ending in (5T/6, T]
+// (for an hour: minutes 10-20 against the last ten minutes). Passing: the final window's median p99 is within
+// 10% (or 5 ms, for tiny latencies) of the reference's, and each memory median (RSS, heap) is within 10% of the
+// reference's plus the data stored in between (the records the soak stored between the two windows times their
+// mean size as answered: memory that holds data is not a leak).
+
+export interface SoakSample {
+  /** Seconds since the traffic started, at the end of the sample. */
+  t: number;
+  requests: number;
+  p50: number;
+  p99: number;
+  /** Bytes; the sum over instances. */
+  rss: number;
+  heap: number;
+  /** Records the soak has stored (acknowledged creates minus acknowledged deletes) at the end of the sample. */
+  stored: number;
+}
+
+export interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+}
+
+export function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+}
+
+const MB = 1024 * 1024;
+
+/** The flatness checks over the samples of a soak of `seconds`; `recordBytes` is the mean size of a stored record. */
+export function judgeFlatness(samples: SoakSample[], seconds: number, recordBytes: number): Check[] {
+  const reference = samples.filter((s) => s.t >= seconds / 6 - 1e-9 && s.t <= seconds / 3 + 1e-9);
+  const final = samples.filter((s) => s.t > (5 * seconds) / 6 + 1e-9);
+  if (reference.length === 0 || final.length === 0) {
+    return [{ name: 'flatness', ok: false, detail: `not enough samples (reference ${reference.length}, final ${final.length}): use a soak of at least 6 intervals` }];
+  }
+  const window = (list: SoakSample[]) => `${Math.round(list[0]!.t - (list.length > 1 ? list[1]!.t - list[0]!.t : 0))}-${Math.round(list[list.length - 1]!.t)} s`;
+  const p99Ref = median(reference.map((s) => s.p99));
+  const p99Final = median(final.map((s) => s.p99));
+  const p99Limit = Math.max(p99Ref * 1.1, p99Ref + 5);
+  const storedGrowth = Math.max(0, median(final.map((s) => s.stored)) - median(reference.map((s) => s.stored)));
+  const allowance = storedGrowth * recordBytes;
+  const memory = (name: 'rss' | 'heap'): Check => {
+    const ref = median(reference.map((s) => s[name]));
+    const fin = median(final.map((s) => s[name]));
+    const limit = ref * 1.1 + allowance;
+    return {
+      name: `${name === 'rss' ? 'RSS' : 'heap'} flat`,
+      ok: fin <= limit,
+      detail: `median ${(fin / MB).toFixed(1)} MB over ${window(final)} against ${(ref / MB).toFixed(1)} MB over ${window(reference)}; limit ${(limit / MB).toFixed(1)} MB (+10%, + ${storedGrowth} records stored in between x ${Math.round(recordBytes)} B = ${(allowance / MB).toFixed(2)} MB)`,
+    };
+  };
+  return [
+    { name: 'p99 flat', ok: p99Final <= p99Limit, detail: `median p99 ${p99Final.toFixed(1)} ms over ${window(final)} against ${p99Ref.toFixed(1)} ms over ${window(reference)}; limit ${p99Limit.toFixed(1)} ms (+10% or +5 ms)` },
+    memory('rss'),
+    memory('heap'),
+  ];
+}

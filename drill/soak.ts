@@ -1,0 +1,344 @@
+// The soak (issue 29): `npm run drill -- --soak <seconds> [--rate 20] [--interval S] [--instances 3 --db URL]
+// [--report FILE]`. Mixed traffic over every operation of the route table (so every operation family) at a
+// steady rate, from valid requests the conformance World prepares: creates store new records (unique fields made
+// unique), deletes remove records the soak created, updates change them, everything else runs as prepared.
+// Every interval (a minute; shorter soaks: a thirtieth of the run, at least 5 s) it reports requests, p50, p99,
+// RSS and heap of the sandbox processes (a probe loaded into them, drill/memory-probe.mjs) and the records
+// stored; every 5xx and every request without an answer is an error, listed. At the end every acknowledged
+// create is read back (present, or 404 when an acknowledged delete removed it). Verdict: drill/soak-judge.ts.
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { prepare } from '../src/conformance/checks/happy.js';
+import { fillPath, type RequestSpec } from '../src/conformance/http.js';
+import type { Route } from '../src/conformance/suite-data.js';
+import { ownParam } from '../src/conformance/world.js';
+import { clip, DrillContext, pool } from './context.js';
+import { Recorder, send, type Answer } from './http.js';
+import { drillSchemaUrl, Instances, pgExec } from './instances.js';
+import { mix, Rng } from './prng.js';
+import { SandboxLog, SandboxProcess } from './sandbox-process.js';
+import { type Check, judgeFlatness, percentile, type SoakSample } from './soak-judge.js';
+
+export interface SoakOptions {
+  seconds: number;
+  /** Requests started per second. */
+  rate: number;
+  /** Seconds per sample (default: 60, or a thirtieth of a shorter soak, at least 5). */
+  interval?: number;
+  seed: number;
+  db?: string;
+  instances?: number;
+  dbDir: string;
+  quiet: boolean;
+}
+
+export interface SoakOutcome {
+  ok: boolean;
+  report: string;
+}
+
+/** Requests in flight at most; a tick that finds them all busy is counted as skipped (the rate is not met). */
+const MAX_IN_FLIGHT = 32;
+
+interface Live {
+  route: Route;
+  spec: RequestSpec;
+}
+
+interface Stored {
+  id: string;
+  deleted: boolean;
+}
+
+export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutcome> {
+  const interval = o.interval ?? Math.min(60, Math.max(5, Math.round(o.seconds / 30)));
+  const say = (line: string): void => {
+    if (!o.quiet) process.stderr.write(`${line}\n`);
+  };
+  const dir = mkdtempSync(join(o.dbDir, 'soak-'));
+  process.env.DRILL_MEMORY_DIR = dir;
+  const probe = ['--import', './drill/memory-probe.mjs'];
+  const log = new SandboxLog();
+  const rec = new Recorder();
+  // The context's drill options are not used by the soak (it has its own); they only type the context.
+  const ctx = new DrillContext({ seed: o.seed, requests: 0, concurrency: 1, raceSize: 2, raceRounds: 1, crashRounds: 1, caps: { fuzz: 0, races: 0, crash: 0, isolation: 0, secrets: 0 }, only: [], quiet: o.quiet, dbDir: o.dbDir }, rec, log);
+  let processes: SandboxProcess[] = [];
+  let instances: Instances | undefined;
+  let schema: string | undefined;
+  const loadBefore = loadavg();
+  try {
+    if (o.db) {
+      const target = drillSchemaUrl(o.db, o.seed);
+      schema = target.schema;
+      instances = await Instances.launch(target.url, o.instances ?? 3, log, probe);
+      processes = instances.all;
+    } else processes = [await SandboxProcess.launch(join(dir, 'soak.db'), log, 60_000, probe)];
+    ctx.sandbox = processes[0]!;
+    say(`soak: ${processes.length} sandbox process(es) (pids ${processes.map((p) => p.pid).join(', ')}), ${o.seconds} s at ${o.rate} requests/s, samples every ${interval} s, seed ${o.seed}`);
+
+    // Set-up: one prepared valid request per operation, in an organization of the soak's own.
+    const org = await ctx.createOrganization('soak');
+    const world = ctx.world('soak', org);
+    const routes = [...ctx.suite.routes].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const live: Live[] = [];
+    const unprepared: string[] = [];
+    for (const route of routes) {
+      try {
+        live.push({ route, spec: await prepare({ target: world.target, suite: ctx.suite, world, route }) });
+      } catch (error) {
+        unprepared.push(`${route.id}: ${clip((error as Error).message, 120)}`);
+      }
+    }
+    const idField = new Map(ctx.suite.resources.map((r) => [r.name, r.id]));
+    const stored = new Map<string, Stored[]>();
+    let recordBytes = 0;
+    let recordCount = 0;
+    const storedNow = (): number => [...stored.values()].reduce((n, list) => n + list.filter((s) => !s.deleted).length, 0);
+
+    // The traffic.
+    const errors: string[] = [];
+    const errorCounts: Record<string, number> = {};
+    const perFamily = new Map<string, Record<string, number>>();
+    let latencies: number[] = [];
+    /** The slowest requests of the current sample (a few kept), to say which operations a p99 comes from. */
+    let slowest: { ms: number; id: string }[] = [];
+    let requests = 0;
+    let skipped = 0;
+    let inFlight = 0;
+    const samples: (SoakSample & { errors: number; fourxx: number; skipped: number; dbBytes: number | null; slowest: string })[] = [];
+    let sampleErrors = 0;
+    let sampleFourxx = 0;
+    const rng = new Rng(mix(o.seed, 0x50a4));
+    let order: Live[] = [];
+    const next = (): Live => {
+      if (order.length === 0) {
+        // Every operation once per round, in a seeded order.
+        order = [...live];
+        for (let i = order.length - 1; i > 0; i--) {
+          const j = rng.int(i + 1);
+          [order[i], order[j]] = [order[j]!, order[i]!];
+        }
+      }
+      return order.pop()!;
+    };
+    const base = (n: number): string => processes[n % processes.length]!.info.base_url;
+
+    const one = async (n: number): Promise<void> => {
+      let item = next();
+      // A delete or an update works on a record the soak created; with none yet, another operation runs.
+      for (let tries = 0; tries < 5 && (item.route.action === 'delete' || item.route.action === 'update') && !(stored.get(item.route.resource ?? '') ?? []).some((s) => !s.deleted); tries++) item = next();
+      const { route } = item;
+      const spec: RequestSpec = { ...item.spec, path: { ...item.spec.path }, ...(item.spec.body === undefined ? {} : { body: JSON.parse(JSON.stringify(item.spec.body)) as unknown }) };
+      let target: Stored | undefined;
+      if (route.action === 'create' && spec.body && typeof spec.body === 'object' && !Array.isArray(spec.body)) world.makeUnique(spec.body as Record<string, unknown>, route);
+      if ((route.action === 'delete' || route.action === 'update') && route.resource) {
+        const candidates = (stored.get(route.resource) ?? []).filter((s) => !s.deleted);
+        const own = ownParam(route);
+        if (candidates.length > 0 && own) {
+          target = route.action === 'delete' ? candidates[0]! : candidates[rng.int(candidates.length)]!;
+          spec.path![own] = target.id;
+          if (route.action === 'delete') target.deleted = true; // no second delete of it meanwhile
+        } else if (route.action === 'delete') return; // never delete what the set-up prepared
+      }
+      const query = spec.query && Object.keys(spec.query).length > 0 ? `?${new URLSearchParams(spec.query).toString()}` : '';
+      const headers: Record<string, string> = { ...spec.headers, 'X-API-Key': org.key };
+      if (spec.body !== undefined) headers['content-type'] = 'application/json';
+      const answer: Answer = await send(rec, 'soak', route.id, route.method, `${base(n)}${fillPath(route, spec.path ?? {})}${query}`, { headers, ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }), timeoutMs: 30_000 });
+      requests++;
+      latencies.push(answer.ms);
+      slowest.push({ ms: answer.ms, id: route.id });
+      if (slowest.length > 6) slowest = slowest.sort((a, b) => b.ms - a.ms).slice(0, 3);
+      const family = route.resource ?? route.path.split('/')[1] ?? '-';
+      const cls = answer.status === 0 ? 'no answer' : `${Math.floor(answer.status / 100)}xx`;
+      const counts = perFamily.get(family) ?? perFamily.set(family, {}).get(family)!;
+      counts[cls] = (counts[cls] ?? 0) + 1;
+      if (answer.status === 0 || answer.status >= 500) {
+        sampleErrors++;
+        errorCounts[`${route.id} ${cls}`] = (errorCounts[`${route.id} ${cls}`] ?? 0) + 1;
+        if (errors.length < 200) errors.push(`${new Date().toISOString()} ${route.method} ${route.path} (${route.id}) -> ${answer.status === 0 ? `no answer (${answer.error})` : `${answer.status} ${clip(answer.text, 200)}`}`);
+      } else if (answer.status >= 400) sampleFourxx++;
+      const ok = answer.status >= 200 && answer.status < 300;
+      if (target && route.action === 'delete' && !ok) target.deleted = answer.status === 404; // refused: still there
+      if (ok && route.action === 'create' && route.resource) {
+        const shape = route.success.shape;
+        const body = answer.body as Record<string, unknown> | undefined;
+        const record = shape.kind === 'resource' ? body : shape.kind === 'wrapped' ? (body?.[shape.key] as Record<string, unknown> | undefined) : undefined;
+        const id = record?.[idField.get(route.resource) ?? 'id'];
+        if (typeof id === 'string') {
+          (stored.get(route.resource) ?? stored.set(route.resource, []).get(route.resource)!).push({ id, deleted: false });
+          recordBytes += Buffer.byteLength(answer.text);
+          recordCount++;
+        }
+      }
+    };
+
+    // SQLite: the database file (with its WAL), everything the store holds (versions, sent log included).
+    const dbBytes = (): number | null => {
+      if (o.db) return null;
+      let total = 0;
+      for (const suffix of ['', '-wal']) {
+        try {
+          total += statSync(join(dir, `soak.db${suffix}`)).size;
+        } catch {
+          // No WAL file (yet).
+        }
+      }
+      return total;
+    };
+    const memory = (): { rss: number; heap: number } => {
+      let rss = 0;
+      let heap = 0;
+      for (const p of processes) {
+        try {
+          const m = JSON.parse(readFileSync(join(dir, `${p.pid}.json`), 'utf8')) as { rss: number; heapUsed: number };
+          rss += m.rss;
+          heap += m.heapUsed;
+        } catch {
+          rss += (p.rssKb() ?? 0) * 1024;
+        }
+      }
+      return { rss, heap };
+    };
+
+    say(`soak: ${live.length} of ${routes.length} operations prepared; traffic starts`);
+    const started = performance.now();
+    const end = started + o.seconds * 1000;
+    let nextSample = started + interval * 1000;
+    let n = 0;
+    const running = new Set<Promise<void>>();
+    while (performance.now() < end) {
+      const due = started + (n * 1000) / o.rate;
+      const now = performance.now();
+      if (due > now) await new Promise((resolve) => setTimeout(resolve, Math.min(due - now, nextSample - now)));
+      if (performance.now() >= nextSample || performance.now() >= end) {
+        const sorted = latencies.sort((a, b) => a - b);
+        const m = memory();
+        const sample = { t: Math.round((nextSample - started) / 1000), requests: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), rss: m.rss, heap: m.heap, stored: storedNow(), dbBytes: dbBytes(), errors: sampleErrors, fourxx: sampleFourxx, skipped, slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 3).map((x) => `${x.id} ${Math.round(x.ms)}`).join(', ') };
+        slowest = [];
+        samples.push(sample);
+        say(`soak: ${sample.t} s: ${sample.requests} requests, p50 ${sample.p50.toFixed(1)} ms, p99 ${sample.p99.toFixed(1)} ms, RSS ${(sample.rss / 2 ** 20).toFixed(1)} MB, heap ${(sample.heap / 2 ** 20).toFixed(1)} MB, ${sample.stored} records stored, ${sample.errors} errors`);
+        latencies = [];
+        sampleErrors = 0;
+        sampleFourxx = 0;
+        skipped = 0;
+        nextSample += interval * 1000;
+        if (performance.now() >= end) break;
+      }
+      if (performance.now() < due) continue;
+      const i = n++;
+      if (inFlight >= MAX_IN_FLIGHT) {
+        skipped++;
+        continue;
+      }
+      inFlight++;
+      const p: Promise<void> = one(i)
+        .catch((error: unknown) => {
+          sampleErrors++;
+          errors.push(`drill error (seed ${o.seed}, request #${i}): ${clip((error as Error)?.stack ?? String(error), 400)}`);
+        })
+        .finally(() => {
+          inFlight--;
+          running.delete(p);
+        });
+      running.add(p);
+    }
+    await Promise.all(running);
+    const trafficS = (performance.now() - started) / 1000;
+
+    // Read back every acknowledged create: present unless an acknowledged delete removed it.
+    say('soak: reading back every acknowledged write');
+    const getRoutes = new Map(ctx.suite.routes.filter((r) => r.action === 'get' && r.aliasOf === null && r.params.path.length === 1).map((r) => [r.resource!, r]));
+    const checks: { route: Route; s: Stored }[] = [];
+    for (const [resource, list] of stored) {
+      const get = getRoutes.get(resource);
+      if (get) for (const s of list) checks.push({ route: get, s });
+    }
+    const lost: string[] = [];
+    let readBack = 0;
+    const prepared = new Map(live.map((l) => [l.route.id, l.spec]));
+    await pool(checks, 8, async ({ route, s }) => {
+      const spec = prepared.get(route.id);
+      const headers: Record<string, string> = { ...spec?.headers, 'X-API-Key': org.key };
+      const answer = await send(rec, 'soak', `read back ${route.id}`, 'GET', `${base(readBack)}${fillPath(route, { [route.params.path[0]!.name]: s.id })}`, { headers, timeoutMs: 30_000 });
+      readBack++;
+      const want = s.deleted ? 404 : 200;
+      if (answer.status !== want) lost.push(`${route.resource} ${s.id}: ${s.deleted ? 'deleted' : 'created'} (acknowledged), read back ${answer.status === 0 ? `no answer (${answer.error})` : answer.status}`);
+    });
+    const unread = [...stored.keys()].filter((r) => !getRoutes.has(r));
+
+    const flat = judgeFlatness(samples, o.seconds, recordCount > 0 ? recordBytes / recordCount : 0);
+    const checksAll: Check[] = [
+      { name: 'no errors', ok: errors.length === 0, detail: errors.length === 0 ? 'no 5xx, no request without an answer' : `${errors.length} errors: ${Object.entries(errorCounts).map(([k, v]) => `${k} x${v}`).join(', ')}` },
+      { name: 'nothing lost', ok: lost.length === 0, detail: `${checks.length} acknowledged writes read back (${checks.filter((c) => c.s.deleted).length} of them deleted), ${lost.length} wrong${unread.length > 0 ? `; not readable (no get operation): ${unread.join(', ')}` : ''}` },
+      ...flat,
+      { name: 'sandbox up', ok: processes.every((p) => p.alive()) && log.unexpectedExits.length === 0, detail: log.unexpectedExits.length === 0 ? 'every process ran to the end' : JSON.stringify(log.unexpectedExits) },
+    ];
+    const ok = checksAll.every((c) => c.ok);
+    const report = soakReport({ o, command, interval, samples, checks: checksAll, errors, lost, perFamily, unprepared, prepared: live.length, routes: routes.length, trafficS, requests, recordBytes: recordCount > 0 ? recordBytes / recordCount : 0, load: [loadBefore, loadavg()], processes: processes.length, ok });
+    return { ok, report };
+  } finally {
+    await (instances ? instances.stop() : Promise.all(processes.map((p) => p.stop())));
+    if (o.db && schema) {
+      try {
+        pgExec(o.db, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      } catch {
+        // Left behind: named drill_<seed>_..., harmless.
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+interface ReportInput {
+  o: SoakOptions;
+  command: string;
+  interval: number;
+  samples: (SoakSample & { errors: number; fourxx: number; skipped: number; dbBytes: number | null; slowest: string })[];
+  checks: Check[];
+  errors: string[];
+  lost: string[];
+  perFamily: Map<string, Record<string, number>>;
+  unprepared: string[];
+  prepared: number;
+  routes: number;
+  trafficS: number;
+  requests: number;
+  recordBytes: number;
+  load: [number[], number[]];
+  processes: number;
+  ok: boolean;
+}
+
+function soakReport(r: ReportInput): string {
+  const mb = (b: number): string => (b / 2 ** 20).toFixed(1);
+  const lines = [
+    `# Soak report (${r.o.db ? `PostgreSQL, ${r.processes} instances` : 'SQLite'})`,
+    '',
+    `\`${r.command}\`: **${r.ok ? 'pass' : 'FAIL'}**. ${r.requests} requests in ${Math.round(r.trafficS)} s (target ${r.o.rate}/s) over ${r.prepared} of ${r.routes} operations, seed ${r.o.seed}. Node ${process.version}, load average ${r.load[0].map((x) => x.toFixed(1)).join(' ')} at the start and ${r.load[1].map((x) => x.toFixed(1)).join(' ')} at the end (other work on the machine shows in the latencies), ${new Date().toISOString().slice(0, 10)}.`,
+    '',
+    'The test: the run is cut into samples; the reference window is the samples ending in [T/6, T/3], the final window those ending after 5T/6 (for an hour: minutes 10-20 against the last ten minutes). The final median p99 must be within 10% (or 5 ms) of the reference median, and the final median RSS and heap within 10% of the reference plus the data stored in between (records stored between the windows times their mean size as answered). Every acknowledged create must read back (404 when an acknowledged delete removed it); no 5xx and no request without an answer.',
+    '',
+    '| check | result | detail |',
+    '|---|---|---|',
+    ...r.checks.map((c) => `| ${c.name} | ${c.ok ? 'pass' : '**FAIL**'} | ${c.detail} |`),
+    '',
+    `## Every ${r.interval} s`,
+    '',
+    '| t (s) | requests | p50 (ms) | p99 (ms) | RSS (MB) | heap (MB) | records stored | database (MB) | errors | 4xx | ticks skipped (busy) | slowest (operation ms) |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...r.samples.map((s) => `| ${s.t} | ${s.requests} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${mb(s.rss)} | ${mb(s.heap)} | ${s.stored} | ${s.dbBytes === null ? '-' : mb(s.dbBytes)} | ${s.errors} | ${s.fourxx} | ${s.skipped} | ${s.slowest} |`),
+    '',
+    '## Operation families',
+    '',
+    '| family | answers |',
+    '|---|---|',
+    ...[...r.perFamily.entries()].sort().map(([f, c]) => `| ${f} | ${Object.entries(c).sort().map(([k, v]) => `${k}: ${v}`).join(', ')} |`),
+    '',
+    `Mean stored record size (as answered): ${Math.round(r.recordBytes)} B. 4xx answers are the API refusing a request the mix made invalid over time (a record another request deleted, a state change already made); they are counted, not errors.`,
+  ];
+  if (r.unprepared.length > 0) lines.push('', '## Operations without a prepared request (not in the mix)', '', ...r.unprepared.map((u) => `- ${u}`));
+  if (r.errors.length > 0) lines.push('', '## Errors (the first 200)', '', ...r.errors.map((e) => `- ${e}`));
+  if (r.lost.length > 0) lines.push('', '## Lost writes', '', ...r.lost.slice(0, 200).map((e) => `- ${e}`));
+  return `${lines.join('\n')}\n`;
+}
