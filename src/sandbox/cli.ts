@@ -1,4 +1,5 @@
-// npm run sandbox [-- --port N] [--host H] [--db PATH|:memory:|postgres://...] [--admin-token T] [--json]
+// npm run sandbox [-- --port N] [--host H] [--db PATH|:memory:|postgres://...] [--admin-token T] [--run-pace-ms N]
+// [--agent-timeout-ms N] [--json]
 // Starts the sandbox on 127.0.0.1 and prints its base URL, the development API key and the admin token
 // (with --json: one JSON object on the first line of standard output). With a postgres:// URL, several
 // instances started with the same URL are one sandbox (docs/sandbox.md, Storage).
@@ -10,9 +11,11 @@ import { chooseDb, createSandbox, type DbChoice, type Sandbox } from './index.js
 const DEFAULT_PORT = 4010;
 const DEFAULT_DB = '.sandbox/sandbox.db';
 const USAGE =
-  `Usage: evalplatform-sandbox (npm run sandbox --) [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--db ${DEFAULT_DB} | :memory: | postgres://user:password@host:port/database] [--admin-token T] [--json]\n` +
+  `Usage: evalplatform-sandbox (npm run sandbox --) [--port ${DEFAULT_PORT}] [--host 127.0.0.1] [--db ${DEFAULT_DB} | :memory: | postgres://user:password@host:port/database] [--admin-token T] [--run-pace-ms 50] [--agent-timeout-ms 10000] [--json]\n` +
   '  --port 0 picks a free port. Data in the database file survives restarts.\n' +
-  '  With a postgres:// URL, every instance started with it serves the same sandbox (a team sandbox).\n';
+  '  With a postgres:// URL, every instance started with it serves the same sandbox (a team sandbox).\n' +
+  '  --run-pace-ms sets the pace of executed runs (ms per step; 0 as fast as the agent answers), --agent-timeout-ms\n' +
+  '  the deadline of each call to an agent.\n';
 
 async function main(): Promise<number> {
   let args;
@@ -23,6 +26,8 @@ async function main(): Promise<number> {
         host: { type: 'string', default: '127.0.0.1' },
         db: { type: 'string', default: DEFAULT_DB },
         'admin-token': { type: 'string' },
+        'run-pace-ms': { type: 'string' },
+        'agent-timeout-ms': { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -41,6 +46,17 @@ async function main(): Promise<number> {
     process.stderr.write(`sandbox: --port must be an integer 0-65535, got ${args.port}\n${USAGE}`);
     return 2;
   }
+  const runs: { paceMs?: number; agentTimeoutMs?: number } = {};
+  for (const [flag, field, min] of [['run-pace-ms', 'paceMs', 0], ['agent-timeout-ms', 'agentTimeoutMs', 1]] as const) {
+    const raw = args[flag];
+    if (raw === undefined) continue;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > 600_000) {
+      process.stderr.write(`sandbox: --${flag} must be an integer ${min}-600000, got ${raw}\n${USAGE}`);
+      return 2;
+    }
+    runs[field] = value;
+  }
   let choice: DbChoice;
   try {
     choice = chooseDb(args.db);
@@ -50,7 +66,7 @@ async function main(): Promise<number> {
   }
   let sandbox: Sandbox;
   try {
-    sandbox = await createSandbox({ db: args.db, ...(args['admin-token'] ? { adminToken: args['admin-token'] } : {}) });
+    sandbox = await createSandbox({ db: args.db, runs, ...(args['admin-token'] ? { adminToken: args['admin-token'] } : {}) });
   } catch (error) {
     if (choice.engine !== 'postgres') throw error;
     // A wrong password, an unknown database, a server that is down: one line, exit 2.

@@ -21,6 +21,9 @@ import { openStore } from './storage/open.js';
 import { startDeliverySweeper } from './events/queue.js';
 import { deliveryOptions } from './rules/events/outbound.js';
 import type { Store } from './storage/store.js';
+import { createRunExecutor } from './runs/executor.js';
+import { resolveExecutionOptions, type RunExecutionOptions } from './runs/execution-options.js';
+import { scoreSimulation } from './runs/metrics/score.js';
 
 export interface SandboxOptions {
   /**
@@ -43,6 +46,8 @@ export interface SandboxOptions {
   tables?: Tables;
   /** Rule modules that replace the registry's by name (tests break a rule on purpose with this). */
   rules?: Record<string, Rule>;
+  /** How launched runs are executed: pace, agent call limits, concurrency, claims (docs/sandbox.md "Runs at work"). */
+  runs?: RunExecutionOptions;
 }
 
 export interface Sandbox {
@@ -107,6 +112,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     },
   };
   bus = createEventBus(() => runtime, rules, log);
+  // Launched runs are executed here; their completion's events go through the bus like any other.
+  const executor = createRunExecutor({ runtime, options: resolveExecutionOptions(options.runs), score: scoreSimulation, publish: (events) => bus.track(bus.publish(events)), log });
+  runtime.runs = executor;
 
   const seed = (): { key: string; org: string } => {
     const existing = store.meta('dev_api_key');
@@ -230,6 +238,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         await new Promise<void>((resolve) => server.close(() => resolve()));
       }
       servers.clear();
+      await executor.close();
       sweeper?.stop();
       await bus.idle();
       store.close();
