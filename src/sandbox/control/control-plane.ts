@@ -13,6 +13,7 @@ import { createApiKey, createOrganization } from '../organizations.js';
 import type { Json } from '../storage/store.js';
 import { PLATFORM_ORG } from '../storage/store.js';
 import { finishRun } from '../runs/complete.js';
+import { closeOpenSimulations } from '../runs/simulations.js';
 import { changeFixture, loadFixtures, removeFixture, type FixtureEntry } from './fixtures.js';
 import { changeRunExecution, readRunExecution } from './run-execution.js';
 
@@ -230,7 +231,9 @@ function completeRun(runtime: Runtime, org: string, b: Json): { runId: string; e
       const data = newRecordData(runtime, resource, { status: 'IN PROGRESS', agent_id: agentId }, completedAt);
       run = runtime.store.insert({ kind: 'run', id: String(data[resource.id]), org, workspace, deleted: false, data });
     }
+    // A run the executor is running stops here: its open conversations are closed, one completion fires.
     runtime.runs?.stop(run.id);
+    if (run.data.simulations_created === true) closeOpenSimulations(runtime, run, 'cancelled: the run was completed through the control plane');
     setOwn(run.data, 'tags', tags);
     if (typeof b.scheduled_run_id === 'string') setOwn(run.data, 'scheduled_run_id', b.scheduled_run_id);
     for (const [field, value] of [['metric_ids', Object.keys(metricValues)], ['pinned_versions', { agent: null, persona: null, test_set: null, metrics: {} }], ['on_latest_configuration', true]] as const) {
