@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../../generated/client/index.js';
 import type { FetchLike } from '../../../src/sandbox/events/deliver.js';
-import { startHarness, type Harness } from '../../support/sandbox.js';
+import { failure, startHarness, type Harness } from '../../support/sandbox.js';
 import { startChatAgent, until, type ChatAgent } from './chat-agent-server.js';
 
 const deliveries: Record<string, unknown>[] = [];
@@ -70,7 +70,7 @@ describe('run control', () => {
     // A PENDING run of manual mode is deleted by DELETE (nothing executes it), as before.
     const waiting = (await c.runs.launchRun(launch)).run;
     await c.runs.deleteRun(waiting.run_id);
-    expect((await c.runs.getRun(waiting.run_id).catch((e: { status: number }) => e)).status).toBe(404);
+    expect((await failure(c.runs.getRun(waiting.run_id))).status).toBe(404);
     await h.control.request('PUT', `/organizations/${org.organization.id}/run-execution`, { mode: 'automatic' });
     const auto = (await c.runs.launchRun(launch)).run;
     await until(async () => (await c.runs.getRun(auto.run_id)).run, (r) => r.status === 'COMPLETED');
