@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { ConformanceOptionsError, junit, runConformance, summary, table } from "./index.js";
 var USAGE = `Usage: evalplatform-conformance (npm run conformance --) [--base-url URL (--api-key KEY | --control-url URL --admin-token T)]
     [--other-api-key KEY] [--no-permission-key KEY] [--junit reports/conformance.xml] [--timeout-ms MS per check, default 60000]
-    [--operation ID] [--check TEXT] [--quiet]
+    [--run-timeout-ms MS a launched run may take, default 45000] [--operation ID] [--check TEXT] [--quiet]
   Without --base-url: the in-process sandbox (needs @evalplatform/sandbox). Exit 1 on any failed check, 2 on bad flags.
 `;
 function usageError(message) {
@@ -28,6 +28,7 @@ async function main() {
         "admin-token": { type: "string" },
         junit: { type: "string", default: "reports/conformance.xml" },
         "timeout-ms": { type: "string" },
+        "run-timeout-ms": { type: "string" },
         operation: { type: "string" },
         check: { type: "string" },
         quiet: { type: "boolean", default: false },
@@ -46,6 +47,8 @@ async function main() {
   if (values["control-url"] !== void 0 && !URL.canParse(values["control-url"])) return usageError(`--control-url is not a URL: ${values["control-url"]}`);
   const timeoutMs = values["timeout-ms"] === void 0 ? void 0 : Number(values["timeout-ms"]);
   if (timeoutMs !== void 0 && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) return usageError(`--timeout-ms must be a positive integer, got ${values["timeout-ms"]}`);
+  const runTimeoutMs = values["run-timeout-ms"] === void 0 ? void 0 : Number(values["run-timeout-ms"]);
+  if (runTimeoutMs !== void 0 && !(Number.isInteger(runTimeoutMs) && runTimeoutMs > 0)) return usageError(`--run-timeout-ms must be a positive integer, got ${values["run-timeout-ms"]}`);
   const started = performance.now();
   let results;
   try {
@@ -59,6 +62,7 @@ async function main() {
       ...values.operation ? { operation: values.operation } : {},
       ...values.check ? { check: values.check } : {},
       ...timeoutMs ? { timeoutMs } : {},
+      ...runTimeoutMs ? { runTimeoutMs } : {},
       ...values.quiet ? {} : { onResult: (r) => process.stderr.write(r.outcome === "pass" ? "." : r.outcome === "fail" ? "F" : "s") }
     });
   } catch (error) {

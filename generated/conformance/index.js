@@ -2493,6 +2493,7 @@ async function inProcessTarget(options = {}) {
     },
     loadFixtures: async (records) => (await admin.loadFixtures(org, { records })).records,
     completeRun: async (body) => await admin.completeRun(org, { wait_for_deliveries: true, ...body }),
+    setRunExecution: async (mode) => void await admin.setRunExecution(org, { mode }),
     idle: () => sandbox.idle()
   };
   const target = {
@@ -5263,6 +5264,80 @@ var webhookDelivered = {
   }
 };
 
+// src/conformance/checks/execution.ts
+var DEFAULT_RUN_TIMEOUT_MS = 45e3;
+var FINISHED = /* @__PURE__ */ new Set(["COMPLETED", "FAILED", "CANCELLED"]);
+var ITERATIONS = 2;
+function consistent(progress2, total) {
+  if (!progress2) return null;
+  const done = (progress2.completed_test_cases ?? 0) + (progress2.failed_test_cases ?? 0) + (progress2.in_progress_test_cases ?? 0);
+  if (progress2.total_test_cases !== total) return `progress.total_test_cases is ${String(progress2.total_test_cases)}, expected ${total}`;
+  if (done > total) return `progress counts ${done} conversations of ${total}`;
+  return null;
+}
+function validValue2(value) {
+  return typeof value === "number" && Number.isFinite(value) || typeof value === "string" || Array.isArray(value) && value.every((v) => typeof v === "string");
+}
+async function pollRun(ctx, runId, total) {
+  const get = ctx.world.route("run", "get") ?? skip("the spec has no run get");
+  const limit = ctx.target.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS;
+  const end = Date.now() + limit;
+  let last = {};
+  for (; ; ) {
+    const answer = await send(ctx.target, get, { path: { [get.params.path[0].name]: runId } });
+    expectSuccess(answer, get, "reading the launched run");
+    last = recordOf(get, answer);
+    const problem = consistent(last.progress, total);
+    if (problem) fail(`while the run was ${String(last.status)}: ${problem}`);
+    if (FINISHED.has(String(last.status))) return last;
+    if (Date.now() > end) fail(`the launched run did not finish within ${limit} ms (last status ${String(last.status)}, progress ${JSON.stringify(last.progress)})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+var runExecutes = {
+  name: `execution: a launched run completes in time, with one conversation per selected test case and iteration (${ITERATIONS} iterations), progress consistent and results of the service's types`,
+  applies: (route, suite) => route.resource === "run" && route.action === "create" && suite.routes.some((r) => r.resource === "simulation" && r.action === "list"),
+  async run(ctx) {
+    const testSet = await ctx.world.create("test_set");
+    const cases = [await ctx.world.create("test_case", { test_set_id: testSet.id }), await ctx.world.create("test_case", { test_set_id: testSet.id })];
+    const agent = await ctx.world.ensure("agent");
+    const persona2 = await ctx.world.ensure("persona");
+    const launched = await send(ctx.target, ctx.route, { body: { agent_id: agent.id, persona_id: persona2.id, test_set_id: testSet.id, options: { iteration_count: ITERATIONS } } });
+    expectSuccess(launched, ctx.route, "launching a run");
+    const runId = String(recordOf(ctx.route, launched)[ctx.world.resource("run").id]);
+    const total = cases.length * ITERATIONS;
+    const run = await pollRun(ctx, runId, total);
+    if (run.status !== "COMPLETED") fail(`the run finished ${String(run.status)} (error ${JSON.stringify(run.error)}), expected COMPLETED`);
+    const progress2 = run.progress;
+    if ((progress2.completed_test_cases ?? 0) + (progress2.failed_test_cases ?? 0) !== total || progress2.in_progress_test_cases !== 0) fail(`a completed run shows progress ${JSON.stringify(progress2)}, expected all ${total} conversations finished`);
+    const list = ctx.world.route("simulation", "list");
+    const listed = await send(ctx.target, list, { query: { filter: `run_id = "${runId}"`, page_size: "100" } });
+    expectSuccess(listed, list, "listing the run's simulations");
+    const sims = Object.values(listed.body).find(Array.isArray) ?? [];
+    if (sims.length !== total) fail(`the run has ${sims.length} simulated conversations, expected ${total} (${cases.length} test cases x ${ITERATIONS})`);
+    for (const c of cases) {
+      const n = sims.filter((s) => s.test_case_id === c.id).length;
+      if (n !== ITERATIONS) fail(`test case ${c.id} has ${n} conversations, expected ${ITERATIONS}`);
+    }
+    const failed = new Set(sims.filter((s) => s.status === "FAILED").map((s) => String(s.simulation_id)));
+    if (sims.some((s) => s.status !== "COMPLETED" && s.status !== "FAILED")) fail(`a completed run has conversations still ${sims.map((s) => String(s.status)).join(", ")}`);
+    if (failed.size !== (progress2.failed_test_cases ?? 0)) fail(`progress counts ${String(progress2.failed_test_cases)} failed conversations, the list ${failed.size}`);
+    if (failed.size > 0 && run.error_status !== "EXECUTION_FAILURE") fail(`a run with failed conversations has error_status ${JSON.stringify(run.error_status)}, expected EXECUTION_FAILURE`);
+    const results = run.results;
+    if (!results || !Array.isArray(results.output_ids)) fail(`a completed run has results ${JSON.stringify(results)}, expected output_ids`);
+    const ids = new Set(sims.map((s) => String(s.simulation_id)));
+    if (results.output_ids.length !== ids.size || results.output_ids.some((id) => !ids.has(String(id)))) fail(`results.output_ids ${JSON.stringify(results.output_ids)} are not the run's conversations`);
+    for (const [metricId, m] of Object.entries(results.metrics ?? {})) {
+      if (m.metric_id !== metricId || !["float", "string", "set"].includes(String(m.output_type))) fail(`results.metrics.${metricId} is ${JSON.stringify(m).slice(0, 200)}`);
+      for (const v of m.values ?? []) {
+        if (!ids.has(String(v.simulation_output_id)) || failed.has(String(v.simulation_output_id))) fail(`results.metrics.${metricId} has a value of ${String(v.simulation_output_id)}, not a completed conversation of the run`);
+        if (!validValue2(v.value)) fail(`results.metrics.${metricId} has the value ${JSON.stringify(v.value)}: not a number, a string or a list of strings`);
+      }
+    }
+    for (const [metricId, v] of Object.entries(run.metric_values ?? {})) if (typeof v !== "number") fail(`metric_values.${metricId} is ${JSON.stringify(v)}, expected a number`);
+  }
+};
+
 // src/conformance/checks/happy.ts
 function requiredParams(ctx) {
   const schemas2 = ctx.suite.schemas[ctx.route.id];
@@ -7405,6 +7480,18 @@ var noDefaultWorkspace = {
 };
 var checks11 = [unknownWorkspace, undeclaredWorkspace, workspaceOfRecord, createInWorkspace, organizationRecord, noDefaultWorkspace];
 
+// src/conformance/checks/rules/scripted-runs.ts
+async function launchScripted(ctx, launch2) {
+  const control = ctx.target.control;
+  if (!control?.setRunExecution) return launch2();
+  await control.setRunExecution("manual");
+  try {
+    return await launch2();
+  } finally {
+    await control.setRunExecution("automatic");
+  }
+}
+
 // src/conformance/checks/rules/alerts-lab.ts
 var EVALUATE = "evaluate-alerts";
 var REPLACE_SETS = "alert-replace-sets";
@@ -7546,7 +7633,7 @@ var AlertLab = class _AlertLab {
     for (const [field, resource] of [["persona_id", "persona"], ["test_set_id", "test_set"]]) {
       if (body[field] === void 0) required[field] = (await this.ctx.world.create(resource)).id;
     }
-    const answer = await send(this.ctx.target, route, { body: { ...required, ...body } });
+    const answer = await launchScripted(this.ctx, () => send(this.ctx.target, route, { body: { ...required, ...body } }));
     expectSuccess(answer, route, "launching a run");
     return String(recordOf(route, answer)[this.ctx.world.resource("run").id]);
   }
@@ -11388,11 +11475,12 @@ var launchOutcomeEmpty = {
     const agent = await ctx.world.create("agent");
     const attached = agent.record.metric_ids ?? [];
     if (!same6(attached, [])) fail(`a new agent has metric_ids ${show(attached)}, expected none attached`);
-    const run = await launch(ctx, { agent_id: agent.id }, "launching a run");
+    const scripted = ctx.target.control?.setRunExecution !== void 0;
+    const run = await launchScripted(ctx, () => launch(ctx, { agent_id: agent.id }, "launching a run"));
     const get = routeOf(ctx, "run", "get");
     const read2 = recordOf(get, await succeed(ctx, get, { path: { [get.params.path[0].name]: runIdOf(ctx, run) } }, "getting the run"));
     const want = { tags: [], metric_ids: [], results: null, error: null, error_status: null, complete_time: null, metric_values: {}, is_public: false };
-    for (const [what, shown] of [["the launch answer", run], ["a get of the run", read2]]) {
+    for (const [what, shown] of scripted ? [["the launch answer", run], ["a get of the run", read2]] : [["the launch answer", run]]) {
       for (const [k, v] of Object.entries(want)) if (!same6(shown[k], v)) fail(`${what} shows ${k} ${show(shown[k])}, expected ${show(v)} before completion`);
     }
   }
@@ -11404,9 +11492,10 @@ var metricAverages = {
     const control = controlOf(ctx, "complete a run with metric values");
     const [first, second] = [await ctx.world.create("metric"), await ctx.world.create("metric")];
     const agentId = (await ctx.world.ensure("agent")).id;
-    const done = await launch(ctx, { agent_id: agentId, metric_ids: [first.id, second.id] }, "launching a run to complete");
+    const done = await launchScripted(ctx, () => launch(ctx, { agent_id: agentId, metric_ids: [first.id, second.id] }, "launching a run to complete"));
     await control.completeRun({ run_id: runIdOf(ctx, done), metric_values: { [first.id]: [1, 2], [second.id]: 4 } });
-    const pending = await launch(ctx, { agent_id: agentId, metric_ids: [first.id] }, "launching a run left pending");
+    const pending = await launchScripted(ctx, () => launch(ctx, { agent_id: agentId, metric_ids: [first.id] }, "launching a run left pending"));
+    if (ctx.target.control?.setRunExecution === void 0) await control.completeRun({ run_id: runIdOf(ctx, pending), metric_values: {} });
     const ids = [runIdOf(ctx, done), runIdOf(ctx, pending)];
     const averaged = await findInList(ctx, ids, { include: "metric_averages" });
     const expected = { [first.id]: 1.5, [second.id]: 4 };
@@ -13234,6 +13323,7 @@ var CHECKS = [
   alertFires,
   baselineMoves,
   webhookDelivered,
+  runExecutes,
   ...checks9,
   ...checks5,
   ...checks11,
@@ -21517,6 +21607,7 @@ function controlAccess(controlUrl, adminToken, organizationId) {
     },
     loadFixtures: async (records) => (await admin.loadFixtures(organizationId, { records })).records,
     completeRun: async (body) => await admin.completeRun(organizationId, { wait_for_deliveries: true, ...body }),
+    setRunExecution: async (mode) => void await admin.setRunExecution(organizationId, { mode }),
     // The sent log waits for every pending delivery before it answers (wait defaults to true); the kind filter
     // keeps the answer small.
     idle: async () => void await admin.listSent({ query: { organization_id: organizationId, kind: "alert_notification", wait: true } })
@@ -21526,6 +21617,7 @@ async function conformanceTarget(options) {
   if (!options.baseUrl) {
     const { inProcessTarget: inProcessTarget2 } = await Promise.resolve().then(() => (init_in_process(), in_process_exports));
     const local = await inProcessTarget2();
+    if (options.runTimeoutMs !== void 0) local.target.runTimeoutMs = options.runTimeoutMs;
     return { target: local.target, close: () => local.sandbox.close() };
   }
   let apiKey = options.apiKey;
@@ -21546,6 +21638,7 @@ async function conformanceTarget(options) {
     ...control ? { control } : {},
     ...receiver ? { receiver } : {}
   });
+  if (options.runTimeoutMs !== void 0) target.runTimeoutMs = options.runTimeoutMs;
   return { target, close: async () => receiver?.close() };
 }
 var CHECK_LIMIT_MS = 6e4;

@@ -8523,6 +8523,43 @@ function finishRun(runtime, run, outcome) {
   }, "write");
 }
 
+// src/sandbox/runs/simulations.ts
+var OPEN_SIMULATION_STATUSES = /* @__PURE__ */ new Set(["PENDING", "IN QUEUE", "IN PROGRESS"]);
+function simulationsOf(runtime, run) {
+  return runtime.store.withField("simulation", run.org, "run_id", run.id).filter((s) => !s.deleted).sort((a, b) => a.seq - b.seq);
+}
+function createSimulations(runtime, run, caseIds, iterations, now) {
+  const resource = runtime.resource("simulation");
+  for (let i = 0; i < iterations; i++) {
+    for (const caseId of caseIds) {
+      const body2 = {
+        status: "IN QUEUE",
+        has_audio: false,
+        run_id: run.id,
+        agent_id: run.data.agent_id ?? null,
+        persona_id: run.data.persona_id ?? null,
+        test_set_id: run.data.test_set_id ?? null,
+        test_case_id: caseId,
+        transcript: null,
+        error_message: null,
+        metric_values: {},
+        is_public: false
+      };
+      const data = newRecordData(runtime, resource, body2, now);
+      setOwn(data, "iteration", i + 1);
+      runtime.store.insert({ kind: "simulation", id: String(data[resource.id]), org: run.org, workspace: run.workspace, deleted: false, data });
+    }
+  }
+}
+function closeOpenSimulations(runtime, run, reason) {
+  for (const sim of simulationsOf(runtime, run)) {
+    if (!OPEN_SIMULATION_STATUSES.has(String(sim.data.status))) continue;
+    setOwn(sim.data, "status", "CANCELLED");
+    setOwn(sim.data, "error_message", reason);
+    runtime.store.update(sim);
+  }
+}
+
 // src/sandbox/engine/versions.ts
 function byRoles(roles, facts) {
   const out = {};
@@ -8843,6 +8880,7 @@ function completeRun(runtime, org, b) {
       run = runtime.store.insert({ kind: "run", id: String(data[resource.id]), org, workspace: workspace2, deleted: false, data });
     }
     runtime.runs?.stop(run.id);
+    if (run.data.simulations_created === true) closeOpenSimulations(runtime, run, "cancelled: the run was completed through the control plane");
     setOwn(run.data, "tags", tags);
     if (typeof b.scheduled_run_id === "string") setOwn(run.data, "scheduled_run_id", b.scheduled_run_id);
     for (const [field2, value] of [["metric_ids", Object.keys(metricValues)], ["pinned_versions", { agent: null, persona: null, test_set: null, metrics: {} }], ["on_latest_configuration", true]]) {
@@ -10438,6 +10476,27 @@ function reference2(tables) {
   return { basePath: tables.basePath, operations };
 }
 
+// src/sandbox/inspector/redact-records.ts
+function hideHeaderValues(headers) {
+  if (typeof headers === "string") {
+    try {
+      const parsed = JSON.parse(headers);
+      if (isJsonObject(parsed)) return JSON.stringify(hideHeaderValues(parsed));
+    } catch {
+    }
+    return REDACTED;
+  }
+  if (!isJsonObject(headers)) return headers;
+  const out = {};
+  for (const name of Object.keys(headers)) Object.defineProperty(out, name, { value: REDACTED, enumerable: true, writable: true, configurable: true });
+  return out;
+}
+function redactRecord(data) {
+  const copy = redact(data);
+  if (isJsonObject(copy.metadata) && copy.metadata.custom_headers !== void 0) copy.metadata.custom_headers = hideHeaderValues(copy.metadata.custom_headers);
+  return copy;
+}
+
 // src/sandbox/inspector/state.ts
 function organizations(runtime, session) {
   const ids = session.role === "admin" ? [...new Set(runtime.store.list("workspace", { includeDeleted: true }).map((w) => w.org))] : [session.org];
@@ -10480,7 +10539,7 @@ function searchRecords(runtime, session, org, options) {
     for (const record of runtime.store.list(resource.name, { org, includeDeleted: true })) {
       if (record.org !== org && (record.org !== PLATFORM_ORG || !options.builtin)) continue;
       if (options.workspace && resource.scope === "workspace" && record.workspace !== null && record.workspace !== options.workspace) continue;
-      if (q !== "" && !record.id.toLowerCase().includes(q) && !JSON.stringify(present(resource, record)).toLowerCase().includes(q)) continue;
+      if (q !== "" && !record.id.toLowerCase().includes(q) && !JSON.stringify(redactRecord(present(resource, record))).toLowerCase().includes(q)) continue;
       out.push(summary(runtime, resource, record));
     }
   }
@@ -10493,9 +10552,9 @@ function recordDetail(runtime, session, kind, id) {
   const versions = runtime.store.listVersions(kind, id).map((v) => {
     const data = JSON.parse(JSON.stringify(v.data));
     for (const path of resource.writeOnly) dropPath(data, path);
-    return { number: v.number, data };
+    return { number: v.number, data: redactRecord(data) };
   });
-  return { summary: summary(runtime, resource, record), json: present(resource, record), versions };
+  return { summary: summary(runtime, resource, record), json: redactRecord(present(resource, record)), versions };
 }
 
 // src/sandbox/inspector/handler.ts
@@ -12228,43 +12287,6 @@ var simulationResimulate = {
     return { body: { simulation_id: sim.id, run_id: runId, queued: true, message: `Simulation ${sim.id} queued again in run ${runId}.` } };
   }
 };
-
-// src/sandbox/runs/simulations.ts
-var OPEN_SIMULATION_STATUSES = /* @__PURE__ */ new Set(["PENDING", "IN QUEUE", "IN PROGRESS"]);
-function simulationsOf(runtime, run) {
-  return runtime.store.withField("simulation", run.org, "run_id", run.id).filter((s) => !s.deleted).sort((a, b) => a.seq - b.seq);
-}
-function createSimulations(runtime, run, caseIds, iterations, now) {
-  const resource = runtime.resource("simulation");
-  for (let i = 0; i < iterations; i++) {
-    for (const caseId of caseIds) {
-      const body2 = {
-        status: "IN QUEUE",
-        has_audio: false,
-        run_id: run.id,
-        agent_id: run.data.agent_id ?? null,
-        persona_id: run.data.persona_id ?? null,
-        test_set_id: run.data.test_set_id ?? null,
-        test_case_id: caseId,
-        transcript: null,
-        error_message: null,
-        metric_values: {},
-        is_public: false
-      };
-      const data = newRecordData(runtime, resource, body2, now);
-      setOwn(data, "iteration", i + 1);
-      runtime.store.insert({ kind: "simulation", id: String(data[resource.id]), org: run.org, workspace: run.workspace, deleted: false, data });
-    }
-  }
-}
-function closeOpenSimulations(runtime, run, reason) {
-  for (const sim of simulationsOf(runtime, run)) {
-    if (!OPEN_SIMULATION_STATUSES.has(String(sim.data.status))) continue;
-    setOwn(sim.data, "status", "CANCELLED");
-    setOwn(sim.data, "error_message", reason);
-    runtime.store.update(sim);
-  }
-}
 
 // src/sandbox/rules/run-cancel.ts
 var EXECUTING = /* @__PURE__ */ new Set(["PENDING", "IN QUEUE", "IN PROGRESS"]);

@@ -19,6 +19,8 @@ export interface ConformanceOptions {
     receiver?: boolean;
     /** Time limit per check (default 60 s); a check over it is a failure under its own name, and the run goes on. */
     timeoutMs?: number;
+    /** How long a launched run may take to finish in the execution check (default 45 s; keep it under timeoutMs). */
+    runTimeoutMs?: number;
     /** Only operations whose id contains this text. */
     operation?: string;
     /** Only checks whose name contains this text. */
