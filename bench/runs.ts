@@ -116,6 +116,7 @@ export async function benchRuns(): Promise<BenchResult> {
       peer_max: peer ? Math.max(...peer) : null,
       peer_name: peerName,
       ratio: null,
+      ...(peer ? {} : { note: 'no peer: the sandbox alone' }),
       ...(better ? { better } : {}),
     });
     const rows: Row[] = [
