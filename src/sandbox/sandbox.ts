@@ -22,6 +22,8 @@ import { startDeliverySweeper } from './events/queue.js';
 import { deliveryOptions } from './rules/events/outbound.js';
 import type { Store } from './storage/store.js';
 import { createRunExecutor } from './runs/executor.js';
+import { setExecutionMode } from './runs/execution-mode.js';
+import { resetRunQueue } from './runs/run-queue.js';
 import { resolveExecutionOptions, type RunExecutionOptions } from './runs/execution-options.js';
 import { scoreSimulation } from './runs/metrics/score.js';
 
@@ -145,7 +147,12 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     idle: () => bus.idle(),
     reset: () => {
       store.reset();
-      seed();
+      // Meta survives a reset; the run queue and the development organization's run execution mode do not.
+      store.transaction(() => {
+        resetRunQueue(store);
+        const { org } = seed();
+        setExecutionMode(store, org, 'automatic');
+      }, 'write');
     },
   };
 

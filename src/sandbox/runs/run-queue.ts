@@ -102,3 +102,8 @@ export function dequeueRun(store: Store, runId: string): void {
     write(store, queue);
   }, 'write');
 }
+
+/** Empties the queue (the control plane's reset: the records it named are gone). */
+export function resetRunQueue(store: Store): void {
+  store.transaction(() => write(store, {}), 'write');
+}

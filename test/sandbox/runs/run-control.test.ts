@@ -114,4 +114,12 @@ describe('run control', () => {
     const after = (await c.runs.getRun(run.run_id)).run;
     expect(after.progress).toMatchObject({ total_test_cases: 1, completed_test_cases: 1, failed_test_cases: 0 });
   });
+
+  // Last: the reset removes every organization the tests above made.
+  it('a control-plane reset returns the development organization to automatic execution', async () => {
+    const dev = h.sandbox.organizationId;
+    await h.control.request('PUT', `/organizations/${dev}/run-execution`, { mode: 'manual' });
+    await h.control.reset();
+    expect(await (await h.control.request('GET', `/organizations/${dev}/run-execution`)).json()).toEqual({ mode: 'automatic' });
+  });
 });
