@@ -4862,6 +4862,7 @@ function referenceName(key) {
   return /^(.*)_ids?$/.exec(key)?.[1];
 }
 var SUBSCRIPTION_RULE = "webhook-url";
+var LAUNCH_RULE = "run-pin-versions";
 var World = class {
   constructor(target, suite) {
     this.target = target;
@@ -5063,7 +5064,18 @@ var World = class {
       if (this.target.receiver && !("url" in overrides)) overrides = { ...overrides, url: this.target.receiver.endpoint() };
     }
     const body = await this.bodyFor(route, overrides);
-    const answer = await send(this.target, route, { path, ...body === void 0 ? {} : { body } });
+    const request2 = () => send(this.target, route, { path, ...body === void 0 ? {} : { body } });
+    const control = this.target.control;
+    const launch2 = route.rules.includes(LAUNCH_RULE) && control?.setRunExecution !== void 0;
+    let answer;
+    if (launch2) {
+      await control.setRunExecution("manual");
+      try {
+        answer = await request2();
+      } finally {
+        await control.setRunExecution("automatic");
+      }
+    } else answer = await request2();
     expectSuccess(answer, route, `creating a ${resource} (${route.id})`);
     const record = recordOf(route, answer);
     const id = record?.[row.id];

@@ -8494,6 +8494,9 @@ function dequeueRun(store, runId) {
     write(store, queue);
   }, "write");
 }
+function resetRunQueue(store) {
+  store.transaction(() => write(store, {}), "write");
+}
 
 // src/sandbox/runs/complete.ts
 var TERMINAL_RUN_STATUSES = /* @__PURE__ */ new Set(["COMPLETED", "FAILED", "CANCELLED", "DELETED"]);
@@ -14526,7 +14529,11 @@ async function createSandbox(options = {}) {
     idle: () => bus.idle(),
     reset: () => {
       store.reset();
-      seed();
+      store.transaction(() => {
+        resetRunQueue(store);
+        const { org } = seed();
+        setExecutionMode(store, org, "automatic");
+      }, "write");
     }
   };
   const inspector = { runtime, adminToken, api: (request) => dispatcher.handle(request, request.url.pathname.slice(tables.basePath.length) || "/") };
