@@ -5,6 +5,7 @@ import type { Check } from '../context.js';
 import { checks as alerts } from './alerts.js';
 import { checks as personasAudio } from './personas-audio.js';
 import { checks as records } from './records.js';
+import { checks as runsCancel } from './runs-cancel.js';
 import { checks as webhooksBaselines } from './webhooks-baselines.js';
 // issue 15 part B
 import { checks as metricsFlowsThresholds } from './metrics-flows-thresholds.js';
@@ -17,4 +18,4 @@ import { checks as testSetsAgentsRecords } from './test-sets-agents-records.js';
 import { checks as testSetsAgentsEdits } from './test-sets-agents-edits.js';
 import { checks as testSetsGridRows } from './test-sets-grid-rows.js';
 
-export const RULE_CHECKS: readonly Check[] = [...alerts, ...webhooksBaselines, ...personasAudio, ...records, ...personasSoundsTags, ...personasSoundsUpload, ...metricsFlowsThresholds, ...metricsFlowsEdits, ...metricsOrganizationThreshold, ...metricsSqlSchema, ...testSetsAgentsRecords, ...testSetsAgentsEdits, ...testSetsGridRows];
+export const RULE_CHECKS: readonly Check[] = [...alerts, ...webhooksBaselines, ...personasAudio, ...records, ...runsCancel, ...personasSoundsTags, ...personasSoundsUpload, ...metricsFlowsThresholds, ...metricsFlowsEdits, ...metricsOrganizationThreshold, ...metricsSqlSchema, ...testSetsAgentsRecords, ...testSetsAgentsEdits, ...testSetsGridRows];
