@@ -11752,8 +11752,40 @@ var checks49 = [newTestSetGrid, gridSave, caseCreate, caseUpdate, caseDelete, ca
 // src/conformance/checks/rules/records.ts
 var checks50 = [...checks37, ...checks39, ...checks42, ...checks46, ...checks47, ...checks48, ...checks49, ...checks43, ...checks44, ...checks45, ...checks40, ...checks41, ...checks38];
 
+// src/conformance/checks/rules/runs-cancel.ts
+var RULE6 = "run-cancel";
+var FINISHED2 = ["COMPLETED", "FAILED", "CANCELLED", "DELETED"];
+var cancelExecuting = {
+  name: `rule ${RULE6}: DELETE of a run being executed cancels it: CANCELLED, still readable, execution stopped, no conversation left open`,
+  applies: operationWithRule("run", "delete", RULE6),
+  async run(ctx) {
+    const testSet = await ctx.world.create("test_set");
+    for (let i = 0; i < 3; i++) await ctx.world.create("test_case", { test_set_id: testSet.id });
+    const run = await launch(ctx, { test_set_id: testSet.id }, "launching a run to cancel");
+    const id = runIdOf(ctx, run);
+    const get = routeOf(ctx, "run", "get");
+    const path = { [get.params.path[0].name]: id };
+    const before = recordOf(get, await succeed(ctx, get, { path }, "reading the launched run"));
+    if (FINISHED2.includes(String(before.status))) skip(`the run finished (${String(before.status)}) before it could be cancelled`);
+    await succeed(ctx, ctx.route, { path: { [ctx.route.params.path[0].name]: id } }, "deleting the run being executed");
+    const read2 = async () => recordOf(get, await succeed(ctx, get, { path }, "reading the cancelled run"));
+    const after = await read2();
+    if (after.status !== "CANCELLED") fail(`after DELETE the run being executed is ${show(after.status)}, expected CANCELLED`);
+    await new Promise((r) => setTimeout(r, 500));
+    const later = await read2();
+    if (later.status !== "CANCELLED") fail(`the cancelled run moved on to ${show(later.status)}: its execution did not stop`);
+    const list = ctx.world.route("simulation", "list");
+    if (!list) return;
+    const listed = await succeed(ctx, list, { query: { filter: `run_id = "${id}"`, page_size: "100" } }, "listing the cancelled run's conversations");
+    const sims = Object.values(listed.body).find(Array.isArray) ?? [];
+    const open = sims.filter((s) => ["PENDING", "IN QUEUE", "IN PROGRESS"].includes(String(s.status)));
+    if (open.length > 0) fail(`the cancelled run left ${open.length} conversations open (${open.map((s) => String(s.status)).join(", ")})`);
+  }
+};
+var checks51 = [cancelExecuting];
+
 // src/conformance/checks/rules/webhooks-baselines-bands.ts
-var RULE6 = "baseline-sigma-bands";
+var RULE7 = "baseline-sigma-bands";
 function expectedBands(estimate, levels) {
   const bands = {};
   for (const n of levels) {
@@ -11780,8 +11812,8 @@ async function observedBaseline(ctx) {
   return { baseline, estimate: ewma(values) };
 }
 var newBaseline = {
-  name: `rule ${RULE6}: a new baseline has no statistics (zeros, sigma_bands null), null scope ids, and the metric's name as display_name unless one is given`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "create", RULE6),
+  name: `rule ${RULE7}: a new baseline has no statistics (zeros, sigma_bands null), null scope ids, and the metric's name as display_name unless one is given`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "create", RULE7),
   async run(ctx) {
     const metric2 = await ctx.world.create("metric");
     const answer = await send(ctx.target, ctx.route, { path: { metric_id: metric2.id }, body: {} });
@@ -11799,8 +11831,8 @@ var newBaseline = {
   }
 };
 var bandsOnGet = {
-  name: `rule ${RULE6}: sigma_bands are mean ± n·sigma for each requested level (default 1,2; a repeated level once)`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "get", RULE6),
+  name: `rule ${RULE7}: sigma_bands are mean ± n·sigma for each requested level (default 1,2; a repeated level once)`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "get", RULE7),
   async run(ctx) {
     const { baseline, estimate } = await observedBaseline(ctx);
     const plain = await getBaseline(ctx, baseline.path);
@@ -11810,8 +11842,8 @@ var bandsOnGet = {
   }
 };
 var levelLimits = {
-  name: `rule ${RULE6}: up to 20 distinct sigma levels are answered; more, a level of 0 or one without a plain decimal form is 400 on sigma_levels`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "get", RULE6),
+  name: `rule ${RULE7}: up to 20 distinct sigma levels are answered; more, a level of 0 or one without a plain decimal form is 400 on sigma_levels`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "get", RULE7),
   async run(ctx) {
     const metric2 = (await ctx.world.create("metric")).id;
     const baseline = await createBaseline(ctx, metric2);
@@ -11823,8 +11855,8 @@ var levelLimits = {
   }
 };
 var ownerMetric = {
-  name: `rule ${RULE6}: a baseline is found only under its own metric (404 on baseline_id), an unknown metric is 404 on metric_id`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "get", RULE6),
+  name: `rule ${RULE7}: a baseline is found only under its own metric (404 on baseline_id), an unknown metric is 404 on metric_id`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "get", RULE7),
   async run(ctx) {
     const metric2 = (await ctx.world.create("metric")).id;
     const baseline = await createBaseline(ctx, metric2);
@@ -11834,8 +11866,8 @@ var ownerMetric = {
   }
 };
 var bandsOnList = {
-  name: `rule ${RULE6}: listed baselines carry sigma_bands for the requested levels, null before observations`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "list", RULE6),
+  name: `rule ${RULE7}: listed baselines carry sigma_bands for the requested levels, null before observations`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "list", RULE7),
   async run(ctx) {
     const { baseline, estimate } = await observedBaseline(ctx);
     const empty = await createBaseline(ctx, baseline.path.metric_id);
@@ -11852,8 +11884,8 @@ var bandsOnList = {
   }
 };
 var updateKeepsStatistics = {
-  name: `rule ${RULE6}: an update keeps the baseline's statistics and answers its sigma_bands`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "update", RULE6),
+  name: `rule ${RULE7}: an update keeps the baseline's statistics and answers its sigma_bands`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "update", RULE7),
   async run(ctx) {
     const { baseline, estimate } = await observedBaseline(ctx);
     const answer = await send(ctx.target, ctx.route, { path: baseline.path, body: { display_name: "Conformance renamed baseline" } });
@@ -11867,9 +11899,9 @@ var updateKeepsStatistics = {
 var sigmaBandChecks = [newBaseline, bandsOnGet, levelLimits, ownerMetric, bandsOnList, updateKeepsStatistics];
 
 // src/conformance/checks/rules/webhooks-baselines-ewma.ts
-var RULE7 = "update-baselines";
+var RULE8 = "update-baselines";
 function appliesToBaselineCreate(route, suite) {
-  return route.id === canonical(suite, "baseline", "create")?.id && handles2(suite, "run.completed", RULE7);
+  return route.id === canonical(suite, "baseline", "create")?.id && handles2(suite, "run.completed", RULE8);
 }
 function hourly(start, count) {
   return Array.from({ length: count }, (_, i) => new Date(Date.parse(start) + i * 36e5).toISOString());
@@ -11879,7 +11911,7 @@ function expectCursor(record, expected, what) {
   if (typeof got !== "string" || Date.parse(got) !== Date.parse(expected)) fail(`${what}: expected last_processed_run_completed_at ${expected}, got ${String(got)}`);
 }
 var ewmaArithmetic = {
-  name: `rule ${RULE7}: the first run sets mean = x and sigma 0, each later run folds in with α = 0.3 (a list of results is one observation, its mean)`,
+  name: `rule ${RULE8}: the first run sets mean = x and sigma 0, each later run folds in with α = 0.3 (a list of results is one observation, its mean)`,
   applies: appliesToBaselineCreate,
   async run(ctx) {
     const control = needControl(ctx, "complete runs");
@@ -11899,7 +11931,7 @@ var ewmaArithmetic = {
   }
 };
 var completionOrder = {
-  name: `rule ${RULE7}: runs are folded in completion order whatever order they arrive in, and a run completed again replaces its observation (sandbox's choice)`,
+  name: `rule ${RULE8}: runs are folded in completion order whatever order they arrive in, and a run completed again replaces its observation (sandbox's choice)`,
   applies: appliesToBaselineCreate,
   async run(ctx) {
     const control = needControl(ctx, "complete runs");
@@ -11931,7 +11963,7 @@ async function baselinesOf(ctx, metric2) {
   return new Map(items2.map((b) => [String(b.ulid), b]));
 }
 var matchingBaselines = {
-  name: `rule ${RULE7}: a run feeds the ACTIVE baselines of its workspace and metric whose agent, test set and persona are unset or the run's`,
+  name: `rule ${RULE8}: a run feeds the ACTIVE baselines of its workspace and metric whose agent, test set and persona are unset or the run's`,
   applies: appliesToBaselineCreate,
   async run(ctx) {
     const control = needControl(ctx, "complete runs and load a legacy baseline");
@@ -11994,7 +12026,7 @@ function legacyBaseline(metric2) {
 var ewmaChecks = [ewmaArithmetic, completionOrder, matchingBaselines];
 
 // src/conformance/checks/rules/webhooks-baselines-history.ts
-var RULE8 = "baseline-history";
+var RULE9 = "baseline-history";
 async function history(ctx, runs) {
   const control = needControl(ctx, "complete runs at chosen times");
   const metric2 = (await ctx.world.create("metric")).id;
@@ -12026,8 +12058,8 @@ var DAY_RUNS = [
   ["2025-12-02T10:00:00.000Z", 20]
 ];
 var defaultBuckets = {
-  name: `rule ${RULE8}: by default 4-hour UTC buckets, oldest first, each with the estimate after its last run and its run count; empty buckets left out`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE8),
+  name: `rule ${RULE9}: by default 4-hour UTC buckets, oldest first, each with the estimate after its last run and its run count; empty buckets left out`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE9),
   async run(ctx) {
     const { baseline, steps: steps2 } = await history(ctx, DAY_RUNS);
     const expected = [
@@ -12040,8 +12072,8 @@ var defaultBuckets = {
   }
 };
 var dateRange = {
-  name: `rule ${RULE8}: start_date and end_date keep the runs completed between them, both bounds included, each bound alone too`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE8),
+  name: `rule ${RULE9}: start_date and end_date keep the runs completed between them, both bounds included, each bound alone too`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE9),
   async run(ctx) {
     const { baseline, steps: steps2 } = await history(ctx, DAY_RUNS);
     const at = DAY_RUNS.map(([time]) => time);
@@ -12058,8 +12090,8 @@ var dateRange = {
   }
 };
 var zoneAndDst = {
-  name: `rule ${RULE8}: 1-day buckets start at local midnight of the IANA zone, across a DST change, with the zone's offset`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE8),
+  name: `rule ${RULE9}: 1-day buckets start at local midnight of the IANA zone, across a DST change, with the zone's offset`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE9),
   async run(ctx) {
     const { baseline, steps: steps2 } = await history(ctx, [
       ["2026-03-28T22:30:00.000Z", 4],
@@ -12083,8 +12115,8 @@ var zoneAndDst = {
   }
 };
 var weekBuckets = {
-  name: `rule ${RULE8}: week buckets start on Monday (sandbox's choice)`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE8),
+  name: `rule ${RULE9}: week buckets start on Monday (sandbox's choice)`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE9),
   async run(ctx) {
     const { baseline, steps: steps2 } = await history(ctx, [
       ["2025-12-03T12:00:00.000Z", 3],
@@ -12105,8 +12137,8 @@ var weekBuckets = {
   }
 };
 var fallBackOrder = {
-  name: `rule ${RULE8}: items stay oldest bucket first when a later run falls in an earlier bucket (in a fall-back, a bucket that began before the repeated hour holds the second pass up to its wall-clock end)`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE8),
+  name: `rule ${RULE9}: items stay oldest bucket first when a later run falls in an earlier bucket (in a fall-back, a bucket that began before the repeated hour holds the second pass up to its wall-clock end)`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE9),
   async run(ctx) {
     const { baseline, steps: steps2 } = await history(ctx, [
       ["2025-10-26T00:40:00.000Z", 4],
@@ -12124,8 +12156,8 @@ var fallBackOrder = {
 };
 var UNKNOWN_ULID = "7ZZZZZZZZZZZZZZZZZZZZZZZZZ";
 var badParameters = {
-  name: `rule ${RULE8}: a bad bucket_interval, a timezone that is no IANA name, a date that is no date-time or a leap second, or start_date after end_date is 400 on that parameter; an unknown baseline or another metric's path is 404`,
-  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE8),
+  name: `rule ${RULE9}: a bad bucket_interval, a timezone that is no IANA name, a date that is no date-time or a leap second, or start_date after end_date is 400 on that parameter; an unknown baseline or another metric's path is 404`,
+  applies: (route, suite) => isRuleOperation(route, suite, "baseline", "custom", RULE9),
   async run(ctx) {
     const metric2 = (await ctx.world.create("metric")).id;
     const baseline = await createBaseline(ctx, metric2);
@@ -12148,7 +12180,7 @@ var badParameters = {
 var historyChecks = [defaultBuckets, dateRange, zoneAndDst, fallBackOrder, weekBuckets, badParameters];
 
 // src/conformance/checks/rules/webhooks-baselines-webhook-url.ts
-var RULE9 = "webhook-url";
+var RULE10 = "webhook-url";
 function jobComplete(ctx) {
   return enumOf2(ctx.suite, "WebhookType")[0];
 }
@@ -12164,8 +12196,8 @@ function expectHasToken(webhook, expected, what) {
 }
 var NOT_URLS = ["http://", "https://exa mple.com/hook"];
 var urlsAccepted = {
-  name: `rule ${RULE9}: http and https URLs are accepted, one without a valid host is 400 on url`,
-  applies: (route, suite) => isRuleOperation(route, suite, "webhook", "create", RULE9),
+  name: `rule ${RULE10}: http and https URLs are accepted, one without a valid host is 400 on url`,
+  applies: (route, suite) => isRuleOperation(route, suite, "webhook", "create", RULE10),
   async run(ctx) {
     for (const url of ["http://hooks.example.com/plain", "https://hooks.example.com/secure"]) {
       const webhook = await createWebhook(ctx, { url });
@@ -12177,8 +12209,8 @@ var urlsAccepted = {
   }
 };
 var tokenFlagOnCreate = {
-  name: `rule ${RULE9}: has_auth_token is true exactly when a non-empty auth_token is registered`,
-  applies: (route, suite) => isRuleOperation(route, suite, "webhook", "create", RULE9),
+  name: `rule ${RULE10}: has_auth_token is true exactly when a non-empty auth_token is registered`,
+  applies: (route, suite) => isRuleOperation(route, suite, "webhook", "create", RULE10),
   async run(ctx) {
     const url = "https://hooks.example.com/token-flag";
     expectHasToken(await createWebhook(ctx, { url }), false, "a webhook created without auth_token");
@@ -12190,8 +12222,8 @@ var tokenFlagOnCreate = {
   }
 };
 var tokenFlagOnUpdate = {
-  name: `rule ${RULE9}: an update keeps an omitted token, replaces it, clears it with null, and checks a new url`,
-  applies: (route, suite) => isRuleOperation(route, suite, "webhook", "update", RULE9),
+  name: `rule ${RULE10}: an update keeps an omitted token, replaces it, clears it with null, and checks a new url`,
+  applies: (route, suite) => isRuleOperation(route, suite, "webhook", "update", RULE10),
   async run(ctx) {
     const webhook = await createWebhook(ctx, { url: "https://hooks.example.com/update", auth_token: "first-secret" });
     const id = String(webhook.id);
@@ -12208,7 +12240,7 @@ var tokenFlagOnUpdate = {
 var webhookUrlChecks = [urlsAccepted, tokenFlagOnCreate, tokenFlagOnUpdate];
 
 // src/conformance/checks/rules/webhooks-baselines.ts
-var checks51 = [...webhookUrlChecks, ...deliveryChecks, ...ewmaChecks, ...sigmaBandChecks, ...historyChecks];
+var checks52 = [...webhookUrlChecks, ...deliveryChecks, ...ewmaChecks, ...sigmaBandChecks, ...historyChecks];
 
 // src/conformance/checks/rules/metrics-flows-thresholds.ts
 var FLOW = "metric-flow";
@@ -12326,7 +12358,7 @@ var catalog = {
     for (const c of categories) if (!Array.isArray(c.example_keys) || c.example_keys.length === 0) fail(`category ${show(c.prefix)} lists no example keys`);
   }
 };
-var checks52 = [flowReferences, flowFilters, currentThreshold, thresholdScope, catalog];
+var checks53 = [flowReferences, flowFilters, currentThreshold, thresholdScope, catalog];
 
 // src/conformance/checks/rules/metrics-flows-edits.ts
 var FLOW2 = "metric-flow";
@@ -12414,10 +12446,10 @@ var catalogData = {
     if (show(prefixes) !== show(want)) fail(`the categories are ${show(prefixes)}, expected ${show(want)}`);
   }
 };
-var checks53 = [flowReplace, flowSearch, thresholdPaths, catalogData];
+var checks54 = [flowReplace, flowSearch, thresholdPaths, catalogData];
 
 // src/conformance/checks/rules/metrics-organization-threshold.ts
-var RULE10 = "metric-organization-threshold";
+var RULE11 = "metric-organization-threshold";
 var TIME_MIRRORS = [
   ["create_time", "create_time"],
   ["update_time", "update_time"],
@@ -12430,8 +12462,8 @@ async function organizationThreshold(ctx, path) {
   return metric2.organization_threshold;
 }
 var followsThresholds = {
-  name: `rule ${RULE10}: a metric's organization_threshold is its current threshold as added, changed and deleted; null without one`,
-  applies: operationWithRule("metric", "get", RULE10),
+  name: `rule ${RULE11}: a metric's organization_threshold is its current threshold as added, changed and deleted; null without one`,
+  applies: operationWithRule("metric", "get", RULE11),
   async run(ctx) {
     const metric2 = await ctx.world.create("metric");
     const create = routeOf(ctx, "threshold", "create");
@@ -12468,8 +12500,8 @@ var followsThresholds = {
   }
 };
 var storedThreshold = {
-  name: `rule ${RULE10}: a metric stored with an organization_threshold answers it as its current threshold, until that is deleted`,
-  applies: (route, suite) => route.method === "GET" && operationWithRule("threshold", "custom", RULE10)(route, suite),
+  name: `rule ${RULE11}: a metric stored with an organization_threshold answers it as its current threshold, until that is deleted`,
+  applies: (route, suite) => route.method === "GET" && operationWithRule("threshold", "custom", RULE11)(route, suite),
   async run(ctx) {
     const held = { comparison_operator: "gte", target_float_lower: 0.6, source: "manual", create_time: "2026-01-05T10:00:00Z", update_time: "2026-01-06T11:30:00Z" };
     const metric2 = await ctx.world.loadRecord("metric", { organization_threshold: held, is_builtin: false });
@@ -12494,8 +12526,8 @@ var storedThreshold = {
   }
 };
 var otherWorkspace = {
-  name: `rule ${RULE10}: a threshold stored in another workspace is neither the metric's organization_threshold nor its current threshold`,
-  applies: operationWithRule("metric", "get", RULE10),
+  name: `rule ${RULE11}: a threshold stored in another workspace is neither the metric's organization_threshold nor its current threshold`,
+  applies: operationWithRule("metric", "get", RULE11),
   async run(ctx) {
     const current = ctx.world.suite.routes.find((r) => r.resource === "threshold" && r.method === "GET" && r.action === "custom" && r.aliasOf === null) ?? fail("the spec has no GET of the current threshold");
     const metric2 = await ctx.world.create("metric");
@@ -12507,8 +12539,8 @@ var otherWorkspace = {
   }
 };
 var storedNulls = {
-  name: `rule ${RULE10}: a threshold stored with null values and times shows as the organization_threshold without them`,
-  applies: operationWithRule("metric", "get", RULE10),
+  name: `rule ${RULE11}: a threshold stored with null values and times shows as the organization_threshold without them`,
+  applies: operationWithRule("metric", "get", RULE11),
   async run(ctx) {
     const metric2 = await ctx.world.create("metric");
     const nulls = { target_float_upper: null, target_float_lower: null, target_values: null, source: null, create_time: null, update_time: null };
@@ -12519,10 +12551,10 @@ var storedNulls = {
     if (present.length > 0) fail(`organization_threshold shows ${present.join(", ")} (${show(shown)}); the threshold holds null there`);
   }
 };
-var checks54 = [followsThresholds, storedThreshold, otherWorkspace, storedNulls];
+var checks55 = [followsThresholds, storedThreshold, otherWorkspace, storedNulls];
 
 // src/conformance/checks/rules/metrics-sql-schema.ts
-var RULE11 = "metric-sql-schema";
+var RULE12 = "metric-sql-schema";
 var TABLES = { uploaded_conversations: "conversation", simulated_conversations: "simulation" };
 function typesOf(node, defs2, out = { types: /* @__PURE__ */ new Set(), dateTime: false }) {
   const s = deref(node, defs2);
@@ -12544,8 +12576,8 @@ function expectedColumn(schema, name, defs2) {
   return { name, type, nullable: mayBeNull || !required, description: described ? String(described.description) : null };
 }
 var sqlSchema = {
-  name: `rule ${RULE11}: a table per conversation source, a column per field of its resource with the SQL type of the field`,
-  applies: operationWithRule("metric", "custom", RULE11),
+  name: `rule ${RULE12}: a table per conversation source, a column per field of its resource with the SQL type of the field`,
+  applies: operationWithRule("metric", "custom", RULE12),
   async run(ctx) {
     const body = (await succeed(ctx, ctx.route, {}, "reading the SQL schema")).body;
     const names2 = body.tables.map((t) => t.name);
@@ -12564,7 +12596,7 @@ var sqlSchema = {
     }
   }
 };
-var checks55 = [sqlSchema];
+var checks56 = [sqlSchema];
 
 // src/conformance/checks/rules/personas-sounds-tags.ts
 var UPLOAD = "persona-sound-upload";
@@ -12682,7 +12714,7 @@ var tagSummaryScope = {
     if (JSON.stringify(mine) !== JSON.stringify(expected)) fail(`the default workspace's listing shows ${show(mine)}, expected ${show(expected)}`);
   }
 };
-var checks56 = [soundLifecycle, tagSummary, tagSummaryLive, tagSummaryScope];
+var checks57 = [soundLifecycle, tagSummary, tagSummaryLive, tagSummaryScope];
 
 // src/conformance/checks/rules/personas-sounds-upload.ts
 var UPLOAD2 = "persona-sound-upload";
@@ -12766,7 +12798,7 @@ var soundStamps = {
     if (same8.status !== "active" || same8.last_updated_at !== STORED_TIME2) fail(`complete of an active sound changed it: ${show(same8)}`);
   }
 };
-var checks57 = [uploadTarget, soundEdits, soundStamps];
+var checks58 = [uploadTarget, soundEdits, soundStamps];
 
 // src/conformance/checks/rules/test-sets-agents-records.ts
 var AGENTS = "test-set-agents";
@@ -12815,7 +12847,7 @@ var recordsInGridOrder = {
     if (JSON.stringify(got) !== JSON.stringify(expected)) fail(`the records are ${show(got)}, expected ${show(expected)}`);
   }
 };
-var checks58 = [attachDetach, recordsInGridOrder];
+var checks59 = [attachDetach, recordsInGridOrder];
 
 // src/conformance/checks/rules/test-sets-agents-edits.ts
 var AGENTS2 = "test-set-agents";
@@ -12897,10 +12929,10 @@ var revertRows = {
     if (versions !== count + 1) fail(`the revert recorded ${versions - count} versions, expected 1`);
   }
 };
-var checks59 = [attachMany, recordFields, revertRows];
+var checks60 = [attachMany, recordFields, revertRows];
 
 // src/conformance/checks/rules/test-sets-grid-rows.ts
-var RULE12 = "test-set-snapshot";
+var RULE13 = "test-set-snapshot";
 function rowOf(row) {
   return { id: row.id, position: row.position, input_str: row.input_str, expected_output: row.expected_output ?? null, attributes: row.attributes ?? null };
 }
@@ -12917,8 +12949,8 @@ async function gridRows(ctx, set) {
   return { rows: (record.test_cases ?? []).map(rowOf), count: record.test_case_count };
 }
 var revertEditedRows = {
-  name: `rule ${RULE12}: a revert brings back each row as the version holds it (content edited since, place moved since, a deleted row revived) and deletes rows added since`,
-  applies: operationWithRule("test_set", "revert", RULE12),
+  name: `rule ${RULE13}: a revert brings back each row as the version holds it (content edited since, place moved since, a deleted row revived) and deletes rows added since`,
+  applies: operationWithRule("test_set", "revert", RULE13),
   async run(ctx) {
     const createCase2 = routeOf(ctx, "test_case", "create");
     const updateCase = routeOf(ctx, "test_case", "update");
@@ -12952,8 +12984,8 @@ var revertEditedRows = {
   }
 };
 var duplicateRows = {
-  name: `rule ${RULE12}: a duplicated test set gets rows of its own (new ids, the copy's id) with the source's grid content in order; the source's rows stay`,
-  applies: operationWithRule("test_set", "duplicate", RULE12),
+  name: `rule ${RULE13}: a duplicated test set gets rows of its own (new ids, the copy's id) with the source's grid content in order; the source's rows stay`,
+  applies: operationWithRule("test_set", "duplicate", RULE13),
   async run(ctx) {
     const update2 = routeOf(ctx, "test_set", "update");
     const set = await ctx.world.create("test_set");
@@ -12975,10 +13007,10 @@ var duplicateRows = {
     if (!same6(await gridRows(ctx, set), source)) fail("duplicating the test set changed the source grid");
   }
 };
-var checks60 = [revertEditedRows, duplicateRows];
+var checks61 = [revertEditedRows, duplicateRows];
 
 // src/conformance/checks/rules/index.ts
-var RULE_CHECKS = [...checks28, ...checks51, ...checks36, ...checks50, ...checks56, ...checks57, ...checks52, ...checks53, ...checks54, ...checks55, ...checks58, ...checks59, ...checks60];
+var RULE_CHECKS = [...checks28, ...checks52, ...checks36, ...checks50, ...checks51, ...checks57, ...checks58, ...checks53, ...checks54, ...checks55, ...checks56, ...checks59, ...checks60, ...checks61];
 
 // src/conformance/checks/semantics.ts
 function bodyProps(suite, route) {
