@@ -32,6 +32,8 @@ export function createRunExecutor(deps: ExecutorDeps): RunExecutor {
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
   let closed = false;
   let woken = false;
+  /** Whether the last sweep failed: an outage is logged once, not every sweep. */
+  let failing = false;
 
   const start = (runId: string): void => {
     const controller = new AbortController();
@@ -56,12 +58,15 @@ export function createRunExecutor(deps: ExecutorDeps): RunExecutor {
     if (closed || running.size >= RUNS_PER_INSTANCE) return;
     try {
       const now = Date.now();
-      if (!runtime.store.transaction(() => anyClaimable(runtime.store, now), 'read')) return;
+      const claimable = runtime.store.transaction(() => anyClaimable(runtime.store, now), 'read');
+      failing = false;
+      if (!claimable) return;
       for (const claim of claimRuns(runtime.store, owner, options.leaseMs, RUNS_PER_INSTANCE - running.size, now)) {
         if (!running.has(claim.runId)) start(claim.runId);
       }
     } catch (error) {
-      if (!closed) deps.log(`sandbox: looking for runs to execute failed: ${(error as Error)?.message ?? String(error)}`);
+      if (!closed && !failing) deps.log(`sandbox: looking for runs to execute failed (retrying every ${options.sweepMs} ms): ${(error as Error)?.message ?? String(error)}`);
+      failing = true;
     }
   };
 
