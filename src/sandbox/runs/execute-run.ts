@@ -102,7 +102,8 @@ export async function executeRun(deps: RunExecutionDeps, runId: string, signal: 
     if (event) deps.publish([event]);
   };
 
-  const first = store.transaction(() => current(), 'read');
+  // A write transaction: current() may take a finished run out of the queue (a read-modify-write under the lock).
+  const first = store.transaction(() => current(), 'write');
   if (!first) return;
   if (first.data.status === 'PENDING') {
     await sleep(options.paceMs, signal);
