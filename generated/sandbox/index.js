@@ -14239,7 +14239,7 @@ async function executeRun(deps, runId, signal) {
     }, "write");
     if (event2) deps.publish([event2]);
   };
-  const first = store.transaction(() => current(), "read");
+  const first = store.transaction(() => current(), "write");
   if (!first) return;
   if (first.data.status === "PENDING") {
     await sleep2(options.paceMs, signal);
@@ -14380,6 +14380,7 @@ function createRunExecutor(deps) {
   const running = /* @__PURE__ */ new Map();
   let closed = false;
   let woken = false;
+  let failing = false;
   const start = (runId) => {
     const controller = new AbortController();
     const job = runId.startsWith(RESIMULATE_PREFIX) ? executeResimulation(runtime, options, owner, deps.score, runId, controller.signal) : executeRun({ runtime, options, owner, score: deps.score, publish: deps.publish }, runId, controller.signal);
@@ -14396,12 +14397,15 @@ function createRunExecutor(deps) {
     if (closed || running.size >= RUNS_PER_INSTANCE) return;
     try {
       const now = Date.now();
-      if (!runtime.store.transaction(() => anyClaimable(runtime.store, now), "read")) return;
+      const claimable = runtime.store.transaction(() => anyClaimable(runtime.store, now), "read");
+      failing = false;
+      if (!claimable) return;
       for (const claim of claimRuns(runtime.store, owner, options.leaseMs, RUNS_PER_INSTANCE - running.size, now)) {
         if (!running.has(claim.runId)) start(claim.runId);
       }
     } catch (error) {
-      if (!closed) deps.log(`sandbox: looking for runs to execute failed: ${error?.message ?? String(error)}`);
+      if (!closed && !failing) deps.log(`sandbox: looking for runs to execute failed (retrying every ${options.sweepMs} ms): ${error?.message ?? String(error)}`);
+      failing = true;
     }
   };
   const renew = () => {
