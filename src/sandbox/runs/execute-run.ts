@@ -76,8 +76,12 @@ export async function executeRun(deps: RunExecutionDeps, runId: string, signal: 
   const store = runtime.store;
   /** The run, when this instance may still write it (inside a transaction). */
   const current = (): StoredRecord | undefined => {
-    if (signal.aborted || !holdsRun(store, owner, runId)) return undefined;
+    if (signal.aborted) return undefined;
+    // The run first, then the queue: the order every writer takes them in (a launch, a cancel and a completion
+    // write the run, then the queue), so on a store with a lock per organization and one for meta no two
+    // transactions wait for each other in a circle.
     const run = store.get('run', runId);
+    if (!holdsRun(store, owner, runId)) return undefined;
     if (!run || run.deleted || TERMINAL_RUN_STATUSES.has(String(run.data.status))) {
       dequeueRun(store, runId);
       return undefined;
