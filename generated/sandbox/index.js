@@ -14215,8 +14215,9 @@ async function executeRun(deps, runId, signal) {
   const { runtime, options, owner } = deps;
   const store = runtime.store;
   const current = () => {
-    if (signal.aborted || !holdsRun(store, owner, runId)) return void 0;
+    if (signal.aborted) return void 0;
     const run = store.get("run", runId);
+    if (!holdsRun(store, owner, runId)) return void 0;
     if (!run || run.deleted || TERMINAL_RUN_STATUSES.has(String(run.data.status))) {
       dequeueRun(store, runId);
       return void 0;
