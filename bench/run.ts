@@ -11,6 +11,7 @@ import { benchGeneration } from './generation.js';
 import { benchSandbox } from './sandbox.js';
 import { benchSandboxPg } from './sandbox-pg.js';
 import { benchClient } from './client.js';
+import { benchRuns } from './runs.js';
 import { cleanupTemp } from './processes.js';
 import type { Bench, BenchOptions, BenchResult, Row, Target, Unit } from './types.js';
 
@@ -33,6 +34,7 @@ const benches: (Bench & { title: string; method?: string[] })[] = [
   { name: 'sandbox', title: 'Sandbox server', run: benchSandbox },
   { name: 'sandbox-pg', title: 'Sandbox on PostgreSQL (1-3 instances) beside SQLite', run: benchSandboxPg },
   { name: 'client', title: 'Client', run: benchClient },
+  { name: 'runs', title: 'Runs at work (issue 25): conversations against a local chat agent', run: benchRuns },
 ];
 
 const REPORT_JSON = new URL('./report.json', import.meta.url);

@@ -9,7 +9,7 @@ import { ConformanceOptionsError, junit, runConformance, summary, table, type Ch
 
 const USAGE = `Usage: evalplatform-conformance (npm run conformance --) [--base-url URL (--api-key KEY | --control-url URL --admin-token T)]
     [--other-api-key KEY] [--no-permission-key KEY] [--junit reports/conformance.xml] [--timeout-ms MS per check, default 60000]
-    [--operation ID] [--check TEXT] [--quiet]
+    [--run-timeout-ms MS a launched run may take, default 45000] [--operation ID] [--check TEXT] [--quiet]
   Without --base-url: the in-process sandbox (needs @evalplatform/sandbox). Exit 1 on any failed check, 2 on bad flags.
 `;
 
@@ -31,6 +31,7 @@ async function main(): Promise<number> {
         'admin-token': { type: 'string' },
         junit: { type: 'string', default: 'reports/conformance.xml' },
         'timeout-ms': { type: 'string' },
+        'run-timeout-ms': { type: 'string' },
         operation: { type: 'string' },
         check: { type: 'string' },
         quiet: { type: 'boolean', default: false },
@@ -49,6 +50,8 @@ async function main(): Promise<number> {
   if (values['control-url'] !== undefined && !URL.canParse(values['control-url'])) return usageError(`--control-url is not a URL: ${values['control-url']}`);
   const timeoutMs = values['timeout-ms'] === undefined ? undefined : Number(values['timeout-ms']);
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) return usageError(`--timeout-ms must be a positive integer, got ${values['timeout-ms']}`);
+  const runTimeoutMs = values['run-timeout-ms'] === undefined ? undefined : Number(values['run-timeout-ms']);
+  if (runTimeoutMs !== undefined && !(Number.isInteger(runTimeoutMs) && runTimeoutMs > 0)) return usageError(`--run-timeout-ms must be a positive integer, got ${values['run-timeout-ms']}`);
   const started = performance.now();
   let results;
   try {
@@ -62,6 +65,7 @@ async function main(): Promise<number> {
       ...(values.operation ? { operation: values.operation } : {}),
       ...(values.check ? { check: values.check } : {}),
       ...(timeoutMs ? { timeoutMs } : {}),
+      ...(runTimeoutMs ? { runTimeoutMs } : {}),
       ...(values.quiet ? {} : { onResult: (r: CheckResult) => process.stderr.write(r.outcome === 'pass' ? '.' : r.outcome === 'fail' ? 'F' : 's') }),
     });
   } catch (error) {

@@ -72,6 +72,7 @@ export async function inProcessTarget(options: Pick<SandboxOptions, 'rules' | 'd
     },
     loadFixtures: async (records) => (await admin.loadFixtures(org, { records: records as never })).records,
     completeRun: async (body) => (await admin.completeRun(org, { wait_for_deliveries: true, ...body })) as { run: Record<string, unknown>; sent: Record<string, unknown>[] },
+    setRunExecution: async (mode) => void (await admin.setRunExecution(org, { mode })),
     idle: () => sandbox.idle(),
   };
   const target: Target = {

@@ -27,6 +27,8 @@ export interface ConformanceOptions {
   receiver?: boolean;
   /** Time limit per check (default 60 s); a check over it is a failure under its own name, and the run goes on. */
   timeoutMs?: number;
+  /** How long a launched run may take to finish in the execution check (default 45 s; keep it under timeoutMs). */
+  runTimeoutMs?: number;
   /** Only operations whose id contains this text. */
   operation?: string;
   /** Only checks whose name contains this text. */
@@ -50,6 +52,7 @@ function controlAccess(controlUrl: string, adminToken: string, organizationId: s
     },
     loadFixtures: async (records) => (await admin.loadFixtures(organizationId, { records: records as never })).records,
     completeRun: async (body) => (await admin.completeRun(organizationId, { wait_for_deliveries: true, ...body })) as { run: Record<string, unknown>; sent: Record<string, unknown>[] },
+    setRunExecution: async (mode) => void (await admin.setRunExecution(organizationId, { mode })),
     // The sent log waits for every pending delivery before it answers (wait defaults to true); the kind filter
     // keeps the answer small.
     idle: async () => void (await admin.listSent({ query: { organization_id: organizationId, kind: 'alert_notification', wait: true } })),
@@ -61,6 +64,7 @@ async function conformanceTarget(options: ConformanceOptions): Promise<{ target:
   if (!options.baseUrl) {
     const { inProcessTarget } = await import('./in-process.js');
     const local = await inProcessTarget();
+    if (options.runTimeoutMs !== undefined) local.target.runTimeoutMs = options.runTimeoutMs;
     return { target: local.target, close: () => local.sandbox.close() };
   }
   let apiKey = options.apiKey;
@@ -82,6 +86,7 @@ async function conformanceTarget(options: ConformanceOptions): Promise<{ target:
     ...(control ? { control } : {}),
     ...(receiver ? { receiver } : {}),
   });
+  if (options.runTimeoutMs !== undefined) target.runTimeoutMs = options.runTimeoutMs;
   return { target, close: async () => receiver?.close() };
 }
 

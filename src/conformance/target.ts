@@ -15,6 +15,11 @@ export interface ControlAccess {
   completeRun(body: Record<string, unknown>): Promise<{ run: Record<string, unknown>; sent: Record<string, unknown>[] }>;
   /** Resolves once the target's pending outbound deliveries (and their retries) are done (absent: no such signal). */
   idle?(): Promise<void>;
+  /**
+   * Whether the target executes the organization's launched runs itself (automatic) or leaves them for completeRun
+   * (manual): checks that script a run's outcome launch it in manual mode (absent: the target has no such switch).
+   */
+  setRunExecution?(mode: 'automatic' | 'manual'): Promise<void>;
 }
 
 /** One HTTP call a receiver endpoint got, and what it answered. */
@@ -50,6 +55,8 @@ export interface Target {
   control?: ControlAccess;
   /** Where the target's webhook deliveries can be sent and observed. */
   receiver?: WebhookReceiver;
+  /** How long a launched run may take to finish before the execution check fails (default 45 s). */
+  runTimeoutMs?: number;
 }
 
 export function httpTarget(options: { baseUrl: string; apiKey: string; otherApiKey?: string; noPermissionKey?: string; control?: ControlAccess; receiver?: WebhookReceiver; fetch?: typeof fetch }): Target {

@@ -89,6 +89,8 @@ export function referenceName(key: string): string | undefined {
  * retries, when the url leads nowhere).
  */
 const SUBSCRIPTION_RULE = 'webhook-url';
+/** The rule of a run launch (the sandbox queues the launched run for execution there). */
+const LAUNCH_RULE = 'run-pin-versions';
 
 export class World {
   readonly defs: Defs;
@@ -315,7 +317,20 @@ export class World {
       if (this.target.receiver && !('url' in overrides)) overrides = { ...overrides, url: this.target.receiver.endpoint() };
     }
     const body = await this.bodyFor(route, overrides);
-    const answer = await send(this.target, route, { path, ...(body === undefined ? {} : { body }) });
+    const request = () => send(this.target, route, { path, ...(body === undefined ? {} : { body }) });
+    // A run the World launches is a record other checks use (delete it, tag it), not an execution: launched with
+    // the target's run execution off where it has the switch (the execution check launches its own runs).
+    const control = this.target.control;
+    const launch = route.rules.includes(LAUNCH_RULE) && control?.setRunExecution !== undefined;
+    let answer;
+    if (launch) {
+      await control!.setRunExecution!('manual');
+      try {
+        answer = await request();
+      } finally {
+        await control!.setRunExecution!('automatic');
+      }
+    } else answer = await request();
     expectSuccess(answer, route, `creating a ${resource} (${route.id})`);
     const record = recordOf(route, answer);
     const id = record?.[row.id];

@@ -42,11 +42,14 @@ function readFaultsFlag(value: string): unknown {
 
 async function open(args: SandboxOptionValues, choice: DbChoice, faults: unknown): Promise<Served | string> {
   const adminToken = args['admin-token'] ? { adminToken: args['admin-token'] } : {};
+  // How launched runs are executed (docs/sandbox.md "Runs at work"); the option table checked the values.
+  const runs = { ...(args['run-pace-ms'] === undefined ? {} : { paceMs: Number(args['run-pace-ms']) }), ...(args['agent-timeout-ms'] === undefined ? {} : { agentTimeoutMs: Number(args['agent-timeout-ms']) }) };
+  const engine = { runs, ...(faults === undefined ? {} : { faults }) };
   const workers = args.workers === undefined ? undefined : Number(args.workers);
   try {
     // On PostgreSQL a pool of engines in worker processes (unless --workers 0); on SQLite the one engine here.
-    if (choice.engine === 'postgres' && workers !== 0) return await startSandboxPool({ db: args.db, ...(workers ? { workers } : {}), ...adminToken, engine: { ...(faults === undefined ? {} : { faults }) } });
-    return await createSandbox({ db: args.db, ...adminToken, ...(faults === undefined ? {} : { faults }) });
+    if (choice.engine === 'postgres' && workers !== 0) return await startSandboxPool({ db: args.db, ...(workers ? { workers } : {}), ...adminToken, engine });
+    return await createSandbox({ db: args.db, ...adminToken, ...engine });
   } catch (error) {
     // Faults that do not fit the spec (an unknown operation, fractions over 1): one line naming the field.
     if ((error as Error).message.startsWith('faults: ')) return `--${(error as Error).message}`;

@@ -25,6 +25,11 @@ import { startDeliverySweeper } from './events/queue.js';
 import { deliveryOptions } from './rules/events/outbound.js';
 import type { Store } from './storage/store.js';
 import { configureJudge, type JudgeEndpointOptions } from './runs/metrics/judge-endpoint.js';
+import { createRunExecutor } from './runs/executor.js';
+import { setExecutionMode } from './runs/execution-mode.js';
+import { resetRunQueue } from './runs/run-queue.js';
+import { resolveExecutionOptions, type RunExecutionOptions } from './runs/execution-options.js';
+import { scoreSimulation } from './runs/metrics/score.js';
 
 export interface SandboxOptions {
   /**
@@ -62,6 +67,8 @@ export interface SandboxOptions {
    * `{ seed, rules: [...] }` (docs/sandbox.md, "Faults on demand"). Invalid: createSandbox throws naming the field.
    */
   faults?: unknown;
+  /** How launched runs are executed: pace, agent call limits, concurrency, claims (docs/sandbox.md "Runs at work"). */
+  runs?: RunExecutionOptions;
 }
 
 export interface Sandbox {
@@ -132,6 +139,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   };
   bus = createEventBus(() => runtime, rules, log);
   configureJudge(runtime, options.judge);
+  // Launched runs are executed here; their completion's events go through the bus like any other.
+  const executor = createRunExecutor({ runtime, options: resolveExecutionOptions(options.runs), score: scoreSimulation, publish: (events) => bus.track(bus.publish(events)), log });
+  runtime.runs = executor;
 
   const seed = (): { key: string; org: string } => {
     const existing = store.meta('dev_api_key');
@@ -165,7 +175,12 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     faults,
     reset: () => {
       store.reset();
-      seed();
+      // Meta survives a reset; the run queue and the development organization's run execution mode do not.
+      store.transaction(() => {
+        resetRunQueue(store);
+        const { org } = seed();
+        setExecutionMode(store, org, 'automatic');
+      }, 'write');
     },
   };
 
@@ -255,6 +270,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         await new Promise<void>((resolve) => server.close(() => resolve()));
       }
       servers.clear();
+      await executor.close();
       sweeper?.stop();
       await bus.idle();
       store.close();

@@ -206,6 +206,8 @@ describe('runs', () => {
 
   it('replace their tags with PATCH, list their tags at /runs/tags, and delete to DELETED (then 404)', async () => {
     const org = await h.control.createOrganization();
+    // Manual mode: these runs are not executed, so they stay PENDING and DELETE deletes them (issue 25).
+    await h.control.request('PUT', `/organizations/${org.organization.id}/run-execution`, { mode: 'manual' });
     const c = h.clientFor(org.api_key.key);
     const { agent } = await c.agents.createAgent({ display_name: 'Tagged', model_type: 'MODEL_TYPE_CHAT' });
     const { persona } = await c.personas.createPersona({ name: 'p', voice_name: 'hans', language_code: 'de-DE' });

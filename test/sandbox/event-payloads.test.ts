@@ -5,6 +5,7 @@ import { eventOf, payloadOf, type ConversationWave, type MetricsRerun, type RunC
 
 const completed: RunCompleted = {
   run_id: 'r1',
+  status: 'COMPLETED',
   agent_id: null,
   tags: ['nightly'],
   scheduled_run_id: null,

@@ -77,6 +77,10 @@ describe('webhook deliveries', () => {
       wave: 'run',
       run_id: done.run.run_id,
       metric_values: { [METRIC]: 0.75 },
+      // The service's job_complete fields (facts 2.17).
+      organization_id: o.id,
+      status: 'COMPLETED',
+      message: expect.stringContaining(`Run ${done.run.run_id}`),
     });
     const [plain] = callsTo(without);
     expect(plain!.headers['X-Webhook-Token']).toBeUndefined();

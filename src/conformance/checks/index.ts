@@ -2,6 +2,7 @@
 import { headerCase, missingKey, noKeyNeeded, permission, unknownKey } from './auth.js';
 import type { Check } from './context.js';
 import { alertFires, baselineMoves, webhookDelivered } from './events.js';
+import { runExecutes } from './execution.js';
 import { happyPath, happyPathMaximal } from './happy.js';
 import { otherOrganization, otherOrganizationList, unknownId } from './isolation.js';
 import { badPathIds, bodyInside, bodyOutside, headerBounds, jsonContent, malformedJson, queryBounds } from './limits.js';
@@ -54,6 +55,7 @@ export const CHECKS: readonly Check[] = [
   alertFires,
   baselineMoves,
   webhookDelivered,
+  runExecutes,
   ...protocolRequests,
   ...protocolLists,
   ...protocolWorkspaces,

@@ -22,6 +22,10 @@ function portCheck(value: string): string | undefined {
   return /^\d+$/.test(value) && Number.isInteger(port) && port <= 65535 ? undefined : `must be an integer 0-65535 (0 picks a free port), got ${JSON.stringify(value)}`;
 }
 
+function wholeNumber(min: number, max: number): (value: string) => string | undefined {
+  return (value) => (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max ? undefined : `must be a whole number ${min}-${max}, got ${JSON.stringify(value)}`);
+}
+
 export const SANDBOX_OPTIONS = {
   port: { type: 'string', value: 'N', default: String(DEFAULT_PORT), help: 'TCP port; 0 picks a free one', check: portCheck },
   host: { type: 'string', value: 'HOST', default: '127.0.0.1', help: 'address to listen on (0.0.0.0 for every interface)', check: (v) => (v.trim() === '' ? 'must not be empty' : undefined) },
@@ -38,6 +42,8 @@ export const SANDBOX_OPTIONS = {
     check: (v) => (/^\d+$/.test(v) && Number(v) <= MAX_WORKERS ? undefined : `must be an integer 0-${MAX_WORKERS}, got ${JSON.stringify(v)}`),
   },
   'admin-token': { type: 'string', value: 'T', help: 'the control plane admin token to use (default: made at first start and kept in the database)' },
+  'run-pace-ms': { type: 'string', value: 'N', default: '50', help: 'pace of executed runs: milliseconds of each step (queued, started, each persona turn); 0 runs as fast as the agent answers', check: wholeNumber(0, 3_600_000) },
+  'agent-timeout-ms': { type: 'string', value: 'N', default: '10000', help: "deadline of each call to an agent's chat endpoint", check: wholeNumber(1, 600_000) },
   faults: { type: 'string', value: 'JSON | @file.json', help: 'faults on demand from the start, as PUT /control/faults takes them: {"seed":1,"rules":[{"unavailable":0.2}]} (docs/sandbox.md, "Faults on demand")' },
   json: { type: 'boolean', default: false, help: 'print one JSON line (base_url, api_key, admin_token, control_url, inspector_url, organization_id, default_workspace_id) as the first line of standard output instead of the banner; with npm use `npm run -s sandbox -- --json`' },
   help: { type: 'boolean', default: false, help: 'print this usage and exit' },

@@ -1,6 +1,7 @@
 // The control plane: not part of the API. Served under /control, guarded by the admin token
 // (`Authorization: Bearer <token>`), described by control/openapi.yaml. It creates organizations and keys,
-// loads fixtures, completes runs (raising run.completed), shows what the sandbox sent, and resets state.
+// loads fixtures, completes runs (raising run.completed), sets whether runs execute by themselves (run-execution),
+// shows what the sandbox sent, and resets state.
 import { timingSafeEqual } from 'node:crypto';
 import { ApiFailure, invalid, notFound } from '../errors.js';
 import { alnum } from '../ids.js';
@@ -12,11 +13,13 @@ import { newRecordData, present, setOwn, stampUpdated } from '../engine/records.
 import { createApiKey, createOrganization } from '../organizations.js';
 import type { Json } from '../storage/store.js';
 import { PLATFORM_ORG } from '../storage/store.js';
-import { eventOf, type RunCompleted } from '../rules/events/payloads.js';
+import { finishRun } from '../runs/complete.js';
+import { closeOpenSimulations } from '../runs/simulations.js';
 import { changeFixture, loadFixtures, removeFixture, type FixtureEntry } from './fixtures.js';
 import { scriptMetricAnswers } from './metric-answers.js';
 import { handleFaults } from './faults.js';
 import type { FaultInjector } from '../faults/injector.js';
+import { changeRunExecution, readRunExecution } from './run-execution.js';
 
 export interface ControlDeps {
   runtime: Runtime;
@@ -114,6 +117,12 @@ export async function handleControl(deps: ControlDeps, request: SandboxRequest, 
       }
       case 'POST /organizations/{id}/metric-answers':
         return json(200, scriptMetricAnswers(runtime, orgId!, await body(request)));
+      case 'GET /organizations/{id}/run-execution':
+        requireOrg(runtime, orgId!);
+        return json(200, readRunExecution(runtime, orgId!));
+      case 'PUT /organizations/{id}/run-execution':
+        requireOrg(runtime, orgId!);
+        return json(200, changeRunExecution(runtime, orgId!, await body(request)));
       case 'POST /organizations/{id}/run-completions': {
         requireOrg(runtime, orgId!);
         const b = await body(request);
@@ -232,29 +241,25 @@ function completeRun(runtime: Runtime, org: string, b: Json): { runId: string; e
       const data = newRecordData(runtime, resource, { status: 'IN PROGRESS', agent_id: agentId }, completedAt);
       run = runtime.store.insert({ kind: 'run', id: String(data[resource.id]), org, workspace, deleted: false, data });
     }
-    setOwn(run.data, 'status', 'COMPLETED');
-    setOwn(run.data, 'completed_at', completedAt);
-    setOwn(run.data, 'complete_time', completedAt);
+    // A run the executor is running stops here: its open conversations are closed, one completion fires.
+    runtime.runs?.stop(run.id);
+    if (run.data.simulations_created === true) closeOpenSimulations(runtime, run, 'cancelled: the run was completed through the control plane');
     setOwn(run.data, 'tags', tags);
-    setOwn(run.data, 'conversation_source', source);
     if (typeof b.scheduled_run_id === 'string') setOwn(run.data, 'scheduled_run_id', b.scheduled_run_id);
     for (const [field, value] of [['metric_ids', Object.keys(metricValues)], ['pinned_versions', { agent: null, persona: null, test_set: null, metrics: {} }], ['on_latest_configuration', true]] as const) {
       if (run.data[field] === undefined) setOwn(run.data, field, value);
     }
     if (typeof b.agent_id === 'string') setOwn(run.data, 'agent_id', b.agent_id);
-    setOwn(run.data, 'metric_values', Object.fromEntries(Object.entries(metricValues).map(([k, v]) => [k, v.reduce((a, x) => a + x, 0) / v.length])));
     completeProgressAndResults(runtime, org, run.data, metricValues);
-    setOwn(run.data, 'update_time', completedAt);
-    runtime.store.update(run);
-    const payload: RunCompleted = {
-      run_id: run.id,
-      agent_id: typeof b.agent_id === 'string' ? b.agent_id : run.data.agent_id === placeholderAgent(runtime, org, workspace) ? null : ((run.data.agent_id as string | undefined) ?? null),
+    const event = finishRun(runtime, run, {
+      status: 'COMPLETED',
+      completedAt,
+      metricValues,
+      conversationSource: source,
+      agentId: typeof b.agent_id === 'string' ? b.agent_id : run.data.agent_id === placeholderAgent(runtime, org, workspace) ? null : ((run.data.agent_id as string | undefined) ?? null),
       tags,
-      scheduled_run_id: (b.scheduled_run_id as string | undefined) ?? null,
-      conversation_source: source,
-      metric_values: metricValues,
-      completed_at: completedAt,
-    };
-    return { runId: run.id, event: eventOf({ name: 'run.completed', org, workspace: run.workspace, payload }) };
+      scheduledRunId: (b.scheduled_run_id as string | undefined) ?? null,
+    });
+    return { runId: run.id, event };
   });
 }

@@ -23,6 +23,16 @@ export interface Runtime {
   routeById(id: string): Route;
   /** Queue an event; handlers run after the current request's transaction commits. */
   raise(event: RaisedEvent): void;
+  /** The run executor of this instance (src/sandbox/runs/executor.ts); absent where nothing executes runs. */
+  runs?: RunControl;
+}
+
+/** What rules and the control plane ask of the run executor. */
+export interface RunControl {
+  /** A run was queued (its launch is committing): look for work at once rather than at the next sweep. */
+  wake(): void;
+  /** A run was cancelled, deleted or completed elsewhere: stop executing it on this instance. */
+  stop(runId: string): void;
 }
 
 export interface RequestContext {

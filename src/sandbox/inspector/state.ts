@@ -3,6 +3,7 @@
 // records (soft-deleted, or in a lifecycle state that hides them) are included and marked.
 import type { Runtime } from '../engine/context.js';
 import { dropPath, isHidden, present } from '../engine/records.js';
+import { redactRecord } from './redact-records.js';
 import type { ResourceRow } from '../engine/tables.js';
 import { notFound } from '../errors.js';
 import type { Json, Organization, StoredRecord } from '../storage/store.js';
@@ -74,7 +75,8 @@ export function searchRecords(runtime: Runtime, session: Session, org: string, o
     for (const record of runtime.store.list(resource.name, { org, includeDeleted: true })) {
       if (record.org !== org && (record.org !== PLATFORM_ORG || !options.builtin)) continue;
       if (options.workspace && resource.scope === 'workspace' && record.workspace !== null && record.workspace !== options.workspace) continue;
-      if (q !== '' && !record.id.toLowerCase().includes(q) && !JSON.stringify(present(resource, record)).toLowerCase().includes(q)) continue;
+      // Searched in the form shown, so a query cannot probe for a hidden secret.
+      if (q !== '' && !record.id.toLowerCase().includes(q) && !JSON.stringify(redactRecord(present(resource, record))).toLowerCase().includes(q)) continue;
       out.push(summary(runtime, resource, record));
     }
   }
@@ -89,7 +91,7 @@ export function recordDetail(runtime: Runtime, session: Session, kind: string, i
   const versions = runtime.store.listVersions(kind, id).map((v) => {
     const data = JSON.parse(JSON.stringify(v.data)) as Json;
     for (const path of resource.writeOnly) dropPath(data, path);
-    return { number: v.number, data };
+    return { number: v.number, data: redactRecord(data) };
   });
-  return { summary: summary(runtime, resource, record), json: present(resource, record), versions };
+  return { summary: summary(runtime, resource, record), json: redactRecord(present(resource, record)), versions };
 }

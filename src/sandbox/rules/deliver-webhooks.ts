@@ -1,6 +1,7 @@
 // deliver-webhooks (handler of run.completed, conversation.submitted, conversation.audio-attached, simulation.metrics-rerun): every
 // job_complete webhook of the organization gets an HTTP POST of a WebhookDelivery (spec/webhooks.yaml):
-//   { event: "job_complete", webhook_id, delivery_id, occurred_at, wave, run_id? | conversation_id?, metric_values }
+//   { event: "job_complete", webhook_id, delivery_id, occurred_at, wave, run_id? | conversation_id?, metric_values,
+//     organization_id, status, message }   (the last three and run_id are the service's payload, facts 2.17)
 // wave `run` for a completed run (run_id; occurred_at = the run's completed_at; metric_values = the mean of the
 // run's results per metric), `text` after a conversation is submitted and `audio` after audio is attached
 // (conversation_id; occurred_at = when the event was handled; metric_values = the means of the event's
@@ -23,6 +24,7 @@ import { setOwn } from '../engine/records.js';
 import { ulid } from '../ids.js';
 import type { Json } from '../storage/store.js';
 import { sendInBackground } from './events/outbound.js';
+import { jobCompleteMessage } from './events/job-complete-message.js';
 import { payloadOf } from './events/payloads.js';
 import { recordsWithField } from '../storage/typed.js';
 
@@ -46,19 +48,22 @@ function means(values: Record<string, number[]>): Json {
 }
 
 /** The wave-specific part of the payload, from the event's typed payload (events/payloads.ts); a re-run of a simulation without a run has a null run_id. */
-function subject(runtime: Runtime, event: RaisedEvent, wave: 'run' | 'text' | 'audio'): { key: 'run_id' | 'conversation_id'; id: string | null; occurredAt: string; metricValues: Json } {
+function subject(runtime: Runtime, event: RaisedEvent, wave: 'run' | 'text' | 'audio'): { key: 'run_id' | 'conversation_id'; id: string | null; occurredAt: string; metricValues: Json; status: string } {
   if (wave === 'run') {
     const p = payloadOf(event, 'run.completed', 'simulation.metrics-rerun');
-    return { key: 'run_id', id: p.run_id, occurredAt: p.completed_at, metricValues: means(p.metric_values) };
+    // A metrics re-run reports its run's current status; a completion its outcome.
+    const status = 'status' in p ? p.status : String((p.run_id ? runtime.store.get('run', p.run_id)?.data.status : undefined) ?? 'COMPLETED');
+    return { key: 'run_id', id: p.run_id, occurredAt: p.completed_at, metricValues: means(p.metric_values), status };
   }
   const p = payloadOf(event, 'conversation.submitted', 'conversation.audio-attached');
-  return { key: 'conversation_id', id: p.conversation_id, occurredAt: runtime.clock.now().toISOString(), metricValues: means(p.metric_values) };
+  return { key: 'conversation_id', id: p.conversation_id, occurredAt: runtime.clock.now().toISOString(), metricValues: means(p.metric_values), status: 'COMPLETED' };
 }
 
 export function deliverJobComplete(runtime: Runtime, event: RaisedEvent): void {
   const wave = WAVES[event.name]!;
   const job = subject(runtime, event, wave);
   const now = runtime.clock.now().toISOString();
+  const message = job.key === 'run_id' ? jobCompleteMessage(runtime, job.id, job.status, job.metricValues) : `Conversation ${job.id ?? ''} ${wave} metrics ${job.status}.`;
   const deliveries = runtime.store.transaction(() =>
     // The organization's own job_complete webhooks (withField: exactly this organization, deleted ones included).
     recordsWithField(runtime.store, 'webhook', event.org, 'type', 'job_complete')
@@ -70,6 +75,10 @@ export function deliverJobComplete(runtime: Runtime, event: RaisedEvent): void {
         const payload: Json = { event: 'job_complete', webhook_id: w.id, delivery_id: deliveryId, occurred_at: job.occurredAt, wave };
         payload[job.key] = job.id;
         payload.metric_values = job.metricValues;
+        // The service's own fields (facts 2.17): organization_id, message, run_id (above), status.
+        payload.organization_id = event.org;
+        payload.status = job.status;
+        payload.message = message;
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (typeof w.data.auth_token === 'string' && w.data.auth_token !== '') headers['X-Webhook-Token'] = w.data.auth_token;
         const data: Json = { webhook_id: w.id, wave };

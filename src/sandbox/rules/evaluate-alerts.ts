@@ -59,7 +59,8 @@
 // finite), alert-replace-sets (every condition has a ulid and a match_mode, a new alert has trigger_count 0
 // and last_triggered_at null), the create defaults
 // (conversation_source, cooldown_seconds, agent_ids, required_tags, scheduled_run_ids, channels), store.list
-// (the organization's records only, no deleted records, oldest first) and the one raiser of run.completed, the control plane's run completion
+// (the organization's records only, no deleted records, oldest first) and the one raiser of run.completed, runs/complete.ts
+// (finishRun: the executor's completion and the control plane's run completion)
 // (run_id of a stored run, agent_id or null, tags, scheduled_run_id or null, conversation_source, completed_at,
 // metric_values of non-empty lists of finite numbers).
 import type { RaisedEvent, Runtime } from '../engine/context.js';

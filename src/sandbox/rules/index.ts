@@ -13,6 +13,7 @@ import { conversationMetricOutputs } from './conversation-metric-outputs.js';
 import { conversationMetricValues } from './conversation-metric-values.js';
 import { simulationRerunMetrics } from './simulation-rerun-metrics.js';
 import { simulationResimulate } from './simulation-resimulate.js';
+import { runCancel } from './run-cancel.js';
 import { audioAttach } from './audio-attach.js';
 import { audioValidate } from './audio-validate.js';
 import { baselineHistory } from './baseline-history.js';
@@ -80,6 +81,7 @@ export const RULES: Record<RuleName, Rule> = {
   'persona-prompt-null': personaPromptNull,
   'persona-voice': personaVoice,
   'review-disagreement': reviewDisagreement,
+  'run-cancel': runCancel,
   'run-pin-versions': runPinVersions,
   'serve-catalog': serveCatalog,
   'test-set-snapshot': testSetSnapshot,

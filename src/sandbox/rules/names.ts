@@ -44,6 +44,7 @@ export const RULE_NAMES = [
   'review-metric-agreement',
   'review-progress',
   'review-project-links',
+  'run-cancel',
   'run-pin-versions',
   'serve-catalog',
   'simulation-rerun-metrics',

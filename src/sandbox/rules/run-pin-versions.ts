@@ -2,9 +2,10 @@
 // persona, test set, metrics and persona_metrics) and stays pinned to it; a resource without history gets its
 // first version here. The launch body is read as the service's client sends it (facts-shapes 2.13 RU1):
 // metadata.display_name becomes the run's display_name, metadata.customer its metadata, metadata.tags join the
-// top-level tags; options select the test cases (test_case_ids must belong to the test set, 404 on the item),
-// sub-sample them and repeat them (iteration_count), which gives progress.total_test_cases; mutation_id(s) are
-// kept with the run but not answered (the sandbox has no mutations), metadata.created_by is dropped. Reading a
+// top-level tags; options select the test cases (runs/select-cases.ts: test_case_ids must belong to the test set,
+// 404 on the item; a seeded sub-sample), repeated iteration_count times, which gives progress.total_test_cases;
+// mutation_id(s) are kept with the run but not answered (the sandbox has no mutations), metadata.created_by is kept
+// for the job_complete message only. The launched run is queued for the executor (issue 25). Reading a
 // run shows whether it is still on the latest configuration, and a list with include=metric_averages each run's
 // metric means.
 import { notFound } from '../errors.js';
@@ -16,6 +17,9 @@ import { pinVersion, type VersionRef } from '../engine/versions.js';
 import type { Json } from '../storage/store.js';
 import { isJsonObject, PLATFORM_ORG } from '../storage/store.js';
 import { asResource, getRecord, type RecordOf } from '../storage/typed.js';
+import { executionMode } from '../runs/execution-mode.js';
+import { enqueueRun } from '../runs/run-queue.js';
+import { selectCases } from '../runs/select-cases.js';
 import type { LaunchRunMetadata, PinnedVersions, Run } from '../../../generated/client/types.js';
 
 /** The version to pin of the resource named by `id` (the launch body requires agent, persona and test set). */
@@ -40,20 +44,6 @@ function onLatest(ctx: RequestContext, run: RecordOf<'run'>): boolean {
     same(pinned.test_set, 'test_set', run.data.test_set_id) &&
     Object.entries(pinned.metrics ?? {}).every(([id, ref]) => same(ref, 'metric', id))
   );
-}
-
-/** The test cases a launch runs: options.test_case_ids (each of the test set), else all of the test set's. */
-function selectedCases(ctx: RequestContext, testSetId: unknown, options: Json): number {
-  // store.list leaves deleted rows out; the platform's records hold no test case of the organization's test set.
-  const cases = ctx.runtime.store.list('test_case', { org: ctx.org }).filter((c) => c.data.test_set_id === testSetId);
-  let count = cases.length;
-  if (Array.isArray(options.test_case_ids)) {
-    const ids = new Set(cases.map((c) => c.id));
-    for (const [i, id] of options.test_case_ids.entries()) if (!ids.has(String(id))) throw notFound(`options.test_case_ids[${i}]`, 'test case');
-    count = new Set(options.test_case_ids).size;
-  }
-  if (typeof options.sub_sample_size === 'number') count = Math.min(count, options.sub_sample_size);
-  return count * (typeof options.iteration_count === 'number' ? options.iteration_count : 1);
 }
 
 /** The launch's metadata object moves to display_name, metadata (its customer map) and tags. */
@@ -91,12 +81,23 @@ export const runPinVersions: Rule = {
       test_set: pin(ctx, 'test_set', next.test_set_id, 'test_set_id'),
       metrics,
     });
-    const total = selectedCases(ctx, next.test_set_id, isJsonObject(next.options) ? next.options : {});
-    setOwn(next, 'progress', { total_test_cases: total, completed_test_cases: 0, failed_test_cases: 0, in_progress_test_cases: 0 });
+    // The one selection rule (runs/select-cases.ts); the chosen ids are kept (bookkeeping, not in the schema) so the
+    // executor runs exactly what total_test_cases counts.
+    const selection = selectCases(ctx.runtime.store, ctx.org, next.test_set_id, isJsonObject(next.options) ? next.options : {});
+    setOwn(next, 'selected_test_case_ids', selection.caseIds);
+    setOwn(next, 'iterations', selection.iterations);
+    if (typeof launch.metadata?.created_by === 'string') setOwn(next, 'created_by', launch.metadata.created_by);
+    setOwn(next, 'progress', { total_test_cases: selection.caseIds.length * selection.iterations, completed_test_cases: 0, failed_test_cases: 0, in_progress_test_cases: 0 });
     for (const field of ['results', 'error', 'error_status']) setOwn(next, field, null);
     if (typeof next.run_template_id === 'string') {
       const template = ctx.runtime.store.get('run_template', next.run_template_id);
       if (!template || template.org !== ctx.org) throw notFound('run_template_id', 'run template');
+    }
+    // Queued for execution in this transaction (a refused launch queues nothing), unless the organization is in
+    // manual mode, where only the control plane completes runs (runs/execution-mode.ts).
+    if (executionMode(ctx.runtime.store, ctx.org) === 'automatic') {
+      enqueueRun(ctx.runtime.store, String(next.run_id), ctx.org);
+      ctx.runtime.runs?.wake();
     }
   },
   after(ctx, result) {

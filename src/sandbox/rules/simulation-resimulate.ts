@@ -1,26 +1,26 @@
-// simulation-resimulate (POST …/resimulate, both paths): queues the simulation again in its run. Decisions
-// (docs/sandbox.md): a new simulated conversation is created in the same run and workspace with the same agent,
-// persona, test set, test case and endpoints, status "IN QUEUE", no audio, no transcript and no metric values;
-// the original is unchanged; the answer names the new one. A simulation without a run cannot be simulated
-// again (it is a fixture the sandbox did not produce): 400 on simulation_id.
+// simulation-resimulate (POST …/resimulate, both paths): the same simulation re-queued in place (facts 2.17,
+// facts-shapes 2.14 SC7': "requeue a single existing simulation to run again in place"; the answer names that same
+// simulation). Its transcript, error and metric values are cleared, it goes back to IN QUEUE, and the executor runs
+// it again with the latest agent, persona, test case and metrics (runs/resimulate.ts). A simulation still queued or
+// in progress is answered queued without a second job. A simulation without a run cannot be simulated again (it is
+// a fixture the sandbox did not produce): 400 on simulation_id.
 import { invalid } from '../errors.js';
 import type { Rule } from '../engine/hooks.js';
-import { findRecord, firstPathParam, newRecordData } from '../engine/records.js';
-import type { Json } from '../storage/store.js';
-
-const COPIED = ['run_id', 'agent_id', 'persona_id', 'test_set_id', 'test_case_id', 'source', 'destination', 'mutation_id', 'mutation_name'] as const;
+import { findRecord, firstPathParam, setOwn } from '../engine/records.js';
+import { queueResimulation } from '../runs/resimulate.js';
 
 export const simulationResimulate: Rule = {
   handle(ctx) {
     const param = firstPathParam(ctx.route)!;
-    const original = findRecord(ctx, 'simulation', ctx.path[param], { field: param });
-    const runId = original.data.run_id;
+    const sim = findRecord(ctx, 'simulation', ctx.path[param], { field: param });
+    const runId = sim.data.run_id;
     if (typeof runId !== 'string' || runId === '') throw invalid(param, 'the simulated conversation belongs to no run');
-    const resource = ctx.runtime.resource('simulation');
-    const body: Json = { status: 'IN QUEUE', has_audio: false };
-    for (const f of COPIED) if (original.data[f] !== undefined) body[f] = original.data[f];
-    const data = newRecordData(ctx.runtime, resource, body, ctx.now);
-    const copy = ctx.runtime.store.insert({ kind: 'simulation', id: String(data[resource.id]), org: ctx.org, workspace: original.workspace, deleted: false, data });
-    return { body: { simulation_id: copy.id, run_id: runId, queued: true, message: `Simulation ${copy.id} queued again in run ${runId}.` } };
+    const status = String(sim.data.status);
+    if (status !== 'IN QUEUE' && status !== 'IN PROGRESS' && status !== 'PENDING') {
+      // What the run counted it as, so its progress moves it rather than counting it twice.
+      setOwn(sim.data, 'resimulated_from_status', status);
+      queueResimulation(ctx.runtime, sim);
+    }
+    return { body: { simulation_id: sim.id, run_id: runId, queued: true, message: `Simulation ${sim.id} queued again in run ${runId}.` } };
   },
 };

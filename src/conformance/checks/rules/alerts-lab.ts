@@ -7,6 +7,7 @@ import { fail, skip } from '../../result.js';
 import type { Route, SuiteData } from '../../suite-data.js';
 import type { ControlAccess } from '../../target.js';
 import { recordOf } from '../../world.js';
+import { launchScripted } from './scripted-runs.js';
 import type { CheckContext } from '../context.js';
 
 export type Json = Record<string, unknown>;
@@ -192,7 +193,8 @@ export class AlertLab {
     for (const [field, resource] of [['persona_id', 'persona'], ['test_set_id', 'test_set']] as const) {
       if (body[field] === undefined) required[field] = (await this.ctx.world.create(resource)).id;
     }
-    const answer = await send(this.ctx.target, route, { body: { ...required, ...body } });
+    // The lab completes its runs itself (complete()): launched with the target's execution off.
+    const answer = await launchScripted(this.ctx, () => send(this.ctx.target, route, { body: { ...required, ...body } }));
     expectSuccess(answer, route, 'launching a run');
     return String(recordOf(route, answer)![this.ctx.world.resource('run').id]);
   }

@@ -5,6 +5,7 @@ import type { Check } from '../context.js';
 import { checks as alerts } from './alerts.js';
 import { checks as personasAudio } from './personas-audio.js';
 import { checks as records } from './records.js';
+import { checks as runsCancel } from './runs-cancel.js';
 import { checks as webhooksBaselines } from './webhooks-baselines.js';
 // issue 15 part B
 import { checks as metricsFlowsThresholds } from './metrics-flows-thresholds.js';
@@ -20,4 +21,4 @@ import { checks as testSetsGridRows } from './test-sets-grid-rows.js';
 // issue 30
 import { checks as newerClient } from './newer-client.js';
 
-export const RULE_CHECKS: readonly Check[] = [...alerts, ...webhooksBaselines, ...personasAudio, ...records, ...personasSoundsTags, ...personasSoundsUpload, ...metricsFlowsThresholds, ...metricsFlowsEdits, ...metricsOrganizationThreshold, ...metricsSqlSchema, ...metricsTest, ...testSetsAgentsRecords, ...testSetsAgentsEdits, ...testSetsGridRows, ...newerClient];
+export const RULE_CHECKS: readonly Check[] = [...alerts, ...webhooksBaselines, ...personasAudio, ...records, ...runsCancel, ...personasSoundsTags, ...personasSoundsUpload, ...metricsFlowsThresholds, ...metricsFlowsEdits, ...metricsOrganizationThreshold, ...metricsSqlSchema, ...metricsTest, ...testSetsAgentsRecords, ...testSetsAgentsEdits, ...testSetsGridRows, ...newerClient];

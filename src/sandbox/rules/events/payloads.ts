@@ -6,14 +6,16 @@ import type { RaisedEvent, Runtime } from '../../engine/context.js';
 import type { Json } from '../../storage/store.js';
 import type { EventName } from '../names.js';
 
-/** run.completed, raised by the control plane when a run completes. */
+/** run.completed, raised when a run finishes (runs/complete.ts: the executor's and the control plane's completion). */
 export interface RunCompleted {
   run_id: string;
+  /** How the run finished (facts 2.17: job_complete is sent for COMPLETED and FAILED runs alike). */
+  status: 'COMPLETED' | 'FAILED';
   agent_id: string | null;
   tags: string[];
   scheduled_run_id: string | null;
   conversation_source: string;
-  /** Each metric's results: a non-empty list of finite numbers (the control plane refuses anything else). */
+  /** Each metric's results: a non-empty list of finite numbers (the control plane refuses anything else, the executor keeps only numbers). */
   metric_values: Record<string, number[]>;
   completed_at: string;
 }
