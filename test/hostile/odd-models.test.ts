@@ -97,10 +97,12 @@ describe('the CLI never prints a stack trace', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   }, 120_000);
 
-  it('a bad option is one line too, exit 2', () => {
+  it('a bad option value is one error line naming the flag, then the usage; exit 2', () => {
     const result = run('--policy', 'sloppy', '--spec', join(dir, 'none.json'));
     expect(result.status).toBe(2);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toMatch(/^error: .*--policy must be strict or lenient/);
+    const [first, ...rest] = result.stderr.trim().split('\n');
+    expect(first).toMatch(/^error: .*--policy must be strict or lenient/);
+    expect(rest.join('\n')).toMatch(/^usage: npm run generate -- /m);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
   }, 120_000);
 });
