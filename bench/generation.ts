@@ -142,7 +142,8 @@ function toSample(tool: Tool, r: RunResult): Sample {
 const fmtS = (ms: number): string => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 
 export async function benchGeneration(options: BenchOptions = {}): Promise<BenchResult> {
-  const runs = options.genRuns ?? 3;
+  // Smoke: one cold run per tool and input, no corpus memory sweep.
+  const runs = options.genRuns ?? (options.smoke ? 1 : 3);
   const budgetMs = (options.genBudgetS ?? 150) * 1000;
   const inputs = [specInput(), esInput()].filter((i): i is Input => i !== undefined && (options.genInputs === undefined || options.genInputs.includes(i.key)));
   const ts = tools();
@@ -190,7 +191,7 @@ export async function benchGeneration(options: BenchOptions = {}): Promise<Bench
     const npm = process.env.npm_execpath;
     const args = [...(npm ? [npm, 'run', '-s', 'generate', '--'] : [join(ROOT, 'src/cli/launch.js')]), '--out', out, '--cache-dir', stampDir];
     const primed = await runMeasured(process.execPath, args, { cwd: ROOT });
-    for (let round = 0; primed.ok && round < Math.max(runs, 5); round++) {
+    for (let round = 0; primed.ok && round < (options.smoke ? 1 : Math.max(runs, 5)); round++) {
       const r = await runMeasured(process.execPath, args, { cwd: ROOT });
       if (!r.ok || !/\b0 written\b/.test(r.stdout)) {
         log(`unchanged spec/ run ${round + 1}: ${r.ok ? `wrote files: ${r.stdout.trim()}` : r.error}`);
@@ -202,7 +203,7 @@ export async function benchGeneration(options: BenchOptions = {}): Promise<Bench
   }
 
   // Memory against input size over the corpus: one cold run of ours and of openapi-typescript per spec.
-  const corpus = corpusSpecs(options.genInputs);
+  const corpus = options.smoke ? [] : corpusSpecs(options.genInputs);
   const memory: { name: string; mb: number; ours?: number; ot?: number; oursWall?: number; otWall?: number }[] = [];
   for (const spec of corpus) {
     const input: Input = { key: spec.name, label: spec.name, documents: [spec.entry], oursArgs: (out) => ['--spec', spec.entry, '--out', out, '--policy', 'lenient'] };

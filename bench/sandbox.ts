@@ -140,8 +140,10 @@ async function ask(url: string, init: RequestInit = {}): Promise<Response> {
 }
 
 export async function benchSandbox(options: BenchOptions = {}): Promise<BenchResult> {
-  const seconds = options.sandboxSeconds ?? 3;
-  const rounds = options.sandboxRounds ?? 3;
+  // Smoke: one round of a fraction of a second per case (proves every case answers as expected).
+  const seconds = options.sandboxSeconds ?? (options.smoke ? 0.3 : 3);
+  const rounds = options.sandboxRounds ?? (options.smoke ? 1 : 3);
+  const warmupS = Math.min(1, seconds);
   const dir = tempDir('sandbox');
   const dbPath = join(dir, 'sandbox.db');
   const log = (s: string): void => console.log(`  ${s}`);
@@ -245,7 +247,7 @@ export async function benchSandbox(options: BenchOptions = {}): Promise<BenchRes
     // Warm-up: 1 s per server and case at 32 connections.
     for (const s of subjects) {
       for (const op of OPS) {
-        const l = await load(s.url(op), op, s.apiKey, 32, 1);
+        const l = await load(s.url(op), op, s.apiKey, 32, warmupS);
         count(s, op, l, 32);
       }
     }
