@@ -100,6 +100,11 @@ function targetsTable(targets: Target[]): string {
   return lines.join('\n');
 }
 
+/** True when the 1-minute load average at the start or end of a section was above the number of cores. */
+function busy(...loads: string[]): boolean {
+  return loads.some((l) => Number(l.split(',')[0]) > cpus().length);
+}
+
 function machine(): string {
   const c = cpus();
   return `Node ${process.version}, ${process.platform}/${process.arch}, ${c.length} × ${c[0]?.model.trim() ?? 'cpu'}`;
@@ -183,7 +188,7 @@ async function main(): Promise<number> {
   };
 
   const started = performance.now();
-  const fresh = new Map<string, { result: BenchResult; seconds: number; at: string; load: string }>();
+  const fresh = new Map<string, { result: BenchResult; seconds: number; at: string; load: string; loadEnd: string }>();
   // A bench that throws does not stop the others: its section says so, and its rows from the previous report stay.
   const failed = new Map<string, { error: string; at: string }>();
   try {
@@ -202,7 +207,7 @@ async function main(): Promise<number> {
       }
       const result: BenchResult = Array.isArray(out) ? { rows: out } : out;
       const seconds = (performance.now() - t0) / 1000;
-      fresh.set(bench.name, { result, seconds, at: new Date().toISOString(), load });
+      fresh.set(bench.name, { result, seconds, at: new Date().toISOString(), load, loadEnd: loadavg().map((x) => x.toFixed(1)).join(', ') });
       console.log(`bench ${bench.name}: ${seconds.toFixed(1)} s${options.smoke ? `, ${result.rows.length} rows (smoke: figures not shown, they mean nothing)` : ''}`);
       if (options.smoke) continue;
       console.log('');
@@ -237,7 +242,7 @@ async function main(): Promise<number> {
       const md = [
         `## ${b.title}`,
         '',
-        `Measured on ${f.at} in ${f.seconds.toFixed(0)} s (${machine()}; load average at the start ${f.load}).`,
+        `Measured on ${f.at} in ${f.seconds.toFixed(0)} s (${machine()}; load average (1, 5, 15 min) at the start ${f.load}, at the end ${f.loadEnd}).${busy(f.load, f.loadEnd) ? ` **The machine was busy (load above its ${cpus().length} cores): these are not quiet-machine figures.**` : ''}`,
         '',
         ...(f.result.notes ?? []),
         '',
