@@ -356,5 +356,6 @@ export async function benchValidators(options: BenchOptions = {}): Promise<Bench
     const ratio = s.ours.median / fastest.median;
     targets.push({ text: `${g.name.replace(/^validators: /, '')}: at least ${GOAL}x the fastest peer`, met: ratio >= GOAL, detail: `${ratio.toFixed(2)}x ${fastestName} (${Math.round(s.ours.median).toLocaleString('en-US')} vs ${Math.round(fastest.median).toLocaleString('en-US')} ops/s)` });
   });
-  return { rows, targets, notes: ['', 'Agreement on validity, checked before timing:', '', ...agreement.map((a) => `- ${a}`)] };
+  const clockNote = clock === cpuClock ? 'Timed on the CPU time of the bench process (BENCH_CLOCK=cpu), not wall time: steadier on a busy machine.' : 'Timed on wall time.';
+  return { rows, targets, notes: ['', clockNote, '', 'Agreement on validity, checked before timing:', '', ...agreement.map((a) => `- ${a}`)] };
 }
