@@ -30,7 +30,8 @@ function version(pkg: string): string {
 export const typiaVersion = (): string => version('typia');
 
 /** typia's validators for each root schema (key: an identifier), built or taken from the cache. */
-export async function typiaValidators(roots: Record<string, Node>, defs: Record<string, Node>): Promise<Record<string, TypiaValidators>> {
+/** `instance`: a private module instance (its own functions and JIT state) when set, else the shared one. */
+export async function typiaValidators(roots: Record<string, Node>, defs: Record<string, Node>, instance?: number): Promise<Record<string, TypiaValidators>> {
   const { text } = toTypiaModule(roots, defs);
   const key = createHash('sha256').update(text).update(`typia ${version('typia')} typescript ${version('typescript')}`).digest('hex').slice(0, 16);
   const dir = join(CACHE, key);
@@ -49,7 +50,7 @@ export async function typiaValidators(roots: Record<string, Node>, defs: Record<
     if (/typia\.create(Is|Validate)\s*</.test(generated)) throw new Error(`typia generate left typia.createIs/createValidate calls untransformed in ${outFile}`);
     writeFileSync(js, transformSync(generated, { loader: 'ts', format: 'esm', target: 'es2022' }).code);
   }
-  const mod = (await import(pathToFileURL(js).href)) as Record<string, unknown>;
+  const mod = (await import(`${pathToFileURL(js).href}${instance === undefined ? '' : `?instance=${instance}`}`)) as Record<string, unknown>;
   const out: Record<string, TypiaValidators> = {};
   for (const k of Object.keys(roots)) {
     const is = mod[`is_${k}`];
