@@ -3,6 +3,10 @@
 // prints the tables. A subset run replaces only its own benches' rows and sections and keeps the others from the
 // previous report (each section says when it was measured). To add a bench, write bench/<name>.ts exporting an
 // async function returning Row[] or a BenchResult and append it to `benches` below.
+//
+// `npm run bench -- --smoke` runs every case of every selected bench once with tiny durations (BenchOptions.smoke)
+// and writes no report: it exits non-zero unless every bench returned rows and every row has both figures and no
+// error (the validators bench throws when the peers disagree on validity). It never asserts a time. CI runs it.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -18,24 +22,31 @@ import type { Bench, BenchOptions, BenchResult, Row, Target, Unit } from './type
 const VALIDATOR_NOTES = [
   'Each figure is the median of 7 timed runs of about 300 ms, after a 300 ms warm-up; min-max is the range of those runs.',
   'Subjects of one case run interleaved in the same process (round-robin, order rotated each round).',
-  '`ratio` = ours / peer: above 1 means ours is faster. Within a case, both peer rows share the same measurement of ours.',
+  '`ratio` = ours / peer: above 1 means ours is faster. Within a case, the peer rows share the same measurement of ours.',
   '',
-  'Validator modes: `(is)` is the boolean answer (ours `.is()`, Ajv `allErrors: false`, TypeBox `TypeCompiler` `Check()`);',
-  '`(all errors)` also collects every error (ours `.validate()`, Ajv `allErrors: true` with `.errors`,',
-  'TypeBox `Check()` then `[...Errors()]` when invalid). Ajv and TypeBox get the JSON Schemas of the model',
-  '(Ajv: `ajv/dist/2020.js` + ajv-formats, `strict: false`; TypeBox: the schemas converted to TypeBox types',
-  'with `$defs` references inlined, bench/json-schema-to-typebox.ts). All three are first checked to agree',
+  'Validator modes: `(is)` is the boolean answer (ours `.is()`, Ajv `allErrors: false`, TypeBox `TypeCompiler` `Check()`,',
+  'typia `createIs`); `(all errors)` also collects every error (ours `.validate()`, Ajv `allErrors: true` with `.errors`,',
+  'TypeBox `Check()` then `[...Errors()]` when invalid, typia `createValidate`). Ajv and TypeBox get the JSON Schemas of',
+  'the model (Ajv: `ajv/dist/2020.js` + ajv-formats, `strict: false`; TypeBox: the schemas converted to TypeBox types',
+  'with `$defs` references inlined, bench/json-schema-to-typebox.ts); typia gets TypeScript types carrying its',
+  'constraint tags written from the same schemas (bench/json-schema-to-typia.ts), turned into validators ahead of time',
+  'by `typia generate` (bench/typia-peer.ts, cached under node_modules/.cache). All four are first checked to agree',
   'on the validity of every input and of extra probe inputs.',
 ];
 
 const benches: (Bench & { title: string; method?: string[] })[] = [
-  { name: 'validators', title: 'Validators', method: VALIDATOR_NOTES, run: async () => ({ rows: await benchValidators(), notes: VALIDATOR_NOTES }) },
+  { name: 'validators', title: 'Validators', method: VALIDATOR_NOTES, run: async (o) => withNotes(VALIDATOR_NOTES, await benchValidators(o)) },
   { name: 'generation', title: 'Generation', run: benchGeneration },
   { name: 'sandbox', title: 'Sandbox server', run: benchSandbox },
   { name: 'sandbox-pg', title: 'Sandbox on PostgreSQL (1-3 instances) beside SQLite', run: benchSandboxPg },
   { name: 'client', title: 'Client', run: benchClient },
   { name: 'runs', title: 'Runs at work (issue 25): conversations against a local chat agent', run: benchRuns },
 ];
+
+/** A bench's result with its method notes first. */
+function withNotes(method: string[], result: BenchResult): BenchResult {
+  return { ...result, notes: [...method, ...(result.notes ?? [])] };
+}
 
 const REPORT_JSON = new URL('./report.json', import.meta.url);
 const REPORT_MD = new URL('./REPORT.md', import.meta.url);
@@ -91,6 +102,11 @@ function targetsTable(targets: Target[]): string {
   return lines.join('\n');
 }
 
+/** True when the 1-minute load average at the start or end of a section was above the number of cores. */
+function busy(...loads: string[]): boolean {
+  return loads.some((l) => Number(l.split(',')[0]) > cpus().length);
+}
+
 function machine(): string {
   const c = cpus();
   return `Node ${process.version}, ${process.platform}/${process.arch}, ${c.length} × ${c[0]?.model.trim() ?? 'cpu'}`;
@@ -100,11 +116,12 @@ function machine(): string {
 
 function usage(): string {
   return [
-    'usage: npm run bench -- [--only NAME[,NAME]] [--skip NAME[,NAME]] [--gen-runs N] [--gen-budget S] [--gen-inputs spec,es,corpus] [--sandbox-seconds S] [--sandbox-rounds N]',
+    'usage: npm run bench -- [--smoke] [--only NAME[,NAME]] [--skip NAME[,NAME]] [--gen-runs N] [--gen-budget S] [--gen-inputs spec,es,big,corpus] [--sandbox-seconds S] [--sandbox-rounds N]',
     `  benches: ${benches.map((b) => b.name).join(', ')} (all by default)`,
+    '  --smoke              every case once with tiny durations; checks that each case ran and the peers agree, writes no report',
     '  --gen-runs N         generation: timed runs per tool and input (default 3)',
     '  --gen-budget S       generation: a tool stops early once its runs on an input add up to S seconds (default 150)',
-    '  --gen-inputs LIST    generation: inputs to run, of spec, es and corpus (memory over the corpus; default all)',
+    '  --gen-inputs LIST    generation: inputs to run, of spec, es, big and corpus (memory over the corpus; default all)',
     '  --sandbox-seconds S  sandbox: seconds per load-test measurement (default 3)',
     '  --sandbox-rounds N   sandbox: rounds per case (default 3)',
     '  BENCH_RUNS / BENCH_RUN_MS / BENCH_WARMUP_MS tune the validators bench.',
@@ -150,6 +167,7 @@ async function main(): Promise<number> {
       'gen-inputs': { type: 'string', multiple: true },
       'sandbox-seconds': { type: 'string' },
       'sandbox-rounds': { type: 'string' },
+      smoke: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -168,10 +186,11 @@ async function main(): Promise<number> {
     ...(values['gen-inputs'] ? { genInputs: list(values['gen-inputs']) } : {}),
     sandboxSeconds: positive(values['sandbox-seconds'], '--sandbox-seconds'),
     sandboxRounds: positive(values['sandbox-rounds'], '--sandbox-rounds'),
+    smoke: values.smoke,
   };
 
   const started = performance.now();
-  const fresh = new Map<string, { result: BenchResult; seconds: number; at: string; load: string }>();
+  const fresh = new Map<string, { result: BenchResult; seconds: number; at: string; load: string; loadEnd: string }>();
   // A bench that throws does not stop the others: its section says so, and its rows from the previous report stay.
   const failed = new Map<string, { error: string; at: string }>();
   try {
@@ -190,8 +209,9 @@ async function main(): Promise<number> {
       }
       const result: BenchResult = Array.isArray(out) ? { rows: out } : out;
       const seconds = (performance.now() - t0) / 1000;
-      fresh.set(bench.name, { result, seconds, at: new Date().toISOString(), load });
-      console.log(`bench ${bench.name}: ${seconds.toFixed(1)} s`);
+      fresh.set(bench.name, { result, seconds, at: new Date().toISOString(), load, loadEnd: loadavg().map((x) => x.toFixed(1)).join(', ') });
+      console.log(`bench ${bench.name}: ${seconds.toFixed(1)} s${options.smoke ? `, ${result.rows.length} rows (smoke: figures not shown, they mean nothing)` : ''}`);
+      if (options.smoke) continue;
       console.log('');
       console.log(markdownTable(result.rows));
       if (result.targets?.length) console.log('\n' + targetsTable(result.targets));
@@ -201,6 +221,7 @@ async function main(): Promise<number> {
     cleanupTemp();
   }
   const total = (performance.now() - started) / 1000;
+  if (options.smoke) return smokeVerdict(selected.map((b) => b.name), fresh, failed, total);
 
   // Rows: this run's benches replace theirs; the others are kept from the previous report.json.
   const previous: Row[] = existsSync(REPORT_JSON) ? (JSON.parse(readFileSync(REPORT_JSON, 'utf8')) as Row[]) : [];
@@ -223,7 +244,7 @@ async function main(): Promise<number> {
       const md = [
         `## ${b.title}`,
         '',
-        `Measured on ${f.at} in ${f.seconds.toFixed(0)} s (${machine()}; load average at the start ${f.load}).`,
+        `Measured on ${f.at} in ${f.seconds.toFixed(0)} s (${machine()}; load average (1, 5, 15 min) at the start ${f.load}, at the end ${f.loadEnd}).${busy(f.load, f.loadEnd) ? ` **The machine was busy (load above its ${cpus().length} cores): these are not quiet-machine figures.**` : ''}`,
         '',
         ...(f.result.notes ?? []),
         '',
@@ -271,6 +292,34 @@ async function main(): Promise<number> {
     console.error(`failed: ${[...failed].map(([n, f]) => `${n} (${f.error})`).join('; ')}`);
     return 1;
   }
+  return 0;
+}
+
+/**
+ * The smoke run's verdict: every selected bench ran without throwing and returned rows, and every row has a figure
+ * for ours and for the peer and no error (a failed run, unexpected statuses). Times are never judged.
+ */
+function smokeVerdict(names: string[], fresh: Map<string, { result: BenchResult }>, failed: Map<string, { error: string }>, seconds: number): number {
+  const problems: string[] = [];
+  for (const name of names) {
+    const fail = failed.get(name);
+    if (fail) {
+      problems.push(`${name}: failed: ${fail.error}`);
+      continue;
+    }
+    const rows = fresh.get(name)?.result.rows ?? [];
+    if (rows.length === 0) problems.push(`${name}: no rows`);
+    for (const r of rows) {
+      if (r.ours === null || r.peer === null || !Number.isFinite(r.ours) || !Number.isFinite(r.peer)) problems.push(`${r.name} against ${r.peer_name}: no figure (ours ${r.ours}, peer ${r.peer})`);
+      if (r.error) problems.push(`${r.name} against ${r.peer_name}: ${r.error}`);
+    }
+  }
+  const cases = names.reduce((n, name) => n + (fresh.get(name)?.result.rows.length ?? 0), 0);
+  if (problems.length > 0) {
+    console.error(`bench smoke FAILED in ${seconds.toFixed(1)} s:\n  ${problems.join('\n  ')}`);
+    return 1;
+  }
+  console.log(`bench smoke: ${names.length} benches, ${cases} rows, every case ran and the peers agree (${seconds.toFixed(1)} s; no report written)`);
   return 0;
 }
 

@@ -158,8 +158,9 @@ async function whileOneWaits<T>(url: string, schema: string, s: Started, other: 
 }
 
 export async function benchSandboxPg(options: BenchOptions = {}): Promise<BenchResult> {
-  const seconds = options.sandboxSeconds ?? 3;
-  const rounds = options.sandboxRounds ?? 3;
+  const seconds = options.sandboxSeconds ?? (options.smoke ? 0.3 : 3);
+  const rounds = options.sandboxRounds ?? (options.smoke ? 1 : 3);
+  const warmupS = Math.min(1, seconds);
   const log = (s: string): void => console.log(`  ${s}`);
   const { url, schema } = drillSchemaUrl(PG_URL, process.pid);
   const running: ServerProcess[] = [];
@@ -181,8 +182,8 @@ export async function benchSandboxPg(options: BenchOptions = {}): Promise<BenchR
     const getOp = CASES.find((op) => op.key === 'get')!;
     const target = (personaId: string) => (op: Op) => (s: Started) => (op.key === 'create' ? `${s.base}/tags` : `${s.base}/personas/${personaId}`);
     for (const op of CASES) {
-      await spread([sqlite], target(sqlitePersona)(op), op, 1); // warm-up
-      await spread(pgs, target(pgPersona)(op), op, 1);
+      await spread([sqlite], target(sqlitePersona)(op), op, warmupS); // warm-up
+      await spread(pgs, target(pgPersona)(op), op, warmupS);
     }
     for (let round = 0; round < rounds; round++) {
       for (const op of CASES) {

@@ -57,6 +57,11 @@ export interface BenchOptions {
   sandboxSeconds?: number;
   /** Sandbox: timed rounds per case (default 3). */
   sandboxRounds?: number;
+  /**
+   * `--smoke`: every case once with tiny durations (1 round, a few ms or a fraction of a second each), to prove that
+   * every case runs and the peers agree; the figures mean nothing and no report is written.
+   */
+  smoke?: boolean;
 }
 
 /** A bench module: runs its cases and returns its rows. bench/run.ts calls each in turn. */

@@ -566,40 +566,37 @@ function $c1(x) {
   }
   const v25 = x.current_version;
   if (v25 !== undefined) {
-    let n26 = 0;
-    if ($c233(v25) && ++n26 > 1) return false;
-    if ($c304(v25) && ++n26 > 1) return false;
-    if (n26 !== 1) return false;
+    if (!($c233(v25) || $c304(v25))) return false;
   }
-  const v27 = x.created_at;
+  const v26 = x.created_at;
+  if (v26 !== undefined) {
+    if (!(typeof v26 === 'string')) return false;
+    if (!$fmtDateTime(v26)) return false;
+  }
+  const v27 = x.updated_at;
   if (v27 !== undefined) {
     if (!(typeof v27 === 'string')) return false;
     if (!$fmtDateTime(v27)) return false;
   }
-  const v28 = x.updated_at;
+  const v28 = x.create_time;
   if (v28 !== undefined) {
     if (!(typeof v28 === 'string')) return false;
     if (!$fmtDateTime(v28)) return false;
   }
-  const v29 = x.create_time;
+  const v29 = x.update_time;
   if (v29 !== undefined) {
-    if (!(typeof v29 === 'string')) return false;
-    if (!$fmtDateTime(v29)) return false;
-  }
-  const v30 = x.update_time;
-  if (v30 !== undefined) {
-    if (!(typeof v30 === 'string' || v30 === null)) return false;
-    if (typeof v30 === 'string') {
-      if (!$fmtDateTime(v30)) return false;
+    if (!(typeof v29 === 'string' || v29 === null)) return false;
+    if (typeof v29 === 'string') {
+      if (!$fmtDateTime(v29)) return false;
     }
   }
-  const v31 = x.created_by;
+  const v30 = x.created_by;
+  if (v30 !== undefined) {
+    if (!(typeof v30 === 'string')) return false;
+  }
+  const v31 = x.updated_by;
   if (v31 !== undefined) {
     if (!(typeof v31 === 'string')) return false;
-  }
-  const v32 = x.updated_by;
-  if (v32 !== undefined) {
-    if (!(typeof v32 === 'string')) return false;
   }
   return true;
 }
@@ -1325,131 +1322,125 @@ function $c6(x) {
     }
     const v32 = v20.direction;
     if (v32 !== undefined) {
-      let n33 = 0;
-      if ($c42(v32) && ++n33 > 1) return false;
-      if ($c304(v32) && ++n33 > 1) return false;
-      if (n33 !== 1) return false;
+      if (!($c42(v32) || $c304(v32))) return false;
     }
-    const v34 = v20.warm_up_count;
-    if (v34 !== undefined) {
-      if (!(Number.isInteger(v34) || v34 === null)) return false;
-      if (typeof v34 === 'number') {
-        if (v34 < 0) return false;
+    const v33 = v20.warm_up_count;
+    if (v33 !== undefined) {
+      if (!(Number.isInteger(v33) || v33 === null)) return false;
+      if (typeof v33 === 'number') {
+        if (v33 < 0) return false;
       }
     }
-    const v35 = v20.match_mode;
-    if (v35 !== undefined) {
-      let n36 = 0;
-      if ($c43(v35) && ++n36 > 1) return false;
-      if ($c304(v35) && ++n36 > 1) return false;
-      if (n36 !== 1) return false;
+    const v34 = v20.match_mode;
+    if (v34 !== undefined) {
+      if (!($c43(v34) || $c304(v34))) return false;
     }
   }
-  const v37 = x.channels;
-  if (v37 === undefined) return false;
-  if (!Array.isArray(v37)) return false;
-  for (let i38 = 0; i38 < v37.length; i38++) {
-    const v39 = v37[i38];
-    if (!(typeof v39 === 'object' && v39 !== null && !Array.isArray(v39))) return false;
-    const v40 = v39.ulid;
+  const v35 = x.channels;
+  if (v35 === undefined) return false;
+  if (!Array.isArray(v35)) return false;
+  for (let i36 = 0; i36 < v35.length; i36++) {
+    const v37 = v35[i36];
+    if (!(typeof v37 === 'object' && v37 !== null && !Array.isArray(v37))) return false;
+    const v38 = v37.ulid;
+    if (v38 === undefined) return false;
+    if (!(typeof v38 === 'string')) return false;
+    if (!$r4.test(v38)) return false;
+    const v39 = v37.channel_type;
+    if (v39 === undefined) return false;
+    if (!(v39 === 'SLACK' || v39 === 'EMAIL' || v39 === 'WEBHOOK' || v39 === 'HUMAN_REVIEW')) return false;
+    const v40 = v37.config;
     if (v40 === undefined) return false;
-    if (!(typeof v40 === 'string')) return false;
-    if (!$r4.test(v40)) return false;
-    const v41 = v39.channel_type;
-    if (v41 === undefined) return false;
-    if (!(v41 === 'SLACK' || v41 === 'EMAIL' || v41 === 'WEBHOOK' || v41 === 'HUMAN_REVIEW')) return false;
-    const v42 = v39.config;
-    if (v42 === undefined) return false;
-    if (!(typeof v42 === 'object' && v42 !== null && !Array.isArray(v42))) return false;
-    const v43 = v42.channel_id;
+    if (!(typeof v40 === 'object' && v40 !== null && !Array.isArray(v40))) return false;
+    const v41 = v40.channel_id;
+    if (v41 !== undefined) {
+      if (!(typeof v41 === 'string')) return false;
+    }
+    const v42 = v40.channel_name;
+    if (v42 !== undefined) {
+      if (!(typeof v42 === 'string')) return false;
+    }
+    const v43 = v40.recipients;
     if (v43 !== undefined) {
-      if (!(typeof v43 === 'string')) return false;
-    }
-    const v44 = v42.channel_name;
-    if (v44 !== undefined) {
-      if (!(typeof v44 === 'string')) return false;
-    }
-    const v45 = v42.recipients;
-    if (v45 !== undefined) {
-      if (!Array.isArray(v45)) return false;
-      for (let i46 = 0; i46 < v45.length; i46++) {
-        const v47 = v45[i46];
-        if (!(typeof v47 === 'string')) return false;
+      if (!Array.isArray(v43)) return false;
+      for (let i44 = 0; i44 < v43.length; i44++) {
+        const v45 = v43[i44];
+        if (!(typeof v45 === 'string')) return false;
       }
     }
-    const v48 = v42.url;
+    const v46 = v40.url;
+    if (v46 !== undefined) {
+      if (!(typeof v46 === 'string')) return false;
+    }
+    const v47 = v40.method;
+    if (v47 !== undefined) {
+      if (!(typeof v47 === 'string')) return false;
+    }
+    const v48 = v40.auth_token;
     if (v48 !== undefined) {
       if (!(typeof v48 === 'string')) return false;
     }
-    const v49 = v42.method;
+    const v49 = v40.project_id;
     if (v49 !== undefined) {
       if (!(typeof v49 === 'string')) return false;
     }
-    const v50 = v42.auth_token;
+    const v50 = v40.sample_rate;
     if (v50 !== undefined) {
-      if (!(typeof v50 === 'string')) return false;
-    }
-    const v51 = v42.project_id;
-    if (v51 !== undefined) {
-      if (!(typeof v51 === 'string')) return false;
-    }
-    const v52 = v42.sample_rate;
-    if (v52 !== undefined) {
-      if (!Number.isFinite(v52)) return false;
+      if (!Number.isFinite(v50)) return false;
     }
   }
-  const v53 = x.custom_message_template;
-  if (v53 !== undefined) {
-    if (!(typeof v53 === 'string' || v53 === null)) return false;
-    if (typeof v53 === 'string') {
-      if (v53.length > 5000 && $cpLen(v53) > 5000) return false;
+  const v51 = x.custom_message_template;
+  if (v51 !== undefined) {
+    if (!(typeof v51 === 'string' || v51 === null)) return false;
+    if (typeof v51 === 'string') {
+      if (v51.length > 5000 && $cpLen(v51) > 5000) return false;
     }
   }
-  const v54 = x.agent_ids;
-  if (v54 !== undefined) {
-    if (!(Array.isArray(v54) || v54 === null)) return false;
-    if (Array.isArray(v54)) {
-      for (let i55 = 0; i55 < v54.length; i55++) {
-        const v56 = v54[i55];
-        if (!(typeof v56 === 'string')) return false;
+  const v52 = x.agent_ids;
+  if (v52 !== undefined) {
+    if (!(Array.isArray(v52) || v52 === null)) return false;
+    if (Array.isArray(v52)) {
+      for (let i53 = 0; i53 < v52.length; i53++) {
+        const v54 = v52[i53];
+        if (!(typeof v54 === 'string')) return false;
       }
     }
   }
-  const v57 = x.required_tags;
-  if (v57 !== undefined) {
-    if (!(Array.isArray(v57) || v57 === null)) return false;
-    if (Array.isArray(v57)) {
-      for (let i58 = 0; i58 < v57.length; i58++) {
-        const v59 = v57[i58];
-        if (!(typeof v59 === 'string')) return false;
+  const v55 = x.required_tags;
+  if (v55 !== undefined) {
+    if (!(Array.isArray(v55) || v55 === null)) return false;
+    if (Array.isArray(v55)) {
+      for (let i56 = 0; i56 < v55.length; i56++) {
+        const v57 = v55[i56];
+        if (!(typeof v57 === 'string')) return false;
       }
     }
   }
-  const v60 = x.scheduled_run_ids;
-  if (v60 !== undefined) {
-    if (!(Array.isArray(v60) || v60 === null)) return false;
-    if (Array.isArray(v60)) {
-      for (let i61 = 0; i61 < v60.length; i61++) {
-        const v62 = v60[i61];
-        if (!(typeof v62 === 'string')) return false;
+  const v58 = x.scheduled_run_ids;
+  if (v58 !== undefined) {
+    if (!(Array.isArray(v58) || v58 === null)) return false;
+    if (Array.isArray(v58)) {
+      for (let i59 = 0; i59 < v58.length; i59++) {
+        const v60 = v58[i59];
+        if (!(typeof v60 === 'string')) return false;
       }
     }
   }
-  const v63 = x.last_triggered_at;
-  if (v63 !== undefined) {
-    if (!(typeof v63 === 'string' || v63 === null)) return false;
-    if (typeof v63 === 'string') {
-      if (!$fmtDateTime(v63)) return false;
+  const v61 = x.last_triggered_at;
+  if (v61 !== undefined) {
+    if (!(typeof v61 === 'string' || v61 === null)) return false;
+    if (typeof v61 === 'string') {
+      if (!$fmtDateTime(v61)) return false;
     }
   }
-  const v64 = x.create_time;
-  if (v64 === undefined) return false;
-  if (!(typeof v64 === 'string')) return false;
-  if (!$fmtDateTime(v64)) return false;
-  const v65 = x.update_time;
-  if (v65 === undefined) return false;
-  if (!(typeof v65 === 'string')) return false;
-  if (!$fmtDateTime(v65)) return false;
+  const v62 = x.create_time;
+  if (v62 === undefined) return false;
+  if (!(typeof v62 === 'string')) return false;
+  if (!$fmtDateTime(v62)) return false;
+  const v63 = x.update_time;
+  if (v63 === undefined) return false;
+  if (!(typeof v63 === 'string')) return false;
+  if (!$fmtDateTime(v63)) return false;
   return true;
 }
 
@@ -1675,24 +1666,18 @@ function $e6(x, p, E) {
             }
             const v38 = v24.direction;
             if (v38 !== undefined) {
-              let n39 = 0;
-              if ($c42(v38) && ++n39 > 1) break bad26;
-              if ($c304(v38) && ++n39 > 1) break bad26;
-              if (n39 !== 1) break bad26;
+              if (!($c42(v38) || $c304(v38))) break bad26;
             }
-            const v40 = v24.warm_up_count;
-            if (v40 !== undefined) {
-              if (!(Number.isInteger(v40) || v40 === null)) break bad26;
-              if (typeof v40 === 'number') {
-                if (v40 < 0) break bad26;
+            const v39 = v24.warm_up_count;
+            if (v39 !== undefined) {
+              if (!(Number.isInteger(v39) || v39 === null)) break bad26;
+              if (typeof v39 === 'number') {
+                if (v39 < 0) break bad26;
               }
             }
-            const v41 = v24.match_mode;
-            if (v41 !== undefined) {
-              let n42 = 0;
-              if ($c43(v41) && ++n42 > 1) break bad26;
-              if ($c304(v41) && ++n42 > 1) break bad26;
-              if (n42 !== 1) break bad26;
+            const v40 = v24.match_mode;
+            if (v40 !== undefined) {
+              if (!($c43(v40) || $c304(v40))) break bad26;
             }
             break ok25;
           }
@@ -1704,139 +1689,139 @@ function $e6(x, p, E) {
       }
     }
   }
-  const v43 = x.channels;
-  if (v43 !== undefined) {
-    if (!Array.isArray(v43)) $E1(E, p, 'channels', 'must be an array', true);
+  const v41 = x.channels;
+  if (v41 !== undefined) {
+    if (!Array.isArray(v41)) $E1(E, p, 'channels', 'must be an array', true);
     else {
-      for (let i44 = 0; i44 < v43.length; i44++) {
-        const v45 = v43[i44];
-        ok46: {
-          bad47: {
-            if (!(typeof v45 === 'object' && v45 !== null && !Array.isArray(v45))) break bad47;
-            const v48 = v45.ulid;
-            if (v48 === undefined) break bad47;
-            if (!(typeof v48 === 'string')) break bad47;
-            if (!$r4.test(v48)) break bad47;
-            const v49 = v45.channel_type;
-            if (v49 === undefined) break bad47;
-            if (!(v49 === 'SLACK' || v49 === 'EMAIL' || v49 === 'WEBHOOK' || v49 === 'HUMAN_REVIEW')) break bad47;
-            const v50 = v45.config;
-            if (v50 === undefined) break bad47;
-            if (!(typeof v50 === 'object' && v50 !== null && !Array.isArray(v50))) break bad47;
-            const v51 = v50.channel_id;
+      for (let i42 = 0; i42 < v41.length; i42++) {
+        const v43 = v41[i42];
+        ok44: {
+          bad45: {
+            if (!(typeof v43 === 'object' && v43 !== null && !Array.isArray(v43))) break bad45;
+            const v46 = v43.ulid;
+            if (v46 === undefined) break bad45;
+            if (!(typeof v46 === 'string')) break bad45;
+            if (!$r4.test(v46)) break bad45;
+            const v47 = v43.channel_type;
+            if (v47 === undefined) break bad45;
+            if (!(v47 === 'SLACK' || v47 === 'EMAIL' || v47 === 'WEBHOOK' || v47 === 'HUMAN_REVIEW')) break bad45;
+            const v48 = v43.config;
+            if (v48 === undefined) break bad45;
+            if (!(typeof v48 === 'object' && v48 !== null && !Array.isArray(v48))) break bad45;
+            const v49 = v48.channel_id;
+            if (v49 !== undefined) {
+              if (!(typeof v49 === 'string')) break bad45;
+            }
+            const v50 = v48.channel_name;
+            if (v50 !== undefined) {
+              if (!(typeof v50 === 'string')) break bad45;
+            }
+            const v51 = v48.recipients;
             if (v51 !== undefined) {
-              if (!(typeof v51 === 'string')) break bad47;
-            }
-            const v52 = v50.channel_name;
-            if (v52 !== undefined) {
-              if (!(typeof v52 === 'string')) break bad47;
-            }
-            const v53 = v50.recipients;
-            if (v53 !== undefined) {
-              if (!Array.isArray(v53)) break bad47;
-              for (let i54 = 0; i54 < v53.length; i54++) {
-                const v55 = v53[i54];
-                if (!(typeof v55 === 'string')) break bad47;
+              if (!Array.isArray(v51)) break bad45;
+              for (let i52 = 0; i52 < v51.length; i52++) {
+                const v53 = v51[i52];
+                if (!(typeof v53 === 'string')) break bad45;
               }
             }
-            const v56 = v50.url;
+            const v54 = v48.url;
+            if (v54 !== undefined) {
+              if (!(typeof v54 === 'string')) break bad45;
+            }
+            const v55 = v48.method;
+            if (v55 !== undefined) {
+              if (!(typeof v55 === 'string')) break bad45;
+            }
+            const v56 = v48.auth_token;
             if (v56 !== undefined) {
-              if (!(typeof v56 === 'string')) break bad47;
+              if (!(typeof v56 === 'string')) break bad45;
             }
-            const v57 = v50.method;
+            const v57 = v48.project_id;
             if (v57 !== undefined) {
-              if (!(typeof v57 === 'string')) break bad47;
+              if (!(typeof v57 === 'string')) break bad45;
             }
-            const v58 = v50.auth_token;
+            const v58 = v48.sample_rate;
             if (v58 !== undefined) {
-              if (!(typeof v58 === 'string')) break bad47;
+              if (!Number.isFinite(v58)) break bad45;
             }
-            const v59 = v50.project_id;
-            if (v59 !== undefined) {
-              if (!(typeof v59 === 'string')) break bad47;
-            }
-            const v60 = v50.sample_rate;
-            if (v60 !== undefined) {
-              if (!Number.isFinite(v60)) break bad47;
-            }
-            break ok46;
+            break ok44;
           }
-          p.push('channels', i44);
-          $e8(v45, p, E);
+          p.push('channels', i42);
+          $e8(v43, p, E);
           p.pop();
           p.pop();
         }
       }
     }
   }
-  const v61 = x.custom_message_template;
-  if (v61 !== undefined) {
-    if (!(typeof v61 === 'string' || v61 === null))
+  const v59 = x.custom_message_template;
+  if (v59 !== undefined) {
+    if (!(typeof v59 === 'string' || v59 === null))
       $E1(E, p, 'custom_message_template', 'must be a string or null', true);
     else {
-      if (typeof v61 === 'string') {
-        if (v61.length > 5000 && $cpLen(v61) > 5000)
+      if (typeof v59 === 'string') {
+        if (v59.length > 5000 && $cpLen(v59) > 5000)
           $E1(E, p, 'custom_message_template', 'must be at most 5000 characters');
       }
     }
   }
-  const v62 = x.agent_ids;
-  if (v62 !== undefined) {
-    if (!(Array.isArray(v62) || v62 === null)) $E1(E, p, 'agent_ids', 'must be an array or null', true);
+  const v60 = x.agent_ids;
+  if (v60 !== undefined) {
+    if (!(Array.isArray(v60) || v60 === null)) $E1(E, p, 'agent_ids', 'must be an array or null', true);
     else {
-      if (Array.isArray(v62)) {
-        for (let i63 = 0; i63 < v62.length; i63++) {
-          const v64 = v62[i63];
-          if (!(typeof v64 === 'string')) $E2(E, p, 'agent_ids', i63, 'must be a string', true);
+      if (Array.isArray(v60)) {
+        for (let i61 = 0; i61 < v60.length; i61++) {
+          const v62 = v60[i61];
+          if (!(typeof v62 === 'string')) $E2(E, p, 'agent_ids', i61, 'must be a string', true);
         }
       }
     }
   }
-  const v65 = x.required_tags;
-  if (v65 !== undefined) {
-    if (!(Array.isArray(v65) || v65 === null)) $E1(E, p, 'required_tags', 'must be an array or null', true);
+  const v63 = x.required_tags;
+  if (v63 !== undefined) {
+    if (!(Array.isArray(v63) || v63 === null)) $E1(E, p, 'required_tags', 'must be an array or null', true);
     else {
-      if (Array.isArray(v65)) {
-        for (let i66 = 0; i66 < v65.length; i66++) {
-          const v67 = v65[i66];
-          if (!(typeof v67 === 'string')) $E2(E, p, 'required_tags', i66, 'must be a string', true);
+      if (Array.isArray(v63)) {
+        for (let i64 = 0; i64 < v63.length; i64++) {
+          const v65 = v63[i64];
+          if (!(typeof v65 === 'string')) $E2(E, p, 'required_tags', i64, 'must be a string', true);
         }
       }
     }
   }
-  const v68 = x.scheduled_run_ids;
-  if (v68 !== undefined) {
-    if (!(Array.isArray(v68) || v68 === null)) $E1(E, p, 'scheduled_run_ids', 'must be an array or null', true);
+  const v66 = x.scheduled_run_ids;
+  if (v66 !== undefined) {
+    if (!(Array.isArray(v66) || v66 === null)) $E1(E, p, 'scheduled_run_ids', 'must be an array or null', true);
     else {
-      if (Array.isArray(v68)) {
-        for (let i69 = 0; i69 < v68.length; i69++) {
-          const v70 = v68[i69];
-          if (!(typeof v70 === 'string')) $E2(E, p, 'scheduled_run_ids', i69, 'must be a string', true);
+      if (Array.isArray(v66)) {
+        for (let i67 = 0; i67 < v66.length; i67++) {
+          const v68 = v66[i67];
+          if (!(typeof v68 === 'string')) $E2(E, p, 'scheduled_run_ids', i67, 'must be a string', true);
         }
       }
     }
   }
-  const v71 = x.last_triggered_at;
+  const v69 = x.last_triggered_at;
+  if (v69 !== undefined) {
+    if (!(typeof v69 === 'string' || v69 === null)) $E1(E, p, 'last_triggered_at', 'must be a string or null', true);
+    else {
+      if (typeof v69 === 'string') {
+        if (!$fmtDateTime(v69)) $E1(E, p, 'last_triggered_at', 'must be a valid date-time');
+      }
+    }
+  }
+  const v70 = x.create_time;
+  if (v70 !== undefined) {
+    if (!(typeof v70 === 'string')) $E1(E, p, 'create_time', 'must be a string', true);
+    else {
+      if (!$fmtDateTime(v70)) $E1(E, p, 'create_time', 'must be a valid date-time');
+    }
+  }
+  const v71 = x.update_time;
   if (v71 !== undefined) {
-    if (!(typeof v71 === 'string' || v71 === null)) $E1(E, p, 'last_triggered_at', 'must be a string or null', true);
+    if (!(typeof v71 === 'string')) $E1(E, p, 'update_time', 'must be a string', true);
     else {
-      if (typeof v71 === 'string') {
-        if (!$fmtDateTime(v71)) $E1(E, p, 'last_triggered_at', 'must be a valid date-time');
-      }
-    }
-  }
-  const v72 = x.create_time;
-  if (v72 !== undefined) {
-    if (!(typeof v72 === 'string')) $E1(E, p, 'create_time', 'must be a string', true);
-    else {
-      if (!$fmtDateTime(v72)) $E1(E, p, 'create_time', 'must be a valid date-time');
-    }
-  }
-  const v73 = x.update_time;
-  if (v73 !== undefined) {
-    if (!(typeof v73 === 'string')) $E1(E, p, 'update_time', 'must be a string', true);
-    else {
-      if (!$fmtDateTime(v73)) $E1(E, p, 'update_time', 'must be a valid date-time');
+      if (!$fmtDateTime(v71)) $E1(E, p, 'update_time', 'must be a valid date-time');
     }
   }
 }
@@ -2210,24 +2195,18 @@ function $c10(x) {
   }
   const v11 = x.direction;
   if (v11 !== undefined) {
-    let n12 = 0;
-    if ($c42(v11) && ++n12 > 1) return false;
-    if ($c304(v11) && ++n12 > 1) return false;
-    if (n12 !== 1) return false;
+    if (!($c42(v11) || $c304(v11))) return false;
   }
-  const v13 = x.warm_up_count;
-  if (v13 !== undefined) {
-    if (!(Number.isInteger(v13) || v13 === null)) return false;
-    if (typeof v13 === 'number') {
-      if (v13 < 0) return false;
+  const v12 = x.warm_up_count;
+  if (v12 !== undefined) {
+    if (!(Number.isInteger(v12) || v12 === null)) return false;
+    if (typeof v12 === 'number') {
+      if (v12 < 0) return false;
     }
   }
-  const v14 = x.match_mode;
-  if (v14 !== undefined) {
-    let n15 = 0;
-    if ($c43(v14) && ++n15 > 1) return false;
-    if ($c304(v14) && ++n15 > 1) return false;
-    if (n15 !== 1) return false;
+  const v13 = x.match_mode;
+  if (v13 !== undefined) {
+    if (!($c43(v13) || $c304(v13))) return false;
   }
   return true;
 }
@@ -2429,30 +2408,24 @@ function $c11(x) {
   }
   const v10 = x.direction;
   if (v10 !== undefined) {
-    let n11 = 0;
-    if ($c42(v10) && ++n11 > 1) return false;
-    if ($c304(v10) && ++n11 > 1) return false;
-    if (n11 !== 1) return false;
+    if (!($c42(v10) || $c304(v10))) return false;
   }
-  const v12 = x.warm_up_count;
-  if (v12 !== undefined) {
-    if (!(Number.isInteger(v12) || v12 === null)) return false;
-    if (typeof v12 === 'number') {
-      if (v12 < 0) return false;
+  const v11 = x.warm_up_count;
+  if (v11 !== undefined) {
+    if (!(Number.isInteger(v11) || v11 === null)) return false;
+    if (typeof v11 === 'number') {
+      if (v11 < 0) return false;
     }
   }
-  const v13 = x.match_mode;
-  if (v13 !== undefined) {
-    let n14 = 0;
-    if ($c43(v13) && ++n14 > 1) return false;
-    if ($c304(v13) && ++n14 > 1) return false;
-    if (n14 !== 1) return false;
+  const v12 = x.match_mode;
+  if (v12 !== undefined) {
+    if (!($c43(v12) || $c304(v12))) return false;
   }
   if ($c307(x)) {
     if (typeof x === 'object' && x !== null && !Array.isArray(x)) {
-      const v15 = x.metric_id;
-      if (v15 === undefined) return false;
-      if (!(typeof v15 === 'string')) return false;
+      const v13 = x.metric_id;
+      if (v13 === undefined) return false;
+      if (!(typeof v13 === 'string')) return false;
     }
   }
   return true;
@@ -3441,75 +3414,72 @@ function $c26(x) {
   if (!$r3.test(v0)) return false;
   const v1 = x.metric_id;
   if (v1 === undefined) return false;
-  let n2 = 0;
-  if ($c128(v1) && ++n2 > 1) return false;
-  if ($c304(v1) && ++n2 > 1) return false;
-  if (n2 !== 1) return false;
-  const v3 = x.agent_id;
+  if (!($c128(v1) || $c304(v1))) return false;
+  const v2 = x.agent_id;
+  if (v2 === undefined) return false;
+  if (!(typeof v2 === 'string' || v2 === null)) return false;
+  const v3 = x.test_set_id;
   if (v3 === undefined) return false;
   if (!(typeof v3 === 'string' || v3 === null)) return false;
-  const v4 = x.test_set_id;
+  const v4 = x.persona_id;
   if (v4 === undefined) return false;
   if (!(typeof v4 === 'string' || v4 === null)) return false;
-  const v5 = x.persona_id;
+  const v5 = x.display_name;
   if (v5 === undefined) return false;
   if (!(typeof v5 === 'string' || v5 === null)) return false;
-  const v6 = x.display_name;
-  if (v6 === undefined) return false;
-  if (!(typeof v6 === 'string' || v6 === null)) return false;
-  if (typeof v6 === 'string') {
-    if (v6.length > 200 && $cpLen(v6) > 200) return false;
+  if (typeof v5 === 'string') {
+    if (v5.length > 200 && $cpLen(v5) > 200) return false;
   }
-  const v7 = x.status;
+  const v6 = x.status;
+  if (v6 === undefined) return false;
+  if (!(v6 === 'ACTIVE' || v6 === 'STANDBY' || v6 === 'ARCHIVED')) return false;
+  const v7 = x.detection_method;
   if (v7 === undefined) return false;
-  if (!(v7 === 'ACTIVE' || v7 === 'STANDBY' || v7 === 'ARCHIVED')) return false;
-  const v8 = x.detection_method;
+  if (!(v7 === 'EWMA')) return false;
+  const v8 = x.baseline_float;
   if (v8 === undefined) return false;
-  if (!(v8 === 'EWMA')) return false;
-  const v9 = x.baseline_float;
+  if (!(Number.isFinite(v8) || v8 === null)) return false;
+  const v9 = x.baseline_sigma;
   if (v9 === undefined) return false;
   if (!(Number.isFinite(v9) || v9 === null)) return false;
-  const v10 = x.baseline_sigma;
+  const v10 = x.observation_count;
   if (v10 === undefined) return false;
-  if (!(Number.isFinite(v10) || v10 === null)) return false;
-  const v11 = x.observation_count;
+  if (!Number.isInteger(v10)) return false;
+  if (v10 < 0) return false;
+  const v11 = x.sigma_threshold;
   if (v11 === undefined) return false;
-  if (!Number.isInteger(v11)) return false;
+  if (!Number.isFinite(v11)) return false;
   if (v11 < 0) return false;
-  const v12 = x.sigma_threshold;
+  const v12 = x.direction;
   if (v12 === undefined) return false;
-  if (!Number.isFinite(v12)) return false;
-  if (v12 < 0) return false;
-  const v13 = x.direction;
+  if (!(v12 === 'BOTH' || v12 === 'ABOVE' || v12 === 'BELOW')) return false;
+  const v13 = x.sigma_bands;
   if (v13 === undefined) return false;
-  if (!(v13 === 'BOTH' || v13 === 'ABOVE' || v13 === 'BELOW')) return false;
-  const v14 = x.sigma_bands;
-  if (v14 === undefined) return false;
-  if (!((typeof v14 === 'object' && v14 !== null && !Array.isArray(v14)) || v14 === null)) return false;
-  if (typeof v14 === 'object' && v14 !== null && !Array.isArray(v14)) {
-    for (const k15 in v14) {
-      if (!$hasOwn.call(v14, k15)) continue;
-      if (typeof k15 === 'string') {
-        if (!$r6.test(k15)) return false;
+  if (!((typeof v13 === 'object' && v13 !== null && !Array.isArray(v13)) || v13 === null)) return false;
+  if (typeof v13 === 'object' && v13 !== null && !Array.isArray(v13)) {
+    for (const k14 in v13) {
+      if (!$hasOwn.call(v13, k14)) continue;
+      if (typeof k14 === 'string') {
+        if (!$r6.test(k14)) return false;
       }
-      const v16 = v14[k15];
-      if (!Number.isFinite(v16)) return false;
+      const v15 = v13[k14];
+      if (!Number.isFinite(v15)) return false;
     }
   }
-  const v17 = x.last_processed_run_completed_at;
-  if (v17 === undefined) return false;
-  if (!(typeof v17 === 'string' || v17 === null)) return false;
-  if (typeof v17 === 'string') {
-    if (!$fmtDateTime(v17)) return false;
+  const v16 = x.last_processed_run_completed_at;
+  if (v16 === undefined) return false;
+  if (!(typeof v16 === 'string' || v16 === null)) return false;
+  if (typeof v16 === 'string') {
+    if (!$fmtDateTime(v16)) return false;
   }
-  const v18 = x.created_at;
+  const v17 = x.created_at;
+  if (v17 === undefined) return false;
+  if (!(typeof v17 === 'string')) return false;
+  if (!$fmtDateTime(v17)) return false;
+  const v18 = x.last_updated_at;
   if (v18 === undefined) return false;
   if (!(typeof v18 === 'string')) return false;
   if (!$fmtDateTime(v18)) return false;
-  const v19 = x.last_updated_at;
-  if (v19 === undefined) return false;
-  if (!(typeof v19 === 'string')) return false;
-  if (!$fmtDateTime(v19)) return false;
   return true;
 }
 
@@ -5405,80 +5375,74 @@ function $c55(x) {
     }
     const v32 = v21.direction;
     if (v32 !== undefined) {
-      let n33 = 0;
-      if ($c42(v32) && ++n33 > 1) return false;
-      if ($c304(v32) && ++n33 > 1) return false;
-      if (n33 !== 1) return false;
+      if (!($c42(v32) || $c304(v32))) return false;
     }
-    const v34 = v21.warm_up_count;
-    if (v34 !== undefined) {
-      if (!(Number.isInteger(v34) || v34 === null)) return false;
-      if (typeof v34 === 'number') {
-        if (v34 < 0) return false;
+    const v33 = v21.warm_up_count;
+    if (v33 !== undefined) {
+      if (!(Number.isInteger(v33) || v33 === null)) return false;
+      if (typeof v33 === 'number') {
+        if (v33 < 0) return false;
       }
     }
-    const v35 = v21.match_mode;
-    if (v35 !== undefined) {
-      let n36 = 0;
-      if ($c43(v35) && ++n36 > 1) return false;
-      if ($c304(v35) && ++n36 > 1) return false;
-      if (n36 !== 1) return false;
+    const v34 = v21.match_mode;
+    if (v34 !== undefined) {
+      if (!($c43(v34) || $c304(v34))) return false;
     }
     if ($c307(v21)) {
       if (typeof v21 === 'object' && v21 !== null && !Array.isArray(v21)) {
-        const v37 = v21.metric_id;
-        if (v37 === undefined) return false;
-        if (!(typeof v37 === 'string')) return false;
+        const v35 = v21.metric_id;
+        if (v35 === undefined) return false;
+        if (!(typeof v35 === 'string')) return false;
       }
     }
   }
-  const v38 = x.channels;
-  if (v38 !== undefined) {
-    if (!Array.isArray(v38)) return false;
-    for (let i39 = 0; i39 < v38.length; i39++) {
-      const v40 = v38[i39];
+  const v36 = x.channels;
+  if (v36 !== undefined) {
+    if (!Array.isArray(v36)) return false;
+    for (let i37 = 0; i37 < v36.length; i37++) {
+      const v38 = v36[i37];
+      if (!(typeof v38 === 'object' && v38 !== null && !Array.isArray(v38))) return false;
+      const v39 = v38.channel_type;
+      if (v39 === undefined) return false;
+      if (!(v39 === 'SLACK' || v39 === 'EMAIL' || v39 === 'WEBHOOK' || v39 === 'HUMAN_REVIEW')) return false;
+      const v40 = v38.config;
+      if (v40 === undefined) return false;
       if (!(typeof v40 === 'object' && v40 !== null && !Array.isArray(v40))) return false;
-      const v41 = v40.channel_type;
-      if (v41 === undefined) return false;
-      if (!(v41 === 'SLACK' || v41 === 'EMAIL' || v41 === 'WEBHOOK' || v41 === 'HUMAN_REVIEW')) return false;
-      const v42 = v40.config;
-      if (v42 === undefined) return false;
-      if (!(typeof v42 === 'object' && v42 !== null && !Array.isArray(v42))) return false;
-      const v43 = v42.channel_id;
+      const v41 = v40.channel_id;
+      if (v41 !== undefined) {
+        if (!(typeof v41 === 'string')) return false;
+      }
+      const v42 = v40.channel_name;
+      if (v42 !== undefined) {
+        if (!(typeof v42 === 'string')) return false;
+      }
+      const v43 = v40.recipients;
       if (v43 !== undefined) {
-        if (!(typeof v43 === 'string')) return false;
-      }
-      const v44 = v42.channel_name;
-      if (v44 !== undefined) {
-        if (!(typeof v44 === 'string')) return false;
-      }
-      const v45 = v42.recipients;
-      if (v45 !== undefined) {
-        if (!Array.isArray(v45)) return false;
-        for (let i46 = 0; i46 < v45.length; i46++) {
-          const v47 = v45[i46];
-          if (!(typeof v47 === 'string')) return false;
+        if (!Array.isArray(v43)) return false;
+        for (let i44 = 0; i44 < v43.length; i44++) {
+          const v45 = v43[i44];
+          if (!(typeof v45 === 'string')) return false;
         }
       }
-      const v48 = v42.url;
+      const v46 = v40.url;
+      if (v46 !== undefined) {
+        if (!(typeof v46 === 'string')) return false;
+      }
+      const v47 = v40.method;
+      if (v47 !== undefined) {
+        if (!(typeof v47 === 'string')) return false;
+      }
+      const v48 = v40.auth_token;
       if (v48 !== undefined) {
         if (!(typeof v48 === 'string')) return false;
       }
-      const v49 = v42.method;
+      const v49 = v40.project_id;
       if (v49 !== undefined) {
         if (!(typeof v49 === 'string')) return false;
       }
-      const v50 = v42.auth_token;
+      const v50 = v40.sample_rate;
       if (v50 !== undefined) {
-        if (!(typeof v50 === 'string')) return false;
-      }
-      const v51 = v42.project_id;
-      if (v51 !== undefined) {
-        if (!(typeof v51 === 'string')) return false;
-      }
-      const v52 = v42.sample_rate;
-      if (v52 !== undefined) {
-        if (!Number.isFinite(v52)) return false;
+        if (!Number.isFinite(v50)) return false;
       }
     }
   }
@@ -5678,30 +5642,24 @@ function $e55(x, p, E) {
             }
             const v36 = v23.direction;
             if (v36 !== undefined) {
-              let n37 = 0;
-              if ($c42(v36) && ++n37 > 1) break bad25;
-              if ($c304(v36) && ++n37 > 1) break bad25;
-              if (n37 !== 1) break bad25;
+              if (!($c42(v36) || $c304(v36))) break bad25;
             }
-            const v38 = v23.warm_up_count;
-            if (v38 !== undefined) {
-              if (!(Number.isInteger(v38) || v38 === null)) break bad25;
-              if (typeof v38 === 'number') {
-                if (v38 < 0) break bad25;
+            const v37 = v23.warm_up_count;
+            if (v37 !== undefined) {
+              if (!(Number.isInteger(v37) || v37 === null)) break bad25;
+              if (typeof v37 === 'number') {
+                if (v37 < 0) break bad25;
               }
             }
-            const v39 = v23.match_mode;
-            if (v39 !== undefined) {
-              let n40 = 0;
-              if ($c43(v39) && ++n40 > 1) break bad25;
-              if ($c304(v39) && ++n40 > 1) break bad25;
-              if (n40 !== 1) break bad25;
+            const v38 = v23.match_mode;
+            if (v38 !== undefined) {
+              if (!($c43(v38) || $c304(v38))) break bad25;
             }
             if ($c307(v23)) {
               if (typeof v23 === 'object' && v23 !== null && !Array.isArray(v23)) {
-                const v41 = v23.metric_id;
-                if (v41 === undefined) break bad25;
-                if (!(typeof v41 === 'string')) break bad25;
+                const v39 = v23.metric_id;
+                if (v39 === undefined) break bad25;
+                if (!(typeof v39 === 'string')) break bad25;
               }
             }
             break ok24;
@@ -5714,61 +5672,61 @@ function $e55(x, p, E) {
       }
     }
   }
-  const v42 = x.channels;
-  if (v42 !== undefined) {
-    if (!Array.isArray(v42)) $E1(E, p, 'channels', 'must be an array', true);
+  const v40 = x.channels;
+  if (v40 !== undefined) {
+    if (!Array.isArray(v40)) $E1(E, p, 'channels', 'must be an array', true);
     else {
-      for (let i43 = 0; i43 < v42.length; i43++) {
-        const v44 = v42[i43];
-        ok45: {
-          bad46: {
-            if (!(typeof v44 === 'object' && v44 !== null && !Array.isArray(v44))) break bad46;
-            const v47 = v44.channel_type;
-            if (v47 === undefined) break bad46;
-            if (!(v47 === 'SLACK' || v47 === 'EMAIL' || v47 === 'WEBHOOK' || v47 === 'HUMAN_REVIEW')) break bad46;
-            const v48 = v44.config;
-            if (v48 === undefined) break bad46;
-            if (!(typeof v48 === 'object' && v48 !== null && !Array.isArray(v48))) break bad46;
-            const v49 = v48.channel_id;
+      for (let i41 = 0; i41 < v40.length; i41++) {
+        const v42 = v40[i41];
+        ok43: {
+          bad44: {
+            if (!(typeof v42 === 'object' && v42 !== null && !Array.isArray(v42))) break bad44;
+            const v45 = v42.channel_type;
+            if (v45 === undefined) break bad44;
+            if (!(v45 === 'SLACK' || v45 === 'EMAIL' || v45 === 'WEBHOOK' || v45 === 'HUMAN_REVIEW')) break bad44;
+            const v46 = v42.config;
+            if (v46 === undefined) break bad44;
+            if (!(typeof v46 === 'object' && v46 !== null && !Array.isArray(v46))) break bad44;
+            const v47 = v46.channel_id;
+            if (v47 !== undefined) {
+              if (!(typeof v47 === 'string')) break bad44;
+            }
+            const v48 = v46.channel_name;
+            if (v48 !== undefined) {
+              if (!(typeof v48 === 'string')) break bad44;
+            }
+            const v49 = v46.recipients;
             if (v49 !== undefined) {
-              if (!(typeof v49 === 'string')) break bad46;
-            }
-            const v50 = v48.channel_name;
-            if (v50 !== undefined) {
-              if (!(typeof v50 === 'string')) break bad46;
-            }
-            const v51 = v48.recipients;
-            if (v51 !== undefined) {
-              if (!Array.isArray(v51)) break bad46;
-              for (let i52 = 0; i52 < v51.length; i52++) {
-                const v53 = v51[i52];
-                if (!(typeof v53 === 'string')) break bad46;
+              if (!Array.isArray(v49)) break bad44;
+              for (let i50 = 0; i50 < v49.length; i50++) {
+                const v51 = v49[i50];
+                if (!(typeof v51 === 'string')) break bad44;
               }
             }
-            const v54 = v48.url;
+            const v52 = v46.url;
+            if (v52 !== undefined) {
+              if (!(typeof v52 === 'string')) break bad44;
+            }
+            const v53 = v46.method;
+            if (v53 !== undefined) {
+              if (!(typeof v53 === 'string')) break bad44;
+            }
+            const v54 = v46.auth_token;
             if (v54 !== undefined) {
-              if (!(typeof v54 === 'string')) break bad46;
+              if (!(typeof v54 === 'string')) break bad44;
             }
-            const v55 = v48.method;
+            const v55 = v46.project_id;
             if (v55 !== undefined) {
-              if (!(typeof v55 === 'string')) break bad46;
+              if (!(typeof v55 === 'string')) break bad44;
             }
-            const v56 = v48.auth_token;
+            const v56 = v46.sample_rate;
             if (v56 !== undefined) {
-              if (!(typeof v56 === 'string')) break bad46;
+              if (!Number.isFinite(v56)) break bad44;
             }
-            const v57 = v48.project_id;
-            if (v57 !== undefined) {
-              if (!(typeof v57 === 'string')) break bad46;
-            }
-            const v58 = v48.sample_rate;
-            if (v58 !== undefined) {
-              if (!Number.isFinite(v58)) break bad46;
-            }
-            break ok45;
+            break ok43;
           }
-          p.push('channels', i43);
-          $e9(v44, p, E);
+          p.push('channels', i41);
+          $e9(v42, p, E);
           p.pop();
           p.pop();
         }
@@ -6610,105 +6568,102 @@ function $c61(x) {
   }
   const v67 = x.target_condition;
   if (v67 !== undefined) {
-    let n68 = 0;
-    if ($c148(v67) && ++n68 > 1) return false;
-    if ($c304(v67) && ++n68 > 1) return false;
-    if (n68 !== 1) return false;
+    if (!($c148(v67) || $c304(v67))) return false;
   }
-  const v69 = x.ivr_flow;
-  if (v69 !== undefined) {
-    if (!(typeof v69 === 'object' && v69 !== null && !Array.isArray(v69))) return false;
-    const v70 = v69.start_node;
-    if (v70 !== undefined) {
-      if (!(typeof v70 === 'string')) return false;
+  const v68 = x.ivr_flow;
+  if (v68 !== undefined) {
+    if (!(typeof v68 === 'object' && v68 !== null && !Array.isArray(v68))) return false;
+    const v69 = v68.start_node;
+    if (v69 !== undefined) {
+      if (!(typeof v69 === 'string')) return false;
     }
-    const v71 = v69.nodes;
-    if (v71 !== undefined) {
-      if (!Array.isArray(v71)) return false;
-      for (let i72 = 0; i72 < v71.length; i72++) {
-        const v73 = v71[i72];
-        if (!(typeof v73 === 'object' && v73 !== null && !Array.isArray(v73))) return false;
-        const v74 = v73.id;
+    const v70 = v68.nodes;
+    if (v70 !== undefined) {
+      if (!Array.isArray(v70)) return false;
+      for (let i71 = 0; i71 < v70.length; i71++) {
+        const v72 = v70[i71];
+        if (!(typeof v72 === 'object' && v72 !== null && !Array.isArray(v72))) return false;
+        const v73 = v72.id;
+        if (v73 === undefined) return false;
+        if (!(typeof v73 === 'string')) return false;
+        const v74 = v72.prompt;
         if (v74 === undefined) return false;
         if (!(typeof v74 === 'string')) return false;
-        const v75 = v73.prompt;
-        if (v75 === undefined) return false;
-        if (!(typeof v75 === 'string')) return false;
-        const v76 = v73.terminal;
-        if (v76 !== undefined) {
-          if (!(typeof v76 === 'boolean')) return false;
+        const v75 = v72.terminal;
+        if (v75 !== undefined) {
+          if (!(typeof v75 === 'boolean')) return false;
         }
       }
     }
-    const v77 = v69.edges;
-    if (v77 !== undefined) {
-      if (!Array.isArray(v77)) return false;
-      for (let i78 = 0; i78 < v77.length; i78++) {
-        const v79 = v77[i78];
-        if (!(typeof v79 === 'object' && v79 !== null && !Array.isArray(v79))) return false;
-        const v80 = v79.source;
+    const v76 = v68.edges;
+    if (v76 !== undefined) {
+      if (!Array.isArray(v76)) return false;
+      for (let i77 = 0; i77 < v76.length; i77++) {
+        const v78 = v76[i77];
+        if (!(typeof v78 === 'object' && v78 !== null && !Array.isArray(v78))) return false;
+        const v79 = v78.source;
+        if (v79 === undefined) return false;
+        if (!(typeof v79 === 'string')) return false;
+        const v80 = v78.destination;
         if (v80 === undefined) return false;
         if (!(typeof v80 === 'string')) return false;
-        const v81 = v79.destination;
+        const v81 = v78.input;
         if (v81 === undefined) return false;
         if (!(typeof v81 === 'string')) return false;
-        const v82 = v79.input;
-        if (v82 === undefined) return false;
-        if (!(typeof v82 === 'string')) return false;
       }
     }
   }
-  const v83 = x.detection_preset;
+  const v82 = x.detection_preset;
+  if (v82 !== undefined) {
+    if (!(typeof v82 === 'string')) return false;
+  }
+  const v83 = x.pause_detection_preset;
   if (v83 !== undefined) {
     if (!(typeof v83 === 'string')) return false;
   }
-  const v84 = x.pause_detection_preset;
+  const v84 = x.threshold_preset;
   if (v84 !== undefined) {
     if (!(typeof v84 === 'string')) return false;
   }
-  const v85 = x.threshold_preset;
+  const v85 = x.harmonics_to_noise_ratio_threshold_offset_db;
   if (v85 !== undefined) {
-    if (!(typeof v85 === 'string')) return false;
+    if (!Number.isFinite(v85)) return false;
   }
-  const v86 = x.harmonics_to_noise_ratio_threshold_offset_db;
+  const v86 = x.jitter_threshold_multiplier;
   if (v86 !== undefined) {
     if (!Number.isFinite(v86)) return false;
   }
-  const v87 = x.jitter_threshold_multiplier;
+  const v87 = x.loud_threshold_db;
   if (v87 !== undefined) {
     if (!Number.isFinite(v87)) return false;
   }
-  const v88 = x.loud_threshold_db;
+  const v88 = x.soft_threshold_db;
   if (v88 !== undefined) {
     if (!Number.isFinite(v88)) return false;
   }
-  const v89 = x.soft_threshold_db;
+  const v89 = x.low_pitch_threshold_multiplier;
   if (v89 !== undefined) {
     if (!Number.isFinite(v89)) return false;
   }
-  const v90 = x.low_pitch_threshold_multiplier;
+  const v90 = x.mad_z_score_threshold;
   if (v90 !== undefined) {
     if (!Number.isFinite(v90)) return false;
   }
-  const v91 = x.mad_z_score_threshold;
+  const v91 = x.min_fry_segment_seconds;
   if (v91 !== undefined) {
     if (!Number.isFinite(v91)) return false;
   }
-  const v92 = x.min_fry_segment_seconds;
+  const v92 = x.pitch_change_threshold_hz;
   if (v92 !== undefined) {
     if (!Number.isFinite(v92)) return false;
   }
-  const v93 = x.pitch_change_threshold_hz;
+  const v93 = x.significant_changes_threshold_hz;
   if (v93 !== undefined) {
     if (!Number.isFinite(v93)) return false;
   }
-  const v94 = x.significant_changes_threshold_hz;
+  const v94 = x.min_volume_change_for_pitch_misalignment;
   if (v94 !== undefined) {
     if (!Number.isFinite(v94)) return false;
-  }
-  const v95 = x.min_volume_change_for_pitch_misalignment;
-  if (v95 !== undefined) {
-    if (!Number.isFinite(v95)) return false;
   }
   if ($c309(x)) {
     if (typeof x === 'object' && x !== null && !Array.isArray(x)) {
@@ -7431,80 +7386,74 @@ function $c62(x) {
     }
     const v32 = v21.direction;
     if (v32 !== undefined) {
-      let n33 = 0;
-      if ($c42(v32) && ++n33 > 1) return false;
-      if ($c304(v32) && ++n33 > 1) return false;
-      if (n33 !== 1) return false;
+      if (!($c42(v32) || $c304(v32))) return false;
     }
-    const v34 = v21.warm_up_count;
-    if (v34 !== undefined) {
-      if (!(Number.isInteger(v34) || v34 === null)) return false;
-      if (typeof v34 === 'number') {
-        if (v34 < 0) return false;
+    const v33 = v21.warm_up_count;
+    if (v33 !== undefined) {
+      if (!(Number.isInteger(v33) || v33 === null)) return false;
+      if (typeof v33 === 'number') {
+        if (v33 < 0) return false;
       }
     }
-    const v35 = v21.match_mode;
-    if (v35 !== undefined) {
-      let n36 = 0;
-      if ($c43(v35) && ++n36 > 1) return false;
-      if ($c304(v35) && ++n36 > 1) return false;
-      if (n36 !== 1) return false;
+    const v34 = v21.match_mode;
+    if (v34 !== undefined) {
+      if (!($c43(v34) || $c304(v34))) return false;
     }
     if ($c307(v21)) {
       if (typeof v21 === 'object' && v21 !== null && !Array.isArray(v21)) {
-        const v37 = v21.metric_id;
-        if (v37 === undefined) return false;
-        if (!(typeof v37 === 'string')) return false;
+        const v35 = v21.metric_id;
+        if (v35 === undefined) return false;
+        if (!(typeof v35 === 'string')) return false;
       }
     }
   }
-  const v38 = x.channels;
-  if (v38 !== undefined) {
-    if (!Array.isArray(v38)) return false;
-    for (let i39 = 0; i39 < v38.length; i39++) {
-      const v40 = v38[i39];
+  const v36 = x.channels;
+  if (v36 !== undefined) {
+    if (!Array.isArray(v36)) return false;
+    for (let i37 = 0; i37 < v36.length; i37++) {
+      const v38 = v36[i37];
+      if (!(typeof v38 === 'object' && v38 !== null && !Array.isArray(v38))) return false;
+      const v39 = v38.channel_type;
+      if (v39 === undefined) return false;
+      if (!(v39 === 'SLACK' || v39 === 'EMAIL' || v39 === 'WEBHOOK' || v39 === 'HUMAN_REVIEW')) return false;
+      const v40 = v38.config;
+      if (v40 === undefined) return false;
       if (!(typeof v40 === 'object' && v40 !== null && !Array.isArray(v40))) return false;
-      const v41 = v40.channel_type;
-      if (v41 === undefined) return false;
-      if (!(v41 === 'SLACK' || v41 === 'EMAIL' || v41 === 'WEBHOOK' || v41 === 'HUMAN_REVIEW')) return false;
-      const v42 = v40.config;
-      if (v42 === undefined) return false;
-      if (!(typeof v42 === 'object' && v42 !== null && !Array.isArray(v42))) return false;
-      const v43 = v42.channel_id;
+      const v41 = v40.channel_id;
+      if (v41 !== undefined) {
+        if (!(typeof v41 === 'string')) return false;
+      }
+      const v42 = v40.channel_name;
+      if (v42 !== undefined) {
+        if (!(typeof v42 === 'string')) return false;
+      }
+      const v43 = v40.recipients;
       if (v43 !== undefined) {
-        if (!(typeof v43 === 'string')) return false;
-      }
-      const v44 = v42.channel_name;
-      if (v44 !== undefined) {
-        if (!(typeof v44 === 'string')) return false;
-      }
-      const v45 = v42.recipients;
-      if (v45 !== undefined) {
-        if (!Array.isArray(v45)) return false;
-        for (let i46 = 0; i46 < v45.length; i46++) {
-          const v47 = v45[i46];
-          if (!(typeof v47 === 'string')) return false;
+        if (!Array.isArray(v43)) return false;
+        for (let i44 = 0; i44 < v43.length; i44++) {
+          const v45 = v43[i44];
+          if (!(typeof v45 === 'string')) return false;
         }
       }
-      const v48 = v42.url;
+      const v46 = v40.url;
+      if (v46 !== undefined) {
+        if (!(typeof v46 === 'string')) return false;
+      }
+      const v47 = v40.method;
+      if (v47 !== undefined) {
+        if (!(typeof v47 === 'string')) return false;
+      }
+      const v48 = v40.auth_token;
       if (v48 !== undefined) {
         if (!(typeof v48 === 'string')) return false;
       }
-      const v49 = v42.method;
+      const v49 = v40.project_id;
       if (v49 !== undefined) {
         if (!(typeof v49 === 'string')) return false;
       }
-      const v50 = v42.auth_token;
+      const v50 = v40.sample_rate;
       if (v50 !== undefined) {
-        if (!(typeof v50 === 'string')) return false;
-      }
-      const v51 = v42.project_id;
-      if (v51 !== undefined) {
-        if (!(typeof v51 === 'string')) return false;
-      }
-      const v52 = v42.sample_rate;
-      if (v52 !== undefined) {
-        if (!Number.isFinite(v52)) return false;
+        if (!Number.isFinite(v50)) return false;
       }
     }
   }
@@ -7704,30 +7653,24 @@ function $e62(x, p, E) {
             }
             const v36 = v23.direction;
             if (v36 !== undefined) {
-              let n37 = 0;
-              if ($c42(v36) && ++n37 > 1) break bad25;
-              if ($c304(v36) && ++n37 > 1) break bad25;
-              if (n37 !== 1) break bad25;
+              if (!($c42(v36) || $c304(v36))) break bad25;
             }
-            const v38 = v23.warm_up_count;
-            if (v38 !== undefined) {
-              if (!(Number.isInteger(v38) || v38 === null)) break bad25;
-              if (typeof v38 === 'number') {
-                if (v38 < 0) break bad25;
+            const v37 = v23.warm_up_count;
+            if (v37 !== undefined) {
+              if (!(Number.isInteger(v37) || v37 === null)) break bad25;
+              if (typeof v37 === 'number') {
+                if (v37 < 0) break bad25;
               }
             }
-            const v39 = v23.match_mode;
-            if (v39 !== undefined) {
-              let n40 = 0;
-              if ($c43(v39) && ++n40 > 1) break bad25;
-              if ($c304(v39) && ++n40 > 1) break bad25;
-              if (n40 !== 1) break bad25;
+            const v38 = v23.match_mode;
+            if (v38 !== undefined) {
+              if (!($c43(v38) || $c304(v38))) break bad25;
             }
             if ($c307(v23)) {
               if (typeof v23 === 'object' && v23 !== null && !Array.isArray(v23)) {
-                const v41 = v23.metric_id;
-                if (v41 === undefined) break bad25;
-                if (!(typeof v41 === 'string')) break bad25;
+                const v39 = v23.metric_id;
+                if (v39 === undefined) break bad25;
+                if (!(typeof v39 === 'string')) break bad25;
               }
             }
             break ok24;
@@ -7740,61 +7683,61 @@ function $e62(x, p, E) {
       }
     }
   }
-  const v42 = x.channels;
-  if (v42 !== undefined) {
-    if (!Array.isArray(v42)) $E1(E, p, 'channels', 'must be an array', true);
+  const v40 = x.channels;
+  if (v40 !== undefined) {
+    if (!Array.isArray(v40)) $E1(E, p, 'channels', 'must be an array', true);
     else {
-      for (let i43 = 0; i43 < v42.length; i43++) {
-        const v44 = v42[i43];
-        ok45: {
-          bad46: {
-            if (!(typeof v44 === 'object' && v44 !== null && !Array.isArray(v44))) break bad46;
-            const v47 = v44.channel_type;
-            if (v47 === undefined) break bad46;
-            if (!(v47 === 'SLACK' || v47 === 'EMAIL' || v47 === 'WEBHOOK' || v47 === 'HUMAN_REVIEW')) break bad46;
-            const v48 = v44.config;
-            if (v48 === undefined) break bad46;
-            if (!(typeof v48 === 'object' && v48 !== null && !Array.isArray(v48))) break bad46;
-            const v49 = v48.channel_id;
+      for (let i41 = 0; i41 < v40.length; i41++) {
+        const v42 = v40[i41];
+        ok43: {
+          bad44: {
+            if (!(typeof v42 === 'object' && v42 !== null && !Array.isArray(v42))) break bad44;
+            const v45 = v42.channel_type;
+            if (v45 === undefined) break bad44;
+            if (!(v45 === 'SLACK' || v45 === 'EMAIL' || v45 === 'WEBHOOK' || v45 === 'HUMAN_REVIEW')) break bad44;
+            const v46 = v42.config;
+            if (v46 === undefined) break bad44;
+            if (!(typeof v46 === 'object' && v46 !== null && !Array.isArray(v46))) break bad44;
+            const v47 = v46.channel_id;
+            if (v47 !== undefined) {
+              if (!(typeof v47 === 'string')) break bad44;
+            }
+            const v48 = v46.channel_name;
+            if (v48 !== undefined) {
+              if (!(typeof v48 === 'string')) break bad44;
+            }
+            const v49 = v46.recipients;
             if (v49 !== undefined) {
-              if (!(typeof v49 === 'string')) break bad46;
-            }
-            const v50 = v48.channel_name;
-            if (v50 !== undefined) {
-              if (!(typeof v50 === 'string')) break bad46;
-            }
-            const v51 = v48.recipients;
-            if (v51 !== undefined) {
-              if (!Array.isArray(v51)) break bad46;
-              for (let i52 = 0; i52 < v51.length; i52++) {
-                const v53 = v51[i52];
-                if (!(typeof v53 === 'string')) break bad46;
+              if (!Array.isArray(v49)) break bad44;
+              for (let i50 = 0; i50 < v49.length; i50++) {
+                const v51 = v49[i50];
+                if (!(typeof v51 === 'string')) break bad44;
               }
             }
-            const v54 = v48.url;
+            const v52 = v46.url;
+            if (v52 !== undefined) {
+              if (!(typeof v52 === 'string')) break bad44;
+            }
+            const v53 = v46.method;
+            if (v53 !== undefined) {
+              if (!(typeof v53 === 'string')) break bad44;
+            }
+            const v54 = v46.auth_token;
             if (v54 !== undefined) {
-              if (!(typeof v54 === 'string')) break bad46;
+              if (!(typeof v54 === 'string')) break bad44;
             }
-            const v55 = v48.method;
+            const v55 = v46.project_id;
             if (v55 !== undefined) {
-              if (!(typeof v55 === 'string')) break bad46;
+              if (!(typeof v55 === 'string')) break bad44;
             }
-            const v56 = v48.auth_token;
+            const v56 = v46.sample_rate;
             if (v56 !== undefined) {
-              if (!(typeof v56 === 'string')) break bad46;
+              if (!Number.isFinite(v56)) break bad44;
             }
-            const v57 = v48.project_id;
-            if (v57 !== undefined) {
-              if (!(typeof v57 === 'string')) break bad46;
-            }
-            const v58 = v48.sample_rate;
-            if (v58 !== undefined) {
-              if (!Number.isFinite(v58)) break bad46;
-            }
-            break ok45;
+            break ok43;
           }
-          p.push('channels', i43);
-          $e9(v44, p, E);
+          p.push('channels', i41);
+          $e9(v42, p, E);
           p.pop();
           p.pop();
         }
@@ -12802,278 +12745,263 @@ function $c118(x) {
   }
   const v41 = x.metadata_field_type;
   if (v41 !== undefined) {
-    let n42 = 0;
-    if ($c130(v41) && ++n42 > 1) return false;
-    if ($c304(v41) && ++n42 > 1) return false;
-    if (n42 !== 1) return false;
+    if (!($c130(v41) || $c304(v41))) return false;
   }
-  const v43 = x.metadata_field_key;
+  const v42 = x.metadata_field_key;
+  if (v42 !== undefined) {
+    if (!(typeof v42 === 'string' || v42 === null)) return false;
+  }
+  const v43 = x.regex_pattern;
   if (v43 !== undefined) {
     if (!(typeof v43 === 'string' || v43 === null)) return false;
   }
-  const v44 = x.regex_pattern;
+  const v44 = x.case_insensitive;
   if (v44 !== undefined) {
-    if (!(typeof v44 === 'string' || v44 === null)) return false;
+    if (!(typeof v44 === 'boolean')) return false;
   }
-  const v45 = x.case_insensitive;
+  const v45 = x.match_mode;
   if (v45 !== undefined) {
-    if (!(typeof v45 === 'boolean')) return false;
+    if (!(typeof v45 === 'string')) return false;
   }
-  const v46 = x.match_mode;
+  const v46 = x.position;
   if (v46 !== undefined) {
     if (!(typeof v46 === 'string')) return false;
   }
-  const v47 = x.position;
+  const v47 = x.role;
   if (v47 !== undefined) {
-    if (!(typeof v47 === 'string')) return false;
+    if (!($c137(v47) || $c304(v47))) return false;
   }
-  const v48 = x.role;
+  const v48 = x.min_pause_duration_seconds;
   if (v48 !== undefined) {
-    let n49 = 0;
-    if ($c137(v48) && ++n49 > 1) return false;
-    if ($c304(v48) && ++n49 > 1) return false;
-    if (n49 !== 1) return false;
-  }
-  const v50 = x.min_pause_duration_seconds;
-  if (v50 !== undefined) {
-    if (!(Number.isFinite(v50) || v50 === null)) return false;
-    if (typeof v50 === 'number') {
-      if (v50 < 0.5) return false;
+    if (!(Number.isFinite(v48) || v48 === null)) return false;
+    if (typeof v48 === 'number') {
+      if (v48 < 0.5) return false;
     }
   }
-  const v51 = x.max_silence_duration_seconds;
+  const v49 = x.max_silence_duration_seconds;
+  if (v49 !== undefined) {
+    if (!Number.isFinite(v49)) return false;
+  }
+  const v50 = x.min_silence_gap_seconds;
+  if (v50 !== undefined) {
+    if (!Number.isFinite(v50)) return false;
+  }
+  const v51 = x.direction;
   if (v51 !== undefined) {
-    if (!Number.isFinite(v51)) return false;
+    if (!(v51 === 'above' || v51 === 'below')) return false;
   }
-  const v52 = x.min_silence_gap_seconds;
+  const v52 = x.operator;
   if (v52 !== undefined) {
-    if (!Number.isFinite(v52)) return false;
-  }
-  const v53 = x.direction;
-  if (v53 !== undefined) {
-    if (!(v53 === 'above' || v53 === 'below')) return false;
-  }
-  const v54 = x.operator;
-  if (v54 !== undefined) {
     if (
-      !(v54 === '\u003c' || v54 === '\u003c=' || v54 === '\u003e' || v54 === '\u003e=' || v54 === '==' || v54 === '!=')
+      !(v52 === '\u003c' || v52 === '\u003c=' || v52 === '\u003e' || v52 === '\u003e=' || v52 === '==' || v52 === '!=')
     )
       return false;
   }
-  const v55 = x.observation_name;
+  const v53 = x.observation_name;
+  if (v53 !== undefined) {
+    if (!(typeof v53 === 'string')) return false;
+  }
+  const v54 = x.expected_body;
+  if (v54 !== undefined) {
+    if (!(typeof v54 === 'string')) return false;
+  }
+  const v55 = x.match_path;
   if (v55 !== undefined) {
     if (!(typeof v55 === 'string')) return false;
   }
-  const v56 = x.expected_body;
+  const v56 = x.span_name;
   if (v56 !== undefined) {
     if (!(typeof v56 === 'string')) return false;
   }
-  const v57 = x.match_path;
+  const v57 = x.value_source;
   if (v57 !== undefined) {
     if (!(typeof v57 === 'string')) return false;
   }
-  const v58 = x.span_name;
+  const v58 = x.metric_attribute;
   if (v58 !== undefined) {
     if (!(typeof v58 === 'string')) return false;
   }
-  const v59 = x.value_source;
+  const v59 = x.unit;
   if (v59 !== undefined) {
     if (!(typeof v59 === 'string')) return false;
   }
-  const v60 = x.metric_attribute;
+  const v60 = x.aggregation_method;
   if (v60 !== undefined) {
     if (!(typeof v60 === 'string')) return false;
   }
-  const v61 = x.unit;
+  const v61 = x.sql_query;
   if (v61 !== undefined) {
-    if (!(typeof v61 === 'string')) return false;
+    if (!(typeof v61 === 'string' || v61 === null)) return false;
   }
-  const v62 = x.aggregation_method;
+  const v62 = x.criteria_source;
   if (v62 !== undefined) {
-    if (!(typeof v62 === 'string')) return false;
+    if (!(v62 === 'test_case' || v62 === 'test_case_attribute' || v62 === 'metric_metadata')) return false;
   }
-  const v63 = x.sql_query;
+  const v63 = x.criteria_path;
   if (v63 !== undefined) {
-    if (!(typeof v63 === 'string' || v63 === null)) return false;
+    if (!(typeof v63 === 'string')) return false;
   }
-  const v64 = x.criteria_source;
+  const v64 = x.reporting_method;
   if (v64 !== undefined) {
-    if (!(v64 === 'test_case' || v64 === 'test_case_attribute' || v64 === 'metric_metadata')) return false;
-  }
-  const v65 = x.criteria_path;
-  if (v65 !== undefined) {
-    if (!(typeof v65 === 'string')) return false;
-  }
-  const v66 = x.reporting_method;
-  if (v66 !== undefined) {
-    if (!(v66 === 'percentage_of_criteria_met' || v66 === 'count_of_criteria_met' || v66 === 'all_criteria_met'))
+    if (!(v64 === 'percentage_of_criteria_met' || v64 === 'count_of_criteria_met' || v64 === 'all_criteria_met'))
       return false;
   }
-  const v67 = x.include_traces;
+  const v65 = x.include_traces;
+  if (v65 !== undefined) {
+    if (!(typeof v65 === 'boolean' || v65 === null)) return false;
+  }
+  const v66 = x.audio_filter;
+  if (v66 !== undefined) {
+    if (!(typeof v66 === 'object' && v66 !== null && !Array.isArray(v66))) return false;
+  }
+  const v67 = x.runtime_config;
   if (v67 !== undefined) {
-    if (!(typeof v67 === 'boolean' || v67 === null)) return false;
-  }
-  const v68 = x.audio_filter;
-  if (v68 !== undefined) {
-    if (!(typeof v68 === 'object' && v68 !== null && !Array.isArray(v68))) return false;
-  }
-  const v69 = x.runtime_config;
-  if (v69 !== undefined) {
-    if (!(typeof v69 === 'object' && v69 !== null && !Array.isArray(v69))) return false;
-    const v70 = v69.model_version;
-    if (v70 !== undefined) {
-      if (!(typeof v70 === 'string')) return false;
-      if (!$r9.test(v70)) return false;
+    if (!(typeof v67 === 'object' && v67 !== null && !Array.isArray(v67))) return false;
+    const v68 = v67.model_version;
+    if (v68 !== undefined) {
+      if (!(typeof v68 === 'string')) return false;
+      if (!$r9.test(v68)) return false;
     }
-    const v71 = v69.thinking_enabled;
-    if (v71 !== undefined) {
-      if (!(typeof v71 === 'boolean' || v71 === null)) return false;
+    const v69 = v67.thinking_enabled;
+    if (v69 !== undefined) {
+      if (!(typeof v69 === 'boolean' || v69 === null)) return false;
     }
   }
-  const v72 = x.target_condition;
-  if (v72 !== undefined) {
-    let n73 = 0;
-    if ($c148(v72) && ++n73 > 1) return false;
-    if ($c304(v72) && ++n73 > 1) return false;
-    if (n73 !== 1) return false;
+  const v70 = x.target_condition;
+  if (v70 !== undefined) {
+    if (!($c148(v70) || $c304(v70))) return false;
   }
-  const v74 = x.ivr_flow;
-  if (v74 !== undefined) {
-    if (!(typeof v74 === 'object' && v74 !== null && !Array.isArray(v74))) return false;
-    const v75 = v74.start_node;
-    if (v75 !== undefined) {
-      if (!(typeof v75 === 'string')) return false;
+  const v71 = x.ivr_flow;
+  if (v71 !== undefined) {
+    if (!(typeof v71 === 'object' && v71 !== null && !Array.isArray(v71))) return false;
+    const v72 = v71.start_node;
+    if (v72 !== undefined) {
+      if (!(typeof v72 === 'string')) return false;
     }
-    const v76 = v74.nodes;
-    if (v76 !== undefined) {
-      if (!Array.isArray(v76)) return false;
-      for (let i77 = 0; i77 < v76.length; i77++) {
-        const v78 = v76[i77];
-        if (!(typeof v78 === 'object' && v78 !== null && !Array.isArray(v78))) return false;
-        const v79 = v78.id;
-        if (v79 === undefined) return false;
-        if (!(typeof v79 === 'string')) return false;
-        const v80 = v78.prompt;
-        if (v80 === undefined) return false;
-        if (!(typeof v80 === 'string')) return false;
-        const v81 = v78.terminal;
-        if (v81 !== undefined) {
-          if (!(typeof v81 === 'boolean')) return false;
+    const v73 = v71.nodes;
+    if (v73 !== undefined) {
+      if (!Array.isArray(v73)) return false;
+      for (let i74 = 0; i74 < v73.length; i74++) {
+        const v75 = v73[i74];
+        if (!(typeof v75 === 'object' && v75 !== null && !Array.isArray(v75))) return false;
+        const v76 = v75.id;
+        if (v76 === undefined) return false;
+        if (!(typeof v76 === 'string')) return false;
+        const v77 = v75.prompt;
+        if (v77 === undefined) return false;
+        if (!(typeof v77 === 'string')) return false;
+        const v78 = v75.terminal;
+        if (v78 !== undefined) {
+          if (!(typeof v78 === 'boolean')) return false;
         }
       }
     }
-    const v82 = v74.edges;
-    if (v82 !== undefined) {
-      if (!Array.isArray(v82)) return false;
-      for (let i83 = 0; i83 < v82.length; i83++) {
-        const v84 = v82[i83];
-        if (!(typeof v84 === 'object' && v84 !== null && !Array.isArray(v84))) return false;
-        const v85 = v84.source;
-        if (v85 === undefined) return false;
-        if (!(typeof v85 === 'string')) return false;
-        const v86 = v84.destination;
-        if (v86 === undefined) return false;
-        if (!(typeof v86 === 'string')) return false;
-        const v87 = v84.input;
-        if (v87 === undefined) return false;
-        if (!(typeof v87 === 'string')) return false;
+    const v79 = v71.edges;
+    if (v79 !== undefined) {
+      if (!Array.isArray(v79)) return false;
+      for (let i80 = 0; i80 < v79.length; i80++) {
+        const v81 = v79[i80];
+        if (!(typeof v81 === 'object' && v81 !== null && !Array.isArray(v81))) return false;
+        const v82 = v81.source;
+        if (v82 === undefined) return false;
+        if (!(typeof v82 === 'string')) return false;
+        const v83 = v81.destination;
+        if (v83 === undefined) return false;
+        if (!(typeof v83 === 'string')) return false;
+        const v84 = v81.input;
+        if (v84 === undefined) return false;
+        if (!(typeof v84 === 'string')) return false;
       }
     }
   }
-  const v88 = x.detection_preset;
+  const v85 = x.detection_preset;
+  if (v85 !== undefined) {
+    if (!(typeof v85 === 'string')) return false;
+  }
+  const v86 = x.pause_detection_preset;
+  if (v86 !== undefined) {
+    if (!(typeof v86 === 'string')) return false;
+  }
+  const v87 = x.threshold_preset;
+  if (v87 !== undefined) {
+    if (!(typeof v87 === 'string')) return false;
+  }
+  const v88 = x.harmonics_to_noise_ratio_threshold_offset_db;
   if (v88 !== undefined) {
-    if (!(typeof v88 === 'string')) return false;
+    if (!Number.isFinite(v88)) return false;
   }
-  const v89 = x.pause_detection_preset;
+  const v89 = x.jitter_threshold_multiplier;
   if (v89 !== undefined) {
-    if (!(typeof v89 === 'string')) return false;
+    if (!Number.isFinite(v89)) return false;
   }
-  const v90 = x.threshold_preset;
+  const v90 = x.loud_threshold_db;
   if (v90 !== undefined) {
-    if (!(typeof v90 === 'string')) return false;
+    if (!Number.isFinite(v90)) return false;
   }
-  const v91 = x.harmonics_to_noise_ratio_threshold_offset_db;
+  const v91 = x.soft_threshold_db;
   if (v91 !== undefined) {
     if (!Number.isFinite(v91)) return false;
   }
-  const v92 = x.jitter_threshold_multiplier;
+  const v92 = x.low_pitch_threshold_multiplier;
   if (v92 !== undefined) {
     if (!Number.isFinite(v92)) return false;
   }
-  const v93 = x.loud_threshold_db;
+  const v93 = x.mad_z_score_threshold;
   if (v93 !== undefined) {
     if (!Number.isFinite(v93)) return false;
   }
-  const v94 = x.soft_threshold_db;
+  const v94 = x.min_fry_segment_seconds;
   if (v94 !== undefined) {
     if (!Number.isFinite(v94)) return false;
   }
-  const v95 = x.low_pitch_threshold_multiplier;
+  const v95 = x.pitch_change_threshold_hz;
   if (v95 !== undefined) {
     if (!Number.isFinite(v95)) return false;
   }
-  const v96 = x.mad_z_score_threshold;
+  const v96 = x.significant_changes_threshold_hz;
   if (v96 !== undefined) {
     if (!Number.isFinite(v96)) return false;
   }
-  const v97 = x.min_fry_segment_seconds;
+  const v97 = x.min_volume_change_for_pitch_misalignment;
   if (v97 !== undefined) {
     if (!Number.isFinite(v97)) return false;
   }
-  const v98 = x.pitch_change_threshold_hz;
+  const v98 = x.current_version;
   if (v98 !== undefined) {
-    if (!Number.isFinite(v98)) return false;
+    if (!($c233(v98) || $c304(v98))) return false;
   }
-  const v99 = x.significant_changes_threshold_hz;
+  const v99 = x.organization_threshold;
   if (v99 !== undefined) {
-    if (!Number.isFinite(v99)) return false;
+    if (!($c133(v99) || $c304(v99))) return false;
   }
-  const v100 = x.min_volume_change_for_pitch_misalignment;
+  const v100 = x.created_at;
   if (v100 !== undefined) {
-    if (!Number.isFinite(v100)) return false;
+    if (!(typeof v100 === 'string')) return false;
+    if (!$fmtDateTime(v100)) return false;
   }
-  const v101 = x.current_version;
+  const v101 = x.created_by;
   if (v101 !== undefined) {
-    let n102 = 0;
-    if ($c233(v101) && ++n102 > 1) return false;
-    if ($c304(v101) && ++n102 > 1) return false;
-    if (n102 !== 1) return false;
+    if (!(typeof v101 === 'string' || v101 === null)) return false;
   }
-  const v103 = x.organization_threshold;
+  const v102 = x.updated_at;
+  if (v102 !== undefined) {
+    if (!(typeof v102 === 'string')) return false;
+    if (!$fmtDateTime(v102)) return false;
+  }
+  const v103 = x.updated_by;
   if (v103 !== undefined) {
-    let n104 = 0;
-    if ($c133(v103) && ++n104 > 1) return false;
-    if ($c304(v103) && ++n104 > 1) return false;
-    if (n104 !== 1) return false;
+    if (!(typeof v103 === 'string')) return false;
   }
-  const v105 = x.created_at;
+  const v104 = x.create_time;
+  if (v104 !== undefined) {
+    if (!(typeof v104 === 'string')) return false;
+    if (!$fmtDateTime(v104)) return false;
+  }
+  const v105 = x.update_time;
   if (v105 !== undefined) {
-    if (!(typeof v105 === 'string')) return false;
-    if (!$fmtDateTime(v105)) return false;
-  }
-  const v106 = x.created_by;
-  if (v106 !== undefined) {
-    if (!(typeof v106 === 'string' || v106 === null)) return false;
-  }
-  const v107 = x.updated_at;
-  if (v107 !== undefined) {
-    if (!(typeof v107 === 'string')) return false;
-    if (!$fmtDateTime(v107)) return false;
-  }
-  const v108 = x.updated_by;
-  if (v108 !== undefined) {
-    if (!(typeof v108 === 'string')) return false;
-  }
-  const v109 = x.create_time;
-  if (v109 !== undefined) {
-    if (!(typeof v109 === 'string')) return false;
-    if (!$fmtDateTime(v109)) return false;
-  }
-  const v110 = x.update_time;
-  if (v110 !== undefined) {
-    if (!(typeof v110 === 'string' || v110 === null)) return false;
-    if (typeof v110 === 'string') {
-      if (!$fmtDateTime(v110)) return false;
+    if (!(typeof v105 === 'string' || v105 === null)) return false;
+    if (typeof v105 === 'string') {
+      if (!$fmtDateTime(v105)) return false;
     }
   }
   return true;
@@ -14698,14 +14626,11 @@ function $c139(x) {
   if (!(typeof v1 === 'string')) return false;
   const v2 = x.enum;
   if (v2 !== undefined) {
-    let n3 = 0;
-    if ($c140(v2) && ++n3 > 1) return false;
-    if ($c304(v2) && ++n3 > 1) return false;
-    if (n3 !== 1) return false;
+    if (!($c140(v2) || $c304(v2))) return false;
   }
-  const v4 = x.description;
-  if (v4 !== undefined) {
-    if (!(typeof v4 === 'string')) return false;
+  const v3 = x.description;
+  if (v3 !== undefined) {
+    if (!(typeof v3 === 'string')) return false;
   }
   return true;
 }
@@ -14812,22 +14737,19 @@ function $c141(x) {
       if (!(typeof v9 === 'string')) return false;
       const v10 = v7.enum;
       if (v10 !== undefined) {
-        let n11 = 0;
-        if ($c140(v10) && ++n11 > 1) return false;
-        if ($c304(v10) && ++n11 > 1) return false;
-        if (n11 !== 1) return false;
+        if (!($c140(v10) || $c304(v10))) return false;
       }
-      const v12 = v7.description;
-      if (v12 !== undefined) {
-        if (!(typeof v12 === 'string')) return false;
+      const v11 = v7.description;
+      if (v11 !== undefined) {
+        if (!(typeof v11 === 'string')) return false;
       }
     }
-    const v13 = v2.sample_rows;
-    if (v13 !== undefined) {
-      if (!Array.isArray(v13)) return false;
-      for (let i14 = 0; i14 < v13.length; i14++) {
-        const v15 = v13[i14];
-        if (!(typeof v15 === 'object' && v15 !== null && !Array.isArray(v15))) return false;
+    const v12 = v2.sample_rows;
+    if (v12 !== undefined) {
+      if (!Array.isArray(v12)) return false;
+      for (let i13 = 0; i13 < v12.length; i13++) {
+        const v14 = v12[i13];
+        if (!(typeof v14 === 'object' && v14 !== null && !Array.isArray(v14))) return false;
       }
     }
   }
@@ -14870,22 +14792,19 @@ function $e141(x, p, E) {
               if (!(typeof v11 === 'string')) break bad4;
               const v12 = v9.enum;
               if (v12 !== undefined) {
-                let n13 = 0;
-                if ($c140(v12) && ++n13 > 1) break bad4;
-                if ($c304(v12) && ++n13 > 1) break bad4;
-                if (n13 !== 1) break bad4;
+                if (!($c140(v12) || $c304(v12))) break bad4;
               }
-              const v14 = v9.description;
-              if (v14 !== undefined) {
-                if (!(typeof v14 === 'string')) break bad4;
+              const v13 = v9.description;
+              if (v13 !== undefined) {
+                if (!(typeof v13 === 'string')) break bad4;
               }
             }
-            const v15 = v2.sample_rows;
-            if (v15 !== undefined) {
-              if (!Array.isArray(v15)) break bad4;
-              for (let i16 = 0; i16 < v15.length; i16++) {
-                const v17 = v15[i16];
-                if (!(typeof v17 === 'object' && v17 !== null && !Array.isArray(v17))) break bad4;
+            const v14 = v2.sample_rows;
+            if (v14 !== undefined) {
+              if (!Array.isArray(v14)) break bad4;
+              for (let i15 = 0; i15 < v14.length; i15++) {
+                const v16 = v14[i15];
+                if (!(typeof v16 === 'object' && v16 !== null && !Array.isArray(v16))) break bad4;
               }
             }
             break ok3;
@@ -14959,22 +14878,19 @@ function $c143(x) {
     if (!(typeof v6 === 'string')) return false;
     const v7 = v4.enum;
     if (v7 !== undefined) {
-      let n8 = 0;
-      if ($c140(v7) && ++n8 > 1) return false;
-      if ($c304(v7) && ++n8 > 1) return false;
-      if (n8 !== 1) return false;
+      if (!($c140(v7) || $c304(v7))) return false;
     }
-    const v9 = v4.description;
-    if (v9 !== undefined) {
-      if (!(typeof v9 === 'string')) return false;
+    const v8 = v4.description;
+    if (v8 !== undefined) {
+      if (!(typeof v8 === 'string')) return false;
     }
   }
-  const v10 = x.sample_rows;
-  if (v10 !== undefined) {
-    if (!Array.isArray(v10)) return false;
-    for (let i11 = 0; i11 < v10.length; i11++) {
-      const v12 = v10[i11];
-      if (!(typeof v12 === 'object' && v12 !== null && !Array.isArray(v12))) return false;
+  const v9 = x.sample_rows;
+  if (v9 !== undefined) {
+    if (!Array.isArray(v9)) return false;
+    for (let i10 = 0; i10 < v9.length; i10++) {
+      const v11 = v9[i10];
+      if (!(typeof v11 === 'object' && v11 !== null && !Array.isArray(v11))) return false;
     }
   }
   return true;
@@ -15012,14 +14928,11 @@ function $e143(x, p, E) {
             if (!(typeof v8 === 'string')) break bad6;
             const v9 = v4.enum;
             if (v9 !== undefined) {
-              let n10 = 0;
-              if ($c140(v9) && ++n10 > 1) break bad6;
-              if ($c304(v9) && ++n10 > 1) break bad6;
-              if (n10 !== 1) break bad6;
+              if (!($c140(v9) || $c304(v9))) break bad6;
             }
-            const v11 = v4.description;
-            if (v11 !== undefined) {
-              if (!(typeof v11 === 'string')) break bad6;
+            const v10 = v4.description;
+            if (v10 !== undefined) {
+              if (!(typeof v10 === 'string')) break bad6;
             }
             break ok5;
           }
@@ -15031,14 +14944,14 @@ function $e143(x, p, E) {
       }
     }
   }
-  const v12 = x.sample_rows;
-  if (v12 !== undefined) {
-    if (!Array.isArray(v12)) $E1(E, p, 'sample_rows', 'must be an array', true);
+  const v11 = x.sample_rows;
+  if (v11 !== undefined) {
+    if (!Array.isArray(v11)) $E1(E, p, 'sample_rows', 'must be an array', true);
     else {
-      for (let i13 = 0; i13 < v12.length; i13++) {
-        const v14 = v12[i13];
-        if (!(typeof v14 === 'object' && v14 !== null && !Array.isArray(v14)))
-          $E2(E, p, 'sample_rows', i13, 'must be an object', true);
+      for (let i12 = 0; i12 < v11.length; i12++) {
+        const v13 = v11[i12];
+        if (!(typeof v13 === 'object' && v13 !== null && !Array.isArray(v13)))
+          $E2(E, p, 'sample_rows', i12, 'must be an object', true);
       }
     }
   }
@@ -15863,131 +15776,125 @@ function $c157(x) {
     }
     const v32 = v20.direction;
     if (v32 !== undefined) {
-      let n33 = 0;
-      if ($c42(v32) && ++n33 > 1) return false;
-      if ($c304(v32) && ++n33 > 1) return false;
-      if (n33 !== 1) return false;
+      if (!($c42(v32) || $c304(v32))) return false;
     }
-    const v34 = v20.warm_up_count;
-    if (v34 !== undefined) {
-      if (!(Number.isInteger(v34) || v34 === null)) return false;
-      if (typeof v34 === 'number') {
-        if (v34 < 0) return false;
+    const v33 = v20.warm_up_count;
+    if (v33 !== undefined) {
+      if (!(Number.isInteger(v33) || v33 === null)) return false;
+      if (typeof v33 === 'number') {
+        if (v33 < 0) return false;
       }
     }
-    const v35 = v20.match_mode;
-    if (v35 !== undefined) {
-      let n36 = 0;
-      if ($c43(v35) && ++n36 > 1) return false;
-      if ($c304(v35) && ++n36 > 1) return false;
-      if (n36 !== 1) return false;
+    const v34 = v20.match_mode;
+    if (v34 !== undefined) {
+      if (!($c43(v34) || $c304(v34))) return false;
     }
   }
-  const v37 = x.channels;
-  if (v37 === undefined) return false;
-  if (!Array.isArray(v37)) return false;
-  for (let i38 = 0; i38 < v37.length; i38++) {
-    const v39 = v37[i38];
-    if (!(typeof v39 === 'object' && v39 !== null && !Array.isArray(v39))) return false;
-    const v40 = v39.ulid;
+  const v35 = x.channels;
+  if (v35 === undefined) return false;
+  if (!Array.isArray(v35)) return false;
+  for (let i36 = 0; i36 < v35.length; i36++) {
+    const v37 = v35[i36];
+    if (!(typeof v37 === 'object' && v37 !== null && !Array.isArray(v37))) return false;
+    const v38 = v37.ulid;
+    if (v38 === undefined) return false;
+    if (!(typeof v38 === 'string')) return false;
+    if (!$r4.test(v38)) return false;
+    const v39 = v37.channel_type;
+    if (v39 === undefined) return false;
+    if (!(v39 === 'SLACK' || v39 === 'EMAIL' || v39 === 'WEBHOOK' || v39 === 'HUMAN_REVIEW')) return false;
+    const v40 = v37.config;
     if (v40 === undefined) return false;
-    if (!(typeof v40 === 'string')) return false;
-    if (!$r4.test(v40)) return false;
-    const v41 = v39.channel_type;
-    if (v41 === undefined) return false;
-    if (!(v41 === 'SLACK' || v41 === 'EMAIL' || v41 === 'WEBHOOK' || v41 === 'HUMAN_REVIEW')) return false;
-    const v42 = v39.config;
-    if (v42 === undefined) return false;
-    if (!(typeof v42 === 'object' && v42 !== null && !Array.isArray(v42))) return false;
-    const v43 = v42.channel_id;
+    if (!(typeof v40 === 'object' && v40 !== null && !Array.isArray(v40))) return false;
+    const v41 = v40.channel_id;
+    if (v41 !== undefined) {
+      if (!(typeof v41 === 'string')) return false;
+    }
+    const v42 = v40.channel_name;
+    if (v42 !== undefined) {
+      if (!(typeof v42 === 'string')) return false;
+    }
+    const v43 = v40.recipients;
     if (v43 !== undefined) {
-      if (!(typeof v43 === 'string')) return false;
-    }
-    const v44 = v42.channel_name;
-    if (v44 !== undefined) {
-      if (!(typeof v44 === 'string')) return false;
-    }
-    const v45 = v42.recipients;
-    if (v45 !== undefined) {
-      if (!Array.isArray(v45)) return false;
-      for (let i46 = 0; i46 < v45.length; i46++) {
-        const v47 = v45[i46];
-        if (!(typeof v47 === 'string')) return false;
+      if (!Array.isArray(v43)) return false;
+      for (let i44 = 0; i44 < v43.length; i44++) {
+        const v45 = v43[i44];
+        if (!(typeof v45 === 'string')) return false;
       }
     }
-    const v48 = v42.url;
+    const v46 = v40.url;
+    if (v46 !== undefined) {
+      if (!(typeof v46 === 'string')) return false;
+    }
+    const v47 = v40.method;
+    if (v47 !== undefined) {
+      if (!(typeof v47 === 'string')) return false;
+    }
+    const v48 = v40.auth_token;
     if (v48 !== undefined) {
       if (!(typeof v48 === 'string')) return false;
     }
-    const v49 = v42.method;
+    const v49 = v40.project_id;
     if (v49 !== undefined) {
       if (!(typeof v49 === 'string')) return false;
     }
-    const v50 = v42.auth_token;
+    const v50 = v40.sample_rate;
     if (v50 !== undefined) {
-      if (!(typeof v50 === 'string')) return false;
-    }
-    const v51 = v42.project_id;
-    if (v51 !== undefined) {
-      if (!(typeof v51 === 'string')) return false;
-    }
-    const v52 = v42.sample_rate;
-    if (v52 !== undefined) {
-      if (!Number.isFinite(v52)) return false;
+      if (!Number.isFinite(v50)) return false;
     }
   }
-  const v53 = x.custom_message_template;
-  if (v53 !== undefined) {
-    if (!(typeof v53 === 'string' || v53 === null)) return false;
-    if (typeof v53 === 'string') {
-      if (v53.length > 5000 && $cpLen(v53) > 5000) return false;
+  const v51 = x.custom_message_template;
+  if (v51 !== undefined) {
+    if (!(typeof v51 === 'string' || v51 === null)) return false;
+    if (typeof v51 === 'string') {
+      if (v51.length > 5000 && $cpLen(v51) > 5000) return false;
     }
   }
-  const v54 = x.agent_ids;
-  if (v54 !== undefined) {
-    if (!(Array.isArray(v54) || v54 === null)) return false;
-    if (Array.isArray(v54)) {
-      for (let i55 = 0; i55 < v54.length; i55++) {
-        const v56 = v54[i55];
-        if (!(typeof v56 === 'string')) return false;
+  const v52 = x.agent_ids;
+  if (v52 !== undefined) {
+    if (!(Array.isArray(v52) || v52 === null)) return false;
+    if (Array.isArray(v52)) {
+      for (let i53 = 0; i53 < v52.length; i53++) {
+        const v54 = v52[i53];
+        if (!(typeof v54 === 'string')) return false;
       }
     }
   }
-  const v57 = x.required_tags;
-  if (v57 !== undefined) {
-    if (!(Array.isArray(v57) || v57 === null)) return false;
-    if (Array.isArray(v57)) {
-      for (let i58 = 0; i58 < v57.length; i58++) {
-        const v59 = v57[i58];
-        if (!(typeof v59 === 'string')) return false;
+  const v55 = x.required_tags;
+  if (v55 !== undefined) {
+    if (!(Array.isArray(v55) || v55 === null)) return false;
+    if (Array.isArray(v55)) {
+      for (let i56 = 0; i56 < v55.length; i56++) {
+        const v57 = v55[i56];
+        if (!(typeof v57 === 'string')) return false;
       }
     }
   }
-  const v60 = x.scheduled_run_ids;
-  if (v60 !== undefined) {
-    if (!(Array.isArray(v60) || v60 === null)) return false;
-    if (Array.isArray(v60)) {
-      for (let i61 = 0; i61 < v60.length; i61++) {
-        const v62 = v60[i61];
-        if (!(typeof v62 === 'string')) return false;
+  const v58 = x.scheduled_run_ids;
+  if (v58 !== undefined) {
+    if (!(Array.isArray(v58) || v58 === null)) return false;
+    if (Array.isArray(v58)) {
+      for (let i59 = 0; i59 < v58.length; i59++) {
+        const v60 = v58[i59];
+        if (!(typeof v60 === 'string')) return false;
       }
     }
   }
-  const v63 = x.last_triggered_at;
-  if (v63 !== undefined) {
-    if (!(typeof v63 === 'string' || v63 === null)) return false;
-    if (typeof v63 === 'string') {
-      if (!$fmtDateTime(v63)) return false;
+  const v61 = x.last_triggered_at;
+  if (v61 !== undefined) {
+    if (!(typeof v61 === 'string' || v61 === null)) return false;
+    if (typeof v61 === 'string') {
+      if (!$fmtDateTime(v61)) return false;
     }
   }
-  const v64 = x.create_time;
-  if (v64 === undefined) return false;
-  if (!(typeof v64 === 'string')) return false;
-  if (!$fmtDateTime(v64)) return false;
-  const v65 = x.update_time;
-  if (v65 === undefined) return false;
-  if (!(typeof v65 === 'string')) return false;
-  if (!$fmtDateTime(v65)) return false;
+  const v62 = x.create_time;
+  if (v62 === undefined) return false;
+  if (!(typeof v62 === 'string')) return false;
+  if (!$fmtDateTime(v62)) return false;
+  const v63 = x.update_time;
+  if (v63 === undefined) return false;
+  if (!(typeof v63 === 'string')) return false;
+  if (!$fmtDateTime(v63)) return false;
   return true;
 }
 
@@ -16213,24 +16120,18 @@ function $e157(x, p, E) {
             }
             const v38 = v24.direction;
             if (v38 !== undefined) {
-              let n39 = 0;
-              if ($c42(v38) && ++n39 > 1) break bad26;
-              if ($c304(v38) && ++n39 > 1) break bad26;
-              if (n39 !== 1) break bad26;
+              if (!($c42(v38) || $c304(v38))) break bad26;
             }
-            const v40 = v24.warm_up_count;
-            if (v40 !== undefined) {
-              if (!(Number.isInteger(v40) || v40 === null)) break bad26;
-              if (typeof v40 === 'number') {
-                if (v40 < 0) break bad26;
+            const v39 = v24.warm_up_count;
+            if (v39 !== undefined) {
+              if (!(Number.isInteger(v39) || v39 === null)) break bad26;
+              if (typeof v39 === 'number') {
+                if (v39 < 0) break bad26;
               }
             }
-            const v41 = v24.match_mode;
-            if (v41 !== undefined) {
-              let n42 = 0;
-              if ($c43(v41) && ++n42 > 1) break bad26;
-              if ($c304(v41) && ++n42 > 1) break bad26;
-              if (n42 !== 1) break bad26;
+            const v40 = v24.match_mode;
+            if (v40 !== undefined) {
+              if (!($c43(v40) || $c304(v40))) break bad26;
             }
             break ok25;
           }
@@ -16242,139 +16143,139 @@ function $e157(x, p, E) {
       }
     }
   }
-  const v43 = x.channels;
-  if (v43 !== undefined) {
-    if (!Array.isArray(v43)) $E1(E, p, 'channels', 'must be an array', true);
+  const v41 = x.channels;
+  if (v41 !== undefined) {
+    if (!Array.isArray(v41)) $E1(E, p, 'channels', 'must be an array', true);
     else {
-      for (let i44 = 0; i44 < v43.length; i44++) {
-        const v45 = v43[i44];
-        ok46: {
-          bad47: {
-            if (!(typeof v45 === 'object' && v45 !== null && !Array.isArray(v45))) break bad47;
-            const v48 = v45.ulid;
-            if (v48 === undefined) break bad47;
-            if (!(typeof v48 === 'string')) break bad47;
-            if (!$r4.test(v48)) break bad47;
-            const v49 = v45.channel_type;
-            if (v49 === undefined) break bad47;
-            if (!(v49 === 'SLACK' || v49 === 'EMAIL' || v49 === 'WEBHOOK' || v49 === 'HUMAN_REVIEW')) break bad47;
-            const v50 = v45.config;
-            if (v50 === undefined) break bad47;
-            if (!(typeof v50 === 'object' && v50 !== null && !Array.isArray(v50))) break bad47;
-            const v51 = v50.channel_id;
+      for (let i42 = 0; i42 < v41.length; i42++) {
+        const v43 = v41[i42];
+        ok44: {
+          bad45: {
+            if (!(typeof v43 === 'object' && v43 !== null && !Array.isArray(v43))) break bad45;
+            const v46 = v43.ulid;
+            if (v46 === undefined) break bad45;
+            if (!(typeof v46 === 'string')) break bad45;
+            if (!$r4.test(v46)) break bad45;
+            const v47 = v43.channel_type;
+            if (v47 === undefined) break bad45;
+            if (!(v47 === 'SLACK' || v47 === 'EMAIL' || v47 === 'WEBHOOK' || v47 === 'HUMAN_REVIEW')) break bad45;
+            const v48 = v43.config;
+            if (v48 === undefined) break bad45;
+            if (!(typeof v48 === 'object' && v48 !== null && !Array.isArray(v48))) break bad45;
+            const v49 = v48.channel_id;
+            if (v49 !== undefined) {
+              if (!(typeof v49 === 'string')) break bad45;
+            }
+            const v50 = v48.channel_name;
+            if (v50 !== undefined) {
+              if (!(typeof v50 === 'string')) break bad45;
+            }
+            const v51 = v48.recipients;
             if (v51 !== undefined) {
-              if (!(typeof v51 === 'string')) break bad47;
-            }
-            const v52 = v50.channel_name;
-            if (v52 !== undefined) {
-              if (!(typeof v52 === 'string')) break bad47;
-            }
-            const v53 = v50.recipients;
-            if (v53 !== undefined) {
-              if (!Array.isArray(v53)) break bad47;
-              for (let i54 = 0; i54 < v53.length; i54++) {
-                const v55 = v53[i54];
-                if (!(typeof v55 === 'string')) break bad47;
+              if (!Array.isArray(v51)) break bad45;
+              for (let i52 = 0; i52 < v51.length; i52++) {
+                const v53 = v51[i52];
+                if (!(typeof v53 === 'string')) break bad45;
               }
             }
-            const v56 = v50.url;
+            const v54 = v48.url;
+            if (v54 !== undefined) {
+              if (!(typeof v54 === 'string')) break bad45;
+            }
+            const v55 = v48.method;
+            if (v55 !== undefined) {
+              if (!(typeof v55 === 'string')) break bad45;
+            }
+            const v56 = v48.auth_token;
             if (v56 !== undefined) {
-              if (!(typeof v56 === 'string')) break bad47;
+              if (!(typeof v56 === 'string')) break bad45;
             }
-            const v57 = v50.method;
+            const v57 = v48.project_id;
             if (v57 !== undefined) {
-              if (!(typeof v57 === 'string')) break bad47;
+              if (!(typeof v57 === 'string')) break bad45;
             }
-            const v58 = v50.auth_token;
+            const v58 = v48.sample_rate;
             if (v58 !== undefined) {
-              if (!(typeof v58 === 'string')) break bad47;
+              if (!Number.isFinite(v58)) break bad45;
             }
-            const v59 = v50.project_id;
-            if (v59 !== undefined) {
-              if (!(typeof v59 === 'string')) break bad47;
-            }
-            const v60 = v50.sample_rate;
-            if (v60 !== undefined) {
-              if (!Number.isFinite(v60)) break bad47;
-            }
-            break ok46;
+            break ok44;
           }
-          p.push('channels', i44);
-          $e8(v45, p, E);
+          p.push('channels', i42);
+          $e8(v43, p, E);
           p.pop();
           p.pop();
         }
       }
     }
   }
-  const v61 = x.custom_message_template;
-  if (v61 !== undefined) {
-    if (!(typeof v61 === 'string' || v61 === null))
+  const v59 = x.custom_message_template;
+  if (v59 !== undefined) {
+    if (!(typeof v59 === 'string' || v59 === null))
       $E1(E, p, 'custom_message_template', 'must be a string or null', true);
     else {
-      if (typeof v61 === 'string') {
-        if (v61.length > 5000 && $cpLen(v61) > 5000)
+      if (typeof v59 === 'string') {
+        if (v59.length > 5000 && $cpLen(v59) > 5000)
           $E1(E, p, 'custom_message_template', 'must be at most 5000 characters');
       }
     }
   }
-  const v62 = x.agent_ids;
-  if (v62 !== undefined) {
-    if (!(Array.isArray(v62) || v62 === null)) $E1(E, p, 'agent_ids', 'must be an array or null', true);
+  const v60 = x.agent_ids;
+  if (v60 !== undefined) {
+    if (!(Array.isArray(v60) || v60 === null)) $E1(E, p, 'agent_ids', 'must be an array or null', true);
     else {
-      if (Array.isArray(v62)) {
-        for (let i63 = 0; i63 < v62.length; i63++) {
-          const v64 = v62[i63];
-          if (!(typeof v64 === 'string')) $E2(E, p, 'agent_ids', i63, 'must be a string', true);
+      if (Array.isArray(v60)) {
+        for (let i61 = 0; i61 < v60.length; i61++) {
+          const v62 = v60[i61];
+          if (!(typeof v62 === 'string')) $E2(E, p, 'agent_ids', i61, 'must be a string', true);
         }
       }
     }
   }
-  const v65 = x.required_tags;
-  if (v65 !== undefined) {
-    if (!(Array.isArray(v65) || v65 === null)) $E1(E, p, 'required_tags', 'must be an array or null', true);
+  const v63 = x.required_tags;
+  if (v63 !== undefined) {
+    if (!(Array.isArray(v63) || v63 === null)) $E1(E, p, 'required_tags', 'must be an array or null', true);
     else {
-      if (Array.isArray(v65)) {
-        for (let i66 = 0; i66 < v65.length; i66++) {
-          const v67 = v65[i66];
-          if (!(typeof v67 === 'string')) $E2(E, p, 'required_tags', i66, 'must be a string', true);
+      if (Array.isArray(v63)) {
+        for (let i64 = 0; i64 < v63.length; i64++) {
+          const v65 = v63[i64];
+          if (!(typeof v65 === 'string')) $E2(E, p, 'required_tags', i64, 'must be a string', true);
         }
       }
     }
   }
-  const v68 = x.scheduled_run_ids;
-  if (v68 !== undefined) {
-    if (!(Array.isArray(v68) || v68 === null)) $E1(E, p, 'scheduled_run_ids', 'must be an array or null', true);
+  const v66 = x.scheduled_run_ids;
+  if (v66 !== undefined) {
+    if (!(Array.isArray(v66) || v66 === null)) $E1(E, p, 'scheduled_run_ids', 'must be an array or null', true);
     else {
-      if (Array.isArray(v68)) {
-        for (let i69 = 0; i69 < v68.length; i69++) {
-          const v70 = v68[i69];
-          if (!(typeof v70 === 'string')) $E2(E, p, 'scheduled_run_ids', i69, 'must be a string', true);
+      if (Array.isArray(v66)) {
+        for (let i67 = 0; i67 < v66.length; i67++) {
+          const v68 = v66[i67];
+          if (!(typeof v68 === 'string')) $E2(E, p, 'scheduled_run_ids', i67, 'must be a string', true);
         }
       }
     }
   }
-  const v71 = x.last_triggered_at;
+  const v69 = x.last_triggered_at;
+  if (v69 !== undefined) {
+    if (!(typeof v69 === 'string' || v69 === null)) $E1(E, p, 'last_triggered_at', 'must be a string or null', true);
+    else {
+      if (typeof v69 === 'string') {
+        if (!$fmtDateTime(v69)) $E1(E, p, 'last_triggered_at', 'must be a valid date-time');
+      }
+    }
+  }
+  const v70 = x.create_time;
+  if (v70 !== undefined) {
+    if (!(typeof v70 === 'string')) $E1(E, p, 'create_time', 'must be a string', true);
+    else {
+      if (!$fmtDateTime(v70)) $E1(E, p, 'create_time', 'must be a valid date-time');
+    }
+  }
+  const v71 = x.update_time;
   if (v71 !== undefined) {
-    if (!(typeof v71 === 'string' || v71 === null)) $E1(E, p, 'last_triggered_at', 'must be a string or null', true);
+    if (!(typeof v71 === 'string')) $E1(E, p, 'update_time', 'must be a string', true);
     else {
-      if (typeof v71 === 'string') {
-        if (!$fmtDateTime(v71)) $E1(E, p, 'last_triggered_at', 'must be a valid date-time');
-      }
-    }
-  }
-  const v72 = x.create_time;
-  if (v72 !== undefined) {
-    if (!(typeof v72 === 'string')) $E1(E, p, 'create_time', 'must be a string', true);
-    else {
-      if (!$fmtDateTime(v72)) $E1(E, p, 'create_time', 'must be a valid date-time');
-    }
-  }
-  const v73 = x.update_time;
-  if (v73 !== undefined) {
-    if (!(typeof v73 === 'string')) $E1(E, p, 'update_time', 'must be a string', true);
-    else {
-      if (!$fmtDateTime(v73)) $E1(E, p, 'update_time', 'must be a valid date-time');
+      if (!$fmtDateTime(v71)) $E1(E, p, 'update_time', 'must be a valid date-time');
     }
   }
 }
@@ -17258,40 +17159,31 @@ function $c165(x) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) return false;
   const v0 = x.agent;
   if (v0 === undefined) return false;
-  let n1 = 0;
-  if ($c233(v0) && ++n1 > 1) return false;
-  if ($c304(v0) && ++n1 > 1) return false;
-  if (n1 !== 1) return false;
-  const v2 = x.persona;
+  if (!($c233(v0) || $c304(v0))) return false;
+  const v1 = x.persona;
+  if (v1 === undefined) return false;
+  if (!($c233(v1) || $c304(v1))) return false;
+  const v2 = x.test_set;
   if (v2 === undefined) return false;
-  let n3 = 0;
-  if ($c233(v2) && ++n3 > 1) return false;
-  if ($c304(v2) && ++n3 > 1) return false;
-  if (n3 !== 1) return false;
-  const v4 = x.test_set;
-  if (v4 === undefined) return false;
-  let n5 = 0;
-  if ($c233(v4) && ++n5 > 1) return false;
-  if ($c304(v4) && ++n5 > 1) return false;
-  if (n5 !== 1) return false;
-  const v6 = x.metrics;
-  if (v6 === undefined) return false;
-  if (!(typeof v6 === 'object' && v6 !== null && !Array.isArray(v6))) return false;
-  for (const k7 in v6) {
-    if (!$hasOwn.call(v6, k7)) continue;
-    const v8 = v6[k7];
-    if (!(typeof v8 === 'object' && v8 !== null && !Array.isArray(v8))) return false;
-    const v9 = v8.ulid;
-    if (v9 === undefined) return false;
-    if (!(typeof v9 === 'string')) return false;
-    if (!$r3.test(v9)) return false;
-    const v10 = v8.version_number;
-    if (v10 === undefined) return false;
-    if (!Number.isInteger(v10)) return false;
-    if (v10 < 1) return false;
-    const v11 = v8.change_type;
-    if (v11 === undefined) return false;
-    if (!(v11 === 'save' || v11 === 'revert')) return false;
+  if (!($c233(v2) || $c304(v2))) return false;
+  const v3 = x.metrics;
+  if (v3 === undefined) return false;
+  if (!(typeof v3 === 'object' && v3 !== null && !Array.isArray(v3))) return false;
+  for (const k4 in v3) {
+    if (!$hasOwn.call(v3, k4)) continue;
+    const v5 = v3[k4];
+    if (!(typeof v5 === 'object' && v5 !== null && !Array.isArray(v5))) return false;
+    const v6 = v5.ulid;
+    if (v6 === undefined) return false;
+    if (!(typeof v6 === 'string')) return false;
+    if (!$r3.test(v6)) return false;
+    const v7 = v5.version_number;
+    if (v7 === undefined) return false;
+    if (!Number.isInteger(v7)) return false;
+    if (v7 < 1) return false;
+    const v8 = v5.change_type;
+    if (v8 === undefined) return false;
+    if (!(v8 === 'save' || v8 === 'revert')) return false;
   }
   return true;
 }
@@ -18663,116 +18555,101 @@ function $c179(x) {
   }
   const v15 = x.progress;
   if (v15 !== undefined) {
-    let n16 = 0;
-    if ($c182(v15) && ++n16 > 1) return false;
-    if ($c304(v15) && ++n16 > 1) return false;
-    if (n16 !== 1) return false;
+    if (!($c182(v15) || $c304(v15))) return false;
   }
-  const v17 = x.results;
+  const v16 = x.results;
+  if (v16 !== undefined) {
+    if (!($c184(v16) || $c304(v16))) return false;
+  }
+  const v17 = x.error;
   if (v17 !== undefined) {
-    let n18 = 0;
-    if ($c184(v17) && ++n18 > 1) return false;
-    if ($c304(v17) && ++n18 > 1) return false;
-    if (n18 !== 1) return false;
+    if (!(typeof v17 === 'string' || v17 === null)) return false;
   }
-  const v19 = x.error;
+  const v18 = x.error_status;
+  if (v18 !== undefined) {
+    if (!(typeof v18 === 'string' || v18 === null)) return false;
+  }
+  const v19 = x.metric_averages;
   if (v19 !== undefined) {
-    if (!(typeof v19 === 'string' || v19 === null)) return false;
-  }
-  const v20 = x.error_status;
-  if (v20 !== undefined) {
-    if (!(typeof v20 === 'string' || v20 === null)) return false;
-  }
-  const v21 = x.metric_averages;
-  if (v21 !== undefined) {
-    if (!((typeof v21 === 'object' && v21 !== null && !Array.isArray(v21)) || v21 === null)) return false;
-    if (typeof v21 === 'object' && v21 !== null && !Array.isArray(v21)) {
-      for (const k22 in v21) {
-        if (!$hasOwn.call(v21, k22)) continue;
-        const v23 = v21[k22];
-        if (!Number.isFinite(v23)) return false;
+    if (!((typeof v19 === 'object' && v19 !== null && !Array.isArray(v19)) || v19 === null)) return false;
+    if (typeof v19 === 'object' && v19 !== null && !Array.isArray(v19)) {
+      for (const k20 in v19) {
+        if (!$hasOwn.call(v19, k20)) continue;
+        const v21 = v19[k20];
+        if (!Number.isFinite(v21)) return false;
       }
     }
   }
-  const v24 = x.scheduled_run_id;
+  const v22 = x.scheduled_run_id;
+  if (v22 !== undefined) {
+    if (!(typeof v22 === 'string' || v22 === null)) return false;
+  }
+  const v23 = x.run_template_id;
+  if (v23 !== undefined) {
+    if (!(typeof v23 === 'string' || v23 === null)) return false;
+  }
+  const v24 = x.conversation_source;
   if (v24 !== undefined) {
-    if (!(typeof v24 === 'string' || v24 === null)) return false;
+    if (!(v24 === 'UPLOADED' || v24 === 'SIMULATED')) return false;
   }
-  const v25 = x.run_template_id;
-  if (v25 !== undefined) {
-    if (!(typeof v25 === 'string' || v25 === null)) return false;
-  }
-  const v26 = x.conversation_source;
-  if (v26 !== undefined) {
-    if (!(v26 === 'UPLOADED' || v26 === 'SIMULATED')) return false;
-  }
-  const v27 = x.pinned_versions;
+  const v25 = x.pinned_versions;
+  if (v25 === undefined) return false;
+  if (!(typeof v25 === 'object' && v25 !== null && !Array.isArray(v25))) return false;
+  const v26 = v25.agent;
+  if (v26 === undefined) return false;
+  if (!($c233(v26) || $c304(v26))) return false;
+  const v27 = v25.persona;
   if (v27 === undefined) return false;
-  if (!(typeof v27 === 'object' && v27 !== null && !Array.isArray(v27))) return false;
-  const v28 = v27.agent;
+  if (!($c233(v27) || $c304(v27))) return false;
+  const v28 = v25.test_set;
   if (v28 === undefined) return false;
-  let n29 = 0;
-  if ($c233(v28) && ++n29 > 1) return false;
-  if ($c304(v28) && ++n29 > 1) return false;
-  if (n29 !== 1) return false;
-  const v30 = v27.persona;
-  if (v30 === undefined) return false;
-  let n31 = 0;
-  if ($c233(v30) && ++n31 > 1) return false;
-  if ($c304(v30) && ++n31 > 1) return false;
-  if (n31 !== 1) return false;
-  const v32 = v27.test_set;
-  if (v32 === undefined) return false;
-  let n33 = 0;
-  if ($c233(v32) && ++n33 > 1) return false;
-  if ($c304(v32) && ++n33 > 1) return false;
-  if (n33 !== 1) return false;
-  const v34 = v27.metrics;
-  if (v34 === undefined) return false;
-  if (!(typeof v34 === 'object' && v34 !== null && !Array.isArray(v34))) return false;
-  for (const k35 in v34) {
-    if (!$hasOwn.call(v34, k35)) continue;
-    const v36 = v34[k35];
-    if (!(typeof v36 === 'object' && v36 !== null && !Array.isArray(v36))) return false;
-    const v37 = v36.ulid;
-    if (v37 === undefined) return false;
-    if (!(typeof v37 === 'string')) return false;
-    if (!$r3.test(v37)) return false;
-    const v38 = v36.version_number;
-    if (v38 === undefined) return false;
-    if (!Number.isInteger(v38)) return false;
-    if (v38 < 1) return false;
-    const v39 = v36.change_type;
-    if (v39 === undefined) return false;
-    if (!(v39 === 'save' || v39 === 'revert')) return false;
+  if (!($c233(v28) || $c304(v28))) return false;
+  const v29 = v25.metrics;
+  if (v29 === undefined) return false;
+  if (!(typeof v29 === 'object' && v29 !== null && !Array.isArray(v29))) return false;
+  for (const k30 in v29) {
+    if (!$hasOwn.call(v29, k30)) continue;
+    const v31 = v29[k30];
+    if (!(typeof v31 === 'object' && v31 !== null && !Array.isArray(v31))) return false;
+    const v32 = v31.ulid;
+    if (v32 === undefined) return false;
+    if (!(typeof v32 === 'string')) return false;
+    if (!$r3.test(v32)) return false;
+    const v33 = v31.version_number;
+    if (v33 === undefined) return false;
+    if (!Number.isInteger(v33)) return false;
+    if (v33 < 1) return false;
+    const v34 = v31.change_type;
+    if (v34 === undefined) return false;
+    if (!(v34 === 'save' || v34 === 'revert')) return false;
   }
-  const v40 = x.on_latest_configuration;
-  if (v40 === undefined) return false;
-  if (!(typeof v40 === 'boolean')) return false;
-  const v41 = x.metric_values;
-  if (v41 === undefined) return false;
-  if (!(typeof v41 === 'object' && v41 !== null && !Array.isArray(v41))) return false;
-  for (const k42 in v41) {
-    if (!$hasOwn.call(v41, k42)) continue;
-    const v43 = v41[k42];
-    if (!Number.isFinite(v43)) return false;
+  const v35 = x.on_latest_configuration;
+  if (v35 === undefined) return false;
+  if (!(typeof v35 === 'boolean')) return false;
+  const v36 = x.metric_values;
+  if (v36 === undefined) return false;
+  if (!(typeof v36 === 'object' && v36 !== null && !Array.isArray(v36))) return false;
+  for (const k37 in v36) {
+    if (!$hasOwn.call(v36, k37)) continue;
+    const v38 = v36[k37];
+    if (!Number.isFinite(v38)) return false;
   }
-  const v44 = x.create_time;
-  if (v44 === undefined) return false;
-  if (!(typeof v44 === 'string')) return false;
-  if (!$fmtDateTime(v44)) return false;
-  const v45 = x.update_time;
-  if (v45 !== undefined) {
-    if (!(typeof v45 === 'string' || v45 === null)) return false;
-    if (typeof v45 === 'string') {
-      if (!$fmtDateTime(v45)) return false;
+  const v39 = x.create_time;
+  if (v39 === undefined) return false;
+  if (!(typeof v39 === 'string')) return false;
+  if (!$fmtDateTime(v39)) return false;
+  const v40 = x.update_time;
+  if (v40 !== undefined) {
+    if (!(typeof v40 === 'string' || v40 === null)) return false;
+    if (typeof v40 === 'string') {
+      if (!$fmtDateTime(v40)) return false;
     }
   }
-  const v46 = x.complete_time;
-  if (v46 === undefined) return false;
-  if (!(typeof v46 === 'string' || v46 === null)) return false;
-  if (typeof v46 === 'string') {
-    if (!$fmtDateTime(v46)) return false;
+  const v41 = x.complete_time;
+  if (v41 === undefined) return false;
+  if (!(typeof v41 === 'string' || v41 === null)) return false;
+  if (typeof v41 === 'string') {
+    if (!$fmtDateTime(v41)) return false;
   }
   return true;
 }
@@ -18963,40 +18840,31 @@ function $e179(x, p, E) {
         if (!(typeof v27 === 'object' && v27 !== null && !Array.isArray(v27))) break bad29;
         const v30 = v27.agent;
         if (v30 === undefined) break bad29;
-        let n31 = 0;
-        if ($c233(v30) && ++n31 > 1) break bad29;
-        if ($c304(v30) && ++n31 > 1) break bad29;
-        if (n31 !== 1) break bad29;
-        const v32 = v27.persona;
+        if (!($c233(v30) || $c304(v30))) break bad29;
+        const v31 = v27.persona;
+        if (v31 === undefined) break bad29;
+        if (!($c233(v31) || $c304(v31))) break bad29;
+        const v32 = v27.test_set;
         if (v32 === undefined) break bad29;
-        let n33 = 0;
-        if ($c233(v32) && ++n33 > 1) break bad29;
-        if ($c304(v32) && ++n33 > 1) break bad29;
-        if (n33 !== 1) break bad29;
-        const v34 = v27.test_set;
-        if (v34 === undefined) break bad29;
-        let n35 = 0;
-        if ($c233(v34) && ++n35 > 1) break bad29;
-        if ($c304(v34) && ++n35 > 1) break bad29;
-        if (n35 !== 1) break bad29;
-        const v36 = v27.metrics;
-        if (v36 === undefined) break bad29;
-        if (!(typeof v36 === 'object' && v36 !== null && !Array.isArray(v36))) break bad29;
-        for (const k37 in v36) {
-          if (!$hasOwn.call(v36, k37)) continue;
-          const v38 = v36[k37];
-          if (!(typeof v38 === 'object' && v38 !== null && !Array.isArray(v38))) break bad29;
-          const v39 = v38.ulid;
-          if (v39 === undefined) break bad29;
-          if (!(typeof v39 === 'string')) break bad29;
-          if (!$r3.test(v39)) break bad29;
-          const v40 = v38.version_number;
-          if (v40 === undefined) break bad29;
-          if (!Number.isInteger(v40)) break bad29;
-          if (v40 < 1) break bad29;
-          const v41 = v38.change_type;
-          if (v41 === undefined) break bad29;
-          if (!(v41 === 'save' || v41 === 'revert')) break bad29;
+        if (!($c233(v32) || $c304(v32))) break bad29;
+        const v33 = v27.metrics;
+        if (v33 === undefined) break bad29;
+        if (!(typeof v33 === 'object' && v33 !== null && !Array.isArray(v33))) break bad29;
+        for (const k34 in v33) {
+          if (!$hasOwn.call(v33, k34)) continue;
+          const v35 = v33[k34];
+          if (!(typeof v35 === 'object' && v35 !== null && !Array.isArray(v35))) break bad29;
+          const v36 = v35.ulid;
+          if (v36 === undefined) break bad29;
+          if (!(typeof v36 === 'string')) break bad29;
+          if (!$r3.test(v36)) break bad29;
+          const v37 = v35.version_number;
+          if (v37 === undefined) break bad29;
+          if (!Number.isInteger(v37)) break bad29;
+          if (v37 < 1) break bad29;
+          const v38 = v35.change_type;
+          if (v38 === undefined) break bad29;
+          if (!(v38 === 'save' || v38 === 'revert')) break bad29;
         }
         break ok28;
       }
@@ -19005,44 +18873,44 @@ function $e179(x, p, E) {
       p.pop();
     }
   }
-  const v42 = x.on_latest_configuration;
-  if (v42 !== undefined) {
-    if (!(typeof v42 === 'boolean')) $E1(E, p, 'on_latest_configuration', 'must be a boolean', true);
+  const v39 = x.on_latest_configuration;
+  if (v39 !== undefined) {
+    if (!(typeof v39 === 'boolean')) $E1(E, p, 'on_latest_configuration', 'must be a boolean', true);
   }
-  const v43 = x.metric_values;
-  if (v43 !== undefined) {
-    if (!(typeof v43 === 'object' && v43 !== null && !Array.isArray(v43)))
+  const v40 = x.metric_values;
+  if (v40 !== undefined) {
+    if (!(typeof v40 === 'object' && v40 !== null && !Array.isArray(v40)))
       $E1(E, p, 'metric_values', 'must be an object', true);
     else {
-      for (const k44 in v43) {
-        if (!$hasOwn.call(v43, k44)) continue;
-        const v45 = v43[k44];
-        if (!Number.isFinite(v45)) $E2(E, p, 'metric_values', k44, 'must be a number', true);
+      for (const k41 in v40) {
+        if (!$hasOwn.call(v40, k41)) continue;
+        const v42 = v40[k41];
+        if (!Number.isFinite(v42)) $E2(E, p, 'metric_values', k41, 'must be a number', true);
       }
     }
   }
-  const v46 = x.create_time;
-  if (v46 !== undefined) {
-    if (!(typeof v46 === 'string')) $E1(E, p, 'create_time', 'must be a string', true);
+  const v43 = x.create_time;
+  if (v43 !== undefined) {
+    if (!(typeof v43 === 'string')) $E1(E, p, 'create_time', 'must be a string', true);
     else {
-      if (!$fmtDateTime(v46)) $E1(E, p, 'create_time', 'must be a valid date-time');
+      if (!$fmtDateTime(v43)) $E1(E, p, 'create_time', 'must be a valid date-time');
     }
   }
-  const v47 = x.update_time;
-  if (v47 !== undefined) {
-    if (!(typeof v47 === 'string' || v47 === null)) $E1(E, p, 'update_time', 'must be a string or null', true);
+  const v44 = x.update_time;
+  if (v44 !== undefined) {
+    if (!(typeof v44 === 'string' || v44 === null)) $E1(E, p, 'update_time', 'must be a string or null', true);
     else {
-      if (typeof v47 === 'string') {
-        if (!$fmtDateTime(v47)) $E1(E, p, 'update_time', 'must be a valid date-time');
+      if (typeof v44 === 'string') {
+        if (!$fmtDateTime(v44)) $E1(E, p, 'update_time', 'must be a valid date-time');
       }
     }
   }
-  const v48 = x.complete_time;
-  if (v48 !== undefined) {
-    if (!(typeof v48 === 'string' || v48 === null)) $E1(E, p, 'complete_time', 'must be a string or null', true);
+  const v45 = x.complete_time;
+  if (v45 !== undefined) {
+    if (!(typeof v45 === 'string' || v45 === null)) $E1(E, p, 'complete_time', 'must be a string or null', true);
     else {
-      if (typeof v48 === 'string') {
-        if (!$fmtDateTime(v48)) $E1(E, p, 'complete_time', 'must be a valid date-time');
+      if (typeof v45 === 'string') {
+        if (!$fmtDateTime(v45)) $E1(E, p, 'complete_time', 'must be a valid date-time');
       }
     }
   }
@@ -19083,12 +18951,7 @@ function $c181(x) {
       if (!(typeof v6 === 'string')) return false;
       const v7 = v5.value;
       if (v7 !== undefined) {
-        let n8 = 0;
-        if ($c308(v7) && ++n8 > 1) return false;
-        if ($c305(v7) && ++n8 > 1) return false;
-        if ($c306(v7) && ++n8 > 1) return false;
-        if ($c304(v7) && ++n8 > 1) return false;
-        if (n8 !== 1) return false;
+        if (!($c308(v7) || $c305(v7) || $c306(v7) || $c304(v7))) return false;
       }
     }
   }
@@ -19283,12 +19146,7 @@ function $c184(x) {
           if (!(typeof v12 === 'string')) return false;
           const v13 = v11.value;
           if (v13 !== undefined) {
-            let n14 = 0;
-            if ($c308(v13) && ++n14 > 1) return false;
-            if ($c305(v13) && ++n14 > 1) return false;
-            if ($c306(v13) && ++n14 > 1) return false;
-            if ($c304(v13) && ++n14 > 1) return false;
-            if (n14 !== 1) return false;
+            if (!($c308(v13) || $c305(v13) || $c306(v13) || $c304(v13))) return false;
           }
         }
       }
@@ -19342,12 +19200,7 @@ function $e184(x, p, E) {
                 if (!(typeof v14 === 'string')) break bad7;
                 const v15 = v13.value;
                 if (v15 !== undefined) {
-                  let n16 = 0;
-                  if ($c308(v15) && ++n16 > 1) break bad7;
-                  if ($c305(v15) && ++n16 > 1) break bad7;
-                  if ($c306(v15) && ++n16 > 1) break bad7;
-                  if ($c304(v15) && ++n16 > 1) break bad7;
-                  if (n16 !== 1) break bad7;
+                  if (!($c308(v15) || $c305(v15) || $c306(v15) || $c304(v15))) break bad7;
                 }
               }
             }
@@ -19475,96 +19328,90 @@ function $c187(x) {
   }
   const v10 = x.source;
   if (v10 !== undefined) {
-    let n11 = 0;
-    if ($c46(v10) && ++n11 > 1) return false;
-    if ($c304(v10) && ++n11 > 1) return false;
-    if (n11 !== 1) return false;
+    if (!($c46(v10) || $c304(v10))) return false;
   }
-  const v12 = x.destination;
+  const v11 = x.destination;
+  if (v11 !== undefined) {
+    if (!($c46(v11) || $c304(v11))) return false;
+  }
+  const v12 = x.error_message;
   if (v12 !== undefined) {
-    let n13 = 0;
-    if ($c46(v12) && ++n13 > 1) return false;
-    if ($c304(v12) && ++n13 > 1) return false;
-    if (n13 !== 1) return false;
+    if (!(typeof v12 === 'string' || v12 === null)) return false;
   }
-  const v14 = x.error_message;
+  const v13 = x.mutation_id;
+  if (v13 !== undefined) {
+    if (!(typeof v13 === 'string' || v13 === null)) return false;
+  }
+  const v14 = x.mutation_name;
   if (v14 !== undefined) {
     if (!(typeof v14 === 'string' || v14 === null)) return false;
   }
-  const v15 = x.mutation_id;
+  const v15 = x.notes;
   if (v15 !== undefined) {
     if (!(typeof v15 === 'string' || v15 === null)) return false;
-  }
-  const v16 = x.mutation_name;
-  if (v16 !== undefined) {
-    if (!(typeof v16 === 'string' || v16 === null)) return false;
-  }
-  const v17 = x.notes;
-  if (v17 !== undefined) {
-    if (!(typeof v17 === 'string' || v17 === null)) return false;
-    if (typeof v17 === 'string') {
-      if (v17.length > 500 && $cpLen(v17) > 500) return false;
+    if (typeof v15 === 'string') {
+      if (v15.length > 500 && $cpLen(v15) > 500) return false;
     }
   }
-  const v18 = x.is_public;
-  if (v18 !== undefined) {
-    if (!(typeof v18 === 'boolean')) return false;
+  const v16 = x.is_public;
+  if (v16 !== undefined) {
+    if (!(typeof v16 === 'boolean')) return false;
   }
-  const v19 = x.metric_values;
-  if (v19 !== undefined) {
-    if (!((typeof v19 === 'object' && v19 !== null && !Array.isArray(v19)) || v19 === null)) return false;
-    if (typeof v19 === 'object' && v19 !== null && !Array.isArray(v19)) {
-      for (const k20 in v19) {
-        if (!$hasOwn.call(v19, k20)) continue;
-        const v21 = v19[k20];
-        if (!Number.isFinite(v21)) return false;
+  const v17 = x.metric_values;
+  if (v17 !== undefined) {
+    if (!((typeof v17 === 'object' && v17 !== null && !Array.isArray(v17)) || v17 === null)) return false;
+    if (typeof v17 === 'object' && v17 !== null && !Array.isArray(v17)) {
+      for (const k18 in v17) {
+        if (!$hasOwn.call(v17, k18)) continue;
+        const v19 = v17[k18];
+        if (!Number.isFinite(v19)) return false;
       }
     }
   }
-  const v22 = x.call_sid;
-  if (v22 !== undefined) {
-    if (!(typeof v22 === 'string')) return false;
+  const v20 = x.call_sid;
+  if (v20 !== undefined) {
+    if (!(typeof v20 === 'string')) return false;
   }
-  const v23 = x.transcript;
-  if (v23 !== undefined) {
-    if (!(Array.isArray(v23) || v23 === null)) return false;
-    if (Array.isArray(v23)) {
-      for (let i24 = 0; i24 < v23.length; i24++) {
-        const v25 = v23[i24];
-        if (!(typeof v25 === 'object' && v25 !== null && !Array.isArray(v25))) return false;
-        const v26 = v25.role;
-        if (v26 === undefined) return false;
-        if (!(typeof v26 === 'string')) return false;
-        const v27 = v25.content;
-        if (v27 === undefined) return false;
-        if (!($c305(v27) || $c318(v27) || $c304(v27))) return false;
-        const v28 = v25.tool_calls;
-        if (v28 !== undefined) {
-          if (!Array.isArray(v28)) return false;
-          for (let i29 = 0; i29 < v28.length; i29++) {
-            const v30 = v28[i29];
-            if (!(typeof v30 === 'object' && v30 !== null && !Array.isArray(v30))) return false;
+  const v21 = x.transcript;
+  if (v21 !== undefined) {
+    if (!(Array.isArray(v21) || v21 === null)) return false;
+    if (Array.isArray(v21)) {
+      for (let i22 = 0; i22 < v21.length; i22++) {
+        const v23 = v21[i22];
+        if (!(typeof v23 === 'object' && v23 !== null && !Array.isArray(v23))) return false;
+        const v24 = v23.role;
+        if (v24 === undefined) return false;
+        if (!(typeof v24 === 'string')) return false;
+        const v25 = v23.content;
+        if (v25 === undefined) return false;
+        if (!($c305(v25) || $c318(v25) || $c304(v25))) return false;
+        const v26 = v23.tool_calls;
+        if (v26 !== undefined) {
+          if (!Array.isArray(v26)) return false;
+          for (let i27 = 0; i27 < v26.length; i27++) {
+            const v28 = v26[i27];
+            if (!(typeof v28 === 'object' && v28 !== null && !Array.isArray(v28))) return false;
           }
         }
-        const v31 = v25.name;
+        const v29 = v23.name;
+        if (v29 !== undefined) {
+          if (!(typeof v29 === 'string')) return false;
+        }
+        const v30 = v23.start_timestamp;
+        if (v30 !== undefined) {
+          if (!(typeof v30 === 'string')) return false;
+        }
+        const v31 = v23.end_timestamp;
         if (v31 !== undefined) {
           if (!(typeof v31 === 'string')) return false;
         }
-        const v32 = v25.start_timestamp;
+        const v32 = v23.start_offset;
         if (v32 !== undefined) {
-          if (!(typeof v32 === 'string')) return false;
+          if (!Number.isFinite(v32)) return false;
         }
-        const v33 = v25.end_timestamp;
+        const v33 = v23.end_offset;
         if (v33 !== undefined) {
-          if (!(typeof v33 === 'string')) return false;
-        }
-        const v34 = v25.start_offset;
-        if (v34 !== undefined) {
-          if (!Number.isFinite(v34)) return false;
-        }
-        const v35 = v25.end_offset;
-        if (v35 !== undefined) {
-          if (!Number.isFinite(v35)) return false;
+          if (!Number.isFinite(v33)) return false;
         }
       }
     }
@@ -21694,20 +21541,17 @@ function $c204(x) {
   }
   const v25 = x.current_version;
   if (v25 !== undefined) {
-    let n26 = 0;
-    if ($c233(v25) && ++n26 > 1) return false;
-    if ($c304(v25) && ++n26 > 1) return false;
-    if (n26 !== 1) return false;
+    if (!($c233(v25) || $c304(v25))) return false;
   }
-  const v27 = x.create_time;
+  const v26 = x.create_time;
+  if (v26 === undefined) return false;
+  if (!(typeof v26 === 'string')) return false;
+  if (!$fmtDateTime(v26)) return false;
+  const v27 = x.update_time;
   if (v27 === undefined) return false;
-  if (!(typeof v27 === 'string')) return false;
-  if (!$fmtDateTime(v27)) return false;
-  const v28 = x.update_time;
-  if (v28 === undefined) return false;
-  if (!(typeof v28 === 'string' || v28 === null)) return false;
-  if (typeof v28 === 'string') {
-    if (!$fmtDateTime(v28)) return false;
+  if (!(typeof v27 === 'string' || v27 === null)) return false;
+  if (typeof v27 === 'string') {
+    if (!$fmtDateTime(v27)) return false;
   }
   return true;
 }
@@ -23195,81 +23039,75 @@ function $c214(x) {
       }
       const v33 = v22.direction;
       if (v33 !== undefined) {
-        let n34 = 0;
-        if ($c42(v33) && ++n34 > 1) return false;
-        if ($c304(v33) && ++n34 > 1) return false;
-        if (n34 !== 1) return false;
+        if (!($c42(v33) || $c304(v33))) return false;
       }
-      const v35 = v22.warm_up_count;
-      if (v35 !== undefined) {
-        if (!(Number.isInteger(v35) || v35 === null)) return false;
-        if (typeof v35 === 'number') {
-          if (v35 < 0) return false;
+      const v34 = v22.warm_up_count;
+      if (v34 !== undefined) {
+        if (!(Number.isInteger(v34) || v34 === null)) return false;
+        if (typeof v34 === 'number') {
+          if (v34 < 0) return false;
         }
       }
-      const v36 = v22.match_mode;
-      if (v36 !== undefined) {
-        let n37 = 0;
-        if ($c43(v36) && ++n37 > 1) return false;
-        if ($c304(v36) && ++n37 > 1) return false;
-        if (n37 !== 1) return false;
+      const v35 = v22.match_mode;
+      if (v35 !== undefined) {
+        if (!($c43(v35) || $c304(v35))) return false;
       }
       if ($c307(v22)) {
         if (typeof v22 === 'object' && v22 !== null && !Array.isArray(v22)) {
-          const v38 = v22.metric_id;
-          if (v38 === undefined) return false;
-          if (!(typeof v38 === 'string')) return false;
+          const v36 = v22.metric_id;
+          if (v36 === undefined) return false;
+          if (!(typeof v36 === 'string')) return false;
         }
       }
     }
   }
-  const v39 = x.channels;
-  if (v39 !== undefined) {
-    if (!Array.isArray(v39)) return false;
-    for (let i40 = 0; i40 < v39.length; i40++) {
-      const v41 = v39[i40];
+  const v37 = x.channels;
+  if (v37 !== undefined) {
+    if (!Array.isArray(v37)) return false;
+    for (let i38 = 0; i38 < v37.length; i38++) {
+      const v39 = v37[i38];
+      if (!(typeof v39 === 'object' && v39 !== null && !Array.isArray(v39))) return false;
+      const v40 = v39.channel_type;
+      if (v40 === undefined) return false;
+      if (!(v40 === 'SLACK' || v40 === 'EMAIL' || v40 === 'WEBHOOK' || v40 === 'HUMAN_REVIEW')) return false;
+      const v41 = v39.config;
+      if (v41 === undefined) return false;
       if (!(typeof v41 === 'object' && v41 !== null && !Array.isArray(v41))) return false;
-      const v42 = v41.channel_type;
-      if (v42 === undefined) return false;
-      if (!(v42 === 'SLACK' || v42 === 'EMAIL' || v42 === 'WEBHOOK' || v42 === 'HUMAN_REVIEW')) return false;
-      const v43 = v41.config;
-      if (v43 === undefined) return false;
-      if (!(typeof v43 === 'object' && v43 !== null && !Array.isArray(v43))) return false;
-      const v44 = v43.channel_id;
+      const v42 = v41.channel_id;
+      if (v42 !== undefined) {
+        if (!(typeof v42 === 'string')) return false;
+      }
+      const v43 = v41.channel_name;
+      if (v43 !== undefined) {
+        if (!(typeof v43 === 'string')) return false;
+      }
+      const v44 = v41.recipients;
       if (v44 !== undefined) {
-        if (!(typeof v44 === 'string')) return false;
-      }
-      const v45 = v43.channel_name;
-      if (v45 !== undefined) {
-        if (!(typeof v45 === 'string')) return false;
-      }
-      const v46 = v43.recipients;
-      if (v46 !== undefined) {
-        if (!Array.isArray(v46)) return false;
-        for (let i47 = 0; i47 < v46.length; i47++) {
-          const v48 = v46[i47];
-          if (!(typeof v48 === 'string')) return false;
+        if (!Array.isArray(v44)) return false;
+        for (let i45 = 0; i45 < v44.length; i45++) {
+          const v46 = v44[i45];
+          if (!(typeof v46 === 'string')) return false;
         }
       }
-      const v49 = v43.url;
+      const v47 = v41.url;
+      if (v47 !== undefined) {
+        if (!(typeof v47 === 'string')) return false;
+      }
+      const v48 = v41.method;
+      if (v48 !== undefined) {
+        if (!(typeof v48 === 'string')) return false;
+      }
+      const v49 = v41.auth_token;
       if (v49 !== undefined) {
         if (!(typeof v49 === 'string')) return false;
       }
-      const v50 = v43.method;
+      const v50 = v41.project_id;
       if (v50 !== undefined) {
         if (!(typeof v50 === 'string')) return false;
       }
-      const v51 = v43.auth_token;
+      const v51 = v41.sample_rate;
       if (v51 !== undefined) {
-        if (!(typeof v51 === 'string')) return false;
-      }
-      const v52 = v43.project_id;
-      if (v52 !== undefined) {
-        if (!(typeof v52 === 'string')) return false;
-      }
-      const v53 = v43.sample_rate;
-      if (v53 !== undefined) {
-        if (!Number.isFinite(v53)) return false;
+        if (!Number.isFinite(v51)) return false;
       }
     }
   }
@@ -23470,30 +23308,24 @@ function $e214(x, p, E) {
             }
             const v37 = v24.direction;
             if (v37 !== undefined) {
-              let n38 = 0;
-              if ($c42(v37) && ++n38 > 1) break bad26;
-              if ($c304(v37) && ++n38 > 1) break bad26;
-              if (n38 !== 1) break bad26;
+              if (!($c42(v37) || $c304(v37))) break bad26;
             }
-            const v39 = v24.warm_up_count;
-            if (v39 !== undefined) {
-              if (!(Number.isInteger(v39) || v39 === null)) break bad26;
-              if (typeof v39 === 'number') {
-                if (v39 < 0) break bad26;
+            const v38 = v24.warm_up_count;
+            if (v38 !== undefined) {
+              if (!(Number.isInteger(v38) || v38 === null)) break bad26;
+              if (typeof v38 === 'number') {
+                if (v38 < 0) break bad26;
               }
             }
-            const v40 = v24.match_mode;
-            if (v40 !== undefined) {
-              let n41 = 0;
-              if ($c43(v40) && ++n41 > 1) break bad26;
-              if ($c304(v40) && ++n41 > 1) break bad26;
-              if (n41 !== 1) break bad26;
+            const v39 = v24.match_mode;
+            if (v39 !== undefined) {
+              if (!($c43(v39) || $c304(v39))) break bad26;
             }
             if ($c307(v24)) {
               if (typeof v24 === 'object' && v24 !== null && !Array.isArray(v24)) {
-                const v42 = v24.metric_id;
-                if (v42 === undefined) break bad26;
-                if (!(typeof v42 === 'string')) break bad26;
+                const v40 = v24.metric_id;
+                if (v40 === undefined) break bad26;
+                if (!(typeof v40 === 'string')) break bad26;
               }
             }
             break ok25;
@@ -23506,61 +23338,61 @@ function $e214(x, p, E) {
       }
     }
   }
-  const v43 = x.channels;
-  if (v43 !== undefined) {
-    if (!Array.isArray(v43)) $E1(E, p, 'channels', 'must be an array', true);
+  const v41 = x.channels;
+  if (v41 !== undefined) {
+    if (!Array.isArray(v41)) $E1(E, p, 'channels', 'must be an array', true);
     else {
-      for (let i44 = 0; i44 < v43.length; i44++) {
-        const v45 = v43[i44];
-        ok46: {
-          bad47: {
-            if (!(typeof v45 === 'object' && v45 !== null && !Array.isArray(v45))) break bad47;
-            const v48 = v45.channel_type;
-            if (v48 === undefined) break bad47;
-            if (!(v48 === 'SLACK' || v48 === 'EMAIL' || v48 === 'WEBHOOK' || v48 === 'HUMAN_REVIEW')) break bad47;
-            const v49 = v45.config;
-            if (v49 === undefined) break bad47;
-            if (!(typeof v49 === 'object' && v49 !== null && !Array.isArray(v49))) break bad47;
-            const v50 = v49.channel_id;
+      for (let i42 = 0; i42 < v41.length; i42++) {
+        const v43 = v41[i42];
+        ok44: {
+          bad45: {
+            if (!(typeof v43 === 'object' && v43 !== null && !Array.isArray(v43))) break bad45;
+            const v46 = v43.channel_type;
+            if (v46 === undefined) break bad45;
+            if (!(v46 === 'SLACK' || v46 === 'EMAIL' || v46 === 'WEBHOOK' || v46 === 'HUMAN_REVIEW')) break bad45;
+            const v47 = v43.config;
+            if (v47 === undefined) break bad45;
+            if (!(typeof v47 === 'object' && v47 !== null && !Array.isArray(v47))) break bad45;
+            const v48 = v47.channel_id;
+            if (v48 !== undefined) {
+              if (!(typeof v48 === 'string')) break bad45;
+            }
+            const v49 = v47.channel_name;
+            if (v49 !== undefined) {
+              if (!(typeof v49 === 'string')) break bad45;
+            }
+            const v50 = v47.recipients;
             if (v50 !== undefined) {
-              if (!(typeof v50 === 'string')) break bad47;
-            }
-            const v51 = v49.channel_name;
-            if (v51 !== undefined) {
-              if (!(typeof v51 === 'string')) break bad47;
-            }
-            const v52 = v49.recipients;
-            if (v52 !== undefined) {
-              if (!Array.isArray(v52)) break bad47;
-              for (let i53 = 0; i53 < v52.length; i53++) {
-                const v54 = v52[i53];
-                if (!(typeof v54 === 'string')) break bad47;
+              if (!Array.isArray(v50)) break bad45;
+              for (let i51 = 0; i51 < v50.length; i51++) {
+                const v52 = v50[i51];
+                if (!(typeof v52 === 'string')) break bad45;
               }
             }
-            const v55 = v49.url;
+            const v53 = v47.url;
+            if (v53 !== undefined) {
+              if (!(typeof v53 === 'string')) break bad45;
+            }
+            const v54 = v47.method;
+            if (v54 !== undefined) {
+              if (!(typeof v54 === 'string')) break bad45;
+            }
+            const v55 = v47.auth_token;
             if (v55 !== undefined) {
-              if (!(typeof v55 === 'string')) break bad47;
+              if (!(typeof v55 === 'string')) break bad45;
             }
-            const v56 = v49.method;
+            const v56 = v47.project_id;
             if (v56 !== undefined) {
-              if (!(typeof v56 === 'string')) break bad47;
+              if (!(typeof v56 === 'string')) break bad45;
             }
-            const v57 = v49.auth_token;
+            const v57 = v47.sample_rate;
             if (v57 !== undefined) {
-              if (!(typeof v57 === 'string')) break bad47;
+              if (!Number.isFinite(v57)) break bad45;
             }
-            const v58 = v49.project_id;
-            if (v58 !== undefined) {
-              if (!(typeof v58 === 'string')) break bad47;
-            }
-            const v59 = v49.sample_rate;
-            if (v59 !== undefined) {
-              if (!Number.isFinite(v59)) break bad47;
-            }
-            break ok46;
+            break ok44;
           }
-          p.push('channels', i44);
-          $e9(v45, p, E);
+          p.push('channels', i42);
+          $e9(v43, p, E);
           p.pop();
           p.pop();
         }
@@ -24097,112 +23929,106 @@ function $c219(x) {
   }
   const v64 = x.runtime_config;
   if (v64 !== undefined) {
-    let n65 = 0;
-    if ($c138(v64) && ++n65 > 1) return false;
-    if ($c304(v64) && ++n65 > 1) return false;
-    if (n65 !== 1) return false;
+    if (!($c138(v64) || $c304(v64))) return false;
   }
-  const v66 = x.target_condition;
+  const v65 = x.target_condition;
+  if (v65 !== undefined) {
+    if (!($c148(v65) || $c304(v65))) return false;
+  }
+  const v66 = x.ivr_flow;
   if (v66 !== undefined) {
-    let n67 = 0;
-    if ($c148(v66) && ++n67 > 1) return false;
-    if ($c304(v66) && ++n67 > 1) return false;
-    if (n67 !== 1) return false;
-  }
-  const v68 = x.ivr_flow;
-  if (v68 !== undefined) {
-    if (!(typeof v68 === 'object' && v68 !== null && !Array.isArray(v68))) return false;
-    const v69 = v68.start_node;
-    if (v69 !== undefined) {
-      if (!(typeof v69 === 'string')) return false;
+    if (!(typeof v66 === 'object' && v66 !== null && !Array.isArray(v66))) return false;
+    const v67 = v66.start_node;
+    if (v67 !== undefined) {
+      if (!(typeof v67 === 'string')) return false;
     }
-    const v70 = v68.nodes;
-    if (v70 !== undefined) {
-      if (!Array.isArray(v70)) return false;
-      for (let i71 = 0; i71 < v70.length; i71++) {
-        const v72 = v70[i71];
-        if (!(typeof v72 === 'object' && v72 !== null && !Array.isArray(v72))) return false;
-        const v73 = v72.id;
-        if (v73 === undefined) return false;
-        if (!(typeof v73 === 'string')) return false;
-        const v74 = v72.prompt;
-        if (v74 === undefined) return false;
-        if (!(typeof v74 === 'string')) return false;
-        const v75 = v72.terminal;
-        if (v75 !== undefined) {
-          if (!(typeof v75 === 'boolean')) return false;
+    const v68 = v66.nodes;
+    if (v68 !== undefined) {
+      if (!Array.isArray(v68)) return false;
+      for (let i69 = 0; i69 < v68.length; i69++) {
+        const v70 = v68[i69];
+        if (!(typeof v70 === 'object' && v70 !== null && !Array.isArray(v70))) return false;
+        const v71 = v70.id;
+        if (v71 === undefined) return false;
+        if (!(typeof v71 === 'string')) return false;
+        const v72 = v70.prompt;
+        if (v72 === undefined) return false;
+        if (!(typeof v72 === 'string')) return false;
+        const v73 = v70.terminal;
+        if (v73 !== undefined) {
+          if (!(typeof v73 === 'boolean')) return false;
         }
       }
     }
-    const v76 = v68.edges;
-    if (v76 !== undefined) {
-      if (!Array.isArray(v76)) return false;
-      for (let i77 = 0; i77 < v76.length; i77++) {
-        const v78 = v76[i77];
-        if (!(typeof v78 === 'object' && v78 !== null && !Array.isArray(v78))) return false;
-        const v79 = v78.source;
+    const v74 = v66.edges;
+    if (v74 !== undefined) {
+      if (!Array.isArray(v74)) return false;
+      for (let i75 = 0; i75 < v74.length; i75++) {
+        const v76 = v74[i75];
+        if (!(typeof v76 === 'object' && v76 !== null && !Array.isArray(v76))) return false;
+        const v77 = v76.source;
+        if (v77 === undefined) return false;
+        if (!(typeof v77 === 'string')) return false;
+        const v78 = v76.destination;
+        if (v78 === undefined) return false;
+        if (!(typeof v78 === 'string')) return false;
+        const v79 = v76.input;
         if (v79 === undefined) return false;
         if (!(typeof v79 === 'string')) return false;
-        const v80 = v78.destination;
-        if (v80 === undefined) return false;
-        if (!(typeof v80 === 'string')) return false;
-        const v81 = v78.input;
-        if (v81 === undefined) return false;
-        if (!(typeof v81 === 'string')) return false;
       }
     }
   }
-  const v82 = x.detection_preset;
+  const v80 = x.detection_preset;
+  if (v80 !== undefined) {
+    if (!(typeof v80 === 'string')) return false;
+  }
+  const v81 = x.pause_detection_preset;
+  if (v81 !== undefined) {
+    if (!(typeof v81 === 'string')) return false;
+  }
+  const v82 = x.threshold_preset;
   if (v82 !== undefined) {
     if (!(typeof v82 === 'string')) return false;
   }
-  const v83 = x.pause_detection_preset;
+  const v83 = x.harmonics_to_noise_ratio_threshold_offset_db;
   if (v83 !== undefined) {
-    if (!(typeof v83 === 'string')) return false;
+    if (!Number.isFinite(v83)) return false;
   }
-  const v84 = x.threshold_preset;
+  const v84 = x.jitter_threshold_multiplier;
   if (v84 !== undefined) {
-    if (!(typeof v84 === 'string')) return false;
+    if (!Number.isFinite(v84)) return false;
   }
-  const v85 = x.harmonics_to_noise_ratio_threshold_offset_db;
+  const v85 = x.loud_threshold_db;
   if (v85 !== undefined) {
     if (!Number.isFinite(v85)) return false;
   }
-  const v86 = x.jitter_threshold_multiplier;
+  const v86 = x.soft_threshold_db;
   if (v86 !== undefined) {
     if (!Number.isFinite(v86)) return false;
   }
-  const v87 = x.loud_threshold_db;
+  const v87 = x.low_pitch_threshold_multiplier;
   if (v87 !== undefined) {
     if (!Number.isFinite(v87)) return false;
   }
-  const v88 = x.soft_threshold_db;
+  const v88 = x.mad_z_score_threshold;
   if (v88 !== undefined) {
     if (!Number.isFinite(v88)) return false;
   }
-  const v89 = x.low_pitch_threshold_multiplier;
+  const v89 = x.min_fry_segment_seconds;
   if (v89 !== undefined) {
     if (!Number.isFinite(v89)) return false;
   }
-  const v90 = x.mad_z_score_threshold;
+  const v90 = x.pitch_change_threshold_hz;
   if (v90 !== undefined) {
     if (!Number.isFinite(v90)) return false;
   }
-  const v91 = x.min_fry_segment_seconds;
+  const v91 = x.significant_changes_threshold_hz;
   if (v91 !== undefined) {
     if (!Number.isFinite(v91)) return false;
   }
-  const v92 = x.pitch_change_threshold_hz;
+  const v92 = x.min_volume_change_for_pitch_misalignment;
   if (v92 !== undefined) {
     if (!Number.isFinite(v92)) return false;
-  }
-  const v93 = x.significant_changes_threshold_hz;
-  if (v93 !== undefined) {
-    if (!Number.isFinite(v93)) return false;
-  }
-  const v94 = x.min_volume_change_for_pitch_misalignment;
-  if (v94 !== undefined) {
-    if (!Number.isFinite(v94)) return false;
   }
   return true;
 }
@@ -24838,81 +24664,75 @@ function $c220(x) {
       }
       const v33 = v22.direction;
       if (v33 !== undefined) {
-        let n34 = 0;
-        if ($c42(v33) && ++n34 > 1) return false;
-        if ($c304(v33) && ++n34 > 1) return false;
-        if (n34 !== 1) return false;
+        if (!($c42(v33) || $c304(v33))) return false;
       }
-      const v35 = v22.warm_up_count;
-      if (v35 !== undefined) {
-        if (!(Number.isInteger(v35) || v35 === null)) return false;
-        if (typeof v35 === 'number') {
-          if (v35 < 0) return false;
+      const v34 = v22.warm_up_count;
+      if (v34 !== undefined) {
+        if (!(Number.isInteger(v34) || v34 === null)) return false;
+        if (typeof v34 === 'number') {
+          if (v34 < 0) return false;
         }
       }
-      const v36 = v22.match_mode;
-      if (v36 !== undefined) {
-        let n37 = 0;
-        if ($c43(v36) && ++n37 > 1) return false;
-        if ($c304(v36) && ++n37 > 1) return false;
-        if (n37 !== 1) return false;
+      const v35 = v22.match_mode;
+      if (v35 !== undefined) {
+        if (!($c43(v35) || $c304(v35))) return false;
       }
       if ($c307(v22)) {
         if (typeof v22 === 'object' && v22 !== null && !Array.isArray(v22)) {
-          const v38 = v22.metric_id;
-          if (v38 === undefined) return false;
-          if (!(typeof v38 === 'string')) return false;
+          const v36 = v22.metric_id;
+          if (v36 === undefined) return false;
+          if (!(typeof v36 === 'string')) return false;
         }
       }
     }
   }
-  const v39 = x.channels;
-  if (v39 !== undefined) {
-    if (!Array.isArray(v39)) return false;
-    for (let i40 = 0; i40 < v39.length; i40++) {
-      const v41 = v39[i40];
+  const v37 = x.channels;
+  if (v37 !== undefined) {
+    if (!Array.isArray(v37)) return false;
+    for (let i38 = 0; i38 < v37.length; i38++) {
+      const v39 = v37[i38];
+      if (!(typeof v39 === 'object' && v39 !== null && !Array.isArray(v39))) return false;
+      const v40 = v39.channel_type;
+      if (v40 === undefined) return false;
+      if (!(v40 === 'SLACK' || v40 === 'EMAIL' || v40 === 'WEBHOOK' || v40 === 'HUMAN_REVIEW')) return false;
+      const v41 = v39.config;
+      if (v41 === undefined) return false;
       if (!(typeof v41 === 'object' && v41 !== null && !Array.isArray(v41))) return false;
-      const v42 = v41.channel_type;
-      if (v42 === undefined) return false;
-      if (!(v42 === 'SLACK' || v42 === 'EMAIL' || v42 === 'WEBHOOK' || v42 === 'HUMAN_REVIEW')) return false;
-      const v43 = v41.config;
-      if (v43 === undefined) return false;
-      if (!(typeof v43 === 'object' && v43 !== null && !Array.isArray(v43))) return false;
-      const v44 = v43.channel_id;
+      const v42 = v41.channel_id;
+      if (v42 !== undefined) {
+        if (!(typeof v42 === 'string')) return false;
+      }
+      const v43 = v41.channel_name;
+      if (v43 !== undefined) {
+        if (!(typeof v43 === 'string')) return false;
+      }
+      const v44 = v41.recipients;
       if (v44 !== undefined) {
-        if (!(typeof v44 === 'string')) return false;
-      }
-      const v45 = v43.channel_name;
-      if (v45 !== undefined) {
-        if (!(typeof v45 === 'string')) return false;
-      }
-      const v46 = v43.recipients;
-      if (v46 !== undefined) {
-        if (!Array.isArray(v46)) return false;
-        for (let i47 = 0; i47 < v46.length; i47++) {
-          const v48 = v46[i47];
-          if (!(typeof v48 === 'string')) return false;
+        if (!Array.isArray(v44)) return false;
+        for (let i45 = 0; i45 < v44.length; i45++) {
+          const v46 = v44[i45];
+          if (!(typeof v46 === 'string')) return false;
         }
       }
-      const v49 = v43.url;
+      const v47 = v41.url;
+      if (v47 !== undefined) {
+        if (!(typeof v47 === 'string')) return false;
+      }
+      const v48 = v41.method;
+      if (v48 !== undefined) {
+        if (!(typeof v48 === 'string')) return false;
+      }
+      const v49 = v41.auth_token;
       if (v49 !== undefined) {
         if (!(typeof v49 === 'string')) return false;
       }
-      const v50 = v43.method;
+      const v50 = v41.project_id;
       if (v50 !== undefined) {
         if (!(typeof v50 === 'string')) return false;
       }
-      const v51 = v43.auth_token;
+      const v51 = v41.sample_rate;
       if (v51 !== undefined) {
-        if (!(typeof v51 === 'string')) return false;
-      }
-      const v52 = v43.project_id;
-      if (v52 !== undefined) {
-        if (!(typeof v52 === 'string')) return false;
-      }
-      const v53 = v43.sample_rate;
-      if (v53 !== undefined) {
-        if (!Number.isFinite(v53)) return false;
+        if (!Number.isFinite(v51)) return false;
       }
     }
   }
@@ -25113,30 +24933,24 @@ function $e220(x, p, E) {
             }
             const v37 = v24.direction;
             if (v37 !== undefined) {
-              let n38 = 0;
-              if ($c42(v37) && ++n38 > 1) break bad26;
-              if ($c304(v37) && ++n38 > 1) break bad26;
-              if (n38 !== 1) break bad26;
+              if (!($c42(v37) || $c304(v37))) break bad26;
             }
-            const v39 = v24.warm_up_count;
-            if (v39 !== undefined) {
-              if (!(Number.isInteger(v39) || v39 === null)) break bad26;
-              if (typeof v39 === 'number') {
-                if (v39 < 0) break bad26;
+            const v38 = v24.warm_up_count;
+            if (v38 !== undefined) {
+              if (!(Number.isInteger(v38) || v38 === null)) break bad26;
+              if (typeof v38 === 'number') {
+                if (v38 < 0) break bad26;
               }
             }
-            const v40 = v24.match_mode;
-            if (v40 !== undefined) {
-              let n41 = 0;
-              if ($c43(v40) && ++n41 > 1) break bad26;
-              if ($c304(v40) && ++n41 > 1) break bad26;
-              if (n41 !== 1) break bad26;
+            const v39 = v24.match_mode;
+            if (v39 !== undefined) {
+              if (!($c43(v39) || $c304(v39))) break bad26;
             }
             if ($c307(v24)) {
               if (typeof v24 === 'object' && v24 !== null && !Array.isArray(v24)) {
-                const v42 = v24.metric_id;
-                if (v42 === undefined) break bad26;
-                if (!(typeof v42 === 'string')) break bad26;
+                const v40 = v24.metric_id;
+                if (v40 === undefined) break bad26;
+                if (!(typeof v40 === 'string')) break bad26;
               }
             }
             break ok25;
@@ -25149,61 +24963,61 @@ function $e220(x, p, E) {
       }
     }
   }
-  const v43 = x.channels;
-  if (v43 !== undefined) {
-    if (!Array.isArray(v43)) $E1(E, p, 'channels', 'must be an array', true);
+  const v41 = x.channels;
+  if (v41 !== undefined) {
+    if (!Array.isArray(v41)) $E1(E, p, 'channels', 'must be an array', true);
     else {
-      for (let i44 = 0; i44 < v43.length; i44++) {
-        const v45 = v43[i44];
-        ok46: {
-          bad47: {
-            if (!(typeof v45 === 'object' && v45 !== null && !Array.isArray(v45))) break bad47;
-            const v48 = v45.channel_type;
-            if (v48 === undefined) break bad47;
-            if (!(v48 === 'SLACK' || v48 === 'EMAIL' || v48 === 'WEBHOOK' || v48 === 'HUMAN_REVIEW')) break bad47;
-            const v49 = v45.config;
-            if (v49 === undefined) break bad47;
-            if (!(typeof v49 === 'object' && v49 !== null && !Array.isArray(v49))) break bad47;
-            const v50 = v49.channel_id;
+      for (let i42 = 0; i42 < v41.length; i42++) {
+        const v43 = v41[i42];
+        ok44: {
+          bad45: {
+            if (!(typeof v43 === 'object' && v43 !== null && !Array.isArray(v43))) break bad45;
+            const v46 = v43.channel_type;
+            if (v46 === undefined) break bad45;
+            if (!(v46 === 'SLACK' || v46 === 'EMAIL' || v46 === 'WEBHOOK' || v46 === 'HUMAN_REVIEW')) break bad45;
+            const v47 = v43.config;
+            if (v47 === undefined) break bad45;
+            if (!(typeof v47 === 'object' && v47 !== null && !Array.isArray(v47))) break bad45;
+            const v48 = v47.channel_id;
+            if (v48 !== undefined) {
+              if (!(typeof v48 === 'string')) break bad45;
+            }
+            const v49 = v47.channel_name;
+            if (v49 !== undefined) {
+              if (!(typeof v49 === 'string')) break bad45;
+            }
+            const v50 = v47.recipients;
             if (v50 !== undefined) {
-              if (!(typeof v50 === 'string')) break bad47;
-            }
-            const v51 = v49.channel_name;
-            if (v51 !== undefined) {
-              if (!(typeof v51 === 'string')) break bad47;
-            }
-            const v52 = v49.recipients;
-            if (v52 !== undefined) {
-              if (!Array.isArray(v52)) break bad47;
-              for (let i53 = 0; i53 < v52.length; i53++) {
-                const v54 = v52[i53];
-                if (!(typeof v54 === 'string')) break bad47;
+              if (!Array.isArray(v50)) break bad45;
+              for (let i51 = 0; i51 < v50.length; i51++) {
+                const v52 = v50[i51];
+                if (!(typeof v52 === 'string')) break bad45;
               }
             }
-            const v55 = v49.url;
+            const v53 = v47.url;
+            if (v53 !== undefined) {
+              if (!(typeof v53 === 'string')) break bad45;
+            }
+            const v54 = v47.method;
+            if (v54 !== undefined) {
+              if (!(typeof v54 === 'string')) break bad45;
+            }
+            const v55 = v47.auth_token;
             if (v55 !== undefined) {
-              if (!(typeof v55 === 'string')) break bad47;
+              if (!(typeof v55 === 'string')) break bad45;
             }
-            const v56 = v49.method;
+            const v56 = v47.project_id;
             if (v56 !== undefined) {
-              if (!(typeof v56 === 'string')) break bad47;
+              if (!(typeof v56 === 'string')) break bad45;
             }
-            const v57 = v49.auth_token;
+            const v57 = v47.sample_rate;
             if (v57 !== undefined) {
-              if (!(typeof v57 === 'string')) break bad47;
+              if (!Number.isFinite(v57)) break bad45;
             }
-            const v58 = v49.project_id;
-            if (v58 !== undefined) {
-              if (!(typeof v58 === 'string')) break bad47;
-            }
-            const v59 = v49.sample_rate;
-            if (v59 !== undefined) {
-              if (!Number.isFinite(v59)) break bad47;
-            }
-            break ok46;
+            break ok44;
           }
-          p.push('channels', i44);
-          $e9(v45, p, E);
+          p.push('channels', i42);
+          $e9(v43, p, E);
           p.pop();
           p.pop();
         }
@@ -25584,94 +25398,91 @@ function $c222(x) {
   }
   const v2 = x.assignees;
   if (v2 !== undefined) {
-    let n3 = 0;
-    if ($c21(v2) && ++n3 > 1) return false;
-    if ($c304(v2) && ++n3 > 1) return false;
-    if (n3 !== 1) return false;
+    if (!($c21(v2) || $c304(v2))) return false;
   }
-  const v4 = x.linked_simulation_ids;
-  if (v4 !== undefined) {
-    if (!(Array.isArray(v4) || v4 === null)) return false;
-    if (Array.isArray(v4)) {
-      if (v4.length > 10000) return false;
-      for (let i5 = 0; i5 < v4.length; i5++) {
-        const v6 = v4[i5];
-        if (!(typeof v6 === 'string')) return false;
-        if (v6.length < 1) return false;
+  const v3 = x.linked_simulation_ids;
+  if (v3 !== undefined) {
+    if (!(Array.isArray(v3) || v3 === null)) return false;
+    if (Array.isArray(v3)) {
+      if (v3.length > 10000) return false;
+      for (let i4 = 0; i4 < v3.length; i4++) {
+        const v5 = v3[i4];
+        if (!(typeof v5 === 'string')) return false;
+        if (v5.length < 1) return false;
       }
-      if (!$uniq(v4)) return false;
+      if (!$uniq(v3)) return false;
     }
   }
-  const v7 = x.add_linked_simulation_ids;
-  if (v7 !== undefined) {
-    if (!(Array.isArray(v7) || v7 === null)) return false;
-    if (Array.isArray(v7)) {
-      for (let i8 = 0; i8 < v7.length; i8++) {
-        const v9 = v7[i8];
-        if (!(typeof v9 === 'string')) return false;
-        if (v9.length < 1) return false;
+  const v6 = x.add_linked_simulation_ids;
+  if (v6 !== undefined) {
+    if (!(Array.isArray(v6) || v6 === null)) return false;
+    if (Array.isArray(v6)) {
+      for (let i7 = 0; i7 < v6.length; i7++) {
+        const v8 = v6[i7];
+        if (!(typeof v8 === 'string')) return false;
+        if (v8.length < 1) return false;
       }
     }
   }
-  const v10 = x.remove_linked_simulation_ids;
-  if (v10 !== undefined) {
-    if (!(Array.isArray(v10) || v10 === null)) return false;
-    if (Array.isArray(v10)) {
-      for (let i11 = 0; i11 < v10.length; i11++) {
-        const v12 = v10[i11];
-        if (!(typeof v12 === 'string')) return false;
-        if (v12.length < 1) return false;
+  const v9 = x.remove_linked_simulation_ids;
+  if (v9 !== undefined) {
+    if (!(Array.isArray(v9) || v9 === null)) return false;
+    if (Array.isArray(v9)) {
+      for (let i10 = 0; i10 < v9.length; i10++) {
+        const v11 = v9[i10];
+        if (!(typeof v11 === 'string')) return false;
+        if (v11.length < 1) return false;
       }
     }
   }
-  const v13 = x.linked_metric_ids;
-  if (v13 !== undefined) {
-    if (!(Array.isArray(v13) || v13 === null)) return false;
-    if (Array.isArray(v13)) {
-      if (v13.length > 100) return false;
-      for (let i14 = 0; i14 < v13.length; i14++) {
-        const v15 = v13[i14];
-        if (!(typeof v15 === 'string')) return false;
-        if (v15.length < 1) return false;
+  const v12 = x.linked_metric_ids;
+  if (v12 !== undefined) {
+    if (!(Array.isArray(v12) || v12 === null)) return false;
+    if (Array.isArray(v12)) {
+      if (v12.length > 100) return false;
+      for (let i13 = 0; i13 < v12.length; i13++) {
+        const v14 = v12[i13];
+        if (!(typeof v14 === 'string')) return false;
+        if (v14.length < 1) return false;
       }
-      if (!$uniq(v13)) return false;
+      if (!$uniq(v12)) return false;
     }
   }
-  const v16 = x.notifications;
+  const v15 = x.notifications;
+  if (v15 !== undefined) {
+    if (!(typeof v15 === 'boolean' || v15 === null)) return false;
+  }
+  const v16 = x.project_rules;
   if (v16 !== undefined) {
-    if (!(typeof v16 === 'boolean' || v16 === null)) return false;
-  }
-  const v17 = x.project_rules;
-  if (v17 !== undefined) {
-    if (!(Array.isArray(v17) || v17 === null)) return false;
-    if (Array.isArray(v17)) {
-      for (let i18 = 0; i18 < v17.length; i18++) {
-        const v19 = v17[i18];
-        if (!(v19 === 'require_disagreement_notes')) return false;
+    if (!(Array.isArray(v16) || v16 === null)) return false;
+    if (Array.isArray(v16)) {
+      for (let i17 = 0; i17 < v16.length; i17++) {
+        const v18 = v16[i17];
+        if (!(v18 === 'require_disagreement_notes')) return false;
       }
-      if (!$uniq(v17)) return false;
+      if (!$uniq(v16)) return false;
     }
   }
-  const v20 = x.blind_labeling_shown_metric_ids;
-  if (v20 !== undefined) {
-    if (!(Array.isArray(v20) || v20 === null)) return false;
-    if (Array.isArray(v20)) {
-      for (let i21 = 0; i21 < v20.length; i21++) {
-        const v22 = v20[i21];
-        if (!(typeof v22 === 'string')) return false;
-        if (v22.length < 1) return false;
+  const v19 = x.blind_labeling_shown_metric_ids;
+  if (v19 !== undefined) {
+    if (!(Array.isArray(v19) || v19 === null)) return false;
+    if (Array.isArray(v19)) {
+      for (let i20 = 0; i20 < v19.length; i20++) {
+        const v21 = v19[i20];
+        if (!(typeof v21 === 'string')) return false;
+        if (v21.length < 1) return false;
       }
-      if (!$uniq(v20)) return false;
+      if (!$uniq(v19)) return false;
     }
   }
-  const v23 = x.opted_out_assignees;
-  if (v23 !== undefined) {
-    if (!(Array.isArray(v23) || v23 === null)) return false;
-    if (Array.isArray(v23)) {
-      for (let i24 = 0; i24 < v23.length; i24++) {
-        const v25 = v23[i24];
-        if (!(typeof v25 === 'string')) return false;
-        if (!$fmtEmail(v25)) return false;
+  const v22 = x.opted_out_assignees;
+  if (v22 !== undefined) {
+    if (!(Array.isArray(v22) || v22 === null)) return false;
+    if (Array.isArray(v22)) {
+      for (let i23 = 0; i23 < v22.length; i23++) {
+        const v24 = v22[i23];
+        if (!(typeof v24 === 'string')) return false;
+        if (!$fmtEmail(v24)) return false;
       }
     }
   }
@@ -26299,23 +26110,17 @@ function $c229(x) {
   if (!(typeof x === 'object' && x !== null && !Array.isArray(x))) return false;
   const v0 = x.type;
   if (v0 !== undefined) {
-    let n1 = 0;
-    if ($c237(v0) && ++n1 > 1) return false;
-    if ($c304(v0) && ++n1 > 1) return false;
-    if (n1 !== 1) return false;
+    if (!($c237(v0) || $c304(v0))) return false;
   }
-  const v2 = x.url;
+  const v1 = x.url;
+  if (v1 !== undefined) {
+    if (!($c238(v1) || $c304(v1))) return false;
+  }
+  const v2 = x.auth_token;
   if (v2 !== undefined) {
-    let n3 = 0;
-    if ($c238(v2) && ++n3 > 1) return false;
-    if ($c304(v2) && ++n3 > 1) return false;
-    if (n3 !== 1) return false;
-  }
-  const v4 = x.auth_token;
-  if (v4 !== undefined) {
-    if (!(typeof v4 === 'string' || v4 === null)) return false;
-    if (typeof v4 === 'string') {
-      if (v4.length > 255 && $cpLen(v4) > 255) return false;
+    if (!(typeof v2 === 'string' || v2 === null)) return false;
+    if (typeof v2 === 'string') {
+      if (v2.length > 255 && $cpLen(v2) > 255) return false;
     }
   }
   return true;
@@ -26455,199 +26260,193 @@ function $c231(x) {
   }
   const v9 = x.source;
   if (v9 !== undefined) {
-    let n10 = 0;
-    if ($c46(v9) && ++n10 > 1) return false;
-    if ($c304(v9) && ++n10 > 1) return false;
-    if (n10 !== 1) return false;
+    if (!($c46(v9) || $c304(v9))) return false;
   }
-  const v11 = x.destination;
+  const v10 = x.destination;
+  if (v10 !== undefined) {
+    if (!($c46(v10) || $c304(v10))) return false;
+  }
+  const v11 = x.progress;
   if (v11 !== undefined) {
-    let n12 = 0;
-    if ($c46(v11) && ++n12 > 1) return false;
-    if ($c304(v11) && ++n12 > 1) return false;
-    if (n12 !== 1) return false;
-  }
-  const v13 = x.progress;
-  if (v13 !== undefined) {
-    if (!(typeof v13 === 'object' && v13 !== null && !Array.isArray(v13))) return false;
-    const v14 = v13.total_metrics;
+    if (!(typeof v11 === 'object' && v11 !== null && !Array.isArray(v11))) return false;
+    const v12 = v11.total_metrics;
+    if (v12 !== undefined) {
+      if (!Number.isInteger(v12)) return false;
+      if (v12 < 0) return false;
+    }
+    const v13 = v11.completed_metrics;
+    if (v13 !== undefined) {
+      if (!Number.isInteger(v13)) return false;
+      if (v13 < 0) return false;
+    }
+    const v14 = v11.failed_metrics;
     if (v14 !== undefined) {
       if (!Number.isInteger(v14)) return false;
       if (v14 < 0) return false;
     }
-    const v15 = v13.completed_metrics;
+    const v15 = v11.in_progress_metrics;
     if (v15 !== undefined) {
       if (!Number.isInteger(v15)) return false;
       if (v15 < 0) return false;
     }
-    const v16 = v13.failed_metrics;
-    if (v16 !== undefined) {
-      if (!Number.isInteger(v16)) return false;
-      if (v16 < 0) return false;
-    }
-    const v17 = v13.in_progress_metrics;
-    if (v17 !== undefined) {
-      if (!Number.isInteger(v17)) return false;
-      if (v17 < 0) return false;
-    }
   }
-  const v18 = x.metadata;
-  if (v18 !== undefined) {
-    if (!(typeof v18 === 'object' && v18 !== null && !Array.isArray(v18))) return false;
+  const v16 = x.metadata;
+  if (v16 !== undefined) {
+    if (!(typeof v16 === 'object' && v16 !== null && !Array.isArray(v16))) return false;
   }
-  const v19 = x.tags;
-  if (v19 !== undefined) {
-    if (!Array.isArray(v19)) return false;
-    if (v19.length > 20) return false;
-    for (let i20 = 0; i20 < v19.length; i20++) {
-      const v21 = v19[i20];
-      if (!(typeof v21 === 'string')) return false;
-      if (v21.length < 1) return false;
-      if (v21.length > 200 && $cpLen(v21) > 200) return false;
+  const v17 = x.tags;
+  if (v17 !== undefined) {
+    if (!Array.isArray(v17)) return false;
+    if (v17.length > 20) return false;
+    for (let i18 = 0; i18 < v17.length; i18++) {
+      const v19 = v17[i18];
+      if (!(typeof v19 === 'string')) return false;
+      if (v19.length < 1) return false;
+      if (v19.length > 200 && $cpLen(v19) > 200) return false;
     }
   }
-  const v22 = x.metric_ids;
-  if (v22 !== undefined) {
-    if (!Array.isArray(v22)) return false;
-    for (let i23 = 0; i23 < v22.length; i23++) {
-      const v24 = v22[i23];
-      if (!(typeof v24 === 'string')) return false;
+  const v20 = x.metric_ids;
+  if (v20 !== undefined) {
+    if (!Array.isArray(v20)) return false;
+    for (let i21 = 0; i21 < v20.length; i21++) {
+      const v22 = v20[i21];
+      if (!(typeof v22 === 'string')) return false;
     }
   }
-  const v25 = x.metric_outputs;
-  if (v25 !== undefined) {
-    if (!(Array.isArray(v25) || v25 === null)) return false;
-    if (Array.isArray(v25)) {
-      for (let i26 = 0; i26 < v25.length; i26++) {
-        const v27 = v25[i26];
-        if (!(typeof v27 === 'object' && v27 !== null && !Array.isArray(v27))) return false;
-        const v28 = v27.metric_output_id;
-        if (v28 === undefined) return false;
-        if (!(typeof v28 === 'string')) return false;
-        const v29 = v27.metric_id;
-        if (v29 === undefined) return false;
-        if (!(typeof v29 === 'string')) return false;
-        const v30 = v27.metric_version_ulid;
-        if (v30 !== undefined) {
-          if (!(typeof v30 === 'string' || v30 === null)) return false;
+  const v23 = x.metric_outputs;
+  if (v23 !== undefined) {
+    if (!(Array.isArray(v23) || v23 === null)) return false;
+    if (Array.isArray(v23)) {
+      for (let i24 = 0; i24 < v23.length; i24++) {
+        const v25 = v23[i24];
+        if (!(typeof v25 === 'object' && v25 !== null && !Array.isArray(v25))) return false;
+        const v26 = v25.metric_output_id;
+        if (v26 === undefined) return false;
+        if (!(typeof v26 === 'string')) return false;
+        const v27 = v25.metric_id;
+        if (v27 === undefined) return false;
+        if (!(typeof v27 === 'string')) return false;
+        const v28 = v25.metric_version_ulid;
+        if (v28 !== undefined) {
+          if (!(typeof v28 === 'string' || v28 === null)) return false;
         }
-        const v31 = v27.value;
-        if (v31 !== undefined) {
-          if (!($c308(v31) || $c305(v31) || $c306(v31) || $c304(v31))) return false;
+        const v29 = v25.value;
+        if (v29 !== undefined) {
+          if (!($c308(v29) || $c305(v29) || $c306(v29) || $c304(v29))) return false;
         }
-        const v32 = v27.status;
-        if (v32 === undefined) return false;
+        const v30 = v25.status;
+        if (v30 === undefined) return false;
         if (
           !(
-            v32 === 'IN QUEUE' ||
-            v32 === 'IN PROGRESS' ||
-            v32 === 'COMPLETED' ||
-            v32 === 'SKIPPED' ||
-            v32 === 'FAILED' ||
-            v32 === 'CANCELLED'
+            v30 === 'IN QUEUE' ||
+            v30 === 'IN PROGRESS' ||
+            v30 === 'COMPLETED' ||
+            v30 === 'SKIPPED' ||
+            v30 === 'FAILED' ||
+            v30 === 'CANCELLED'
           )
         )
           return false;
-        const v33 = v27.status_reason;
+        const v31 = v25.status_reason;
+        if (v31 !== undefined) {
+          if (!(typeof v31 === 'string' || v31 === null)) return false;
+        }
+        const v32 = v25.explanation;
+        if (v32 !== undefined) {
+          if (!(typeof v32 === 'string' || v32 === null)) return false;
+        }
+        const v33 = v25.result;
         if (v33 !== undefined) {
-          if (!(typeof v33 === 'string' || v33 === null)) return false;
-        }
-        const v34 = v27.explanation;
-        if (v34 !== undefined) {
-          if (!(typeof v34 === 'string' || v34 === null)) return false;
-        }
-        const v35 = v27.result;
-        if (v35 !== undefined) {
-          if (!((typeof v35 === 'object' && v35 !== null && !Array.isArray(v35)) || v35 === null)) return false;
+          if (!((typeof v33 === 'object' && v33 !== null && !Array.isArray(v33)) || v33 === null)) return false;
         }
       }
     }
   }
-  const v36 = x.metric_values;
-  if (v36 !== undefined) {
-    if (!(Array.isArray(v36) || v36 === null)) return false;
-    if (Array.isArray(v36)) {
-      for (let i37 = 0; i37 < v36.length; i37++) {
-        const v38 = v36[i37];
-        if (!(typeof v38 === 'object' && v38 !== null && !Array.isArray(v38))) return false;
-        const v39 = v38.metric_id;
-        if (v39 === undefined) return false;
-        if (!(typeof v39 === 'string')) return false;
-        const v40 = v38.value;
-        if (v40 !== undefined) {
-          if (!($c308(v40) || $c305(v40) || $c306(v40))) return false;
+  const v34 = x.metric_values;
+  if (v34 !== undefined) {
+    if (!(Array.isArray(v34) || v34 === null)) return false;
+    if (Array.isArray(v34)) {
+      for (let i35 = 0; i35 < v34.length; i35++) {
+        const v36 = v34[i35];
+        if (!(typeof v36 === 'object' && v36 !== null && !Array.isArray(v36))) return false;
+        const v37 = v36.metric_id;
+        if (v37 === undefined) return false;
+        if (!(typeof v37 === 'string')) return false;
+        const v38 = v36.value;
+        if (v38 !== undefined) {
+          if (!($c308(v38) || $c305(v38) || $c306(v38))) return false;
         }
       }
     }
   }
-  const v41 = x.error;
-  if (v41 !== undefined) {
-    if (!(typeof v41 === 'string' || v41 === null)) return false;
+  const v39 = x.error;
+  if (v39 !== undefined) {
+    if (!(typeof v39 === 'string' || v39 === null)) return false;
   }
-  const v42 = x.transcript;
-  if (v42 !== undefined) {
-    if (!Array.isArray(v42)) return false;
-    for (let i43 = 0; i43 < v42.length; i43++) {
-      const v44 = v42[i43];
-      if (!(typeof v44 === 'object' && v44 !== null && !Array.isArray(v44))) return false;
-      const v45 = v44.role;
-      if (v45 === undefined) return false;
-      if (!(v45 === 'user' || v45 === 'assistant' || v45 === 'system' || v45 === 'tool')) return false;
-      const v46 = v44.content;
+  const v40 = x.transcript;
+  if (v40 !== undefined) {
+    if (!Array.isArray(v40)) return false;
+    for (let i41 = 0; i41 < v40.length; i41++) {
+      const v42 = v40[i41];
+      if (!(typeof v42 === 'object' && v42 !== null && !Array.isArray(v42))) return false;
+      const v43 = v42.role;
+      if (v43 === undefined) return false;
+      if (!(v43 === 'user' || v43 === 'assistant' || v43 === 'system' || v43 === 'tool')) return false;
+      const v44 = v42.content;
+      if (v44 !== undefined) {
+        if (!(typeof v44 === 'string' || v44 === null)) return false;
+      }
+      const v45 = v42.message;
+      if (v45 !== undefined) {
+        if (!(typeof v45 === 'string')) return false;
+      }
+      const v46 = v42.tool_calls;
       if (v46 !== undefined) {
-        if (!(typeof v46 === 'string' || v46 === null)) return false;
-      }
-      const v47 = v44.message;
-      if (v47 !== undefined) {
-        if (!(typeof v47 === 'string')) return false;
-      }
-      const v48 = v44.tool_calls;
-      if (v48 !== undefined) {
-        if (!Array.isArray(v48)) return false;
-        for (let i49 = 0; i49 < v48.length; i49++) {
-          const v50 = v48[i49];
-          if (!(typeof v50 === 'object' && v50 !== null && !Array.isArray(v50))) return false;
-          const v51 = v50.id;
+        if (!Array.isArray(v46)) return false;
+        for (let i47 = 0; i47 < v46.length; i47++) {
+          const v48 = v46[i47];
+          if (!(typeof v48 === 'object' && v48 !== null && !Array.isArray(v48))) return false;
+          const v49 = v48.id;
+          if (v49 === undefined) return false;
+          if (!(typeof v49 === 'string')) return false;
+          const v50 = v48.type;
+          if (v50 === undefined) return false;
+          if (!(v50 === 'function')) return false;
+          const v51 = v48.function;
           if (v51 === undefined) return false;
-          if (!(typeof v51 === 'string')) return false;
-          const v52 = v50.type;
+          if (!(typeof v51 === 'object' && v51 !== null && !Array.isArray(v51))) return false;
+          const v52 = v51.name;
           if (v52 === undefined) return false;
-          if (!(v52 === 'function')) return false;
-          const v53 = v50.function;
+          if (!(typeof v52 === 'string')) return false;
+          const v53 = v51.arguments;
           if (v53 === undefined) return false;
-          if (!(typeof v53 === 'object' && v53 !== null && !Array.isArray(v53))) return false;
-          const v54 = v53.name;
-          if (v54 === undefined) return false;
-          if (!(typeof v54 === 'string')) return false;
-          const v55 = v53.arguments;
-          if (v55 === undefined) return false;
-          if (!(typeof v55 === 'string')) return false;
+          if (!(typeof v53 === 'string')) return false;
         }
       }
-      const v56 = v44.tool_call_id;
+      const v54 = v42.tool_call_id;
+      if (v54 !== undefined) {
+        if (!(typeof v54 === 'string')) return false;
+      }
+      const v55 = v42.start_time;
+      if (v55 !== undefined) {
+        if (!Number.isFinite(v55)) return false;
+      }
+      const v56 = v42.end_time;
       if (v56 !== undefined) {
-        if (!(typeof v56 === 'string')) return false;
+        if (!Number.isFinite(v56)) return false;
       }
-      const v57 = v44.start_time;
+      const v57 = v42.timestamp;
       if (v57 !== undefined) {
-        if (!Number.isFinite(v57)) return false;
+        if (!(typeof v57 === 'string')) return false;
+        if (!$fmtDateTime(v57)) return false;
       }
-      const v58 = v44.end_time;
+      const v58 = v42.firstWordStart;
       if (v58 !== undefined) {
         if (!Number.isFinite(v58)) return false;
       }
-      const v59 = v44.timestamp;
+      const v59 = v42.lastWordEnd;
       if (v59 !== undefined) {
-        if (!(typeof v59 === 'string')) return false;
-        if (!$fmtDateTime(v59)) return false;
-      }
-      const v60 = v44.firstWordStart;
-      if (v60 !== undefined) {
-        if (!Number.isFinite(v60)) return false;
-      }
-      const v61 = v44.lastWordEnd;
-      if (v61 !== undefined) {
-        if (!Number.isFinite(v61)) return false;
+        if (!Number.isFinite(v59)) return false;
       }
     }
   }

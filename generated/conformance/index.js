@@ -2071,20 +2071,17 @@ function $c26(x) {
     for (const k9 in v8) {
       if (!$hasOwn.call(v8, k9)) continue;
       const v10 = v8[k9];
-      let n11 = 0;
-      if ($c30(v10) && ++n11 > 1) return false;
-      if ($c34(v10) && ++n11 > 1) return false;
-      if (n11 !== 1) return false;
+      if (!($c30(v10) || $c34(v10))) return false;
     }
   }
-  const v12 = x.completed_at;
-  if (v12 !== void 0) {
-    if (!(typeof v12 === "string")) return false;
-    if (!$fmtDateTime(v12)) return false;
+  const v11 = x.completed_at;
+  if (v11 !== void 0) {
+    if (!(typeof v11 === "string")) return false;
+    if (!$fmtDateTime(v11)) return false;
   }
-  const v13 = x.wait_for_deliveries;
-  if (v13 !== void 0) {
-    if (!(typeof v13 === "boolean")) return false;
+  const v12 = x.wait_for_deliveries;
+  if (v12 !== void 0) {
+    if (!(typeof v12 === "boolean")) return false;
   }
   return true;
 }

@@ -8,6 +8,7 @@
 import { jsString, jsValue } from '../../encode/index.js';
 import { Body, type Gen } from './context.js';
 import { planDiscriminator } from './discriminator.js';
+import { provablyDisjoint } from './disjoint.js';
 import { formatFunction } from './formats.js';
 import { absentExpr, declaredExpr, enumExpr, eqExpr, groupGuard, openPresent, patternTest, presentExpr, requirePresent, typesCond } from './keywords.js';
 import {
@@ -326,6 +327,11 @@ function emitInPlace(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynCont
 
 function emitOneOf(g: Gen, b: Body, s: SchemaObject, ptr: string, ctx: DynContext, x: string, ev: string | null): void {
   const branches = schemaArray(s, 'oneOf').map((_, i) => childPointer(ptr, 'oneOf', i));
+  if (ev === null && branches.length > 1 && provablyDisjoint(g.scope, branches)) {
+    // No value can match two branches: "exactly one" is "at least one", which stops at the first match.
+    b.line(`if (!(${branches.map((p) => callCheck(g, p, ctx, x)).join(' || ')})) ${b.fail}`);
+    return;
+  }
   const n = b.v('n');
   b.line(`let ${n} = 0;`);
   if (ev !== null) {

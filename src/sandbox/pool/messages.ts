@@ -1,7 +1,7 @@
 // The messages between a sandbox pool's listener process and its workers (child processes, each a sandbox engine
 // with its own PostgreSQL connection), over IPC with structured-clone serialization (bodies stay bytes). One definition, so both sides agree on every field.
 import type { IncomingHttpHeaders } from 'node:http';
-import type { RunExecutionOptions } from '../runs/execution-options.js';
+import type { WorkerEngineOptions } from './engine-options.js';
 
 /** What a worker is started with: its first message (not its command line, which anyone may read: the URL may hold a password). */
 export interface WorkerStart {
@@ -10,14 +10,6 @@ export interface WorkerStart {
   adminToken?: string;
   /** Engine options every worker's sandbox is created with (JSON values: they cross IPC). */
   engine?: WorkerEngineOptions;
-}
-
-/** The createSandbox options a pool hands on to each worker. */
-export interface WorkerEngineOptions {
-  /** Faults on demand from the start (issue 29), as `--faults` gives them. */
-  faults?: unknown;
-  /** How launched runs are executed (pace, agent call limits). */
-  runs?: RunExecutionOptions;
 }
 
 /** A request as the listener received it: method, URL, Node's parsed headers, the body bytes (null: over the limit). */

@@ -22,7 +22,8 @@ import { answerClientErrors, declaredTooLarge, drained, fromNodeRequest, writeNo
 import type { SandboxResponse } from '../http/exchange.js';
 import { INSPECTOR_PATH } from '../inspector/handler.js';
 import { CONTROL_PATH } from '../sandbox.js';
-import type { ForwardedRequest, MainToWorker, WorkerEngineOptions, WorkerStart, WorkerToMain } from './messages.js';
+import type { WorkerEngineOptions } from './engine-options.js';
+import type { ForwardedRequest, MainToWorker, WorkerStart, WorkerToMain } from './messages.js';
 import { runPoolWorker } from './worker.js';
 
 /** Workers per core when no count is given: a worker mostly waits on PostgreSQL, so more than one per core pays. */
