@@ -177,6 +177,8 @@ export class DrillContext {
       createOtherOrganizationKey: async () => (await this.createOrganization(`${drill} other`)).key,
       loadFixtures: async (records) => ((await this.control('POST', `/organizations/${org.id}/fixtures`, { records })).body as { records: { kind: string; id: string }[] }).records,
       completeRun: async (body) => this.completeRun(org, { wait_for_deliveries: true, ...body }),
+      // Runs the World launches are records the drills compare before and after, not executions (issue 25).
+      setRunExecution: async (mode) => void (await this.control('PUT', `/organizations/${org.id}/run-execution`, { mode })),
     };
     const target: Target = {
       name: this.info.base_url,

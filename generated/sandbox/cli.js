@@ -8621,6 +8621,9 @@ function writeNodeResponse(res, response) {
   res.writeHead(response.status, response.headers);
   res.end(response.body ?? void 0);
 }
+function answerHalfClosedClients(server) {
+  server.httpAllowHalfOpen = true;
+}
 function answerClientErrors(server) {
   server.on("clientError", (error, socket) => {
     if (!socket.writable) return;
@@ -16633,6 +16636,7 @@ async function createSandbox(options = {}) {
         });
       });
       answerClientErrors(server);
+      answerHalfClosedClients(server);
       servers.add(server);
       await new Promise((resolve3, reject) => {
         server.once("error", reject);

@@ -10618,6 +10618,9 @@ function writeNodeResponse(res, response) {
   res.writeHead(response.status, response.headers);
   res.end(response.body ?? void 0);
 }
+function answerHalfClosedClients(server) {
+  server.httpAllowHalfOpen = true;
+}
 function answerClientErrors(server) {
   server.on("clientError", (error, socket) => {
     if (!socket.writable) return;
@@ -16583,6 +16586,7 @@ async function createSandbox(options = {}) {
         });
       });
       answerClientErrors(server);
+      answerHalfClosedClients(server);
       servers.add(server);
       await new Promise((resolve2, reject) => {
         server.once("error", reject);
@@ -16884,6 +16888,7 @@ async function startSandboxPool(options) {
         });
       });
       answerClientErrors(server);
+      answerHalfClosedClients(server);
       servers.add(server);
       await new Promise((resolve2, reject) => {
         server.once("error", reject);

@@ -14,7 +14,7 @@ import type { FetchLike } from './events/deliver.js';
 import { json } from './http/respond.js';
 import { Router } from './http/router.js';
 import { fromWebRequest, toWebResponse, type SandboxRequest, type SandboxResponse } from './http/exchange.js';
-import { answerClientErrors, drained, fromNodeRequest, writeNodeResponse } from './http/node-adapter.js';
+import { answerClientErrors, answerHalfClosedClients, drained, fromNodeRequest, writeNodeResponse } from './http/node-adapter.js';
 import { secret } from './ids.js';
 import { createOrganization } from './organizations.js';
 import { handleInspector, INSPECTOR_PATH } from './inspector/handler.js';
@@ -244,6 +244,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
           });
       });
       answerClientErrors(server);
+      answerHalfClosedClients(server);
       servers.add(server);
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);

@@ -94,6 +94,17 @@ export function writeNodeResponse(res: ServerResponse, response: SandboxResponse
 }
 
 /**
+ * A client that half-closes its side after sending the request (`socket.end(request)`, as HTTP/1.0-style tools and
+ * the drills' raw requests do) is still owed the answer. Node's HTTP server otherwise ends the connection when the
+ * client's FIN arrives before an answer that waits on real I/O (a SQL query in a child process), and the client sees
+ * the connection close without an answer. With this, the server answers and then closes.
+ */
+export function answerHalfClosedClients(server: Server): void {
+  // http.Server reads this flag in its socket 'end' handler; @types/node does not declare it.
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+}
+
+/**
  * Requests Node's HTTP parser refuses (invalid bytes, bad Content-Length, huge headers) still get the error
  * envelope, not a bare status line.
  */

@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { json } from '../http/respond.js';
-import { answerClientErrors, declaredTooLarge, drained, fromNodeRequest, writeNodeResponse } from '../http/node-adapter.js';
+import { answerClientErrors, answerHalfClosedClients, declaredTooLarge, drained, fromNodeRequest, writeNodeResponse } from '../http/node-adapter.js';
 import type { SandboxResponse } from '../http/exchange.js';
 import { INSPECTOR_PATH } from '../inspector/handler.js';
 import { CONTROL_PATH } from '../sandbox.js';
@@ -305,6 +305,7 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
         });
       });
       answerClientErrors(server);
+      answerHalfClosedClients(server);
       servers.add(server);
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
