@@ -310,7 +310,9 @@ function smokeVerdict(names: string[], fresh: Map<string, { result: BenchResult 
     const rows = fresh.get(name)?.result.rows ?? [];
     if (rows.length === 0) problems.push(`${name}: no rows`);
     for (const r of rows) {
-      if (r.ours === null || r.peer === null || !Number.isFinite(r.ours) || !Number.isFinite(r.peer)) problems.push(`${r.name} against ${r.peer_name}: no figure (ours ${r.ours}, peer ${r.peer})`);
+      // A row that measures ours alone (no peer by design: `-`, as the runs bench's) needs only our figure.
+      const peerless = r.peer_name === '-' && r.peer === null;
+      if (r.ours === null || !Number.isFinite(r.ours) || (!peerless && (r.peer === null || !Number.isFinite(r.peer)))) problems.push(`${r.name} against ${r.peer_name}: no figure (ours ${r.ours}, peer ${r.peer})`);
       if (r.error) problems.push(`${r.name} against ${r.peer_name}: ${r.error}`);
     }
   }

@@ -204,7 +204,9 @@ export async function benchSandboxPg(options: BenchOptions = {}): Promise<BenchR
       at('pg1', TWO_ORGS).push(pgTwo);
       log(`round ${round + 1} two organizations writing: SQLite ${Math.round(sqliteTwo.rps)} req/s, PostgreSQL x1 ${Math.round(pgTwo.rps)} req/s, p99 ${pgTwo.p99.toFixed(1)} ms`);
       // Reads while one request's statement waits on a lock held open from outside (a slow query on purpose).
-      const held = await whileOneWaits(url, schema, pgs[0]!, pgOther, () => spread([pgs[0]!], () => `${pgs[0]!.base}/personas/${pgPersona}`, getOp, seconds));
+      // At least a second even in a smoke run: one worker is held, so a shorter window on a loaded machine may see
+      // no read complete (a smoke run found p99 NaN at 0.3 s).
+      const held = await whileOneWaits(url, schema, pgs[0]!, pgOther, () => spread([pgs[0]!], () => `${pgs[0]!.base}/personas/${pgPersona}`, getOp, Math.max(seconds, 1)));
       at('pg1', SLOW).push(held);
       log(`round ${round + 1} persona GET while a write waits: PostgreSQL x1 ${Math.round(held.rps)} req/s, p99 ${held.p99.toFixed(1)} ms${held.bad + held.errors > 0 ? `, ${held.bad} unexpected ${JSON.stringify(held.statuses)}, ${held.errors} errors or timeouts` : ''}`);
     }

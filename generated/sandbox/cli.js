@@ -16879,6 +16879,18 @@ async function main(argv) {
   const inspectorLogin = `${server.inspectorUrl}/?token=${encodeURIComponent(sandbox.adminToken)}`;
   const workspace2 = sandbox.defaultWorkspaceId;
   const hint = "runtime" in sandbox ? credentialHint(sandbox.runtime.tables.routes, sandbox.apiKey) : void 0;
+  let stopping = false;
+  const stop2 = () => {
+    if (stopping) process.exit(0);
+    stopping = true;
+    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+    void server.close().then(() => sandbox.close()).then(
+      () => process.exit(0),
+      () => process.exit(0)
+    );
+  };
+  process.on("SIGINT", stop2);
+  process.on("SIGTERM", stop2);
   if (args.json) {
     const info2 = {
       base_url: server.baseUrl,
@@ -16907,18 +16919,6 @@ async function main(argv) {
       ].join("\n")
     );
   }
-  let stopping = false;
-  const stop2 = () => {
-    if (stopping) process.exit(0);
-    stopping = true;
-    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
-    void server.close().then(() => sandbox.close()).then(
-      () => process.exit(0),
-      () => process.exit(0)
-    );
-  };
-  process.on("SIGINT", stop2);
-  process.on("SIGTERM", stop2);
   return -1;
 }
 main(process.argv.slice(2)).then(

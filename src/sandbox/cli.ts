@@ -99,6 +99,23 @@ async function main(argv: readonly string[]): Promise<number> {
   const workspace = sandbox.defaultWorkspaceId;
   // How to send the key in the spec's own scheme (a pool's engines are in its workers: our spec's X-API-Key there).
   const hint = 'runtime' in sandbox ? credentialHint(sandbox.runtime.tables.routes, sandbox.apiKey) : undefined;
+  // The handlers go in before the start line is printed: a supervisor may signal as soon as it reads the line.
+  let stopping = false;
+  const stop = (): void => {
+    // A second signal while stopping exits at once.
+    if (stopping) process.exit(0);
+    stopping = true;
+    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
+    void server
+      .close()
+      .then(() => sandbox.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(0),
+      );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   if (args.json) {
     const info = {
       base_url: server.baseUrl,
@@ -126,22 +143,6 @@ async function main(argv: readonly string[]): Promise<number> {
       ].join('\n'),
     );
   }
-  let stopping = false;
-  const stop = (): void => {
-    // A second signal while stopping exits at once.
-    if (stopping) process.exit(0);
-    stopping = true;
-    setTimeout(() => process.exit(0), STOP_GRACE_MS).unref();
-    void server
-      .close()
-      .then(() => sandbox.close())
-      .then(
-        () => process.exit(0),
-        () => process.exit(0),
-      );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
   return -1;
 }
 
