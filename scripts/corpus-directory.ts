@@ -25,6 +25,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { typecheckClient } from './corpus-typecheck.js';
+import { mulberry32 } from '../src/data/prng.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SELF = fileURLToPath(import.meta.url);
@@ -87,22 +88,11 @@ export function directorySpecs(root = directoryRoot()): { id: string; file: stri
   return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/** mulberry32: a small seeded generator, so a sample is the same on every machine. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The list in a deterministic shuffled order (Fisher-Yates with a seeded generator). */
 export function shuffled<T>(items: readonly T[], seed: number): T[] {
   const out = [...items];
-  const next = random(seed);
+  const next = mulberry32(seed);
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
     [out[i], out[j]] = [out[j]!, out[i]!];

@@ -3968,16 +3968,7 @@ var MAX_STRING = 1e6;
 var MAX_PROBE_LENGTH = 1e5;
 var MAX_PROBE_ITEMS = 1e3;
 
-// src/conformance/values/context.ts
-function makeContext(defs2, seed, maximal, request2) {
-  const root = {};
-  Object.defineProperty(root, "$defs", { value: defs2, enumerable: true, writable: true, configurable: true });
-  let refCache = refCaches.get(defs2);
-  if (refCache === void 0) refCaches.set(defs2, refCache = /* @__PURE__ */ new Map());
-  return { root, rng: mulberry32(seed), maximal, request: request2, steps: BUDGET, fillLeft: FILL_BUDGET, memo: /* @__PURE__ */ new WeakMap(), refCache };
-}
-var refCaches = /* @__PURE__ */ new WeakMap();
-var rootState = () => ({ depth: 0, refs: /* @__PURE__ */ new Map(), variant: 0, noFill: false });
+// src/data/prng.ts
 function mulberry32(seed) {
   let a = seed >>> 0;
   return () => {
@@ -3988,6 +3979,17 @@ function mulberry32(seed) {
     return ((t ^ t >>> 14) >>> 0) / 4294967296;
   };
 }
+
+// src/conformance/values/context.ts
+function makeContext(defs2, seed, maximal, request2) {
+  const root = {};
+  Object.defineProperty(root, "$defs", { value: defs2, enumerable: true, writable: true, configurable: true });
+  let refCache = refCaches.get(defs2);
+  if (refCache === void 0) refCaches.set(defs2, refCache = /* @__PURE__ */ new Map());
+  return { root, rng: mulberry32(seed), maximal, request: request2, steps: BUDGET, fillLeft: FILL_BUDGET, memo: /* @__PURE__ */ new WeakMap(), refCache };
+}
+var refCaches = /* @__PURE__ */ new WeakMap();
+var rootState = () => ({ depth: 0, refs: /* @__PURE__ */ new Map(), variant: 0, noFill: false });
 function resolveRef(ctx, ref) {
   const cached = ctx.refCache.get(ref);
   if (cached !== void 0 || ctx.refCache.has(ref)) return cached;

@@ -8489,9 +8489,6 @@ var init_documents = __esm({
   }
 });
 
-// src/sandbox/sandbox.ts
-import { createServer } from "node:http";
-
 // src/sandbox/control/control-plane.ts
 import { timingSafeEqual } from "node:crypto";
 
@@ -10635,6 +10632,55 @@ ${body2}`);
   });
 }
 
+// src/sandbox/http/listeners.ts
+import { createServer } from "node:http";
+var Listeners = class {
+  constructor(serve, paths) {
+    this.serve = serve;
+    this.paths = paths;
+  }
+  serve;
+  paths;
+  servers = /* @__PURE__ */ new Set();
+  async open(options = {}) {
+    const host = options.host ?? "127.0.0.1";
+    const server = createServer((req, res) => {
+      this.serve(req, res, host).catch(() => {
+        if (!res.headersSent) res.writeHead(400, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { code: "INVALID_ARGUMENT", message: "Malformed HTTP request.", details: [{ field: null, description: "the request cannot be read" }] } }));
+      });
+    });
+    answerClientErrors(server);
+    answerHalfClosedClients(server);
+    this.servers.add(server);
+    await new Promise((resolve2, reject) => {
+      server.once("error", reject);
+      server.listen(options.port ?? 0, host, () => resolve2());
+    });
+    const { port } = server.address();
+    const url = `http://${host}:${port}`;
+    return {
+      url,
+      baseUrl: `${url}${this.paths.basePath}`,
+      controlUrl: `${url}${this.paths.controlPath}`,
+      inspectorUrl: `${url}${this.paths.inspectorPath}`,
+      close: () => new Promise((resolve2) => {
+        this.servers.delete(server);
+        server.close(() => resolve2());
+        server.closeAllConnections();
+      })
+    };
+  }
+  /** Closes every listener still open (open connections are cut). */
+  async closeAll() {
+    for (const server of this.servers) {
+      server.closeAllConnections();
+      await new Promise((resolve2) => server.close(() => resolve2()));
+    }
+    this.servers.clear();
+  }
+};
+
 // src/sandbox/events/deliver.ts
 var CLAIM_MARGIN_MS = 2e3;
 function retryable(status) {
@@ -12775,6 +12821,26 @@ function evaluateDerived(metric, strict, valueOf) {
   return completed(average, `Average of ${numbers.length} dependency metric value(s).`);
 }
 
+// src/sandbox/http/bounded-body.ts
+async function readBounded(body2, maxBytes) {
+  if (!body2) return "";
+  const reader = body2.getReader();
+  const chunks = [];
+  let size = 0;
+  for (; ; ) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {
+      });
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 // src/sandbox/runs/metrics/judge-endpoint.ts
 var JUDGE_LIMITS = { timeoutMs: 1e4, responseBytes: 1024 * 1024 };
 var judges = /* @__PURE__ */ new WeakMap();
@@ -12823,23 +12889,6 @@ ${conversation}` }
     ]
   };
 }
-async function boundedText(res) {
-  if (!res.body) return "";
-  const reader = res.body.getReader();
-  const chunks = [];
-  let size = 0;
-  for (; ; ) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > JUDGE_LIMITS.responseBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
 function parseJudgeReply(kind, metric, text) {
   let reply;
   try {
@@ -12879,7 +12928,7 @@ async function askJudge(options, kind, metric, transcript) {
   }
   let text;
   try {
-    text = await boundedText(res);
+    text = await readBounded(res.body, JUDGE_LIMITS.responseBytes);
   } catch {
     return failed("the judge endpoint closed the connection while answering");
   }
@@ -13604,24 +13653,6 @@ function networkReason(error) {
   if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "host not found";
   return `network error${code ? ` (${code})` : ""}`;
 }
-async function readCapped(body2, max, what) {
-  if (!body2) return "";
-  const reader = body2.getReader();
-  const chunks = [];
-  let size = 0;
-  for (; ; ) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {
-      });
-      throw new AgentCallError(`${what}: the answer is larger than ${max} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
 async function postJson(url, headers, payload, limits, what, signal) {
   const deadline = AbortSignal.timeout(limits.timeoutMs);
   const combined = signal ? AbortSignal.any([deadline, signal]) : deadline;
@@ -13635,12 +13666,12 @@ async function postJson(url, headers, payload, limits, what, signal) {
   }
   let text;
   try {
-    text = await readCapped(response.body, limits.maxResponseBytes, what);
-  } catch (error) {
-    if (error instanceof AgentCallError) throw error;
+    text = await readBounded(response.body, limits.maxResponseBytes);
+  } catch {
     if (deadline.aborted) throw new AgentCallError(`${what}: the answer did not finish within ${limits.timeoutMs} ms (timeout)`);
     throw new AgentCallError(`${what}: the answer could not be read`);
   }
+  if (text === null) throw new AgentCallError(`${what}: the answer is larger than ${limits.maxResponseBytes} bytes`);
   if (response.status < 200 || response.status > 299) throw new AgentCallError(`${what}: HTTP ${response.status} from ${shownUrl(url)}`);
   try {
     return JSON.parse(text);
@@ -14536,7 +14567,9 @@ var reviewDisagreement = {
 
 // src/sandbox/runs/select-cases.ts
 import { randomInt } from "node:crypto";
-function generator(seed) {
+
+// src/data/prng.ts
+function mulberry32(seed) {
   let a = seed >>> 0;
   return () => {
     a = a + 1831565813 >>> 0;
@@ -14546,9 +14579,11 @@ function generator(seed) {
     return ((t ^ t >>> 14) >>> 0) / 4294967296;
   };
 }
+
+// src/sandbox/runs/select-cases.ts
 function subSample(ids, size, seed) {
   if (size <= 0 || size >= ids.length) return [...ids];
-  const next = generator(seed);
+  const next = mulberry32(seed);
   const order = ids.map((_, i) => i);
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));
@@ -16558,7 +16593,15 @@ async function createSandbox(options = {}) {
     }
     return toWebResponse(await handle(fromWebRequest(request, url)));
   }
-  const servers = /* @__PURE__ */ new Set();
+  const listeners = new Listeners(
+    async (req, res, host) => {
+      const request = fromNodeRequest(req, host);
+      const response = await handle(request);
+      await drained(req, request);
+      writeNodeResponse(res, response);
+    },
+    { basePath: tables.basePath, controlPath: CONTROL_PATH, inspectorPath: INSPECTOR_PATH }
+  );
   return {
     fetch: fetchHandler,
     adminToken,
@@ -16573,45 +16616,9 @@ async function createSandbox(options = {}) {
     runtime,
     idle: () => bus.idle(),
     handle,
-    async listen(listenOptions = {}) {
-      const host = listenOptions.host ?? "127.0.0.1";
-      const server = createServer((req, res) => {
-        const request = fromNodeRequest(req, host);
-        void handle(request).then(async (response) => {
-          await drained(req, request);
-          writeNodeResponse(res, response);
-        }).catch(() => {
-          if (!res.headersSent) res.writeHead(400, { "content-type": "application/json" });
-          res.end(JSON.stringify({ error: { code: "INVALID_ARGUMENT", message: "Malformed HTTP request.", details: [{ field: null, description: "the request cannot be read" }] } }));
-        });
-      });
-      answerClientErrors(server);
-      answerHalfClosedClients(server);
-      servers.add(server);
-      await new Promise((resolve2, reject) => {
-        server.once("error", reject);
-        server.listen(listenOptions.port ?? 0, host, () => resolve2());
-      });
-      const { port } = server.address();
-      const url = `http://${host}:${port}`;
-      return {
-        url,
-        baseUrl: `${url}${tables.basePath}`,
-        controlUrl: `${url}${CONTROL_PATH}`,
-        inspectorUrl: `${url}${INSPECTOR_PATH}`,
-        close: () => new Promise((resolve2) => {
-          servers.delete(server);
-          server.close(() => resolve2());
-          server.closeAllConnections();
-        })
-      };
-    },
+    listen: (listenOptions) => listeners.open(listenOptions),
     async close() {
-      for (const server of servers) {
-        server.closeAllConnections();
-        await new Promise((resolve2) => server.close(() => resolve2()));
-      }
-      servers.clear();
+      await listeners.closeAll();
       await executor.close();
       sweeper?.stop();
       await bus.idle();
@@ -16622,7 +16629,6 @@ async function createSandbox(options = {}) {
 
 // src/sandbox/pool/pool.ts
 import { fork } from "node:child_process";
-import { createServer as createServer2 } from "node:http";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 
@@ -16870,7 +16876,7 @@ async function startSandboxPool(options) {
     await drained(req, request);
     writeNodeResponse(res, response);
   };
-  const servers = /* @__PURE__ */ new Set();
+  const listeners = new Listeners(forward, { basePath: first.basePath, controlPath: CONTROL_PATH, inspectorPath: INSPECTOR_PATH });
   return {
     apiKey: first.apiKey,
     adminToken: first.adminToken,
@@ -16879,41 +16885,9 @@ async function startSandboxPool(options) {
     workers: count,
     workerPids: () => slots.map((s) => s.child.pid).filter((pid) => pid !== void 0),
     idle: poolIdle,
-    async listen(listenOptions = {}) {
-      const host = listenOptions.host ?? "127.0.0.1";
-      const server = createServer2((req, res) => {
-        forward(req, res, host).catch(() => {
-          if (!res.headersSent) res.writeHead(400, { "content-type": "application/json" });
-          res.end(JSON.stringify({ error: { code: "INVALID_ARGUMENT", message: "Malformed HTTP request.", details: [{ field: null, description: "the request cannot be read" }] } }));
-        });
-      });
-      answerClientErrors(server);
-      answerHalfClosedClients(server);
-      servers.add(server);
-      await new Promise((resolve2, reject) => {
-        server.once("error", reject);
-        server.listen(listenOptions.port ?? 0, host, () => resolve2());
-      });
-      const { port } = server.address();
-      const url = `http://${host}:${port}`;
-      return {
-        url,
-        baseUrl: `${url}${first.basePath}`,
-        controlUrl: `${url}${CONTROL_PATH}`,
-        inspectorUrl: `${url}${INSPECTOR_PATH}`,
-        close: () => new Promise((resolve2) => {
-          servers.delete(server);
-          server.close(() => resolve2());
-          server.closeAllConnections();
-        })
-      };
-    },
+    listen: (listenOptions) => listeners.open(listenOptions),
     async close() {
-      for (const server of servers) {
-        server.closeAllConnections();
-        await new Promise((resolve2) => server.close(() => resolve2()));
-      }
-      servers.clear();
+      await listeners.closeAll();
       await stopAll();
     }
   };

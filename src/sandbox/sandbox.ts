@@ -1,7 +1,5 @@
 // createSandbox: the stateful sandbox of the API as a fetch-style handler `(Request) => Promise<Response>`
 // (hand it to the generated client as its `fetch`) and, on demand, a real HTTP listener on 127.0.0.1.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { handleControl } from './control/control-plane.js';
 import type { Clock, Runtime } from './engine/context.js';
 import { createDispatcher } from './engine/dispatch.js';
@@ -14,7 +12,8 @@ import type { FetchLike } from './events/deliver.js';
 import { json } from './http/respond.js';
 import { Router } from './http/router.js';
 import { fromWebRequest, toWebResponse, type SandboxRequest, type SandboxResponse } from './http/exchange.js';
-import { answerClientErrors, answerHalfClosedClients, drained, fromNodeRequest, writeNodeResponse } from './http/node-adapter.js';
+import { drained, fromNodeRequest, writeNodeResponse } from './http/node-adapter.js';
+import { Listeners } from './http/listeners.js';
 import { secret } from './ids.js';
 import { createOrganization } from './organizations.js';
 import { handleInspector, INSPECTOR_PATH } from './inspector/handler.js';
@@ -213,7 +212,15 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     return toWebResponse(await handle(fromWebRequest(request, url)));
   }
 
-  const servers = new Set<Server>();
+  const listeners = new Listeners(
+    async (req, res, host) => {
+      const request = fromNodeRequest(req, host);
+      const response = await handle(request);
+      await drained(req, request);
+      writeNodeResponse(res, response);
+    },
+    { basePath: tables.basePath, controlPath: CONTROL_PATH, inspectorPath: INSPECTOR_PATH },
+  );
   return {
     fetch: fetchHandler,
     adminToken,
@@ -228,49 +235,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     runtime,
     idle: () => bus.idle(),
     handle,
-    async listen(listenOptions = {}) {
-      const host = listenOptions.host ?? '127.0.0.1';
-      const server = createServer((req, res) => {
-        const request = fromNodeRequest(req, host);
-        void handle(request)
-          .then(async (response) => {
-            await drained(req, request);
-            writeNodeResponse(res, response);
-          })
-          .catch(() => {
-            // Only a request whose body cannot be read gets here (the handler itself never throws).
-            if (!res.headersSent) res.writeHead(400, { 'content-type': 'application/json' });
-            res.end(JSON.stringify({ error: { code: 'INVALID_ARGUMENT', message: 'Malformed HTTP request.', details: [{ field: null, description: 'the request cannot be read' }] } }));
-          });
-      });
-      answerClientErrors(server);
-      answerHalfClosedClients(server);
-      servers.add(server);
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(listenOptions.port ?? 0, host, () => resolve());
-      });
-      const { port } = server.address() as AddressInfo;
-      const url = `http://${host}:${port}`;
-      return {
-        url,
-        baseUrl: `${url}${tables.basePath}`,
-        controlUrl: `${url}${CONTROL_PATH}`,
-        inspectorUrl: `${url}${INSPECTOR_PATH}`,
-        close: () =>
-          new Promise<void>((resolve) => {
-            servers.delete(server);
-            server.close(() => resolve());
-            server.closeAllConnections();
-          }),
-      };
-    },
+    listen: (listenOptions) => listeners.open(listenOptions),
     async close() {
-      for (const server of servers) {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-      }
-      servers.clear();
+      await listeners.closeAll();
       await executor.close();
       sweeper?.stop();
       await bus.idle();

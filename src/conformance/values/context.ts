@@ -4,6 +4,9 @@ import type { SchemaNode } from '../../model/ir.js';
 import { has, isObj } from './json.js';
 import { BUDGET, FILL_BUDGET } from './limits.js';
 import type { Defs, Obj } from './types.js';
+import { mulberry32 } from '../../data/prng.js';
+
+export { mulberry32 };
 
 // Context
 
@@ -44,17 +47,6 @@ export const refCaches = new WeakMap<Defs, Map<string, SchemaNode | undefined>>(
 
 export const rootState = (): State => ({ depth: 0, refs: new Map(), variant: 0, noFill: false });
 
-/** mulberry32: a small, fast, seeded 32-bit PRNG (also used by the drills). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function resolveRef(ctx: Context, ref: string): SchemaNode | undefined {
   const cached = ctx.refCache.get(ref);

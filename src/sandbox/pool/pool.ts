@@ -13,12 +13,12 @@
 // worker's background work. A worker that dies is replaced; its requests in flight answer 503 INTERNAL. A worker
 // whose listener dies (kill -9) exits when its IPC channel closes.
 import { fork, type ChildProcess } from 'node:child_process';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { json } from '../http/respond.js';
-import { answerClientErrors, answerHalfClosedClients, declaredTooLarge, drained, fromNodeRequest, writeNodeResponse } from '../http/node-adapter.js';
+import { declaredTooLarge, drained, fromNodeRequest, writeNodeResponse } from '../http/node-adapter.js';
+import { Listeners } from '../http/listeners.js';
 import type { SandboxResponse } from '../http/exchange.js';
 import { INSPECTOR_PATH } from '../inspector/handler.js';
 import { CONTROL_PATH } from '../sandbox.js';
@@ -286,7 +286,7 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
     writeNodeResponse(res, response);
   };
 
-  const servers = new Set<Server>();
+  const listeners = new Listeners(forward, { basePath: first.basePath, controlPath: CONTROL_PATH, inspectorPath: INSPECTOR_PATH });
   return {
     apiKey: first.apiKey,
     adminToken: first.adminToken,
@@ -295,43 +295,9 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
     workers: count,
     workerPids: () => slots.map((s) => s.child.pid).filter((pid): pid is number => pid !== undefined),
     idle: poolIdle,
-    async listen(listenOptions = {}) {
-      const host = listenOptions.host ?? '127.0.0.1';
-      const server = createServer((req, res) => {
-        forward(req, res, host).catch(() => {
-          // Only a request whose body cannot be read gets here.
-          if (!res.headersSent) res.writeHead(400, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ error: { code: 'INVALID_ARGUMENT', message: 'Malformed HTTP request.', details: [{ field: null, description: 'the request cannot be read' }] } }));
-        });
-      });
-      answerClientErrors(server);
-      answerHalfClosedClients(server);
-      servers.add(server);
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(listenOptions.port ?? 0, host, () => resolve());
-      });
-      const { port } = server.address() as AddressInfo;
-      const url = `http://${host}:${port}`;
-      return {
-        url,
-        baseUrl: `${url}${first.basePath}`,
-        controlUrl: `${url}${CONTROL_PATH}`,
-        inspectorUrl: `${url}${INSPECTOR_PATH}`,
-        close: () =>
-          new Promise<void>((resolve) => {
-            servers.delete(server);
-            server.close(() => resolve());
-            server.closeAllConnections();
-          }),
-      };
-    },
+    listen: (listenOptions) => listeners.open(listenOptions),
     async close() {
-      for (const server of servers) {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
-      }
-      servers.clear();
+      await listeners.closeAll();
       await stopAll();
     },
   };

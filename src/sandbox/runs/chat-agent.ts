@@ -4,6 +4,7 @@
 import type { Json } from '../storage/store.js';
 import { isJsonObject } from '../storage/store.js';
 import { atPath } from './templates.js';
+import { readBounded } from '../http/bounded-body.js';
 
 export interface CallLimits {
   timeoutMs: number;
@@ -27,24 +28,6 @@ function networkReason(error: unknown): string {
   return `network error${code ? ` (${code})` : ''}`;
 }
 
-/** Reads at most `max` bytes of the body; throws when there are more. */
-async function readCapped(body: ReadableStream<Uint8Array> | null, max: number, what: string): Promise<string> {
-  if (!body) return '';
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      throw new AgentCallError(`${what}: the answer is larger than ${max} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** POSTs `payload` as JSON and answers the parsed JSON reply. `what` names the call in error messages. */
 export async function postJson(url: string, headers: Record<string, string>, payload: unknown, limits: CallLimits, what: string, signal?: AbortSignal): Promise<unknown> {
@@ -58,14 +41,14 @@ export async function postJson(url: string, headers: Record<string, string>, pay
     if (signal?.aborted) throw new AgentCallError(`${what}: cancelled`);
     throw new AgentCallError(`${what}: ${networkReason(error)}`);
   }
-  let text: string;
+  let text: string | null;
   try {
-    text = await readCapped(response.body, limits.maxResponseBytes, what);
-  } catch (error) {
-    if (error instanceof AgentCallError) throw error;
+    text = await readBounded(response.body, limits.maxResponseBytes);
+  } catch {
     if (deadline.aborted) throw new AgentCallError(`${what}: the answer did not finish within ${limits.timeoutMs} ms (timeout)`);
     throw new AgentCallError(`${what}: the answer could not be read`);
   }
+  if (text === null) throw new AgentCallError(`${what}: the answer is larger than ${limits.maxResponseBytes} bytes`);
   if (response.status < 200 || response.status > 299) throw new AgentCallError(`${what}: HTTP ${response.status} from ${shownUrl(url)}`);
   try {
     return JSON.parse(text) as unknown;

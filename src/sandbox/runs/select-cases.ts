@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { notFound } from '../errors.js';
 import type { Json, Store } from '../storage/store.js';
+import { mulberry32 } from '../../data/prng.js';
 
 /** Mutations have no meaning in the sandbox (it has none to apply): a simulation per case and iteration. */
 export interface Selection {
@@ -16,22 +17,12 @@ export interface Selection {
   seed: number | null;
 }
 
-/** A small deterministic generator (mulberry32): the same seed gives the same sub-sample on every instance. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `size` of `ids` chosen by a seeded Fisher-Yates shuffle, kept in their original order. */
 export function subSample(ids: readonly string[], size: number, seed: number): string[] {
   if (size <= 0 || size >= ids.length) return [...ids];
-  const next = generator(seed);
+  // mulberry32: the same seed gives the same sub-sample on every instance.
+  const next = mulberry32(seed);
   const order = ids.map((_, i) => i);
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));

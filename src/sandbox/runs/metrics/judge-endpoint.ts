@@ -13,6 +13,7 @@ import type { TranscriptMessage } from '../contract.js';
 import { judgedValueProblem, numericalRange, type JudgedKind } from './judged.js';
 import { completed, failed, type MetricOutcome } from './outcome.js';
 import { textOf } from './transcript.js';
+import { readBounded } from '../../http/bounded-body.js';
 
 export interface JudgeEndpointOptions {
   /** The chat-completions URL (`http://127.0.0.1:8080/v1/chat/completions`). */
@@ -79,24 +80,6 @@ export function judgeRequest(model: string, kind: JudgedKind, metric: Json, tran
   };
 }
 
-/** Reads the body up to the size limit; null when it is larger. */
-async function boundedText(res: Response): Promise<string | null> {
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > JUDGE_LIMITS.responseBytes) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /** The judge's answer parsed from a chat-completions reply text, or the reason it is unusable. */
 export function parseJudgeReply(kind: JudgedKind, metric: Json, text: string): MetricOutcome {
@@ -141,7 +124,7 @@ export async function askJudge(options: JudgeEndpointOptions, kind: JudgedKind, 
   }
   let text: string | null;
   try {
-    text = await boundedText(res);
+    text = await readBounded(res.body, JUDGE_LIMITS.responseBytes);
   } catch {
     return failed('the judge endpoint closed the connection while answering');
   }
