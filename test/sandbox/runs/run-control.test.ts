@@ -45,6 +45,9 @@ describe('run control', () => {
     expect(await c.runs.deleteRun(run.run_id)).toEqual({});
     const cancelled = (await c.runs.getRun(run.run_id)).run;
     expect(cancelled.status).toBe('CANCELLED');
+    // A call the executor sent just before the DELETE may still reach the agent (its body arrives after the answer):
+    // count after that settles, then see that no new turn comes (one would every ~650 ms: 600 ms answers, 50 ms pace).
+    await new Promise((r) => setTimeout(r, 300));
     const calls = agentServer.calls.filter((x) => x.path === '/slow-cancel').length;
     await new Promise((r) => setTimeout(r, 900));
     expect(agentServer.calls.filter((x) => x.path === '/slow-cancel').length).toBe(calls);
