@@ -215,8 +215,11 @@ export async function sharedCrash(inst: Instances, receiver: Receiver, o: Shared
   await sleep(2000); // anything sent twice would arrive by now
   const received = byRun();
   const failing = byRun(failPath);
-  // An attempt in flight at the kill (made, not yet recorded) is made again by the instance that takes over.
-  const nearKill = (l: { at: number }[]): boolean => l.some((x) => x.at <= killedAt && killedAt - x.at < 2000);
+  // An attempt in flight at the kill (made, not yet recorded) is made again by the instance that takes over. Its
+  // first copy may be stamped a little after the kill: the receiver shares this process's event loop with the
+  // traffic, and at the kill every cut connection lands on it at once (60-110 ms seen in CI): 250 ms. That the
+  // killed instance's pool workers send nothing once it is dead is tested apart (test/sandbox/pool/).
+  const nearKill = (l: { at: number }[]): boolean => l.some((x) => x.at - killedAt <= 250 && killedAt - x.at < 2000);
   const repeatedAtKill = [...t.runs].filter((r) => failing.get(r)?.length === ATTEMPTS + 1 && nearKill(failing.get(r)!)).length;
   const wrongAttempts = [...t.runs].filter((r) => {
     const n = failing.get(r)?.length ?? 0;
@@ -233,7 +236,7 @@ export async function sharedCrash(inst: Instances, receiver: Receiver, o: Shared
   for (const [run, list] of received) {
     if (list.length < 2) continue;
     if (list.length === 2 && list[0]!.id === list[1]!.id && nearKill(list)) inFlightTwice++;
-    else f.add('delivered twice', `run ${run}: ${list.length} deliveries`);
+    else f.add('delivered twice', `run ${run}: ${list.length} deliveries (${list.map((x) => `${x.id} at ${x.at - killedAt} ms from the kill`).join(', ')})`);
   }
   const missing = await missingTags(inst, org, t.tags);
   if (missing.length > 0) f.add('acknowledged write lost', `${missing.length} acknowledged tags missing, e.g. ${missing.slice(0, 3).join(', ')}`);

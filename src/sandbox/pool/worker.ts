@@ -5,6 +5,7 @@
 // workers as it holds between instances.
 import { createSandbox, type Sandbox } from '../sandbox.js';
 import { fromForwarded } from './forwarded-request.js';
+import { listenerAliveCheck } from './listener-alive.js';
 import type { MainToWorker, WorkerStart, WorkerToMain } from './messages.js';
 
 /** The IPC channel to the listener process (a forked child's `process`). */
@@ -24,9 +25,15 @@ export async function runPoolWorker(start: WorkerStart, channel: WorkerChannel, 
       poolIdleWaits.set(id, resolve);
       post({ type: 'pool-idle', id });
     });
+  // A worker whose listener was killed sends nothing more: it exits before the webhook would go out.
+  const listenerAlive = listenerAliveCheck();
+  const deliveryFetch = (input: string, init: Parameters<typeof fetch>[1]) => {
+    if (!listenerAlive()) process.exit(0);
+    return fetch(input, init);
+  };
   let sandbox: Sandbox;
   try {
-    sandbox = await createSandbox({ db: start.db, backgroundIdle, ...start.engine, ...(start.adminToken ? { adminToken: start.adminToken } : {}) });
+    sandbox = await createSandbox({ db: start.db, backgroundIdle, deliveryFetch, ...start.engine, ...(start.adminToken ? { adminToken: start.adminToken } : {}) });
   } catch (error) {
     const reason = (error as { reason?: string }).reason;
     post({ type: 'failed', reason: reason ?? (error as Error)?.message ?? String(error), unavailable: reason !== undefined });
