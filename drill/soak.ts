@@ -4,8 +4,10 @@
 // unique), deletes remove records the soak created, updates change them, everything else runs as prepared.
 // Every interval (a minute; shorter soaks: a thirtieth of the run, at least 5 s) it reports requests, p50, p99,
 // RSS and heap of the sandbox processes (a probe loaded into them, drill/memory-probe.mjs) and the records
-// stored; every 5xx and every request without an answer is an error, listed. At the end every acknowledged
-// create is read back (present, or 404 when an acknowledged delete removed it). Verdict: drill/soak-judge.ts.
+// stored; every 5xx and every request without an answer is an error, listed. Beside the mix, runs are launched and
+// executed against a chat agent on loopback (drill/soak-runs.ts). At the end every acknowledged create is read
+// back (present, or 404 when an acknowledged delete removed it) with the fields its last acknowledged update
+// answered; every run must have completed. Verdict: drill/soak-judge.ts.
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -17,8 +19,10 @@ import { clip, DrillContext, pool } from './context.js';
 import { Recorder, send, type Answer } from './http.js';
 import { drillSchemaUrl, Instances, pgExec } from './instances.js';
 import { mix, Rng } from './prng.js';
+import { Receiver } from './receiver.js';
 import { SandboxLog, SandboxProcess } from './sandbox-process.js';
 import { type Check, judgeFlatness, percentile, type SoakSample } from './soak-judge.js';
+import { type SoakRuns, startSoakRuns } from './soak-runs.js';
 
 export interface SoakOptions {
   seconds: number;
@@ -40,6 +44,9 @@ export interface SoakOutcome {
 
 /** Requests in flight at most; a tick that finds them all busy is counted as skipped (the rate is not met). */
 const MAX_IN_FLIGHT = 32;
+/** A run launched every this many seconds (a shorter soak: at least five runs), followed every RUN_POLL_MS. */
+const RUN_EVERY_S = 30;
+const RUN_POLL_MS = 2_000;
 
 interface Live {
   route: Route;
@@ -49,6 +56,17 @@ interface Live {
 interface Stored {
   id: string;
   deleted: boolean;
+  /** An update of it is in flight: the next update waits, so the last acknowledged one is the one stored. */
+  busy?: boolean;
+  /** The fields the last acknowledged update sent, as its answer showed them: the read-back must show the same. */
+  updated?: Record<string, unknown>;
+}
+
+/** The record in a create or update answer, by the route's success shape. */
+function recordIn(route: Route, body: unknown): Record<string, unknown> | undefined {
+  const shape = route.success.shape;
+  const b = body as Record<string, unknown> | undefined;
+  return shape.kind === 'resource' ? b : shape.kind === 'wrapped' ? (b?.[shape.key] as Record<string, unknown> | undefined) : undefined;
 }
 
 export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutcome> {
@@ -65,6 +83,8 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
   const ctx = new DrillContext({ seed: o.seed, requests: 0, concurrency: 1, raceSize: 2, raceRounds: 1, crashRounds: 1, caps: { fuzz: 0, races: 0, crash: 0, isolation: 0, secrets: 0 }, only: [], quiet: o.quiet, dbDir: o.dbDir }, rec, log);
   let processes: SandboxProcess[] = [];
   let instances: Instances | undefined;
+  const receiver = new Receiver();
+  let runs: SoakRuns | undefined;
   let schema: string | undefined;
   const loadBefore = loadavg();
   try {
@@ -91,6 +111,10 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
       }
     }
     const idField = new Map(ctx.suite.resources.map((r) => [r.name, r.id]));
+    // Executed runs, in an organization of their own (automatic execution, its own chat agent and webhook).
+    await receiver.start();
+    const runsOrg = await ctx.createOrganization('soak runs');
+    runs = await startSoakRuns(rec, runsOrg.key, processes[0]!.info.base_url, receiver, `/soak-runs/${o.seed}`);
     const stored = new Map<string, Stored[]>();
     let recordBytes = 0;
     let recordCount = 0;
@@ -133,13 +157,14 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
       let target: Stored | undefined;
       if (route.action === 'create' && spec.body && typeof spec.body === 'object' && !Array.isArray(spec.body)) world.makeUnique(spec.body as Record<string, unknown>, route);
       if ((route.action === 'delete' || route.action === 'update') && route.resource) {
-        const candidates = (stored.get(route.resource) ?? []).filter((s) => !s.deleted);
+        const candidates = (stored.get(route.resource) ?? []).filter((s) => !s.deleted && !s.busy);
         const own = ownParam(route);
         if (candidates.length > 0 && own) {
           target = route.action === 'delete' ? candidates[0]! : candidates[rng.int(candidates.length)]!;
           spec.path![own] = target.id;
           if (route.action === 'delete') target.deleted = true; // no second delete of it meanwhile
-        } else if (route.action === 'delete') return; // never delete what the set-up prepared
+          else target.busy = true;
+        } else if (route.action === 'delete' || route.action === 'update') return; // never change what the set-up prepared
       }
       const query = spec.query && Object.keys(spec.query).length > 0 ? `?${new URLSearchParams(spec.query).toString()}` : '';
       const headers: Record<string, string> = { ...spec.headers, 'X-API-Key': org.key };
@@ -160,10 +185,17 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
       } else if (answer.status >= 400) sampleFourxx++;
       const ok = answer.status >= 200 && answer.status < 300;
       if (target && route.action === 'delete' && !ok) target.deleted = answer.status === 404; // refused: still there
+      if (target && route.action === 'update') {
+        target.busy = false;
+        const record = ok ? recordIn(route, answer.body) : undefined;
+        if (record && spec.body && typeof spec.body === 'object' && !Array.isArray(spec.body)) {
+          // Only what this update sent and its answer shows: the rest may be changed by other operations.
+          const sent = Object.keys(spec.body as object).filter((k) => k in record);
+          if (sent.length > 0) target.updated = { ...target.updated, ...Object.fromEntries(sent.map((k) => [k, record[k]])) };
+        }
+      }
       if (ok && route.action === 'create' && route.resource) {
-        const shape = route.success.shape;
-        const body = answer.body as Record<string, unknown> | undefined;
-        const record = shape.kind === 'resource' ? body : shape.kind === 'wrapped' ? (body?.[shape.key] as Record<string, unknown> | undefined) : undefined;
+        const record = recordIn(route, answer.body);
         const id = record?.[idField.get(route.resource) ?? 'id'];
         if (typeof id === 'string') {
           (stored.get(route.resource) ?? stored.set(route.resource, []).get(route.resource)!).push({ id, deleted: false });
@@ -207,6 +239,16 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
     let nextSample = started + interval * 1000;
     let n = 0;
     const running = new Set<Promise<void>>();
+    // The runs beside the mix: launched through the instances in turn, followed until they end.
+    const runEvery = Math.min(RUN_EVERY_S, Math.max(1, Math.floor(o.seconds / 5)));
+    const runsLoop = (async () => {
+      let launchedRuns = 0;
+      while (performance.now() < end) {
+        if (performance.now() >= started + launchedRuns * runEvery * 1000) await runs!.launch(base(launchedRuns++));
+        await runs!.poll(base(launchedRuns));
+        await new Promise((r) => setTimeout(r, Math.max(0, Math.min(RUN_POLL_MS, end - performance.now()))));
+      }
+    })();
     while (performance.now() < end) {
       const due = started + (n * 1000) / o.rate;
       const now = performance.now();
@@ -244,7 +286,10 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
       running.add(p);
     }
     await Promise.all(running);
+    await runsLoop;
     const trafficS = (performance.now() - started) / 1000;
+    say('soak: waiting for the runs still going');
+    const runsVerdict = await runs.finish(base(0), 120_000);
 
     // Read back every acknowledged create: present unless an acknowledged delete removed it.
     say('soak: reading back every acknowledged write');
@@ -256,6 +301,7 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
     }
     const lost: string[] = [];
     let readBack = 0;
+    let updatesRead = 0;
     const prepared = new Map(live.map((l) => [l.route.id, l.spec]));
     await pool(checks, 8, async ({ route, s }) => {
       const spec = prepared.get(route.id);
@@ -264,20 +310,29 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
       readBack++;
       const want = s.deleted ? 404 : 200;
       if (answer.status !== want) lost.push(`${route.resource} ${s.id}: ${s.deleted ? 'deleted' : 'created'} (acknowledged), read back ${answer.status === 0 ? `no answer (${answer.error})` : answer.status}`);
+      else if (!s.deleted && s.updated) {
+        updatesRead++;
+        const record = recordIn(route, answer.body) ?? {};
+        const differs = Object.keys(s.updated).filter((k) => JSON.stringify(record[k]) !== JSON.stringify(s.updated![k]));
+        if (differs.length > 0) lost.push(`${route.resource} ${s.id}: the last acknowledged update's ${differs.join(', ')} read back as ${clip(JSON.stringify(Object.fromEntries(differs.map((k) => [k, record[k]]))), 200)}, answered ${clip(JSON.stringify(Object.fromEntries(differs.map((k) => [k, s.updated![k]]))), 200)}`);
+      }
     });
     const unread = [...stored.keys()].filter((r) => !getRoutes.has(r));
 
     const flat = judgeFlatness(samples, o.seconds, recordCount > 0 ? recordBytes / recordCount : 0);
     const checksAll: Check[] = [
       { name: 'no errors', ok: errors.length === 0, detail: errors.length === 0 ? 'no 5xx, no request without an answer' : `${errors.length} errors: ${Object.entries(errorCounts).map(([k, v]) => `${k} x${v}`).join(', ')}` },
-      { name: 'nothing lost', ok: lost.length === 0, detail: `${checks.length} acknowledged writes read back (${checks.filter((c) => c.s.deleted).length} of them deleted), ${lost.length} wrong${unread.length > 0 ? `; not readable (no get operation): ${unread.join(', ')}` : ''}` },
+      { name: 'nothing lost', ok: lost.length === 0, detail: `${checks.length} acknowledged writes read back (${checks.filter((c) => c.s.deleted).length} of them deleted, ${updatesRead} with the fields of their last acknowledged update), ${lost.length} wrong${unread.length > 0 ? `; not readable (no get operation): ${unread.join(', ')}` : ''}` },
+      runsVerdict.check,
       ...flat,
       { name: 'sandbox up', ok: processes.every((p) => p.alive()) && log.unexpectedExits.length === 0, detail: log.unexpectedExits.length === 0 ? 'every process ran to the end' : JSON.stringify(log.unexpectedExits) },
     ];
     const ok = checksAll.every((c) => c.ok);
-    const report = soakReport({ o, command, interval, samples, checks: checksAll, errors, lost, perFamily, unprepared, prepared: live.length, routes: routes.length, trafficS, requests, recordBytes: recordCount > 0 ? recordBytes / recordCount : 0, load: [loadBefore, loadavg()], processes: processes.length, ok });
+    const report = soakReport({ o, command, interval, samples, checks: checksAll, errors, lost, runProblems: runsVerdict.lines, perFamily, unprepared, prepared: live.length, routes: routes.length, trafficS, requests, recordBytes: recordCount > 0 ? recordBytes / recordCount : 0, load: [loadBefore, loadavg()], processes: processes.length, ok });
     return { ok, report };
   } finally {
+    await runs?.close();
+    await receiver.stop().catch(() => {});
     await (instances ? instances.stop() : Promise.all(processes.map((p) => p.stop())));
     if (o.db && schema) {
       try {
@@ -298,6 +353,7 @@ interface ReportInput {
   checks: Check[];
   errors: string[];
   lost: string[];
+  runProblems: string[];
   perFamily: Map<string, Record<string, number>>;
   unprepared: string[];
   prepared: number;
@@ -317,7 +373,7 @@ function soakReport(r: ReportInput): string {
     '',
     `\`${r.command}\`: **${r.ok ? 'pass' : 'FAIL'}**. ${r.requests} requests in ${Math.round(r.trafficS)} s (target ${r.o.rate}/s) over ${r.prepared} of ${r.routes} operations, seed ${r.o.seed}. Node ${process.version}, load average ${r.load[0].map((x) => x.toFixed(1)).join(' ')} at the start and ${r.load[1].map((x) => x.toFixed(1)).join(' ')} at the end (other work on the machine shows in the latencies), ${new Date().toISOString().slice(0, 10)}.`,
     '',
-    'The test: the run is cut into samples; the reference window is the samples ending in [T/6, T/3], the final window those ending after 5T/6 (for an hour: minutes 10-20 against the last ten minutes). The final median p99 must be within 10% (or 5 ms) of the reference median, and the final median RSS and heap within 10% of the reference plus the data stored in between (records stored between the windows times their mean size as answered). Every acknowledged create must read back (404 when an acknowledged delete removed it); no 5xx and no request without an answer.',
+    `The runs beside the mix (one launched every ${Math.min(RUN_EVERY_S, Math.max(1, Math.floor(r.o.seconds / 5)))} s, executed by the sandbox against a chat agent on loopback, followed with GET every ${RUN_POLL_MS / 1000} s) are not in the latency samples; their check is below. The test: the run is cut into samples; the reference window is the samples ending in [T/6, T/3], the final window those ending after 5T/6 (for an hour: minutes 10-20 against the last ten minutes). The final median p99 must be within 10% (or 5 ms) of the reference median, and the final median RSS and heap within 10% of the reference plus the data stored in between (records stored between the windows times their mean size as answered). Every acknowledged create must read back (404 when an acknowledged delete removed it); no 5xx and no request without an answer.`,
     '',
     '| check | result | detail |',
     '|---|---|---|',
@@ -340,5 +396,6 @@ function soakReport(r: ReportInput): string {
   if (r.unprepared.length > 0) lines.push('', '## Operations without a prepared request (not in the mix)', '', ...r.unprepared.map((u) => `- ${u}`));
   if (r.errors.length > 0) lines.push('', '## Errors (the first 200)', '', ...r.errors.map((e) => `- ${e}`));
   if (r.lost.length > 0) lines.push('', '## Lost writes', '', ...r.lost.slice(0, 200).map((e) => `- ${e}`));
+  if (r.runProblems.length > 0) lines.push('', '## Runs that did not end as they should (the first 50)', '', ...r.runProblems.map((e) => `- ${e}`));
   return `${lines.join('\n')}\n`;
 }
