@@ -8491,7 +8491,7 @@ var init_documents = __esm({
 });
 
 // src/sandbox/cli.ts
-import { readFileSync as readFileSync2 } from "node:fs";
+import { readFileSync as readFileSync3 } from "node:fs";
 
 // src/sandbox/cli/db-path.ts
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";
@@ -12891,6 +12891,89 @@ async function readBounded(body2, maxBytes) {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+// src/sandbox/http/outbound.ts
+import { lookup } from "node:dns/promises";
+import { isIP } from "node:net";
+var OUTBOUND_LIMITS = { concurrency: 32, queue: 1e3, hostTtlMs: 1e4, hosts: 1e3 };
+function networkError(code, message) {
+  return new TypeError("fetch failed", { cause: Object.assign(new Error(message), { code }) });
+}
+var OutboundGate = class {
+  constructor(limits = OUTBOUND_LIMITS, resolve3 = (host) => lookup(host), now = Date.now) {
+    this.limits = limits;
+    this.resolve = resolve3;
+    this.now = now;
+  }
+  limits;
+  resolve;
+  now;
+  inFlight = 0;
+  waiting = [];
+  hosts = /* @__PURE__ */ new Map();
+  /** Calls waiting for a slot and in flight (for tests and the inspector). */
+  get load() {
+    return { inFlight: this.inFlight, waiting: this.waiting.length };
+  }
+  /** fetch through the gate: the host checked, a slot taken for as long as the answer's head takes. */
+  async fetch(url, init = {}) {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+    if (!await this.resolves(host)) throw networkError("ENOTFOUND", `${host} was not found (remembered for ${this.limits.hostTtlMs} ms)`);
+    await this.slot(init.signal ?? void 0);
+    try {
+      return await globalThis.fetch(url, init);
+    } finally {
+      this.release();
+    }
+  }
+  async resolves(host) {
+    if (isIP(host) !== 0 || host === "localhost") return true;
+    const known = this.hosts.get(host);
+    if (known instanceof Promise) return known;
+    if (known && known.until > this.now()) return known.found;
+    const pending = this.resolve(host).then(
+      () => true,
+      (error) => error?.code !== "ENOTFOUND" && error?.code !== "EAI_NONAME" && error?.code !== "EAI_NODATA" && error?.code !== "EAI_AGAIN" ? true : false
+    );
+    this.hosts.set(host, pending);
+    const found = await pending;
+    this.hosts.delete(host);
+    this.hosts.set(host, { found, until: this.now() + this.limits.hostTtlMs });
+    while (this.hosts.size > this.limits.hosts) this.hosts.delete(this.hosts.keys().next().value);
+    return found;
+  }
+  slot(signal) {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (this.inFlight < this.limits.concurrency) {
+      this.inFlight++;
+      return Promise.resolve();
+    }
+    if (this.waiting.length >= this.limits.queue) return Promise.reject(networkError("ESANDBOXBUSY", `the sandbox already has ${this.limits.queue} outbound calls waiting`));
+    return new Promise((start2, fail2) => {
+      const entry = {
+        start: () => {
+          signal?.removeEventListener("abort", onAbort);
+          this.inFlight++;
+          start2();
+        },
+        fail: fail2
+      };
+      const onAbort = () => {
+        const at3 = this.waiting.indexOf(entry);
+        if (at3 >= 0) this.waiting.splice(at3, 1);
+        fail2(signal.reason);
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.waiting.push(entry);
+    });
+  }
+  release() {
+    this.inFlight--;
+    this.waiting.shift()?.start();
+  }
+};
+var outbound = new OutboundGate();
+var outboundFetch = (url, init) => outbound.fetch(url, init);
+
 // src/sandbox/runs/metrics/judge-endpoint.ts
 var JUDGE_LIMITS = { timeoutMs: 1e4, responseBytes: 1024 * 1024 };
 var judges = /* @__PURE__ */ new WeakMap();
@@ -12965,7 +13048,7 @@ async function askJudge(options, kind, metric, transcript) {
   const timeoutMs = options.timeoutMs ?? JUDGE_LIMITS.timeoutMs;
   let res;
   try {
-    res = await fetch(options.url, {
+    res = await outboundFetch(options.url, {
       method: "POST",
       headers: { "content-type": "application/json", ...options.headers },
       body: JSON.stringify(judgeRequest(options.model ?? "sandbox-judge", kind, metric, transcript)),
@@ -13660,7 +13743,7 @@ function atPath(value, path) {
   }
   return current;
 }
-function lookup(vars, name) {
+function lookup2(vars, name) {
   if (Object.prototype.hasOwnProperty.call(vars, name)) return vars[name];
   const dot = name.indexOf(".");
   if (dot <= 0) return void 0;
@@ -13670,7 +13753,7 @@ function lookup(vars, name) {
 }
 function fillJsonText(template, vars) {
   return template.replace(PLACEHOLDER, (whole, name) => {
-    const value = lookup(vars, name);
+    const value = lookup2(vars, name);
     if (value === void 0) return whole;
     if (typeof value === "string") return JSON.stringify(value).slice(1, -1);
     return JSON.stringify(value);
@@ -13678,7 +13761,7 @@ function fillJsonText(template, vars) {
 }
 function fillText(template, vars) {
   return template.replace(PLACEHOLDER, (whole, name) => {
-    const value = lookup(vars, name);
+    const value = lookup2(vars, name);
     if (value === void 0) return whole;
     return typeof value === "string" ? value : JSON.stringify(value);
   });
@@ -13708,7 +13791,7 @@ async function postJson(url, headers, payload, limits, what, signal) {
   const combined = signal ? AbortSignal.any([deadline, signal]) : deadline;
   let response;
   try {
-    response = await fetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", ...headers }, body: JSON.stringify(payload), redirect: "manual", signal: combined });
+    response = await outboundFetch(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", ...headers }, body: JSON.stringify(payload), redirect: "manual", signal: combined });
   } catch (error) {
     if (deadline.aborted) throw new AgentCallError(`${what}: no answer within ${limits.timeoutMs} ms (timeout)`);
     if (signal?.aborted) throw new AgentCallError(`${what}: cancelled`);
@@ -14392,15 +14475,15 @@ function customSoundEntry(record) {
 }
 function phoneNumbers(ctx) {
   const inbound = [...DEFAULT_PHONE_NUMBERS.inbound];
-  const outbound = [...DEFAULT_PHONE_NUMBERS.outbound];
+  const outbound2 = [...DEFAULT_PHONE_NUMBERS.outbound];
   for (const r of visible(ctx, "phone_number")) {
     const number = str(r.data.phone_number) ?? str(r.data.number);
     if (number === void 0 || number === "") continue;
     const direction = str(r.data.direction) ?? "both";
     if ((direction === "inbound" || direction === "both") && !inbound.includes(number)) inbound.push(number);
-    if ((direction === "outbound" || direction === "both") && !outbound.includes(number)) outbound.push(number);
+    if ((direction === "outbound" || direction === "both") && !outbound2.includes(number)) outbound2.push(number);
   }
-  return { inbound, outbound };
+  return { inbound, outbound: outbound2 };
 }
 
 // src/sandbox/rules/persona-background-sound.ts
@@ -16552,7 +16635,7 @@ async function createSandbox(options = {}) {
   const routesById = new Map(tables.routes.map((r) => [r.id, r]));
   const clock = options.clock ?? { now: () => /* @__PURE__ */ new Date() };
   const delivery = {
-    fetch: options.deliveryFetch ?? ((input2, init) => fetch(input2, init)),
+    fetch: options.deliveryFetch ?? ((input2, init) => outboundFetch(input2, init)),
     attempts: options.delivery?.attempts ?? 4,
     baseDelayMs: options.delivery?.baseDelayMs ?? 250,
     timeoutMs: options.delivery?.timeoutMs ?? 1e4
@@ -16695,6 +16778,30 @@ function fromForwarded(message) {
   };
 }
 
+// src/sandbox/pool/listener-alive.ts
+import { readFileSync as readFileSync2 } from "node:fs";
+function currentParentId() {
+  try {
+    const stat2 = readFileSync2("/proc/self/stat", "utf8");
+    const fields = stat2.slice(stat2.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[1]);
+  } catch {
+    return null;
+  }
+}
+function listenerAliveCheck(listenerPid = process.ppid) {
+  return () => {
+    const parent = currentParentId();
+    if (parent !== null) return parent === listenerPid;
+    try {
+      process.kill(listenerPid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}
+
 // src/sandbox/pool/worker.ts
 async function runPoolWorker(start2, channel, exit) {
   const post = (message) => channel.send(message);
@@ -16705,9 +16812,14 @@ async function runPoolWorker(start2, channel, exit) {
     poolIdleWaits.set(id, resolve3);
     post({ type: "pool-idle", id });
   });
+  const listenerAlive = listenerAliveCheck();
+  const deliveryFetch = (input2, init) => {
+    if (!listenerAlive()) process.exit(0);
+    return outboundFetch(input2, init);
+  };
   let sandbox;
   try {
-    sandbox = await createSandbox({ db: start2.db, backgroundIdle, ...start2.engine, ...start2.adminToken ? { adminToken: start2.adminToken } : {} });
+    sandbox = await createSandbox({ db: start2.db, backgroundIdle, deliveryFetch, ...start2.engine, ...start2.adminToken ? { adminToken: start2.adminToken } : {} });
   } catch (error) {
     const reason = error.reason;
     post({ type: "failed", reason: reason ?? error?.message ?? String(error), unavailable: reason !== void 0 });
@@ -16828,7 +16940,7 @@ function isDatabaseError(error) {
   return typeof code === "string" && (code.startsWith("SQLITE_") || /^E[A-Z]+$/.test(code));
 }
 function readFaultsFlag(value) {
-  const text = value.startsWith("@") ? readFileSync2(value.slice(1), "utf8") : value;
+  const text = value.startsWith("@") ? readFileSync3(value.slice(1), "utf8") : value;
   try {
     return JSON.parse(text);
   } catch {

@@ -28,6 +28,7 @@ import { createRunExecutor } from './runs/executor.js';
 import { setExecutionMode } from './runs/execution-mode.js';
 import { resetRunQueue } from './runs/run-queue.js';
 import { resolveExecutionOptions, type RunExecutionOptions } from './runs/execution-options.js';
+import { outboundFetch } from './http/outbound.js';
 import { scoreSimulation } from './runs/metrics/score.js';
 
 export interface SandboxOptions {
@@ -106,7 +107,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const routesById = new Map(tables.routes.map((r) => [r.id, r]));
   const clock: Clock = options.clock ?? { now: () => new Date() };
   const delivery = {
-    fetch: options.deliveryFetch ?? ((input: string, init: Parameters<FetchLike>[1]) => fetch(input, init)),
+    fetch: options.deliveryFetch ?? ((input: string, init: Parameters<FetchLike>[1]) => outboundFetch(input, init)),
     attempts: options.delivery?.attempts ?? 4,
     baseDelayMs: options.delivery?.baseDelayMs ?? 250,
     timeoutMs: options.delivery?.timeoutMs ?? 10_000,

@@ -7,6 +7,7 @@ import { createSandbox, type Sandbox } from '../sandbox.js';
 import { fromForwarded } from './forwarded-request.js';
 import { listenerAliveCheck } from './listener-alive.js';
 import type { MainToWorker, WorkerStart, WorkerToMain } from './messages.js';
+import { outboundFetch } from '../http/outbound.js';
 
 /** The IPC channel to the listener process (a forked child's `process`). */
 export interface WorkerChannel {
@@ -29,7 +30,7 @@ export async function runPoolWorker(start: WorkerStart, channel: WorkerChannel, 
   const listenerAlive = listenerAliveCheck();
   const deliveryFetch = (input: string, init: Parameters<typeof fetch>[1]) => {
     if (!listenerAlive()) process.exit(0);
-    return fetch(input, init);
+    return outboundFetch(input, init);
   };
   let sandbox: Sandbox;
   try {

@@ -5,6 +5,7 @@ import type { Json } from '../storage/store.js';
 import { isJsonObject } from '../storage/store.js';
 import { atPath } from './templates.js';
 import { readBounded } from '../http/bounded-body.js';
+import { outboundFetch } from '../http/outbound.js';
 
 export interface CallLimits {
   timeoutMs: number;
@@ -35,7 +36,7 @@ export async function postJson(url: string, headers: Record<string, string>, pay
   const combined = signal ? AbortSignal.any([deadline, signal]) : deadline;
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', ...headers }, body: JSON.stringify(payload), redirect: 'manual', signal: combined });
+    response = await outboundFetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', ...headers }, body: JSON.stringify(payload), redirect: 'manual', signal: combined });
   } catch (error) {
     if (deadline.aborted) throw new AgentCallError(`${what}: no answer within ${limits.timeoutMs} ms (timeout)`);
     if (signal?.aborted) throw new AgentCallError(`${what}: cancelled`);

@@ -14,6 +14,7 @@ import { judgedValueProblem, numericalRange, type JudgedKind } from './judged.js
 import { completed, failed, type MetricOutcome } from './outcome.js';
 import { textOf } from './transcript.js';
 import { readBounded } from '../../http/bounded-body.js';
+import { outboundFetch } from '../../http/outbound.js';
 
 export interface JudgeEndpointOptions {
   /** The chat-completions URL (`http://127.0.0.1:8080/v1/chat/completions`). */
@@ -111,7 +112,7 @@ export async function askJudge(options: JudgeEndpointOptions, kind: JudgedKind, 
   const timeoutMs = options.timeoutMs ?? JUDGE_LIMITS.timeoutMs;
   let res: Response;
   try {
-    res = await fetch(options.url, {
+    res = await outboundFetch(options.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...options.headers },
       body: JSON.stringify(judgeRequest(options.model ?? 'sandbox-judge', kind, metric, transcript)),
