@@ -16650,6 +16650,30 @@ function fromForwarded(message) {
   };
 }
 
+// src/sandbox/pool/listener-alive.ts
+import { readFileSync as readFileSync2 } from "node:fs";
+function currentParentId() {
+  try {
+    const stat = readFileSync2("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[1]);
+  } catch {
+    return null;
+  }
+}
+function listenerAliveCheck(listenerPid = process.ppid) {
+  return () => {
+    const parent = currentParentId();
+    if (parent !== null) return parent === listenerPid;
+    try {
+      process.kill(listenerPid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}
+
 // src/sandbox/pool/worker.ts
 async function runPoolWorker(start2, channel, exit) {
   const post = (message) => channel.send(message);
@@ -16660,9 +16684,14 @@ async function runPoolWorker(start2, channel, exit) {
     poolIdleWaits.set(id, resolve2);
     post({ type: "pool-idle", id });
   });
+  const listenerAlive = listenerAliveCheck();
+  const deliveryFetch = (input2, init) => {
+    if (!listenerAlive()) process.exit(0);
+    return fetch(input2, init);
+  };
   let sandbox;
   try {
-    sandbox = await createSandbox({ db: start2.db, backgroundIdle, ...start2.engine, ...start2.adminToken ? { adminToken: start2.adminToken } : {} });
+    sandbox = await createSandbox({ db: start2.db, backgroundIdle, deliveryFetch, ...start2.engine, ...start2.adminToken ? { adminToken: start2.adminToken } : {} });
   } catch (error) {
     const reason = error.reason;
     post({ type: "failed", reason: reason ?? error?.message ?? String(error), unavailable: reason !== void 0 });
@@ -16692,6 +16721,40 @@ async function runPoolWorker(start2, channel, exit) {
   post({ type: "ready", apiKey: sandbox.apiKey, adminToken: sandbox.adminToken, organizationId: sandbox.organizationId, defaultWorkspaceId: sandbox.defaultWorkspaceId ?? null, basePath: sandbox.basePath });
 }
 
+// src/sandbox/pool/write-share.ts
+var SAFE_METHODS = /* @__PURE__ */ new Set(["GET", "HEAD", "OPTIONS"]);
+function writeShare(workers) {
+  return Math.max(1, Math.floor(workers / 2));
+}
+function writerOf(method, headers) {
+  if (SAFE_METHODS.has(method.toUpperCase())) return null;
+  const header = (name) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value.join(",") : value ?? "";
+  };
+  return `${header("x-api-key")}\0${header("authorization")}`;
+}
+var WriteShares = class {
+  constructor(share) {
+    this.share = share;
+  }
+  share;
+  inFlight = /* @__PURE__ */ new Map();
+  /** Whether a request of `writer` (null: a read) may go to a worker now. */
+  allows(writer) {
+    return writer === null || (this.inFlight.get(writer) ?? 0) < this.share;
+  }
+  started(writer) {
+    if (writer !== null) this.inFlight.set(writer, (this.inFlight.get(writer) ?? 0) + 1);
+  }
+  finished(writer) {
+    if (writer === null) return;
+    const left = (this.inFlight.get(writer) ?? 1) - 1;
+    if (left <= 0) this.inFlight.delete(writer);
+    else this.inFlight.set(writer, left);
+  }
+};
+
 // src/sandbox/pool/pool.ts
 var WORKERS_PER_CORE = 2;
 var MAX_WORKERS = 64;
@@ -16712,7 +16775,6 @@ var PoolStartError = class extends Error {
 var workerGone = () => json(503, { error: { code: "INTERNAL", message: "The sandbox worker stopped while answering; try again.", details: [] } });
 var QUEUE_TIMEOUT_MS = 3e4;
 var RELAUNCH_PAUSE_MS = 1e3;
-var SAFE_METHODS = /* @__PURE__ */ new Set(["GET", "HEAD", "OPTIONS"]);
 function spawn2() {
   const path = fileURLToPath(import.meta.url);
   const needsTsx = path.endsWith(".ts") && !process.execArgv.some((a) => a.includes("tsx"));
@@ -16747,6 +16809,7 @@ async function startSandboxPool(options) {
     for (const slot of live2) send(slot, { type: "idle", id });
   });
   const queue2 = [];
+  const shares = new WriteShares(writeShare(count));
   let cursor = 0;
   const free = () => {
     for (let i = 0; i < slots.length; i++) {
@@ -16760,10 +16823,23 @@ async function startSandboxPool(options) {
   };
   const dispatch = (slot, pending) => {
     slot.inFlight.set(pending.message.id, pending);
+    shares.started(pending.writer);
     send(slot, pending.message);
   };
+  const undispatch = (slot, id) => {
+    const pending = slot.inFlight.get(id);
+    slot.inFlight.delete(id);
+    if (pending) shares.finished(pending.writer);
+    return pending;
+  };
   const pump = () => {
-    for (let slot = free(); slot && queue2.length > 0; slot = free()) dispatch(slot, queue2.shift());
+    while (queue2.length > 0) {
+      const at3 = queue2.findIndex((pending) => shares.allows(pending.writer));
+      if (at3 < 0) return;
+      const slot = free();
+      if (!slot) return;
+      dispatch(slot, queue2.splice(at3, 1)[0]);
+    }
   };
   const submit = (pending, front = false) => {
     if (front) queue2.unshift(pending);
@@ -16793,8 +16869,7 @@ async function startSandboxPool(options) {
           reject(new PoolStartError(message.reason, message.unavailable));
           break;
         case "response": {
-          const pending = slot.inFlight.get(message.id);
-          slot.inFlight.delete(message.id);
+          const pending = undispatch(slot, message.id);
           pending?.answer({ status: message.status, headers: message.headers, body: message.body });
           pump();
           break;
@@ -16815,8 +16890,7 @@ async function startSandboxPool(options) {
     child2.on("exit", (code, signal) => {
       const wasReady = slot.ready;
       slot.ready = false;
-      const orphans = [...slot.inFlight.values()];
-      slot.inFlight.clear();
+      const orphans = [...slot.inFlight.keys()].map((id) => undispatch(slot, id));
       for (const pending of orphans) {
         if (SAFE_METHODS.has(pending.message.method.toUpperCase()) && !closing) submit(pending, true);
         else pending.answer(workerGone());
@@ -16863,7 +16937,7 @@ async function startSandboxPool(options) {
     const request = fromNodeRequest(req, host);
     const body2 = declaredTooLarge(req) ? null : await request.bytes();
     const response = await new Promise((answer) => {
-      const pending = { message: { type: "request", id: nextId2++, method: request.method, url: request.url.href, headers: req.headers, body: body2 }, answer };
+      const pending = { message: { type: "request", id: nextId2++, method: request.method, url: request.url.href, headers: req.headers, body: body2 }, writer: writerOf(request.method, req.headers), answer };
       submit(pending);
       res.once("close", () => {
         const at3 = queue2.indexOf(pending);
