@@ -15589,6 +15589,7 @@ function pqClass() {
 var RECONNECT_PAUSE_MS = 250;
 var STATEMENT_TIMEOUT_MS = 1e4;
 var CONNECT_TIMEOUT_S = 3;
+var PREPARED_MAX = 256;
 var DatabaseUnavailable = class extends ApiFailure {
   constructor(reason) {
     super(503, "INTERNAL", "The sandbox database is unavailable; try again.", []);
@@ -15639,6 +15640,8 @@ var PgConnection = class {
   lastFailure = { at: 0, reason: "" };
   /** Set by the store while a transaction is open (a lost connection then cannot be retried). */
   inTransaction = false;
+  /** The statements prepared on the current connection: their names by text (a new connection has none). */
+  prepared = /* @__PURE__ */ new Map();
   /** Connects now; throws DatabaseUnavailable with libpq's one-line reason when the server refuses. */
   open() {
     this.lastFailure.at = 0;
@@ -15694,7 +15697,18 @@ var PgConnection = class {
   }
   run(pq, text, params) {
     if (params === void 0) pq.exec(text);
-    else pq.execParams(text, params);
+    else {
+      let name = this.prepared.get(text);
+      if (name === void 0 && this.prepared.size < PREPARED_MAX) {
+        const next = `sandbox_${this.prepared.size}`;
+        pq.prepare(next, text, params.length);
+        this.check(pq);
+        this.prepared.set(text, next);
+        name = next;
+      }
+      if (name === void 0) pq.execParams(text, params);
+      else pq.execPrepared(name, params);
+    }
     this.check(pq);
     const rows = [];
     const columns = Array.from({ length: pq.nfields() }, (_, i) => pq.fname(i));
@@ -15724,6 +15738,7 @@ var PgConnection = class {
   drop() {
     const pq = this.pq;
     this.pq = null;
+    this.prepared.clear();
     if (pq) finishPq(pq);
   }
   get connected() {
