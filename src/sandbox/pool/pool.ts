@@ -2,7 +2,7 @@
 // sandbox at speed (issue 28)"). The store and the engine stay synchronous (every statement a libpq round trip
 // that blocks its thread), so one engine answers one request at a time; here each worker runs its own engine
 // and connection, and the listener process only reads requests, hands each to a free worker (one request per
-// worker at a time; the rest wait in order for the first worker that answers), and writes the answers back. The listener never touches storage: its event loop never
+// worker at a time; the rest wait in order for the first worker that answers, a caller's writes holding at most half the workers: write-share.ts), and writes the answers back. The listener never touches storage: its event loop never
 // blocks, a slow statement holds one worker while the others answer, and N workers keep N requests in flight.
 //
 // Workers are child processes, not worker threads: the libpq binding is a native addon that loads in one thread
