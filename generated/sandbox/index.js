@@ -15890,6 +15890,15 @@ function openPgStore(url, options = {}) {
     const script = lockScript(scope);
     if (script !== "") connection.query(script);
   };
+  const lockedQuery = (scope, text, params) => {
+    const script = lockScript(scope);
+    if (script === "") return q(text, params);
+    const inline = text.replace(/\$(\d+)/g, (_, n) => {
+      const value = params[Number(n) - 1];
+      return value === null || value === void 0 ? "NULL" : connection.literal(value);
+    });
+    return connection.query(`${script}; ${inline}`);
+  };
   const begun = () => {
     if (open && !connection.inTransaction) {
       q("BEGIN");
@@ -15898,6 +15907,8 @@ function openPgStore(url, options = {}) {
   };
   const indexed = /* @__PURE__ */ new Set();
   const plainName2 = (kind, field2) => /^[A-Za-z_][A-Za-z0-9_]{0,40}$/.test(field2) && /^[A-Za-z][A-Za-z0-9_-]{0,40}$/.test(kind);
+  const fieldSelect = (kind, field2) => `SELECT * FROM records WHERE kind = '${kind}' AND org = $1 AND (data::jsonb -> '${field2}') = $2::jsonb ORDER BY seq`;
+  const lookupReady = (kind, field2) => !plainName2(kind, field2) || indexed.has(`${kind}\0${field2}`);
   const fieldQuery = (kind, field2) => {
     if (!plainName2(kind, field2)) return null;
     const cacheKey = `${kind}\0${field2}`;
@@ -15909,8 +15920,9 @@ function openPgStore(url, options = {}) {
       }
       indexed.add(cacheKey);
     }
-    return `SELECT * FROM records WHERE kind = '${kind}' AND org = $1 AND (data::jsonb -> '${field2}') = $2::jsonb ORDER BY seq`;
+    return fieldSelect(kind, field2);
   };
+  const unindexedFieldSelect = "SELECT * FROM records WHERE kind = $1 AND org = $2 AND (data::jsonb -> $3) = $4::jsonb ORDER BY seq";
   const sentColumns = "seq, id, org, kind, data";
   const cacheable = () => !connection.inTransaction && !locking();
   const cached = (entries, id, fetch2, parse) => {
@@ -15960,8 +15972,7 @@ function openPgStore(url, options = {}) {
       }
     },
     meta(key2) {
-      scoped(META_SCOPE);
-      return q("SELECT value FROM meta WHERE key = $1", [key2])[0]?.value ?? void 0;
+      return lockedQuery(META_SCOPE, "SELECT value FROM meta WHERE key = $1", [key2])[0]?.value ?? void 0;
     },
     setMeta(key2, value) {
       writing(META_SCOPE);
@@ -15976,8 +15987,7 @@ function openPgStore(url, options = {}) {
       if (cacheable()) {
         return cached(cache2.organizations, id, () => q(withEpoch("x.data", "organizations", "x.id = $1"), [id])[0], (row2) => row2.data ? JSON.parse(row2.data) : void 0);
       }
-      scoped(id);
-      const row = q("SELECT data FROM organizations WHERE id = $1", [id])[0];
+      const row = lockedQuery(id, "SELECT data FROM organizations WHERE id = $1", [id])[0];
       return row ? JSON.parse(row.data) : void 0;
     },
     putKey(key2) {
@@ -16026,15 +16036,18 @@ function openPgStore(url, options = {}) {
       return cached(cache2.records, `${kind}\0${id}`, () => q(withEpoch("x.*", "records", "x.kind = $1 AND x.id = $2"), [kind, id])[0], (row) => row.kind ? toRecord(row) : void 0);
     },
     list(kind, filter = {}) {
-      if (filter.org !== void 0) scoped(filter.org);
-      const rows = filter.org === void 0 ? q("SELECT * FROM records WHERE kind = $1 ORDER BY seq", [kind]) : q("SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = $3) ORDER BY seq", [kind, filter.org, PLATFORM_ORG]);
+      const rows = filter.org === void 0 ? q("SELECT * FROM records WHERE kind = $1 ORDER BY seq", [kind]) : lockedQuery(filter.org, "SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = $3) ORDER BY seq", [kind, filter.org, PLATFORM_ORG]);
       return rows.map(toRecord).filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === void 0 || r.workspace === filter.workspace));
     },
     withField(kind, org, field2, value) {
-      scoped(org);
       const json2 = JSON.stringify(value) ?? "null";
+      if (lookupReady(kind, field2)) {
+        const rows2 = plainName2(kind, field2) ? lockedQuery(org, fieldSelect(kind, field2), [org, json2]) : lockedQuery(org, unindexedFieldSelect, [kind, org, field2, json2]);
+        return rows2.map(toRecord);
+      }
+      scoped(org);
       const indexedQuery = fieldQuery(kind, field2);
-      const rows = indexedQuery ? q(indexedQuery, [org, json2]) : q("SELECT * FROM records WHERE kind = $1 AND org = $2 AND (data::jsonb -> $3) = $4::jsonb ORDER BY seq", [kind, org, field2, json2]);
+      const rows = indexedQuery ? q(indexedQuery, [org, json2]) : q(unindexedFieldSelect, [kind, org, field2, json2]);
       return rows.map(toRecord);
     },
     addVersion(v) {

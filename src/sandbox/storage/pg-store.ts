@@ -93,6 +93,20 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
     // Without parameters: the script may hold BEGIN and the lock (one round trip).
     if (script !== '') connection.query(script);
   };
+  /**
+   * A statement of `scope` that must hold its lock: when the lock is still to be taken, BEGIN, the lock and the
+   * statement go as one script (one round trip where they took two; a script takes no parameters, so the
+   * values go inline as quoted literals).
+   */
+  const lockedQuery = (scope: string, text: string, params: (string | null)[]): Row[] => {
+    const script = lockScript(scope);
+    if (script === '') return q(text, params);
+    const inline = text.replace(/\$(\d+)/g, (_, n: string) => {
+      const value = params[Number(n) - 1];
+      return value === null || value === undefined ? 'NULL' : connection.literal(value);
+    });
+    return connection.query(`${script}; ${inline}`);
+  };
   /** Before a write that names no organization (versions, index creation): the transaction has begun. */
   const begun = (): void => {
     if (open && !connection.inTransaction) {
@@ -107,6 +121,9 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
   // unindexed.
   const indexed = new Set<string>();
   const plainName = (kind: string, field: string): boolean => /^[A-Za-z_][A-Za-z0-9_]{0,40}$/.test(field) && /^[A-Za-z][A-Za-z0-9_-]{0,40}$/.test(kind);
+  const fieldSelect = (kind: string, field: string): string => `SELECT * FROM records WHERE kind = '${kind}' AND org = $1 AND (data::jsonb -> '${field}') = $2::jsonb ORDER BY seq`;
+  /** Whether the lookup by this kind and field needs no index creation first (indexed already, or never indexed). */
+  const lookupReady = (kind: string, field: string): boolean => !plainName(kind, field) || indexed.has(`${kind}\u0000${field}`);
   const fieldQuery = (kind: string, field: string): string | null => {
     if (!plainName(kind, field)) return null;
     const cacheKey = `${kind}\u0000${field}`;
@@ -118,8 +135,9 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
       }
       indexed.add(cacheKey);
     }
-    return `SELECT * FROM records WHERE kind = '${kind}' AND org = $1 AND (data::jsonb -> '${field}') = $2::jsonb ORDER BY seq`;
+    return fieldSelect(kind, field);
   };
+  const unindexedFieldSelect = 'SELECT * FROM records WHERE kind = $1 AND org = $2 AND (data::jsonb -> $3) = $4::jsonb ORDER BY seq';
   const sentColumns = 'seq, id, org, kind, data';
 
   /** Whether a read may use the cache: outside any begun transaction and any lock (a committed view only). */
@@ -180,8 +198,7 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
       }
     },
     meta(key) {
-      scoped(META_SCOPE);
-      return q('SELECT value FROM meta WHERE key = $1', [key])[0]?.value ?? undefined;
+      return lockedQuery(META_SCOPE, 'SELECT value FROM meta WHERE key = $1', [key])[0]?.value ?? undefined;
     },
     setMeta(key, value) {
       writing(META_SCOPE);
@@ -196,8 +213,7 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
       if (cacheable()) {
         return cached(cache.organizations, id, () => q(withEpoch('x.data', 'organizations', 'x.id = $1'), [id])[0], (row) => (row.data ? (JSON.parse(row.data) as Organization) : undefined));
       }
-      scoped(id);
-      const row = q('SELECT data FROM organizations WHERE id = $1', [id])[0];
+      const row = lockedQuery(id, 'SELECT data FROM organizations WHERE id = $1', [id])[0];
       return row ? (JSON.parse(row.data!) as Organization) : undefined;
     },
     putKey(key) {
@@ -247,17 +263,22 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
       return cached(cache.records, `${kind}\u0000${id}`, () => q(withEpoch('x.*', 'records', 'x.kind = $1 AND x.id = $2'), [kind, id])[0], (row) => (row.kind ? toRecord(row) : undefined));
     },
     list(kind, filter: RecordFilter = {}) {
-      if (filter.org !== undefined) scoped(filter.org);
-      const rows = filter.org === undefined ? q('SELECT * FROM records WHERE kind = $1 ORDER BY seq', [kind]) : q('SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = $3) ORDER BY seq', [kind, filter.org, PLATFORM_ORG]);
+      const rows = filter.org === undefined ? q('SELECT * FROM records WHERE kind = $1 ORDER BY seq', [kind]) : lockedQuery(filter.org, 'SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = $3) ORDER BY seq', [kind, filter.org, PLATFORM_ORG]);
       return rows
         .map(toRecord)
         .filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === undefined || r.workspace === filter.workspace));
     },
     withField(kind, org, field, value) {
-      scoped(org);
       const json = JSON.stringify(value) ?? 'null';
+      // The usual case: the lock and the lookup in one round trip. The first lookup of a kind and field in this
+      // store takes the lock alone first, then checks (and may create) its index inside the transaction.
+      if (lookupReady(kind, field)) {
+        const rows = plainName(kind, field) ? lockedQuery(org, fieldSelect(kind, field), [org, json]) : lockedQuery(org, unindexedFieldSelect, [kind, org, field, json]);
+        return rows.map(toRecord);
+      }
+      scoped(org);
       const indexedQuery = fieldQuery(kind, field);
-      const rows = indexedQuery ? q(indexedQuery, [org, json]) : q('SELECT * FROM records WHERE kind = $1 AND org = $2 AND (data::jsonb -> $3) = $4::jsonb ORDER BY seq', [kind, org, field, json]);
+      const rows = indexedQuery ? q(indexedQuery, [org, json]) : q(unindexedFieldSelect, [kind, org, field, json]);
       return rows.map(toRecord);
     },
     addVersion(v) {
