@@ -97,7 +97,8 @@ export const CONTROL_PATH = '/control';
 
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const tables = options.tables ?? (await loadGeneratedTables());
-  const store = options.store ?? openStore(options.db ?? ':memory:');
+  // A shared store caches the workspace records every request resolves (besides keys and organizations).
+  const store = options.store ?? openStore(options.db ?? ':memory:', { cachedKinds: tables.workspace ? [tables.workspace.resource] : [] });
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const rules: Record<string, Rule> = { ...RULES, ...options.rules };
   const missing = [...new Set([...tables.routes.flatMap((r) => r.rules), ...tables.handlers.map((h) => h.rule)])].filter((name) => !(name in rules));
@@ -189,6 +190,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
 
   async function handle(request: SandboxRequest): Promise<SandboxResponse> {
     const path = request.url.pathname;
+    store.newRequest?.();
     try {
       if (path === CONTROL_PATH || path.startsWith(`${CONTROL_PATH}/`)) return await handleControl(control, request, path.slice(CONTROL_PATH.length));
       if (path === INSPECTOR_PATH || path.startsWith(`${INSPECTOR_PATH}/`)) return await handleInspector(inspector, request, path.slice(INSPECTOR_PATH.length));

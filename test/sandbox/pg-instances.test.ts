@@ -1,5 +1,5 @@
 // Several sandbox instances over one PostgreSQL database are one sandbox: what one writes the others read at
-// once (keys, organizations, workspaces are not cached), uniqueness and version numbers hold across them, the
+// once (keys, organizations, workspaces are cached per instance and checked against the cache epoch every request), uniqueness and version numbers hold across them, the
 // control plane works from any, and a webhook delivery is sent once, by the instance that took the request,
 // or, when that instance dies mid-way, by another at the attempt it had reached.
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -39,7 +39,7 @@ describePg('several instances over one PostgreSQL database', () => {
   it('agree on the admin token and the development organization, and migrate once', () => {
     expect(b.sandbox.adminToken).toBe(a.sandbox.adminToken);
     expect(b.sandbox.apiKey).toBe(a.sandbox.apiKey);
-    expect(pgQuery('SELECT version FROM schema_migrations ORDER BY version', [], schema).map((r) => r.version)).toEqual(['1', '2']);
+    expect(pgQuery('SELECT version FROM schema_migrations ORDER BY version', [], schema).map((r) => r.version)).toEqual(['1', '2', '3']);
   });
 
   it('see each other’s organizations, keys and workspaces at once (control plane from either)', async () => {

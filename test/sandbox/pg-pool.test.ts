@@ -112,6 +112,46 @@ describePg('an instance on PostgreSQL: a pool of workers, writes locked per orga
     }
   }, 60_000);
 
+  it('keeps answering reads of every organization while more writes than workers wait on one held organization', async () => {
+    const { tag: existing } = (await (await api('a', 'POST', '/tags', { tag_name: 'before the burst' })).json()) as { tag: { id: string } };
+    const holder = newPq();
+    holder.connectSync(url.replace(/([?&])schema=[^&]*&?/, '$1').replace(/[?&]$/, ''));
+    try {
+      const key = BigInt(scopeLockKey(schema, orgs.a.id));
+      holder.exec(`BEGIN; SELECT pg_advisory_xact_lock(${key})`);
+      expect(holder.resultErrorMessage()).toBe('');
+      // Twice as many writes of the held organization as the instance has workers (a load of writes arriving
+      // while a transaction of its organization is open).
+      let writesDone = 0;
+      const writes = Array.from({ length: 4 }, (_, i) =>
+        api('a', 'POST', '/tags', { tag_name: `burst ${i}` }).then((res) => {
+          writesDone++;
+          return res;
+        }),
+      );
+      const waiters = (): number =>
+        pgQuery("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid::text::bigint = $1 AND objid::text::bigint = $2", [String(BigInt.asUintN(64, key) >> 32n), String(BigInt.asUintN(32, key))]).length;
+      for (let i = 0; i < 200 && waiters() === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(waiters()).toBeGreaterThan(0);
+
+      // Reads of both organizations answer while every one of those writes still waits (before, the writes
+      // took both workers and the reads waited for the statement timeout to cancel them).
+      const reads = await Promise.all([api('b', 'GET', '/tags'), api('a', 'GET', `/tags/${existing.id}`), api('a', 'GET', '/tags'), api('b', 'GET', '/tags')]);
+      expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      expect(writesDone).toBe(0);
+      const otherWrite = await api('b', 'POST', '/tags', { tag_name: 'not held' });
+      expect(otherWrite.status).toBe(201);
+      expect(writesDone).toBe(0);
+
+      holder.exec('COMMIT');
+      expect((await Promise.all(writes)).map((r) => r.status)).toEqual([201, 201, 201, 201]);
+      const names = ((await (await api('a', 'GET', '/tags')).json()) as { tags: { tag_name: string }[] }).tags.map((t) => t.tag_name);
+      expect(names.filter((n) => n.startsWith('burst ')).sort()).toEqual(['burst 0', 'burst 1', 'burst 2', 'burst 3']);
+    } finally {
+      finishPq(holder);
+    }
+  }, 60_000);
+
   it('serializes one organization’s writes across workers: of concurrent renames to one name, exactly one wins', async () => {
     const ids: string[] = [];
     for (const name of ['first', 'second', 'third', 'fourth']) ids.push(((await (await api('a', 'POST', '/tags', { tag_name: `race ${name}` })).json()) as { tag: { id: string } }).tag.id);

@@ -2,7 +2,7 @@
 // sandbox at speed (issue 28)"). The store and the engine stay synchronous (every statement a libpq round trip
 // that blocks its thread), so one engine answers one request at a time; here each worker runs its own engine
 // and connection, and the listener process only reads requests, hands each to a free worker (one request per
-// worker at a time; the rest wait in order for the first worker that answers), and writes the answers back. The listener never touches storage: its event loop never
+// worker at a time; the rest wait in order for the first worker that answers, a caller's writes holding at most half the workers: write-share.ts), and writes the answers back. The listener never touches storage: its event loop never
 // blocks, a slow statement holds one worker while the others answer, and N workers keep N requests in flight.
 //
 // Workers are child processes, not worker threads: the libpq binding is a native addon that loads in one thread
@@ -25,6 +25,7 @@ import { CONTROL_PATH } from '../sandbox.js';
 import type { WorkerEngineOptions } from './engine-options.js';
 import type { ForwardedRequest, MainToWorker, WorkerStart, WorkerToMain } from './messages.js';
 import { runPoolWorker } from './worker.js';
+import { SAFE_METHODS, WriteShares, writeShare, writerOf } from './write-share.js';
 
 /** Workers per core when no count is given: a worker mostly waits on PostgreSQL, so more than one per core pays. */
 const WORKERS_PER_CORE = 2;
@@ -77,6 +78,8 @@ const workerGone = (): SandboxResponse => json(503, { error: { code: 'INTERNAL',
 
 interface InFlight {
   message: ForwardedRequest;
+  /** Whom the request counts against as a write (write-share.ts), null for a read. */
+  writer: string | null;
   answer(response: SandboxResponse): void;
 }
 
@@ -90,9 +93,6 @@ interface Slot {
 const QUEUE_TIMEOUT_MS = 30_000;
 /** Before starting a replacement again when one failed to start (the database may be down). */
 const RELAUNCH_PAUSE_MS = 1000;
-
-/** Requests that change nothing, which a worker that died with them may be given to another worker again. */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A worker process running this module (under tsx, a .ts file: the child loads it through tsx as this process does). */
 function spawn(): ChildProcess {
@@ -136,7 +136,10 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
   // Each worker gets one request at a time (its engine is synchronous: a second one would only wait behind the
   // first, and behind a slow statement it would wait as long); the others wait here, first come first served,
   // for the first worker that answers. So a worker held by a slow statement takes no more requests.
+  // The writes of one caller hold at most half the workers (write-share.ts): a burst of writes waiting on one
+  // organization's lock leaves workers for every other request.
   const queue: InFlight[] = [];
+  const shares = new WriteShares(writeShare(count));
   let cursor = 0;
   /** A ready worker with nothing in flight (the first such after the last choice, to spread the work). */
   const free = (): Slot | undefined => {
@@ -151,11 +154,25 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
   };
   const dispatch = (slot: Slot, pending: InFlight): void => {
     slot.inFlight.set(pending.message.id, pending);
+    shares.started(pending.writer);
     send(slot, pending.message);
   };
-  /** Gives waiting requests to free workers. */
+  /** Takes a request off a worker (answered, or its worker died). */
+  const undispatch = (slot: Slot, id: number): InFlight | undefined => {
+    const pending = slot.inFlight.get(id);
+    slot.inFlight.delete(id);
+    if (pending) shares.finished(pending.writer);
+    return pending;
+  };
+  /** Gives waiting requests to free workers: the first in arrival order whose caller is within its share of writes. */
   const pump = (): void => {
-    for (let slot = free(); slot && queue.length > 0; slot = free()) dispatch(slot, queue.shift()!);
+    while (queue.length > 0) {
+      const at = queue.findIndex((pending) => shares.allows(pending.writer));
+      if (at < 0) return;
+      const slot = free();
+      if (!slot) return;
+      dispatch(slot, queue.splice(at, 1)[0]!);
+    }
   };
   const submit = (pending: InFlight, front = false): void => {
     if (front) queue.unshift(pending);
@@ -188,8 +205,7 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
             reject(new PoolStartError(message.reason, message.unavailable));
             break;
           case 'response': {
-            const pending = slot.inFlight.get(message.id);
-            slot.inFlight.delete(message.id);
+            const pending = undispatch(slot, message.id);
             pending?.answer({ status: message.status, headers: message.headers, body: message.body });
             pump();
             break;
@@ -212,8 +228,7 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
         slot.ready = false;
         // Reads go to another worker (the dead one may never have seen them); anything else may have been
         // done, or half of it rolled back, so its caller is told to try again.
-        const orphans = [...slot.inFlight.values()];
-        slot.inFlight.clear();
+        const orphans = [...slot.inFlight.keys()].map((id) => undispatch(slot, id)!);
         for (const pending of orphans) {
           if (SAFE_METHODS.has(pending.message.method.toUpperCase()) && !closing) submit(pending, true);
           else pending.answer(workerGone());
@@ -270,7 +285,7 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
     // Read here, up to the limit (or not at all when its Content-Length is over it): the worker gets bytes.
     const body = declaredTooLarge(req) ? null : await request.bytes();
     const response = await new Promise<SandboxResponse>((answer) => {
-      const pending: InFlight = { message: { type: 'request', id: nextId++, method: request.method, url: request.url.href, headers: req.headers, body }, answer };
+      const pending: InFlight = { message: { type: 'request', id: nextId++, method: request.method, url: request.url.href, headers: req.headers, body }, writer: writerOf(request.method, req.headers), answer };
       submit(pending);
       // A request whose client has gone before a worker took it is not run: a backlog of abandoned requests
       // (a load generator stopping, clients timing out) would otherwise hold the workers after its callers left.

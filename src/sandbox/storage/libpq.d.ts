@@ -8,6 +8,8 @@ declare module 'libpq' {
     errorMessage(): string;
     exec(text: string): void;
     execParams(text: string, values: (string | null)[]): void;
+    prepare(name: string, text: string, nParams: number): void;
+    execPrepared(name: string, values: (string | null)[]): void;
     resultStatus(): string;
     resultErrorMessage(): string;
     resultErrorFields(): { sqlState?: string; messagePrimary?: string } | undefined;

@@ -5,7 +5,7 @@
 import { isPostgresUrl, parsePgUrl } from './pg-connection.js';
 import { openPgStore } from './pg-store.js';
 import { openSqliteStore } from './sqlite-store.js';
-import type { Store } from './store.js';
+import type { OpenStoreOptions, Store } from './store.js';
 
 export type DbChoice = { engine: 'sqlite'; path: string } | { engine: 'postgres'; url: string; display: string };
 
@@ -23,7 +23,7 @@ export function chooseDb(value: string): DbChoice {
   return { engine: 'sqlite', path: value };
 }
 
-export function openStore(value: string): Store {
+export function openStore(value: string, options: OpenStoreOptions = {}): Store {
   const choice = chooseDb(value);
-  return choice.engine === 'postgres' ? openPgStore(choice.url) : openSqliteStore(choice.path);
+  return choice.engine === 'postgres' ? openPgStore(choice.url, options) : openSqliteStore(choice.path);
 }

@@ -34,6 +34,12 @@ const RECONNECT_PAUSE_MS = 250;
 /** Statements (lock waits included) are cancelled after this: a stuck database answers 503, not a hang. */
 const STATEMENT_TIMEOUT_MS = 10_000;
 const CONNECT_TIMEOUT_S = 3;
+/**
+ * Statements with parameters are prepared once per connection and then only executed (issue 28: the server
+ * parses and plans each once, not on every request). The store's texts are a fixed set plus one per looked-up
+ * kind and field; past this many, further texts run unprepared.
+ */
+const PREPARED_MAX = 256;
 
 /** The database cannot be reached: answered as 503 INTERNAL with the error envelope. */
 export class DatabaseUnavailable extends ApiFailure {
@@ -102,6 +108,8 @@ export class PgConnection {
   private lastFailure = { at: 0, reason: '' };
   /** Set by the store while a transaction is open (a lost connection then cannot be retried). */
   inTransaction = false;
+  /** The statements prepared on the current connection: their names by text (a new connection has none). */
+  private readonly prepared = new Map<string, string>();
 
   constructor(
     readonly target: PgTarget,
@@ -171,7 +179,18 @@ export class PgConnection {
 
   private run(pq: PQ, text: string, params: (string | null)[] | undefined): Row[] {
     if (params === undefined) pq.exec(text);
-    else pq.execParams(text, params);
+    else {
+      let name = this.prepared.get(text);
+      if (name === undefined && this.prepared.size < PREPARED_MAX) {
+        const next = `sandbox_${this.prepared.size}`;
+        pq.prepare(next, text, params.length);
+        this.check(pq);
+        this.prepared.set(text, next);
+        name = next;
+      }
+      if (name === undefined) pq.execParams(text, params);
+      else pq.execPrepared(name, params);
+    }
     this.check(pq);
     const rows: Row[] = [];
     const columns = Array.from({ length: pq.nfields() }, (_, i) => pq.fname(i));
@@ -207,6 +226,7 @@ export class PgConnection {
   drop(): void {
     const pq = this.pq;
     this.pq = null;
+    this.prepared.clear();
     if (pq) finishPq(pq);
   }
 

@@ -59,6 +59,15 @@ ALTER TABLE sent ADD COLUMN lease_until timestamptz;
 CREATE INDEX sent_due ON sent (next_attempt_at) WHERE state IN ('pending', 'retrying');
 `,
   },
+  {
+    version: 3,
+    name: 'cache epoch',
+    // One row every write of an API key, an organization or a workspace raises (pg-shared-cache.ts).
+    sql: `
+CREATE TABLE cache_epoch (id integer PRIMARY KEY CHECK (id = 1), value bigint NOT NULL);
+INSERT INTO cache_epoch (id, value) VALUES (1, 0);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -17,15 +17,18 @@
 //   round trips) until its first write, which begins the transaction and takes the lock. A `write`
 //   transaction also begins only with its first locked statement (reads before it run on their own, as they
 //   would under READ COMMITTED), and one that never writes sends neither BEGIN nor COMMIT.
-// - Nothing is cached: keys, organizations and workspaces are read from the database on every request, so a
-//   write through any instance is seen by the next request on every instance (no invalidation to get wrong).
+// - Keys, organizations and the records of the kinds named at open (workspaces) are cached per store and
+//   checked against the database's cache epoch once per request (pg-shared-cache.ts): a write through any
+//   instance raises the epoch in the same statement, so the next request on every instance sees it. Reads
+//   inside a transaction that holds a lock never use the cache (they read under the lock, as before).
 // - The sent log is also the delivery queue (events/deliver.ts, events/queue.ts): an entry is claimed by one
 //   instance at a time with a lease; the instance that created it holds it first, and when that instance dies
 //   its entries are claimed (FOR UPDATE SKIP LOCKED) by another once the lease runs out.
 import { randomUUID } from 'node:crypto';
 import { DatabaseUnavailable, PgConnection, parsePgUrl } from './pg-connection.js';
 import { INDEX_SCOPE, META_SCOPE, migrate, scopeLockKey } from './pg-schema.js';
-import { PLATFORM_ORG, type ApiKeyRecord, type Json, type Organization, type RecordFilter, type SentRecord, type Store, type StoredRecord } from './store.js';
+import { EPOCH_BUMP, EPOCH_QUERY, SharedCache, withEpoch } from './pg-shared-cache.js';
+import { PLATFORM_ORG, type OpenStoreOptions, type ApiKeyRecord, type Json, type Organization, type RecordFilter, type SentRecord, type Store, type StoredRecord } from './store.js';
 
 /** How long an instance holds a delivery it created before anyone else may take it over. */
 const CREATED_LEASE_MS = 10_000;
@@ -55,7 +58,7 @@ export interface PgStoreInfo {
  * Opens (and migrates) the store at `url`. Throws DatabaseUnavailable when the server cannot be reached or
  * refuses the credentials (its reason is libpq's one line), an Error for a malformed URL or a newer schema.
  */
-export function openPgStore(url: string): Store & { info: PgStoreInfo } {
+export function openPgStore(url: string, options: OpenStoreOptions = {}): Store & { info: PgStoreInfo } {
   const target = parsePgUrl(url);
   const connection = new PgConnection(target, (c) => void c.query(`SET search_path TO "${target.schema}"`));
   connection.open();
@@ -67,6 +70,8 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
   let openMode: 'read' | 'write' = 'write';
   /** The scopes (organizations, META_SCOPE, INDEX_SCOPE) whose lock the open transaction holds. */
   const held = new Set<string>();
+  const cache = new SharedCache();
+  const cachedKinds = new Set(options.cachedKinds ?? []);
 
   const q = (text: string, params: (string | null)[] = []): Row[] => connection.query(text, params);
   /** Whether a statement naming a scope must hold its lock: inside a write transaction, or a read one that has written. */
@@ -88,6 +93,20 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
     // Without parameters: the script may hold BEGIN and the lock (one round trip).
     if (script !== '') connection.query(script);
   };
+  /**
+   * A statement of `scope` that must hold its lock: when the lock is still to be taken, BEGIN, the lock and the
+   * statement go as one script (one round trip where they took two; a script takes no parameters, so the
+   * values go inline as quoted literals).
+   */
+  const lockedQuery = (scope: string, text: string, params: (string | null)[]): Row[] => {
+    const script = lockScript(scope);
+    if (script === '') return q(text, params);
+    const inline = text.replace(/\$(\d+)/g, (_, n: string) => {
+      const value = params[Number(n) - 1];
+      return value === null || value === undefined ? 'NULL' : connection.literal(value);
+    });
+    return connection.query(`${script}; ${inline}`);
+  };
   /** Before a write that names no organization (versions, index creation): the transaction has begun. */
   const begun = (): void => {
     if (open && !connection.inTransaction) {
@@ -102,6 +121,9 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
   // unindexed.
   const indexed = new Set<string>();
   const plainName = (kind: string, field: string): boolean => /^[A-Za-z_][A-Za-z0-9_]{0,40}$/.test(field) && /^[A-Za-z][A-Za-z0-9_-]{0,40}$/.test(kind);
+  const fieldSelect = (kind: string, field: string): string => `SELECT * FROM records WHERE kind = '${kind}' AND org = $1 AND (data::jsonb -> '${field}') = $2::jsonb ORDER BY seq`;
+  /** Whether the lookup by this kind and field needs no index creation first (indexed already, or never indexed). */
+  const lookupReady = (kind: string, field: string): boolean => !plainName(kind, field) || indexed.has(`${kind}\u0000${field}`);
   const fieldQuery = (kind: string, field: string): string | null => {
     if (!plainName(kind, field)) return null;
     const cacheKey = `${kind}\u0000${field}`;
@@ -113,9 +135,35 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
       }
       indexed.add(cacheKey);
     }
-    return `SELECT * FROM records WHERE kind = '${kind}' AND org = $1 AND (data::jsonb -> '${field}') = $2::jsonb ORDER BY seq`;
+    return fieldSelect(kind, field);
   };
+  const unindexedFieldSelect = 'SELECT * FROM records WHERE kind = $1 AND org = $2 AND (data::jsonb -> $3) = $4::jsonb ORDER BY seq';
   const sentColumns = 'seq, id, org, kind, data';
+
+  /** Whether a read may use the cache: outside any begun transaction and any lock (a committed view only). */
+  const cacheable = (): boolean => !connection.inTransaction && !locking();
+  /**
+   * A cached entry while the epoch has not moved (read once per request); else runs `fetch`, whose statement
+   * reads the epoch beside the row (withEpoch), and caches what it found.
+   */
+  const cached = <T extends object>(entries: { get(id: string): T | undefined; set(id: string, value: T): T }, id: string, fetch: () => Row | undefined, parse: (row: Row) => T | undefined): T | undefined => {
+    // Cached but not checked since the request began: the epoch alone says whether it still holds.
+    if (!cache.current && entries.get(id)) cache.observe(q(EPOCH_QUERY)[0]!.epoch!);
+    if (cache.current) {
+      const hit = entries.get(id);
+      if (hit) return hit;
+    }
+    const row = fetch();
+    if (row?.epoch) cache.observe(row.epoch);
+    const value = row ? parse(row) : undefined;
+    return value === undefined ? undefined : entries.set(id, value);
+  };
+  /** The prefix of a write of `kind`'s records: raises the epoch when the kind is cached. */
+  const bumpOf = (kind: string, id: string): string => {
+    if (!cachedKinds.has(kind)) return '';
+    cache.written(cache.records, `${kind}\u0000${id}`);
+    return EPOCH_BUMP;
+  };
 
   /** Before a write inside transaction(): begins it unless it has begun, and holds `scope`'s lock. */
   const writing = (scope: string): void => {
@@ -150,8 +198,7 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
       }
     },
     meta(key) {
-      scoped(META_SCOPE);
-      return q('SELECT value FROM meta WHERE key = $1', [key])[0]?.value ?? undefined;
+      return lockedQuery(META_SCOPE, 'SELECT value FROM meta WHERE key = $1', [key])[0]?.value ?? undefined;
     },
     setMeta(key, value) {
       writing(META_SCOPE);
@@ -159,24 +206,29 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
     },
     putOrganization(org) {
       writing(org.id);
-      q('INSERT INTO organizations (id, data) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET data = excluded.data', [org.id, JSON.stringify(org)]);
+      cache.written(cache.organizations, org.id);
+      q(EPOCH_BUMP + 'INSERT INTO organizations (id, data) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET data = excluded.data', [org.id, JSON.stringify(org)]);
     },
     getOrganization(id) {
-      scoped(id);
-      const row = q('SELECT data FROM organizations WHERE id = $1', [id])[0];
+      if (cacheable()) {
+        return cached(cache.organizations, id, () => q(withEpoch('x.data', 'organizations', 'x.id = $1'), [id])[0], (row) => (row.data ? (JSON.parse(row.data) as Organization) : undefined));
+      }
+      const row = lockedQuery(id, 'SELECT data FROM organizations WHERE id = $1', [id])[0];
       return row ? (JSON.parse(row.data!) as Organization) : undefined;
     },
     putKey(key) {
       writing(key.organization_id);
-      q('INSERT INTO api_keys (key, organization_id, data) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET data = excluded.data', [key.key, key.organization_id, JSON.stringify(key)]);
+      cache.written(cache.keys, key.key);
+      q(EPOCH_BUMP + 'INSERT INTO api_keys (key, organization_id, data) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET data = excluded.data', [key.key, key.organization_id, JSON.stringify(key)]);
     },
     findKey(key) {
+      if (cacheable()) return cached(cache.keys, key, () => q(withEpoch('x.data', 'api_keys', 'x.key = $1'), [key])[0], (row) => (row.data ? (JSON.parse(row.data) as ApiKeyRecord) : undefined));
       const row = q('SELECT data FROM api_keys WHERE key = $1', [key])[0];
       return row ? (JSON.parse(row.data!) as ApiKeyRecord) : undefined;
     },
     insert(record) {
       writing(record.org);
-      const row = q('INSERT INTO records (kind, id, org, workspace, deleted, data) VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq', [
+      const row = q(bumpOf(record.kind, record.id) + 'INSERT INTO records (kind, id, org, workspace, deleted, data) VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq', [
         record.kind,
         record.id,
         record.org,
@@ -188,13 +240,13 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
     },
     update(record) {
       writing(record.org);
-      q('UPDATE records SET org = $1, workspace = $2, deleted = $3, data = $4 WHERE kind = $5 AND id = $6', [record.org, record.workspace, record.deleted ? 't' : 'f', JSON.stringify(record.data), record.kind, record.id]);
+      q(bumpOf(record.kind, record.id) + 'UPDATE records SET org = $1, workspace = $2, deleted = $3, data = $4 WHERE kind = $5 AND id = $6', [record.org, record.workspace, record.deleted ? 't' : 'f', JSON.stringify(record.data), record.kind, record.id]);
     },
     remove(kind, id) {
       const record = store.get(kind, id);
       if (!record) return;
       writing(record.org);
-      q('DELETE FROM records WHERE kind = $1 AND id = $2', [kind, id]);
+      q(bumpOf(kind, id) + 'DELETE FROM records WHERE kind = $1 AND id = $2', [kind, id]);
       q('DELETE FROM versions WHERE kind = $1 AND resource_id = $2', [kind, id]);
     },
     get(kind, id) {
@@ -207,20 +259,26 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
       return again ? toRecord(again) : undefined;
     },
     peek(kind, id) {
-      return store.get(kind, id);
+      if (!cachedKinds.has(kind) || !cacheable()) return store.get(kind, id);
+      return cached(cache.records, `${kind}\u0000${id}`, () => q(withEpoch('x.*', 'records', 'x.kind = $1 AND x.id = $2'), [kind, id])[0], (row) => (row.kind ? toRecord(row) : undefined));
     },
     list(kind, filter: RecordFilter = {}) {
-      if (filter.org !== undefined) scoped(filter.org);
-      const rows = filter.org === undefined ? q('SELECT * FROM records WHERE kind = $1 ORDER BY seq', [kind]) : q('SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = $3) ORDER BY seq', [kind, filter.org, PLATFORM_ORG]);
+      const rows = filter.org === undefined ? q('SELECT * FROM records WHERE kind = $1 ORDER BY seq', [kind]) : lockedQuery(filter.org, 'SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = $3) ORDER BY seq', [kind, filter.org, PLATFORM_ORG]);
       return rows
         .map(toRecord)
         .filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === undefined || r.workspace === filter.workspace));
     },
     withField(kind, org, field, value) {
-      scoped(org);
       const json = JSON.stringify(value) ?? 'null';
+      // The usual case: the lock and the lookup in one round trip. The first lookup of a kind and field in this
+      // store takes the lock alone first, then checks (and may create) its index inside the transaction.
+      if (lookupReady(kind, field)) {
+        const rows = plainName(kind, field) ? lockedQuery(org, fieldSelect(kind, field), [org, json]) : lockedQuery(org, unindexedFieldSelect, [kind, org, field, json]);
+        return rows.map(toRecord);
+      }
+      scoped(org);
       const indexedQuery = fieldQuery(kind, field);
-      const rows = indexedQuery ? q(indexedQuery, [org, json]) : q('SELECT * FROM records WHERE kind = $1 AND org = $2 AND (data::jsonb -> $3) = $4::jsonb ORDER BY seq', [kind, org, field, json]);
+      const rows = indexedQuery ? q(indexedQuery, [org, json]) : q(unindexedFieldSelect, [kind, org, field, json]);
       return rows.map(toRecord);
     },
     addVersion(v) {
@@ -292,8 +350,11 @@ export function openPgStore(url: string): Store & { info: PgStoreInfo } {
         q('DELETE FROM records');
         q('DELETE FROM versions');
         q('DELETE FROM sent');
+        q('UPDATE cache_epoch SET value = value + 1 WHERE id = 1');
+        cache.forget();
       });
     },
+    newRequest: () => cache.expire(),
     close: () => connection.close(),
   };
   return store;

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { BoundedCache } from './bounded-cache.js';
 import { PLATFORM_ORG, type ApiKeyRecord, type Json, type Organization, type RecordFilter, type SentRecord, type Store, type StoredRecord, type StoredVersion } from './store.js';
 
 const SCHEMA = `
@@ -218,25 +219,4 @@ export type { StoredVersion };
 function dropWholeTableFieldIndexes(db: Database.Database): void {
   const old = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'records\\_by\\_%' ESCAPE '\\' AND name <> 'records_by_owner'").all();
   for (const { name } of old) db.exec(`DROP INDEX IF EXISTS "${name.replace(/"/g, '""')}"`);
-}
-
-/** A map of parsed rows that forgets everything when full (hits only: unknown keys are never cached). */
-class BoundedCache<T extends object> {
-  private readonly entries = new Map<string, T>();
-  constructor(private readonly limit: number) {}
-  get(id: string): T | undefined {
-    return this.entries.get(id);
-  }
-  set(id: string, value: T): T {
-    if (this.entries.size >= this.limit) this.entries.clear();
-    // Frozen: callers share the cached object and must not change it behind the store's back.
-    this.entries.set(id, Object.freeze(value));
-    return value;
-  }
-  delete(id: string): void {
-    this.entries.delete(id);
-  }
-  clear(): void {
-    this.entries.clear();
-  }
 }

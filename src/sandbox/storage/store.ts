@@ -60,6 +60,12 @@ export interface RecordFilter {
   includeDeleted?: boolean;
 }
 
+/** How a store is opened (options a backend may ignore). */
+export interface OpenStoreOptions {
+  /** Record kinds read by id on every request (the workspace resource): a shared store caches them like keys and organizations. */
+  cachedKinds?: readonly string[];
+}
+
 export interface Store {
   /**
    * Runs `fn` as one atomic transaction; nested calls join the outer one. `read` says the caller expects not
@@ -109,6 +115,12 @@ export interface Store {
    * finished). The claim is kept `holdMs` past the retry time, then anyone may take the entry over.
    */
   releaseSent?(entry: SentRecord, retryInMs: number | null, holdMs: number): void;
+
+  /**
+   * A request begins (optional): a store shared by several instances that caches keys, organizations or
+   * workspaces checks them against the other instances' writes before their next use (PostgreSQL).
+   */
+  newRequest?(): void;
 
   /** Deletes everything (organizations, keys, records, history, sent items), keeping meta. */
   reset(): void;
