@@ -17,18 +17,20 @@ const COMPONENT_NAME = '[A-Za-z0-9._-]+';
 
 /**
  * The narrowed Reference for a section (`undefined`: a kind no components section holds, where no ref is accepted).
- * `probe`: the branch accepts `{ "$ref": <a natural number> }` instead, the stand-in validate-in-place.ts puts in every
- * ref for a moment.
+ * It also accepts `{ "$ref": <a natural number> }`: the stand-in validate-in-place.ts puts in every ref for a moment
+ * (its pass 3), so that one compiled schema serves both of its passes; a document with a `$ref` member that is not
+ * a string never reaches this schema.
  */
-function narrowedReference(section: string | undefined, probe: boolean): Json {
-  const ref = probe ? { type: 'integer', minimum: 0 } : section === undefined ? false : { type: 'string', pattern: `^#/components/${section}/${COMPONENT_NAME}$` };
+function narrowedReference(section: string | undefined): Json {
+  const standIn = { type: 'integer', minimum: 0 };
+  const ref = section === undefined ? standIn : { anyOf: [{ type: 'string', pattern: `^#/components/${section}/${COMPONENT_NAME}$` }, standIn] };
   return { type: 'object', required: ['$ref'], properties: { $ref: ref }, additionalProperties: false };
 }
 
 const refTo = (node: unknown): string | undefined => (node !== null && typeof node === 'object' && typeof (node as Json).$ref === 'string' ? ((node as Json).$ref as string) : undefined);
 
 /** The schema (already without `$dynamicRef`s for 3.1) with its Reference branches narrowed; the input is not changed. */
-export function narrowReferences(schema: object, line: '3.0' | '3.1', probe = false): object {
+export function narrowReferences(schema: object, line: '3.0' | '3.1'): object {
   const copy = structuredClone(schema) as Json;
   const defsKey = line === '3.0' ? 'definitions' : '$defs';
   const defs = copy[defsKey] as Json;
@@ -74,7 +76,7 @@ export function narrowReferences(schema: object, line: '3.0' | '3.1', probe = fa
       if (refTo(d.then) === referenceRef) d.then = narrowedRef(name);
     }
   }
-  for (const section of used) defs[`${NARROWED_REFERENCE_PREFIX}${section ?? 'nothing'}`] = narrowedReference(section, probe);
+  for (const section of used) defs[`${NARROWED_REFERENCE_PREFIX}${section ?? 'nothing'}`] = narrowedReference(section);
   return copy;
 }
 

@@ -42,10 +42,10 @@ const require = createRequire(import.meta.url);
 
 /**
  * `plain`: the official schema (a document is judged dereferenced by the caller); `narrowed`: its Reference branches
- * accept only refs into the components section of their kind, and `probe` only `{ "$ref": 0 }` (narrowed-references.ts;
- * both for a document judged in place, validate-in-place.ts).
+ * accept only refs into the components section of their kind (narrowed-references.ts), for a document judged in
+ * place (validate-in-place.ts).
  */
-export type SchemaVariant = 'plain' | 'narrowed' | 'probe';
+export type SchemaVariant = 'plain' | 'narrowed';
 
 const compiled = new Map<string, Check>();
 
@@ -83,7 +83,7 @@ function checkerFor(line: '3.0' | '3.1', variant: SchemaVariant, cache: Compiled
   let check = compiled.get(`${line} ${variant}`);
   if (check) return check;
   const official = officialSchema(line);
-  const schema = variant === 'plain' ? official : narrowReferences(official, line, variant === 'probe');
+  const schema = variant === 'plain' ? official : narrowReferences(official, line);
   const Ajv = line === '3.1' ? Ajv2020 : AjvDraft04;
   if (cache === undefined) check = new Ajv(OPTIONS).compile(schema);
   else {

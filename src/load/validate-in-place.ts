@@ -9,15 +9,16 @@
 // 2. the OpenAPI schema with its Reference branches narrowed (narrowed-references.ts) passes: a ref in an
 //    "X or Reference" place has nothing beside its `$ref` and points into the components section of kind X, where
 //    its target is validated as X, so the target at the ref's place would pass too;
-// 3. with each `$ref` briefly set to a number (one per target; restored at once), the schema whose Reference
-//    branches accept exactly that passes: so a ref that is not in an "X or Reference" place sits where the OpenAPI
+// 3. with each `$ref` briefly set to a number (one per target; restored at once), the same schema, whose Reference
+//    branches accept such a number and nothing else looks for one, passes: so a ref that is not in an "X or Reference" place sits where the OpenAPI
 //    schema looks at nothing of it (an extension, an example, a 3.1 Schema Object, which the loader's schema takes as
 //    any object or boolean), and its target (with the ref's siblings merged in, as dereferencing does) would pass
 //    there too. This rests on a property of the pinned OpenAPI schemas: apart from the Reference branches, every
 //    object they describe either refuses a `$ref` member or is not looked into at all (no open object with
 //    constrained properties); the test that holds both paths equal (test/load/validate-in-place.test.ts) checks it.
 //
-// Anything else (a violation, an unusual ref, a version swagger-parser's parser treats apart) answers `false`, and
+// Anything else (a violation, an unusual ref, a `$ref` member that is not a string, a version swagger-parser's
+// parser treats apart) answers `false`, and
 // the caller takes the dereferencing path, which reports exactly what it always did.
 import { openApiSchemaViolations, uniqueListsOfReferences, type CompiledCache } from './openapi-schema.js';
 
@@ -80,6 +81,8 @@ function plainRefs(document: Json): Json[] | undefined {
       sites.push(node);
       return;
     }
+    // Pass 3's stand-in is a number: a document with a number there already is left to the dereferencing check.
+    if (!Array.isArray(node) && hasOwn(node, '$ref') && typeof (node as Json).$ref !== 'string') throw new NotPlain();
     if (Array.isArray(node) && uniqueLists.has(key) && node.some(isFollowedRef)) {
       const budget = { left: EXPANSION_BUDGET };
       const texts = new Set(node.map((item) => dereferencedText(item, new Set(), budget)));
@@ -110,6 +113,7 @@ export function passesInPlace(document: Json, cache?: CompiledCache): boolean {
   if (sites.length === 0) return true;
 
   // Pass 3: one number per target, so that refs equal before stay equal (and unequal ones unequal) for uniqueItems.
+  // The swap is undone before anything else can see the document (the check is synchronous).
   const refs = sites.map((site) => site.$ref as string);
   const numbers = new Map<string, number>();
   try {
@@ -118,7 +122,7 @@ export function passesInPlace(document: Json, cache?: CompiledCache): boolean {
       if (!numbers.has(ref)) numbers.set(ref, numbers.size);
       site.$ref = numbers.get(ref);
     }
-    return openApiSchemaViolations(document, cache, 'probe').length === 0;
+    return openApiSchemaViolations(document, cache, 'narrowed').length === 0;
   } finally {
     sites.forEach((site, i) => {
       site.$ref = refs[i];

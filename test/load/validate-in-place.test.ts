@@ -85,6 +85,7 @@ describe('validation in place', () => {
     ['a discriminator mapping that is a ref', base(get({ responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', discriminator: { propertyName: 'id', mapping: { $ref: '#/components/schemas/Thing' } } } } } } } }))],
     ['a ref with a sibling the target would not allow', base(get({ parameters: [{ $ref: '#/components/parameters/Limit', bogus: 1 }] }))],
     ['a ref that leads nowhere', base(get({ parameters: [{ $ref: '#/components/parameters/Nope' }] }))],
+    ['a "$ref" that is a number (the in-place check\'s own stand-in)', base(get({ parameters: [{ $ref: 3 }] }))],
     ['a 3.1 response ref that names a schema', base(get({ responses: { '200': { $ref: '#/components/schemas/Thing' } } }), '3.1.0')],
   ];
   for (const [name, document] of judgedByTarget) {
