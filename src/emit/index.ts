@@ -46,7 +46,7 @@ function emitClientPackage(model: ApiModel, names: Names, dir: string, packageNa
       name: packageName,
       description: `Typed client, types and run-time validators for ${model.title}, generated from its OpenAPI description.`,
       modules,
-      readme: clientReadme(model, packageName, modules),
+      readme: clientReadme(model, names, packageName, modules),
       index: false,
       history,
     }),

