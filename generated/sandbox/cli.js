@@ -15672,6 +15672,7 @@ function pqClass() {
 var RECONNECT_PAUSE_MS = 250;
 var STATEMENT_TIMEOUT_MS = 1e4;
 var CONNECT_TIMEOUT_S = 3;
+var PREPARED_MAX = 256;
 var DatabaseUnavailable = class extends ApiFailure {
   constructor(reason) {
     super(503, "INTERNAL", "The sandbox database is unavailable; try again.", []);
@@ -15722,6 +15723,8 @@ var PgConnection = class {
   lastFailure = { at: 0, reason: "" };
   /** Set by the store while a transaction is open (a lost connection then cannot be retried). */
   inTransaction = false;
+  /** The statements prepared on the current connection: their names by text (a new connection has none). */
+  prepared = /* @__PURE__ */ new Map();
   /** Connects now; throws DatabaseUnavailable with libpq's one-line reason when the server refuses. */
   open() {
     this.lastFailure.at = 0;
@@ -15777,7 +15780,18 @@ var PgConnection = class {
   }
   run(pq, text, params) {
     if (params === void 0) pq.exec(text);
-    else pq.execParams(text, params);
+    else {
+      let name = this.prepared.get(text);
+      if (name === void 0 && this.prepared.size < PREPARED_MAX) {
+        const next = `sandbox_${this.prepared.size}`;
+        pq.prepare(next, text, params.length);
+        this.check(pq);
+        this.prepared.set(text, next);
+        name = next;
+      }
+      if (name === void 0) pq.execParams(text, params);
+      else pq.execPrepared(name, params);
+    }
     this.check(pq);
     const rows = [];
     const columns = Array.from({ length: pq.nfields() }, (_, i) => pq.fname(i));
@@ -15807,6 +15821,7 @@ var PgConnection = class {
   drop() {
     const pq = this.pq;
     this.pq = null;
+    this.prepared.clear();
     if (pq) finishPq(pq);
   }
   get connected() {
@@ -15871,6 +15886,15 @@ ALTER TABLE sent ADD COLUMN lease_owner text;
 ALTER TABLE sent ADD COLUMN lease_until timestamptz;
 CREATE INDEX sent_due ON sent (next_attempt_at) WHERE state IN ('pending', 'retrying');
 `
+  },
+  {
+    version: 3,
+    name: "cache epoch",
+    // One row every write of an API key, an organization or a workspace raises (pg-shared-cache.ts).
+    sql: `
+CREATE TABLE cache_epoch (id integer PRIMARY KEY CHECK (id = 1), value bigint NOT NULL);
+INSERT INTO cache_epoch (id, value) VALUES (1, 0);
+`
   }
 ];
 var SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
@@ -15898,6 +15922,72 @@ function migrate(connection, schema) {
   }
 }
 
+// src/sandbox/storage/bounded-cache.ts
+var BoundedCache = class {
+  constructor(limit) {
+    this.limit = limit;
+  }
+  limit;
+  entries = /* @__PURE__ */ new Map();
+  get(id) {
+    return this.entries.get(id);
+  }
+  set(id, value) {
+    if (this.entries.size >= this.limit) this.entries.clear();
+    this.entries.set(id, Object.freeze(value));
+    return value;
+  }
+  delete(id) {
+    this.entries.delete(id);
+  }
+  clear() {
+    this.entries.clear();
+  }
+};
+
+// src/sandbox/storage/pg-shared-cache.ts
+var EPOCH_BUMP = "WITH cache_bump AS (UPDATE cache_epoch SET value = value + 1 WHERE id = 1) ";
+var EPOCH_QUERY = "SELECT value AS epoch FROM cache_epoch WHERE id = 1";
+var withEpoch = (columns, table, on) => `SELECT e.value AS epoch, ${columns} FROM cache_epoch e LEFT JOIN ${table} x ON ${on} WHERE e.id = 1`;
+var MAX_AGE_MS = 250;
+var ENTRIES = 1e4;
+var SharedCache = class {
+  keys = new BoundedCache(ENTRIES);
+  organizations = new BoundedCache(ENTRIES);
+  records = new BoundedCache(ENTRIES);
+  epoch = null;
+  checkedAt = Number.NEGATIVE_INFINITY;
+  /** A request begins: the epoch is checked again before the next use of the cache. */
+  expire() {
+    this.checkedAt = Number.NEGATIVE_INFINITY;
+  }
+  /** Whether the cache may be used without reading the epoch. */
+  get current() {
+    return this.epoch !== null && Date.now() - this.checkedAt < MAX_AGE_MS;
+  }
+  /** The epoch as just read: everything cached goes when it moved. */
+  observe(epoch) {
+    if (epoch !== this.epoch) {
+      this.keys.clear();
+      this.organizations.clear();
+      this.records.clear();
+      this.epoch = epoch;
+    }
+    this.checkedAt = Date.now();
+  }
+  /** Everything was deleted (the control plane's reset): forget all, check the epoch before the next use. */
+  forget() {
+    this.observe("");
+    this.epoch = null;
+    this.expire();
+  }
+  /** This instance wrote a cached row: forget it at once and check the epoch before the next use. */
+  written(cache2, id) {
+    cache2.delete(id);
+    this.expire();
+  }
+};
+
 // src/sandbox/storage/pg-store.ts
 var CREATED_LEASE_MS = 1e4;
 function toRecord(row) {
@@ -15909,7 +15999,7 @@ function toSent(row) {
 function stateOf2(data) {
   return typeof data.status === "string" ? data.status : "delivered";
 }
-function openPgStore(url) {
+function openPgStore(url, options = {}) {
   const target2 = parsePgUrl(url);
   const connection = new PgConnection(target2, (c) => void c.query(`SET search_path TO "${target2.schema}"`));
   connection.open();
@@ -15918,6 +16008,8 @@ function openPgStore(url) {
   let open2 = false;
   let openMode = "write";
   const held = /* @__PURE__ */ new Set();
+  const cache2 = new SharedCache();
+  const cachedKinds = new Set(options.cachedKinds ?? []);
   const q = (text, params = []) => connection.query(text, params);
   const locking = () => open2 && (openMode === "write" || connection.inTransaction);
   const lockScript = (scope) => {
@@ -15931,6 +16023,15 @@ function openPgStore(url) {
     const script = lockScript(scope);
     if (script !== "") connection.query(script);
   };
+  const lockedQuery = (scope, text, params) => {
+    const script = lockScript(scope);
+    if (script === "") return q(text, params);
+    const inline = text.replace(/\$(\d+)/g, (_, n) => {
+      const value = params[Number(n) - 1];
+      return value === null || value === void 0 ? "NULL" : connection.literal(value);
+    });
+    return connection.query(`${script}; ${inline}`);
+  };
   const begun = () => {
     if (open2 && !connection.inTransaction) {
       q("BEGIN");
@@ -15939,6 +16040,8 @@ function openPgStore(url) {
   };
   const indexed = /* @__PURE__ */ new Set();
   const plainName2 = (kind, field2) => /^[A-Za-z_][A-Za-z0-9_]{0,40}$/.test(field2) && /^[A-Za-z][A-Za-z0-9_-]{0,40}$/.test(kind);
+  const fieldSelect = (kind, field2) => `SELECT * FROM records WHERE kind = '${kind}' AND org = $1 AND (data::jsonb -> '${field2}') = $2::jsonb ORDER BY seq`;
+  const lookupReady = (kind, field2) => !plainName2(kind, field2) || indexed.has(`${kind}\0${field2}`);
   const fieldQuery = (kind, field2) => {
     if (!plainName2(kind, field2)) return null;
     const cacheKey = `${kind}\0${field2}`;
@@ -15950,9 +16053,27 @@ function openPgStore(url) {
       }
       indexed.add(cacheKey);
     }
-    return `SELECT * FROM records WHERE kind = '${kind}' AND org = $1 AND (data::jsonb -> '${field2}') = $2::jsonb ORDER BY seq`;
+    return fieldSelect(kind, field2);
   };
+  const unindexedFieldSelect = "SELECT * FROM records WHERE kind = $1 AND org = $2 AND (data::jsonb -> $3) = $4::jsonb ORDER BY seq";
   const sentColumns = "seq, id, org, kind, data";
+  const cacheable = () => !connection.inTransaction && !locking();
+  const cached = (entries, id, fetch, parse) => {
+    if (!cache2.current && entries.get(id)) cache2.observe(q(EPOCH_QUERY)[0].epoch);
+    if (cache2.current) {
+      const hit = entries.get(id);
+      if (hit) return hit;
+    }
+    const row = fetch();
+    if (row?.epoch) cache2.observe(row.epoch);
+    const value = row ? parse(row) : void 0;
+    return value === void 0 ? void 0 : entries.set(id, value);
+  };
+  const bumpOf = (kind, id) => {
+    if (!cachedKinds.has(kind)) return "";
+    cache2.written(cache2.records, `${kind}\0${id}`);
+    return EPOCH_BUMP;
+  };
   const writing = (scope) => {
     if (!open2) return;
     if (openMode === "read" && !connection.inTransaction) openMode = "write";
@@ -15984,8 +16105,7 @@ function openPgStore(url) {
       }
     },
     meta(key2) {
-      scoped(META_SCOPE);
-      return q("SELECT value FROM meta WHERE key = $1", [key2])[0]?.value ?? void 0;
+      return lockedQuery(META_SCOPE, "SELECT value FROM meta WHERE key = $1", [key2])[0]?.value ?? void 0;
     },
     setMeta(key2, value) {
       writing(META_SCOPE);
@@ -15993,24 +16113,29 @@ function openPgStore(url) {
     },
     putOrganization(org) {
       writing(org.id);
-      q("INSERT INTO organizations (id, data) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET data = excluded.data", [org.id, JSON.stringify(org)]);
+      cache2.written(cache2.organizations, org.id);
+      q(EPOCH_BUMP + "INSERT INTO organizations (id, data) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET data = excluded.data", [org.id, JSON.stringify(org)]);
     },
     getOrganization(id) {
-      scoped(id);
-      const row = q("SELECT data FROM organizations WHERE id = $1", [id])[0];
+      if (cacheable()) {
+        return cached(cache2.organizations, id, () => q(withEpoch("x.data", "organizations", "x.id = $1"), [id])[0], (row2) => row2.data ? JSON.parse(row2.data) : void 0);
+      }
+      const row = lockedQuery(id, "SELECT data FROM organizations WHERE id = $1", [id])[0];
       return row ? JSON.parse(row.data) : void 0;
     },
     putKey(key2) {
       writing(key2.organization_id);
-      q("INSERT INTO api_keys (key, organization_id, data) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET data = excluded.data", [key2.key, key2.organization_id, JSON.stringify(key2)]);
+      cache2.written(cache2.keys, key2.key);
+      q(EPOCH_BUMP + "INSERT INTO api_keys (key, organization_id, data) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET data = excluded.data", [key2.key, key2.organization_id, JSON.stringify(key2)]);
     },
     findKey(key2) {
+      if (cacheable()) return cached(cache2.keys, key2, () => q(withEpoch("x.data", "api_keys", "x.key = $1"), [key2])[0], (row2) => row2.data ? JSON.parse(row2.data) : void 0);
       const row = q("SELECT data FROM api_keys WHERE key = $1", [key2])[0];
       return row ? JSON.parse(row.data) : void 0;
     },
     insert(record) {
       writing(record.org);
-      const row = q("INSERT INTO records (kind, id, org, workspace, deleted, data) VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq", [
+      const row = q(bumpOf(record.kind, record.id) + "INSERT INTO records (kind, id, org, workspace, deleted, data) VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq", [
         record.kind,
         record.id,
         record.org,
@@ -16022,13 +16147,13 @@ function openPgStore(url) {
     },
     update(record) {
       writing(record.org);
-      q("UPDATE records SET org = $1, workspace = $2, deleted = $3, data = $4 WHERE kind = $5 AND id = $6", [record.org, record.workspace, record.deleted ? "t" : "f", JSON.stringify(record.data), record.kind, record.id]);
+      q(bumpOf(record.kind, record.id) + "UPDATE records SET org = $1, workspace = $2, deleted = $3, data = $4 WHERE kind = $5 AND id = $6", [record.org, record.workspace, record.deleted ? "t" : "f", JSON.stringify(record.data), record.kind, record.id]);
     },
     remove(kind, id) {
       const record = store.get(kind, id);
       if (!record) return;
       writing(record.org);
-      q("DELETE FROM records WHERE kind = $1 AND id = $2", [kind, id]);
+      q(bumpOf(kind, id) + "DELETE FROM records WHERE kind = $1 AND id = $2", [kind, id]);
       q("DELETE FROM versions WHERE kind = $1 AND resource_id = $2", [kind, id]);
     },
     get(kind, id) {
@@ -16040,18 +16165,22 @@ function openPgStore(url) {
       return again ? toRecord(again) : void 0;
     },
     peek(kind, id) {
-      return store.get(kind, id);
+      if (!cachedKinds.has(kind) || !cacheable()) return store.get(kind, id);
+      return cached(cache2.records, `${kind}\0${id}`, () => q(withEpoch("x.*", "records", "x.kind = $1 AND x.id = $2"), [kind, id])[0], (row) => row.kind ? toRecord(row) : void 0);
     },
     list(kind, filter = {}) {
-      if (filter.org !== void 0) scoped(filter.org);
-      const rows = filter.org === void 0 ? q("SELECT * FROM records WHERE kind = $1 ORDER BY seq", [kind]) : q("SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = $3) ORDER BY seq", [kind, filter.org, PLATFORM_ORG]);
+      const rows = filter.org === void 0 ? q("SELECT * FROM records WHERE kind = $1 ORDER BY seq", [kind]) : lockedQuery(filter.org, "SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = $3) ORDER BY seq", [kind, filter.org, PLATFORM_ORG]);
       return rows.map(toRecord).filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === void 0 || r.workspace === filter.workspace));
     },
     withField(kind, org, field2, value) {
-      scoped(org);
       const json2 = JSON.stringify(value) ?? "null";
+      if (lookupReady(kind, field2)) {
+        const rows2 = plainName2(kind, field2) ? lockedQuery(org, fieldSelect(kind, field2), [org, json2]) : lockedQuery(org, unindexedFieldSelect, [kind, org, field2, json2]);
+        return rows2.map(toRecord);
+      }
+      scoped(org);
       const indexedQuery = fieldQuery(kind, field2);
-      const rows = indexedQuery ? q(indexedQuery, [org, json2]) : q("SELECT * FROM records WHERE kind = $1 AND org = $2 AND (data::jsonb -> $3) = $4::jsonb ORDER BY seq", [kind, org, field2, json2]);
+      const rows = indexedQuery ? q(indexedQuery, [org, json2]) : q(unindexedFieldSelect, [kind, org, field2, json2]);
       return rows.map(toRecord);
     },
     addVersion(v) {
@@ -16117,8 +16246,11 @@ function openPgStore(url) {
         q("DELETE FROM records");
         q("DELETE FROM versions");
         q("DELETE FROM sent");
+        q("UPDATE cache_epoch SET value = value + 1 WHERE id = 1");
+        cache2.forget();
       });
     },
+    newRequest: () => cache2.expire(),
     close: () => connection.close()
   };
   return store;
@@ -16297,27 +16429,6 @@ function dropWholeTableFieldIndexes(db) {
   const old = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'records\\_by\\_%' ESCAPE '\\' AND name <> 'records_by_owner'").all();
   for (const { name } of old) db.exec(`DROP INDEX IF EXISTS "${name.replace(/"/g, '""')}"`);
 }
-var BoundedCache = class {
-  constructor(limit) {
-    this.limit = limit;
-  }
-  limit;
-  entries = /* @__PURE__ */ new Map();
-  get(id) {
-    return this.entries.get(id);
-  }
-  set(id, value) {
-    if (this.entries.size >= this.limit) this.entries.clear();
-    this.entries.set(id, Object.freeze(value));
-    return value;
-  }
-  delete(id) {
-    this.entries.delete(id);
-  }
-  clear() {
-    this.entries.clear();
-  }
-};
 
 // src/sandbox/storage/open.ts
 function chooseDb(value) {
@@ -16330,9 +16441,9 @@ function chooseDb(value) {
   }
   return { engine: "sqlite", path: value };
 }
-function openStore(value) {
+function openStore(value, options = {}) {
   const choice = chooseDb(value);
-  return choice.engine === "postgres" ? openPgStore(choice.url) : openSqliteStore(choice.path);
+  return choice.engine === "postgres" ? openPgStore(choice.url, options) : openSqliteStore(choice.path);
 }
 
 // src/sandbox/events/queue.ts
@@ -16625,7 +16736,7 @@ function resolveExecutionOptions(options = {}) {
 var CONTROL_PATH = "/control";
 async function createSandbox(options = {}) {
   const tables = options.tables ?? await loadGeneratedTables();
-  const store = options.store ?? openStore(options.db ?? ":memory:");
+  const store = options.store ?? openStore(options.db ?? ":memory:", { cachedKinds: tables.workspace ? [tables.workspace.resource] : [] });
   const log = options.log ?? ((line) => process.stderr.write(`${line}
 `));
   const rules = { ...RULES, ...options.rules };
@@ -16705,6 +16816,7 @@ async function createSandbox(options = {}) {
   const inspector = { runtime, adminToken, api: (request) => dispatcher.handle(request, request.url.pathname.slice(tables.basePath.length) || "/") };
   async function handle(request) {
     const path = request.url.pathname;
+    store.newRequest?.();
     try {
       if (path === CONTROL_PATH || path.startsWith(`${CONTROL_PATH}/`)) return await handleControl(control, request, path.slice(CONTROL_PATH.length));
       if (path === INSPECTOR_PATH || path.startsWith(`${INSPECTOR_PATH}/`)) return await handleInspector(inspector, request, path.slice(INSPECTOR_PATH.length));
