@@ -12910,9 +12910,15 @@ var OutboundGate = class {
   inFlight = 0;
   waiting = [];
   hosts = /* @__PURE__ */ new Map();
+  /** Called right before each call leaves, once its slot is taken (a pool worker exits there if its listener died). */
+  guard = null;
   /** Calls waiting for a slot and in flight (for tests and the inspector). */
   get load() {
     return { inFlight: this.inFlight, waiting: this.waiting.length };
+  }
+  /** Sets the check made right before each call leaves (pool/worker.ts). */
+  setGuard(guard) {
+    this.guard = guard;
   }
   /** fetch through the gate: the host checked, a slot taken for as long as the answer's head takes. */
   async fetch(url, init = {}) {
@@ -12920,6 +12926,7 @@ var OutboundGate = class {
     if (!await this.resolves(host)) throw networkError("ENOTFOUND", `${host} was not found (remembered for ${this.limits.hostTtlMs} ms)`);
     await this.slot(init.signal ?? void 0);
     try {
+      this.guard?.();
       return await globalThis.fetch(url, init);
     } finally {
       this.release();
@@ -16925,13 +16932,12 @@ async function runPoolWorker(start2, channel, exit) {
     post({ type: "pool-idle", id });
   });
   const listenerAlive = listenerAliveCheck();
-  const deliveryFetch = (input2, init) => {
+  outbound.setGuard(() => {
     if (!listenerAlive()) process.exit(0);
-    return outboundFetch(input2, init);
-  };
+  });
   let sandbox;
   try {
-    sandbox = await createSandbox({ db: start2.db, backgroundIdle, deliveryFetch, ...start2.engine, ...start2.adminToken ? { adminToken: start2.adminToken } : {} });
+    sandbox = await createSandbox({ db: start2.db, backgroundIdle, ...start2.engine, ...start2.adminToken ? { adminToken: start2.adminToken } : {} });
   } catch (error) {
     const reason = error.reason;
     post({ type: "failed", reason: reason ?? error?.message ?? String(error), unavailable: reason !== void 0 });

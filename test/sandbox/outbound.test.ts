@@ -76,4 +76,23 @@ describe('outbound gate', () => {
     expect(await (await held).text()).toBe('ok');
     expect(gate.load).toEqual({ inFlight: 0, waiting: 0 });
   });
+
+  it('calls the guard right before each call leaves, after its wait for a slot; a guard that throws stops the call', async () => {
+    const gate = new OutboundGate({ concurrency: 1, queue: 10, hostTtlMs: 1_000, hosts: 10 });
+    const seen: number[] = [];
+    let calls = 0;
+    gate.setGuard(() => {
+      seen.push(gate.load.waiting);
+      if (++calls === 2) throw new Error('listener gone');
+    });
+    const before = inFlight;
+    const first = gate.fetch(`${base}/slow`);
+    const second = gate.fetch(`${base}/slow`);
+    await expect(second).rejects.toThrow('listener gone');
+    await first;
+    // The second call's guard ran once the first had left its slot (nobody waiting by then), and it never left.
+    expect(seen).toEqual([1, 0]);
+    expect(inFlight).toBe(before);
+    expect(gate.load).toEqual({ inFlight: 0, waiting: 0 });
+  });
 });

@@ -35,6 +35,8 @@ export class OutboundGate {
   private inFlight = 0;
   private readonly waiting: { start: () => void; fail: (error: unknown) => void }[] = [];
   private readonly hosts = new Map<string, { found: boolean; until: number } | Promise<boolean>>();
+  /** Called right before each call leaves, once its slot is taken (a pool worker exits there if its listener died). */
+  private guard: (() => void) | null = null;
 
   constructor(
     private readonly limits: OutboundLimits = OUTBOUND_LIMITS,
@@ -47,12 +49,18 @@ export class OutboundGate {
     return { inFlight: this.inFlight, waiting: this.waiting.length };
   }
 
+  /** Sets the check made right before each call leaves (pool/worker.ts). */
+  setGuard(guard: () => void): void {
+    this.guard = guard;
+  }
+
   /** fetch through the gate: the host checked, a slot taken for as long as the answer's head takes. */
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
     const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
     if (!(await this.resolves(host))) throw networkError('ENOTFOUND', `${host} was not found (remembered for ${this.limits.hostTtlMs} ms)`);
     await this.slot(init.signal ?? undefined);
     try {
+      this.guard?.();
       return await globalThis.fetch(url, init);
     } finally {
       this.release();

@@ -7,7 +7,7 @@ import { createSandbox, type Sandbox } from '../sandbox.js';
 import { fromForwarded } from './forwarded-request.js';
 import { listenerAliveCheck } from './listener-alive.js';
 import type { MainToWorker, WorkerStart, WorkerToMain } from './messages.js';
-import { outboundFetch } from '../http/outbound.js';
+import { outbound } from '../http/outbound.js';
 
 /** The IPC channel to the listener process (a forked child's `process`). */
 export interface WorkerChannel {
@@ -26,15 +26,15 @@ export async function runPoolWorker(start: WorkerStart, channel: WorkerChannel, 
       poolIdleWaits.set(id, resolve);
       post({ type: 'pool-idle', id });
     });
-  // A worker whose listener was killed sends nothing more: it exits before the webhook would go out.
+  // A worker whose listener was killed sends nothing more: it exits right before a call would leave (a webhook,
+  // an agent's turn), once the call's slot is taken, so no wait of the call's own comes after the check.
   const listenerAlive = listenerAliveCheck();
-  const deliveryFetch = (input: string, init: Parameters<typeof fetch>[1]) => {
+  outbound.setGuard(() => {
     if (!listenerAlive()) process.exit(0);
-    return outboundFetch(input, init);
-  };
+  });
   let sandbox: Sandbox;
   try {
-    sandbox = await createSandbox({ db: start.db, backgroundIdle, deliveryFetch, ...start.engine, ...(start.adminToken ? { adminToken: start.adminToken } : {}) });
+    sandbox = await createSandbox({ db: start.db, backgroundIdle, ...start.engine, ...(start.adminToken ? { adminToken: start.adminToken } : {}) });
   } catch (error) {
     const reason = (error as { reason?: string }).reason;
     post({ type: 'failed', reason: reason ?? (error as Error)?.message ?? String(error), unavailable: reason !== undefined });
