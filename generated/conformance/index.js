@@ -5988,9 +5988,10 @@ function patternViolation(pattern, valid, minL, maxL) {
 // src/conformance/values/index.ts
 function validValue(schema, defs2, options = {}) {
   const maximal = options.maximal === true;
+  const state = () => ({ ...rootState(), variant: options.variant ?? 0 });
   try {
-    let out = generate(makeContext(defs2, options.seed ?? 1, maximal, false), [schema], rootState());
-    if (out === NONE) out = generate(makeContext(defs2, options.seed ?? 1, !maximal, false), [schema], rootState());
+    let out = generate(makeContext(defs2, options.seed ?? 1, maximal, false), [schema], state());
+    if (out === NONE) out = generate(makeContext(defs2, options.seed ?? 1, !maximal, false), [schema], state());
     return out === NONE ? void 0 : out;
   } catch {
     return void 0;
@@ -6049,6 +6050,31 @@ function defsName(ref) {
   }
   return decoded.replace(/~1/g, "/").replace(/~0/g, "~");
 }
+
+// src/conformance/fresh-values.ts
+var ATTEMPTS = 24;
+var FreshValues = class {
+  random;
+  used = /* @__PURE__ */ new Set();
+  constructor(seed = Date.now() >>> 0) {
+    this.random = mulberry32(seed);
+  }
+  /** A value valid for `schema` that this instance has not handed out before; undefined when none was found. */
+  next(schema, defs2) {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const span = attempt < ATTEMPTS / 2 ? 2 ** 31 : 2 ** (attempt - ATTEMPTS / 2 + 3);
+      const variant = 1 + Math.floor(this.random() * span);
+      const value = validValue(schema, defs2, { seed: variant, variant });
+      if (value === void 0) continue;
+      const key = JSON.stringify(value);
+      if (this.used.has(key)) continue;
+      this.used.add(key);
+      return value;
+    }
+    return void 0;
+  }
+};
+var processFreshValues = new FreshValues();
 
 // src/conformance/world.ts
 function ownParam(route) {
@@ -6139,6 +6165,7 @@ var World = class {
     const body = value;
     await this.fillReferences(body, route);
     this.makeUnique(body, route);
+    this.freshClientId(body, route);
     for (const [k, v] of Object.entries({ ...await bodyNeeds(route, this), ...overrides })) {
       if (v === void 0) delete body[k];
       else body[k] = v;
@@ -6161,6 +6188,20 @@ var World = class {
         }
       }
     }
+  }
+  /**
+   * A create body that carries its record's own id (the client chooses it) gets one no earlier body had, valid for
+   * the body's schema of that field (fresh-values.ts): the same id sent twice names a taken record.
+   */
+  freshClientId(body, route) {
+    if (route.action !== "create" || route.resource === null) return;
+    const id = this.resource(route.resource).id;
+    if (body[id] === void 0) return;
+    const schema = bodyProperties(this.suite, route).properties[id];
+    if (schema === void 0) return;
+    const value = processFreshValues.next(schema, this.defs);
+    if (value === void 0) fail(`cannot build a fresh ${id} for ${route.id} from its schema`);
+    body[id] = value;
   }
   /**
    * Fields named `<resource>_id` / `<resource>_ids` get ids of resources that exist. Optional references to

@@ -8491,7 +8491,7 @@ var init_documents = __esm({
 });
 
 // src/sandbox/cli.ts
-import { readFileSync as readFileSync2 } from "node:fs";
+import { readFileSync as readFileSync3 } from "node:fs";
 
 // src/sandbox/cli/db-path.ts
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";
@@ -16695,6 +16695,30 @@ function fromForwarded(message) {
   };
 }
 
+// src/sandbox/pool/listener-alive.ts
+import { readFileSync as readFileSync2 } from "node:fs";
+function currentParentId() {
+  try {
+    const stat2 = readFileSync2("/proc/self/stat", "utf8");
+    const fields = stat2.slice(stat2.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[1]);
+  } catch {
+    return null;
+  }
+}
+function listenerAliveCheck(listenerPid = process.ppid) {
+  return () => {
+    const parent = currentParentId();
+    if (parent !== null) return parent === listenerPid;
+    try {
+      process.kill(listenerPid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}
+
 // src/sandbox/pool/worker.ts
 async function runPoolWorker(start2, channel, exit) {
   const post = (message) => channel.send(message);
@@ -16705,9 +16729,14 @@ async function runPoolWorker(start2, channel, exit) {
     poolIdleWaits.set(id, resolve3);
     post({ type: "pool-idle", id });
   });
+  const listenerAlive = listenerAliveCheck();
+  const deliveryFetch = (input2, init) => {
+    if (!listenerAlive()) process.exit(0);
+    return fetch(input2, init);
+  };
   let sandbox;
   try {
-    sandbox = await createSandbox({ db: start2.db, backgroundIdle, ...start2.engine, ...start2.adminToken ? { adminToken: start2.adminToken } : {} });
+    sandbox = await createSandbox({ db: start2.db, backgroundIdle, deliveryFetch, ...start2.engine, ...start2.adminToken ? { adminToken: start2.adminToken } : {} });
   } catch (error) {
     const reason = error.reason;
     post({ type: "failed", reason: reason ?? error?.message ?? String(error), unavailable: reason !== void 0 });
@@ -16828,7 +16857,7 @@ function isDatabaseError(error) {
   return typeof code === "string" && (code.startsWith("SQLITE_") || /^E[A-Z]+$/.test(code));
 }
 function readFaultsFlag(value) {
-  const text = value.startsWith("@") ? readFileSync2(value.slice(1), "utf8") : value;
+  const text = value.startsWith("@") ? readFileSync3(value.slice(1), "utf8") : value;
   try {
     return JSON.parse(text);
   } catch {

@@ -16650,6 +16650,30 @@ function fromForwarded(message) {
   };
 }
 
+// src/sandbox/pool/listener-alive.ts
+import { readFileSync as readFileSync2 } from "node:fs";
+function currentParentId() {
+  try {
+    const stat = readFileSync2("/proc/self/stat", "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[1]);
+  } catch {
+    return null;
+  }
+}
+function listenerAliveCheck(listenerPid = process.ppid) {
+  return () => {
+    const parent = currentParentId();
+    if (parent !== null) return parent === listenerPid;
+    try {
+      process.kill(listenerPid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}
+
 // src/sandbox/pool/worker.ts
 async function runPoolWorker(start2, channel, exit) {
   const post = (message) => channel.send(message);
@@ -16660,9 +16684,14 @@ async function runPoolWorker(start2, channel, exit) {
     poolIdleWaits.set(id, resolve2);
     post({ type: "pool-idle", id });
   });
+  const listenerAlive = listenerAliveCheck();
+  const deliveryFetch = (input2, init) => {
+    if (!listenerAlive()) process.exit(0);
+    return fetch(input2, init);
+  };
   let sandbox;
   try {
-    sandbox = await createSandbox({ db: start2.db, backgroundIdle, ...start2.engine, ...start2.adminToken ? { adminToken: start2.adminToken } : {} });
+    sandbox = await createSandbox({ db: start2.db, backgroundIdle, deliveryFetch, ...start2.engine, ...start2.adminToken ? { adminToken: start2.adminToken } : {} });
   } catch (error) {
     const reason = error.reason;
     post({ type: "failed", reason: reason ?? error?.message ?? String(error), unavailable: reason !== void 0 });

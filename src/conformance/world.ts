@@ -8,6 +8,8 @@ import type { ResourceRow, Route, SuiteData } from './suite-data.js';
 import { bodyNeeds, recordNeeds } from './rule-needs.js';
 import type { Target } from './target.js';
 import { defsRef, defsName } from '../model/defs-ref.js';
+import { processFreshValues } from './fresh-values.js';
+import type { SchemaNode } from '../model/ir.js';
 
 export interface Created {
   resource: string;
@@ -134,6 +136,7 @@ export class World {
     const body = value as Record<string, unknown>;
     await this.fillReferences(body, route);
     this.makeUnique(body, route);
+    this.freshClientId(body, route);
     for (const [k, v] of Object.entries({ ...(await bodyNeeds(route, this)), ...overrides })) {
       if (v === undefined) delete body[k];
       else body[k] = v;
@@ -158,6 +161,21 @@ export class World {
         }
       }
     }
+  }
+
+  /**
+   * A create body that carries its record's own id (the client chooses it) gets one no earlier body had, valid for
+   * the body's schema of that field (fresh-values.ts): the same id sent twice names a taken record.
+   */
+  freshClientId(body: Record<string, unknown>, route: Route): void {
+    if (route.action !== 'create' || route.resource === null) return;
+    const id = this.resource(route.resource).id;
+    if (body[id] === undefined) return;
+    const schema = bodyProperties(this.suite, route).properties[id];
+    if (schema === undefined) return;
+    const value = processFreshValues.next(schema as SchemaNode, this.defs);
+    if (value === undefined) fail(`cannot build a fresh ${id} for ${route.id} from its schema`);
+    body[id] = value;
   }
 
   /**

@@ -34,11 +34,8 @@ describe.skipIf(CORPUS === undefined)('conformance against the sandbox of a spec
     const { target, sandbox } = await inProcessTarget({ tables });
     try {
       const results = await runSuite(target, { suite: { routes: suite.routes, resources: suite.resources, handlers: suite.handlers, defs: suite.defs, schemas: suite.schemas, workspaceHeader: suite.workspaceHeader } });
-      // Known gap (issue 27 report): museum lets the client send eventId, and the suite sends the spec example's id
-      // for every create; the sandbox keeps a client id only while no record has it, so the second create with the
-      // same id gets a minted one. Every other failure fails this test.
-      const known = (r: { operation: string; check: string }) => r.operation === 'createSpecialEvent' && r.check.startsWith('values:');
-      const failed = results.filter((r) => r.outcome === 'fail' && !known(r)).map((r) => `${r.operation} | ${r.check} | ${r.detail}`);
+      // Museum lets the client send eventId (format uuid): every create sends a fresh one (fresh-values.ts).
+      const failed = results.filter((r) => r.outcome === 'fail').map((r) => `${r.operation} | ${r.check} | ${r.detail}`);
       expect(failed).toEqual([]);
       // The stateful checks ran on the inferred resource: create, read back, list, not found, isolation.
       const ran = new Set(results.filter((r) => r.outcome === 'pass').map((r) => `${r.operation} ${r.check.split(':')[0]}`));
