@@ -3752,6 +3752,25 @@ var init_in_process = __esm({
 // src/conformance/run-conformance.ts
 init_control_client();
 
+// src/conformance/credential.ts
+function headerValue2(place, key) {
+  if (place.scheme === "bearer") return `Bearer ${key}`;
+  if (place.scheme === "basic") return `Basic ${Buffer.from(key.includes(":") ? key : `conformance:${key}`, "utf8").toString("base64")}`;
+  return key;
+}
+function placeCredential(place, key, headers, path) {
+  if (place.in === "query") return `${path}${path.includes("?") ? "&" : "?"}${new URLSearchParams({ [place.name]: key }).toString()}`;
+  if (place.in === "cookie") {
+    const existing = Object.keys(headers).find((h) => h.toLowerCase() === "cookie");
+    const pair = `${place.name}=${encodeURIComponent(key)}`;
+    if (existing) headers[existing] = `${headers[existing]}; ${pair}`;
+    else headers.Cookie = pair;
+    return path;
+  }
+  headers[place.name] = headerValue2(place, key);
+  return path;
+}
+
 // src/conformance/result.ts
 var CheckFailure = class extends Error {
 };
@@ -3812,9 +3831,10 @@ function expectSuccess(answer, route, what = "request") {
 async function sendExact(target, route, spec = {}) {
   const headers = { ...spec.headers };
   const key = spec.key === void 0 ? target.apiKey : spec.key;
-  if (key !== null && route.auth.length > 0) headers[route.auth[0]] = key;
   const query = spec.query && Object.keys(spec.query).length > 0 ? `?${new URLSearchParams(spec.query).toString()}` : "";
-  const path = spec.rawPath ?? `${fillPath(route, spec.path ?? {})}${query}`;
+  let path = spec.rawPath ?? `${fillPath(route, spec.path ?? {})}${query}`;
+  const place = route.credentials[0];
+  if (key !== null && place !== void 0) path = placeCredential(place, key, headers, path);
   const res = await target.request(spec.method ?? route.method, path, { headers, ...spec.body === void 0 ? {} : { body: spec.body } });
   const text = await res.text();
   let parsed = void 0;
@@ -3883,11 +3903,13 @@ var unknownKey = {
 var headerCase = {
   name: "auth: the key header name is case-insensitive",
   // A path of an operation answered with its example names no record the suite could have made (issue 27).
-  applies: (route) => route.auth.length > 0 && route.method === "GET" && (route.example === null || route.params.path.length === 0),
+  // Header names only: a query parameter's or a cookie's name is case-sensitive.
+  applies: (route) => route.credentials[0]?.in === "header" && route.method === "GET" && (route.example === null || route.params.path.length === 0),
   async run(ctx) {
     const { path } = await ctx.world.pathFor(ctx.route);
-    for (const name of [ctx.route.auth[0].toLowerCase(), ctx.route.auth[0].toUpperCase()]) {
-      const answer = await send(ctx.target, ctx.route, { path, key: null, headers: { [name]: ctx.target.apiKey } });
+    const place = ctx.route.credentials[0];
+    for (const name of [place.name.toLowerCase(), place.name.toUpperCase()]) {
+      const answer = await send(ctx.target, ctx.route, { path, key: null, headers: { [name]: headerValue2(place, ctx.target.apiKey) } });
       if (answer.status === 401) fail(`the key sent as ${name} was not accepted: ${answer.text.slice(0, 200)}`);
     }
   }
@@ -6190,13 +6212,18 @@ var World = class {
     }
   }
   /**
-   * A create body that carries its record's own id (the client chooses it) gets one no earlier body had, valid for
+   * A create body that carries its record's own id (the client chooses it: the id is not readOnly) gets one no earlier body had, valid for
    * the body's schema of that field (fresh-values.ts): the same id sent twice names a taken record.
    */
   freshClientId(body, route) {
     if (route.action !== "create" || route.resource === null) return;
-    const id = this.resource(route.resource).id;
+    const row = this.resource(route.resource);
+    const id = row.id;
     if (body[id] === void 0) return;
+    if (row.readOnly.includes(id)) {
+      delete body[id];
+      return;
+    }
     const schema = bodyProperties(this.suite, route).properties[id];
     if (schema === void 0) return;
     const value = processFreshValues.next(schema, this.defs);
@@ -9948,7 +9975,7 @@ var checks22 = [notMetReasons];
 
 // src/conformance/checks/rules/alerts-notify.ts
 var HOUR2 = 36e5;
-function headerValue2(note, name) {
+function headerValue3(note, name) {
   const headers = note.headers ?? {};
   return Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
 }
@@ -9971,10 +9998,10 @@ function noteProblems(note, channel, token, tokens) {
     if (attempts > 0) problems.push(`a ${type} channel was called (${attempts} attempts), expected it recorded only`);
     if (note.status !== "delivered") problems.push(`a recorded notification (${type}) has status ${String(note.status)}, expected delivered`);
   } else {
-    if (!String(headerValue2(note, "content-type")).includes("application/json")) problems.push(`the POST to ${String(note.url)} has content-type ${String(headerValue2(note, "content-type"))}, expected JSON`);
+    if (!String(headerValue3(note, "content-type")).includes("application/json")) problems.push(`the POST to ${String(note.url)} has content-type ${String(headerValue3(note, "content-type"))}, expected JSON`);
     if (attempts === 0) problems.push(`the POST to ${String(note.url)} has no attempt recorded`);
   }
-  const sent = headerValue2(note, "X-Webhook-Token");
+  const sent = headerValue3(note, "X-Webhook-Token");
   if (sent !== token) problems.push(`the notification of channel ${type} ${String(note.url ?? "")}: expected X-Webhook-Token ${String(token)}, got ${String(sent)}`);
   if (leaks(note, tokens).length > 0) problems.push(`a notification shows an auth_token outside its headers (channel ${type})`);
   return problems;
@@ -10027,7 +10054,7 @@ var channelNotifications = {
     const storedNote = done.sent.find((s) => s.kind === "alert_notification" && s.alert_id === idOf2(stored));
     if (!storedNote) problems.push("the stored alert did not fire");
     else {
-      if (headerValue2(storedNote, "X-Webhook-Token") !== tokenStored) problems.push(`the stored alert's POST carried X-Webhook-Token ${String(headerValue2(storedNote, "X-Webhook-Token"))}, expected its config.auth_token`);
+      if (headerValue3(storedNote, "X-Webhook-Token") !== tokenStored) problems.push(`the stored alert's POST carried X-Webhook-Token ${String(headerValue3(storedNote, "X-Webhook-Token"))}, expected its config.auth_token`);
       if (leaks(storedNote, tokens).length > 0) problems.push("the stored alert's notification shows its config.auth_token");
     }
     await lab.remove([stored]);
@@ -16173,6 +16200,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["agents:read"],
     resource: "agent",
     action: "list",
@@ -16231,6 +16259,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["agents:write"],
     resource: "agent",
     action: "create",
@@ -16268,6 +16297,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["agents:read"],
     resource: "agent",
     action: "get",
@@ -16339,6 +16369,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["agents:write"],
     resource: "agent",
     action: "update",
@@ -16377,6 +16408,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["agents:write"],
     resource: "agent",
     action: "delete",
@@ -16421,6 +16453,7 @@ var routes2 = [
       properties: ["include_associations"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["agents:write"],
     resource: "agent",
     action: "duplicate",
@@ -16459,6 +16492,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["agents:read"],
     resource: "agent",
     action: "versions",
@@ -16524,6 +16558,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["agents:write"],
     resource: "agent",
     action: "revert",
@@ -16565,6 +16600,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:read"],
     resource: "alert",
     action: "list",
@@ -16633,6 +16669,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:write"],
     resource: "alert",
     action: "create",
@@ -16670,6 +16707,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:read"],
     resource: "alert",
     action: "get",
@@ -16737,6 +16775,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:read", "alerts:write"],
     resource: "alert",
     action: "update",
@@ -16775,6 +16814,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:write"],
     resource: "alert",
     action: "delete",
@@ -16812,6 +16852,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:read"],
     resource: "alert",
     action: "custom",
@@ -16866,6 +16907,7 @@ var routes2 = [
       properties: ["run_id"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:read"],
     resource: "alert",
     action: "custom",
@@ -16925,6 +16967,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "conversation",
     action: "list",
@@ -16975,6 +17018,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "simulation",
     action: "list",
@@ -17021,6 +17065,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "simulation",
     action: "get",
@@ -17065,6 +17110,7 @@ var routes2 = [
       properties: ["is_public", "notes"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "simulation",
     action: "update",
@@ -17103,6 +17149,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "simulation",
     action: "delete",
@@ -17140,6 +17187,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "simulation",
     action: "custom",
@@ -17191,6 +17239,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "simulation",
     action: "custom",
@@ -17241,6 +17290,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "simulation",
     action: "custom",
@@ -17282,6 +17332,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "simulation",
     action: "custom",
@@ -17335,6 +17386,7 @@ var routes2 = [
       properties: ["simulation_ids", "metric_ids"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "simulation",
     action: "custom",
@@ -17393,6 +17445,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "conversation",
     action: "list",
@@ -17441,6 +17494,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "conversation",
     action: "get",
@@ -17486,6 +17540,7 @@ var routes2 = [
       properties: ["audio_url", "audio"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "conversation",
     action: "update",
@@ -17524,6 +17579,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "conversation",
     action: "delete",
@@ -17561,6 +17617,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "conversation",
     action: "custom",
@@ -17612,6 +17669,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "conversation",
     action: "custom",
@@ -17662,6 +17720,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "conversation",
     action: "custom",
@@ -17721,6 +17780,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "conversation",
     action: "create",
@@ -17760,6 +17820,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "conversation",
     action: "get",
@@ -17805,6 +17866,7 @@ var routes2 = [
       properties: ["audio_url", "audio"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "conversation",
     action: "update",
@@ -17845,6 +17907,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "conversation",
     action: "delete",
@@ -17882,6 +17945,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "conversation",
     action: "custom",
@@ -17933,6 +17997,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "conversation",
     action: "custom",
@@ -17983,6 +18048,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "conversation",
     action: "custom",
@@ -18042,6 +18108,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "conversation",
     action: "create",
@@ -18093,6 +18160,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["dashboards:read"],
     resource: "dashboard",
     action: "list",
@@ -18142,6 +18210,7 @@ var routes2 = [
       properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["dashboards:write"],
     resource: "dashboard",
     action: "create",
@@ -18179,6 +18248,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["dashboards:read"],
     resource: "dashboard",
     action: "get",
@@ -18230,6 +18300,7 @@ var routes2 = [
       properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["dashboards:write"],
     resource: "dashboard",
     action: "update",
@@ -18268,6 +18339,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: [],
     resource: "dashboard",
     action: "delete",
@@ -18320,6 +18392,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "metric",
     action: "list",
@@ -18418,6 +18491,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "metric",
     action: "create",
@@ -18465,6 +18539,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "flow",
     action: "list",
@@ -18509,6 +18584,7 @@ var routes2 = [
       properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "flow",
     action: "create",
@@ -18552,6 +18628,7 @@ var routes2 = [
       properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "flow",
     action: "update",
@@ -18589,6 +18666,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "flow",
     action: "delete",
@@ -18632,6 +18710,7 @@ var routes2 = [
       properties: ["metric_output_ids"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "simulation",
     action: "custom",
@@ -18669,6 +18748,7 @@ var routes2 = [
     params: { path: [], query: [], header: [] },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "metric",
     action: "custom",
@@ -18698,6 +18778,7 @@ var routes2 = [
     params: { path: [], query: [], header: [] },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "metric",
     action: "custom",
@@ -18738,6 +18819,7 @@ var routes2 = [
       properties: ["sql_query", "aggregation_method", "unit"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "metric",
     action: "custom",
@@ -18776,6 +18858,7 @@ var routes2 = [
     params: { path: [], query: [], header: [] },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "metric",
     action: "custom",
@@ -18809,6 +18892,7 @@ var routes2 = [
     params: { path: [], query: [], header: [] },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "metric",
     action: "custom",
@@ -18851,6 +18935,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "metric",
     action: "get",
@@ -18958,6 +19043,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "metric",
     action: "update",
@@ -18995,6 +19081,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "metric",
     action: "delete",
@@ -19039,6 +19126,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "baseline",
     action: "list",
@@ -19102,6 +19190,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "baseline",
     action: "create",
@@ -19142,6 +19231,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "baseline",
     action: "get",
@@ -19189,6 +19279,7 @@ var routes2 = [
       properties: ["display_name", "sigma_threshold", "direction", "status"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "baseline",
     action: "update",
@@ -19229,6 +19320,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "baseline",
     action: "delete",
@@ -19270,6 +19362,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "baseline",
     action: "custom",
@@ -19311,6 +19404,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "metric",
     action: "duplicate",
@@ -19347,6 +19441,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "metric",
     action: "restore",
@@ -19391,6 +19486,7 @@ var routes2 = [
       properties: ["simulation_output_id", "dev_id"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "metric",
     action: "custom",
@@ -19433,6 +19529,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "threshold",
     action: "custom",
@@ -19481,6 +19578,7 @@ var routes2 = [
       properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "threshold",
     action: "custom",
@@ -19521,6 +19619,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "threshold",
     action: "list",
@@ -19570,6 +19669,7 @@ var routes2 = [
       properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "threshold",
     action: "create",
@@ -19610,6 +19710,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "threshold",
     action: "delete",
@@ -19646,6 +19747,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "metric",
     action: "versions",
@@ -19698,6 +19800,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "metric",
     action: "revert",
@@ -19730,6 +19833,7 @@ var routes2 = [
     params: { path: [], query: [], header: [] },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "metric",
     action: "custom",
@@ -19771,6 +19875,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:read"],
     resource: "alert",
     action: "list",
@@ -19859,6 +19964,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:write"],
     resource: "alert",
     action: "create",
@@ -19911,6 +20017,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:read"],
     resource: "alert",
     action: "get",
@@ -19987,6 +20094,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:read", "alerts:write"],
     resource: "alert",
     action: "update",
@@ -20041,6 +20149,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:write"],
     resource: "alert",
     action: "delete",
@@ -20081,6 +20190,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:read"],
     resource: "alert",
     action: "custom",
@@ -20138,6 +20248,7 @@ var routes2 = [
       properties: ["run_id"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:read"],
     resource: "alert",
     action: "custom",
@@ -20184,6 +20295,7 @@ var routes2 = [
     params: { path: [], query: [], header: [] },
     body: null,
     auth: [],
+    credentials: [],
     permissions: [],
     resource: "spec",
     action: "list",
@@ -20217,6 +20329,7 @@ var routes2 = [
     },
     body: null,
     auth: [],
+    credentials: [],
     permissions: [],
     resource: "spec",
     action: "get",
@@ -20256,6 +20369,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:read"],
     resource: "persona",
     action: "list",
@@ -20315,6 +20429,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:write"],
     resource: "persona",
     action: "create",
@@ -20354,6 +20469,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:read"],
     resource: "persona",
     action: "custom",
@@ -20409,6 +20525,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:write"],
     resource: "background_sound",
     action: "custom",
@@ -20461,6 +20578,7 @@ var routes2 = [
       properties: ["display_name", "default_volume", "acoustic_source_type", "status"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:write"],
     resource: "background_sound",
     action: "custom",
@@ -20498,6 +20616,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:write"],
     resource: "background_sound",
     action: "custom",
@@ -20530,6 +20649,7 @@ var routes2 = [
     params: { path: [], query: [], header: [] },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:read"],
     resource: "persona",
     action: "custom",
@@ -20567,6 +20687,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:read"],
     resource: "persona",
     action: "custom",
@@ -20603,6 +20724,7 @@ var routes2 = [
     params: { path: [], query: [], header: [] },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:read"],
     resource: "persona",
     action: "custom",
@@ -20640,6 +20762,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:read"],
     resource: "persona",
     action: "get",
@@ -20730,6 +20853,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:write"],
     resource: "persona",
     action: "update",
@@ -20768,6 +20892,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:write"],
     resource: "persona",
     action: "delete",
@@ -20805,6 +20930,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:write"],
     resource: "persona",
     action: "duplicate",
@@ -20842,6 +20968,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:read"],
     resource: "persona",
     action: "versions",
@@ -20901,6 +21028,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:write"],
     resource: "persona",
     action: "revert",
@@ -20950,6 +21078,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["reviews"],
     resource: "review-project",
     action: "list",
@@ -21008,6 +21137,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["reviews"],
     resource: "review-project",
     action: "create",
@@ -21047,6 +21177,7 @@ var routes2 = [
       properties: ["project_ids", "include_unresolved_ids", "selected_project_id"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["reviews"],
     resource: "review-project",
     action: "custom",
@@ -21087,6 +21218,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["reviews"],
     resource: "review-project",
     action: "get",
@@ -21154,6 +21286,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["reviews"],
     resource: "review-project",
     action: "update",
@@ -21191,6 +21324,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["reviews"],
     resource: "review-project",
     action: "delete",
@@ -21234,6 +21368,7 @@ var routes2 = [
       properties: ["simulation_output_id", "assignee"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["reviews"],
     resource: "review-project",
     action: "custom",
@@ -21292,6 +21427,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["reviews"],
     resource: "review-project",
     action: "custom",
@@ -21340,6 +21476,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["reviews"],
     resource: "review-project",
     action: "custom",
@@ -21381,6 +21518,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["reviews"],
     resource: "review-project",
     action: "custom",
@@ -21450,6 +21588,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["runs:read"],
     resource: "run",
     action: "list",
@@ -21507,6 +21646,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["runs:write"],
     resource: "run",
     action: "create",
@@ -21544,6 +21684,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["runs:read"],
     resource: "run",
     action: "custom",
@@ -21584,6 +21725,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["runs:read"],
     resource: "run",
     action: "get",
@@ -21628,6 +21770,7 @@ var routes2 = [
       properties: ["tags"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["runs:write"],
     resource: "run",
     action: "update",
@@ -21666,6 +21809,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["runs:write"],
     resource: "run",
     action: "delete",
@@ -21709,6 +21853,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "simulation",
     action: "list",
@@ -21753,6 +21898,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "simulation",
     action: "get",
@@ -21797,6 +21943,7 @@ var routes2 = [
       properties: ["is_public", "notes"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "simulation",
     action: "update",
@@ -21835,6 +21982,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "simulation",
     action: "delete",
@@ -21872,6 +22020,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "simulation",
     action: "custom",
@@ -21923,6 +22072,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "simulation",
     action: "custom",
@@ -21973,6 +22123,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "simulation",
     action: "custom",
@@ -22014,6 +22165,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "simulation",
     action: "custom",
@@ -22067,6 +22219,7 @@ var routes2 = [
       properties: ["simulation_ids", "metric_ids"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "simulation",
     action: "custom",
@@ -22120,6 +22273,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["tags:read"],
     resource: "tag",
     action: "list",
@@ -22156,6 +22310,7 @@ var routes2 = [
       properties: ["tag_name", "color"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["tags:write"],
     resource: "tag",
     action: "create",
@@ -22189,6 +22344,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["tags:read"],
     resource: "tag",
     action: "get",
@@ -22232,6 +22388,7 @@ var routes2 = [
       properties: ["tag_name", "color"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["tags:write"],
     resource: "tag",
     action: "update",
@@ -22270,6 +22427,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["tags:write"],
     resource: "tag",
     action: "delete",
@@ -22307,6 +22465,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:read"],
     resource: "test_case",
     action: "list",
@@ -22364,6 +22523,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:write"],
     resource: "test_case",
     action: "create",
@@ -22401,6 +22561,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:read"],
     resource: "test_case",
     action: "get",
@@ -22445,6 +22606,7 @@ var routes2 = [
       properties: ["input_str", "expected_output", "attributes", "input_type", "simulation_metadata_input", "position"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:write"],
     resource: "test_case",
     action: "update",
@@ -22483,6 +22645,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:write"],
     resource: "test_case",
     action: "delete",
@@ -22534,6 +22697,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:read"],
     resource: "test_set",
     action: "list",
@@ -22583,6 +22747,7 @@ var routes2 = [
       properties: ["display_name", "slug", "description", "test_set_type", "test_set_metadata", "parameters", "tags"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:write"],
     resource: "test_set",
     action: "create",
@@ -22620,6 +22785,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:read"],
     resource: "test_set",
     action: "get",
@@ -22673,6 +22839,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:write"],
     resource: "test_set",
     action: "update",
@@ -22711,6 +22878,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:write"],
     resource: "test_set",
     action: "delete",
@@ -22748,6 +22916,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:read"],
     resource: "test_set",
     action: "custom",
@@ -22792,6 +22961,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:write"],
     resource: "test_set",
     action: "custom",
@@ -22836,6 +23006,7 @@ var routes2 = [
       properties: ["agent_ids"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:write"],
     resource: "test_set",
     action: "custom",
@@ -22878,6 +23049,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:write"],
     resource: "test_set",
     action: "duplicate",
@@ -22918,6 +23090,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:read"],
     resource: "test_set",
     action: "custom",
@@ -22959,6 +23132,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:read"],
     resource: "test_set",
     action: "versions",
@@ -23018,6 +23192,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:write"],
     resource: "test_set",
     action: "revert",
@@ -23051,6 +23226,7 @@ var routes2 = [
     params: { path: [], query: [], header: [] },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["webhooks:write"],
     resource: "webhook",
     action: "list",
@@ -23087,6 +23263,7 @@ var routes2 = [
       properties: ["type", "url", "auth_token"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["webhooks:write"],
     resource: "webhook",
     action: "create",
@@ -23127,6 +23304,7 @@ var routes2 = [
       properties: ["type", "url", "auth_token"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["webhooks:write"],
     resource: "webhook",
     action: "update",
@@ -23164,6 +23342,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["webhooks:write"],
     resource: "webhook",
     action: "delete",
@@ -23200,6 +23379,7 @@ var routes2 = [
     params: { path: [], query: [], header: [] },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["workspaces:read"],
     resource: "workspace",
     action: "list",
@@ -23236,6 +23416,7 @@ var routes2 = [
       properties: ["slug", "display_name"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["workspaces:write"],
     resource: "workspace",
     action: "create",
@@ -23272,6 +23453,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["workspaces:read"],
     resource: "workspace",
     action: "get",
@@ -23315,6 +23497,7 @@ var routes2 = [
       properties: ["display_name"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["workspaces:write"],
     resource: "workspace",
     action: "update",
@@ -23352,6 +23535,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["workspaces:write"],
     resource: "workspace",
     action: "delete",
@@ -23388,6 +23572,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["workspaces:write"],
     resource: "workspace",
     action: "custom",

@@ -1233,6 +1233,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:read"],
         resource: "agent",
         action: "list",
@@ -1291,6 +1292,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:write"],
         resource: "agent",
         action: "create",
@@ -1328,6 +1330,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:read"],
         resource: "agent",
         action: "get",
@@ -1399,6 +1402,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:write"],
         resource: "agent",
         action: "update",
@@ -1437,6 +1441,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:write"],
         resource: "agent",
         action: "delete",
@@ -1481,6 +1486,7 @@ var init_routes = __esm({
           properties: ["include_associations"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:write"],
         resource: "agent",
         action: "duplicate",
@@ -1519,6 +1525,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:read"],
         resource: "agent",
         action: "versions",
@@ -1584,6 +1591,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:write"],
         resource: "agent",
         action: "revert",
@@ -1625,6 +1633,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "list",
@@ -1693,6 +1702,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:write"],
         resource: "alert",
         action: "create",
@@ -1730,6 +1740,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "get",
@@ -1797,6 +1808,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read", "alerts:write"],
         resource: "alert",
         action: "update",
@@ -1835,6 +1847,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:write"],
         resource: "alert",
         action: "delete",
@@ -1872,6 +1885,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "custom",
@@ -1926,6 +1940,7 @@ var init_routes = __esm({
           properties: ["run_id"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "custom",
@@ -1985,6 +2000,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "list",
@@ -2035,6 +2051,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "list",
@@ -2081,6 +2098,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "get",
@@ -2125,6 +2143,7 @@ var init_routes = __esm({
           properties: ["is_public", "notes"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "update",
@@ -2163,6 +2182,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "delete",
@@ -2200,6 +2220,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -2251,6 +2272,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -2301,6 +2323,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -2342,6 +2365,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "custom",
@@ -2395,6 +2419,7 @@ var init_routes = __esm({
           properties: ["simulation_ids", "metric_ids"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "custom",
@@ -2453,6 +2478,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "list",
@@ -2501,6 +2527,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "get",
@@ -2546,6 +2573,7 @@ var init_routes = __esm({
           properties: ["audio_url", "audio"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "update",
@@ -2584,6 +2612,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "delete",
@@ -2621,6 +2650,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -2672,6 +2702,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -2722,6 +2753,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -2781,6 +2813,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "create",
@@ -2820,6 +2853,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "get",
@@ -2865,6 +2899,7 @@ var init_routes = __esm({
           properties: ["audio_url", "audio"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "update",
@@ -2905,6 +2940,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "delete",
@@ -2942,6 +2978,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -2993,6 +3030,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -3043,6 +3081,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -3102,6 +3141,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "create",
@@ -3153,6 +3193,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["dashboards:read"],
         resource: "dashboard",
         action: "list",
@@ -3202,6 +3243,7 @@ var init_routes = __esm({
           properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["dashboards:write"],
         resource: "dashboard",
         action: "create",
@@ -3239,6 +3281,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["dashboards:read"],
         resource: "dashboard",
         action: "get",
@@ -3290,6 +3333,7 @@ var init_routes = __esm({
           properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["dashboards:write"],
         resource: "dashboard",
         action: "update",
@@ -3328,6 +3372,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: [],
         resource: "dashboard",
         action: "delete",
@@ -3380,6 +3425,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "list",
@@ -3478,6 +3524,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "create",
@@ -3525,6 +3572,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "flow",
         action: "list",
@@ -3569,6 +3617,7 @@ var init_routes = __esm({
           properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "flow",
         action: "create",
@@ -3612,6 +3661,7 @@ var init_routes = __esm({
           properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "flow",
         action: "update",
@@ -3649,6 +3699,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "flow",
         action: "delete",
@@ -3692,6 +3743,7 @@ var init_routes = __esm({
           properties: ["metric_output_ids"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "simulation",
         action: "custom",
@@ -3729,6 +3781,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -3758,6 +3811,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -3798,6 +3852,7 @@ var init_routes = __esm({
           properties: ["sql_query", "aggregation_method", "unit"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -3836,6 +3891,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -3869,6 +3925,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -3911,6 +3968,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "get",
@@ -4018,6 +4076,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "update",
@@ -4055,6 +4114,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "delete",
@@ -4099,6 +4159,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "baseline",
         action: "list",
@@ -4162,6 +4223,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "baseline",
         action: "create",
@@ -4202,6 +4264,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "baseline",
         action: "get",
@@ -4249,6 +4312,7 @@ var init_routes = __esm({
           properties: ["display_name", "sigma_threshold", "direction", "status"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "baseline",
         action: "update",
@@ -4289,6 +4353,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "baseline",
         action: "delete",
@@ -4330,6 +4395,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "baseline",
         action: "custom",
@@ -4371,6 +4437,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "duplicate",
@@ -4407,6 +4474,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "restore",
@@ -4451,6 +4519,7 @@ var init_routes = __esm({
           properties: ["simulation_output_id", "dev_id"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "custom",
@@ -4493,6 +4562,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "threshold",
         action: "custom",
@@ -4541,6 +4611,7 @@ var init_routes = __esm({
           properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "threshold",
         action: "custom",
@@ -4581,6 +4652,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "threshold",
         action: "list",
@@ -4630,6 +4702,7 @@ var init_routes = __esm({
           properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "threshold",
         action: "create",
@@ -4670,6 +4743,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "threshold",
         action: "delete",
@@ -4706,6 +4780,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "versions",
@@ -4758,6 +4833,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "revert",
@@ -4790,6 +4866,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -4831,6 +4908,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "list",
@@ -4919,6 +4997,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:write"],
         resource: "alert",
         action: "create",
@@ -4971,6 +5050,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "get",
@@ -5047,6 +5127,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read", "alerts:write"],
         resource: "alert",
         action: "update",
@@ -5101,6 +5182,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:write"],
         resource: "alert",
         action: "delete",
@@ -5141,6 +5223,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "custom",
@@ -5198,6 +5281,7 @@ var init_routes = __esm({
           properties: ["run_id"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "custom",
@@ -5244,6 +5328,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: [],
+        credentials: [],
         permissions: [],
         resource: "spec",
         action: "list",
@@ -5277,6 +5362,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: [],
+        credentials: [],
         permissions: [],
         resource: "spec",
         action: "get",
@@ -5316,6 +5402,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "list",
@@ -5375,6 +5462,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "persona",
         action: "create",
@@ -5414,6 +5502,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "custom",
@@ -5469,6 +5558,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "background_sound",
         action: "custom",
@@ -5521,6 +5611,7 @@ var init_routes = __esm({
           properties: ["display_name", "default_volume", "acoustic_source_type", "status"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "background_sound",
         action: "custom",
@@ -5558,6 +5649,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "background_sound",
         action: "custom",
@@ -5590,6 +5682,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "custom",
@@ -5627,6 +5720,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "custom",
@@ -5663,6 +5757,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "custom",
@@ -5700,6 +5795,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "get",
@@ -5790,6 +5886,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "persona",
         action: "update",
@@ -5828,6 +5925,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "persona",
         action: "delete",
@@ -5865,6 +5963,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "persona",
         action: "duplicate",
@@ -5902,6 +6001,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "versions",
@@ -5961,6 +6061,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "persona",
         action: "revert",
@@ -6010,6 +6111,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "list",
@@ -6068,6 +6170,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "create",
@@ -6107,6 +6210,7 @@ var init_routes = __esm({
           properties: ["project_ids", "include_unresolved_ids", "selected_project_id"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "custom",
@@ -6147,6 +6251,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "get",
@@ -6214,6 +6319,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "update",
@@ -6251,6 +6357,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "delete",
@@ -6294,6 +6401,7 @@ var init_routes = __esm({
           properties: ["simulation_output_id", "assignee"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "custom",
@@ -6352,6 +6460,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "custom",
@@ -6400,6 +6509,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "custom",
@@ -6441,6 +6551,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "custom",
@@ -6510,6 +6621,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:read"],
         resource: "run",
         action: "list",
@@ -6567,6 +6679,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:write"],
         resource: "run",
         action: "create",
@@ -6604,6 +6717,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:read"],
         resource: "run",
         action: "custom",
@@ -6644,6 +6758,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:read"],
         resource: "run",
         action: "get",
@@ -6688,6 +6803,7 @@ var init_routes = __esm({
           properties: ["tags"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:write"],
         resource: "run",
         action: "update",
@@ -6726,6 +6842,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:write"],
         resource: "run",
         action: "delete",
@@ -6769,6 +6886,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "list",
@@ -6813,6 +6931,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "get",
@@ -6857,6 +6976,7 @@ var init_routes = __esm({
           properties: ["is_public", "notes"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "update",
@@ -6895,6 +7015,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "delete",
@@ -6932,6 +7053,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -6983,6 +7105,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -7033,6 +7156,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -7074,6 +7198,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "custom",
@@ -7127,6 +7252,7 @@ var init_routes = __esm({
           properties: ["simulation_ids", "metric_ids"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "custom",
@@ -7180,6 +7306,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["tags:read"],
         resource: "tag",
         action: "list",
@@ -7216,6 +7343,7 @@ var init_routes = __esm({
           properties: ["tag_name", "color"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["tags:write"],
         resource: "tag",
         action: "create",
@@ -7249,6 +7377,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["tags:read"],
         resource: "tag",
         action: "get",
@@ -7292,6 +7421,7 @@ var init_routes = __esm({
           properties: ["tag_name", "color"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["tags:write"],
         resource: "tag",
         action: "update",
@@ -7330,6 +7460,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["tags:write"],
         resource: "tag",
         action: "delete",
@@ -7367,6 +7498,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_case",
         action: "list",
@@ -7424,6 +7556,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_case",
         action: "create",
@@ -7461,6 +7594,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_case",
         action: "get",
@@ -7505,6 +7639,7 @@ var init_routes = __esm({
           properties: ["input_str", "expected_output", "attributes", "input_type", "simulation_metadata_input", "position"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_case",
         action: "update",
@@ -7543,6 +7678,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_case",
         action: "delete",
@@ -7594,6 +7730,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_set",
         action: "list",
@@ -7643,6 +7780,7 @@ var init_routes = __esm({
           properties: ["display_name", "slug", "description", "test_set_type", "test_set_metadata", "parameters", "tags"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "create",
@@ -7680,6 +7818,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_set",
         action: "get",
@@ -7733,6 +7872,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "update",
@@ -7771,6 +7911,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "delete",
@@ -7808,6 +7949,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_set",
         action: "custom",
@@ -7852,6 +7994,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "custom",
@@ -7896,6 +8039,7 @@ var init_routes = __esm({
           properties: ["agent_ids"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "custom",
@@ -7938,6 +8082,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "duplicate",
@@ -7978,6 +8123,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_set",
         action: "custom",
@@ -8019,6 +8165,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_set",
         action: "versions",
@@ -8078,6 +8225,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "revert",
@@ -8111,6 +8259,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["webhooks:write"],
         resource: "webhook",
         action: "list",
@@ -8147,6 +8296,7 @@ var init_routes = __esm({
           properties: ["type", "url", "auth_token"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["webhooks:write"],
         resource: "webhook",
         action: "create",
@@ -8187,6 +8337,7 @@ var init_routes = __esm({
           properties: ["type", "url", "auth_token"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["webhooks:write"],
         resource: "webhook",
         action: "update",
@@ -8224,6 +8375,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["webhooks:write"],
         resource: "webhook",
         action: "delete",
@@ -8260,6 +8412,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:read"],
         resource: "workspace",
         action: "list",
@@ -8296,6 +8449,7 @@ var init_routes = __esm({
           properties: ["slug", "display_name"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:write"],
         resource: "workspace",
         action: "create",
@@ -8332,6 +8486,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:read"],
         resource: "workspace",
         action: "get",
@@ -8375,6 +8530,7 @@ var init_routes = __esm({
           properties: ["display_name"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:write"],
         resource: "workspace",
         action: "update",
@@ -8412,6 +8568,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:write"],
         resource: "workspace",
         action: "delete",
@@ -8448,6 +8605,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:write"],
         resource: "workspace",
         action: "custom",
@@ -11394,19 +11552,37 @@ function validateRequest(route2, parts) {
 }
 
 // src/sandbox/engine/credentials.ts
-function credentialOf(header, value) {
-  if (value === null || header.toLowerCase() !== "authorization") return value;
-  const bearer = /^bearer\s+(.+)$/i.exec(value);
-  if (bearer) return bearer[1].trim();
+function credentialOf(scheme, value) {
+  if (value === null || scheme === "key") return value;
+  if (scheme === "bearer") return /^bearer\s+(.+)$/i.exec(value.trim())?.[1].trim() ?? null;
   const basic = /^basic\s+([A-Za-z0-9+/=]+)$/i.exec(value.trim());
-  if (basic) {
-    const decoded = Buffer.from(basic[1], "base64").toString("utf8");
-    const colon = decoded.indexOf(":");
-    if (colon < 0) return decoded;
-    const password = decoded.slice(colon + 1);
-    return password !== "" ? password : decoded.slice(0, colon);
+  if (!basic) return null;
+  const decoded = Buffer.from(basic[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return decoded;
+  const password = decoded.slice(colon + 1);
+  return password !== "" ? password : decoded.slice(0, colon);
+}
+function cookieValue(header, name) {
+  if (header === null) return null;
+  for (const pair of header.split(";")) {
+    const eq = pair.indexOf("=");
+    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
+    const raw = pair.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1");
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
   }
-  return value;
+  return null;
+}
+function requestCredential(places, request) {
+  for (const place of places) {
+    const value = place.in === "query" ? request.url.searchParams.get(place.name) : place.in === "cookie" ? cookieValue(request.headers.get("cookie"), place.name) : credentialOf(place.scheme, request.headers.get(place.name));
+    if (value !== null && value !== "") return value;
+  }
+  return places.some((p) => p.in === "header" && p.scheme !== "key" && (request.headers.get(p.name) ?? "") !== "") ? "" : null;
 }
 
 // src/sandbox/engine/example.ts
@@ -11417,9 +11593,9 @@ function exampleResult(route2) {
 // src/sandbox/engine/dispatch.ts
 function authenticate2(runtime, route2, request) {
   if (route2.auth.length === 0) return null;
-  let value = null;
-  for (const name of route2.auth) value ??= credentialOf(name, request.headers.get(name));
-  if (value === null || value === "") throw unauthenticated("missing API key", route2.auth[0]);
+  const value = requestCredential(route2.credentials, request);
+  if (value === null) throw unauthenticated("missing API key", route2.auth[0]);
+  if (value === "") throw unauthenticated("the credential is not in the form its scheme takes (Bearer <key>, or Basic base64(<user>:<key>))", route2.auth[0]);
   const key2 = runtime.store.findKey(value);
   if (!key2) throw unauthenticated("unknown API key", route2.auth[0]);
   return key2;
@@ -16839,10 +17015,17 @@ function parseSandboxArgs(args) {
 import { chooseDb as chooseDb2, createSandbox as createSandbox2, startSandboxPool } from "./index.js";
 
 // src/sandbox/credential-hint.ts
+function howToSend(place, key2) {
+  if (place.scheme === "bearer") return `Authorization: Bearer ${key2}`;
+  if (place.scheme === "basic") return `Authorization: Basic base64(<any user>:${key2})`;
+  if (place.in === "query") return `?${place.name}=${key2}`;
+  if (place.in === "cookie") return `Cookie: ${place.name}=${key2}`;
+  return `${place.name}: ${key2}`;
+}
 function credentialHint(routes2, key2) {
-  const headers = [...new Set(routes2.flatMap((r) => r.auth))];
-  if (headers.length === 0) return "no operation asks for a credential";
-  return headers.map((h) => h.toLowerCase() === "authorization" ? `Authorization: Bearer ${key2}  (or Basic, with the key as the password)` : `${h}: ${key2}`).join("   or   ");
+  const hints = [...new Set(routes2.flatMap((r) => r.credentials.map((place) => howToSend(place, key2))))];
+  if (hints.length === 0) return "no operation asks for a credential";
+  return hints.join("   or   ");
 }
 
 // src/sandbox/cli.ts

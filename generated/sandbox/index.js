@@ -1232,6 +1232,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:read"],
         resource: "agent",
         action: "list",
@@ -1290,6 +1291,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:write"],
         resource: "agent",
         action: "create",
@@ -1327,6 +1329,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:read"],
         resource: "agent",
         action: "get",
@@ -1398,6 +1401,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:write"],
         resource: "agent",
         action: "update",
@@ -1436,6 +1440,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:write"],
         resource: "agent",
         action: "delete",
@@ -1480,6 +1485,7 @@ var init_routes = __esm({
           properties: ["include_associations"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:write"],
         resource: "agent",
         action: "duplicate",
@@ -1518,6 +1524,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:read"],
         resource: "agent",
         action: "versions",
@@ -1583,6 +1590,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:write"],
         resource: "agent",
         action: "revert",
@@ -1624,6 +1632,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "list",
@@ -1692,6 +1701,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:write"],
         resource: "alert",
         action: "create",
@@ -1729,6 +1739,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "get",
@@ -1796,6 +1807,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read", "alerts:write"],
         resource: "alert",
         action: "update",
@@ -1834,6 +1846,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:write"],
         resource: "alert",
         action: "delete",
@@ -1871,6 +1884,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "custom",
@@ -1925,6 +1939,7 @@ var init_routes = __esm({
           properties: ["run_id"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "custom",
@@ -1984,6 +1999,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "list",
@@ -2034,6 +2050,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "list",
@@ -2080,6 +2097,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "get",
@@ -2124,6 +2142,7 @@ var init_routes = __esm({
           properties: ["is_public", "notes"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "update",
@@ -2162,6 +2181,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "delete",
@@ -2199,6 +2219,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -2250,6 +2271,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -2300,6 +2322,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -2341,6 +2364,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "custom",
@@ -2394,6 +2418,7 @@ var init_routes = __esm({
           properties: ["simulation_ids", "metric_ids"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "custom",
@@ -2452,6 +2477,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "list",
@@ -2500,6 +2526,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "get",
@@ -2545,6 +2572,7 @@ var init_routes = __esm({
           properties: ["audio_url", "audio"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "update",
@@ -2583,6 +2611,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "delete",
@@ -2620,6 +2649,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -2671,6 +2701,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -2721,6 +2752,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -2780,6 +2812,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "create",
@@ -2819,6 +2852,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "get",
@@ -2864,6 +2898,7 @@ var init_routes = __esm({
           properties: ["audio_url", "audio"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "update",
@@ -2904,6 +2939,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "delete",
@@ -2941,6 +2977,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -2992,6 +3029,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -3042,6 +3080,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -3101,6 +3140,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "create",
@@ -3152,6 +3192,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["dashboards:read"],
         resource: "dashboard",
         action: "list",
@@ -3201,6 +3242,7 @@ var init_routes = __esm({
           properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["dashboards:write"],
         resource: "dashboard",
         action: "create",
@@ -3238,6 +3280,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["dashboards:read"],
         resource: "dashboard",
         action: "get",
@@ -3289,6 +3332,7 @@ var init_routes = __esm({
           properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["dashboards:write"],
         resource: "dashboard",
         action: "update",
@@ -3327,6 +3371,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: [],
         resource: "dashboard",
         action: "delete",
@@ -3379,6 +3424,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "list",
@@ -3477,6 +3523,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "create",
@@ -3524,6 +3571,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "flow",
         action: "list",
@@ -3568,6 +3616,7 @@ var init_routes = __esm({
           properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "flow",
         action: "create",
@@ -3611,6 +3660,7 @@ var init_routes = __esm({
           properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "flow",
         action: "update",
@@ -3648,6 +3698,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "flow",
         action: "delete",
@@ -3691,6 +3742,7 @@ var init_routes = __esm({
           properties: ["metric_output_ids"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "simulation",
         action: "custom",
@@ -3728,6 +3780,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -3757,6 +3810,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -3797,6 +3851,7 @@ var init_routes = __esm({
           properties: ["sql_query", "aggregation_method", "unit"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -3835,6 +3890,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -3868,6 +3924,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -3910,6 +3967,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "get",
@@ -4017,6 +4075,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "update",
@@ -4054,6 +4113,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "delete",
@@ -4098,6 +4158,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "baseline",
         action: "list",
@@ -4161,6 +4222,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "baseline",
         action: "create",
@@ -4201,6 +4263,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "baseline",
         action: "get",
@@ -4248,6 +4311,7 @@ var init_routes = __esm({
           properties: ["display_name", "sigma_threshold", "direction", "status"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "baseline",
         action: "update",
@@ -4288,6 +4352,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "baseline",
         action: "delete",
@@ -4329,6 +4394,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "baseline",
         action: "custom",
@@ -4370,6 +4436,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "duplicate",
@@ -4406,6 +4473,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "restore",
@@ -4450,6 +4518,7 @@ var init_routes = __esm({
           properties: ["simulation_output_id", "dev_id"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "custom",
@@ -4492,6 +4561,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "threshold",
         action: "custom",
@@ -4540,6 +4610,7 @@ var init_routes = __esm({
           properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "threshold",
         action: "custom",
@@ -4580,6 +4651,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "threshold",
         action: "list",
@@ -4629,6 +4701,7 @@ var init_routes = __esm({
           properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "threshold",
         action: "create",
@@ -4669,6 +4742,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "threshold",
         action: "delete",
@@ -4705,6 +4779,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "versions",
@@ -4757,6 +4832,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "revert",
@@ -4789,6 +4865,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -4830,6 +4907,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "list",
@@ -4918,6 +4996,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:write"],
         resource: "alert",
         action: "create",
@@ -4970,6 +5049,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "get",
@@ -5046,6 +5126,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read", "alerts:write"],
         resource: "alert",
         action: "update",
@@ -5100,6 +5181,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:write"],
         resource: "alert",
         action: "delete",
@@ -5140,6 +5222,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "custom",
@@ -5197,6 +5280,7 @@ var init_routes = __esm({
           properties: ["run_id"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "custom",
@@ -5243,6 +5327,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: [],
+        credentials: [],
         permissions: [],
         resource: "spec",
         action: "list",
@@ -5276,6 +5361,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: [],
+        credentials: [],
         permissions: [],
         resource: "spec",
         action: "get",
@@ -5315,6 +5401,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "list",
@@ -5374,6 +5461,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "persona",
         action: "create",
@@ -5413,6 +5501,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "custom",
@@ -5468,6 +5557,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "background_sound",
         action: "custom",
@@ -5520,6 +5610,7 @@ var init_routes = __esm({
           properties: ["display_name", "default_volume", "acoustic_source_type", "status"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "background_sound",
         action: "custom",
@@ -5557,6 +5648,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "background_sound",
         action: "custom",
@@ -5589,6 +5681,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "custom",
@@ -5626,6 +5719,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "custom",
@@ -5662,6 +5756,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "custom",
@@ -5699,6 +5794,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "get",
@@ -5789,6 +5885,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "persona",
         action: "update",
@@ -5827,6 +5924,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "persona",
         action: "delete",
@@ -5864,6 +5962,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "persona",
         action: "duplicate",
@@ -5901,6 +6000,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "versions",
@@ -5960,6 +6060,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "persona",
         action: "revert",
@@ -6009,6 +6110,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "list",
@@ -6067,6 +6169,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "create",
@@ -6106,6 +6209,7 @@ var init_routes = __esm({
           properties: ["project_ids", "include_unresolved_ids", "selected_project_id"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "custom",
@@ -6146,6 +6250,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "get",
@@ -6213,6 +6318,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "update",
@@ -6250,6 +6356,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "delete",
@@ -6293,6 +6400,7 @@ var init_routes = __esm({
           properties: ["simulation_output_id", "assignee"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "custom",
@@ -6351,6 +6459,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "custom",
@@ -6399,6 +6508,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "custom",
@@ -6440,6 +6550,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "custom",
@@ -6509,6 +6620,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:read"],
         resource: "run",
         action: "list",
@@ -6566,6 +6678,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:write"],
         resource: "run",
         action: "create",
@@ -6603,6 +6716,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:read"],
         resource: "run",
         action: "custom",
@@ -6643,6 +6757,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:read"],
         resource: "run",
         action: "get",
@@ -6687,6 +6802,7 @@ var init_routes = __esm({
           properties: ["tags"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:write"],
         resource: "run",
         action: "update",
@@ -6725,6 +6841,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:write"],
         resource: "run",
         action: "delete",
@@ -6768,6 +6885,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "list",
@@ -6812,6 +6930,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "get",
@@ -6856,6 +6975,7 @@ var init_routes = __esm({
           properties: ["is_public", "notes"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "update",
@@ -6894,6 +7014,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "delete",
@@ -6931,6 +7052,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -6982,6 +7104,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -7032,6 +7155,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -7073,6 +7197,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "custom",
@@ -7126,6 +7251,7 @@ var init_routes = __esm({
           properties: ["simulation_ids", "metric_ids"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "custom",
@@ -7179,6 +7305,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["tags:read"],
         resource: "tag",
         action: "list",
@@ -7215,6 +7342,7 @@ var init_routes = __esm({
           properties: ["tag_name", "color"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["tags:write"],
         resource: "tag",
         action: "create",
@@ -7248,6 +7376,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["tags:read"],
         resource: "tag",
         action: "get",
@@ -7291,6 +7420,7 @@ var init_routes = __esm({
           properties: ["tag_name", "color"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["tags:write"],
         resource: "tag",
         action: "update",
@@ -7329,6 +7459,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["tags:write"],
         resource: "tag",
         action: "delete",
@@ -7366,6 +7497,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_case",
         action: "list",
@@ -7423,6 +7555,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_case",
         action: "create",
@@ -7460,6 +7593,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_case",
         action: "get",
@@ -7504,6 +7638,7 @@ var init_routes = __esm({
           properties: ["input_str", "expected_output", "attributes", "input_type", "simulation_metadata_input", "position"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_case",
         action: "update",
@@ -7542,6 +7677,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_case",
         action: "delete",
@@ -7593,6 +7729,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_set",
         action: "list",
@@ -7642,6 +7779,7 @@ var init_routes = __esm({
           properties: ["display_name", "slug", "description", "test_set_type", "test_set_metadata", "parameters", "tags"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "create",
@@ -7679,6 +7817,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_set",
         action: "get",
@@ -7732,6 +7871,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "update",
@@ -7770,6 +7910,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "delete",
@@ -7807,6 +7948,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_set",
         action: "custom",
@@ -7851,6 +7993,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "custom",
@@ -7895,6 +8038,7 @@ var init_routes = __esm({
           properties: ["agent_ids"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "custom",
@@ -7937,6 +8081,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "duplicate",
@@ -7977,6 +8122,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_set",
         action: "custom",
@@ -8018,6 +8164,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_set",
         action: "versions",
@@ -8077,6 +8224,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "revert",
@@ -8110,6 +8258,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["webhooks:write"],
         resource: "webhook",
         action: "list",
@@ -8146,6 +8295,7 @@ var init_routes = __esm({
           properties: ["type", "url", "auth_token"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["webhooks:write"],
         resource: "webhook",
         action: "create",
@@ -8186,6 +8336,7 @@ var init_routes = __esm({
           properties: ["type", "url", "auth_token"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["webhooks:write"],
         resource: "webhook",
         action: "update",
@@ -8223,6 +8374,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["webhooks:write"],
         resource: "webhook",
         action: "delete",
@@ -8259,6 +8411,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:read"],
         resource: "workspace",
         action: "list",
@@ -8295,6 +8448,7 @@ var init_routes = __esm({
           properties: ["slug", "display_name"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:write"],
         resource: "workspace",
         action: "create",
@@ -8331,6 +8485,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:read"],
         resource: "workspace",
         action: "get",
@@ -8374,6 +8529,7 @@ var init_routes = __esm({
           properties: ["display_name"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:write"],
         resource: "workspace",
         action: "update",
@@ -8411,6 +8567,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:write"],
         resource: "workspace",
         action: "delete",
@@ -8447,6 +8604,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:write"],
         resource: "workspace",
         action: "custom",
@@ -10204,19 +10362,37 @@ function validateRequest(route2, parts) {
 }
 
 // src/sandbox/engine/credentials.ts
-function credentialOf(header, value) {
-  if (value === null || header.toLowerCase() !== "authorization") return value;
-  const bearer = /^bearer\s+(.+)$/i.exec(value);
-  if (bearer) return bearer[1].trim();
+function credentialOf(scheme, value) {
+  if (value === null || scheme === "key") return value;
+  if (scheme === "bearer") return /^bearer\s+(.+)$/i.exec(value.trim())?.[1].trim() ?? null;
   const basic = /^basic\s+([A-Za-z0-9+/=]+)$/i.exec(value.trim());
-  if (basic) {
-    const decoded = Buffer.from(basic[1], "base64").toString("utf8");
-    const colon = decoded.indexOf(":");
-    if (colon < 0) return decoded;
-    const password = decoded.slice(colon + 1);
-    return password !== "" ? password : decoded.slice(0, colon);
+  if (!basic) return null;
+  const decoded = Buffer.from(basic[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return decoded;
+  const password = decoded.slice(colon + 1);
+  return password !== "" ? password : decoded.slice(0, colon);
+}
+function cookieValue(header, name) {
+  if (header === null) return null;
+  for (const pair of header.split(";")) {
+    const eq = pair.indexOf("=");
+    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
+    const raw = pair.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1");
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
   }
-  return value;
+  return null;
+}
+function requestCredential(places, request) {
+  for (const place of places) {
+    const value = place.in === "query" ? request.url.searchParams.get(place.name) : place.in === "cookie" ? cookieValue(request.headers.get("cookie"), place.name) : credentialOf(place.scheme, request.headers.get(place.name));
+    if (value !== null && value !== "") return value;
+  }
+  return places.some((p) => p.in === "header" && p.scheme !== "key" && (request.headers.get(p.name) ?? "") !== "") ? "" : null;
 }
 
 // src/sandbox/engine/example.ts
@@ -10227,9 +10403,9 @@ function exampleResult(route2) {
 // src/sandbox/engine/dispatch.ts
 function authenticate(runtime, route2, request) {
   if (route2.auth.length === 0) return null;
-  let value = null;
-  for (const name of route2.auth) value ??= credentialOf(name, request.headers.get(name));
-  if (value === null || value === "") throw unauthenticated("missing API key", route2.auth[0]);
+  const value = requestCredential(route2.credentials, request);
+  if (value === null) throw unauthenticated("missing API key", route2.auth[0]);
+  if (value === "") throw unauthenticated("the credential is not in the form its scheme takes (Bearer <key>, or Basic base64(<user>:<key>))", route2.auth[0]);
   const key2 = runtime.store.findKey(value);
   if (!key2) throw unauthenticated("unknown API key", route2.auth[0]);
   return key2;

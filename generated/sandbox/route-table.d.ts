@@ -86,6 +86,16 @@ export interface BodyRow {
   /** The top-level properties the body declares, or null for a free-form object: only these are stored. */
   properties: string[] | null;
 }
+/**
+ * One place a credential can be carried (an OpenAPI security scheme): `key`, the key itself (an apiKey scheme's
+ * header, query parameter or cookie); `bearer`, `Authorization: Bearer <key>` (HTTP bearer, OAuth 2, OpenID
+ * Connect); `basic`, `Authorization: Basic base64(<user>:<password>)`.
+ */
+export interface CredentialPlace {
+  in: 'header' | 'query' | 'cookie';
+  name: string;
+  scheme: 'key' | 'bearer' | 'basic';
+}
 /** What the engine needs to know of one operation: route, authenticate, validate, act and answer. */
 export interface RouteRow {
   id: string;
@@ -94,8 +104,13 @@ export interface RouteRow {
   path: string;
   params: { path: ParamRow[]; query: ParamRow[]; header: ParamRow[] };
   body: BodyRow | null;
-  /** API key headers that authenticate this operation; empty: no authentication. */
+  /**
+   * The names of the places in `credentials` (header, query parameter or cookie names, each once): the field a 401
+   * names is the first; empty: no authentication.
+   */
   auth: string[];
+  /** Where and how this operation's credential is carried, in the order of the spec's security alternatives (issue 27). */
+  credentials: CredentialPlace[];
   permissions: string[];
   resource: string | null;
   action: string | null;

@@ -164,13 +164,19 @@ export class World {
   }
 
   /**
-   * A create body that carries its record's own id (the client chooses it) gets one no earlier body had, valid for
+   * A create body that carries its record's own id (the client chooses it: the id is not readOnly) gets one no earlier body had, valid for
    * the body's schema of that field (fresh-values.ts): the same id sent twice names a taken record.
    */
   freshClientId(body: Record<string, unknown>, route: Route): void {
     if (route.action !== 'create' || route.resource === null) return;
-    const id = this.resource(route.resource).id;
+    const row = this.resource(route.resource);
+    const id = row.id;
     if (body[id] === undefined) return;
+    // A readOnly id is the server's to set (a request does not carry it): not a client-supplied one.
+    if (row.readOnly.includes(id)) {
+      delete body[id];
+      return;
+    }
     const schema = bodyProperties(this.suite, route).properties[id];
     if (schema === undefined) return;
     const value = processFreshValues.next(schema as SchemaNode, this.defs);

@@ -2,6 +2,7 @@
 // an unknown key, the key header's name in any case, 403 PERMISSION_DENIED on `permissions` for a key without
 // the operation's permission, and no key needed where the spec says so.
 import { expectEnvelope, expectError, send } from '../http.js';
+import { headerValue } from '../credential.js';
 import { fail, skip } from '../result.js';
 import type { Check } from './context.js';
 
@@ -35,11 +36,13 @@ export const unknownKey: Check = {
 export const headerCase: Check = {
   name: 'auth: the key header name is case-insensitive',
   // A path of an operation answered with its example names no record the suite could have made (issue 27).
-  applies: (route) => route.auth.length > 0 && route.method === 'GET' && (route.example === null || route.params.path.length === 0),
+  // Header names only: a query parameter's or a cookie's name is case-sensitive.
+  applies: (route) => route.credentials[0]?.in === 'header' && route.method === 'GET' && (route.example === null || route.params.path.length === 0),
   async run(ctx) {
     const { path } = await ctx.world.pathFor(ctx.route);
-    for (const name of [ctx.route.auth[0]!.toLowerCase(), ctx.route.auth[0]!.toUpperCase()]) {
-      const answer = await send(ctx.target, ctx.route, { path, key: null, headers: { [name]: ctx.target.apiKey } });
+    const place = ctx.route.credentials[0]!;
+    for (const name of [place.name.toLowerCase(), place.name.toUpperCase()]) {
+      const answer = await send(ctx.target, ctx.route, { path, key: null, headers: { [name]: headerValue(place, ctx.target.apiKey) } });
       if (answer.status === 401) fail(`the key sent as ${name} was not accepted: ${answer.text.slice(0, 200)}`);
     }
   },

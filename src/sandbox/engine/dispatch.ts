@@ -19,7 +19,7 @@ import { isHidden, setOwn } from './records.js';
 import { shapeBody } from './shape.js';
 import type { Route } from './tables.js';
 import { validateRequest } from './validate.js';
-import { credentialOf } from './credentials.js';
+import { requestCredential } from './credentials.js';
 import { exampleResult } from './example.js';
 
 export interface Dispatcher {
@@ -39,9 +39,9 @@ export interface DispatchDeps {
 
 function authenticate(runtime: Runtime, route: Route, request: SandboxRequest): ApiKeyRecord | null {
   if (route.auth.length === 0) return null;
-  let value: string | null = null;
-  for (const name of route.auth) value ??= credentialOf(name, request.headers.get(name));
-  if (value === null || value === '') throw unauthenticated('missing API key', route.auth[0]);
+  const value = requestCredential(route.credentials, request);
+  if (value === null) throw unauthenticated('missing API key', route.auth[0]);
+  if (value === '') throw unauthenticated('the credential is not in the form its scheme takes (Bearer <key>, or Basic base64(<user>:<key>))', route.auth[0]);
   const key = runtime.store.findKey(value);
   if (!key) throw unauthenticated('unknown API key', route.auth[0]);
   return key;
