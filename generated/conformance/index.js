@@ -7311,6 +7311,32 @@ var duplicateCopiesWith = {
 };
 var checks3 = [duplicateCopies, duplicateFitsMaxLength, duplicateCopiesWith];
 
+// src/conformance/paging.ts
+function nextPageParam(route, body, read2) {
+  const paging = route.pagination;
+  if (paging === null) return void 0;
+  const answer = body !== null && typeof body === "object" ? body : {};
+  if (paging.nextPageToken !== null) {
+    const next = answer[paging.nextPageToken];
+    if (next === null || next === void 0 || next === "") return void 0;
+    if (!paging.nextLink) return String(next);
+    try {
+      return new URL(String(next), "http://relative.invalid/").searchParams.get(paging.pageToken) ?? void 0;
+    } catch {
+      return void 0;
+    }
+  }
+  const totalKey = route.success.shape.kind === "list" ? route.success.shape.total : null;
+  const total = paging.style === "token" || totalKey === null ? void 0 : answer[totalKey];
+  if (typeof total !== "number" || read2 === void 0 || read2.items === 0) return void 0;
+  if (paging.style === "offset") {
+    const end = Number(read2.sent ?? 0) + read2.items;
+    return end < total ? String(end) : void 0;
+  }
+  const number = Number(read2.sent ?? 1);
+  return number * read2.size < total ? String(number + 1) : void 0;
+}
+
 // src/conformance/checks/protocol-fields.ts
 function resourceOf(route, suite) {
   return suite.resources.find((r) => r.name === route.resource);
@@ -7528,8 +7554,8 @@ var builtinEverywhere = {
           const answer = await send(ctx.target, list, { key, query: { ...size, ...token && list.pagination ? { [list.pagination.pageToken]: token } : {} } });
           expectSuccess(answer, list, "listing from another organization");
           if (answer.body[items2].some((r) => r[resource.id] === builtin.id)) return true;
-          const next = list.pagination ? answer.body[list.pagination.nextPageToken] : void 0;
-          if (typeof next !== "string") return false;
+          const next = nextPageParam(list, answer.body);
+          if (next === void 0) return false;
           token = next;
         }
         return false;
@@ -7548,9 +7574,8 @@ function itemsOf(route, answer) {
   if (!Array.isArray(items2)) fail(`the list answer has no ${key ?? "items"} array: ${answer.text.slice(0, 200)}`);
   return items2;
 }
-function tokenOf(route, answer) {
-  const token = answer.body?.[route.pagination.nextPageToken];
-  return token === null || token === void 0 ? void 0 : String(token);
+function tokenOf(route, answer, read2) {
+  return nextPageParam(route, answer.body, read2);
 }
 async function listRequest(ctx) {
   const { path } = await ctx.world.pathFor(ctx.route);
@@ -7569,8 +7594,9 @@ async function wholeList(ctx, request2) {
     const query = { ...request2.query, ...paging ? { [paging.pageSize]: String(maxPageSize(ctx)) } : {}, ...token && paging ? { [paging.pageToken]: token } : {} };
     const answer = await send(ctx.target, ctx.route, { ...request2, query });
     expectSuccess(answer, ctx.route, "listing");
-    all.push(...itemsOf(ctx.route, answer));
-    token = paging ? tokenOf(ctx.route, answer) : void 0;
+    const items2 = itemsOf(ctx.route, answer);
+    all.push(...items2);
+    token = paging ? tokenOf(ctx.route, answer, { ...token === void 0 ? {} : { sent: token }, size: maxPageSize(ctx), items: items2.length }) : void 0;
     if (token === void 0) return all;
   }
   fail("the list did not end after 50 pages");
@@ -7621,7 +7647,7 @@ var pagingWalk = {
       if (items2.length > size) fail(`page ${page + 1} holds ${items2.length} records with page_size ${size}`);
       if (totalKey !== null && answer.body[totalKey] !== all.length) fail(`page ${page + 1}: ${totalKey} is ${JSON.stringify(answer.body[totalKey])}, the list has ${all.length} records`);
       seen.push(...items2);
-      token = tokenOf(ctx.route, answer);
+      token = tokenOf(ctx.route, answer, { ...token === void 0 ? {} : { sent: token }, size, items: items2.length });
       if (token === void 0) break;
       if (items2.length < size) fail(`page ${page + 1} holds ${items2.length} records (page_size ${size}) but has a next_page_token`);
     }
@@ -7633,14 +7659,16 @@ var pagingWalk = {
       const first = await send(ctx.target, ctx.route, request2);
       expectSuccess(first, ctx.route, "a page without page_size");
       const count = itemsOf(ctx.route, first).length;
+      const read2 = { size: fallback, items: count };
       if (count !== Math.min(fallback, all.length)) fail(`without page_size a page holds ${count} records; the default page size is ${fallback} and the list has ${all.length}`);
-      if (tokenOf(ctx.route, first) !== void 0 !== all.length > fallback) fail(`without page_size: next_page_token ${JSON.stringify(tokenOf(ctx.route, first))} for a list of ${all.length} records (page size ${fallback})`);
+      if (tokenOf(ctx.route, first, read2) !== void 0 !== all.length > fallback) fail(`without page_size: next_page_token ${JSON.stringify(tokenOf(ctx.route, first, read2))} for a list of ${all.length} records (page size ${fallback})`);
     }
   }
 };
 var foreignTokens = {
   name: "lists: a page token the list did not issue is 400 on page_token",
-  applies: (route) => route.action === "list" && route.pagination !== null && route.auth.length > 0,
+  // Opaque tokens only: an offset or a page number is any integer its schema allows (issue 27).
+  applies: (route) => route.action === "list" && route.pagination?.style === "token" && route.auth.length > 0,
   async run(ctx) {
     const paging = ctx.route.pagination;
     const request2 = await listRequest(ctx);
@@ -12789,8 +12817,8 @@ async function findInList(ctx, ids, extra = {}) {
     const query = { ...extra, ...paging && token !== void 0 ? { [paging.pageToken]: token } : {} };
     const answer = await succeed(ctx, ctx.route, { query }, "listing runs");
     for (const item of itemsOf2(ctx.route, answer.body)) if (ids.includes(runIdOf(ctx, item))) found.set(runIdOf(ctx, item), item);
-    const next = paging ? answer.body[paging.nextPageToken] : void 0;
-    if (typeof next !== "string" || next === "") break;
+    const next = nextPageParam(ctx.route, answer.body);
+    if (next === void 0) break;
     token = next;
   }
   for (const id of ids) if (!found.has(id)) fail(`run ${id} is not in the list`);
@@ -13084,7 +13112,7 @@ var caseListOrder = {
       const body = answer.body;
       const items2 = body[paging?.items ?? "test_cases"] ?? [];
       listed.push(...items2.map((i) => String(i.id)));
-      token = paging && typeof body[paging.nextPageToken] === "string" ? String(body[paging.nextPageToken]) : void 0;
+      token = nextPageParam(ctx.route, body);
       if (token === void 0) break;
     }
     if (!same6(listed, expected)) fail(`the test cases list as ${show(listed)}, expected the grid order ${show(expected)}`);
@@ -16205,7 +16233,14 @@ var routes2 = [
     resource: "agent",
     action: "list",
     workspaceRequired: false,
-    pagination: { items: "agents", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    pagination: {
+      items: "agents",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
+    },
     softDelete: null,
     restore: null,
     rules: [],
@@ -16605,7 +16640,14 @@ var routes2 = [
     resource: "alert",
     action: "list",
     workspaceRequired: false,
-    pagination: { items: "alerts", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    pagination: {
+      items: "alerts",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
+    },
     softDelete: null,
     restore: null,
     rules: [],
@@ -16976,7 +17018,9 @@ var routes2 = [
       items: "conversations",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -17027,7 +17071,9 @@ var routes2 = [
       items: "simulated_conversations",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -17454,7 +17500,9 @@ var routes2 = [
       items: "uploaded_conversations",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -18169,7 +18217,9 @@ var routes2 = [
       items: "dashboards",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -18397,7 +18447,14 @@ var routes2 = [
     resource: "metric",
     action: "list",
     workspaceRequired: false,
-    pagination: { items: "metrics", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    pagination: {
+      items: "metrics",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
+    },
     softDelete: null,
     restore: null,
     rules: ["metric-organization-threshold"],
@@ -18548,7 +18605,9 @@ var routes2 = [
       items: "metric_flows",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -19135,7 +19194,9 @@ var routes2 = [
       items: "baselines",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -19628,7 +19689,9 @@ var routes2 = [
       items: "thresholds",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -19880,7 +19943,14 @@ var routes2 = [
     resource: "alert",
     action: "list",
     workspaceRequired: false,
-    pagination: { items: "monitors", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    pagination: {
+      items: "monitors",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
+    },
     softDelete: null,
     restore: null,
     rules: [],
@@ -20374,7 +20444,14 @@ var routes2 = [
     resource: "persona",
     action: "list",
     workspaceRequired: false,
-    pagination: { items: "personas", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    pagination: {
+      items: "personas",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
+    },
     softDelete: null,
     restore: null,
     rules: [],
@@ -21087,7 +21164,9 @@ var routes2 = [
       items: "review_projects",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -21593,7 +21672,14 @@ var routes2 = [
     resource: "run",
     action: "list",
     workspaceRequired: false,
-    pagination: { items: "runs", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    pagination: {
+      items: "runs",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
+    },
     softDelete: null,
     restore: null,
     rules: ["run-pin-versions"],
@@ -21862,7 +21948,9 @@ var routes2 = [
       items: "simulations",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -22278,7 +22366,14 @@ var routes2 = [
     resource: "tag",
     action: "list",
     workspaceRequired: false,
-    pagination: { items: "tags", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    pagination: {
+      items: "tags",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
+    },
     softDelete: null,
     restore: null,
     rules: ["tag-list-filters"],
@@ -22474,7 +22569,9 @@ var routes2 = [
       items: "test_cases",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -22706,7 +22803,9 @@ var routes2 = [
       items: "test_sets",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,

@@ -1238,7 +1238,14 @@ var init_routes = __esm({
         resource: "agent",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "agents", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "agents",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: [],
@@ -1638,7 +1645,14 @@ var init_routes = __esm({
         resource: "alert",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "alerts", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "alerts",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: [],
@@ -2009,7 +2023,9 @@ var init_routes = __esm({
           items: "conversations",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -2060,7 +2076,9 @@ var init_routes = __esm({
           items: "simulated_conversations",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -2487,7 +2505,9 @@ var init_routes = __esm({
           items: "uploaded_conversations",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -3202,7 +3222,9 @@ var init_routes = __esm({
           items: "dashboards",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -3430,7 +3452,14 @@ var init_routes = __esm({
         resource: "metric",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "metrics", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "metrics",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: ["metric-organization-threshold"],
@@ -3581,7 +3610,9 @@ var init_routes = __esm({
           items: "metric_flows",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -4168,7 +4199,9 @@ var init_routes = __esm({
           items: "baselines",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -4661,7 +4694,9 @@ var init_routes = __esm({
           items: "thresholds",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -4913,7 +4948,14 @@ var init_routes = __esm({
         resource: "alert",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "monitors", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "monitors",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: [],
@@ -5407,7 +5449,14 @@ var init_routes = __esm({
         resource: "persona",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "personas", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "personas",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: [],
@@ -6120,7 +6169,9 @@ var init_routes = __esm({
           items: "review_projects",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -6626,7 +6677,14 @@ var init_routes = __esm({
         resource: "run",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "runs", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "runs",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: ["run-pin-versions"],
@@ -6895,7 +6953,9 @@ var init_routes = __esm({
           items: "simulations",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -7311,7 +7371,14 @@ var init_routes = __esm({
         resource: "tag",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "tags", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "tags",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: ["tag-list-filters"],
@@ -7507,7 +7574,9 @@ var init_routes = __esm({
           items: "test_cases",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -7739,7 +7808,9 @@ var init_routes = __esm({
           items: "test_sets",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -9937,7 +10008,7 @@ function operationSemantics(route2, tables) {
   const resource = tables.resources.find((r) => r.name === route2.resource);
   if (resource) out.push(resource.scope === "workspace" ? "scoped to a workspace (X-Service-Workspace-Id, else the default workspace)" : "scoped to the organization");
   if (route2.workspaceRequired) out.push("404 when no workspace resolves");
-  if (route2.pagination) out.push(`paginated: ${route2.pagination.pageSize} and ${route2.pagination.pageToken} in, ${route2.pagination.items} and ${route2.pagination.nextPageToken} out`);
+  if (route2.pagination) out.push(`paginated: ${route2.pagination.pageSize} and ${route2.pagination.pageToken}${route2.pagination.style === "token" ? "" : ` (${route2.pagination.style === "offset" ? "an offset" : "a page number"})`} in, ${[route2.pagination.items, route2.pagination.nextPageToken].filter((k) => k !== null).join(" and ")} out`);
   if (route2.softDelete) out.push(`soft delete: answers ${route2.softDelete.respond === "empty" ? "{}" : "the record in its deleted state"}; deleting again is ${route2.softDelete.repeat === "ok" ? "fine" : "404"}`);
   if (route2.restore) out.push(route2.restore.noopWhenActive ? "restore: restoring an active record changes nothing" : "restore");
   if (route2.sets) out.push(`sets ${Object.entries(route2.sets).map(([k, v]) => `${k} = ${JSON.stringify(v)}`).join(", ")} (idempotent; 409 in a frozen state)`);
@@ -11212,6 +11283,26 @@ function page(items, size, offset) {
   const end = offset + slice.length;
   return end < items.length ? { items: slice, next: encodeToken(end) } : { items: slice };
 }
+function pageFor(all, paging, query, defaultSize) {
+  const asked = query[paging.pageSize];
+  const size = typeof asked === "number" ? Math.max(0, Math.floor(asked)) : defaultSize;
+  const given3 = query[paging.pageToken];
+  if (paging.style === "token") return size === 0 ? { items: [] } : page(all, size, decodeToken(given3, paging.pageToken));
+  const number = typeof given3 === "number" ? Math.floor(given3) : void 0;
+  const offset = paging.style === "offset" ? Math.max(0, number ?? 0) : (Math.max(1, number ?? 1) - 1) * size;
+  const items = all.slice(offset, offset + size);
+  if (size === 0 || offset + items.length >= all.length) return { items };
+  return { items, next: String(paging.style === "offset" ? offset + items.length : Math.max(1, number ?? 1) + 1) };
+}
+function nextLink(origin2, path, query, pageParam, next) {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (k === pageParam || v === void 0 || v === null) continue;
+    search.set(k, Array.isArray(v) ? v.map(String).join(",") : String(v));
+  }
+  search.set(pageParam, next);
+  return `${origin2}${path}?${search.toString()}`;
+}
 
 // src/sandbox/engine/actions.ts
 function resourceOf(ctx) {
@@ -11238,10 +11329,11 @@ function listAction(ctx, order, keep) {
   const all = applyListQuery(ctx, resource, inList, order);
   const paging = ctx.route.pagination;
   if (!paging) return { records: all, total: all.length };
-  const size = typeof ctx.query[paging.pageSize] === "number" ? ctx.query[paging.pageSize] : DEFAULT_PAGE_SIZE;
-  const offset = decodeToken(ctx.query[paging.pageToken], paging.pageToken);
-  const p = page(all, size, offset);
-  return { records: p.items, total: all.length, nextPageToken: p.next };
+  const declared = ctx.route.params.query.find((p2) => p2.name === paging.pageSize)?.default;
+  const p = pageFor(all, paging, ctx.query, typeof declared === "number" ? declared : DEFAULT_PAGE_SIZE);
+  if (p.next === void 0 || !paging.nextLink) return { records: p.items, total: all.length, nextPageToken: p.next };
+  const path = `${ctx.runtime.tables.basePath}${ctx.route.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(String(ctx.path[name])))}`;
+  return { records: p.items, total: all.length, nextPageToken: nextLink(ctx.origin, path, ctx.query, paging.pageToken, p.next) };
 }
 function insertNew(ctx, resource, data) {
   const record = ctx.runtime.store.insert({
@@ -11503,7 +11595,8 @@ function shapeBody(ctx, result) {
     case "list": {
       const out = {};
       setOwn(out, shape2.items, result.records.map((r) => present(resource, r)));
-      if (result.nextPageToken !== void 0) setOwn(out, ctx.route.pagination.nextPageToken, result.nextPageToken);
+      const nextKey = ctx.route.pagination?.nextPageToken;
+      if (result.nextPageToken !== void 0 && nextKey) setOwn(out, nextKey, result.nextPageToken);
       if (shape2.total !== null) setOwn(out, shape2.total, result.total);
       return out;
     }

@@ -1237,7 +1237,14 @@ var init_routes = __esm({
         resource: "agent",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "agents", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "agents",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: [],
@@ -1637,7 +1644,14 @@ var init_routes = __esm({
         resource: "alert",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "alerts", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "alerts",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: [],
@@ -2008,7 +2022,9 @@ var init_routes = __esm({
           items: "conversations",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -2059,7 +2075,9 @@ var init_routes = __esm({
           items: "simulated_conversations",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -2486,7 +2504,9 @@ var init_routes = __esm({
           items: "uploaded_conversations",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -3201,7 +3221,9 @@ var init_routes = __esm({
           items: "dashboards",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -3429,7 +3451,14 @@ var init_routes = __esm({
         resource: "metric",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "metrics", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "metrics",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: ["metric-organization-threshold"],
@@ -3580,7 +3609,9 @@ var init_routes = __esm({
           items: "metric_flows",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -4167,7 +4198,9 @@ var init_routes = __esm({
           items: "baselines",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -4660,7 +4693,9 @@ var init_routes = __esm({
           items: "thresholds",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -4912,7 +4947,14 @@ var init_routes = __esm({
         resource: "alert",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "monitors", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "monitors",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: [],
@@ -5406,7 +5448,14 @@ var init_routes = __esm({
         resource: "persona",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "personas", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "personas",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: [],
@@ -6119,7 +6168,9 @@ var init_routes = __esm({
           items: "review_projects",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -6625,7 +6676,14 @@ var init_routes = __esm({
         resource: "run",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "runs", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "runs",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: ["run-pin-versions"],
@@ -6894,7 +6952,9 @@ var init_routes = __esm({
           items: "simulations",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -7310,7 +7370,14 @@ var init_routes = __esm({
         resource: "tag",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "tags", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "tags",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: ["tag-list-filters"],
@@ -7506,7 +7573,9 @@ var init_routes = __esm({
           items: "test_cases",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -7738,7 +7807,9 @@ var init_routes = __esm({
           items: "test_sets",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -10022,6 +10093,26 @@ function page(items, size, offset) {
   const end = offset + slice.length;
   return end < items.length ? { items: slice, next: encodeToken(end) } : { items: slice };
 }
+function pageFor(all, paging, query, defaultSize) {
+  const asked = query[paging.pageSize];
+  const size = typeof asked === "number" ? Math.max(0, Math.floor(asked)) : defaultSize;
+  const given3 = query[paging.pageToken];
+  if (paging.style === "token") return size === 0 ? { items: [] } : page(all, size, decodeToken(given3, paging.pageToken));
+  const number = typeof given3 === "number" ? Math.floor(given3) : void 0;
+  const offset = paging.style === "offset" ? Math.max(0, number ?? 0) : (Math.max(1, number ?? 1) - 1) * size;
+  const items = all.slice(offset, offset + size);
+  if (size === 0 || offset + items.length >= all.length) return { items };
+  return { items, next: String(paging.style === "offset" ? offset + items.length : Math.max(1, number ?? 1) + 1) };
+}
+function nextLink(origin2, path, query, pageParam, next) {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (k === pageParam || v === void 0 || v === null) continue;
+    search.set(k, Array.isArray(v) ? v.map(String).join(",") : String(v));
+  }
+  search.set(pageParam, next);
+  return `${origin2}${path}?${search.toString()}`;
+}
 
 // src/sandbox/engine/actions.ts
 function resourceOf(ctx) {
@@ -10048,10 +10139,11 @@ function listAction(ctx, order, keep) {
   const all = applyListQuery(ctx, resource, inList, order);
   const paging = ctx.route.pagination;
   if (!paging) return { records: all, total: all.length };
-  const size = typeof ctx.query[paging.pageSize] === "number" ? ctx.query[paging.pageSize] : DEFAULT_PAGE_SIZE;
-  const offset = decodeToken(ctx.query[paging.pageToken], paging.pageToken);
-  const p = page(all, size, offset);
-  return { records: p.items, total: all.length, nextPageToken: p.next };
+  const declared = ctx.route.params.query.find((p2) => p2.name === paging.pageSize)?.default;
+  const p = pageFor(all, paging, ctx.query, typeof declared === "number" ? declared : DEFAULT_PAGE_SIZE);
+  if (p.next === void 0 || !paging.nextLink) return { records: p.items, total: all.length, nextPageToken: p.next };
+  const path = `${ctx.runtime.tables.basePath}${ctx.route.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(String(ctx.path[name])))}`;
+  return { records: p.items, total: all.length, nextPageToken: nextLink(ctx.origin, path, ctx.query, paging.pageToken, p.next) };
 }
 function insertNew(ctx, resource, data) {
   const record = ctx.runtime.store.insert({
@@ -10313,7 +10405,8 @@ function shapeBody(ctx, result) {
     case "list": {
       const out = {};
       setOwn(out, shape2.items, result.records.map((r) => present(resource, r)));
-      if (result.nextPageToken !== void 0) setOwn(out, ctx.route.pagination.nextPageToken, result.nextPageToken);
+      const nextKey = ctx.route.pagination?.nextPageToken;
+      if (result.nextPageToken !== void 0 && nextKey) setOwn(out, nextKey, result.nextPageToken);
       if (shape2.total !== null) setOwn(out, shape2.total, result.total);
       return out;
     }
@@ -11519,7 +11612,7 @@ function operationSemantics(route2, tables) {
   const resource = tables.resources.find((r) => r.name === route2.resource);
   if (resource) out.push(resource.scope === "workspace" ? "scoped to a workspace (X-Service-Workspace-Id, else the default workspace)" : "scoped to the organization");
   if (route2.workspaceRequired) out.push("404 when no workspace resolves");
-  if (route2.pagination) out.push(`paginated: ${route2.pagination.pageSize} and ${route2.pagination.pageToken} in, ${route2.pagination.items} and ${route2.pagination.nextPageToken} out`);
+  if (route2.pagination) out.push(`paginated: ${route2.pagination.pageSize} and ${route2.pagination.pageToken}${route2.pagination.style === "token" ? "" : ` (${route2.pagination.style === "offset" ? "an offset" : "a page number"})`} in, ${[route2.pagination.items, route2.pagination.nextPageToken].filter((k) => k !== null).join(" and ")} out`);
   if (route2.softDelete) out.push(`soft delete: answers ${route2.softDelete.respond === "empty" ? "{}" : "the record in its deleted state"}; deleting again is ${route2.softDelete.repeat === "ok" ? "fine" : "404"}`);
   if (route2.restore) out.push(route2.restore.noopWhenActive ? "restore: restoring an active record changes nothing" : "restore");
   if (route2.sets) out.push(`sets ${Object.entries(route2.sets).map(([k, v]) => `${k} = ${JSON.stringify(v)}`).join(", ")} (idempotent; 409 in a frozen state)`);

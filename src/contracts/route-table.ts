@@ -131,7 +131,12 @@ export interface RouteRow {
   resource: string | null;
   action: string | null;
   workspaceRequired: boolean;
-  pagination: { items: string; pageSize: string; pageToken: string; nextPageToken: string } | null;
+  /**
+   * A paged list: `style` says what `pageToken` holds (an opaque token the list issued, a record offset, a 1-based
+   * page number); `nextPageToken` is the answer's property naming the next page (its token, or with `nextLink` its
+   * URL), null when the answer has none.
+   */
+  pagination: { items: string; pageSize: string; pageToken: string; nextPageToken: string | null; style: 'token' | 'offset' | 'page'; nextLink: boolean } | null;
   softDelete: { respond: string; repeat: string } | null;
   restore: { noopWhenActive: boolean } | null;
   /** The rule modules (x-rules) that run for this operation, in order. */

@@ -10,11 +10,13 @@
 //      item DELETE delete; every resource belongs to the caller's organization (no workspaces);
 //   4b. a readOnly date-time property named created... / updated... (or ...modified...) is stamped by the sandbox
 //      as the creation / last update time (x-field-role created-at / updated-at);
+//   4c. a list with recognisable paging parameters and answer pages its records (infer-paging.ts);
 //   5. anything else (an operation on no such pair, or a pair the rules cannot complete) has no action: the
 //      sandbox answers it with its response example, and the reason is returned as a warning line.
 // The explicit vocabulary always wins: a spec with any x-resource is left as it is.
 import { setOwn } from '../data/own-property.js';
 import { refNameOf } from './defs-ref.js';
+import { inferPaging } from './infer-paging.js';
 import type { ApiModel, JsonValue, NamedSchema, Operation, OperationSemantics, SchemaNode } from './ir.js';
 import { isJsonMedia } from './media.js';
 
@@ -99,6 +101,9 @@ export function inferSemantics(model: ApiModel): InferenceNote[] {
       inferred.add(op);
     };
     act(find(collectionOps, 'get'), 'list');
+    const list = find(collectionOps, 'get');
+    const paging = list && inferPaging(model, list, named.name);
+    if (list && paging) list.semantics.pagination = paging;
     act(find(collectionOps, 'post'), 'create');
     act(find(itemOps, 'get'), 'get');
     act(find(itemOps, 'put') ?? find(itemOps, 'patch'), 'update');

@@ -2,6 +2,7 @@
 // and the x- vocabulary: the audit fields (who and when) on create, on update and on a record stored before,
 // free-form objects taken as data key for key (a "__proto__" key included) with every change inside them seen
 // by the version history, and the error envelope of conflicts (a held unique value, a frozen record).
+import { nextPageParam } from '../paging.js';
 import { expectEnvelope, expectError, expectSuccess, send } from '../http.js';
 import { fail, skip } from '../result.js';
 import type { ResourceRow, Route, SuiteData } from '../suite-data.js';
@@ -281,8 +282,8 @@ export const builtinEverywhere: Check = {
           const answer = await send(ctx.target, list, { key, query: { ...size, ...(token && list.pagination ? { [list.pagination.pageToken]: token } : {}) } });
           expectSuccess(answer, list, 'listing from another organization');
           if (((answer.body as Json)[items] as Json[]).some((r) => r[resource.id] === builtin.id)) return true;
-          const next = list.pagination ? (answer.body as Json)[list.pagination.nextPageToken] : undefined;
-          if (typeof next !== 'string') return false;
+          const next = nextPageParam(list, answer.body);
+          if (next === undefined) return false;
           token = next;
         }
         return false;

@@ -315,7 +315,9 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
     resource: s.resource ?? null,
     action: s.action ?? null,
     workspaceRequired: s.workspaceRequired,
-    pagination: s.pagination ? { items: s.pagination.items, pageSize: s.pagination.pageSize, pageToken: s.pagination.pageToken, nextPageToken: s.pagination.nextPageToken } : null,
+    pagination: s.pagination
+      ? { items: s.pagination.items, pageSize: s.pagination.pageSize, pageToken: s.pagination.pageToken, nextPageToken: s.pagination.nextPageToken, style: s.pagination.style ?? 'token', nextLink: s.pagination.nextLink === true }
+      : null,
     softDelete: s.softDelete ?? null,
     restore: s.restore ?? null,
     rules: s.rules,

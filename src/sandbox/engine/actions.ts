@@ -6,7 +6,7 @@ import type { Json, StoredRecord } from '../storage/store.js';
 import type { ActionResult, RequestContext } from './context.js';
 import type { Hooks } from './hooks.js';
 import { applyListQuery } from './list-query.js';
-import { decodeToken, DEFAULT_PAGE_SIZE, page } from './paging.js';
+import { DEFAULT_PAGE_SIZE, nextLink, pageFor } from './paging.js';
 import {
   checkNotFrozen,
   checkUnique,
@@ -67,10 +67,11 @@ export function listAction(ctx: RequestContext, order?: string, keep?: (record: 
   const all = applyListQuery(ctx, resource, inList, order);
   const paging = ctx.route.pagination;
   if (!paging) return { records: all, total: all.length };
-  const size = typeof ctx.query[paging.pageSize] === 'number' ? (ctx.query[paging.pageSize] as number) : DEFAULT_PAGE_SIZE;
-  const offset = decodeToken(ctx.query[paging.pageToken], paging.pageToken);
-  const p = page(all, size, offset);
-  return { records: p.items, total: all.length, nextPageToken: p.next };
+  const declared = ctx.route.params.query.find((p) => p.name === paging.pageSize)?.default;
+  const p = pageFor(all, paging, ctx.query, typeof declared === 'number' ? declared : DEFAULT_PAGE_SIZE);
+  if (p.next === undefined || !paging.nextLink) return { records: p.items, total: all.length, nextPageToken: p.next };
+  const path = `${ctx.runtime.tables.basePath}${ctx.route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(ctx.path[name])))}`;
+  return { records: p.items, total: all.length, nextPageToken: nextLink(ctx.origin, path, ctx.query, paging.pageToken, p.next) };
 }
 
 /** Stores a new record in the request's scope; a versioned resource records its first version. */

@@ -139,11 +139,18 @@ export interface RouteRow {
     resource: string | null;
     action: string | null;
     workspaceRequired: boolean;
+    /**
+     * A paged list: `style` says what `pageToken` holds (an opaque token the list issued, a record offset, a 1-based
+     * page number); `nextPageToken` is the answer's property naming the next page (its token, or with `nextLink` its
+     * URL), null when the answer has none.
+     */
     pagination: {
         items: string;
         pageSize: string;
         pageToken: string;
-        nextPageToken: string;
+        nextPageToken: string | null;
+        style: 'token' | 'offset' | 'page';
+        nextLink: boolean;
     } | null;
     softDelete: {
         respond: string;
