@@ -3884,6 +3884,7 @@ async function pathOrPlaceholder(ctx) {
 }
 var missingKey = {
   name: "auth: missing key is 401 on X-API-Key",
+  needs: "an operation that needs a credential (security)",
   applies: (route) => route.auth.length > 0,
   async run(ctx) {
     const answer = await send(ctx.target, ctx.route, { path: await pathOrPlaceholder(ctx), key: null, ...ctx.route.body ? { body: {} } : {} });
@@ -3893,6 +3894,7 @@ var missingKey = {
 };
 var unknownKey = {
   name: "auth: unknown key is 401 on X-API-Key",
+  needs: "an operation that needs a credential (security)",
   applies: (route) => route.auth.length > 0,
   async run(ctx) {
     const answer = await send(ctx.target, ctx.route, { path: await pathOrPlaceholder(ctx), key: "sk_conformance_unknown_key", ...ctx.route.body ? { body: {} } : {} });
@@ -3902,6 +3904,7 @@ var unknownKey = {
 };
 var headerCase = {
   name: "auth: the key header name is case-insensitive",
+  needs: "a GET operation whose credential is a header",
   // A path of an operation answered with its example names no record the suite could have made (issue 27).
   // Header names only: a query parameter's or a cookie's name is case-sensitive.
   applies: (route) => route.credentials[0]?.in === "header" && route.method === "GET" && (route.example === null || route.params.path.length === 0),
@@ -3916,6 +3919,7 @@ var headerCase = {
 };
 var permission = {
   name: "auth: a key without the permission is 403 on permissions",
+  needs: "an operation with permissions (x-permission)",
   applies: (route) => route.auth.length > 0 && route.permissions.length > 0,
   async run(ctx) {
     const key = ctx.target.noPermissionKey ?? (ctx.target.control ? await ctx.target.control.createApiKey([]) : void 0);
@@ -3932,6 +3936,7 @@ var permission = {
 };
 var noKeyNeeded = {
   name: "auth: no key is needed",
+  needs: "a public operation (security: [])",
   applies: (route) => route.auth.length === 0,
   async run(ctx) {
     const { path } = await ctx.world.pathFor(ctx.route);
@@ -6509,6 +6514,7 @@ async function metric(ctx) {
 }
 var alertFires = {
   name: "events: a completed run fires a matching alert (trigger_count, last_triggered_at, one notification per channel)",
+  needs: "an alert create operation and the evaluate-alerts handler (x-handlers)",
   applies: (route, suite) => route.id === suite.routes.find((r) => r.resource === "alert" && r.action === "create")?.id && handles(suite, "evaluate-alerts"),
   async run(ctx) {
     const control = ctx.target.control;
@@ -6543,6 +6549,7 @@ var alertFires = {
 };
 var baselineMoves = {
   name: "events: a completed run moves the baseline of its metric (EWMA mean, observation count)",
+  needs: "a baseline create operation and the update-baselines handler (x-handlers)",
   applies: (route, suite) => route.id === suite.routes.find((r) => r.resource === "baseline" && r.action === "create")?.id && handles(suite, "update-baselines"),
   async run(ctx) {
     const control = ctx.target.control;
@@ -6563,6 +6570,7 @@ var baselineMoves = {
 };
 var webhookDelivered = {
   name: "events: a completed run delivers each job_complete webhook with its auth token",
+  needs: "a webhook create operation and the deliver-webhooks handler (x-handlers)",
   applies: (route, suite) => route.id === suite.routes.find((r) => r.resource === "webhook" && r.action === "create")?.id && handles(suite, "deliver-webhooks"),
   async run(ctx) {
     const control = ctx.target.control;
@@ -6614,6 +6622,7 @@ async function pollRun(ctx, runId, total) {
 }
 var runExecutes = {
   name: `execution: a launched run completes in time, with one conversation per selected test case and iteration (${ITERATIONS} iterations), progress consistent and results of the service's types`,
+  needs: "a run create operation and a simulation list",
   applies: (route, suite) => route.resource === "run" && route.action === "create" && suite.routes.some((r) => r.resource === "simulation" && r.action === "list"),
   async run(ctx) {
     const testSet = await ctx.world.create("test_set");
@@ -6745,6 +6754,7 @@ async function currentRecord(ctx, resource, path) {
 }
 var happyPath = {
   name: "happy path: documented status, body matches the spec",
+  needs: "an operation the sandbox acts on (a resource action, inferred or x-operation)",
   applies: (route) => route.action !== null,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -6763,6 +6773,7 @@ var happyPath = {
 };
 var happyPathMaximal = {
   name: "happy path: a body with every optional field",
+  needs: "a create or update operation with a JSON body",
   applies: (route) => route.body !== null && (route.action === "create" || route.action === "update") && (route.body.exactlyOneOf ?? []).length === 0,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -6793,6 +6804,7 @@ function unusedId(ctx, param, path) {
 }
 var unknownId = {
   name: "not found: an id that names nothing is 404",
+  needs: "a get, update or delete operation of a resource",
   // An operation answered with its example (a spec without our vocabulary, issue 27) has no records to miss.
   applies: (route) => route.params.path.length > 0 && route.action !== "create" && route.action !== "list" && route.example === null,
   async run(ctx) {
@@ -6805,6 +6817,7 @@ var unknownId = {
 };
 var otherOrganization = {
   name: "isolation: another organization's resource is 404 and the error names nothing of it",
+  needs: "an operation addressing a resource record by a path parameter",
   applies: (route, suite) => route.auth.length > 0 && route.example === null && route.params.path.some((p) => resourceForParam(suite, p.name) !== void 0 || p.name === ownParam(route)) && route.resource !== "spec",
   async run(ctx) {
     const key = ctx.target.otherApiKey ?? (ctx.target.control ? await ctx.target.control.createOtherOrganizationKey() : void 0);
@@ -6817,6 +6830,7 @@ var otherOrganization = {
 };
 var otherOrganizationList = {
   name: "isolation: lists never show another organization's records",
+  needs: "a top-level list operation that needs a credential",
   applies: (route) => route.auth.length > 0 && route.action === "list" && route.params.path.length === 0 && route.resource !== "spec",
   async run(ctx) {
     const key = ctx.target.otherApiKey ?? (ctx.target.control ? await ctx.target.control.createOtherOrganizationKey() : void 0);
@@ -6892,16 +6906,19 @@ async function cleanUpAfter(ctx, path, answer) {
 }
 var bodyInside = {
   name: "limits: values just inside every bound are accepted",
+  needs: "a create or update operation with a body that needs a credential",
   applies: (route) => route.body !== null && route.auth.length > 0 && (route.body.exactlyOneOf ?? []).length === 0 && (route.action === "create" || route.action === "update"),
   run: (ctx) => bodyVariants(ctx, "valid")
 };
 var bodyOutside = {
   name: "limits: values just outside every bound, unknown enum values, bad patterns, missing required fields are 400 on the field",
+  needs: "an operation with a body that needs a credential",
   applies: (route) => route.body !== null && route.auth.length > 0,
   run: (ctx) => bodyVariants(ctx, "invalid")
 };
 var jsonContent = {
   name: "limits: a string field that must hold JSON refuses text that is not JSON of its content schema",
+  needs: "a body string field that must hold JSON (contentMediaType)",
   applies: (route, suite) => route.body !== null && route.auth.length > 0 && jsonContentFields(route, suite).length > 0,
   async run(ctx) {
     for (const [field, contentType] of jsonContentFields(ctx.route, ctx.suite)) {
@@ -6927,6 +6944,7 @@ function jsonContentFields(route, suite) {
 }
 var malformedJson = {
   name: "limits: malformed JSON and a non-JSON body are 400",
+  needs: "an operation with a body that needs a credential",
   applies: (route) => route.body !== null && route.auth.length > 0,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -6951,6 +6969,7 @@ function badValue(schema) {
 }
 var badPathIds = {
   name: "limits: a malformed path id is 400 on the parameter",
+  needs: "a path parameter whose schema refuses some value (pattern, length, format)",
   applies: (route, suite) => route.auth.length > 0 && route.params.path.some((p) => badValue(deref(suite.schemas[route.id].path[p.name], suite.defs)) !== void 0),
   async run(ctx) {
     for (const p of ctx.route.params.path) {
@@ -6964,6 +6983,7 @@ var badPathIds = {
 };
 var queryBounds = {
   name: "limits: numeric query parameters inside their bounds pass, outside are 400 on the parameter",
+  needs: "an integer query parameter with a maximum",
   applies: (route, suite) => route.auth.length > 0 && route.params.query.some((p) => p.type === "integer" && typeof deref(suite.schemas[route.id].query[p.name], suite.defs).maximum === "number"),
   async run(ctx) {
     const { path } = await ctx.world.pathFor(ctx.route);
@@ -6981,6 +7001,7 @@ var queryBounds = {
 };
 var headerBounds = {
   name: "limits: a header value beyond its bounds is 400 on the header",
+  needs: "a header parameter whose schema refuses some value",
   applies: (route, suite) => route.auth.length > 0 && route.params.header.some((p) => badValue(deref(suite.schemas[route.id].header[p.name], suite.defs)) !== void 0),
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -7016,6 +7037,7 @@ function same(a, b) {
 }
 var aliasUnknownId = {
   name: "aliases: an id that names nothing through a legacy path is 404 on the alias's own path parameter",
+  needs: "a legacy alias operation (x-deprecated-alias-of) with a renamed id parameter",
   applies: (route) => route.aliasOf !== null && route.auth.length > 0 && route.aliasRenames.some((r) => r.in === "path" && r.legacy === ownParam(route)),
   async run(ctx) {
     const own2 = ownParam(ctx.route);
@@ -7026,6 +7048,7 @@ var aliasUnknownId = {
 };
 var aliasReadsLegacyNames = {
   name: "aliases: a record made through the canonical operations is read through a legacy get with the legacy names and values",
+  needs: "a legacy alias get operation answering the record in its own view",
   applies: (route, suite) => route.aliasOf !== null && route.action === "get" && route.auth.length > 0 && recordAt(route) !== void 0 && recordAt(canonicalOf(route, suite) ?? route) !== void 0 && recordRenames(route, "response", recordAt(route)).length > 0,
   async run(ctx) {
     const canonical2 = canonicalOf(ctx.route, ctx.suite);
@@ -7052,6 +7075,7 @@ var aliasReadsLegacyNames = {
 };
 var aliasCreatesCanonicalRecord = {
   name: "aliases: a record created through a legacy path is read through the canonical get with the canonical names and values",
+  needs: "a legacy alias create operation with renamed body fields",
   applies: (route, suite) => route.aliasOf !== null && route.action === "create" && route.params.path.length === 0 && route.auth.length > 0 && recordAt(route) !== void 0 && mappedValues(recordRenames(route, "body", [])).length > 0 && suite.routes.some((r) => r.resource === route.resource && r.action === "get" && r.aliasOf === null),
   async run(ctx) {
     const renames = recordRenames(ctx.route, "body", []);
@@ -7077,6 +7101,7 @@ var aliasCreatesCanonicalRecord = {
 };
 var aliasQueryFilter = {
   name: "aliases: a legacy list's renamed query parameter filters by the canonical field, with the legacy values mapped",
+  needs: "a legacy alias list operation with renamed query parameters",
   applies: (route) => route.aliasOf !== null && route.action === "list" && route.params.path.length === 0 && route.auth.length > 0 && route.success.shape.kind === "list" && mappedValues(route.aliasRenames.filter((r) => r.in === "query")).length > 0,
   async run(ctx) {
     const [[rename, legacy, canonical2]] = mappedValues(ctx.route.aliasRenames.filter((r) => r.in === "query"));
@@ -7105,6 +7130,7 @@ function requestId(answer, what) {
 }
 var requestIds = {
   name: "protocol: every answer, success or error, carries an X-Request-Id of its own",
+  needs: "a top-level GET operation without required query parameters that needs a credential",
   applies: (route) => route.method === "GET" && route.auth.length > 0 && route.params.path.length === 0 && route.params.query.every((p) => !p.required),
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -7121,6 +7147,7 @@ var requestIds = {
 };
 var exactlyOneOfEnvelope = {
   name: "protocol: both or neither of an exactly-one-of pair is a complete 400 envelope, one detail per field concerned",
+  needs: "a body with an exactly-one-of group (x-exactly-one-of)",
   applies: (route) => route.auth.length > 0 && (route.body?.exactlyOneOf ?? []).length > 1,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -7160,6 +7187,7 @@ async function versionCount(ctx, history2, path) {
 }
 var clearNothing = {
   name: "values: null for a tracked field that holds no value is a no-op save (no new version, still no value)",
+  needs: "an update of a versioned resource with a clearable tracked field (x-versioned)",
   applies: (route, suite) => route.action === "update" && route.auth.length > 0 && clearableTracked(route, suite).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7187,6 +7215,7 @@ function falseByDefault(route, suite) {
 }
 var booleanFalse = {
   name: "protocol: a boolean query parameter sent as false answers as leaving it out (its default false)",
+  needs: "a top-level GET operation with a boolean query parameter defaulting to false",
   applies: (route, suite) => route.method === "GET" && route.auth.length > 0 && route.params.path.length === 0 && falseByDefault(route, suite).length > 0,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -7201,6 +7230,7 @@ var booleanFalse = {
 };
 var builtinEitherWay = {
   name: "versions: a platform record and a record with is_builtin: true each list no versions",
+  needs: "a history listing of a versioned resource with a built-in flag (x-field-role)",
   applies: (route, suite) => {
     const resource = suite.resources.find((r) => r.name === route.resource);
     return route.auth.length > 0 && resource?.versioned?.history === route.id && resource.roles.builtinFlag !== null;
@@ -7227,6 +7257,7 @@ function same2(a, b) {
 }
 var duplicateCopies = {
   name: 'duplicate: a new record with the configuration, renamed fields marked " (copy)", its own first version; the source unchanged',
+  needs: "a duplicate operation (x-operation: duplicate)",
   applies: (route) => route.action === "duplicate" && route.auth.length > 0 && route.aliasOf === null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7258,6 +7289,7 @@ var duplicateCopies = {
 };
 var duplicateFitsMaxLength = {
   name: `duplicate: a renamed field at its maxLength is cut so that the copy's value with " (copy)" still fits`,
+  needs: "a duplicate operation renaming a field with a maxLength",
   applies: (route) => route.action === "duplicate" && route.auth.length > 0 && route.aliasOf === null && (route.renames ?? []).some((r) => r.maxLength !== null && r.maxLength > " (copy)".length),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7287,6 +7319,7 @@ async function idsFor(ctx, field) {
 }
 var duplicateCopiesWith = {
   name: "duplicate: resets fields are the copy's own; copies-with fields are copied only when the body's flag is true",
+  needs: "a duplicate operation with resets or copies-with fields",
   applies: (route) => route.action === "duplicate" && route.auth.length > 0 && route.aliasOf === null && ((route.resets ?? []).length > 0 || (route.copiesWith ?? []).length > 0),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7367,6 +7400,7 @@ function same3(a, b) {
 var SLACK_MS = 5 * 6e4;
 var auditOnCreate = {
   name: "records: a create answers its audit fields: create and update times of the request, created_by (and updated_by, the same user)",
+  needs: "a create operation of a resource with author fields (x-field-role)",
   applies: (route, suite) => plainCreate(route) && declaresAuthor(route, suite),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7397,6 +7431,7 @@ var STORED_AUTHOR = "stored-author@example.com";
 var STORED_EDITOR = "stored-editor@example.com";
 var auditOfStoredRecord = {
   name: "records: a stored record keeps its audit fields; an update through the API sets the update time and updated_by to the caller, never the creation",
+  needs: "an update operation of a resource with author fields and a get",
   applies: (route, suite) => plainUpdate(route) && declaresAuthor(route, suite) && suite.routes.some((r) => r.resource === route.resource && r.action === "get" && r.aliasOf === null),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7450,6 +7485,7 @@ function versionCount2(route, body) {
 }
 var freeFormObjects = {
   name: 'records: a free-form object is stored key for key ("__proto__" too), and every change inside a tracked one records a version',
+  needs: "a create or update body with a free-form object field",
   applies: (route, suite) => {
     const resource = resourceOf(route, suite);
     return plainUpdate(route) && resource?.versioned?.history != null && freeFormField(route, resource) !== void 0;
@@ -7486,6 +7522,7 @@ function uniqueFields(route, suite) {
 }
 var uniqueClashEnvelope = {
   name: "records: a value another record holds is 409 ALREADY_EXISTS in the full error envelope, the detail naming the field",
+  needs: "a create or update operation with a unique field (x-unique)",
   applies: (route, suite) => (plainCreate(route) || plainUpdate(route)) && uniqueFields(route, suite).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7507,6 +7544,7 @@ var uniqueClashEnvelope = {
 };
 var frozenEnvelope = {
   name: "records: changing a record in a frozen state is 409 ALREADY_EXISTS in the full error envelope, the detail naming the field",
+  needs: "an update or delete of a resource with frozen states (x-lifecycle)",
   applies: (route, suite) => (plainUpdate(route) || route.action === "delete" && route.auth.length > 0) && (resourceOf(route, suite)?.lifecycle?.frozen.length ?? 0) > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7528,6 +7566,7 @@ var frozenEnvelope = {
 };
 var builtinEverywhere = {
   name: "records: a built-in record is visible to every organization (get and list)",
+  needs: "a get operation of a resource with a built-in flag (x-field-role)",
   applies: (route, suite) => route.action === "get" && route.auth.length > 0 && route.aliasOf === null && (resourceOf(route, suite)?.roles.builtinFlag ?? null) !== null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7628,6 +7667,7 @@ function filterOverrides(ctx, request2) {
 }
 var pagingWalk = {
   name: "lists: page_size and page_token visit every record once in order; no next_page_token on the last page; total_count counts the whole list",
+  needs: "a paged list (x-pagination, or inferred paging parameters and answer)",
   applies: (route) => route.action === "list" && route.pagination !== null && route.auth.length > 0,
   async run(ctx) {
     const paging = ctx.route.pagination;
@@ -7667,6 +7707,7 @@ var pagingWalk = {
 };
 var foreignTokens = {
   name: "lists: a page token the list did not issue is 400 on page_token",
+  needs: "a list paged by opaque tokens",
   // Opaque tokens only: an offset or a page number is any integer its schema allows (issue 27).
   applies: (route) => route.action === "list" && route.pagination?.style === "token" && route.auth.length > 0,
   async run(ctx) {
@@ -7704,6 +7745,7 @@ async function twoValues(ctx, param) {
 }
 var listFilters = {
   name: "lists: a query parameter naming a property lists exactly the records holding that value",
+  needs: "a list with a query parameter named like a property of its records",
   applies: (route, suite) => route.action === "list" && route.auth.length > 0 && filterParams(route, suite.resources.find((r) => r.name === route.resource)?.properties ?? []).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7732,6 +7774,7 @@ function parentParams(route, suite) {
 }
 var nestedLists = {
   name: "lists: a nested list shows only its parent's records, and a parent that does not exist is 404",
+  needs: "a list nested under a parent resource's path parameter",
   applies: (route, suite) => route.action === "list" && route.auth.length > 0 && parentParams(route, suite).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7798,6 +7841,7 @@ async function enoughRecords(ctx) {
 }
 var orderBy = {
   name: 'list: order_by sorts by its field, "-" descending, its default when absent',
+  needs: "a list with an order-by parameter (x-list-query)",
   applies: (route) => listParam(route, "order-by") !== void 0,
   async run(ctx) {
     await enoughRecords(ctx);
@@ -7821,6 +7865,7 @@ var orderBy = {
 };
 var tagFilters = {
   name: "list: tag_filters keeps only the records carrying every named tag",
+  needs: "a list with a tag-filter parameter (x-list-query)",
   applies: (route, suite) => {
     const tags = rolesOf(route, suite)?.tags ?? null;
     if (listParam(route, "tag-filter") === void 0 || tags === null) return false;
@@ -7850,6 +7895,7 @@ var tagFilters = {
 };
 var includeBuiltin = {
   name: "list: built-in records only with include_builtin=true",
+  needs: "a list with an include-builtin parameter of a resource with a built-in flag",
   applies: (route, suite) => listParam(route, "include-builtin") !== void 0 && (rolesOf(route, suite)?.builtinFlag ?? null) !== null,
   async run(ctx) {
     const param = paramOf(ctx, "include-builtin");
@@ -7867,6 +7913,7 @@ var includeBuiltin = {
 };
 var filterExpression = {
   name: "list: filter keeps the records its expression matches (= != < <= > >= :, AND, OR, NOT, parentheses); a malformed expression or an unknown field is 400 on filter",
+  needs: "a list with a filter parameter (x-list-query) of a creatable resource",
   applies: (route, suite) => listParam(route, "filter") !== void 0 && suite.routes.some((r) => r.resource === route.resource && r.action === "create"),
   async run(ctx) {
     const param = paramOf(ctx, "filter");
@@ -7940,6 +7987,7 @@ function plainCreate2(route) {
 }
 var createdRecord = {
   name: "records: a create answers the server-set fields: <collection>/<id> name, ACTIVE state, schema defaults, the parent id",
+  needs: "a create operation of a resource that needs a credential",
   applies: plainCreate2,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7978,6 +8026,7 @@ function foreignValue(schema, seed) {
 }
 var undeclaredFields = {
   name: "records: fields the request schema does not declare are ignored (server-set fields keep their values)",
+  needs: "a create or update body that allows undeclared properties",
   applies: (route, suite) => (plainCreate2(route) || route.action === "update" && route.auth.length > 0 && route.body !== null) && deref(suite.schemas[route.id]?.body, suite.defs).additionalProperties !== false,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -8037,6 +8086,7 @@ function hasWriteOnly(node, defs2, depth = 0) {
 }
 var writeOnlyFields = {
   name: "records: a writeOnly value is accepted and never answered (not by the write, the get or the list)",
+  needs: "a create or update body with a writeOnly property",
   applies: (route, suite) => (plainCreate2(route) || route.action === "update" && route.auth.length > 0) && route.body !== null && hasWriteOnly(suite.schemas[route.id]?.body, suite.defs),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -8074,6 +8124,7 @@ function uniqueValue(ctx, field) {
 }
 var uniqueOwnValue = {
   name: "records: an update may keep a unique value of its own record (in any letter case where it is normalised)",
+  needs: "an update operation with a unique field (x-unique)",
   applies: (route, suite) => route.action === "update" && route.auth.length > 0 && uniqueFields2(route, suite).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -8093,6 +8144,7 @@ function requiredReferences(route, suite) {
 }
 var uniqueScope = {
   name: "records: a unique value clashes in its scope only (another organization, or another workspace for a workspace scope, may hold it)",
+  needs: "a top-level create operation with a unique field and no required references",
   applies: (route, suite) => plainCreate2(route) && uniqueFields2(route, suite).length > 0 && requiredReferences(route, suite).length === 0 && route.params.path.length === 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -8121,6 +8173,7 @@ var uniqueScope = {
 };
 var storedWriteOnly = {
   name: "records: a stored writeOnly value is never answered by get or list",
+  needs: "a get operation of a resource with writeOnly properties",
   applies: (route, suite) => route.action === "get" && route.auth.length > 0 && route.aliasOf === null && (resourceOf2(route, suite)?.writeOnly.length ?? 0) > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -8146,6 +8199,7 @@ var CREATE_TIMES = ["created_at", "create_time"];
 var UPDATE_TIMES = ["updated_at", "update_time", "last_updated_at"];
 var updateTimes = {
   name: "records: an update moves the update time forward and keeps the create time",
+  needs: "an update operation of a resource with update-time fields (x-field-role)",
   applies: (route, suite) => route.action === "update" && route.auth.length > 0 && route.aliasOf === null && (route.body?.exactlyOneOf ?? []).length === 0 && (resourceOf2(route, suite)?.properties.some((p) => UPDATE_TIMES.includes(p)) ?? false),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -8173,6 +8227,7 @@ function referencingFields(suite, route) {
 }
 var unknownReference = {
   name: "not found: a body field naming a record (x-references) that does not exist is 404 on the field",
+  needs: "a body field naming another record (x-references)",
   applies: (route, suite) => referencingFields(suite, route).length > 0,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -8209,6 +8264,7 @@ function names(answer, field) {
 }
 var unknownRoute = {
   name: "protocol: an unknown path or an unserved method is 404 NOT_FOUND in the error envelope",
+  needs: "a top-level list operation that needs a credential",
   applies: (route) => route.action === "list" && route.params.path.length === 0 && route.auth.length > 0,
   async run(ctx) {
     const base = splitPath(ctx.route.path);
@@ -8234,6 +8290,7 @@ function percentEncodeAll(value) {
 }
 var percentEncodedIds = {
   name: "protocol: a percent-encoded id names the same record; a segment that is not valid percent-encoding is 400 on its parameter",
+  needs: "a get operation of a resource that needs a credential",
   applies: (route) => route.action === "get" && route.auth.length > 0 && route.params.path.length > 0 && route.resource !== null,
   async run(ctx) {
     const own2 = ownParam(ctx.route);
@@ -8257,6 +8314,7 @@ function repeatable(route) {
 }
 var bodyMediaType = {
   name: "protocol: a body needs a JSON Content-Type (any case, with parameters, or +json); any other or none is 400 on Content-Type",
+  needs: "an operation with a JSON body that needs a credential",
   applies: (route) => route.body !== null && route.auth.length > 0 && route.body.media.some((m) => isJsonMediaType(m)),
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -8282,6 +8340,7 @@ function noField(answer, what) {
 }
 var bodyEncoding = {
   name: "protocol: a missing required body, a null body, malformed JSON and bytes that are not UTF-8 are 400 on the body as a whole",
+  needs: "an operation with a required body that needs a credential",
   applies: (route) => route.body !== null && route.body.required && route.auth.length > 0,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -8308,6 +8367,7 @@ var bodyEncoding = {
 };
 var declaredBodySize = {
   name: "protocol: a body declared larger than 280 MB is 400 on the body as a whole",
+  needs: "a repeatable create operation with a body",
   applies: (route) => route.body !== null && route.auth.length > 0 && route.action === "create" && repeatable(route),
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -8345,6 +8405,7 @@ function badPathValue(schema) {
 }
 var everyViolation = {
   name: "protocol: every violation of path, headers and body is reported in one 400, each on its field",
+  needs: "an operation with a JSON body that needs a credential",
   applies: (route) => route.body !== null && route.auth.length > 0 && route.body.media.some((m) => isJsonMediaType(m)),
   async run(ctx) {
     const schemas2 = ctx.suite.schemas[ctx.route.id];
@@ -8384,6 +8445,7 @@ var everyViolation = {
 };
 var specMediaTypes = {
   name: "protocol: a served specification is application/yaml by default and JSON when asked for",
+  needs: "a served specification operation (the spec resource)",
   applies: (route) => route.resource === "spec" && route.action === "get",
   async run(ctx) {
     const { path } = await ctx.world.pathFor(ctx.route);
@@ -8424,6 +8486,7 @@ function typedQueryParams(route, suite) {
 }
 var typedQuery = {
   name: "protocol: query parameters are read as their declared types (true/false, decimals, exponents, comma-separated lists, text); other text is 400 on the parameter; the default is the same as none",
+  needs: "a GET operation with typed (integer, number or boolean) query parameters",
   applies: (route, suite) => route.method === "GET" && route.auth.length > 0 && typedQueryParams(route, suite).length > 0,
   async run(ctx) {
     const { path } = await ctx.world.pathFor(ctx.route);
@@ -8499,6 +8562,7 @@ function builtinFlag(route, suite) {
 }
 var versionContents = {
   name: "versions: each version holds the tracked configuration of its time, is named <collection>/<id>/versions/<ulid>, and current_version is the newest",
+  needs: "a versioned resource (x-versioned) with a history listing",
   applies: versioned,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -8539,6 +8603,7 @@ var versionContents = {
 };
 var firstVersionOnSave = {
   name: "versions: a record that predates versioning has no versions until its next save, which records version 1",
+  needs: "an update of a versioned resource with a history listing",
   applies: (route, suite) => route.action === "update" && route.auth.length > 0 && route.aliasOf === null && suite.resources.find((r) => r.name === route.resource)?.versioned?.history != null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -8559,6 +8624,7 @@ var firstVersionOnSave = {
 };
 var revertRestores = {
   name: "versions: a revert restores the tracked configuration of the version; a version that does not exist is 404 on its parameter",
+  needs: "a revert operation (x-operation: revert)",
   applies: (route) => route.action === "revert" && route.auth.length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -8586,6 +8652,7 @@ var revertRestores = {
 };
 var builtinNoVersions = {
   name: "versions: a built-in record lists no versions",
+  needs: "a versioned resource with a built-in flag",
   applies: (route, suite) => versioned(route, suite) && builtinFlag(route, suite) !== null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -8603,6 +8670,7 @@ function objectField(update2, tracked) {
 }
 var noopResave = {
   name: "versions: saving the stored configuration again (object keys in another order) records no version",
+  needs: "an update of a versioned resource",
   applies: (route, suite) => {
     const resource = suite.resources.find((r) => r.name === route.resource);
     return route.action === "update" && route.auth.length > 0 && route.aliasOf === null && resource?.versioned?.history != null && objectField(route, resource.versioned.tracked) !== void 0;
@@ -8631,6 +8699,7 @@ function versionedReferences(route, suite) {
 }
 var pinWithoutNewVersions = {
   name: "rule run-pin-versions: launching pins the current versions without recording new ones",
+  needs: "a create operation with the run-pin-versions rule and references to versioned records",
   applies: (route, suite) => route.action === "create" && route.rules.includes("run-pin-versions") && versionedReferences(route, suite).length > 0,
   async run(ctx) {
     const refs = versionedReferences(ctx.route, ctx.suite);
@@ -8710,6 +8779,7 @@ async function validRequest(ctx) {
 }
 var unknownWorkspace = {
   name: "workspaces: a workspace header naming no workspace, a DELETED one or another organization's is 404 on the header",
+  needs: "an operation that declares the workspace header (x-workspace)",
   applies: (route, suite) => route.auth.length > 0 && declares(route, suite),
   async run(ctx) {
     const header2 = ctx.suite.workspaceHeader;
@@ -8730,6 +8800,7 @@ var unknownWorkspace = {
 };
 var undeclaredWorkspace = {
   name: "workspaces: an operation that does not declare the workspace header ignores it",
+  needs: "a workspace header (x-workspace) and a get or list operation without it",
   applies: (route, suite) => route.auth.length > 0 && suite.workspaceHeader !== null && !declares(route, suite) && route.method === "GET" && (route.action === "get" || route.action === "list"),
   async run(ctx) {
     const spec = await validRequest(ctx);
@@ -8742,6 +8813,7 @@ function header(ctx, id) {
 }
 var workspaceOfRecord = {
   name: "workspaces: a record is found from its own workspace only; a legacy record from the default workspace only",
+  needs: "a get operation of a workspace-scoped resource",
   applies: (route, suite) => route.action === "get" && route.auth.length > 0 && declares(route, suite) && scoped(route, suite) && route.aliasOf === null,
   async run(ctx) {
     if (!ctx.target.control) skip("needs the control plane to load records into a chosen workspace");
@@ -8779,6 +8851,7 @@ function requiredReferences2(route, suite) {
 }
 var createInWorkspace = {
   name: "workspaces: a record created with the workspace header belongs to that workspace (listed there, not in the default one)",
+  needs: "a create operation of a workspace-scoped resource",
   applies: (route, suite) => route.action === "create" && route.auth.length > 0 && declares(route, suite) && scoped(route, suite) && route.aliasOf === null && route.params.path.length === 0 && requiredReferences2(route, suite).length === 0,
   async run(ctx) {
     const { customId } = await workspaces(ctx);
@@ -8803,6 +8876,7 @@ var createInWorkspace = {
 };
 var organizationRecord = {
   name: "workspaces: a record of the whole organization is found from every workspace",
+  needs: "an operation on an organization-scoped resource that declares the workspace header",
   applies: (route, suite) => route.auth.length > 0 && declares(route, suite) && !scoped(route, suite) && route.resource !== null && route.params.path.length > 0 && (route.action === "get" || route.action === "update"),
   async run(ctx) {
     const { customId } = await workspaces(ctx);
@@ -8813,6 +8887,7 @@ var organizationRecord = {
 };
 var noDefaultWorkspace = {
   name: "workspaces: with the default workspace archived, a call without the header resolves none: an operation that needs a workspace is 404 on the header",
+  needs: "an operation that requires a workspace (x-workspace-required)",
   applies: (route, suite) => route.workspaceRequired && route.auth.length > 0 && declares(route, suite),
   async run(ctx) {
     const make = ctx.target.control?.createOrganizationWithoutDefaultWorkspace ?? skip("needs the control plane to archive a default workspace");
@@ -14670,6 +14745,7 @@ function listItems(route, body) {
 }
 var frozenLifecycle = {
   name: "lifecycle: a record in a frozen state cannot be updated or deleted (409)",
+  needs: "an update or delete of a resource with frozen states (x-lifecycle)",
   applies: (route, suite) => (route.action === "update" || route.action === "delete") && (suite.resources.find((r) => r.name === route.resource)?.lifecycle?.frozen.length ?? 0) > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -14686,6 +14762,7 @@ var frozenLifecycle = {
 };
 var softDelete = {
   name: "soft delete: the answer, then 404 on get, left out of lists, and the documented repeat",
+  needs: "a soft delete (x-soft-delete)",
   applies: (route) => route.action === "delete" && route.softDelete !== null,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -14719,6 +14796,7 @@ async function versionCount4(ctx, history2, path) {
 }
 var versionHistory = {
   name: "versions: a tracked change records a version, a cosmetic or no-op save does not; newest first",
+  needs: "an update of a versioned resource with a history listing",
   applies: (route, suite) => route.action === "update" && suite.resources.find((r) => r.name === route.resource)?.versioned?.history != null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -14749,6 +14827,7 @@ var versionHistory = {
 };
 var restoreRules = {
   name: "restore: a deleted record comes back unchanged (history included); restoring an active one changes nothing",
+  needs: "a restore operation (x-operation: restore)",
   applies: (route) => route.action === "restore",
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -14773,6 +14852,7 @@ var restoreRules = {
 };
 var revertRules = {
   name: "versions: revert re-applies a version as a new revert version; reverting to the current one is 400",
+  needs: "a revert operation (x-operation: revert)",
   applies: (route) => route.action === "revert",
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -14795,6 +14875,7 @@ function fieldsWith(route, suite, pick) {
 }
 var normalization = {
   name: "values: lower-case normalisation on write",
+  needs: "a create body field normalised to lower case (x-normalize)",
   applies: (route, suite) => route.action === "create" && fieldsWith(route, suite, (r) => r.normalize === "lowercase").length > 0,
   async run(ctx) {
     for (const field of fieldsWith(ctx.route, ctx.suite, (r) => r.normalize === "lowercase")) {
@@ -14809,6 +14890,7 @@ var normalization = {
 };
 var uniqueness = {
   name: "values: a value held by another active record is 409 on the field; a deleted record frees it",
+  needs: "a create or update body with a unique field (x-unique)",
   applies: (route, suite) => (route.action === "create" || route.action === "update") && fieldsWith(route, suite, (r) => r.unique !== void 0).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -14829,6 +14911,7 @@ var uniqueness = {
 };
 var wholeSet = {
   name: "values: a given list replaces the whole set (new item ids, old items gone)",
+  needs: "an update body field replaced as a whole set (x-replace)",
   applies: (route, suite) => route.action === "update" && fieldsWith(route, suite, (r) => r.replace === "whole-set").length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -14852,6 +14935,7 @@ var wholeSet = {
 };
 var nullRules = {
   name: "values: per-field null rules (null clears, or is ignored)",
+  needs: "an update body field with a null rule (x-null)",
   applies: (route, suite) => route.action === "update" && fieldsWith(route, suite, (r) => r.null === "clear" || r.null === "ignore").length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -14879,6 +14963,7 @@ var nullRules = {
 };
 var exactlyOneOf = {
   name: "values: exactly one of the listed fields (both or neither is 400; a second attach is 409)",
+  needs: "a body with an exactly-one-of group (x-exactly-one-of)",
   applies: (route) => (route.body?.exactlyOneOf ?? []).length > 1,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -14921,6 +15006,7 @@ function echoable(ctx, resourceSchema, field, value) {
 }
 var echo = {
   name: "values: what a create or update stores is what it answers, and what a later get shows",
+  needs: "a create or update operation with a body",
   applies: (route) => (route.action === "create" || route.action === "update") && route.body !== null && (route.body.exactlyOneOf ?? []).length === 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -14953,6 +15039,7 @@ var echo = {
 };
 var transition = {
   name: "lifecycle: a state-changing action sets its declared fields, is idempotent, and is refused in a frozen state",
+  needs: "a state-changing action (x-operation custom with x-sets)",
   applies: (route) => route.action === "custom" && route.sets !== null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -15027,6 +15114,20 @@ var CHECKS = [
   ...checks6,
   ...checks
 ];
+
+// src/conformance/not-run.ts
+var RULE_REASON = "no operation names the rule it checks (x-rules, x-handlers)";
+function notRunChecks(suite, options = {}) {
+  const routes3 = options.routes ?? suite.routes;
+  const out = [];
+  for (const check2 of options.checks ?? CHECKS) {
+    if (options.check !== void 0 && !check2.name.includes(options.check)) continue;
+    if (routes3.some((route) => check2.applies(route, suite))) continue;
+    const reason = check2.needs !== void 0 ? `needs ${check2.needs}; the spec has none` : RULE_CHECKS.includes(check2) ? RULE_REASON : "it applies to no operation of the spec";
+    out.push({ check: check2.name, reason });
+  }
+  return out;
+}
 
 // generated:generated/sandbox/routes.js
 import * as validators from "@evalplatform/client/validators";
@@ -23933,6 +24034,10 @@ async function runConformance(options = {}) {
     await close2();
   }
 }
+function conformanceNotRun(options = {}) {
+  const routes3 = generatedSuite.routes.filter((r) => options.operation === void 0 || r.id.includes(options.operation));
+  return notRunChecks(generatedSuite, { routes: routes3, ...options.check ? { check: options.check } : {} });
+}
 
 // src/conformance/report.ts
 function summary(results) {
@@ -23942,7 +24047,7 @@ function summary(results) {
     skipped: results.filter((r) => r.outcome === "skip").length
   };
 }
-function table(results) {
+function table(results, notRun = []) {
   const byOp = /* @__PURE__ */ new Map();
   for (const r of results) byOp.set(r.operation, [...byOp.get(r.operation) ?? [], r]);
   const width = Math.max(9, ...[...byOp.keys()].map((k) => k.length));
@@ -23960,14 +24065,20 @@ function table(results) {
       ${r.detail ?? ""}`);
     }
   }
+  if (notRun.length > 0) {
+    lines.push("");
+    for (const n of notRun) lines.push(`not run  ${n.check}
+      ${n.reason}`);
+  }
   const s = summary(results);
-  lines.push("", `Conformance: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (${results.length} checks, ${byOp.size} operations)`);
+  const notRunText = notRun.length > 0 ? `; ${notRun.length} not run for lack of a precondition` : "";
+  lines.push("", `Conformance: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (${results.length} checks, ${byOp.size} operations)${notRunText}`);
   return lines.join("\n");
 }
 function xml(text) {
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
-function junit(results, name = "conformance") {
+function junit(results, name = "conformance", notRun = []) {
   const byOp = /* @__PURE__ */ new Map();
   for (const r of results) byOp.set(r.operation, [...byOp.get(r.operation) ?? [], r]);
   const total = summary(results);
@@ -23983,11 +24094,17 @@ function junit(results, name = "conformance") {
     }
     out.push("  </testsuite>");
   }
+  if (notRun.length > 0) {
+    out.push('  <testsuite name="not run" tests="0" failures="0" skipped="0">');
+    out.push(`    <system-out>${xml(notRun.map((n) => `${n.check}: ${n.reason}`).join("\n"))}</system-out>`);
+    out.push("  </testsuite>");
+  }
   out.push("</testsuites>", "");
   return out.join("\n");
 }
 export {
   ConformanceOptionsError,
+  conformanceNotRun,
   junit,
   runConformance,
   summary,

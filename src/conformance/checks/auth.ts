@@ -15,6 +15,7 @@ async function pathOrPlaceholder(ctx: Parameters<Check['run']>[0]): Promise<Reco
 
 export const missingKey: Check = {
   name: 'auth: missing key is 401 on X-API-Key',
+  needs: 'an operation that needs a credential (security)',
   applies: (route) => route.auth.length > 0,
   async run(ctx) {
     const answer = await send(ctx.target, ctx.route, { path: await pathOrPlaceholder(ctx), key: null, ...(ctx.route.body ? { body: {} } : {}) });
@@ -25,6 +26,7 @@ export const missingKey: Check = {
 
 export const unknownKey: Check = {
   name: 'auth: unknown key is 401 on X-API-Key',
+  needs: 'an operation that needs a credential (security)',
   applies: (route) => route.auth.length > 0,
   async run(ctx) {
     const answer = await send(ctx.target, ctx.route, { path: await pathOrPlaceholder(ctx), key: 'sk_conformance_unknown_key', ...(ctx.route.body ? { body: {} } : {}) });
@@ -35,6 +37,7 @@ export const unknownKey: Check = {
 
 export const headerCase: Check = {
   name: 'auth: the key header name is case-insensitive',
+  needs: 'a GET operation whose credential is a header',
   // A path of an operation answered with its example names no record the suite could have made (issue 27).
   // Header names only: a query parameter's or a cookie's name is case-sensitive.
   applies: (route) => route.credentials[0]?.in === 'header' && route.method === 'GET' && (route.example === null || route.params.path.length === 0),
@@ -50,6 +53,7 @@ export const headerCase: Check = {
 
 export const permission: Check = {
   name: 'auth: a key without the permission is 403 on permissions',
+  needs: 'an operation with permissions (x-permission)',
   applies: (route) => route.auth.length > 0 && route.permissions.length > 0,
   async run(ctx) {
     const key = ctx.target.noPermissionKey ?? (ctx.target.control ? await ctx.target.control.createApiKey([]) : undefined);
@@ -70,6 +74,7 @@ export const permission: Check = {
 
 export const noKeyNeeded: Check = {
   name: 'auth: no key is needed',
+  needs: 'a public operation (security: [])',
   applies: (route) => route.auth.length === 0,
   async run(ctx) {
     const { path } = await ctx.world.pathFor(ctx.route);

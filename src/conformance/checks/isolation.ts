@@ -35,6 +35,7 @@ export function unusedId(ctx: CheckContext, param: string, path: Record<string, 
 
 export const unknownId: Check = {
   name: 'not found: an id that names nothing is 404',
+  needs: 'a get, update or delete operation of a resource',
   // An operation answered with its example (a spec without our vocabulary, issue 27) has no records to miss.
   applies: (route) => route.params.path.length > 0 && route.action !== 'create' && route.action !== 'list' && route.example === null,
   async run(ctx) {
@@ -48,6 +49,7 @@ export const unknownId: Check = {
 
 export const otherOrganization: Check = {
   name: "isolation: another organization's resource is 404 and the error names nothing of it",
+  needs: 'an operation addressing a resource record by a path parameter',
   applies: (route, suite) => route.auth.length > 0 && route.example === null && route.params.path.some((p) => resourceForParam(suite, p.name) !== undefined || p.name === ownParam(route)) && route.resource !== 'spec',
   async run(ctx) {
     const key = ctx.target.otherApiKey ?? (ctx.target.control ? await ctx.target.control.createOtherOrganizationKey() : undefined);
@@ -61,6 +63,7 @@ export const otherOrganization: Check = {
 
 export const otherOrganizationList: Check = {
   name: "isolation: lists never show another organization's records",
+  needs: 'a top-level list operation that needs a credential',
   applies: (route) => route.auth.length > 0 && route.action === 'list' && route.params.path.length === 0 && route.resource !== 'spec',
   async run(ctx) {
     const key = ctx.target.otherApiKey ?? (ctx.target.control ? await ctx.target.control.createOtherOrganizationKey() : undefined);

@@ -95,6 +95,7 @@ function filterOverrides(ctx: CheckContext, request: { query: Record<string, str
 // last page"; total_count is the number of records of the list (the alerts and baselines lists).
 export const pagingWalk: Check = {
   name: 'lists: page_size and page_token visit every record once in order; no next_page_token on the last page; total_count counts the whole list',
+  needs: 'a paged list (x-pagination, or inferred paging parameters and answer)',
   applies: (route) => route.action === 'list' && route.pagination !== null && route.auth.length > 0,
   async run(ctx) {
     const paging = ctx.route.pagination!;
@@ -138,6 +139,7 @@ export const pagingWalk: Check = {
 // page_token". Each of these is an issued token with something added or taken away.
 export const foreignTokens: Check = {
   name: 'lists: a page token the list did not issue is 400 on page_token',
+  needs: 'a list paged by opaque tokens',
   // Opaque tokens only: an offset or a page number is any integer its schema allows (issue 27).
   applies: (route) => route.action === 'list' && route.pagination?.style === 'token' && route.auth.length > 0,
   async run(ctx) {
@@ -181,6 +183,7 @@ async function twoValues(ctx: CheckContext, param: string): Promise<[unknown, un
 // docs/sandbox.md "Protocol": "Query parameters that name a resource property filter by equality."
 export const listFilters: Check = {
   name: 'lists: a query parameter naming a property lists exactly the records holding that value',
+  needs: 'a list with a query parameter named like a property of its records',
   applies: (route, suite) => route.action === 'list' && route.auth.length > 0 && filterParams(route, suite.resources.find((r) => r.name === route.resource)?.properties ?? []).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -214,6 +217,7 @@ function parentParams(route: Route, suite: Parameters<Check['applies']>[1]): str
 // "404 (metric not found)"); the route's documented 404 for a parent that does not exist.
 export const nestedLists: Check = {
   name: "lists: a nested list shows only its parent's records, and a parent that does not exist is 404",
+  needs: 'a list nested under a parent resource\'s path parameter',
   applies: (route, suite) => route.action === 'list' && route.auth.length > 0 && parentParams(route, suite).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
