@@ -25,8 +25,15 @@ export function ownParam(route: Route): string | undefined {
   return (route.params.path.find((p) => p.name === own) ?? route.params.path[0])?.name;
 }
 
+/**
+ * The resource a path parameter names: `<resource>_id` (ours), else, for a parameter not named `..._id`, the creatable
+ * resource whose get operation's path ends with it (an inferred resource's item path, `/pet/{petId}`: issue 27).
+ */
 export function resourceForParam(suite: SuiteData, name: string): ResourceRow | undefined {
-  return suite.resources.find((r) => `${r.name.replace(/-/g, '_')}_id` === name);
+  const named = suite.resources.find((r) => `${r.name.replace(/-/g, '_')}_id` === name);
+  if (named || name.endsWith('_id')) return named;
+  const has = (r: ResourceRow, action: string, test: (path: string) => boolean) => suite.routes.some((route) => route.resource === r.name && route.action === action && route.aliasOf === null && test(route.path));
+  return suite.resources.find((r) => has(r, 'get', (path) => path.endsWith(`/{${name}}`)) && has(r, 'create', () => true));
 }
 
 /** The resource record inside a success answer, per the route's response shape. */
@@ -357,8 +364,10 @@ export class World {
     } else answer = await request();
     expectSuccess(answer, route, `creating a ${resource} (${route.id})`);
     const record = recordOf(route, answer);
-    const id = record?.[row.id];
-    if (typeof id !== 'string') fail(`creating a ${resource}: no ${row.id} in the answer`);
+    const answered = record?.[row.id];
+    // An integer id (a spec without our vocabulary, issue 27) addresses the record by its decimal text.
+    if (typeof answered !== 'string' && !(typeof answered === 'number' && Number.isSafeInteger(answered))) fail(`creating a ${resource}: no ${row.id} in the answer`);
+    const id = String(answered);
     const created: Created = { resource, id, path: { ...path, [this.idParam(resource)]: id }, record: record! };
     this.created.push(created);
     return created;

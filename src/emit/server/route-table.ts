@@ -150,6 +150,7 @@ function shapeOf(model: ApiModel, op: Operation, status: string, resourceSchema:
 function idFormat(model: ApiModel, schema: NamedSchema, idField: string): IdFormat {
   const node = objectOf(deref(model, propertiesOf(schema.schema)[idField]));
   if (node?.format === 'uuid') return { kind: 'uuid' };
+  if (hasType(node, 'integer')) return { kind: 'integer' };
   const pattern = typeof node?.pattern === 'string' ? node.pattern : '';
   const prefixed = prefixedIdFormat(pattern);
   if (prefixed !== undefined) return prefixed;

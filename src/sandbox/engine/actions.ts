@@ -97,7 +97,9 @@ function insertNew(ctx: RequestContext, resource: ResourceRow, data: Json): Stor
  * Ours never declares the id in a create body, so its ids are always minted.
  */
 function givenId(ctx: RequestContext, resource: ResourceRow, body: Json): string | undefined {
-  const given = body[resource.id];
+  const raw = body[resource.id];
+  // An integer id (issue 27) is kept by its text, as the store keys records.
+  const given = typeof raw === 'number' && resource.idFormat.kind === 'integer' && Number.isSafeInteger(raw) ? String(raw) : raw;
   if (typeof given !== 'string' || given === '' || resource.readOnly.includes(resource.id)) return undefined;
   return ctx.runtime.store.peek(resource.name, given) ? undefined : given;
 }

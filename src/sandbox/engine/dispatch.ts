@@ -5,7 +5,7 @@ import { ApiFailure, internal, invalidAll, notFound, permissionDenied, unauthent
 import { injectFault } from '../faults/answer.js';
 import type { FaultInjector } from '../faults/injector.js';
 import { alnum } from '../ids.js';
-import { readHeaders, readJsonBody, readQuery } from '../http/request.js';
+import { readHeaders, readJsonBody, readPath, readQuery } from '../http/request.js';
 import type { SandboxRequest, SandboxResponse } from '../http/exchange.js';
 import { failure, json } from '../http/respond.js';
 import type { Router } from '../http/router.js';
@@ -96,8 +96,9 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
     }
   }
 
-  async function serve(request: SandboxRequest, route: Route, params: Record<string, unknown>): Promise<SandboxResponse> {
+  async function serve(request: SandboxRequest, route: Route, raw: Record<string, unknown>): Promise<SandboxResponse> {
     const url = request.url;
+    const params = readPath(route.params.path, raw);
     const key = authenticate(runtime, route, request);
     for (const permission of route.permissions) if (key && !key.permissions.includes(permission)) throw permissionDenied(permission);
     const faulted = key && deps.faults ? await injectFault(deps.faults, runtime.clock, key.organization_id, route.id, request.method, url.pathname) : undefined;

@@ -58,7 +58,8 @@ export function inScope(ctx: RequestContext, resource: ResourceRow, record: Stor
 /** The record named by the route's first path parameter, in scope; hidden ones only when asked for. */
 export function findRecord(ctx: RequestContext, resourceName: string, id: unknown, options: { includeHidden?: boolean; field?: string } = {}): StoredRecord {
   const resource = ctx.runtime.resource(resourceName);
-  const record = typeof id === 'string' ? ctx.runtime.store.get(resourceName, id) : undefined;
+  // A path id of an integer parameter arrives coerced to a number; records are kept under the id's text.
+  const record = typeof id === 'string' || typeof id === 'number' ? ctx.runtime.store.get(resourceName, String(id)) : undefined;
   if (!record || !inScope(ctx, resource, record) || (!options.includeHidden && isHidden(resource, record))) {
     throw notFound(options.field ?? null, resourceName.replace(/[_-]/g, ' '));
   }
@@ -126,7 +127,8 @@ export function newRecordData(runtime: Runtime, resource: ResourceRow, body: Jso
   const data: Json = {};
   for (const [k, v] of Object.entries(resource.defaults)) setOwn(data, k, clone(v));
   for (const [k, v] of Object.entries(body)) setOwn(data, k, clone(v));
-  setOwn(data, resource.id, id);
+  // An integer id is stored as its text (the store's key) and answered as the number its schema says.
+  setOwn(data, resource.id, resource.idFormat.kind === 'integer' ? Number(id) : id);
   const nameField = resource.roles.resourceName;
   if (nameField !== null && data[nameField] === undefined) setOwn(data, nameField, `${resource.namePrefix ?? collectionOf(runtime, resource.name)}/${id}`);
   const lc = resource.lifecycle;
