@@ -3939,7 +3939,7 @@ var noKeyNeeded = {
   needs: "a public operation (security: [])",
   applies: (route) => route.auth.length === 0,
   async run(ctx) {
-    const { path } = await ctx.world.pathFor(ctx.route);
+    const { path } = await ctx.world.pathFor(ctx.route, { fresh: ctx.route.action === "delete" });
     const answer = await send(ctx.target, ctx.route, { path, key: null });
     if (answer.status === 401 || answer.status === 403) fail(`answered ${answer.status} without a key`);
   }
@@ -6109,7 +6109,10 @@ function ownParam(route) {
   return (route.params.path.find((p) => p.name === own2) ?? route.params.path[0])?.name;
 }
 function resourceForParam(suite, name) {
-  return suite.resources.find((r) => `${r.name.replace(/-/g, "_")}_id` === name);
+  const named = suite.resources.find((r) => `${r.name.replace(/-/g, "_")}_id` === name);
+  if (named || name.endsWith("_id")) return named;
+  const has3 = (r, action, test) => suite.routes.some((route) => route.resource === r.name && route.action === action && route.aliasOf === null && test(route.path));
+  return suite.resources.find((r) => has3(r, "get", (path) => path.endsWith(`/{${name}}`)) && has3(r, "create", () => true));
 }
 function recordOf(route, answer) {
   const shape = route.success.shape;
@@ -6389,8 +6392,9 @@ var World = class {
     } else answer = await request2();
     expectSuccess(answer, route, `creating a ${resource} (${route.id})`);
     const record = recordOf(route, answer);
-    const id = record?.[row.id];
-    if (typeof id !== "string") fail(`creating a ${resource}: no ${row.id} in the answer`);
+    const answered = record?.[row.id];
+    if (typeof answered !== "string" && !(typeof answered === "number" && Number.isSafeInteger(answered))) fail(`creating a ${resource}: no ${row.id} in the answer`);
+    const id = String(answered);
     const created = { resource, id, path: { ...path, [this.idParam(resource)]: id }, record };
     this.created.push(created);
     return created;
@@ -6798,7 +6802,10 @@ function unusedId(ctx, param, path) {
   const taken = new Set(ctx.world.created.map((c) => c.id));
   if (typeof generated === "string") candidates.push(generated.split("").reverse().join(""), generated);
   const validator = ctx.route.validators.path;
-  const ok = candidates.find((c) => !taken.has(c) && (validator === void 0 || validator.validate({ ...path, [param]: c }).ok));
+  const integer = ctx.route.params.path.find((p) => p.name === param)?.type === "integer";
+  if (integer) candidates.push("2147483647", "987654321", "1");
+  const asSent = (c) => integer && /^-?\d+$/.test(c) ? Number(c) : c;
+  const ok = candidates.find((c) => !taken.has(c) && (validator === void 0 || validator.validate({ ...path, [param]: asSent(c) }).ok));
   if (ok === void 0) fail(`cannot build an unused, well-formed ${param}`);
   return ok;
 }
@@ -8302,7 +8309,7 @@ var percentEncodedIds = {
     expectStatus(answer, ctx.route.success.status, `GET ${encoded}`);
     const resource = ctx.world.resource(ctx.route.resource);
     const record = recordOf(ctx.route, answer);
-    if (record && record[resource.id] !== path[own2]) fail(`the fully percent-encoded ${own2} answered ${resource.id} ${JSON.stringify(record[resource.id])}, expected ${path[own2]}`);
+    if (record && String(record[resource.id]) !== path[own2]) fail(`the fully percent-encoded ${own2} answered ${resource.id} ${JSON.stringify(record[resource.id])}, expected ${path[own2]}`);
     const broken = ctx.route.path.replace(/\{([^}]+)\}/g, (_, name) => name === own2 ? "%E0%A4%A" : encodeURIComponent(path[name]));
     const bad = await sendExact(ctx.target, ctx.route, { rawPath: `${broken}${q}`, headers });
     expectError(bad, 400, "INVALID_ARGUMENT", own2, `GET ${broken}`);

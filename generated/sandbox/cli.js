@@ -9034,6 +9034,7 @@ function alnum(length) {
 }
 function mintId(format) {
   if (format.kind === "uuid") return randomUUID();
+  if (format.kind === "integer") return String(1 + randomBytes(4).readUInt32BE(0) % 2147483647);
   if (format.kind === "prefixed") return format.prefix + fromAlphabet(format.alphabet, format.length);
   return format.kind === "ulid" ? ulid() : alnum(format.length);
 }
@@ -9238,7 +9239,7 @@ function inScope(ctx, resource, record) {
 }
 function findRecord(ctx, resourceName, id, options = {}) {
   const resource = ctx.runtime.resource(resourceName);
-  const record = typeof id === "string" ? ctx.runtime.store.get(resourceName, id) : void 0;
+  const record = typeof id === "string" || typeof id === "number" ? ctx.runtime.store.get(resourceName, String(id)) : void 0;
   if (!record || !inScope(ctx, resource, record) || !options.includeHidden && isHidden(resource, record)) {
     throw notFound(options.field ?? null, resourceName.replace(/[_-]/g, " "));
   }
@@ -9287,7 +9288,7 @@ function newRecordData(runtime, resource, body2, now, id = mintId(resource.idFor
   const data = {};
   for (const [k, v] of Object.entries(resource.defaults)) setOwn(data, k, clone(v));
   for (const [k, v] of Object.entries(body2)) setOwn(data, k, clone(v));
-  setOwn(data, resource.id, id);
+  setOwn(data, resource.id, resource.idFormat.kind === "integer" ? Number(id) : id);
   const nameField = resource.roles.resourceName;
   if (nameField !== null && data[nameField] === void 0) setOwn(data, nameField, `${resource.namePrefix ?? collectionOf(runtime, resource.name)}/${id}`);
   const lc = resource.lifecycle;
@@ -10525,7 +10526,8 @@ function loadFixtures(runtime, org, entries) {
       let data;
       let id;
       if (resource) {
-        id = entry.id ?? (typeof entry.data[resource.id] === "string" ? entry.data[resource.id] : mintId(resource.idFormat));
+        const given3 = entry.data[resource.id];
+        id = entry.id ?? (typeof given3 === "string" ? given3 : typeof given3 === "number" && resource.idFormat.kind === "integer" ? String(given3) : mintId(resource.idFormat));
         const defaults = runtime.tables.routes.find((r) => r.resource === resource.name && r.action === "create" && r.aliasOf === null)?.body?.defaults ?? {};
         data = newRecordData(runtime, resource, { ...structuredClone(defaults), ...entry.data }, now, id);
       } else {
@@ -11065,6 +11067,14 @@ function readQuery(params, search) {
   }
   return out;
 }
+function readPath(params, values) {
+  const out = { ...values };
+  for (const p of params) {
+    const value = values[p.name];
+    if (typeof value === "string") setOwn(out, p.name, coerce(value, p.type));
+  }
+  return out;
+}
 function readHeaders(params, headers) {
   const out = {};
   for (const p of params) {
@@ -11351,7 +11361,8 @@ function insertNew(ctx, resource, data) {
   return record;
 }
 function givenId(ctx, resource, body2) {
-  const given3 = body2[resource.id];
+  const raw = body2[resource.id];
+  const given3 = typeof raw === "number" && resource.idFormat.kind === "integer" && Number.isSafeInteger(raw) ? String(raw) : raw;
   if (typeof given3 !== "string" || given3 === "" || resource.readOnly.includes(resource.id)) return void 0;
   return ctx.runtime.store.peek(resource.name, given3) ? void 0 : given3;
 }
@@ -11731,8 +11742,9 @@ function createDispatcher(deps) {
       throw error instanceof ApiFailure ? legacyFailure(route2, error) : error;
     }
   }
-  async function serve(request, route2, params) {
+  async function serve(request, route2, raw) {
     const url = request.url;
+    const params = readPath(route2.params.path, raw);
     const key2 = authenticate2(runtime, route2, request);
     for (const permission of route2.permissions) if (key2 && !key2.permissions.includes(permission)) throw permissionDenied(permission);
     const faulted = key2 && deps.faults ? await injectFault(deps.faults, runtime.clock, key2.organization_id, route2.id, request.method, url.pathname) : void 0;

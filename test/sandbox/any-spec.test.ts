@@ -112,4 +112,21 @@ describe.skipIf(CORPUS === undefined)('a sandbox for the petstore (an API-key he
     expect(typeof body).toBe('object');
     for (const value of Object.values(body)) expect(Number.isInteger(value)).toBe(true);
   });
+
+  it('keeps pets under integer ids: minted as numbers, read back through the integer path parameter', async () => {
+    const { sandbox } = await sandboxFor(join(CORPUS!, 'petstore', 'petstore3-swagger-openapi.yaml'));
+    const headers = { 'content-type': 'application/json', api_key: sandbox.apiKey };
+    const call = (method: string, path: string, body?: unknown) => sandbox.fetch(new Request(`http://sandbox.test/api/v3${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+    // The Order's id is not readOnly: a client id is kept; without one the sandbox mints an integer.
+    const given = await call('POST', '/store/order', { id: 4242, petId: 1, quantity: 2 });
+    expect(given.status).toBe(200);
+    expect(((await given.json()) as { id: unknown }).id).toBe(4242);
+    const minted = (await (await call('POST', '/store/order', { petId: 1, quantity: 1 })).json()) as { id: unknown };
+    expect(Number.isSafeInteger(minted.id) && (minted.id as number) > 0).toBe(true);
+    const read = await call('GET', `/store/order/${minted.id}`);
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { id: unknown }).id).toBe(minted.id);
+    expect((await call('GET', '/store/order/2147483646')).status).toBe(404);
+    expect((await call('GET', '/store/order/not-a-number')).status).toBe(400);
+  });
 });

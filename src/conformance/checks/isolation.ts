@@ -28,7 +28,11 @@ export function unusedId(ctx: CheckContext, param: string, path: Record<string, 
   // The generated value itself last: a reversed one is not well-formed for every format (a UUID's hyphens move).
   if (typeof generated === 'string') candidates.push(generated.split('').reverse().join(''), generated);
   const validator = ctx.route.validators.path;
-  const ok = candidates.find((c) => !taken.has(c) && (validator === undefined || validator.validate({ ...path, [param]: c }).ok));
+  // An integer parameter (an inferred resource's integer id, issue 27) is validated as the number the target reads.
+  const integer = ctx.route.params.path.find((p) => p.name === param)?.type === 'integer';
+  if (integer) candidates.push('2147483647', '987654321', '1');
+  const asSent = (c: string): unknown => (integer && /^-?\d+$/.test(c) ? Number(c) : c);
+  const ok = candidates.find((c) => !taken.has(c) && (validator === undefined || validator.validate({ ...path, [param]: asSent(c) }).ok));
   if (ok === undefined) fail(`cannot build an unused, well-formed ${param}`);
   return ok;
 }

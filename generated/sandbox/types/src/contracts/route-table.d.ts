@@ -233,7 +233,10 @@ export interface Route extends RouteRow {
  * repeated (`^ord_[0-9a-z]{26}$`): the prefix, then `length` characters of `alphabet` (issue 27: ids generated in
  * their schema's format).
  */
+/** `integer`: an id property of integer type (specs without our vocabulary, issue 27): minted as a positive 31-bit integer, stored as its decimal text. */
 export type IdFormat = {
+    kind: 'integer';
+} | {
     kind: 'ulid';
 } | {
     kind: 'alnum';
