@@ -10501,6 +10501,7 @@ function requestCredential(places, request) {
 
 // src/sandbox/engine/example.ts
 function exampleResult(route2) {
+  if (route2.success.shape.kind === "none") return {};
   return { body: structuredClone(route2.example.value) };
 }
 
