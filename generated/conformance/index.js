@@ -6112,7 +6112,10 @@ var processFreshValues = new FreshValues();
 // src/conformance/world.ts
 function ownParam(route) {
   const own2 = route.resource === null ? void 0 : `${route.resource.replace(/-/g, "_")}_id`;
-  return (route.params.path.find((p) => p.name === own2) ?? route.params.path[0])?.name;
+  const named = route.params.path.find((p) => p.name === own2);
+  if (named) return named.name;
+  const last = route.params.path.length > 1 ? route.params.path.find((p) => route.path.endsWith(`/{${p.name}}`)) : void 0;
+  return (last ?? route.params.path[0])?.name;
 }
 function resourceForParam(suite, name) {
   const named = suite.resources.find((r) => `${r.name.replace(/-/g, "_")}_id` === name);
@@ -6808,10 +6811,11 @@ function unusedId(ctx, param, path) {
   const taken = new Set(ctx.world.created.map((c) => c.id));
   if (typeof generated === "string") candidates.push(generated.split("").reverse().join(""), generated);
   const validator = ctx.route.validators.path;
-  const integer = ctx.route.params.path.find((p) => p.name === param)?.type === "integer";
-  if (integer) candidates.push("2147483647", "987654321", "1");
-  const asSent = (c) => integer && /^-?\d+$/.test(c) ? Number(c) : c;
-  const ok = candidates.find((c) => !taken.has(c) && (validator === void 0 || validator.validate({ ...path, [param]: asSent(c) }).ok));
+  const typeOf = (name) => ctx.route.params.path.find((p) => p.name === name)?.type;
+  if (typeOf(param) === "integer") candidates.push("2147483647", "987654321", "1");
+  const asSent = (name, c) => (typeOf(name) === "integer" || typeOf(name) === "number") && /^-?\d+$/.test(c) ? Number(c) : c;
+  const sent = (c) => Object.fromEntries(Object.entries({ ...path, [param]: c }).map(([k, v]) => [k, asSent(k, v)]));
+  const ok = candidates.find((c) => !taken.has(c) && (validator === void 0 || validator.validate(sent(c)).ok));
   if (ok === void 0) fail(`cannot build an unused, well-formed ${param}`);
   return ok;
 }
@@ -7621,6 +7625,10 @@ var checks4 = [auditOnCreate, auditOfStoredRecord, freeFormObjects, uniqueClashE
 // src/conformance/checks/protocol-lists.ts
 function itemsOf(route, answer) {
   const shape = route.success.shape;
+  if (shape.kind === "items") {
+    if (!Array.isArray(answer.body)) fail(`the list answer is not an array: ${answer.text.slice(0, 200)}`);
+    return answer.body;
+  }
   const key = shape.kind === "list" ? shape.items : shape.kind === "other" ? shape.keys[0] : void 0;
   const items2 = key === void 0 ? void 0 : answer.body?.[key];
   if (!Array.isArray(items2)) fail(`the list answer has no ${key ?? "items"} array: ${answer.text.slice(0, 200)}`);
@@ -7808,6 +7816,7 @@ var nestedLists = {
   }
 };
 function unusedLike(id) {
+  if (/^\d+$/.test(id)) return (/^9+$/.test(id) ? "8" : "9").repeat(id.length);
   return id.replace(/[A-Za-z0-9]/g, (c, i) => i % 2 === 0 ? "Z" : "9");
 }
 var checks5 = [pagingWalk, foreignTokens, listFilters, nestedLists];

@@ -8925,7 +8925,21 @@ function findRecord(ctx, resourceName, id, options = {}) {
 }
 function firstPathParam(route2) {
   const own2 = route2.resource === null ? void 0 : `${route2.resource.replace(/-/g, "_")}_id`;
-  return (route2.params.path.find((p) => p.name === own2) ?? route2.params.path[0])?.name;
+  const named2 = route2.params.path.find((p) => p.name === own2);
+  if (named2) return named2.name;
+  const last = route2.params.path.length > 1 ? route2.params.path.find((p) => route2.path.endsWith(`/{${p.name}}`)) : void 0;
+  return (last ?? route2.params.path[0])?.name;
+}
+function hiddenParents(resource, route2) {
+  const own2 = route2.action === "create" || route2.action === "list" ? void 0 : firstPathParam(route2);
+  return route2.params.path.map((p) => p.name).filter((name) => name !== own2 && !resource.properties.includes(name));
+}
+function parentResource(runtime, param) {
+  const resources2 = runtime.tables.resources;
+  const named2 = resources2.find((r) => `${r.name.replace(/-/g, "_")}_id` === param);
+  if (named2 || param.endsWith("_id")) return named2;
+  const getter = runtime.tables.routes.find((r) => r.action === "get" && r.aliasOf === null && r.resource !== null && r.path.endsWith(`/{${param}}`));
+  return getter ? resources2.find((r) => r.name === getter.resource) : void 0;
 }
 function present(resource, record) {
   const out = {};
@@ -10130,7 +10144,10 @@ function resourceOf(ctx) {
 }
 function target(ctx, options = {}) {
   const param = firstPathParam(ctx.route);
-  return findRecord(ctx, resourceOf(ctx).name, param === void 0 ? void 0 : ctx.path[param], { ...options, field: param });
+  const resource = resourceOf(ctx);
+  const record = findRecord(ctx, resource.name, param === void 0 ? void 0 : ctx.path[param], { ...options, field: param });
+  for (const parent of hiddenParents(resource, ctx.route)) if (record.data[parent] !== void 0 && String(record.data[parent]) !== String(ctx.path[parent])) throw notFound(param ?? null, resource.name.replace(/[_-]/g, " "));
+  return record;
 }
 function matchesFilters(ctx, resource, record) {
   for (const [name, value] of Object.entries(ctx.query)) if (resource.properties.includes(name) && record.data[name] !== value) return false;
@@ -10141,7 +10158,7 @@ function listAction(ctx, order, keep) {
   const parentParam = ctx.route.params.path[0];
   let parentField;
   if (parentParam) {
-    const parent = ctx.runtime.tables.resources.find((r) => parentParam.name === `${r.name}_id`);
+    const parent = parentResource(ctx.runtime, parentParam.name);
     if (parent) findRecord(ctx, parent.name, ctx.path[parentParam.name], { field: parentParam.name });
     parentField = parentParam.name;
   }
@@ -10182,7 +10199,12 @@ function createAction(ctx, hooks) {
   const body2 = {};
   for (const [k, v] of Object.entries(ctx.route.body?.defaults ?? {})) setOwn(body2, k, clone(v));
   for (const [k, v] of Object.entries(ctx.body)) if (v !== null) setOwn(body2, k, v);
-  for (const p of ctx.route.params.path) if (resource.properties.includes(p.name)) setOwn(body2, p.name, ctx.path[p.name]);
+  const hidden = hiddenParents(resource, ctx.route);
+  for (const name of hidden) {
+    const parent = parentResource(ctx.runtime, name);
+    if (parent) findRecord(ctx, parent.name, ctx.path[name], { field: name });
+  }
+  for (const p of ctx.route.params.path) if (resource.properties.includes(p.name) || hidden.includes(p.name)) setOwn(body2, p.name, ctx.path[p.name]);
   const data = newRecordData(ctx.runtime, resource, body2, ctx.now, givenId(ctx, resource, body2));
   normalize(rules, data);
   hooks.write(ctx, data, void 0);

@@ -19,10 +19,17 @@ export interface Created {
   record: Record<string, unknown>;
 }
 
-/** The path parameter naming a route's own resource: `<resource>_id`, else the first. */
+/**
+ * The path parameter naming a route's own resource: `<resource>_id`; else, under a parent (an inferred nested
+ * collection, `/owners/{ownerId}/pets/{petId}`: issue 27), the one that ends the path; else the first. The sandbox's
+ * rule is the same (engine/records.ts, firstPathParam).
+ */
 export function ownParam(route: Route): string | undefined {
   const own = route.resource === null ? undefined : `${route.resource.replace(/-/g, '_')}_id`;
-  return (route.params.path.find((p) => p.name === own) ?? route.params.path[0])?.name;
+  const named = route.params.path.find((p) => p.name === own);
+  if (named) return named.name;
+  const last = route.params.path.length > 1 ? route.params.path.find((p) => route.path.endsWith(`/{${p.name}}`)) : undefined;
+  return (last ?? route.params.path[0])?.name;
 }
 
 /**

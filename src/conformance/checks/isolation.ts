@@ -29,10 +29,11 @@ export function unusedId(ctx: CheckContext, param: string, path: Record<string, 
   if (typeof generated === 'string') candidates.push(generated.split('').reverse().join(''), generated);
   const validator = ctx.route.validators.path;
   // An integer parameter (an inferred resource's integer id, issue 27) is validated as the number the target reads.
-  const integer = ctx.route.params.path.find((p) => p.name === param)?.type === 'integer';
-  if (integer) candidates.push('2147483647', '987654321', '1');
-  const asSent = (c: string): unknown => (integer && /^-?\d+$/.test(c) ? Number(c) : c);
-  const ok = candidates.find((c) => !taken.has(c) && (validator === undefined || validator.validate({ ...path, [param]: asSent(c) }).ok));
+  const typeOf = (name: string) => ctx.route.params.path.find((p) => p.name === name)?.type;
+  if (typeOf(param) === 'integer') candidates.push('2147483647', '987654321', '1');
+  const asSent = (name: string, c: string): unknown => ((typeOf(name) === 'integer' || typeOf(name) === 'number') && /^-?\d+$/.test(c) ? Number(c) : c);
+  const sent = (c: string): Record<string, unknown> => Object.fromEntries(Object.entries({ ...path, [param]: c }).map(([k, v]) => [k, asSent(k, v)]));
+  const ok = candidates.find((c) => !taken.has(c) && (validator === undefined || validator.validate(sent(c)).ok));
   if (ok === undefined) fail(`cannot build an unused, well-formed ${param}`);
   return ok;
 }

@@ -15,6 +15,11 @@ type Item = Record<string, unknown>;
 
 export function itemsOf(route: Route, answer: Answer): Item[] {
   const shape = route.success.shape;
+  // A list answering a top-level array of its records (an inferred list, issue 27).
+  if (shape.kind === 'items') {
+    if (!Array.isArray(answer.body)) fail(`the list answer is not an array: ${answer.text.slice(0, 200)}`);
+    return answer.body as Item[];
+  }
   const key = shape.kind === 'list' ? shape.items : shape.kind === 'other' ? shape.keys[0] : undefined;
   const items = key === undefined ? undefined : (answer.body as Item | undefined)?.[key];
   if (!Array.isArray(items)) fail(`the list answer has no ${key ?? 'items'} array: ${answer.text.slice(0, 200)}`);
@@ -240,6 +245,8 @@ export const nestedLists: Check = {
 
 /** An id of the same shape that names nothing: the same length, other characters. */
 function unusedLike(id: string): string {
+  // An integer id (issue 27) stays an integer: nines, or eights where the id is all nines.
+  if (/^\d+$/.test(id)) return (/^9+$/.test(id) ? '8' : '9').repeat(id.length);
   return id.replace(/[A-Za-z0-9]/g, (c, i: number) => (i % 2 === 0 ? 'Z' : '9'));
 }
 

@@ -14,6 +14,8 @@ import {
   fieldRules,
   findRecord,
   firstPathParam,
+  hiddenParents,
+  parentResource,
   inScope,
   isBuiltin,
   isHidden,
@@ -32,7 +34,11 @@ function resourceOf(ctx: RequestContext): ResourceRow {
 
 function target(ctx: RequestContext, options: { includeHidden?: boolean } = {}): StoredRecord {
   const param = firstPathParam(ctx.route);
-  return findRecord(ctx, resourceOf(ctx).name, param === undefined ? undefined : ctx.path[param], { ...options, field: param });
+  const resource = resourceOf(ctx);
+  const record = findRecord(ctx, resource.name, param === undefined ? undefined : ctx.path[param], { ...options, field: param });
+  // An inferred nested record is found under its own parents only (issue 27).
+  for (const parent of hiddenParents(resource, ctx.route)) if (record.data[parent] !== undefined && String(record.data[parent]) !== String(ctx.path[parent])) throw notFound(param ?? null, resource.name.replace(/[_-]/g, ' '));
+  return record;
 }
 
 /**
@@ -55,7 +61,7 @@ export function listAction(ctx: RequestContext, order?: string, keep?: (record: 
   const parentParam = ctx.route.params.path[0];
   let parentField: string | undefined;
   if (parentParam) {
-    const parent = ctx.runtime.tables.resources.find((r) => parentParam.name === `${r.name}_id`);
+    const parent = parentResource(ctx.runtime, parentParam.name);
     if (parent) findRecord(ctx, parent.name, ctx.path[parentParam.name], { field: parentParam.name });
     parentField = parentParam.name;
   }
@@ -111,7 +117,14 @@ export function createAction(ctx: RequestContext, hooks: Hooks): ActionResult {
   for (const [k, v] of Object.entries(ctx.route.body?.defaults ?? {})) setOwn(body, k, clone(v));
   for (const [k, v] of Object.entries(ctx.body)) if (v !== null) setOwn(body, k, v);
   // A nested collection records its parent id (metric_id of a baseline).
-  for (const p of ctx.route.params.path) if (resource.properties.includes(p.name)) setOwn(body, p.name, ctx.path[p.name]);
+  // An inferred nested collection keeps its parents' ids on the record, unanswered (hiddenParents).
+  const hidden = hiddenParents(resource, ctx.route);
+  // ...and they must exist for the caller (404 on the parameter otherwise), as a list under them checks.
+  for (const name of hidden) {
+    const parent = parentResource(ctx.runtime, name);
+    if (parent) findRecord(ctx, parent.name, ctx.path[name], { field: name });
+  }
+  for (const p of ctx.route.params.path) if (resource.properties.includes(p.name) || hidden.includes(p.name)) setOwn(body, p.name, ctx.path[p.name]);
   const data = newRecordData(ctx.runtime, resource, body, ctx.now, givenId(ctx, resource, body));
   normalize(rules, data);
   hooks.write(ctx, data, undefined);

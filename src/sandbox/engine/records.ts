@@ -66,10 +66,35 @@ export function findRecord(ctx: RequestContext, resourceName: string, id: unknow
   return record;
 }
 
-/** The path parameter that names the operation's own resource: `<resource>_id`, else the first one. */
+/**
+ * The path parameter that names the operation's own resource: `<resource>_id`; else, under a parent
+ * (`/owners/{ownerId}/pets/{petId}`, an inferred nested collection: issue 27), the one that ends the path; else the first.
+ */
 export function firstPathParam(route: Route): string | undefined {
   const own = route.resource === null ? undefined : `${route.resource.replace(/-/g, '_')}_id`;
-  return (route.params.path.find((p) => p.name === own) ?? route.params.path[0])?.name;
+  const named = route.params.path.find((p) => p.name === own);
+  if (named) return named.name;
+  const last = route.params.path.length > 1 ? route.params.path.find((p) => route.path.endsWith(`/{${p.name}}`)) : undefined;
+  return (last ?? route.params.path[0])?.name;
+}
+
+/**
+ * The parents of an inferred nested resource: the route's path parameters other than its own that are no property
+ * of the resource (ours name parents by properties, `metric_id`). Their values are kept on the record, never
+ * answered, and scope it: listed and found under the same parents only (issue 27).
+ */
+export function hiddenParents(resource: ResourceRow, route: Route): string[] {
+  const own = route.action === 'create' || route.action === 'list' ? undefined : firstPathParam(route);
+  return route.params.path.map((p) => p.name).filter((name) => name !== own && !resource.properties.includes(name));
+}
+
+/** A parent resource named by a path parameter: `<resource>_id`, else (an inferred one) the resource whose get path ends with it. */
+export function parentResource(runtime: Runtime, param: string): ResourceRow | undefined {
+  const resources = runtime.tables.resources;
+  const named = resources.find((r) => `${r.name.replace(/-/g, '_')}_id` === param);
+  if (named || param.endsWith('_id')) return named;
+  const getter = runtime.tables.routes.find((r) => r.action === 'get' && r.aliasOf === null && r.resource !== null && r.path.endsWith(`/{${param}}`));
+  return getter ? resources.find((r) => r.name === getter.resource) : undefined;
 }
 
 /**
