@@ -464,6 +464,15 @@ export class World {
       const item = await this.firstItem(route, p.name, path);
       if (item !== undefined) path[p.name] = item;
     }
+    // An operation answered with its example (no state inferred, issue 27) names nothing the suite made: any value
+    // its parameter's schema allows (twilio's `{AccountSid}` of operations under no inferred resource).
+    if (route.example !== null) {
+      for (const p of route.params.path) {
+        if (path[p.name] !== undefined) continue;
+        const value = validValue(this.suite.schemas[route.id]?.path[p.name] as never, this.defs, { seed: this.nextSeed() });
+        if (value !== undefined) path[p.name] = String(value);
+      }
+    }
     // A legacy alias's parameters also under their canonical names, so checks can follow up with canonical operations.
     for (const r of route.aliasRenames) if (r.in === 'path' && path[r.legacy] !== undefined) path[r.canonical] ??= path[r.legacy]!;
     return created ? { path, created } : { path };
