@@ -6103,19 +6103,27 @@ var FreshValues = class {
 };
 var processFreshValues = new FreshValues();
 
+// src/data/path-template.ts
+function lastTemplate(path) {
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  const m = /^\{([^{}]+)\}([^{}]*)$/.exec(last);
+  return m ? { name: m[1], suffix: m[2] } : void 0;
+}
+
 // src/conformance/world.ts
 function ownParam(route) {
   const own2 = route.resource === null ? void 0 : `${route.resource.replace(/-/g, "_")}_id`;
   const named = route.params.path.find((p) => p.name === own2);
   if (named) return named.name;
-  const last = route.params.path.length > 1 ? route.params.path.find((p) => route.path.endsWith(`/{${p.name}}`)) : void 0;
+  const ending = lastTemplate(route.path)?.name;
+  const last = route.params.path.length > 1 ? route.params.path.find((p) => p.name === ending) : void 0;
   return (last ?? route.params.path[0])?.name;
 }
 function resourceForParam(suite, name) {
   const named = suite.resources.find((r) => `${r.name.replace(/-/g, "_")}_id` === name);
   if (named || name.endsWith("_id")) return named;
   const has3 = (r, action, test) => suite.routes.some((route) => route.resource === r.name && route.action === action && route.aliasOf === null && test(route.path));
-  return suite.resources.find((r) => has3(r, "get", (path) => path.endsWith(`/{${name}}`)) && has3(r, "create", () => true));
+  return suite.resources.find((r) => has3(r, "get", (path) => lastTemplate(path)?.name === name) && has3(r, "create", () => true));
 }
 function recordOf(route, answer) {
   const shape = route.success.shape;

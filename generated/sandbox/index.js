@@ -8882,6 +8882,13 @@ function setOwn(target2, key2, value) {
   else target2[key2] = value;
 }
 
+// src/data/path-template.ts
+function lastTemplate(path) {
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  const m = /^\{([^{}]+)\}([^{}]*)$/.exec(last);
+  return m ? { name: m[1], suffix: m[2] } : void 0;
+}
+
 // src/sandbox/engine/records.ts
 var SANDBOX_USER = "sandbox-user@example.com";
 function clone(value) {
@@ -8927,7 +8934,8 @@ function firstPathParam(route2) {
   const own2 = route2.resource === null ? void 0 : `${route2.resource.replace(/-/g, "_")}_id`;
   const named2 = route2.params.path.find((p) => p.name === own2);
   if (named2) return named2.name;
-  const last = route2.params.path.length > 1 ? route2.params.path.find((p) => route2.path.endsWith(`/{${p.name}}`)) : void 0;
+  const ending = lastTemplate(route2.path)?.name;
+  const last = route2.params.path.length > 1 ? route2.params.path.find((p) => p.name === ending) : void 0;
   return (last ?? route2.params.path[0])?.name;
 }
 function hiddenParents(resource, route2) {
@@ -8938,7 +8946,7 @@ function parentResource(runtime, param) {
   const resources2 = runtime.tables.resources;
   const named2 = resources2.find((r) => `${r.name.replace(/-/g, "_")}_id` === param);
   if (named2 || param.endsWith("_id")) return named2;
-  const getter = runtime.tables.routes.find((r) => r.action === "get" && r.aliasOf === null && r.resource !== null && r.path.endsWith(`/{${param}}`));
+  const getter = runtime.tables.routes.find((r) => r.action === "get" && r.aliasOf === null && r.resource !== null && lastTemplate(r.path)?.name === param);
   return getter ? resources2.find((r) => r.name === getter.resource) : void 0;
 }
 function present(resource, record) {
@@ -10790,16 +10798,20 @@ function injectorOf(store) {
 // src/sandbox/http/router.ts
 function compile(route2) {
   const segments = route2.path.split("/").filter((s) => s !== "").map((s) => {
-    const m = /^\{([^{}]+)\}$/.exec(s);
-    return m ? { param: m[1] } : { literal: s };
+    const m = /^([^{}]*)\{([^{}]+)\}([^{}]*)$/.exec(s);
+    return m ? { param: m[2], prefix: m[1], suffix: m[3] } : { literal: s };
   });
   return { route: route2, segments };
 }
+function rank(seg) {
+  if ("literal" in seg) return 0;
+  return seg.prefix !== "" || seg.suffix !== "" ? 1 : 2;
+}
 function specificity(a, b) {
   for (let i = 0; i < Math.min(a.segments.length, b.segments.length); i++) {
-    const la = "literal" in a.segments[i];
-    const lb = "literal" in b.segments[i];
-    if (la !== lb) return la ? -1 : 1;
+    const ra = rank(a.segments[i]);
+    const rb = rank(b.segments[i]);
+    if (ra !== rb) return ra - rb;
   }
   return 0;
 }
@@ -10817,10 +10829,12 @@ var Router = class {
       let ok = true;
       for (let i = 0; i < parts.length && ok; i++) {
         const seg = c.segments[i];
-        if ("literal" in seg) ok = seg.literal === parts[i];
+        const part = parts[i];
+        if ("literal" in seg) ok = seg.literal === part;
+        else if (part.length <= seg.prefix.length + seg.suffix.length || !part.startsWith(seg.prefix) || !part.endsWith(seg.suffix)) ok = false;
         else {
           try {
-            params[seg.param] = decodeURIComponent(parts[i]);
+            params[seg.param] = decodeURIComponent(part.slice(seg.prefix.length, part.length - seg.suffix.length));
           } catch {
             throw invalid(seg.param, "is not a valid percent-encoded path segment");
           }

@@ -9,6 +9,7 @@ import { bodyNeeds, recordNeeds } from './rule-needs.js';
 import type { Target } from './target.js';
 import { defsRef, defsName } from '../model/defs-ref.js';
 import { processFreshValues } from './fresh-values.js';
+import { lastTemplate } from '../data/path-template.js';
 import type { SchemaNode } from '../model/ir.js';
 
 export interface Created {
@@ -28,7 +29,8 @@ export function ownParam(route: Route): string | undefined {
   const own = route.resource === null ? undefined : `${route.resource.replace(/-/g, '_')}_id`;
   const named = route.params.path.find((p) => p.name === own);
   if (named) return named.name;
-  const last = route.params.path.length > 1 ? route.params.path.find((p) => route.path.endsWith(`/{${p.name}}`)) : undefined;
+  const ending = lastTemplate(route.path)?.name;
+  const last = route.params.path.length > 1 ? route.params.path.find((p) => p.name === ending) : undefined;
   return (last ?? route.params.path[0])?.name;
 }
 
@@ -40,7 +42,7 @@ export function resourceForParam(suite: SuiteData, name: string): ResourceRow | 
   const named = suite.resources.find((r) => `${r.name.replace(/-/g, '_')}_id` === name);
   if (named || name.endsWith('_id')) return named;
   const has = (r: ResourceRow, action: string, test: (path: string) => boolean) => suite.routes.some((route) => route.resource === r.name && route.action === action && route.aliasOf === null && test(route.path));
-  return suite.resources.find((r) => has(r, 'get', (path) => path.endsWith(`/{${name}}`)) && has(r, 'create', () => true));
+  return suite.resources.find((r) => has(r, 'get', (path) => lastTemplate(path)?.name === name) && has(r, 'create', () => true));
 }
 
 /** The resource record inside a success answer, per the route's response shape. */

@@ -15,6 +15,7 @@
 //      sandbox answers it with its response example, and the reason is returned as a warning line.
 // The explicit vocabulary always wins: a spec with any x-resource is left as it is.
 import { setOwn } from '../data/own-property.js';
+import { lastTemplate } from '../data/path-template.js';
 import { refNameOf } from './defs-ref.js';
 import { inferPaging } from './infer-paging.js';
 import type { ApiModel, JsonValue, NamedSchema, Operation, OperationSemantics, SchemaNode } from './ir.js';
@@ -55,7 +56,6 @@ function jsonSchemaOf(op: Operation | undefined, where: 'response' | 'body'): Sc
 }
 
 const lastSegment = (path: string): string => path.split('/').filter((s) => s !== '').at(-1) ?? '';
-const templateName = (segment: string): string | undefined => /^\{([^}]+)\}$/.exec(segment)?.[1];
 
 /** The id property of a resource schema for the item path parameter `param` (rule 3). */
 function idProperty(properties: Record<string, JsonValue>, param: string): string | undefined {
@@ -72,9 +72,11 @@ export function inferSemantics(model: ApiModel): InferenceNote[] {
   const names = new Set<string>();
   const inferred = new Set<Operation>();
   for (const [itemPath, itemOps] of byPath) {
-    const param = templateName(lastSegment(itemPath));
-    if (param === undefined) continue;
-    const collectionPath = itemPath.slice(0, itemPath.lastIndexOf('/'));
+    // `/pets/{petId}` pairs with `/pets`; `/Calls/{Sid}.json` with `/Calls.json` (a suffix after the template).
+    const template = lastTemplate(itemPath);
+    if (template === undefined) continue;
+    const param = template.name;
+    const collectionPath = itemPath.slice(0, itemPath.lastIndexOf('/')) + template.suffix;
     const collectionOps = byPath.get(collectionPath) ?? [];
     if (collectionOps.length === 0) continue;
     const find = (ops: Operation[], method: string): Operation | undefined => ops.find((o) => o.method === method);
@@ -86,7 +88,7 @@ export function inferSemantics(model: ApiModel): InferenceNote[] {
     const properties = objectOf(objectOf(named?.schema)?.properties);
     if (!named || !properties || named.semantics.resource !== undefined || taken.has(named.name)) continue;
     const id = idProperty(properties, param);
-    const base = lastSegment(collectionPath).replace(/[^A-Za-z0-9_-]/g, '') || named.name;
+    const base = lastSegment(collectionPath).slice(0, lastSegment(collectionPath).length - template.suffix.length).replace(/[^A-Za-z0-9_-]/g, '') || named.name;
     if (id === undefined || base === '') continue;
     let name = base;
     for (let n = 2; names.has(name); n++) name = `${base}${n}`;

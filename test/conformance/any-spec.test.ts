@@ -26,4 +26,10 @@ describe.skipIf(CORPUS === undefined)('conformance against the sandbox of a spec
     const ran = new Set(results.filter((r) => r.outcome === 'pass').map((r) => `${r.operation} ${r.check.split(':')[0]}`));
     for (const expected of ['addPet values', 'getPetById happy path', 'getPetById not found', 'getPetById isolation', 'getOrderById happy path', 'deleteOrder auth']) expect(ran).toContain(expected);
   }, 300_000);
+
+  it('twilio-api-v2010: paths with a suffix after the template (`/Calls/{Sid}.json`), nested under the account; 0 failed', async () => {
+    const results = await conformanceOf(await generateFor(join(CORPUS!, 'twilio-api-v2010', 'twilio_api_v2010.yaml')));
+    expect(failures(results)).toEqual([]);
+    expect(results.filter((r) => r.outcome === 'pass').length).toBeGreaterThan(500);
+  }, 600_000);
 });

@@ -8,6 +8,7 @@ import { PLATFORM_ORG } from '../storage/store.js';
 import type { RequestContext, Runtime } from './context.js';
 import type { FieldRule, ResourceRow, Route } from './tables.js';
 import { setOwn } from '../../data/own-property.js';
+import { lastTemplate } from '../../data/path-template.js';
 
 /** The one data-safe key writer, re-exported for this layer's modules. */
 export { setOwn };
@@ -74,7 +75,8 @@ export function firstPathParam(route: Route): string | undefined {
   const own = route.resource === null ? undefined : `${route.resource.replace(/-/g, '_')}_id`;
   const named = route.params.path.find((p) => p.name === own);
   if (named) return named.name;
-  const last = route.params.path.length > 1 ? route.params.path.find((p) => route.path.endsWith(`/{${p.name}}`)) : undefined;
+  const ending = lastTemplate(route.path)?.name;
+  const last = route.params.path.length > 1 ? route.params.path.find((p) => p.name === ending) : undefined;
   return (last ?? route.params.path[0])?.name;
 }
 
@@ -93,7 +95,7 @@ export function parentResource(runtime: Runtime, param: string): ResourceRow | u
   const resources = runtime.tables.resources;
   const named = resources.find((r) => `${r.name.replace(/-/g, '_')}_id` === param);
   if (named || param.endsWith('_id')) return named;
-  const getter = runtime.tables.routes.find((r) => r.action === 'get' && r.aliasOf === null && r.resource !== null && r.path.endsWith(`/{${param}}`));
+  const getter = runtime.tables.routes.find((r) => r.action === 'get' && r.aliasOf === null && r.resource !== null && lastTemplate(r.path)?.name === param);
   return getter ? resources.find((r) => r.name === getter.resource) : undefined;
 }
 
