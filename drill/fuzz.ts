@@ -8,6 +8,7 @@
 // body does not match the operation's response schema; the process gone. Afterwards every list and every
 // record the fuzz left behind is read back (stored garbage must not break reads).
 import { boundaryVariants, validValue } from '../src/conformance/values/index.js';
+import { nextPageParam } from '../src/conformance/paging.js';
 import type { RequestSpec } from '../src/conformance/http.js';
 import { prepare } from '../src/conformance/checks/happy.js';
 import type { Route } from '../src/conformance/suite-data.js';
@@ -814,8 +815,9 @@ export async function fuzzDrill(ctx: DrillContext, receiver: Receiver): Promise<
   for (const route of routes.filter((r) => r.pagination && r.params.path.length === 0 && r.auth.length > 0)) {
     const base = bases.get(route.id)!;
     const answer = await ctx.route('fuzz', route, { ...base.spec, query: { ...base.spec.query, [route.pagination!.pageSize]: '1' } }, org.key);
-    const token = (answer.body as Record<string, unknown> | undefined)?.[route.pagination!.nextPageToken];
-    if (typeof token === 'string' && token !== '') pageTokens.push(token);
+    // Opaque tokens only: an offset or a page number is no token to forge from (issue 27).
+    const token = route.pagination!.style === 'token' ? nextPageParam(route, answer.body) : undefined;
+    if (token !== undefined) pageTokens.push(token);
   }
   const env: Env = { ctx, org, keys, otherIds: otherIds.length > 0 ? otherIds : ['ZZZZZZZZZZZZZZZZZZZZZZ'], pageTokens, methodsByPath, receiver, tokens, bases };
   const setupMs = performance.now() - setupStarted;
@@ -973,7 +975,7 @@ async function readBackAll(ctx: DrillContext, org: Org, routes: readonly Route[]
       const items = shape.kind === 'list' ? ((answer.body as Record<string, unknown>)[shape.items] as Record<string, unknown>[] | undefined) : undefined;
       const resource = ctx.suite.resources.find((r) => r.name === route.resource);
       if (items && resource && route.action === 'list') for (const item of items) if (typeof item[resource.id] === 'string') (ids.get(route.resource!) ?? ids.set(route.resource!, new Set()).get(route.resource!)!).add(item[resource.id] as string);
-      token = route.pagination ? ((answer.body as Record<string, unknown>)[route.pagination.nextPageToken] as string | undefined) : undefined;
+      token = nextPageParam(route, answer.body);
       if (!token) break;
     }
   }

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { parseArgs } from "node:util";
-import { ConformanceOptionsError, junit, runConformance, summary, table } from "./index.js";
+import { ConformanceOptionsError, conformanceNotRun, junit, runConformance, summary, table } from "./index.js";
 var USAGE = `Usage: evalplatform-conformance (npm run conformance --) [--base-url URL (--api-key KEY | --control-url URL --admin-token T)]
     [--other-api-key KEY] [--no-permission-key KEY] [--junit reports/conformance.xml] [--timeout-ms MS per check, default 60000]
     [--run-timeout-ms MS a launched run may take, default 45000] [--operation ID] [--check TEXT] [--quiet]
@@ -70,10 +70,11 @@ async function main() {
     throw error;
   }
   if (!values.quiet) process.stderr.write("\n");
-  console.log(table(results));
+  const notRun = conformanceNotRun({ ...values.operation ? { operation: values.operation } : {}, ...values.check ? { check: values.check } : {} });
+  console.log(table(results, notRun));
   console.log(`Target: ${values["base-url"] ?? "in-process sandbox"}; ${Math.round(performance.now() - started)} ms`);
   mkdirSync(dirname(values.junit), { recursive: true });
-  writeFileSync(values.junit, junit(results));
+  writeFileSync(values.junit, junit(results, "conformance", notRun));
   console.log(`JUnit XML: ${values.junit}`);
   return summary(results).failed > 0 ? 1 : 0;
 }

@@ -3752,6 +3752,25 @@ var init_in_process = __esm({
 // src/conformance/run-conformance.ts
 init_control_client();
 
+// src/conformance/credential.ts
+function headerValue2(place, key) {
+  if (place.scheme === "bearer") return `Bearer ${key}`;
+  if (place.scheme === "basic") return `Basic ${Buffer.from(key.includes(":") ? key : `conformance:${key}`, "utf8").toString("base64")}`;
+  return key;
+}
+function placeCredential(place, key, headers, path) {
+  if (place.in === "query") return `${path}${path.includes("?") ? "&" : "?"}${new URLSearchParams({ [place.name]: key }).toString()}`;
+  if (place.in === "cookie") {
+    const existing = Object.keys(headers).find((h) => h.toLowerCase() === "cookie");
+    const pair = `${place.name}=${encodeURIComponent(key)}`;
+    if (existing) headers[existing] = `${headers[existing]}; ${pair}`;
+    else headers.Cookie = pair;
+    return path;
+  }
+  headers[place.name] = headerValue2(place, key);
+  return path;
+}
+
 // src/conformance/result.ts
 var CheckFailure = class extends Error {
 };
@@ -3812,9 +3831,10 @@ function expectSuccess(answer, route, what = "request") {
 async function sendExact(target, route, spec = {}) {
   const headers = { ...spec.headers };
   const key = spec.key === void 0 ? target.apiKey : spec.key;
-  if (key !== null && route.auth.length > 0) headers[route.auth[0]] = key;
   const query = spec.query && Object.keys(spec.query).length > 0 ? `?${new URLSearchParams(spec.query).toString()}` : "";
-  const path = spec.rawPath ?? `${fillPath(route, spec.path ?? {})}${query}`;
+  let path = spec.rawPath ?? `${fillPath(route, spec.path ?? {})}${query}`;
+  const place = route.credentials[0];
+  if (key !== null && place !== void 0) path = placeCredential(place, key, headers, path);
   const res = await target.request(spec.method ?? route.method, path, { headers, ...spec.body === void 0 ? {} : { body: spec.body } });
   const text = await res.text();
   let parsed = void 0;
@@ -3864,6 +3884,7 @@ async function pathOrPlaceholder(ctx) {
 }
 var missingKey = {
   name: "auth: missing key is 401 on X-API-Key",
+  needs: "an operation that needs a credential (security)",
   applies: (route) => route.auth.length > 0,
   async run(ctx) {
     const answer = await send(ctx.target, ctx.route, { path: await pathOrPlaceholder(ctx), key: null, ...ctx.route.body ? { body: {} } : {} });
@@ -3873,6 +3894,7 @@ var missingKey = {
 };
 var unknownKey = {
   name: "auth: unknown key is 401 on X-API-Key",
+  needs: "an operation that needs a credential (security)",
   applies: (route) => route.auth.length > 0,
   async run(ctx) {
     const answer = await send(ctx.target, ctx.route, { path: await pathOrPlaceholder(ctx), key: "sk_conformance_unknown_key", ...ctx.route.body ? { body: {} } : {} });
@@ -3882,18 +3904,22 @@ var unknownKey = {
 };
 var headerCase = {
   name: "auth: the key header name is case-insensitive",
+  needs: "a GET operation whose credential is a header",
   // A path of an operation answered with its example names no record the suite could have made (issue 27).
-  applies: (route) => route.auth.length > 0 && route.method === "GET" && (route.example === null || route.params.path.length === 0),
+  // Header names only: a query parameter's or a cookie's name is case-sensitive.
+  applies: (route) => route.credentials[0]?.in === "header" && route.method === "GET" && (route.example === null || route.params.path.length === 0),
   async run(ctx) {
     const { path } = await ctx.world.pathFor(ctx.route);
-    for (const name of [ctx.route.auth[0].toLowerCase(), ctx.route.auth[0].toUpperCase()]) {
-      const answer = await send(ctx.target, ctx.route, { path, key: null, headers: { [name]: ctx.target.apiKey } });
+    const place = ctx.route.credentials[0];
+    for (const name of [place.name.toLowerCase(), place.name.toUpperCase()]) {
+      const answer = await send(ctx.target, ctx.route, { path, key: null, headers: { [name]: headerValue2(place, ctx.target.apiKey) } });
       if (answer.status === 401) fail(`the key sent as ${name} was not accepted: ${answer.text.slice(0, 200)}`);
     }
   }
 };
 var permission = {
   name: "auth: a key without the permission is 403 on permissions",
+  needs: "an operation with permissions (x-permission)",
   applies: (route) => route.auth.length > 0 && route.permissions.length > 0,
   async run(ctx) {
     const key = ctx.target.noPermissionKey ?? (ctx.target.control ? await ctx.target.control.createApiKey([]) : void 0);
@@ -3910,9 +3936,10 @@ var permission = {
 };
 var noKeyNeeded = {
   name: "auth: no key is needed",
+  needs: "a public operation (security: [])",
   applies: (route) => route.auth.length === 0,
   async run(ctx) {
-    const { path } = await ctx.world.pathFor(ctx.route);
+    const { path } = await ctx.world.pathFor(ctx.route, { fresh: ctx.route.action === "delete" });
     const answer = await send(ctx.target, ctx.route, { path, key: null });
     if (answer.status === 401 || answer.status === 403) fail(`answered ${answer.status} without a key`);
   }
@@ -5988,9 +6015,10 @@ function patternViolation(pattern, valid, minL, maxL) {
 // src/conformance/values/index.ts
 function validValue(schema, defs2, options = {}) {
   const maximal = options.maximal === true;
+  const state = () => ({ ...rootState(), variant: options.variant ?? 0 });
   try {
-    let out = generate(makeContext(defs2, options.seed ?? 1, maximal, false), [schema], rootState());
-    if (out === NONE) out = generate(makeContext(defs2, options.seed ?? 1, !maximal, false), [schema], rootState());
+    let out = generate(makeContext(defs2, options.seed ?? 1, maximal, false), [schema], state());
+    if (out === NONE) out = generate(makeContext(defs2, options.seed ?? 1, !maximal, false), [schema], state());
     return out === NONE ? void 0 : out;
   } catch {
     return void 0;
@@ -6050,13 +6078,52 @@ function defsName(ref) {
   return decoded.replace(/~1/g, "/").replace(/~0/g, "~");
 }
 
+// src/conformance/fresh-values.ts
+var ATTEMPTS = 24;
+var FreshValues = class {
+  random;
+  used = /* @__PURE__ */ new Set();
+  constructor(seed = Date.now() >>> 0) {
+    this.random = mulberry32(seed);
+  }
+  /** A value valid for `schema` that this instance has not handed out before; undefined when none was found. */
+  next(schema, defs2) {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const span = attempt < ATTEMPTS / 2 ? 2 ** 31 : 2 ** (attempt - ATTEMPTS / 2 + 3);
+      const variant = 1 + Math.floor(this.random() * span);
+      const value = validValue(schema, defs2, { seed: variant, variant });
+      if (value === void 0) continue;
+      const key = JSON.stringify(value);
+      if (this.used.has(key)) continue;
+      this.used.add(key);
+      return value;
+    }
+    return void 0;
+  }
+};
+var processFreshValues = new FreshValues();
+
+// src/data/path-template.ts
+function lastTemplate(path) {
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  const m = /^\{([^{}]+)\}([^{}]*)$/.exec(last);
+  return m ? { name: m[1], suffix: m[2] } : void 0;
+}
+
 // src/conformance/world.ts
 function ownParam(route) {
   const own2 = route.resource === null ? void 0 : `${route.resource.replace(/-/g, "_")}_id`;
-  return (route.params.path.find((p) => p.name === own2) ?? route.params.path[0])?.name;
+  const named = route.params.path.find((p) => p.name === own2);
+  if (named) return named.name;
+  const ending = lastTemplate(route.path)?.name;
+  const last = route.params.path.length > 1 ? route.params.path.find((p) => p.name === ending) : void 0;
+  return (last ?? route.params.path[0])?.name;
 }
 function resourceForParam(suite, name) {
-  return suite.resources.find((r) => `${r.name.replace(/-/g, "_")}_id` === name);
+  const named = suite.resources.find((r) => `${r.name.replace(/-/g, "_")}_id` === name);
+  if (named || name.endsWith("_id")) return named;
+  const has3 = (r, action, test) => suite.routes.some((route) => route.resource === r.name && route.action === action && route.aliasOf === null && test(route.path));
+  return suite.resources.find((r) => has3(r, "get", (path) => lastTemplate(path)?.name === name) && has3(r, "create", () => true));
 }
 function recordOf(route, answer) {
   const shape = route.success.shape;
@@ -6139,6 +6206,7 @@ var World = class {
     const body = value;
     await this.fillReferences(body, route);
     this.makeUnique(body, route);
+    this.freshClientId(body, route);
     for (const [k, v] of Object.entries({ ...await bodyNeeds(route, this), ...overrides })) {
       if (v === void 0) delete body[k];
       else body[k] = v;
@@ -6161,6 +6229,25 @@ var World = class {
         }
       }
     }
+  }
+  /**
+   * A create body that carries its record's own id (the client chooses it: the id is not readOnly) gets one no earlier body had, valid for
+   * the body's schema of that field (fresh-values.ts): the same id sent twice names a taken record.
+   */
+  freshClientId(body, route) {
+    if (route.action !== "create" || route.resource === null) return;
+    const row = this.resource(route.resource);
+    const id = row.id;
+    if (body[id] === void 0) return;
+    if (row.readOnly.includes(id)) {
+      delete body[id];
+      return;
+    }
+    const schema = bodyProperties(this.suite, route).properties[id];
+    if (schema === void 0) return;
+    const value = processFreshValues.next(schema, this.defs);
+    if (value === void 0) fail(`cannot build a fresh ${id} for ${route.id} from its schema`);
+    body[id] = value;
   }
   /**
    * Fields named `<resource>_id` / `<resource>_ids` get ids of resources that exist. Optional references to
@@ -6316,8 +6403,9 @@ var World = class {
     } else answer = await request2();
     expectSuccess(answer, route, `creating a ${resource} (${route.id})`);
     const record = recordOf(route, answer);
-    const id = record?.[row.id];
-    if (typeof id !== "string") fail(`creating a ${resource}: no ${row.id} in the answer`);
+    const answered = record?.[row.id];
+    if (typeof answered !== "string" && !(typeof answered === "number" && Number.isSafeInteger(answered))) fail(`creating a ${resource}: no ${row.id} in the answer`);
+    const id = String(answered);
     const created = { resource, id, path: { ...path, [this.idParam(resource)]: id }, record };
     this.created.push(created);
     return created;
@@ -6394,6 +6482,13 @@ var World = class {
       const item = await this.firstItem(route, p.name, path);
       if (item !== void 0) path[p.name] = item;
     }
+    if (route.example !== null) {
+      for (const p of route.params.path) {
+        if (path[p.name] !== void 0) continue;
+        const value = validValue(this.suite.schemas[route.id]?.path[p.name], this.defs, { seed: this.nextSeed() });
+        if (value !== void 0) path[p.name] = String(value);
+      }
+    }
     for (const r of route.aliasRenames) if (r.in === "path" && path[r.legacy] !== void 0) path[r.canonical] ??= path[r.legacy];
     return created ? { path, created } : { path };
   }
@@ -6441,6 +6536,7 @@ async function metric(ctx) {
 }
 var alertFires = {
   name: "events: a completed run fires a matching alert (trigger_count, last_triggered_at, one notification per channel)",
+  needs: "an alert create operation and the evaluate-alerts handler (x-handlers)",
   applies: (route, suite) => route.id === suite.routes.find((r) => r.resource === "alert" && r.action === "create")?.id && handles(suite, "evaluate-alerts"),
   async run(ctx) {
     const control = ctx.target.control;
@@ -6475,6 +6571,7 @@ var alertFires = {
 };
 var baselineMoves = {
   name: "events: a completed run moves the baseline of its metric (EWMA mean, observation count)",
+  needs: "a baseline create operation and the update-baselines handler (x-handlers)",
   applies: (route, suite) => route.id === suite.routes.find((r) => r.resource === "baseline" && r.action === "create")?.id && handles(suite, "update-baselines"),
   async run(ctx) {
     const control = ctx.target.control;
@@ -6495,6 +6592,7 @@ var baselineMoves = {
 };
 var webhookDelivered = {
   name: "events: a completed run delivers each job_complete webhook with its auth token",
+  needs: "a webhook create operation and the deliver-webhooks handler (x-handlers)",
   applies: (route, suite) => route.id === suite.routes.find((r) => r.resource === "webhook" && r.action === "create")?.id && handles(suite, "deliver-webhooks"),
   async run(ctx) {
     const control = ctx.target.control;
@@ -6546,6 +6644,7 @@ async function pollRun(ctx, runId, total) {
 }
 var runExecutes = {
   name: `execution: a launched run completes in time, with one conversation per selected test case and iteration (${ITERATIONS} iterations), progress consistent and results of the service's types`,
+  needs: "a run create operation and a simulation list",
   applies: (route, suite) => route.resource === "run" && route.action === "create" && suite.routes.some((r) => r.resource === "simulation" && r.action === "list"),
   async run(ctx) {
     const testSet = await ctx.world.create("test_set");
@@ -6677,6 +6776,7 @@ async function currentRecord(ctx, resource, path) {
 }
 var happyPath = {
   name: "happy path: documented status, body matches the spec",
+  needs: "an operation the sandbox acts on (a resource action, inferred or x-operation)",
   applies: (route) => route.action !== null,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -6695,6 +6795,7 @@ var happyPath = {
 };
 var happyPathMaximal = {
   name: "happy path: a body with every optional field",
+  needs: "a create or update operation with a JSON body",
   applies: (route) => route.body !== null && (route.action === "create" || route.action === "update") && (route.body.exactlyOneOf ?? []).length === 0,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -6719,12 +6820,17 @@ function unusedId(ctx, param, path) {
   const taken = new Set(ctx.world.created.map((c) => c.id));
   if (typeof generated === "string") candidates.push(generated.split("").reverse().join(""), generated);
   const validator = ctx.route.validators.path;
-  const ok = candidates.find((c) => !taken.has(c) && (validator === void 0 || validator.validate({ ...path, [param]: c }).ok));
+  const typeOf = (name) => ctx.route.params.path.find((p) => p.name === name)?.type;
+  if (typeOf(param) === "integer") candidates.push("2147483647", "987654321", "1");
+  const asSent = (name, c) => (typeOf(name) === "integer" || typeOf(name) === "number") && /^-?\d+$/.test(c) ? Number(c) : c;
+  const sent = (c) => Object.fromEntries(Object.entries({ ...path, [param]: c }).map(([k, v]) => [k, asSent(k, v)]));
+  const ok = candidates.find((c) => !taken.has(c) && (validator === void 0 || validator.validate(sent(c)).ok));
   if (ok === void 0) fail(`cannot build an unused, well-formed ${param}`);
   return ok;
 }
 var unknownId = {
   name: "not found: an id that names nothing is 404",
+  needs: "a get, update or delete operation of a resource",
   // An operation answered with its example (a spec without our vocabulary, issue 27) has no records to miss.
   applies: (route) => route.params.path.length > 0 && route.action !== "create" && route.action !== "list" && route.example === null,
   async run(ctx) {
@@ -6737,6 +6843,7 @@ var unknownId = {
 };
 var otherOrganization = {
   name: "isolation: another organization's resource is 404 and the error names nothing of it",
+  needs: "an operation addressing a resource record by a path parameter",
   applies: (route, suite) => route.auth.length > 0 && route.example === null && route.params.path.some((p) => resourceForParam(suite, p.name) !== void 0 || p.name === ownParam(route)) && route.resource !== "spec",
   async run(ctx) {
     const key = ctx.target.otherApiKey ?? (ctx.target.control ? await ctx.target.control.createOtherOrganizationKey() : void 0);
@@ -6749,6 +6856,7 @@ var otherOrganization = {
 };
 var otherOrganizationList = {
   name: "isolation: lists never show another organization's records",
+  needs: "a top-level list operation that needs a credential",
   applies: (route) => route.auth.length > 0 && route.action === "list" && route.params.path.length === 0 && route.resource !== "spec",
   async run(ctx) {
     const key = ctx.target.otherApiKey ?? (ctx.target.control ? await ctx.target.control.createOtherOrganizationKey() : void 0);
@@ -6824,16 +6932,19 @@ async function cleanUpAfter(ctx, path, answer) {
 }
 var bodyInside = {
   name: "limits: values just inside every bound are accepted",
+  needs: "a create or update operation with a body that needs a credential",
   applies: (route) => route.body !== null && route.auth.length > 0 && (route.body.exactlyOneOf ?? []).length === 0 && (route.action === "create" || route.action === "update"),
   run: (ctx) => bodyVariants(ctx, "valid")
 };
 var bodyOutside = {
   name: "limits: values just outside every bound, unknown enum values, bad patterns, missing required fields are 400 on the field",
+  needs: "an operation with a body that needs a credential",
   applies: (route) => route.body !== null && route.auth.length > 0,
   run: (ctx) => bodyVariants(ctx, "invalid")
 };
 var jsonContent = {
   name: "limits: a string field that must hold JSON refuses text that is not JSON of its content schema",
+  needs: "a body string field that must hold JSON (contentMediaType)",
   applies: (route, suite) => route.body !== null && route.auth.length > 0 && jsonContentFields(route, suite).length > 0,
   async run(ctx) {
     for (const [field, contentType] of jsonContentFields(ctx.route, ctx.suite)) {
@@ -6859,6 +6970,7 @@ function jsonContentFields(route, suite) {
 }
 var malformedJson = {
   name: "limits: malformed JSON and a non-JSON body are 400",
+  needs: "an operation with a body that needs a credential",
   applies: (route) => route.body !== null && route.auth.length > 0,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -6883,6 +6995,7 @@ function badValue(schema) {
 }
 var badPathIds = {
   name: "limits: a malformed path id is 400 on the parameter",
+  needs: "a path parameter whose schema refuses some value (pattern, length, format)",
   applies: (route, suite) => route.auth.length > 0 && route.params.path.some((p) => badValue(deref(suite.schemas[route.id].path[p.name], suite.defs)) !== void 0),
   async run(ctx) {
     for (const p of ctx.route.params.path) {
@@ -6896,6 +7009,7 @@ var badPathIds = {
 };
 var queryBounds = {
   name: "limits: numeric query parameters inside their bounds pass, outside are 400 on the parameter",
+  needs: "an integer query parameter with a maximum",
   applies: (route, suite) => route.auth.length > 0 && route.params.query.some((p) => p.type === "integer" && typeof deref(suite.schemas[route.id].query[p.name], suite.defs).maximum === "number"),
   async run(ctx) {
     const { path } = await ctx.world.pathFor(ctx.route);
@@ -6913,6 +7027,7 @@ var queryBounds = {
 };
 var headerBounds = {
   name: "limits: a header value beyond its bounds is 400 on the header",
+  needs: "a header parameter whose schema refuses some value",
   applies: (route, suite) => route.auth.length > 0 && route.params.header.some((p) => badValue(deref(suite.schemas[route.id].header[p.name], suite.defs)) !== void 0),
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -6948,6 +7063,7 @@ function same(a, b) {
 }
 var aliasUnknownId = {
   name: "aliases: an id that names nothing through a legacy path is 404 on the alias's own path parameter",
+  needs: "a legacy alias operation (x-deprecated-alias-of) with a renamed id parameter",
   applies: (route) => route.aliasOf !== null && route.auth.length > 0 && route.aliasRenames.some((r) => r.in === "path" && r.legacy === ownParam(route)),
   async run(ctx) {
     const own2 = ownParam(ctx.route);
@@ -6958,6 +7074,7 @@ var aliasUnknownId = {
 };
 var aliasReadsLegacyNames = {
   name: "aliases: a record made through the canonical operations is read through a legacy get with the legacy names and values",
+  needs: "a legacy alias get operation answering the record in its own view",
   applies: (route, suite) => route.aliasOf !== null && route.action === "get" && route.auth.length > 0 && recordAt(route) !== void 0 && recordAt(canonicalOf(route, suite) ?? route) !== void 0 && recordRenames(route, "response", recordAt(route)).length > 0,
   async run(ctx) {
     const canonical2 = canonicalOf(ctx.route, ctx.suite);
@@ -6984,6 +7101,7 @@ var aliasReadsLegacyNames = {
 };
 var aliasCreatesCanonicalRecord = {
   name: "aliases: a record created through a legacy path is read through the canonical get with the canonical names and values",
+  needs: "a legacy alias create operation with renamed body fields",
   applies: (route, suite) => route.aliasOf !== null && route.action === "create" && route.params.path.length === 0 && route.auth.length > 0 && recordAt(route) !== void 0 && mappedValues(recordRenames(route, "body", [])).length > 0 && suite.routes.some((r) => r.resource === route.resource && r.action === "get" && r.aliasOf === null),
   async run(ctx) {
     const renames = recordRenames(ctx.route, "body", []);
@@ -7009,6 +7127,7 @@ var aliasCreatesCanonicalRecord = {
 };
 var aliasQueryFilter = {
   name: "aliases: a legacy list's renamed query parameter filters by the canonical field, with the legacy values mapped",
+  needs: "a legacy alias list operation with renamed query parameters",
   applies: (route) => route.aliasOf !== null && route.action === "list" && route.params.path.length === 0 && route.auth.length > 0 && route.success.shape.kind === "list" && mappedValues(route.aliasRenames.filter((r) => r.in === "query")).length > 0,
   async run(ctx) {
     const [[rename, legacy, canonical2]] = mappedValues(ctx.route.aliasRenames.filter((r) => r.in === "query"));
@@ -7037,6 +7156,7 @@ function requestId(answer, what) {
 }
 var requestIds = {
   name: "protocol: every answer, success or error, carries an X-Request-Id of its own",
+  needs: "a top-level GET operation without required query parameters that needs a credential",
   applies: (route) => route.method === "GET" && route.auth.length > 0 && route.params.path.length === 0 && route.params.query.every((p) => !p.required),
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -7053,6 +7173,7 @@ var requestIds = {
 };
 var exactlyOneOfEnvelope = {
   name: "protocol: both or neither of an exactly-one-of pair is a complete 400 envelope, one detail per field concerned",
+  needs: "a body with an exactly-one-of group (x-exactly-one-of)",
   applies: (route) => route.auth.length > 0 && (route.body?.exactlyOneOf ?? []).length > 1,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -7092,6 +7213,7 @@ async function versionCount(ctx, history2, path) {
 }
 var clearNothing = {
   name: "values: null for a tracked field that holds no value is a no-op save (no new version, still no value)",
+  needs: "an update of a versioned resource with a clearable tracked field (x-versioned)",
   applies: (route, suite) => route.action === "update" && route.auth.length > 0 && clearableTracked(route, suite).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7119,6 +7241,7 @@ function falseByDefault(route, suite) {
 }
 var booleanFalse = {
   name: "protocol: a boolean query parameter sent as false answers as leaving it out (its default false)",
+  needs: "a top-level GET operation with a boolean query parameter defaulting to false",
   applies: (route, suite) => route.method === "GET" && route.auth.length > 0 && route.params.path.length === 0 && falseByDefault(route, suite).length > 0,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -7133,6 +7256,7 @@ var booleanFalse = {
 };
 var builtinEitherWay = {
   name: "versions: a platform record and a record with is_builtin: true each list no versions",
+  needs: "a history listing of a versioned resource with a built-in flag (x-field-role)",
   applies: (route, suite) => {
     const resource = suite.resources.find((r) => r.name === route.resource);
     return route.auth.length > 0 && resource?.versioned?.history === route.id && resource.roles.builtinFlag !== null;
@@ -7159,6 +7283,7 @@ function same2(a, b) {
 }
 var duplicateCopies = {
   name: 'duplicate: a new record with the configuration, renamed fields marked " (copy)", its own first version; the source unchanged',
+  needs: "a duplicate operation (x-operation: duplicate)",
   applies: (route) => route.action === "duplicate" && route.auth.length > 0 && route.aliasOf === null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7190,6 +7315,7 @@ var duplicateCopies = {
 };
 var duplicateFitsMaxLength = {
   name: `duplicate: a renamed field at its maxLength is cut so that the copy's value with " (copy)" still fits`,
+  needs: "a duplicate operation renaming a field with a maxLength",
   applies: (route) => route.action === "duplicate" && route.auth.length > 0 && route.aliasOf === null && (route.renames ?? []).some((r) => r.maxLength !== null && r.maxLength > " (copy)".length),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7219,6 +7345,7 @@ async function idsFor(ctx, field) {
 }
 var duplicateCopiesWith = {
   name: "duplicate: resets fields are the copy's own; copies-with fields are copied only when the body's flag is true",
+  needs: "a duplicate operation with resets or copies-with fields",
   applies: (route) => route.action === "duplicate" && route.auth.length > 0 && route.aliasOf === null && ((route.resets ?? []).length > 0 || (route.copiesWith ?? []).length > 0),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7242,6 +7369,32 @@ var duplicateCopiesWith = {
   }
 };
 var checks3 = [duplicateCopies, duplicateFitsMaxLength, duplicateCopiesWith];
+
+// src/conformance/paging.ts
+function nextPageParam(route, body, read2) {
+  const paging = route.pagination;
+  if (paging === null) return void 0;
+  const answer = body !== null && typeof body === "object" ? body : {};
+  if (paging.nextPageToken !== null) {
+    const next = answer[paging.nextPageToken];
+    if (next === null || next === void 0 || next === "") return void 0;
+    if (!paging.nextLink) return String(next);
+    try {
+      return new URL(String(next), "http://relative.invalid/").searchParams.get(paging.pageToken) ?? void 0;
+    } catch {
+      return void 0;
+    }
+  }
+  const totalKey = route.success.shape.kind === "list" ? route.success.shape.total : null;
+  const total = paging.style === "token" || totalKey === null ? void 0 : answer[totalKey];
+  if (typeof total !== "number" || read2 === void 0 || read2.items === 0) return void 0;
+  if (paging.style === "offset") {
+    const end = Number(read2.sent ?? 0) + read2.items;
+    return end < total ? String(end) : void 0;
+  }
+  const number = Number(read2.sent ?? 1);
+  return number * read2.size < total ? String(number + 1) : void 0;
+}
 
 // src/conformance/checks/protocol-fields.ts
 function resourceOf(route, suite) {
@@ -7273,6 +7426,7 @@ function same3(a, b) {
 var SLACK_MS = 5 * 6e4;
 var auditOnCreate = {
   name: "records: a create answers its audit fields: create and update times of the request, created_by (and updated_by, the same user)",
+  needs: "a create operation of a resource with author fields (x-field-role)",
   applies: (route, suite) => plainCreate(route) && declaresAuthor(route, suite),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7303,6 +7457,7 @@ var STORED_AUTHOR = "stored-author@example.com";
 var STORED_EDITOR = "stored-editor@example.com";
 var auditOfStoredRecord = {
   name: "records: a stored record keeps its audit fields; an update through the API sets the update time and updated_by to the caller, never the creation",
+  needs: "an update operation of a resource with author fields and a get",
   applies: (route, suite) => plainUpdate(route) && declaresAuthor(route, suite) && suite.routes.some((r) => r.resource === route.resource && r.action === "get" && r.aliasOf === null),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7356,6 +7511,7 @@ function versionCount2(route, body) {
 }
 var freeFormObjects = {
   name: 'records: a free-form object is stored key for key ("__proto__" too), and every change inside a tracked one records a version',
+  needs: "a create or update body with a free-form object field",
   applies: (route, suite) => {
     const resource = resourceOf(route, suite);
     return plainUpdate(route) && resource?.versioned?.history != null && freeFormField(route, resource) !== void 0;
@@ -7392,6 +7548,7 @@ function uniqueFields(route, suite) {
 }
 var uniqueClashEnvelope = {
   name: "records: a value another record holds is 409 ALREADY_EXISTS in the full error envelope, the detail naming the field",
+  needs: "a create or update operation with a unique field (x-unique)",
   applies: (route, suite) => (plainCreate(route) || plainUpdate(route)) && uniqueFields(route, suite).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7413,6 +7570,7 @@ var uniqueClashEnvelope = {
 };
 var frozenEnvelope = {
   name: "records: changing a record in a frozen state is 409 ALREADY_EXISTS in the full error envelope, the detail naming the field",
+  needs: "an update or delete of a resource with frozen states (x-lifecycle)",
   applies: (route, suite) => (plainUpdate(route) || route.action === "delete" && route.auth.length > 0) && (resourceOf(route, suite)?.lifecycle?.frozen.length ?? 0) > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7434,6 +7592,7 @@ var frozenEnvelope = {
 };
 var builtinEverywhere = {
   name: "records: a built-in record is visible to every organization (get and list)",
+  needs: "a get operation of a resource with a built-in flag (x-field-role)",
   applies: (route, suite) => route.action === "get" && route.auth.length > 0 && route.aliasOf === null && (resourceOf(route, suite)?.roles.builtinFlag ?? null) !== null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7460,8 +7619,8 @@ var builtinEverywhere = {
           const answer = await send(ctx.target, list, { key, query: { ...size, ...token && list.pagination ? { [list.pagination.pageToken]: token } : {} } });
           expectSuccess(answer, list, "listing from another organization");
           if (answer.body[items2].some((r) => r[resource.id] === builtin.id)) return true;
-          const next = list.pagination ? answer.body[list.pagination.nextPageToken] : void 0;
-          if (typeof next !== "string") return false;
+          const next = nextPageParam(list, answer.body);
+          if (next === void 0) return false;
           token = next;
         }
         return false;
@@ -7475,14 +7634,17 @@ var checks4 = [auditOnCreate, auditOfStoredRecord, freeFormObjects, uniqueClashE
 // src/conformance/checks/protocol-lists.ts
 function itemsOf(route, answer) {
   const shape = route.success.shape;
+  if (shape.kind === "items") {
+    if (!Array.isArray(answer.body)) fail(`the list answer is not an array: ${answer.text.slice(0, 200)}`);
+    return answer.body;
+  }
   const key = shape.kind === "list" ? shape.items : shape.kind === "other" ? shape.keys[0] : void 0;
   const items2 = key === void 0 ? void 0 : answer.body?.[key];
   if (!Array.isArray(items2)) fail(`the list answer has no ${key ?? "items"} array: ${answer.text.slice(0, 200)}`);
   return items2;
 }
-function tokenOf(route, answer) {
-  const token = answer.body?.[route.pagination.nextPageToken];
-  return token === null || token === void 0 ? void 0 : String(token);
+function tokenOf(route, answer, read2) {
+  return nextPageParam(route, answer.body, read2);
 }
 async function listRequest(ctx) {
   const { path } = await ctx.world.pathFor(ctx.route);
@@ -7501,8 +7663,9 @@ async function wholeList(ctx, request2) {
     const query = { ...request2.query, ...paging ? { [paging.pageSize]: String(maxPageSize(ctx)) } : {}, ...token && paging ? { [paging.pageToken]: token } : {} };
     const answer = await send(ctx.target, ctx.route, { ...request2, query });
     expectSuccess(answer, ctx.route, "listing");
-    all.push(...itemsOf(ctx.route, answer));
-    token = paging ? tokenOf(ctx.route, answer) : void 0;
+    const items2 = itemsOf(ctx.route, answer);
+    all.push(...items2);
+    token = paging ? tokenOf(ctx.route, answer, { ...token === void 0 ? {} : { sent: token }, size: maxPageSize(ctx), items: items2.length }) : void 0;
     if (token === void 0) return all;
   }
   fail("the list did not end after 50 pages");
@@ -7534,6 +7697,7 @@ function filterOverrides(ctx, request2) {
 }
 var pagingWalk = {
   name: "lists: page_size and page_token visit every record once in order; no next_page_token on the last page; total_count counts the whole list",
+  needs: "a paged list (x-pagination, or inferred paging parameters and answer)",
   applies: (route) => route.action === "list" && route.pagination !== null && route.auth.length > 0,
   async run(ctx) {
     const paging = ctx.route.pagination;
@@ -7553,7 +7717,7 @@ var pagingWalk = {
       if (items2.length > size) fail(`page ${page + 1} holds ${items2.length} records with page_size ${size}`);
       if (totalKey !== null && answer.body[totalKey] !== all.length) fail(`page ${page + 1}: ${totalKey} is ${JSON.stringify(answer.body[totalKey])}, the list has ${all.length} records`);
       seen.push(...items2);
-      token = tokenOf(ctx.route, answer);
+      token = tokenOf(ctx.route, answer, { ...token === void 0 ? {} : { sent: token }, size, items: items2.length });
       if (token === void 0) break;
       if (items2.length < size) fail(`page ${page + 1} holds ${items2.length} records (page_size ${size}) but has a next_page_token`);
     }
@@ -7565,14 +7729,17 @@ var pagingWalk = {
       const first = await send(ctx.target, ctx.route, request2);
       expectSuccess(first, ctx.route, "a page without page_size");
       const count = itemsOf(ctx.route, first).length;
+      const read2 = { size: fallback, items: count };
       if (count !== Math.min(fallback, all.length)) fail(`without page_size a page holds ${count} records; the default page size is ${fallback} and the list has ${all.length}`);
-      if (tokenOf(ctx.route, first) !== void 0 !== all.length > fallback) fail(`without page_size: next_page_token ${JSON.stringify(tokenOf(ctx.route, first))} for a list of ${all.length} records (page size ${fallback})`);
+      if (tokenOf(ctx.route, first, read2) !== void 0 !== all.length > fallback) fail(`without page_size: next_page_token ${JSON.stringify(tokenOf(ctx.route, first, read2))} for a list of ${all.length} records (page size ${fallback})`);
     }
   }
 };
 var foreignTokens = {
   name: "lists: a page token the list did not issue is 400 on page_token",
-  applies: (route) => route.action === "list" && route.pagination !== null && route.auth.length > 0,
+  needs: "a list paged by opaque tokens",
+  // Opaque tokens only: an offset or a page number is any integer its schema allows (issue 27).
+  applies: (route) => route.action === "list" && route.pagination?.style === "token" && route.auth.length > 0,
   async run(ctx) {
     const paging = ctx.route.pagination;
     const request2 = await listRequest(ctx);
@@ -7608,6 +7775,7 @@ async function twoValues(ctx, param) {
 }
 var listFilters = {
   name: "lists: a query parameter naming a property lists exactly the records holding that value",
+  needs: "a list with a query parameter named like a property of its records",
   applies: (route, suite) => route.action === "list" && route.auth.length > 0 && filterParams(route, suite.resources.find((r) => r.name === route.resource)?.properties ?? []).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7636,6 +7804,7 @@ function parentParams(route, suite) {
 }
 var nestedLists = {
   name: "lists: a nested list shows only its parent's records, and a parent that does not exist is 404",
+  needs: "a list nested under a parent resource's path parameter",
   applies: (route, suite) => route.action === "list" && route.auth.length > 0 && parentParams(route, suite).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7656,6 +7825,7 @@ var nestedLists = {
   }
 };
 function unusedLike(id) {
+  if (/^\d+$/.test(id)) return (/^9+$/.test(id) ? "8" : "9").repeat(id.length);
   return id.replace(/[A-Za-z0-9]/g, (c, i) => i % 2 === 0 ? "Z" : "9");
 }
 var checks5 = [pagingWalk, foreignTokens, listFilters, nestedLists];
@@ -7702,6 +7872,7 @@ async function enoughRecords(ctx) {
 }
 var orderBy = {
   name: 'list: order_by sorts by its field, "-" descending, its default when absent',
+  needs: "a list with an order-by parameter (x-list-query)",
   applies: (route) => listParam(route, "order-by") !== void 0,
   async run(ctx) {
     await enoughRecords(ctx);
@@ -7725,6 +7896,7 @@ var orderBy = {
 };
 var tagFilters = {
   name: "list: tag_filters keeps only the records carrying every named tag",
+  needs: "a list with a tag-filter parameter (x-list-query)",
   applies: (route, suite) => {
     const tags = rolesOf(route, suite)?.tags ?? null;
     if (listParam(route, "tag-filter") === void 0 || tags === null) return false;
@@ -7754,6 +7926,7 @@ var tagFilters = {
 };
 var includeBuiltin = {
   name: "list: built-in records only with include_builtin=true",
+  needs: "a list with an include-builtin parameter of a resource with a built-in flag",
   applies: (route, suite) => listParam(route, "include-builtin") !== void 0 && (rolesOf(route, suite)?.builtinFlag ?? null) !== null,
   async run(ctx) {
     const param = paramOf(ctx, "include-builtin");
@@ -7771,6 +7944,7 @@ var includeBuiltin = {
 };
 var filterExpression = {
   name: "list: filter keeps the records its expression matches (= != < <= > >= :, AND, OR, NOT, parentheses); a malformed expression or an unknown field is 400 on filter",
+  needs: "a list with a filter parameter (x-list-query) of a creatable resource",
   applies: (route, suite) => listParam(route, "filter") !== void 0 && suite.routes.some((r) => r.resource === route.resource && r.action === "create"),
   async run(ctx) {
     const param = paramOf(ctx, "filter");
@@ -7844,6 +8018,7 @@ function plainCreate2(route) {
 }
 var createdRecord = {
   name: "records: a create answers the server-set fields: <collection>/<id> name, ACTIVE state, schema defaults, the parent id",
+  needs: "a create operation of a resource that needs a credential",
   applies: plainCreate2,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7882,6 +8057,7 @@ function foreignValue(schema, seed) {
 }
 var undeclaredFields = {
   name: "records: fields the request schema does not declare are ignored (server-set fields keep their values)",
+  needs: "a create or update body that allows undeclared properties",
   applies: (route, suite) => (plainCreate2(route) || route.action === "update" && route.auth.length > 0 && route.body !== null) && deref(suite.schemas[route.id]?.body, suite.defs).additionalProperties !== false,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7941,6 +8117,7 @@ function hasWriteOnly(node, defs2, depth = 0) {
 }
 var writeOnlyFields = {
   name: "records: a writeOnly value is accepted and never answered (not by the write, the get or the list)",
+  needs: "a create or update body with a writeOnly property",
   applies: (route, suite) => (plainCreate2(route) || route.action === "update" && route.auth.length > 0) && route.body !== null && hasWriteOnly(suite.schemas[route.id]?.body, suite.defs),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7978,6 +8155,7 @@ function uniqueValue(ctx, field) {
 }
 var uniqueOwnValue = {
   name: "records: an update may keep a unique value of its own record (in any letter case where it is normalised)",
+  needs: "an update operation with a unique field (x-unique)",
   applies: (route, suite) => route.action === "update" && route.auth.length > 0 && uniqueFields2(route, suite).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -7997,6 +8175,7 @@ function requiredReferences(route, suite) {
 }
 var uniqueScope = {
   name: "records: a unique value clashes in its scope only (another organization, or another workspace for a workspace scope, may hold it)",
+  needs: "a top-level create operation with a unique field and no required references",
   applies: (route, suite) => plainCreate2(route) && uniqueFields2(route, suite).length > 0 && requiredReferences(route, suite).length === 0 && route.params.path.length === 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -8025,6 +8204,7 @@ var uniqueScope = {
 };
 var storedWriteOnly = {
   name: "records: a stored writeOnly value is never answered by get or list",
+  needs: "a get operation of a resource with writeOnly properties",
   applies: (route, suite) => route.action === "get" && route.auth.length > 0 && route.aliasOf === null && (resourceOf2(route, suite)?.writeOnly.length ?? 0) > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -8050,6 +8230,7 @@ var CREATE_TIMES = ["created_at", "create_time"];
 var UPDATE_TIMES = ["updated_at", "update_time", "last_updated_at"];
 var updateTimes = {
   name: "records: an update moves the update time forward and keeps the create time",
+  needs: "an update operation of a resource with update-time fields (x-field-role)",
   applies: (route, suite) => route.action === "update" && route.auth.length > 0 && route.aliasOf === null && (route.body?.exactlyOneOf ?? []).length === 0 && (resourceOf2(route, suite)?.properties.some((p) => UPDATE_TIMES.includes(p)) ?? false),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -8077,6 +8258,7 @@ function referencingFields(suite, route) {
 }
 var unknownReference = {
   name: "not found: a body field naming a record (x-references) that does not exist is 404 on the field",
+  needs: "a body field naming another record (x-references)",
   applies: (route, suite) => referencingFields(suite, route).length > 0,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -8113,6 +8295,7 @@ function names(answer, field) {
 }
 var unknownRoute = {
   name: "protocol: an unknown path or an unserved method is 404 NOT_FOUND in the error envelope",
+  needs: "a top-level list operation that needs a credential",
   applies: (route) => route.action === "list" && route.params.path.length === 0 && route.auth.length > 0,
   async run(ctx) {
     const base = splitPath(ctx.route.path);
@@ -8138,6 +8321,7 @@ function percentEncodeAll(value) {
 }
 var percentEncodedIds = {
   name: "protocol: a percent-encoded id names the same record; a segment that is not valid percent-encoding is 400 on its parameter",
+  needs: "a get operation of a resource that needs a credential",
   applies: (route) => route.action === "get" && route.auth.length > 0 && route.params.path.length > 0 && route.resource !== null,
   async run(ctx) {
     const own2 = ownParam(ctx.route);
@@ -8149,7 +8333,7 @@ var percentEncodedIds = {
     expectStatus(answer, ctx.route.success.status, `GET ${encoded}`);
     const resource = ctx.world.resource(ctx.route.resource);
     const record = recordOf(ctx.route, answer);
-    if (record && record[resource.id] !== path[own2]) fail(`the fully percent-encoded ${own2} answered ${resource.id} ${JSON.stringify(record[resource.id])}, expected ${path[own2]}`);
+    if (record && String(record[resource.id]) !== path[own2]) fail(`the fully percent-encoded ${own2} answered ${resource.id} ${JSON.stringify(record[resource.id])}, expected ${path[own2]}`);
     const broken = ctx.route.path.replace(/\{([^}]+)\}/g, (_, name) => name === own2 ? "%E0%A4%A" : encodeURIComponent(path[name]));
     const bad = await sendExact(ctx.target, ctx.route, { rawPath: `${broken}${q}`, headers });
     expectError(bad, 400, "INVALID_ARGUMENT", own2, `GET ${broken}`);
@@ -8161,6 +8345,7 @@ function repeatable(route) {
 }
 var bodyMediaType = {
   name: "protocol: a body needs a JSON Content-Type (any case, with parameters, or +json); any other or none is 400 on Content-Type",
+  needs: "an operation with a JSON body that needs a credential",
   applies: (route) => route.body !== null && route.auth.length > 0 && route.body.media.some((m) => isJsonMediaType(m)),
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -8186,6 +8371,7 @@ function noField(answer, what) {
 }
 var bodyEncoding = {
   name: "protocol: a missing required body, a null body, malformed JSON and bytes that are not UTF-8 are 400 on the body as a whole",
+  needs: "an operation with a required body that needs a credential",
   applies: (route) => route.body !== null && route.body.required && route.auth.length > 0,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -8212,6 +8398,7 @@ var bodyEncoding = {
 };
 var declaredBodySize = {
   name: "protocol: a body declared larger than 280 MB is 400 on the body as a whole",
+  needs: "a repeatable create operation with a body",
   applies: (route) => route.body !== null && route.auth.length > 0 && route.action === "create" && repeatable(route),
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -8249,6 +8436,7 @@ function badPathValue(schema) {
 }
 var everyViolation = {
   name: "protocol: every violation of path, headers and body is reported in one 400, each on its field",
+  needs: "an operation with a JSON body that needs a credential",
   applies: (route) => route.body !== null && route.auth.length > 0 && route.body.media.some((m) => isJsonMediaType(m)),
   async run(ctx) {
     const schemas2 = ctx.suite.schemas[ctx.route.id];
@@ -8288,6 +8476,7 @@ var everyViolation = {
 };
 var specMediaTypes = {
   name: "protocol: a served specification is application/yaml by default and JSON when asked for",
+  needs: "a served specification operation (the spec resource)",
   applies: (route) => route.resource === "spec" && route.action === "get",
   async run(ctx) {
     const { path } = await ctx.world.pathFor(ctx.route);
@@ -8328,6 +8517,7 @@ function typedQueryParams(route, suite) {
 }
 var typedQuery = {
   name: "protocol: query parameters are read as their declared types (true/false, decimals, exponents, comma-separated lists, text); other text is 400 on the parameter; the default is the same as none",
+  needs: "a GET operation with typed (integer, number or boolean) query parameters",
   applies: (route, suite) => route.method === "GET" && route.auth.length > 0 && typedQueryParams(route, suite).length > 0,
   async run(ctx) {
     const { path } = await ctx.world.pathFor(ctx.route);
@@ -8403,6 +8593,7 @@ function builtinFlag(route, suite) {
 }
 var versionContents = {
   name: "versions: each version holds the tracked configuration of its time, is named <collection>/<id>/versions/<ulid>, and current_version is the newest",
+  needs: "a versioned resource (x-versioned) with a history listing",
   applies: versioned,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -8443,6 +8634,7 @@ var versionContents = {
 };
 var firstVersionOnSave = {
   name: "versions: a record that predates versioning has no versions until its next save, which records version 1",
+  needs: "an update of a versioned resource with a history listing",
   applies: (route, suite) => route.action === "update" && route.auth.length > 0 && route.aliasOf === null && suite.resources.find((r) => r.name === route.resource)?.versioned?.history != null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -8463,6 +8655,7 @@ var firstVersionOnSave = {
 };
 var revertRestores = {
   name: "versions: a revert restores the tracked configuration of the version; a version that does not exist is 404 on its parameter",
+  needs: "a revert operation (x-operation: revert)",
   applies: (route) => route.action === "revert" && route.auth.length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -8490,6 +8683,7 @@ var revertRestores = {
 };
 var builtinNoVersions = {
   name: "versions: a built-in record lists no versions",
+  needs: "a versioned resource with a built-in flag",
   applies: (route, suite) => versioned(route, suite) && builtinFlag(route, suite) !== null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -8507,6 +8701,7 @@ function objectField(update2, tracked) {
 }
 var noopResave = {
   name: "versions: saving the stored configuration again (object keys in another order) records no version",
+  needs: "an update of a versioned resource",
   applies: (route, suite) => {
     const resource = suite.resources.find((r) => r.name === route.resource);
     return route.action === "update" && route.auth.length > 0 && route.aliasOf === null && resource?.versioned?.history != null && objectField(route, resource.versioned.tracked) !== void 0;
@@ -8535,6 +8730,7 @@ function versionedReferences(route, suite) {
 }
 var pinWithoutNewVersions = {
   name: "rule run-pin-versions: launching pins the current versions without recording new ones",
+  needs: "a create operation with the run-pin-versions rule and references to versioned records",
   applies: (route, suite) => route.action === "create" && route.rules.includes("run-pin-versions") && versionedReferences(route, suite).length > 0,
   async run(ctx) {
     const refs = versionedReferences(ctx.route, ctx.suite);
@@ -8614,6 +8810,7 @@ async function validRequest(ctx) {
 }
 var unknownWorkspace = {
   name: "workspaces: a workspace header naming no workspace, a DELETED one or another organization's is 404 on the header",
+  needs: "an operation that declares the workspace header (x-workspace)",
   applies: (route, suite) => route.auth.length > 0 && declares(route, suite),
   async run(ctx) {
     const header2 = ctx.suite.workspaceHeader;
@@ -8634,6 +8831,7 @@ var unknownWorkspace = {
 };
 var undeclaredWorkspace = {
   name: "workspaces: an operation that does not declare the workspace header ignores it",
+  needs: "a workspace header (x-workspace) and a get or list operation without it",
   applies: (route, suite) => route.auth.length > 0 && suite.workspaceHeader !== null && !declares(route, suite) && route.method === "GET" && (route.action === "get" || route.action === "list"),
   async run(ctx) {
     const spec = await validRequest(ctx);
@@ -8646,6 +8844,7 @@ function header(ctx, id) {
 }
 var workspaceOfRecord = {
   name: "workspaces: a record is found from its own workspace only; a legacy record from the default workspace only",
+  needs: "a get operation of a workspace-scoped resource",
   applies: (route, suite) => route.action === "get" && route.auth.length > 0 && declares(route, suite) && scoped(route, suite) && route.aliasOf === null,
   async run(ctx) {
     if (!ctx.target.control) skip("needs the control plane to load records into a chosen workspace");
@@ -8683,6 +8882,7 @@ function requiredReferences2(route, suite) {
 }
 var createInWorkspace = {
   name: "workspaces: a record created with the workspace header belongs to that workspace (listed there, not in the default one)",
+  needs: "a create operation of a workspace-scoped resource",
   applies: (route, suite) => route.action === "create" && route.auth.length > 0 && declares(route, suite) && scoped(route, suite) && route.aliasOf === null && route.params.path.length === 0 && requiredReferences2(route, suite).length === 0,
   async run(ctx) {
     const { customId } = await workspaces(ctx);
@@ -8707,6 +8907,7 @@ var createInWorkspace = {
 };
 var organizationRecord = {
   name: "workspaces: a record of the whole organization is found from every workspace",
+  needs: "an operation on an organization-scoped resource that declares the workspace header",
   applies: (route, suite) => route.auth.length > 0 && declares(route, suite) && !scoped(route, suite) && route.resource !== null && route.params.path.length > 0 && (route.action === "get" || route.action === "update"),
   async run(ctx) {
     const { customId } = await workspaces(ctx);
@@ -8717,6 +8918,7 @@ var organizationRecord = {
 };
 var noDefaultWorkspace = {
   name: "workspaces: with the default workspace archived, a call without the header resolves none: an operation that needs a workspace is 404 on the header",
+  needs: "an operation that requires a workspace (x-workspace-required)",
   applies: (route, suite) => route.workspaceRequired && route.auth.length > 0 && declares(route, suite),
   async run(ctx) {
     const make = ctx.target.control?.createOrganizationWithoutDefaultWorkspace ?? skip("needs the control plane to archive a default workspace");
@@ -9907,7 +10109,7 @@ var checks22 = [notMetReasons];
 
 // src/conformance/checks/rules/alerts-notify.ts
 var HOUR2 = 36e5;
-function headerValue2(note, name) {
+function headerValue3(note, name) {
   const headers = note.headers ?? {};
   return Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
 }
@@ -9930,10 +10132,10 @@ function noteProblems(note, channel, token, tokens) {
     if (attempts > 0) problems.push(`a ${type} channel was called (${attempts} attempts), expected it recorded only`);
     if (note.status !== "delivered") problems.push(`a recorded notification (${type}) has status ${String(note.status)}, expected delivered`);
   } else {
-    if (!String(headerValue2(note, "content-type")).includes("application/json")) problems.push(`the POST to ${String(note.url)} has content-type ${String(headerValue2(note, "content-type"))}, expected JSON`);
+    if (!String(headerValue3(note, "content-type")).includes("application/json")) problems.push(`the POST to ${String(note.url)} has content-type ${String(headerValue3(note, "content-type"))}, expected JSON`);
     if (attempts === 0) problems.push(`the POST to ${String(note.url)} has no attempt recorded`);
   }
-  const sent = headerValue2(note, "X-Webhook-Token");
+  const sent = headerValue3(note, "X-Webhook-Token");
   if (sent !== token) problems.push(`the notification of channel ${type} ${String(note.url ?? "")}: expected X-Webhook-Token ${String(token)}, got ${String(sent)}`);
   if (leaks(note, tokens).length > 0) problems.push(`a notification shows an auth_token outside its headers (channel ${type})`);
   return problems;
@@ -9986,7 +10188,7 @@ var channelNotifications = {
     const storedNote = done.sent.find((s) => s.kind === "alert_notification" && s.alert_id === idOf2(stored));
     if (!storedNote) problems.push("the stored alert did not fire");
     else {
-      if (headerValue2(storedNote, "X-Webhook-Token") !== tokenStored) problems.push(`the stored alert's POST carried X-Webhook-Token ${String(headerValue2(storedNote, "X-Webhook-Token"))}, expected its config.auth_token`);
+      if (headerValue3(storedNote, "X-Webhook-Token") !== tokenStored) problems.push(`the stored alert's POST carried X-Webhook-Token ${String(headerValue3(storedNote, "X-Webhook-Token"))}, expected its config.auth_token`);
       if (leaks(storedNote, tokens).length > 0) problems.push("the stored alert's notification shows its config.auth_token");
     }
     await lab.remove([stored]);
@@ -12721,8 +12923,8 @@ async function findInList(ctx, ids, extra = {}) {
     const query = { ...extra, ...paging && token !== void 0 ? { [paging.pageToken]: token } : {} };
     const answer = await succeed(ctx, ctx.route, { query }, "listing runs");
     for (const item of itemsOf2(ctx.route, answer.body)) if (ids.includes(runIdOf(ctx, item))) found.set(runIdOf(ctx, item), item);
-    const next = paging ? answer.body[paging.nextPageToken] : void 0;
-    if (typeof next !== "string" || next === "") break;
+    const next = nextPageParam(ctx.route, answer.body);
+    if (next === void 0) break;
     token = next;
   }
   for (const id of ids) if (!found.has(id)) fail(`run ${id} is not in the list`);
@@ -13016,7 +13218,7 @@ var caseListOrder = {
       const body = answer.body;
       const items2 = body[paging?.items ?? "test_cases"] ?? [];
       listed.push(...items2.map((i) => String(i.id)));
-      token = paging && typeof body[paging.nextPageToken] === "string" ? String(body[paging.nextPageToken]) : void 0;
+      token = nextPageParam(ctx.route, body);
       if (token === void 0) break;
     }
     if (!same6(listed, expected)) fail(`the test cases list as ${show(listed)}, expected the grid order ${show(expected)}`);
@@ -14574,6 +14776,7 @@ function listItems(route, body) {
 }
 var frozenLifecycle = {
   name: "lifecycle: a record in a frozen state cannot be updated or deleted (409)",
+  needs: "an update or delete of a resource with frozen states (x-lifecycle)",
   applies: (route, suite) => (route.action === "update" || route.action === "delete") && (suite.resources.find((r) => r.name === route.resource)?.lifecycle?.frozen.length ?? 0) > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -14590,6 +14793,7 @@ var frozenLifecycle = {
 };
 var softDelete = {
   name: "soft delete: the answer, then 404 on get, left out of lists, and the documented repeat",
+  needs: "a soft delete (x-soft-delete)",
   applies: (route) => route.action === "delete" && route.softDelete !== null,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -14623,6 +14827,7 @@ async function versionCount4(ctx, history2, path) {
 }
 var versionHistory = {
   name: "versions: a tracked change records a version, a cosmetic or no-op save does not; newest first",
+  needs: "an update of a versioned resource with a history listing",
   applies: (route, suite) => route.action === "update" && suite.resources.find((r) => r.name === route.resource)?.versioned?.history != null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -14653,6 +14858,7 @@ var versionHistory = {
 };
 var restoreRules = {
   name: "restore: a deleted record comes back unchanged (history included); restoring an active one changes nothing",
+  needs: "a restore operation (x-operation: restore)",
   applies: (route) => route.action === "restore",
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -14677,6 +14883,7 @@ var restoreRules = {
 };
 var revertRules = {
   name: "versions: revert re-applies a version as a new revert version; reverting to the current one is 400",
+  needs: "a revert operation (x-operation: revert)",
   applies: (route) => route.action === "revert",
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -14699,6 +14906,7 @@ function fieldsWith(route, suite, pick) {
 }
 var normalization = {
   name: "values: lower-case normalisation on write",
+  needs: "a create body field normalised to lower case (x-normalize)",
   applies: (route, suite) => route.action === "create" && fieldsWith(route, suite, (r) => r.normalize === "lowercase").length > 0,
   async run(ctx) {
     for (const field of fieldsWith(ctx.route, ctx.suite, (r) => r.normalize === "lowercase")) {
@@ -14713,6 +14921,7 @@ var normalization = {
 };
 var uniqueness = {
   name: "values: a value held by another active record is 409 on the field; a deleted record frees it",
+  needs: "a create or update body with a unique field (x-unique)",
   applies: (route, suite) => (route.action === "create" || route.action === "update") && fieldsWith(route, suite, (r) => r.unique !== void 0).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -14733,6 +14942,7 @@ var uniqueness = {
 };
 var wholeSet = {
   name: "values: a given list replaces the whole set (new item ids, old items gone)",
+  needs: "an update body field replaced as a whole set (x-replace)",
   applies: (route, suite) => route.action === "update" && fieldsWith(route, suite, (r) => r.replace === "whole-set").length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -14756,6 +14966,7 @@ var wholeSet = {
 };
 var nullRules = {
   name: "values: per-field null rules (null clears, or is ignored)",
+  needs: "an update body field with a null rule (x-null)",
   applies: (route, suite) => route.action === "update" && fieldsWith(route, suite, (r) => r.null === "clear" || r.null === "ignore").length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -14783,6 +14994,7 @@ var nullRules = {
 };
 var exactlyOneOf = {
   name: "values: exactly one of the listed fields (both or neither is 400; a second attach is 409)",
+  needs: "a body with an exactly-one-of group (x-exactly-one-of)",
   applies: (route) => (route.body?.exactlyOneOf ?? []).length > 1,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -14825,6 +15037,7 @@ function echoable(ctx, resourceSchema, field, value) {
 }
 var echo = {
   name: "values: what a create or update stores is what it answers, and what a later get shows",
+  needs: "a create or update operation with a body",
   applies: (route) => (route.action === "create" || route.action === "update") && route.body !== null && (route.body.exactlyOneOf ?? []).length === 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -14857,6 +15070,7 @@ var echo = {
 };
 var transition = {
   name: "lifecycle: a state-changing action sets its declared fields, is idempotent, and is refused in a frozen state",
+  needs: "a state-changing action (x-operation custom with x-sets)",
   applies: (route) => route.action === "custom" && route.sets !== null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
@@ -14931,6 +15145,20 @@ var CHECKS = [
   ...checks6,
   ...checks
 ];
+
+// src/conformance/not-run.ts
+var RULE_REASON = "no operation names the rule it checks (x-rules, x-handlers)";
+function notRunChecks(suite, options = {}) {
+  const routes3 = options.routes ?? suite.routes;
+  const out = [];
+  for (const check2 of options.checks ?? CHECKS) {
+    if (options.check !== void 0 && !check2.name.includes(options.check)) continue;
+    if (routes3.some((route) => check2.applies(route, suite))) continue;
+    const reason = check2.needs !== void 0 ? `needs ${check2.needs}; the spec has none` : RULE_CHECKS.includes(check2) ? RULE_REASON : "it applies to no operation of the spec";
+    out.push({ check: check2.name, reason });
+  }
+  return out;
+}
 
 // generated:generated/sandbox/routes.js
 import * as validators from "@evalplatform/client/validators";
@@ -16132,11 +16360,19 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["agents:read"],
     resource: "agent",
     action: "list",
     workspaceRequired: false,
-    pagination: { items: "agents", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    pagination: {
+      items: "agents",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
+    },
     softDelete: null,
     restore: null,
     rules: [],
@@ -16190,6 +16426,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["agents:write"],
     resource: "agent",
     action: "create",
@@ -16227,6 +16464,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["agents:read"],
     resource: "agent",
     action: "get",
@@ -16298,6 +16536,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["agents:write"],
     resource: "agent",
     action: "update",
@@ -16336,6 +16575,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["agents:write"],
     resource: "agent",
     action: "delete",
@@ -16380,6 +16620,7 @@ var routes2 = [
       properties: ["include_associations"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["agents:write"],
     resource: "agent",
     action: "duplicate",
@@ -16418,6 +16659,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["agents:read"],
     resource: "agent",
     action: "versions",
@@ -16483,6 +16725,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["agents:write"],
     resource: "agent",
     action: "revert",
@@ -16524,11 +16767,19 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:read"],
     resource: "alert",
     action: "list",
     workspaceRequired: false,
-    pagination: { items: "alerts", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    pagination: {
+      items: "alerts",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
+    },
     softDelete: null,
     restore: null,
     rules: [],
@@ -16592,6 +16843,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:write"],
     resource: "alert",
     action: "create",
@@ -16629,6 +16881,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:read"],
     resource: "alert",
     action: "get",
@@ -16696,6 +16949,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:read", "alerts:write"],
     resource: "alert",
     action: "update",
@@ -16734,6 +16988,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:write"],
     resource: "alert",
     action: "delete",
@@ -16771,6 +17026,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:read"],
     resource: "alert",
     action: "custom",
@@ -16825,6 +17081,7 @@ var routes2 = [
       properties: ["run_id"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:read"],
     resource: "alert",
     action: "custom",
@@ -16884,6 +17141,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "conversation",
     action: "list",
@@ -16892,7 +17150,9 @@ var routes2 = [
       items: "conversations",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -16934,6 +17194,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "simulation",
     action: "list",
@@ -16942,7 +17203,9 @@ var routes2 = [
       items: "simulated_conversations",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -16980,6 +17243,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "simulation",
     action: "get",
@@ -17024,6 +17288,7 @@ var routes2 = [
       properties: ["is_public", "notes"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "simulation",
     action: "update",
@@ -17062,6 +17327,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "simulation",
     action: "delete",
@@ -17099,6 +17365,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "simulation",
     action: "custom",
@@ -17150,6 +17417,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "simulation",
     action: "custom",
@@ -17200,6 +17468,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "simulation",
     action: "custom",
@@ -17241,6 +17510,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "simulation",
     action: "custom",
@@ -17294,6 +17564,7 @@ var routes2 = [
       properties: ["simulation_ids", "metric_ids"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "simulation",
     action: "custom",
@@ -17352,6 +17623,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "conversation",
     action: "list",
@@ -17360,7 +17632,9 @@ var routes2 = [
       items: "uploaded_conversations",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -17400,6 +17674,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "conversation",
     action: "get",
@@ -17445,6 +17720,7 @@ var routes2 = [
       properties: ["audio_url", "audio"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "conversation",
     action: "update",
@@ -17483,6 +17759,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "conversation",
     action: "delete",
@@ -17520,6 +17797,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "conversation",
     action: "custom",
@@ -17571,6 +17849,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "conversation",
     action: "custom",
@@ -17621,6 +17900,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "conversation",
     action: "custom",
@@ -17680,6 +17960,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "conversation",
     action: "create",
@@ -17719,6 +18000,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "conversation",
     action: "get",
@@ -17764,6 +18046,7 @@ var routes2 = [
       properties: ["audio_url", "audio"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "conversation",
     action: "update",
@@ -17804,6 +18087,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "conversation",
     action: "delete",
@@ -17841,6 +18125,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "conversation",
     action: "custom",
@@ -17892,6 +18177,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "conversation",
     action: "custom",
@@ -17942,6 +18228,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "conversation",
     action: "custom",
@@ -18001,6 +18288,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "conversation",
     action: "create",
@@ -18052,6 +18340,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["dashboards:read"],
     resource: "dashboard",
     action: "list",
@@ -18060,7 +18349,9 @@ var routes2 = [
       items: "dashboards",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -18101,6 +18392,7 @@ var routes2 = [
       properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["dashboards:write"],
     resource: "dashboard",
     action: "create",
@@ -18138,6 +18430,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["dashboards:read"],
     resource: "dashboard",
     action: "get",
@@ -18189,6 +18482,7 @@ var routes2 = [
       properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["dashboards:write"],
     resource: "dashboard",
     action: "update",
@@ -18227,6 +18521,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: [],
     resource: "dashboard",
     action: "delete",
@@ -18279,11 +18574,19 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "metric",
     action: "list",
     workspaceRequired: false,
-    pagination: { items: "metrics", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    pagination: {
+      items: "metrics",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
+    },
     softDelete: null,
     restore: null,
     rules: ["metric-organization-threshold"],
@@ -18377,6 +18680,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "metric",
     action: "create",
@@ -18424,6 +18728,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "flow",
     action: "list",
@@ -18432,7 +18737,9 @@ var routes2 = [
       items: "metric_flows",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -18468,6 +18775,7 @@ var routes2 = [
       properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "flow",
     action: "create",
@@ -18511,6 +18819,7 @@ var routes2 = [
       properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "flow",
     action: "update",
@@ -18548,6 +18857,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "flow",
     action: "delete",
@@ -18591,6 +18901,7 @@ var routes2 = [
       properties: ["metric_output_ids"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "simulation",
     action: "custom",
@@ -18628,6 +18939,7 @@ var routes2 = [
     params: { path: [], query: [], header: [] },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "metric",
     action: "custom",
@@ -18657,6 +18969,7 @@ var routes2 = [
     params: { path: [], query: [], header: [] },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "metric",
     action: "custom",
@@ -18697,6 +19010,7 @@ var routes2 = [
       properties: ["sql_query", "aggregation_method", "unit"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "metric",
     action: "custom",
@@ -18735,6 +19049,7 @@ var routes2 = [
     params: { path: [], query: [], header: [] },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "metric",
     action: "custom",
@@ -18768,6 +19083,7 @@ var routes2 = [
     params: { path: [], query: [], header: [] },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "metric",
     action: "custom",
@@ -18810,6 +19126,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "metric",
     action: "get",
@@ -18917,6 +19234,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "metric",
     action: "update",
@@ -18954,6 +19272,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "metric",
     action: "delete",
@@ -18998,6 +19317,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "baseline",
     action: "list",
@@ -19006,7 +19326,9 @@ var routes2 = [
       items: "baselines",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -19061,6 +19383,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "baseline",
     action: "create",
@@ -19101,6 +19424,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "baseline",
     action: "get",
@@ -19148,6 +19472,7 @@ var routes2 = [
       properties: ["display_name", "sigma_threshold", "direction", "status"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "baseline",
     action: "update",
@@ -19188,6 +19513,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "baseline",
     action: "delete",
@@ -19229,6 +19555,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "baseline",
     action: "custom",
@@ -19270,6 +19597,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "metric",
     action: "duplicate",
@@ -19306,6 +19634,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "metric",
     action: "restore",
@@ -19350,6 +19679,7 @@ var routes2 = [
       properties: ["simulation_output_id", "dev_id"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "metric",
     action: "custom",
@@ -19392,6 +19722,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "threshold",
     action: "custom",
@@ -19440,6 +19771,7 @@ var routes2 = [
       properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "threshold",
     action: "custom",
@@ -19480,6 +19812,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "threshold",
     action: "list",
@@ -19488,7 +19821,9 @@ var routes2 = [
       items: "thresholds",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -19529,6 +19864,7 @@ var routes2 = [
       properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "threshold",
     action: "create",
@@ -19569,6 +19905,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "threshold",
     action: "delete",
@@ -19605,6 +19942,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "metric",
     action: "versions",
@@ -19657,6 +19995,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:write"],
     resource: "metric",
     action: "revert",
@@ -19689,6 +20028,7 @@ var routes2 = [
     params: { path: [], query: [], header: [] },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["metrics:read"],
     resource: "metric",
     action: "custom",
@@ -19730,11 +20070,19 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:read"],
     resource: "alert",
     action: "list",
     workspaceRequired: false,
-    pagination: { items: "monitors", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    pagination: {
+      items: "monitors",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
+    },
     softDelete: null,
     restore: null,
     rules: [],
@@ -19818,6 +20166,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:write"],
     resource: "alert",
     action: "create",
@@ -19870,6 +20219,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:read"],
     resource: "alert",
     action: "get",
@@ -19946,6 +20296,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:read", "alerts:write"],
     resource: "alert",
     action: "update",
@@ -20000,6 +20351,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:write"],
     resource: "alert",
     action: "delete",
@@ -20040,6 +20392,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:read"],
     resource: "alert",
     action: "custom",
@@ -20097,6 +20450,7 @@ var routes2 = [
       properties: ["run_id"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["alerts:read"],
     resource: "alert",
     action: "custom",
@@ -20143,6 +20497,7 @@ var routes2 = [
     params: { path: [], query: [], header: [] },
     body: null,
     auth: [],
+    credentials: [],
     permissions: [],
     resource: "spec",
     action: "list",
@@ -20176,6 +20531,7 @@ var routes2 = [
     },
     body: null,
     auth: [],
+    credentials: [],
     permissions: [],
     resource: "spec",
     action: "get",
@@ -20215,11 +20571,19 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:read"],
     resource: "persona",
     action: "list",
     workspaceRequired: false,
-    pagination: { items: "personas", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    pagination: {
+      items: "personas",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
+    },
     softDelete: null,
     restore: null,
     rules: [],
@@ -20274,6 +20638,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:write"],
     resource: "persona",
     action: "create",
@@ -20313,6 +20678,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:read"],
     resource: "persona",
     action: "custom",
@@ -20368,6 +20734,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:write"],
     resource: "background_sound",
     action: "custom",
@@ -20420,6 +20787,7 @@ var routes2 = [
       properties: ["display_name", "default_volume", "acoustic_source_type", "status"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:write"],
     resource: "background_sound",
     action: "custom",
@@ -20457,6 +20825,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:write"],
     resource: "background_sound",
     action: "custom",
@@ -20489,6 +20858,7 @@ var routes2 = [
     params: { path: [], query: [], header: [] },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:read"],
     resource: "persona",
     action: "custom",
@@ -20526,6 +20896,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:read"],
     resource: "persona",
     action: "custom",
@@ -20562,6 +20933,7 @@ var routes2 = [
     params: { path: [], query: [], header: [] },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:read"],
     resource: "persona",
     action: "custom",
@@ -20599,6 +20971,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:read"],
     resource: "persona",
     action: "get",
@@ -20689,6 +21062,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:write"],
     resource: "persona",
     action: "update",
@@ -20727,6 +21101,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:write"],
     resource: "persona",
     action: "delete",
@@ -20764,6 +21139,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:write"],
     resource: "persona",
     action: "duplicate",
@@ -20801,6 +21177,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:read"],
     resource: "persona",
     action: "versions",
@@ -20860,6 +21237,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["personas:write"],
     resource: "persona",
     action: "revert",
@@ -20909,6 +21287,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["reviews"],
     resource: "review-project",
     action: "list",
@@ -20917,7 +21296,9 @@ var routes2 = [
       items: "review_projects",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -20967,6 +21348,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["reviews"],
     resource: "review-project",
     action: "create",
@@ -21006,6 +21388,7 @@ var routes2 = [
       properties: ["project_ids", "include_unresolved_ids", "selected_project_id"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["reviews"],
     resource: "review-project",
     action: "custom",
@@ -21046,6 +21429,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["reviews"],
     resource: "review-project",
     action: "get",
@@ -21113,6 +21497,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["reviews"],
     resource: "review-project",
     action: "update",
@@ -21150,6 +21535,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["reviews"],
     resource: "review-project",
     action: "delete",
@@ -21193,6 +21579,7 @@ var routes2 = [
       properties: ["simulation_output_id", "assignee"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["reviews"],
     resource: "review-project",
     action: "custom",
@@ -21251,6 +21638,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["reviews"],
     resource: "review-project",
     action: "custom",
@@ -21299,6 +21687,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["reviews"],
     resource: "review-project",
     action: "custom",
@@ -21340,6 +21729,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["reviews"],
     resource: "review-project",
     action: "custom",
@@ -21409,11 +21799,19 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["runs:read"],
     resource: "run",
     action: "list",
     workspaceRequired: false,
-    pagination: { items: "runs", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    pagination: {
+      items: "runs",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
+    },
     softDelete: null,
     restore: null,
     rules: ["run-pin-versions"],
@@ -21466,6 +21864,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["runs:write"],
     resource: "run",
     action: "create",
@@ -21503,6 +21902,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["runs:read"],
     resource: "run",
     action: "custom",
@@ -21543,6 +21943,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["runs:read"],
     resource: "run",
     action: "get",
@@ -21587,6 +21988,7 @@ var routes2 = [
       properties: ["tags"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["runs:write"],
     resource: "run",
     action: "update",
@@ -21625,6 +22027,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["runs:write"],
     resource: "run",
     action: "delete",
@@ -21668,6 +22071,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "simulation",
     action: "list",
@@ -21676,7 +22080,9 @@ var routes2 = [
       items: "simulations",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -21712,6 +22118,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "simulation",
     action: "get",
@@ -21756,6 +22163,7 @@ var routes2 = [
       properties: ["is_public", "notes"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "simulation",
     action: "update",
@@ -21794,6 +22202,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "simulation",
     action: "delete",
@@ -21831,6 +22240,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "simulation",
     action: "custom",
@@ -21882,6 +22292,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "simulation",
     action: "custom",
@@ -21932,6 +22343,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:read"],
     resource: "simulation",
     action: "custom",
@@ -21973,6 +22385,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "simulation",
     action: "custom",
@@ -22026,6 +22439,7 @@ var routes2 = [
       properties: ["simulation_ids", "metric_ids"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["conversations:write"],
     resource: "simulation",
     action: "custom",
@@ -22079,11 +22493,19 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["tags:read"],
     resource: "tag",
     action: "list",
     workspaceRequired: false,
-    pagination: { items: "tags", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+    pagination: {
+      items: "tags",
+      pageSize: "page_size",
+      pageToken: "page_token",
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
+    },
     softDelete: null,
     restore: null,
     rules: ["tag-list-filters"],
@@ -22115,6 +22537,7 @@ var routes2 = [
       properties: ["tag_name", "color"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["tags:write"],
     resource: "tag",
     action: "create",
@@ -22148,6 +22571,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["tags:read"],
     resource: "tag",
     action: "get",
@@ -22191,6 +22615,7 @@ var routes2 = [
       properties: ["tag_name", "color"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["tags:write"],
     resource: "tag",
     action: "update",
@@ -22229,6 +22654,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["tags:write"],
     resource: "tag",
     action: "delete",
@@ -22266,6 +22692,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:read"],
     resource: "test_case",
     action: "list",
@@ -22274,7 +22701,9 @@ var routes2 = [
       items: "test_cases",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -22323,6 +22752,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:write"],
     resource: "test_case",
     action: "create",
@@ -22360,6 +22790,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:read"],
     resource: "test_case",
     action: "get",
@@ -22404,6 +22835,7 @@ var routes2 = [
       properties: ["input_str", "expected_output", "attributes", "input_type", "simulation_metadata_input", "position"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:write"],
     resource: "test_case",
     action: "update",
@@ -22442,6 +22874,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:write"],
     resource: "test_case",
     action: "delete",
@@ -22493,6 +22926,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:read"],
     resource: "test_set",
     action: "list",
@@ -22501,7 +22935,9 @@ var routes2 = [
       items: "test_sets",
       pageSize: "page_size",
       pageToken: "page_token",
-      nextPageToken: "next_page_token"
+      nextPageToken: "next_page_token",
+      style: "token",
+      nextLink: false
     },
     softDelete: null,
     restore: null,
@@ -22542,6 +22978,7 @@ var routes2 = [
       properties: ["display_name", "slug", "description", "test_set_type", "test_set_metadata", "parameters", "tags"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:write"],
     resource: "test_set",
     action: "create",
@@ -22579,6 +23016,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:read"],
     resource: "test_set",
     action: "get",
@@ -22632,6 +23070,7 @@ var routes2 = [
       ]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:write"],
     resource: "test_set",
     action: "update",
@@ -22670,6 +23109,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:write"],
     resource: "test_set",
     action: "delete",
@@ -22707,6 +23147,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:read"],
     resource: "test_set",
     action: "custom",
@@ -22751,6 +23192,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:write"],
     resource: "test_set",
     action: "custom",
@@ -22795,6 +23237,7 @@ var routes2 = [
       properties: ["agent_ids"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:write"],
     resource: "test_set",
     action: "custom",
@@ -22837,6 +23280,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:write"],
     resource: "test_set",
     action: "duplicate",
@@ -22877,6 +23321,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:read"],
     resource: "test_set",
     action: "custom",
@@ -22918,6 +23363,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:read"],
     resource: "test_set",
     action: "versions",
@@ -22977,6 +23423,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["test-sets:write"],
     resource: "test_set",
     action: "revert",
@@ -23010,6 +23457,7 @@ var routes2 = [
     params: { path: [], query: [], header: [] },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["webhooks:write"],
     resource: "webhook",
     action: "list",
@@ -23046,6 +23494,7 @@ var routes2 = [
       properties: ["type", "url", "auth_token"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["webhooks:write"],
     resource: "webhook",
     action: "create",
@@ -23086,6 +23535,7 @@ var routes2 = [
       properties: ["type", "url", "auth_token"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["webhooks:write"],
     resource: "webhook",
     action: "update",
@@ -23123,6 +23573,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["webhooks:write"],
     resource: "webhook",
     action: "delete",
@@ -23159,6 +23610,7 @@ var routes2 = [
     params: { path: [], query: [], header: [] },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["workspaces:read"],
     resource: "workspace",
     action: "list",
@@ -23195,6 +23647,7 @@ var routes2 = [
       properties: ["slug", "display_name"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["workspaces:write"],
     resource: "workspace",
     action: "create",
@@ -23231,6 +23684,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["workspaces:read"],
     resource: "workspace",
     action: "get",
@@ -23274,6 +23728,7 @@ var routes2 = [
       properties: ["display_name"]
     },
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["workspaces:write"],
     resource: "workspace",
     action: "update",
@@ -23311,6 +23766,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["workspaces:write"],
     resource: "workspace",
     action: "delete",
@@ -23347,6 +23803,7 @@ var routes2 = [
     },
     body: null,
     auth: ["X-API-Key"],
+    credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
     permissions: ["workspaces:write"],
     resource: "workspace",
     action: "custom",
@@ -23608,6 +24065,10 @@ async function runConformance(options = {}) {
     await close2();
   }
 }
+function conformanceNotRun(options = {}) {
+  const routes3 = generatedSuite.routes.filter((r) => options.operation === void 0 || r.id.includes(options.operation));
+  return notRunChecks(generatedSuite, { routes: routes3, ...options.check ? { check: options.check } : {} });
+}
 
 // src/conformance/report.ts
 function summary(results) {
@@ -23617,7 +24078,7 @@ function summary(results) {
     skipped: results.filter((r) => r.outcome === "skip").length
   };
 }
-function table(results) {
+function table(results, notRun = []) {
   const byOp = /* @__PURE__ */ new Map();
   for (const r of results) byOp.set(r.operation, [...byOp.get(r.operation) ?? [], r]);
   const width = Math.max(9, ...[...byOp.keys()].map((k) => k.length));
@@ -23635,14 +24096,20 @@ function table(results) {
       ${r.detail ?? ""}`);
     }
   }
+  if (notRun.length > 0) {
+    lines.push("");
+    for (const n of notRun) lines.push(`not run  ${n.check}
+      ${n.reason}`);
+  }
   const s = summary(results);
-  lines.push("", `Conformance: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (${results.length} checks, ${byOp.size} operations)`);
+  const notRunText = notRun.length > 0 ? `; ${notRun.length} not run for lack of a precondition` : "";
+  lines.push("", `Conformance: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (${results.length} checks, ${byOp.size} operations)${notRunText}`);
   return lines.join("\n");
 }
 function xml(text) {
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
-function junit(results, name = "conformance") {
+function junit(results, name = "conformance", notRun = []) {
   const byOp = /* @__PURE__ */ new Map();
   for (const r of results) byOp.set(r.operation, [...byOp.get(r.operation) ?? [], r]);
   const total = summary(results);
@@ -23658,11 +24125,17 @@ function junit(results, name = "conformance") {
     }
     out.push("  </testsuite>");
   }
+  if (notRun.length > 0) {
+    out.push('  <testsuite name="not run" tests="0" failures="0" skipped="0">');
+    out.push(`    <system-out>${xml(notRun.map((n) => `${n.check}: ${n.reason}`).join("\n"))}</system-out>`);
+    out.push("  </testsuite>");
+  }
   out.push("</testsuites>", "");
   return out.join("\n");
 }
 export {
   ConformanceOptionsError,
+  conformanceNotRun,
   junit,
   runConformance,
   summary,

@@ -86,6 +86,16 @@ export interface BodyRow {
   /** The top-level properties the body declares, or null for a free-form object: only these are stored. */
   properties: string[] | null;
 }
+/**
+ * One place a credential can be carried (an OpenAPI security scheme): `key`, the key itself (an apiKey scheme's
+ * header, query parameter or cookie); `bearer`, `Authorization: Bearer <key>` (HTTP bearer, OAuth 2, OpenID
+ * Connect); `basic`, `Authorization: Basic base64(<user>:<password>)`.
+ */
+export interface CredentialPlace {
+  in: 'header' | 'query' | 'cookie';
+  name: string;
+  scheme: 'key' | 'bearer' | 'basic';
+}
 /** What the engine needs to know of one operation: route, authenticate, validate, act and answer. */
 export interface RouteRow {
   id: string;
@@ -94,13 +104,30 @@ export interface RouteRow {
   path: string;
   params: { path: ParamRow[]; query: ParamRow[]; header: ParamRow[] };
   body: BodyRow | null;
-  /** API key headers that authenticate this operation; empty: no authentication. */
+  /**
+   * The names of the places in `credentials` (header, query parameter or cookie names, each once): the field a 401
+   * names is the first; empty: no authentication.
+   */
   auth: string[];
+  /** Where and how this operation's credential is carried, in the order of the spec's security alternatives (issue 27). */
+  credentials: CredentialPlace[];
   permissions: string[];
   resource: string | null;
   action: string | null;
   workspaceRequired: boolean;
-  pagination: { items: string; pageSize: string; pageToken: string; nextPageToken: string } | null;
+  /**
+   * A paged list: `style` says what `pageToken` holds (an opaque token the list issued, a record offset, a 1-based
+   * page number); `nextPageToken` is the answer's property naming the next page (its token, or with `nextLink` its
+   * URL), null when the answer has none.
+   */
+  pagination: {
+    items: string;
+    pageSize: string;
+    pageToken: string;
+    nextPageToken: string | null;
+    style: 'token' | 'offset' | 'page';
+    nextLink: boolean;
+  } | null;
   softDelete: { respond: string; repeat: string } | null;
   restore: { noopWhenActive: boolean } | null;
   /** The rule modules (x-rules) that run for this operation, in order. */
@@ -156,7 +183,9 @@ export interface Route extends RouteRow {
  * repeated (`^ord_[0-9a-z]{26}$`): the prefix, then `length` characters of `alphabet` (issue 27: ids generated in
  * their schema's format).
  */
+/** `integer`: an id property of integer type (specs without our vocabulary, issue 27): minted as a positive 31-bit integer, stored as its decimal text. */
 export type IdFormat =
+  | { kind: 'integer' }
   | { kind: 'ulid' }
   | { kind: 'alnum'; length: number }
   | { kind: 'token'; length: number }

@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConformanceOptionsError, junit, runConformance, summary, table, type CheckResult } from './index.js';
+import { ConformanceOptionsError, conformanceNotRun, junit, runConformance, summary, table, type CheckResult } from './index.js';
 
 const USAGE = `Usage: evalplatform-conformance (npm run conformance --) [--base-url URL (--api-key KEY | --control-url URL --admin-token T)]
     [--other-api-key KEY] [--no-permission-key KEY] [--junit reports/conformance.xml] [--timeout-ms MS per check, default 60000]
@@ -73,10 +73,12 @@ async function main(): Promise<number> {
     throw error;
   }
   if (!values.quiet) process.stderr.write('\n');
-  console.log(table(results));
+  // The checks the spec gives nothing to check, with their reason (the operations and check asked for only).
+  const notRun = conformanceNotRun({ ...(values.operation ? { operation: values.operation } : {}), ...(values.check ? { check: values.check } : {}) });
+  console.log(table(results, notRun));
   console.log(`Target: ${values['base-url'] ?? 'in-process sandbox'}; ${Math.round(performance.now() - started)} ms`);
   mkdirSync(dirname(values.junit!), { recursive: true });
-  writeFileSync(values.junit!, junit(results));
+  writeFileSync(values.junit!, junit(results, 'conformance', notRun));
   console.log(`JUnit XML: ${values.junit}`);
   return summary(results).failed > 0 ? 1 : 0;
 }

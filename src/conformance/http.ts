@@ -1,4 +1,5 @@
 // Sending a request of an operation and asserting on the answer: status, the error envelope, the detail field.
+import { placeCredential } from './credential.js';
 import { fail } from './result.js';
 import type { Route } from './suite-data.js';
 import type { Target } from './target.js';
@@ -87,9 +88,11 @@ export function expectSuccess(answer: Answer, route: Route, what = 'request'): v
 export async function sendExact(target: Target, route: Route, spec: { path?: Record<string, string>; query?: Record<string, string>; headers?: Record<string, string>; body?: string | Uint8Array; key?: string | null; method?: string; rawPath?: string } = {}): Promise<Answer> {
   const headers: Record<string, string> = { ...spec.headers };
   const key = spec.key === undefined ? target.apiKey : spec.key;
-  if (key !== null && route.auth.length > 0) headers[route.auth[0]!] = key;
   const query = spec.query && Object.keys(spec.query).length > 0 ? `?${new URLSearchParams(spec.query).toString()}` : '';
-  const path = spec.rawPath ?? `${fillPath(route, spec.path ?? {})}${query}`;
+  let path = spec.rawPath ?? `${fillPath(route, spec.path ?? {})}${query}`;
+  // The key goes where the route's first credential place says, as its scheme says (credential.ts).
+  const place = route.credentials[0];
+  if (key !== null && place !== undefined) path = placeCredential(place, key, headers, path);
   const res = await target.request(spec.method ?? route.method, path, { headers, ...(spec.body === undefined ? {} : { body: spec.body as string }) });
   const text = await res.text();
   let parsed: unknown = undefined;

@@ -1,6 +1,6 @@
 // The suite's output: a per-operation table for the terminal, the failures and skips with their reasons, and
 // JUnit XML for CI.
-import type { CheckResult } from './result.js';
+import type { CheckResult, NotRun } from './result.js';
 
 export function summary(results: CheckResult[]): { passed: number; failed: number; skipped: number } {
   return {
@@ -10,7 +10,8 @@ export function summary(results: CheckResult[]): { passed: number; failed: numbe
   };
 }
 
-export function table(results: CheckResult[]): string {
+/** The terminal report; `notRun`: the checks the spec gives nothing to check (not-run.ts), listed with their reason. */
+export function table(results: CheckResult[], notRun: readonly NotRun[] = []): string {
   const byOp = new Map<string, CheckResult[]>();
   for (const r of results) byOp.set(r.operation, [...(byOp.get(r.operation) ?? []), r]);
   const width = Math.max(9, ...[...byOp.keys()].map((k) => k.length));
@@ -27,8 +28,13 @@ export function table(results: CheckResult[]): string {
     lines.push(`${r.outcome === 'fail' ? 'FAIL' : 'skip'}  ${r.operation}: ${r.check}${rules}\n      ${r.detail ?? ''}`);
   }
   }
+  if (notRun.length > 0) {
+    lines.push('');
+    for (const n of notRun) lines.push(`not run  ${n.check}\n      ${n.reason}`);
+  }
   const s = summary(results);
-  lines.push('', `Conformance: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (${results.length} checks, ${byOp.size} operations)`);
+  const notRunText = notRun.length > 0 ? `; ${notRun.length} not run for lack of a precondition` : '';
+  lines.push('', `Conformance: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (${results.length} checks, ${byOp.size} operations)${notRunText}`);
   return lines.join('\n');
 }
 
@@ -42,7 +48,8 @@ function xml(text: string): string {
     .replace(/"/g, '&quot;');
 }
 
-export function junit(results: CheckResult[], name = 'conformance'): string {
+/** JUnit XML; the not-run checks are listed in a suite of their own as output, not as tests (nor as skips). */
+export function junit(results: CheckResult[], name = 'conformance', notRun: readonly NotRun[] = []): string {
   const byOp = new Map<string, CheckResult[]>();
   for (const r of results) byOp.set(r.operation, [...(byOp.get(r.operation) ?? []), r]);
   const total = summary(results);
@@ -56,6 +63,11 @@ export function junit(results: CheckResult[], name = 'conformance'): string {
       if (r.outcome === 'skip') out.push(`      <skipped message="${xml(r.detail ?? '')}"/>`);
       out.push('    </testcase>');
     }
+    out.push('  </testsuite>');
+  }
+  if (notRun.length > 0) {
+    out.push('  <testsuite name="not run" tests="0" failures="0" skipped="0">');
+    out.push(`    <system-out>${xml(notRun.map((n) => `${n.check}: ${n.reason}`).join('\n'))}</system-out>`);
     out.push('  </testsuite>');
   }
   out.push('</testsuites>', '');

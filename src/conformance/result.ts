@@ -13,6 +13,13 @@ export interface CheckResult {
   ms: number;
 }
 
+/** A check the run left out because no operation of the spec has what it checks (not-run.ts): not a skip. */
+export interface NotRun {
+  check: string;
+  /** Why: what the check needs that the spec lacks. */
+  reason: string;
+}
+
 export class CheckFailure extends Error {}
 export class CheckSkip extends Error {}
 

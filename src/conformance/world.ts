@@ -8,6 +8,9 @@ import type { ResourceRow, Route, SuiteData } from './suite-data.js';
 import { bodyNeeds, recordNeeds } from './rule-needs.js';
 import type { Target } from './target.js';
 import { defsRef, defsName } from '../model/defs-ref.js';
+import { processFreshValues } from './fresh-values.js';
+import { lastTemplate } from '../data/path-template.js';
+import type { SchemaNode } from '../model/ir.js';
 
 export interface Created {
   resource: string;
@@ -17,14 +20,29 @@ export interface Created {
   record: Record<string, unknown>;
 }
 
-/** The path parameter naming a route's own resource: `<resource>_id`, else the first. */
+/**
+ * The path parameter naming a route's own resource: `<resource>_id`; else, under a parent (an inferred nested
+ * collection, `/owners/{ownerId}/pets/{petId}`: issue 27), the one that ends the path; else the first. The sandbox's
+ * rule is the same (engine/records.ts, firstPathParam).
+ */
 export function ownParam(route: Route): string | undefined {
   const own = route.resource === null ? undefined : `${route.resource.replace(/-/g, '_')}_id`;
-  return (route.params.path.find((p) => p.name === own) ?? route.params.path[0])?.name;
+  const named = route.params.path.find((p) => p.name === own);
+  if (named) return named.name;
+  const ending = lastTemplate(route.path)?.name;
+  const last = route.params.path.length > 1 ? route.params.path.find((p) => p.name === ending) : undefined;
+  return (last ?? route.params.path[0])?.name;
 }
 
+/**
+ * The resource a path parameter names: `<resource>_id` (ours), else, for a parameter not named `..._id`, the creatable
+ * resource whose get operation's path ends with it (an inferred resource's item path, `/pet/{petId}`: issue 27).
+ */
 export function resourceForParam(suite: SuiteData, name: string): ResourceRow | undefined {
-  return suite.resources.find((r) => `${r.name.replace(/-/g, '_')}_id` === name);
+  const named = suite.resources.find((r) => `${r.name.replace(/-/g, '_')}_id` === name);
+  if (named || name.endsWith('_id')) return named;
+  const has = (r: ResourceRow, action: string, test: (path: string) => boolean) => suite.routes.some((route) => route.resource === r.name && route.action === action && route.aliasOf === null && test(route.path));
+  return suite.resources.find((r) => has(r, 'get', (path) => lastTemplate(path)?.name === name) && has(r, 'create', () => true));
 }
 
 /** The resource record inside a success answer, per the route's response shape. */
@@ -134,6 +152,7 @@ export class World {
     const body = value as Record<string, unknown>;
     await this.fillReferences(body, route);
     this.makeUnique(body, route);
+    this.freshClientId(body, route);
     for (const [k, v] of Object.entries({ ...(await bodyNeeds(route, this)), ...overrides })) {
       if (v === undefined) delete body[k];
       else body[k] = v;
@@ -158,6 +177,27 @@ export class World {
         }
       }
     }
+  }
+
+  /**
+   * A create body that carries its record's own id (the client chooses it: the id is not readOnly) gets one no earlier body had, valid for
+   * the body's schema of that field (fresh-values.ts): the same id sent twice names a taken record.
+   */
+  freshClientId(body: Record<string, unknown>, route: Route): void {
+    if (route.action !== 'create' || route.resource === null) return;
+    const row = this.resource(route.resource);
+    const id = row.id;
+    if (body[id] === undefined) return;
+    // A readOnly id is the server's to set (a request does not carry it): not a client-supplied one.
+    if (row.readOnly.includes(id)) {
+      delete body[id];
+      return;
+    }
+    const schema = bodyProperties(this.suite, route).properties[id];
+    if (schema === undefined) return;
+    const value = processFreshValues.next(schema as SchemaNode, this.defs);
+    if (value === undefined) fail(`cannot build a fresh ${id} for ${route.id} from its schema`);
+    body[id] = value;
   }
 
   /**
@@ -333,8 +373,10 @@ export class World {
     } else answer = await request();
     expectSuccess(answer, route, `creating a ${resource} (${route.id})`);
     const record = recordOf(route, answer);
-    const id = record?.[row.id];
-    if (typeof id !== 'string') fail(`creating a ${resource}: no ${row.id} in the answer`);
+    const answered = record?.[row.id];
+    // An integer id (a spec without our vocabulary, issue 27) addresses the record by its decimal text.
+    if (typeof answered !== 'string' && !(typeof answered === 'number' && Number.isSafeInteger(answered))) fail(`creating a ${resource}: no ${row.id} in the answer`);
+    const id = String(answered);
     const created: Created = { resource, id, path: { ...path, [this.idParam(resource)]: id }, record: record! };
     this.created.push(created);
     return created;
@@ -423,6 +465,15 @@ export class World {
       if (path[p.name] !== undefined || resourceForParam(this.suite, p.name) !== undefined) continue;
       const item = await this.firstItem(route, p.name, path);
       if (item !== undefined) path[p.name] = item;
+    }
+    // An operation answered with its example (no state inferred, issue 27) names nothing the suite made: any value
+    // its parameter's schema allows (twilio's `{AccountSid}` of operations under no inferred resource).
+    if (route.example !== null) {
+      for (const p of route.params.path) {
+        if (path[p.name] !== undefined) continue;
+        const value = validValue(this.suite.schemas[route.id]?.path[p.name] as never, this.defs, { seed: this.nextSeed() });
+        if (value !== undefined) path[p.name] = String(value);
+      }
     }
     // A legacy alias's parameters also under their canonical names, so checks can follow up with canonical operations.
     for (const r of route.aliasRenames) if (r.in === 'path' && path[r.legacy] !== undefined) path[r.canonical] ??= path[r.legacy]!;

@@ -1,5 +1,6 @@
 // Code names for everything an emitter declares, computed once per model so that every emitter
 // (types, validators, client, ...) refers to the same declaration by the same name.
+import { tokenPagination } from '../model/paging.js';
 import { typeName, uniqueNames, valueName } from '../encode/index.js';
 import type { ApiModel } from '../model/ir.js';
 
@@ -161,7 +162,7 @@ export function buildNames(model: ApiModel): Names {
   const operationValues = new Namespace([...OPERATION_MODULE_VALUES, ...opFunctions.values()]);
   const iterators = new Map<string, string>();
   for (const op of model.operations) {
-    if (op.semantics.pagination === undefined) continue;
+    if (tokenPagination(op) === undefined) continue;
     iterators.set(op.id, operationValues.claim(opFunctions.get(op.id)!, 'All'));
   }
 

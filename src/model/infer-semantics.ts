@@ -10,11 +10,14 @@
 //      item DELETE delete; every resource belongs to the caller's organization (no workspaces);
 //   4b. a readOnly date-time property named created... / updated... (or ...modified...) is stamped by the sandbox
 //      as the creation / last update time (x-field-role created-at / updated-at);
+//   4c. a list with recognisable paging parameters and answer pages its records (infer-paging.ts);
 //   5. anything else (an operation on no such pair, or a pair the rules cannot complete) has no action: the
 //      sandbox answers it with its response example, and the reason is returned as a warning line.
 // The explicit vocabulary always wins: a spec with any x-resource is left as it is.
 import { setOwn } from '../data/own-property.js';
+import { lastTemplate } from '../data/path-template.js';
 import { refNameOf } from './defs-ref.js';
+import { inferPaging } from './infer-paging.js';
 import type { ApiModel, JsonValue, NamedSchema, Operation, OperationSemantics, SchemaNode } from './ir.js';
 import { isJsonMedia } from './media.js';
 
@@ -53,7 +56,6 @@ function jsonSchemaOf(op: Operation | undefined, where: 'response' | 'body'): Sc
 }
 
 const lastSegment = (path: string): string => path.split('/').filter((s) => s !== '').at(-1) ?? '';
-const templateName = (segment: string): string | undefined => /^\{([^}]+)\}$/.exec(segment)?.[1];
 
 /** The id property of a resource schema for the item path parameter `param` (rule 3). */
 function idProperty(properties: Record<string, JsonValue>, param: string): string | undefined {
@@ -70,9 +72,11 @@ export function inferSemantics(model: ApiModel): InferenceNote[] {
   const names = new Set<string>();
   const inferred = new Set<Operation>();
   for (const [itemPath, itemOps] of byPath) {
-    const param = templateName(lastSegment(itemPath));
-    if (param === undefined) continue;
-    const collectionPath = itemPath.slice(0, itemPath.lastIndexOf('/'));
+    // `/pets/{petId}` pairs with `/pets`; `/Calls/{Sid}.json` with `/Calls.json` (a suffix after the template).
+    const template = lastTemplate(itemPath);
+    if (template === undefined) continue;
+    const param = template.name;
+    const collectionPath = itemPath.slice(0, itemPath.lastIndexOf('/')) + template.suffix;
     const collectionOps = byPath.get(collectionPath) ?? [];
     if (collectionOps.length === 0) continue;
     const find = (ops: Operation[], method: string): Operation | undefined => ops.find((o) => o.method === method);
@@ -84,7 +88,7 @@ export function inferSemantics(model: ApiModel): InferenceNote[] {
     const properties = objectOf(objectOf(named?.schema)?.properties);
     if (!named || !properties || named.semantics.resource !== undefined || taken.has(named.name)) continue;
     const id = idProperty(properties, param);
-    const base = lastSegment(collectionPath).replace(/[^A-Za-z0-9_-]/g, '') || named.name;
+    const base = lastSegment(collectionPath).slice(0, lastSegment(collectionPath).length - template.suffix.length).replace(/[^A-Za-z0-9_-]/g, '') || named.name;
     if (id === undefined || base === '') continue;
     let name = base;
     for (let n = 2; names.has(name); n++) name = `${base}${n}`;
@@ -99,6 +103,9 @@ export function inferSemantics(model: ApiModel): InferenceNote[] {
       inferred.add(op);
     };
     act(find(collectionOps, 'get'), 'list');
+    const list = find(collectionOps, 'get');
+    const paging = list && inferPaging(model, list, named.name);
+    if (list && paging) list.semantics.pagination = paging;
     act(find(collectionOps, 'post'), 'create');
     act(find(itemOps, 'get'), 'get');
     act(find(itemOps, 'put') ?? find(itemOps, 'patch'), 'update');

@@ -175,13 +175,31 @@ export interface OperationResponse {
   headers: ResponseHeader[];
 }
 
+/**
+ * A paged list: `pageSize` and `pageToken` are query parameters, `items`, `nextPageToken` and `total` properties of
+ * the answer. x-pagination gives the opaque-token form; a spec without our vocabulary may page by offset or page
+ * number, and name the next page by a link (inferred, issue 27: infer-paging.ts).
+ */
+export interface Pagination {
+  items: string;
+  pageSize: string;
+  pageToken: string;
+  /** The answer's property naming the next page (its token, or with `nextLink` its URL); null when it has none (an offset or page-number list with a total). */
+  nextPageToken: string | null;
+  /** The answer's property that counts the whole list (x-pagination total), when it has one. */
+  total?: string;
+  /** What `pageToken` holds: absent, an opaque token the list issued; `offset`, the index of the page's first record; `page`, a 1-based page number. */
+  style?: 'offset' | 'page';
+  /** `nextPageToken` holds the next page's URL (with its page parameter), not a token. */
+  nextLink?: boolean;
+}
+
 export interface OperationSemantics {
   resource?: string;
   action?: 'list' | 'create' | 'get' | 'update' | 'delete' | 'versions' | 'revert' | 'restore' | 'duplicate' | 'custom';
   permissions: string[];
   workspaceRequired: boolean;
-  /** `total`: the answer's property that counts the whole list (x-pagination total), when it has one. */
-  pagination?: { items: string; pageSize: string; pageToken: string; nextPageToken: string; total?: string };
+  pagination?: Pagination;
   softDelete?: { respond: 'resource' | 'empty'; repeat: 'ok' | 'not-found' };
   restore?: { noopWhenActive: boolean };
   rules: string[];

@@ -67,6 +67,8 @@ export type { IdFormat };
 
 export function mintId(format: IdFormat): string {
   if (format.kind === 'uuid') return randomUUID();
+  // 1 .. 2^31-1: valid for int32 and int64 alike, and exact as a JSON number everywhere.
+  if (format.kind === 'integer') return String(1 + (randomBytes(4).readUInt32BE(0) % 0x7fffffff));
   if (format.kind === 'prefixed') return format.prefix + fromAlphabet(format.alphabet, format.length);
   return format.kind === 'ulid' ? ulid() : alnum(format.length);
 }

@@ -1,6 +1,7 @@
 // Test harness: emit a client for a model, write it next to stub `types.ts` / `validators.ts` (the stand-ins for
 // the types and validators emitters), transpile every module to JavaScript and import it; plus a recording fake
 // fetch. The stubs are written with the same encoder as the generator, keyed by wire names.
+import { tokenPagination } from '../../src/model/paging.js';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -47,7 +48,7 @@ const isSuccess = (r: OperationResponse): boolean => /^2/.test(r.status);
 
 function responseType(op: Operation, r: OperationResponse): string {
   if (r.content.length === 0) return 'void';
-  const paging = op.semantics.pagination;
+  const paging = tokenPagination(op);
   const json = paging !== undefined
     ? `{ ${propertyKey(paging.items)}: { id: string }[]; ${propertyKey(paging.nextPageToken)}?: string | null }`
     : '{ [key: string]: unknown }';

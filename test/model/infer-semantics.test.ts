@@ -70,4 +70,12 @@ describe('inferred sandbox vocabulary', () => {
     expect(m.inferenceNotes).toBeUndefined();
     expect(m.operations.every((o) => o.semantics.action === undefined)).toBe(true);
   });
+
+  it('pairs an item path with a suffix after its template with the collection of the same suffix (/calls/{sid}.json, /calls.json)', async () => {
+    const suffixed = { '/calls.json': PETS['/pets'], '/calls/{petId}.json': PETS['/pets/{petId}'] };
+    const m = await model(suffixed, { Pet: PET });
+    expect(m.schemas.Pet!.semantics.resource).toEqual({ name: 'calls', id: 'petId', scope: 'organization' });
+    expect(m.operations.find((o) => o.id === 'getPet')!.semantics.action).toBe('get');
+    expect(m.operations.find((o) => o.id === 'listPets')!.semantics.action).toBe('list');
+  });
 });

@@ -2,14 +2,11 @@
 // route table and documents are imported from a scratch folder, and the engine of src/sandbox serves it. Resources
 // and actions are inferred (docs/x-vocabulary.md, "Inferred vocabulary"), the credential works in the spec's own
 // scheme, and operations without state answer a schema-valid example.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderSpec } from '../../src/pipeline.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import type { Tables } from '../../src/sandbox/engine/tables.js';
+import { generateFor } from '../support/any-spec.js';
 import { findOracle } from '../support/oracles.js';
 
 const CORPUS = findOracle('corpus').dir;
@@ -18,19 +15,9 @@ afterAll(async () => {
   for (const s of open) await s.close();
 });
 
-/** The spec's generated route table and documents, imported from a scratch folder. */
+/** The spec's generated route table and documents. */
 async function tablesFor(spec: string): Promise<Tables> {
-  const rendered = await renderSpec(spec);
-  const dir = mkdtempSync(join(tmpdir(), 'any-spec-'));
-  for (const [path, text] of rendered) {
-    if (!/^(client|sandbox)\/[^/]+\.js$/.test(path)) continue;
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
-  const routes = await import(pathToFileURL(join(dir, 'sandbox', 'routes.js')).href);
-  const docs = await import(pathToFileURL(join(dir, 'sandbox', 'documents.js')).href);
-  return { basePath: routes.basePath, workspaceHeader: routes.workspaceHeader, workspace: routes.workspace, routes: routes.routes, resources: routes.resources, handlers: routes.handlers, documents: docs.documents };
+  return (await generateFor(spec)).tables;
 }
 
 async function sandboxFor(spec: string): Promise<{ sandbox: Sandbox; call: (method: string, path: string, init?: { body?: unknown; auth?: string | null }) => Promise<{ status: number; body: unknown }> }> {
@@ -72,7 +59,11 @@ describe.skipIf(CORPUS === undefined)('a sandbox for a spec without our vocabula
     const { sandbox, call } = await sandboxFor(join(CORPUS!, 'museum', 'openapi.yaml'));
     expect((await call('GET', '/special-events', { auth: null })).status).toBe(401);
     expect((await call('GET', '/special-events', { auth: `Basic ${Buffer.from('sandbox:wrong').toString('base64')}` })).status).toBe(401);
-    expect((await call('GET', '/special-events', { auth: `Bearer ${sandbox.apiKey}` })).status).toBe(200);
+    // The key as the user name with an empty password is the key too; a bearer token or a bare key is not in the
+    // form the basic scheme takes, as a real deployment would refuse it.
+    expect((await call('GET', '/special-events', { auth: `Basic ${Buffer.from(`${sandbox.apiKey}:`).toString('base64')}` })).status).toBe(200);
+    expect((await call('GET', '/special-events', { auth: `Bearer ${sandbox.apiKey}` })).status).toBe(401);
+    expect((await call('GET', '/special-events', { auth: sandbox.apiKey })).status).toBe(401);
     const bad = await call('POST', '/special-events', { body: { name: 7 } });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ error: { code: expect.any(String), message: expect.any(String), details: expect.arrayContaining([expect.objectContaining({ field: expect.any(String) })]) } });
@@ -120,5 +111,22 @@ describe.skipIf(CORPUS === undefined)('a sandbox for the petstore (an API-key he
     // No example in the spec: a generated map of integers (additionalProperties: integer).
     expect(typeof body).toBe('object');
     for (const value of Object.values(body)) expect(Number.isInteger(value)).toBe(true);
+  });
+
+  it('keeps pets under integer ids: minted as numbers, read back through the integer path parameter', async () => {
+    const { sandbox } = await sandboxFor(join(CORPUS!, 'petstore', 'petstore3-swagger-openapi.yaml'));
+    const headers = { 'content-type': 'application/json', api_key: sandbox.apiKey };
+    const call = (method: string, path: string, body?: unknown) => sandbox.fetch(new Request(`http://sandbox.test/api/v3${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+    // The Order's id is not readOnly: a client id is kept; without one the sandbox mints an integer.
+    const given = await call('POST', '/store/order', { id: 4242, petId: 1, quantity: 2 });
+    expect(given.status).toBe(200);
+    expect(((await given.json()) as { id: unknown }).id).toBe(4242);
+    const minted = (await (await call('POST', '/store/order', { petId: 1, quantity: 1 })).json()) as { id: unknown };
+    expect(Number.isSafeInteger(minted.id) && (minted.id as number) > 0).toBe(true);
+    const read = await call('GET', `/store/order/${minted.id}`);
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { id: unknown }).id).toBe(minted.id);
+    expect((await call('GET', '/store/order/2147483646')).status).toBe(404);
+    expect((await call('GET', '/store/order/not-a-number')).status).toBe(400);
   });
 });

@@ -13,7 +13,12 @@ export interface CheckContext {
 
 export interface Check {
   name: string;
-  /** Applies to this operation (otherwise not listed at all). */
+  /**
+   * What an operation must have for the check to apply, in words: a check that applies to no operation of the spec
+   * is reported "not run" with this reason (not-run.ts). Rule checks (checks/rules) go without: theirs is the rule.
+   */
+  needs?: string;
+  /** Applies to this operation (otherwise not run on it). */
   applies(route: Route, suite: SuiteData): boolean;
   run(ctx: CheckContext): Promise<void>;
 }

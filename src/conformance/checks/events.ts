@@ -19,6 +19,7 @@ async function metric(ctx: CheckContext): Promise<string> {
 
 export const alertFires: Check = {
   name: 'events: a completed run fires a matching alert (trigger_count, last_triggered_at, one notification per channel)',
+  needs: 'an alert create operation and the evaluate-alerts handler (x-handlers)',
   applies: (route, suite) => route.id === suite.routes.find((r) => r.resource === 'alert' && r.action === 'create')?.id && handles(suite, 'evaluate-alerts'),
   async run(ctx) {
     const control = ctx.target.control;
@@ -54,6 +55,7 @@ export const alertFires: Check = {
 
 export const baselineMoves: Check = {
   name: "events: a completed run moves the baseline of its metric (EWMA mean, observation count)",
+  needs: 'a baseline create operation and the update-baselines handler (x-handlers)',
   applies: (route, suite) => route.id === suite.routes.find((r) => r.resource === 'baseline' && r.action === 'create')?.id && handles(suite, 'update-baselines'),
   async run(ctx) {
     const control = ctx.target.control;
@@ -75,6 +77,7 @@ export const baselineMoves: Check = {
 
 export const webhookDelivered: Check = {
   name: 'events: a completed run delivers each job_complete webhook with its auth token',
+  needs: 'a webhook create operation and the deliver-webhooks handler (x-handlers)',
   applies: (route, suite) => route.id === suite.routes.find((r) => r.resource === 'webhook' && r.action === 'create')?.id && handles(suite, 'deliver-webhooks'),
   async run(ctx) {
     const control = ctx.target.control;

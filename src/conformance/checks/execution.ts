@@ -51,6 +51,7 @@ async function pollRun(ctx: CheckContext, runId: string, total: number): Promise
 
 export const runExecutes: Check = {
   name: `execution: a launched run completes in time, with one conversation per selected test case and iteration (${ITERATIONS} iterations), progress consistent and results of the service's types`,
+  needs: 'a run create operation and a simulation list',
   applies: (route, suite) => route.resource === 'run' && route.action === 'create' && suite.routes.some((r) => r.resource === 'simulation' && r.action === 'list'),
   async run(ctx) {
     const testSet = await ctx.world.create('test_set');

@@ -110,6 +110,7 @@ export async function currentRecord(ctx: CheckContext, resource: string, path: R
 
 export const happyPath: Check = {
   name: 'happy path: documented status, body matches the spec',
+  needs: 'an operation the sandbox acts on (a resource action, inferred or x-operation)',
   applies: (route) => route.action !== null,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -130,6 +131,7 @@ export const happyPath: Check = {
 
 export const happyPathMaximal: Check = {
   name: 'happy path: a body with every optional field',
+  needs: 'a create or update operation with a JSON body',
   applies: (route) => route.body !== null && (route.action === 'create' || route.action === 'update') && (route.body.exactlyOneOf ?? []).length === 0,
   async run(ctx) {
     const spec = await prepare(ctx);

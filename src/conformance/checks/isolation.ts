@@ -28,13 +28,19 @@ export function unusedId(ctx: CheckContext, param: string, path: Record<string, 
   // The generated value itself last: a reversed one is not well-formed for every format (a UUID's hyphens move).
   if (typeof generated === 'string') candidates.push(generated.split('').reverse().join(''), generated);
   const validator = ctx.route.validators.path;
-  const ok = candidates.find((c) => !taken.has(c) && (validator === undefined || validator.validate({ ...path, [param]: c }).ok));
+  // An integer parameter (an inferred resource's integer id, issue 27) is validated as the number the target reads.
+  const typeOf = (name: string) => ctx.route.params.path.find((p) => p.name === name)?.type;
+  if (typeOf(param) === 'integer') candidates.push('2147483647', '987654321', '1');
+  const asSent = (name: string, c: string): unknown => ((typeOf(name) === 'integer' || typeOf(name) === 'number') && /^-?\d+$/.test(c) ? Number(c) : c);
+  const sent = (c: string): Record<string, unknown> => Object.fromEntries(Object.entries({ ...path, [param]: c }).map(([k, v]) => [k, asSent(k, v)]));
+  const ok = candidates.find((c) => !taken.has(c) && (validator === undefined || validator.validate(sent(c)).ok));
   if (ok === undefined) fail(`cannot build an unused, well-formed ${param}`);
   return ok;
 }
 
 export const unknownId: Check = {
   name: 'not found: an id that names nothing is 404',
+  needs: 'a get, update or delete operation of a resource',
   // An operation answered with its example (a spec without our vocabulary, issue 27) has no records to miss.
   applies: (route) => route.params.path.length > 0 && route.action !== 'create' && route.action !== 'list' && route.example === null,
   async run(ctx) {
@@ -48,6 +54,7 @@ export const unknownId: Check = {
 
 export const otherOrganization: Check = {
   name: "isolation: another organization's resource is 404 and the error names nothing of it",
+  needs: 'an operation addressing a resource record by a path parameter',
   applies: (route, suite) => route.auth.length > 0 && route.example === null && route.params.path.some((p) => resourceForParam(suite, p.name) !== undefined || p.name === ownParam(route)) && route.resource !== 'spec',
   async run(ctx) {
     const key = ctx.target.otherApiKey ?? (ctx.target.control ? await ctx.target.control.createOtherOrganizationKey() : undefined);
@@ -61,6 +68,7 @@ export const otherOrganization: Check = {
 
 export const otherOrganizationList: Check = {
   name: "isolation: lists never show another organization's records",
+  needs: 'a top-level list operation that needs a credential',
   applies: (route) => route.auth.length > 0 && route.action === 'list' && route.params.path.length === 0 && route.resource !== 'spec',
   async run(ctx) {
     const key = ctx.target.otherApiKey ?? (ctx.target.control ? await ctx.target.control.createOtherOrganizationKey() : undefined);

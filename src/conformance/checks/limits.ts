@@ -76,12 +76,14 @@ async function cleanUpAfter(ctx: CheckContext, path: Record<string, string>, ans
 
 export const bodyInside: Check = {
   name: 'limits: values just inside every bound are accepted',
+  needs: 'a create or update operation with a body that needs a credential',
   applies: (route) => route.body !== null && route.auth.length > 0 && (route.body.exactlyOneOf ?? []).length === 0 && (route.action === 'create' || route.action === 'update'),
   run: (ctx) => bodyVariants(ctx, 'valid'),
 };
 
 export const bodyOutside: Check = {
   name: 'limits: values just outside every bound, unknown enum values, bad patterns, missing required fields are 400 on the field',
+  needs: 'an operation with a body that needs a credential',
   applies: (route) => route.body !== null && route.auth.length > 0,
   run: (ctx) => bodyVariants(ctx, 'invalid'),
 };
@@ -93,6 +95,7 @@ export const bodyOutside: Check = {
  */
 export const jsonContent: Check = {
   name: 'limits: a string field that must hold JSON refuses text that is not JSON of its content schema',
+  needs: 'a body string field that must hold JSON (contentMediaType)',
   applies: (route, suite) => route.body !== null && route.auth.length > 0 && jsonContentFields(route, suite).length > 0,
   async run(ctx) {
     for (const [field, contentType] of jsonContentFields(ctx.route, ctx.suite)) {
@@ -120,6 +123,7 @@ function jsonContentFields(route: Parameters<Check['applies']>[0], suite: Parame
 
 export const malformedJson: Check = {
   name: 'limits: malformed JSON and a non-JSON body are 400',
+  needs: 'an operation with a body that needs a credential',
   applies: (route) => route.body !== null && route.auth.length > 0,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -147,6 +151,7 @@ function badValue(schema: Record<string, unknown>): string | undefined {
 
 export const badPathIds: Check = {
   name: 'limits: a malformed path id is 400 on the parameter',
+  needs: 'a path parameter whose schema refuses some value (pattern, length, format)',
   applies: (route, suite) => route.auth.length > 0 && route.params.path.some((p) => badValue(deref(suite.schemas[route.id]!.path[p.name], suite.defs)) !== undefined),
   async run(ctx) {
     for (const p of ctx.route.params.path) {
@@ -161,6 +166,7 @@ export const badPathIds: Check = {
 
 export const queryBounds: Check = {
   name: 'limits: numeric query parameters inside their bounds pass, outside are 400 on the parameter',
+  needs: 'an integer query parameter with a maximum',
   applies: (route, suite) =>
     route.auth.length > 0 && route.params.query.some((p) => p.type === 'integer' && typeof deref(suite.schemas[route.id]!.query[p.name], suite.defs).maximum === 'number'),
   async run(ctx) {
@@ -181,6 +187,7 @@ export const queryBounds: Check = {
 
 export const headerBounds: Check = {
   name: 'limits: a header value beyond its bounds is 400 on the header',
+  needs: 'a header parameter whose schema refuses some value',
   applies: (route, suite) => route.auth.length > 0 && route.params.header.some((p) => badValue(deref(suite.schemas[route.id]!.header[p.name], suite.defs)) !== undefined),
   async run(ctx) {
     const spec = await prepare(ctx);

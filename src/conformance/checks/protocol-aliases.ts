@@ -46,6 +46,7 @@ function same(a: unknown, b: unknown): boolean {
 // the alias's own parameters; an id that names nothing is 404 on the path parameter the legacy path declares.
 export const aliasUnknownId: Check = {
   name: "aliases: an id that names nothing through a legacy path is 404 on the alias's own path parameter",
+  needs: 'a legacy alias operation (x-deprecated-alias-of) with a renamed id parameter',
   applies: (route) => route.aliasOf !== null && route.auth.length > 0 && route.aliasRenames.some((r) => r.in === 'path' && r.legacy === ownParam(route)),
   async run(ctx) {
     const own = ownParam(ctx.route)!;
@@ -59,6 +60,7 @@ export const aliasUnknownId: Check = {
 // its legacy names and values (scope MONITORING for conversation_source UPLOADED, the mapping x-alias-renames declares).
 export const aliasReadsLegacyNames: Check = {
   name: 'aliases: a record made through the canonical operations is read through a legacy get with the legacy names and values',
+  needs: 'a legacy alias get operation answering the record in its own view',
   applies: (route, suite) => route.aliasOf !== null && route.action === 'get' && route.auth.length > 0 && recordAt(route) !== undefined && recordAt(canonicalOf(route, suite) ?? route) !== undefined && recordRenames(route, 'response', recordAt(route)!).length > 0,
   async run(ctx) {
     const canonical = canonicalOf(ctx.route, ctx.suite)!;
@@ -88,6 +90,7 @@ export const aliasReadsLegacyNames: Check = {
 // read through the canonical get with the canonical names and values.
 export const aliasCreatesCanonicalRecord: Check = {
   name: 'aliases: a record created through a legacy path is read through the canonical get with the canonical names and values',
+  needs: 'a legacy alias create operation with renamed body fields',
   applies: (route, suite) =>
     route.aliasOf !== null && route.action === 'create' && route.params.path.length === 0 && route.auth.length > 0 && recordAt(route) !== undefined && mappedValues(recordRenames(route, 'body', [])).length > 0 && suite.routes.some((r) => r.resource === route.resource && r.action === 'get' && r.aliasOf === null),
   async run(ctx) {
@@ -117,6 +120,7 @@ export const aliasCreatesCanonicalRecord: Check = {
 // equality): a legacy list's renamed query parameter filters by the canonical field, its legacy values mapped.
 export const aliasQueryFilter: Check = {
   name: "aliases: a legacy list's renamed query parameter filters by the canonical field, with the legacy values mapped",
+  needs: 'a legacy alias list operation with renamed query parameters',
   applies: (route) => route.aliasOf !== null && route.action === 'list' && route.params.path.length === 0 && route.auth.length > 0 && route.success.shape.kind === 'list' && mappedValues(route.aliasRenames.filter((r) => r.in === 'query')).length > 0,
   async run(ctx) {
     const [[rename, legacy, canonical]] = mappedValues(ctx.route.aliasRenames.filter((r) => r.in === 'query')) as [[Rename, string, string]];

@@ -20,6 +20,7 @@ function requestId(answer: Answer, what: string): string {
 // requests". An id that names a request is useless for support unless each request gets its own.
 export const requestIds: Check = {
   name: 'protocol: every answer, success or error, carries an X-Request-Id of its own',
+  needs: 'a top-level GET operation without required query parameters that needs a credential',
   applies: (route) => route.method === 'GET' && route.auth.length > 0 && route.params.path.length === 0 && route.params.query.every((p) => !p.required),
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -40,6 +41,7 @@ export const requestIds: Check = {
 // description saying why (x-vocabulary: "both or neither is 400 INVALID_ARGUMENT").
 export const exactlyOneOfEnvelope: Check = {
   name: 'protocol: both or neither of an exactly-one-of pair is a complete 400 envelope, one detail per field concerned',
+  needs: 'a body with an exactly-one-of group (x-exactly-one-of)',
   applies: (route) => route.auth.length > 0 && (route.body?.exactlyOneOf ?? []).length > 1,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -88,6 +90,7 @@ async function versionCount(ctx: CheckContext, history: Route, path: Record<stri
 // the record does not hold changes nothing, so it records no version, and the field still holds no value.
 export const clearNothing: Check = {
   name: 'values: null for a tracked field that holds no value is a no-op save (no new version, still no value)',
+  needs: 'an update of a versioned resource with a clearable tracked field (x-versioned)',
   applies: (route, suite) => route.action === 'update' && route.auth.length > 0 && clearableTracked(route, suite).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -125,6 +128,7 @@ function falseByDefault(route: Route, suite: SuiteData): string[] {
 // shows (an archived custom sound) may exist by then.
 export const booleanFalse: Check = {
   name: 'protocol: a boolean query parameter sent as false answers as leaving it out (its default false)',
+  needs: 'a top-level GET operation with a boolean query parameter defaulting to false',
   applies: (route, suite) => route.method === 'GET' && route.auth.length > 0 && route.params.path.length === 0 && falseByDefault(route, suite).length > 0,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -144,6 +148,7 @@ export const booleanFalse: Check = {
 // even when a first version was stored with it.
 export const builtinEitherWay: Check = {
   name: 'versions: a platform record and a record with is_builtin: true each list no versions',
+  needs: 'a history listing of a versioned resource with a built-in flag (x-field-role)',
   applies: (route, suite) => {
     const resource = suite.resources.find((r) => r.name === route.resource);
     return route.auth.length > 0 && resource?.versioned?.history === route.id && resource.roles.builtinFlag !== null;

@@ -15,6 +15,7 @@ function same(a: unknown, b: unknown): boolean {
 
 export const duplicateCopies: Check = {
   name: 'duplicate: a new record with the configuration, renamed fields marked " (copy)", its own first version; the source unchanged',
+  needs: 'a duplicate operation (x-operation: duplicate)',
   applies: (route) => route.action === 'duplicate' && route.auth.length > 0 && route.aliasOf === null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -52,6 +53,7 @@ export const duplicateCopies: Check = {
 // maxLength: a source whose value is as long as the field allows still gives a valid copy, marked as one.
 export const duplicateFitsMaxLength: Check = {
   name: 'duplicate: a renamed field at its maxLength is cut so that the copy\'s value with " (copy)" still fits',
+  needs: 'a duplicate operation renaming a field with a maxLength',
   applies: (route) => route.action === 'duplicate' && route.auth.length > 0 && route.aliasOf === null && (route.renames ?? []).some((r) => r.maxLength !== null && r.maxLength > ' (copy)'.length),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -84,6 +86,7 @@ async function idsFor(ctx: Parameters<Check['run']>[0], field: string): Promise<
 
 export const duplicateCopiesWith: Check = {
   name: 'duplicate: resets fields are the copy\'s own; copies-with fields are copied only when the body\'s flag is true',
+  needs: 'a duplicate operation with resets or copies-with fields',
   applies: (route) => route.action === 'duplicate' && route.auth.length > 0 && route.aliasOf === null && ((route.resets ?? []).length > 0 || (route.copiesWith ?? []).length > 0),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);

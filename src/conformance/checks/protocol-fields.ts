@@ -2,6 +2,7 @@
 // and the x- vocabulary: the audit fields (who and when) on create, on update and on a record stored before,
 // free-form objects taken as data key for key (a "__proto__" key included) with every change inside them seen
 // by the version history, and the error envelope of conflicts (a held unique value, a frozen record).
+import { nextPageParam } from '../paging.js';
 import { expectEnvelope, expectError, expectSuccess, send } from '../http.js';
 import { fail, skip } from '../result.js';
 import type { ResourceRow, Route, SuiteData } from '../suite-data.js';
@@ -58,6 +59,7 @@ const SLACK_MS = 5 * 60_000;
 // names the same user as created_by.
 export const auditOnCreate: Check = {
   name: 'records: a create answers its audit fields: create and update times of the request, created_by (and updated_by, the same user)',
+  needs: 'a create operation of a resource with author fields (x-field-role)',
   applies: (route, suite) => plainCreate(route) && declaresAuthor(route, suite),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -93,6 +95,7 @@ const STORED_EDITOR = 'stored-editor@example.com';
 // that created_by names on a record the caller creates) while the creation (time and author) stays as it was.
 export const auditOfStoredRecord: Check = {
   name: 'records: a stored record keeps its audit fields; an update through the API sets the update time and updated_by to the caller, never the creation',
+  needs: 'an update operation of a resource with author fields and a get',
   applies: (route, suite) => plainUpdate(route) && declaresAuthor(route, suite) && suite.routes.some((r) => r.resource === route.resource && r.action === 'get' && r.aliasOf === null),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -161,6 +164,7 @@ function versionCount(route: Route, body: unknown): number {
 // version, one that changes nothing records none; a change anywhere inside a tracked object is a change.
 export const freeFormObjects: Check = {
   name: 'records: a free-form object is stored key for key ("__proto__" too), and every change inside a tracked one records a version',
+  needs: 'a create or update body with a free-form object field',
   applies: (route, suite) => {
     const resource = resourceOf(route, suite);
     return plainUpdate(route) && resource?.versioned?.history != null && freeFormField(route, resource) !== undefined;
@@ -204,6 +208,7 @@ function uniqueFields(route: Route, suite: SuiteData): string[] {
 // holds is 409. The value is taken by a record of the caller's own scope.
 export const uniqueClashEnvelope: Check = {
   name: 'records: a value another record holds is 409 ALREADY_EXISTS in the full error envelope, the detail naming the field',
+  needs: 'a create or update operation with a unique field (x-unique)',
   applies: (route, suite) => (plainCreate(route) || plainUpdate(route)) && uniqueFields(route, suite).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -228,6 +233,7 @@ export const uniqueClashEnvelope: Check = {
 // docs/sandbox.md "Resources": the DEFAULT workspace cannot be updated or deleted (409, field workspace_type).
 export const frozenEnvelope: Check = {
   name: 'records: changing a record in a frozen state is 409 ALREADY_EXISTS in the full error envelope, the detail naming the field',
+  needs: 'an update or delete of a resource with frozen states (x-lifecycle)',
   applies: (route, suite) => (plainUpdate(route) || (route.action === 'delete' && route.auth.length > 0)) && (resourceOf(route, suite)?.lifecycle?.frozen.length ?? 0) > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -254,6 +260,7 @@ export const frozenEnvelope: Check = {
 // metrics)". Another organization reads the same built-in record, by id and in its list.
 export const builtinEverywhere: Check = {
   name: 'records: a built-in record is visible to every organization (get and list)',
+  needs: 'a get operation of a resource with a built-in flag (x-field-role)',
   applies: (route, suite) => route.action === 'get' && route.auth.length > 0 && route.aliasOf === null && (resourceOf(route, suite)?.roles.builtinFlag ?? null) !== null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -281,8 +288,8 @@ export const builtinEverywhere: Check = {
           const answer = await send(ctx.target, list, { key, query: { ...size, ...(token && list.pagination ? { [list.pagination.pageToken]: token } : {}) } });
           expectSuccess(answer, list, 'listing from another organization');
           if (((answer.body as Json)[items] as Json[]).some((r) => r[resource.id] === builtin.id)) return true;
-          const next = list.pagination ? (answer.body as Json)[list.pagination.nextPageToken] : undefined;
-          if (typeof next !== 'string') return false;
+          const next = nextPageParam(list, answer.body);
+          if (next === undefined) return false;
           token = next;
         }
         return false;

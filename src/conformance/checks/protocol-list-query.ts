@@ -73,6 +73,7 @@ async function enoughRecords(ctx: CheckContext): Promise<Item[]> {
 
 export const orderBy: Check = {
   name: 'list: order_by sorts by its field, "-" descending, its default when absent',
+  needs: 'a list with an order-by parameter (x-list-query)',
   applies: (route) => listParam(route, 'order-by') !== undefined,
   async run(ctx) {
     await enoughRecords(ctx);
@@ -99,6 +100,7 @@ export const orderBy: Check = {
 
 export const tagFilters: Check = {
   name: 'list: tag_filters keeps only the records carrying every named tag',
+  needs: 'a list with a tag-filter parameter (x-list-query)',
   applies: (route, suite) => {
     const tags = rolesOf(route, suite)?.tags ?? null;
     if (listParam(route, 'tag-filter') === undefined || tags === null) return false;
@@ -130,6 +132,7 @@ export const tagFilters: Check = {
 
 export const includeBuiltin: Check = {
   name: 'list: built-in records only with include_builtin=true',
+  needs: 'a list with an include-builtin parameter of a resource with a built-in flag',
   applies: (route, suite) => listParam(route, 'include-builtin') !== undefined && (rolesOf(route, suite)?.builtinFlag ?? null) !== null,
   async run(ctx) {
     const param = paramOf(ctx, 'include-builtin');
@@ -151,6 +154,7 @@ export const includeBuiltin: Check = {
 // id field, so the check compares that one.
 export const filterExpression: Check = {
   name: 'list: filter keeps the records its expression matches (= != < <= > >= :, AND, OR, NOT, parentheses); a malformed expression or an unknown field is 400 on filter',
+  needs: 'a list with a filter parameter (x-list-query) of a creatable resource',
   applies: (route, suite) => listParam(route, 'filter') !== undefined && suite.routes.some((r) => r.resource === route.resource && r.action === 'create'),
   async run(ctx) {
     const param = paramOf(ctx, 'filter');

@@ -3,6 +3,7 @@
 // the whole list, tokens the list did not issue are 400, query parameters that name a property filter by
 // equality, and a nested collection lists only its parent's items (docs/sandbox.md "Protocol", "Lists").
 import { validValue } from '../values/index.js';
+import { nextPageParam, type PageRead } from '../paging.js';
 import { expectEnvelope, expectError, expectSuccess, send, type Answer } from '../http.js';
 import { fail, skip } from '../result.js';
 import type { Route } from '../suite-data.js';
@@ -14,16 +15,23 @@ type Item = Record<string, unknown>;
 
 export function itemsOf(route: Route, answer: Answer): Item[] {
   const shape = route.success.shape;
+  // A list answering a top-level array of its records (an inferred list, issue 27).
+  if (shape.kind === 'items') {
+    if (!Array.isArray(answer.body)) fail(`the list answer is not an array: ${answer.text.slice(0, 200)}`);
+    return answer.body as Item[];
+  }
   const key = shape.kind === 'list' ? shape.items : shape.kind === 'other' ? shape.keys[0] : undefined;
   const items = key === undefined ? undefined : (answer.body as Item | undefined)?.[key];
   if (!Array.isArray(items)) fail(`the list answer has no ${key ?? 'items'} array: ${answer.text.slice(0, 200)}`);
   return items as Item[];
 }
 
-function tokenOf(route: Route, answer: Answer): string | undefined {
-  const token = (answer.body as Item | undefined)?.[route.pagination!.nextPageToken];
-  // The spec: "next_page_token is null or absent on the last page".
-  return token === null || token === undefined ? undefined : String(token);
+/**
+ * The next page's page parameter (paging.ts: from the next field, a link, or an offset or page-number list's total);
+ * the spec: "next_page_token is null or absent on the last page".
+ */
+function tokenOf(route: Route, answer: Answer, read?: PageRead): string | undefined {
+  return nextPageParam(route, answer.body, read);
 }
 
 /** Path and required query values that address the list: parents (in the path or a required query) that exist. */
@@ -46,8 +54,9 @@ export async function wholeList(ctx: CheckContext, request: { path: Record<strin
     const query = { ...request.query, ...(paging ? { [paging.pageSize]: String(maxPageSize(ctx)) } : {}), ...(token && paging ? { [paging.pageToken]: token } : {}) };
     const answer = await send(ctx.target, ctx.route, { ...request, query });
     expectSuccess(answer, ctx.route, 'listing');
-    all.push(...itemsOf(ctx.route, answer));
-    token = paging ? tokenOf(ctx.route, answer) : undefined;
+    const items = itemsOf(ctx.route, answer);
+    all.push(...items);
+    token = paging ? tokenOf(ctx.route, answer, { ...(token === undefined ? {} : { sent: token }), size: maxPageSize(ctx), items: items.length }) : undefined;
     if (token === undefined) return all;
   }
   fail('the list did not end after 50 pages');
@@ -91,6 +100,7 @@ function filterOverrides(ctx: CheckContext, request: { query: Record<string, str
 // last page"; total_count is the number of records of the list (the alerts and baselines lists).
 export const pagingWalk: Check = {
   name: 'lists: page_size and page_token visit every record once in order; no next_page_token on the last page; total_count counts the whole list',
+  needs: 'a paged list (x-pagination, or inferred paging parameters and answer)',
   applies: (route) => route.action === 'list' && route.pagination !== null && route.auth.length > 0,
   async run(ctx) {
     const paging = ctx.route.pagination!;
@@ -111,7 +121,7 @@ export const pagingWalk: Check = {
       if (items.length > size) fail(`page ${page + 1} holds ${items.length} records with page_size ${size}`);
       if (totalKey !== null && (answer.body as Item)[totalKey] !== all.length) fail(`page ${page + 1}: ${totalKey} is ${JSON.stringify((answer.body as Item)[totalKey])}, the list has ${all.length} records`);
       seen.push(...items);
-      token = tokenOf(ctx.route, answer);
+      token = tokenOf(ctx.route, answer, { ...(token === undefined ? {} : { sent: token }), size, items: items.length });
       if (token === undefined) break;
       if (items.length < size) fail(`page ${page + 1} holds ${items.length} records (page_size ${size}) but has a next_page_token`);
     }
@@ -123,8 +133,9 @@ export const pagingWalk: Check = {
       const first = await send(ctx.target, ctx.route, request);
       expectSuccess(first, ctx.route, 'a page without page_size');
       const count = itemsOf(ctx.route, first).length;
+      const read = { size: fallback, items: count };
       if (count !== Math.min(fallback, all.length)) fail(`without page_size a page holds ${count} records; the default page size is ${fallback} and the list has ${all.length}`);
-      if ((tokenOf(ctx.route, first) !== undefined) !== all.length > fallback) fail(`without page_size: next_page_token ${JSON.stringify(tokenOf(ctx.route, first))} for a list of ${all.length} records (page size ${fallback})`);
+      if ((tokenOf(ctx.route, first, read) !== undefined) !== all.length > fallback) fail(`without page_size: next_page_token ${JSON.stringify(tokenOf(ctx.route, first, read))} for a list of ${all.length} records (page size ${fallback})`);
     }
   },
 };
@@ -133,7 +144,9 @@ export const pagingWalk: Check = {
 // page_token". Each of these is an issued token with something added or taken away.
 export const foreignTokens: Check = {
   name: 'lists: a page token the list did not issue is 400 on page_token',
-  applies: (route) => route.action === 'list' && route.pagination !== null && route.auth.length > 0,
+  needs: 'a list paged by opaque tokens',
+  // Opaque tokens only: an offset or a page number is any integer its schema allows (issue 27).
+  applies: (route) => route.action === 'list' && route.pagination?.style === 'token' && route.auth.length > 0,
   async run(ctx) {
     const paging = ctx.route.pagination!;
     const request = await listRequest(ctx);
@@ -175,6 +188,7 @@ async function twoValues(ctx: CheckContext, param: string): Promise<[unknown, un
 // docs/sandbox.md "Protocol": "Query parameters that name a resource property filter by equality."
 export const listFilters: Check = {
   name: 'lists: a query parameter naming a property lists exactly the records holding that value',
+  needs: 'a list with a query parameter named like a property of its records',
   applies: (route, suite) => route.action === 'list' && route.auth.length > 0 && filterParams(route, suite.resources.find((r) => r.name === route.resource)?.properties ?? []).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -208,6 +222,7 @@ function parentParams(route: Route, suite: Parameters<Check['applies']>[1]): str
 // "404 (metric not found)"); the route's documented 404 for a parent that does not exist.
 export const nestedLists: Check = {
   name: "lists: a nested list shows only its parent's records, and a parent that does not exist is 404",
+  needs: 'a list nested under a parent resource\'s path parameter',
   applies: (route, suite) => route.action === 'list' && route.auth.length > 0 && parentParams(route, suite).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -230,6 +245,8 @@ export const nestedLists: Check = {
 
 /** An id of the same shape that names nothing: the same length, other characters. */
 function unusedLike(id: string): string {
+  // An integer id (issue 27) stays an integer: nines, or eights where the id is all nines.
+  if (/^\d+$/.test(id)) return (/^9+$/.test(id) ? '8' : '9').repeat(id.length);
   return id.replace(/[A-Za-z0-9]/g, (c, i: number) => (i % 2 === 0 ? 'Z' : '9'));
 }
 

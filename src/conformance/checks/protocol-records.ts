@@ -37,6 +37,7 @@ function plainCreate(route: Route): boolean {
 // `default`); a nested record carries its parent's id (a baseline's metric_id).
 export const createdRecord: Check = {
   name: 'records: a create answers the server-set fields: <collection>/<id> name, ACTIVE state, schema defaults, the parent id',
+  needs: 'a create operation of a resource that needs a credential',
   applies: plainCreate,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -79,6 +80,7 @@ function foreignValue(schema: Json, seed: number): unknown {
 // docs/sandbox.md "Protocol": "Fields the request schema does not declare are ignored (never stored)".
 export const undeclaredFields: Check = {
   name: 'records: fields the request schema does not declare are ignored (server-set fields keep their values)',
+  needs: 'a create or update body that allows undeclared properties',
   applies: (route, suite) => (plainCreate(route) || (route.action === 'update' && route.auth.length > 0 && route.body !== null)) && deref(suite.schemas[route.id]?.body, suite.defs).additionalProperties !== false,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -144,6 +146,7 @@ function hasWriteOnly(node: unknown, defs: Record<string, unknown>, depth = 0): 
 // returned"; docs/sandbox.md "Resources": "auth_token is kept for deliveries and never answered".
 export const writeOnlyFields: Check = {
   name: 'records: a writeOnly value is accepted and never answered (not by the write, the get or the list)',
+  needs: 'a create or update body with a writeOnly property',
   applies: (route, suite) => (plainCreate(route) || (route.action === 'update' && route.auth.length > 0)) && route.body !== null && hasWriteOnly(suite.schemas[route.id]?.body, suite.defs),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -188,6 +191,7 @@ function uniqueValue(ctx: CheckContext, field: string): string {
 // tag_name is "normalized to lowercase before storage", so a name differing only in case is the same name.
 export const uniqueOwnValue: Check = {
   name: 'records: an update may keep a unique value of its own record (in any letter case where it is normalised)',
+  needs: 'an update operation with a unique field (x-unique)',
   applies: (route, suite) => route.action === 'update' && route.auth.length > 0 && uniqueFields(route, suite).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -213,6 +217,7 @@ function requiredReferences(route: Route, suite: SuiteData): string[] {
 // in letter case clashes where the field is normalised to lower case.
 export const uniqueScope: Check = {
   name: 'records: a unique value clashes in its scope only (another organization, or another workspace for a workspace scope, may hold it)',
+  needs: 'a top-level create operation with a unique field and no required references',
   applies: (route, suite) => plainCreate(route) && uniqueFields(route, suite).length > 0 && requiredReferences(route, suite).length === 0 && route.params.path.length === 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -244,6 +249,7 @@ export const uniqueScope: Check = {
 // leave writeOnly paths out, at any depth (alert channels' config.auth_token; seed "Webhook": "never returned").
 export const storedWriteOnly: Check = {
   name: 'records: a stored writeOnly value is never answered by get or list',
+  needs: 'a get operation of a resource with writeOnly properties',
   applies: (route, suite) => route.action === 'get' && route.auth.length > 0 && route.aliasOf === null && (resourceOf(route, suite)?.writeOnly.length ?? 0) > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -273,6 +279,7 @@ const UPDATE_TIMES = ['updated_at', 'update_time', 'last_updated_at'];
 // last_updated_at (workspace): an update moves the update time forward and leaves the create time.
 export const updateTimes: Check = {
   name: 'records: an update moves the update time forward and keeps the create time',
+  needs: 'an update operation of a resource with update-time fields (x-field-role)',
   applies: (route, suite) =>
     route.action === 'update' && route.auth.length > 0 && route.aliasOf === null && (route.body?.exactlyOneOf ?? []).length === 0 && (resourceOf(route, suite)?.properties.some((p) => UPDATE_TIMES.includes(p)) ?? false),
   async run(ctx) {

@@ -20,6 +20,7 @@ function referencingFields(suite: SuiteData, route: Route): string[] {
 
 export const unknownReference: Check = {
   name: 'not found: a body field naming a record (x-references) that does not exist is 404 on the field',
+  needs: 'a body field naming another record (x-references)',
   applies: (route, suite) => referencingFields(suite, route).length > 0,
   async run(ctx) {
     const spec = await prepare(ctx);

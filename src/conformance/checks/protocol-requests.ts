@@ -36,6 +36,7 @@ function names(answer: Answer, field: string): boolean {
 // docs/sandbox.md "Protocol": "An unknown path or method is 404 NOT_FOUND (the seed's code table has no 405)".
 export const unknownRoute: Check = {
   name: 'protocol: an unknown path or an unserved method is 404 NOT_FOUND in the error envelope',
+  needs: 'a top-level list operation that needs a credential',
   applies: (route) => route.action === 'list' && route.params.path.length === 0 && route.auth.length > 0,
   async run(ctx) {
     const base = splitPath(ctx.route.path);
@@ -66,6 +67,7 @@ function percentEncodeAll(value: string): string {
 // "detail field names the offender").
 export const percentEncodedIds: Check = {
   name: 'protocol: a percent-encoded id names the same record; a segment that is not valid percent-encoding is 400 on its parameter',
+  needs: 'a get operation of a resource that needs a credential',
   applies: (route) => route.action === 'get' && route.auth.length > 0 && route.params.path.length > 0 && route.resource !== null,
   async run(ctx) {
     const own = ownParam(ctx.route)!;
@@ -77,7 +79,8 @@ export const percentEncodedIds: Check = {
     expectStatus(answer, ctx.route.success.status, `GET ${encoded}`);
     const resource = ctx.world.resource(ctx.route.resource!);
     const record = recordOf(ctx.route, answer);
-    if (record && record[resource.id] !== path[own]) fail(`the fully percent-encoded ${own} answered ${resource.id} ${JSON.stringify(record[resource.id])}, expected ${path[own]}`);
+    // An integer id (issue 27) is answered as a number and sent as its text.
+    if (record && String(record[resource.id]) !== path[own]) fail(`the fully percent-encoded ${own} answered ${resource.id} ${JSON.stringify(record[resource.id])}, expected ${path[own]}`);
     const broken = ctx.route.path.replace(/\{([^}]+)\}/g, (_, name: string) => (name === own ? '%E0%A4%A' : encodeURIComponent(path[name]!)));
     const bad = await sendExact(ctx.target, ctx.route, { rawPath: `${broken}${q}`, headers });
     expectError(bad, 400, 'INVALID_ARGUMENT', own, `GET ${broken}`);
@@ -94,6 +97,7 @@ function repeatable(route: Route): boolean {
 // Media types compare case-insensitively and may carry parameters (RFC 9110 section 8.3.1).
 export const bodyMediaType: Check = {
   name: 'protocol: a body needs a JSON Content-Type (any case, with parameters, or +json); any other or none is 400 on Content-Type',
+  needs: 'an operation with a JSON body that needs a credential',
   applies: (route) => route.body !== null && route.auth.length > 0 && route.body.media.some((m) => isJsonMediaType(m)),
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -125,6 +129,7 @@ function noField(answer: Answer, what: string): void {
 // A required body that is missing is 400."
 export const bodyEncoding: Check = {
   name: 'protocol: a missing required body, a null body, malformed JSON and bytes that are not UTF-8 are 400 on the body as a whole',
+  needs: 'an operation with a required body that needs a credential',
   applies: (route) => route.body !== null && route.body.required && route.auth.length > 0,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -157,6 +162,7 @@ export const bodyEncoding: Check = {
 // 280 MB is not practical; a declared length over the limit must be refused before the body is read.
 export const declaredBodySize: Check = {
   name: 'protocol: a body declared larger than 280 MB is 400 on the body as a whole',
+  needs: 'a repeatable create operation with a body',
   applies: (route) => route.body !== null && route.auth.length > 0 && route.action === 'create' && repeatable(route),
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -199,6 +205,7 @@ function badPathValue(schema: Record<string, unknown>): string | undefined {
 // "detail field names the offender". Validation comes before any lookup, so the path needs no real record.
 export const everyViolation: Check = {
   name: 'protocol: every violation of path, headers and body is reported in one 400, each on its field',
+  needs: 'an operation with a JSON body that needs a credential',
   applies: (route) => route.body !== null && route.auth.length > 0 && route.body.media.some((m) => isJsonMediaType(m)),
   async run(ctx) {
     const schemas = ctx.suite.schemas[ctx.route.id]!;
@@ -241,6 +248,7 @@ export const everyViolation: Check = {
 // the request header Accept: application/json is sent".
 export const specMediaTypes: Check = {
   name: 'protocol: a served specification is application/yaml by default and JSON when asked for',
+  needs: 'a served specification operation (the spec resource)',
   applies: (route) => route.resource === 'spec' && route.action === 'get',
   async run(ctx) {
     const { path } = await ctx.world.pathFor(ctx.route);
@@ -293,6 +301,7 @@ function typedQueryParams(route: Route, suite: SuiteData): Route['params']['quer
 // as leaving it out.
 export const typedQuery: Check = {
   name: 'protocol: query parameters are read as their declared types (true/false, decimals, exponents, comma-separated lists, text); other text is 400 on the parameter; the default is the same as none',
+  needs: 'a GET operation with typed (integer, number or boolean) query parameters',
   applies: (route, suite) => route.method === 'GET' && route.auth.length > 0 && typedQueryParams(route, suite).length > 0,
   async run(ctx) {
     const { path } = await ctx.world.pathFor(ctx.route);

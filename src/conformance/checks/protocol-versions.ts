@@ -96,6 +96,7 @@ function builtinFlag(route: Route, suite: SuiteData): string | null {
 // first; a version captures the configuration of its time.
 export const versionContents: Check = {
   name: 'versions: each version holds the tracked configuration of its time, is named <collection>/<id>/versions/<ulid>, and current_version is the newest',
+  needs: 'a versioned resource (x-versioned) with a history listing',
   applies: versioned,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -140,6 +141,7 @@ export const versionContents: Check = {
 // docs/sandbox.md "Versions": "A record loaded without history gets version 1 on its next save (even a cosmetic one)".
 export const firstVersionOnSave: Check = {
   name: 'versions: a record that predates versioning has no versions until its next save, which records version 1',
+  needs: 'an update of a versioned resource with a history listing',
   applies: (route, suite) => route.action === 'update' && route.auth.length > 0 && route.aliasOf === null && suite.resources.find((r) => r.name === route.resource)?.versioned?.history != null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -164,6 +166,7 @@ export const firstVersionOnSave: Check = {
 // re-applied"); docs/sandbox.md "Resources": "Reverting to a version that does not exist is 404 on version_id".
 export const revertRestores: Check = {
   name: 'versions: a revert restores the tracked configuration of the version; a version that does not exist is 404 on its parameter',
+  needs: 'a revert operation (x-operation: revert)',
   applies: (route) => route.action === 'revert' && route.auth.length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -195,6 +198,7 @@ export const revertRestores: Check = {
 // "Resources": built-in metrics are platform records with is_builtin: true (x-field-role builtin-flag).
 export const builtinNoVersions: Check = {
   name: 'versions: a built-in record lists no versions',
+  needs: 'a versioned resource with a built-in flag',
   applies: (route, suite) => versioned(route, suite) && builtinFlag(route, suite) !== null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -217,6 +221,7 @@ function objectField(update: Route, tracked: readonly string[]): [string, Json] 
 // stored configuration sent again, with an object's keys in another order, is no change.
 export const noopResave: Check = {
   name: 'versions: saving the stored configuration again (object keys in another order) records no version',
+  needs: 'an update of a versioned resource',
   applies: (route, suite) => {
     const resource = suite.resources.find((r) => r.name === route.resource);
     return route.action === 'update' && route.auth.length > 0 && route.aliasOf === null && resource?.versioned?.history != null && objectField(route, resource.versioned.tracked) !== undefined;
@@ -251,6 +256,7 @@ function versionedReferences(route: Route, suite: SuiteData): [string, string][]
 // resource that has its history already (docs/sandbox.md "Runs": a first version is minted only "where needed").
 export const pinWithoutNewVersions: Check = {
   name: 'rule run-pin-versions: launching pins the current versions without recording new ones',
+  needs: 'a create operation with the run-pin-versions rule and references to versioned records',
   applies: (route, suite) => route.action === 'create' && route.rules.includes('run-pin-versions') && versionedReferences(route, suite).length > 0,
   async run(ctx) {
     const refs = versionedReferences(ctx.route, ctx.suite);

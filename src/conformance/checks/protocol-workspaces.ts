@@ -83,6 +83,7 @@ async function validRequest(ctx: CheckContext): Promise<RequestSpec> {
 // organization is 404 on that header"; the header name in any case (HTTP header names are case-insensitive).
 export const unknownWorkspace: Check = {
   name: 'workspaces: a workspace header naming no workspace, a DELETED one or another organization\'s is 404 on the header',
+  needs: 'an operation that declares the workspace header (x-workspace)',
   applies: (route, suite) => route.auth.length > 0 && declares(route, suite),
   async run(ctx) {
     const header = ctx.suite.workspaceHeader!;
@@ -106,6 +107,7 @@ export const unknownWorkspace: Check = {
 // that does not declare it answers as without it.
 export const undeclaredWorkspace: Check = {
   name: 'workspaces: an operation that does not declare the workspace header ignores it',
+  needs: 'a workspace header (x-workspace) and a get or list operation without it',
   applies: (route, suite) => route.auth.length > 0 && suite.workspaceHeader !== null && !declares(route, suite) && route.method === 'GET' && (route.action === 'get' || route.action === 'list'),
   async run(ctx) {
     const spec = await validRequest(ctx);
@@ -124,6 +126,7 @@ function header(ctx: CheckContext, id: string | undefined): Record<string, strin
 // is unset".
 export const workspaceOfRecord: Check = {
   name: 'workspaces: a record is found from its own workspace only; a legacy record from the default workspace only',
+  needs: 'a get operation of a workspace-scoped resource',
   applies: (route, suite) => route.action === 'get' && route.auth.length > 0 && declares(route, suite) && scoped(route, suite) && route.aliasOf === null,
   async run(ctx) {
     if (!ctx.target.control) skip('needs the control plane to load records into a chosen workspace');
@@ -169,6 +172,7 @@ function requiredReferences(route: Route, suite: SuiteData): string[] {
 // belongs to that workspace: listed there, not in the default workspace.
 export const createInWorkspace: Check = {
   name: 'workspaces: a record created with the workspace header belongs to that workspace (listed there, not in the default one)',
+  needs: 'a create operation of a workspace-scoped resource',
   applies: (route, suite) =>
     route.action === 'create' && route.auth.length > 0 && declares(route, suite) && scoped(route, suite) && route.aliasOf === null && route.params.path.length === 0 && requiredReferences(route, suite).length === 0,
   async run(ctx) {
@@ -199,6 +203,7 @@ export const createInWorkspace: Check = {
 // workspace header).
 export const organizationRecord: Check = {
   name: 'workspaces: a record of the whole organization is found from every workspace',
+  needs: 'an operation on an organization-scoped resource that declares the workspace header',
   applies: (route, suite) => route.auth.length > 0 && declares(route, suite) && !scoped(route, suite) && route.resource !== null && route.params.path.length > 0 && (route.action === 'get' || route.action === 'update'),
   async run(ctx) {
     const { customId } = await workspaces(ctx);
@@ -213,6 +218,7 @@ export const organizationRecord: Check = {
 // x-workspace-required) an unresolved workspace is 404, which the sandbox reports on the header.
 export const noDefaultWorkspace: Check = {
   name: 'workspaces: with the default workspace archived, a call without the header resolves none: an operation that needs a workspace is 404 on the header',
+  needs: 'an operation that requires a workspace (x-workspace-required)',
   applies: (route, suite) => route.workspaceRequired && route.auth.length > 0 && declares(route, suite),
   async run(ctx) {
     const make = ctx.target.control?.createOrganizationWithoutDefaultWorkspace ?? skip('needs the control plane to archive a default workspace');

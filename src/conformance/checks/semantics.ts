@@ -23,6 +23,7 @@ function listItems(route: Route, body: unknown): Record<string, unknown>[] {
 
 export const frozenLifecycle: Check = {
   name: 'lifecycle: a record in a frozen state cannot be updated or deleted (409)',
+  needs: 'an update or delete of a resource with frozen states (x-lifecycle)',
   applies: (route, suite) => (route.action === 'update' || route.action === 'delete') && (suite.resources.find((r) => r.name === route.resource)?.lifecycle?.frozen.length ?? 0) > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -42,6 +43,7 @@ export const frozenLifecycle: Check = {
 
 export const softDelete: Check = {
   name: 'soft delete: the answer, then 404 on get, left out of lists, and the documented repeat',
+  needs: 'a soft delete (x-soft-delete)',
   applies: (route) => route.action === 'delete' && route.softDelete !== null,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -77,6 +79,7 @@ async function versionCount(ctx: CheckContext, history: Route, path: Record<stri
 
 export const versionHistory: Check = {
   name: 'versions: a tracked change records a version, a cosmetic or no-op save does not; newest first',
+  needs: 'an update of a versioned resource with a history listing',
   applies: (route, suite) => route.action === 'update' && suite.resources.find((r) => r.name === route.resource)?.versioned?.history != null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -108,6 +111,7 @@ export const versionHistory: Check = {
 
 export const restoreRules: Check = {
   name: 'restore: a deleted record comes back unchanged (history included); restoring an active one changes nothing',
+  needs: 'a restore operation (x-operation: restore)',
   applies: (route) => route.action === 'restore',
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -133,6 +137,7 @@ export const restoreRules: Check = {
 
 export const revertRules: Check = {
   name: 'versions: revert re-applies a version as a new revert version; reverting to the current one is 400',
+  needs: 'a revert operation (x-operation: revert)',
   applies: (route) => route.action === 'revert',
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -157,6 +162,7 @@ function fieldsWith(route: Route, suite: SuiteData, pick: (rule: Record<string, 
 
 export const normalization: Check = {
   name: 'values: lower-case normalisation on write',
+  needs: 'a create body field normalised to lower case (x-normalize)',
   applies: (route, suite) => route.action === 'create' && fieldsWith(route, suite, (r) => r.normalize === 'lowercase').length > 0,
   async run(ctx) {
     for (const field of fieldsWith(ctx.route, ctx.suite, (r) => r.normalize === 'lowercase')) {
@@ -172,6 +178,7 @@ export const normalization: Check = {
 
 export const uniqueness: Check = {
   name: 'values: a value held by another active record is 409 on the field; a deleted record frees it',
+  needs: 'a create or update body with a unique field (x-unique)',
   applies: (route, suite) => (route.action === 'create' || route.action === 'update') && fieldsWith(route, suite, (r) => r.unique !== undefined).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -193,6 +200,7 @@ export const uniqueness: Check = {
 
 export const wholeSet: Check = {
   name: 'values: a given list replaces the whole set (new item ids, old items gone)',
+  needs: 'an update body field replaced as a whole set (x-replace)',
   applies: (route, suite) => route.action === 'update' && fieldsWith(route, suite, (r) => r.replace === 'whole-set').length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -217,6 +225,7 @@ export const wholeSet: Check = {
 
 export const nullRules: Check = {
   name: 'values: per-field null rules (null clears, or is ignored)',
+  needs: 'an update body field with a null rule (x-null)',
   applies: (route, suite) => route.action === 'update' && fieldsWith(route, suite, (r) => r.null === 'clear' || r.null === 'ignore').length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -245,6 +254,7 @@ export const nullRules: Check = {
 
 export const exactlyOneOf: Check = {
   name: 'values: exactly one of the listed fields (both or neither is 400; a second attach is 409)',
+  needs: 'a body with an exactly-one-of group (x-exactly-one-of)',
   applies: (route) => (route.body?.exactlyOneOf ?? []).length > 1,
   async run(ctx) {
     const spec = await prepare(ctx);
@@ -297,6 +307,7 @@ function echoable(ctx: CheckContext, resourceSchema: string, field: string, valu
 
 export const echo: Check = {
   name: 'values: what a create or update stores is what it answers, and what a later get shows',
+  needs: 'a create or update operation with a body',
   applies: (route) => (route.action === 'create' || route.action === 'update') && route.body !== null && (route.body.exactlyOneOf ?? []).length === 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
@@ -333,6 +344,7 @@ export const echo: Check = {
 
 export const transition: Check = {
   name: 'lifecycle: a state-changing action sets its declared fields, is idempotent, and is refused in a frozen state',
+  needs: 'a state-changing action (x-operation custom with x-sets)',
   applies: (route) => route.action === 'custom' && route.sets !== null,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);

@@ -31,11 +31,12 @@ export type { Defs, ValueOptions, Variant } from './types.js';
  */
 export function validValue(schema: SchemaNode, defs: Defs, options: ValueOptions = {}): unknown {
   const maximal = options.maximal === true;
+  const state = () => ({ ...rootState(), variant: options.variant ?? 0 });
   try {
-    let out = generate(makeContext(defs, options.seed ?? 1, maximal, false), [schema], rootState());
+    let out = generate(makeContext(defs, options.seed ?? 1, maximal, false), [schema], state());
     // The other mode sometimes succeeds where this one does not (a oneOf whose branches only differ in optional
     // properties; a maximal value whose optional parts exhaust the budget).
-    if (out === NONE) out = generate(makeContext(defs, options.seed ?? 1, !maximal, false), [schema], rootState());
+    if (out === NONE) out = generate(makeContext(defs, options.seed ?? 1, !maximal, false), [schema], state());
     return out === NONE ? undefined : out;
   } catch {
     // A schema beyond the generator (a stack overflow on a pathological document): no value, never an exception.

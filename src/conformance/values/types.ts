@@ -15,6 +15,11 @@ export interface ValueOptions {
   seed?: number;
   /** Also fill optional properties (and give arrays and maps one entry), except where that would recurse. */
   maximal?: boolean;
+  /**
+   * Asks for a value other than the canonical one (0, the default, tries the schema's examples first): each
+   * variant varies formats, patterns, plain strings and numbers, still valid for the schema.
+   */
+  variant?: number;
 }
 
 export type Obj = { [key: string]: JsonValue };

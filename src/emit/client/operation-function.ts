@@ -1,5 +1,6 @@
 // One exported async function per operation (plus `<fn>All` for paginated ones), each self-contained so
 // bundlers can drop the operations an application does not call.
+import { tokenPagination } from '../../model/paging.js';
 import { jsDoc, jsString } from '../../encode/index.js';
 import type { ApiModel } from '../../model/ir.js';
 import type { Names } from '../naming.js';
@@ -28,7 +29,7 @@ function callFunction(sig: OperationSignature, model: ApiModel, names: Names): s
 }
 
 function iteratorFunction(sig: OperationSignature): string {
-  const paging = sig.op.semantics.pagination!;
+  const paging = tokenPagination(sig.op)!;
   // Every argument but `options` is passed through unchanged; `paginate` varies the page token in `options`.
   const passThrough = sig.params.filter((p) => p.name !== 'options').map((p) => p.name);
   const call = `${sig.fn}(${['config', ...passThrough, 'pageOptions'].join(', ')})`;

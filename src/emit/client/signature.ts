@@ -1,5 +1,6 @@
 // The TypeScript signature of each operation function, computed once and shared by `operations.ts` (the
 // functions) and `client.ts` (the `Client` interface and its methods), so the two can never disagree.
+import { tokenPagination } from '../../model/paging.js';
 import { jsString, uniqueNames, valueName } from '../../encode/index.js';
 import type { ApiModel, Operation, Parameter } from '../../model/ir.js';
 import type { Names } from '../naming.js';
@@ -79,7 +80,7 @@ function signature(op: Operation, names: Names, iterator: string | undefined): O
   params.push({ name: 'options', type: `CallOptions<${query}, ${headers}>`, optional: true });
 
   const returnType = typeOf('Response');
-  const pagination = op.semantics.pagination;
+  const pagination = tokenPagination(op);
   return {
     op,
     fn: names.operationFunction(op.id),

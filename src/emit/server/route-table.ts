@@ -3,7 +3,7 @@
 // with the engine (src/contracts/route-table.ts). Nothing here is specific to one API: resources, actions,
 // lifecycles and rules all come from the model's semantics.
 import type { ApiModel, FieldInfo, JsonValue, NamedSchema, Operation, Parameter, SchemaNode } from '../../model/ir.js';
-import type { FieldRoles, FieldRule, IdFormat, ParamRow, RenameRow, ResourceRow, ResponseShape, RouteRow, WorkspaceRow } from '../../contracts/route-table.js';
+import type { CredentialPlace, FieldRoles, FieldRule, IdFormat, ParamRow, RenameRow, ResourceRow, ResponseShape, RouteRow, WorkspaceRow } from '../../contracts/route-table.js';
 import { setOwn } from '../../data/own-property.js';
 import { namePlaces } from '../../model/alias-renames.js';
 import { isJsonMedia, preferredMedia } from '../../model/media.js';
@@ -150,6 +150,7 @@ function shapeOf(model: ApiModel, op: Operation, status: string, resourceSchema:
 function idFormat(model: ApiModel, schema: NamedSchema, idField: string): IdFormat {
   const node = objectOf(deref(model, propertiesOf(schema.schema)[idField]));
   if (node?.format === 'uuid') return { kind: 'uuid' };
+  if (hasType(node, 'integer')) return { kind: 'integer' };
   const pattern = typeof node?.pattern === 'string' ? node.pattern : '';
   const prefixed = prefixedIdFormat(pattern);
   if (prefixed !== undefined) return prefixed;
@@ -261,23 +262,36 @@ export function resourceRows(model: ApiModel): ResourceRow[] {
   return rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
+/**
+ * Where the operation's credential may be carried, by its security schemes (none when an alternative needs
+ * nothing). An apiKey scheme's place is its own; HTTP bearer and basic, OAuth 2 and OpenID Connect use
+ * Authorization (OAuth 2 and OpenID Connect access tokens are bearer tokens; the sandbox's key is one: issue 27).
+ * Other schemes (mutual TLS, other HTTP schemes) carry nothing the sandbox can read.
+ */
+function credentialPlaces(model: ApiModel, op: Operation): CredentialPlace[] {
+  if (op.security.some((alt) => alt.length === 0)) return [];
+  const places: CredentialPlace[] = [];
+  const add = (place: CredentialPlace): void => {
+    if (!places.some((p) => p.in === place.in && p.name === place.name && p.scheme === place.scheme)) places.push(place);
+  };
+  for (const alternative of op.security) {
+    for (const name of alternative) {
+      const scheme = model.securitySchemes[name];
+      if (scheme?.type === 'apiKey') add({ in: scheme.in, name: scheme.name, scheme: 'key' });
+      else if (scheme?.type === 'http' && /^basic$/i.test(scheme.scheme)) add({ in: 'header', name: 'Authorization', scheme: 'basic' });
+      else if ((scheme?.type === 'http' && /^bearer$/i.test(scheme.scheme)) || scheme?.type === 'oauth2' || scheme?.type === 'openIdConnect') add({ in: 'header', name: 'Authorization', scheme: 'bearer' });
+    }
+  }
+  return places;
+}
+
 export function routeRow(model: ApiModel, op: Operation): RouteRow {
   const schemas = resourceSchemas(model);
   const resourceSchema = op.semantics.resource ? schemas.get(op.semantics.resource)?.name : undefined;
   const statuses = op.responses.map((r) => r.status);
   const success = statuses.find((s) => /^2\d\d$/.test(s)) ?? '200';
   const successMedia = op.responses.find((r) => r.status === success)?.content;
-  const auth: string[] = [];
-  for (const alternative of op.security) {
-    for (const name of alternative) {
-      const scheme = model.securitySchemes[name];
-      if (scheme?.type === 'apiKey' && scheme.in === 'header' && !auth.includes(scheme.name)) auth.push(scheme.name);
-      // HTTP bearer and basic, OAuth 2 and OpenID Connect carry the credential in Authorization (the engine reads it by its scheme: credentials.ts).
-      // OAuth 2 and OpenID Connect access tokens are bearer tokens; the sandbox's key is one (issue 27).
-      const bearer = (scheme?.type === 'http' && /^(bearer|basic)$/i.test(scheme.scheme)) || scheme?.type === 'oauth2' || scheme?.type === 'openIdConnect';
-      if (bearer && !auth.includes('Authorization')) auth.push('Authorization');
-    }
-  }
+  const credentials = credentialPlaces(model, op);
   const body = op.requestBody;
   const s = op.semantics;
   return {
@@ -296,12 +310,15 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
           properties: declaredProperties(model, preferredMedia(body.content)?.schema),
         }
       : null,
-    auth: op.security.some((alt) => alt.length === 0) ? [] : auth,
+    auth: [...new Set(credentials.map((c) => c.name))],
+    credentials,
     permissions: s.permissions,
     resource: s.resource ?? null,
     action: s.action ?? null,
     workspaceRequired: s.workspaceRequired,
-    pagination: s.pagination ? { items: s.pagination.items, pageSize: s.pagination.pageSize, pageToken: s.pagination.pageToken, nextPageToken: s.pagination.nextPageToken } : null,
+    pagination: s.pagination
+      ? { items: s.pagination.items, pageSize: s.pagination.pageSize, pageToken: s.pagination.pageToken, nextPageToken: s.pagination.nextPageToken, style: s.pagination.style ?? 'token', nextLink: s.pagination.nextLink === true }
+      : null,
     softDelete: s.softDelete ?? null,
     restore: s.restore ?? null,
     rules: s.rules,

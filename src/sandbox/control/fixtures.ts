@@ -36,7 +36,8 @@ export function loadFixtures(runtime: Runtime, org: string, entries: FixtureEntr
       let data: Json;
       let id: string;
       if (resource) {
-        id = entry.id ?? (typeof entry.data[resource.id] === 'string' ? (entry.data[resource.id] as string) : mintId(resource.idFormat));
+        const given = entry.data[resource.id];
+        id = entry.id ?? (typeof given === 'string' ? given : typeof given === 'number' && resource.idFormat.kind === 'integer' ? String(given) : mintId(resource.idFormat));
         // What a create would have filled in: the create body's schema defaults, for the fields the entry omits
         // (rules read records as the API makes them: an alert's evaluation_type, a list's []).
         const defaults = runtime.tables.routes.find((r) => r.resource === resource.name && r.action === 'create' && r.aliasOf === null)?.body?.defaults ?? {};

@@ -6,7 +6,7 @@ import type { Json, StoredRecord } from '../storage/store.js';
 import type { ActionResult, RequestContext } from './context.js';
 import type { Hooks } from './hooks.js';
 import { applyListQuery } from './list-query.js';
-import { decodeToken, DEFAULT_PAGE_SIZE, page } from './paging.js';
+import { DEFAULT_PAGE_SIZE, nextLink, pageFor } from './paging.js';
 import {
   checkNotFrozen,
   checkUnique,
@@ -14,6 +14,8 @@ import {
   fieldRules,
   findRecord,
   firstPathParam,
+  hiddenParents,
+  parentResource,
   inScope,
   isBuiltin,
   isHidden,
@@ -32,7 +34,11 @@ function resourceOf(ctx: RequestContext): ResourceRow {
 
 function target(ctx: RequestContext, options: { includeHidden?: boolean } = {}): StoredRecord {
   const param = firstPathParam(ctx.route);
-  return findRecord(ctx, resourceOf(ctx).name, param === undefined ? undefined : ctx.path[param], { ...options, field: param });
+  const resource = resourceOf(ctx);
+  const record = findRecord(ctx, resource.name, param === undefined ? undefined : ctx.path[param], { ...options, field: param });
+  // An inferred nested record is found under its own parents only (issue 27).
+  for (const parent of hiddenParents(resource, ctx.route)) if (record.data[parent] !== undefined && String(record.data[parent]) !== String(ctx.path[parent])) throw notFound(param ?? null, resource.name.replace(/[_-]/g, ' '));
+  return record;
 }
 
 /**
@@ -55,7 +61,7 @@ export function listAction(ctx: RequestContext, order?: string, keep?: (record: 
   const parentParam = ctx.route.params.path[0];
   let parentField: string | undefined;
   if (parentParam) {
-    const parent = ctx.runtime.tables.resources.find((r) => parentParam.name === `${r.name}_id`);
+    const parent = parentResource(ctx.runtime, parentParam.name);
     if (parent) findRecord(ctx, parent.name, ctx.path[parentParam.name], { field: parentParam.name });
     parentField = parentParam.name;
   }
@@ -67,10 +73,11 @@ export function listAction(ctx: RequestContext, order?: string, keep?: (record: 
   const all = applyListQuery(ctx, resource, inList, order);
   const paging = ctx.route.pagination;
   if (!paging) return { records: all, total: all.length };
-  const size = typeof ctx.query[paging.pageSize] === 'number' ? (ctx.query[paging.pageSize] as number) : DEFAULT_PAGE_SIZE;
-  const offset = decodeToken(ctx.query[paging.pageToken], paging.pageToken);
-  const p = page(all, size, offset);
-  return { records: p.items, total: all.length, nextPageToken: p.next };
+  const declared = ctx.route.params.query.find((p) => p.name === paging.pageSize)?.default;
+  const p = pageFor(all, paging, ctx.query, typeof declared === 'number' ? declared : DEFAULT_PAGE_SIZE);
+  if (p.next === undefined || !paging.nextLink) return { records: p.items, total: all.length, nextPageToken: p.next };
+  const path = `${ctx.runtime.tables.basePath}${ctx.route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(ctx.path[name])))}`;
+  return { records: p.items, total: all.length, nextPageToken: nextLink(ctx.origin, path, ctx.query, paging.pageToken, p.next) };
 }
 
 /** Stores a new record in the request's scope; a versioned resource records its first version. */
@@ -96,7 +103,9 @@ function insertNew(ctx: RequestContext, resource: ResourceRow, data: Json): Stor
  * Ours never declares the id in a create body, so its ids are always minted.
  */
 function givenId(ctx: RequestContext, resource: ResourceRow, body: Json): string | undefined {
-  const given = body[resource.id];
+  const raw = body[resource.id];
+  // An integer id (issue 27) is kept by its text, as the store keys records.
+  const given = typeof raw === 'number' && resource.idFormat.kind === 'integer' && Number.isSafeInteger(raw) ? String(raw) : raw;
   if (typeof given !== 'string' || given === '' || resource.readOnly.includes(resource.id)) return undefined;
   return ctx.runtime.store.peek(resource.name, given) ? undefined : given;
 }
@@ -108,7 +117,14 @@ export function createAction(ctx: RequestContext, hooks: Hooks): ActionResult {
   for (const [k, v] of Object.entries(ctx.route.body?.defaults ?? {})) setOwn(body, k, clone(v));
   for (const [k, v] of Object.entries(ctx.body)) if (v !== null) setOwn(body, k, v);
   // A nested collection records its parent id (metric_id of a baseline).
-  for (const p of ctx.route.params.path) if (resource.properties.includes(p.name)) setOwn(body, p.name, ctx.path[p.name]);
+  // An inferred nested collection keeps its parents' ids on the record, unanswered (hiddenParents).
+  const hidden = hiddenParents(resource, ctx.route);
+  // ...and they must exist for the caller (404 on the parameter otherwise), as a list under them checks.
+  for (const name of hidden) {
+    const parent = parentResource(ctx.runtime, name);
+    if (parent) findRecord(ctx, parent.name, ctx.path[name], { field: name });
+  }
+  for (const p of ctx.route.params.path) if (resource.properties.includes(p.name) || hidden.includes(p.name)) setOwn(body, p.name, ctx.path[p.name]);
   const data = newRecordData(ctx.runtime, resource, body, ctx.now, givenId(ctx, resource, body));
   normalize(rules, data);
   hooks.write(ctx, data, undefined);

@@ -5,7 +5,7 @@ import { ApiFailure, internal, invalidAll, notFound, permissionDenied, unauthent
 import { injectFault } from '../faults/answer.js';
 import type { FaultInjector } from '../faults/injector.js';
 import { alnum } from '../ids.js';
-import { readHeaders, readJsonBody, readQuery } from '../http/request.js';
+import { readHeaders, readJsonBody, readPath, readQuery } from '../http/request.js';
 import type { SandboxRequest, SandboxResponse } from '../http/exchange.js';
 import { failure, json } from '../http/respond.js';
 import type { Router } from '../http/router.js';
@@ -19,7 +19,7 @@ import { isHidden, setOwn } from './records.js';
 import { shapeBody } from './shape.js';
 import type { Route } from './tables.js';
 import { validateRequest } from './validate.js';
-import { credentialOf } from './credentials.js';
+import { requestCredential } from './credentials.js';
 import { exampleResult } from './example.js';
 
 export interface Dispatcher {
@@ -39,9 +39,9 @@ export interface DispatchDeps {
 
 function authenticate(runtime: Runtime, route: Route, request: SandboxRequest): ApiKeyRecord | null {
   if (route.auth.length === 0) return null;
-  let value: string | null = null;
-  for (const name of route.auth) value ??= credentialOf(name, request.headers.get(name));
-  if (value === null || value === '') throw unauthenticated('missing API key', route.auth[0]);
+  const value = requestCredential(route.credentials, request);
+  if (value === null) throw unauthenticated('missing API key', route.auth[0]);
+  if (value === '') throw unauthenticated('the credential is not in the form its scheme takes (Bearer <key>, or Basic base64(<user>:<key>))', route.auth[0]);
   const key = runtime.store.findKey(value);
   if (!key) throw unauthenticated('unknown API key', route.auth[0]);
   return key;
@@ -96,8 +96,9 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
     }
   }
 
-  async function serve(request: SandboxRequest, route: Route, params: Record<string, unknown>): Promise<SandboxResponse> {
+  async function serve(request: SandboxRequest, route: Route, raw: Record<string, unknown>): Promise<SandboxResponse> {
     const url = request.url;
+    const params = readPath(route.params.path, raw);
     const key = authenticate(runtime, route, request);
     for (const permission of route.permissions) if (key && !key.permissions.includes(permission)) throw permissionDenied(permission);
     const faulted = key && deps.faults ? await injectFault(deps.faults, runtime.clock, key.organization_id, route.id, request.method, url.pathname) : undefined;

@@ -4,5 +4,7 @@ import type { ActionResult } from './context.js';
 import type { Route } from './tables.js';
 
 export function exampleResult(route: Route): ActionResult {
+  // A success response without content has no body to answer (shape 'none').
+  if (route.success.shape.kind === 'none') return {};
   return { body: structuredClone(route.example!.value) };
 }

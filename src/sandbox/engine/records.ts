@@ -8,6 +8,7 @@ import { PLATFORM_ORG } from '../storage/store.js';
 import type { RequestContext, Runtime } from './context.js';
 import type { FieldRule, ResourceRow, Route } from './tables.js';
 import { setOwn } from '../../data/own-property.js';
+import { lastTemplate } from '../../data/path-template.js';
 
 /** The one data-safe key writer, re-exported for this layer's modules. */
 export { setOwn };
@@ -58,17 +59,44 @@ export function inScope(ctx: RequestContext, resource: ResourceRow, record: Stor
 /** The record named by the route's first path parameter, in scope; hidden ones only when asked for. */
 export function findRecord(ctx: RequestContext, resourceName: string, id: unknown, options: { includeHidden?: boolean; field?: string } = {}): StoredRecord {
   const resource = ctx.runtime.resource(resourceName);
-  const record = typeof id === 'string' ? ctx.runtime.store.get(resourceName, id) : undefined;
+  // A path id of an integer parameter arrives coerced to a number; records are kept under the id's text.
+  const record = typeof id === 'string' || typeof id === 'number' ? ctx.runtime.store.get(resourceName, String(id)) : undefined;
   if (!record || !inScope(ctx, resource, record) || (!options.includeHidden && isHidden(resource, record))) {
     throw notFound(options.field ?? null, resourceName.replace(/[_-]/g, ' '));
   }
   return record;
 }
 
-/** The path parameter that names the operation's own resource: `<resource>_id`, else the first one. */
+/**
+ * The path parameter that names the operation's own resource: `<resource>_id`; else, under a parent
+ * (`/owners/{ownerId}/pets/{petId}`, an inferred nested collection: issue 27), the one that ends the path; else the first.
+ */
 export function firstPathParam(route: Route): string | undefined {
   const own = route.resource === null ? undefined : `${route.resource.replace(/-/g, '_')}_id`;
-  return (route.params.path.find((p) => p.name === own) ?? route.params.path[0])?.name;
+  const named = route.params.path.find((p) => p.name === own);
+  if (named) return named.name;
+  const ending = lastTemplate(route.path)?.name;
+  const last = route.params.path.length > 1 ? route.params.path.find((p) => p.name === ending) : undefined;
+  return (last ?? route.params.path[0])?.name;
+}
+
+/**
+ * The parents of an inferred nested resource: the route's path parameters other than its own that are no property
+ * of the resource (ours name parents by properties, `metric_id`). Their values are kept on the record, never
+ * answered, and scope it: listed and found under the same parents only (issue 27).
+ */
+export function hiddenParents(resource: ResourceRow, route: Route): string[] {
+  const own = route.action === 'create' || route.action === 'list' ? undefined : firstPathParam(route);
+  return route.params.path.map((p) => p.name).filter((name) => name !== own && !resource.properties.includes(name));
+}
+
+/** A parent resource named by a path parameter: `<resource>_id`, else (an inferred one) the resource whose get path ends with it. */
+export function parentResource(runtime: Runtime, param: string): ResourceRow | undefined {
+  const resources = runtime.tables.resources;
+  const named = resources.find((r) => `${r.name.replace(/-/g, '_')}_id` === param);
+  if (named || param.endsWith('_id')) return named;
+  const getter = runtime.tables.routes.find((r) => r.action === 'get' && r.aliasOf === null && r.resource !== null && lastTemplate(r.path)?.name === param);
+  return getter ? resources.find((r) => r.name === getter.resource) : undefined;
 }
 
 /**
@@ -126,7 +154,8 @@ export function newRecordData(runtime: Runtime, resource: ResourceRow, body: Jso
   const data: Json = {};
   for (const [k, v] of Object.entries(resource.defaults)) setOwn(data, k, clone(v));
   for (const [k, v] of Object.entries(body)) setOwn(data, k, clone(v));
-  setOwn(data, resource.id, id);
+  // An integer id is stored as its text (the store's key) and answered as the number its schema says.
+  setOwn(data, resource.id, resource.idFormat.kind === 'integer' ? Number(id) : id);
   const nameField = resource.roles.resourceName;
   if (nameField !== null && data[nameField] === undefined) setOwn(data, nameField, `${resource.namePrefix ?? collectionOf(runtime, resource.name)}/${id}`);
   const lc = resource.lifecycle;

@@ -26,7 +26,8 @@ export function shapeBody(ctx: RequestContext, result: ActionResult): unknown {
       // paginated list that goes on, the next page token.
       const out: Json = {};
       setOwn(out, shape.items, result.records!.map((r) => present(resource, r)));
-      if (result.nextPageToken !== undefined) setOwn(out, ctx.route.pagination!.nextPageToken, result.nextPageToken);
+      const nextKey = ctx.route.pagination?.nextPageToken;
+      if (result.nextPageToken !== undefined && nextKey) setOwn(out, nextKey, result.nextPageToken);
       if (shape.total !== null) setOwn(out, shape.total, result.total);
       return out;
     }

@@ -42,6 +42,16 @@ export function readQuery(params: readonly ParamRow[], search: URLSearchParams):
   return out;
 }
 
+/** Path parameters (already decoded by the router), coerced like query ones: an integer id is a number (issue 27). */
+export function readPath(params: readonly ParamRow[], values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...values };
+  for (const p of params) {
+    const value = values[p.name];
+    if (typeof value === 'string') setOwn(out, p.name, coerce(value, p.type));
+  }
+  return out;
+}
+
 /** Header parameters, coerced like query ones (the spec declares no list-valued header). */
 export function readHeaders(params: readonly ParamRow[], headers: HeaderReader): Record<string, unknown> {
   const out: Record<string, unknown> = {};

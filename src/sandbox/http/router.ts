@@ -10,7 +10,8 @@ export interface RouteLike {
 
 interface Compiled<R> {
   route: R;
-  segments: ({ literal: string } | { param: string })[];
+  /** A parameter may have literal text around it in its segment (`{Sid}.json`: issue 27, twilio). */
+  segments: ({ literal: string } | { param: string; prefix: string; suffix: string })[];
 }
 
 export interface Match<R> {
@@ -23,18 +24,24 @@ function compile<R extends RouteLike>(route: R): Compiled<R> {
     .split('/')
     .filter((s) => s !== '')
     .map((s) => {
-      const m = /^\{([^{}]+)\}$/.exec(s);
-      return m ? { param: m[1]! } : { literal: s };
+      const m = /^([^{}]*)\{([^{}]+)\}([^{}]*)$/.exec(s);
+      return m ? { param: m[2]!, prefix: m[1]!, suffix: m[3]! } : { literal: s };
     });
   return { route, segments };
+}
+
+/** How specific a segment is: a literal, then a parameter with literal text around it, then a bare parameter. */
+function rank(seg: Compiled<unknown>['segments'][number]): number {
+  if ('literal' in seg) return 0;
+  return seg.prefix !== '' || seg.suffix !== '' ? 1 : 2;
 }
 
 /** Literal-first order: compares segment kinds left to right. */
 function specificity<R>(a: Compiled<R>, b: Compiled<R>): number {
   for (let i = 0; i < Math.min(a.segments.length, b.segments.length); i++) {
-    const la = 'literal' in a.segments[i]!;
-    const lb = 'literal' in b.segments[i]!;
-    if (la !== lb) return la ? -1 : 1;
+    const ra = rank(a.segments[i]!);
+    const rb = rank(b.segments[i]!);
+    if (ra !== rb) return ra - rb;
   }
   return 0;
 }
@@ -55,10 +62,12 @@ export class Router<R extends RouteLike> {
       let ok = true;
       for (let i = 0; i < parts.length && ok; i++) {
         const seg = c.segments[i]!;
-        if ('literal' in seg) ok = seg.literal === parts[i];
+        const part = parts[i]!;
+        if ('literal' in seg) ok = seg.literal === part;
+        else if (part.length <= seg.prefix.length + seg.suffix.length || !part.startsWith(seg.prefix) || !part.endsWith(seg.suffix)) ok = false;
         else {
           try {
-            params[seg.param] = decodeURIComponent(parts[i]!);
+            params[seg.param] = decodeURIComponent(part.slice(seg.prefix.length, part.length - seg.suffix.length));
           } catch {
             throw invalid(seg.param, 'is not a valid percent-encoded path segment');
           }

@@ -155,7 +155,7 @@ function operationSemantics(route: Tables['routes'][number], tables: Tables): st
   const resource = tables.resources.find((r) => r.name === route.resource);
   if (resource) out.push(resource.scope === 'workspace' ? 'scoped to a workspace (X-Service-Workspace-Id, else the default workspace)' : 'scoped to the organization');
   if (route.workspaceRequired) out.push('404 when no workspace resolves');
-  if (route.pagination) out.push(`paginated: ${route.pagination.pageSize} and ${route.pagination.pageToken} in, ${route.pagination.items} and ${route.pagination.nextPageToken} out`);
+  if (route.pagination) out.push(`paginated: ${route.pagination.pageSize} and ${route.pagination.pageToken}${route.pagination.style === 'token' ? '' : ` (${route.pagination.style === 'offset' ? 'an offset' : 'a page number'})`} in, ${[route.pagination.items, route.pagination.nextPageToken].filter((k) => k !== null).join(' and ')} out`);
   if (route.softDelete) out.push(`soft delete: answers ${route.softDelete.respond === 'empty' ? '{}' : 'the record in its deleted state'}; deleting again is ${route.softDelete.repeat === 'ok' ? 'fine' : '404'}`);
   if (route.restore) out.push(route.restore.noopWhenActive ? 'restore: restoring an active record changes nothing' : 'restore');
   if (route.sets) out.push(`sets ${Object.entries(route.sets).map(([k, v]) => `${k} = ${JSON.stringify(v)}`).join(', ')} (idempotent; 409 in a frozen state)`);

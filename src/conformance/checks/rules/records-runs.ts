@@ -1,6 +1,7 @@
 // Record rules of runs (run-pin-versions): a launch checks that what it names exists, pins the current
 // version of each resource and starts PENDING; reading a run tells whether it is still on the latest
 // configuration (seed Versioning 3, 6 and 8; docs/sandbox.md "Runs").
+import { nextPageParam } from '../../paging.js';
 import { expectError, send } from '../../http.js';
 import { fail } from '../../result.js';
 import type { Route } from '../../suite-data.js';
@@ -246,8 +247,8 @@ export async function findInList(ctx: CheckContext, ids: string[], extra: Record
     const query: Record<string, string> = { ...extra, ...(paging && token !== undefined ? { [paging.pageToken]: token } : {}) };
     const answer = await succeed(ctx, ctx.route, { query }, 'listing runs');
     for (const item of itemsOf(ctx.route, answer.body)) if (ids.includes(runIdOf(ctx, item))) found.set(runIdOf(ctx, item), item);
-    const next = paging ? (answer.body as Json)[paging.nextPageToken] : undefined;
-    if (typeof next !== 'string' || next === '') break;
+    const next = nextPageParam(ctx.route, answer.body);
+    if (next === undefined) break;
     token = next;
   }
   for (const id of ids) if (!found.has(id)) fail(`run ${id} is not in the list`);

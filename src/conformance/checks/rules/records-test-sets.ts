@@ -1,6 +1,7 @@
 // Record rules of test sets (test-set-snapshot): a test set's version captures its configuration plus the
 // ordered test-case grid (seed Versioning 4); the grid is stored as test-case records and shown in
 // `test_cases` (docs/sandbox.md "Test sets", the sandbox's choice).
+import { nextPageParam } from '../../paging.js';
 import { expectError, send } from '../../http.js';
 import { fail } from '../../result.js';
 import { recordOf, type Created } from '../../world.js';
@@ -229,7 +230,7 @@ export const caseListOrder: Check = {
       const body = answer.body as Json;
       const items = (body[paging?.items ?? 'test_cases'] as Json[] | undefined) ?? [];
       listed.push(...items.map((i) => String(i.id)));
-      token = paging && typeof body[paging.nextPageToken] === 'string' ? String(body[paging.nextPageToken]) : undefined;
+      token = nextPageParam(ctx.route, body);
       if (token === undefined) break;
     }
     if (!same(listed, expected)) fail(`the test cases list as ${show(listed)}, expected the grid order ${show(expected)}`);

@@ -10,6 +10,12 @@ export interface CheckResult {
     rules: readonly string[];
     ms: number;
 }
+/** A check the run left out because no operation of the spec has what it checks (not-run.ts): not a skip. */
+export interface NotRun {
+    check: string;
+    /** Why: what the check needs that the spec lacks. */
+    reason: string;
+}
 export declare class CheckFailure extends Error {
 }
 export declare class CheckSkip extends Error {
