@@ -1233,11 +1233,19 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:read"],
         resource: "agent",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "agents", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "agents",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: [],
@@ -1291,6 +1299,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:write"],
         resource: "agent",
         action: "create",
@@ -1328,6 +1337,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:read"],
         resource: "agent",
         action: "get",
@@ -1399,6 +1409,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:write"],
         resource: "agent",
         action: "update",
@@ -1437,6 +1448,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:write"],
         resource: "agent",
         action: "delete",
@@ -1481,6 +1493,7 @@ var init_routes = __esm({
           properties: ["include_associations"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:write"],
         resource: "agent",
         action: "duplicate",
@@ -1519,6 +1532,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:read"],
         resource: "agent",
         action: "versions",
@@ -1584,6 +1598,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:write"],
         resource: "agent",
         action: "revert",
@@ -1625,11 +1640,19 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "alerts", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "alerts",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: [],
@@ -1693,6 +1716,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:write"],
         resource: "alert",
         action: "create",
@@ -1730,6 +1754,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "get",
@@ -1797,6 +1822,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read", "alerts:write"],
         resource: "alert",
         action: "update",
@@ -1835,6 +1861,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:write"],
         resource: "alert",
         action: "delete",
@@ -1872,6 +1899,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "custom",
@@ -1926,6 +1954,7 @@ var init_routes = __esm({
           properties: ["run_id"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "custom",
@@ -1985,6 +2014,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "list",
@@ -1993,7 +2023,9 @@ var init_routes = __esm({
           items: "conversations",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -2035,6 +2067,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "list",
@@ -2043,7 +2076,9 @@ var init_routes = __esm({
           items: "simulated_conversations",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -2081,6 +2116,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "get",
@@ -2125,6 +2161,7 @@ var init_routes = __esm({
           properties: ["is_public", "notes"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "update",
@@ -2163,6 +2200,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "delete",
@@ -2200,6 +2238,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -2251,6 +2290,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -2301,6 +2341,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -2342,6 +2383,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "custom",
@@ -2395,6 +2437,7 @@ var init_routes = __esm({
           properties: ["simulation_ids", "metric_ids"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "custom",
@@ -2453,6 +2496,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "list",
@@ -2461,7 +2505,9 @@ var init_routes = __esm({
           items: "uploaded_conversations",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -2501,6 +2547,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "get",
@@ -2546,6 +2593,7 @@ var init_routes = __esm({
           properties: ["audio_url", "audio"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "update",
@@ -2584,6 +2632,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "delete",
@@ -2621,6 +2670,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -2672,6 +2722,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -2722,6 +2773,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -2781,6 +2833,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "create",
@@ -2820,6 +2873,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "get",
@@ -2865,6 +2919,7 @@ var init_routes = __esm({
           properties: ["audio_url", "audio"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "update",
@@ -2905,6 +2960,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "delete",
@@ -2942,6 +2998,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -2993,6 +3050,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -3043,6 +3101,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -3102,6 +3161,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "create",
@@ -3153,6 +3213,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["dashboards:read"],
         resource: "dashboard",
         action: "list",
@@ -3161,7 +3222,9 @@ var init_routes = __esm({
           items: "dashboards",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -3202,6 +3265,7 @@ var init_routes = __esm({
           properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["dashboards:write"],
         resource: "dashboard",
         action: "create",
@@ -3239,6 +3303,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["dashboards:read"],
         resource: "dashboard",
         action: "get",
@@ -3290,6 +3355,7 @@ var init_routes = __esm({
           properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["dashboards:write"],
         resource: "dashboard",
         action: "update",
@@ -3328,6 +3394,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: [],
         resource: "dashboard",
         action: "delete",
@@ -3380,11 +3447,19 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "metrics", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "metrics",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: ["metric-organization-threshold"],
@@ -3478,6 +3553,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "create",
@@ -3525,6 +3601,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "flow",
         action: "list",
@@ -3533,7 +3610,9 @@ var init_routes = __esm({
           items: "metric_flows",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -3569,6 +3648,7 @@ var init_routes = __esm({
           properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "flow",
         action: "create",
@@ -3612,6 +3692,7 @@ var init_routes = __esm({
           properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "flow",
         action: "update",
@@ -3649,6 +3730,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "flow",
         action: "delete",
@@ -3692,6 +3774,7 @@ var init_routes = __esm({
           properties: ["metric_output_ids"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "simulation",
         action: "custom",
@@ -3729,6 +3812,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -3758,6 +3842,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -3798,6 +3883,7 @@ var init_routes = __esm({
           properties: ["sql_query", "aggregation_method", "unit"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -3836,6 +3922,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -3869,6 +3956,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -3911,6 +3999,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "get",
@@ -4018,6 +4107,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "update",
@@ -4055,6 +4145,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "delete",
@@ -4099,6 +4190,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "baseline",
         action: "list",
@@ -4107,7 +4199,9 @@ var init_routes = __esm({
           items: "baselines",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -4162,6 +4256,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "baseline",
         action: "create",
@@ -4202,6 +4297,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "baseline",
         action: "get",
@@ -4249,6 +4345,7 @@ var init_routes = __esm({
           properties: ["display_name", "sigma_threshold", "direction", "status"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "baseline",
         action: "update",
@@ -4289,6 +4386,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "baseline",
         action: "delete",
@@ -4330,6 +4428,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "baseline",
         action: "custom",
@@ -4371,6 +4470,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "duplicate",
@@ -4407,6 +4507,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "restore",
@@ -4451,6 +4552,7 @@ var init_routes = __esm({
           properties: ["simulation_output_id", "dev_id"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "custom",
@@ -4493,6 +4595,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "threshold",
         action: "custom",
@@ -4541,6 +4644,7 @@ var init_routes = __esm({
           properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "threshold",
         action: "custom",
@@ -4581,6 +4685,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "threshold",
         action: "list",
@@ -4589,7 +4694,9 @@ var init_routes = __esm({
           items: "thresholds",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -4630,6 +4737,7 @@ var init_routes = __esm({
           properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "threshold",
         action: "create",
@@ -4670,6 +4778,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "threshold",
         action: "delete",
@@ -4706,6 +4815,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "versions",
@@ -4758,6 +4868,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "revert",
@@ -4790,6 +4901,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -4831,11 +4943,19 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "monitors", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "monitors",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: [],
@@ -4919,6 +5039,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:write"],
         resource: "alert",
         action: "create",
@@ -4971,6 +5092,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "get",
@@ -5047,6 +5169,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read", "alerts:write"],
         resource: "alert",
         action: "update",
@@ -5101,6 +5224,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:write"],
         resource: "alert",
         action: "delete",
@@ -5141,6 +5265,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "custom",
@@ -5198,6 +5323,7 @@ var init_routes = __esm({
           properties: ["run_id"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "custom",
@@ -5244,6 +5370,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: [],
+        credentials: [],
         permissions: [],
         resource: "spec",
         action: "list",
@@ -5277,6 +5404,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: [],
+        credentials: [],
         permissions: [],
         resource: "spec",
         action: "get",
@@ -5316,11 +5444,19 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "personas", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "personas",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: [],
@@ -5375,6 +5511,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "persona",
         action: "create",
@@ -5414,6 +5551,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "custom",
@@ -5469,6 +5607,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "background_sound",
         action: "custom",
@@ -5521,6 +5660,7 @@ var init_routes = __esm({
           properties: ["display_name", "default_volume", "acoustic_source_type", "status"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "background_sound",
         action: "custom",
@@ -5558,6 +5698,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "background_sound",
         action: "custom",
@@ -5590,6 +5731,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "custom",
@@ -5627,6 +5769,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "custom",
@@ -5663,6 +5806,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "custom",
@@ -5700,6 +5844,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "get",
@@ -5790,6 +5935,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "persona",
         action: "update",
@@ -5828,6 +5974,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "persona",
         action: "delete",
@@ -5865,6 +6012,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "persona",
         action: "duplicate",
@@ -5902,6 +6050,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "versions",
@@ -5961,6 +6110,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "persona",
         action: "revert",
@@ -6010,6 +6160,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "list",
@@ -6018,7 +6169,9 @@ var init_routes = __esm({
           items: "review_projects",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -6068,6 +6221,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "create",
@@ -6107,6 +6261,7 @@ var init_routes = __esm({
           properties: ["project_ids", "include_unresolved_ids", "selected_project_id"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "custom",
@@ -6147,6 +6302,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "get",
@@ -6214,6 +6370,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "update",
@@ -6251,6 +6408,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "delete",
@@ -6294,6 +6452,7 @@ var init_routes = __esm({
           properties: ["simulation_output_id", "assignee"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "custom",
@@ -6352,6 +6511,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "custom",
@@ -6400,6 +6560,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "custom",
@@ -6441,6 +6602,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "custom",
@@ -6510,11 +6672,19 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:read"],
         resource: "run",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "runs", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "runs",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: ["run-pin-versions"],
@@ -6567,6 +6737,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:write"],
         resource: "run",
         action: "create",
@@ -6604,6 +6775,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:read"],
         resource: "run",
         action: "custom",
@@ -6644,6 +6816,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:read"],
         resource: "run",
         action: "get",
@@ -6688,6 +6861,7 @@ var init_routes = __esm({
           properties: ["tags"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:write"],
         resource: "run",
         action: "update",
@@ -6726,6 +6900,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:write"],
         resource: "run",
         action: "delete",
@@ -6769,6 +6944,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "list",
@@ -6777,7 +6953,9 @@ var init_routes = __esm({
           items: "simulations",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -6813,6 +6991,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "get",
@@ -6857,6 +7036,7 @@ var init_routes = __esm({
           properties: ["is_public", "notes"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "update",
@@ -6895,6 +7075,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "delete",
@@ -6932,6 +7113,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -6983,6 +7165,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -7033,6 +7216,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -7074,6 +7258,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "custom",
@@ -7127,6 +7312,7 @@ var init_routes = __esm({
           properties: ["simulation_ids", "metric_ids"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "custom",
@@ -7180,11 +7366,19 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["tags:read"],
         resource: "tag",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "tags", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "tags",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: ["tag-list-filters"],
@@ -7216,6 +7410,7 @@ var init_routes = __esm({
           properties: ["tag_name", "color"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["tags:write"],
         resource: "tag",
         action: "create",
@@ -7249,6 +7444,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["tags:read"],
         resource: "tag",
         action: "get",
@@ -7292,6 +7488,7 @@ var init_routes = __esm({
           properties: ["tag_name", "color"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["tags:write"],
         resource: "tag",
         action: "update",
@@ -7330,6 +7527,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["tags:write"],
         resource: "tag",
         action: "delete",
@@ -7367,6 +7565,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_case",
         action: "list",
@@ -7375,7 +7574,9 @@ var init_routes = __esm({
           items: "test_cases",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -7424,6 +7625,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_case",
         action: "create",
@@ -7461,6 +7663,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_case",
         action: "get",
@@ -7505,6 +7708,7 @@ var init_routes = __esm({
           properties: ["input_str", "expected_output", "attributes", "input_type", "simulation_metadata_input", "position"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_case",
         action: "update",
@@ -7543,6 +7747,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_case",
         action: "delete",
@@ -7594,6 +7799,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_set",
         action: "list",
@@ -7602,7 +7808,9 @@ var init_routes = __esm({
           items: "test_sets",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -7643,6 +7851,7 @@ var init_routes = __esm({
           properties: ["display_name", "slug", "description", "test_set_type", "test_set_metadata", "parameters", "tags"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "create",
@@ -7680,6 +7889,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_set",
         action: "get",
@@ -7733,6 +7943,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "update",
@@ -7771,6 +7982,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "delete",
@@ -7808,6 +8020,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_set",
         action: "custom",
@@ -7852,6 +8065,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "custom",
@@ -7896,6 +8110,7 @@ var init_routes = __esm({
           properties: ["agent_ids"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "custom",
@@ -7938,6 +8153,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "duplicate",
@@ -7978,6 +8194,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_set",
         action: "custom",
@@ -8019,6 +8236,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_set",
         action: "versions",
@@ -8078,6 +8296,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "revert",
@@ -8111,6 +8330,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["webhooks:write"],
         resource: "webhook",
         action: "list",
@@ -8147,6 +8367,7 @@ var init_routes = __esm({
           properties: ["type", "url", "auth_token"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["webhooks:write"],
         resource: "webhook",
         action: "create",
@@ -8187,6 +8408,7 @@ var init_routes = __esm({
           properties: ["type", "url", "auth_token"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["webhooks:write"],
         resource: "webhook",
         action: "update",
@@ -8224,6 +8446,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["webhooks:write"],
         resource: "webhook",
         action: "delete",
@@ -8260,6 +8483,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:read"],
         resource: "workspace",
         action: "list",
@@ -8296,6 +8520,7 @@ var init_routes = __esm({
           properties: ["slug", "display_name"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:write"],
         resource: "workspace",
         action: "create",
@@ -8332,6 +8557,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:read"],
         resource: "workspace",
         action: "get",
@@ -8375,6 +8601,7 @@ var init_routes = __esm({
           properties: ["display_name"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:write"],
         resource: "workspace",
         action: "update",
@@ -8412,6 +8639,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:write"],
         resource: "workspace",
         action: "delete",
@@ -8448,6 +8676,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:write"],
         resource: "workspace",
         action: "custom",
@@ -8805,6 +9034,7 @@ function alnum(length) {
 }
 function mintId(format) {
   if (format.kind === "uuid") return randomUUID();
+  if (format.kind === "integer") return String(1 + randomBytes(4).readUInt32BE(0) % 2147483647);
   if (format.kind === "prefixed") return format.prefix + fromAlphabet(format.alphabet, format.length);
   return format.kind === "ulid" ? ulid() : alnum(format.length);
 }
@@ -8974,6 +9204,13 @@ function setOwn(target2, key2, value) {
   else target2[key2] = value;
 }
 
+// src/data/path-template.ts
+function lastTemplate(path) {
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  const m = /^\{([^{}]+)\}([^{}]*)$/.exec(last);
+  return m ? { name: m[1], suffix: m[2] } : void 0;
+}
+
 // src/sandbox/engine/records.ts
 var SANDBOX_USER = "sandbox-user@example.com";
 function clone(value) {
@@ -9009,7 +9246,7 @@ function inScope(ctx, resource, record) {
 }
 function findRecord(ctx, resourceName, id, options = {}) {
   const resource = ctx.runtime.resource(resourceName);
-  const record = typeof id === "string" ? ctx.runtime.store.get(resourceName, id) : void 0;
+  const record = typeof id === "string" || typeof id === "number" ? ctx.runtime.store.get(resourceName, String(id)) : void 0;
   if (!record || !inScope(ctx, resource, record) || !options.includeHidden && isHidden(resource, record)) {
     throw notFound(options.field ?? null, resourceName.replace(/[_-]/g, " "));
   }
@@ -9017,7 +9254,22 @@ function findRecord(ctx, resourceName, id, options = {}) {
 }
 function firstPathParam(route2) {
   const own2 = route2.resource === null ? void 0 : `${route2.resource.replace(/-/g, "_")}_id`;
-  return (route2.params.path.find((p) => p.name === own2) ?? route2.params.path[0])?.name;
+  const named2 = route2.params.path.find((p) => p.name === own2);
+  if (named2) return named2.name;
+  const ending = lastTemplate(route2.path)?.name;
+  const last = route2.params.path.length > 1 ? route2.params.path.find((p) => p.name === ending) : void 0;
+  return (last ?? route2.params.path[0])?.name;
+}
+function hiddenParents(resource, route2) {
+  const own2 = route2.action === "create" || route2.action === "list" ? void 0 : firstPathParam(route2);
+  return route2.params.path.map((p) => p.name).filter((name) => name !== own2 && !resource.properties.includes(name));
+}
+function parentResource(runtime, param) {
+  const resources2 = runtime.tables.resources;
+  const named2 = resources2.find((r) => `${r.name.replace(/-/g, "_")}_id` === param);
+  if (named2 || param.endsWith("_id")) return named2;
+  const getter = runtime.tables.routes.find((r) => r.action === "get" && r.aliasOf === null && r.resource !== null && lastTemplate(r.path)?.name === param);
+  return getter ? resources2.find((r) => r.name === getter.resource) : void 0;
 }
 function present(resource, record) {
   const out = {};
@@ -9058,7 +9310,7 @@ function newRecordData(runtime, resource, body2, now, id = mintId(resource.idFor
   const data = {};
   for (const [k, v] of Object.entries(resource.defaults)) setOwn(data, k, clone(v));
   for (const [k, v] of Object.entries(body2)) setOwn(data, k, clone(v));
-  setOwn(data, resource.id, id);
+  setOwn(data, resource.id, resource.idFormat.kind === "integer" ? Number(id) : id);
   const nameField = resource.roles.resourceName;
   if (nameField !== null && data[nameField] === void 0) setOwn(data, nameField, `${resource.namePrefix ?? collectionOf(runtime, resource.name)}/${id}`);
   const lc = resource.lifecycle;
@@ -9779,7 +10031,7 @@ function operationSemantics(route2, tables) {
   const resource = tables.resources.find((r) => r.name === route2.resource);
   if (resource) out.push(resource.scope === "workspace" ? "scoped to a workspace (X-Service-Workspace-Id, else the default workspace)" : "scoped to the organization");
   if (route2.workspaceRequired) out.push("404 when no workspace resolves");
-  if (route2.pagination) out.push(`paginated: ${route2.pagination.pageSize} and ${route2.pagination.pageToken} in, ${route2.pagination.items} and ${route2.pagination.nextPageToken} out`);
+  if (route2.pagination) out.push(`paginated: ${route2.pagination.pageSize} and ${route2.pagination.pageToken}${route2.pagination.style === "token" ? "" : ` (${route2.pagination.style === "offset" ? "an offset" : "a page number"})`} in, ${[route2.pagination.items, route2.pagination.nextPageToken].filter((k) => k !== null).join(" and ")} out`);
   if (route2.softDelete) out.push(`soft delete: answers ${route2.softDelete.respond === "empty" ? "{}" : "the record in its deleted state"}; deleting again is ${route2.softDelete.repeat === "ok" ? "fine" : "404"}`);
   if (route2.restore) out.push(route2.restore.noopWhenActive ? "restore: restoring an active record changes nothing" : "restore");
   if (route2.sets) out.push(`sets ${Object.entries(route2.sets).map(([k, v]) => `${k} = ${JSON.stringify(v)}`).join(", ")} (idempotent; 409 in a frozen state)`);
@@ -10296,7 +10548,8 @@ function loadFixtures(runtime, org, entries) {
       let data;
       let id;
       if (resource) {
-        id = entry.id ?? (typeof entry.data[resource.id] === "string" ? entry.data[resource.id] : mintId(resource.idFormat));
+        const given3 = entry.data[resource.id];
+        id = entry.id ?? (typeof given3 === "string" ? given3 : typeof given3 === "number" && resource.idFormat.kind === "integer" ? String(given3) : mintId(resource.idFormat));
         const defaults = runtime.tables.routes.find((r) => r.resource === resource.name && r.action === "create" && r.aliasOf === null)?.body?.defaults ?? {};
         data = newRecordData(runtime, resource, { ...structuredClone(defaults), ...entry.data }, now, id);
       } else {
@@ -10836,6 +11089,14 @@ function readQuery(params, search) {
   }
   return out;
 }
+function readPath(params, values) {
+  const out = { ...values };
+  for (const p of params) {
+    const value = values[p.name];
+    if (typeof value === "string") setOwn(out, p.name, coerce(value, p.type));
+  }
+  return out;
+}
 function readHeaders(params, headers) {
   const out = {};
   for (const p of params) {
@@ -11054,6 +11315,26 @@ function page(items, size, offset) {
   const end = offset + slice.length;
   return end < items.length ? { items: slice, next: encodeToken(end) } : { items: slice };
 }
+function pageFor(all, paging, query, defaultSize) {
+  const asked = query[paging.pageSize];
+  const size = typeof asked === "number" ? Math.max(0, Math.floor(asked)) : defaultSize;
+  const given3 = query[paging.pageToken];
+  if (paging.style === "token") return size === 0 ? { items: [] } : page(all, size, decodeToken(given3, paging.pageToken));
+  const number = typeof given3 === "number" ? Math.floor(given3) : void 0;
+  const offset = paging.style === "offset" ? Math.max(0, number ?? 0) : (Math.max(1, number ?? 1) - 1) * size;
+  const items = all.slice(offset, offset + size);
+  if (size === 0 || offset + items.length >= all.length) return { items };
+  return { items, next: String(paging.style === "offset" ? offset + items.length : Math.max(1, number ?? 1) + 1) };
+}
+function nextLink(origin2, path, query, pageParam, next) {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (k === pageParam || v === void 0 || v === null) continue;
+    search.set(k, Array.isArray(v) ? v.map(String).join(",") : String(v));
+  }
+  search.set(pageParam, next);
+  return `${origin2}${path}?${search.toString()}`;
+}
 
 // src/sandbox/engine/actions.ts
 function resourceOf(ctx) {
@@ -11061,7 +11342,10 @@ function resourceOf(ctx) {
 }
 function target(ctx, options = {}) {
   const param = firstPathParam(ctx.route);
-  return findRecord(ctx, resourceOf(ctx).name, param === void 0 ? void 0 : ctx.path[param], { ...options, field: param });
+  const resource = resourceOf(ctx);
+  const record = findRecord(ctx, resource.name, param === void 0 ? void 0 : ctx.path[param], { ...options, field: param });
+  for (const parent of hiddenParents(resource, ctx.route)) if (record.data[parent] !== void 0 && String(record.data[parent]) !== String(ctx.path[parent])) throw notFound(param ?? null, resource.name.replace(/[_-]/g, " "));
+  return record;
 }
 function matchesFilters(ctx, resource, record) {
   for (const [name, value] of Object.entries(ctx.query)) if (resource.properties.includes(name) && record.data[name] !== value) return false;
@@ -11072,7 +11356,7 @@ function listAction(ctx, order, keep) {
   const parentParam = ctx.route.params.path[0];
   let parentField;
   if (parentParam) {
-    const parent = ctx.runtime.tables.resources.find((r) => parentParam.name === `${r.name}_id`);
+    const parent = parentResource(ctx.runtime, parentParam.name);
     if (parent) findRecord(ctx, parent.name, ctx.path[parentParam.name], { field: parentParam.name });
     parentField = parentParam.name;
   }
@@ -11080,10 +11364,11 @@ function listAction(ctx, order, keep) {
   const all = applyListQuery(ctx, resource, inList, order);
   const paging = ctx.route.pagination;
   if (!paging) return { records: all, total: all.length };
-  const size = typeof ctx.query[paging.pageSize] === "number" ? ctx.query[paging.pageSize] : DEFAULT_PAGE_SIZE;
-  const offset = decodeToken(ctx.query[paging.pageToken], paging.pageToken);
-  const p = page(all, size, offset);
-  return { records: p.items, total: all.length, nextPageToken: p.next };
+  const declared = ctx.route.params.query.find((p2) => p2.name === paging.pageSize)?.default;
+  const p = pageFor(all, paging, ctx.query, typeof declared === "number" ? declared : DEFAULT_PAGE_SIZE);
+  if (p.next === void 0 || !paging.nextLink) return { records: p.items, total: all.length, nextPageToken: p.next };
+  const path = `${ctx.runtime.tables.basePath}${ctx.route.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(String(ctx.path[name])))}`;
+  return { records: p.items, total: all.length, nextPageToken: nextLink(ctx.origin, path, ctx.query, paging.pageToken, p.next) };
 }
 function insertNew(ctx, resource, data) {
   const record = ctx.runtime.store.insert({
@@ -11101,7 +11386,8 @@ function insertNew(ctx, resource, data) {
   return record;
 }
 function givenId(ctx, resource, body2) {
-  const given3 = body2[resource.id];
+  const raw = body2[resource.id];
+  const given3 = typeof raw === "number" && resource.idFormat.kind === "integer" && Number.isSafeInteger(raw) ? String(raw) : raw;
   if (typeof given3 !== "string" || given3 === "" || resource.readOnly.includes(resource.id)) return void 0;
   return ctx.runtime.store.peek(resource.name, given3) ? void 0 : given3;
 }
@@ -11111,7 +11397,12 @@ function createAction(ctx, hooks) {
   const body2 = {};
   for (const [k, v] of Object.entries(ctx.route.body?.defaults ?? {})) setOwn(body2, k, clone(v));
   for (const [k, v] of Object.entries(ctx.body)) if (v !== null) setOwn(body2, k, v);
-  for (const p of ctx.route.params.path) if (resource.properties.includes(p.name)) setOwn(body2, p.name, ctx.path[p.name]);
+  const hidden = hiddenParents(resource, ctx.route);
+  for (const name of hidden) {
+    const parent = parentResource(ctx.runtime, name);
+    if (parent) findRecord(ctx, parent.name, ctx.path[name], { field: name });
+  }
+  for (const p of ctx.route.params.path) if (resource.properties.includes(p.name) || hidden.includes(p.name)) setOwn(body2, p.name, ctx.path[p.name]);
   const data = newRecordData(ctx.runtime, resource, body2, ctx.now, givenId(ctx, resource, body2));
   normalize(rules, data);
   hooks.write(ctx, data, void 0);
@@ -11345,7 +11636,8 @@ function shapeBody(ctx, result) {
     case "list": {
       const out = {};
       setOwn(out, shape2.items, result.records.map((r) => present(resource, r)));
-      if (result.nextPageToken !== void 0) setOwn(out, ctx.route.pagination.nextPageToken, result.nextPageToken);
+      const nextKey = ctx.route.pagination?.nextPageToken;
+      if (result.nextPageToken !== void 0 && nextKey) setOwn(out, nextKey, result.nextPageToken);
       if (shape2.total !== null) setOwn(out, shape2.total, result.total);
       return out;
     }
@@ -11394,32 +11686,51 @@ function validateRequest(route2, parts) {
 }
 
 // src/sandbox/engine/credentials.ts
-function credentialOf(header, value) {
-  if (value === null || header.toLowerCase() !== "authorization") return value;
-  const bearer = /^bearer\s+(.+)$/i.exec(value);
-  if (bearer) return bearer[1].trim();
+function credentialOf(scheme, value) {
+  if (value === null || scheme === "key") return value;
+  if (scheme === "bearer") return /^bearer\s+(.+)$/i.exec(value.trim())?.[1].trim() ?? null;
   const basic = /^basic\s+([A-Za-z0-9+/=]+)$/i.exec(value.trim());
-  if (basic) {
-    const decoded = Buffer.from(basic[1], "base64").toString("utf8");
-    const colon = decoded.indexOf(":");
-    if (colon < 0) return decoded;
-    const password = decoded.slice(colon + 1);
-    return password !== "" ? password : decoded.slice(0, colon);
+  if (!basic) return null;
+  const decoded = Buffer.from(basic[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return decoded;
+  const password = decoded.slice(colon + 1);
+  return password !== "" ? password : decoded.slice(0, colon);
+}
+function cookieValue(header, name) {
+  if (header === null) return null;
+  for (const pair of header.split(";")) {
+    const eq = pair.indexOf("=");
+    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
+    const raw = pair.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1");
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
   }
-  return value;
+  return null;
+}
+function requestCredential(places, request) {
+  for (const place of places) {
+    const value = place.in === "query" ? request.url.searchParams.get(place.name) : place.in === "cookie" ? cookieValue(request.headers.get("cookie"), place.name) : credentialOf(place.scheme, request.headers.get(place.name));
+    if (value !== null && value !== "") return value;
+  }
+  return places.some((p) => p.in === "header" && p.scheme !== "key" && (request.headers.get(p.name) ?? "") !== "") ? "" : null;
 }
 
 // src/sandbox/engine/example.ts
 function exampleResult(route2) {
+  if (route2.success.shape.kind === "none") return {};
   return { body: structuredClone(route2.example.value) };
 }
 
 // src/sandbox/engine/dispatch.ts
 function authenticate2(runtime, route2, request) {
   if (route2.auth.length === 0) return null;
-  let value = null;
-  for (const name of route2.auth) value ??= credentialOf(name, request.headers.get(name));
-  if (value === null || value === "") throw unauthenticated("missing API key", route2.auth[0]);
+  const value = requestCredential(route2.credentials, request);
+  if (value === null) throw unauthenticated("missing API key", route2.auth[0]);
+  if (value === "") throw unauthenticated("the credential is not in the form its scheme takes (Bearer <key>, or Basic base64(<user>:<key>))", route2.auth[0]);
   const key2 = runtime.store.findKey(value);
   if (!key2) throw unauthenticated("unknown API key", route2.auth[0]);
   return key2;
@@ -11462,8 +11773,9 @@ function createDispatcher(deps) {
       throw error instanceof ApiFailure ? legacyFailure(route2, error) : error;
     }
   }
-  async function serve(request, route2, params) {
+  async function serve(request, route2, raw) {
     const url = request.url;
+    const params = readPath(route2.params.path, raw);
     const key2 = authenticate2(runtime, route2, request);
     for (const permission of route2.permissions) if (key2 && !key2.permissions.includes(permission)) throw permissionDenied(permission);
     const faulted = key2 && deps.faults ? await injectFault(deps.faults, runtime.clock, key2.organization_id, route2.id, request.method, url.pathname) : void 0;
@@ -11603,16 +11915,20 @@ function startupFaults(value, routes2) {
 // src/sandbox/http/router.ts
 function compile(route2) {
   const segments = route2.path.split("/").filter((s) => s !== "").map((s) => {
-    const m = /^\{([^{}]+)\}$/.exec(s);
-    return m ? { param: m[1] } : { literal: s };
+    const m = /^([^{}]*)\{([^{}]+)\}([^{}]*)$/.exec(s);
+    return m ? { param: m[2], prefix: m[1], suffix: m[3] } : { literal: s };
   });
   return { route: route2, segments };
 }
+function rank(seg) {
+  if ("literal" in seg) return 0;
+  return seg.prefix !== "" || seg.suffix !== "" ? 1 : 2;
+}
 function specificity(a, b) {
   for (let i = 0; i < Math.min(a.segments.length, b.segments.length); i++) {
-    const la = "literal" in a.segments[i];
-    const lb = "literal" in b.segments[i];
-    if (la !== lb) return la ? -1 : 1;
+    const ra = rank(a.segments[i]);
+    const rb = rank(b.segments[i]);
+    if (ra !== rb) return ra - rb;
   }
   return 0;
 }
@@ -11630,10 +11946,12 @@ var Router = class {
       let ok = true;
       for (let i = 0; i < parts.length && ok; i++) {
         const seg = c.segments[i];
-        if ("literal" in seg) ok = seg.literal === parts[i];
+        const part = parts[i];
+        if ("literal" in seg) ok = seg.literal === part;
+        else if (part.length <= seg.prefix.length + seg.suffix.length || !part.startsWith(seg.prefix) || !part.endsWith(seg.suffix)) ok = false;
         else {
           try {
-            params[seg.param] = decodeURIComponent(parts[i]);
+            params[seg.param] = decodeURIComponent(part.slice(seg.prefix.length, part.length - seg.suffix.length));
           } catch {
             throw invalid(seg.param, "is not a valid percent-encoded path segment");
           }
@@ -17040,10 +17358,17 @@ function parseSandboxArgs(args) {
 import { chooseDb as chooseDb2, createSandbox as createSandbox2, startSandboxPool } from "./index.js";
 
 // src/sandbox/credential-hint.ts
+function howToSend(place, key2) {
+  if (place.scheme === "bearer") return `Authorization: Bearer ${key2}`;
+  if (place.scheme === "basic") return `Authorization: Basic base64(<any user>:${key2})`;
+  if (place.in === "query") return `?${place.name}=${key2}`;
+  if (place.in === "cookie") return `Cookie: ${place.name}=${key2}`;
+  return `${place.name}: ${key2}`;
+}
 function credentialHint(routes2, key2) {
-  const headers = [...new Set(routes2.flatMap((r) => r.auth))];
-  if (headers.length === 0) return "no operation asks for a credential";
-  return headers.map((h) => h.toLowerCase() === "authorization" ? `Authorization: Bearer ${key2}  (or Basic, with the key as the password)` : `${h}: ${key2}`).join("   or   ");
+  const hints = [...new Set(routes2.flatMap((r) => r.credentials.map((place) => howToSend(place, key2))))];
+  if (hints.length === 0) return "no operation asks for a credential";
+  return hints.join("   or   ");
 }
 
 // src/sandbox/cli.ts

@@ -1232,11 +1232,19 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:read"],
         resource: "agent",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "agents", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "agents",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: [],
@@ -1290,6 +1298,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:write"],
         resource: "agent",
         action: "create",
@@ -1327,6 +1336,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:read"],
         resource: "agent",
         action: "get",
@@ -1398,6 +1408,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:write"],
         resource: "agent",
         action: "update",
@@ -1436,6 +1447,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:write"],
         resource: "agent",
         action: "delete",
@@ -1480,6 +1492,7 @@ var init_routes = __esm({
           properties: ["include_associations"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:write"],
         resource: "agent",
         action: "duplicate",
@@ -1518,6 +1531,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:read"],
         resource: "agent",
         action: "versions",
@@ -1583,6 +1597,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["agents:write"],
         resource: "agent",
         action: "revert",
@@ -1624,11 +1639,19 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "alerts", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "alerts",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: [],
@@ -1692,6 +1715,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:write"],
         resource: "alert",
         action: "create",
@@ -1729,6 +1753,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "get",
@@ -1796,6 +1821,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read", "alerts:write"],
         resource: "alert",
         action: "update",
@@ -1834,6 +1860,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:write"],
         resource: "alert",
         action: "delete",
@@ -1871,6 +1898,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "custom",
@@ -1925,6 +1953,7 @@ var init_routes = __esm({
           properties: ["run_id"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "custom",
@@ -1984,6 +2013,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "list",
@@ -1992,7 +2022,9 @@ var init_routes = __esm({
           items: "conversations",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -2034,6 +2066,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "list",
@@ -2042,7 +2075,9 @@ var init_routes = __esm({
           items: "simulated_conversations",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -2080,6 +2115,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "get",
@@ -2124,6 +2160,7 @@ var init_routes = __esm({
           properties: ["is_public", "notes"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "update",
@@ -2162,6 +2199,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "delete",
@@ -2199,6 +2237,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -2250,6 +2289,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -2300,6 +2340,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -2341,6 +2382,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "custom",
@@ -2394,6 +2436,7 @@ var init_routes = __esm({
           properties: ["simulation_ids", "metric_ids"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "custom",
@@ -2452,6 +2495,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "list",
@@ -2460,7 +2504,9 @@ var init_routes = __esm({
           items: "uploaded_conversations",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -2500,6 +2546,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "get",
@@ -2545,6 +2592,7 @@ var init_routes = __esm({
           properties: ["audio_url", "audio"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "update",
@@ -2583,6 +2631,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "delete",
@@ -2620,6 +2669,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -2671,6 +2721,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -2721,6 +2772,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -2780,6 +2832,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "create",
@@ -2819,6 +2872,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "get",
@@ -2864,6 +2918,7 @@ var init_routes = __esm({
           properties: ["audio_url", "audio"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "update",
@@ -2904,6 +2959,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "delete",
@@ -2941,6 +2997,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -2992,6 +3049,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -3042,6 +3100,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "conversation",
         action: "custom",
@@ -3101,6 +3160,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "conversation",
         action: "create",
@@ -3152,6 +3212,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["dashboards:read"],
         resource: "dashboard",
         action: "list",
@@ -3160,7 +3221,9 @@ var init_routes = __esm({
           items: "dashboards",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -3201,6 +3264,7 @@ var init_routes = __esm({
           properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["dashboards:write"],
         resource: "dashboard",
         action: "create",
@@ -3238,6 +3302,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["dashboards:read"],
         resource: "dashboard",
         action: "get",
@@ -3289,6 +3354,7 @@ var init_routes = __esm({
           properties: ["display_name", "description", "is_favorite", "is_default", "position", "config"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["dashboards:write"],
         resource: "dashboard",
         action: "update",
@@ -3327,6 +3393,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: [],
         resource: "dashboard",
         action: "delete",
@@ -3379,11 +3446,19 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "metrics", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "metrics",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: ["metric-organization-threshold"],
@@ -3477,6 +3552,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "create",
@@ -3524,6 +3600,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "flow",
         action: "list",
@@ -3532,7 +3609,9 @@ var init_routes = __esm({
           items: "metric_flows",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -3568,6 +3647,7 @@ var init_routes = __esm({
           properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "flow",
         action: "create",
@@ -3611,6 +3691,7 @@ var init_routes = __esm({
           properties: ["trigger_metric_id", "followup_metric_id", "trigger_criteria", "status"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "flow",
         action: "update",
@@ -3648,6 +3729,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "flow",
         action: "delete",
@@ -3691,6 +3773,7 @@ var init_routes = __esm({
           properties: ["metric_output_ids"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "simulation",
         action: "custom",
@@ -3728,6 +3811,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -3757,6 +3841,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -3797,6 +3882,7 @@ var init_routes = __esm({
           properties: ["sql_query", "aggregation_method", "unit"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -3835,6 +3921,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -3868,6 +3955,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -3910,6 +3998,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "get",
@@ -4017,6 +4106,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "update",
@@ -4054,6 +4144,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "delete",
@@ -4098,6 +4189,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "baseline",
         action: "list",
@@ -4106,7 +4198,9 @@ var init_routes = __esm({
           items: "baselines",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -4161,6 +4255,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "baseline",
         action: "create",
@@ -4201,6 +4296,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "baseline",
         action: "get",
@@ -4248,6 +4344,7 @@ var init_routes = __esm({
           properties: ["display_name", "sigma_threshold", "direction", "status"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "baseline",
         action: "update",
@@ -4288,6 +4385,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "baseline",
         action: "delete",
@@ -4329,6 +4427,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "baseline",
         action: "custom",
@@ -4370,6 +4469,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "duplicate",
@@ -4406,6 +4506,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "restore",
@@ -4450,6 +4551,7 @@ var init_routes = __esm({
           properties: ["simulation_output_id", "dev_id"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "custom",
@@ -4492,6 +4594,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "threshold",
         action: "custom",
@@ -4540,6 +4643,7 @@ var init_routes = __esm({
           properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "threshold",
         action: "custom",
@@ -4580,6 +4684,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "threshold",
         action: "list",
@@ -4588,7 +4693,9 @@ var init_routes = __esm({
           items: "thresholds",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -4629,6 +4736,7 @@ var init_routes = __esm({
           properties: ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "threshold",
         action: "create",
@@ -4669,6 +4777,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "threshold",
         action: "delete",
@@ -4705,6 +4814,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "versions",
@@ -4757,6 +4867,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:write"],
         resource: "metric",
         action: "revert",
@@ -4789,6 +4900,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["metrics:read"],
         resource: "metric",
         action: "custom",
@@ -4830,11 +4942,19 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "monitors", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "monitors",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: [],
@@ -4918,6 +5038,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:write"],
         resource: "alert",
         action: "create",
@@ -4970,6 +5091,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "get",
@@ -5046,6 +5168,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read", "alerts:write"],
         resource: "alert",
         action: "update",
@@ -5100,6 +5223,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:write"],
         resource: "alert",
         action: "delete",
@@ -5140,6 +5264,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "custom",
@@ -5197,6 +5322,7 @@ var init_routes = __esm({
           properties: ["run_id"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["alerts:read"],
         resource: "alert",
         action: "custom",
@@ -5243,6 +5369,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: [],
+        credentials: [],
         permissions: [],
         resource: "spec",
         action: "list",
@@ -5276,6 +5403,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: [],
+        credentials: [],
         permissions: [],
         resource: "spec",
         action: "get",
@@ -5315,11 +5443,19 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "personas", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "personas",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: [],
@@ -5374,6 +5510,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "persona",
         action: "create",
@@ -5413,6 +5550,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "custom",
@@ -5468,6 +5606,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "background_sound",
         action: "custom",
@@ -5520,6 +5659,7 @@ var init_routes = __esm({
           properties: ["display_name", "default_volume", "acoustic_source_type", "status"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "background_sound",
         action: "custom",
@@ -5557,6 +5697,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "background_sound",
         action: "custom",
@@ -5589,6 +5730,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "custom",
@@ -5626,6 +5768,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "custom",
@@ -5662,6 +5805,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "custom",
@@ -5699,6 +5843,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "get",
@@ -5789,6 +5934,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "persona",
         action: "update",
@@ -5827,6 +5973,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "persona",
         action: "delete",
@@ -5864,6 +6011,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "persona",
         action: "duplicate",
@@ -5901,6 +6049,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:read"],
         resource: "persona",
         action: "versions",
@@ -5960,6 +6109,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["personas:write"],
         resource: "persona",
         action: "revert",
@@ -6009,6 +6159,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "list",
@@ -6017,7 +6168,9 @@ var init_routes = __esm({
           items: "review_projects",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -6067,6 +6220,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "create",
@@ -6106,6 +6260,7 @@ var init_routes = __esm({
           properties: ["project_ids", "include_unresolved_ids", "selected_project_id"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "custom",
@@ -6146,6 +6301,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "get",
@@ -6213,6 +6369,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "update",
@@ -6250,6 +6407,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "delete",
@@ -6293,6 +6451,7 @@ var init_routes = __esm({
           properties: ["simulation_output_id", "assignee"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "custom",
@@ -6351,6 +6510,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "custom",
@@ -6399,6 +6559,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "custom",
@@ -6440,6 +6601,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["reviews"],
         resource: "review-project",
         action: "custom",
@@ -6509,11 +6671,19 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:read"],
         resource: "run",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "runs", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "runs",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: ["run-pin-versions"],
@@ -6566,6 +6736,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:write"],
         resource: "run",
         action: "create",
@@ -6603,6 +6774,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:read"],
         resource: "run",
         action: "custom",
@@ -6643,6 +6815,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:read"],
         resource: "run",
         action: "get",
@@ -6687,6 +6860,7 @@ var init_routes = __esm({
           properties: ["tags"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:write"],
         resource: "run",
         action: "update",
@@ -6725,6 +6899,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["runs:write"],
         resource: "run",
         action: "delete",
@@ -6768,6 +6943,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "list",
@@ -6776,7 +6952,9 @@ var init_routes = __esm({
           items: "simulations",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -6812,6 +6990,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "get",
@@ -6856,6 +7035,7 @@ var init_routes = __esm({
           properties: ["is_public", "notes"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "update",
@@ -6894,6 +7074,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "delete",
@@ -6931,6 +7112,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -6982,6 +7164,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -7032,6 +7215,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:read"],
         resource: "simulation",
         action: "custom",
@@ -7073,6 +7257,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "custom",
@@ -7126,6 +7311,7 @@ var init_routes = __esm({
           properties: ["simulation_ids", "metric_ids"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["conversations:write"],
         resource: "simulation",
         action: "custom",
@@ -7179,11 +7365,19 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["tags:read"],
         resource: "tag",
         action: "list",
         workspaceRequired: false,
-        pagination: { items: "tags", pageSize: "page_size", pageToken: "page_token", nextPageToken: "next_page_token" },
+        pagination: {
+          items: "tags",
+          pageSize: "page_size",
+          pageToken: "page_token",
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
+        },
         softDelete: null,
         restore: null,
         rules: ["tag-list-filters"],
@@ -7215,6 +7409,7 @@ var init_routes = __esm({
           properties: ["tag_name", "color"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["tags:write"],
         resource: "tag",
         action: "create",
@@ -7248,6 +7443,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["tags:read"],
         resource: "tag",
         action: "get",
@@ -7291,6 +7487,7 @@ var init_routes = __esm({
           properties: ["tag_name", "color"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["tags:write"],
         resource: "tag",
         action: "update",
@@ -7329,6 +7526,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["tags:write"],
         resource: "tag",
         action: "delete",
@@ -7366,6 +7564,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_case",
         action: "list",
@@ -7374,7 +7573,9 @@ var init_routes = __esm({
           items: "test_cases",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -7423,6 +7624,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_case",
         action: "create",
@@ -7460,6 +7662,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_case",
         action: "get",
@@ -7504,6 +7707,7 @@ var init_routes = __esm({
           properties: ["input_str", "expected_output", "attributes", "input_type", "simulation_metadata_input", "position"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_case",
         action: "update",
@@ -7542,6 +7746,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_case",
         action: "delete",
@@ -7593,6 +7798,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_set",
         action: "list",
@@ -7601,7 +7807,9 @@ var init_routes = __esm({
           items: "test_sets",
           pageSize: "page_size",
           pageToken: "page_token",
-          nextPageToken: "next_page_token"
+          nextPageToken: "next_page_token",
+          style: "token",
+          nextLink: false
         },
         softDelete: null,
         restore: null,
@@ -7642,6 +7850,7 @@ var init_routes = __esm({
           properties: ["display_name", "slug", "description", "test_set_type", "test_set_metadata", "parameters", "tags"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "create",
@@ -7679,6 +7888,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_set",
         action: "get",
@@ -7732,6 +7942,7 @@ var init_routes = __esm({
           ]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "update",
@@ -7770,6 +7981,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "delete",
@@ -7807,6 +8019,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_set",
         action: "custom",
@@ -7851,6 +8064,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "custom",
@@ -7895,6 +8109,7 @@ var init_routes = __esm({
           properties: ["agent_ids"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "custom",
@@ -7937,6 +8152,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "duplicate",
@@ -7977,6 +8193,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_set",
         action: "custom",
@@ -8018,6 +8235,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:read"],
         resource: "test_set",
         action: "versions",
@@ -8077,6 +8295,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["test-sets:write"],
         resource: "test_set",
         action: "revert",
@@ -8110,6 +8329,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["webhooks:write"],
         resource: "webhook",
         action: "list",
@@ -8146,6 +8366,7 @@ var init_routes = __esm({
           properties: ["type", "url", "auth_token"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["webhooks:write"],
         resource: "webhook",
         action: "create",
@@ -8186,6 +8407,7 @@ var init_routes = __esm({
           properties: ["type", "url", "auth_token"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["webhooks:write"],
         resource: "webhook",
         action: "update",
@@ -8223,6 +8445,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["webhooks:write"],
         resource: "webhook",
         action: "delete",
@@ -8259,6 +8482,7 @@ var init_routes = __esm({
         params: { path: [], query: [], header: [] },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:read"],
         resource: "workspace",
         action: "list",
@@ -8295,6 +8519,7 @@ var init_routes = __esm({
           properties: ["slug", "display_name"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:write"],
         resource: "workspace",
         action: "create",
@@ -8331,6 +8556,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:read"],
         resource: "workspace",
         action: "get",
@@ -8374,6 +8600,7 @@ var init_routes = __esm({
           properties: ["display_name"]
         },
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:write"],
         resource: "workspace",
         action: "update",
@@ -8411,6 +8638,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:write"],
         resource: "workspace",
         action: "delete",
@@ -8447,6 +8675,7 @@ var init_routes = __esm({
         },
         body: null,
         auth: ["X-API-Key"],
+        credentials: [{ in: "header", name: "X-API-Key", scheme: "key" }],
         permissions: ["workspaces:write"],
         resource: "workspace",
         action: "custom",
@@ -8587,6 +8816,7 @@ function alnum(length) {
 }
 function mintId(format) {
   if (format.kind === "uuid") return randomUUID();
+  if (format.kind === "integer") return String(1 + randomBytes(4).readUInt32BE(0) % 2147483647);
   if (format.kind === "prefixed") return format.prefix + fromAlphabet(format.alphabet, format.length);
   return format.kind === "ulid" ? ulid() : alnum(format.length);
 }
@@ -8652,6 +8882,13 @@ function setOwn(target2, key2, value) {
   else target2[key2] = value;
 }
 
+// src/data/path-template.ts
+function lastTemplate(path) {
+  const last = path.slice(path.lastIndexOf("/") + 1);
+  const m = /^\{([^{}]+)\}([^{}]*)$/.exec(last);
+  return m ? { name: m[1], suffix: m[2] } : void 0;
+}
+
 // src/sandbox/engine/records.ts
 var SANDBOX_USER = "sandbox-user@example.com";
 function clone(value) {
@@ -8687,7 +8924,7 @@ function inScope(ctx, resource, record) {
 }
 function findRecord(ctx, resourceName, id, options = {}) {
   const resource = ctx.runtime.resource(resourceName);
-  const record = typeof id === "string" ? ctx.runtime.store.get(resourceName, id) : void 0;
+  const record = typeof id === "string" || typeof id === "number" ? ctx.runtime.store.get(resourceName, String(id)) : void 0;
   if (!record || !inScope(ctx, resource, record) || !options.includeHidden && isHidden(resource, record)) {
     throw notFound(options.field ?? null, resourceName.replace(/[_-]/g, " "));
   }
@@ -8695,7 +8932,22 @@ function findRecord(ctx, resourceName, id, options = {}) {
 }
 function firstPathParam(route2) {
   const own2 = route2.resource === null ? void 0 : `${route2.resource.replace(/-/g, "_")}_id`;
-  return (route2.params.path.find((p) => p.name === own2) ?? route2.params.path[0])?.name;
+  const named2 = route2.params.path.find((p) => p.name === own2);
+  if (named2) return named2.name;
+  const ending = lastTemplate(route2.path)?.name;
+  const last = route2.params.path.length > 1 ? route2.params.path.find((p) => p.name === ending) : void 0;
+  return (last ?? route2.params.path[0])?.name;
+}
+function hiddenParents(resource, route2) {
+  const own2 = route2.action === "create" || route2.action === "list" ? void 0 : firstPathParam(route2);
+  return route2.params.path.map((p) => p.name).filter((name) => name !== own2 && !resource.properties.includes(name));
+}
+function parentResource(runtime, param) {
+  const resources2 = runtime.tables.resources;
+  const named2 = resources2.find((r) => `${r.name.replace(/-/g, "_")}_id` === param);
+  if (named2 || param.endsWith("_id")) return named2;
+  const getter = runtime.tables.routes.find((r) => r.action === "get" && r.aliasOf === null && r.resource !== null && lastTemplate(r.path)?.name === param);
+  return getter ? resources2.find((r) => r.name === getter.resource) : void 0;
 }
 function present(resource, record) {
   const out = {};
@@ -8736,7 +8988,7 @@ function newRecordData(runtime, resource, body2, now, id = mintId(resource.idFor
   const data = {};
   for (const [k, v] of Object.entries(resource.defaults)) setOwn(data, k, clone(v));
   for (const [k, v] of Object.entries(body2)) setOwn(data, k, clone(v));
-  setOwn(data, resource.id, id);
+  setOwn(data, resource.id, resource.idFormat.kind === "integer" ? Number(id) : id);
   const nameField = resource.roles.resourceName;
   if (nameField !== null && data[nameField] === void 0) setOwn(data, nameField, `${resource.namePrefix ?? collectionOf(runtime, resource.name)}/${id}`);
   const lc = resource.lifecycle;
@@ -9027,7 +9279,8 @@ function loadFixtures(runtime, org, entries) {
       let data;
       let id;
       if (resource) {
-        id = entry.id ?? (typeof entry.data[resource.id] === "string" ? entry.data[resource.id] : mintId(resource.idFormat));
+        const given3 = entry.data[resource.id];
+        id = entry.id ?? (typeof given3 === "string" ? given3 : typeof given3 === "number" && resource.idFormat.kind === "integer" ? String(given3) : mintId(resource.idFormat));
         const defaults = runtime.tables.routes.find((r) => r.resource === resource.name && r.action === "create" && r.aliasOf === null)?.body?.defaults ?? {};
         data = newRecordData(runtime, resource, { ...structuredClone(defaults), ...entry.data }, now, id);
       } else {
@@ -9646,6 +9899,14 @@ function readQuery(params, search) {
   }
   return out;
 }
+function readPath(params, values) {
+  const out = { ...values };
+  for (const p of params) {
+    const value = values[p.name];
+    if (typeof value === "string") setOwn(out, p.name, coerce(value, p.type));
+  }
+  return out;
+}
 function readHeaders(params, headers) {
   const out = {};
   for (const p of params) {
@@ -9864,6 +10125,26 @@ function page(items, size, offset) {
   const end = offset + slice.length;
   return end < items.length ? { items: slice, next: encodeToken(end) } : { items: slice };
 }
+function pageFor(all, paging, query, defaultSize) {
+  const asked = query[paging.pageSize];
+  const size = typeof asked === "number" ? Math.max(0, Math.floor(asked)) : defaultSize;
+  const given3 = query[paging.pageToken];
+  if (paging.style === "token") return size === 0 ? { items: [] } : page(all, size, decodeToken(given3, paging.pageToken));
+  const number = typeof given3 === "number" ? Math.floor(given3) : void 0;
+  const offset = paging.style === "offset" ? Math.max(0, number ?? 0) : (Math.max(1, number ?? 1) - 1) * size;
+  const items = all.slice(offset, offset + size);
+  if (size === 0 || offset + items.length >= all.length) return { items };
+  return { items, next: String(paging.style === "offset" ? offset + items.length : Math.max(1, number ?? 1) + 1) };
+}
+function nextLink(origin2, path, query, pageParam, next) {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (k === pageParam || v === void 0 || v === null) continue;
+    search.set(k, Array.isArray(v) ? v.map(String).join(",") : String(v));
+  }
+  search.set(pageParam, next);
+  return `${origin2}${path}?${search.toString()}`;
+}
 
 // src/sandbox/engine/actions.ts
 function resourceOf(ctx) {
@@ -9871,7 +10152,10 @@ function resourceOf(ctx) {
 }
 function target(ctx, options = {}) {
   const param = firstPathParam(ctx.route);
-  return findRecord(ctx, resourceOf(ctx).name, param === void 0 ? void 0 : ctx.path[param], { ...options, field: param });
+  const resource = resourceOf(ctx);
+  const record = findRecord(ctx, resource.name, param === void 0 ? void 0 : ctx.path[param], { ...options, field: param });
+  for (const parent of hiddenParents(resource, ctx.route)) if (record.data[parent] !== void 0 && String(record.data[parent]) !== String(ctx.path[parent])) throw notFound(param ?? null, resource.name.replace(/[_-]/g, " "));
+  return record;
 }
 function matchesFilters(ctx, resource, record) {
   for (const [name, value] of Object.entries(ctx.query)) if (resource.properties.includes(name) && record.data[name] !== value) return false;
@@ -9882,7 +10166,7 @@ function listAction(ctx, order, keep) {
   const parentParam = ctx.route.params.path[0];
   let parentField;
   if (parentParam) {
-    const parent = ctx.runtime.tables.resources.find((r) => parentParam.name === `${r.name}_id`);
+    const parent = parentResource(ctx.runtime, parentParam.name);
     if (parent) findRecord(ctx, parent.name, ctx.path[parentParam.name], { field: parentParam.name });
     parentField = parentParam.name;
   }
@@ -9890,10 +10174,11 @@ function listAction(ctx, order, keep) {
   const all = applyListQuery(ctx, resource, inList, order);
   const paging = ctx.route.pagination;
   if (!paging) return { records: all, total: all.length };
-  const size = typeof ctx.query[paging.pageSize] === "number" ? ctx.query[paging.pageSize] : DEFAULT_PAGE_SIZE;
-  const offset = decodeToken(ctx.query[paging.pageToken], paging.pageToken);
-  const p = page(all, size, offset);
-  return { records: p.items, total: all.length, nextPageToken: p.next };
+  const declared = ctx.route.params.query.find((p2) => p2.name === paging.pageSize)?.default;
+  const p = pageFor(all, paging, ctx.query, typeof declared === "number" ? declared : DEFAULT_PAGE_SIZE);
+  if (p.next === void 0 || !paging.nextLink) return { records: p.items, total: all.length, nextPageToken: p.next };
+  const path = `${ctx.runtime.tables.basePath}${ctx.route.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(String(ctx.path[name])))}`;
+  return { records: p.items, total: all.length, nextPageToken: nextLink(ctx.origin, path, ctx.query, paging.pageToken, p.next) };
 }
 function insertNew(ctx, resource, data) {
   const record = ctx.runtime.store.insert({
@@ -9911,7 +10196,8 @@ function insertNew(ctx, resource, data) {
   return record;
 }
 function givenId(ctx, resource, body2) {
-  const given3 = body2[resource.id];
+  const raw = body2[resource.id];
+  const given3 = typeof raw === "number" && resource.idFormat.kind === "integer" && Number.isSafeInteger(raw) ? String(raw) : raw;
   if (typeof given3 !== "string" || given3 === "" || resource.readOnly.includes(resource.id)) return void 0;
   return ctx.runtime.store.peek(resource.name, given3) ? void 0 : given3;
 }
@@ -9921,7 +10207,12 @@ function createAction(ctx, hooks) {
   const body2 = {};
   for (const [k, v] of Object.entries(ctx.route.body?.defaults ?? {})) setOwn(body2, k, clone(v));
   for (const [k, v] of Object.entries(ctx.body)) if (v !== null) setOwn(body2, k, v);
-  for (const p of ctx.route.params.path) if (resource.properties.includes(p.name)) setOwn(body2, p.name, ctx.path[p.name]);
+  const hidden = hiddenParents(resource, ctx.route);
+  for (const name of hidden) {
+    const parent = parentResource(ctx.runtime, name);
+    if (parent) findRecord(ctx, parent.name, ctx.path[name], { field: name });
+  }
+  for (const p of ctx.route.params.path) if (resource.properties.includes(p.name) || hidden.includes(p.name)) setOwn(body2, p.name, ctx.path[p.name]);
   const data = newRecordData(ctx.runtime, resource, body2, ctx.now, givenId(ctx, resource, body2));
   normalize(rules, data);
   hooks.write(ctx, data, void 0);
@@ -10155,7 +10446,8 @@ function shapeBody(ctx, result) {
     case "list": {
       const out = {};
       setOwn(out, shape2.items, result.records.map((r) => present(resource, r)));
-      if (result.nextPageToken !== void 0) setOwn(out, ctx.route.pagination.nextPageToken, result.nextPageToken);
+      const nextKey = ctx.route.pagination?.nextPageToken;
+      if (result.nextPageToken !== void 0 && nextKey) setOwn(out, nextKey, result.nextPageToken);
       if (shape2.total !== null) setOwn(out, shape2.total, result.total);
       return out;
     }
@@ -10204,32 +10496,51 @@ function validateRequest(route2, parts) {
 }
 
 // src/sandbox/engine/credentials.ts
-function credentialOf(header, value) {
-  if (value === null || header.toLowerCase() !== "authorization") return value;
-  const bearer = /^bearer\s+(.+)$/i.exec(value);
-  if (bearer) return bearer[1].trim();
+function credentialOf(scheme, value) {
+  if (value === null || scheme === "key") return value;
+  if (scheme === "bearer") return /^bearer\s+(.+)$/i.exec(value.trim())?.[1].trim() ?? null;
   const basic = /^basic\s+([A-Za-z0-9+/=]+)$/i.exec(value.trim());
-  if (basic) {
-    const decoded = Buffer.from(basic[1], "base64").toString("utf8");
-    const colon = decoded.indexOf(":");
-    if (colon < 0) return decoded;
-    const password = decoded.slice(colon + 1);
-    return password !== "" ? password : decoded.slice(0, colon);
+  if (!basic) return null;
+  const decoded = Buffer.from(basic[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon < 0) return decoded;
+  const password = decoded.slice(colon + 1);
+  return password !== "" ? password : decoded.slice(0, colon);
+}
+function cookieValue(header, name) {
+  if (header === null) return null;
+  for (const pair of header.split(";")) {
+    const eq = pair.indexOf("=");
+    if (eq < 0 || pair.slice(0, eq).trim() !== name) continue;
+    const raw = pair.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1");
+    try {
+      return decodeURIComponent(raw);
+    } catch {
+      return raw;
+    }
   }
-  return value;
+  return null;
+}
+function requestCredential(places, request) {
+  for (const place of places) {
+    const value = place.in === "query" ? request.url.searchParams.get(place.name) : place.in === "cookie" ? cookieValue(request.headers.get("cookie"), place.name) : credentialOf(place.scheme, request.headers.get(place.name));
+    if (value !== null && value !== "") return value;
+  }
+  return places.some((p) => p.in === "header" && p.scheme !== "key" && (request.headers.get(p.name) ?? "") !== "") ? "" : null;
 }
 
 // src/sandbox/engine/example.ts
 function exampleResult(route2) {
+  if (route2.success.shape.kind === "none") return {};
   return { body: structuredClone(route2.example.value) };
 }
 
 // src/sandbox/engine/dispatch.ts
 function authenticate(runtime, route2, request) {
   if (route2.auth.length === 0) return null;
-  let value = null;
-  for (const name of route2.auth) value ??= credentialOf(name, request.headers.get(name));
-  if (value === null || value === "") throw unauthenticated("missing API key", route2.auth[0]);
+  const value = requestCredential(route2.credentials, request);
+  if (value === null) throw unauthenticated("missing API key", route2.auth[0]);
+  if (value === "") throw unauthenticated("the credential is not in the form its scheme takes (Bearer <key>, or Basic base64(<user>:<key>))", route2.auth[0]);
   const key2 = runtime.store.findKey(value);
   if (!key2) throw unauthenticated("unknown API key", route2.auth[0]);
   return key2;
@@ -10272,8 +10583,9 @@ function createDispatcher(deps) {
       throw error instanceof ApiFailure ? legacyFailure(route2, error) : error;
     }
   }
-  async function serve(request, route2, params) {
+  async function serve(request, route2, raw) {
     const url = request.url;
+    const params = readPath(route2.params.path, raw);
     const key2 = authenticate(runtime, route2, request);
     for (const permission of route2.permissions) if (key2 && !key2.permissions.includes(permission)) throw permissionDenied(permission);
     const faulted = key2 && deps.faults ? await injectFault(deps.faults, runtime.clock, key2.organization_id, route2.id, request.method, url.pathname) : void 0;
@@ -10486,16 +10798,20 @@ function injectorOf(store) {
 // src/sandbox/http/router.ts
 function compile(route2) {
   const segments = route2.path.split("/").filter((s) => s !== "").map((s) => {
-    const m = /^\{([^{}]+)\}$/.exec(s);
-    return m ? { param: m[1] } : { literal: s };
+    const m = /^([^{}]*)\{([^{}]+)\}([^{}]*)$/.exec(s);
+    return m ? { param: m[2], prefix: m[1], suffix: m[3] } : { literal: s };
   });
   return { route: route2, segments };
 }
+function rank(seg) {
+  if ("literal" in seg) return 0;
+  return seg.prefix !== "" || seg.suffix !== "" ? 1 : 2;
+}
 function specificity(a, b) {
   for (let i = 0; i < Math.min(a.segments.length, b.segments.length); i++) {
-    const la = "literal" in a.segments[i];
-    const lb = "literal" in b.segments[i];
-    if (la !== lb) return la ? -1 : 1;
+    const ra = rank(a.segments[i]);
+    const rb = rank(b.segments[i]);
+    if (ra !== rb) return ra - rb;
   }
   return 0;
 }
@@ -10513,10 +10829,12 @@ var Router = class {
       let ok = true;
       for (let i = 0; i < parts.length && ok; i++) {
         const seg = c.segments[i];
-        if ("literal" in seg) ok = seg.literal === parts[i];
+        const part = parts[i];
+        if ("literal" in seg) ok = seg.literal === part;
+        else if (part.length <= seg.prefix.length + seg.suffix.length || !part.startsWith(seg.prefix) || !part.endsWith(seg.suffix)) ok = false;
         else {
           try {
-            params[seg.param] = decodeURIComponent(parts[i]);
+            params[seg.param] = decodeURIComponent(part.slice(seg.prefix.length, part.length - seg.suffix.length));
           } catch {
             throw invalid(seg.param, "is not a valid percent-encoded path segment");
           }
@@ -11343,7 +11661,7 @@ function operationSemantics(route2, tables) {
   const resource = tables.resources.find((r) => r.name === route2.resource);
   if (resource) out.push(resource.scope === "workspace" ? "scoped to a workspace (X-Service-Workspace-Id, else the default workspace)" : "scoped to the organization");
   if (route2.workspaceRequired) out.push("404 when no workspace resolves");
-  if (route2.pagination) out.push(`paginated: ${route2.pagination.pageSize} and ${route2.pagination.pageToken} in, ${route2.pagination.items} and ${route2.pagination.nextPageToken} out`);
+  if (route2.pagination) out.push(`paginated: ${route2.pagination.pageSize} and ${route2.pagination.pageToken}${route2.pagination.style === "token" ? "" : ` (${route2.pagination.style === "offset" ? "an offset" : "a page number"})`} in, ${[route2.pagination.items, route2.pagination.nextPageToken].filter((k) => k !== null).join(" and ")} out`);
   if (route2.softDelete) out.push(`soft delete: answers ${route2.softDelete.respond === "empty" ? "{}" : "the record in its deleted state"}; deleting again is ${route2.softDelete.repeat === "ok" ? "fine" : "404"}`);
   if (route2.restore) out.push(route2.restore.noopWhenActive ? "restore: restoring an active record changes nothing" : "restore");
   if (route2.sets) out.push(`sets ${Object.entries(route2.sets).map(([k, v]) => `${k} = ${JSON.stringify(v)}`).join(", ")} (idempotent; 409 in a frozen state)`);
