@@ -10,9 +10,11 @@ export const alertEvents: Rule = {
     const param = firstPathParam(ctx.route)!;
     const alert = findRecord(ctx, 'alert', ctx.path[param], { field: param });
     const outcome = ctx.query.outcome;
+    // Looked up by the alert (an indexed field), not by listing every event of the organization: events are never
+    // deleted, so that list grows with every evaluation (the hour-long soak: 18 ms a call at 2,700 events).
     const events = ctx.runtime.store
-      .list('alert_event', { org: ctx.org })
-      .filter((e) => e.data.alert_ulid === alert.id && (outcome === undefined || e.data.outcome === outcome))
+      .withField('alert_event', ctx.org, 'alert_ulid', alert.id)
+      .filter((e) => !e.deleted && (outcome === undefined || e.data.outcome === outcome))
       .reverse();
     const size = typeof ctx.query.page_size === 'number' ? ctx.query.page_size : DEFAULT_PAGE_SIZE;
     const p = page(events, size, decodeToken(ctx.query.page_token, 'page_token'));

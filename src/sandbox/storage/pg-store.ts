@@ -263,7 +263,9 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
       return cached(cache.records, `${kind}\u0000${id}`, () => q(withEpoch('x.*', 'records', 'x.kind = $1 AND x.id = $2'), [kind, id])[0], (row) => (row.kind ? toRecord(row) : undefined));
     },
     list(kind, filter: RecordFilter = {}) {
-      const rows = filter.org === undefined ? q('SELECT * FROM records WHERE kind = $1 ORDER BY seq', [kind]) : lockedQuery(filter.org, 'SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = $3) ORDER BY seq', [kind, filter.org, PLATFORM_ORG]);
+      // Tombstones are skipped in the query (sqlite-store.ts says why).
+      const live = filter.includeDeleted === true ? '' : ' AND NOT deleted';
+      const rows = filter.org === undefined ? q(`SELECT * FROM records WHERE kind = $1${live} ORDER BY seq`, [kind]) : lockedQuery(filter.org, `SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = $3)${live} ORDER BY seq`, [kind, filter.org, PLATFORM_ORG]);
       return rows
         .map(toRecord)
         .filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === undefined || r.workspace === filter.workspace));
