@@ -13213,6 +13213,7 @@ async function readBounded(body2, maxBytes) {
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 var OUTBOUND_LIMITS = { concurrency: 32, queue: 1e3, hostTtlMs: 1e4, hosts: 1e3 };
+var NOT_FOUND = /* @__PURE__ */ new Set(["ENOTFOUND", "EAI_NONAME", "EAI_NODATA", "EAI_AGAIN"]);
 function networkError(code, message) {
   return new TypeError("fetch failed", { cause: Object.assign(new Error(message), { code }) });
 }
@@ -13257,7 +13258,7 @@ var OutboundGate = class {
     if (known && known.until > this.now()) return known.found;
     const pending = this.resolve(host).then(
       () => true,
-      (error) => error?.code !== "ENOTFOUND" && error?.code !== "EAI_NONAME" && error?.code !== "EAI_NODATA" && error?.code !== "EAI_AGAIN" ? true : false
+      (error) => !NOT_FOUND.has(error?.code ?? "")
     );
     this.hosts.set(host, pending);
     const found = await pending;

@@ -70,23 +70,32 @@ describePg('an instance on PostgreSQL: a pool of workers, writes locked per orga
     dropSchema(schema);
   });
 
-  it('keeps answering while one request waits on a transaction held open on its organization, which then completes', async () => {
-    const { tag: existing } = (await (await api('a', 'POST', '/tags', { tag_name: 'before the hold' })).json()) as { tag: { id: string } };
+  /**
+   * Holds organization `org`'s write lock in a transaction of its own connection (COMMIT it, then finishPq);
+   * `waiters` counts the requests waiting for it. A 64-bit advisory key shows in pg_locks as its high half
+   * (classid) and low half (objid).
+   */
+  function holdOrganization(org: string): { holder: ReturnType<typeof newPq>; waiters: () => number } {
     const holder = newPq();
     holder.connectSync(url.replace(/([?&])schema=[^&]*&?/, '$1').replace(/[?&]$/, ''));
+    const key = BigInt(scopeLockKey(schema, org));
+    holder.exec(`BEGIN; SELECT pg_advisory_xact_lock(${key})`);
+    expect(holder.resultErrorMessage()).toBe('');
+    const waiters = (): number =>
+      pgQuery("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid::text::bigint = $1 AND objid::text::bigint = $2", [String(BigInt.asUintN(64, key) >> 32n), String(BigInt.asUintN(32, key))]).length;
+    return { holder, waiters };
+  }
+
+  it('keeps answering while one request waits on a transaction held open on its organization, which then completes', async () => {
+    const { tag: existing } = (await (await api('a', 'POST', '/tags', { tag_name: 'before the hold' })).json()) as { tag: { id: string } };
+    const { holder, waiters } = holdOrganization(orgs.a.id);
     try {
-      const key = BigInt(scopeLockKey(schema, orgs.a.id));
-      holder.exec(`BEGIN; SELECT pg_advisory_xact_lock(${key})`);
-      expect(holder.resultErrorMessage()).toBe('');
       let waitingDone = false;
       const waiting = api('a', 'POST', '/tags', { tag_name: 'made while held' }).then((res) => {
         waitingDone = true;
         return res;
       });
-      // The request is in the database, waiting for that lock (not still on its way). A 64-bit advisory key
-      // shows in pg_locks as its high half (classid) and low half (objid).
-      const waiters = (): number =>
-        pgQuery("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid::text::bigint = $1 AND objid::text::bigint = $2", [String(BigInt.asUintN(64, key) >> 32n), String(BigInt.asUintN(32, key))]).length;
+      // The request is in the database, waiting for that lock (not still on its way).
       for (let i = 0; i < 200 && waiters() === 0; i++) await new Promise((r) => setTimeout(r, 50));
       expect(waiters()).toBe(1);
 
@@ -114,12 +123,8 @@ describePg('an instance on PostgreSQL: a pool of workers, writes locked per orga
 
   it('keeps answering reads of every organization while more writes than workers wait on one held organization', async () => {
     const { tag: existing } = (await (await api('a', 'POST', '/tags', { tag_name: 'before the burst' })).json()) as { tag: { id: string } };
-    const holder = newPq();
-    holder.connectSync(url.replace(/([?&])schema=[^&]*&?/, '$1').replace(/[?&]$/, ''));
+    const { holder, waiters } = holdOrganization(orgs.a.id);
     try {
-      const key = BigInt(scopeLockKey(schema, orgs.a.id));
-      holder.exec(`BEGIN; SELECT pg_advisory_xact_lock(${key})`);
-      expect(holder.resultErrorMessage()).toBe('');
       // Twice as many writes of the held organization as the instance has workers (a load of writes arriving
       // while a transaction of its organization is open).
       let writesDone = 0;
@@ -129,8 +134,6 @@ describePg('an instance on PostgreSQL: a pool of workers, writes locked per orga
           return res;
         }),
       );
-      const waiters = (): number =>
-        pgQuery("SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid::text::bigint = $1 AND objid::text::bigint = $2", [String(BigInt.asUintN(64, key) >> 32n), String(BigInt.asUintN(32, key))]).length;
       for (let i = 0; i < 200 && waiters() === 0; i++) await new Promise((r) => setTimeout(r, 50));
       expect(waiters()).toBeGreaterThan(0);
 

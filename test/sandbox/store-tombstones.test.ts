@@ -6,8 +6,8 @@ import { openStore } from '../../src/sandbox/storage/open.js';
 import type { Store, StoredRecord } from '../../src/sandbox/storage/store.js';
 import { describePg, dropSchema, freshSchemaUrl } from './pg-env.js';
 
-function record(id: string, org: string, deleted: boolean): StoredRecord {
-  return { kind: 'tag', id, org, workspace: null, deleted, data: { id, tag_name: id } } as StoredRecord;
+function record(id: string, org: string, deleted: boolean): Omit<StoredRecord, 'seq'> {
+  return { kind: 'tag', id, org, workspace: null, deleted, data: { id, tag_name: id } };
 }
 
 function behaves(open: () => Store) {

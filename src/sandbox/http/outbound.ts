@@ -26,6 +26,9 @@ export const OUTBOUND_LIMITS: OutboundLimits = { concurrency: 32, queue: 1_000, 
 
 type Lookup = (host: string) => Promise<unknown>;
 
+/** getaddrinfo's answers for a name that does not resolve. */
+const NOT_FOUND = new Set(['ENOTFOUND', 'EAI_NONAME', 'EAI_NODATA', 'EAI_AGAIN']);
+
 /** An error shaped as fetch's own network failures (a TypeError whose cause carries the code). */
 function networkError(code: string, message: string): TypeError {
   return new TypeError('fetch failed', { cause: Object.assign(new Error(message), { code }) });
@@ -72,9 +75,10 @@ export class OutboundGate {
     const known = this.hosts.get(host);
     if (known instanceof Promise) return known;
     if (known && known.until > this.now()) return known.found;
+    // Only "no such name" is remembered as not found; any other lookup failure is left to fetch to report.
     const pending = this.resolve(host).then(
       () => true,
-      (error: { code?: string }) => error?.code !== 'ENOTFOUND' && error?.code !== 'EAI_NONAME' && error?.code !== 'EAI_NODATA' && error?.code !== 'EAI_AGAIN' ? true : false,
+      (error: { code?: string }) => !NOT_FOUND.has(error?.code ?? ''),
     );
     this.hosts.set(host, pending);
     const found = await pending;
