@@ -9,7 +9,6 @@
 // error (the validators bench throws when the peers disagree on validity). It never asserts a time. CI runs it.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
 import { benchValidators } from './validators.js';
 import { benchGeneration } from './generation.js';
 import { benchSandbox } from './sandbox.js';
@@ -18,6 +17,7 @@ import { benchClient } from './client.js';
 import { benchRuns } from './runs.js';
 import { cleanupTemp } from './processes.js';
 import type { Bench, BenchOptions, BenchResult, Row, Target, Unit } from './types.js';
+import { exitWithUsage, positiveNumber, readCommandLine, UsageError } from '../scripts/command-line.js';
 
 const VALIDATOR_NOTES = [
   'Each figure is the median of 7 timed runs of about 300 ms, after a 300 ms warm-up; min-max is the range of those runs.',
@@ -132,13 +132,6 @@ function list(values: string[] | undefined): string[] {
   return (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
 }
 
-function positive(v: string | undefined, name: string): number | undefined {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, not ${v}`);
-  return n;
-}
-
 interface Section {
   name: string;
   markdown: string;
@@ -158,7 +151,9 @@ function benchOf(row: Row): string {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = readCommandLine({
+    command: 'bench',
+    usage: usage(),
     options: {
       only: { type: 'string', multiple: true },
       skip: { type: 'string', multiple: true },
@@ -168,26 +163,27 @@ async function main(): Promise<number> {
       'sandbox-seconds': { type: 'string' },
       'sandbox-rounds': { type: 'string' },
       smoke: { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
     },
-    strict: true,
   });
-  if (values.help) {
-    console.log(usage());
-    return 0;
+  let options: BenchOptions;
+  let selected: typeof benches;
+  try {
+    const only = list(values.only);
+    const skip = list(values.skip);
+    for (const n of [...only, ...skip]) if (!benches.some((b) => b.name === n)) throw new UsageError(`unknown bench ${n}; known: ${benches.map((b) => b.name).join(', ')}`);
+    selected = benches.filter((b) => (only.length === 0 || only.includes(b.name)) && !skip.includes(b.name));
+    options = {
+      genRuns: positiveNumber(values['gen-runs'], '--gen-runs'),
+      genBudgetS: positiveNumber(values['gen-budget'], '--gen-budget'),
+      ...(values['gen-inputs'] ? { genInputs: list(values['gen-inputs']) } : {}),
+      sandboxSeconds: positiveNumber(values['sandbox-seconds'], '--sandbox-seconds'),
+      sandboxRounds: positiveNumber(values['sandbox-rounds'], '--sandbox-rounds'),
+      smoke: values.smoke ?? false,
+    };
+  } catch (error) {
+    if (error instanceof UsageError) exitWithUsage('bench', usage(), error.message);
+    throw error;
   }
-  const only = list(values.only);
-  const skip = list(values.skip);
-  for (const n of [...only, ...skip]) if (!benches.some((b) => b.name === n)) throw new Error(`unknown bench ${n}; known: ${benches.map((b) => b.name).join(', ')}`);
-  const selected = benches.filter((b) => (only.length === 0 || only.includes(b.name)) && !skip.includes(b.name));
-  const options: BenchOptions = {
-    genRuns: positive(values['gen-runs'], '--gen-runs'),
-    genBudgetS: positive(values['gen-budget'], '--gen-budget'),
-    ...(values['gen-inputs'] ? { genInputs: list(values['gen-inputs']) } : {}),
-    sandboxSeconds: positive(values['sandbox-seconds'], '--sandbox-seconds'),
-    sandboxRounds: positive(values['sandbox-rounds'], '--sandbox-rounds'),
-    smoke: values.smoke,
-  };
 
   const started = performance.now();
   const fresh = new Map<string, { result: BenchResult; seconds: number; at: string; load: string; loadEnd: string }>();

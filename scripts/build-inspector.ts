@@ -8,6 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { readCommandLine } from './command-line.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const SOURCE = join(ROOT, 'src/inspector');
@@ -58,7 +59,12 @@ function kb(bytes: number): string {
 }
 
 async function main(): Promise<number> {
-  const check = process.argv.includes('--check');
+  const { values } = readCommandLine({
+    command: 'build:inspector',
+    usage: 'usage: npm run build:inspector [-- --check]\n  --check   write nothing; exit 1 when the committed bundle differs from a fresh build',
+    options: { check: { type: 'boolean', default: false } },
+  });
+  const check = values.check === true;
   const files = await buildInspector();
   let total = 0;
   let totalGz = 0;

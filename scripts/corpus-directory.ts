@@ -23,9 +23,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { typecheckClient } from './corpus-typecheck.js';
 import { mulberry32 } from '../src/data/prng.js';
+import { readCommandLine } from './command-line.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SELF = fileURLToPath(import.meta.url);
@@ -444,6 +444,15 @@ function sweepReport(rows: SweepRow[], heading: string): string {
 // ---------------------------------------------------------------------------------------------------------
 // The driver.
 
+export const DIRECTORY_USAGE = [
+  'usage: npm run corpus -- --directory [--sample N] [--seed S] [--max-mb M] [--jobs J] [--timeout SEC] [--only a,b] [--max-bytes B] [--fresh] [--gate] [--sweep]',
+  '  --sample N     a deterministic sample of N specs, drawn with --seed S (default 1) from the specs up to --max-mb M (default 2)',
+  '  --jobs J       specs at a time (default 2); --timeout SEC per spec (default 300)',
+  '  --only a,b     these spec ids only; --max-bytes B raises the loader\'s document size limit',
+  '  --fresh        start over instead of resuming; --gate exits 1 on a crash or a spec openapi-typescript accepts that we refuse',
+  '  --sweep        a fast pass over every spec for refusals and crashes only',
+].join('\n');
+
 export async function directoryMain(argv: string[]): Promise<number> {
   if (argv[0] === '--sweep-child') {
     await sweepChild(argv[1]!, argv[2]!);
@@ -455,7 +464,9 @@ export async function directoryMain(argv: string[]): Promise<number> {
     writeFileSync(resultFile!, JSON.stringify(result));
     return 0;
   }
-  const { values } = parseArgs({
+  const { values } = readCommandLine({
+    command: 'corpus --directory',
+    usage: DIRECTORY_USAGE,
     args: argv,
     options: {
       directory: { type: 'boolean', default: true },
@@ -470,7 +481,6 @@ export async function directoryMain(argv: string[]): Promise<number> {
       gate: { type: 'boolean', default: false },
       sweep: { type: 'boolean', default: false },
     },
-    strict: true,
   });
   if (values['max-bytes'] !== undefined) process.env.CORPUS_MAX_BYTES = String(Number(values['max-bytes']));
   const all = directorySpecs();

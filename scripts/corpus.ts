@@ -23,6 +23,7 @@ import { basename, dirname, extname, join, relative, resolve, sep } from 'node:p
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { findOracle } from '../test/support/oracles.js';
 import { typecheckClient } from './corpus-typecheck.js';
+import { readCommandLine } from './command-line.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SPEC_EXT = new Set(['.yaml', '.yml', '.json']);
@@ -547,6 +548,17 @@ function details(rows: Row[]): string {
 async function main(): Promise<number> {
   // `npm run corpus -- --directory [...]`: the public API directory instead (scripts/corpus-directory.ts).
   if (process.argv.includes('--directory')) return (await import('./corpus-directory.js')).directoryMain(process.argv.slice(2));
+  // `--worker` is this script calling itself for one spec; any other flag is a user's mistake.
+  if (process.argv[2] !== '--worker') {
+    readCommandLine({
+      command: 'corpus',
+      usage: [
+        'usage: npm run corpus                 every spec of ../shared/specs (or CORPUS_DIR); CORPUS_ONLY=a,b and CORPUS_JOBS=N narrow it',
+        '       npm run corpus -- --directory  the public API directory instead (npm run corpus -- --directory --help)',
+      ].join('\n'),
+      options: {},
+    });
+  }
   // The corpus lives beside the project (../shared/specs) or where CORPUS_DIR says.
   // Missing: under CI an error (exit 1); elsewhere a loud skip (exit 0).
   const found = findOracle('corpus');

@@ -8,6 +8,7 @@
 // nothing about today's mutants, so it is dropped with a warning): the union of their mutants, each later run's
 // verdict replacing an earlier one on the same mutant (same place, mutator and replacement).
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { exitWithUsage, readCommandLine } from './command-line.js';
 
 interface Mutant {
   status: string;
@@ -22,13 +23,20 @@ interface Report {
 }
 type Entry = Report['files'][string];
 
-const args = process.argv.slice(2);
-const outIndex = args.indexOf('--out');
-const out = outIndex >= 0 ? args[outIndex + 1] : undefined;
-const survivorsIndex = args.indexOf('--survivors');
-const survivorsOf = survivorsIndex >= 0 ? args[survivorsIndex + 1] : undefined;
-const optionSlots = [outIndex, survivorsIndex].filter((i) => i >= 0).flatMap((i) => [i, i + 1]);
-const inputs = args.filter((_, i) => !optionSlots.includes(i));
+const USAGE = [
+  'usage: npm run mutation:summary -- [report.json ...] [--out FILE] [--survivors TEXT]',
+  '  report.json ...    Stryker JSON reports to combine (default reports/mutation/mutation.json)',
+  '  --out FILE         also write the combination as one report',
+  '  --survivors TEXT   list each surviving or uncovered mutant of the files whose path contains TEXT',
+].join('\n');
+const { values, positionals: inputs } = readCommandLine({
+  command: 'mutation:summary',
+  usage: USAGE,
+  options: { out: { type: 'string' }, survivors: { type: 'string' } },
+  allowPositionals: true,
+});
+const out = values.out;
+const survivorsOf = values.survivors;
 const paths = inputs.length > 0 ? inputs : ['reports/mutation/mutation.json'];
 
 const key = (m: Mutant): string => `${m.location.start.line}:${m.location.start.column}-${m.location.end.line}:${m.location.end.column} ${m.mutatorName} ${m.replacement ?? ''}`;
@@ -36,7 +44,13 @@ const key = (m: Mutant): string => `${m.location.start.line}:${m.location.start.
 const runs = new Map<string, { mtime: number; entry: Entry }[]>();
 let base: Report | undefined;
 for (const path of paths) {
-  const report = JSON.parse(readFileSync(path, 'utf8')) as Report;
+  if (!existsSync(path)) exitWithUsage('mutation:summary', USAGE, `no report at ${path} (npm run mutation writes reports/mutation/mutation.json)`);
+  let report: Report;
+  try {
+    report = JSON.parse(readFileSync(path, 'utf8')) as Report;
+  } catch (error) {
+    exitWithUsage('mutation:summary', USAGE, `${path} is not a Stryker JSON report: ${(error as Error).message}`);
+  }
   base ??= report;
   const mtime = statSync(path).mtimeMs;
   for (const [file, entry] of Object.entries(report.files)) runs.set(file, [...(runs.get(file) ?? []), { mtime, entry }]);

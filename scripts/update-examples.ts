@@ -3,8 +3,14 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { EXAMPLES, REPO, committedPath, generateExample } from './examples.js';
+import { readCommandLine } from './command-line.js';
 
-const check = process.argv.includes('--check');
+const { values } = readCommandLine({
+  command: 'examples',
+  usage: 'usage: npm run examples [-- --check]\n  --check   write nothing; exit 1 listing the committed examples that are stale',
+  options: { check: { type: 'boolean', default: false } },
+});
+const check = values.check === true;
 const stale: string[] = [];
 for (const example of EXAMPLES) {
   for (const [file, text] of generateExample(example)) {

@@ -2,6 +2,13 @@
 // The suite is found by JSTS_DIR or at ../shared/jsts/draft2020-12; missing, the run fails under CI and is
 // skipped (loudly, by SUITE_DIR) elsewhere.
 import { runSuite, summaryLine, SUITE_DIR } from './run-suite.js';
+import { readCommandLine } from '../../scripts/command-line.js';
+
+readCommandLine({
+  command: 'jsts',
+  usage: 'usage: npm run jsts   (no flags; the suite folder is JSTS_DIR or ../shared/jsts/draft2020-12)',
+  options: {},
+});
 
 if (SUITE_DIR === undefined) {
   process.exitCode = 0;
