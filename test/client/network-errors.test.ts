@@ -83,6 +83,29 @@ describe('NetworkError', () => {
   });
 });
 
+describe('NetworkError.failure from the fetch error that undici and Node give', () => {
+  // A connect timeout cannot be produced on loopback (the kernel refuses or accepts at once), so the fetch error is
+  // built as undici builds it: a TypeError('fetch failed') whose cause carries the system or undici code.
+  test.each([
+    ['UND_ERR_CONNECT_TIMEOUT', 'timeout', 'connection timed out'],
+    ['UND_ERR_HEADERS_TIMEOUT', 'timeout', 'connection timed out'],
+    ['ETIMEDOUT', 'timeout', 'connection timed out'],
+    ['ECONNREFUSED', 'refused', 'connection refused'],
+    ['EAI_AGAIN', 'dns', 'host name not resolved'],
+    ['UND_ERR_SOCKET', 'reset', 'connection reset'],
+    ['EPROTO', 'other', 'request failed'],
+  ])('%s is %s', async (code, failure, words) => {
+    const failing = async () => {
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error(`connect ${code}`), { code }) });
+    };
+    const error = await rejection(built.mod.createClient({ baseUrl: 'https://h', apiKey: 'k', fetch: failing, retry: false }).tags.getThing('t'));
+    expect(error.name).toBe('NetworkError');
+    expect(error.failure).toBe(failure);
+    expect(error.message).toContain(`GET https://h/things/t: ${words}`);
+    expect(error.message).toContain(`(${code})`);
+  });
+});
+
 describe('ApiError.code', () => {
   test("the spec's error codes are found through references inside the error envelope", () => {
     expect(errorCodes(api)).toEqual(['NOT_FOUND', 'INTERNAL']);
