@@ -17386,9 +17386,19 @@ if (process.argv[2] === WORKER_FLAG && process.send) {
 // src/sandbox/cli/options.ts
 var DEFAULT_PORT = 4010;
 var DEFAULT_DB = ".sandbox/sandbox.db";
+var JUDGE_AUTHORIZATION_ENV = "SANDBOX_JUDGE_AUTHORIZATION";
 function portCheck(value) {
   const port = Number(value);
   return /^\d+$/.test(value) && Number.isInteger(port) && port <= 65535 ? void 0 : `must be an integer 0-65535 (0 picks a free port), got ${JSON.stringify(value)}`;
+}
+function httpUrl(value) {
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    return `must be an http(s) URL, got ${JSON.stringify(value)}`;
+  }
+  return url.protocol === "http:" || url.protocol === "https:" ? void 0 : `must be an http(s) URL, got ${JSON.stringify(value)}`;
 }
 function wholeNumber(min, max) {
   return (value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max ? void 0 : `must be a whole number ${min}-${max}, got ${JSON.stringify(value)}`;
@@ -17411,6 +17421,14 @@ var SANDBOX_OPTIONS = {
   "admin-token": { type: "string", value: "T", help: "the control plane admin token to use (default: made at first start and kept in the database)" },
   "run-pace-ms": { type: "string", value: "N", default: "50", help: "pace of executed runs: milliseconds of each step (queued, started, each persona turn); 0 runs as fast as the agent answers", check: wholeNumber(0, 36e5) },
   "agent-timeout-ms": { type: "string", value: "N", default: "10000", help: "deadline of each call to an agent's chat endpoint", check: wholeNumber(1, 6e5) },
+  "judge-url": {
+    type: "string",
+    value: "URL",
+    help: `a chat-completions endpoint that answers judged metrics instead of the sandbox's deterministic stand-ins (off by default; docs/sandbox.md "Issue 25, round 2"); its Authorization header, if it needs one, is read from the environment variable ${JUDGE_AUTHORIZATION_ENV} (never a flag: a command line is visible to every user of the machine)`,
+    check: httpUrl
+  },
+  "judge-timeout-ms": { type: "string", value: "N", help: "with --judge-url: deadline of each call to the judge endpoint (default 10000)", check: wholeNumber(1, 6e5) },
+  "judge-model": { type: "string", value: "NAME", help: "with --judge-url: the `model` of each request to the judge endpoint (default sandbox-judge)", check: (v) => v.trim() === "" ? "must not be empty" : void 0 },
   faults: { type: "string", value: "JSON | @file.json", help: 'faults on demand from the start, as PUT /control/faults takes them: {"seed":1,"rules":[{"unavailable":0.2}]} (docs/sandbox.md, "Faults on demand")' },
   json: { type: "boolean", default: false, help: "print one JSON line (base_url, api_key, admin_token, control_url, inspector_url, organization_id, default_workspace_id) as the first line of standard output instead of the banner; with npm use `npm run -s sandbox -- --json`" },
   help: { type: "boolean", default: false, help: "print this usage and exit" }
@@ -17473,10 +17491,22 @@ function readFaultsFlag(value) {
     throw new Error('must be JSON ({"seed":1,"rules":[...]}) or @file.json');
   }
 }
+function judgeOption(args) {
+  if (args["judge-url"] === void 0) return {};
+  const authorization = process.env[JUDGE_AUTHORIZATION_ENV];
+  return {
+    judge: {
+      url: args["judge-url"],
+      ...args["judge-timeout-ms"] === void 0 ? {} : { timeoutMs: Number(args["judge-timeout-ms"]) },
+      ...args["judge-model"] === void 0 ? {} : { model: args["judge-model"] },
+      ...authorization ? { headers: { authorization } } : {}
+    }
+  };
+}
 async function open(args, choice, faults) {
   const adminToken = args["admin-token"] ? { adminToken: args["admin-token"] } : {};
   const runs = { ...args["run-pace-ms"] === void 0 ? {} : { paceMs: Number(args["run-pace-ms"]) }, ...args["agent-timeout-ms"] === void 0 ? {} : { agentTimeoutMs: Number(args["agent-timeout-ms"]) } };
-  const engine = { runs, ...faults === void 0 ? {} : { faults } };
+  const engine = { runs, ...faults === void 0 ? {} : { faults }, ...judgeOption(args) };
   const workers = args.workers === void 0 ? void 0 : Number(args.workers);
   try {
     if (choice.engine === "postgres" && workers !== 0) return await startSandboxPool({ db: args.db, ...workers ? { workers } : {}, ...adminToken, engine });
@@ -17505,6 +17535,7 @@ async function main(argv) {
   } catch (error) {
     return fail(error.message, false);
   }
+  if (args["judge-url"] === void 0 && (args["judge-timeout-ms"] !== void 0 || args["judge-model"] !== void 0)) return fail("--judge-timeout-ms and --judge-model need --judge-url", true);
   if (args.workers !== void 0 && choice.engine !== "postgres") return fail("--workers needs a postgres:// --db (a SQLite sandbox is one engine in one process)", true);
   if (choice.engine === "sqlite" && choice.path !== ":memory:") {
     const problem = sqlitePathProblem(choice.path);
