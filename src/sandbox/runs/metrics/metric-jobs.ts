@@ -11,7 +11,8 @@ import { isJsonObject, type Json } from '../../storage/store.js';
 import { valuesOf } from '../../rules/conversation/outputs.js';
 import { raiseEvent } from '../../rules/events/payloads.js';
 import { dequeueRun, enqueueRun, holdsRun } from '../run-queue.js';
-import { outcomeFor, scoreSimulation } from './score.js';
+import { isDerived } from './evaluate.js';
+import { outcomeFor } from './score.js';
 import { finishOutput, storedOutputs, TEST_SOURCE } from './stored-outputs.js';
 
 export const METRIC_TEST_PREFIX = 'metric-test:';
@@ -85,10 +86,29 @@ async function rescore(runtime: Runtime, owner: string | null, key: string, sign
     dequeueRun(runtime.store, key);
     return;
   }
-  await scoreSimulation(runtime, record.id, ids);
-  if (signal.aborted) return;
+  // Scored here rather than by scoreSimulation: each write checks the claim, so an instance that stalled past its
+  // lease (or is closing) never overwrites what the instance that took the job over wrote. Derived metrics last.
+  const held = (): boolean => !signal.aborted && (owner === null || holdsRun(runtime.store, owner, key));
+  const metrics = new Map(ids.map((id) => [id, runtime.store.get('metric', id)?.data ?? {}]));
+  const order = [...ids.filter((id) => !isDerived(metrics.get(id)!)), ...ids.filter((id) => isDerived(metrics.get(id)!))];
+  for (const metricId of order) {
+    const current = runtime.store.get('simulation', record.id);
+    const outputId = current ? storedOutputs(current.data)?.find((o) => !isTest(o) && o.metric_id === metricId)?.metric_output_id : undefined;
+    if (!current || typeof outputId !== 'string') continue;
+    const outcome = await outcomeFor(runtime, current, metricId);
+    const written = runtime.store.transaction(() => {
+      if (!held()) return false;
+      const fresh = runtime.store.get('simulation', record.id);
+      if (fresh) {
+        finishOutput(fresh, outputId, outcome);
+        runtime.store.update(fresh);
+      }
+      return true;
+    }, 'write');
+    if (!written) return;
+  }
   const done = runtime.store.transaction(() => {
-    if (owner !== null && !holdsRun(runtime.store, owner, key)) return null;
+    if (!held()) return null;
     dequeueRun(runtime.store, key);
     return runtime.store.get('simulation', record.id) ?? null;
   }, 'write');
