@@ -9085,10 +9085,10 @@ function read(store) {
 function write(store, queue2) {
   store.setMeta(KEY, JSON.stringify(queue2));
 }
-function enqueueRun(store, runId, org) {
+function enqueueRun(store, runId, org, claim) {
   store.transaction(() => {
     const queue2 = read(store);
-    queue2[runId] = { org, owner: null, lease_until: 0, attempt: 0 };
+    queue2[runId] = claim ? { org, owner: claim.owner, lease_until: claim.lease_until, attempt: 1 } : { org, owner: null, lease_until: 0, attempt: 0 };
     write(store, queue2);
   }, "write");
 }
@@ -13950,8 +13950,25 @@ var scoreSimulation = async (runtime, simulationId, metricIds) => {
   });
 };
 
-// src/sandbox/rules/simulation-rerun-metrics.ts
-var MAX_PAIRS = 500;
+// src/sandbox/runs/metrics/metric-jobs.ts
+var METRIC_TEST_PREFIX = "metric-test:";
+var METRIC_RESCORE_PREFIX = "metric-rescore:";
+function isMetricJob(key2) {
+  return key2.startsWith(METRIC_TEST_PREFIX) || key2.startsWith(METRIC_RESCORE_PREFIX);
+}
+var metricTestKey = (simulationId, outputId2) => `${METRIC_TEST_PREFIX}${JSON.stringify([simulationId, outputId2])}`;
+var rescoreKey = (simulationId, jobId) => `${METRIC_RESCORE_PREFIX}${JSON.stringify([simulationId, jobId])}`;
+function idsOf(key2, prefix) {
+  try {
+    const ids = JSON.parse(key2.slice(prefix.length));
+    return Array.isArray(ids) && ids.every((id) => typeof id === "string") ? ids : null;
+  } catch {
+    return null;
+  }
+}
+function queueMetricJob(runtime, key2, org) {
+  enqueueRun(runtime.store, key2, org, runtime.runs?.claim());
+}
 function rerunValues(data, metricIds) {
   const values = valuesOf(data);
   const rerun = {};
@@ -13961,6 +13978,79 @@ function rerunValues(data, metricIds) {
   }
   return rerun;
 }
+var isTest2 = (o) => isJsonObject(o.runtime_metadata) && o.runtime_metadata.source === TEST_SOURCE;
+async function metricTest(runtime, owner, key2, signal) {
+  const [simulationId, outputId2] = idsOf(key2, METRIC_TEST_PREFIX) ?? [];
+  const record = simulationId === void 0 ? void 0 : runtime.store.get("simulation", simulationId);
+  const output = record ? storedOutputs(record.data)?.find((o) => o.metric_output_id === outputId2) : void 0;
+  if (!record || !output || output.status !== "IN QUEUE") {
+    dequeueRun(runtime.store, key2);
+    return;
+  }
+  const outcome = await outcomeFor(runtime, record, String(output.metric_id));
+  if (signal.aborted) return;
+  runtime.store.transaction(() => {
+    if (owner !== null && !holdsRun(runtime.store, owner, key2)) return;
+    const fresh = runtime.store.get("simulation", record.id);
+    if (fresh) {
+      finishOutput(fresh, String(outputId2), outcome);
+      runtime.store.update(fresh);
+    }
+    dequeueRun(runtime.store, key2);
+  }, "write");
+}
+async function rescore(runtime, owner, key2, signal, metricIds) {
+  const [simulationId] = idsOf(key2, METRIC_RESCORE_PREFIX) ?? [];
+  const record = simulationId === void 0 ? void 0 : runtime.store.get("simulation", simulationId);
+  const ids = metricIds ?? (record ? (storedOutputs(record.data) ?? []).filter((o) => !isTest2(o) && o.status === "IN QUEUE").map((o) => String(o.metric_id)) : []);
+  if (!record || ids.length === 0) {
+    dequeueRun(runtime.store, key2);
+    return;
+  }
+  const held = () => !signal.aborted && (owner === null || holdsRun(runtime.store, owner, key2));
+  const metrics = new Map(ids.map((id) => [id, runtime.store.get("metric", id)?.data ?? {}]));
+  const order = [...ids.filter((id) => !isDerived(metrics.get(id))), ...ids.filter((id) => isDerived(metrics.get(id)))];
+  for (const metricId of order) {
+    const current = runtime.store.get("simulation", record.id);
+    const outputId2 = current ? storedOutputs(current.data)?.find((o) => !isTest2(o) && o.metric_id === metricId)?.metric_output_id : void 0;
+    if (!current || typeof outputId2 !== "string") continue;
+    const outcome = await outcomeFor(runtime, current, metricId);
+    const written = runtime.store.transaction(() => {
+      if (!held()) return false;
+      const fresh = runtime.store.get("simulation", record.id);
+      if (fresh) {
+        finishOutput(fresh, outputId2, outcome);
+        runtime.store.update(fresh);
+      }
+      return true;
+    }, "write");
+    if (!written) return;
+  }
+  const done = runtime.store.transaction(() => {
+    if (!held()) return null;
+    dequeueRun(runtime.store, key2);
+    return runtime.store.get("simulation", record.id) ?? null;
+  }, "write");
+  if (!done) return;
+  raiseEvent(runtime, {
+    name: "simulation.metrics-rerun",
+    org: done.org,
+    workspace: done.workspace,
+    payload: { run_id: typeof done.data.run_id === "string" ? done.data.run_id : null, simulation_id: done.id, completed_at: runtime.clock.now().toISOString(), metric_ids: [...ids], metric_values: rerunValues(done.data, ids) }
+  });
+}
+async function executeMetricJob(runtime, owner, key2, signal, metricIds = null) {
+  if (key2.startsWith(METRIC_TEST_PREFIX)) return metricTest(runtime, owner, key2, signal);
+  return rescore(runtime, owner, key2, signal, metricIds);
+}
+async function runMetricJobHere(runtime, key2, metricIds = null) {
+  const control = runtime.runs;
+  if (!control) return executeMetricJob(runtime, null, key2, new AbortController().signal, metricIds);
+  return control.execute(key2, (signal) => executeMetricJob(runtime, control.claim().owner, key2, signal, metricIds));
+}
+
+// src/sandbox/rules/simulation-rerun-metrics.ts
+var MAX_PAIRS = 500;
 var simulationRerunMetrics = {
   handle(ctx) {
     const body2 = bodyOf(ctx, "rerunSimulatedConversationMetrics");
@@ -13981,7 +14071,9 @@ var simulationRerunMetrics = {
         const stored = ctx.runtime.store.get("simulation", record.id);
         for (const metric of metrics) queueOutput(stored, metric.id, versionOf(metric.data));
         ctx.runtime.store.update(stored);
-        raiseEvent(ctx.runtime, { name: "simulation.metrics-rescore", org: ctx.org, workspace: ctx.workspace, payload: { run_id: runId, simulation_id: record.id, metric_ids: metricIds } });
+        const jobId = ulid();
+        queueMetricJob(ctx.runtime, rescoreKey(record.id, jobId), ctx.org);
+        raiseEvent(ctx.runtime, { name: "simulation.metrics-rescore", org: ctx.org, workspace: ctx.workspace, payload: { run_id: runId, simulation_id: record.id, metric_ids: metricIds, job_id: jobId } });
       } else {
         raiseEvent(ctx.runtime, {
           name: "simulation.metrics-rerun",
@@ -13997,17 +14089,8 @@ var simulationRerunMetrics = {
     return { status: failed2 === 0 ? 202 : 207, body: { results, queued_count: queued, failed_count: failed2 } };
   },
   async onEvent(runtime, event) {
-    const { run_id, simulation_id, metric_ids } = payloadOf(event, "simulation.metrics-rescore");
-    if (!runtime.store.get("simulation", simulation_id)) return;
-    await scoreSimulation(runtime, simulation_id, metric_ids);
-    const record = runtime.store.get("simulation", simulation_id);
-    if (!record) return;
-    raiseEvent(runtime, {
-      name: "simulation.metrics-rerun",
-      org: event.org,
-      workspace: event.workspace,
-      payload: { run_id, simulation_id, completed_at: runtime.clock.now().toISOString(), metric_ids, metric_values: rerunValues(record.data, metric_ids) }
-    });
+    const { simulation_id, metric_ids, job_id } = payloadOf(event, "simulation.metrics-rescore");
+    await runMetricJobHere(runtime, rescoreKey(simulation_id, job_id), metric_ids);
   }
 };
 
@@ -15440,13 +15523,14 @@ var metricSqlTest = {
 };
 
 // src/sandbox/rules/metric-test.ts
-var metricTest = {
+var metricTest2 = {
   handle(ctx) {
     const body2 = bodyOf(ctx, "testMetric");
     const metric = findRecord(ctx, "metric", ctx.path.metric_id, { field: "metric_id" });
     const simulation = findRecord(ctx, "simulation", body2.simulation_output_id, { field: "simulation_output_id" });
     const outputId2 = queueTestOutput(simulation, metric.id, versionOf(metric.data), body2.dev_id ?? null);
     ctx.runtime.store.update(simulation);
+    queueMetricJob(ctx.runtime, metricTestKey(simulation.id, outputId2), ctx.org);
     raiseEvent(ctx.runtime, {
       name: "metric.test-requested",
       org: ctx.org,
@@ -15456,10 +15540,8 @@ var metricTest = {
     return { status: 202, body: { metric_output_ulid: outputId2 } };
   },
   async onEvent(runtime, event) {
-    const { simulation_id, metric_id, metric_output_id } = payloadOf(event, "metric.test-requested");
-    const record = runtime.store.get("simulation", simulation_id);
-    if (!record) return;
-    storeOutcome(runtime, simulation_id, metric_output_id, await outcomeFor(runtime, record, metric_id));
+    const { simulation_id, metric_output_id } = payloadOf(event, "metric.test-requested");
+    await runMetricJobHere(runtime, metricTestKey(simulation_id, metric_output_id));
   }
 };
 
@@ -15578,11 +15660,11 @@ var tagSummary = {
 };
 
 // src/sandbox/rules/test-set-agents.ts
-function idsOf(record) {
+function idsOf2(record) {
   return record.data.test_set_ids;
 }
 function linked(record, testSetId) {
-  return idsOf(record).includes(testSetId);
+  return idsOf2(record).includes(testSetId);
 }
 function attachedAgents(ctx, testSetId) {
   const resource = ctx.runtime.resource("agent");
@@ -15608,13 +15690,13 @@ var testSetAgents = {
     if (ctx.route.method === "GET") return { body: listing(ctx, testSet.id) };
     if (ctx.route.method === "DELETE") {
       const agent = asResource("agent", findRecord(ctx, "agent", ctx.path.agent_id, { field: "agent_id" }));
-      if (linked(agent, testSet.id)) saveLinks(ctx, agent, idsOf(agent).filter((id) => id !== testSet.id));
+      if (linked(agent, testSet.id)) saveLinks(ctx, agent, idsOf2(agent).filter((id) => id !== testSet.id));
       return { body: {} };
     }
     const agents = bodyOf(ctx, "addTestSetAgents").agent_ids.map((id) => asResource("agent", findRecord(ctx, "agent", id, { field: "agent_ids" })));
     for (const agent of agents) {
       if (linked(agent, testSet.id)) continue;
-      saveLinks(ctx, agent, [...idsOf(agent), testSet.id]);
+      saveLinks(ctx, agent, [...idsOf2(agent), testSet.id]);
     }
     return { body: listing(ctx, testSet.id) };
   }
@@ -15700,11 +15782,11 @@ function metricStats(metric, linked2, inWindow, mode) {
   const labeled = inWindow.filter((a) => a.label !== null && a.metric_id === metric);
   const onLinked = labeled.filter((a) => linkedSet.has(a.simulation_id));
   const verdicts = verdictsOf(inWindow, metric, mode, linkedSet);
-  const idsOf2 = (verdict) => linked2.filter((s) => (verdicts.get(s) ?? "not_reviewed") === verdict);
-  const agreementIds = idsOf2("agreement");
-  const disagreementIds = idsOf2("disagreement");
-  const unknownIds = idsOf2("unknown");
-  const notReviewedIds = idsOf2("not_reviewed");
+  const idsOf3 = (verdict) => linked2.filter((s) => (verdicts.get(s) ?? "not_reviewed") === verdict);
+  const agreementIds = idsOf3("agreement");
+  const disagreementIds = idsOf3("disagreement");
+  const unknownIds = idsOf3("unknown");
+  const notReviewedIds = idsOf3("not_reviewed");
   let criteria = null;
   if (mode === "criteria") {
     criteria = {};
@@ -15977,7 +16059,7 @@ var RULES = {
   "metric-organization-threshold": metricOrganizationThreshold,
   "metric-sql-schema": metricSqlSchema,
   "metric-sql-test": metricSqlTest,
-  "metric-test": metricTest,
+  "metric-test": metricTest2,
   "metric-flow-filter": metricFlowFilter,
   "metric-threshold": metricThreshold,
   "metric-threshold-scope": metricThresholdScope,
@@ -17014,16 +17096,22 @@ function createRunExecutor(deps) {
   let closed = false;
   let woken = false;
   let failing = false;
-  const start2 = (runId) => {
+  const track = (runId, work) => {
     const controller = new AbortController();
-    const job = runId.startsWith(RESIMULATE_PREFIX) ? executeResimulation(runtime, options, owner, deps.score, runId, controller.signal) : executeRun({ runtime, options, owner, score: deps.score, publish: deps.publish }, runId, controller.signal);
-    const done = job.catch((error) => {
+    const done = work(controller.signal).catch((error) => {
       if (!closed) deps.log(`sandbox: run ${runId} stopped on this instance: ${error?.message ?? String(error)}`);
     }).finally(() => {
       running.delete(runId);
       if (!closed) wake();
     });
     running.set(runId, { controller, done });
+    return done;
+  };
+  const start2 = (runId) => {
+    void track(
+      runId,
+      (signal) => runId.startsWith(RESIMULATE_PREFIX) ? executeResimulation(runtime, options, owner, deps.score, runId, signal) : isMetricJob(runId) ? executeMetricJob(runtime, owner, runId, signal) : executeRun({ runtime, options, owner, score: deps.score, publish: deps.publish }, runId, signal)
+    );
   };
   const sweep = () => {
     woken = false;
@@ -17065,6 +17153,8 @@ function createRunExecutor(deps) {
     stop(runId) {
       running.get(runId)?.controller.abort();
     },
+    claim: () => ({ owner, lease_until: Date.now() + options.leaseMs }),
+    execute: (key2, job) => closed ? Promise.resolve() : track(key2, job),
     async close() {
       closed = true;
       clearInterval(sweeper);
