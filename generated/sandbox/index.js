@@ -17154,7 +17154,8 @@ function createRunExecutor(deps) {
       running.get(runId)?.controller.abort();
     },
     claim: () => ({ owner, lease_until: Date.now() + options.leaseMs }),
-    execute: (key2, job) => closed ? Promise.resolve() : track(key2, job),
+    // A job the sweep already started here (the event came later than the claim's lease) is not done twice.
+    execute: (key2, job) => closed ? Promise.resolve() : running.get(key2)?.done ?? track(key2, job),
     async close() {
       closed = true;
       clearInterval(sweeper);

@@ -110,7 +110,8 @@ export function createRunExecutor(deps: ExecutorDeps): RunExecutor {
       running.get(runId)?.controller.abort();
     },
     claim: () => ({ owner, lease_until: Date.now() + options.leaseMs }),
-    execute: (key, job) => (closed ? Promise.resolve() : track(key, job)),
+    // A job the sweep already started here (the event came later than the claim's lease) is not done twice.
+    execute: (key, job) => (closed ? Promise.resolve() : (running.get(key)?.done ?? track(key, job))),
     async close() {
       closed = true;
       clearInterval(sweeper);
