@@ -8985,14 +8985,14 @@ var CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 var ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 var pool = Buffer.alloc(4096);
 var poolOffset = pool.length;
-function poolBytes(count) {
-  if (count > pool.length) return randomBytes(count);
-  if (poolOffset + count > pool.length) {
+function poolBytes(count2) {
+  if (count2 > pool.length) return randomBytes(count2);
+  if (poolOffset + count2 > pool.length) {
     randomFillSync(pool);
     poolOffset = 0;
   }
-  const out = pool.subarray(poolOffset, poolOffset + count);
-  poolOffset += count;
+  const out = pool.subarray(poolOffset, poolOffset + count2);
+  poolOffset += count2;
   return out;
 }
 var lastTime = 0;
@@ -9254,8 +9254,8 @@ function findRecord(ctx, resourceName, id, options = {}) {
 }
 function firstPathParam(route2) {
   const own2 = route2.resource === null ? void 0 : `${route2.resource.replace(/-/g, "_")}_id`;
-  const named2 = route2.params.path.find((p) => p.name === own2);
-  if (named2) return named2.name;
+  const named3 = route2.params.path.find((p) => p.name === own2);
+  if (named3) return named3.name;
   const ending = lastTemplate(route2.path)?.name;
   const last = route2.params.path.length > 1 ? route2.params.path.find((p) => p.name === ending) : void 0;
   return (last ?? route2.params.path[0])?.name;
@@ -9266,8 +9266,8 @@ function hiddenParents(resource, route2) {
 }
 function parentResource(runtime, param) {
   const resources2 = runtime.tables.resources;
-  const named2 = resources2.find((r) => `${r.name.replace(/-/g, "_")}_id` === param);
-  if (named2 || param.endsWith("_id")) return named2;
+  const named3 = resources2.find((r) => `${r.name.replace(/-/g, "_")}_id` === param);
+  if (named3 || param.endsWith("_id")) return named3;
   const getter = runtime.tables.routes.find((r) => r.action === "get" && r.aliasOf === null && r.resource !== null && lastTemplate(r.path)?.name === param);
   return getter ? resources2.find((r) => r.name === getter.resource) : void 0;
 }
@@ -9432,10 +9432,10 @@ function observe(data, runId, at3, value, now) {
 }
 var DEFAULT_SIGMA_LEVELS = [1, 2];
 function sigmaBands(data, levels2) {
-  const count = typeof data.observation_count === "number" ? data.observation_count : 0;
+  const count2 = typeof data.observation_count === "number" ? data.observation_count : 0;
   const mean2 = data.baseline_float;
   const sigma = data.baseline_sigma;
-  if (count <= 0 || typeof mean2 !== "number" || typeof sigma !== "number") return null;
+  if (count2 <= 0 || typeof mean2 !== "number" || typeof sigma !== "number") return null;
   const bands = {};
   for (const n of levels2) {
     Object.defineProperty(bands, `upper_${n}sigma`, { value: mean2 + n * sigma, enumerable: true, writable: true, configurable: true });
@@ -10081,6 +10081,506 @@ function reference(tables) {
   return { basePath: tables.basePath, operations };
 }
 
+// src/sandbox/rules/events/payloads.ts
+function eventOf(event) {
+  return { ...event, payload: event.payload };
+}
+function raiseEvent(runtime, event) {
+  runtime.raise(eventOf(event));
+}
+function payloadOf(event, ...names) {
+  if (!names.includes(event.name)) throw new Error(`sandbox: a handler read the payload of ${event.name} as that of ${names.join(" or ")}`);
+  return event.payload;
+}
+
+// src/sandbox/rules/audio/inspect.ts
+var NOT_AUDIO = "is not a WAV or MP3 recording";
+function ascii(buf, offset, length) {
+  if (offset < 0 || offset + length > buf.length) return "";
+  let out = "";
+  for (let i = 0; i < length; i++) out += String.fromCharCode(buf[offset + i]);
+  return out;
+}
+function u16le(buf, offset) {
+  return buf[offset] | buf[offset + 1] << 8;
+}
+function u32le(buf, offset) {
+  return (buf[offset] | buf[offset + 1] << 8 | buf[offset + 2] << 16) + buf[offset + 3] * 16777216;
+}
+function info(format, numerator, denominator, sizeBytes) {
+  return { ok: true, info: { format, numerator, denominator, seconds: numerator / denominator, sizeBytes } };
+}
+function isWav(buf) {
+  return ascii(buf, 0, 4) === "RIFF" && ascii(buf, 8, 4) === "WAVE";
+}
+var LINEAR_CODINGS = /* @__PURE__ */ new Set([1, 3, 6, 7]);
+var EXTENSIBLE = 65534;
+var MAX_WAV_CHUNKS = 1e5;
+function inspectWav(buf) {
+  if (!isWav(buf)) return { ok: false, problem: NOT_AUDIO };
+  let offset = 12;
+  let fmt = null;
+  let dataBytes = null;
+  for (let chunks = 0; offset + 8 <= buf.length && chunks < MAX_WAV_CHUNKS; chunks++) {
+    const id = ascii(buf, offset, 4);
+    const size = u32le(buf, offset + 4);
+    const body2 = offset + 8;
+    if (id === "fmt " && fmt === null) {
+      if (size < 16 || body2 + 16 > buf.length) return { ok: false, problem: "is a WAV recording with a truncated fmt chunk" };
+      let coding = u16le(buf, body2);
+      if (coding === EXTENSIBLE && size >= 40 && body2 + 26 <= buf.length) coding = u16le(buf, body2 + 24);
+      fmt = {
+        coding,
+        channels: u16le(buf, body2 + 2),
+        sampleRate: u32le(buf, body2 + 4),
+        byteRate: u32le(buf, body2 + 8),
+        blockAlign: u16le(buf, body2 + 12),
+        bits: u16le(buf, body2 + 14)
+      };
+    } else if (id === "data" && dataBytes === null) {
+      const available = buf.length - body2;
+      dataBytes = size === 0 || size === 4294967295 ? available : Math.min(size, available);
+      if (fmt !== null) break;
+    }
+    offset = body2 + size + (size & 1);
+  }
+  if (fmt === null) return { ok: false, problem: "is a WAV recording without a fmt chunk" };
+  if (dataBytes === null) return { ok: false, problem: "is a WAV recording without a data chunk" };
+  if (fmt.channels < 1 || fmt.sampleRate < 1 || fmt.byteRate < 1 || fmt.blockAlign < 1) {
+    return { ok: false, problem: "is a WAV recording whose fmt chunk declares zero channels, sample rate, byte rate or block size" };
+  }
+  if (LINEAR_CODINGS.has(fmt.coding)) {
+    const expectedAlign = fmt.channels * Math.ceil(fmt.bits / 8);
+    if (fmt.bits < 1 || fmt.blockAlign !== expectedAlign || fmt.byteRate !== fmt.sampleRate * fmt.blockAlign) {
+      return { ok: false, problem: "is a WAV recording whose fmt chunk is inconsistent (byte rate must be sample rate x channels x bytes per sample)" };
+    }
+  }
+  return info("wav", dataBytes, fmt.byteRate, buf.length);
+}
+var BITRATES_V1_L3 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, -1];
+var BITRATES_V2_L3 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160, -1];
+var SAMPLE_RATES = {
+  3: [44100, 48e3, 32e3],
+  // MPEG-1
+  2: [22050, 24e3, 16e3],
+  // MPEG-2
+  0: [11025, 12e3, 8e3]
+  // MPEG-2.5
+};
+var MAX_LEADING_JUNK = 64 * 1024;
+var MAX_ID3_TAGS = 16;
+function frameHeader(buf, offset) {
+  if (offset < 0 || offset + 4 > buf.length) return null;
+  const b1 = buf[offset + 1];
+  const b2 = buf[offset + 2];
+  const b3 = buf[offset + 3];
+  if (buf[offset] !== 255 || (b1 & 224) !== 224) return null;
+  const version = b1 >> 3 & 3;
+  const layer = b1 >> 1 & 3;
+  if (version === 1 || layer !== 1) return null;
+  const kbps = (version === 3 ? BITRATES_V1_L3 : BITRATES_V2_L3)[b2 >> 4];
+  const sampleRate = SAMPLE_RATES[version][b2 >> 2 & 3];
+  if (kbps <= 0 || sampleRate === void 0 || (b3 & 3) === 2) return null;
+  const padding = b2 >> 1 & 1;
+  const length = Math.floor((version === 3 ? 144e3 : 72e3) * kbps / sampleRate) + padding;
+  return { version, sampleRate, length, samples: version === 3 ? 1152 : 576, mono: b3 >> 6 === 3 };
+}
+function consistent(a, b) {
+  return a.version === b.version && a.sampleRate === b.sampleRate;
+}
+function frameStartsHere(buf, offset, like) {
+  const h = frameHeader(buf, offset);
+  if (!h || like && !consistent(h, like)) return null;
+  const end = offset + h.length;
+  if (end > buf.length) return null;
+  if (end === buf.length) return h;
+  const next = frameHeader(buf, end);
+  return next && consistent(h, next) ? h : null;
+}
+function isInfoFrame(buf, offset, h) {
+  const side = h.version === 3 ? h.mono ? 17 : 32 : h.mono ? 9 : 17;
+  const tag = ascii(buf, offset + 4 + side, 4);
+  return tag === "Xing" || tag === "Info" || ascii(buf, offset + 36, 4) === "VBRI";
+}
+function isTrailer(buf, offset) {
+  const three = ascii(buf, offset, 3);
+  return three === "TAG" || three === "ID3" || ascii(buf, offset, 8) === "APETAGEX" || ascii(buf, offset, 6) === "LYRICS";
+}
+function id3Length(buf) {
+  let offset = 0;
+  for (let i = 0; i < MAX_ID3_TAGS && offset + 10 <= buf.length && ascii(buf, offset, 3) === "ID3"; i++) {
+    const flags = buf[offset + 5];
+    let size = 0;
+    for (let k = 6; k < 10; k++) {
+      const b = buf[offset + k];
+      if (b & 128) return -1;
+      size = size * 128 + b;
+    }
+    offset += 10 + size + (flags & 16 ? 10 : 0);
+  }
+  return offset;
+}
+function inspectMp3(buf) {
+  const start2 = id3Length(buf);
+  const tagged = ascii(buf, 0, 3) === "ID3";
+  if (start2 < 0) return { ok: false, problem: "is an MP3 recording with a malformed ID3 tag" };
+  let first = -1;
+  let h0 = null;
+  const scanEnd = Math.min(buf.length, start2 + MAX_LEADING_JUNK);
+  for (let p2 = start2; p2 < scanEnd; p2++) {
+    h0 = frameStartsHere(buf, p2, null);
+    if (h0) {
+      first = p2;
+      break;
+    }
+  }
+  if (h0 === null || first < 0) return { ok: false, problem: tagged ? "is an MP3 recording without MPEG audio frames" : NOT_AUDIO };
+  let frames = 0;
+  let p = first;
+  if (isInfoFrame(buf, p, h0)) p += h0.length;
+  while (p + 4 <= buf.length) {
+    const h = frameHeader(buf, p);
+    if (h && consistent(h, h0) && p + h.length <= buf.length) {
+      frames++;
+      p += h.length;
+      continue;
+    }
+    if (isTrailer(buf, p) || h && p + h.length > buf.length) break;
+    const syncByte = 224 | h0.version << 3;
+    let q = p + 1;
+    while (q + 4 <= buf.length && !(buf[q] === 255 && (buf[q + 1] & 248) === syncByte && frameStartsHere(buf, q, h0))) q++;
+    p = q;
+  }
+  return info("mp3", frames * h0.samples, h0.sampleRate, buf.length);
+}
+function inspectAudio(buf) {
+  if (isWav(buf)) return inspectWav(buf);
+  const magic = ascii(buf, 0, 4);
+  if ((magic === "RIFX" || magic === "RF64") && ascii(buf, 8, 4) === "WAVE") {
+    return { ok: false, problem: "is a big-endian (RIFX) or RF64 WAV recording; only RIFF WAV is accepted" };
+  }
+  return inspectMp3(buf);
+}
+
+// src/sandbox/rules/audio/validate.ts
+var MAX_AUDIO_BYTES = 200 * 1024 * 1024;
+var MIN_AUDIO_SECONDS = 5;
+var MAX_AUDIO_SECONDS = 60 * 60;
+var CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f]/;
+var CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+var BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+var IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+var RESERVED_PREFIXES = ["xn--", "sthree-", "amzn-s3-demo-"];
+var RESERVED_SUFFIXES = ["-s3alias", "--ol-s3", ".mrap", "--x-s3", "--table-s3"];
+var BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+function bucketProblem(bucket) {
+  if (bucket.length < 3 || bucket.length > 63) return "the bucket name must be 3 to 63 characters";
+  if (!BUCKET.test(bucket)) return 'the bucket name may hold only a-z, 0-9, "." and "-", and must start and end with a letter or digit';
+  if (bucket.includes("..")) return "the bucket name may not contain two adjacent periods";
+  if (IPV4.test(bucket)) return "the bucket name may not be formatted as an IP address";
+  if (RESERVED_PREFIXES.some((p) => bucket.startsWith(p)) || RESERVED_SUFFIXES.some((s) => bucket.endsWith(s))) {
+    return "the bucket name uses a reserved prefix or suffix";
+  }
+  return null;
+}
+function checkAudioUrl(value, field2 = "audio_url") {
+  if (typeof value !== "string") throw invalid(field2, "must be a string");
+  if (CONTROL.test(value)) throw invalid(field2, "must not contain control characters");
+  if (value.startsWith("s3://")) {
+    const rest = value.slice("s3://".length);
+    const slash = rest.indexOf("/");
+    if (slash < 0) throw invalid(field2, "must have the form s3://bucket/key");
+    const bucket = rest.slice(0, slash);
+    const key2 = rest.slice(slash + 1);
+    const problem = bucketProblem(bucket);
+    if (problem !== null) throw invalid(field2, `must have the form s3://bucket/key: ${problem}`);
+    if (key2 === "") throw invalid(field2, "must have the form s3://bucket/key: the key is empty");
+    if (Buffer.byteLength(key2, "utf8") > 1024) throw invalid(field2, "must have the form s3://bucket/key: the key is longer than 1024 bytes");
+    return value;
+  }
+  if (CONTROL_OR_SPACE.test(value)) throw invalid(field2, "must be an HTTPS URL without spaces (percent-encode them)");
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    throw invalid(field2, "must be an HTTPS URL or s3://bucket/key");
+  }
+  if (url.protocol !== "https:" || !value.toLowerCase().startsWith("https://")) throw invalid(field2, "must be an HTTPS URL or s3://bucket/key");
+  if (url.hostname === "") throw invalid(field2, "must be an HTTPS URL with a host");
+  return value;
+}
+function seconds(value) {
+  return `${Number(value.toFixed(3))} s`;
+}
+function checkAudioBase64(value, field2 = "audio") {
+  if (typeof value !== "string") throw invalid(field2, "must be a base64-encoded WAV or MP3 recording (a string)");
+  if (value === "") throw invalid(field2, "is empty: a base64-encoded WAV or MP3 recording is needed");
+  if (value.startsWith("data:")) throw invalid(field2, "must be plain base64, without a data: URL prefix");
+  let pad = 0;
+  while (pad < 2 && value.charCodeAt(value.length - 1 - pad) === 61) pad++;
+  const core = value.length - pad;
+  if (pad > 0 && value.length % 4 !== 0 || core % 4 === 1) throw invalid(field2, "must be valid base64: its length is not a whole number of bytes");
+  const decodedBytes = Math.floor(core * 3 / 4);
+  if (decodedBytes > MAX_AUDIO_BYTES) throw invalid(field2, `is too large: ${decodedBytes} bytes, at most 200 MB (${MAX_AUDIO_BYTES} bytes) is accepted`);
+  if (!BASE64.test(value)) throw invalid(field2, 'must be valid base64 (A-Z, a-z, 0-9, "+", "/", "=" padding; no whitespace)');
+  const bytes = Buffer.from(value, "base64");
+  let result;
+  try {
+    result = inspectAudio(bytes);
+  } catch {
+    result = { ok: false, problem: "could not be read as a WAV or MP3 recording" };
+  }
+  if (!result.ok) throw invalid(field2, `${result.problem}`);
+  const audio2 = result.info;
+  const kind = audio2.format === "wav" ? "WAV" : "MP3";
+  if (audio2.numerator < MIN_AUDIO_SECONDS * audio2.denominator) {
+    throw invalid(field2, `is too short: the ${kind} recording lasts ${seconds(audio2.seconds)}, at least ${MIN_AUDIO_SECONDS} s is needed`);
+  }
+  if (audio2.numerator > MAX_AUDIO_SECONDS * audio2.denominator) {
+    throw invalid(field2, `is too long: the ${kind} recording lasts ${seconds(audio2.seconds)}, at most 60 min (${MAX_AUDIO_SECONDS} s) is accepted`);
+  }
+  return audio2;
+}
+
+// src/sandbox/rules/audio/conversation.ts
+var AUDIO_METRIC_TYPES = /* @__PURE__ */ new Set([
+  "METRIC_AUDIO_LLM_BINARY",
+  "METRIC_AUDIO_LLM_CATEGORICAL",
+  "METRIC_AUDIO_LLM_NUMERICAL",
+  "METRIC_CUSTOM_AUDIO_FREQUENCY",
+  "METRIC_CUSTOM_AUDIO_SENTIMENT",
+  "METRIC_TRACE_AUDIO_UPLOAD_STT_WER",
+  "METRIC_PAUSE_ANALYSIS",
+  "METRIC_VOICE_QUALITY",
+  "METRIC_PHONEME_STRETCH",
+  "METRIC_SYLLABLE_RATE",
+  "METRIC_CODEC_ARTIFACT",
+  "METRIC_CLIPPING_ARTIFACT",
+  "METRIC_DROPOUT_ARTIFACT",
+  "METRIC_TIMBRE_DRIFT",
+  "METRIC_SPEECH_ARTIFACT_ANOMALY",
+  "METRIC_PITCH_VARIABILITY",
+  "METRIC_NON_EXPRESSIVE_PAUSES",
+  "METRIC_ABRUPT_PITCH_CHANGES",
+  "METRIC_TERMINAL_CONTOUR",
+  "METRIC_LUFS",
+  "METRIC_VOLUME",
+  "METRIC_VOCAL_FRY",
+  "METRIC_SPEAKING_TIME_PERCENTAGE",
+  "METRIC_SPECTROGRAM_PITCH_ANALYSIS",
+  "METRIC_VOLUME_PITCH_MISALIGNMENT"
+]);
+var RECORDING = "recording";
+var WAVES = "metric_waves";
+var AUDIO_FIELDS = ["audio_url", "audio", "upload_id"];
+function given(body2, field2) {
+  return Object.prototype.hasOwnProperty.call(body2, field2) && body2[field2] !== void 0 && body2[field2] !== null;
+}
+function recordingOf(ctx) {
+  const sent2 = AUDIO_FIELDS.filter((f) => given(ctx.body, f));
+  if (sent2.length > 1) throw invalid(sent2[sent2.length - 1], `send only one of ${sent2.join(", ")}: a conversation has one recording`);
+  const field2 = sent2[0];
+  if (field2 === void 0) return null;
+  const value = ctx.body[field2];
+  if (field2 === "audio_url") return { source: "url", url: checkAudioUrl(value, field2), attached_at: ctx.now };
+  if (field2 === "upload_id") return { source: "upload", upload_id: String(value), attached_at: ctx.now };
+  const audio2 = checkAudioBase64(value, field2);
+  return { source: "base64", format: audio2.format, duration_seconds: audio2.seconds, size_bytes: audio2.sizeBytes, attached_at: ctx.now };
+}
+function metricWaves(ctx) {
+  const out = { text: [], audio: [] };
+  const ids = Array.isArray(ctx.body.metrics) ? ctx.body.metrics : [];
+  for (const id of new Set(ids)) {
+    const metric = findRecord(ctx, "metric", id, { field: "metrics" });
+    const type = metric.data.metric_type;
+    out[typeof type === "string" && AUDIO_METRIC_TYPES.has(type) ? "audio" : "text"].push(String(id));
+  }
+  return out;
+}
+function wavesOf(data) {
+  const stored = data[WAVES];
+  const empty = () => ({ metric_ids: [], state: "AWAITING_AUDIO", completed_at: null });
+  return { text: stored?.text ?? empty(), audio: stored?.audio ?? empty() };
+}
+function setWaves(data, waves) {
+  setOwn(data, WAVES, clone(waves));
+  const all = [waves.text, waves.audio];
+  const total = all.reduce((n, w) => n + w.metric_ids.length, 0);
+  const completed2 = all.reduce((n, w) => n + (w.state === "COMPLETED" ? w.metric_ids.length : 0), 0);
+  setOwn(data, "progress", { total_metrics: total, completed_metrics: completed2, failed_metrics: 0, in_progress_metrics: total - completed2 });
+  setOwn(data, "status", completed2 === total ? "COMPLETED" : "IN_PROGRESS");
+  setOwn(data, "metric_ids", [...waves.text.metric_ids, ...waves.audio.metric_ids]);
+}
+function raiseWave(ctx, record, wave) {
+  const waves = wavesOf(record.data);
+  raiseEvent(ctx.runtime, {
+    name: wave === "text" ? "conversation.submitted" : "conversation.audio-attached",
+    org: record.org,
+    workspace: record.workspace,
+    payload: {
+      record: clone(record.data),
+      wave,
+      conversation_id: record.id,
+      metric_ids: [...waves[wave].metric_ids],
+      metric_values: {}
+    }
+  });
+}
+function answerWithoutTranscript(ctx, result) {
+  if (!result.record) return;
+  const one = present(ctx.runtime.resource("conversation"), result.record);
+  delete one.transcript;
+  delete one.metric_values;
+  delete one.metric_outputs;
+  const shape2 = ctx.route.success.shape;
+  if (shape2.kind === "wrapped") {
+    const body2 = {};
+    setOwn(body2, shape2.key, one);
+    result.body = body2;
+  } else {
+    result.body = one;
+  }
+}
+
+// src/sandbox/runs/metrics/stored-outputs.ts
+var TEST_SOURCE = "metric_test";
+function storedOutputs(data) {
+  return Array.isArray(data.metric_outputs) ? data.metric_outputs.filter(isJsonObject) : null;
+}
+var isTest = (o) => isJsonObject(o.runtime_metadata) && o.runtime_metadata.source === TEST_SOURCE;
+function versionOf(metric) {
+  const v = metric?.current_version;
+  return isJsonObject(v) && typeof v.ulid === "string" ? v.ulid : null;
+}
+function queuedOutput(id, metricId, version, runtimeMetadata) {
+  return { metric_output_id: id, metric_id: metricId, metric_version_ulid: version, value: null, status: "IN QUEUE", status_reason: null, explanation: null, subvalues_by_timestamp: null, result: null, runtime_metadata: runtimeMetadata };
+}
+function queueOutput(record, metricId, version) {
+  const outputs = storedOutputs(record.data) ?? [];
+  const at3 = outputs.findIndex((o) => o.metric_id === metricId && !isTest(o));
+  const id = at3 >= 0 ? String(outputs[at3].metric_output_id) : ulid();
+  const queued = queuedOutput(id, metricId, version, null);
+  if (at3 >= 0) outputs[at3] = queued;
+  else outputs.push(queued);
+  setOwn(record.data, "metric_outputs", outputs);
+  return id;
+}
+function queueTestOutput(record, metricId, version, devId) {
+  const outputs = storedOutputs(record.data) ?? [];
+  const id = ulid();
+  outputs.push(queuedOutput(id, metricId, version, { source: TEST_SOURCE, dev_id: devId }));
+  setOwn(record.data, "metric_outputs", outputs);
+  return id;
+}
+function finishOutput(record, outputId2, outcome) {
+  const outputs = storedOutputs(record.data) ?? [];
+  const output = outputs.find((o) => o.metric_output_id === outputId2);
+  if (!output) return;
+  Object.assign(output, {
+    value: outcome.value,
+    status: outcome.status,
+    status_reason: outcome.status_reason,
+    explanation: outcome.explanation,
+    subvalues_by_timestamp: outcome.subvalues ?? null,
+    result: outcome.result ?? null
+  });
+  setOwn(record.data, "metric_outputs", outputs);
+  if (isTest(output)) return;
+  const values = isJsonObject(record.data.metric_values) ? { ...record.data.metric_values } : {};
+  const metricId = String(output.metric_id);
+  if (typeof outcome.value === "number" && outcome.status === "COMPLETED") setOwn(values, metricId, outcome.value);
+  else delete values[metricId];
+  setOwn(record.data, "metric_values", values);
+}
+
+// src/sandbox/rules/conversation/outputs.ts
+function valuesOf(data) {
+  const raw = data.metric_values;
+  const out = /* @__PURE__ */ new Map();
+  if (Array.isArray(raw)) {
+    for (const v of raw) if (isJsonObject(v)) out.set(String(v.metric_id), v.value ?? null);
+  } else if (isJsonObject(raw)) {
+    for (const [k, v] of Object.entries(raw)) out.set(k, v);
+  }
+  return out;
+}
+function valueList(data) {
+  return [...valuesOf(data)].map(([metric_id, value]) => ({ metric_id, value }));
+}
+function outputId(record, metricId) {
+  return `${record.id}_${metricId}`;
+}
+function conversationIdsOfOutput(id) {
+  const out = [];
+  for (let i = id.indexOf("_"); i > 0; i = id.indexOf("_", i + 1)) out.push(id.slice(0, i));
+  return out;
+}
+var OUTPUT_FIELDS = {
+  simulation: ["metric_output_id", "metric_id", "metric_version_ulid", "value", "status", "status_reason", "explanation", "subvalues_by_timestamp", "result", "runtime_metadata"],
+  conversation: ["metric_output_id", "metric_id", "metric_version_ulid", "value", "status", "status_reason", "explanation", "result"]
+};
+function outputsOf(kind, record) {
+  const values = valuesOf(record.data);
+  const base = (metricId) => ({ metric_output_id: outputId(record, metricId), metric_id: metricId, metric_version_ulid: null });
+  if (kind === "simulation") {
+    const stored = storedOutputs(record.data) ?? [];
+    const scored = new Set(stored.map((o) => o.metric_id));
+    const fromValues = [...values].filter(([metricId]) => !scored.has(metricId)).map(([metricId, value]) => ({ ...base(metricId), value, status: "COMPLETED", status_reason: null, explanation: null, subvalues_by_timestamp: null, result: null, runtime_metadata: null }));
+    return [...stored.map((o) => ({ ...o })), ...fromValues];
+  }
+  const waves = wavesOf(record.data);
+  const ids = [.../* @__PURE__ */ new Set([...waves.text.metric_ids, ...waves.audio.metric_ids, ...values.keys()])];
+  return ids.map((metricId) => {
+    const wave = waves.audio.metric_ids.includes(metricId) ? waves.audio : waves.text;
+    const done = values.has(metricId) || wave.state === "COMPLETED";
+    return {
+      ...base(metricId),
+      value: values.get(metricId) ?? null,
+      status: done ? "COMPLETED" : "IN QUEUE",
+      status_reason: done ? null : "waiting for the recording",
+      explanation: null,
+      result: null
+    };
+  });
+}
+
+// src/sandbox/runs/simulations.ts
+var OPEN_SIMULATION_STATUSES = /* @__PURE__ */ new Set(["PENDING", "IN QUEUE", "IN PROGRESS"]);
+function simulationsOf(runtime, run) {
+  return runtime.store.withField("simulation", run.org, "run_id", run.id).filter((s) => !s.deleted).sort((a, b) => a.seq - b.seq);
+}
+function createSimulations(runtime, run, caseIds, iterations, now) {
+  const resource = runtime.resource("simulation");
+  for (let i = 0; i < iterations; i++) {
+    for (const caseId of caseIds) {
+      const body2 = {
+        status: "IN QUEUE",
+        has_audio: false,
+        run_id: run.id,
+        agent_id: run.data.agent_id ?? null,
+        persona_id: run.data.persona_id ?? null,
+        test_set_id: run.data.test_set_id ?? null,
+        test_case_id: caseId,
+        transcript: null,
+        error_message: null,
+        metric_values: {},
+        is_public: false
+      };
+      const data = newRecordData(runtime, resource, body2, now);
+      setOwn(data, "iteration", i + 1);
+      runtime.store.insert({ kind: "simulation", id: String(data[resource.id]), org: run.org, workspace: run.workspace, deleted: false, data });
+    }
+  }
+}
+function closeOpenSimulations(runtime, run, reason) {
+  for (const sim of simulationsOf(runtime, run)) {
+    if (!OPEN_SIMULATION_STATUSES.has(String(sim.data.status))) continue;
+    setOwn(sim.data, "status", "CANCELLED");
+    setOwn(sim.data, "error_message", reason);
+    runtime.store.update(sim);
+  }
+}
+
 // src/sandbox/inspector/redact-records.ts
 function hideHeaderValues(headers) {
   if (typeof headers === "string") {
@@ -10102,6 +10602,75 @@ function redactRecord(data) {
   return copy;
 }
 
+// src/sandbox/inspector/runs.ts
+var text = (v) => typeof v === "string" && v !== "" ? v : null;
+var count = (v) => typeof v === "number" && Number.isFinite(v) ? v : 0;
+function named(runtime, kind, id, field2) {
+  if (typeof id !== "string" || id === "") return null;
+  const record = runtime.store.get(kind, id);
+  return { id, name: record && !record.deleted ? text(record.data[field2]) : null };
+}
+function summary(runtime, run) {
+  const p = isJsonObject(run.data.progress) ? run.data.progress : {};
+  return {
+    run_id: run.id,
+    display_name: text(run.data.display_name),
+    status: String(run.data.status ?? ""),
+    progress: { total: count(p.total_test_cases), completed: count(p.completed_test_cases), failed: count(p.failed_test_cases), in_progress: count(p.in_progress_test_cases) },
+    error_status: text(run.data.error_status),
+    agent: named(runtime, "agent", run.data.agent_id, "display_name"),
+    persona: named(runtime, "persona", run.data.persona_id, "name"),
+    test_set: named(runtime, "test_set", run.data.test_set_id, "display_name"),
+    create_time: text(run.data.create_time),
+    complete_time: text(run.data.complete_time)
+  };
+}
+function readable(runtime, session) {
+  if (!canRead(runtime, session, "run")) throw notFound("run_id", "run");
+}
+function runList(runtime, session, org) {
+  readable(runtime, session);
+  return runtime.store.list("run", { org }).filter((r) => r.org === org && !r.deleted && r.data.status !== "DELETED").sort((a, b) => b.seq - a.seq).map((r) => summary(runtime, r));
+}
+function conversation(runtime, sim, metricNames) {
+  const shown2 = redactRecord(present(runtime.resource("simulation"), sim));
+  const caseRecord = typeof sim.data.test_case_id === "string" ? runtime.store.get("test_case", sim.data.test_case_id) : void 0;
+  const nameOf2 = (metricId) => {
+    if (!metricNames.has(metricId)) metricNames.set(metricId, text(runtime.store.get("metric", metricId)?.data.metric_name));
+    return metricNames.get(metricId) ?? null;
+  };
+  return {
+    simulation_id: sim.id,
+    test_case_id: text(sim.data.test_case_id),
+    test_case_input: text(caseRecord?.data.input_str),
+    status: String(sim.data.status ?? ""),
+    error_message: text(sim.data.error_message),
+    synthetic: sim.data.synthetic_transcript === true,
+    transcript: Array.isArray(shown2.transcript) ? shown2.transcript.filter(isJsonObject) : [],
+    outputs: outputsOf("simulation", sim).map((o) => ({
+      metric_output_id: String(o.metric_output_id),
+      metric_id: String(o.metric_id),
+      metric_name: nameOf2(String(o.metric_id)),
+      status: String(o.status ?? ""),
+      status_reason: text(o.status_reason),
+      value: o.value ?? null,
+      explanation: text(o.explanation)
+    }))
+  };
+}
+function runDetail(runtime, session, id) {
+  readable(runtime, session);
+  const run = runtime.store.get("run", id);
+  if (!run || run.deleted || !seesOrganization(session, run.org)) throw notFound("run_id", "run");
+  const sims = canRead(runtime, session, "simulation") ? simulationsOf(runtime, run) : [];
+  const metricNames = /* @__PURE__ */ new Map();
+  return {
+    summary: summary(runtime, run),
+    run: redactRecord(present(runtime.resource("run"), run)),
+    conversations: sims.map((s) => conversation(runtime, s, metricNames))
+  };
+}
+
 // src/sandbox/inspector/state.ts
 function organizations(runtime, session) {
   const ids = session.role === "admin" ? [...new Set(runtime.store.list("workspace", { includeDeleted: true }).map((w) => w.org))] : [session.org];
@@ -10120,7 +10689,7 @@ function labelOf(resource, data) {
   }
   return String(data[resource.id] ?? "");
 }
-function summary(runtime, resource, record) {
+function summary2(runtime, resource, record) {
   const lc = resource.lifecycle;
   return {
     kind: record.kind,
@@ -10145,7 +10714,7 @@ function searchRecords(runtime, session, org, options) {
       if (record.org !== org && (record.org !== PLATFORM_ORG || !options.builtin)) continue;
       if (options.workspace && resource.scope === "workspace" && record.workspace !== null && record.workspace !== options.workspace) continue;
       if (q !== "" && !record.id.toLowerCase().includes(q) && !JSON.stringify(redactRecord(present(resource, record))).toLowerCase().includes(q)) continue;
-      out.push(summary(runtime, resource, record));
+      out.push(summary2(runtime, resource, record));
     }
   }
   return out;
@@ -10159,7 +10728,7 @@ function recordDetail(runtime, session, kind, id) {
     for (const path of resource.writeOnly) dropPath(data, path);
     return { number: v.number, data: redactRecord(data) };
   });
-  return { summary: summary(runtime, resource, record), json: redactRecord(present(resource, record)), versions };
+  return { summary: summary2(runtime, resource, record), json: redactRecord(present(resource, record)), versions };
 }
 
 // src/sandbox/inspector/handler.ts
@@ -10273,6 +10842,11 @@ async function route(deps, session, request, parts) {
     await jsonBody(request);
     return resend(runtime, session, parts[1]);
   }
+  if (at3 === "GET /runs") {
+    const org = organizationFor(runtime, session, q.get("organization_id"));
+    return json(200, { organization_id: org.id, runs: runList(runtime, session, org.id) });
+  }
+  if (method === "GET" && parts[0] === "runs" && parts.length === 2) return json(200, runDetail(runtime, session, parts[1]));
   if (method === "GET" && parts[0] === "baselines" && parts.length === 2) return json(200, baselinePlot(runtime, session, parts[1], q.get("bucket_interval"), q.get("timezone")));
   if (at3 === "GET /reference") return json(200, reference(runtime.tables));
   if (at3 === "POST /try") return tryIt(deps, session, request);
@@ -10328,25 +10902,13 @@ function createOrganization(runtime, displayName2, options = {}) {
   });
 }
 
-// src/sandbox/rules/events/payloads.ts
-function eventOf(event) {
-  return { ...event, payload: event.payload };
-}
-function raiseEvent(runtime, event) {
-  runtime.raise(eventOf(event));
-}
-function payloadOf(event, ...names) {
-  if (!names.includes(event.name)) throw new Error(`sandbox: a handler read the payload of ${event.name} as that of ${names.join(" or ")}`);
-  return event.payload;
-}
-
 // src/sandbox/runs/run-queue.ts
 var KEY = "run_queue";
 function read(store) {
-  const text = store.meta(KEY);
-  if (!text) return {};
+  const text2 = store.meta(KEY);
+  if (!text2) return {};
   try {
-    return JSON.parse(text);
+    return JSON.parse(text2);
   } catch {
     return {};
   }
@@ -10354,10 +10916,10 @@ function read(store) {
 function write(store, queue2) {
   store.setMeta(KEY, JSON.stringify(queue2));
 }
-function enqueueRun(store, runId, org) {
+function enqueueRun(store, runId, org, claim) {
   store.transaction(() => {
     const queue2 = read(store);
-    queue2[runId] = { org, owner: null, lease_until: 0, attempt: 0 };
+    queue2[runId] = claim ? { org, owner: claim.owner, lease_until: claim.lease_until, attempt: 1 } : { org, owner: null, lease_until: 0, attempt: 0 };
     write(store, queue2);
   }, "write");
 }
@@ -10439,43 +11001,6 @@ function finishRun(runtime, run, outcome) {
     };
     return eventOf({ name: "run.completed", org: run.org, workspace: run.workspace, payload });
   }, "write");
-}
-
-// src/sandbox/runs/simulations.ts
-var OPEN_SIMULATION_STATUSES = /* @__PURE__ */ new Set(["PENDING", "IN QUEUE", "IN PROGRESS"]);
-function simulationsOf(runtime, run) {
-  return runtime.store.withField("simulation", run.org, "run_id", run.id).filter((s) => !s.deleted).sort((a, b) => a.seq - b.seq);
-}
-function createSimulations(runtime, run, caseIds, iterations, now) {
-  const resource = runtime.resource("simulation");
-  for (let i = 0; i < iterations; i++) {
-    for (const caseId of caseIds) {
-      const body2 = {
-        status: "IN QUEUE",
-        has_audio: false,
-        run_id: run.id,
-        agent_id: run.data.agent_id ?? null,
-        persona_id: run.data.persona_id ?? null,
-        test_set_id: run.data.test_set_id ?? null,
-        test_case_id: caseId,
-        transcript: null,
-        error_message: null,
-        metric_values: {},
-        is_public: false
-      };
-      const data = newRecordData(runtime, resource, body2, now);
-      setOwn(data, "iteration", i + 1);
-      runtime.store.insert({ kind: "simulation", id: String(data[resource.id]), org: run.org, workspace: run.workspace, deleted: false, data });
-    }
-  }
-}
-function closeOpenSimulations(runtime, run, reason) {
-  for (const sim of simulationsOf(runtime, run)) {
-    if (!OPEN_SIMULATION_STATUSES.has(String(sim.data.status))) continue;
-    setOwn(sim.data, "status", "CANCELLED");
-    setOwn(sim.data, "error_message", reason);
-    runtime.store.update(sim);
-  }
 }
 
 // src/sandbox/engine/versions.ts
@@ -10835,11 +11360,11 @@ function sameSecret2(a, b) {
 async function body(request) {
   const bytes = await request.bytes();
   if (bytes === null) throw invalid(null, "request body is too large");
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
-  if (text === "") return {};
+  const text2 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  if (text2 === "") return {};
   let value;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text2);
   } catch {
     throw invalid(null, "request body is not valid JSON");
   }
@@ -11117,15 +11642,15 @@ async function readJsonBody(request, accepted) {
   const type = request.headers.get("content-type");
   const wantsJson = accepted.length === 0 || accepted.some((m) => isJsonContentType(m));
   if (wantsJson && !isJsonContentType(type)) throw invalid("Content-Type", "must be application/json");
-  let text;
+  let text2;
   try {
-    text = UTF8.decode(bytes);
+    text2 = UTF8.decode(bytes);
   } catch {
     throw invalid(null, "request body is not valid UTF-8");
   }
   let value;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text2);
   } catch (error) {
     throw invalid(null, `request body is not valid JSON: ${error.message.slice(0, 200)}`);
   }
@@ -11146,14 +11671,14 @@ function checkBodyReferences(ctx) {
 
 // src/sandbox/engine/list-filter.ts
 var TOKEN = /\s*(?:(\()|(\))|(!=|<=|>=|=|<|>|:)|"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)(?![\w.])|([A-Za-z_][\w.]*))/y;
-function tokenize(text, fail2) {
+function tokenize(text2, fail2) {
   const tokens = [];
   TOKEN.lastIndex = 0;
-  while (TOKEN.lastIndex < text.length) {
-    if (/^\s*$/.test(text.slice(TOKEN.lastIndex))) break;
+  while (TOKEN.lastIndex < text2.length) {
+    if (/^\s*$/.test(text2.slice(TOKEN.lastIndex))) break;
     const at3 = TOKEN.lastIndex;
-    const m = TOKEN.exec(text);
-    if (!m) fail2(`cannot read the filter at character ${at3 + 1}: ${JSON.stringify(text.slice(at3, at3 + 20))}`);
+    const m = TOKEN.exec(text2);
+    if (!m) fail2(`cannot read the filter at character ${at3 + 1}: ${JSON.stringify(text2.slice(at3, at3 + 20))}`);
     const [, open2, close, op, dq, sq, num, word] = m;
     const start2 = m.index + m[0].length - m[0].trimStart().length;
     if (open2) tokens.push({ kind: "open", text: open2, at: start2 });
@@ -11182,11 +11707,11 @@ function compare(stored, op, value) {
   const order = typeof stored === "number" && typeof value === "number" ? stored - value : String(stored) < String(value) ? -1 : String(stored) > String(value) ? 1 : 0;
   return op === "<" ? order < 0 : op === "<=" ? order <= 0 : op === ">" ? order > 0 : order >= 0;
 }
-function parseFilter(text, fields, what, param) {
+function parseFilter(text2, fields, what, param) {
   const fail2 = (description) => {
     throw invalid(param, description);
   };
-  const tokens = tokenize(text, fail2);
+  const tokens = tokenize(text2, fail2);
   let i = 0;
   const peek = () => tokens[i];
   const keyword = (word) => peek()?.kind === "word" && peek().text === word;
@@ -11242,7 +11767,7 @@ function parseFilter(text, fields, what, param) {
 }
 
 // src/sandbox/engine/list-query.ts
-function given(ctx, role) {
+function given2(ctx, role) {
   const param = ctx.route.params.query.find((p) => p.listQuery === role);
   return param && { name: param.name, value: ctx.query[param.name] ?? param.default };
 }
@@ -11265,8 +11790,8 @@ function compareValues(a, b) {
 }
 function applyListQuery(ctx, resource, records, order) {
   let out = records;
-  if (given(ctx, "include-builtin")?.value === false) out = out.filter((r) => !isBuiltin(resource, r));
-  const tags = given(ctx, "tag-filter")?.value;
+  if (given2(ctx, "include-builtin")?.value === false) out = out.filter((r) => !isBuiltin(resource, r));
+  const tags = given2(ctx, "tag-filter")?.value;
   const tagField = resource.roles.tags;
   if (Array.isArray(tags) && tags.length > 0) {
     const wanted = tags.map((t) => String(t).toLowerCase());
@@ -11276,12 +11801,12 @@ function applyListQuery(ctx, resource, records, order) {
       return wanted.every((t) => carried.has(t));
     });
   }
-  const filter = given(ctx, "filter");
+  const filter = given2(ctx, "filter");
   if (typeof filter?.value === "string") {
     const test2 = parseFilter(filter.value, resource.properties, `the ${resource.name.replace(/_/g, " ")} list`, filter.name);
     out = out.filter((r) => test2(r.data));
   }
-  const orderParam = given(ctx, "order-by");
+  const orderParam = given2(ctx, "order-by");
   const orderBy = orderParam?.value ?? order;
   if (typeof orderBy !== "string" || orderBy === "") return out;
   return orderedBy(out, orderBy, orderParam?.name ?? null, resource.properties, resource.name.replace(/_/g, " "), (r) => r.data);
@@ -12117,7 +12642,7 @@ var webhookUrl = {
 
 // src/sandbox/rules/evaluate-alerts.ts
 var DAY_MS = 864e5;
-function valuesOf(raw) {
+function valuesOf2(raw) {
   const out = {};
   for (const [k, v] of Object.entries(raw)) setOwn(out, k, [v]);
   return out;
@@ -12142,7 +12667,7 @@ function viewOf(record) {
     tags: d.tags,
     scheduled_run_id: c ? c.scheduled_run_id : d.scheduled_run_id ?? null,
     conversation_source: d.conversation_source ?? "",
-    values: c ? c.metric_values : valuesOf(d.metric_values),
+    values: c ? c.metric_values : valuesOf2(d.metric_values),
     seq: record.seq
   };
 }
@@ -12176,13 +12701,13 @@ function compare2(value, operator, threshold) {
 }
 function matchesValue(v, c) {
   if (typeof c.match_value !== "string") return v !== 0;
-  const text = String(v);
+  const text2 = String(v);
   const wanted = c.match_value;
   switch (c.match_mode) {
     case "contains":
-      return text.includes(wanted);
+      return text2.includes(wanted);
     case "contains_case_insensitive":
-      return text.toLowerCase().includes(wanted.toLowerCase());
+      return text2.toLowerCase().includes(wanted.toLowerCase());
     default: {
       const n = wanted.trim() === "" ? Number.NaN : Number(wanted);
       return n === v;
@@ -12213,15 +12738,15 @@ var Evaluation = class {
   }
   window(alert, c, needMetric) {
     const days = typeof c.window_size_days === "number" ? c.window_size_days : null;
-    const count = typeof c.window_size_runs === "number" ? c.window_size_runs : null;
-    if (days === null && count === null) return [this.current];
+    const count2 = typeof c.window_size_runs === "number" ? c.window_size_runs : null;
+    if (days === null && count2 === null) return [this.current];
     let runs = this.runs().filter((r) => inScope2(alert, r));
     if (needMetric) runs = runs.filter((r) => has(r.values, c.metric_id));
     if (days !== null) {
       const from = this.current.time - days * DAY_MS;
       runs = runs.filter((r) => r.time >= from);
     }
-    if (count !== null) runs = runs.slice(0, count);
+    if (count2 !== null) runs = runs.slice(0, count2);
     return runs;
   }
   /** The ACTIVE baseline of the metric matching the run: the most specific, then the oldest (list order). */
@@ -12312,7 +12837,7 @@ var Evaluation = class {
     }
   }
 };
-function summary2(results) {
+function summary3(results) {
   return results.map((r) => `${r.aggregation}(${r.metric_id}) = ${r.value === null ? "n/a" : String(r.value)} ${r.operator} ${r.threshold === null ? "n/a" : String(r.threshold)}${r.met ? "" : " (not met)"}`).join("; ");
 }
 function render(template, vars) {
@@ -12353,7 +12878,7 @@ function assess(evaluation, alert, at3) {
     trigger_count: String(a.trigger_count + 1),
     metric_id: firstMet?.metric_id ?? "",
     value: String(firstMet?.value ?? ""),
-    conditions: summary2(results)
+    conditions: summary3(results)
   };
   const message = typeof a.custom_message_template === "string" && a.custom_message_template !== "" ? render(a.custom_message_template, vars) : `Alert "${vars.alert_name}" triggered on run ${current.id}: ${vars.conditions}`;
   if (results.some((r) => r.error)) return { results, outcome: "ERROR", message };
@@ -12517,457 +13042,6 @@ var conversationAudioUrl = {
   }
 };
 
-// src/sandbox/rules/audio/inspect.ts
-var NOT_AUDIO = "is not a WAV or MP3 recording";
-function ascii(buf, offset, length) {
-  if (offset < 0 || offset + length > buf.length) return "";
-  let out = "";
-  for (let i = 0; i < length; i++) out += String.fromCharCode(buf[offset + i]);
-  return out;
-}
-function u16le(buf, offset) {
-  return buf[offset] | buf[offset + 1] << 8;
-}
-function u32le(buf, offset) {
-  return (buf[offset] | buf[offset + 1] << 8 | buf[offset + 2] << 16) + buf[offset + 3] * 16777216;
-}
-function info(format, numerator, denominator, sizeBytes) {
-  return { ok: true, info: { format, numerator, denominator, seconds: numerator / denominator, sizeBytes } };
-}
-function isWav(buf) {
-  return ascii(buf, 0, 4) === "RIFF" && ascii(buf, 8, 4) === "WAVE";
-}
-var LINEAR_CODINGS = /* @__PURE__ */ new Set([1, 3, 6, 7]);
-var EXTENSIBLE = 65534;
-var MAX_WAV_CHUNKS = 1e5;
-function inspectWav(buf) {
-  if (!isWav(buf)) return { ok: false, problem: NOT_AUDIO };
-  let offset = 12;
-  let fmt = null;
-  let dataBytes = null;
-  for (let chunks = 0; offset + 8 <= buf.length && chunks < MAX_WAV_CHUNKS; chunks++) {
-    const id = ascii(buf, offset, 4);
-    const size = u32le(buf, offset + 4);
-    const body2 = offset + 8;
-    if (id === "fmt " && fmt === null) {
-      if (size < 16 || body2 + 16 > buf.length) return { ok: false, problem: "is a WAV recording with a truncated fmt chunk" };
-      let coding = u16le(buf, body2);
-      if (coding === EXTENSIBLE && size >= 40 && body2 + 26 <= buf.length) coding = u16le(buf, body2 + 24);
-      fmt = {
-        coding,
-        channels: u16le(buf, body2 + 2),
-        sampleRate: u32le(buf, body2 + 4),
-        byteRate: u32le(buf, body2 + 8),
-        blockAlign: u16le(buf, body2 + 12),
-        bits: u16le(buf, body2 + 14)
-      };
-    } else if (id === "data" && dataBytes === null) {
-      const available = buf.length - body2;
-      dataBytes = size === 0 || size === 4294967295 ? available : Math.min(size, available);
-      if (fmt !== null) break;
-    }
-    offset = body2 + size + (size & 1);
-  }
-  if (fmt === null) return { ok: false, problem: "is a WAV recording without a fmt chunk" };
-  if (dataBytes === null) return { ok: false, problem: "is a WAV recording without a data chunk" };
-  if (fmt.channels < 1 || fmt.sampleRate < 1 || fmt.byteRate < 1 || fmt.blockAlign < 1) {
-    return { ok: false, problem: "is a WAV recording whose fmt chunk declares zero channels, sample rate, byte rate or block size" };
-  }
-  if (LINEAR_CODINGS.has(fmt.coding)) {
-    const expectedAlign = fmt.channels * Math.ceil(fmt.bits / 8);
-    if (fmt.bits < 1 || fmt.blockAlign !== expectedAlign || fmt.byteRate !== fmt.sampleRate * fmt.blockAlign) {
-      return { ok: false, problem: "is a WAV recording whose fmt chunk is inconsistent (byte rate must be sample rate x channels x bytes per sample)" };
-    }
-  }
-  return info("wav", dataBytes, fmt.byteRate, buf.length);
-}
-var BITRATES_V1_L3 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, -1];
-var BITRATES_V2_L3 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160, -1];
-var SAMPLE_RATES = {
-  3: [44100, 48e3, 32e3],
-  // MPEG-1
-  2: [22050, 24e3, 16e3],
-  // MPEG-2
-  0: [11025, 12e3, 8e3]
-  // MPEG-2.5
-};
-var MAX_LEADING_JUNK = 64 * 1024;
-var MAX_ID3_TAGS = 16;
-function frameHeader(buf, offset) {
-  if (offset < 0 || offset + 4 > buf.length) return null;
-  const b1 = buf[offset + 1];
-  const b2 = buf[offset + 2];
-  const b3 = buf[offset + 3];
-  if (buf[offset] !== 255 || (b1 & 224) !== 224) return null;
-  const version = b1 >> 3 & 3;
-  const layer = b1 >> 1 & 3;
-  if (version === 1 || layer !== 1) return null;
-  const kbps = (version === 3 ? BITRATES_V1_L3 : BITRATES_V2_L3)[b2 >> 4];
-  const sampleRate = SAMPLE_RATES[version][b2 >> 2 & 3];
-  if (kbps <= 0 || sampleRate === void 0 || (b3 & 3) === 2) return null;
-  const padding = b2 >> 1 & 1;
-  const length = Math.floor((version === 3 ? 144e3 : 72e3) * kbps / sampleRate) + padding;
-  return { version, sampleRate, length, samples: version === 3 ? 1152 : 576, mono: b3 >> 6 === 3 };
-}
-function consistent(a, b) {
-  return a.version === b.version && a.sampleRate === b.sampleRate;
-}
-function frameStartsHere(buf, offset, like) {
-  const h = frameHeader(buf, offset);
-  if (!h || like && !consistent(h, like)) return null;
-  const end = offset + h.length;
-  if (end > buf.length) return null;
-  if (end === buf.length) return h;
-  const next = frameHeader(buf, end);
-  return next && consistent(h, next) ? h : null;
-}
-function isInfoFrame(buf, offset, h) {
-  const side = h.version === 3 ? h.mono ? 17 : 32 : h.mono ? 9 : 17;
-  const tag = ascii(buf, offset + 4 + side, 4);
-  return tag === "Xing" || tag === "Info" || ascii(buf, offset + 36, 4) === "VBRI";
-}
-function isTrailer(buf, offset) {
-  const three = ascii(buf, offset, 3);
-  return three === "TAG" || three === "ID3" || ascii(buf, offset, 8) === "APETAGEX" || ascii(buf, offset, 6) === "LYRICS";
-}
-function id3Length(buf) {
-  let offset = 0;
-  for (let i = 0; i < MAX_ID3_TAGS && offset + 10 <= buf.length && ascii(buf, offset, 3) === "ID3"; i++) {
-    const flags = buf[offset + 5];
-    let size = 0;
-    for (let k = 6; k < 10; k++) {
-      const b = buf[offset + k];
-      if (b & 128) return -1;
-      size = size * 128 + b;
-    }
-    offset += 10 + size + (flags & 16 ? 10 : 0);
-  }
-  return offset;
-}
-function inspectMp3(buf) {
-  const start2 = id3Length(buf);
-  const tagged = ascii(buf, 0, 3) === "ID3";
-  if (start2 < 0) return { ok: false, problem: "is an MP3 recording with a malformed ID3 tag" };
-  let first = -1;
-  let h0 = null;
-  const scanEnd = Math.min(buf.length, start2 + MAX_LEADING_JUNK);
-  for (let p2 = start2; p2 < scanEnd; p2++) {
-    h0 = frameStartsHere(buf, p2, null);
-    if (h0) {
-      first = p2;
-      break;
-    }
-  }
-  if (h0 === null || first < 0) return { ok: false, problem: tagged ? "is an MP3 recording without MPEG audio frames" : NOT_AUDIO };
-  let frames = 0;
-  let p = first;
-  if (isInfoFrame(buf, p, h0)) p += h0.length;
-  while (p + 4 <= buf.length) {
-    const h = frameHeader(buf, p);
-    if (h && consistent(h, h0) && p + h.length <= buf.length) {
-      frames++;
-      p += h.length;
-      continue;
-    }
-    if (isTrailer(buf, p) || h && p + h.length > buf.length) break;
-    const syncByte = 224 | h0.version << 3;
-    let q = p + 1;
-    while (q + 4 <= buf.length && !(buf[q] === 255 && (buf[q + 1] & 248) === syncByte && frameStartsHere(buf, q, h0))) q++;
-    p = q;
-  }
-  return info("mp3", frames * h0.samples, h0.sampleRate, buf.length);
-}
-function inspectAudio(buf) {
-  if (isWav(buf)) return inspectWav(buf);
-  const magic = ascii(buf, 0, 4);
-  if ((magic === "RIFX" || magic === "RF64") && ascii(buf, 8, 4) === "WAVE") {
-    return { ok: false, problem: "is a big-endian (RIFX) or RF64 WAV recording; only RIFF WAV is accepted" };
-  }
-  return inspectMp3(buf);
-}
-
-// src/sandbox/rules/audio/validate.ts
-var MAX_AUDIO_BYTES = 200 * 1024 * 1024;
-var MIN_AUDIO_SECONDS = 5;
-var MAX_AUDIO_SECONDS = 60 * 60;
-var CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f]/;
-var CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-var BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
-var IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
-var RESERVED_PREFIXES = ["xn--", "sthree-", "amzn-s3-demo-"];
-var RESERVED_SUFFIXES = ["-s3alias", "--ol-s3", ".mrap", "--x-s3", "--table-s3"];
-var BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-function bucketProblem(bucket) {
-  if (bucket.length < 3 || bucket.length > 63) return "the bucket name must be 3 to 63 characters";
-  if (!BUCKET.test(bucket)) return 'the bucket name may hold only a-z, 0-9, "." and "-", and must start and end with a letter or digit';
-  if (bucket.includes("..")) return "the bucket name may not contain two adjacent periods";
-  if (IPV4.test(bucket)) return "the bucket name may not be formatted as an IP address";
-  if (RESERVED_PREFIXES.some((p) => bucket.startsWith(p)) || RESERVED_SUFFIXES.some((s) => bucket.endsWith(s))) {
-    return "the bucket name uses a reserved prefix or suffix";
-  }
-  return null;
-}
-function checkAudioUrl(value, field2 = "audio_url") {
-  if (typeof value !== "string") throw invalid(field2, "must be a string");
-  if (CONTROL.test(value)) throw invalid(field2, "must not contain control characters");
-  if (value.startsWith("s3://")) {
-    const rest = value.slice("s3://".length);
-    const slash = rest.indexOf("/");
-    if (slash < 0) throw invalid(field2, "must have the form s3://bucket/key");
-    const bucket = rest.slice(0, slash);
-    const key2 = rest.slice(slash + 1);
-    const problem = bucketProblem(bucket);
-    if (problem !== null) throw invalid(field2, `must have the form s3://bucket/key: ${problem}`);
-    if (key2 === "") throw invalid(field2, "must have the form s3://bucket/key: the key is empty");
-    if (Buffer.byteLength(key2, "utf8") > 1024) throw invalid(field2, "must have the form s3://bucket/key: the key is longer than 1024 bytes");
-    return value;
-  }
-  if (CONTROL_OR_SPACE.test(value)) throw invalid(field2, "must be an HTTPS URL without spaces (percent-encode them)");
-  let url;
-  try {
-    url = new URL(value);
-  } catch {
-    throw invalid(field2, "must be an HTTPS URL or s3://bucket/key");
-  }
-  if (url.protocol !== "https:" || !value.toLowerCase().startsWith("https://")) throw invalid(field2, "must be an HTTPS URL or s3://bucket/key");
-  if (url.hostname === "") throw invalid(field2, "must be an HTTPS URL with a host");
-  return value;
-}
-function seconds(value) {
-  return `${Number(value.toFixed(3))} s`;
-}
-function checkAudioBase64(value, field2 = "audio") {
-  if (typeof value !== "string") throw invalid(field2, "must be a base64-encoded WAV or MP3 recording (a string)");
-  if (value === "") throw invalid(field2, "is empty: a base64-encoded WAV or MP3 recording is needed");
-  if (value.startsWith("data:")) throw invalid(field2, "must be plain base64, without a data: URL prefix");
-  let pad = 0;
-  while (pad < 2 && value.charCodeAt(value.length - 1 - pad) === 61) pad++;
-  const core = value.length - pad;
-  if (pad > 0 && value.length % 4 !== 0 || core % 4 === 1) throw invalid(field2, "must be valid base64: its length is not a whole number of bytes");
-  const decodedBytes = Math.floor(core * 3 / 4);
-  if (decodedBytes > MAX_AUDIO_BYTES) throw invalid(field2, `is too large: ${decodedBytes} bytes, at most 200 MB (${MAX_AUDIO_BYTES} bytes) is accepted`);
-  if (!BASE64.test(value)) throw invalid(field2, 'must be valid base64 (A-Z, a-z, 0-9, "+", "/", "=" padding; no whitespace)');
-  const bytes = Buffer.from(value, "base64");
-  let result;
-  try {
-    result = inspectAudio(bytes);
-  } catch {
-    result = { ok: false, problem: "could not be read as a WAV or MP3 recording" };
-  }
-  if (!result.ok) throw invalid(field2, `${result.problem}`);
-  const audio2 = result.info;
-  const kind = audio2.format === "wav" ? "WAV" : "MP3";
-  if (audio2.numerator < MIN_AUDIO_SECONDS * audio2.denominator) {
-    throw invalid(field2, `is too short: the ${kind} recording lasts ${seconds(audio2.seconds)}, at least ${MIN_AUDIO_SECONDS} s is needed`);
-  }
-  if (audio2.numerator > MAX_AUDIO_SECONDS * audio2.denominator) {
-    throw invalid(field2, `is too long: the ${kind} recording lasts ${seconds(audio2.seconds)}, at most 60 min (${MAX_AUDIO_SECONDS} s) is accepted`);
-  }
-  return audio2;
-}
-
-// src/sandbox/rules/audio/conversation.ts
-var AUDIO_METRIC_TYPES = /* @__PURE__ */ new Set([
-  "METRIC_AUDIO_LLM_BINARY",
-  "METRIC_AUDIO_LLM_CATEGORICAL",
-  "METRIC_AUDIO_LLM_NUMERICAL",
-  "METRIC_CUSTOM_AUDIO_FREQUENCY",
-  "METRIC_CUSTOM_AUDIO_SENTIMENT",
-  "METRIC_TRACE_AUDIO_UPLOAD_STT_WER",
-  "METRIC_PAUSE_ANALYSIS",
-  "METRIC_VOICE_QUALITY",
-  "METRIC_PHONEME_STRETCH",
-  "METRIC_SYLLABLE_RATE",
-  "METRIC_CODEC_ARTIFACT",
-  "METRIC_CLIPPING_ARTIFACT",
-  "METRIC_DROPOUT_ARTIFACT",
-  "METRIC_TIMBRE_DRIFT",
-  "METRIC_SPEECH_ARTIFACT_ANOMALY",
-  "METRIC_PITCH_VARIABILITY",
-  "METRIC_NON_EXPRESSIVE_PAUSES",
-  "METRIC_ABRUPT_PITCH_CHANGES",
-  "METRIC_TERMINAL_CONTOUR",
-  "METRIC_LUFS",
-  "METRIC_VOLUME",
-  "METRIC_VOCAL_FRY",
-  "METRIC_SPEAKING_TIME_PERCENTAGE",
-  "METRIC_SPECTROGRAM_PITCH_ANALYSIS",
-  "METRIC_VOLUME_PITCH_MISALIGNMENT"
-]);
-var RECORDING = "recording";
-var WAVES = "metric_waves";
-var AUDIO_FIELDS = ["audio_url", "audio", "upload_id"];
-function given2(body2, field2) {
-  return Object.prototype.hasOwnProperty.call(body2, field2) && body2[field2] !== void 0 && body2[field2] !== null;
-}
-function recordingOf(ctx) {
-  const sent2 = AUDIO_FIELDS.filter((f) => given2(ctx.body, f));
-  if (sent2.length > 1) throw invalid(sent2[sent2.length - 1], `send only one of ${sent2.join(", ")}: a conversation has one recording`);
-  const field2 = sent2[0];
-  if (field2 === void 0) return null;
-  const value = ctx.body[field2];
-  if (field2 === "audio_url") return { source: "url", url: checkAudioUrl(value, field2), attached_at: ctx.now };
-  if (field2 === "upload_id") return { source: "upload", upload_id: String(value), attached_at: ctx.now };
-  const audio2 = checkAudioBase64(value, field2);
-  return { source: "base64", format: audio2.format, duration_seconds: audio2.seconds, size_bytes: audio2.sizeBytes, attached_at: ctx.now };
-}
-function metricWaves(ctx) {
-  const out = { text: [], audio: [] };
-  const ids = Array.isArray(ctx.body.metrics) ? ctx.body.metrics : [];
-  for (const id of new Set(ids)) {
-    const metric = findRecord(ctx, "metric", id, { field: "metrics" });
-    const type = metric.data.metric_type;
-    out[typeof type === "string" && AUDIO_METRIC_TYPES.has(type) ? "audio" : "text"].push(String(id));
-  }
-  return out;
-}
-function wavesOf(data) {
-  const stored = data[WAVES];
-  const empty = () => ({ metric_ids: [], state: "AWAITING_AUDIO", completed_at: null });
-  return { text: stored?.text ?? empty(), audio: stored?.audio ?? empty() };
-}
-function setWaves(data, waves) {
-  setOwn(data, WAVES, clone(waves));
-  const all = [waves.text, waves.audio];
-  const total = all.reduce((n, w) => n + w.metric_ids.length, 0);
-  const completed2 = all.reduce((n, w) => n + (w.state === "COMPLETED" ? w.metric_ids.length : 0), 0);
-  setOwn(data, "progress", { total_metrics: total, completed_metrics: completed2, failed_metrics: 0, in_progress_metrics: total - completed2 });
-  setOwn(data, "status", completed2 === total ? "COMPLETED" : "IN_PROGRESS");
-  setOwn(data, "metric_ids", [...waves.text.metric_ids, ...waves.audio.metric_ids]);
-}
-function raiseWave(ctx, record, wave) {
-  const waves = wavesOf(record.data);
-  raiseEvent(ctx.runtime, {
-    name: wave === "text" ? "conversation.submitted" : "conversation.audio-attached",
-    org: record.org,
-    workspace: record.workspace,
-    payload: {
-      record: clone(record.data),
-      wave,
-      conversation_id: record.id,
-      metric_ids: [...waves[wave].metric_ids],
-      metric_values: {}
-    }
-  });
-}
-function answerWithoutTranscript(ctx, result) {
-  if (!result.record) return;
-  const one = present(ctx.runtime.resource("conversation"), result.record);
-  delete one.transcript;
-  delete one.metric_values;
-  delete one.metric_outputs;
-  const shape2 = ctx.route.success.shape;
-  if (shape2.kind === "wrapped") {
-    const body2 = {};
-    setOwn(body2, shape2.key, one);
-    result.body = body2;
-  } else {
-    result.body = one;
-  }
-}
-
-// src/sandbox/runs/metrics/stored-outputs.ts
-var TEST_SOURCE = "metric_test";
-function storedOutputs(data) {
-  return Array.isArray(data.metric_outputs) ? data.metric_outputs.filter(isJsonObject) : null;
-}
-var isTest = (o) => isJsonObject(o.runtime_metadata) && o.runtime_metadata.source === TEST_SOURCE;
-function versionOf(metric) {
-  const v = metric?.current_version;
-  return isJsonObject(v) && typeof v.ulid === "string" ? v.ulid : null;
-}
-function queuedOutput(id, metricId, version, runtimeMetadata) {
-  return { metric_output_id: id, metric_id: metricId, metric_version_ulid: version, value: null, status: "IN QUEUE", status_reason: null, explanation: null, subvalues_by_timestamp: null, result: null, runtime_metadata: runtimeMetadata };
-}
-function queueOutput(record, metricId, version) {
-  const outputs = storedOutputs(record.data) ?? [];
-  const at3 = outputs.findIndex((o) => o.metric_id === metricId && !isTest(o));
-  const id = at3 >= 0 ? String(outputs[at3].metric_output_id) : ulid();
-  const queued = queuedOutput(id, metricId, version, null);
-  if (at3 >= 0) outputs[at3] = queued;
-  else outputs.push(queued);
-  setOwn(record.data, "metric_outputs", outputs);
-  return id;
-}
-function queueTestOutput(record, metricId, version, devId) {
-  const outputs = storedOutputs(record.data) ?? [];
-  const id = ulid();
-  outputs.push(queuedOutput(id, metricId, version, { source: TEST_SOURCE, dev_id: devId }));
-  setOwn(record.data, "metric_outputs", outputs);
-  return id;
-}
-function finishOutput(record, outputId2, outcome) {
-  const outputs = storedOutputs(record.data) ?? [];
-  const output = outputs.find((o) => o.metric_output_id === outputId2);
-  if (!output) return;
-  Object.assign(output, {
-    value: outcome.value,
-    status: outcome.status,
-    status_reason: outcome.status_reason,
-    explanation: outcome.explanation,
-    subvalues_by_timestamp: outcome.subvalues ?? null,
-    result: outcome.result ?? null
-  });
-  setOwn(record.data, "metric_outputs", outputs);
-  if (isTest(output)) return;
-  const values = isJsonObject(record.data.metric_values) ? { ...record.data.metric_values } : {};
-  const metricId = String(output.metric_id);
-  if (typeof outcome.value === "number" && outcome.status === "COMPLETED") setOwn(values, metricId, outcome.value);
-  else delete values[metricId];
-  setOwn(record.data, "metric_values", values);
-}
-
-// src/sandbox/rules/conversation/outputs.ts
-function valuesOf2(data) {
-  const raw = data.metric_values;
-  const out = /* @__PURE__ */ new Map();
-  if (Array.isArray(raw)) {
-    for (const v of raw) if (isJsonObject(v)) out.set(String(v.metric_id), v.value ?? null);
-  } else if (isJsonObject(raw)) {
-    for (const [k, v] of Object.entries(raw)) out.set(k, v);
-  }
-  return out;
-}
-function valueList(data) {
-  return [...valuesOf2(data)].map(([metric_id, value]) => ({ metric_id, value }));
-}
-function outputId(record, metricId) {
-  return `${record.id}_${metricId}`;
-}
-function conversationIdsOfOutput(id) {
-  const out = [];
-  for (let i = id.indexOf("_"); i > 0; i = id.indexOf("_", i + 1)) out.push(id.slice(0, i));
-  return out;
-}
-var OUTPUT_FIELDS = {
-  simulation: ["metric_output_id", "metric_id", "metric_version_ulid", "value", "status", "status_reason", "explanation", "subvalues_by_timestamp", "result", "runtime_metadata"],
-  conversation: ["metric_output_id", "metric_id", "metric_version_ulid", "value", "status", "status_reason", "explanation", "result"]
-};
-function outputsOf(kind, record) {
-  const values = valuesOf2(record.data);
-  const base = (metricId) => ({ metric_output_id: outputId(record, metricId), metric_id: metricId, metric_version_ulid: null });
-  if (kind === "simulation") {
-    const stored = storedOutputs(record.data) ?? [];
-    const scored = new Set(stored.map((o) => o.metric_id));
-    const fromValues = [...values].filter(([metricId]) => !scored.has(metricId)).map(([metricId, value]) => ({ ...base(metricId), value, status: "COMPLETED", status_reason: null, explanation: null, subvalues_by_timestamp: null, result: null, runtime_metadata: null }));
-    return [...stored.map((o) => ({ ...o })), ...fromValues];
-  }
-  const waves = wavesOf(record.data);
-  const ids = [.../* @__PURE__ */ new Set([...waves.text.metric_ids, ...waves.audio.metric_ids, ...values.keys()])];
-  return ids.map((metricId) => {
-    const wave = waves.audio.metric_ids.includes(metricId) ? waves.audio : waves.text;
-    const done = values.has(metricId) || wave.state === "COMPLETED";
-    return {
-      ...base(metricId),
-      value: values.get(metricId) ?? null,
-      status: done ? "COMPLETED" : "IN QUEUE",
-      status_reason: done ? null : "waiting for the recording",
-      explanation: null,
-      result: null
-    };
-  });
-}
-
 // src/sandbox/rules/conversation-metric-breakdown.ts
 var VIEW = "metric_breakdown";
 var SUCCESS_WORDS = /* @__PURE__ */ new Set(["yes", "true", "pass", "passed", "success"]);
@@ -13004,7 +13078,7 @@ var conversationMetricBreakdown = {
       if (group === void 0) continue;
       const entry = groups.get(group) ?? { count: 0, values: [] };
       entry.count++;
-      const values = valuesOf2(record.data);
+      const values = valuesOf(record.data);
       if (values.has(metricId) && values.get(metricId) !== null) entry.values.push(values.get(metricId));
       groups.set(group, entry);
     }
@@ -13107,8 +13181,8 @@ function textOf(message) {
 function spokenTurns(transcript) {
   return transcript.map((message, index) => ({ message, index })).filter(({ message }) => message.role === "user" || message.role === "assistant");
 }
-function words(text) {
-  const trimmed = text.trim();
+function words(text2) {
+  const trimmed = text2.trim();
   return trimmed === "" ? 0 : trimmed.split(/\s+/u).length;
 }
 function toolName(call) {
@@ -13149,16 +13223,16 @@ function evaluateMetadataField(metric, sources) {
     const b = value === true || value === "true" ? 1 : value === false || value === "false" ? 0 : null;
     return b === null ? failed(`metadata ${key2} is not a boolean: ${JSON.stringify(value)}`) : completed(b, `metadata ${key2} is ${b === 1 ? "true" : "false"}`);
   }
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  return completed(text, `metadata ${key2} = ${text}`);
+  const text2 = typeof value === "string" ? value : JSON.stringify(value);
+  return completed(text2, `metadata ${key2} = ${text2}`);
 }
 var calls = (transcript) => transcript.filter((m) => m.role === "assistant").flatMap((m) => (m.tool_calls ?? []).map((c) => toolName(c) ?? "(unnamed)"));
 function evaluateToolCall(metric, transcript) {
   const called = calls(transcript);
   const prompt = typeof metric.prompt === "string" ? metric.prompt : "";
-  const named2 = [...new Set(called)].filter((name) => prompt.includes(name));
+  const named3 = [...new Set(called)].filter((name) => prompt.includes(name));
   if (called.length === 0) return completed("NO", "The agent made no tool call.");
-  return completed("YES", `The agent made ${called.length} tool call(s): ${[...new Set(called)].join(", ")}${named2.length > 0 ? ` (named in the prompt: ${named2.join(", ")})` : ""}.`);
+  return completed("YES", `The agent made ${called.length} tool call(s): ${[...new Set(called)].join(", ")}${named3.length > 0 ? ` (named in the prompt: ${named3.join(", ")})` : ""}.`);
 }
 function evaluateToolCallRate(_metric, transcript) {
   const agentMessages = transcript.filter((m) => m.role === "assistant").length;
@@ -13333,7 +13407,7 @@ function judgeRequest(model, kind, metric, transcript) {
   const criteria = Array.isArray(metric.criteria) && metric.criteria.length > 0 ? `
 Criteria:
 ${metric.criteria.map((c) => `- ${String(c)}`).join("\n")}` : "";
-  const conversation = transcript.filter((m) => m.role === "user" || m.role === "assistant").map((m) => `${m.role === "user" ? "User" : "Agent"}: ${textOf(m)}`).join("\n");
+  const conversation2 = transcript.filter((m) => m.role === "user" || m.role === "assistant").map((m) => `${m.role === "user" ? "User" : "Agent"}: ${textOf(m)}`).join("\n");
   return {
     model,
     messages: [
@@ -13344,14 +13418,14 @@ ${metric.criteria.map((c) => `- ${String(c)}`).join("\n")}` : "";
       { role: "user", content: `${typeof metric.prompt === "string" && metric.prompt !== "" ? metric.prompt : String(metric.description ?? "")}${criteria}
 
 Conversation:
-${conversation}` }
+${conversation2}` }
     ]
   };
 }
-function parseJudgeReply(kind, metric, text) {
+function parseJudgeReply(kind, metric, text2) {
   let reply;
   try {
-    reply = JSON.parse(text);
+    reply = JSON.parse(text2);
   } catch {
     return failed("the judge endpoint answered a body that is not JSON");
   }
@@ -13385,15 +13459,15 @@ async function askJudge(options, kind, metric, transcript) {
     const name = error?.name;
     return failed(name === "TimeoutError" ? `the judge endpoint did not answer within ${timeoutMs} ms` : "the judge endpoint could not be reached");
   }
-  let text;
+  let text2;
   try {
-    text = await readBounded(res.body, JUDGE_LIMITS.responseBytes);
+    text2 = await readBounded(res.body, JUDGE_LIMITS.responseBytes);
   } catch {
     return failed("the judge endpoint closed the connection while answering");
   }
   if (res.status < 200 || res.status > 299) return failed(`the judge endpoint answered HTTP ${res.status}`);
-  if (text === null) return failed(`the judge endpoint answered more than ${JUDGE_LIMITS.responseBytes} bytes`);
-  return parseJudgeReply(kind, metric, text);
+  if (text2 === null) return failed(`the judge endpoint answered more than ${JUDGE_LIMITS.responseBytes} bytes`);
+  return parseJudgeReply(kind, metric, text2);
 }
 
 // src/sandbox/runs/metrics/regex.ts
@@ -13401,9 +13475,9 @@ import vm from "node:vm";
 var REGEX_LIMITS = { patternChars: 2e3, messageChars: 1e5, timeMs: 250 };
 var context = vm.createContext({ re: /$^/, text: "" });
 var test = new vm.Script("re.test(text)");
-function matches2(re, text) {
+function matches2(re, text2) {
   context.re = re;
-  context.text = text.slice(0, REGEX_LIMITS.messageChars);
+  context.text = text2.slice(0, REGEX_LIMITS.messageChars);
   try {
     return test.runInContext(context, { timeout: REGEX_LIMITS.timeMs }) === true;
   } catch (error) {
@@ -13874,14 +13948,14 @@ function input(runtime, record) {
 async function outcomeFor(runtime, record, metricId) {
   const metric = runtime.store.get("metric", metricId);
   if (!metric) return failed("the metric no longer exists");
-  const conversation = input(runtime, record);
-  const scripted = scriptedAnswer(runtime, record.org, metricId, conversation?.testCaseId ?? (typeof record.data.test_case_id === "string" ? record.data.test_case_id : null));
+  const conversation2 = input(runtime, record);
+  const scripted = scriptedAnswer(runtime, record.org, metricId, conversation2?.testCaseId ?? (typeof record.data.test_case_id === "string" ? record.data.test_case_id : null));
   if (scripted) {
     return scripted.status === "FAILED" ? failed(scripted.explanation ?? "scripted as FAILED through the control plane") : { status: "COMPLETED", value: scripted.value, explanation: scripted.explanation ?? "Scripted answer set through the sandbox control plane.", status_reason: null, subvalues: null, result: null };
   }
-  if (conversation === null) return failed("the simulated conversation has no transcript to score");
+  if (conversation2 === null) return failed("the simulated conversation has no transcript to score");
   try {
-    return await evaluateMetric(metricId, metric.data, conversation);
+    return await evaluateMetric(metricId, metric.data, conversation2);
   } catch (error) {
     return failed(`the sandbox could not evaluate this metric: ${error?.message ?? String(error)}`);
   }
@@ -13926,10 +14000,27 @@ var scoreSimulation = async (runtime, simulationId, metricIds) => {
   });
 };
 
-// src/sandbox/rules/simulation-rerun-metrics.ts
-var MAX_PAIRS = 500;
+// src/sandbox/runs/metrics/metric-jobs.ts
+var METRIC_TEST_PREFIX = "metric-test:";
+var METRIC_RESCORE_PREFIX = "metric-rescore:";
+function isMetricJob(key2) {
+  return key2.startsWith(METRIC_TEST_PREFIX) || key2.startsWith(METRIC_RESCORE_PREFIX);
+}
+var metricTestKey = (simulationId, outputId2) => `${METRIC_TEST_PREFIX}${JSON.stringify([simulationId, outputId2])}`;
+var rescoreKey = (simulationId, jobId) => `${METRIC_RESCORE_PREFIX}${JSON.stringify([simulationId, jobId])}`;
+function idsOf(key2, prefix) {
+  try {
+    const ids = JSON.parse(key2.slice(prefix.length));
+    return Array.isArray(ids) && ids.every((id) => typeof id === "string") ? ids : null;
+  } catch {
+    return null;
+  }
+}
+function queueMetricJob(runtime, key2, org) {
+  enqueueRun(runtime.store, key2, org, runtime.runs?.claim());
+}
 function rerunValues(data, metricIds) {
-  const values = valuesOf2(data);
+  const values = valuesOf(data);
   const rerun = {};
   for (const m of metricIds) {
     const value = values.get(m);
@@ -13937,6 +14028,79 @@ function rerunValues(data, metricIds) {
   }
   return rerun;
 }
+var isTest2 = (o) => isJsonObject(o.runtime_metadata) && o.runtime_metadata.source === TEST_SOURCE;
+async function metricTest(runtime, owner, key2, signal) {
+  const [simulationId, outputId2] = idsOf(key2, METRIC_TEST_PREFIX) ?? [];
+  const record = simulationId === void 0 ? void 0 : runtime.store.get("simulation", simulationId);
+  const output = record ? storedOutputs(record.data)?.find((o) => o.metric_output_id === outputId2) : void 0;
+  if (!record || !output || output.status !== "IN QUEUE") {
+    dequeueRun(runtime.store, key2);
+    return;
+  }
+  const outcome = await outcomeFor(runtime, record, String(output.metric_id));
+  if (signal.aborted) return;
+  runtime.store.transaction(() => {
+    if (owner !== null && !holdsRun(runtime.store, owner, key2)) return;
+    const fresh = runtime.store.get("simulation", record.id);
+    if (fresh) {
+      finishOutput(fresh, String(outputId2), outcome);
+      runtime.store.update(fresh);
+    }
+    dequeueRun(runtime.store, key2);
+  }, "write");
+}
+async function rescore(runtime, owner, key2, signal, metricIds) {
+  const [simulationId] = idsOf(key2, METRIC_RESCORE_PREFIX) ?? [];
+  const record = simulationId === void 0 ? void 0 : runtime.store.get("simulation", simulationId);
+  const ids = metricIds ?? (record ? (storedOutputs(record.data) ?? []).filter((o) => !isTest2(o) && o.status === "IN QUEUE").map((o) => String(o.metric_id)) : []);
+  if (!record || ids.length === 0) {
+    dequeueRun(runtime.store, key2);
+    return;
+  }
+  const held = () => !signal.aborted && (owner === null || holdsRun(runtime.store, owner, key2));
+  const metrics = new Map(ids.map((id) => [id, runtime.store.get("metric", id)?.data ?? {}]));
+  const order = [...ids.filter((id) => !isDerived(metrics.get(id))), ...ids.filter((id) => isDerived(metrics.get(id)))];
+  for (const metricId of order) {
+    const current = runtime.store.get("simulation", record.id);
+    const outputId2 = current ? storedOutputs(current.data)?.find((o) => !isTest2(o) && o.metric_id === metricId)?.metric_output_id : void 0;
+    if (!current || typeof outputId2 !== "string") continue;
+    const outcome = await outcomeFor(runtime, current, metricId);
+    const written = runtime.store.transaction(() => {
+      if (!held()) return false;
+      const fresh = runtime.store.get("simulation", record.id);
+      if (fresh) {
+        finishOutput(fresh, outputId2, outcome);
+        runtime.store.update(fresh);
+      }
+      return true;
+    }, "write");
+    if (!written) return;
+  }
+  const done = runtime.store.transaction(() => {
+    if (!held()) return null;
+    dequeueRun(runtime.store, key2);
+    return runtime.store.get("simulation", record.id) ?? null;
+  }, "write");
+  if (!done) return;
+  raiseEvent(runtime, {
+    name: "simulation.metrics-rerun",
+    org: done.org,
+    workspace: done.workspace,
+    payload: { run_id: typeof done.data.run_id === "string" ? done.data.run_id : null, simulation_id: done.id, completed_at: runtime.clock.now().toISOString(), metric_ids: [...ids], metric_values: rerunValues(done.data, ids) }
+  });
+}
+async function executeMetricJob(runtime, owner, key2, signal, metricIds = null) {
+  if (key2.startsWith(METRIC_TEST_PREFIX)) return metricTest(runtime, owner, key2, signal);
+  return rescore(runtime, owner, key2, signal, metricIds);
+}
+async function runMetricJobHere(runtime, key2, metricIds = null) {
+  const control = runtime.runs;
+  if (!control) return executeMetricJob(runtime, null, key2, new AbortController().signal, metricIds);
+  return control.execute(key2, (signal) => executeMetricJob(runtime, control.claim().owner, key2, signal, metricIds));
+}
+
+// src/sandbox/rules/simulation-rerun-metrics.ts
+var MAX_PAIRS = 500;
 var simulationRerunMetrics = {
   handle(ctx) {
     const body2 = bodyOf(ctx, "rerunSimulatedConversationMetrics");
@@ -13957,7 +14121,9 @@ var simulationRerunMetrics = {
         const stored = ctx.runtime.store.get("simulation", record.id);
         for (const metric of metrics) queueOutput(stored, metric.id, versionOf(metric.data));
         ctx.runtime.store.update(stored);
-        raiseEvent(ctx.runtime, { name: "simulation.metrics-rescore", org: ctx.org, workspace: ctx.workspace, payload: { run_id: runId, simulation_id: record.id, metric_ids: metricIds } });
+        const jobId = ulid();
+        queueMetricJob(ctx.runtime, rescoreKey(record.id, jobId), ctx.org);
+        raiseEvent(ctx.runtime, { name: "simulation.metrics-rescore", org: ctx.org, workspace: ctx.workspace, payload: { run_id: runId, simulation_id: record.id, metric_ids: metricIds, job_id: jobId } });
       } else {
         raiseEvent(ctx.runtime, {
           name: "simulation.metrics-rerun",
@@ -13973,17 +14139,8 @@ var simulationRerunMetrics = {
     return { status: failed2 === 0 ? 202 : 207, body: { results, queued_count: queued, failed_count: failed2 } };
   },
   async onEvent(runtime, event) {
-    const { run_id, simulation_id, metric_ids } = payloadOf(event, "simulation.metrics-rescore");
-    if (!runtime.store.get("simulation", simulation_id)) return;
-    await scoreSimulation(runtime, simulation_id, metric_ids);
-    const record = runtime.store.get("simulation", simulation_id);
-    if (!record) return;
-    raiseEvent(runtime, {
-      name: "simulation.metrics-rerun",
-      org: event.org,
-      workspace: event.workspace,
-      payload: { run_id, simulation_id, completed_at: runtime.clock.now().toISOString(), metric_ids, metric_values: rerunValues(record.data, metric_ids) }
-    });
+    const { simulation_id, metric_ids, job_id } = payloadOf(event, "simulation.metrics-rescore");
+    await runMetricJobHere(runtime, rescoreKey(simulation_id, job_id), metric_ids);
   }
 };
 
@@ -14093,8 +14250,8 @@ function fillText(template, vars) {
   });
 }
 function fillJson(template, vars) {
-  const text = typeof template === "string" ? template : JSON.stringify(template);
-  return JSON.parse(fillJsonText(text, vars));
+  const text2 = typeof template === "string" ? template : JSON.stringify(template);
+  return JSON.parse(fillJsonText(text2, vars));
 }
 
 // src/sandbox/runs/chat-agent.ts
@@ -14123,17 +14280,17 @@ async function postJson(url, headers, payload, limits, what, signal) {
     if (signal?.aborted) throw new AgentCallError(`${what}: cancelled`);
     throw new AgentCallError(`${what}: ${networkReason(error)}`);
   }
-  let text;
+  let text2;
   try {
-    text = await readBounded(response.body, limits.maxResponseBytes);
+    text2 = await readBounded(response.body, limits.maxResponseBytes);
   } catch {
     if (deadline.aborted) throw new AgentCallError(`${what}: the answer did not finish within ${limits.timeoutMs} ms (timeout)`);
     throw new AgentCallError(`${what}: the answer could not be read`);
   }
-  if (text === null) throw new AgentCallError(`${what}: the answer is larger than ${limits.maxResponseBytes} bytes`);
+  if (text2 === null) throw new AgentCallError(`${what}: the answer is larger than ${limits.maxResponseBytes} bytes`);
   if (response.status < 200 || response.status > 299) throw new AgentCallError(`${what}: HTTP ${response.status} from ${shownUrl(url)}`);
   try {
-    return JSON.parse(text);
+    return JSON.parse(text2);
   } catch {
     throw new AgentCallError(`${what}: the answer is not JSON`);
   }
@@ -14153,17 +14310,17 @@ function fromMessage(message, what) {
 function fromResponses(body2, what) {
   if (typeof body2.output_text === "string" && !Array.isArray(body2.output)) return { content: body2.output_text, toolCalls: [] };
   if (!Array.isArray(body2.output)) throw new AgentCallError(`${what}: the answer has no output (Responses format)`);
-  let text = "";
+  let text2 = "";
   const toolCalls = [];
   for (const item of body2.output) {
     if (!isJsonObject(item)) continue;
     if (item.type === "message" && Array.isArray(item.content)) {
-      for (const part of item.content) if (isJsonObject(part) && typeof part.text === "string") text += part.text;
+      for (const part of item.content) if (isJsonObject(part) && typeof part.text === "string") text2 += part.text;
     } else if (item.type === "function_call") {
       toolCalls.push({ id: item.call_id ?? item.id ?? null, type: "function", function: { name: item.name ?? null, arguments: typeof item.arguments === "string" ? item.arguments : JSON.stringify(item.arguments ?? {}) } });
     }
   }
-  return { content: text === "" && toolCalls.length > 0 ? null : text, toolCalls };
+  return { content: text2 === "" && toolCalls.length > 0 ? null : text2, toolCalls };
 }
 function readReply(body2, format, path, what) {
   if (path) {
@@ -14577,16 +14734,16 @@ var testCaseGridOrder = {
 };
 
 // src/sandbox/rules/events/job-complete-message.ts
-function named(runtime, kind, id, field2) {
+function named2(runtime, kind, id, field2) {
   if (typeof id !== "string") return null;
   const value = runtime.store.get(kind, id)?.data[field2];
   return typeof value === "string" && value !== "" ? value : null;
 }
 function jobCompleteMessage(runtime, runId, status, metricMeans) {
   const run = runId ? runtime.store.get("run", runId) : void 0;
-  const testSet = run ? named(runtime, "test_set", run.data.test_set_id, "display_name") : null;
+  const testSet = run ? named2(runtime, "test_set", run.data.test_set_id, "display_name") : null;
   const who = run && typeof run.data.created_by === "string" ? run.data.created_by : "the API";
-  const metrics = Object.entries(metricMeans).map(([id, value]) => `${named(runtime, "metric", id, "metric_name") ?? id}: ${typeof value === "number" ? Number(value.toFixed(4)) : String(value)}`).join(", ");
+  const metrics = Object.entries(metricMeans).map(([id, value]) => `${named2(runtime, "metric", id, "metric_name") ?? id}: ${typeof value === "number" ? Number(value.toFixed(4)) : String(value)}`).join(", ");
   const head = `Run ${runId ?? "(none)"} on test set ${testSet ?? run?.data.test_set_id ?? "(none)"} ${status}. View: ${runtime.tables.basePath}/runs/${runId ?? ""}. Created by ${who}.`;
   return metrics === "" ? head : `${head} Metrics: ${metrics}.`;
 }
@@ -14823,10 +14980,10 @@ var personaBackgroundSound = {
 };
 
 // src/sandbox/rules/persona-custom-data.ts
-function parsesAsObject(text) {
+function parsesAsObject(text2) {
   let value;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text2);
   } catch {
   }
   return value !== null && typeof value === "object" && !Array.isArray(value);
@@ -14915,8 +15072,8 @@ function criteriaOf(value, label) {
   const out = /* @__PURE__ */ new Map();
   if (value !== null && typeof value === "object" && !Array.isArray(value)) {
     for (const [k, v] of Object.entries(value)) {
-      const text = labelOf2(v);
-      if (text !== null) out.set(k, text);
+      const text2 = labelOf2(v);
+      if (text2 !== null) out.set(k, text2);
     }
   } else if (label !== null) out.set("score", label);
   return out;
@@ -15416,13 +15573,14 @@ var metricSqlTest = {
 };
 
 // src/sandbox/rules/metric-test.ts
-var metricTest = {
+var metricTest2 = {
   handle(ctx) {
     const body2 = bodyOf(ctx, "testMetric");
     const metric = findRecord(ctx, "metric", ctx.path.metric_id, { field: "metric_id" });
     const simulation = findRecord(ctx, "simulation", body2.simulation_output_id, { field: "simulation_output_id" });
     const outputId2 = queueTestOutput(simulation, metric.id, versionOf(metric.data), body2.dev_id ?? null);
     ctx.runtime.store.update(simulation);
+    queueMetricJob(ctx.runtime, metricTestKey(simulation.id, outputId2), ctx.org);
     raiseEvent(ctx.runtime, {
       name: "metric.test-requested",
       org: ctx.org,
@@ -15432,10 +15590,8 @@ var metricTest = {
     return { status: 202, body: { metric_output_ulid: outputId2 } };
   },
   async onEvent(runtime, event) {
-    const { simulation_id, metric_id, metric_output_id } = payloadOf(event, "metric.test-requested");
-    const record = runtime.store.get("simulation", simulation_id);
-    if (!record) return;
-    storeOutcome(runtime, simulation_id, metric_output_id, await outcomeFor(runtime, record, metric_id));
+    const { simulation_id, metric_output_id } = payloadOf(event, "metric.test-requested");
+    await runMetricJobHere(runtime, metricTestKey(simulation_id, metric_output_id));
   }
 };
 
@@ -15554,11 +15710,11 @@ var tagSummary = {
 };
 
 // src/sandbox/rules/test-set-agents.ts
-function idsOf(record) {
+function idsOf2(record) {
   return record.data.test_set_ids;
 }
 function linked(record, testSetId) {
-  return idsOf(record).includes(testSetId);
+  return idsOf2(record).includes(testSetId);
 }
 function attachedAgents(ctx, testSetId) {
   const resource = ctx.runtime.resource("agent");
@@ -15584,13 +15740,13 @@ var testSetAgents = {
     if (ctx.route.method === "GET") return { body: listing(ctx, testSet.id) };
     if (ctx.route.method === "DELETE") {
       const agent = asResource("agent", findRecord(ctx, "agent", ctx.path.agent_id, { field: "agent_id" }));
-      if (linked(agent, testSet.id)) saveLinks(ctx, agent, idsOf(agent).filter((id) => id !== testSet.id));
+      if (linked(agent, testSet.id)) saveLinks(ctx, agent, idsOf2(agent).filter((id) => id !== testSet.id));
       return { body: {} };
     }
     const agents = bodyOf(ctx, "addTestSetAgents").agent_ids.map((id) => asResource("agent", findRecord(ctx, "agent", id, { field: "agent_ids" })));
     for (const agent of agents) {
       if (linked(agent, testSet.id)) continue;
-      saveLinks(ctx, agent, [...idsOf(agent), testSet.id]);
+      saveLinks(ctx, agent, [...idsOf2(agent), testSet.id]);
     }
     return { body: listing(ctx, testSet.id) };
   }
@@ -15676,11 +15832,11 @@ function metricStats(metric, linked2, inWindow, mode) {
   const labeled = inWindow.filter((a) => a.label !== null && a.metric_id === metric);
   const onLinked = labeled.filter((a) => linkedSet.has(a.simulation_id));
   const verdicts = verdictsOf(inWindow, metric, mode, linkedSet);
-  const idsOf2 = (verdict) => linked2.filter((s) => (verdicts.get(s) ?? "not_reviewed") === verdict);
-  const agreementIds = idsOf2("agreement");
-  const disagreementIds = idsOf2("disagreement");
-  const unknownIds = idsOf2("unknown");
-  const notReviewedIds = idsOf2("not_reviewed");
+  const idsOf3 = (verdict) => linked2.filter((s) => (verdicts.get(s) ?? "not_reviewed") === verdict);
+  const agreementIds = idsOf3("agreement");
+  const disagreementIds = idsOf3("disagreement");
+  const unknownIds = idsOf3("unknown");
+  const notReviewedIds = idsOf3("not_reviewed");
   let criteria = null;
   if (mode === "criteria") {
     criteria = {};
@@ -15953,7 +16109,7 @@ var RULES = {
   "metric-organization-threshold": metricOrganizationThreshold,
   "metric-sql-schema": metricSqlSchema,
   "metric-sql-test": metricSqlTest,
-  "metric-test": metricTest,
+  "metric-test": metricTest2,
   "metric-flow-filter": metricFlowFilter,
   "metric-threshold": metricThreshold,
   "metric-threshold-scope": metricThresholdScope,
@@ -16084,11 +16240,11 @@ var PgConnection = class {
    * Runs one statement; `$1`... take `params` (strings, or null for NULL). Without params the text may hold
    * several statements separated by `;` (one round trip); the rows are the last statement's.
    */
-  query(text, params) {
+  query(text2, params) {
     for (let attempt = 0; ; attempt++) {
       const pq = this.ensure();
       try {
-        return this.run(pq, text, params);
+        return this.run(pq, text2, params);
       } catch (error) {
         if (!(error instanceof DatabaseUnavailable)) throw error;
         this.drop();
@@ -16104,18 +16260,18 @@ var PgConnection = class {
   exec(script) {
     this.run(this.ensure(), script, void 0);
   }
-  run(pq, text, params) {
-    if (params === void 0) pq.exec(text);
+  run(pq, text2, params) {
+    if (params === void 0) pq.exec(text2);
     else {
-      let name = this.prepared.get(text);
+      let name = this.prepared.get(text2);
       if (name === void 0 && this.prepared.size < PREPARED_MAX) {
         const next = `sandbox_${this.prepared.size}`;
-        pq.prepare(next, text, params.length);
+        pq.prepare(next, text2, params.length);
         this.check(pq);
-        this.prepared.set(text, next);
+        this.prepared.set(text2, next);
         name = next;
       }
-      if (name === void 0) pq.execParams(text, params);
+      if (name === void 0) pq.execParams(text2, params);
       else pq.execPrepared(name, params);
     }
     this.check(pq);
@@ -16161,8 +16317,8 @@ function finishPq(pq) {
   }
   setTimeout(() => void pq, 1e3).unref();
 }
-function firstLine(text) {
-  return text.trim().split("\n")[0]?.trim() ?? "";
+function firstLine(text2) {
+  return text2.trim().split("\n")[0]?.trim() ?? "";
 }
 function lockKey(name) {
   let h = 2166136261;
@@ -16336,7 +16492,7 @@ function openPgStore(url, options = {}) {
   const held = /* @__PURE__ */ new Set();
   const cache2 = new SharedCache();
   const cachedKinds = new Set(options.cachedKinds ?? []);
-  const q = (text, params = []) => connection.query(text, params);
+  const q = (text2, params = []) => connection.query(text2, params);
   const locking = () => open2 && (openMode === "write" || connection.inTransaction);
   const lockScript = (scope) => {
     if (!locking() || held.has(scope)) return "";
@@ -16349,10 +16505,10 @@ function openPgStore(url, options = {}) {
     const script = lockScript(scope);
     if (script !== "") connection.query(script);
   };
-  const lockedQuery = (scope, text, params) => {
+  const lockedQuery = (scope, text2, params) => {
     const script = lockScript(scope);
-    if (script === "") return q(text, params);
-    const inline = text.replace(/\$(\d+)/g, (_, n) => {
+    if (script === "") return q(text2, params);
+    const inline = text2.replace(/\$(\d+)/g, (_, n) => {
       const value = params[Number(n) - 1];
       return value === null || value === void 0 ? "NULL" : connection.literal(value);
     });
@@ -16812,8 +16968,8 @@ function sleep3(ms, signal) {
 }
 function metricsOf(run) {
   const pinned = isJsonObject(run.pinned_versions) && isJsonObject(run.pinned_versions.metrics) ? Object.keys(run.pinned_versions.metrics) : [];
-  const named2 = Array.isArray(run.metric_ids) ? run.metric_ids.map(String) : [];
-  return [.../* @__PURE__ */ new Set([...named2, ...pinned])];
+  const named3 = Array.isArray(run.metric_ids) ? run.metric_ids.map(String) : [];
+  return [.../* @__PURE__ */ new Set([...named3, ...pinned])];
 }
 function metricName(runtime, id) {
   const name = runtime.store.get("metric", id)?.data.metric_name;
@@ -16990,16 +17146,22 @@ function createRunExecutor(deps) {
   let closed = false;
   let woken = false;
   let failing = false;
-  const start2 = (runId) => {
+  const track = (runId, work) => {
     const controller = new AbortController();
-    const job = runId.startsWith(RESIMULATE_PREFIX) ? executeResimulation(runtime, options, owner, deps.score, runId, controller.signal) : executeRun({ runtime, options, owner, score: deps.score, publish: deps.publish }, runId, controller.signal);
-    const done = job.catch((error) => {
+    const done = work(controller.signal).catch((error) => {
       if (!closed) deps.log(`sandbox: run ${runId} stopped on this instance: ${error?.message ?? String(error)}`);
     }).finally(() => {
       running.delete(runId);
       if (!closed) wake();
     });
     running.set(runId, { controller, done });
+    return done;
+  };
+  const start2 = (runId) => {
+    void track(
+      runId,
+      (signal) => runId.startsWith(RESIMULATE_PREFIX) ? executeResimulation(runtime, options, owner, deps.score, runId, signal) : isMetricJob(runId) ? executeMetricJob(runtime, owner, runId, signal) : executeRun({ runtime, options, owner, score: deps.score, publish: deps.publish }, runId, signal)
+    );
   };
   const sweep = () => {
     woken = false;
@@ -17041,6 +17203,9 @@ function createRunExecutor(deps) {
     stop(runId) {
       running.get(runId)?.controller.abort();
     },
+    claim: () => ({ owner, lease_until: Date.now() + options.leaseMs }),
+    // A job the sweep already started here (the event came later than the claim's lease) is not done twice.
+    execute: (key2, job) => closed ? Promise.resolve() : running.get(key2)?.done ?? track(key2, job),
     async close() {
       closed = true;
       clearInterval(sweeper);
@@ -17312,9 +17477,19 @@ if (process.argv[2] === WORKER_FLAG && process.send) {
 // src/sandbox/cli/options.ts
 var DEFAULT_PORT = 4010;
 var DEFAULT_DB = ".sandbox/sandbox.db";
+var JUDGE_AUTHORIZATION_ENV = "SANDBOX_JUDGE_AUTHORIZATION";
 function portCheck(value) {
   const port = Number(value);
   return /^\d+$/.test(value) && Number.isInteger(port) && port <= 65535 ? void 0 : `must be an integer 0-65535 (0 picks a free port), got ${JSON.stringify(value)}`;
+}
+function httpUrl(value) {
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    return `must be an http(s) URL, got ${JSON.stringify(value)}`;
+  }
+  return url.protocol === "http:" || url.protocol === "https:" ? void 0 : `must be an http(s) URL, got ${JSON.stringify(value)}`;
 }
 function wholeNumber(min, max) {
   return (value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max ? void 0 : `must be a whole number ${min}-${max}, got ${JSON.stringify(value)}`;
@@ -17337,6 +17512,14 @@ var SANDBOX_OPTIONS = {
   "admin-token": { type: "string", value: "T", help: "the control plane admin token to use (default: made at first start and kept in the database)" },
   "run-pace-ms": { type: "string", value: "N", default: "50", help: "pace of executed runs: milliseconds of each step (queued, started, each persona turn); 0 runs as fast as the agent answers", check: wholeNumber(0, 36e5) },
   "agent-timeout-ms": { type: "string", value: "N", default: "10000", help: "deadline of each call to an agent's chat endpoint", check: wholeNumber(1, 6e5) },
+  "judge-url": {
+    type: "string",
+    value: "URL",
+    help: `a chat-completions endpoint that answers judged metrics instead of the sandbox's deterministic stand-ins (off by default; docs/sandbox.md "Issue 25, round 2"); its Authorization header, if it needs one, is read from the environment variable ${JUDGE_AUTHORIZATION_ENV} (never a flag: a command line is visible to every user of the machine)`,
+    check: httpUrl
+  },
+  "judge-timeout-ms": { type: "string", value: "N", help: "with --judge-url: deadline of each call to the judge endpoint (default 10000)", check: wholeNumber(1, 6e5) },
+  "judge-model": { type: "string", value: "NAME", help: "with --judge-url: the `model` of each request to the judge endpoint (default sandbox-judge)", check: (v) => v.trim() === "" ? "must not be empty" : void 0 },
   faults: { type: "string", value: "JSON | @file.json", help: 'faults on demand from the start, as PUT /control/faults takes them: {"seed":1,"rules":[{"unavailable":0.2}]} (docs/sandbox.md, "Faults on demand")' },
   json: { type: "boolean", default: false, help: "print one JSON line (base_url, api_key, admin_token, control_url, inspector_url, organization_id, default_workspace_id) as the first line of standard output instead of the banner; with npm use `npm run -s sandbox -- --json`" },
   help: { type: "boolean", default: false, help: "print this usage and exit" }
@@ -17392,17 +17575,29 @@ function isDatabaseError(error) {
   return typeof code === "string" && (code.startsWith("SQLITE_") || /^E[A-Z]+$/.test(code));
 }
 function readFaultsFlag(value) {
-  const text = value.startsWith("@") ? readFileSync3(value.slice(1), "utf8") : value;
+  const text2 = value.startsWith("@") ? readFileSync3(value.slice(1), "utf8") : value;
   try {
-    return JSON.parse(text);
+    return JSON.parse(text2);
   } catch {
     throw new Error('must be JSON ({"seed":1,"rules":[...]}) or @file.json');
   }
 }
+function judgeOption(args) {
+  if (args["judge-url"] === void 0) return {};
+  const authorization = process.env[JUDGE_AUTHORIZATION_ENV];
+  return {
+    judge: {
+      url: args["judge-url"],
+      ...args["judge-timeout-ms"] === void 0 ? {} : { timeoutMs: Number(args["judge-timeout-ms"]) },
+      ...args["judge-model"] === void 0 ? {} : { model: args["judge-model"] },
+      ...authorization ? { headers: { authorization } } : {}
+    }
+  };
+}
 async function open(args, choice, faults) {
   const adminToken = args["admin-token"] ? { adminToken: args["admin-token"] } : {};
   const runs = { ...args["run-pace-ms"] === void 0 ? {} : { paceMs: Number(args["run-pace-ms"]) }, ...args["agent-timeout-ms"] === void 0 ? {} : { agentTimeoutMs: Number(args["agent-timeout-ms"]) } };
-  const engine = { runs, ...faults === void 0 ? {} : { faults } };
+  const engine = { runs, ...faults === void 0 ? {} : { faults }, ...judgeOption(args) };
   const workers = args.workers === void 0 ? void 0 : Number(args.workers);
   try {
     if (choice.engine === "postgres" && workers !== 0) return await startSandboxPool({ db: args.db, ...workers ? { workers } : {}, ...adminToken, engine });
@@ -17431,6 +17626,7 @@ async function main(argv) {
   } catch (error) {
     return fail(error.message, false);
   }
+  if (args["judge-url"] === void 0 && (args["judge-timeout-ms"] !== void 0 || args["judge-model"] !== void 0)) return fail("--judge-timeout-ms and --judge-model need --judge-url", true);
   if (args.workers !== void 0 && choice.engine !== "postgres") return fail("--workers needs a postgres:// --db (a SQLite sandbox is one engine in one process)", true);
   if (choice.engine === "sqlite" && choice.path !== ":memory:") {
     const problem = sqlitePathProblem(choice.path);

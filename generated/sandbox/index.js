@@ -8767,14 +8767,14 @@ var CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 var ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 var pool = Buffer.alloc(4096);
 var poolOffset = pool.length;
-function poolBytes(count) {
-  if (count > pool.length) return randomBytes(count);
-  if (poolOffset + count > pool.length) {
+function poolBytes(count2) {
+  if (count2 > pool.length) return randomBytes(count2);
+  if (poolOffset + count2 > pool.length) {
     randomFillSync(pool);
     poolOffset = 0;
   }
-  const out = pool.subarray(poolOffset, poolOffset + count);
-  poolOffset += count;
+  const out = pool.subarray(poolOffset, poolOffset + count2);
+  poolOffset += count2;
   return out;
 }
 var lastTime = 0;
@@ -8932,8 +8932,8 @@ function findRecord(ctx, resourceName, id, options = {}) {
 }
 function firstPathParam(route2) {
   const own2 = route2.resource === null ? void 0 : `${route2.resource.replace(/-/g, "_")}_id`;
-  const named2 = route2.params.path.find((p) => p.name === own2);
-  if (named2) return named2.name;
+  const named3 = route2.params.path.find((p) => p.name === own2);
+  if (named3) return named3.name;
   const ending = lastTemplate(route2.path)?.name;
   const last = route2.params.path.length > 1 ? route2.params.path.find((p) => p.name === ending) : void 0;
   return (last ?? route2.params.path[0])?.name;
@@ -8944,8 +8944,8 @@ function hiddenParents(resource, route2) {
 }
 function parentResource(runtime, param) {
   const resources2 = runtime.tables.resources;
-  const named2 = resources2.find((r) => `${r.name.replace(/-/g, "_")}_id` === param);
-  if (named2 || param.endsWith("_id")) return named2;
+  const named3 = resources2.find((r) => `${r.name.replace(/-/g, "_")}_id` === param);
+  if (named3 || param.endsWith("_id")) return named3;
   const getter = runtime.tables.routes.find((r) => r.action === "get" && r.aliasOf === null && r.resource !== null && lastTemplate(r.path)?.name === param);
   return getter ? resources2.find((r) => r.name === getter.resource) : void 0;
 }
@@ -9074,10 +9074,10 @@ function payloadOf(event, ...names) {
 // src/sandbox/runs/run-queue.ts
 var KEY = "run_queue";
 function read(store) {
-  const text = store.meta(KEY);
-  if (!text) return {};
+  const text2 = store.meta(KEY);
+  if (!text2) return {};
   try {
-    return JSON.parse(text);
+    return JSON.parse(text2);
   } catch {
     return {};
   }
@@ -9085,10 +9085,10 @@ function read(store) {
 function write(store, queue2) {
   store.setMeta(KEY, JSON.stringify(queue2));
 }
-function enqueueRun(store, runId, org) {
+function enqueueRun(store, runId, org, claim) {
   store.transaction(() => {
     const queue2 = read(store);
-    queue2[runId] = { org, owner: null, lease_until: 0, attempt: 0 };
+    queue2[runId] = claim ? { org, owner: claim.owner, lease_until: claim.lease_until, attempt: 1 } : { org, owner: null, lease_until: 0, attempt: 0 };
     write(store, queue2);
   }, "write");
 }
@@ -9645,11 +9645,11 @@ function sameSecret(a, b) {
 async function body(request) {
   const bytes = await request.bytes();
   if (bytes === null) throw invalid(null, "request body is too large");
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
-  if (text === "") return {};
+  const text2 = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  if (text2 === "") return {};
   let value;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text2);
   } catch {
     throw invalid(null, "request body is not valid JSON");
   }
@@ -9927,15 +9927,15 @@ async function readJsonBody(request, accepted) {
   const type = request.headers.get("content-type");
   const wantsJson = accepted.length === 0 || accepted.some((m) => isJsonContentType(m));
   if (wantsJson && !isJsonContentType(type)) throw invalid("Content-Type", "must be application/json");
-  let text;
+  let text2;
   try {
-    text = UTF8.decode(bytes);
+    text2 = UTF8.decode(bytes);
   } catch {
     throw invalid(null, "request body is not valid UTF-8");
   }
   let value;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text2);
   } catch (error) {
     throw invalid(null, `request body is not valid JSON: ${error.message.slice(0, 200)}`);
   }
@@ -9956,14 +9956,14 @@ function checkBodyReferences(ctx) {
 
 // src/sandbox/engine/list-filter.ts
 var TOKEN = /\s*(?:(\()|(\))|(!=|<=|>=|=|<|>|:)|"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)(?![\w.])|([A-Za-z_][\w.]*))/y;
-function tokenize(text, fail) {
+function tokenize(text2, fail) {
   const tokens = [];
   TOKEN.lastIndex = 0;
-  while (TOKEN.lastIndex < text.length) {
-    if (/^\s*$/.test(text.slice(TOKEN.lastIndex))) break;
+  while (TOKEN.lastIndex < text2.length) {
+    if (/^\s*$/.test(text2.slice(TOKEN.lastIndex))) break;
     const at3 = TOKEN.lastIndex;
-    const m = TOKEN.exec(text);
-    if (!m) fail(`cannot read the filter at character ${at3 + 1}: ${JSON.stringify(text.slice(at3, at3 + 20))}`);
+    const m = TOKEN.exec(text2);
+    if (!m) fail(`cannot read the filter at character ${at3 + 1}: ${JSON.stringify(text2.slice(at3, at3 + 20))}`);
     const [, open, close, op, dq, sq, num, word] = m;
     const start2 = m.index + m[0].length - m[0].trimStart().length;
     if (open) tokens.push({ kind: "open", text: open, at: start2 });
@@ -9992,11 +9992,11 @@ function compare(stored, op, value) {
   const order = typeof stored === "number" && typeof value === "number" ? stored - value : String(stored) < String(value) ? -1 : String(stored) > String(value) ? 1 : 0;
   return op === "<" ? order < 0 : op === "<=" ? order <= 0 : op === ">" ? order > 0 : order >= 0;
 }
-function parseFilter(text, fields, what, param) {
+function parseFilter(text2, fields, what, param) {
   const fail = (description) => {
     throw invalid(param, description);
   };
-  const tokens = tokenize(text, fail);
+  const tokens = tokenize(text2, fail);
   let i = 0;
   const peek = () => tokens[i];
   const keyword = (word) => peek()?.kind === "word" && peek().text === word;
@@ -11214,10 +11214,10 @@ function observe(data, runId, at3, value, now) {
 }
 var DEFAULT_SIGMA_LEVELS = [1, 2];
 function sigmaBands(data, levels2) {
-  const count = typeof data.observation_count === "number" ? data.observation_count : 0;
+  const count2 = typeof data.observation_count === "number" ? data.observation_count : 0;
   const mean2 = data.baseline_float;
   const sigma = data.baseline_sigma;
-  if (count <= 0 || typeof mean2 !== "number" || typeof sigma !== "number") return null;
+  if (count2 <= 0 || typeof mean2 !== "number" || typeof sigma !== "number") return null;
   const bands = {};
   for (const n of levels2) {
     Object.defineProperty(bands, `upper_${n}sigma`, { value: mean2 + n * sigma, enumerable: true, writable: true, configurable: true });
@@ -11711,762 +11711,6 @@ function reference2(tables) {
   return { basePath: tables.basePath, operations };
 }
 
-// src/sandbox/inspector/redact-records.ts
-function hideHeaderValues(headers) {
-  if (typeof headers === "string") {
-    try {
-      const parsed = JSON.parse(headers);
-      if (isJsonObject(parsed)) return JSON.stringify(hideHeaderValues(parsed));
-    } catch {
-    }
-    return REDACTED;
-  }
-  if (!isJsonObject(headers)) return headers;
-  const out = {};
-  for (const name of Object.keys(headers)) Object.defineProperty(out, name, { value: REDACTED, enumerable: true, writable: true, configurable: true });
-  return out;
-}
-function redactRecord(data) {
-  const copy = redact(data);
-  if (isJsonObject(copy.metadata) && copy.metadata.custom_headers !== void 0) copy.metadata.custom_headers = hideHeaderValues(copy.metadata.custom_headers);
-  return copy;
-}
-
-// src/sandbox/inspector/state.ts
-function organizations(runtime, session) {
-  const ids = session.role === "admin" ? [...new Set(runtime.store.list("workspace", { includeDeleted: true }).map((w) => w.org))] : [session.org];
-  return ids.map((id) => runtime.store.getOrganization(id)).filter((o) => o !== void 0);
-}
-function organizationFor(runtime, session, org) {
-  const wanted = org ?? (session.role === "key" ? session.org : organizations(runtime, session)[0]?.id);
-  const found = wanted !== void 0 && seesOrganization(session, wanted) ? runtime.store.getOrganization(wanted) : void 0;
-  if (!found) throw notFound("organization", "organization");
-  return found;
-}
-function labelOf(resource, data) {
-  for (const field2 of ["display_name", "name", "metric_name", "tag_name", "title", "url"]) {
-    const value = data[field2];
-    if (typeof value === "string" && value !== "" && !(field2 === "name" && value.includes("/"))) return value;
-  }
-  return String(data[resource.id] ?? "");
-}
-function summary(runtime, resource, record) {
-  const lc = resource.lifecycle;
-  return {
-    kind: record.kind,
-    id: record.id,
-    label: labelOf(resource, record.data),
-    workspace: record.workspace,
-    deleted: isHidden(resource, record),
-    builtin: record.org === PLATFORM_ORG,
-    state: lc?.field ? String(record.data[lc.field] ?? "") || null : null,
-    versions: resource.versioned ? runtime.store.listVersions(record.kind, record.id).length : 0
-  };
-}
-function families(runtime, session) {
-  return runtime.tables.resources.filter((r) => canRead(runtime, session, r.name));
-}
-function searchRecords(runtime, session, org, options) {
-  const q = (options.q ?? "").trim().toLowerCase();
-  const out = [];
-  for (const resource of families(runtime, session)) {
-    if (options.kind && resource.name !== options.kind) continue;
-    for (const record of runtime.store.list(resource.name, { org, includeDeleted: true })) {
-      if (record.org !== org && (record.org !== PLATFORM_ORG || !options.builtin)) continue;
-      if (options.workspace && resource.scope === "workspace" && record.workspace !== null && record.workspace !== options.workspace) continue;
-      if (q !== "" && !record.id.toLowerCase().includes(q) && !JSON.stringify(redactRecord(present(resource, record))).toLowerCase().includes(q)) continue;
-      out.push(summary(runtime, resource, record));
-    }
-  }
-  return out;
-}
-function recordDetail(runtime, session, kind, id) {
-  const resource = runtime.tables.resources.find((r) => r.name === kind);
-  const record = resource && canRead(runtime, session, kind) ? runtime.store.get(kind, id) : void 0;
-  if (!resource || !record || !(record.org === PLATFORM_ORG || seesOrganization(session, record.org))) throw notFound("id", "record");
-  const versions = runtime.store.listVersions(kind, id).map((v) => {
-    const data = JSON.parse(JSON.stringify(v.data));
-    for (const path of resource.writeOnly) dropPath(data, path);
-    return { number: v.number, data: redactRecord(data) };
-  });
-  return { summary: summary(runtime, resource, record), json: redactRecord(present(resource, record)), versions };
-}
-
-// src/sandbox/inspector/handler.ts
-var INSPECTOR_PATH = "/inspector";
-var PAGE_HEADERS = {
-  "content-security-policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
-  "cache-control": "no-store"
-};
-var MAX_TRY_BODY = 1024 * 1024;
-async function jsonBody(request) {
-  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) throw invalid("Content-Type", "must be application/json");
-  const bytes = await request.bytes();
-  if (bytes === null) throw invalid(null, "request body is too large");
-  let value;
-  try {
-    value = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8") || "{}");
-  } catch {
-    throw invalid(null, "request body is not valid JSON");
-  }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) throw invalid(null, "request body must be a JSON object");
-  checkJsonDepth(value);
-  return value;
-}
-function instant2(value, field2) {
-  if (value === null || value === "") return void 0;
-  const ms = Date.parse(value);
-  if (Number.isNaN(ms)) throw invalid(field2, "must be a date-time (ISO 8601)");
-  return ms;
-}
-function sessionView(runtime, session) {
-  return {
-    role: session.role,
-    organization_id: session.role === "key" ? session.org : null,
-    permissions: session.role === "key" ? session.permissions : null,
-    families: families(runtime, session).map((r) => ({ name: r.name, scope: r.scope, versioned: r.versioned !== null })),
-    base_path: runtime.tables.basePath,
-    workspace_header: runtime.tables.workspaceHeader
-  };
-}
-async function resend(runtime, session, id) {
-  const entry = runtime.store.listSent({}).find((s) => s.id === id);
-  const family = entry?.kind === "alert_notification" ? "alert" : "webhook";
-  if (!entry || !seesOrganization(session, entry.org) || !canRead(runtime, session, family)) throw notFound("delivery_id", "delivery");
-  const d = entry.data;
-  if (typeof d.url !== "string" || !d.headers || !deliveryRuntime(runtime)) throw invalid("delivery_id", "this entry was recorded only (no HTTP delivery to send again)");
-  const { url, headers, payload, attempts: _a, status: _s, next_attempt_at: _n, resent_from: _r, ...rest } = d;
-  const sent2 = sendInBackground(runtime, { id: ulid(), org: entry.org, kind: entry.kind, data: { ...rest, resent_from: entry.id }, url, headers, payload });
-  return json(202, { delivery: sentView(sent2) });
-}
-async function tryIt(deps, session, request) {
-  const b = await jsonBody(request);
-  const basePath2 = deps.runtime.tables.basePath;
-  const method = typeof b.method === "string" ? b.method.toUpperCase() : "";
-  if (!["GET", "POST", "PUT", "PATCH", "DELETE"].includes(method)) throw invalid("method", "must be GET, POST, PUT, PATCH or DELETE");
-  if (typeof b.path !== "string" || !b.path.startsWith(`${basePath2}/`) || b.path.includes("..")) throw invalid("path", `must be a path of the API, starting with ${basePath2}/`);
-  const key2 = session.role === "key" ? session.token : typeof b.api_key === "string" && b.api_key !== "" ? b.api_key : null;
-  if (key2 === null) throw invalid("api_key", "the admin has no API key: give one to try an operation");
-  const body2 = b.body === void 0 || b.body === null ? null : typeof b.body === "string" ? b.body : JSON.stringify(b.body);
-  if (body2 !== null && body2.length > MAX_TRY_BODY) throw invalid("body", "is too large");
-  let url;
-  try {
-    url = new URL(b.path, request.url.origin);
-  } catch {
-    throw invalid("path", "is not a valid path");
-  }
-  if (!url.pathname.startsWith(`${basePath2}/`)) throw invalid("path", `must be a path of the API, starting with ${basePath2}/`);
-  const headers = /* @__PURE__ */ new Map([["x-api-key", key2]]);
-  if (body2 !== null) headers.set("content-type", "application/json");
-  const workspaceHeader2 = deps.runtime.tables.workspaceHeader;
-  if (workspaceHeader2 && typeof b.workspace_id === "string" && b.workspace_id !== "") headers.set(workspaceHeader2.toLowerCase(), b.workspace_id);
-  const bytes = body2 === null ? new Uint8Array() : new TextEncoder().encode(body2);
-  const answer = await deps.api({ method, url, headers: { get: (name) => headers.get(name.toLowerCase()) ?? null }, bytes: async () => bytes });
-  let parsed = answer.body;
-  try {
-    parsed = answer.body === null ? null : JSON.parse(answer.body);
-  } catch {
-  }
-  return json(200, { status: answer.status, headers: answer.headers, body: parsed });
-}
-async function route(deps, session, request, parts) {
-  const { runtime } = deps;
-  const q = request.url.searchParams;
-  const method = request.method.toUpperCase();
-  const at3 = `${method} /${parts.join("/")}`;
-  if (at3 === "GET /session") return json(200, sessionView(runtime, session));
-  if (at3 === "GET /organizations") {
-    return json(200, {
-      organizations: organizations(runtime, session).map((o) => ({
-        ...o,
-        workspaces: runtime.store.list("workspace", { org: o.id, includeDeleted: true }).filter((w) => w.org === o.id).map((w) => ({ id: w.id, display_name: w.data.display_name ?? null, status: w.data.status ?? null, deleted: w.deleted || w.data.status === "DELETED" }))
-      }))
-    });
-  }
-  if (at3 === "GET /records") {
-    const org = organizationFor(runtime, session, q.get("organization_id"));
-    const options = { q: q.get("q") ?? "", kind: q.get("kind") ?? "", workspace: q.get("workspace_id") ?? "", builtin: q.get("builtin") === "true" };
-    return json(200, { organization_id: org.id, records: searchRecords(runtime, session, org.id, options) });
-  }
-  if (method === "GET" && parts[0] === "records" && parts.length === 3) return json(200, recordDetail(runtime, session, parts[1], parts[2]));
-  if (at3 === "GET /events") {
-    const org = organizationFor(runtime, session, q.get("organization_id"));
-    const limit = q.get("limit") === null ? 500 : Number(q.get("limit"));
-    if (!Number.isInteger(limit) || limit < 1 || limit > 5e3) throw invalid("limit", "must be an integer 1-5000");
-    const kinds = (q.get("kind") ?? "").split(",").filter((k) => k !== "");
-    const filter = { kinds, resource: q.get("resource") ?? "", since: instant2(q.get("since"), "since"), until: instant2(q.get("until"), "until"), limit };
-    return json(200, { organization_id: org.id, ...feed(runtime, session, org.id, filter) });
-  }
-  if (method === "POST" && parts[0] === "deliveries" && parts[2] === "resend" && parts.length === 3) {
-    await jsonBody(request);
-    return resend(runtime, session, parts[1]);
-  }
-  if (method === "GET" && parts[0] === "baselines" && parts.length === 2) return json(200, baselinePlot(runtime, session, parts[1], q.get("bucket_interval"), q.get("timezone")));
-  if (at3 === "GET /reference") return json(200, reference2(runtime.tables));
-  if (at3 === "POST /try") return tryIt(deps, session, request);
-  throw notFound(null, "inspector endpoint");
-}
-async function handleInspector(deps, request, path) {
-  try {
-    const queryToken = path === "" || path === "/" ? request.url.searchParams.get("token") : null;
-    const session = authenticate2(deps.runtime, deps.adminToken, presentedToken(request.headers, queryToken));
-    if (queryToken) {
-      return {
-        status: 303,
-        headers: { location: INSPECTOR_PATH + "/", "set-cookie": `${COOKIE}=${encodeURIComponent(queryToken)}; Path=${INSPECTOR_PATH}; HttpOnly; SameSite=Strict`, "cache-control": "no-store" },
-        body: ""
-      };
-    }
-    const parts = path.split("/").filter((s) => s !== "");
-    if (parts[0] === "api") return await route(deps, session, request, parts.slice(1));
-    if (request.method.toUpperCase() !== "GET" && request.method.toUpperCase() !== "HEAD") throw notFound(null, "inspector page");
-    const file = asset(parts.length === 0 ? "index.html" : parts.length === 1 ? parts[0] : "");
-    if (!file) throw notFound(null, parts.length === 0 ? "inspector page (run npm run build:inspector)" : "inspector file");
-    return { status: 200, headers: { "content-type": file.type, ...PAGE_HEADERS }, body: file.body };
-  } catch (error) {
-    if (error instanceof ApiFailure) return json(error.status, error.body(), { "cache-control": "no-store" });
-    throw error;
-  }
-}
-
-// src/sandbox/rules/agent-delete-guard.ts
-var agentDeleteGuard = {
-  before(ctx) {
-    const param = ctx.route.params.path[0].name;
-    const agentId = ctx.path[param];
-    const blocking = ctx.runtime.store.list("run_template", { org: ctx.org }).filter((t) => t.data.active !== false).some((t) => t.data.agent_id === agentId || Array.isArray(t.data.agent_ids) && t.data.agent_ids.includes(agentId));
-    if (blocking) throw invalid(param, "the agent is referenced by an active run template and cannot be deleted");
-  }
-};
-
-// src/sandbox/rules/agent-normalize.ts
-var ALIASES = { VOICE: "MODEL_TYPE_VOICE" };
-var agentNormalize = {
-  write(ctx, next) {
-    const value = writtenData(ctx, "agent", next).model_type;
-    if (Object.prototype.hasOwnProperty.call(ALIASES, value)) setOwn(next, "model_type", ALIASES[value]);
-    if (next.customer_agent_id === void 0) setOwn(next, "customer_agent_id", next.id);
-  }
-};
-
-// src/sandbox/rules/alert-replace-sets.ts
-var SETS = ["conditions", "channels"];
-var RESTRICTIONS = ["agent_ids", "required_tags", "scheduled_run_ids"];
-var alertReplaceSets = {
-  write(ctx, next, previous) {
-    const body2 = bodyOf(ctx, "createAlert", "updateAlert");
-    for (const set of SETS) {
-      const given3 = body2[set];
-      if (!Array.isArray(given3)) continue;
-      setOwn(
-        next,
-        set,
-        given3.map((item) => {
-          const copy = { ulid: ulid() };
-          for (const [k, v] of Object.entries(item)) if (k !== "ulid") setOwn(copy, k, v);
-          if (set === "conditions" && copy.match_mode === void 0) setOwn(copy, "match_mode", "exact");
-          return copy;
-        })
-      );
-    }
-    for (const field2 of RESTRICTIONS) if (body2[field2] === null) setOwn(next, field2, []);
-    if (previous === void 0) {
-      setOwn(next, "trigger_count", 0);
-      setOwn(next, "last_triggered_at", null);
-      setOwn(next, "enabled", true);
-      setOwn(next, "attribution", { created_at: ctx.now, created_by: SANDBOX_USER, updated_at: ctx.now, updated_by: SANDBOX_USER });
-    } else {
-      const was = isJsonObject(previous.attribution) ? previous.attribution : {};
-      setOwn(next, "attribution", { created_at: was.created_at ?? null, created_by: was.created_by ?? null, updated_at: ctx.now, updated_by: SANDBOX_USER });
-    }
-  }
-};
-
-// src/sandbox/rules/alert-events.ts
-var alertEvents = {
-  handle(ctx) {
-    const param = firstPathParam(ctx.route);
-    const alert = findRecord(ctx, "alert", ctx.path[param], { field: param });
-    const outcome = ctx.query.outcome;
-    const events = ctx.runtime.store.withField("alert_event", ctx.org, "alert_ulid", alert.id).filter((e) => !e.deleted && (outcome === void 0 || e.data.outcome === outcome)).reverse();
-    const size = typeof ctx.query.page_size === "number" ? ctx.query.page_size : DEFAULT_PAGE_SIZE;
-    const p = page(events, size, decodeToken(ctx.query.page_token, "page_token"));
-    return { body: { events: p.items.map((e) => e.data), next_page_token: p.next, total_count: events.length } };
-  }
-};
-
-// src/sandbox/storage/typed.ts
-function typed(record) {
-  return record;
-}
-function listRecords(store, kind, filter) {
-  return store.list(kind, filter).map((r) => typed(r));
-}
-function getRecord(store, kind, id) {
-  const record = store.get(kind, id);
-  return record && typed(record);
-}
-function recordsWithField(store, kind, org, field2, value) {
-  return store.withField(kind, org, field2, value).map((r) => typed(r));
-}
-function asResource(kind, record) {
-  if (record.kind !== kind) throw new Error(`sandbox: a record of kind ${record.kind} is not a record of ${kind}`);
-  return typed(record);
-}
-
-// src/sandbox/rules/update-baselines.ts
-function runCompleted(event) {
-  return payloadOf(event, "run.completed");
-}
-function sameWorkspace(runtime, org, recordWorkspace, eventWorkspace) {
-  if (recordWorkspace === eventWorkspace) return true;
-  if (recordWorkspace !== null) return false;
-  return runtime.store.getOrganization(org).default_workspace_id === eventWorkspace;
-}
-function mean(values) {
-  return values.reduce((a, x) => a + x, 0) / values.length;
-}
-function scopeMatches(baseline, run) {
-  const wants = (field2, actual) => (baseline[field2] ?? null) === null || baseline[field2] === actual;
-  return wants("agent_id", run.agent_id) && wants("test_set_id", run.test_set_id) && wants("persona_id", run.persona_id);
-}
-function feedBaselines(runtime, event) {
-  const p = runCompleted(event);
-  runtime.store.transaction(() => {
-    const run = getRecord(runtime.store, "run", p.run_id);
-    const scope = { agent_id: p.agent_id, test_set_id: run.data.test_set_id, persona_id: run.data.persona_id };
-    const now = runtime.clock.now().toISOString();
-    const baselines = recordsWithField(runtime.store, "baseline", event.org, "status", "ACTIVE").filter((b) => !b.deleted);
-    for (const baseline of baselines) {
-      if (!sameWorkspace(runtime, event.org, baseline.workspace, event.workspace)) continue;
-      const metric = baseline.data.metric_id;
-      if (metric === null || !Object.prototype.hasOwnProperty.call(p.metric_values, metric)) continue;
-      if (!scopeMatches(baseline.data, scope)) continue;
-      observe(baseline.data, p.run_id, p.completed_at, mean(p.metric_values[metric]), now);
-      runtime.store.update(baseline);
-    }
-  });
-}
-var updateBaselines = {
-  onEvent: feedBaselines
-};
-
-// src/sandbox/rules/webhook-url.ts
-var HTTP_PROTOCOLS = /* @__PURE__ */ new Set(["http:", "https:"]);
-function isHttpUrl(value) {
-  return URL.canParse(value) && HTTP_PROTOCOLS.has(new URL(value).protocol);
-}
-var webhookUrl = {
-  write(ctx, next) {
-    if (typeof ctx.body.url === "string" && !isHttpUrl(ctx.body.url)) throw invalid("url", "must be an HTTP or HTTPS URL");
-    setOwn(next, "has_auth_token", typeof next.auth_token === "string" && next.auth_token !== "");
-  }
-};
-
-// src/sandbox/rules/evaluate-alerts.ts
-var DAY_MS = 864e5;
-function valuesOf(raw) {
-  const out = {};
-  for (const [k, v] of Object.entries(raw)) setOwn(out, k, [v]);
-  return out;
-}
-function has(values, metric) {
-  return metric === null || metric === void 0 || Object.prototype.hasOwnProperty.call(values, metric);
-}
-function runAverage(perRun) {
-  return perRun.map((r) => r.reduce((a, x) => a + x, 0) / r.length).reduce((a, x) => a + x, 0) / perRun.length;
-}
-function isCompletion(value) {
-  return isJsonObject(value);
-}
-function viewOf(record) {
-  const d = record.data;
-  if (d.status !== "COMPLETED") return null;
-  const c = isCompletion(d._completion) ? d._completion : void 0;
-  return {
-    id: record.id,
-    time: Date.parse(String(d.complete_time)),
-    agent_id: d.agent_id,
-    tags: d.tags,
-    scheduled_run_id: c ? c.scheduled_run_id : d.scheduled_run_id ?? null,
-    conversation_source: d.conversation_source ?? "",
-    values: c ? c.metric_values : valuesOf(d.metric_values),
-    seq: record.seq
-  };
-}
-function inScope2(alert, run) {
-  if (alert.conversation_source !== "ALL" && run.conversation_source !== alert.conversation_source) return false;
-  const agents = alert.agent_ids ?? [];
-  if (agents.length > 0 && !agents.includes(run.agent_id)) return false;
-  const tags = run.tags.map((t) => t.toLowerCase());
-  if (!(alert.required_tags ?? []).every((t) => tags.includes(t.toLowerCase()))) return false;
-  const scheduled = alert.scheduled_run_ids ?? [];
-  if (scheduled.length > 0 && !scheduled.includes(run.scheduled_run_id)) return false;
-  return true;
-}
-function compare2(value, operator, threshold) {
-  const eq = Math.abs(value - threshold) <= 1e-9 * Math.max(1, Math.abs(value), Math.abs(threshold));
-  const side = eq ? 0 : Math.sign(value - threshold);
-  switch (operator) {
-    case "GT":
-      return side > 0;
-    case "GTE":
-      return side >= 0;
-    case "LT":
-      return side < 0;
-    case "LTE":
-      return side <= 0;
-    case "EQ":
-      return side === 0;
-    default:
-      return side !== 0;
-  }
-}
-function matchesValue(v, c) {
-  if (typeof c.match_value !== "string") return v !== 0;
-  const text = String(v);
-  const wanted = c.match_value;
-  switch (c.match_mode) {
-    case "contains":
-      return text.includes(wanted);
-    case "contains_case_insensitive":
-      return text.toLowerCase().includes(wanted.toLowerCase());
-    default: {
-      const n = wanted.trim() === "" ? Number.NaN : Number(wanted);
-      return n === v;
-    }
-  }
-}
-function thresholdOf(c) {
-  if (typeof c.threshold_float === "number") return c.threshold_float;
-  if (typeof c.threshold_string === "string" && c.threshold_string.trim() !== "") {
-    const n = Number(c.threshold_string);
-    if (Number.isFinite(n)) return n;
-  }
-  return null;
-}
-var Evaluation = class {
-  constructor(runtime, event, current) {
-    this.runtime = runtime;
-    this.event = event;
-    this.current = current;
-  }
-  runtime;
-  event;
-  current;
-  /** Completed runs of the event's workspace, newest first, the completing run first. */
-  runs() {
-    const others = listRecords(this.runtime.store, "run", { org: this.event.org }).filter((r) => r.id !== this.current.id && sameWorkspace(this.runtime, this.event.org, r.workspace, this.event.workspace)).map(viewOf).filter((r) => r !== null && r.time <= this.current.time).sort((a, b) => b.time - a.time || b.seq - a.seq);
-    return [this.current, ...others];
-  }
-  window(alert, c, needMetric) {
-    const days = typeof c.window_size_days === "number" ? c.window_size_days : null;
-    const count = typeof c.window_size_runs === "number" ? c.window_size_runs : null;
-    if (days === null && count === null) return [this.current];
-    let runs = this.runs().filter((r) => inScope2(alert, r));
-    if (needMetric) runs = runs.filter((r) => has(r.values, c.metric_id));
-    if (days !== null) {
-      const from = this.current.time - days * DAY_MS;
-      runs = runs.filter((r) => r.time >= from);
-    }
-    if (count !== null) runs = runs.slice(0, count);
-    return runs;
-  }
-  /** The ACTIVE baseline of the metric matching the run: the most specific, then the oldest (list order). */
-  baseline(metric) {
-    const run = getRecord(this.runtime.store, "run", this.current.id).data;
-    const scope = { agent_id: this.current.agent_id, test_set_id: run.test_set_id, persona_id: run.persona_id };
-    let best = null;
-    for (const b of listRecords(this.runtime.store, "baseline", { org: this.event.org })) {
-      if (b.data.status !== "ACTIVE" || b.data.metric_id !== metric) continue;
-      if (!sameWorkspace(this.runtime, this.event.org, b.workspace, this.event.workspace)) continue;
-      let score = 0;
-      let ok = true;
-      for (const f of ["agent_id", "test_set_id", "persona_id"]) {
-        const want = b.data[f];
-        if (want === null) continue;
-        if (want !== scope[f]) ok = false;
-        score++;
-      }
-      if (ok && (!best || score > best.score)) best = { data: b.data, score };
-    }
-    return best?.data ?? null;
-  }
-  /** A condition's baseline_id: the baseline when it is in the run's organization and workspace and not deleted. */
-  baselineById(id) {
-    const b = getRecord(this.runtime.store, "baseline", id);
-    if (!b || b.org !== this.event.org || !sameWorkspace(this.runtime, this.event.org, b.workspace, this.event.workspace)) return null;
-    return b.data;
-  }
-  /** BASELINE_DEVIATION: the signed deviation in sigmas; met by sigma_threshold + direction when set, else by the operator. */
-  deviation(c, base, threshold, perRun) {
-    const baseline = typeof c.baseline_id === "string" ? this.baselineById(c.baseline_id) : this.baseline(c.metric_id);
-    if (!baseline) return typeof c.baseline_id === "string" ? { ...base, reason: "the baseline does not exist", error: true } : { ...base, reason: "no active baseline for the metric" };
-    const state = stateOf(baseline, this.current.id);
-    if (typeof c.warm_up_count === "number" && state.count < c.warm_up_count) return { ...base, reason: "the baseline is warming up" };
-    const sigma = Math.sqrt(state.variance);
-    if (!(sigma > 0)) return { ...base, reason: "the baseline has no spread yet" };
-    const value = (runAverage(perRun) - state.mean) / sigma;
-    if (typeof c.sigma_threshold === "number") {
-      const s = c.sigma_threshold;
-      const met = c.direction === "above" ? value > s : c.direction === "below" ? value < -s : Math.abs(value) > s;
-      return { ...base, value, met };
-    }
-    if (threshold === null) return { ...base, value, reason: "no numeric threshold" };
-    return { ...base, value, met: compare2(value, c.operator, threshold) };
-  }
-  condition(alert, c) {
-    const base = {
-      condition_id: c.ulid,
-      metric_id: c.metric_id ?? null,
-      aggregation: c.aggregation,
-      operator: c.operator,
-      threshold: thresholdOf(c),
-      value: null,
-      met: false
-    };
-    const threshold = base.threshold;
-    if (c.aggregation === "BASELINE_DEVIATION") {
-      const metric2 = c.metric_id ?? (typeof c.baseline_id === "string" ? this.baselineById(c.baseline_id)?.metric_id ?? null : null);
-      if (metric2 === null) return { ...base, reason: "the baseline does not exist", error: typeof c.baseline_id === "string" };
-      if (!has(this.current.values, metric2)) return { ...base, metric_id: metric2, reason: "no result for the metric in this run" };
-      const perRun2 = this.window(alert, { ...c, metric_id: metric2 }, true).map((r) => r.values[metric2]);
-      return this.deviation({ ...c, metric_id: metric2 }, { ...base, metric_id: metric2 }, threshold, perRun2);
-    }
-    if (threshold === null) return { ...base, reason: "no numeric threshold" };
-    if (c.aggregation === "JOB_SUCCESS") {
-      const runs2 = this.window(alert, c, false);
-      const value = runs2.filter((r) => has(r.values, c.metric_id)).length / runs2.length;
-      return { ...base, value, met: compare2(value, c.operator, threshold) };
-    }
-    const metric = c.metric_id;
-    if (!has(this.current.values, metric)) return { ...base, reason: "no result for the metric in this run" };
-    const runs = this.window(alert, c, true);
-    const perRun = runs.map((r) => r.values[metric]);
-    const singles = perRun.flat();
-    switch (c.aggregation) {
-      case "SINGLE": {
-        const hit = singles.find((v) => compare2(v, c.operator, threshold));
-        return { ...base, value: hit ?? singles[0], met: hit !== void 0 };
-      }
-      case "RUN_AVERAGE": {
-        const value = runAverage(perRun);
-        return { ...base, value, met: compare2(value, c.operator, threshold) };
-      }
-      default: {
-        const value = singles.filter((v) => matchesValue(v, c)).length / singles.length;
-        return { ...base, value, met: compare2(value, c.operator, threshold) };
-      }
-    }
-  }
-};
-function summary2(results) {
-  return results.map((r) => `${r.aggregation}(${r.metric_id}) = ${r.value === null ? "n/a" : String(r.value)} ${r.operator} ${r.threshold === null ? "n/a" : String(r.threshold)}${r.met ? "" : " (not met)"}`).join("; ");
-}
-function render(template, vars) {
-  return template.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name) => Object.prototype.hasOwnProperty.call(vars, name) ? vars[name] : whole);
-}
-function notifications(runtime, org, alert, run, payload) {
-  const out = [];
-  for (const channel of alert.data.channels) {
-    const stored = channel.config;
-    const config = {};
-    for (const [k, v] of Object.entries(stored)) if (k !== "auth_token") setOwn(config, k, v);
-    const data = { alert_id: alert.id, run_id: run.id, channel: { ulid: channel.ulid, channel_type: channel.channel_type, config } };
-    const url = channel.config.url ?? "";
-    if (channel.channel_type === "WEBHOOK" && isHttpUrl(url)) {
-      const token = stored.auth_token;
-      const headers = { "content-type": "application/json" };
-      if (typeof token === "string" && token !== "") headers["X-Webhook-Token"] = token;
-      out.push(() => void sendInBackground(runtime, { id: ulid(), org, kind: "alert_notification", data, url, headers, payload }));
-    } else {
-      out.push(() => void runtime.store.addSent({ id: ulid(), org, kind: "alert_notification", data: { ...data, payload, status: "delivered" } }));
-    }
-  }
-  return out;
-}
-function assess(evaluation, alert, at3) {
-  const a = alert.data;
-  const current = evaluation.current;
-  const results = a.conditions.map((c) => evaluation.condition(a, c));
-  const fires = a.match_mode === "ANY" ? results.some((r) => r.met) : results.every((r) => r.met);
-  const firstMet = results.find((r) => r.met);
-  const vars = {
-    alert_name: a.name,
-    alert_id: alert.id,
-    run_id: current.id,
-    agent_id: current.agent_id ?? "",
-    conversation_source: current.conversation_source,
-    triggered_at: at3,
-    trigger_count: String(a.trigger_count + 1),
-    metric_id: firstMet?.metric_id ?? "",
-    value: String(firstMet?.value ?? ""),
-    conditions: summary2(results)
-  };
-  const message = typeof a.custom_message_template === "string" && a.custom_message_template !== "" ? render(a.custom_message_template, vars) : `Alert "${vars.alert_name}" triggered on run ${current.id}: ${vars.conditions}`;
-  if (results.some((r) => r.error)) return { results, outcome: "ERROR", message };
-  if (!fires) return { results, outcome: "NOT_MET", message };
-  if (current.time - Date.parse(a.last_triggered_at ?? "") < a.cooldown_seconds * 1e3) return { results, outcome: "SUPPRESSED", message };
-  return { results, outcome: "TRIGGERED", message };
-}
-function conditionReport(runtime, org, r) {
-  const metric = r.metric_id === null ? void 0 : getRecord(runtime.store, "metric", r.metric_id);
-  const name = metric && (metric.org === org || metric.org === PLATFORM_ORG) ? metric.data.metric_name : void 0;
-  const metadata = { condition_id: r.condition_id };
-  if (r.reason !== void 0) metadata.reason = r.reason;
-  return {
-    metric_id: r.metric_id ?? "",
-    metric_display_name: typeof name === "string" ? name : r.metric_id ?? r.aggregation,
-    aggregation: r.aggregation,
-    computed_value: r.value,
-    threshold: r.threshold,
-    operator: r.operator,
-    met: r.met,
-    metadata
-  };
-}
-function channelReport(channel) {
-  const c = channel.config;
-  const where = (() => {
-    switch (channel.channel_type) {
-      case "SLACK":
-        return String(c.channel_name ?? c.channel_id ?? "");
-      case "EMAIL":
-        return Array.isArray(c.recipients) ? c.recipients.join(", ") : "";
-      case "WEBHOOK":
-        return String(c.url ?? "");
-      default:
-        return String(c.project_id ?? "");
-    }
-  })();
-  return { channel_type: channel.channel_type, channel_summary: `${channel.channel_type} ${where}`.trim(), success: true, error: null };
-}
-function evaluate(runtime, event) {
-  const p = runCompleted(event);
-  const completedAt = p.completed_at;
-  const sends = [];
-  runtime.store.transaction(() => {
-    const record = getRecord(runtime.store, "run", p.run_id);
-    const values = p.metric_values;
-    const current = {
-      id: record.id,
-      time: Date.parse(completedAt),
-      agent_id: p.agent_id,
-      tags: p.tags,
-      scheduled_run_id: p.scheduled_run_id,
-      conversation_source: p.conversation_source,
-      values,
-      seq: record.seq
-    };
-    const completion = { scheduled_run_id: current.scheduled_run_id, metric_values: values };
-    record.data._completion = completion;
-    runtime.store.update(record);
-    const evaluation = new Evaluation(runtime, event, current);
-    for (const alert of listRecords(runtime.store, "alert", { org: event.org })) {
-      const a = alert.data;
-      if (a.status !== "ACTIVE" || a.enabled === false || a.evaluation_type !== "ON_RUN_COMPLETE") continue;
-      if (!sameWorkspace(runtime, event.org, alert.workspace, event.workspace) || !inScope2(a, current)) continue;
-      const { results, outcome, message } = assess(evaluation, alert, completedAt);
-      const triggered = outcome === "TRIGGERED";
-      if (triggered) {
-        a.trigger_count += 1;
-        a.last_triggered_at = completedAt;
-        runtime.store.update(alert);
-        const payload = {
-          alert_id: alert.id,
-          alert_name: a.name,
-          run_id: current.id,
-          agent_id: current.agent_id,
-          conversation_source: current.conversation_source,
-          triggered_at: completedAt,
-          trigger_count: a.trigger_count,
-          message,
-          conditions: results.map(({ error: _error, ...r }) => r)
-        };
-        sends.push(...notifications(runtime, event.org, alert, current, payload));
-      }
-      recordEvent2(runtime, alert, current.id, outcome, results, triggered ? message : null, completedAt);
-    }
-  });
-  for (const send of sends) send();
-}
-function recordEvent2(runtime, alert, runId, outcome, results, message, at3) {
-  const id = ulid();
-  runtime.store.insert({
-    kind: "alert_event",
-    id,
-    org: alert.org,
-    workspace: alert.workspace,
-    deleted: false,
-    data: {
-      ulid: id,
-      alert_ulid: alert.id,
-      run_id: runId,
-      outcome,
-      condition_results: results.map((r) => conditionReport(runtime, alert.org, r)),
-      dispatched_channels: outcome === "TRIGGERED" ? alert.data.channels.map(channelReport) : [],
-      message_sent: message,
-      created_at: at3
-    }
-  });
-}
-var evaluateAlerts = {
-  // Registered for run.completed only (spec x-handlers).
-  onEvent: evaluate
-};
-
-// src/sandbox/rules/alert-test-evaluate.ts
-var alertTestEvaluate = {
-  handle(ctx) {
-    const param = firstPathParam(ctx.route);
-    const alert = asResource("alert", findRecord(ctx, "alert", ctx.path[param], { field: param }));
-    const runId = String(ctx.body.run_id);
-    const run = getRecord(ctx.runtime.store, "run", runId);
-    if (!run || !inScope(ctx, ctx.runtime.resource("run"), run)) throw notFound("run_id", "run");
-    const completed2 = viewOf(run);
-    const current = completed2 ?? {
-      id: run.id,
-      time: Date.parse(ctx.now),
-      agent_id: run.data.agent_id,
-      tags: run.data.tags,
-      scheduled_run_id: null,
-      conversation_source: "SIMULATED",
-      values: {},
-      seq: run.seq
-    };
-    const evaluation = new Evaluation(ctx.runtime, { org: ctx.org, workspace: run.workspace }, current);
-    const { results, outcome, message } = assess(evaluation, alert, completed2 === null ? ctx.now : run.data.complete_time ?? "");
-    const triggered = outcome === "TRIGGERED" || outcome === "SUPPRESSED";
-    return {
-      body: {
-        alert_id: alert.id,
-        run_id: run.id,
-        triggered,
-        suppressed: outcome === "SUPPRESSED",
-        condition_results: results.map((r) => conditionReport(ctx.runtime, ctx.org, r)),
-        dispatch_results: outcome === "TRIGGERED" ? alert.data.channels.map(channelReport) : [],
-        message
-      }
-    };
-  }
-};
-
-// src/sandbox/rules/conversation-audio-url.ts
-var EXPIRES_IN_SECONDS = 3600;
-var conversationAudioUrl = {
-  handle(ctx) {
-    const kind = ctx.route.resource;
-    const param = firstPathParam(ctx.route);
-    const record = findRecord(ctx, kind, ctx.path[param], { field: param });
-    if (record.data.has_audio !== true) throw notFound(null, "recording");
-    const recording = record.data.recording;
-    const url = typeof record.data.audio_url === "string" ? record.data.audio_url : isJsonObject(recording) && typeof recording.url === "string" ? recording.url : `${ctx.origin}/sandbox-audio/${kind}s/${encodeURIComponent(record.id)}.wav`;
-    return { body: { audio_url: url, peaks_url: null, [param]: record.id, url_expires_in_seconds: EXPIRES_IN_SECONDS } };
-  }
-};
-
 // src/sandbox/rules/audio/inspect.ts
 var NOT_AUDIO = "is not a WAV or MP3 recording";
 function ascii(buf, offset, length) {
@@ -12868,7 +12112,7 @@ function finishOutput(record, outputId2, outcome) {
 }
 
 // src/sandbox/rules/conversation/outputs.ts
-function valuesOf2(data) {
+function valuesOf(data) {
   const raw = data.metric_values;
   const out = /* @__PURE__ */ new Map();
   if (Array.isArray(raw)) {
@@ -12879,7 +12123,7 @@ function valuesOf2(data) {
   return out;
 }
 function valueList(data) {
-  return [...valuesOf2(data)].map(([metric_id, value]) => ({ metric_id, value }));
+  return [...valuesOf(data)].map(([metric_id, value]) => ({ metric_id, value }));
 }
 function outputId(record, metricId) {
   return `${record.id}_${metricId}`;
@@ -12894,7 +12138,7 @@ var OUTPUT_FIELDS = {
   conversation: ["metric_output_id", "metric_id", "metric_version_ulid", "value", "status", "status_reason", "explanation", "result"]
 };
 function outputsOf(kind, record) {
-  const values = valuesOf2(record.data);
+  const values = valuesOf(record.data);
   const base = (metricId) => ({ metric_output_id: outputId(record, metricId), metric_id: metricId, metric_version_ulid: null });
   if (kind === "simulation") {
     const stored = storedOutputs(record.data) ?? [];
@@ -12917,6 +12161,836 @@ function outputsOf(kind, record) {
     };
   });
 }
+
+// src/sandbox/inspector/redact-records.ts
+function hideHeaderValues(headers) {
+  if (typeof headers === "string") {
+    try {
+      const parsed = JSON.parse(headers);
+      if (isJsonObject(parsed)) return JSON.stringify(hideHeaderValues(parsed));
+    } catch {
+    }
+    return REDACTED;
+  }
+  if (!isJsonObject(headers)) return headers;
+  const out = {};
+  for (const name of Object.keys(headers)) Object.defineProperty(out, name, { value: REDACTED, enumerable: true, writable: true, configurable: true });
+  return out;
+}
+function redactRecord(data) {
+  const copy = redact(data);
+  if (isJsonObject(copy.metadata) && copy.metadata.custom_headers !== void 0) copy.metadata.custom_headers = hideHeaderValues(copy.metadata.custom_headers);
+  return copy;
+}
+
+// src/sandbox/inspector/runs.ts
+var text = (v) => typeof v === "string" && v !== "" ? v : null;
+var count = (v) => typeof v === "number" && Number.isFinite(v) ? v : 0;
+function named(runtime, kind, id, field2) {
+  if (typeof id !== "string" || id === "") return null;
+  const record = runtime.store.get(kind, id);
+  return { id, name: record && !record.deleted ? text(record.data[field2]) : null };
+}
+function summary(runtime, run) {
+  const p = isJsonObject(run.data.progress) ? run.data.progress : {};
+  return {
+    run_id: run.id,
+    display_name: text(run.data.display_name),
+    status: String(run.data.status ?? ""),
+    progress: { total: count(p.total_test_cases), completed: count(p.completed_test_cases), failed: count(p.failed_test_cases), in_progress: count(p.in_progress_test_cases) },
+    error_status: text(run.data.error_status),
+    agent: named(runtime, "agent", run.data.agent_id, "display_name"),
+    persona: named(runtime, "persona", run.data.persona_id, "name"),
+    test_set: named(runtime, "test_set", run.data.test_set_id, "display_name"),
+    create_time: text(run.data.create_time),
+    complete_time: text(run.data.complete_time)
+  };
+}
+function readable(runtime, session) {
+  if (!canRead(runtime, session, "run")) throw notFound("run_id", "run");
+}
+function runList(runtime, session, org) {
+  readable(runtime, session);
+  return runtime.store.list("run", { org }).filter((r) => r.org === org && !r.deleted && r.data.status !== "DELETED").sort((a, b) => b.seq - a.seq).map((r) => summary(runtime, r));
+}
+function conversation(runtime, sim, metricNames) {
+  const shown2 = redactRecord(present(runtime.resource("simulation"), sim));
+  const caseRecord = typeof sim.data.test_case_id === "string" ? runtime.store.get("test_case", sim.data.test_case_id) : void 0;
+  const nameOf2 = (metricId) => {
+    if (!metricNames.has(metricId)) metricNames.set(metricId, text(runtime.store.get("metric", metricId)?.data.metric_name));
+    return metricNames.get(metricId) ?? null;
+  };
+  return {
+    simulation_id: sim.id,
+    test_case_id: text(sim.data.test_case_id),
+    test_case_input: text(caseRecord?.data.input_str),
+    status: String(sim.data.status ?? ""),
+    error_message: text(sim.data.error_message),
+    synthetic: sim.data.synthetic_transcript === true,
+    transcript: Array.isArray(shown2.transcript) ? shown2.transcript.filter(isJsonObject) : [],
+    outputs: outputsOf("simulation", sim).map((o) => ({
+      metric_output_id: String(o.metric_output_id),
+      metric_id: String(o.metric_id),
+      metric_name: nameOf2(String(o.metric_id)),
+      status: String(o.status ?? ""),
+      status_reason: text(o.status_reason),
+      value: o.value ?? null,
+      explanation: text(o.explanation)
+    }))
+  };
+}
+function runDetail(runtime, session, id) {
+  readable(runtime, session);
+  const run = runtime.store.get("run", id);
+  if (!run || run.deleted || !seesOrganization(session, run.org)) throw notFound("run_id", "run");
+  const sims = canRead(runtime, session, "simulation") ? simulationsOf(runtime, run) : [];
+  const metricNames = /* @__PURE__ */ new Map();
+  return {
+    summary: summary(runtime, run),
+    run: redactRecord(present(runtime.resource("run"), run)),
+    conversations: sims.map((s) => conversation(runtime, s, metricNames))
+  };
+}
+
+// src/sandbox/inspector/state.ts
+function organizations(runtime, session) {
+  const ids = session.role === "admin" ? [...new Set(runtime.store.list("workspace", { includeDeleted: true }).map((w) => w.org))] : [session.org];
+  return ids.map((id) => runtime.store.getOrganization(id)).filter((o) => o !== void 0);
+}
+function organizationFor(runtime, session, org) {
+  const wanted = org ?? (session.role === "key" ? session.org : organizations(runtime, session)[0]?.id);
+  const found = wanted !== void 0 && seesOrganization(session, wanted) ? runtime.store.getOrganization(wanted) : void 0;
+  if (!found) throw notFound("organization", "organization");
+  return found;
+}
+function labelOf(resource, data) {
+  for (const field2 of ["display_name", "name", "metric_name", "tag_name", "title", "url"]) {
+    const value = data[field2];
+    if (typeof value === "string" && value !== "" && !(field2 === "name" && value.includes("/"))) return value;
+  }
+  return String(data[resource.id] ?? "");
+}
+function summary2(runtime, resource, record) {
+  const lc = resource.lifecycle;
+  return {
+    kind: record.kind,
+    id: record.id,
+    label: labelOf(resource, record.data),
+    workspace: record.workspace,
+    deleted: isHidden(resource, record),
+    builtin: record.org === PLATFORM_ORG,
+    state: lc?.field ? String(record.data[lc.field] ?? "") || null : null,
+    versions: resource.versioned ? runtime.store.listVersions(record.kind, record.id).length : 0
+  };
+}
+function families(runtime, session) {
+  return runtime.tables.resources.filter((r) => canRead(runtime, session, r.name));
+}
+function searchRecords(runtime, session, org, options) {
+  const q = (options.q ?? "").trim().toLowerCase();
+  const out = [];
+  for (const resource of families(runtime, session)) {
+    if (options.kind && resource.name !== options.kind) continue;
+    for (const record of runtime.store.list(resource.name, { org, includeDeleted: true })) {
+      if (record.org !== org && (record.org !== PLATFORM_ORG || !options.builtin)) continue;
+      if (options.workspace && resource.scope === "workspace" && record.workspace !== null && record.workspace !== options.workspace) continue;
+      if (q !== "" && !record.id.toLowerCase().includes(q) && !JSON.stringify(redactRecord(present(resource, record))).toLowerCase().includes(q)) continue;
+      out.push(summary2(runtime, resource, record));
+    }
+  }
+  return out;
+}
+function recordDetail(runtime, session, kind, id) {
+  const resource = runtime.tables.resources.find((r) => r.name === kind);
+  const record = resource && canRead(runtime, session, kind) ? runtime.store.get(kind, id) : void 0;
+  if (!resource || !record || !(record.org === PLATFORM_ORG || seesOrganization(session, record.org))) throw notFound("id", "record");
+  const versions = runtime.store.listVersions(kind, id).map((v) => {
+    const data = JSON.parse(JSON.stringify(v.data));
+    for (const path of resource.writeOnly) dropPath(data, path);
+    return { number: v.number, data: redactRecord(data) };
+  });
+  return { summary: summary2(runtime, resource, record), json: redactRecord(present(resource, record)), versions };
+}
+
+// src/sandbox/inspector/handler.ts
+var INSPECTOR_PATH = "/inspector";
+var PAGE_HEADERS = {
+  "content-security-policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "cache-control": "no-store"
+};
+var MAX_TRY_BODY = 1024 * 1024;
+async function jsonBody(request) {
+  if (!/^application\/json\b/i.test(request.headers.get("content-type") ?? "")) throw invalid("Content-Type", "must be application/json");
+  const bytes = await request.bytes();
+  if (bytes === null) throw invalid(null, "request body is too large");
+  let value;
+  try {
+    value = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8") || "{}");
+  } catch {
+    throw invalid(null, "request body is not valid JSON");
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw invalid(null, "request body must be a JSON object");
+  checkJsonDepth(value);
+  return value;
+}
+function instant2(value, field2) {
+  if (value === null || value === "") return void 0;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw invalid(field2, "must be a date-time (ISO 8601)");
+  return ms;
+}
+function sessionView(runtime, session) {
+  return {
+    role: session.role,
+    organization_id: session.role === "key" ? session.org : null,
+    permissions: session.role === "key" ? session.permissions : null,
+    families: families(runtime, session).map((r) => ({ name: r.name, scope: r.scope, versioned: r.versioned !== null })),
+    base_path: runtime.tables.basePath,
+    workspace_header: runtime.tables.workspaceHeader
+  };
+}
+async function resend(runtime, session, id) {
+  const entry = runtime.store.listSent({}).find((s) => s.id === id);
+  const family = entry?.kind === "alert_notification" ? "alert" : "webhook";
+  if (!entry || !seesOrganization(session, entry.org) || !canRead(runtime, session, family)) throw notFound("delivery_id", "delivery");
+  const d = entry.data;
+  if (typeof d.url !== "string" || !d.headers || !deliveryRuntime(runtime)) throw invalid("delivery_id", "this entry was recorded only (no HTTP delivery to send again)");
+  const { url, headers, payload, attempts: _a, status: _s, next_attempt_at: _n, resent_from: _r, ...rest } = d;
+  const sent2 = sendInBackground(runtime, { id: ulid(), org: entry.org, kind: entry.kind, data: { ...rest, resent_from: entry.id }, url, headers, payload });
+  return json(202, { delivery: sentView(sent2) });
+}
+async function tryIt(deps, session, request) {
+  const b = await jsonBody(request);
+  const basePath2 = deps.runtime.tables.basePath;
+  const method = typeof b.method === "string" ? b.method.toUpperCase() : "";
+  if (!["GET", "POST", "PUT", "PATCH", "DELETE"].includes(method)) throw invalid("method", "must be GET, POST, PUT, PATCH or DELETE");
+  if (typeof b.path !== "string" || !b.path.startsWith(`${basePath2}/`) || b.path.includes("..")) throw invalid("path", `must be a path of the API, starting with ${basePath2}/`);
+  const key2 = session.role === "key" ? session.token : typeof b.api_key === "string" && b.api_key !== "" ? b.api_key : null;
+  if (key2 === null) throw invalid("api_key", "the admin has no API key: give one to try an operation");
+  const body2 = b.body === void 0 || b.body === null ? null : typeof b.body === "string" ? b.body : JSON.stringify(b.body);
+  if (body2 !== null && body2.length > MAX_TRY_BODY) throw invalid("body", "is too large");
+  let url;
+  try {
+    url = new URL(b.path, request.url.origin);
+  } catch {
+    throw invalid("path", "is not a valid path");
+  }
+  if (!url.pathname.startsWith(`${basePath2}/`)) throw invalid("path", `must be a path of the API, starting with ${basePath2}/`);
+  const headers = /* @__PURE__ */ new Map([["x-api-key", key2]]);
+  if (body2 !== null) headers.set("content-type", "application/json");
+  const workspaceHeader2 = deps.runtime.tables.workspaceHeader;
+  if (workspaceHeader2 && typeof b.workspace_id === "string" && b.workspace_id !== "") headers.set(workspaceHeader2.toLowerCase(), b.workspace_id);
+  const bytes = body2 === null ? new Uint8Array() : new TextEncoder().encode(body2);
+  const answer = await deps.api({ method, url, headers: { get: (name) => headers.get(name.toLowerCase()) ?? null }, bytes: async () => bytes });
+  let parsed = answer.body;
+  try {
+    parsed = answer.body === null ? null : JSON.parse(answer.body);
+  } catch {
+  }
+  return json(200, { status: answer.status, headers: answer.headers, body: parsed });
+}
+async function route(deps, session, request, parts) {
+  const { runtime } = deps;
+  const q = request.url.searchParams;
+  const method = request.method.toUpperCase();
+  const at3 = `${method} /${parts.join("/")}`;
+  if (at3 === "GET /session") return json(200, sessionView(runtime, session));
+  if (at3 === "GET /organizations") {
+    return json(200, {
+      organizations: organizations(runtime, session).map((o) => ({
+        ...o,
+        workspaces: runtime.store.list("workspace", { org: o.id, includeDeleted: true }).filter((w) => w.org === o.id).map((w) => ({ id: w.id, display_name: w.data.display_name ?? null, status: w.data.status ?? null, deleted: w.deleted || w.data.status === "DELETED" }))
+      }))
+    });
+  }
+  if (at3 === "GET /records") {
+    const org = organizationFor(runtime, session, q.get("organization_id"));
+    const options = { q: q.get("q") ?? "", kind: q.get("kind") ?? "", workspace: q.get("workspace_id") ?? "", builtin: q.get("builtin") === "true" };
+    return json(200, { organization_id: org.id, records: searchRecords(runtime, session, org.id, options) });
+  }
+  if (method === "GET" && parts[0] === "records" && parts.length === 3) return json(200, recordDetail(runtime, session, parts[1], parts[2]));
+  if (at3 === "GET /events") {
+    const org = organizationFor(runtime, session, q.get("organization_id"));
+    const limit = q.get("limit") === null ? 500 : Number(q.get("limit"));
+    if (!Number.isInteger(limit) || limit < 1 || limit > 5e3) throw invalid("limit", "must be an integer 1-5000");
+    const kinds = (q.get("kind") ?? "").split(",").filter((k) => k !== "");
+    const filter = { kinds, resource: q.get("resource") ?? "", since: instant2(q.get("since"), "since"), until: instant2(q.get("until"), "until"), limit };
+    return json(200, { organization_id: org.id, ...feed(runtime, session, org.id, filter) });
+  }
+  if (method === "POST" && parts[0] === "deliveries" && parts[2] === "resend" && parts.length === 3) {
+    await jsonBody(request);
+    return resend(runtime, session, parts[1]);
+  }
+  if (at3 === "GET /runs") {
+    const org = organizationFor(runtime, session, q.get("organization_id"));
+    return json(200, { organization_id: org.id, runs: runList(runtime, session, org.id) });
+  }
+  if (method === "GET" && parts[0] === "runs" && parts.length === 2) return json(200, runDetail(runtime, session, parts[1]));
+  if (method === "GET" && parts[0] === "baselines" && parts.length === 2) return json(200, baselinePlot(runtime, session, parts[1], q.get("bucket_interval"), q.get("timezone")));
+  if (at3 === "GET /reference") return json(200, reference2(runtime.tables));
+  if (at3 === "POST /try") return tryIt(deps, session, request);
+  throw notFound(null, "inspector endpoint");
+}
+async function handleInspector(deps, request, path) {
+  try {
+    const queryToken = path === "" || path === "/" ? request.url.searchParams.get("token") : null;
+    const session = authenticate2(deps.runtime, deps.adminToken, presentedToken(request.headers, queryToken));
+    if (queryToken) {
+      return {
+        status: 303,
+        headers: { location: INSPECTOR_PATH + "/", "set-cookie": `${COOKIE}=${encodeURIComponent(queryToken)}; Path=${INSPECTOR_PATH}; HttpOnly; SameSite=Strict`, "cache-control": "no-store" },
+        body: ""
+      };
+    }
+    const parts = path.split("/").filter((s) => s !== "");
+    if (parts[0] === "api") return await route(deps, session, request, parts.slice(1));
+    if (request.method.toUpperCase() !== "GET" && request.method.toUpperCase() !== "HEAD") throw notFound(null, "inspector page");
+    const file = asset(parts.length === 0 ? "index.html" : parts.length === 1 ? parts[0] : "");
+    if (!file) throw notFound(null, parts.length === 0 ? "inspector page (run npm run build:inspector)" : "inspector file");
+    return { status: 200, headers: { "content-type": file.type, ...PAGE_HEADERS }, body: file.body };
+  } catch (error) {
+    if (error instanceof ApiFailure) return json(error.status, error.body(), { "cache-control": "no-store" });
+    throw error;
+  }
+}
+
+// src/sandbox/rules/agent-delete-guard.ts
+var agentDeleteGuard = {
+  before(ctx) {
+    const param = ctx.route.params.path[0].name;
+    const agentId = ctx.path[param];
+    const blocking = ctx.runtime.store.list("run_template", { org: ctx.org }).filter((t) => t.data.active !== false).some((t) => t.data.agent_id === agentId || Array.isArray(t.data.agent_ids) && t.data.agent_ids.includes(agentId));
+    if (blocking) throw invalid(param, "the agent is referenced by an active run template and cannot be deleted");
+  }
+};
+
+// src/sandbox/rules/agent-normalize.ts
+var ALIASES = { VOICE: "MODEL_TYPE_VOICE" };
+var agentNormalize = {
+  write(ctx, next) {
+    const value = writtenData(ctx, "agent", next).model_type;
+    if (Object.prototype.hasOwnProperty.call(ALIASES, value)) setOwn(next, "model_type", ALIASES[value]);
+    if (next.customer_agent_id === void 0) setOwn(next, "customer_agent_id", next.id);
+  }
+};
+
+// src/sandbox/rules/alert-replace-sets.ts
+var SETS = ["conditions", "channels"];
+var RESTRICTIONS = ["agent_ids", "required_tags", "scheduled_run_ids"];
+var alertReplaceSets = {
+  write(ctx, next, previous) {
+    const body2 = bodyOf(ctx, "createAlert", "updateAlert");
+    for (const set of SETS) {
+      const given3 = body2[set];
+      if (!Array.isArray(given3)) continue;
+      setOwn(
+        next,
+        set,
+        given3.map((item) => {
+          const copy = { ulid: ulid() };
+          for (const [k, v] of Object.entries(item)) if (k !== "ulid") setOwn(copy, k, v);
+          if (set === "conditions" && copy.match_mode === void 0) setOwn(copy, "match_mode", "exact");
+          return copy;
+        })
+      );
+    }
+    for (const field2 of RESTRICTIONS) if (body2[field2] === null) setOwn(next, field2, []);
+    if (previous === void 0) {
+      setOwn(next, "trigger_count", 0);
+      setOwn(next, "last_triggered_at", null);
+      setOwn(next, "enabled", true);
+      setOwn(next, "attribution", { created_at: ctx.now, created_by: SANDBOX_USER, updated_at: ctx.now, updated_by: SANDBOX_USER });
+    } else {
+      const was = isJsonObject(previous.attribution) ? previous.attribution : {};
+      setOwn(next, "attribution", { created_at: was.created_at ?? null, created_by: was.created_by ?? null, updated_at: ctx.now, updated_by: SANDBOX_USER });
+    }
+  }
+};
+
+// src/sandbox/rules/alert-events.ts
+var alertEvents = {
+  handle(ctx) {
+    const param = firstPathParam(ctx.route);
+    const alert = findRecord(ctx, "alert", ctx.path[param], { field: param });
+    const outcome = ctx.query.outcome;
+    const events = ctx.runtime.store.withField("alert_event", ctx.org, "alert_ulid", alert.id).filter((e) => !e.deleted && (outcome === void 0 || e.data.outcome === outcome)).reverse();
+    const size = typeof ctx.query.page_size === "number" ? ctx.query.page_size : DEFAULT_PAGE_SIZE;
+    const p = page(events, size, decodeToken(ctx.query.page_token, "page_token"));
+    return { body: { events: p.items.map((e) => e.data), next_page_token: p.next, total_count: events.length } };
+  }
+};
+
+// src/sandbox/storage/typed.ts
+function typed(record) {
+  return record;
+}
+function listRecords(store, kind, filter) {
+  return store.list(kind, filter).map((r) => typed(r));
+}
+function getRecord(store, kind, id) {
+  const record = store.get(kind, id);
+  return record && typed(record);
+}
+function recordsWithField(store, kind, org, field2, value) {
+  return store.withField(kind, org, field2, value).map((r) => typed(r));
+}
+function asResource(kind, record) {
+  if (record.kind !== kind) throw new Error(`sandbox: a record of kind ${record.kind} is not a record of ${kind}`);
+  return typed(record);
+}
+
+// src/sandbox/rules/update-baselines.ts
+function runCompleted(event) {
+  return payloadOf(event, "run.completed");
+}
+function sameWorkspace(runtime, org, recordWorkspace, eventWorkspace) {
+  if (recordWorkspace === eventWorkspace) return true;
+  if (recordWorkspace !== null) return false;
+  return runtime.store.getOrganization(org).default_workspace_id === eventWorkspace;
+}
+function mean(values) {
+  return values.reduce((a, x) => a + x, 0) / values.length;
+}
+function scopeMatches(baseline, run) {
+  const wants = (field2, actual) => (baseline[field2] ?? null) === null || baseline[field2] === actual;
+  return wants("agent_id", run.agent_id) && wants("test_set_id", run.test_set_id) && wants("persona_id", run.persona_id);
+}
+function feedBaselines(runtime, event) {
+  const p = runCompleted(event);
+  runtime.store.transaction(() => {
+    const run = getRecord(runtime.store, "run", p.run_id);
+    const scope = { agent_id: p.agent_id, test_set_id: run.data.test_set_id, persona_id: run.data.persona_id };
+    const now = runtime.clock.now().toISOString();
+    const baselines = recordsWithField(runtime.store, "baseline", event.org, "status", "ACTIVE").filter((b) => !b.deleted);
+    for (const baseline of baselines) {
+      if (!sameWorkspace(runtime, event.org, baseline.workspace, event.workspace)) continue;
+      const metric = baseline.data.metric_id;
+      if (metric === null || !Object.prototype.hasOwnProperty.call(p.metric_values, metric)) continue;
+      if (!scopeMatches(baseline.data, scope)) continue;
+      observe(baseline.data, p.run_id, p.completed_at, mean(p.metric_values[metric]), now);
+      runtime.store.update(baseline);
+    }
+  });
+}
+var updateBaselines = {
+  onEvent: feedBaselines
+};
+
+// src/sandbox/rules/webhook-url.ts
+var HTTP_PROTOCOLS = /* @__PURE__ */ new Set(["http:", "https:"]);
+function isHttpUrl(value) {
+  return URL.canParse(value) && HTTP_PROTOCOLS.has(new URL(value).protocol);
+}
+var webhookUrl = {
+  write(ctx, next) {
+    if (typeof ctx.body.url === "string" && !isHttpUrl(ctx.body.url)) throw invalid("url", "must be an HTTP or HTTPS URL");
+    setOwn(next, "has_auth_token", typeof next.auth_token === "string" && next.auth_token !== "");
+  }
+};
+
+// src/sandbox/rules/evaluate-alerts.ts
+var DAY_MS = 864e5;
+function valuesOf2(raw) {
+  const out = {};
+  for (const [k, v] of Object.entries(raw)) setOwn(out, k, [v]);
+  return out;
+}
+function has(values, metric) {
+  return metric === null || metric === void 0 || Object.prototype.hasOwnProperty.call(values, metric);
+}
+function runAverage(perRun) {
+  return perRun.map((r) => r.reduce((a, x) => a + x, 0) / r.length).reduce((a, x) => a + x, 0) / perRun.length;
+}
+function isCompletion(value) {
+  return isJsonObject(value);
+}
+function viewOf(record) {
+  const d = record.data;
+  if (d.status !== "COMPLETED") return null;
+  const c = isCompletion(d._completion) ? d._completion : void 0;
+  return {
+    id: record.id,
+    time: Date.parse(String(d.complete_time)),
+    agent_id: d.agent_id,
+    tags: d.tags,
+    scheduled_run_id: c ? c.scheduled_run_id : d.scheduled_run_id ?? null,
+    conversation_source: d.conversation_source ?? "",
+    values: c ? c.metric_values : valuesOf2(d.metric_values),
+    seq: record.seq
+  };
+}
+function inScope2(alert, run) {
+  if (alert.conversation_source !== "ALL" && run.conversation_source !== alert.conversation_source) return false;
+  const agents = alert.agent_ids ?? [];
+  if (agents.length > 0 && !agents.includes(run.agent_id)) return false;
+  const tags = run.tags.map((t) => t.toLowerCase());
+  if (!(alert.required_tags ?? []).every((t) => tags.includes(t.toLowerCase()))) return false;
+  const scheduled = alert.scheduled_run_ids ?? [];
+  if (scheduled.length > 0 && !scheduled.includes(run.scheduled_run_id)) return false;
+  return true;
+}
+function compare2(value, operator, threshold) {
+  const eq = Math.abs(value - threshold) <= 1e-9 * Math.max(1, Math.abs(value), Math.abs(threshold));
+  const side = eq ? 0 : Math.sign(value - threshold);
+  switch (operator) {
+    case "GT":
+      return side > 0;
+    case "GTE":
+      return side >= 0;
+    case "LT":
+      return side < 0;
+    case "LTE":
+      return side <= 0;
+    case "EQ":
+      return side === 0;
+    default:
+      return side !== 0;
+  }
+}
+function matchesValue(v, c) {
+  if (typeof c.match_value !== "string") return v !== 0;
+  const text2 = String(v);
+  const wanted = c.match_value;
+  switch (c.match_mode) {
+    case "contains":
+      return text2.includes(wanted);
+    case "contains_case_insensitive":
+      return text2.toLowerCase().includes(wanted.toLowerCase());
+    default: {
+      const n = wanted.trim() === "" ? Number.NaN : Number(wanted);
+      return n === v;
+    }
+  }
+}
+function thresholdOf(c) {
+  if (typeof c.threshold_float === "number") return c.threshold_float;
+  if (typeof c.threshold_string === "string" && c.threshold_string.trim() !== "") {
+    const n = Number(c.threshold_string);
+    if (Number.isFinite(n)) return n;
+  }
+  return null;
+}
+var Evaluation = class {
+  constructor(runtime, event, current) {
+    this.runtime = runtime;
+    this.event = event;
+    this.current = current;
+  }
+  runtime;
+  event;
+  current;
+  /** Completed runs of the event's workspace, newest first, the completing run first. */
+  runs() {
+    const others = listRecords(this.runtime.store, "run", { org: this.event.org }).filter((r) => r.id !== this.current.id && sameWorkspace(this.runtime, this.event.org, r.workspace, this.event.workspace)).map(viewOf).filter((r) => r !== null && r.time <= this.current.time).sort((a, b) => b.time - a.time || b.seq - a.seq);
+    return [this.current, ...others];
+  }
+  window(alert, c, needMetric) {
+    const days = typeof c.window_size_days === "number" ? c.window_size_days : null;
+    const count2 = typeof c.window_size_runs === "number" ? c.window_size_runs : null;
+    if (days === null && count2 === null) return [this.current];
+    let runs = this.runs().filter((r) => inScope2(alert, r));
+    if (needMetric) runs = runs.filter((r) => has(r.values, c.metric_id));
+    if (days !== null) {
+      const from = this.current.time - days * DAY_MS;
+      runs = runs.filter((r) => r.time >= from);
+    }
+    if (count2 !== null) runs = runs.slice(0, count2);
+    return runs;
+  }
+  /** The ACTIVE baseline of the metric matching the run: the most specific, then the oldest (list order). */
+  baseline(metric) {
+    const run = getRecord(this.runtime.store, "run", this.current.id).data;
+    const scope = { agent_id: this.current.agent_id, test_set_id: run.test_set_id, persona_id: run.persona_id };
+    let best = null;
+    for (const b of listRecords(this.runtime.store, "baseline", { org: this.event.org })) {
+      if (b.data.status !== "ACTIVE" || b.data.metric_id !== metric) continue;
+      if (!sameWorkspace(this.runtime, this.event.org, b.workspace, this.event.workspace)) continue;
+      let score = 0;
+      let ok = true;
+      for (const f of ["agent_id", "test_set_id", "persona_id"]) {
+        const want = b.data[f];
+        if (want === null) continue;
+        if (want !== scope[f]) ok = false;
+        score++;
+      }
+      if (ok && (!best || score > best.score)) best = { data: b.data, score };
+    }
+    return best?.data ?? null;
+  }
+  /** A condition's baseline_id: the baseline when it is in the run's organization and workspace and not deleted. */
+  baselineById(id) {
+    const b = getRecord(this.runtime.store, "baseline", id);
+    if (!b || b.org !== this.event.org || !sameWorkspace(this.runtime, this.event.org, b.workspace, this.event.workspace)) return null;
+    return b.data;
+  }
+  /** BASELINE_DEVIATION: the signed deviation in sigmas; met by sigma_threshold + direction when set, else by the operator. */
+  deviation(c, base, threshold, perRun) {
+    const baseline = typeof c.baseline_id === "string" ? this.baselineById(c.baseline_id) : this.baseline(c.metric_id);
+    if (!baseline) return typeof c.baseline_id === "string" ? { ...base, reason: "the baseline does not exist", error: true } : { ...base, reason: "no active baseline for the metric" };
+    const state = stateOf(baseline, this.current.id);
+    if (typeof c.warm_up_count === "number" && state.count < c.warm_up_count) return { ...base, reason: "the baseline is warming up" };
+    const sigma = Math.sqrt(state.variance);
+    if (!(sigma > 0)) return { ...base, reason: "the baseline has no spread yet" };
+    const value = (runAverage(perRun) - state.mean) / sigma;
+    if (typeof c.sigma_threshold === "number") {
+      const s = c.sigma_threshold;
+      const met = c.direction === "above" ? value > s : c.direction === "below" ? value < -s : Math.abs(value) > s;
+      return { ...base, value, met };
+    }
+    if (threshold === null) return { ...base, value, reason: "no numeric threshold" };
+    return { ...base, value, met: compare2(value, c.operator, threshold) };
+  }
+  condition(alert, c) {
+    const base = {
+      condition_id: c.ulid,
+      metric_id: c.metric_id ?? null,
+      aggregation: c.aggregation,
+      operator: c.operator,
+      threshold: thresholdOf(c),
+      value: null,
+      met: false
+    };
+    const threshold = base.threshold;
+    if (c.aggregation === "BASELINE_DEVIATION") {
+      const metric2 = c.metric_id ?? (typeof c.baseline_id === "string" ? this.baselineById(c.baseline_id)?.metric_id ?? null : null);
+      if (metric2 === null) return { ...base, reason: "the baseline does not exist", error: typeof c.baseline_id === "string" };
+      if (!has(this.current.values, metric2)) return { ...base, metric_id: metric2, reason: "no result for the metric in this run" };
+      const perRun2 = this.window(alert, { ...c, metric_id: metric2 }, true).map((r) => r.values[metric2]);
+      return this.deviation({ ...c, metric_id: metric2 }, { ...base, metric_id: metric2 }, threshold, perRun2);
+    }
+    if (threshold === null) return { ...base, reason: "no numeric threshold" };
+    if (c.aggregation === "JOB_SUCCESS") {
+      const runs2 = this.window(alert, c, false);
+      const value = runs2.filter((r) => has(r.values, c.metric_id)).length / runs2.length;
+      return { ...base, value, met: compare2(value, c.operator, threshold) };
+    }
+    const metric = c.metric_id;
+    if (!has(this.current.values, metric)) return { ...base, reason: "no result for the metric in this run" };
+    const runs = this.window(alert, c, true);
+    const perRun = runs.map((r) => r.values[metric]);
+    const singles = perRun.flat();
+    switch (c.aggregation) {
+      case "SINGLE": {
+        const hit = singles.find((v) => compare2(v, c.operator, threshold));
+        return { ...base, value: hit ?? singles[0], met: hit !== void 0 };
+      }
+      case "RUN_AVERAGE": {
+        const value = runAverage(perRun);
+        return { ...base, value, met: compare2(value, c.operator, threshold) };
+      }
+      default: {
+        const value = singles.filter((v) => matchesValue(v, c)).length / singles.length;
+        return { ...base, value, met: compare2(value, c.operator, threshold) };
+      }
+    }
+  }
+};
+function summary3(results) {
+  return results.map((r) => `${r.aggregation}(${r.metric_id}) = ${r.value === null ? "n/a" : String(r.value)} ${r.operator} ${r.threshold === null ? "n/a" : String(r.threshold)}${r.met ? "" : " (not met)"}`).join("; ");
+}
+function render(template, vars) {
+  return template.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, name) => Object.prototype.hasOwnProperty.call(vars, name) ? vars[name] : whole);
+}
+function notifications(runtime, org, alert, run, payload) {
+  const out = [];
+  for (const channel of alert.data.channels) {
+    const stored = channel.config;
+    const config = {};
+    for (const [k, v] of Object.entries(stored)) if (k !== "auth_token") setOwn(config, k, v);
+    const data = { alert_id: alert.id, run_id: run.id, channel: { ulid: channel.ulid, channel_type: channel.channel_type, config } };
+    const url = channel.config.url ?? "";
+    if (channel.channel_type === "WEBHOOK" && isHttpUrl(url)) {
+      const token = stored.auth_token;
+      const headers = { "content-type": "application/json" };
+      if (typeof token === "string" && token !== "") headers["X-Webhook-Token"] = token;
+      out.push(() => void sendInBackground(runtime, { id: ulid(), org, kind: "alert_notification", data, url, headers, payload }));
+    } else {
+      out.push(() => void runtime.store.addSent({ id: ulid(), org, kind: "alert_notification", data: { ...data, payload, status: "delivered" } }));
+    }
+  }
+  return out;
+}
+function assess(evaluation, alert, at3) {
+  const a = alert.data;
+  const current = evaluation.current;
+  const results = a.conditions.map((c) => evaluation.condition(a, c));
+  const fires = a.match_mode === "ANY" ? results.some((r) => r.met) : results.every((r) => r.met);
+  const firstMet = results.find((r) => r.met);
+  const vars = {
+    alert_name: a.name,
+    alert_id: alert.id,
+    run_id: current.id,
+    agent_id: current.agent_id ?? "",
+    conversation_source: current.conversation_source,
+    triggered_at: at3,
+    trigger_count: String(a.trigger_count + 1),
+    metric_id: firstMet?.metric_id ?? "",
+    value: String(firstMet?.value ?? ""),
+    conditions: summary3(results)
+  };
+  const message = typeof a.custom_message_template === "string" && a.custom_message_template !== "" ? render(a.custom_message_template, vars) : `Alert "${vars.alert_name}" triggered on run ${current.id}: ${vars.conditions}`;
+  if (results.some((r) => r.error)) return { results, outcome: "ERROR", message };
+  if (!fires) return { results, outcome: "NOT_MET", message };
+  if (current.time - Date.parse(a.last_triggered_at ?? "") < a.cooldown_seconds * 1e3) return { results, outcome: "SUPPRESSED", message };
+  return { results, outcome: "TRIGGERED", message };
+}
+function conditionReport(runtime, org, r) {
+  const metric = r.metric_id === null ? void 0 : getRecord(runtime.store, "metric", r.metric_id);
+  const name = metric && (metric.org === org || metric.org === PLATFORM_ORG) ? metric.data.metric_name : void 0;
+  const metadata = { condition_id: r.condition_id };
+  if (r.reason !== void 0) metadata.reason = r.reason;
+  return {
+    metric_id: r.metric_id ?? "",
+    metric_display_name: typeof name === "string" ? name : r.metric_id ?? r.aggregation,
+    aggregation: r.aggregation,
+    computed_value: r.value,
+    threshold: r.threshold,
+    operator: r.operator,
+    met: r.met,
+    metadata
+  };
+}
+function channelReport(channel) {
+  const c = channel.config;
+  const where = (() => {
+    switch (channel.channel_type) {
+      case "SLACK":
+        return String(c.channel_name ?? c.channel_id ?? "");
+      case "EMAIL":
+        return Array.isArray(c.recipients) ? c.recipients.join(", ") : "";
+      case "WEBHOOK":
+        return String(c.url ?? "");
+      default:
+        return String(c.project_id ?? "");
+    }
+  })();
+  return { channel_type: channel.channel_type, channel_summary: `${channel.channel_type} ${where}`.trim(), success: true, error: null };
+}
+function evaluate(runtime, event) {
+  const p = runCompleted(event);
+  const completedAt = p.completed_at;
+  const sends = [];
+  runtime.store.transaction(() => {
+    const record = getRecord(runtime.store, "run", p.run_id);
+    const values = p.metric_values;
+    const current = {
+      id: record.id,
+      time: Date.parse(completedAt),
+      agent_id: p.agent_id,
+      tags: p.tags,
+      scheduled_run_id: p.scheduled_run_id,
+      conversation_source: p.conversation_source,
+      values,
+      seq: record.seq
+    };
+    const completion = { scheduled_run_id: current.scheduled_run_id, metric_values: values };
+    record.data._completion = completion;
+    runtime.store.update(record);
+    const evaluation = new Evaluation(runtime, event, current);
+    for (const alert of listRecords(runtime.store, "alert", { org: event.org })) {
+      const a = alert.data;
+      if (a.status !== "ACTIVE" || a.enabled === false || a.evaluation_type !== "ON_RUN_COMPLETE") continue;
+      if (!sameWorkspace(runtime, event.org, alert.workspace, event.workspace) || !inScope2(a, current)) continue;
+      const { results, outcome, message } = assess(evaluation, alert, completedAt);
+      const triggered = outcome === "TRIGGERED";
+      if (triggered) {
+        a.trigger_count += 1;
+        a.last_triggered_at = completedAt;
+        runtime.store.update(alert);
+        const payload = {
+          alert_id: alert.id,
+          alert_name: a.name,
+          run_id: current.id,
+          agent_id: current.agent_id,
+          conversation_source: current.conversation_source,
+          triggered_at: completedAt,
+          trigger_count: a.trigger_count,
+          message,
+          conditions: results.map(({ error: _error, ...r }) => r)
+        };
+        sends.push(...notifications(runtime, event.org, alert, current, payload));
+      }
+      recordEvent2(runtime, alert, current.id, outcome, results, triggered ? message : null, completedAt);
+    }
+  });
+  for (const send of sends) send();
+}
+function recordEvent2(runtime, alert, runId, outcome, results, message, at3) {
+  const id = ulid();
+  runtime.store.insert({
+    kind: "alert_event",
+    id,
+    org: alert.org,
+    workspace: alert.workspace,
+    deleted: false,
+    data: {
+      ulid: id,
+      alert_ulid: alert.id,
+      run_id: runId,
+      outcome,
+      condition_results: results.map((r) => conditionReport(runtime, alert.org, r)),
+      dispatched_channels: outcome === "TRIGGERED" ? alert.data.channels.map(channelReport) : [],
+      message_sent: message,
+      created_at: at3
+    }
+  });
+}
+var evaluateAlerts = {
+  // Registered for run.completed only (spec x-handlers).
+  onEvent: evaluate
+};
+
+// src/sandbox/rules/alert-test-evaluate.ts
+var alertTestEvaluate = {
+  handle(ctx) {
+    const param = firstPathParam(ctx.route);
+    const alert = asResource("alert", findRecord(ctx, "alert", ctx.path[param], { field: param }));
+    const runId = String(ctx.body.run_id);
+    const run = getRecord(ctx.runtime.store, "run", runId);
+    if (!run || !inScope(ctx, ctx.runtime.resource("run"), run)) throw notFound("run_id", "run");
+    const completed2 = viewOf(run);
+    const current = completed2 ?? {
+      id: run.id,
+      time: Date.parse(ctx.now),
+      agent_id: run.data.agent_id,
+      tags: run.data.tags,
+      scheduled_run_id: null,
+      conversation_source: "SIMULATED",
+      values: {},
+      seq: run.seq
+    };
+    const evaluation = new Evaluation(ctx.runtime, { org: ctx.org, workspace: run.workspace }, current);
+    const { results, outcome, message } = assess(evaluation, alert, completed2 === null ? ctx.now : run.data.complete_time ?? "");
+    const triggered = outcome === "TRIGGERED" || outcome === "SUPPRESSED";
+    return {
+      body: {
+        alert_id: alert.id,
+        run_id: run.id,
+        triggered,
+        suppressed: outcome === "SUPPRESSED",
+        condition_results: results.map((r) => conditionReport(ctx.runtime, ctx.org, r)),
+        dispatch_results: outcome === "TRIGGERED" ? alert.data.channels.map(channelReport) : [],
+        message
+      }
+    };
+  }
+};
+
+// src/sandbox/rules/conversation-audio-url.ts
+var EXPIRES_IN_SECONDS = 3600;
+var conversationAudioUrl = {
+  handle(ctx) {
+    const kind = ctx.route.resource;
+    const param = firstPathParam(ctx.route);
+    const record = findRecord(ctx, kind, ctx.path[param], { field: param });
+    if (record.data.has_audio !== true) throw notFound(null, "recording");
+    const recording = record.data.recording;
+    const url = typeof record.data.audio_url === "string" ? record.data.audio_url : isJsonObject(recording) && typeof recording.url === "string" ? recording.url : `${ctx.origin}/sandbox-audio/${kind}s/${encodeURIComponent(record.id)}.wav`;
+    return { body: { audio_url: url, peaks_url: null, [param]: record.id, url_expires_in_seconds: EXPIRES_IN_SECONDS } };
+  }
+};
 
 // src/sandbox/rules/conversation-metric-breakdown.ts
 var VIEW = "metric_breakdown";
@@ -12954,7 +13028,7 @@ var conversationMetricBreakdown = {
       if (group === void 0) continue;
       const entry = groups.get(group) ?? { count: 0, values: [] };
       entry.count++;
-      const values = valuesOf2(record.data);
+      const values = valuesOf(record.data);
       if (values.has(metricId) && values.get(metricId) !== null) entry.values.push(values.get(metricId));
       groups.set(group, entry);
     }
@@ -13057,8 +13131,8 @@ function textOf(message) {
 function spokenTurns(transcript) {
   return transcript.map((message, index) => ({ message, index })).filter(({ message }) => message.role === "user" || message.role === "assistant");
 }
-function words(text) {
-  const trimmed = text.trim();
+function words(text2) {
+  const trimmed = text2.trim();
   return trimmed === "" ? 0 : trimmed.split(/\s+/u).length;
 }
 function toolName(call) {
@@ -13099,16 +13173,16 @@ function evaluateMetadataField(metric, sources) {
     const b = value === true || value === "true" ? 1 : value === false || value === "false" ? 0 : null;
     return b === null ? failed(`metadata ${key2} is not a boolean: ${JSON.stringify(value)}`) : completed(b, `metadata ${key2} is ${b === 1 ? "true" : "false"}`);
   }
-  const text = typeof value === "string" ? value : JSON.stringify(value);
-  return completed(text, `metadata ${key2} = ${text}`);
+  const text2 = typeof value === "string" ? value : JSON.stringify(value);
+  return completed(text2, `metadata ${key2} = ${text2}`);
 }
 var calls = (transcript) => transcript.filter((m) => m.role === "assistant").flatMap((m) => (m.tool_calls ?? []).map((c) => toolName(c) ?? "(unnamed)"));
 function evaluateToolCall(metric, transcript) {
   const called = calls(transcript);
   const prompt = typeof metric.prompt === "string" ? metric.prompt : "";
-  const named2 = [...new Set(called)].filter((name) => prompt.includes(name));
+  const named3 = [...new Set(called)].filter((name) => prompt.includes(name));
   if (called.length === 0) return completed("NO", "The agent made no tool call.");
-  return completed("YES", `The agent made ${called.length} tool call(s): ${[...new Set(called)].join(", ")}${named2.length > 0 ? ` (named in the prompt: ${named2.join(", ")})` : ""}.`);
+  return completed("YES", `The agent made ${called.length} tool call(s): ${[...new Set(called)].join(", ")}${named3.length > 0 ? ` (named in the prompt: ${named3.join(", ")})` : ""}.`);
 }
 function evaluateToolCallRate(_metric, transcript) {
   const agentMessages = transcript.filter((m) => m.role === "assistant").length;
@@ -13283,7 +13357,7 @@ function judgeRequest(model, kind, metric, transcript) {
   const criteria = Array.isArray(metric.criteria) && metric.criteria.length > 0 ? `
 Criteria:
 ${metric.criteria.map((c) => `- ${String(c)}`).join("\n")}` : "";
-  const conversation = transcript.filter((m) => m.role === "user" || m.role === "assistant").map((m) => `${m.role === "user" ? "User" : "Agent"}: ${textOf(m)}`).join("\n");
+  const conversation2 = transcript.filter((m) => m.role === "user" || m.role === "assistant").map((m) => `${m.role === "user" ? "User" : "Agent"}: ${textOf(m)}`).join("\n");
   return {
     model,
     messages: [
@@ -13294,14 +13368,14 @@ ${metric.criteria.map((c) => `- ${String(c)}`).join("\n")}` : "";
       { role: "user", content: `${typeof metric.prompt === "string" && metric.prompt !== "" ? metric.prompt : String(metric.description ?? "")}${criteria}
 
 Conversation:
-${conversation}` }
+${conversation2}` }
     ]
   };
 }
-function parseJudgeReply(kind, metric, text) {
+function parseJudgeReply(kind, metric, text2) {
   let reply;
   try {
-    reply = JSON.parse(text);
+    reply = JSON.parse(text2);
   } catch {
     return failed("the judge endpoint answered a body that is not JSON");
   }
@@ -13335,15 +13409,15 @@ async function askJudge(options, kind, metric, transcript) {
     const name = error?.name;
     return failed(name === "TimeoutError" ? `the judge endpoint did not answer within ${timeoutMs} ms` : "the judge endpoint could not be reached");
   }
-  let text;
+  let text2;
   try {
-    text = await readBounded(res.body, JUDGE_LIMITS.responseBytes);
+    text2 = await readBounded(res.body, JUDGE_LIMITS.responseBytes);
   } catch {
     return failed("the judge endpoint closed the connection while answering");
   }
   if (res.status < 200 || res.status > 299) return failed(`the judge endpoint answered HTTP ${res.status}`);
-  if (text === null) return failed(`the judge endpoint answered more than ${JUDGE_LIMITS.responseBytes} bytes`);
-  return parseJudgeReply(kind, metric, text);
+  if (text2 === null) return failed(`the judge endpoint answered more than ${JUDGE_LIMITS.responseBytes} bytes`);
+  return parseJudgeReply(kind, metric, text2);
 }
 
 // src/sandbox/runs/metrics/regex.ts
@@ -13351,9 +13425,9 @@ import vm from "node:vm";
 var REGEX_LIMITS = { patternChars: 2e3, messageChars: 1e5, timeMs: 250 };
 var context = vm.createContext({ re: /$^/, text: "" });
 var test = new vm.Script("re.test(text)");
-function matches2(re, text) {
+function matches2(re, text2) {
   context.re = re;
-  context.text = text.slice(0, REGEX_LIMITS.messageChars);
+  context.text = text2.slice(0, REGEX_LIMITS.messageChars);
   try {
     return test.runInContext(context, { timeout: REGEX_LIMITS.timeMs }) === true;
   } catch (error) {
@@ -13824,14 +13898,14 @@ function input(runtime, record) {
 async function outcomeFor(runtime, record, metricId) {
   const metric = runtime.store.get("metric", metricId);
   if (!metric) return failed("the metric no longer exists");
-  const conversation = input(runtime, record);
-  const scripted = scriptedAnswer(runtime, record.org, metricId, conversation?.testCaseId ?? (typeof record.data.test_case_id === "string" ? record.data.test_case_id : null));
+  const conversation2 = input(runtime, record);
+  const scripted = scriptedAnswer(runtime, record.org, metricId, conversation2?.testCaseId ?? (typeof record.data.test_case_id === "string" ? record.data.test_case_id : null));
   if (scripted) {
     return scripted.status === "FAILED" ? failed(scripted.explanation ?? "scripted as FAILED through the control plane") : { status: "COMPLETED", value: scripted.value, explanation: scripted.explanation ?? "Scripted answer set through the sandbox control plane.", status_reason: null, subvalues: null, result: null };
   }
-  if (conversation === null) return failed("the simulated conversation has no transcript to score");
+  if (conversation2 === null) return failed("the simulated conversation has no transcript to score");
   try {
-    return await evaluateMetric(metricId, metric.data, conversation);
+    return await evaluateMetric(metricId, metric.data, conversation2);
   } catch (error) {
     return failed(`the sandbox could not evaluate this metric: ${error?.message ?? String(error)}`);
   }
@@ -13876,10 +13950,27 @@ var scoreSimulation = async (runtime, simulationId, metricIds) => {
   });
 };
 
-// src/sandbox/rules/simulation-rerun-metrics.ts
-var MAX_PAIRS = 500;
+// src/sandbox/runs/metrics/metric-jobs.ts
+var METRIC_TEST_PREFIX = "metric-test:";
+var METRIC_RESCORE_PREFIX = "metric-rescore:";
+function isMetricJob(key2) {
+  return key2.startsWith(METRIC_TEST_PREFIX) || key2.startsWith(METRIC_RESCORE_PREFIX);
+}
+var metricTestKey = (simulationId, outputId2) => `${METRIC_TEST_PREFIX}${JSON.stringify([simulationId, outputId2])}`;
+var rescoreKey = (simulationId, jobId) => `${METRIC_RESCORE_PREFIX}${JSON.stringify([simulationId, jobId])}`;
+function idsOf(key2, prefix) {
+  try {
+    const ids = JSON.parse(key2.slice(prefix.length));
+    return Array.isArray(ids) && ids.every((id) => typeof id === "string") ? ids : null;
+  } catch {
+    return null;
+  }
+}
+function queueMetricJob(runtime, key2, org) {
+  enqueueRun(runtime.store, key2, org, runtime.runs?.claim());
+}
 function rerunValues(data, metricIds) {
-  const values = valuesOf2(data);
+  const values = valuesOf(data);
   const rerun = {};
   for (const m of metricIds) {
     const value = values.get(m);
@@ -13887,6 +13978,79 @@ function rerunValues(data, metricIds) {
   }
   return rerun;
 }
+var isTest2 = (o) => isJsonObject(o.runtime_metadata) && o.runtime_metadata.source === TEST_SOURCE;
+async function metricTest(runtime, owner, key2, signal) {
+  const [simulationId, outputId2] = idsOf(key2, METRIC_TEST_PREFIX) ?? [];
+  const record = simulationId === void 0 ? void 0 : runtime.store.get("simulation", simulationId);
+  const output = record ? storedOutputs(record.data)?.find((o) => o.metric_output_id === outputId2) : void 0;
+  if (!record || !output || output.status !== "IN QUEUE") {
+    dequeueRun(runtime.store, key2);
+    return;
+  }
+  const outcome = await outcomeFor(runtime, record, String(output.metric_id));
+  if (signal.aborted) return;
+  runtime.store.transaction(() => {
+    if (owner !== null && !holdsRun(runtime.store, owner, key2)) return;
+    const fresh = runtime.store.get("simulation", record.id);
+    if (fresh) {
+      finishOutput(fresh, String(outputId2), outcome);
+      runtime.store.update(fresh);
+    }
+    dequeueRun(runtime.store, key2);
+  }, "write");
+}
+async function rescore(runtime, owner, key2, signal, metricIds) {
+  const [simulationId] = idsOf(key2, METRIC_RESCORE_PREFIX) ?? [];
+  const record = simulationId === void 0 ? void 0 : runtime.store.get("simulation", simulationId);
+  const ids = metricIds ?? (record ? (storedOutputs(record.data) ?? []).filter((o) => !isTest2(o) && o.status === "IN QUEUE").map((o) => String(o.metric_id)) : []);
+  if (!record || ids.length === 0) {
+    dequeueRun(runtime.store, key2);
+    return;
+  }
+  const held = () => !signal.aborted && (owner === null || holdsRun(runtime.store, owner, key2));
+  const metrics = new Map(ids.map((id) => [id, runtime.store.get("metric", id)?.data ?? {}]));
+  const order = [...ids.filter((id) => !isDerived(metrics.get(id))), ...ids.filter((id) => isDerived(metrics.get(id)))];
+  for (const metricId of order) {
+    const current = runtime.store.get("simulation", record.id);
+    const outputId2 = current ? storedOutputs(current.data)?.find((o) => !isTest2(o) && o.metric_id === metricId)?.metric_output_id : void 0;
+    if (!current || typeof outputId2 !== "string") continue;
+    const outcome = await outcomeFor(runtime, current, metricId);
+    const written = runtime.store.transaction(() => {
+      if (!held()) return false;
+      const fresh = runtime.store.get("simulation", record.id);
+      if (fresh) {
+        finishOutput(fresh, outputId2, outcome);
+        runtime.store.update(fresh);
+      }
+      return true;
+    }, "write");
+    if (!written) return;
+  }
+  const done = runtime.store.transaction(() => {
+    if (!held()) return null;
+    dequeueRun(runtime.store, key2);
+    return runtime.store.get("simulation", record.id) ?? null;
+  }, "write");
+  if (!done) return;
+  raiseEvent(runtime, {
+    name: "simulation.metrics-rerun",
+    org: done.org,
+    workspace: done.workspace,
+    payload: { run_id: typeof done.data.run_id === "string" ? done.data.run_id : null, simulation_id: done.id, completed_at: runtime.clock.now().toISOString(), metric_ids: [...ids], metric_values: rerunValues(done.data, ids) }
+  });
+}
+async function executeMetricJob(runtime, owner, key2, signal, metricIds = null) {
+  if (key2.startsWith(METRIC_TEST_PREFIX)) return metricTest(runtime, owner, key2, signal);
+  return rescore(runtime, owner, key2, signal, metricIds);
+}
+async function runMetricJobHere(runtime, key2, metricIds = null) {
+  const control = runtime.runs;
+  if (!control) return executeMetricJob(runtime, null, key2, new AbortController().signal, metricIds);
+  return control.execute(key2, (signal) => executeMetricJob(runtime, control.claim().owner, key2, signal, metricIds));
+}
+
+// src/sandbox/rules/simulation-rerun-metrics.ts
+var MAX_PAIRS = 500;
 var simulationRerunMetrics = {
   handle(ctx) {
     const body2 = bodyOf(ctx, "rerunSimulatedConversationMetrics");
@@ -13907,7 +14071,9 @@ var simulationRerunMetrics = {
         const stored = ctx.runtime.store.get("simulation", record.id);
         for (const metric of metrics) queueOutput(stored, metric.id, versionOf(metric.data));
         ctx.runtime.store.update(stored);
-        raiseEvent(ctx.runtime, { name: "simulation.metrics-rescore", org: ctx.org, workspace: ctx.workspace, payload: { run_id: runId, simulation_id: record.id, metric_ids: metricIds } });
+        const jobId = ulid();
+        queueMetricJob(ctx.runtime, rescoreKey(record.id, jobId), ctx.org);
+        raiseEvent(ctx.runtime, { name: "simulation.metrics-rescore", org: ctx.org, workspace: ctx.workspace, payload: { run_id: runId, simulation_id: record.id, metric_ids: metricIds, job_id: jobId } });
       } else {
         raiseEvent(ctx.runtime, {
           name: "simulation.metrics-rerun",
@@ -13923,17 +14089,8 @@ var simulationRerunMetrics = {
     return { status: failed2 === 0 ? 202 : 207, body: { results, queued_count: queued, failed_count: failed2 } };
   },
   async onEvent(runtime, event) {
-    const { run_id, simulation_id, metric_ids } = payloadOf(event, "simulation.metrics-rescore");
-    if (!runtime.store.get("simulation", simulation_id)) return;
-    await scoreSimulation(runtime, simulation_id, metric_ids);
-    const record = runtime.store.get("simulation", simulation_id);
-    if (!record) return;
-    raiseEvent(runtime, {
-      name: "simulation.metrics-rerun",
-      org: event.org,
-      workspace: event.workspace,
-      payload: { run_id, simulation_id, completed_at: runtime.clock.now().toISOString(), metric_ids, metric_values: rerunValues(record.data, metric_ids) }
-    });
+    const { simulation_id, metric_ids, job_id } = payloadOf(event, "simulation.metrics-rescore");
+    await runMetricJobHere(runtime, rescoreKey(simulation_id, job_id), metric_ids);
   }
 };
 
@@ -14043,8 +14200,8 @@ function fillText(template, vars) {
   });
 }
 function fillJson(template, vars) {
-  const text = typeof template === "string" ? template : JSON.stringify(template);
-  return JSON.parse(fillJsonText(text, vars));
+  const text2 = typeof template === "string" ? template : JSON.stringify(template);
+  return JSON.parse(fillJsonText(text2, vars));
 }
 
 // src/sandbox/runs/chat-agent.ts
@@ -14073,17 +14230,17 @@ async function postJson(url, headers, payload, limits, what, signal) {
     if (signal?.aborted) throw new AgentCallError(`${what}: cancelled`);
     throw new AgentCallError(`${what}: ${networkReason(error)}`);
   }
-  let text;
+  let text2;
   try {
-    text = await readBounded(response.body, limits.maxResponseBytes);
+    text2 = await readBounded(response.body, limits.maxResponseBytes);
   } catch {
     if (deadline.aborted) throw new AgentCallError(`${what}: the answer did not finish within ${limits.timeoutMs} ms (timeout)`);
     throw new AgentCallError(`${what}: the answer could not be read`);
   }
-  if (text === null) throw new AgentCallError(`${what}: the answer is larger than ${limits.maxResponseBytes} bytes`);
+  if (text2 === null) throw new AgentCallError(`${what}: the answer is larger than ${limits.maxResponseBytes} bytes`);
   if (response.status < 200 || response.status > 299) throw new AgentCallError(`${what}: HTTP ${response.status} from ${shownUrl(url)}`);
   try {
-    return JSON.parse(text);
+    return JSON.parse(text2);
   } catch {
     throw new AgentCallError(`${what}: the answer is not JSON`);
   }
@@ -14103,17 +14260,17 @@ function fromMessage(message, what) {
 function fromResponses(body2, what) {
   if (typeof body2.output_text === "string" && !Array.isArray(body2.output)) return { content: body2.output_text, toolCalls: [] };
   if (!Array.isArray(body2.output)) throw new AgentCallError(`${what}: the answer has no output (Responses format)`);
-  let text = "";
+  let text2 = "";
   const toolCalls = [];
   for (const item of body2.output) {
     if (!isJsonObject(item)) continue;
     if (item.type === "message" && Array.isArray(item.content)) {
-      for (const part of item.content) if (isJsonObject(part) && typeof part.text === "string") text += part.text;
+      for (const part of item.content) if (isJsonObject(part) && typeof part.text === "string") text2 += part.text;
     } else if (item.type === "function_call") {
       toolCalls.push({ id: item.call_id ?? item.id ?? null, type: "function", function: { name: item.name ?? null, arguments: typeof item.arguments === "string" ? item.arguments : JSON.stringify(item.arguments ?? {}) } });
     }
   }
-  return { content: text === "" && toolCalls.length > 0 ? null : text, toolCalls };
+  return { content: text2 === "" && toolCalls.length > 0 ? null : text2, toolCalls };
 }
 function readReply(body2, format, path, what) {
   if (path) {
@@ -14527,16 +14684,16 @@ var testCaseGridOrder = {
 };
 
 // src/sandbox/rules/events/job-complete-message.ts
-function named(runtime, kind, id, field2) {
+function named2(runtime, kind, id, field2) {
   if (typeof id !== "string") return null;
   const value = runtime.store.get(kind, id)?.data[field2];
   return typeof value === "string" && value !== "" ? value : null;
 }
 function jobCompleteMessage(runtime, runId, status, metricMeans) {
   const run = runId ? runtime.store.get("run", runId) : void 0;
-  const testSet = run ? named(runtime, "test_set", run.data.test_set_id, "display_name") : null;
+  const testSet = run ? named2(runtime, "test_set", run.data.test_set_id, "display_name") : null;
   const who = run && typeof run.data.created_by === "string" ? run.data.created_by : "the API";
-  const metrics = Object.entries(metricMeans).map(([id, value]) => `${named(runtime, "metric", id, "metric_name") ?? id}: ${typeof value === "number" ? Number(value.toFixed(4)) : String(value)}`).join(", ");
+  const metrics = Object.entries(metricMeans).map(([id, value]) => `${named2(runtime, "metric", id, "metric_name") ?? id}: ${typeof value === "number" ? Number(value.toFixed(4)) : String(value)}`).join(", ");
   const head = `Run ${runId ?? "(none)"} on test set ${testSet ?? run?.data.test_set_id ?? "(none)"} ${status}. View: ${runtime.tables.basePath}/runs/${runId ?? ""}. Created by ${who}.`;
   return metrics === "" ? head : `${head} Metrics: ${metrics}.`;
 }
@@ -14773,10 +14930,10 @@ var personaBackgroundSound = {
 };
 
 // src/sandbox/rules/persona-custom-data.ts
-function parsesAsObject(text) {
+function parsesAsObject(text2) {
   let value;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(text2);
   } catch {
   }
   return value !== null && typeof value === "object" && !Array.isArray(value);
@@ -14865,8 +15022,8 @@ function criteriaOf(value, label) {
   const out = /* @__PURE__ */ new Map();
   if (value !== null && typeof value === "object" && !Array.isArray(value)) {
     for (const [k, v] of Object.entries(value)) {
-      const text = labelOf2(v);
-      if (text !== null) out.set(k, text);
+      const text2 = labelOf2(v);
+      if (text2 !== null) out.set(k, text2);
     }
   } else if (label !== null) out.set("score", label);
   return out;
@@ -15366,13 +15523,14 @@ var metricSqlTest = {
 };
 
 // src/sandbox/rules/metric-test.ts
-var metricTest = {
+var metricTest2 = {
   handle(ctx) {
     const body2 = bodyOf(ctx, "testMetric");
     const metric = findRecord(ctx, "metric", ctx.path.metric_id, { field: "metric_id" });
     const simulation = findRecord(ctx, "simulation", body2.simulation_output_id, { field: "simulation_output_id" });
     const outputId2 = queueTestOutput(simulation, metric.id, versionOf(metric.data), body2.dev_id ?? null);
     ctx.runtime.store.update(simulation);
+    queueMetricJob(ctx.runtime, metricTestKey(simulation.id, outputId2), ctx.org);
     raiseEvent(ctx.runtime, {
       name: "metric.test-requested",
       org: ctx.org,
@@ -15382,10 +15540,8 @@ var metricTest = {
     return { status: 202, body: { metric_output_ulid: outputId2 } };
   },
   async onEvent(runtime, event) {
-    const { simulation_id, metric_id, metric_output_id } = payloadOf(event, "metric.test-requested");
-    const record = runtime.store.get("simulation", simulation_id);
-    if (!record) return;
-    storeOutcome(runtime, simulation_id, metric_output_id, await outcomeFor(runtime, record, metric_id));
+    const { simulation_id, metric_output_id } = payloadOf(event, "metric.test-requested");
+    await runMetricJobHere(runtime, metricTestKey(simulation_id, metric_output_id));
   }
 };
 
@@ -15504,11 +15660,11 @@ var tagSummary = {
 };
 
 // src/sandbox/rules/test-set-agents.ts
-function idsOf(record) {
+function idsOf2(record) {
   return record.data.test_set_ids;
 }
 function linked(record, testSetId) {
-  return idsOf(record).includes(testSetId);
+  return idsOf2(record).includes(testSetId);
 }
 function attachedAgents(ctx, testSetId) {
   const resource = ctx.runtime.resource("agent");
@@ -15534,13 +15690,13 @@ var testSetAgents = {
     if (ctx.route.method === "GET") return { body: listing(ctx, testSet.id) };
     if (ctx.route.method === "DELETE") {
       const agent = asResource("agent", findRecord(ctx, "agent", ctx.path.agent_id, { field: "agent_id" }));
-      if (linked(agent, testSet.id)) saveLinks(ctx, agent, idsOf(agent).filter((id) => id !== testSet.id));
+      if (linked(agent, testSet.id)) saveLinks(ctx, agent, idsOf2(agent).filter((id) => id !== testSet.id));
       return { body: {} };
     }
     const agents = bodyOf(ctx, "addTestSetAgents").agent_ids.map((id) => asResource("agent", findRecord(ctx, "agent", id, { field: "agent_ids" })));
     for (const agent of agents) {
       if (linked(agent, testSet.id)) continue;
-      saveLinks(ctx, agent, [...idsOf(agent), testSet.id]);
+      saveLinks(ctx, agent, [...idsOf2(agent), testSet.id]);
     }
     return { body: listing(ctx, testSet.id) };
   }
@@ -15626,11 +15782,11 @@ function metricStats(metric, linked2, inWindow, mode) {
   const labeled = inWindow.filter((a) => a.label !== null && a.metric_id === metric);
   const onLinked = labeled.filter((a) => linkedSet.has(a.simulation_id));
   const verdicts = verdictsOf(inWindow, metric, mode, linkedSet);
-  const idsOf2 = (verdict) => linked2.filter((s) => (verdicts.get(s) ?? "not_reviewed") === verdict);
-  const agreementIds = idsOf2("agreement");
-  const disagreementIds = idsOf2("disagreement");
-  const unknownIds = idsOf2("unknown");
-  const notReviewedIds = idsOf2("not_reviewed");
+  const idsOf3 = (verdict) => linked2.filter((s) => (verdicts.get(s) ?? "not_reviewed") === verdict);
+  const agreementIds = idsOf3("agreement");
+  const disagreementIds = idsOf3("disagreement");
+  const unknownIds = idsOf3("unknown");
+  const notReviewedIds = idsOf3("not_reviewed");
   let criteria = null;
   if (mode === "criteria") {
     criteria = {};
@@ -15903,7 +16059,7 @@ var RULES = {
   "metric-organization-threshold": metricOrganizationThreshold,
   "metric-sql-schema": metricSqlSchema,
   "metric-sql-test": metricSqlTest,
-  "metric-test": metricTest,
+  "metric-test": metricTest2,
   "metric-flow-filter": metricFlowFilter,
   "metric-threshold": metricThreshold,
   "metric-threshold-scope": metricThresholdScope,
@@ -16034,11 +16190,11 @@ var PgConnection = class {
    * Runs one statement; `$1`... take `params` (strings, or null for NULL). Without params the text may hold
    * several statements separated by `;` (one round trip); the rows are the last statement's.
    */
-  query(text, params) {
+  query(text2, params) {
     for (let attempt = 0; ; attempt++) {
       const pq = this.ensure();
       try {
-        return this.run(pq, text, params);
+        return this.run(pq, text2, params);
       } catch (error) {
         if (!(error instanceof DatabaseUnavailable)) throw error;
         this.drop();
@@ -16054,18 +16210,18 @@ var PgConnection = class {
   exec(script) {
     this.run(this.ensure(), script, void 0);
   }
-  run(pq, text, params) {
-    if (params === void 0) pq.exec(text);
+  run(pq, text2, params) {
+    if (params === void 0) pq.exec(text2);
     else {
-      let name = this.prepared.get(text);
+      let name = this.prepared.get(text2);
       if (name === void 0 && this.prepared.size < PREPARED_MAX) {
         const next = `sandbox_${this.prepared.size}`;
-        pq.prepare(next, text, params.length);
+        pq.prepare(next, text2, params.length);
         this.check(pq);
-        this.prepared.set(text, next);
+        this.prepared.set(text2, next);
         name = next;
       }
-      if (name === void 0) pq.execParams(text, params);
+      if (name === void 0) pq.execParams(text2, params);
       else pq.execPrepared(name, params);
     }
     this.check(pq);
@@ -16111,8 +16267,8 @@ function finishPq(pq) {
   }
   setTimeout(() => void pq, 1e3).unref();
 }
-function firstLine(text) {
-  return text.trim().split("\n")[0]?.trim() ?? "";
+function firstLine(text2) {
+  return text2.trim().split("\n")[0]?.trim() ?? "";
 }
 function lockKey(name) {
   let h = 2166136261;
@@ -16286,7 +16442,7 @@ function openPgStore(url, options = {}) {
   const held = /* @__PURE__ */ new Set();
   const cache2 = new SharedCache();
   const cachedKinds = new Set(options.cachedKinds ?? []);
-  const q = (text, params = []) => connection.query(text, params);
+  const q = (text2, params = []) => connection.query(text2, params);
   const locking = () => open && (openMode === "write" || connection.inTransaction);
   const lockScript = (scope) => {
     if (!locking() || held.has(scope)) return "";
@@ -16299,10 +16455,10 @@ function openPgStore(url, options = {}) {
     const script = lockScript(scope);
     if (script !== "") connection.query(script);
   };
-  const lockedQuery = (scope, text, params) => {
+  const lockedQuery = (scope, text2, params) => {
     const script = lockScript(scope);
-    if (script === "") return q(text, params);
-    const inline = text.replace(/\$(\d+)/g, (_, n) => {
+    if (script === "") return q(text2, params);
+    const inline = text2.replace(/\$(\d+)/g, (_, n) => {
       const value = params[Number(n) - 1];
       return value === null || value === void 0 ? "NULL" : connection.literal(value);
     });
@@ -16762,8 +16918,8 @@ function sleep3(ms, signal) {
 }
 function metricsOf(run) {
   const pinned = isJsonObject(run.pinned_versions) && isJsonObject(run.pinned_versions.metrics) ? Object.keys(run.pinned_versions.metrics) : [];
-  const named2 = Array.isArray(run.metric_ids) ? run.metric_ids.map(String) : [];
-  return [.../* @__PURE__ */ new Set([...named2, ...pinned])];
+  const named3 = Array.isArray(run.metric_ids) ? run.metric_ids.map(String) : [];
+  return [.../* @__PURE__ */ new Set([...named3, ...pinned])];
 }
 function metricName(runtime, id) {
   const name = runtime.store.get("metric", id)?.data.metric_name;
@@ -16940,16 +17096,22 @@ function createRunExecutor(deps) {
   let closed = false;
   let woken = false;
   let failing = false;
-  const start2 = (runId) => {
+  const track = (runId, work) => {
     const controller = new AbortController();
-    const job = runId.startsWith(RESIMULATE_PREFIX) ? executeResimulation(runtime, options, owner, deps.score, runId, controller.signal) : executeRun({ runtime, options, owner, score: deps.score, publish: deps.publish }, runId, controller.signal);
-    const done = job.catch((error) => {
+    const done = work(controller.signal).catch((error) => {
       if (!closed) deps.log(`sandbox: run ${runId} stopped on this instance: ${error?.message ?? String(error)}`);
     }).finally(() => {
       running.delete(runId);
       if (!closed) wake();
     });
     running.set(runId, { controller, done });
+    return done;
+  };
+  const start2 = (runId) => {
+    void track(
+      runId,
+      (signal) => runId.startsWith(RESIMULATE_PREFIX) ? executeResimulation(runtime, options, owner, deps.score, runId, signal) : isMetricJob(runId) ? executeMetricJob(runtime, owner, runId, signal) : executeRun({ runtime, options, owner, score: deps.score, publish: deps.publish }, runId, signal)
+    );
   };
   const sweep = () => {
     woken = false;
@@ -16991,6 +17153,9 @@ function createRunExecutor(deps) {
     stop(runId) {
       running.get(runId)?.controller.abort();
     },
+    claim: () => ({ owner, lease_until: Date.now() + options.leaseMs }),
+    // A job the sweep already started here (the event came later than the claim's lease) is not done twice.
+    execute: (key2, job) => closed ? Promise.resolve() : running.get(key2)?.done ?? track(key2, job),
     async close() {
       closed = true;
       clearInterval(sweeper);
@@ -17310,8 +17475,8 @@ function spawn2() {
   return fork(path, [WORKER_FLAG], { execArgv, serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
 }
 async function startSandboxPool(options) {
-  const count = options.workers ?? defaultWorkerCount();
-  if (!Number.isInteger(count) || count < 1 || count > MAX_WORKERS) throw new Error(`workers must be an integer 1-${MAX_WORKERS}, got ${count}`);
+  const count2 = options.workers ?? defaultWorkerCount();
+  if (!Number.isInteger(count2) || count2 < 1 || count2 > MAX_WORKERS) throw new Error(`workers must be an integer 1-${MAX_WORKERS}, got ${count2}`);
   const start2 = { type: "start", db: options.db, ...options.adminToken ? { adminToken: options.adminToken } : {}, ...options.engine ? { engine: options.engine } : {} };
   const slots = [];
   let closing = false;
@@ -17337,7 +17502,7 @@ async function startSandboxPool(options) {
     for (const slot of live2) send(slot, { type: "idle", id });
   });
   const queue2 = [];
-  const shares = new WriteShares(writeShare(count));
+  const shares = new WriteShares(writeShare(count2));
   let cursor = 0;
   const free = () => {
     for (let i = 0; i < slots.length; i++) {
@@ -17460,7 +17625,7 @@ async function startSandboxPool(options) {
     await stopAll();
     throw error;
   }
-  for (let i = 1; i < count; i++) replace(i);
+  for (let i = 1; i < count2; i++) replace(i);
   const forward = async (req, res, host) => {
     const request = fromNodeRequest(req, host);
     const body2 = declaredTooLarge(req) ? null : await request.bytes();
@@ -17484,7 +17649,7 @@ async function startSandboxPool(options) {
     adminToken: first.adminToken,
     organizationId: first.organizationId,
     defaultWorkspaceId: first.defaultWorkspaceId ?? void 0,
-    workers: count,
+    workers: count2,
     workerPids: () => slots.map((s) => s.child.pid).filter((pid) => pid !== void 0),
     idle: poolIdle,
     listen: (listenOptions) => listeners.open(listenOptions),

@@ -1,4 +1,4 @@
-// The inspector's shell: who is looking, which organization, four views (state, events, baselines, API
+// The inspector's shell: who is looking, which organization, five views (state, runs, events, baselines, API
 // reference) chosen by the address's hash, so every view has a link and the back button works.
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -7,11 +7,13 @@ import { ErrorBox } from './components.js';
 import { BaselinesView } from './baselines-view.js';
 import { EventsView } from './events-view.js';
 import { ReferenceView } from './reference-view.js';
+import { RunsView } from './runs-view.js';
 import { StateView } from './state-view.js';
 import type { OrganizationInfo, SessionInfo } from './types.js';
 
 const VIEWS = [
   { id: 'state', label: 'State' },
+  { id: 'runs', label: 'Runs' },
   { id: 'events', label: 'Events' },
   { id: 'baselines', label: 'Baselines' },
   { id: 'reference', label: 'API reference' },
@@ -68,6 +70,7 @@ export function App() {
     ${session && current
       ? html`<main class="view">
           ${view === 'state' ? html`<${StateView} session=${session} org=${current} route=${parts.slice(1)} />` : null}
+          ${view === 'runs' ? html`<${RunsView} org=${current} route=${parts.slice(1)} />` : null}
           ${view === 'events' ? html`<${EventsView} org=${current} route=${parts.slice(1)} />` : null}
           ${view === 'baselines' ? html`<${BaselinesView} org=${current} route=${parts.slice(1)} />` : null}
           ${view === 'reference' ? html`<${ReferenceView} session=${session} org=${current} route=${parts.slice(1)} />` : null}

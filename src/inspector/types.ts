@@ -3,6 +3,7 @@
 export type { RecordSummary } from '../sandbox/inspector/state.js';
 export type { FeedEvent } from '../sandbox/inspector/events.js';
 export type { BaselinePlot as BaselinePlotData } from '../sandbox/inspector/baselines.js';
+export type { ConversationOutput, RunConversation, RunDetail, RunSummary } from '../sandbox/inspector/runs.js';
 export type { FieldDoc, OperationDoc, Provenance } from '../sandbox/inspector/reference.js';
 import type { RecordSummary } from '../sandbox/inspector/state.js';
 

@@ -10,8 +10,8 @@
 // node process (`node --import tsx`), so the PID a user has is the server's.
 import { readFileSync } from 'node:fs';
 import { sqlitePathProblem } from './cli/db-path.js';
-import { parseSandboxArgs, sandboxUsage, type SandboxOptionValues } from './cli/options.js';
-import { chooseDb, createSandbox, startSandboxPool, type DbChoice, type Sandbox, type SandboxPool } from './index.js';
+import { JUDGE_AUTHORIZATION_ENV, parseSandboxArgs, sandboxUsage, type SandboxOptionValues } from './cli/options.js';
+import { chooseDb, createSandbox, startSandboxPool, type DbChoice, type Sandbox, type SandboxOptions, type SandboxPool } from './index.js';
 import { credentialHint } from './credential-hint.js';
 
 /** How long a stop waits for open connections before it exits anyway. */
@@ -40,11 +40,25 @@ function readFaultsFlag(value: string): unknown {
   }
 }
 
+/** The judge endpoint of --judge-url (createSandbox's `judge`), its Authorization header from the environment. */
+function judgeOption(args: SandboxOptionValues): Pick<SandboxOptions, 'judge'> {
+  if (args['judge-url'] === undefined) return {};
+  const authorization = process.env[JUDGE_AUTHORIZATION_ENV];
+  return {
+    judge: {
+      url: args['judge-url'],
+      ...(args['judge-timeout-ms'] === undefined ? {} : { timeoutMs: Number(args['judge-timeout-ms']) }),
+      ...(args['judge-model'] === undefined ? {} : { model: args['judge-model'] }),
+      ...(authorization ? { headers: { authorization } } : {}),
+    },
+  };
+}
+
 async function open(args: SandboxOptionValues, choice: DbChoice, faults: unknown): Promise<Served | string> {
   const adminToken = args['admin-token'] ? { adminToken: args['admin-token'] } : {};
   // How launched runs are executed (docs/sandbox.md "Runs at work"); the option table checked the values.
   const runs = { ...(args['run-pace-ms'] === undefined ? {} : { paceMs: Number(args['run-pace-ms']) }), ...(args['agent-timeout-ms'] === undefined ? {} : { agentTimeoutMs: Number(args['agent-timeout-ms']) }) };
-  const engine = { runs, ...(faults === undefined ? {} : { faults }) };
+  const engine = { runs, ...(faults === undefined ? {} : { faults }), ...judgeOption(args) };
   const workers = args.workers === undefined ? undefined : Number(args.workers);
   try {
     // On PostgreSQL a pool of engines in worker processes (unless --workers 0); on SQLite the one engine here.
@@ -78,6 +92,7 @@ async function main(argv: readonly string[]): Promise<number> {
     // A database value that is not a path, :memory: or a PostgreSQL URL: one line, as for a path that cannot be used.
     return fail((error as Error).message, false);
   }
+  if (args['judge-url'] === undefined && (args['judge-timeout-ms'] !== undefined || args['judge-model'] !== undefined)) return fail('--judge-timeout-ms and --judge-model need --judge-url', true);
   if (args.workers !== undefined && choice.engine !== 'postgres') return fail('--workers needs a postgres:// --db (a SQLite sandbox is one engine in one process)', true);
   if (choice.engine === 'sqlite' && choice.path !== ':memory:') {
     const problem = sqlitePathProblem(choice.path);

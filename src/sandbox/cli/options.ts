@@ -16,10 +16,22 @@ export interface CliOption {
 
 export const DEFAULT_PORT = 4010;
 export const DEFAULT_DB = '.sandbox/sandbox.db';
+/** Where the judge endpoint's Authorization header comes from (the flags stay free of secrets). */
+export const JUDGE_AUTHORIZATION_ENV = 'SANDBOX_JUDGE_AUTHORIZATION';
 
 function portCheck(value: string): string | undefined {
   const port = Number(value);
   return /^\d+$/.test(value) && Number.isInteger(port) && port <= 65535 ? undefined : `must be an integer 0-65535 (0 picks a free port), got ${JSON.stringify(value)}`;
+}
+
+function httpUrl(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `must be an http(s) URL, got ${JSON.stringify(value)}`;
+  }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? undefined : `must be an http(s) URL, got ${JSON.stringify(value)}`;
 }
 
 function wholeNumber(min: number, max: number): (value: string) => string | undefined {
@@ -44,6 +56,14 @@ export const SANDBOX_OPTIONS = {
   'admin-token': { type: 'string', value: 'T', help: 'the control plane admin token to use (default: made at first start and kept in the database)' },
   'run-pace-ms': { type: 'string', value: 'N', default: '50', help: 'pace of executed runs: milliseconds of each step (queued, started, each persona turn); 0 runs as fast as the agent answers', check: wholeNumber(0, 3_600_000) },
   'agent-timeout-ms': { type: 'string', value: 'N', default: '10000', help: "deadline of each call to an agent's chat endpoint", check: wholeNumber(1, 600_000) },
+  'judge-url': {
+    type: 'string',
+    value: 'URL',
+    help: `a chat-completions endpoint that answers judged metrics instead of the sandbox's deterministic stand-ins (off by default; docs/sandbox.md "Issue 25, round 2"); its Authorization header, if it needs one, is read from the environment variable ${JUDGE_AUTHORIZATION_ENV} (never a flag: a command line is visible to every user of the machine)`,
+    check: httpUrl,
+  },
+  'judge-timeout-ms': { type: 'string', value: 'N', help: 'with --judge-url: deadline of each call to the judge endpoint (default 10000)', check: wholeNumber(1, 600_000) },
+  'judge-model': { type: 'string', value: 'NAME', help: 'with --judge-url: the `model` of each request to the judge endpoint (default sandbox-judge)', check: (v) => (v.trim() === '' ? 'must not be empty' : undefined) },
   faults: { type: 'string', value: 'JSON | @file.json', help: 'faults on demand from the start, as PUT /control/faults takes them: {"seed":1,"rules":[{"unavailable":0.2}]} (docs/sandbox.md, "Faults on demand")' },
   json: { type: 'boolean', default: false, help: 'print one JSON line (base_url, api_key, admin_token, control_url, inspector_url, organization_id, default_workspace_id) as the first line of standard output instead of the banner; with npm use `npm run -s sandbox -- --json`' },
   help: { type: 'boolean', default: false, help: 'print this usage and exit' },

@@ -15,6 +15,7 @@ import { authenticate, canRead, COOKIE, presentedToken, seesOrganization, type S
 import { baselinePlot } from './baselines.js';
 import { feed, sentView } from './events.js';
 import { reference } from './reference.js';
+import { runDetail, runList } from './runs.js';
 import { families, organizationFor, organizations, recordDetail, searchRecords } from './state.js';
 
 export const INSPECTOR_PATH = '/inspector';
@@ -144,6 +145,11 @@ async function route(deps: InspectorDeps, session: Session, request: SandboxRequ
     await jsonBody(request);
     return resend(runtime, session, parts[1]!);
   }
+  if (at === 'GET /runs') {
+    const org = organizationFor(runtime, session, q.get('organization_id'));
+    return json(200, { organization_id: org.id, runs: runList(runtime, session, org.id) });
+  }
+  if (method === 'GET' && parts[0] === 'runs' && parts.length === 2) return json(200, runDetail(runtime, session, parts[1]!));
   if (method === 'GET' && parts[0] === 'baselines' && parts.length === 2) return json(200, baselinePlot(runtime, session, parts[1]!, q.get('bucket_interval'), q.get('timezone')));
   if (at === 'GET /reference') return json(200, reference(runtime.tables));
   if (at === 'POST /try') return tryIt(deps, session, request);

@@ -6,35 +6,25 @@
 // A queued simulation with a stored transcript is re-scored for real (facts 2.17: re-scores without
 // re-simulating, results overwritten as each completes): its outputs of the metrics go IN QUEUE in the request's
 // transaction, and this rule's handler of simulation.metrics-rescore scores them in the background
-// (runs/metrics/score.ts), then raises simulation.metrics-rerun with the new values. A simulation without a
+// (runs/metrics/score.ts), then raises simulation.metrics-rerun with the new values; the scoring is also a job in the
+// run queue (runs/metrics/metric-jobs.ts), so on a shared store another instance finishes it if this one dies. A simulation without a
 // transcript (a fixture that carries its values) has nothing to score: it keeps its values, and
 // simulation.metrics-rerun is raised at once with them. Either way each queued simulation is delivered once to
 // the job_complete webhooks as a run-wave delivery of its run (docs/sandbox.md).
 import type { Runtime } from '../engine/context.js';
 import { invalid } from '../errors.js';
 import type { Rule } from '../engine/hooks.js';
-import { findRecord, inScope, isHidden, setOwn } from '../engine/records.js';
+import { findRecord, inScope, isHidden } from '../engine/records.js';
 import { bodyOf } from '../engine/request-parts.js';
-import { scoreSimulation } from '../runs/metrics/score.js';
+import { queueMetricJob, rerunValues, rescoreKey, runMetricJobHere } from '../runs/metrics/metric-jobs.js';
 import { queueOutput, versionOf } from '../runs/metrics/stored-outputs.js';
 import { transcriptOf } from '../runs/metrics/transcript.js';
 import type { Json } from '../storage/store.js';
-import { valuesOf } from './conversation/outputs.js';
 import { payloadOf, raiseEvent } from './events/payloads.js';
 import { getRecord } from '../storage/typed.js';
+import { ulid } from '../ids.js';
 
 const MAX_PAIRS = 500;
-
-/** The simulation's numeric values of the re-run metrics, as the re-run delivery carries them. */
-function rerunValues(data: Json, metricIds: readonly string[]): Record<string, number[]> {
-  const values = valuesOf(data);
-  const rerun: Record<string, number[]> = {};
-  for (const m of metricIds) {
-    const value = values.get(m);
-    if (typeof value === 'number') setOwn(rerun, m, [value]);
-  }
-  return rerun;
-}
 
 export const simulationRerunMetrics: Rule = {
   handle(ctx) {
@@ -57,7 +47,9 @@ export const simulationRerunMetrics: Rule = {
         const stored = ctx.runtime.store.get('simulation', record.id)!;
         for (const metric of metrics) queueOutput(stored, metric.id, versionOf(metric.data));
         ctx.runtime.store.update(stored);
-        raiseEvent(ctx.runtime, { name: 'simulation.metrics-rescore', org: ctx.org, workspace: ctx.workspace, payload: { run_id: runId, simulation_id: record.id, metric_ids: metricIds } });
+        const jobId = ulid();
+        queueMetricJob(ctx.runtime, rescoreKey(record.id, jobId), ctx.org);
+        raiseEvent(ctx.runtime, { name: 'simulation.metrics-rescore', org: ctx.org, workspace: ctx.workspace, payload: { run_id: runId, simulation_id: record.id, metric_ids: metricIds, job_id: jobId } });
       } else {
         raiseEvent(ctx.runtime, {
           name: 'simulation.metrics-rerun',
@@ -73,16 +65,7 @@ export const simulationRerunMetrics: Rule = {
     return { status: failed === 0 ? 202 : 207, body: { results, queued_count: queued, failed_count: failed } };
   },
   async onEvent(runtime: Runtime, event) {
-    const { run_id, simulation_id, metric_ids } = payloadOf(event, 'simulation.metrics-rescore');
-    if (!runtime.store.get('simulation', simulation_id)) return;
-    await scoreSimulation(runtime, simulation_id, metric_ids);
-    const record = runtime.store.get('simulation', simulation_id);
-    if (!record) return;
-    raiseEvent(runtime, {
-      name: 'simulation.metrics-rerun',
-      org: event.org,
-      workspace: event.workspace,
-      payload: { run_id, simulation_id, completed_at: runtime.clock.now().toISOString(), metric_ids, metric_values: rerunValues(record.data, metric_ids) },
-    });
+    const { simulation_id, metric_ids, job_id } = payloadOf(event, 'simulation.metrics-rescore');
+    await runMetricJobHere(runtime, rescoreKey(simulation_id, job_id), metric_ids);
   },
 };

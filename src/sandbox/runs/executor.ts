@@ -8,6 +8,7 @@ import type { RaisedEvent, RunControl, Runtime } from '../engine/context.js';
 import type { ScoreSimulation } from './contract.js';
 import { executeRun } from './execute-run.js';
 import type { ResolvedExecutionOptions } from './execution-options.js';
+import { executeMetricJob, isMetricJob } from './metrics/metric-jobs.js';
 import { executeResimulation, RESIMULATE_PREFIX } from './resimulate.js';
 import { anyClaimable, claimRuns, renewRuns } from './run-queue.js';
 
@@ -35,12 +36,10 @@ export function createRunExecutor(deps: ExecutorDeps): RunExecutor {
   /** Whether the last sweep failed: an outage is logged once, not every sweep. */
   let failing = false;
 
-  const start = (runId: string): void => {
+  /** Runs a claimed job, keeping it among `running` (renewed by the heartbeat, aborted on close) until it ends. */
+  const track = (runId: string, work: (signal: AbortSignal) => Promise<void>): Promise<void> => {
     const controller = new AbortController();
-    const job = runId.startsWith(RESIMULATE_PREFIX)
-      ? executeResimulation(runtime, options, owner, deps.score, runId, controller.signal)
-      : executeRun({ runtime, options, owner, score: deps.score, publish: deps.publish }, runId, controller.signal);
-    const done = job
+    const done = work(controller.signal)
       .catch((error: unknown) => {
         // A store that went away (the instance closing, the database unreachable): the claim runs out and the run
         // is resumed. The message names the run only, never an agent's configuration.
@@ -51,6 +50,17 @@ export function createRunExecutor(deps: ExecutorDeps): RunExecutor {
         if (!closed) wake();
       });
     running.set(runId, { controller, done });
+    return done;
+  };
+
+  const start = (runId: string): void => {
+    void track(runId, (signal) =>
+      runId.startsWith(RESIMULATE_PREFIX)
+        ? executeResimulation(runtime, options, owner, deps.score, runId, signal)
+        : isMetricJob(runId)
+          ? executeMetricJob(runtime, owner, runId, signal)
+          : executeRun({ runtime, options, owner, score: deps.score, publish: deps.publish }, runId, signal),
+    );
   };
 
   const sweep = (): void => {
@@ -99,6 +109,9 @@ export function createRunExecutor(deps: ExecutorDeps): RunExecutor {
     stop(runId) {
       running.get(runId)?.controller.abort();
     },
+    claim: () => ({ owner, lease_until: Date.now() + options.leaseMs }),
+    // A job the sweep already started here (the event came later than the claim's lease) is not done twice.
+    execute: (key, job) => (closed ? Promise.resolve() : (running.get(key)?.done ?? track(key, job))),
     async close() {
       closed = true;
       clearInterval(sweeper);

@@ -34,11 +34,14 @@ function write(store: Store, queue: Queue): void {
   store.setMeta(KEY, JSON.stringify(queue));
 }
 
-/** Adds a launched run, unclaimed (inside the launch's transaction). */
-export function enqueueRun(store: Store, runId: string, org: string): void {
+/**
+ * Adds a launched run, unclaimed (inside the launch's transaction); or a job already claimed by the instance that
+ * queues it (`claim`: a metric job its event handler does at once), which others take over once the lease runs out.
+ */
+export function enqueueRun(store: Store, runId: string, org: string, claim?: { owner: string; lease_until: number }): void {
   store.transaction(() => {
     const queue = read(store);
-    queue[runId] = { org, owner: null, lease_until: 0, attempt: 0 };
+    queue[runId] = claim ? { org, owner: claim.owner, lease_until: claim.lease_until, attempt: 1 } : { org, owner: null, lease_until: 0, attempt: 0 };
     write(store, queue);
   }, 'write');
 }

@@ -46,6 +46,8 @@ export interface MetricsRescore {
   run_id: string | null;
   simulation_id: string;
   metric_ids: string[];
+  /** The re-scoring's job in the run queue (runs/metrics/metric-jobs.ts rescoreKey). */
+  job_id: string;
 }
 
 /** metric.test-requested: POST /metrics/{metric_id}/test queued an output; the handler scores it. */

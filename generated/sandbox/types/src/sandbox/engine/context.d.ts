@@ -29,6 +29,16 @@ export interface RunControl {
     wake(): void;
     /** A run was cancelled, deleted or completed elsewhere: stop executing it on this instance. */
     stop(runId: string): void;
+    /**
+     * A claim in this instance's name (queue owner and lease end), for a job queued to be done here at once (a metric
+     * test, a re-scoring: runs/metrics/metric-jobs.ts); another instance takes it over only if this one dies.
+     */
+    claim(): {
+        owner: string;
+        lease_until: number;
+    };
+    /** Does a queued job this instance holds now, its lease renewed while it runs and the job aborted on close. */
+    execute(key: string, job: (signal: AbortSignal) => Promise<void>): Promise<void>;
 }
 export interface RequestContext {
     runtime: Runtime;
