@@ -17237,7 +17237,8 @@ async function createSandbox(options = {}) {
 // src/sandbox/pool/forwarded-request.ts
 function fromForwarded(message) {
   const headers = message.headers;
-  const body2 = Promise.resolve(message.body);
+  const bytes = message.body === null ? null : Buffer.from(message.body, "base64");
+  const body2 = Promise.resolve(bytes === null ? null : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   return {
     method: message.method,
     url: new URL(message.url),

@@ -17190,9 +17190,13 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 
 // src/sandbox/pool/forwarded-request.ts
+function forwardedBody(bytes) {
+  return bytes === null ? null : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+}
 function fromForwarded(message) {
   const headers = message.headers;
-  const body2 = Promise.resolve(message.body);
+  const bytes = message.body === null ? null : Buffer.from(message.body, "base64");
+  const body2 = Promise.resolve(bytes === null ? null : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   return {
     method: message.method,
     url: new URL(message.url),
@@ -17335,7 +17339,7 @@ function spawn2() {
   const path = fileURLToPath(import.meta.url);
   const needsTsx = path.endsWith(".ts") && !process.execArgv.some((a) => a.includes("tsx"));
   const execArgv = needsTsx ? [...process.execArgv, "--import", import.meta.resolve("tsx")] : process.execArgv;
-  return fork(path, [WORKER_FLAG], { execArgv, serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  return fork(path, [WORKER_FLAG], { execArgv, serialization: "json", stdio: ["ignore", "inherit", "inherit", "ipc"] });
 }
 async function startSandboxPool(options) {
   const count = options.workers ?? defaultWorkerCount();
@@ -17491,7 +17495,7 @@ async function startSandboxPool(options) {
   for (let i = 1; i < count; i++) replace(i);
   const forward = async (req, res, host) => {
     const request = fromNodeRequest(req, host);
-    const body2 = declaredTooLarge(req) ? null : await request.bytes();
+    const body2 = forwardedBody(declaredTooLarge(req) ? null : await request.bytes());
     const response = await new Promise((answer) => {
       const pending = { message: { type: "request", id: nextId2++, method: request.method, url: request.url.href, headers: req.headers, body: body2 }, writer: writerOf(request.method, req.headers), answer };
       submit(pending);
