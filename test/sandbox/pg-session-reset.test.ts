@@ -46,6 +46,20 @@ describePg('a PostgreSQL session reset behind the store', () => {
     expect(nameOf('b')).toBe('second');
   });
 
+  it('sets the session up again before the next transaction when the last one met the reset (write after write)', () => {
+    // As the store sends a write: marked as in a transaction, then BEGIN and the first read as one script.
+    const script = (): string | null | undefined => connection.query("BEGIN; SELECT name FROM items WHERE id = 'b'")[0]?.name;
+    connection.query('DISCARD ALL');
+    connection.inTransaction = true;
+    expect(script).toThrow(DatabaseUnavailable);
+    connection.query('ROLLBACK');
+    connection.inTransaction = false;
+    connection.inTransaction = true;
+    expect(script()).toBe('second');
+    connection.query('COMMIT');
+    connection.inTransaction = false;
+  });
+
   it('still reports a statement that is wrong as an error (retried once, not forever)', () => {
     expect(() => connection.query('SELECT name FROM no_such_table WHERE id = $1', ['a'])).toThrow(/no_such_table/);
     expect(nameOf('a')).toBe('first');

@@ -45,6 +45,8 @@ const PREPARED_MAX = 256;
  * does not exist (26000) or a table not on the search path (42P01).
  */
 const SESSION_FORGOTTEN = new Set(['26000', '42P01']);
+/** libpq's PQtransactionStatus when the session is in no transaction block. */
+const PQTRANS_IDLE = 0;
 
 /** The database cannot be reached: answered as 503 INTERNAL with the error envelope. */
 export class DatabaseUnavailable extends ApiFailure {
@@ -183,7 +185,9 @@ export class PgConnection {
   query(text: string, params?: (string | null)[]): Row[] {
     for (let attempt = 0; ; attempt++) {
       const pq = this.ensure();
-      if (this.sessionLost && !this.inTransaction) this.recoverSession(pq);
+      // The server's own word (no transaction block open), not inTransaction: the store sets that before sending the
+      // script that begins one, and a session left unrecovered would fail every such script in turn.
+      if (this.sessionLost && pq.transactionStatus() === PQTRANS_IDLE) this.recoverSession(pq);
       try {
         return this.run(pq, text, params);
       } catch (error) {
