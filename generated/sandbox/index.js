@@ -15950,6 +15950,7 @@ var STATEMENT_TIMEOUT_MS = 1e4;
 var CONNECT_TIMEOUT_S = 3;
 var PREPARED_MAX = 256;
 var SESSION_FORGOTTEN = /* @__PURE__ */ new Set(["26000", "42P01"]);
+var PQTRANS_IDLE = 0;
 var DatabaseUnavailable = class extends ApiFailure {
   constructor(reason) {
     super(503, "INTERNAL", "The sandbox database is unavailable; try again.", []);
@@ -16058,7 +16059,7 @@ var PgConnection = class {
   query(text, params) {
     for (let attempt = 0; ; attempt++) {
       const pq = this.ensure();
-      if (this.sessionLost && !this.inTransaction) this.recoverSession(pq);
+      if (this.sessionLost && pq.transactionStatus() === PQTRANS_IDLE) this.recoverSession(pq);
       try {
         return this.run(pq, text, params);
       } catch (error) {
