@@ -16105,6 +16105,8 @@ var RECONNECT_PAUSE_MS = 250;
 var STATEMENT_TIMEOUT_MS = 1e4;
 var CONNECT_TIMEOUT_S = 3;
 var PREPARED_MAX = 256;
+var SESSION_FORGOTTEN = /* @__PURE__ */ new Set(["26000", "42P01"]);
+var PQTRANS_IDLE = 0;
 var DatabaseUnavailable = class extends ApiFailure {
   constructor(reason) {
     super(503, "INTERNAL", "The sandbox database is unavailable; try again.", []);
@@ -16157,6 +16159,8 @@ var PgConnection = class {
   inTransaction = false;
   /** The statements prepared on the current connection: their names by text (a new connection has none). */
   prepared = /* @__PURE__ */ new Map();
+  /** The server forgot this session's state inside a transaction: set it up again once the transaction ends. */
+  sessionLost = false;
   /** Connects now; throws DatabaseUnavailable with libpq's one-line reason when the server refuses. */
   open() {
     this.lastFailure.at = 0;
@@ -16178,13 +16182,31 @@ var PgConnection = class {
     }
     this.pq = pq;
     try {
-      this.run(pq, `SET statement_timeout = ${STATEMENT_TIMEOUT_MS}; SET client_min_messages = warning`, void 0);
-      this.setUp(this);
+      this.setUpSession(pq);
     } catch (error) {
       this.drop();
       throw error;
     }
     return pq;
+  }
+  /** This session's settings and the caller's set-up (after a connect, or after the server forgot them). */
+  setUpSession(pq) {
+    this.run(pq, `SET statement_timeout = ${STATEMENT_TIMEOUT_MS}; SET client_min_messages = warning`, void 0);
+    this.setUp(this);
+  }
+  /**
+   * The server forgot this session's state while the connection stayed up: `DISCARD ALL` (run by a pooler
+   * between clients, or by hand), `DEALLOCATE ALL`, a pooler that hands the session another server connection.
+   * The prepared statements are gone (26000) and the search path with them (a table of the sandbox's schema is
+   * then undefined, 42P01). The state is made again from scratch: every name this connection prepared is
+   * dropped on the server too (some may survive a partial reset and would clash with a fresh prepare), then the
+   * settings and search path. Runs outside a transaction only (an aborted one takes no statement).
+   */
+  recoverSession(pq) {
+    this.prepared.clear();
+    this.sessionLost = false;
+    this.run(pq, "DEALLOCATE ALL", void 0);
+    this.setUpSession(pq);
   }
   /**
    * Runs one statement; `$1`... take `params` (strings, or null for NULL). Without params the text may hold
@@ -16193,9 +16215,16 @@ var PgConnection = class {
   query(text2, params) {
     for (let attempt = 0; ; attempt++) {
       const pq = this.ensure();
+      if (this.sessionLost && pq.transactionStatus() === PQTRANS_IDLE) this.recoverSession(pq);
       try {
         return this.run(pq, text2, params);
       } catch (error) {
+        if (error instanceof PgError && SESSION_FORGOTTEN.has(error.sqlState ?? "") && attempt === 0) {
+          this.prepared.clear();
+          this.sessionLost = true;
+          if (this.inTransaction) throw new DatabaseUnavailable(error.message);
+          continue;
+        }
         if (!(error instanceof DatabaseUnavailable)) throw error;
         this.drop();
         if (this.inTransaction || attempt > 0) throw error;
@@ -17327,9 +17356,13 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 
 // src/sandbox/pool/forwarded-request.ts
+function forwardedBody(bytes) {
+  return bytes === null ? null : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+}
 function fromForwarded(message) {
   const headers = message.headers;
-  const body2 = Promise.resolve(message.body);
+  const bytes = message.body === null ? null : Buffer.from(message.body, "base64");
+  const body2 = Promise.resolve(bytes === null ? null : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   return {
     method: message.method,
     url: new URL(message.url),
@@ -17472,7 +17505,7 @@ function spawn2() {
   const path = fileURLToPath(import.meta.url);
   const needsTsx = path.endsWith(".ts") && !process.execArgv.some((a) => a.includes("tsx"));
   const execArgv = needsTsx ? [...process.execArgv, "--import", import.meta.resolve("tsx")] : process.execArgv;
-  return fork(path, [WORKER_FLAG], { execArgv, serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  return fork(path, [WORKER_FLAG], { execArgv, serialization: "json", stdio: ["ignore", "inherit", "inherit", "ipc"] });
 }
 async function startSandboxPool(options) {
   const count2 = options.workers ?? defaultWorkerCount();
@@ -17628,7 +17661,7 @@ async function startSandboxPool(options) {
   for (let i = 1; i < count2; i++) replace(i);
   const forward = async (req, res, host) => {
     const request = fromNodeRequest(req, host);
-    const body2 = declaredTooLarge(req) ? null : await request.bytes();
+    const body2 = forwardedBody(declaredTooLarge(req) ? null : await request.bytes());
     const response = await new Promise((answer) => {
       const pending = { message: { type: "request", id: nextId2++, method: request.method, url: request.url.href, headers: req.headers, body: body2 }, writer: writerOf(request.method, req.headers), answer };
       submit(pending);

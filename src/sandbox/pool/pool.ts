@@ -23,6 +23,7 @@ import type { SandboxResponse } from '../http/exchange.js';
 import { INSPECTOR_PATH } from '../inspector/handler.js';
 import { CONTROL_PATH } from '../sandbox.js';
 import type { WorkerEngineOptions } from './engine-options.js';
+import { forwardedBody } from './forwarded-request.js';
 import type { ForwardedRequest, MainToWorker, WorkerStart, WorkerToMain } from './messages.js';
 import { runPoolWorker } from './worker.js';
 import { SAFE_METHODS, WriteShares, writeShare, writerOf } from './write-share.js';
@@ -99,7 +100,7 @@ function spawn(): ChildProcess {
   const path = fileURLToPath(import.meta.url);
   const needsTsx = path.endsWith('.ts') && !process.execArgv.some((a) => a.includes('tsx'));
   const execArgv = needsTsx ? [...process.execArgv, '--import', import.meta.resolve('tsx')] : process.execArgv;
-  return fork(path, [WORKER_FLAG], { execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return fork(path, [WORKER_FLAG], { execArgv, serialization: 'json', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 }
 
 export async function startSandboxPool(options: SandboxPoolOptions): Promise<SandboxPool> {
@@ -283,7 +284,7 @@ export async function startSandboxPool(options: SandboxPoolOptions): Promise<San
   const forward = async (req: IncomingMessage, res: ServerResponse, host: string): Promise<void> => {
     const request = fromNodeRequest(req, host);
     // Read here, up to the limit (or not at all when its Content-Length is over it): the worker gets bytes.
-    const body = declaredTooLarge(req) ? null : await request.bytes();
+    const body = forwardedBody(declaredTooLarge(req) ? null : await request.bytes());
     const response = await new Promise<SandboxResponse>((answer) => {
       const pending: InFlight = { message: { type: 'request', id: nextId++, method: request.method, url: request.url.href, headers: req.headers, body }, writer: writerOf(request.method, req.headers), answer };
       submit(pending);

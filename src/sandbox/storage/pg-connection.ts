@@ -40,6 +40,13 @@ const CONNECT_TIMEOUT_S = 3;
  * kind and field; past this many, further texts run unprepared.
  */
 const PREPARED_MAX = 256;
+/**
+ * What a statement meets when the server forgot the session's state (recoverSession): a prepared statement that
+ * does not exist (26000) or a table not on the search path (42P01).
+ */
+const SESSION_FORGOTTEN = new Set(['26000', '42P01']);
+/** libpq's PQtransactionStatus when the session is in no transaction block. */
+const PQTRANS_IDLE = 0;
 
 /** The database cannot be reached: answered as 503 INTERNAL with the error envelope. */
 export class DatabaseUnavailable extends ApiFailure {
@@ -110,6 +117,8 @@ export class PgConnection {
   inTransaction = false;
   /** The statements prepared on the current connection: their names by text (a new connection has none). */
   private readonly prepared = new Map<string, string>();
+  /** The server forgot this session's state inside a transaction: set it up again once the transaction ends. */
+  private sessionLost = false;
 
   constructor(
     readonly target: PgTarget,
@@ -139,14 +148,34 @@ export class PgConnection {
     }
     this.pq = pq;
     try {
-      // libpq prints server notices ("already exists, skipping") on standard error otherwise.
-      this.run(pq, `SET statement_timeout = ${STATEMENT_TIMEOUT_MS}; SET client_min_messages = warning`, undefined);
-      this.setUp(this);
+      this.setUpSession(pq);
     } catch (error) {
       this.drop();
       throw error;
     }
     return pq;
+  }
+
+  /** This session's settings and the caller's set-up (after a connect, or after the server forgot them). */
+  private setUpSession(pq: PQ): void {
+    // libpq prints server notices ("already exists, skipping") on standard error otherwise.
+    this.run(pq, `SET statement_timeout = ${STATEMENT_TIMEOUT_MS}; SET client_min_messages = warning`, undefined);
+    this.setUp(this);
+  }
+
+  /**
+   * The server forgot this session's state while the connection stayed up: `DISCARD ALL` (run by a pooler
+   * between clients, or by hand), `DEALLOCATE ALL`, a pooler that hands the session another server connection.
+   * The prepared statements are gone (26000) and the search path with them (a table of the sandbox's schema is
+   * then undefined, 42P01). The state is made again from scratch: every name this connection prepared is
+   * dropped on the server too (some may survive a partial reset and would clash with a fresh prepare), then the
+   * settings and search path. Runs outside a transaction only (an aborted one takes no statement).
+   */
+  private recoverSession(pq: PQ): void {
+    this.prepared.clear();
+    this.sessionLost = false;
+    this.run(pq, 'DEALLOCATE ALL', undefined);
+    this.setUpSession(pq);
   }
 
   /**
@@ -156,9 +185,20 @@ export class PgConnection {
   query(text: string, params?: (string | null)[]): Row[] {
     for (let attempt = 0; ; attempt++) {
       const pq = this.ensure();
+      // The server's own word (no transaction block open), not inTransaction: the store sets that before sending the
+      // script that begins one, and a session left unrecovered would fail every such script in turn.
+      if (this.sessionLost && pq.transactionStatus() === PQTRANS_IDLE) this.recoverSession(pq);
       try {
         return this.run(pq, text, params);
       } catch (error) {
+        if (error instanceof PgError && SESSION_FORGOTTEN.has(error.sqlState ?? '') && attempt === 0) {
+          // Inside a transaction the error aborted it: the caller rolls back and answers 503 (try again), and the
+          // session is set up again before the next statement. Outside one, the statement runs again once.
+          this.prepared.clear();
+          this.sessionLost = true;
+          if (this.inTransaction) throw new DatabaseUnavailable(error.message);
+          continue;
+        }
         if (!(error instanceof DatabaseUnavailable)) throw error;
         this.drop();
         // Outside a transaction a statement that met a dropped connection runs again on a new one, once.
