@@ -8,6 +8,16 @@ export function isJsonObject(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/**
+ * An organization's live records of a kind whose `data[field]` equals `value`, in insertion order, through the
+ * store's indexed field lookup (issue 29: "the rows of this test set" read by listing every live record of the
+ * kind cost what the organization holds). Only the organization's own records: the platform's are not included.
+ */
+export function liveWithField(store: Pick<Store, 'withField'>, kind: string, org: string, field: string, value: unknown): StoredRecord[] {
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return [];
+  return store.withField(kind, org, field, value).filter((r) => !r.deleted);
+}
+
 /** The owner of platform records every organization sees (built-in metrics, voices): `StoredRecord.org`. */
 export const PLATFORM_ORG = '*';
 
