@@ -4,8 +4,8 @@
 //   reference = samples ending in [T/6, T/3], final = samples ending in (5T/6, T]
 // (for an hour: minutes 10-20 against the last ten minutes). Passing: the final window's median p99 is within
 // 10% (or 5 ms, for tiny latencies) of the reference's, and each memory median (RSS, heap) is within 10% of the
-// reference's plus the data stored in between (the records the soak stored between the two windows times their
-// mean size as answered: memory that holds data is not a leak). RSS is also allowed twice the database file's
+// reference's plus the data stored in between (the rows the sandbox's database holds more between the two windows,
+// every live record, version and sent entry whatever made it (soak-live-count.ts), times a record's mean size as answered: memory that holds data is not a leak). RSS is also allowed twice the database file's
 // growth between the windows where it is known (SQLite): the store maps its file into memory (mmap_size), so every
 // page of it the sandbox touches counts in RSS, and SQLite's page cache keeps a copy of the pages it writes, up to
 // its bound (cache_size, 64 MB; measured: a store growing its file by 78 MB grew RSS by 78 MB mapped plus 69 MB of
@@ -20,7 +20,10 @@ export interface SoakSample {
   /** Bytes; the sum over instances. */
   rss: number;
   heap: number;
-  /** Records the soak has stored (acknowledged creates minus acknowledged deletes) at the end of the sample. */
+  /**
+   * Rows the sandbox holds at the end of the sample: its database's count of live records, versions and sent
+   * entries (soak-live-count.ts); the soak's acknowledged creates minus deletes where the database cannot be read.
+   */
   stored: number;
   /** The database file's size in bytes (SQLite, with its WAL), or null where it is not the process's to map. */
   dbBytes?: number | null;

@@ -22,6 +22,7 @@ import { mix, Rng } from './prng.js';
 import { Receiver } from './receiver.js';
 import { SandboxLog, SandboxProcess } from './sandbox-process.js';
 import { type Check, judgeFlatness, percentile, type SoakSample } from './soak-judge.js';
+import { type LiveCounter, type LiveCounts, pgLiveCounter, sqliteLiveCounter, totalOf } from './soak-live-count.js';
 import { type SoakRuns, startSoakRuns } from './soak-runs.js';
 
 export interface SoakOptions {
@@ -86,6 +87,8 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
   const receiver = new Receiver();
   let runs: SoakRuns | undefined;
   let schema: string | undefined;
+  let liveCounter: LiveCounter | undefined;
+  let lastCounts: LiveCounts | null = null;
   const loadBefore = loadavg();
   try {
     if (o.db) {
@@ -118,7 +121,16 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
     const stored = new Map<string, Stored[]>();
     let recordBytes = 0;
     let recordCount = 0;
-    const storedNow = (): number => [...stored.values()].reduce((n, list) => n + list.filter((s) => !s.deleted).length, 0);
+    const acknowledgedNow = (): number => [...stored.values()].reduce((n, list) => n + list.filter((s) => !s.deleted).length, 0);
+    // Everything the sandbox holds, counted by its database (soak-live-count.ts); the acknowledged creates only
+    // when the database cannot be read.
+    liveCounter = o.db && schema ? pgLiveCounter(o.db, schema) : sqliteLiveCounter(join(dir, 'soak.db'));
+    const storedNow = (): number => {
+      const counts = liveCounter!.count();
+      if (counts === null) return acknowledgedNow();
+      lastCounts = counts;
+      return totalOf(counts);
+    };
 
     // The traffic.
     const errors: string[] = [];
@@ -328,9 +340,10 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
       { name: 'sandbox up', ok: processes.every((p) => p.alive()) && log.unexpectedExits.length === 0, detail: log.unexpectedExits.length === 0 ? 'every process ran to the end' : JSON.stringify(log.unexpectedExits) },
     ];
     const ok = checksAll.every((c) => c.ok);
-    const report = soakReport({ o, command, interval, samples, checks: checksAll, errors, lost, runProblems: runsVerdict.lines, perFamily, unprepared, prepared: live.length, routes: routes.length, trafficS, requests, recordBytes: recordCount > 0 ? recordBytes / recordCount : 0, load: [loadBefore, loadavg()], processes: processes.length, ok });
+    const report = soakReport({ o, command, interval, samples, checks: checksAll, errors, lost, runProblems: runsVerdict.lines, perFamily, unprepared, prepared: live.length, routes: routes.length, trafficS, requests, recordBytes: recordCount > 0 ? recordBytes / recordCount : 0, load: [loadBefore, loadavg()], processes: processes.length, liveCounts: lastCounts, acknowledged: acknowledgedNow(), ok });
     return { ok, report };
   } finally {
+    liveCounter?.close();
     await runs?.close();
     await receiver.stop().catch(() => {});
     await (instances ? instances.stop() : Promise.all(processes.map((p) => p.stop())));
@@ -347,6 +360,10 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
 
 interface ReportInput {
   o: SoakOptions;
+  /** The last sample's count of what the database holds, per kind (null when it could not be read). */
+  liveCounts: LiveCounts | null;
+  /** Records the soak's own creates left live (acknowledged creates minus acknowledged deletes). */
+  acknowledged: number;
   command: string;
   interval: number;
   samples: (SoakSample & { errors: number; fourxx: number; skipped: number; dbBytes: number | null; slowest: string })[];
@@ -373,7 +390,7 @@ function soakReport(r: ReportInput): string {
     '',
     `\`${r.command}\`: **${r.ok ? 'pass' : 'FAIL'}**. ${r.requests} requests in ${Math.round(r.trafficS)} s (target ${r.o.rate}/s) over ${r.prepared} of ${r.routes} operations, seed ${r.o.seed}. Node ${process.version}, load average ${r.load[0].map((x) => x.toFixed(1)).join(' ')} at the start and ${r.load[1].map((x) => x.toFixed(1)).join(' ')} at the end (other work on the machine shows in the latencies), ${new Date().toISOString().slice(0, 10)}.`,
     '',
-    `The runs beside the mix (one launched every ${Math.min(RUN_EVERY_S, Math.max(1, Math.floor(r.o.seconds / 5)))} s, executed by the sandbox against a chat agent on loopback, followed with GET every ${RUN_POLL_MS / 1000} s) are not in the latency samples; their check is below. The test: the run is cut into samples; the reference window is the samples ending in [T/6, T/3], the final window those ending after 5T/6 (for an hour: minutes 10-20 against the last ten minutes). The final median p99 must be within 10% (or 5 ms) of the reference median, and the final median RSS and heap within 10% of the reference plus the data stored in between (records stored between the windows times their mean size as answered; RSS also the database file's growth in between, where the sandbox maps its SQLite file). Every acknowledged create must read back (404 when an acknowledged delete removed it); no 5xx and no request without an answer.`,
+    `The runs beside the mix (one launched every ${Math.min(RUN_EVERY_S, Math.max(1, Math.floor(r.o.seconds / 5)))} s, executed by the sandbox against a chat agent on loopback, followed with GET every ${RUN_POLL_MS / 1000} s) are not in the latency samples; their check is below. The test: the run is cut into samples; the reference window is the samples ending in [T/6, T/3], the final window those ending after 5T/6 (for an hour: minutes 10-20 against the last ten minutes). The final median p99 must be within 10% (or 5 ms) of the reference median, and the final median RSS and heap within 10% of the reference plus the data stored in between (rows the database holds more between the windows (every live record, version and sent entry, whatever made it) times a record's mean size as answered; RSS also the database file's growth in between, where the sandbox maps its SQLite file). Every acknowledged create must read back (404 when an acknowledged delete removed it); no 5xx and no request without an answer.`,
     '',
     '| check | result | detail |',
     '|---|---|---|',
@@ -381,7 +398,7 @@ function soakReport(r: ReportInput): string {
     '',
     `## Every ${r.interval} s`,
     '',
-    '| t (s) | requests | p50 (ms) | p99 (ms) | RSS (MB) | heap (MB) | records stored | database (MB) | errors | 4xx | ticks skipped (busy) | slowest (operation ms) |',
+    '| t (s) | requests | p50 (ms) | p99 (ms) | RSS (MB) | heap (MB) | rows stored (database count) | database (MB) | errors | 4xx | ticks skipped (busy) | slowest (operation ms) |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...r.samples.map((s) => `| ${s.t} | ${s.requests} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${mb(s.rss)} | ${mb(s.heap)} | ${s.stored} | ${s.dbBytes === null ? '-' : mb(s.dbBytes)} | ${s.errors} | ${s.fourxx} | ${s.skipped} | ${s.slowest} |`),
     '',
@@ -390,6 +407,8 @@ function soakReport(r: ReportInput): string {
     '| family | answers |',
     '|---|---|',
     ...[...r.perFamily.entries()].sort().map(([f, c]) => `| ${f} | ${Object.entries(c).sort().map(([k, v]) => `${k}: ${v}`).join(', ')} |`),
+    '',
+    `Rows stored: every live record, version and sent entry the sandbox holds, counted by its database each sample (drill/soak-live-count.ts), whatever made them (the mix, the runs, duplicates, events); at the end ${r.liveCounts === null ? 'not readable' : Object.entries(r.liveCounts).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}; of them ${r.acknowledged} live records made by the mix's acknowledged creates.`,
     '',
     `Mean stored record size (as answered): ${Math.round(r.recordBytes)} B. 4xx answers are the API refusing a request the mix made invalid over time (a record another request deleted, a state change already made); they are counted, not errors.`,
   ];

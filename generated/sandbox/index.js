@@ -8874,6 +8874,10 @@ function failure(error, requestId) {
 function isJsonObject(value) {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
+function liveWithField(store, kind, org, field2, value) {
+  if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") return [];
+  return store.withField(kind, org, field2, value).filter((r) => !r.deleted);
+}
 var PLATFORM_ORG = "*";
 
 // src/data/own-property.ts
@@ -10170,6 +10174,8 @@ function listAction(ctx, order, keep) {
     if (parent) findRecord(ctx, parent.name, ctx.path[parentParam.name], { field: parentParam.name });
     parentField = parentParam.name;
   }
+  const paged = parentField === void 0 && keep === void 0 && order === void 0 ? pagedInQuery(ctx, resource) : void 0;
+  if (paged) return paged;
   const inList = ctx.runtime.store.list(resource.name, { org: ctx.org }).filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && matchesFilters(ctx, resource, r)).filter((r) => parentField === void 0 || r.data[parentField] === ctx.path[parentField]).filter((r) => keep === void 0 || keep(r));
   const all = applyListQuery(ctx, resource, inList, order);
   const paging = ctx.route.pagination;
@@ -10179,6 +10185,28 @@ function listAction(ctx, order, keep) {
   if (p.next === void 0 || !paging.nextLink) return { records: p.items, total: all.length, nextPageToken: p.next };
   const path = `${ctx.runtime.tables.basePath}${ctx.route.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(String(ctx.path[name])))}`;
   return { records: p.items, total: all.length, nextPageToken: nextLink(ctx.origin, path, ctx.query, paging.pageToken, p.next) };
+}
+function pagedInQuery(ctx, resource) {
+  const paging = ctx.route.pagination;
+  if (!paging || paging.style !== "token" || paging.nextLink) return void 0;
+  const lc = resource.lifecycle;
+  const hides = lc !== null && lc.field !== null && lc.hidden.length > 0;
+  if (hides && !/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(lc.field)) return void 0;
+  for (const name of Object.keys(ctx.query)) if (resource.properties.includes(name)) return void 0;
+  for (const param of ctx.route.params.query) {
+    if (param.listQuery === void 0 || param.listQuery === null) continue;
+    const value = ctx.query[param.name] ?? param.default;
+    if (value === void 0 || param.listQuery === "include-builtin" && value !== false) continue;
+    return void 0;
+  }
+  const declared = ctx.route.params.query.find((p) => p.name === paging.pageSize)?.default;
+  const asked = ctx.query[paging.pageSize];
+  const size = typeof asked === "number" ? Math.max(0, Math.floor(asked)) : typeof declared === "number" ? declared : DEFAULT_PAGE_SIZE;
+  const offset = decodeToken(ctx.query[paging.pageToken], paging.pageToken);
+  const workspace2 = resource.scope === "workspace" ? { id: ctx.workspace, unsetToo: ctx.workspaceIsDefault } : void 0;
+  const { records, total } = ctx.runtime.store.listPage(resource.name, { org: ctx.org, ...workspace2 ? { workspace: workspace2 } : {}, ...hides ? { hidden: { field: lc.field, values: lc.hidden } } : {}, offset, limit: size });
+  const end = offset + records.length;
+  return size > 0 && end < total ? { records, total, nextPageToken: encodeToken(end) } : { records, total };
 }
 function insertNew(ctx, resource, data) {
   const record = ctx.runtime.store.insert({
@@ -10501,11 +10529,11 @@ function credentialOf(scheme, value) {
   if (scheme === "bearer") return /^bearer\s+(.+)$/i.exec(value.trim())?.[1].trim() ?? null;
   const basic = /^basic\s+([A-Za-z0-9+/=]+)$/i.exec(value.trim());
   if (!basic) return null;
-  const decoded = Buffer.from(basic[1], "base64").toString("utf8");
-  const colon = decoded.indexOf(":");
-  if (colon < 0) return decoded;
-  const password = decoded.slice(colon + 1);
-  return password !== "" ? password : decoded.slice(0, colon);
+  const decoded2 = Buffer.from(basic[1], "base64").toString("utf8");
+  const colon = decoded2.indexOf(":");
+  if (colon < 0) return decoded2;
+  const password = decoded2.slice(colon + 1);
+  return password !== "" ? password : decoded2.slice(0, colon);
 }
 function cookieValue(header, name) {
   if (header === null) return null;
@@ -15159,7 +15187,7 @@ function subSample(ids, size, seed) {
   return ids.filter((_, i) => chosen.has(i));
 }
 function selectCases(store, org, testSetId, options) {
-  const cases = store.list("test_case", { org }).filter((c) => c.data.test_set_id === testSetId).sort((a, b) => Number(a.data.position ?? 0) - Number(b.data.position ?? 0) || a.seq - b.seq);
+  const cases = liveWithField(store, "test_case", org, "test_set_id", testSetId).sort((a, b) => Number(a.data.position ?? 0) - Number(b.data.position ?? 0) || a.seq - b.seq);
   let ids = cases.map((c) => c.id);
   if (Array.isArray(options.test_case_ids)) {
     const known = new Set(ids);
@@ -15247,6 +15275,15 @@ var runPinVersions = {
 
 // src/sandbox/rules/serve-catalog.ts
 import { stringify } from "yaml";
+var texts = { yaml: /* @__PURE__ */ new WeakMap(), json: /* @__PURE__ */ new WeakMap() };
+function textOf2(document, form) {
+  let text2 = texts[form].get(document);
+  if (text2 === void 0) {
+    text2 = form === "json" ? JSON.stringify(document) : stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 });
+    texts[form].set(document, text2);
+  }
+  return text2;
+}
 function origin(ctx) {
   return `${ctx.origin}${ctx.runtime.tables.basePath}`;
 }
@@ -15260,8 +15297,8 @@ var serveCatalog = {
     const doc = docs.find((d) => d.name === ctx.path[param]);
     if (!doc) throw notFound(param, "spec");
     const accept = ctx.requestHeaders.get("accept") ?? "";
-    if (/application\/json/i.test(accept)) return { body: doc.document };
-    return { body: stringify(doc.document, { aliasDuplicateObjects: false, lineWidth: 0 }), contentType: "application/yaml" };
+    if (/application\/json/i.test(accept)) return { body: textOf2(doc.document, "json"), contentType: "application/json" };
+    return { body: textOf2(doc.document, "yaml"), contentType: "application/yaml" };
   }
 };
 
@@ -15281,7 +15318,7 @@ function makeRoom(ctx, others, at3) {
   });
 }
 function casesOf(ctx, testSetId) {
-  return ctx.runtime.store.list("test_case", { org: ctx.org }).filter((c) => c.data.test_set_id === testSetId);
+  return liveWithField(ctx.runtime.store, "test_case", ctx.org, "test_set_id", testSetId);
 }
 function content(items) {
   return items.map((item) => Object.fromEntries(CONTENT.filter((k) => item[k] !== null).map((k) => [k, item[k]])));
@@ -15706,7 +15743,7 @@ var testSetAgents = {
 var testSetRecords = {
   handle(ctx) {
     const testSet = findRecord(ctx, "test_set", ctx.path.test_set_id, { field: "test_set_id" });
-    const cases = ctx.runtime.store.list("test_case", { org: ctx.org }).filter((c) => c.data.test_set_id === testSet.id).sort((a, b) => Number(a.data.position) - Number(b.data.position));
+    const cases = liveWithField(ctx.runtime.store, "test_case", ctx.org, "test_set_id", testSet.id).sort((a, b) => Number(a.data.position) - Number(b.data.position));
     const records = cases.map((c) => ({
       id: c.id,
       input: c.data.input_str,
@@ -16311,6 +16348,12 @@ function lockKey(name) {
 // src/sandbox/storage/pg-store.ts
 import { randomUUID as randomUUID2 } from "node:crypto";
 
+// src/sandbox/storage/decode-count.ts
+var decoded = 0;
+function countDecoded(n = 1) {
+  decoded += n;
+}
+
 // src/sandbox/storage/pg-schema.ts
 var MIGRATION_LOCK_CLASS = 1396788804;
 function scopeLockKey(schema, scope) {
@@ -16452,6 +16495,7 @@ var SharedCache = class {
 // src/sandbox/storage/pg-store.ts
 var CREATED_LEASE_MS = 1e4;
 function toRecord(row) {
+  countDecoded();
   return { kind: row.kind, id: row.id, org: row.org, workspace: row.workspace ?? null, deleted: row.deleted === "t", seq: Number(row.seq), data: JSON.parse(row.data) };
 }
 function toSent(row) {
@@ -16634,6 +16678,15 @@ function openPgStore(url, options = {}) {
       const rows = filter.org === void 0 ? q(`SELECT * FROM records WHERE kind = $1${live2} ORDER BY seq`, [kind]) : lockedQuery(filter.org, `SELECT * FROM records WHERE kind = $1 AND (org = $2 OR org = $3)${live2} ORDER BY seq`, [kind, filter.org, PLATFORM_ORG]);
       return rows.map(toRecord).filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === void 0 || r.workspace === filter.workspace));
     },
+    listPage(kind, query) {
+      const where = `kind = $1 AND (org = $2 OR org = $3) AND NOT deleted AND ($4::boolean IS NOT TRUE OR org = $3 OR workspace = $5 OR (workspace IS NULL AND $6::boolean))
+        AND ($7::text IS NULL OR jsonb_typeof(data::jsonb -> $7::text) IS DISTINCT FROM 'string' OR NOT ((data::jsonb ->> $7::text) = ANY (ARRAY(SELECT jsonb_array_elements_text($8::jsonb)))))`;
+      const params = [kind, query.org, PLATFORM_ORG, query.workspace ? "t" : "f", query.workspace?.id ?? null, query.workspace?.unsetToo === true ? "t" : "f", query.hidden?.field ?? null, JSON.stringify(query.hidden?.values ?? [])];
+      const total = Number(lockedQuery(query.org, `SELECT count(*) AS n FROM records WHERE ${where}`, params)[0].n);
+      if (query.limit <= 0 || query.offset >= total) return { records: [], total };
+      const rows = q(`SELECT * FROM records WHERE ${where} ORDER BY seq LIMIT $9 OFFSET $10`, [...params, String(query.limit), String(query.offset)]);
+      return { records: rows.map(toRecord), total };
+    },
     withField(kind, org, field2, value) {
       const json2 = JSON.stringify(value) ?? "null";
       if (lookupReady(kind, field2)) {
@@ -16738,7 +16791,9 @@ CREATE TABLE IF NOT EXISTS versions (
 CREATE TABLE IF NOT EXISTS sent (
   seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, org TEXT NOT NULL, kind TEXT NOT NULL, data TEXT NOT NULL);
 `;
+var PAGE_WHERE = "kind = ? AND (org = ? OR org = ?) AND deleted = 0 AND (? = 0 OR org = ? OR workspace = ? OR (workspace IS NULL AND ? = 1)) AND (? IS NULL OR json_type(data, ?) IS NOT 'text' OR json_extract(data, ?) NOT IN (SELECT value FROM json_each(?)))";
 function toRecord2(row) {
+  countDecoded();
   return { kind: row.kind, id: row.id, org: row.org, workspace: row.workspace, deleted: row.deleted === 1, seq: row.seq, data: JSON.parse(row.data) };
 }
 function openSqliteStore(path) {
@@ -16770,6 +16825,10 @@ function openSqliteStore(path) {
     // rose with ~300 tombstones of each kind).
     listKindLive: db.prepare("SELECT * FROM records WHERE kind = ? AND deleted = 0 ORDER BY seq"),
     listOrgLive: db.prepare("SELECT * FROM records WHERE kind = ? AND (org = ? OR org = ?) AND deleted = 0 ORDER BY seq"),
+    // A list's page and its total (store.ts PageQuery): the live rows of the organization and the platform, of one
+    // workspace (and the unset ones) when scoped, without the hidden lifecycle states (PageParams).
+    countPage: db.prepare(`SELECT count(*) AS n FROM records WHERE ${PAGE_WHERE}`),
+    page: db.prepare(`SELECT * FROM records WHERE ${PAGE_WHERE} ORDER BY seq LIMIT ? OFFSET ?`),
     addVersion: db.prepare("INSERT INTO versions (kind, resource_id, number, data) VALUES (?, ?, ?, ?)"),
     listVersions: db.prepare("SELECT number, data FROM versions WHERE kind = ? AND resource_id = ? ORDER BY number DESC"),
     addSent: db.prepare("INSERT INTO sent (id, org, kind, data) VALUES (?, ?, ?, ?)"),
@@ -16869,6 +16928,13 @@ function openSqliteStore(path) {
       const live2 = filter.includeDeleted !== true;
       const rows = filter.org === void 0 ? (live2 ? q.listKindLive : q.listKind).all(kind) : (live2 ? q.listOrgLive : q.listOrg).all(kind, filter.org, PLATFORM_ORG);
       return rows.map(toRecord2).filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === void 0 || r.workspace === filter.workspace));
+    },
+    listPage(kind, query) {
+      const path2 = query.hidden ? `$.${query.hidden.field}` : null;
+      const where = [kind, query.org, PLATFORM_ORG, query.workspace ? 1 : 0, PLATFORM_ORG, query.workspace?.id ?? null, query.workspace?.unsetToo === true ? 1 : 0, path2, path2, path2, JSON.stringify(query.hidden?.values ?? [])];
+      const total = q.countPage.get(...where).n;
+      const records = query.limit <= 0 || query.offset >= total ? [] : q.page.all(...where, query.limit, query.offset).map(toRecord2);
+      return { records, total };
     },
     withField(kind, org, field2, value) {
       return fieldStatement(kind, field2).all(kind, org, JSON.stringify(value)).map(toRecord2);

@@ -6,7 +6,7 @@ import type { Json, StoredRecord } from '../storage/store.js';
 import type { ActionResult, RequestContext } from './context.js';
 import type { Hooks } from './hooks.js';
 import { applyListQuery } from './list-query.js';
-import { DEFAULT_PAGE_SIZE, nextLink, pageFor } from './paging.js';
+import { DEFAULT_PAGE_SIZE, decodeToken, encodeToken, nextLink, pageFor } from './paging.js';
 import {
   checkNotFrozen,
   checkUnique,
@@ -65,6 +65,8 @@ export function listAction(ctx: RequestContext, order?: string, keep?: (record: 
     if (parent) findRecord(ctx, parent.name, ctx.path[parentParam.name], { field: parentParam.name });
     parentField = parentParam.name;
   }
+  const paged = parentField === undefined && keep === undefined && order === undefined ? pagedInQuery(ctx, resource) : undefined;
+  if (paged) return paged;
   const inList = ctx.runtime.store
     .list(resource.name, { org: ctx.org })
     .filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && matchesFilters(ctx, resource, r))
@@ -78,6 +80,39 @@ export function listAction(ctx: RequestContext, order?: string, keep?: (record: 
   if (p.next === undefined || !paging.nextLink) return { records: p.items, total: all.length, nextPageToken: p.next };
   const path = `${ctx.runtime.tables.basePath}${ctx.route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(ctx.path[name])))}`;
   return { records: p.items, total: all.length, nextPageToken: nextLink(ctx.origin, path, ctx.query, paging.pageToken, p.next) };
+}
+
+/**
+ * A plain token-paged list (no parent, no filter or order of any kind, nothing hidden but deleted records) asks the
+ * store for its page and total (issue 29): the answer is the one the general path gives, but the cost is the page,
+ * not every live record of the kind. Undefined when the list needs the general path.
+ */
+function pagedInQuery(ctx: RequestContext, resource: ResourceRow): ActionResult | undefined {
+  const paging = ctx.route.pagination;
+  if (!paging || paging.style !== 'token' || paging.nextLink) return undefined;
+  // A lifecycle state that hides records (a simulation DELETED) is left out in the query, where its field is a
+  // plain name; isHidden compares the field's text, and the hidden states are strings.
+  const lc = resource.lifecycle;
+  const hides = lc !== null && lc.field !== null && lc.hidden.length > 0;
+  if (hides && !/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(lc.field!)) return undefined;
+  // An equality filter on a property, or any list-query parameter in effect (a given value or a default), the
+  // same: only include-builtin when it is not false keeps everything.
+  for (const name of Object.keys(ctx.query)) if (resource.properties.includes(name)) return undefined;
+  for (const param of ctx.route.params.query) {
+    if (param.listQuery === undefined || param.listQuery === null) continue;
+    const value = ctx.query[param.name] ?? param.default;
+    if (value === undefined || (param.listQuery === 'include-builtin' && value !== false)) continue;
+    return undefined;
+  }
+  const declared = ctx.route.params.query.find((p) => p.name === paging.pageSize)?.default;
+  const asked = ctx.query[paging.pageSize];
+  const size = typeof asked === 'number' ? Math.max(0, Math.floor(asked)) : typeof declared === 'number' ? declared : DEFAULT_PAGE_SIZE;
+  const offset = decodeToken(ctx.query[paging.pageToken], paging.pageToken);
+  const workspace = resource.scope === 'workspace' ? { id: ctx.workspace, unsetToo: ctx.workspaceIsDefault } : undefined;
+  const { records, total } = ctx.runtime.store.listPage(resource.name, { org: ctx.org, ...(workspace ? { workspace } : {}), ...(hides ? { hidden: { field: lc.field!, values: lc.hidden } } : {}), offset, limit: size });
+  // As page(): a next token while records remain after this page (none for a page size of 0).
+  const end = offset + records.length;
+  return size > 0 && end < total ? { records, total, nextPageToken: encodeToken(end) } : { records, total };
 }
 
 /** Stores a new record in the request's scope; a versioned resource records its first version. */

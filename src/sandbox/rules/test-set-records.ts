@@ -7,15 +7,13 @@
 // so those are empty; a case's attributes are not mapped onto them.
 import type { Rule } from '../engine/hooks.js';
 import { findRecord } from '../engine/records.js';
+import { liveWithField } from '../storage/store.js';
 
 export const testSetRecords: Rule = {
   handle(ctx) {
     const testSet = findRecord(ctx, 'test_set', ctx.path.test_set_id, { field: 'test_set_id' });
-    // store.list leaves deleted rows out; the platform's records hold no test case of the organization's test set.
-    const cases = ctx.runtime.store
-      .list('test_case', { org: ctx.org })
-      .filter((c) => c.data.test_set_id === testSet.id)
-      .sort((a, b) => Number(a.data.position) - Number(b.data.position));
+    // The platform's records hold no test case of the organization's test set.
+    const cases = liveWithField(ctx.runtime.store, 'test_case', ctx.org, 'test_set_id', testSet.id).sort((a, b) => Number(a.data.position) - Number(b.data.position));
     // input_str, create_time and update_time are required of every test case (the TestCase schema).
     const records = cases.map((c) => ({
       id: c.id,

@@ -9,7 +9,7 @@ import { bodyOf } from '../engine/request-parts.js';
 import type { Rule } from '../engine/hooks.js';
 import { clone, deepEqual, findRecord, newRecordData, present, setOwn, stampUpdated } from '../engine/records.js';
 import { hasHistory, recordVersion } from '../engine/versions.js';
-import type { Json, StoredRecord } from '../storage/store.js';
+import { liveWithField, type Json, type StoredRecord } from '../storage/store.js';
 import { asResource, getRecord, type RecordOf } from '../storage/typed.js';
 
 const CONTENT = ['input_str', 'expected_output', 'attributes'] as const;
@@ -36,9 +36,9 @@ function makeRoom(ctx: RequestContext, others: StoredRecord[], at: number): void
   });
 }
 
-/** The live rows of a test set (store.list leaves deleted records out; the platform's hold none of the organization's test sets). */
+/** The live rows of a test set, looked up by the set (the platform's records hold none of the organization's test sets). */
 function casesOf(ctx: RequestContext, testSetId: string): StoredRecord[] {
-  return ctx.runtime.store.list('test_case', { org: ctx.org }).filter((c) => c.data.test_set_id === testSetId);
+  return liveWithField(ctx.runtime.store, 'test_case', ctx.org, 'test_set_id', testSetId);
 }
 
 /**

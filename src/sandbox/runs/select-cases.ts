@@ -5,7 +5,7 @@
 // what progress.total_test_cases counted even if the test set changes meanwhile.
 import { randomInt } from 'node:crypto';
 import { notFound } from '../errors.js';
-import type { Json, Store } from '../storage/store.js';
+import { liveWithField, type Json, type Store } from '../storage/store.js';
 import { mulberry32 } from '../../data/prng.js';
 
 /** Mutations have no meaning in the sandbox (it has none to apply): a simulation per case and iteration. */
@@ -34,11 +34,8 @@ export function subSample(ids: readonly string[], size: number, seed: number): s
 
 /** The test cases a launch runs (404 on options.test_case_ids[i] for an id that is not a case of the test set). */
 export function selectCases(store: Store, org: string, testSetId: unknown, options: Json): Selection {
-  // store.list leaves deleted rows out; the platform's records hold no test case of the organization's test set.
-  const cases = store
-    .list('test_case', { org })
-    .filter((c) => c.data.test_set_id === testSetId)
-    .sort((a, b) => Number(a.data.position ?? 0) - Number(b.data.position ?? 0) || a.seq - b.seq);
+  // The platform's records hold no test case of the organization's test set.
+  const cases = liveWithField(store, 'test_case', org, 'test_set_id', testSetId).sort((a, b) => Number(a.data.position ?? 0) - Number(b.data.position ?? 0) || a.seq - b.seq);
   let ids = cases.map((c) => c.id);
   if (Array.isArray(options.test_case_ids)) {
     const known = new Set(ids);

@@ -25,6 +25,7 @@
 //   instance at a time with a lease; the instance that created it holds it first, and when that instance dies
 //   its entries are claimed (FOR UPDATE SKIP LOCKED) by another once the lease runs out.
 import { randomUUID } from 'node:crypto';
+import { countDecoded } from './decode-count.js';
 import { DatabaseUnavailable, PgConnection, parsePgUrl } from './pg-connection.js';
 import { INDEX_SCOPE, META_SCOPE, migrate, scopeLockKey } from './pg-schema.js';
 import { EPOCH_BUMP, EPOCH_QUERY, SharedCache, withEpoch } from './pg-shared-cache.js';
@@ -36,6 +37,7 @@ const CREATED_LEASE_MS = 10_000;
 type Row = Record<string, string | null>;
 
 function toRecord(row: Row): StoredRecord {
+  countDecoded();
   return { kind: row.kind!, id: row.id!, org: row.org!, workspace: row.workspace ?? null, deleted: row.deleted === 't', seq: Number(row.seq), data: JSON.parse(row.data!) as Json };
 }
 
@@ -269,6 +271,16 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
       return rows
         .map(toRecord)
         .filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === undefined || r.workspace === filter.workspace));
+    },
+    listPage(kind, query) {
+      // The rows of the page query (store.ts PageQuery); the count and the page each read them in the query.
+      const where = `kind = $1 AND (org = $2 OR org = $3) AND NOT deleted AND ($4::boolean IS NOT TRUE OR org = $3 OR workspace = $5 OR (workspace IS NULL AND $6::boolean))
+        AND ($7::text IS NULL OR jsonb_typeof(data::jsonb -> $7::text) IS DISTINCT FROM 'string' OR NOT ((data::jsonb ->> $7::text) = ANY (ARRAY(SELECT jsonb_array_elements_text($8::jsonb)))))`;
+      const params = [kind, query.org, PLATFORM_ORG, query.workspace ? 't' : 'f', query.workspace?.id ?? null, query.workspace?.unsetToo === true ? 't' : 'f', query.hidden?.field ?? null, JSON.stringify(query.hidden?.values ?? [])];
+      const total = Number(lockedQuery(query.org, `SELECT count(*) AS n FROM records WHERE ${where}`, params)[0]!.n);
+      if (query.limit <= 0 || query.offset >= total) return { records: [], total };
+      const rows = q(`SELECT * FROM records WHERE ${where} ORDER BY seq LIMIT $9 OFFSET $10`, [...params, String(query.limit), String(query.offset)]);
+      return { records: rows.map(toRecord), total };
     },
     withField(kind, org, field, value) {
       const json = JSON.stringify(value) ?? 'null';

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { BoundedCache } from './bounded-cache.js';
+import { countDecoded } from './decode-count.js';
 import { PLATFORM_ORG, type ApiKeyRecord, type Json, type Organization, type RecordFilter, type SentRecord, type Store, type StoredRecord, type StoredVersion } from './store.js';
 
 const SCHEMA = `
@@ -26,6 +27,13 @@ CREATE TABLE IF NOT EXISTS sent (
   seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, org TEXT NOT NULL, kind TEXT NOT NULL, data TEXT NOT NULL);
 `;
 
+/** The rows of a PageQuery (parameters in the order countPage and page name them). */
+const PAGE_WHERE =
+  "kind = ? AND (org = ? OR org = ?) AND deleted = 0 AND (? = 0 OR org = ? OR workspace = ? OR (workspace IS NULL AND ? = 1)) AND (? IS NULL OR json_type(data, ?) IS NOT 'text' OR json_extract(data, ?) NOT IN (SELECT value FROM json_each(?)))";
+
+/** kind, org, platform, scoped, platform, workspace, unsetToo, then the hidden field's path three times (null: none) and its values. */
+type PageParams = [string, string, string, number, string, string | null, number, string | null, string | null, string | null, string];
+
 interface RecordRow {
   seq: number;
   kind: string;
@@ -37,6 +45,7 @@ interface RecordRow {
 }
 
 function toRecord(row: RecordRow): StoredRecord {
+  countDecoded();
   return { kind: row.kind, id: row.id, org: row.org, workspace: row.workspace, deleted: row.deleted === 1, seq: row.seq, data: JSON.parse(row.data) as Json };
 }
 
@@ -72,6 +81,10 @@ export function openSqliteStore(path: string): Store {
     // rose with ~300 tombstones of each kind).
     listKindLive: db.prepare<[string], RecordRow>('SELECT * FROM records WHERE kind = ? AND deleted = 0 ORDER BY seq'),
     listOrgLive: db.prepare<[string, string, string], RecordRow>('SELECT * FROM records WHERE kind = ? AND (org = ? OR org = ?) AND deleted = 0 ORDER BY seq'),
+    // A list's page and its total (store.ts PageQuery): the live rows of the organization and the platform, of one
+    // workspace (and the unset ones) when scoped, without the hidden lifecycle states (PageParams).
+    countPage: db.prepare<PageParams, { n: number }>(`SELECT count(*) AS n FROM records WHERE ${PAGE_WHERE}`),
+    page: db.prepare<[...PageParams, number, number], RecordRow>(`SELECT * FROM records WHERE ${PAGE_WHERE} ORDER BY seq LIMIT ? OFFSET ?`),
     addVersion: db.prepare('INSERT INTO versions (kind, resource_id, number, data) VALUES (?, ?, ?, ?)'),
     listVersions: db.prepare<[string, string], { number: number; data: string }>('SELECT number, data FROM versions WHERE kind = ? AND resource_id = ? ORDER BY number DESC'),
     addSent: db.prepare('INSERT INTO sent (id, org, kind, data) VALUES (?, ?, ?, ?)'),
@@ -188,6 +201,14 @@ export function openSqliteStore(path: string): Store {
       return rows
         .map(toRecord)
         .filter((r) => (filter.includeDeleted === true || !r.deleted) && (filter.workspace === undefined || r.workspace === filter.workspace));
+    },
+    listPage(kind, query) {
+      // The hidden field is a plain name (the engine checks), so it is a JSON path as it is.
+      const path = query.hidden ? `$.${query.hidden.field}` : null;
+      const where: PageParams = [kind, query.org, PLATFORM_ORG, query.workspace ? 1 : 0, PLATFORM_ORG, query.workspace?.id ?? null, query.workspace?.unsetToo === true ? 1 : 0, path, path, path, JSON.stringify(query.hidden?.values ?? [])];
+      const total = q.countPage.get(...where)!.n;
+      const records = query.limit <= 0 || query.offset >= total ? [] : q.page.all(...where, query.limit, query.offset).map(toRecord);
+      return { records, total };
     },
     withField(kind, org, field, value) {
       return fieldStatement(kind, field).all(kind, org, JSON.stringify(value)).map(toRecord);

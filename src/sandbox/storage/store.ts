@@ -8,6 +8,16 @@ export function isJsonObject(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/**
+ * An organization's live records of a kind whose `data[field]` equals `value`, in insertion order, through the
+ * store's indexed field lookup (issue 29: "the rows of this test set" read by listing every live record of the
+ * kind cost what the organization holds). Only the organization's own records: the platform's are not included.
+ */
+export function liveWithField(store: Pick<Store, 'withField'>, kind: string, org: string, field: string, value: unknown): StoredRecord[] {
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return [];
+  return store.withField(kind, org, field, value).filter((r) => !r.deleted);
+}
+
 /** The owner of platform records every organization sees (built-in metrics, voices): `StoredRecord.org`. */
 export const PLATFORM_ORG = '*';
 
@@ -60,6 +70,29 @@ export interface RecordFilter {
   includeDeleted?: boolean;
 }
 
+/**
+ * One page of an organization's live records of a kind, in insertion order (issue 29: a list pages in the query,
+ * so its cost is its page, not every live record of the kind). The platform's records are included, as in list().
+ */
+export interface PageQuery {
+  org: string;
+  /**
+   * For workspace-scoped kinds: the organization's records of workspace `id`, plus those whose workspace is unset
+   * when `unsetToo` (they belong to the default workspace); the platform's records always.
+   */
+  workspace?: { id: string | null; unsetToo: boolean };
+  /** A lifecycle state that hides a record: records whose `data[field]` is one of these strings are left out. */
+  hidden?: { field: string; values: readonly string[] };
+  offset: number;
+  limit: number;
+}
+
+/** A page of records and the number of records the page query matches in all (the list's total). */
+export interface RecordPage {
+  records: StoredRecord[];
+  total: number;
+}
+
 /** How a store is opened (options a backend may ignore). */
 export interface OpenStoreOptions {
   /** Record kinds read by id on every request (the workspace resource): a shared store caches them like keys and organizations. */
@@ -91,6 +124,8 @@ export interface Store {
    */
   peek(kind: string, id: string): StoredRecord | undefined;
   list(kind: string, filter?: RecordFilter): StoredRecord[];
+  /** A page of live records and their count, both in the query (what list() answers, sliced). */
+  listPage(kind: string, query: PageQuery): RecordPage;
   /** Records of an organization (deleted ones included) whose `data[field]` equals `value` (scalars). */
   withField(kind: string, org: string, field: string, value: unknown): StoredRecord[];
 

@@ -2,6 +2,12 @@
 export type Json = Record<string, unknown>;
 /** Whether a stored value is a JSON object (a record's nested object, the sandbox's own bookkeeping fields). */
 export declare function isJsonObject(value: unknown): value is Json;
+/**
+ * An organization's live records of a kind whose `data[field]` equals `value`, in insertion order, through the
+ * store's indexed field lookup (issue 29: "the rows of this test set" read by listing every live record of the
+ * kind cost what the organization holds). Only the organization's own records: the platform's are not included.
+ */
+export declare function liveWithField(store: Pick<Store, 'withField'>, kind: string, org: string, field: string, value: unknown): StoredRecord[];
 /** The owner of platform records every organization sees (built-in metrics, voices): `StoredRecord.org`. */
 export declare const PLATFORM_ORG = "*";
 export interface Organization {
@@ -47,6 +53,33 @@ export interface RecordFilter {
     workspace?: string | null;
     includeDeleted?: boolean;
 }
+/**
+ * One page of an organization's live records of a kind, in insertion order (issue 29: a list pages in the query,
+ * so its cost is its page, not every live record of the kind). The platform's records are included, as in list().
+ */
+export interface PageQuery {
+    org: string;
+    /**
+     * For workspace-scoped kinds: the organization's records of workspace `id`, plus those whose workspace is unset
+     * when `unsetToo` (they belong to the default workspace); the platform's records always.
+     */
+    workspace?: {
+        id: string | null;
+        unsetToo: boolean;
+    };
+    /** A lifecycle state that hides a record: records whose `data[field]` is one of these strings are left out. */
+    hidden?: {
+        field: string;
+        values: readonly string[];
+    };
+    offset: number;
+    limit: number;
+}
+/** A page of records and the number of records the page query matches in all (the list's total). */
+export interface RecordPage {
+    records: StoredRecord[];
+    total: number;
+}
 /** How a store is opened (options a backend may ignore). */
 export interface OpenStoreOptions {
     /** Record kinds read by id on every request (the workspace resource): a shared store caches them like keys and organizations. */
@@ -75,6 +108,8 @@ export interface Store {
      */
     peek(kind: string, id: string): StoredRecord | undefined;
     list(kind: string, filter?: RecordFilter): StoredRecord[];
+    /** A page of live records and their count, both in the query (what list() answers, sliced). */
+    listPage(kind: string, query: PageQuery): RecordPage;
     /** Records of an organization (deleted ones included) whose `data[field]` equals `value` (scalars). */
     withField(kind: string, org: string, field: string, value: unknown): StoredRecord[];
     addVersion(version: StoredVersion): void;
