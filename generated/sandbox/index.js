@@ -15919,17 +15919,23 @@ function slugFrom(displayName2) {
   const base = displayName2.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, MAX).replace(/-$/, "");
   return base === "" ? "workspace" : base;
 }
+function numbered(base, n) {
+  if (n < 2) return base;
+  const suffix = `-${n}`;
+  return `${base.slice(0, MAX - suffix.length).replace(/-$/, "")}${suffix}`;
+}
 var workspaceSlug = {
   write(ctx, next) {
     if (typeof next.slug === "string") return;
+    const store = ctx.runtime.store;
     const base = slugFrom(String(next.display_name));
-    const taken = (slug2) => ctx.runtime.store.withField("workspace", ctx.org, "slug", slug2).length > 0;
-    let slug = base;
-    for (let n = 2; taken(slug); n++) {
-      const suffix = `-${n}`;
-      slug = `${base.slice(0, MAX - suffix.length).replace(/-$/, "")}${suffix}`;
-    }
-    setOwn(next, "slug", slug);
+    const taken = (slug) => store.withField("workspace", ctx.org, "slug", slug).length > 0;
+    const key2 = `workspace-slug-next:${ctx.org}:${base}`;
+    let n = Math.max(1, Number(store.meta(key2) ?? "1") || 1);
+    if (n > 1 && !taken(numbered(base, n - 1))) n = 1;
+    while (taken(numbered(base, n))) n++;
+    store.setMeta(key2, String(n));
+    setOwn(next, "slug", numbered(base, n));
   }
 };
 

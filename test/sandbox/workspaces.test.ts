@@ -2,6 +2,7 @@
 // PATCH takes only display_name (1-200), the workspace header selects where workspace-scoped resources live.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, startHarness, type Harness } from '../support/sandbox.js';
+import { recordsDecoded } from '../../src/sandbox/storage/decode-count.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -109,6 +110,30 @@ describe('workspace create as the service client sends it', () => {
     const missing = await failure(h.client.workspaces.createWorkspace({ slug: 'only-slug' } as never));
     expect([missing.status, missing.details[0]?.field]).toEqual([400, 'display_name']);
     expect((await failure(h.client.workspaces.createWorkspace({ display_name: 'Bad', slug: 'Not A Slug' }))).details[0]?.field).toBe('slug');
+  });
+});
+
+describe('a made slug when the name was used many times', () => {
+  it('resumes where the last search ended (a few lookups, not one per earlier workspace), also after deletes, and starts over after a reset', async () => {
+    const org = await h.control.createOrganization();
+    const c = h.clientFor(org.api_key.key);
+    const made: string[] = [];
+    for (let i = 0; i < 120; i++) made.push((await c.workspaces.createWorkspace({ display_name: 'Nightly' })).workspace.slug);
+    expect(made.slice(0, 3)).toEqual(['nightly', 'nightly-2', 'nightly-3']);
+    expect(made[119]).toBe('nightly-120');
+    for (const w of (await c.workspaces.listWorkspaces()).workspaces.filter((x) => x.slug.startsWith('nightly'))) await c.workspaces.deleteWorkspace(w.id);
+    // A slug the caller chose above the numbers made so far is skipped when the numbers reach it.
+    await c.workspaces.createWorkspace({ display_name: 'Mine', slug: 'nightly-121' });
+    const before = recordsDecoded();
+    expect((await c.workspaces.createWorkspace({ display_name: 'Nightly' })).workspace.slug).toBe('nightly-122');
+    expect(recordsDecoded() - before).toBeLessThan(20);
+  });
+
+  it('after a reset the numbers start again', async () => {
+    await h.control.reset();
+    const org = await h.control.createOrganization();
+    const c = h.clientFor(org.api_key.key);
+    expect((await c.workspaces.createWorkspace({ display_name: 'Nightly' })).workspace.slug).toBe('nightly');
   });
 });
 

@@ -18,18 +18,31 @@ export function slugFrom(displayName: string): string {
   return base === '' ? 'workspace' : base;
 }
 
+/** `base` for n = 1, else `base-n` cut so the whole stays within MAX. */
+function numbered(base: string, n: number): string {
+  if (n < 2) return base;
+  const suffix = `-${n}`;
+  return `${base.slice(0, MAX - suffix.length).replace(/-$/, '')}${suffix}`;
+}
+
 export const workspaceSlug: Rule = {
   write(ctx, next) {
     // Named on the workspace create only; a slug given there is kept.
     if (typeof next.slug === 'string') return;
+    const store = ctx.runtime.store;
     const base = slugFrom(String(next.display_name));
     // withField answers the organization's workspaces with that slug, deleted ones included (slugs stay reserved).
-  const taken = (slug: string): boolean => ctx.runtime.store.withField('workspace', ctx.org, 'slug', slug).length > 0;
-    let slug = base;
-    for (let n = 2; taken(slug); n++) {
-      const suffix = `-${n}`;
-      slug = `${base.slice(0, MAX - suffix.length).replace(/-$/, '')}${suffix}`;
-    }
-    setOwn(next, 'slug', slug);
+    const taken = (slug: string): boolean => store.withField('workspace', ctx.org, 'slug', slug).length > 0;
+    // Where the last search for this name ended: every number below it was taken then, and a slug is never freed,
+    // so the search resumes there instead of probing 2, 3, ... again (a name used a thousand times cost a thousand
+    // lookups per create: issue 29's soak). A create that fails after this only leaves the number it tried, still
+    // the lowest that can be free. The number below the remembered one must still be taken; when it is not, the
+    // store was reset under the note (reset keeps meta), and the search starts over.
+    const key = `workspace-slug-next:${ctx.org}:${base}`;
+    let n = Math.max(1, Number(store.meta(key) ?? '1') || 1);
+    if (n > 1 && !taken(numbered(base, n - 1))) n = 1;
+    while (taken(numbered(base, n))) n++;
+    store.setMeta(key, String(n));
+    setOwn(next, 'slug', numbered(base, n));
   },
 };
