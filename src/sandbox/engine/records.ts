@@ -9,6 +9,7 @@ import type { RequestContext, Runtime } from './context.js';
 import type { FieldRule, ResourceRow, Route } from './tables.js';
 import { setOwn } from '../../data/own-property.js';
 import { lastTemplate } from '../../data/path-template.js';
+import { pluralResourceFor } from '../../data/param-resource.js';
 
 /** The one data-safe key writer, re-exported for this layer's modules. */
 export { setOwn };
@@ -90,10 +91,10 @@ export function hiddenParents(resource: ResourceRow, route: Route): string[] {
   return route.params.path.map((p) => p.name).filter((name) => name !== own && !resource.properties.includes(name));
 }
 
-/** A parent resource named by a path parameter: `<resource>_id`, else (an inferred one) the resource whose get path ends with it. */
+/** A parent resource named by a path parameter: `<resource>_id`, else one named by its plural (`guild_id`: `guilds`), else (an inferred one) the resource whose get path ends with it. */
 export function parentResource(runtime: Runtime, param: string): ResourceRow | undefined {
   const resources = runtime.tables.resources;
-  const named = resources.find((r) => `${r.name.replace(/-/g, '_')}_id` === param);
+  const named = resources.find((r) => `${r.name.replace(/-/g, '_')}_id` === param) ?? pluralResourceFor(resources, runtime.tables.routes, param);
   if (named || param.endsWith('_id')) return named;
   const getter = runtime.tables.routes.find((r) => r.action === 'get' && r.aliasOf === null && r.resource !== null && lastTemplate(r.path)?.name === param);
   return getter ? resources.find((r) => r.name === getter.resource) : undefined;
