@@ -94,7 +94,7 @@ export function inferSemantics(model: ApiModel): InferenceNote[] {
     for (let n = 2; names.has(name); n++) name = `${base}${n}`;
     names.add(name);
     taken.set(named.name, name);
-    named.semantics.resource = { name, id, scope: 'organization' };
+    named.semantics.resource = { name, id, scope: 'organization', inferred: true };
     inferTimestamps(named, properties);
     const act = (op: Operation | undefined, action: NonNullable<OperationSemantics['action']>): void => {
       if (!op) return;

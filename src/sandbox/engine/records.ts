@@ -162,8 +162,23 @@ export function newRecordData(runtime: Runtime, resource: ResourceRow, body: Jso
   const lc = resource.lifecycle;
   if (lc?.field && lc.initial !== null && data[lc.field] === undefined) setOwn(data, lc.field, lc.initial);
   stampCreated(resource, data, now);
+  if (resource.fill !== undefined) fillAbsent(data, resource.fill);
   return data;
 }
+
+/**
+ * Fields of an inferred resource's fill (ResourceRow.fill) that `data` lacks, at any depth of plain objects: what
+ * was sent, the id and the stamps always win (issue 27).
+ */
+export function fillAbsent(data: Json, fill: Json): void {
+  for (const [k, v] of Object.entries(fill)) {
+    const have = data[k];
+    if (have === undefined) setOwn(data, k, clone(v));
+    else if (isPlainObject(have) && isPlainObject(v)) fillAbsent(have, v);
+  }
+}
+
+const isPlainObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Field rules of a resource and of the route's body, merged (body rules win), per route. */
 const fieldRulesOfRoute = new WeakMap<Route, Record<string, FieldRule>>();
