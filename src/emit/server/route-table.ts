@@ -168,7 +168,7 @@ function idFormat(model: ApiModel, schema: NamedSchema, idField: string): IdForm
  * such strings (lowest and highest) and refuse the same length with a letter in it, so a pattern that also takes
  * letters keeps the other formats (ours never takes digits only).
  */
-function decimalIdFormat(pattern: string): IdFormat | undefined {
+export function decimalIdFormat(pattern: string): IdFormat | undefined {
   if (pattern === '') return undefined;
   let re: RegExp;
   try {
