@@ -38,7 +38,7 @@ async function model(paths: Record<string, unknown>, schemas: Record<string, unk
 describe('inferred sandbox vocabulary', () => {
   it('makes a collection/item path pair a resource, its id the property named like the path parameter', async () => {
     const m = await model(PETS, { Pet: PET });
-    expect(m.schemas.Pet!.semantics.resource).toEqual({ name: 'pets', id: 'petId', scope: 'organization' });
+    expect(m.schemas.Pet!.semantics.resource).toEqual({ name: 'pets', id: 'petId', scope: 'organization', inferred: true });
     const actions = Object.fromEntries(m.operations.map((o) => [o.id, o.semantics.action ?? null]));
     expect(actions).toEqual({ listPets: 'list', createPet: 'create', getPet: 'get', updatePet: 'update', deletePet: 'delete', health: null });
   });
@@ -74,7 +74,7 @@ describe('inferred sandbox vocabulary', () => {
   it('pairs an item path with a suffix after its template with the collection of the same suffix (/calls/{sid}.json, /calls.json)', async () => {
     const suffixed = { '/calls.json': PETS['/pets'], '/calls/{petId}.json': PETS['/pets/{petId}'] };
     const m = await model(suffixed, { Pet: PET });
-    expect(m.schemas.Pet!.semantics.resource).toEqual({ name: 'calls', id: 'petId', scope: 'organization' });
+    expect(m.schemas.Pet!.semantics.resource).toEqual({ name: 'calls', id: 'petId', scope: 'organization', inferred: true });
     expect(m.operations.find((o) => o.id === 'getPet')!.semantics.action).toBe('get');
     expect(m.operations.find((o) => o.id === 'listPets')!.semantics.action).toBe('list');
   });
