@@ -86,7 +86,7 @@ describe('a record filled from its schema', () => {
     ['arrays are values, not merged', { tags: ['a'] }, { tags: ['x', 'y'] }, { tags: ['a'] }],
     ['a sent scalar is not replaced by an object', { user: 'me' }, { user: { id: '9' } }, { user: 'me' }],
   ])('%s', (_, data, fill, expected) => {
-    const record = structuredClone(data) as Record<string, never>;
+    const record = structuredClone(data) as Record<string, unknown>;
     fillAbsent(record, fill as never);
     expect(record).toEqual(expected);
   });
