@@ -19,6 +19,39 @@ export function fixedValue(schema: unknown): JsonValue | undefined {
   return Array.isArray(s.enum) && s.enum.length === 1 ? s.enum[0] : undefined;
 }
 
+/** A schema's named target (`$ref` to a named schema), else itself. */
+function resolved(model: ApiModel, node: unknown): Record<string, JsonValue> | undefined {
+  const name = refNameOf(node);
+  return objectOf(name === undefined ? node : model.schemas[name]?.schema);
+}
+
+/** The properties an object schema declares, its `allOf` parts' included (followed through named schemas). */
+function propertiesOf(model: ApiModel, node: unknown, depth = 0): Record<string, JsonValue> {
+  const schema = resolved(model, node);
+  const out: Record<string, JsonValue> = {};
+  if (schema === undefined || depth > 6) return out;
+  for (const part of Array.isArray(schema.allOf) ? schema.allOf : []) Object.assign(out, propertiesOf(model, part, depth + 1));
+  for (const [k, v] of Object.entries(objectOf(schema.properties) ?? {})) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+/**
+ * The fixed values (`const`, single-value `enum`) inside a schema's object properties, as a tree: box's
+ * `user: { type: 'user' }` of a group membership. Applied inside objects a create sent only (fillPresent), never
+ * creating one, so an optional `user` left out stays out.
+ */
+export function fixedTree(model: ApiModel, node: unknown, depth = 0): Record<string, JsonValue> | undefined {
+  if (depth > 3) return undefined;
+  const tree: Record<string, JsonValue> = {};
+  for (const [prop, sub] of Object.entries(propertiesOf(model, node))) {
+    const fixed = fixedValue(resolved(model, sub));
+    const nested = fixed === undefined ? fixedTree(model, sub, depth + 1) : undefined;
+    const value = fixed ?? nested;
+    if (value !== undefined) Object.defineProperty(tree, prop, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return Object.keys(tree).length > 0 ? tree : undefined;
+}
+
 /** The fill of a resource's records (never its id: the sandbox mints it), or undefined when there is nothing to fill. */
 export function recordFill(model: ApiModel, named: NamedSchema, id: string): Record<string, JsonValue> | undefined {
   const generated = objectOf(validValue({ $ref: defsRef(named.name) } as never, defsOf(model)));

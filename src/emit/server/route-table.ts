@@ -10,7 +10,7 @@ import { isJsonMedia, preferredMedia } from '../../model/media.js';
 import { refNameOf } from '../../model/defs-ref.js';
 import { versionItemSchema, versionReferenceSchema } from '../../model/version-schemas.js';
 import { exampleAnswer } from './example-answer.js';
-import { recordFill } from './record-fill.js';
+import { fixedTree, recordFill } from './record-fill.js';
 
 /**
  * The sandbox's rules of each field (provenance is the documents' business, not the engine's; roles are gathered by
@@ -281,6 +281,8 @@ export function resourceRows(model: ApiModel): ResourceRow[] {
     // Only inferred resources (a spec without our vocabulary) are filled: ours sets every server field by its rules.
     const fill = sem.resource!.inferred === true ? recordFill(model, schema, sem.resource!.id) : undefined;
     if (fill !== undefined) rows.at(-1)!.fill = fill;
+    const fixed = sem.resource!.inferred === true ? fixedTree(model, schema.schema) : undefined;
+    if (fixed !== undefined) rows.at(-1)!.fixed = fixed;
   }
   return rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

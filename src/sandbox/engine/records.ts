@@ -163,6 +163,7 @@ export function newRecordData(runtime: Runtime, resource: ResourceRow, body: Jso
   if (lc?.field && lc.initial !== null && data[lc.field] === undefined) setOwn(data, lc.field, lc.initial);
   stampCreated(resource, data, now);
   if (resource.fill !== undefined) fillAbsent(data, resource.fill);
+  if (resource.fixed !== undefined) fillPresent(data, resource.fixed);
   return data;
 }
 
@@ -175,6 +176,14 @@ export function fillAbsent(data: Json, fill: Json): void {
     const have = data[k];
     if (have === undefined) setOwn(data, k, clone(v));
     else if (isPlainObject(have) && isPlainObject(v)) fillAbsent(have, v);
+  }
+}
+
+/** The fixed values of ResourceRow.fixed inside the objects `data` holds; an object it lacks stays absent. */
+export function fillPresent(data: Json, fixed: Json): void {
+  for (const [k, v] of Object.entries(fixed)) {
+    const have = data[k];
+    if (isPlainObject(have) && isPlainObject(v)) fillAbsent(have, v);
   }
 }
 
