@@ -9335,6 +9335,7 @@ function newRecordData(runtime, resource, body2, now, id = mintId(resource.idFor
   if (lc?.field && lc.initial !== null && data[lc.field] === void 0) setOwn(data, lc.field, lc.initial);
   stampCreated(resource, data, now);
   if (resource.fill !== void 0) fillAbsent(data, resource.fill);
+  if (resource.fixed !== void 0) fillPresent(data, resource.fixed);
   return data;
 }
 function fillAbsent(data, fill) {
@@ -9342,6 +9343,12 @@ function fillAbsent(data, fill) {
     const have = data[k];
     if (have === void 0) setOwn(data, k, clone(v));
     else if (isPlainObject(have) && isPlainObject(v)) fillAbsent(have, v);
+  }
+}
+function fillPresent(data, fixed) {
+  for (const [k, v] of Object.entries(fixed)) {
+    const have = data[k];
+    if (isPlainObject(have) && isPlainObject(v)) fillAbsent(have, v);
   }
 }
 var isPlainObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);

@@ -37,7 +37,7 @@ function propertiesOf(model: ApiModel, node: unknown, depth = 0): Record<string,
 
 /**
  * The fixed values (`const`, single-value `enum`) inside a schema's object properties, as a tree: box's
- * `user: { type: 'user' }` of a group membership; a top-level object property's minimal valid value under them. Applied inside objects a create sent only (fillPresent), never
+ * `user: { type: 'user' }` of a group membership; an object property's minimal valid value (two levels) under them. Applied inside objects a create sent only (fillPresent), never
  * creating one, so an optional `user` left out stays out.
  */
 export function fixedTree(model: ApiModel, node: unknown, depth = 0): Record<string, JsonValue> | undefined {
@@ -46,10 +46,10 @@ export function fixedTree(model: ApiModel, node: unknown, depth = 0): Record<str
   for (const [prop, sub] of Object.entries(propertiesOf(model, node))) {
     const fixed = fixedValue(resolved(model, sub));
     const nested = fixed === undefined ? fixedTree(model, sub, depth + 1) : undefined;
-    // A top-level object property also takes a minimal valid value of its schema (its required fields), so an
-    // object a create sends with fewer fields than the answer requires (box's task `item` without its `id`) is
-    // completed; deeper, only fixed values (generation time stays small on large specs).
-    const minimal = fixed === undefined && depth === 0 ? objectOf(validValue(sub as never, defsOf(model))) : undefined;
+    // An object property of the first two levels also takes a minimal valid value of its schema (its required
+    // fields), so an object a create sends with fewer fields than the answer requires (box's task `item` without its
+    // `id`, its `item.file_version` without an `id`) is completed; deeper, only fixed values (generation stays small).
+    const minimal = fixed === undefined && depth <= 1 ? objectOf(validValue(sub as never, defsOf(model))) : undefined;
     const value = fixed ?? (minimal !== undefined ? { ...minimal, ...nested } : nested);
     if (value !== undefined) Object.defineProperty(tree, prop, { value, enumerable: true, writable: true, configurable: true });
   }

@@ -273,6 +273,11 @@ export interface ResourceRow {
      * for ours.
      */
     fill?: Record<string, JsonValue>;
+    /**
+     * An inferred resource only: the `const`/single-value `enum` values inside its object properties, as a tree
+     * (record-fill.ts fixedTree), filled into the objects a write sends (box's `user.type`). Absent for ours.
+     */
+    fixed?: Record<string, JsonValue>;
     /** `initial`: the state a new record without one gets (x-lifecycle initial). */
     lifecycle: {
         field: string | null;
