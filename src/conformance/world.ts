@@ -453,7 +453,10 @@ export class World {
       created = await this.create(route.resource!, needs);
       path[own] = created.id;
     }
-    if (route.resource !== null && own !== undefined && resourceForParam(this.suite, own) === undefined && route.params.path.length > 0) {
+    // A create or list names no record of its own: its first parameter is a parent (discord's `{guild_id}` of
+    // `/guilds/{guild_id}/templates` with no guilds resource), given a value below.
+    const addressesOwn = route.action !== 'create' && route.action !== 'list';
+    if (route.resource !== null && own !== undefined && addressesOwn && resourceForParam(this.suite, own) === undefined && route.params.path.length > 0) {
       // A resource whose id parameter is not named after it (project_id of review-project).
       created = options.fresh ? await this.create(route.resource) : await this.ensure(route.resource);
       path[own] = created.id;
@@ -486,7 +489,7 @@ export class World {
     // the one value this run gives that parameter, so records made under it are found under it again.
     if (route.resource !== null) {
       for (const p of route.params.path) {
-        if (path[p.name] !== undefined || p.name === own) continue;
+        if (path[p.name] !== undefined || (p.name === own && addressesOwn)) continue;
         const value = this.parentValue(route, p.name);
         if (value !== undefined) path[p.name] = value;
       }
