@@ -6487,7 +6487,8 @@ var World = class {
       created = await this.create(route.resource, needs);
       path[own2] = created.id;
     }
-    if (route.resource !== null && own2 !== void 0 && resourceForParam(this.suite, own2) === void 0 && route.params.path.length > 0) {
+    const addressesOwn = route.action !== "create" && route.action !== "list";
+    if (route.resource !== null && own2 !== void 0 && addressesOwn && resourceForParam(this.suite, own2) === void 0 && route.params.path.length > 0) {
       created = options.fresh ? await this.create(route.resource) : await this.ensure(route.resource);
       path[own2] = created.id;
     }
@@ -6514,7 +6515,7 @@ var World = class {
     }
     if (route.resource !== null) {
       for (const p of route.params.path) {
-        if (path[p.name] !== void 0 || p.name === own2) continue;
+        if (path[p.name] !== void 0 || p.name === own2 && addressesOwn) continue;
         const value = this.parentValue(route, p.name);
         if (value !== void 0) path[p.name] = value;
       }
