@@ -519,7 +519,9 @@ export class World {
   private async firstItem(route: Route, name: string, path: Record<string, string>): Promise<string | undefined> {
     const suffix = `/{${name}}`;
     const listing = route.path.endsWith(suffix) ? this.suite.routes.find((r) => r.method === 'GET' && r.path === route.path.slice(0, -suffix.length)) : undefined;
-    if (!listing) return undefined;
+    // A listing under a parent the suite has no value for yet (discord's `/guilds/{guild_id}/requests` with no
+    // guilds resource) cannot be read: the parameter gets a value by the rules below instead.
+    if (!listing || listing.params.path.some((p) => path[p.name] === undefined)) return undefined;
     const answer = await send(this.target, listing, { path });
     expectSuccess(answer, listing, `listing the items named by ${name}`);
     const body = answer.body as Record<string, unknown>;
