@@ -6542,7 +6542,7 @@ var World = class {
   async firstItem(route, name, path) {
     const suffix = `/{${name}}`;
     const listing2 = route.path.endsWith(suffix) ? this.suite.routes.find((r) => r.method === "GET" && r.path === route.path.slice(0, -suffix.length)) : void 0;
-    if (!listing2) return void 0;
+    if (!listing2 || listing2.params.path.some((p) => path[p.name] === void 0)) return void 0;
     const answer = await send(this.target, listing2, { path });
     expectSuccess(answer, listing2, `listing the items named by ${name}`);
     const body = answer.body;
