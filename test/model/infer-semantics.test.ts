@@ -36,6 +36,20 @@ async function model(paths: Record<string, unknown>, schemas: Record<string, unk
 }
 
 describe('inferred sandbox vocabulary', () => {
+  it.each([
+    ['a scalar property named after the parameter without its suffix', { type: 'string' }, 'pet'],
+    ['an object property: never an id (discord member `user` for `{user_id}`)', { type: 'object', properties: { id: { type: 'string' } } }, undefined],
+    ['an array property: never an id', { type: 'array', items: { type: 'string' } }, undefined],
+    ['a named object schema: never an id', { $ref: '#/components/schemas/Owner' }, undefined],
+  ])('the id from the stripped parameter name: %s', async (_, pet, id) => {
+    const paths = {
+      '/pets': { post: { operationId: 'createPet', requestBody: json('Pet'), responses: { '201': { description: 'ok', ...json('Pet') } } } },
+      '/pets/{pet_id}': { parameters: [{ name: 'pet_id', in: 'path', required: true, schema: { type: 'string' } }], get: { operationId: 'getPet', responses: { '200': { description: 'ok', ...json('Pet') } } } },
+    };
+    const m = await model(paths, { Pet: { type: 'object', properties: { pet, name: { type: 'string' } } }, Owner: { type: 'object', properties: { id: { type: 'string' } } } });
+    expect(m.schemas.Pet!.semantics.resource?.id).toBe(id);
+  });
+
   it('makes a collection/item path pair a resource, its id the property named like the path parameter', async () => {
     const m = await model(PETS, { Pet: PET });
     expect(m.schemas.Pet!.semantics.resource).toEqual({ name: 'pets', id: 'petId', scope: 'organization', inferred: true });
