@@ -6110,6 +6110,24 @@ function lastTemplate(path) {
   return m ? { name: m[1], suffix: m[2] } : void 0;
 }
 
+// src/data/param-resource.ts
+var folded = (name) => name.replace(/[^A-Za-z0-9]/g, "").toLowerCase();
+function pluralsOfParam(param) {
+  const stem = param.replace(/(?:_id|Id|ID)$/, "");
+  if (stem === param || stem === "") return [];
+  const s = folded(stem);
+  const out = [`${s}s`, `${s}es`];
+  if (/[^aeiou]y$/.test(s)) out.push(`${s.slice(0, -1)}ies`);
+  return out;
+}
+function pluralResourceFor(resources2, routes3, param) {
+  const plurals = pluralsOfParam(param);
+  if (plurals.length === 0) return void 0;
+  const has3 = (r, action, test) => routes3.some((route) => route.resource === r.name && route.action === action && route.aliasOf === null && test(route.path));
+  const endsWithParam = (path) => lastTemplate(path)?.name === param;
+  return resources2.find((r) => plurals.includes(folded(r.name)) && has3(r, "get", endsWithParam) && has3(r, "create", () => true));
+}
+
 // src/conformance/world.ts
 function ownParam(route) {
   const own2 = route.resource === null ? void 0 : `${route.resource.replace(/-/g, "_")}_id`;
@@ -6120,7 +6138,7 @@ function ownParam(route) {
   return (last ?? route.params.path[0])?.name;
 }
 function resourceForParam(suite, name) {
-  const named = suite.resources.find((r) => `${r.name.replace(/-/g, "_")}_id` === name);
+  const named = suite.resources.find((r) => `${r.name.replace(/-/g, "_")}_id` === name) ?? pluralResourceFor(suite.resources, suite.routes, name);
   if (named || name.endsWith("_id")) return named;
   const has3 = (r, action, test) => suite.routes.some((route) => route.resource === r.name && route.action === action && route.aliasOf === null && test(route.path));
   return suite.resources.find((r) => has3(r, "get", (path) => lastTemplate(path)?.name === name) && has3(r, "create", () => true));
@@ -6180,6 +6198,8 @@ var World = class {
   cache = /* @__PURE__ */ new Map();
   created = [];
   seed = 1;
+  /** The one value each parent parameter that names no resource takes in this run (parentValue). */
+  parentValues = /* @__PURE__ */ new Map();
   /** Whether the running check touched subscriptions (they are removed when it ends). */
   subscriptionsTouched = false;
   /** Where `created` stood when the running check began. */
@@ -6381,8 +6401,11 @@ var World = class {
     const path = {};
     for (const p of route.params.path) {
       const parent = resourceForParam(this.suite, p.name);
-      if (!parent) fail(`create ${resource}: no resource for path parameter ${p.name}`);
-      path[p.name] = (await this.ensure(parent.name)).id;
+      if (!parent) {
+        const value = this.parentValue(route, p.name);
+        if (value === void 0) fail(`create ${resource}: no resource for path parameter ${p.name}, and its schema allows no value`);
+        path[p.name] = value;
+      } else path[p.name] = (await this.ensure(parent.name)).id;
     }
     if (this.isSubscription(resource)) {
       this.subscriptionsTouched = true;
@@ -6464,7 +6487,8 @@ var World = class {
       created = await this.create(route.resource, needs);
       path[own2] = created.id;
     }
-    if (route.resource !== null && own2 !== void 0 && resourceForParam(this.suite, own2) === void 0 && route.params.path.length > 0) {
+    const addressesOwn = route.action !== "create" && route.action !== "list";
+    if (route.resource !== null && own2 !== void 0 && addressesOwn && resourceForParam(this.suite, own2) === void 0 && route.params.path.length > 0) {
       created = options.fresh ? await this.create(route.resource) : await this.ensure(route.resource);
       path[own2] = created.id;
     }
@@ -6489,6 +6513,13 @@ var World = class {
         if (value !== void 0) path[p.name] = String(value);
       }
     }
+    if (route.resource !== null) {
+      for (const p of route.params.path) {
+        if (path[p.name] !== void 0 || p.name === own2 && addressesOwn) continue;
+        const value = this.parentValue(route, p.name);
+        if (value !== void 0) path[p.name] = value;
+      }
+    }
     for (const r of route.aliasRenames) if (r.in === "path" && path[r.legacy] !== void 0) path[r.canonical] ??= path[r.legacy];
     return created ? { path, created } : { path };
   }
@@ -6496,10 +6527,22 @@ var World = class {
    * The `name` of the first item listed by the GET operation at the route's path without its last `/{name}`;
    * undefined when there is no such listing (a version id, which the checks choose themselves).
    */
+  /**
+   * A value of the path parameter `name` of `route` when it names no resource (issue 27): any value its schema
+   * allows, the same one for the whole run (the sandbox keeps it on the records made under it and scopes them by it).
+   */
+  parentValue(route, name) {
+    const known2 = this.parentValues.get(name);
+    if (known2 !== void 0) return known2;
+    const value = validValue(this.suite.schemas[route.id]?.path[name], this.defs, { seed: this.nextSeed() });
+    if (value === void 0 || value === null || typeof value === "object") return void 0;
+    this.parentValues.set(name, String(value));
+    return String(value);
+  }
   async firstItem(route, name, path) {
     const suffix = `/{${name}}`;
     const listing2 = route.path.endsWith(suffix) ? this.suite.routes.find((r) => r.method === "GET" && r.path === route.path.slice(0, -suffix.length)) : void 0;
-    if (!listing2) return void 0;
+    if (!listing2 || listing2.params.path.some((p) => path[p.name] === void 0)) return void 0;
     const answer = await send(this.target, listing2, { path });
     expectSuccess(answer, listing2, `listing the items named by ${name}`);
     const body = answer.body;
@@ -6844,7 +6887,9 @@ var unknownId = {
 var otherOrganization = {
   name: "isolation: another organization's resource is 404 and the error names nothing of it",
   needs: "an operation addressing a resource record by a path parameter",
-  applies: (route, suite) => route.auth.length > 0 && route.example === null && route.params.path.some((p) => resourceForParam(suite, p.name) !== void 0 || p.name === ownParam(route)) && route.resource !== "spec",
+  // A create or list names its own record by no parameter: under a parent that names no resource (discord's
+  // `{channel_id}` with no `/channels` collection, issue 27) there is no record of another organization to refuse.
+  applies: (route, suite) => route.auth.length > 0 && route.example === null && route.params.path.some((p) => resourceForParam(suite, p.name) !== void 0 || p.name === ownParam(route) && route.action !== "create" && route.action !== "list") && route.resource !== "spec",
   async run(ctx) {
     const key = ctx.target.otherApiKey ?? (ctx.target.control ? await ctx.target.control.createOtherOrganizationKey() : void 0);
     if (!key) skip("needs another organization's key (--other-api-key) or the control plane");

@@ -9215,6 +9215,24 @@ function lastTemplate(path) {
   return m ? { name: m[1], suffix: m[2] } : void 0;
 }
 
+// src/data/param-resource.ts
+var folded = (name) => name.replace(/[^A-Za-z0-9]/g, "").toLowerCase();
+function pluralsOfParam(param) {
+  const stem = param.replace(/(?:_id|Id|ID)$/, "");
+  if (stem === param || stem === "") return [];
+  const s = folded(stem);
+  const out = [`${s}s`, `${s}es`];
+  if (/[^aeiou]y$/.test(s)) out.push(`${s.slice(0, -1)}ies`);
+  return out;
+}
+function pluralResourceFor(resources2, routes2, param) {
+  const plurals = pluralsOfParam(param);
+  if (plurals.length === 0) return void 0;
+  const has2 = (r, action, test2) => routes2.some((route2) => route2.resource === r.name && route2.action === action && route2.aliasOf === null && test2(route2.path));
+  const endsWithParam = (path) => lastTemplate(path)?.name === param;
+  return resources2.find((r) => plurals.includes(folded(r.name)) && has2(r, "get", endsWithParam) && has2(r, "create", () => true));
+}
+
 // src/sandbox/engine/records.ts
 var SANDBOX_USER = "sandbox-user@example.com";
 function clone(value) {
@@ -9270,7 +9288,7 @@ function hiddenParents(resource, route2) {
 }
 function parentResource(runtime, param) {
   const resources2 = runtime.tables.resources;
-  const named3 = resources2.find((r) => `${r.name.replace(/-/g, "_")}_id` === param);
+  const named3 = resources2.find((r) => `${r.name.replace(/-/g, "_")}_id` === param) ?? pluralResourceFor(resources2, runtime.tables.routes, param);
   if (named3 || param.endsWith("_id")) return named3;
   const getter = runtime.tables.routes.find((r) => r.action === "get" && r.aliasOf === null && r.resource !== null && lastTemplate(r.path)?.name === param);
   return getter ? resources2.find((r) => r.name === getter.resource) : void 0;
@@ -9320,8 +9338,24 @@ function newRecordData(runtime, resource, body2, now, id = mintId(resource.idFor
   const lc = resource.lifecycle;
   if (lc?.field && lc.initial !== null && data[lc.field] === void 0) setOwn(data, lc.field, lc.initial);
   stampCreated(resource, data, now);
+  if (resource.fill !== void 0) fillAbsent(data, resource.fill);
+  if (resource.fixed !== void 0) fillPresent(data, resource.fixed);
   return data;
 }
+function fillAbsent(data, fill) {
+  for (const [k, v] of Object.entries(fill)) {
+    const have = data[k];
+    if (have === void 0) setOwn(data, k, clone(v));
+    else if (isPlainObject(have) && isPlainObject(v)) fillAbsent(have, v);
+  }
+}
+function fillPresent(data, fixed) {
+  for (const [k, v] of Object.entries(fixed)) {
+    const have = data[k];
+    if (isPlainObject(have) && isPlainObject(v)) fillAbsent(have, v);
+  }
+}
+var isPlainObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 var fieldRulesOfRoute = /* @__PURE__ */ new WeakMap();
 function fieldRules(resource, route2) {
   let rules = fieldRulesOfRoute.get(route2);

@@ -10,6 +10,7 @@ import type { Target } from './target.js';
 import { defsRef, defsName } from '../model/defs-ref.js';
 import { processFreshValues } from './fresh-values.js';
 import { lastTemplate } from '../data/path-template.js';
+import { pluralResourceFor } from '../data/param-resource.js';
 import type { SchemaNode } from '../model/ir.js';
 
 export interface Created {
@@ -35,11 +36,12 @@ export function ownParam(route: Route): string | undefined {
 }
 
 /**
- * The resource a path parameter names: `<resource>_id` (ours), else, for a parameter not named `..._id`, the creatable
+ * The resource a path parameter names: `<resource>_id` (ours), else a resource named by the parameter's plural
+ * (`guild_id` → `guilds`, data/param-resource.ts), else, for a parameter not named `..._id`, the creatable
  * resource whose get operation's path ends with it (an inferred resource's item path, `/pet/{petId}`: issue 27).
  */
 export function resourceForParam(suite: SuiteData, name: string): ResourceRow | undefined {
-  const named = suite.resources.find((r) => `${r.name.replace(/-/g, '_')}_id` === name);
+  const named = suite.resources.find((r) => `${r.name.replace(/-/g, '_')}_id` === name) ?? pluralResourceFor(suite.resources, suite.routes, name);
   if (named || name.endsWith('_id')) return named;
   const has = (r: ResourceRow, action: string, test: (path: string) => boolean) => suite.routes.some((route) => route.resource === r.name && route.action === action && route.aliasOf === null && test(route.path));
   return suite.resources.find((r) => has(r, 'get', (path) => lastTemplate(path)?.name === name) && has(r, 'create', () => true));
@@ -115,6 +117,8 @@ export class World {
   private readonly cache = new Map<string, Created>();
   readonly created: Created[] = [];
   private seed = 1;
+  /** The one value each parent parameter that names no resource takes in this run (parentValue). */
+  private parentValues = new Map<string, string>();
   /** Whether the running check touched subscriptions (they are removed when it ends). */
   private subscriptionsTouched = false;
   /** Where `created` stood when the running check began. */
@@ -347,8 +351,11 @@ export class World {
     const path: Record<string, string> = {};
     for (const p of route.params.path) {
       const parent = resourceForParam(this.suite, p.name);
-      if (!parent) fail(`create ${resource}: no resource for path parameter ${p.name}`);
-      path[p.name] = (await this.ensure(parent.name)).id;
+      if (!parent) {
+        const value = this.parentValue(route, p.name);
+        if (value === undefined) fail(`create ${resource}: no resource for path parameter ${p.name}, and its schema allows no value`);
+        path[p.name] = value;
+      } else path[p.name] = (await this.ensure(parent.name)).id;
     }
     if (this.isSubscription(resource)) {
       this.subscriptionsTouched = true;
@@ -446,7 +453,10 @@ export class World {
       created = await this.create(route.resource!, needs);
       path[own] = created.id;
     }
-    if (route.resource !== null && own !== undefined && resourceForParam(this.suite, own) === undefined && route.params.path.length > 0) {
+    // A create or list names no record of its own: its first parameter is a parent (discord's `{guild_id}` of
+    // `/guilds/{guild_id}/templates` with no guilds resource), given a value below.
+    const addressesOwn = route.action !== 'create' && route.action !== 'list';
+    if (route.resource !== null && own !== undefined && addressesOwn && resourceForParam(this.suite, own) === undefined && route.params.path.length > 0) {
       // A resource whose id parameter is not named after it (project_id of review-project).
       created = options.fresh ? await this.create(route.resource) : await this.ensure(route.resource);
       path[own] = created.id;
@@ -475,6 +485,15 @@ export class World {
         if (value !== undefined) path[p.name] = String(value);
       }
     }
+    // A parent that names no resource the suite can make (discord's `{channel_id}`: no `/channels` collection):
+    // the one value this run gives that parameter, so records made under it are found under it again.
+    if (route.resource !== null) {
+      for (const p of route.params.path) {
+        if (path[p.name] !== undefined || (p.name === own && addressesOwn)) continue;
+        const value = this.parentValue(route, p.name);
+        if (value !== undefined) path[p.name] = value;
+      }
+    }
     // A legacy alias's parameters also under their canonical names, so checks can follow up with canonical operations.
     for (const r of route.aliasRenames) if (r.in === 'path' && path[r.legacy] !== undefined) path[r.canonical] ??= path[r.legacy]!;
     return created ? { path, created } : { path };
@@ -484,10 +503,25 @@ export class World {
    * The `name` of the first item listed by the GET operation at the route's path without its last `/{name}`;
    * undefined when there is no such listing (a version id, which the checks choose themselves).
    */
+  /**
+   * A value of the path parameter `name` of `route` when it names no resource (issue 27): any value its schema
+   * allows, the same one for the whole run (the sandbox keeps it on the records made under it and scopes them by it).
+   */
+  private parentValue(route: Route, name: string): string | undefined {
+    const known = this.parentValues.get(name);
+    if (known !== undefined) return known;
+    const value = validValue(this.suite.schemas[route.id]?.path[name] as never, this.defs, { seed: this.nextSeed() });
+    if (value === undefined || value === null || typeof value === 'object') return undefined;
+    this.parentValues.set(name, String(value));
+    return String(value);
+  }
+
   private async firstItem(route: Route, name: string, path: Record<string, string>): Promise<string | undefined> {
     const suffix = `/{${name}}`;
     const listing = route.path.endsWith(suffix) ? this.suite.routes.find((r) => r.method === 'GET' && r.path === route.path.slice(0, -suffix.length)) : undefined;
-    if (!listing) return undefined;
+    // A listing under a parent the suite has no value for yet (discord's `/guilds/{guild_id}/requests` with no
+    // guilds resource) cannot be read: the parameter gets a value by the rules below instead.
+    if (!listing || listing.params.path.some((p) => path[p.name] === undefined)) return undefined;
     const answer = await send(this.target, listing, { path });
     expectSuccess(answer, listing, `listing the items named by ${name}`);
     const body = answer.body as Record<string, unknown>;

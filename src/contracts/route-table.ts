@@ -212,6 +212,17 @@ export interface ResourceRow {
   scope: string;
   properties: string[];
   defaults: Record<string, JsonValue>;
+  /**
+   * An inferred resource only (issue 27, record-fill.ts): values for the fields a create leaves out, so answers hold
+   * what the response schema requires (a minimal valid record, and `const`/single-value `enum` properties). Absent
+   * for ours.
+   */
+  fill?: Record<string, JsonValue>;
+  /**
+   * An inferred resource only: the `const`/single-value `enum` values inside its object properties, as a tree
+   * (record-fill.ts fixedTree), filled into the objects a write sends (box's `user.type`). Absent for ours.
+   */
+  fixed?: Record<string, JsonValue>;
   /** `initial`: the state a new record without one gets (x-lifecycle initial). */
   lifecycle: { field: string | null; initial: string | null; deleted: string | null; hidden: string[]; frozen: { field: string; equals: JsonValue }[] } | null;
   /**

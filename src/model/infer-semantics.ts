@@ -4,8 +4,8 @@
 //      is one resource, named after the collection's last segment;
 //   2. its schema is the named schema the item's GET answers (2xx, JSON), else the one the collection's POST
 //      answers, else the one it takes; without a named object schema there is no resource;
-//   3. its id is the schema's property named like the item's path parameter, else `id`, else the parameter
-//      without an `Id`/`_id` suffix; without one there is no resource;
+//   3. its id is the schema's scalar property named like the item's path parameter, else `id`, else the parameter
+//      without an `Id`/`_id` suffix (an object or array property is never an id); without one there is no resource;
 //   4. actions from methods: collection GET list, collection POST create, item GET get, item PUT/PATCH update,
 //      item DELETE delete; every resource belongs to the caller's organization (no workspaces);
 //   4b. a readOnly date-time property named created... / updated... (or ...modified...) is stamped by the sandbox
@@ -58,9 +58,16 @@ function jsonSchemaOf(op: Operation | undefined, where: 'response' | 'body'): Sc
 const lastSegment = (path: string): string => path.split('/').filter((s) => s !== '').at(-1) ?? '';
 
 /** The id property of a resource schema for the item path parameter `param` (rule 3). */
-function idProperty(properties: Record<string, JsonValue>, param: string): string | undefined {
+function idProperty(model: ApiModel, properties: Record<string, JsonValue>, param: string): string | undefined {
   const stripped = param.replace(/(?:_id|Id|ID)$/, '');
-  return [param, 'id', stripped].find((name) => name !== '' && Object.prototype.hasOwnProperty.call(properties, name));
+  // An id is a scalar: discord's member has `user` (an object) for `{user_id}`, which cannot hold a minted id.
+  const scalar = (name: string): boolean => {
+    const node = objectOf(properties[name]);
+    const ref = refNameOf(node);
+    const type = objectOf(ref === undefined ? node : model.schemas[ref]?.schema)?.type;
+    return type !== 'object' && type !== 'array' && !(Array.isArray(type) && (type.includes('object') || type.includes('array')));
+  };
+  return [param, 'id', stripped].find((name) => name !== '' && Object.prototype.hasOwnProperty.call(properties, name) && scalar(name));
 }
 
 /** Infers resources and actions in place; returns a note per operation left without state (rule 5). */
@@ -87,14 +94,14 @@ export function inferSemantics(model: ApiModel): InferenceNote[] {
     const named = schemaName === undefined ? undefined : model.schemas[schemaName];
     const properties = objectOf(objectOf(named?.schema)?.properties);
     if (!named || !properties || named.semantics.resource !== undefined || taken.has(named.name)) continue;
-    const id = idProperty(properties, param);
+    const id = idProperty(model, properties, param);
     const base = lastSegment(collectionPath).slice(0, lastSegment(collectionPath).length - template.suffix.length).replace(/[^A-Za-z0-9_-]/g, '') || named.name;
     if (id === undefined || base === '') continue;
     let name = base;
     for (let n = 2; names.has(name); n++) name = `${base}${n}`;
     names.add(name);
     taken.set(named.name, name);
-    named.semantics.resource = { name, id, scope: 'organization' };
+    named.semantics.resource = { name, id, scope: 'organization', inferred: true };
     inferTimestamps(named, properties);
     const act = (op: Operation | undefined, action: NonNullable<OperationSemantics['action']>): void => {
       if (!op) return;

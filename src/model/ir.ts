@@ -115,7 +115,8 @@ export const LIST_QUERY_ROLES = ['order-by', 'filter', 'tag-filter', 'include-bu
 export type ListQueryRole = (typeof LIST_QUERY_ROLES)[number];
 
 export interface SchemaSemantics {
-  resource?: { name: string; id: string; scope: 'organization' | 'workspace' };
+  /** `inferred`: set by infer-semantics.ts for a spec without our vocabulary (issue 27), never declared. */
+  resource?: { name: string; id: string; scope: 'organization' | 'workspace'; inferred?: true };
   lifecycle?: { field?: string; initial?: string; deleted?: string; hidden: string[]; frozen: { field: string; equals: JsonValue }[] };
   versioned?: { tracked: string[]; history?: string; changeTypes: string[] };
   exactlyOneOf?: string[];

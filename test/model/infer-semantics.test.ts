@@ -36,9 +36,23 @@ async function model(paths: Record<string, unknown>, schemas: Record<string, unk
 }
 
 describe('inferred sandbox vocabulary', () => {
+  it.each([
+    ['a scalar property named after the parameter without its suffix', { type: 'string' }, 'pet'],
+    ['an object property: never an id (discord member `user` for `{user_id}`)', { type: 'object', properties: { id: { type: 'string' } } }, undefined],
+    ['an array property: never an id', { type: 'array', items: { type: 'string' } }, undefined],
+    ['a named object schema: never an id', { $ref: '#/components/schemas/Owner' }, undefined],
+  ])('the id from the stripped parameter name: %s', async (_, pet, id) => {
+    const paths = {
+      '/pets': { post: { operationId: 'createPet', requestBody: json('Pet'), responses: { '201': { description: 'ok', ...json('Pet') } } } },
+      '/pets/{pet_id}': { parameters: [{ name: 'pet_id', in: 'path', required: true, schema: { type: 'string' } }], get: { operationId: 'getPet', responses: { '200': { description: 'ok', ...json('Pet') } } } },
+    };
+    const m = await model(paths, { Pet: { type: 'object', properties: { pet, name: { type: 'string' } } }, Owner: { type: 'object', properties: { id: { type: 'string' } } } });
+    expect(m.schemas.Pet!.semantics.resource?.id).toBe(id);
+  });
+
   it('makes a collection/item path pair a resource, its id the property named like the path parameter', async () => {
     const m = await model(PETS, { Pet: PET });
-    expect(m.schemas.Pet!.semantics.resource).toEqual({ name: 'pets', id: 'petId', scope: 'organization' });
+    expect(m.schemas.Pet!.semantics.resource).toEqual({ name: 'pets', id: 'petId', scope: 'organization', inferred: true });
     const actions = Object.fromEntries(m.operations.map((o) => [o.id, o.semantics.action ?? null]));
     expect(actions).toEqual({ listPets: 'list', createPet: 'create', getPet: 'get', updatePet: 'update', deletePet: 'delete', health: null });
   });
@@ -74,7 +88,7 @@ describe('inferred sandbox vocabulary', () => {
   it('pairs an item path with a suffix after its template with the collection of the same suffix (/calls/{sid}.json, /calls.json)', async () => {
     const suffixed = { '/calls.json': PETS['/pets'], '/calls/{petId}.json': PETS['/pets/{petId}'] };
     const m = await model(suffixed, { Pet: PET });
-    expect(m.schemas.Pet!.semantics.resource).toEqual({ name: 'calls', id: 'petId', scope: 'organization' });
+    expect(m.schemas.Pet!.semantics.resource).toEqual({ name: 'calls', id: 'petId', scope: 'organization', inferred: true });
     expect(m.operations.find((o) => o.id === 'getPet')!.semantics.action).toBe('get');
     expect(m.operations.find((o) => o.id === 'listPets')!.semantics.action).toBe('list');
   });

@@ -55,7 +55,13 @@ export const unknownId: Check = {
 export const otherOrganization: Check = {
   name: "isolation: another organization's resource is 404 and the error names nothing of it",
   needs: 'an operation addressing a resource record by a path parameter',
-  applies: (route, suite) => route.auth.length > 0 && route.example === null && route.params.path.some((p) => resourceForParam(suite, p.name) !== undefined || p.name === ownParam(route)) && route.resource !== 'spec',
+  // A create or list names its own record by no parameter: under a parent that names no resource (discord's
+  // `{channel_id}` with no `/channels` collection, issue 27) there is no record of another organization to refuse.
+  applies: (route, suite) =>
+    route.auth.length > 0 &&
+    route.example === null &&
+    route.params.path.some((p) => resourceForParam(suite, p.name) !== undefined || (p.name === ownParam(route) && route.action !== 'create' && route.action !== 'list')) &&
+    route.resource !== 'spec',
   async run(ctx) {
     const key = ctx.target.otherApiKey ?? (ctx.target.control ? await ctx.target.control.createOtherOrganizationKey() : undefined);
     if (!key) skip("needs another organization's key (--other-api-key) or the control plane");

@@ -17,7 +17,7 @@ export function exampleAnswer(model: ApiModel, op: Operation, status: string): {
 
 /** The named schemas as the generator's definitions, once per model (a built model is not changed afterwards). */
 const defsByModel = new WeakMap<ApiModel, Defs>();
-function defsOf(model: ApiModel): Defs {
+export function defsOf(model: ApiModel): Defs {
   let defs = defsByModel.get(model);
   if (defs === undefined) {
     defs = {};

@@ -10,6 +10,7 @@ import { isJsonMedia, preferredMedia } from '../../model/media.js';
 import { refNameOf } from '../../model/defs-ref.js';
 import { versionItemSchema, versionReferenceSchema } from '../../model/version-schemas.js';
 import { exampleAnswer } from './example-answer.js';
+import { fixedTree, recordFill } from './record-fill.js';
 
 /**
  * The sandbox's rules of each field (provenance is the documents' business, not the engine's; roles are gathered by
@@ -152,13 +153,32 @@ function idFormat(model: ApiModel, schema: NamedSchema, idField: string): IdForm
   if (node?.format === 'uuid') return { kind: 'uuid' };
   if (hasType(node, 'integer')) return { kind: 'integer' };
   const pattern = typeof node?.pattern === 'string' ? node.pattern : '';
-  const prefixed = prefixedIdFormat(pattern);
+  const prefixed = prefixedIdFormat(pattern) ?? decimalIdFormat(pattern);
   if (prefixed !== undefined) return prefixed;
   const exact = /\{(\d+)\}\$?$/.exec(pattern);
   const length = exact ? Number(exact[1]) : typeof node?.minLength === 'number' ? Math.max(node.minLength, 8) : 22;
   if (length === 26 && /0-9A-[HZ]/.test(pattern)) return { kind: 'ulid' };
   if (pattern === '' && typeof node?.maxLength === 'number' && node.maxLength === 26 && typeof node.minLength === 'number' && node.minLength <= 1) return { kind: 'token', length: 22 };
   return { kind: 'alnum', length };
+}
+
+/**
+ * A pattern that takes decimal digit strings only (discord's snowflakes, `^(0|[1-9][0-9]*)$`: issue 27): ids are 18
+ * digits with a leading 1, minted as the prefixed format `1` + 17 digits. Found by testing the pattern: it must accept
+ * such strings (lowest and highest) and refuse the same length with a letter in it, so a pattern that also takes
+ * letters keeps the other formats (ours never takes digits only).
+ */
+export function decimalIdFormat(pattern: string): IdFormat | undefined {
+  if (pattern === '') return undefined;
+  let re: RegExp;
+  try {
+    re = new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+  const digits = ['1' + '0'.repeat(17), '1' + '9'.repeat(17)];
+  if (!digits.every((d) => re.test(d)) || re.test(`1a${'0'.repeat(16)}`) || re.test(`1${'0'.repeat(16)}A`)) return undefined;
+  return { kind: 'prefixed', prefix: '1', alphabet: '0123456789', length: 17 };
 }
 
 /**
@@ -258,6 +278,11 @@ export function resourceRows(model: ApiModel): ResourceRow[] {
       fields: fieldRules(schema.fields),
       roles: rolesOf(schema.fields),
     });
+    // Only inferred resources (a spec without our vocabulary) are filled: ours sets every server field by its rules.
+    const fill = sem.resource!.inferred === true ? recordFill(model, schema, sem.resource!.id) : undefined;
+    if (fill !== undefined) rows.at(-1)!.fill = fill;
+    const fixed = sem.resource!.inferred === true ? fixedTree(model, schema.schema) : undefined;
+    if (fixed !== undefined) rows.at(-1)!.fixed = fixed;
   }
   return rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

@@ -9,6 +9,7 @@ import type { RequestContext, Runtime } from './context.js';
 import type { FieldRule, ResourceRow, Route } from './tables.js';
 import { setOwn } from '../../data/own-property.js';
 import { lastTemplate } from '../../data/path-template.js';
+import { pluralResourceFor } from '../../data/param-resource.js';
 
 /** The one data-safe key writer, re-exported for this layer's modules. */
 export { setOwn };
@@ -90,10 +91,10 @@ export function hiddenParents(resource: ResourceRow, route: Route): string[] {
   return route.params.path.map((p) => p.name).filter((name) => name !== own && !resource.properties.includes(name));
 }
 
-/** A parent resource named by a path parameter: `<resource>_id`, else (an inferred one) the resource whose get path ends with it. */
+/** A parent resource named by a path parameter: `<resource>_id`, else one named by its plural (`guild_id`: `guilds`), else (an inferred one) the resource whose get path ends with it. */
 export function parentResource(runtime: Runtime, param: string): ResourceRow | undefined {
   const resources = runtime.tables.resources;
-  const named = resources.find((r) => `${r.name.replace(/-/g, '_')}_id` === param);
+  const named = resources.find((r) => `${r.name.replace(/-/g, '_')}_id` === param) ?? pluralResourceFor(resources, runtime.tables.routes, param);
   if (named || param.endsWith('_id')) return named;
   const getter = runtime.tables.routes.find((r) => r.action === 'get' && r.aliasOf === null && r.resource !== null && lastTemplate(r.path)?.name === param);
   return getter ? resources.find((r) => r.name === getter.resource) : undefined;
@@ -161,8 +162,32 @@ export function newRecordData(runtime: Runtime, resource: ResourceRow, body: Jso
   const lc = resource.lifecycle;
   if (lc?.field && lc.initial !== null && data[lc.field] === undefined) setOwn(data, lc.field, lc.initial);
   stampCreated(resource, data, now);
+  if (resource.fill !== undefined) fillAbsent(data, resource.fill);
+  if (resource.fixed !== undefined) fillPresent(data, resource.fixed);
   return data;
 }
+
+/**
+ * Fields of an inferred resource's fill (ResourceRow.fill) that `data` lacks, at any depth of plain objects: what
+ * was sent, the id and the stamps always win (issue 27).
+ */
+export function fillAbsent(data: Json, fill: Json): void {
+  for (const [k, v] of Object.entries(fill)) {
+    const have = data[k];
+    if (have === undefined) setOwn(data, k, clone(v));
+    else if (isPlainObject(have) && isPlainObject(v)) fillAbsent(have, v);
+  }
+}
+
+/** The fixed values of ResourceRow.fixed inside the objects `data` holds; an object it lacks stays absent. */
+export function fillPresent(data: Json, fixed: Json): void {
+  for (const [k, v] of Object.entries(fixed)) {
+    const have = data[k];
+    if (isPlainObject(have) && isPlainObject(v)) fillAbsent(have, v);
+  }
+}
+
+const isPlainObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Field rules of a resource and of the route's body, merged (body rules win), per route. */
 const fieldRulesOfRoute = new WeakMap<Route, Record<string, FieldRule>>();
