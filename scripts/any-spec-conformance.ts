@@ -9,6 +9,7 @@ import { notRunChecks } from '../src/conformance/not-run.js';
 import type { CheckResult } from '../src/conformance/result.js';
 import { conformanceOf, generateFor } from '../test/support/any-spec.js';
 import { findOracle } from '../test/support/oracles.js';
+import { exitWithUsage, readCommandLine } from './command-line.js';
 
 /** The spec file of a corpus folder: its only `.yaml`/`.json` at the top, `openapi.*` first. */
 function specFile(arg: string): string {
@@ -45,14 +46,27 @@ function grouped(results: readonly CheckResult[]): [string, number, string][] {
   return [...groups].map(([key, g]): [string, number, string] => [key, g.count, g.example]).sort((a, b) => b[1] - a[1]);
 }
 
-const args = process.argv.slice(2);
-const topAt = args.indexOf('--top');
-const top = topAt >= 0 ? Number(args[topAt + 1]) : 12;
-const all = args.includes('--all');
-const specs = args.filter((a, i) => !a.startsWith('--') && !(topAt >= 0 && i === topAt + 1));
-if (specs.length === 0) {
-  console.error('usage: npm run any-spec -- <spec folder or file> [...] [--top N] [--all]');
-  process.exit(2);
+const USAGE = [
+  'usage: npm run any-spec -- <spec folder or file> [...] [--top N] [--all]',
+  '  a folder of the corpus (../shared/specs/<name> or CORPUS_DIR/<name>) or a path to a spec file',
+  '  --top N   failure groups shown per spec (default 12); --all also lists every failing check',
+].join('\n');
+const { values, positionals: specs } = readCommandLine({
+  command: 'any-spec',
+  usage: USAGE,
+  options: { top: { type: 'string', default: '12' }, all: { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
+const top = Number(values.top);
+const all = values.all === true;
+if (!Number.isInteger(top) || top < 0) exitWithUsage('any-spec', USAGE, `--top must be a whole number, got ${JSON.stringify(values.top)}`);
+if (specs.length === 0) exitWithUsage('any-spec', USAGE, 'name at least one spec');
+for (const spec of specs) {
+  try {
+    specFile(spec);
+  } catch (error) {
+    exitWithUsage('any-spec', USAGE, (error as Error).message);
+  }
 }
 const rows: string[] = [];
 for (const spec of specs) {

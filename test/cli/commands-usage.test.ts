@@ -16,6 +16,7 @@ const COMMANDS: { name: string; argv: string[] }[] = [
   { name: 'examples', argv: [...TSX, 'scripts/update-examples.ts'] },
   { name: 'mutation:summary', argv: [...TSX, 'scripts/mutation-summary.ts'] },
   { name: 'build:inspector', argv: [...TSX, 'scripts/build-inspector.ts'] },
+  { name: 'any-spec', argv: [...TSX, 'scripts/any-spec-conformance.ts', 'museum'] },
 ];
 
 function run(argv: string[]): Promise<{ code: number | null; out: string; err: string }> {
