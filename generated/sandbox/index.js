@@ -10210,7 +10210,7 @@ function listAction(ctx, order, keep) {
   }
   const paged = parentField === void 0 && keep === void 0 && order === void 0 ? pagedInQuery(ctx, resource) : void 0;
   if (paged) return paged;
-  const inList = ctx.runtime.store.list(resource.name, { org: ctx.org }).filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && matchesFilters(ctx, resource, r)).filter((r) => parentField === void 0 || r.data[parentField] === ctx.path[parentField]).filter((r) => keep === void 0 || keep(r));
+  const inList = candidates(ctx, resource, parentField).filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && matchesFilters(ctx, resource, r)).filter((r) => parentField === void 0 || r.data[parentField] === ctx.path[parentField]).filter((r) => keep === void 0 || keep(r));
   const all = applyListQuery(ctx, resource, inList, order);
   const paging = ctx.route.pagination;
   if (!paging) return { records: all, total: all.length };
@@ -10219,6 +10219,16 @@ function listAction(ctx, order, keep) {
   if (p.next === void 0 || !paging.nextLink) return { records: p.items, total: all.length, nextPageToken: p.next };
   const path = `${ctx.runtime.tables.basePath}${ctx.route.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(String(ctx.path[name])))}`;
   return { records: p.items, total: all.length, nextPageToken: nextLink(ctx.origin, path, ctx.query, paging.pageToken, p.next) };
+}
+function candidates(ctx, resource, parentField) {
+  const store = ctx.runtime.store;
+  const primitive = (v) => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
+  const by = parentField !== void 0 && primitive(ctx.path[parentField]) ? [parentField, ctx.path[parentField]] : Object.entries(ctx.query).find((e) => resource.properties.includes(e[0]) && primitive(e[1]));
+  if (by === void 0) return store.list(resource.name, { org: ctx.org });
+  const own2 = store.withField(resource.name, ctx.org, by[0], by[1]);
+  const platform = ctx.org === PLATFORM_ORG ? [] : store.withField(resource.name, PLATFORM_ORG, by[0], by[1]);
+  const merged = platform.length === 0 ? own2 : [...own2, ...platform].sort((a, b) => a.seq - b.seq);
+  return merged.filter((r) => !r.deleted);
 }
 function pagedInQuery(ctx, resource) {
   const paging = ctx.route.pagination;

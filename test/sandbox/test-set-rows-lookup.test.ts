@@ -31,4 +31,11 @@ describe('test-case writes', () => {
     const records = (await h.client.testSets.listTestSetRecords(small)).records;
     expect(records.map((r) => r.input)).toEqual(['a', 'b']);
   });
+
+  it(`a list of one set's cases (the test_set_id filter) decodes that set's rows, not the ${ELSEWHERE} of another`, async () => {
+    const before = recordsDecoded();
+    const { test_cases } = await h.client.testCases.listTestCases({ query: { test_set_id: small } });
+    expect(recordsDecoded() - before).toBeLessThan(40);
+    expect(test_cases.map((c) => c.input_str)).toEqual(['a', 'b']);
+  });
 });

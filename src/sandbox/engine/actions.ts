@@ -2,7 +2,7 @@
 // reads the resource's declared semantics from the route table, so a new resource in the spec works without
 // code. Rules adjust them through the write hook or replace them (custom actions).
 import { notFound } from '../errors.js';
-import type { Json, StoredRecord } from '../storage/store.js';
+import { PLATFORM_ORG, type Json, type StoredRecord } from '../storage/store.js';
 import type { ActionResult, RequestContext } from './context.js';
 import type { Hooks } from './hooks.js';
 import { applyListQuery } from './list-query.js';
@@ -67,8 +67,7 @@ export function listAction(ctx: RequestContext, order?: string, keep?: (record: 
   }
   const paged = parentField === undefined && keep === undefined && order === undefined ? pagedInQuery(ctx, resource) : undefined;
   if (paged) return paged;
-  const inList = ctx.runtime.store
-    .list(resource.name, { org: ctx.org })
+  const inList = candidates(ctx, resource, parentField)
     .filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && matchesFilters(ctx, resource, r))
     .filter((r) => parentField === undefined || r.data[parentField] === ctx.path[parentField])
     .filter((r) => keep === undefined || keep(r));
@@ -80,6 +79,27 @@ export function listAction(ctx: RequestContext, order?: string, keep?: (record: 
   if (p.next === undefined || !paging.nextLink) return { records: p.items, total: all.length, nextPageToken: p.next };
   const path = `${ctx.runtime.tables.basePath}${ctx.route.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(String(ctx.path[name])))}`;
   return { records: p.items, total: all.length, nextPageToken: nextLink(ctx.origin, path, ctx.query, paging.pageToken, p.next) };
+}
+
+/**
+ * The records a general list starts from: with the parent of a nested path or an equality filter on a property,
+ * only the records holding that value, through the store's indexed field lookup (the organization's and the
+ * platform's, merged in storage order as `list` gives them); otherwise every live record of the kind (issue 29:
+ * the test cases of one set were found by reading every test case of the organization). The lookup compares JSON
+ * values, so it finds at least every record the strict filters after it keep; they still decide.
+ */
+function candidates(ctx: RequestContext, resource: ResourceRow, parentField: string | undefined): StoredRecord[] {
+  const store = ctx.runtime.store;
+  const primitive = (v: unknown): v is string | number | boolean => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+  const by: [string, string | number | boolean] | undefined =
+    parentField !== undefined && primitive(ctx.path[parentField])
+      ? [parentField, ctx.path[parentField] as string | number | boolean]
+      : (Object.entries(ctx.query).find((e): e is [string, string | number | boolean] => resource.properties.includes(e[0]) && primitive(e[1])) as [string, string | number | boolean] | undefined);
+  if (by === undefined) return store.list(resource.name, { org: ctx.org });
+  const own = store.withField(resource.name, ctx.org, by[0], by[1]);
+  const platform = ctx.org === PLATFORM_ORG ? [] : store.withField(resource.name, PLATFORM_ORG, by[0], by[1]);
+  const merged = platform.length === 0 ? own : [...own, ...platform].sort((a, b) => a.seq - b.seq);
+  return merged.filter((r) => !r.deleted);
 }
 
 /**
