@@ -15,7 +15,12 @@ export interface WriteResult {
   stale: string[];
 }
 
-export async function writeOutput(root: string, rendered: Map<string, string>, options: { check: boolean }): Promise<WriteResult> {
+/**
+ * `release`: the caller hands the map over; each file is deleted from it once handled, so its text (and the flat
+ * copy and UTF-8 bytes writing makes of it) can be collected while the rest is written, instead of the whole output
+ * living until the last file (on graph.json about 285 MB of text).
+ */
+export async function writeOutput(root: string, rendered: Map<string, string>, options: { check: boolean; release?: boolean }): Promise<WriteResult> {
   const result: WriteResult = { written: [], unchanged: [], removed: [], stale: [] };
   // Every path is confined (lexically) before anything is read or written, so one bad path writes nothing.
   const targets = new Map([...rendered.keys()].map((path) => [path, confinedPath(root, path)]));
@@ -30,6 +35,7 @@ export async function writeOutput(root: string, rendered: Map<string, string>, o
     for (const folder of owned) inside(confinedPath(root, folder));
   }
   for (const [path, contents] of rendered) {
+    if (options.release === true) rendered.delete(path);
     const target = targets.get(path)!;
     const current = readIfFile(target);
     if (current === contents) {
@@ -47,7 +53,7 @@ export async function writeOutput(root: string, rendered: Map<string, string>, o
   for (const folder of owned) {
     for (const file of listFiles(confinedPath(root, folder))) {
       const path = relative(root, file).split(sep).join('/');
-      if (rendered.has(path) || path.split('/').includes('node_modules')) continue;
+      if (targets.has(path) || path.split('/').includes('node_modules')) continue;
       if (options.check) result.stale.push(`${path} (no longer generated)`);
       else {
         rmSync(file);
