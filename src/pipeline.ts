@@ -10,6 +10,7 @@ import { finishRuntimePackages } from './emit/package/runtime-packages.js';
 import { MODEL_FILE, modelFile, planRelease, readPreviousModel, type ReleasePlan } from './diff/index.js';
 import { jsonWithHeader } from './write/header.js';
 import { BuildCache } from './write/build-cache.js';
+import { collectGarbage } from './write/collect-garbage.js';
 import { EVENT_NAMES, RULE_NAMES } from './sandbox/rules/names.js';
 
 /** The sandbox's rule and event names: the ones `x-rules`, `x-handlers` and `x-emits` may use. */
@@ -105,12 +106,16 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
     const companionModel = buildModel(await loadSpecs(companion.spec, { cache }), { policy: 'lenient' });
     renderer.add(emitAll(companionModel, buildNames(companionModel), { clientDir: companion.dir, packageName: companion.packageName, sandbox: false }), companionModel.specHash);
   }
+  // The emitters' garbage goes now, while the main thread only waits for the worker.
+  collectGarbage();
   const tEmitted = performance.now();
   const render: RenderStats = { compileMs: 0, formatMs: 0 };
   const rendered = await stage(options.spec, 'render', () => renderer.finish(render));
+  collectGarbage();
   // The sandbox and conformance packages' runtimes (built from src/, bundling the data just rendered).
   if (rendered.has('sandbox/routes.js')) for (const [path, text] of await finishRuntimePackages(rendered, model, release.history, { cache })) rendered.set(path, text);
   rendered.set(MODEL_FILE, jsonWithHeader(modelFile(model, release.history), model.specHash));
+  collectGarbage();
   cache?.prune();
   const t3 = performance.now();
   const refused = options.failOnBreaking === true && release.changes.some((c) => c.level === 'breaking');

@@ -4,6 +4,7 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { confinedPath } from '../encode/index.js';
+import { collectGarbage } from './collect-garbage.js';
 
 export { renderFiles, Renderer, type RenderStats } from './render.js';
 
@@ -15,10 +16,14 @@ export interface WriteResult {
   stale: string[];
 }
 
+/** Characters written between two collections when the caller hands the output over (`release`). */
+const COLLECT_EVERY_CHARS = 64 * 1024 * 1024;
+
 /**
- * `release`: the caller hands the map over; each file is deleted from it once handled, so its text (and the flat
- * copy and UTF-8 bytes writing makes of it) can be collected while the rest is written, instead of the whole output
- * living until the last file (on graph.json about 285 MB of text).
+ * `release`: the caller hands the map over; each file is deleted from it once handled, and the heap is collected
+ * after every 64 M characters written, so a file's text (and the flat copy writing makes of a header joined to a
+ * body) dies while the rest is written, instead of the whole output and its copies piling up until the last file (on
+ * graph.json 285 MB of text, which grew the heap by 450 MB during this stage).
  */
 export async function writeOutput(root: string, rendered: Map<string, string>, options: { check: boolean; release?: boolean }): Promise<WriteResult> {
   const result: WriteResult = { written: [], unchanged: [], removed: [], stale: [] };
@@ -34,8 +39,16 @@ export async function writeOutput(root: string, rendered: Map<string, string>, o
     for (const target of targets.values()) inside(target);
     for (const folder of owned) inside(confinedPath(root, folder));
   }
+  let sinceCollected = 0;
   for (const [path, contents] of rendered) {
-    if (options.release === true) rendered.delete(path);
+    if (options.release === true) {
+      rendered.delete(path);
+      sinceCollected += contents.length;
+      if (sinceCollected >= COLLECT_EVERY_CHARS) {
+        collectGarbage();
+        sinceCollected = 0;
+      }
+    }
     const target = targets.get(path)!;
     const current = readIfFile(target);
     if (current === contents) {
