@@ -6,11 +6,12 @@ import { loadSpecs, SpecError, type FetchLike, type LoadedDocument, type SpecWar
 import { buildModel, type KnownNames, type Policy } from './model/index.js';
 import { Renderer, renderFiles, writeOutput, type RenderStats, type WriteResult } from './write/write.js';
 import type { ApiModel } from './model/ir.js';
+import type { EmittedFile } from './emit/emitted-file.js';
 import { finishRuntimePackages } from './emit/package/runtime-packages.js';
 import { MODEL_FILE, modelFile, planRelease, readPreviousModel, type ReleasePlan } from './diff/index.js';
 import { jsonWithHeader } from './write/header.js';
 import { BuildCache } from './write/build-cache.js';
-import { collectGarbage } from './write/collect-garbage.js';
+import { collectEvery, collectGarbage } from './write/collect-garbage.js';
 import { EVENT_NAMES, RULE_NAMES } from './sandbox/rules/names.js';
 
 /** The sandbox's rule and event names: the ones `x-rules`, `x-handlers` and `x-emits` may use. */
@@ -99,7 +100,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   const release = planRelease(await readPreviousModel(options.out), model);
   // Each emitter's files start rendering (on the native libraries' threads) while the next emitter runs.
   const renderer = new Renderer(model.specHash);
-  await stage(options.spec, 'names and emit', () => emitAll(model, buildNames(model), { documents: docs, history: release.history, onFiles: (files) => renderer.add(files), handOnly: true }));
+  // An emitter's working data dies when its files are handed over: collected every 32 M characters emitted, so the
+  // main thread's heap does not grow over every emitter's garbage while the worker's heap grows over the rendering.
+  const emitted = collectEvery(32 * 1024 * 1024);
+  const hand = (files: readonly EmittedFile[]): void => {
+    renderer.add(files);
+    emitted(files.reduce((sum, file) => sum + file.contents.length, 0));
+  };
+  await stage(options.spec, 'names and emit', () => emitAll(model, buildNames(model), { documents: docs, history: release.history, onFiles: hand, handOnly: true }));
   docs = undefined;
   // The companions are loaded and emitted while the worker is still rendering the main files, and join its queue.
   for (const companion of options.companions ?? []) {

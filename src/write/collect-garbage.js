@@ -41,3 +41,19 @@ function exposedGc() {
     return null;
   }
 }
+
+/**
+ * A counter that collects once every `chars` characters of text it is told have died (a file written, posted or
+ * handed over): the collections of a long stage, spaced by the garbage it makes rather than by the number of files.
+ * @param {number} chars
+ * @returns {(done: number) => void}
+ */
+export function collectEvery(chars) {
+  let since = 0;
+  return (done) => {
+    since += done;
+    if (since < chars) return;
+    since = 0;
+    collectGarbage();
+  };
+}

@@ -4,12 +4,11 @@
 // own: the generator runs from its bundle or from its TypeScript sources, and a worker thread does not get the main
 // thread's loader hooks (registering tsx here cost a hooks thread and about half a second of CPU per run).
 import { parentPort } from 'node:worker_threads';
-import { collectGarbage } from './collect-garbage.js';
+import { collectEvery } from './collect-garbage.js';
 import { emptySpans, Lanes, LANES, LANES_WHILE_EMITTING, renderFile } from './render-jobs.js';
 
-/** Characters of sources rendered between two collections of this thread's heap (see collect-garbage.js). */
-const COLLECT_EVERY_CHARS = 32 * 1024 * 1024;
-let sinceCollected = 0;
+/** A collection of this thread's heap every 32 M characters of sources rendered (see collect-garbage.js). */
+const rendered = collectEvery(32 * 1024 * 1024);
 
 const run = new Lanes(LANES_WHILE_EMITTING);
 const spans = emptySpans();
@@ -24,11 +23,7 @@ parentPort.on('message', ({ id, file, emitted }) => {
       parentPort.postMessage({ id, outputs, ...spans });
       // The source, its compiled and formatted texts and their pieces are garbage once posted (copied to the main
       // thread); on a large spec they are hundreds of megabytes this heap would otherwise keep growing over.
-      sinceCollected += file.contents.length;
-      if (sinceCollected >= COLLECT_EVERY_CHARS) {
-        sinceCollected = 0;
-        collectGarbage();
-      }
+      rendered(file.contents.length);
     },
     (error) => parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error), ...spans }),
   );

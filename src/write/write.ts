@@ -4,7 +4,7 @@
 import { lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { confinedPath } from '../encode/index.js';
-import { collectGarbage } from './collect-garbage.js';
+import { collectEvery } from './collect-garbage.js';
 
 export { renderFiles, Renderer, type RenderStats } from './render.js';
 
@@ -15,9 +15,6 @@ export interface WriteResult {
   /** --check: files that differ, are missing, or should not be there. */
   stale: string[];
 }
-
-/** Characters written between two collections when the caller hands the output over (`release`). */
-const COLLECT_EVERY_CHARS = 64 * 1024 * 1024;
 
 /**
  * `release`: the caller hands the map over; each file is deleted from it once handled, and the heap is collected
@@ -39,15 +36,11 @@ export async function writeOutput(root: string, rendered: Map<string, string>, o
     for (const target of targets.values()) inside(target);
     for (const folder of owned) inside(confinedPath(root, folder));
   }
-  let sinceCollected = 0;
+  const written = collectEvery(64 * 1024 * 1024);
   for (const [path, contents] of rendered) {
     if (options.release === true) {
       rendered.delete(path);
-      sinceCollected += contents.length;
-      if (sinceCollected >= COLLECT_EVERY_CHARS) {
-        collectGarbage();
-        sinceCollected = 0;
-      }
+      written(contents.length);
     }
     const target = targets.get(path)!;
     const current = readIfFile(target);
