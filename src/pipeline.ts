@@ -2,14 +2,16 @@
 import { buildNames } from './emit/naming.js';
 import { emitAll } from './emit/index.js';
 import { FetchError } from './load/fetch-text.js';
-import { loadSpecs, SpecError, type FetchLike, type SpecWarning } from './load/index.js';
+import { loadSpecs, SpecError, type FetchLike, type LoadedDocument, type SpecWarning } from './load/index.js';
 import { buildModel, type KnownNames, type Policy } from './model/index.js';
 import { Renderer, renderFiles, writeOutput, type RenderStats, type WriteResult } from './write/write.js';
 import type { ApiModel } from './model/ir.js';
+import type { EmittedFile } from './emit/emitted-file.js';
 import { finishRuntimePackages } from './emit/package/runtime-packages.js';
 import { MODEL_FILE, modelFile, planRelease, readPreviousModel, type ReleasePlan } from './diff/index.js';
 import { jsonWithHeader } from './write/header.js';
 import { BuildCache } from './write/build-cache.js';
+import { collectEvery, collectGarbage } from './write/collect-garbage.js';
 import { EVENT_NAMES, RULE_NAMES } from './sandbox/rules/names.js';
 
 /** The sandbox's rule and event names: the ones `x-rules`, `x-handlers` and `x-emits` may use. */
@@ -86,32 +88,48 @@ export async function generate(options: GenerateOptions): Promise<GenerateSummar
   const t0 = performance.now();
   // The build cache also keeps the loader's compiled OpenAPI schema validators (the tool's, not the spec's).
   const cache = options.buildCacheDir === undefined ? undefined : new BuildCache(options.buildCacheDir);
-  const docs = await stage(options.spec, 'load', () => loadSpecs(options.spec, { fetch: options.fetch, json: options.json, policy: options.policy ?? 'lenient', cache, limits: options.maxBytes === undefined ? undefined : { maxDocumentBytes: options.maxBytes } }));
+  // The loaded documents are needed by the model and by the emitters (the served documents) only: what the summary
+  // reports of them (their warnings) is taken now, and they are let go once emitted (on graph.json the parsed
+  // document and its line index are over a hundred megabytes that would otherwise live through render and write).
+  let docs: LoadedDocument[] | undefined = await stage(options.spec, 'load', () => loadSpecs(options.spec, { fetch: options.fetch, json: options.json, policy: options.policy ?? 'lenient', cache, limits: options.maxBytes === undefined ? undefined : { maxDocumentBytes: options.maxBytes } }));
+  const documentWarnings = docs.flatMap((d) => d.warnings);
   const t1 = performance.now();
-  const model = await stage(options.spec, 'model', () => buildModel(docs, { policy: options.policy ?? 'lenient', known: SANDBOX_NAMES }));
+  const model = await stage(options.spec, 'model', () => buildModel(docs!, { policy: options.policy ?? 'lenient', known: SANDBOX_NAMES }));
   const t2 = performance.now();
   // Versions follow the spec: the model is compared with the one the previous run kept beside the output.
   const release = planRelease(await readPreviousModel(options.out), model);
   // Each emitter's files start rendering (on the native libraries' threads) while the next emitter runs.
   const renderer = new Renderer(model.specHash);
-  await stage(options.spec, 'names and emit', () => emitAll(model, buildNames(model), { documents: docs, history: release.history, onFiles: (files) => renderer.add(files) }));
+  // An emitter's working data dies when its files are handed over: collected every 32 M characters emitted, so the
+  // main thread's heap does not grow over every emitter's garbage while the worker's heap grows over the rendering.
+  const emitted = collectEvery(32 * 1024 * 1024);
+  const hand = (files: readonly EmittedFile[]): void => {
+    renderer.add(files);
+    emitted(files.reduce((sum, file) => sum + file.contents.length, 0));
+  };
+  await stage(options.spec, 'names and emit', () => emitAll(model, buildNames(model), { documents: docs, history: release.history, onFiles: hand, handOnly: true }));
+  docs = undefined;
   // The companions are loaded and emitted while the worker is still rendering the main files, and join its queue.
   for (const companion of options.companions ?? []) {
     const companionModel = buildModel(await loadSpecs(companion.spec, { cache }), { policy: 'lenient' });
     renderer.add(emitAll(companionModel, buildNames(companionModel), { clientDir: companion.dir, packageName: companion.packageName, sandbox: false }), companionModel.specHash);
   }
+  // The emitters' garbage goes now, while the main thread only waits for the worker.
+  collectGarbage();
   const tEmitted = performance.now();
   const render: RenderStats = { compileMs: 0, formatMs: 0 };
   const rendered = await stage(options.spec, 'render', () => renderer.finish(render));
+  collectGarbage();
   // The sandbox and conformance packages' runtimes (built from src/, bundling the data just rendered).
   if (rendered.has('sandbox/routes.js')) for (const [path, text] of await finishRuntimePackages(rendered, model, release.history, { cache })) rendered.set(path, text);
   rendered.set(MODEL_FILE, jsonWithHeader(modelFile(model, release.history), model.specHash));
+  collectGarbage();
   cache?.prune();
   const t3 = performance.now();
   const refused = options.failOnBreaking === true && release.changes.some((c) => c.level === 'breaking');
-  const result = await stage(options.spec, 'write', () => writeOutput(options.out, rendered, { check: options.check === true || refused }));
+  const result = await stage(options.spec, 'write', () => writeOutput(options.out, rendered, { check: options.check === true || refused, release: true }));
   const t4 = performance.now();
-  return { ...result, model, render, release, warnings: [...docs.flatMap((d) => d.warnings), ...(model.inferenceNotes ?? [])], timings: { load: t1 - t0, model: t2 - t1, emit: tEmitted - t2, render: t3 - tEmitted, write: t4 - t3 } };
+  return { ...result, model, render, release, warnings: [...documentWarnings, ...(model.inferenceNotes ?? [])], timings: { load: t1 - t0, model: t2 - t1, emit: tEmitted - t2, render: t3 - tEmitted, write: t4 - t3 } };
 }
 
 /** Everything up to (not including) the disk: the rendered files for a spec. Used by tests. */

@@ -28,6 +28,11 @@ export interface EmitOptions {
    * while the rest is emitted; emitAll still returns them all.
    */
   onFiles?: (files: readonly EmittedFile[]) => void;
+  /**
+   * With onFiles: hand each emitter's files over and keep none (emitAll returns an empty list), so a file's source
+   * can be let go once its renderer has it instead of living until the last emitter is done.
+   */
+  handOnly?: boolean;
 }
 
 /** The client package (types, validators, runtime, operations, client) under `dir`, handed over emitter by emitter. */
@@ -56,8 +61,9 @@ function emitClientPackage(model: ApiModel, names: Names, dir: string, packageNa
 export function emitAll(model: ApiModel, names: Names, options: EmitOptions = {}): EmittedFile[] {
   const history = options.history ?? firstRelease();
   const all: EmittedFile[] = [];
+  const keep = !(options.handOnly === true && options.onFiles !== undefined);
   const hand = (files: EmittedFile[]): void => {
-    all.push(...files);
+    if (keep) all.push(...files);
     options.onFiles?.(files);
   };
   emitClientPackage(model, names, options.clientDir ?? CLIENT_PACKAGE.dir, options.packageName ?? CLIENT_PACKAGE.name, history, hand);

@@ -16,6 +16,14 @@ import { formatFile } from './format.js';
 const CHUNK_CHARS = 256 * 1024;
 
 /**
+ * Modules at least this large are compiled one at a time: oxc-transform compiles a module whole, and its syntax tree
+ * of a multi-megabyte module (graph.json's client types, operations and client, 10-20 MB each) is hundreds of
+ * megabytes of native memory; two at once on two lanes made the peak of the render stage.
+ */
+const LARGE_MODULE_CHARS = 4 * 1024 * 1024;
+
+
+/**
  * A span of wall time (performance.timeOrigin-based, so the worker's and the main thread's agree).
  * @typedef {{ start: number, end: number }} Span
  */
@@ -57,7 +65,8 @@ async function timed(span, run) {
 export async function renderFile(file, run, spans) {
   if (file.kind !== 'module') return [[file.path, await formatText(file.path, file.contents, run, spans)]];
   const base = file.path.replace(/\.ts$/, '');
-  const { js, dts } = await run.run(() => timed(spans.compile, () => compileModule(file.path, file.contents)));
+  const compile = () => run.run(() => timed(spans.compile, () => compileModule(file.path, file.contents)));
+  const { js, dts } = await (file.contents.length >= LARGE_MODULE_CHARS ? largeCompiles.run(compile) : compile());
   const [jsText, dtsText] = await Promise.all([formatText(`${base}.js`, js, run, spans), formatText(`${base}.d.ts`, dts, run, spans)]);
   return [
     [`${base}.js`, jsText],
@@ -128,3 +137,5 @@ const CORES = availableParallelism();
 export const LANES = Math.min(4, Math.max(2, CORES));
 /** Jobs at once while the main thread is still emitting (it keeps a core busy): one fewer, at least 1. */
 export const LANES_WHILE_EMITTING = Math.max(1, Math.min(4, CORES) - 1);
+/** One large compile at a time, whatever the lanes (it also holds a lane while it runs). */
+const largeCompiles = new Lanes(1);

@@ -4,7 +4,11 @@
 // own: the generator runs from its bundle or from its TypeScript sources, and a worker thread does not get the main
 // thread's loader hooks (registering tsx here cost a hooks thread and about half a second of CPU per run).
 import { parentPort } from 'node:worker_threads';
+import { collectEvery } from './collect-garbage.js';
 import { emptySpans, Lanes, LANES, LANES_WHILE_EMITTING, renderFile } from './render-jobs.js';
+
+/** A collection of this thread's heap every 32 M characters of sources rendered (see collect-garbage.js). */
+const rendered = collectEvery(32 * 1024 * 1024);
 
 const run = new Lanes(LANES_WHILE_EMITTING);
 const spans = emptySpans();
@@ -15,7 +19,12 @@ parentPort.on('message', ({ id, file, emitted }) => {
     return;
   }
   renderFile(file, run, spans).then(
-    (outputs) => parentPort.postMessage({ id, outputs, ...spans }),
+    (outputs) => {
+      parentPort.postMessage({ id, outputs, ...spans });
+      // The source, its compiled and formatted texts and their pieces are garbage once posted (copied to the main
+      // thread); on a large spec they are hundreds of megabytes this heap would otherwise keep growing over.
+      rendered(file.contents.length);
+    },
     (error) => parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error), ...spans }),
   );
 });

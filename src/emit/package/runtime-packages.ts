@@ -11,6 +11,7 @@ import { changelog } from './changelog.js';
 import { declares, packageManifest, rootRange } from './manifest.js';
 import { RUNTIME_PACKAGES, SANDBOX_PACKAGE } from './packages.js';
 import { buildRuntime } from './runtime-build.js';
+import { collectGarbage } from '../../write/collect-garbage.js';
 
 function basePath(model: ApiModel): string {
   const server = model.catalog[0]?.servers[0];
@@ -41,6 +42,8 @@ export async function finishRuntimePackages(rendered: ReadonlyMap<string, string
   const out = new Map<string, string>();
   for (const pkg of RUNTIME_PACKAGES) {
     const built = await buildRuntime(pkg.runtime, rendered, options);
+    // Its TypeScript program (the generated declarations parsed, hundreds of megabytes on a large spec) is garbage now.
+    collectGarbage();
     for (const [path, text] of built.files) {
       // The bin starts with its interpreter line; the header follows it.
       out.set(path, path === `${pkg.dir}/cli.js` ? `#!/usr/bin/env node\n${withHeader(path, text, model.specHash)}` : withHeader(path, text, model.specHash));
