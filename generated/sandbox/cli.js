@@ -12218,8 +12218,8 @@ function legacyFailure(route2, failure2) {
 function shapeBody(ctx, result) {
   if (result.body !== void 0) return result.body;
   const shape2 = ctx.route.success.shape;
-  const resource = ctx.runtime.resource(ctx.route.resource);
-  const one = () => present(resource, result.record);
+  const resource = () => ctx.runtime.resource(ctx.route.resource);
+  const one = () => present(resource(), result.record);
   switch (shape2.kind) {
     case "empty":
       return {};
@@ -12232,14 +12232,17 @@ function shapeBody(ctx, result) {
     }
     case "list": {
       const out = {};
-      setOwn(out, shape2.items, result.records.map((r) => present(resource, r)));
+      const row = resource();
+      setOwn(out, shape2.items, result.records.map((r) => present(row, r)));
       const nextKey = ctx.route.pagination?.nextPageToken;
       if (result.nextPageToken !== void 0 && nextKey) setOwn(out, nextKey, result.nextPageToken);
       if (shape2.total !== null) setOwn(out, shape2.total, result.total);
       return out;
     }
-    case "items":
-      return result.records.map((r) => present(resource, r));
+    case "items": {
+      const row = resource();
+      return result.records.map((r) => present(row, r));
+    }
     case "other":
       return { ...shape2.constants };
   }

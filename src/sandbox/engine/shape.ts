@@ -9,8 +9,10 @@ export function shapeBody(ctx: RequestContext, result: ActionResult): unknown {
   // Without a body, the result comes from a generic action (or a state change), which always has the route's
   // resource: the record it acted on, or the list's page of records.
   const shape = ctx.route.success.shape;
-  const resource = ctx.runtime.resource(ctx.route.resource!);
-  const one = (): Json => present(resource, result.record!);
+  // Looked up only by the shapes that present records: an operation answered with no body ('none', an inferred
+  // operation with nothing stored behind it, issue 27) or a constant has no resource.
+  const resource = () => ctx.runtime.resource(ctx.route.resource!);
+  const one = (): Json => present(resource(), result.record!);
   switch (shape.kind) {
     case 'empty':
       return {};
@@ -25,15 +27,18 @@ export function shapeBody(ctx: RequestContext, result: ActionResult): unknown {
       // The generic list action (the only one answering records rather than a body) sets the total and, on a
       // paginated list that goes on, the next page token.
       const out: Json = {};
-      setOwn(out, shape.items, result.records!.map((r) => present(resource, r)));
+      const row = resource();
+      setOwn(out, shape.items, result.records!.map((r) => present(row, r)));
       const nextKey = ctx.route.pagination?.nextPageToken;
       if (result.nextPageToken !== undefined && nextKey) setOwn(out, nextKey, result.nextPageToken);
       if (shape.total !== null) setOwn(out, shape.total, result.total);
       return out;
     }
-    case 'items':
+    case 'items': {
       // An inferred list answering a top-level array (issue 27): the records themselves.
-      return result.records!.map((r) => present(resource, r));
+      const row = resource();
+      return result.records!.map((r) => present(row, r));
+    }
     case 'other':
       // Operations of this shape answer the body their action or rule built (versions, history, discovery,
       // disagreement state, the served documents) or a constant ({ success: true } of the webhook delete).
