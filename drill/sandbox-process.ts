@@ -63,7 +63,10 @@ export class SandboxProcess {
   static async launch(db: string, log: SandboxLog, timeoutMs = 60_000, nodeArgs: readonly string[] = []): Promise<SandboxProcess> {
     const start = ++log.starts;
     // nodeArgs: options for node itself (the soak's memory probe, `--import ./drill/memory-probe.mjs`).
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--db', db, '--json'], {
+    // DRILL_SANDBOX_NODE_ARGS adds more, to profile the sandboxes a drill or soak starts (`--cpu-prof
+    // --cpu-prof-dir=/tmp/prof`: NODE_OPTIONS refuses --cpu-prof).
+    const extra = (process.env.DRILL_SANDBOX_NODE_ARGS ?? '').split(/\s+/).filter((a) => a !== '');
+    const child = spawn(process.execPath, [...extra, ...nodeArgs, '--import', 'tsx', 'src/sandbox/cli.ts', '--port', '0', '--db', db, '--json'], {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NODE_OPTIONS: '' },

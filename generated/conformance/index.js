@@ -6730,6 +6730,61 @@ var runExecutes = {
   }
 };
 
+// src/conformance/body-types.ts
+function typeOf(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  const t = typeof value;
+  return t === "object" ? "object" : t === "string" ? "string" : t === "boolean" ? "boolean" : "number";
+}
+function topLevelTypes(node, defs2, depth = 0) {
+  if (depth > 10 || node === void 0) return void 0;
+  if (node === true) return void 0;
+  if (node === false) return /* @__PURE__ */ new Set();
+  const schema = deref(node, defs2);
+  if (typeof schema.$ref === "string" || "not" in schema || "if" in schema) return void 0;
+  let types;
+  const narrow = (next) => {
+    if (next === void 0) return;
+    types = types === void 0 ? new Set(next) : new Set([...types].filter((t) => next.has(t)));
+  };
+  const declared = schema.type;
+  if (typeof declared === "string" || Array.isArray(declared)) {
+    const list = (Array.isArray(declared) ? declared : [declared]).map((t) => t === "integer" ? "number" : t);
+    narrow(new Set(schema.nullable === true ? [...list, "null"] : list));
+  }
+  if ("const" in schema) narrow(/* @__PURE__ */ new Set([typeOf(schema.const)]));
+  if (Array.isArray(schema.enum)) narrow(new Set(schema.enum.map(typeOf)));
+  if (Array.isArray(schema.allOf)) for (const part of schema.allOf) narrow(topLevelTypes(part, defs2, depth + 1));
+  for (const key of ["anyOf", "oneOf"]) {
+    const branches = schema[key];
+    if (!Array.isArray(branches)) continue;
+    const union = /* @__PURE__ */ new Set();
+    for (const branch of branches) {
+      const t = topLevelTypes(branch, defs2, depth + 1);
+      if (t === void 0) return types;
+      for (const x of t) union.add(x);
+    }
+    narrow(union);
+  }
+  return types;
+}
+function takesJsonBody(route) {
+  return route.body !== null && (route.body.media.length === 0 || route.body.media.some(isJsonMediaType));
+}
+function wrongKindOfBody(route, schemas2, defs2) {
+  const types = topLevelTypes(schemas2[route.id]?.body, defs2);
+  if (types === void 0 || types.size === 0) return void 0;
+  const wanted = [...types].join(" or ");
+  if (!types.has("array")) return { body: [], what: `a JSON array where the body is ${wanted}` };
+  if (!types.has("object")) return { body: {}, what: `a JSON object where the body is ${wanted}` };
+  return void 0;
+}
+function refusesNullBody(route, schemas2, defs2) {
+  const types = topLevelTypes(schemas2[route.id]?.body, defs2);
+  return types !== void 0 && !types.has("null");
+}
+
 // src/conformance/checks/happy.ts
 function requiredParams(ctx) {
   const schemas2 = ctx.suite.schemas[ctx.route.id];
@@ -6839,7 +6894,7 @@ var happyPath = {
 var happyPathMaximal = {
   name: "happy path: a body with every optional field",
   needs: "a create or update operation with a JSON body",
-  applies: (route) => route.body !== null && (route.action === "create" || route.action === "update") && (route.body.exactlyOneOf ?? []).length === 0,
+  applies: (route) => takesJsonBody(route) && (route.action === "create" || route.action === "update") && (route.body.exactlyOneOf ?? []).length === 0,
   async run(ctx) {
     const spec = await prepare(ctx);
     const body = await ctx.world.bodyFor(ctx.route, {}, true);
@@ -6919,61 +6974,6 @@ var otherOrganizationList = {
   }
 };
 
-// src/conformance/body-types.ts
-function typeOf(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
-  const t = typeof value;
-  return t === "object" ? "object" : t === "string" ? "string" : t === "boolean" ? "boolean" : "number";
-}
-function topLevelTypes(node, defs2, depth = 0) {
-  if (depth > 10 || node === void 0) return void 0;
-  if (node === true) return void 0;
-  if (node === false) return /* @__PURE__ */ new Set();
-  const schema = deref(node, defs2);
-  if (typeof schema.$ref === "string" || "not" in schema || "if" in schema) return void 0;
-  let types;
-  const narrow = (next) => {
-    if (next === void 0) return;
-    types = types === void 0 ? new Set(next) : new Set([...types].filter((t) => next.has(t)));
-  };
-  const declared = schema.type;
-  if (typeof declared === "string" || Array.isArray(declared)) {
-    const list = (Array.isArray(declared) ? declared : [declared]).map((t) => t === "integer" ? "number" : t);
-    narrow(new Set(schema.nullable === true ? [...list, "null"] : list));
-  }
-  if ("const" in schema) narrow(/* @__PURE__ */ new Set([typeOf(schema.const)]));
-  if (Array.isArray(schema.enum)) narrow(new Set(schema.enum.map(typeOf)));
-  if (Array.isArray(schema.allOf)) for (const part of schema.allOf) narrow(topLevelTypes(part, defs2, depth + 1));
-  for (const key of ["anyOf", "oneOf"]) {
-    const branches = schema[key];
-    if (!Array.isArray(branches)) continue;
-    const union = /* @__PURE__ */ new Set();
-    for (const branch of branches) {
-      const t = topLevelTypes(branch, defs2, depth + 1);
-      if (t === void 0) return types;
-      for (const x of t) union.add(x);
-    }
-    narrow(union);
-  }
-  return types;
-}
-function takesJsonBody(route) {
-  return route.body !== null && (route.body.media.length === 0 || route.body.media.some(isJsonMediaType));
-}
-function wrongKindOfBody(route, schemas2, defs2) {
-  const types = topLevelTypes(schemas2[route.id]?.body, defs2);
-  if (types === void 0 || types.size === 0) return void 0;
-  const wanted = [...types].join(" or ");
-  if (!types.has("array")) return { body: [], what: `a JSON array where the body is ${wanted}` };
-  if (!types.has("object")) return { body: {}, what: `a JSON object where the body is ${wanted}` };
-  return void 0;
-}
-function refusesNullBody(route, schemas2, defs2) {
-  const types = topLevelTypes(schemas2[route.id]?.body, defs2);
-  return types !== void 0 && !types.has("null");
-}
-
 // src/conformance/checks/limits.ts
 async function bodyVariants(ctx, which) {
   const schema = ctx.suite.schemas[ctx.route.id].body;
@@ -7033,19 +7033,19 @@ async function cleanUpAfter(ctx, path, answer) {
 var bodyInside = {
   name: "limits: values just inside every bound are accepted",
   needs: "a create or update operation with a body that needs a credential",
-  applies: (route) => route.body !== null && route.auth.length > 0 && (route.body.exactlyOneOf ?? []).length === 0 && (route.action === "create" || route.action === "update"),
+  applies: (route) => takesJsonBody(route) && route.auth.length > 0 && (route.body.exactlyOneOf ?? []).length === 0 && (route.action === "create" || route.action === "update"),
   run: (ctx) => bodyVariants(ctx, "valid")
 };
 var bodyOutside = {
   name: "limits: values just outside every bound, unknown enum values, bad patterns, missing required fields are 400 on the field",
   needs: "an operation with a body that needs a credential",
-  applies: (route) => route.body !== null && route.auth.length > 0,
+  applies: (route) => takesJsonBody(route) && route.auth.length > 0,
   run: (ctx) => bodyVariants(ctx, "invalid")
 };
 var jsonContent = {
   name: "limits: a string field that must hold JSON refuses text that is not JSON of its content schema",
   needs: "a body string field that must hold JSON (contentMediaType)",
-  applies: (route, suite) => route.body !== null && route.auth.length > 0 && jsonContentFields(route, suite).length > 0,
+  applies: (route, suite) => takesJsonBody(route) && route.auth.length > 0 && jsonContentFields(route, suite).length > 0,
   async run(ctx) {
     for (const [field, contentType] of jsonContentFields(ctx.route, ctx.suite)) {
       const wrong = contentType === "object" ? ["[1, 2]", '"text"', "42"] : contentType === "array" ? ['{"a": 1}', "42"] : [];
@@ -8159,7 +8159,7 @@ function foreignValue(schema, seed) {
 var undeclaredFields = {
   name: "records: fields the request schema does not declare are ignored (server-set fields keep their values)",
   needs: "a create or update body that allows undeclared properties",
-  applies: (route, suite) => (plainCreate2(route) || route.action === "update" && route.auth.length > 0 && route.body !== null) && deref(suite.schemas[route.id]?.body, suite.defs).additionalProperties !== false,
+  applies: (route, suite) => (plainCreate2(route) || route.action === "update" && route.auth.length > 0) && takesJsonBody(route) && deref(suite.schemas[route.id]?.body, suite.defs).additionalProperties !== false,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
     const spec = await prepare(ctx);
@@ -8219,7 +8219,7 @@ function hasWriteOnly(node, defs2, depth = 0) {
 var writeOnlyFields = {
   name: "records: a writeOnly value is accepted and never answered (not by the write, the get or the list)",
   needs: "a create or update body with a writeOnly property",
-  applies: (route, suite) => (plainCreate2(route) || route.action === "update" && route.auth.length > 0) && route.body !== null && hasWriteOnly(suite.schemas[route.id]?.body, suite.defs),
+  applies: (route, suite) => (plainCreate2(route) || route.action === "update" && route.auth.length > 0) && takesJsonBody(route) && hasWriteOnly(suite.schemas[route.id]?.body, suite.defs),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
     const spec = await prepare(ctx);
@@ -8502,7 +8502,7 @@ var bodyEncoding = {
 var declaredBodySize = {
   name: "protocol: a body declared larger than 280 MB is 400 on the body as a whole",
   needs: "a repeatable create operation with a body",
-  applies: (route) => route.body !== null && route.auth.length > 0 && route.action === "create" && repeatable(route),
+  applies: (route) => takesJsonBody(route) && route.auth.length > 0 && route.action === "create" && repeatable(route),
   async run(ctx) {
     const spec = await prepare(ctx);
     let answer;
@@ -15141,7 +15141,7 @@ function echoable(ctx, resourceSchema, field, value) {
 var echo = {
   name: "values: what a create or update stores is what it answers, and what a later get shows",
   needs: "a create or update operation with a body",
-  applies: (route) => (route.action === "create" || route.action === "update") && route.body !== null && (route.body.exactlyOneOf ?? []).length === 0,
+  applies: (route) => (route.action === "create" || route.action === "update") && takesJsonBody(route) && (route.body.exactlyOneOf ?? []).length === 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
     const rules = fieldRules(ctx.suite, ctx.route);
@@ -23957,9 +23957,16 @@ async function runSuite(target, options = {}) {
   const results = [];
   const routes3 = [...suite.routes].filter((r) => (options.operation === void 0 || r.id.includes(options.operation)) && (options.operations === void 0 || options.operations.includes(r.id))).sort((a, b) => a.id < b.id ? -1 : 1);
   for (const route of routes3) {
+    const unreachable = offTheWire(route.path);
     for (const check2 of options.checks ?? CHECKS) {
       if (!check2.applies(route, suite)) continue;
       if (options.check !== void 0 && !check2.name.includes(options.check)) continue;
+      if (unreachable !== void 0) {
+        const result2 = { operation: route.id, check: check2.name, outcome: "skip", detail: unreachable, rules: route.rules, ms: 0 };
+        results.push(result2);
+        options.onResult?.(result2);
+        continue;
+      }
       const started = performance.now();
       const limitMs = options.timeoutMs ?? 6e4;
       let result;
@@ -23984,6 +23991,10 @@ async function runSuite(target, options = {}) {
   }
   await world.cleanUp();
   return results;
+}
+function offTheWire(path) {
+  const at = path.indexOf("#");
+  return at < 0 ? void 0 : `its path holds '#', which never goes on the wire: a request reaches ${path.slice(0, at)}, the path of another operation`;
 }
 function withTimeout(work, ms) {
   let timer;

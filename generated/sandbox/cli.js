@@ -9198,7 +9198,7 @@ function isJsonObject(value) {
 }
 function liveWithField(store, kind, org, field2, value) {
   if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") return [];
-  return store.withField(kind, org, field2, value).filter((r) => !r.deleted);
+  return store.withField(kind, org, field2, value, true);
 }
 var PLATFORM_ORG = "*";
 
@@ -11065,8 +11065,7 @@ function versionIdOf(resource, version) {
   return field2 === null ? void 0 : version.data[field2];
 }
 function recordVersion(runtime, resource, record, changeType, revertedFrom) {
-  const history = runtime.store.listVersions(resource.name, record.id);
-  const facts = { id: ulid(), number: (history[0]?.number ?? 0) + 1, changeType };
+  const facts = { id: ulid(), number: (runtime.store.newestVersion(resource.name, record.id)?.number ?? 0) + 1, changeType };
   const now = runtime.clock.now().toISOString();
   const roles = resource.versioned.versionRoles;
   const data = {};
@@ -11083,10 +11082,10 @@ function recordVersion(runtime, resource, record, changeType, revertedFrom) {
   return ref;
 }
 function hasHistory(runtime, resource, record) {
-  return runtime.store.listVersions(resource.name, record.id).length > 0;
+  return runtime.store.newestVersion(resource.name, record.id) !== void 0;
 }
 function pinVersion(runtime, resource, record) {
-  const newest = runtime.store.listVersions(resource.name, record.id)[0];
+  const newest = runtime.store.newestVersion(resource.name, record.id);
   if (!newest) {
     const ref = recordVersion(runtime, resource, record, "save");
     runtime.store.update(record);
@@ -11940,10 +11939,9 @@ function candidates(ctx, resource, parentField) {
   const primitive = (v) => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
   const by = parentField !== void 0 && primitive(ctx.path[parentField]) ? [parentField, ctx.path[parentField]] : Object.entries(ctx.query).find((e) => resource.properties.includes(e[0]) && primitive(e[1]));
   if (by === void 0) return store.list(resource.name, { org: ctx.org });
-  const own2 = store.withField(resource.name, ctx.org, by[0], by[1]);
-  const platform = ctx.org === PLATFORM_ORG ? [] : store.withField(resource.name, PLATFORM_ORG, by[0], by[1]);
-  const merged = platform.length === 0 ? own2 : [...own2, ...platform].sort((a, b) => a.seq - b.seq);
-  return merged.filter((r) => !r.deleted);
+  const own2 = store.withField(resource.name, ctx.org, by[0], by[1], true);
+  const platform = ctx.org === PLATFORM_ORG ? [] : store.withField(resource.name, PLATFORM_ORG, by[0], by[1], true);
+  return platform.length === 0 ? own2 : [...own2, ...platform].sort((a, b) => a.seq - b.seq);
 }
 function pagedInQuery(ctx, resource) {
   const paging = ctx.route.pagination;
@@ -12658,8 +12656,8 @@ function getRecord(store, kind, id) {
   const record = store.get(kind, id);
   return record && typed(record);
 }
-function recordsWithField(store, kind, org, field2, value) {
-  return store.withField(kind, org, field2, value).map((r) => typed(r));
+function recordsWithField(store, kind, org, field2, value, live2 = false) {
+  return store.withField(kind, org, field2, value, live2).map((r) => typed(r));
 }
 function asResource(kind, record) {
   if (record.kind !== kind) throw new Error(`sandbox: a record of kind ${record.kind} is not a record of ${kind}`);
@@ -14851,8 +14849,9 @@ function deliverJobComplete(runtime, event) {
   const message = job.key === "run_id" ? jobCompleteMessage(runtime, job.id, job.status, job.metricValues) : `Conversation ${job.id ?? ""} ${wave} metrics ${job.status}.`;
   const deliveries = runtime.store.transaction(
     () => (
-      // The organization's own job_complete webhooks (withField: exactly this organization, deleted ones included).
-      recordsWithField(runtime.store, "webhook", event.org, "type", "job_complete").filter((w) => !w.deleted).map((w) => {
+      // The organization's own live job_complete webhooks (withField: exactly this organization; deleted ones left
+      // out in the query, since webhooks made and deleted over and over leave their tombstones behind).
+      recordsWithField(runtime.store, "webhook", event.org, "type", "job_complete", true).map((w) => {
         w.data.last_triggered_at = now;
         runtime.store.update(w);
         const deliveryId = ulid();
@@ -15572,13 +15571,12 @@ var metricFlow = {
 // src/sandbox/rules/metric-organization-threshold.ts
 var VALUES = ["comparison_operator", "target_float_upper", "target_float_lower", "target_values", "source"];
 var SHOWN = [...VALUES.map((k) => [k, k]), ["create_time", "create_time"], ["update_time", "update_time"], ["created_at", "create_time"], ["updated_at", "update_time"]];
-function thresholdsByMetric(ctx) {
+function thresholdsByMetric(ctx, metricIds) {
   const resource = ctx.runtime.resource("threshold");
   const out = /* @__PURE__ */ new Map();
-  for (const r of ctx.runtime.store.list("threshold", { org: ctx.org, includeDeleted: true })) {
-    if (!inScope(ctx, resource, r)) continue;
-    const metric = String(r.data.metric_id);
-    out.set(metric, [...out.get(metric) ?? [], r]);
+  for (const metric of new Set(metricIds)) {
+    const own2 = ctx.runtime.store.withField("threshold", ctx.org, "metric_id", metric).filter((r) => inScope(ctx, resource, r));
+    if (own2.length > 0) out.set(metric, own2);
   }
   return out;
 }
@@ -15602,7 +15600,7 @@ var metricOrganizationThreshold = {
     const metric = findRecord(ctx, "metric", ctx.path.metric_id, { field: "metric_id", includeHidden: true });
     const held = metric.data.organization_threshold;
     if (!isJsonObject(held)) return;
-    if ((thresholdsByMetric(ctx).get(metric.id) ?? []).length > 0) return;
+    if ((thresholdsByMetric(ctx, [metric.id]).get(metric.id) ?? []).length > 0) return;
     const resource = ctx.runtime.resource("threshold");
     const body2 = { metric_id: metric.id, name: `metrics/${metric.id}/threshold` };
     for (const k of [...VALUES, "create_time", "update_time"]) setOwn(body2, k, held[k]);
@@ -15610,7 +15608,9 @@ var metricOrganizationThreshold = {
     ctx.runtime.store.insert({ kind: "threshold", id: String(data.id), org: ctx.org, workspace: ctx.workspace, deleted: false, data });
   },
   after(ctx, result) {
-    const thresholds = thresholdsByMetric(ctx);
+    const metrics = [...result.record?.kind === "metric" ? [result.record] : [], ...(result.records ?? []).filter((r) => r.kind === "metric")];
+    if (metrics.length === 0) return;
+    const thresholds = thresholdsByMetric(ctx, metrics.map((m) => m.id));
     if (result.record?.kind === "metric") result.record = shown(ctx, result.record, thresholds);
     if (result.records) result.records = result.records.map((r) => r.kind === "metric" ? shown(ctx, r, thresholds) : r);
   }
@@ -16648,9 +16648,9 @@ function openPgStore(url, options = {}) {
   };
   const indexed = /* @__PURE__ */ new Set();
   const plainName2 = (kind, field2) => /^[A-Za-z_][A-Za-z0-9_]{0,40}$/.test(field2) && /^[A-Za-z][A-Za-z0-9_-]{0,40}$/.test(kind);
-  const fieldSelect = (kind, field2) => `SELECT * FROM records WHERE kind = '${kind}' AND org = $1 AND (data::jsonb -> '${field2}') = $2::jsonb ORDER BY seq`;
+  const fieldSelect = (kind, field2, live2) => `SELECT * FROM records WHERE kind = '${kind}' AND org = $1 AND (data::jsonb -> '${field2}') = $2::jsonb${live2 ? " AND NOT deleted" : ""} ORDER BY seq`;
   const lookupReady = (kind, field2) => !plainName2(kind, field2) || indexed.has(`${kind}\0${field2}`);
-  const fieldQuery = (kind, field2) => {
+  const fieldQuery = (kind, field2, live2) => {
     if (!plainName2(kind, field2)) return null;
     const cacheKey = `${kind}\0${field2}`;
     if (!indexed.has(cacheKey) && connection.inTransaction) {
@@ -16661,9 +16661,9 @@ function openPgStore(url, options = {}) {
       }
       indexed.add(cacheKey);
     }
-    return fieldSelect(kind, field2);
+    return fieldSelect(kind, field2, live2);
   };
-  const unindexedFieldSelect = "SELECT * FROM records WHERE kind = $1 AND org = $2 AND (data::jsonb -> $3) = $4::jsonb ORDER BY seq";
+  const unindexedFieldSelect = (live2) => `SELECT * FROM records WHERE kind = $1 AND org = $2 AND (data::jsonb -> $3) = $4::jsonb${live2 ? " AND NOT deleted" : ""} ORDER BY seq`;
   const sentColumns = "seq, id, org, kind, data";
   const cacheable = () => !connection.inTransaction && !locking();
   const cached = (entries, id, fetch, parse) => {
@@ -16790,15 +16790,15 @@ function openPgStore(url, options = {}) {
       const rows = q(`SELECT * FROM records WHERE ${where} ORDER BY seq LIMIT $9 OFFSET $10`, [...params, String(query.limit), String(query.offset)]);
       return { records: rows.map(toRecord), total };
     },
-    withField(kind, org, field2, value) {
+    withField(kind, org, field2, value, live2 = false) {
       const json2 = JSON.stringify(value) ?? "null";
       if (lookupReady(kind, field2)) {
-        const rows2 = plainName2(kind, field2) ? lockedQuery(org, fieldSelect(kind, field2), [org, json2]) : lockedQuery(org, unindexedFieldSelect, [kind, org, field2, json2]);
+        const rows2 = plainName2(kind, field2) ? lockedQuery(org, fieldSelect(kind, field2, live2), [org, json2]) : lockedQuery(org, unindexedFieldSelect(live2), [kind, org, field2, json2]);
         return rows2.map(toRecord);
       }
       scoped(org);
-      const indexedQuery = fieldQuery(kind, field2);
-      const rows = indexedQuery ? q(indexedQuery, [org, json2]) : q(unindexedFieldSelect, [kind, org, field2, json2]);
+      const indexedQuery = fieldQuery(kind, field2, live2);
+      const rows = indexedQuery ? q(indexedQuery, [org, json2]) : q(unindexedFieldSelect(live2), [kind, org, field2, json2]);
       return rows.map(toRecord);
     },
     addVersion(v) {
@@ -16812,6 +16812,10 @@ function openPgStore(url, options = {}) {
         number: Number(row.number),
         data: JSON.parse(row.data)
       }));
+    },
+    newestVersion(kind, resourceId) {
+      const row = q("SELECT number, data FROM versions WHERE kind = $1 AND resource_id = $2 ORDER BY number DESC LIMIT 1", [kind, resourceId])[0];
+      return row === void 0 ? void 0 : { kind, resourceId, number: Number(row.number), data: JSON.parse(row.data) };
     },
     addSent(entry) {
       writing(entry.org);
@@ -16934,6 +16938,7 @@ function openSqliteStore(path) {
     page: db.prepare(`SELECT * FROM records WHERE ${PAGE_WHERE} ORDER BY seq LIMIT ? OFFSET ?`),
     addVersion: db.prepare("INSERT INTO versions (kind, resource_id, number, data) VALUES (?, ?, ?, ?)"),
     listVersions: db.prepare("SELECT number, data FROM versions WHERE kind = ? AND resource_id = ? ORDER BY number DESC"),
+    newestVersion: db.prepare("SELECT number, data FROM versions WHERE kind = ? AND resource_id = ? ORDER BY number DESC LIMIT 1"),
     addSent: db.prepare("INSERT INTO sent (id, org, kind, data) VALUES (?, ?, ?, ?)"),
     updateSent: db.prepare("UPDATE sent SET data = ? WHERE id = ?"),
     beginRead: db.prepare("BEGIN"),
@@ -16943,17 +16948,18 @@ function openSqliteStore(path) {
     listSent: db.prepare("SELECT * FROM sent ORDER BY seq")
   };
   const byFieldStatements = /* @__PURE__ */ new Map();
-  const fieldStatement = (kind, field2) => {
-    const cacheKey = `${kind}\0${field2}`;
+  const fieldStatement = (kind, field2, live2) => {
+    const cacheKey = `${kind}\0${field2}\0${live2 ? "live" : "all"}`;
     let statement = byFieldStatements.get(cacheKey);
     if (!statement) {
+      const alive = live2 ? " AND deleted = 0" : "";
       if (/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(field2) && /^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(kind)) {
         const index = `records_${kind.replace(/-/g, "_")}_by_${field2}`;
         db.exec(`CREATE INDEX IF NOT EXISTS "${index}" ON records (org, json_extract(data, '$.${field2}')) WHERE kind = '${kind}'`);
-        statement = db.prepare(`SELECT * FROM records WHERE kind = '${kind}' AND kind = ? AND org = ? AND json_extract(data, '$.${field2}') = json_extract(?, '$') ORDER BY seq`);
+        statement = db.prepare(`SELECT * FROM records WHERE kind = '${kind}' AND kind = ? AND org = ? AND json_extract(data, '$.${field2}') = json_extract(?, '$')${alive} ORDER BY seq`);
       } else {
         const quoted2 = JSON.stringify(field2).replace(/'/g, "''");
-        statement = db.prepare(`SELECT * FROM records WHERE kind = ? AND org = ? AND json_extract(data, '$.' || json_quote('${quoted2.slice(1, -1)}')) = json_extract(?, '$') ORDER BY seq`);
+        statement = db.prepare(`SELECT * FROM records WHERE kind = ? AND org = ? AND json_extract(data, '$.' || json_quote('${quoted2.slice(1, -1)}')) = json_extract(?, '$')${alive} ORDER BY seq`);
       }
       byFieldStatements.set(cacheKey, statement);
     }
@@ -17039,12 +17045,16 @@ function openSqliteStore(path) {
       const records = query.limit <= 0 || query.offset >= total ? [] : q.page.all(...where, query.limit, query.offset).map(toRecord2);
       return { records, total };
     },
-    withField(kind, org, field2, value) {
-      return fieldStatement(kind, field2).all(kind, org, JSON.stringify(value)).map(toRecord2);
+    withField(kind, org, field2, value, live2 = false) {
+      return fieldStatement(kind, field2, live2).all(kind, org, JSON.stringify(value)).map(toRecord2);
     },
     addVersion: (v) => void q.addVersion.run(v.kind, v.resourceId, v.number, JSON.stringify(v.data)),
     listVersions(kind, resourceId) {
       return q.listVersions.all(kind, resourceId).map((row) => ({ kind, resourceId, number: row.number, data: JSON.parse(row.data) }));
+    },
+    newestVersion(kind, resourceId) {
+      const row = q.newestVersion.get(kind, resourceId);
+      return row === void 0 ? void 0 : { kind, resourceId, number: row.number, data: JSON.parse(row.data) };
     },
     addSent(entry) {
       const info2 = q.addSent.run(entry.id, entry.org, entry.kind, JSON.stringify(entry.data));

@@ -54,7 +54,7 @@ export function topLevelTypes(node: unknown, defs: Record<string, unknown>, dept
 }
 
 /** Whether a check may send the route a body as JSON at all: its body is declared with a JSON media type. */
-export function takesJsonBody(route: Route): boolean {
+export function takesJsonBody(route: Route): route is Route & { body: NonNullable<Route['body']> } {
   return route.body !== null && (route.body.media.length === 0 || route.body.media.some(isJsonMediaType));
 }
 

@@ -27,6 +27,31 @@ function behaves(open: () => Store) {
     expect(store.list('tag', {}).map((r) => r.id)).toContain('other');
     store.close();
   });
+
+  it('a field lookup leaves the tombstones out in the query when asked (live), in creation order', () => {
+    const store = open();
+    store.transaction(() => {
+      for (let i = 0; i < 12; i++) store.insert({ ...record(`w${i}`, 'org_a', i % 4 !== 0), data: { id: `w${i}`, tag_name: 'same' } });
+    });
+    store.transaction(() => {
+      expect(store.withField('tag', 'org_a', 'tag_name', 'same').map((r) => r.id)).toHaveLength(12);
+      expect(store.withField('tag', 'org_a', 'tag_name', 'same', true).map((r) => r.id)).toEqual(['w0', 'w4', 'w8']);
+      expect(store.withField('tag', 'org_b', 'tag_name', 'same', true)).toEqual([]);
+    });
+    store.close();
+  });
+
+  it('the newest version is the highest number, without the history', () => {
+    const store = open();
+    expect(store.newestVersion('tag', 'v1')).toBeUndefined();
+    store.transaction(() => {
+      for (const n of [1, 2, 3]) store.addVersion({ kind: 'tag', resourceId: 'v1', number: n, data: { n } });
+      store.addVersion({ kind: 'tag', resourceId: 'v2', number: 9, data: { n: 9 } });
+    });
+    expect(store.newestVersion('tag', 'v1')).toEqual({ kind: 'tag', resourceId: 'v1', number: 3, data: { n: 3 } });
+    expect(store.listVersions('tag', 'v1').map((v) => v.number)).toEqual([3, 2, 1]);
+    store.close();
+  });
 }
 
 describe('SQLite store', () => behaves(() => openStore(':memory:')));

@@ -78,14 +78,14 @@ async function cleanUpAfter(ctx: CheckContext, path: Record<string, string>, ans
 export const bodyInside: Check = {
   name: 'limits: values just inside every bound are accepted',
   needs: 'a create or update operation with a body that needs a credential',
-  applies: (route) => route.body !== null && route.auth.length > 0 && (route.body.exactlyOneOf ?? []).length === 0 && (route.action === 'create' || route.action === 'update'),
+  applies: (route) => takesJsonBody(route) && route.auth.length > 0 && (route.body.exactlyOneOf ?? []).length === 0 && (route.action === 'create' || route.action === 'update'),
   run: (ctx) => bodyVariants(ctx, 'valid'),
 };
 
 export const bodyOutside: Check = {
   name: 'limits: values just outside every bound, unknown enum values, bad patterns, missing required fields are 400 on the field',
   needs: 'an operation with a body that needs a credential',
-  applies: (route) => route.body !== null && route.auth.length > 0,
+  applies: (route) => takesJsonBody(route) && route.auth.length > 0,
   run: (ctx) => bodyVariants(ctx, 'invalid'),
 };
 
@@ -97,7 +97,7 @@ export const bodyOutside: Check = {
 export const jsonContent: Check = {
   name: 'limits: a string field that must hold JSON refuses text that is not JSON of its content schema',
   needs: 'a body string field that must hold JSON (contentMediaType)',
-  applies: (route, suite) => route.body !== null && route.auth.length > 0 && jsonContentFields(route, suite).length > 0,
+  applies: (route, suite) => takesJsonBody(route) && route.auth.length > 0 && jsonContentFields(route, suite).length > 0,
   async run(ctx) {
     for (const [field, contentType] of jsonContentFields(ctx.route, ctx.suite)) {
       const wrong = contentType === 'object' ? ['[1, 2]', '"text"', '42'] : contentType === 'array' ? ['{"a": 1}', '42'] : [];

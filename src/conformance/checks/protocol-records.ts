@@ -1,6 +1,7 @@
 // What a write stores and what an answer presents, checked generically from the schemas and the x- vocabulary:
 // server-set fields (name, lifecycle state, defaults, parent ids, update times), undeclared and writeOnly
 // fields, and the scope of unique values (docs/sandbox.md "Protocol", "Resources"; seed "Resources and their fields").
+import { takesJsonBody } from '../body-types.js';
 import { validValue } from '../values/index.js';
 import { expectError, expectSuccess, send } from '../http.js';
 import { fail, skip } from '../result.js';
@@ -81,7 +82,7 @@ function foreignValue(schema: Json, seed: number): unknown {
 export const undeclaredFields: Check = {
   name: 'records: fields the request schema does not declare are ignored (server-set fields keep their values)',
   needs: 'a create or update body that allows undeclared properties',
-  applies: (route, suite) => (plainCreate(route) || (route.action === 'update' && route.auth.length > 0 && route.body !== null)) && deref(suite.schemas[route.id]?.body, suite.defs).additionalProperties !== false,
+  applies: (route, suite) => (plainCreate(route) || (route.action === 'update' && route.auth.length > 0)) && takesJsonBody(route) && deref(suite.schemas[route.id]?.body, suite.defs).additionalProperties !== false,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
     const spec = await prepare(ctx);
@@ -147,7 +148,7 @@ function hasWriteOnly(node: unknown, defs: Record<string, unknown>, depth = 0): 
 export const writeOnlyFields: Check = {
   name: 'records: a writeOnly value is accepted and never answered (not by the write, the get or the list)',
   needs: 'a create or update body with a writeOnly property',
-  applies: (route, suite) => (plainCreate(route) || (route.action === 'update' && route.auth.length > 0)) && route.body !== null && hasWriteOnly(suite.schemas[route.id]?.body, suite.defs),
+  applies: (route, suite) => (plainCreate(route) || (route.action === 'update' && route.auth.length > 0)) && takesJsonBody(route) && hasWriteOnly(suite.schemas[route.id]?.body, suite.defs),
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
     const spec = await prepare(ctx);

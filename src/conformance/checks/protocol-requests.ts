@@ -166,7 +166,7 @@ export const bodyEncoding: Check = {
 export const declaredBodySize: Check = {
   name: 'protocol: a body declared larger than 280 MB is 400 on the body as a whole',
   needs: 'a repeatable create operation with a body',
-  applies: (route) => route.body !== null && route.auth.length > 0 && route.action === 'create' && repeatable(route),
+  applies: (route) => takesJsonBody(route) && route.auth.length > 0 && route.action === 'create' && repeatable(route),
   async run(ctx) {
     const spec = await prepare(ctx);
     let answer: Answer;

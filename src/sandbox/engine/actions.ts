@@ -96,10 +96,9 @@ function candidates(ctx: RequestContext, resource: ResourceRow, parentField: str
       ? [parentField, ctx.path[parentField] as string | number | boolean]
       : (Object.entries(ctx.query).find((e): e is [string, string | number | boolean] => resource.properties.includes(e[0]) && primitive(e[1])) as [string, string | number | boolean] | undefined);
   if (by === undefined) return store.list(resource.name, { org: ctx.org });
-  const own = store.withField(resource.name, ctx.org, by[0], by[1]);
-  const platform = ctx.org === PLATFORM_ORG ? [] : store.withField(resource.name, PLATFORM_ORG, by[0], by[1]);
-  const merged = platform.length === 0 ? own : [...own, ...platform].sort((a, b) => a.seq - b.seq);
-  return merged.filter((r) => !r.deleted);
+  const own = store.withField(resource.name, ctx.org, by[0], by[1], true);
+  const platform = ctx.org === PLATFORM_ORG ? [] : store.withField(resource.name, PLATFORM_ORG, by[0], by[1], true);
+  return platform.length === 0 ? own : [...own, ...platform].sort((a, b) => a.seq - b.seq);
 }
 
 /**

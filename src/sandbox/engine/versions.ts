@@ -63,8 +63,8 @@ export function versionIdOf(resource: ResourceRow, version: { data: Json }): unk
  * current-version property at it. `revertedFrom`: the id of the version a revert re-applies. Caller writes the record.
  */
 export function recordVersion(runtime: Runtime, resource: ResourceRow, record: StoredRecord, changeType: string, revertedFrom?: unknown): VersionRef {
-  const history = runtime.store.listVersions(resource.name, record.id);
-  const facts: VersionFacts = { id: ulid(), number: (history[0]?.number ?? 0) + 1, changeType };
+  // Numbered after the newest alone (the whole history is read only where it is shown).
+  const facts: VersionFacts = { id: ulid(), number: (runtime.store.newestVersion(resource.name, record.id)?.number ?? 0) + 1, changeType };
   const now = runtime.clock.now().toISOString();
   const roles = resource.versioned!.versionRoles;
   const data: Json = {};
@@ -82,12 +82,12 @@ export function recordVersion(runtime: Runtime, resource: ResourceRow, record: S
 }
 
 export function hasHistory(runtime: Runtime, resource: ResourceRow, record: StoredRecord): boolean {
-  return runtime.store.listVersions(resource.name, record.id).length > 0;
+  return runtime.store.newestVersion(resource.name, record.id) !== undefined;
 }
 
 /** The version a run pins: the newest one, minting the first version of a record that has no history. */
 export function pinVersion(runtime: Runtime, resource: ResourceRow, record: StoredRecord): VersionRef {
-  const newest = runtime.store.listVersions(resource.name, record.id)[0];
+  const newest = runtime.store.newestVersion(resource.name, record.id);
   if (!newest) {
     const ref = recordVersion(runtime, resource, record, 'save');
     runtime.store.update(record);

@@ -65,9 +65,9 @@ export function deliverJobComplete(runtime: Runtime, event: RaisedEvent): void {
   const now = runtime.clock.now().toISOString();
   const message = job.key === 'run_id' ? jobCompleteMessage(runtime, job.id, job.status, job.metricValues) : `Conversation ${job.id ?? ''} ${wave} metrics ${job.status}.`;
   const deliveries = runtime.store.transaction(() =>
-    // The organization's own job_complete webhooks (withField: exactly this organization, deleted ones included).
-    recordsWithField(runtime.store, 'webhook', event.org, 'type', 'job_complete')
-      .filter((w) => !w.deleted)
+    // The organization's own live job_complete webhooks (withField: exactly this organization; deleted ones left
+    // out in the query, since webhooks made and deleted over and over leave their tombstones behind).
+    recordsWithField(runtime.store, 'webhook', event.org, 'type', 'job_complete', true)
       .map((w) => {
         w.data.last_triggered_at = now;
         runtime.store.update(w);

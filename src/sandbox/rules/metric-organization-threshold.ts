@@ -19,14 +19,17 @@ const VALUES = ['comparison_operator', 'target_float_upper', 'target_float_lower
 /** The organization_threshold's fields and the threshold fields they show (the seed's times twice, in two spellings). */
 const SHOWN: readonly [string, string][] = [...VALUES.map((k): [string, string] => [k, k]), ['create_time', 'create_time'], ['update_time', 'update_time'], ['created_at', 'create_time'], ['updated_at', 'update_time']];
 
-/** The caller's threshold records of each metric, deleted ones included (they tell a metric that had some), oldest first. */
-function thresholdsByMetric(ctx: RequestContext): Map<string, StoredRecord[]> {
+/**
+ * The caller's threshold records of the given metrics, deleted ones included (they tell a metric that had some),
+ * oldest first: looked up by metric through the store's indexed field lookup, so an answer of a page of metrics
+ * costs its own metrics' thresholds, not every threshold the organization ever had (issue 29's soak).
+ */
+function thresholdsByMetric(ctx: RequestContext, metricIds: readonly string[]): Map<string, StoredRecord[]> {
   const resource = ctx.runtime.resource('threshold');
   const out = new Map<string, StoredRecord[]>();
-  for (const r of ctx.runtime.store.list('threshold', { org: ctx.org, includeDeleted: true })) {
-    if (!inScope(ctx, resource, r)) continue;
-    const metric = String(r.data.metric_id);
-    out.set(metric, [...(out.get(metric) ?? []), r]);
+  for (const metric of new Set(metricIds)) {
+    const own = ctx.runtime.store.withField('threshold', ctx.org, 'metric_id', metric).filter((r) => inScope(ctx, resource, r));
+    if (own.length > 0) out.set(metric, own);
   }
   return out;
 }
@@ -54,7 +57,7 @@ export const metricOrganizationThreshold: Rule = {
     const metric = findRecord(ctx, 'metric', ctx.path.metric_id, { field: 'metric_id', includeHidden: true });
     const held = metric.data.organization_threshold;
     if (!isJsonObject(held)) return;
-    if ((thresholdsByMetric(ctx).get(metric.id) ?? []).length > 0) return;
+    if ((thresholdsByMetric(ctx, [metric.id]).get(metric.id) ?? []).length > 0) return;
     const resource = ctx.runtime.resource('threshold');
     // The held values and times: absent ones stay absent (undefined is not stored; the engine stamps a missing
     // time with now). The threshold belongs to the caller's workspace, as one the API creates would (a built-in
@@ -65,7 +68,9 @@ export const metricOrganizationThreshold: Rule = {
     ctx.runtime.store.insert({ kind: 'threshold', id: String(data.id), org: ctx.org, workspace: ctx.workspace, deleted: false, data });
   },
   after(ctx, result) {
-    const thresholds = thresholdsByMetric(ctx);
+    const metrics = [...(result.record?.kind === 'metric' ? [result.record] : []), ...(result.records ?? []).filter((r) => r.kind === 'metric')];
+    if (metrics.length === 0) return;
+    const thresholds = thresholdsByMetric(ctx, metrics.map((m) => m.id));
     if (result.record?.kind === 'metric') result.record = shown(ctx, result.record, thresholds);
     if (result.records) result.records = result.records.map((r) => (r.kind === 'metric' ? shown(ctx, r, thresholds) : r));
   },

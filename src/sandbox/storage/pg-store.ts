@@ -123,10 +123,11 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
   // unindexed.
   const indexed = new Set<string>();
   const plainName = (kind: string, field: string): boolean => /^[A-Za-z_][A-Za-z0-9_]{0,40}$/.test(field) && /^[A-Za-z][A-Za-z0-9_-]{0,40}$/.test(kind);
-  const fieldSelect = (kind: string, field: string): string => `SELECT * FROM records WHERE kind = '${kind}' AND org = $1 AND (data::jsonb -> '${field}') = $2::jsonb ORDER BY seq`;
+  const fieldSelect = (kind: string, field: string, live: boolean): string =>
+    `SELECT * FROM records WHERE kind = '${kind}' AND org = $1 AND (data::jsonb -> '${field}') = $2::jsonb${live ? ' AND NOT deleted' : ''} ORDER BY seq`;
   /** Whether the lookup by this kind and field needs no index creation first (indexed already, or never indexed). */
   const lookupReady = (kind: string, field: string): boolean => !plainName(kind, field) || indexed.has(`${kind}\u0000${field}`);
-  const fieldQuery = (kind: string, field: string): string | null => {
+  const fieldQuery = (kind: string, field: string, live: boolean): string | null => {
     if (!plainName(kind, field)) return null;
     const cacheKey = `${kind}\u0000${field}`;
     if (!indexed.has(cacheKey) && connection.inTransaction) {
@@ -137,9 +138,9 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
       }
       indexed.add(cacheKey);
     }
-    return fieldSelect(kind, field);
+    return fieldSelect(kind, field, live);
   };
-  const unindexedFieldSelect = 'SELECT * FROM records WHERE kind = $1 AND org = $2 AND (data::jsonb -> $3) = $4::jsonb ORDER BY seq';
+  const unindexedFieldSelect = (live: boolean): string => `SELECT * FROM records WHERE kind = $1 AND org = $2 AND (data::jsonb -> $3) = $4::jsonb${live ? ' AND NOT deleted' : ''} ORDER BY seq`;
   const sentColumns = 'seq, id, org, kind, data';
 
   /** Whether a read may use the cache: outside any begun transaction and any lock (a committed view only). */
@@ -282,17 +283,17 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
       const rows = q(`SELECT * FROM records WHERE ${where} ORDER BY seq LIMIT $9 OFFSET $10`, [...params, String(query.limit), String(query.offset)]);
       return { records: rows.map(toRecord), total };
     },
-    withField(kind, org, field, value) {
+    withField(kind, org, field, value, live = false) {
       const json = JSON.stringify(value) ?? 'null';
       // The usual case: the lock and the lookup in one round trip. The first lookup of a kind and field in this
       // store takes the lock alone first, then checks (and may create) its index inside the transaction.
       if (lookupReady(kind, field)) {
-        const rows = plainName(kind, field) ? lockedQuery(org, fieldSelect(kind, field), [org, json]) : lockedQuery(org, unindexedFieldSelect, [kind, org, field, json]);
+        const rows = plainName(kind, field) ? lockedQuery(org, fieldSelect(kind, field, live), [org, json]) : lockedQuery(org, unindexedFieldSelect(live), [kind, org, field, json]);
         return rows.map(toRecord);
       }
       scoped(org);
-      const indexedQuery = fieldQuery(kind, field);
-      const rows = indexedQuery ? q(indexedQuery, [org, json]) : q(unindexedFieldSelect, [kind, org, field, json]);
+      const indexedQuery = fieldQuery(kind, field, live);
+      const rows = indexedQuery ? q(indexedQuery, [org, json]) : q(unindexedFieldSelect(live), [kind, org, field, json]);
       return rows.map(toRecord);
     },
     addVersion(v) {
@@ -308,6 +309,10 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
         number: Number(row.number),
         data: JSON.parse(row.data!) as Json,
       }));
+    },
+    newestVersion(kind, resourceId) {
+      const row = q('SELECT number, data FROM versions WHERE kind = $1 AND resource_id = $2 ORDER BY number DESC LIMIT 1', [kind, resourceId])[0];
+      return row === undefined ? undefined : { kind, resourceId, number: Number(row.number), data: JSON.parse(row.data!) as Json };
     },
     addSent(entry) {
       writing(entry.org);

@@ -87,6 +87,7 @@ export function openSqliteStore(path: string): Store {
     page: db.prepare<[...PageParams, number, number], RecordRow>(`SELECT * FROM records WHERE ${PAGE_WHERE} ORDER BY seq LIMIT ? OFFSET ?`),
     addVersion: db.prepare('INSERT INTO versions (kind, resource_id, number, data) VALUES (?, ?, ?, ?)'),
     listVersions: db.prepare<[string, string], { number: number; data: string }>('SELECT number, data FROM versions WHERE kind = ? AND resource_id = ? ORDER BY number DESC'),
+    newestVersion: db.prepare<[string, string], { number: number; data: string }>('SELECT number, data FROM versions WHERE kind = ? AND resource_id = ? ORDER BY number DESC LIMIT 1'),
     addSent: db.prepare('INSERT INTO sent (id, org, kind, data) VALUES (?, ?, ?, ?)'),
     updateSent: db.prepare('UPDATE sent SET data = ? WHERE id = ?'),
     beginRead: db.prepare('BEGIN'),
@@ -101,17 +102,18 @@ export function openSqliteStore(path: string): Store {
   // write to a record of another kind neither evaluates nor rewrites it. Kinds and fields that are not plain
   // names (spec-derived text never reaches SQL unchecked) are scanned instead.
   const byFieldStatements = new Map<string, Database.Statement<[string, string, string], RecordRow>>();
-  const fieldStatement = (kind: string, field: string): Database.Statement<[string, string, string], RecordRow> => {
-    const cacheKey = `${kind}\u0000${field}`;
+  const fieldStatement = (kind: string, field: string, live: boolean): Database.Statement<[string, string, string], RecordRow> => {
+    const cacheKey = `${kind}\u0000${field}\u0000${live ? 'live' : 'all'}`;
     let statement = byFieldStatements.get(cacheKey);
     if (!statement) {
+      const alive = live ? ' AND deleted = 0' : '';
       if (/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(field) && /^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(kind)) {
         const index = `records_${kind.replace(/-/g, '_')}_by_${field}`;
         db.exec(`CREATE INDEX IF NOT EXISTS "${index}" ON records (org, json_extract(data, '$.${field}')) WHERE kind = '${kind}'`);
-        statement = db.prepare<[string, string, string], RecordRow>(`SELECT * FROM records WHERE kind = '${kind}' AND kind = ? AND org = ? AND json_extract(data, '$.${field}') = json_extract(?, '$') ORDER BY seq`);
+        statement = db.prepare<[string, string, string], RecordRow>(`SELECT * FROM records WHERE kind = '${kind}' AND kind = ? AND org = ? AND json_extract(data, '$.${field}') = json_extract(?, '$')${alive} ORDER BY seq`);
       } else {
         const quoted = JSON.stringify(field).replace(/'/g, "''");
-        statement = db.prepare<[string, string, string], RecordRow>(`SELECT * FROM records WHERE kind = ? AND org = ? AND json_extract(data, '$.' || json_quote('${quoted.slice(1, -1)}')) = json_extract(?, '$') ORDER BY seq`);
+        statement = db.prepare<[string, string, string], RecordRow>(`SELECT * FROM records WHERE kind = ? AND org = ? AND json_extract(data, '$.' || json_quote('${quoted.slice(1, -1)}')) = json_extract(?, '$')${alive} ORDER BY seq`);
       }
       byFieldStatements.set(cacheKey, statement);
     }
@@ -210,12 +212,16 @@ export function openSqliteStore(path: string): Store {
       const records = query.limit <= 0 || query.offset >= total ? [] : q.page.all(...where, query.limit, query.offset).map(toRecord);
       return { records, total };
     },
-    withField(kind, org, field, value) {
-      return fieldStatement(kind, field).all(kind, org, JSON.stringify(value)).map(toRecord);
+    withField(kind, org, field, value, live = false) {
+      return fieldStatement(kind, field, live).all(kind, org, JSON.stringify(value)).map(toRecord);
     },
     addVersion: (v) => void q.addVersion.run(v.kind, v.resourceId, v.number, JSON.stringify(v.data)),
     listVersions(kind, resourceId) {
       return q.listVersions.all(kind, resourceId).map((row) => ({ kind, resourceId, number: row.number, data: JSON.parse(row.data) as Json }));
+    },
+    newestVersion(kind, resourceId) {
+      const row = q.newestVersion.get(kind, resourceId);
+      return row === undefined ? undefined : { kind, resourceId, number: row.number, data: JSON.parse(row.data) as Json };
     },
     addSent(entry) {
       const info = q.addSent.run(entry.id, entry.org, entry.kind, JSON.stringify(entry.data));

@@ -15,7 +15,7 @@ export function isJsonObject(value: unknown): value is Json {
  */
 export function liveWithField(store: Pick<Store, 'withField'>, kind: string, org: string, field: string, value: unknown): StoredRecord[] {
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return [];
-  return store.withField(kind, org, field, value).filter((r) => !r.deleted);
+  return store.withField(kind, org, field, value, true);
 }
 
 /** The owner of platform records every organization sees (built-in metrics, voices): `StoredRecord.org`. */
@@ -126,11 +126,16 @@ export interface Store {
   list(kind: string, filter?: RecordFilter): StoredRecord[];
   /** A page of live records and their count, both in the query (what list() answers, sliced). */
   listPage(kind: string, query: PageQuery): RecordPage;
-  /** Records of an organization (deleted ones included) whose `data[field]` equals `value` (scalars). */
-  withField(kind: string, org: string, field: string, value: unknown): StoredRecord[];
+  /**
+   * Records of an organization whose `data[field]` equals `value` (scalars), deleted ones included unless `live`
+   * (then left out in the query: tombstones pile up where records are made and deleted over and over).
+   */
+  withField(kind: string, org: string, field: string, value: unknown, live?: boolean): StoredRecord[];
 
   addVersion(version: StoredVersion): void;
   listVersions(kind: string, resourceId: string): StoredVersion[];
+  /** The newest version of a record (highest number), or undefined: what numbering and pinning need, without reading the whole history. */
+  newestVersion(kind: string, resourceId: string): StoredVersion | undefined;
 
   addSent(entry: Omit<SentRecord, 'seq'>): SentRecord;
   updateSent(entry: SentRecord): void;

@@ -34,8 +34,8 @@ export function getRecord<K extends ResourceKind>(store: Store, kind: K, id: str
 }
 
 /** `store.withField` of a resource's records, typed. */
-export function recordsWithField<K extends ResourceKind>(store: Store, kind: K, org: string, field: string, value: unknown): RecordOf<K>[] {
-  return store.withField(kind, org, field, value).map((r) => typed<K>(r));
+export function recordsWithField<K extends ResourceKind>(store: Store, kind: K, org: string, field: string, value: unknown, live = false): RecordOf<K>[] {
+  return store.withField(kind, org, field, value, live).map((r) => typed<K>(r));
 }
 
 /** A record the engine handed over (`findRecord`, an action's result) seen as the resource it is of. */

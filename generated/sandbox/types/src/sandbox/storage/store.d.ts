@@ -110,10 +110,15 @@ export interface Store {
     list(kind: string, filter?: RecordFilter): StoredRecord[];
     /** A page of live records and their count, both in the query (what list() answers, sliced). */
     listPage(kind: string, query: PageQuery): RecordPage;
-    /** Records of an organization (deleted ones included) whose `data[field]` equals `value` (scalars). */
-    withField(kind: string, org: string, field: string, value: unknown): StoredRecord[];
+    /**
+     * Records of an organization whose `data[field]` equals `value` (scalars), deleted ones included unless `live`
+     * (then left out in the query: tombstones pile up where records are made and deleted over and over).
+     */
+    withField(kind: string, org: string, field: string, value: unknown, live?: boolean): StoredRecord[];
     addVersion(version: StoredVersion): void;
     listVersions(kind: string, resourceId: string): StoredVersion[];
+    /** The newest version of a record (highest number), or undefined: what numbering and pinning need, without reading the whole history. */
+    newestVersion(kind: string, resourceId: string): StoredVersion | undefined;
     addSent(entry: Omit<SentRecord, 'seq'>): SentRecord;
     updateSent(entry: SentRecord): void;
     listSent(filter: {
