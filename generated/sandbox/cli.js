@@ -8767,6 +8767,7 @@ import { parseArgs } from "node:util";
 
 // src/sandbox/pool/pool.ts
 import { availableParallelism } from "node:os";
+import { existsSync } from "node:fs";
 
 // src/sandbox/http/respond.ts
 function json(status, body2, headers = {}) {
@@ -17625,6 +17626,7 @@ var WORKER_FLAG = "--sandbox-pool-worker";
 function defaultWorkerCount() {
   return Math.min(MAX_WORKERS, Math.max(2, availableParallelism() * WORKERS_PER_CORE));
 }
+var SETPRIV = process.platform === "linux" ? ["/usr/bin/setpriv", "/bin/setpriv"].find((p) => existsSync(p)) : void 0;
 if (process.argv[2] === WORKER_FLAG && process.send) {
   const channel = process;
   process.on("SIGINT", () => {

@@ -17482,6 +17482,7 @@ async function createSandbox(options = {}) {
 // src/sandbox/pool/pool.ts
 import { fork } from "node:child_process";
 import { availableParallelism } from "node:os";
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 // src/sandbox/pool/forwarded-request.ts
@@ -17630,11 +17631,14 @@ var PoolStartError = class extends Error {
 var workerGone = () => json(503, { error: { code: "INTERNAL", message: "The sandbox worker stopped while answering; try again.", details: [] } });
 var QUEUE_TIMEOUT_MS = 3e4;
 var RELAUNCH_PAUSE_MS = 1e3;
+var SETPRIV = process.platform === "linux" ? ["/usr/bin/setpriv", "/bin/setpriv"].find((p) => existsSync(p)) : void 0;
 function spawn2() {
   const path = fileURLToPath(import.meta.url);
   const needsTsx = path.endsWith(".ts") && !process.execArgv.some((a) => a.includes("tsx"));
   const execArgv = needsTsx ? [...process.execArgv, "--import", import.meta.resolve("tsx")] : process.execArgv;
-  return fork(path, [WORKER_FLAG], { execArgv, serialization: "json", stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const options = { serialization: "json", stdio: ["ignore", "inherit", "inherit", "ipc"] };
+  if (SETPRIV !== void 0) return fork(path, [WORKER_FLAG], { ...options, execPath: SETPRIV, execArgv: ["--pdeathsig", "KILL", process.execPath, ...execArgv] });
+  return fork(path, [WORKER_FLAG], { ...options, execArgv });
 }
 async function startSandboxPool(options) {
   const count2 = options.workers ?? defaultWorkerCount();

@@ -15,6 +15,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { availableParallelism } from 'node:os';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { json } from '../http/respond.js';
 import { declaredTooLarge, drained, fromNodeRequest, writeNodeResponse } from '../http/node-adapter.js';
@@ -95,12 +96,23 @@ const QUEUE_TIMEOUT_MS = 30_000;
 /** Before starting a replacement again when one failed to start (the database may be down). */
 const RELAUNCH_PAUSE_MS = 1000;
 
+/**
+ * util-linux's setpriv where the system has it (Linux): a worker started through `setpriv --pdeathsig KILL` is
+ * killed by the kernel the moment its listener dies, even while it waits in a synchronous database call, so a
+ * killed instance's workers start nothing more (a webhook half sent, a run's next turn). Elsewhere the workers
+ * notice on their own: the IPC channel's disconnect, and the guard before each outbound call (worker.ts).
+ */
+const SETPRIV = process.platform === 'linux' ? ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p)) : undefined;
+
 /** A worker process running this module (under tsx, a .ts file: the child loads it through tsx as this process does). */
 function spawn(): ChildProcess {
   const path = fileURLToPath(import.meta.url);
   const needsTsx = path.endsWith('.ts') && !process.execArgv.some((a) => a.includes('tsx'));
   const execArgv = needsTsx ? [...process.execArgv, '--import', import.meta.resolve('tsx')] : process.execArgv;
-  return fork(path, [WORKER_FLAG], { execArgv, serialization: 'json', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const options = { serialization: 'json' as const, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] as ('ignore' | 'inherit' | 'ipc')[] };
+  // setpriv execs node in its own place (same pid, same descriptors and environment, so the IPC channel holds).
+  if (SETPRIV !== undefined) return fork(path, [WORKER_FLAG], { ...options, execPath: SETPRIV, execArgv: ['--pdeathsig', 'KILL', process.execPath, ...execArgv] });
+  return fork(path, [WORKER_FLAG], { ...options, execArgv });
 }
 
 export async function startSandboxPool(options: SandboxPoolOptions): Promise<SandboxPool> {
