@@ -1,21 +1,71 @@
 // Loaded into a sandbox process by the soak (`node --import ./drill/memory-probe.mjs`): every 2 s it writes the
 // process's memory (RSS, V8 heap) to DRILL_MEMORY_DIR/<pid>.json, so the soak can report the heap of a process
 // it only sees from outside. Plain JavaScript: it runs before tsx is loaded. Nothing else is touched.
+//
+// `heapLive` is the heap V8 kept after its last full collection (mark-sweep-compact), from v8.GCProfiler: what the
+// process still holds, without the garbage a sample taken at a random moment also counts. A leak grows it; a
+// sample of `heapUsed` swings by a third between collections (23-39 MB within a minute in an hour's soak), which
+// hides a leak of that size and fails a flat process by chance. V8 runs a full collection only every few minutes
+// at a soak's pace, so the probe asks for one every 30 s (a pause of a few ms on a heap of tens of MB: one request
+// in the 1,200 of a minute at 20/s, below the minute's p99). A collection frees only garbage; a leak survives it.
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+const COLLECT_EVERY_MS = 30_000;
+/** The first asked-for collection; collections before it ran while the sandbox was still loading, not serving. */
+const FIRST_COLLECTION_MS = 10_000;
+
+/** `gc()` without a command-line flag (NODE_OPTIONS refuses --expose-gc): null where V8 will not give it. */
+function fullCollection() {
+  try {
+    v8.setFlagsFromString('--expose-gc');
+    return vm.runInNewContext('gc');
+  } catch {
+    return null;
+  }
+}
 
 const dir = process.env.DRILL_MEMORY_DIR;
 if (dir) {
   const file = join(dir, `${process.pid}.json`);
+  let heapLive = null;
+  let profiler = null;
+  let serving = false;
+  const afterFullCollections = () => {
+    if (!profiler) return;
+    const report = profiler.stop();
+    for (const gc of report?.statistics ?? []) {
+      if (serving && gc.gcType === 'MarkSweepCompact') heapLive = gc.afterGC.heapStatistics.usedHeapSize;
+    }
+    profiler.start();
+  };
+  try {
+    profiler = new v8.GCProfiler();
+    profiler.start();
+  } catch {
+    profiler = null; // A Node without GCProfiler: heapLive stays null and the soak judges heapUsed.
+  }
   const write = () => {
+    afterFullCollections();
     const m = process.memoryUsage();
     try {
-      writeFileSync(`${file}.tmp`, JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, at: Date.now() }));
+      writeFileSync(`${file}.tmp`, JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, heapLive, at: Date.now() }));
       renameSync(`${file}.tmp`, file);
     } catch {
       // The soak removed its folder (it is ending): nothing to report to.
     }
   };
+  const collect = fullCollection();
   write();
   setInterval(write, 2000).unref();
+  if (collect) {
+    setTimeout(() => {
+      afterFullCollections(); // drops the loading's collections
+      serving = true;
+      collect();
+      setInterval(() => collect(), COLLECT_EVERY_MS).unref();
+    }, FIRST_COLLECTION_MS).unref();
+  }
 }
