@@ -3792,10 +3792,26 @@ function fillPath(route, values) {
     return encodeURIComponent(value);
   });
 }
+var FORM = "application/x-www-form-urlencoded";
+function sendsForm(route) {
+  const first = route.body?.media[0];
+  return first !== void 0 && first.split(";")[0].trim().toLowerCase() === FORM;
+}
+function formEncode(body) {
+  const params = new URLSearchParams();
+  const append = (name, value) => {
+    if (value === void 0 || value === null) return;
+    if (Array.isArray(value)) for (const item of value) append(name, item);
+    else params.append(name, typeof value === "object" ? JSON.stringify(value) : String(value));
+  };
+  for (const [name, value] of Object.entries(body)) append(name, value);
+  return params.toString();
+}
 async function send(target, route, spec = {}) {
-  const body = spec.raw ?? (spec.body === void 0 ? void 0 : JSON.stringify(spec.body));
+  const form = spec.raw === void 0 && sendsForm(route) && typeof spec.body === "object" && spec.body !== null && !Array.isArray(spec.body);
+  const body = spec.raw ?? (spec.body === void 0 ? void 0 : form ? formEncode(spec.body) : JSON.stringify(spec.body));
   const headers = { ...spec.headers };
-  if (body !== void 0 && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = "application/json";
+  if (body !== void 0 && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) headers["content-type"] = form ? FORM : "application/json";
   return sendExact(target, route, { ...spec.path && { path: spec.path }, ...spec.query && { query: spec.query }, headers, ...body !== void 0 && { body }, ...spec.key !== void 0 && { key: spec.key } });
 }
 function isEnvelope(body) {
@@ -8451,7 +8467,7 @@ var bodyMediaType = {
   async run(ctx) {
     const spec = await prepare(ctx);
     const text = JSON.stringify(spec.body ?? {});
-    const refused2 = ["text/plain", "application/x-www-form-urlencoded", "application/jsonx", "application/xml", "text/x-application/json", void 0];
+    const refused2 = ["text/plain", ...ctx.route.body?.form === void 0 ? ["application/x-www-form-urlencoded"] : [], "application/jsonx", "application/xml", "text/x-application/json", void 0];
     for (const type of refused2) {
       const answer = await sendExact(ctx.target, ctx.route, { path: spec.path ?? {}, query: spec.query ?? {}, headers: { ...spec.headers, ...type === void 0 ? {} : { "content-type": type } }, body: type === void 0 ? new TextEncoder().encode(text) : text });
       const what = type === void 0 ? "a JSON body without Content-Type" : `a JSON body sent as ${type}`;

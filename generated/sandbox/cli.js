@@ -11638,13 +11638,13 @@ function coerce(raw, type) {
   }
   return raw;
 }
-function readQuery(params, search) {
+function readQuery(params, search, options = {}) {
   const out = {};
   for (const p of params) {
     const values = search.getAll(p.name);
     if (values.length === 0) continue;
     if (p.array) {
-      const items = values.length === 1 ? values[0].split(",") : values;
+      const items = values.length === 1 && options.splitCommas !== false ? values[0].split(",") : values;
       setOwn(out, p.name, items.filter((v) => v !== "").map((v) => coerce(v, p.type)));
     } else {
       setOwn(out, p.name, coerce(values[values.length - 1], p.type));
@@ -11671,21 +11671,48 @@ function readHeaders(params, headers) {
 function isJsonContentType(value) {
   return value !== null && /^application\/(?:[\w.+-]+\+)?json\s*(;|$)/i.test(value);
 }
-async function readJsonBody(request, accepted) {
+function isFormContentType(value) {
+  return value !== null && /^application\/x-www-form-urlencoded\s*(;|$)/i.test(value);
+}
+function readForm(text2, fields) {
+  const search = new URLSearchParams(text2);
+  const out = readQuery(fields, search, { splitCommas: false });
+  const declared = new Set(fields.map((f) => f.name));
+  for (const f of fields) {
+    const value = out[f.name];
+    if (f.type !== "object" || f.array || typeof value !== "string" || !value.startsWith("{")) continue;
+    try {
+      setOwn(out, f.name, JSON.parse(value));
+    } catch {
+    }
+  }
+  for (const [name, value] of search) if (!declared.has(name)) setOwn(out, name, value);
+  checkJsonDepth(out);
+  return out;
+}
+async function readBody2(request, row) {
   const length = Number(request.headers.get("content-length"));
   if (length > MAX_BODY_BYTES) throw invalid(null, `request body exceeds ${MAX_BODY_BYTES} bytes`);
   const bytes = await request.bytes();
   if (bytes === null) throw invalid(null, `request body exceeds ${MAX_BODY_BYTES} bytes`);
   if (bytes.byteLength === 0) return void 0;
   const type = request.headers.get("content-type");
+  const accepted = row.media;
   const wantsJson = accepted.length === 0 || accepted.some((m) => isJsonContentType(m));
-  if (wantsJson && !isJsonContentType(type)) throw invalid("Content-Type", "must be application/json");
+  const takesForm = row.form !== void 0;
+  if (wantsJson && !isJsonContentType(type) && !(takesForm && isFormContentType(type))) {
+    throw invalid("Content-Type", takesForm ? "must be application/json or application/x-www-form-urlencoded" : "must be application/json");
+  }
+  if (!wantsJson && takesForm && !isFormContentType(type) && !isJsonContentType(type)) {
+    throw invalid("Content-Type", "must be application/x-www-form-urlencoded");
+  }
   let text2;
   try {
     text2 = UTF8.decode(bytes);
   } catch {
     throw invalid(null, "request body is not valid UTF-8");
   }
+  if (takesForm && isFormContentType(type)) return readForm(text2, row.form);
   let value;
   try {
     value = JSON.parse(text2);
@@ -12381,7 +12408,7 @@ function createDispatcher(deps) {
     if (faulted) return faulted;
     const query = readQuery(route2.params.query, url.searchParams);
     const headers = readHeaders(route2.params.header, request.headers);
-    const body2 = route2.body ? await readJsonBody(request, route2.body.media) : void 0;
+    const body2 = route2.body ? await readBody2(request, route2.body) : void 0;
     const hasBody = body2 !== void 0;
     const details = validateRequest(route2, { path: params, query, headers, body: body2, hasBody });
     if (details.length > 0) throw invalidAll(details);

@@ -85,6 +85,11 @@ export interface BodyRow {
   defaults: Record<string, JsonValue>;
   /** The top-level properties the body declares, or null for a free-form object: only these are stored. */
   properties: string[] | null;
+  /**
+   * Present when the body may be sent as `application/x-www-form-urlencoded`: that media's top-level properties,
+   * each with the JSON type its strings are read as (like a query parameter's; repeated names are a list's items).
+   */
+  form?: ParamRow[];
 }
 /**
  * One place a credential can be carried (an OpenAPI security scheme): `key`, the key itself (an apiKey scheme's

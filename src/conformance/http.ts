@@ -32,11 +32,35 @@ export function fillPath(route: Route, values: Record<string, string>): string {
   });
 }
 
-/** Sends a JSON body (or `raw` text) with a JSON Content-Type unless the spec gives one; see sendExact. */
+const FORM = 'application/x-www-form-urlencoded';
+
+/** Whether an operation's body goes as a form: its first media type is one, as the generated client sends it. */
+export function sendsForm(route: Route): boolean {
+  const first = route.body?.media[0];
+  return first !== undefined && first.split(';')[0]!.trim().toLowerCase() === FORM;
+}
+
+/** A body object as a form, encoded as the generated client does: a list is repeated names, an object its JSON. */
+export function formEncode(body: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  const append = (name: string, value: unknown): void => {
+    if (value === undefined || value === null) return;
+    if (Array.isArray(value)) for (const item of value) append(name, item);
+    else params.append(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  };
+  for (const [name, value] of Object.entries(body)) append(name, value);
+  return params.toString();
+}
+
+/**
+ * Sends a body as the operation takes it (JSON, or a form where its first media type is one), or `raw` text, with
+ * that Content-Type unless the spec gives one; see sendExact.
+ */
 export async function send(target: Target, route: Route, spec: RequestSpec = {}): Promise<Answer> {
-  const body = spec.raw ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
+  const form = spec.raw === undefined && sendsForm(route) && typeof spec.body === 'object' && spec.body !== null && !Array.isArray(spec.body);
+  const body = spec.raw ?? (spec.body === undefined ? undefined : form ? formEncode(spec.body as Record<string, unknown>) : JSON.stringify(spec.body));
   const headers: Record<string, string> = { ...spec.headers };
-  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+  if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = form ? FORM : 'application/json';
   return sendExact(target, route, { ...(spec.path && { path: spec.path }), ...(spec.query && { query: spec.query }), headers, ...(body !== undefined && { body }), ...(spec.key !== undefined && { key: spec.key }) });
 }
 

@@ -104,7 +104,8 @@ export const bodyMediaType: Check = {
     const spec = await prepare(ctx);
     const text = JSON.stringify(spec.body ?? {});
     // `text/x-application/json` ends like JSON but is another type altogether.
-    const refused: (string | undefined)[] = ['text/plain', 'application/x-www-form-urlencoded', 'application/jsonx', 'application/xml', 'text/x-application/json', undefined];
+    // An operation that also takes a form reads a form's text as one (its fields then judged by the schema).
+    const refused: (string | undefined)[] = ['text/plain', ...(ctx.route.body?.form === undefined ? ['application/x-www-form-urlencoded'] : []), 'application/jsonx', 'application/xml', 'text/x-application/json', undefined];
     for (const type of refused) {
       // Without a Content-Type the body goes as bytes: for a string body fetch would add text/plain itself.
       const answer = await sendExact(ctx.target, ctx.route, { path: spec.path ?? {}, query: spec.query ?? {}, headers: { ...spec.headers, ...(type === undefined ? {} : { 'content-type': type }) }, body: type === undefined ? new TextEncoder().encode(text) : text });

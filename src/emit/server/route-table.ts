@@ -2,7 +2,7 @@
 // engine (src/sandbox) needs to route, authenticate, validate, act and answer. The rows' types are the contract
 // with the engine (src/contracts/route-table.ts). Nothing here is specific to one API: resources, actions,
 // lifecycles and rules all come from the model's semantics.
-import type { ApiModel, FieldInfo, JsonValue, NamedSchema, Operation, Parameter, SchemaNode } from '../../model/ir.js';
+import type { ApiModel, FieldInfo, JsonValue, MediaContent, NamedSchema, Operation, Parameter, SchemaNode } from '../../model/ir.js';
 import type { CredentialPlace, FieldRoles, FieldRule, IdFormat, ParamRow, RenameRow, ResourceRow, ResponseShape, RouteRow, WorkspaceRow } from '../../contracts/route-table.js';
 import { setOwn } from '../../data/own-property.js';
 import { namePlaces } from '../../model/alias-renames.js';
@@ -91,6 +91,30 @@ function paramRows(model: ApiModel, params: Parameter[]): ParamRow[] {
       ...(p.listQuery === undefined ? {} : { listQuery: p.listQuery }),
     };
   });
+}
+
+const FORM_MEDIA = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+
+/**
+ * A form-encoded body's fields, typed like query parameters (a form field is a string on the wire, as a query
+ * parameter is): the sandbox reads `count=3` as the number its schema says. Only the top level: OpenAPI encodes a
+ * nested object of a form as one field, which stays a string here, as it arrives.
+ */
+function formRows(model: ApiModel, content: MediaContent[]): ParamRow[] | undefined {
+  const form = content.find((c) => FORM_MEDIA.test(c.mediaType));
+  if (!form) return undefined;
+  const schema = deref(model, form.schema);
+  const props: [string, SchemaNode][] = Object.entries(propertiesOf(schema));
+  const parts = objectOf(schema)?.allOf;
+  if (Array.isArray(parts)) for (const part of parts) props.push(...Object.entries(propertiesOf(deref(model, part as SchemaNode))));
+  const rows = new Map<string, ParamRow>();
+  for (const [name, sub] of props) if (!rows.has(name)) rows.set(name, { name, required: false, ...jsonType(model, sub), explode: true });
+  return [...rows.values()];
+}
+
+function formOf(model: ApiModel, content: MediaContent[]): { form?: ParamRow[] } {
+  const form = formRows(model, content);
+  return form === undefined ? {} : { form };
 }
 
 /** Whether a schema's `type` (a string or, after normalisation, a list) includes `type`. */
@@ -333,6 +357,7 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
           exactlyOneOf: body.semantics.exactlyOneOf ?? [],
           defaults: defaultsOf(model, preferredMedia(body.content)?.schema),
           properties: declaredProperties(model, preferredMedia(body.content)?.schema),
+          ...formOf(model, body.content),
         }
       : null,
     auth: [...new Set(credentials.map((c) => c.name))],

@@ -5,7 +5,7 @@ import { ApiFailure, internal, invalidAll, notFound, permissionDenied, unauthent
 import { injectFault } from '../faults/answer.js';
 import type { FaultInjector } from '../faults/injector.js';
 import { alnum } from '../ids.js';
-import { readHeaders, readJsonBody, readPath, readQuery } from '../http/request.js';
+import { readBody, readHeaders, readPath, readQuery } from '../http/request.js';
 import type { SandboxRequest, SandboxResponse } from '../http/exchange.js';
 import { failure, json } from '../http/respond.js';
 import type { Router } from '../http/router.js';
@@ -106,7 +106,7 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
 
     const query = readQuery(route.params.query, url.searchParams);
     const headers = readHeaders(route.params.header, request.headers);
-    const body = route.body ? await readJsonBody(request, route.body.media) : undefined;
+    const body = route.body ? await readBody(request, route.body) : undefined;
     const hasBody = body !== undefined;
     const details = validateRequest(route, { path: params, query, headers, body, hasBody });
     if (details.length > 0) throw invalidAll(details);

@@ -1,7 +1,7 @@
-// Reading a request: the JSON body (size-bounded, content type checked, malformed JSON is 400) and the
-// query and header parameters, coerced from strings to the JSON types the route table declares so the
-// generated validators can check them.
-import type { ParamRow } from '../../contracts/route-table.js';
+// Reading a request: the body (size-bounded, content type checked; JSON, where malformed JSON is 400, or a form
+// where the operation takes one) and the query and header parameters, coerced from strings to the JSON types the
+// route table declares so the generated validators can check them.
+import type { BodyRow, ParamRow } from '../../contracts/route-table.js';
 import { setOwn } from '../engine/records.js';
 import { invalid } from '../errors.js';
 import type { HeaderReader, SandboxRequest } from './exchange.js';
@@ -26,14 +26,15 @@ function coerce(raw: string, type: string): unknown {
   return raw;
 }
 
-export function readQuery(params: readonly ParamRow[], search: URLSearchParams): Record<string, unknown> {
+export function readQuery(params: readonly ParamRow[], search: URLSearchParams, options: { splitCommas?: boolean } = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const p of params) {
     const values = search.getAll(p.name);
     if (values.length === 0) continue;
     if (p.array) {
       // One value is a comma-separated list (form, explode false); repeated names are the items (explode true).
-      const items = values.length === 1 ? values[0]!.split(',') : values;
+      // A form body's list is always repeated names (OpenAPI's default encoding), so a comma stays in its item.
+      const items = values.length === 1 && options.splitCommas !== false ? values[0]!.split(',') : values;
       setOwn(out, p.name, items.filter((v) => v !== '').map((v) => coerce(v, p.type)));
     } else {
       setOwn(out, p.name, coerce(values[values.length - 1]!, p.type));
@@ -67,26 +68,61 @@ export function isJsonContentType(value: string | null): boolean {
   return value !== null && /^application\/(?:[\w.+-]+\+)?json\s*(;|$)/i.test(value);
 }
 
+export function isFormContentType(value: string | null): boolean {
+  return value !== null && /^application\/x-www-form-urlencoded\s*(;|$)/i.test(value);
+}
+
+/** A form body as the object its schema describes: each declared field read like a query parameter. */
+function readForm(text: string, fields: readonly ParamRow[]): Record<string, unknown> {
+  const search = new URLSearchParams(text);
+  const out = readQuery(fields, search, { splitCommas: false });
+  const declared = new Set(fields.map((f) => f.name));
+  // An object field arrives as its JSON (the generated client encodes it so); anything else stays the string sent.
+  for (const f of fields) {
+    const value = out[f.name];
+    if (f.type !== 'object' || f.array || typeof value !== 'string' || !value.startsWith('{')) continue;
+    try {
+      setOwn(out, f.name, JSON.parse(value) as unknown);
+    } catch {
+      // Not JSON: the validators refuse the string by the field's name.
+    }
+  }
+  // Fields the schema does not declare stay strings (the last one of a repeated name), for the validators to judge.
+  for (const [name, value] of search) if (!declared.has(name)) setOwn(out, name, value);
+  checkJsonDepth(out); // an object field's JSON is nested like any JSON body
+  return out;
+}
+
 /**
- * The parsed JSON body, or `undefined` when there is none. Errors: 400 on `Content-Type` for a body that is
- * not JSON, 400 (field null) for malformed JSON or an over-large body, 400 naming the field for a body nested
- * deeper than MAX_BODY_DEPTH.
+ * The parsed body, or `undefined` when there is none: JSON, or a form where the operation declares
+ * `application/x-www-form-urlencoded` and the request says so. Errors: 400 on `Content-Type` for a body in a
+ * media type the operation does not take, 400 (field null) for malformed JSON or an over-large body, 400 naming
+ * the field for a body nested deeper than MAX_BODY_DEPTH.
  */
-export async function readJsonBody(request: SandboxRequest, accepted: readonly string[]): Promise<unknown> {
+export async function readBody(request: SandboxRequest, row: Pick<BodyRow, 'media' | 'form'>): Promise<unknown> {
   const length = Number(request.headers.get('content-length')); // no header: Number(null) is 0
   if (length > MAX_BODY_BYTES) throw invalid(null, `request body exceeds ${MAX_BODY_BYTES} bytes`);
   const bytes = await request.bytes();
   if (bytes === null) throw invalid(null, `request body exceeds ${MAX_BODY_BYTES} bytes`);
   if (bytes.byteLength === 0) return undefined;
   const type = request.headers.get('content-type');
+  const accepted = row.media;
   const wantsJson = accepted.length === 0 || accepted.some((m) => isJsonContentType(m));
-  if (wantsJson && !isJsonContentType(type)) throw invalid('Content-Type', 'must be application/json');
+  const takesForm = row.form !== undefined;
+  if (wantsJson && !isJsonContentType(type) && !(takesForm && isFormContentType(type))) {
+    throw invalid('Content-Type', takesForm ? 'must be application/json or application/x-www-form-urlencoded' : 'must be application/json');
+  }
+  // A form-only operation also takes JSON (as it did before forms were read): the same object, typed already.
+  if (!wantsJson && takesForm && !isFormContentType(type) && !isJsonContentType(type)) {
+    throw invalid('Content-Type', 'must be application/x-www-form-urlencoded');
+  }
   let text: string;
   try {
     text = UTF8.decode(bytes);
   } catch {
     throw invalid(null, 'request body is not valid UTF-8');
   }
+  if (takesForm && isFormContentType(type)) return readForm(text, row.form!);
   let value: unknown;
   try {
     value = JSON.parse(text) as unknown;
