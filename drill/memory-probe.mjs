@@ -13,9 +13,11 @@ import { join } from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
-const COLLECT_EVERY_MS = 30_000;
+// The intervals can be shortened for the probe's own test (DRILL_MEMORY_GC_MS=first,every).
+const [firstMs, everyMs] = (process.env.DRILL_MEMORY_GC_MS ?? '').split(',').map(Number);
+const COLLECT_EVERY_MS = everyMs > 0 ? everyMs : 30_000;
 /** The first asked-for collection; collections before it ran while the sandbox was still loading, not serving. */
-const FIRST_COLLECTION_MS = 10_000;
+const FIRST_COLLECTION_MS = firstMs > 0 ? firstMs : 10_000;
 
 /** `gc()` without a command-line flag (NODE_OPTIONS refuses --expose-gc): null where V8 will not give it. */
 function fullCollection() {
@@ -59,7 +61,7 @@ if (dir) {
   };
   const collect = fullCollection();
   write();
-  setInterval(write, 2000).unref();
+  setInterval(write, Math.min(2000, COLLECT_EVERY_MS)).unref();
   if (collect) {
     setTimeout(() => {
       afterFullCollections(); // drops the loading's collections
