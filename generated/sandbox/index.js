@@ -8880,6 +8880,9 @@ function liveWithField(store, kind, org, field2, value) {
 }
 var PLATFORM_ORG = "*";
 
+// src/data/fill-items.ts
+var FILL_ITEMS = "[]";
+
 // src/data/own-property.ts
 function setOwn(target2, key2, value) {
   if (key2 === "__proto__") Object.defineProperty(target2, key2, { value, enumerable: true, writable: true, configurable: true });
@@ -9023,14 +9026,28 @@ function newRecordData(runtime, resource, body2, now, id = mintId(resource.idFor
 function fillAbsent(data, fill) {
   for (const [k, v] of Object.entries(fill)) {
     const have = data[k];
-    if (have === void 0) setOwn(data, k, clone(v));
+    const template = itemTemplate(v);
+    if (template !== void 0) fillItems(have, template);
+    else if (have === void 0) setOwn(data, k, clone(v));
     else if (isPlainObject(have) && isPlainObject(v)) fillAbsent(have, v);
   }
 }
 function fillPresent(data, fixed) {
   for (const [k, v] of Object.entries(fixed)) {
     const have = data[k];
-    if (isPlainObject(have) && isPlainObject(v)) fillAbsent(have, v);
+    const template = itemTemplate(v);
+    if (template !== void 0) fillItems(have, template);
+    else if (isPlainObject(have) && isPlainObject(v)) fillAbsent(have, v);
+  }
+}
+function itemTemplate(v) {
+  if (!isPlainObject(v) || !Object.prototype.hasOwnProperty.call(v, FILL_ITEMS)) return void 0;
+  const template = v[FILL_ITEMS];
+  return isPlainObject(template) ? template : void 0;
+}
+function fillItems(have, template) {
+  if (Array.isArray(have)) {
+    for (const item of have) if (isPlainObject(item)) fillAbsent(item, template);
   }
 }
 var isPlainObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);

@@ -3,9 +3,10 @@
 // mints decimal ids (route-table.ts), and a record's fill (record-fill.ts, engine/records.ts fillAbsent).
 import { describe, expect, it } from 'vitest';
 import { pluralResourceFor, pluralsOfParam } from '../../src/data/param-resource.js';
-import { fixedValue } from '../../src/emit/server/record-fill.js';
+import { fixedTree, fixedValue } from '../../src/emit/server/record-fill.js';
+import type { ApiModel } from '../../src/model/ir.js';
 import { decimalIdFormat } from '../../src/emit/server/route-table.js';
-import { fillAbsent } from '../../src/sandbox/engine/records.js';
+import { fillAbsent, fillPresent } from '../../src/sandbox/engine/records.js';
 
 describe('the plural a parameter names', () => {
   it.each([
@@ -100,5 +101,26 @@ describe('a record filled from its schema', () => {
     (a.mentions as string[]).push('x');
     expect(b.mentions).toEqual([]);
     expect(fill.mentions).toEqual([]);
+  });
+
+  // discord's message `attachments[]`: a create sends items with fewer fields than the answer's items require.
+  const ATTACHMENT = { type: 'object', required: ['id', 'filename', 'size'], properties: { id: { type: 'string' }, filename: { type: 'string' }, size: { type: 'integer' }, kind: { const: 'file' } } };
+  const MESSAGE = { type: 'object', properties: { content: { type: 'string' }, attachments: { type: 'array', items: { $ref: '#/$defs/Attachment' } } } };
+  const model = { schemas: { Attachment: { name: 'Attachment', schema: ATTACHMENT }, Message: { name: 'Message', schema: MESSAGE } } } as unknown as ApiModel;
+
+  it('completes each item of an array a write sends, from its items schema; an array not sent stays absent', () => {
+    const fixed = fixedTree(model, MESSAGE)!;
+    const sent = { content: 'hi', attachments: [{ id: '7' }, { id: '8', filename: 'b.png', size: 3 }] };
+    const record = structuredClone(sent) as Record<string, unknown>;
+    fillPresent(record as never, fixed as never);
+    const items = record.attachments as Record<string, unknown>[];
+    // What was sent wins; each item gains the required fields and the fixed value it lacked.
+    expect(items[0]).toMatchObject({ id: '7', kind: 'file' });
+    expect(typeof items[0]!.filename).toBe('string');
+    expect(Number.isInteger(items[0]!.size)).toBe(true);
+    expect(items[1]).toEqual({ id: '8', filename: 'b.png', size: 3, kind: 'file' });
+    const bare: Record<string, unknown> = { content: 'no attachments' };
+    fillPresent(bare as never, fixed as never);
+    expect(bare).toEqual({ content: 'no attachments' });
   });
 });

@@ -4,6 +4,7 @@
 // are valid against the response schemas: a minimal valid record generated from the schema (its required fields,
 // deterministic), plus every property whose schema fixes one value (`const`, a single-value `enum`) even when
 // optional. Only absent fields are filled, at any depth of a plain object: what was sent always wins.
+import { FILL_ITEMS } from '../../data/fill-items.js';
 import { validValue } from '../../conformance/values/index.js';
 import { defsRef, refNameOf } from '../../model/defs-ref.js';
 import type { ApiModel, JsonValue, NamedSchema } from '../../model/ir.js';
@@ -35,6 +36,15 @@ function propertiesOf(model: ApiModel, node: unknown, depth = 0): Record<string,
   return out;
 }
 
+
+/** An array schema's `items` (through a named schema), else undefined. */
+function itemsOf(model: ApiModel, node: unknown): JsonValue | undefined {
+  const schema = resolved(model, node);
+  const type = schema?.type;
+  const isArray = type === 'array' || (Array.isArray(type) && type.includes('array'));
+  return isArray && schema?.items !== undefined && schema.items !== true ? schema.items : undefined;
+}
+
 /**
  * The fixed values (`const`, single-value `enum`) inside a schema's object properties, as a tree: box's
  * `user: { type: 'user' }` of a group membership; an object property's minimal valid value (two levels) under them. Applied inside objects a create sent only (fillPresent), never
@@ -45,6 +55,16 @@ export function fixedTree(model: ApiModel, node: unknown, depth = 0): Record<str
   const tree: Record<string, JsonValue> = {};
   for (const [prop, sub] of Object.entries(propertiesOf(model, node))) {
     const fixed = fixedValue(resolved(model, sub));
+    const items = fixed === undefined && depth <= 1 ? itemsOf(model, sub) : undefined;
+    if (items !== undefined) {
+      // An array of objects of the first two levels: each item a write sends is completed like an object property
+      // (discord's message `attachments[]` sent with fewer fields than the answer's items require), under FILL_ITEMS.
+      const minimalItem = objectOf(validValue(items as never, defsOf(model)));
+      const nestedItem = fixedTree(model, items, depth + 1);
+      const template = minimalItem !== undefined ? { ...minimalItem, ...nestedItem } : nestedItem;
+      if (template !== undefined) Object.defineProperty(tree, prop, { value: { [FILL_ITEMS]: template }, enumerable: true, writable: true, configurable: true });
+      continue;
+    }
     const nested = fixed === undefined ? fixedTree(model, sub, depth + 1) : undefined;
     // An object property of the first two levels also takes a minimal valid value of its schema (its required
     // fields), so an object a create sends with fewer fields than the answer requires (box's task `item` without its

@@ -7,6 +7,7 @@ import type { Json, StoredRecord } from '../storage/store.js';
 import { PLATFORM_ORG } from '../storage/store.js';
 import type { RequestContext, Runtime } from './context.js';
 import type { FieldRule, ResourceRow, Route } from './tables.js';
+import { FILL_ITEMS } from '../../data/fill-items.js';
 import { setOwn } from '../../data/own-property.js';
 import { lastTemplate } from '../../data/path-template.js';
 import { pluralResourceFor } from '../../data/param-resource.js';
@@ -174,7 +175,9 @@ export function newRecordData(runtime: Runtime, resource: ResourceRow, body: Jso
 export function fillAbsent(data: Json, fill: Json): void {
   for (const [k, v] of Object.entries(fill)) {
     const have = data[k];
-    if (have === undefined) setOwn(data, k, clone(v));
+    const template = itemTemplate(v);
+    if (template !== undefined) fillItems(have, template);
+    else if (have === undefined) setOwn(data, k, clone(v));
     else if (isPlainObject(have) && isPlainObject(v)) fillAbsent(have, v);
   }
 }
@@ -183,8 +186,24 @@ export function fillAbsent(data: Json, fill: Json): void {
 export function fillPresent(data: Json, fixed: Json): void {
   for (const [k, v] of Object.entries(fixed)) {
     const have = data[k];
-    if (isPlainObject(have) && isPlainObject(v)) fillAbsent(have, v);
+    const template = itemTemplate(v);
+    if (template !== undefined) fillItems(have, template);
+    else if (isPlainObject(have) && isPlainObject(v)) fillAbsent(have, v);
   }
+}
+
+/**
+ * A fixed tree's item template (`{ [FILL_ITEMS]: template }`) completes each object item of the array a write sent;
+ * an array it did not send stays absent (no item is made up).
+ */
+function itemTemplate(v: unknown): Json | undefined {
+  if (!isPlainObject(v) || !Object.prototype.hasOwnProperty.call(v, FILL_ITEMS)) return undefined;
+  const template = v[FILL_ITEMS];
+  return isPlainObject(template) ? template : undefined;
+}
+
+function fillItems(have: unknown, template: Json): void {
+  if (Array.isArray(have)) for (const item of have) if (isPlainObject(item)) fillAbsent(item, template);
 }
 
 const isPlainObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
