@@ -6153,11 +6153,28 @@ function ownParam(route) {
   const last = route.params.path.length > 1 ? route.params.path.find((p) => p.name === ending) : void 0;
   return (last ?? route.params.path[0])?.name;
 }
-function resourceForParam(suite, name) {
+function resourceForParam(suite, name, route) {
   const named = suite.resources.find((r) => `${r.name.replace(/-/g, "_")}_id` === name) ?? pluralResourceFor(suite.resources, suite.routes, name);
   if (named || name.endsWith("_id")) return named;
-  const has3 = (r, action, test) => suite.routes.some((route) => route.resource === r.name && route.action === action && route.aliasOf === null && test(route.path));
-  return suite.resources.find((r) => has3(r, "get", (path) => lastTemplate(path)?.name === name) && has3(r, "create", () => true));
+  const has3 = (r, action, test) => suite.routes.some((other) => other.resource === r.name && other.action === action && other.aliasOf === null && test(other.path));
+  const candidates = suite.resources.filter((r) => has3(r, "get", (path) => lastTemplate(path)?.name === name) && has3(r, "create", () => true));
+  if (route === void 0) return candidates[0];
+  const ownRoute = route.resource !== null && route.action !== "create" && route.action !== "list" && name === ownParam(route);
+  const mine = ownRoute ? suite.resources.find((r) => r.name === route.resource && has3(r, "create", () => true)) : void 0;
+  if (mine) return mine;
+  const through = prefixThrough(route.path, name);
+  const placed = through === void 0 ? void 0 : suite.resources.find((r) => has3(r, "create", () => true) && has3(r, "get", (path) => sameItemPath(path, through)));
+  return placed ?? (candidates.length === 1 ? candidates[0] : void 0);
+}
+function prefixThrough(path, name) {
+  const at = path.indexOf(`{${name}}`);
+  return at < 0 ? void 0 : path.slice(0, at + name.length + 2);
+}
+function sameItemPath(path, prefix) {
+  const anonymous = (p) => p.replace(/\{[^}]*\}/g, "{}");
+  const a = anonymous(path);
+  const b = anonymous(prefix);
+  return a === b || a.startsWith(b) && !a.slice(b.length).includes("/");
 }
 function recordOf(route, answer) {
   const shape = route.success.shape;
@@ -6416,7 +6433,7 @@ var World = class {
     }
     const path = {};
     for (const p of route.params.path) {
-      const parent = resourceForParam(this.suite, p.name);
+      const parent = resourceForParam(this.suite, p.name, route);
       if (!parent) {
         const value = this.parentValue(route, p.name);
         if (value === void 0) fail(`create ${resource}: no resource for path parameter ${p.name}, and its schema allows no value`);
@@ -6499,26 +6516,26 @@ var World = class {
     const path = {};
     let created;
     const needs = await recordNeeds(route, this);
-    if (needs !== null && own2 !== void 0 && resourceForParam(this.suite, own2)?.name === route.resource) {
+    if (needs !== null && own2 !== void 0 && resourceForParam(this.suite, own2, route)?.name === route.resource) {
       created = await this.create(route.resource, needs);
       path[own2] = created.id;
     }
     const addressesOwn = route.action !== "create" && route.action !== "list";
-    if (route.resource !== null && own2 !== void 0 && addressesOwn && resourceForParam(this.suite, own2) === void 0 && route.params.path.length > 0) {
+    if (route.resource !== null && own2 !== void 0 && addressesOwn && resourceForParam(this.suite, own2, route) === void 0 && route.params.path.length > 0) {
       created = options.fresh ? await this.create(route.resource) : await this.ensure(route.resource);
       path[own2] = created.id;
     }
     for (const p of route.params.path) {
       if (path[p.name] !== void 0) continue;
-      const resource = resourceForParam(this.suite, p.name);
+      const resource = resourceForParam(this.suite, p.name, route);
       if (!resource) continue;
       const instance = p.name === own2 && options.fresh ? await this.create(resource.name) : created && created.path[p.name] ? { id: created.path[p.name], path: created.path } : await this.ensure(resource.name);
       if (p.name === own2) created = instance;
       path[p.name] = instance.id;
-      for (const [k, v] of Object.entries(instance.path)) if (route.params.path.some((q) => q.name === k) && path[k] === void 0) path[k] = v;
+      for (const [k, v] of Object.entries(instance.path)) if (route.params.path.some((q) => q.name === k) && path[k] === void 0 && (k !== own2 || p.name === own2)) path[k] = v;
     }
     for (const p of route.params.path) {
-      if (path[p.name] !== void 0 || resourceForParam(this.suite, p.name) !== void 0) continue;
+      if (path[p.name] !== void 0 || resourceForParam(this.suite, p.name, route) !== void 0) continue;
       const item = await this.firstItem(route, p.name, path);
       if (item !== void 0) path[p.name] = item;
     }
@@ -6788,6 +6805,9 @@ function topLevelTypes(node, defs2, depth = 0) {
 function takesJsonBody(route) {
   return route.body !== null && (route.body.media.length === 0 || route.body.media.some(isJsonMediaType));
 }
+function takesObjectBody(route) {
+  return takesJsonBody(route) || route.body?.form !== void 0;
+}
 function wrongKindOfBody(route, schemas2, defs2) {
   const types = topLevelTypes(schemas2[route.id]?.body, defs2);
   if (types === void 0 || types.size === 0) return void 0;
@@ -6909,8 +6929,8 @@ var happyPath = {
 };
 var happyPathMaximal = {
   name: "happy path: a body with every optional field",
-  needs: "a create or update operation with a JSON body",
-  applies: (route) => takesJsonBody(route) && (route.action === "create" || route.action === "update") && (route.body.exactlyOneOf ?? []).length === 0,
+  needs: "a create or update operation with a JSON or form body",
+  applies: (route) => takesObjectBody(route) && (route.action === "create" || route.action === "update") && (route.body.exactlyOneOf ?? []).length === 0,
   async run(ctx) {
     const spec = await prepare(ctx);
     const body = await ctx.world.bodyFor(ctx.route, {}, true);
@@ -7049,7 +7069,7 @@ async function cleanUpAfter(ctx, path, answer) {
 var bodyInside = {
   name: "limits: values just inside every bound are accepted",
   needs: "a create or update operation with a body that needs a credential",
-  applies: (route) => takesJsonBody(route) && route.auth.length > 0 && (route.body.exactlyOneOf ?? []).length === 0 && (route.action === "create" || route.action === "update"),
+  applies: (route) => takesObjectBody(route) && route.auth.length > 0 && (route.body.exactlyOneOf ?? []).length === 0 && (route.action === "create" || route.action === "update"),
   run: (ctx) => bodyVariants(ctx, "valid")
 };
 var bodyOutside = {
@@ -8175,7 +8195,7 @@ function foreignValue(schema, seed) {
 var undeclaredFields = {
   name: "records: fields the request schema does not declare are ignored (server-set fields keep their values)",
   needs: "a create or update body that allows undeclared properties",
-  applies: (route, suite) => (plainCreate2(route) || route.action === "update" && route.auth.length > 0) && takesJsonBody(route) && deref(suite.schemas[route.id]?.body, suite.defs).additionalProperties !== false,
+  applies: (route, suite) => (plainCreate2(route) || route.action === "update" && route.auth.length > 0) && takesObjectBody(route) && deref(suite.schemas[route.id]?.body, suite.defs).additionalProperties !== false,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
     const spec = await prepare(ctx);
@@ -15157,7 +15177,7 @@ function echoable(ctx, resourceSchema, field, value) {
 var echo = {
   name: "values: what a create or update stores is what it answers, and what a later get shows",
   needs: "a create or update operation with a body",
-  applies: (route) => (route.action === "create" || route.action === "update") && takesJsonBody(route) && (route.body.exactlyOneOf ?? []).length === 0,
+  applies: (route) => (route.action === "create" || route.action === "update") && takesObjectBody(route) && (route.body.exactlyOneOf ?? []).length === 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
     const rules = fieldRules(ctx.suite, ctx.route);

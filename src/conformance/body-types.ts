@@ -58,6 +58,15 @@ export function takesJsonBody(route: Route): route is Route & { body: NonNullabl
   return route.body !== null && (route.body.media.length === 0 || route.body.media.some(isJsonMediaType));
 }
 
+/**
+ * Whether a check may send the route an object body as the operation takes it: JSON, or a form (`send` encodes it
+ * as the generated client does). For checks whose values survive a form's text; a wrong-type probe does not (a
+ * number sent in a form is also a valid string), so those stay on takesJsonBody.
+ */
+export function takesObjectBody(route: Route): route is Route & { body: NonNullable<Route['body']> } {
+  return takesJsonBody(route) || route.body?.form !== undefined;
+}
+
 /** A JSON value of a type the route's body schema refuses, with its description; undefined when none is known. */
 export function wrongKindOfBody(route: Route, schemas: Record<string, { body: unknown }>, defs: Record<string, unknown>): { body: unknown; what: string } | undefined {
   const types = topLevelTypes(schemas[route.id]?.body, defs);

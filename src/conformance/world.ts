@@ -40,11 +40,36 @@ export function ownParam(route: Route): string | undefined {
  * (`guild_id` → `guilds`, data/param-resource.ts), else, for a parameter not named `..._id`, the creatable
  * resource whose get operation's path ends with it (an inferred resource's item path, `/pet/{petId}`: issue 27).
  */
-export function resourceForParam(suite: SuiteData, name: string): ResourceRow | undefined {
+export function resourceForParam(suite: SuiteData, name: string, route?: Route): ResourceRow | undefined {
   const named = suite.resources.find((r) => `${r.name.replace(/-/g, '_')}_id` === name) ?? pluralResourceFor(suite.resources, suite.routes, name);
   if (named || name.endsWith('_id')) return named;
-  const has = (r: ResourceRow, action: string, test: (path: string) => boolean) => suite.routes.some((route) => route.resource === r.name && route.action === action && route.aliasOf === null && test(route.path));
-  return suite.resources.find((r) => has(r, 'get', (path) => lastTemplate(path)?.name === name) && has(r, 'create', () => true));
+  const has = (r: ResourceRow, action: string, test: (path: string) => boolean) => suite.routes.some((other) => other.resource === r.name && other.action === action && other.aliasOf === null && test(other.path));
+  const candidates = suite.resources.filter((r) => has(r, 'get', (path) => lastTemplate(path)?.name === name) && has(r, 'create', () => true));
+  if (route === undefined) return candidates[0];
+  // Many resources may end their item paths with the same parameter (twilio's `{Sid}`): on a route's own
+  // parameter, it is the route's resource (which may have no get: twilio's message subscriptions are only deleted).
+  const ownRoute = route.resource !== null && route.action !== 'create' && route.action !== 'list' && name === ownParam(route);
+  const mine = ownRoute ? suite.resources.find((r) => r.name === route.resource && has(r, 'create', () => true)) : undefined;
+  if (mine) return mine;
+  // Else the resource whose item path is the route's path up to that parameter, whatever the parameters are
+  // called (`/Calls/{CallSid}/Notifications` under `/Calls/{Sid}.json`); a name only one resource ends with.
+  const through = prefixThrough(route.path, name);
+  const placed = through === undefined ? undefined : suite.resources.find((r) => has(r, 'create', () => true) && has(r, 'get', (path) => sameItemPath(path, through)));
+  return placed ?? (candidates.length === 1 ? candidates[0] : undefined);
+}
+
+/** `path` up to and including the template `{name}`, else undefined. */
+function prefixThrough(path: string, name: string): string | undefined {
+  const at = path.indexOf(`{${name}}`);
+  return at < 0 ? undefined : path.slice(0, at + name.length + 2);
+}
+
+/** Whether an item path is `prefix` with other parameter names, and at most a suffix in its last segment (`.json`). */
+function sameItemPath(path: string, prefix: string): boolean {
+  const anonymous = (p: string): string => p.replace(/\{[^}]*\}/g, '{}');
+  const a = anonymous(path);
+  const b = anonymous(prefix);
+  return a === b || (a.startsWith(b) && !a.slice(b.length).includes('/'));
 }
 
 /** The resource record inside a success answer, per the route's response shape. */
@@ -350,7 +375,7 @@ export class World {
     }
     const path: Record<string, string> = {};
     for (const p of route.params.path) {
-      const parent = resourceForParam(this.suite, p.name);
+      const parent = resourceForParam(this.suite, p.name, route);
       if (!parent) {
         const value = this.parentValue(route, p.name);
         if (value === undefined) fail(`create ${resource}: no resource for path parameter ${p.name}, and its schema allows no value`);
@@ -449,30 +474,32 @@ export class World {
     let created: Created | undefined;
     // An operation whose rules need something of its record (rule-needs.ts) gets a record made for it.
     const needs = await recordNeeds(route, this);
-    if (needs !== null && own !== undefined && resourceForParam(this.suite, own)?.name === route.resource) {
+    if (needs !== null && own !== undefined && resourceForParam(this.suite, own, route)?.name === route.resource) {
       created = await this.create(route.resource!, needs);
       path[own] = created.id;
     }
     // A create or list names no record of its own: its first parameter is a parent (discord's `{guild_id}` of
     // `/guilds/{guild_id}/templates` with no guilds resource), given a value below.
     const addressesOwn = route.action !== 'create' && route.action !== 'list';
-    if (route.resource !== null && own !== undefined && addressesOwn && resourceForParam(this.suite, own) === undefined && route.params.path.length > 0) {
+    if (route.resource !== null && own !== undefined && addressesOwn && resourceForParam(this.suite, own, route) === undefined && route.params.path.length > 0) {
       // A resource whose id parameter is not named after it (project_id of review-project).
       created = options.fresh ? await this.create(route.resource) : await this.ensure(route.resource);
       path[own] = created.id;
     }
     for (const p of route.params.path) {
       if (path[p.name] !== undefined) continue;
-      const resource = resourceForParam(this.suite, p.name);
+      const resource = resourceForParam(this.suite, p.name, route);
       if (!resource) continue;
       const instance = p.name === own && options.fresh ? await this.create(resource.name) : created && created.path[p.name] ? { id: created.path[p.name]!, path: created.path } : await this.ensure(resource.name);
       if (p.name === own) created = instance as Created;
       path[p.name] = instance.id;
-      for (const [k, v] of Object.entries(instance.path)) if (route.params.path.some((q) => q.name === k) && path[k] === undefined) path[k] = v;
+      // A parent's path gives its own parents; its id parameter may share the route's own one's name (twilio's
+      // `{Sid}` of both an account and its address), which the route's record fills.
+      for (const [k, v] of Object.entries(instance.path)) if (route.params.path.some((q) => q.name === k) && path[k] === undefined && (k !== own || p.name === own)) path[k] = v;
     }
     // A parameter naming an item of a sub-collection (metric_output_id): the first item its listing answers.
     for (const p of route.params.path) {
-      if (path[p.name] !== undefined || resourceForParam(this.suite, p.name) !== undefined) continue;
+      if (path[p.name] !== undefined || resourceForParam(this.suite, p.name, route) !== undefined) continue;
       const item = await this.firstItem(route, p.name, path);
       if (item !== undefined) path[p.name] = item;
     }

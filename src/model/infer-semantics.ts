@@ -5,9 +5,11 @@
 //   2. its schema is the named schema the item's GET answers (2xx, JSON), else the one the collection's POST
 //      answers, else the one it takes; without a named object schema there is no resource;
 //   3. its id is the schema's scalar property named like the item's path parameter, else `id`, else the parameter
-//      without an `Id`/`_id` suffix (an object or array property is never an id); without one there is no resource;
-//   4. actions from methods: collection GET list, collection POST create, item GET get, item PUT/PATCH update,
-//      item DELETE delete; every resource belongs to the caller's organization (no workspaces);
+//      without an `Id`/`_id` suffix (an object or array property is never an id), each first as written, then in
+//      any case when one property alone matches (`{Sid}` and `sid`); without one there is no resource;
+//   3b. records are made by the collection's POST: a pair without one, or whose POST answers an object without the
+//      id, is no resource (its operations keep their example answers);
+//   4. actions from methods: collection GET list, collection POST create, item GET get, item PUT/PATCH update (else item POST, as twilio updates), item DELETE delete; every resource belongs to the caller's organization (no workspaces);
 //   4b. a readOnly date-time property named created... / updated... (or ...modified...) is stamped by the sandbox
 //      as the creation / last update time (x-field-role created-at / updated-at);
 //   4c. a list with recognisable paging parameters and answer pages its records (infer-paging.ts);
@@ -55,6 +57,12 @@ function jsonSchemaOf(op: Operation | undefined, where: 'response' | 'body'): Sc
   return contents.find((c) => isJsonMedia(c.mediaType))?.schema;
 }
 
+/** A schema through its reference to a named schema (one step), else itself. */
+function deref(model: ApiModel, node: SchemaNode | undefined): SchemaNode | undefined {
+  const name = refNameOf(node);
+  return name === undefined ? node : model.schemas[name]?.schema;
+}
+
 const lastSegment = (path: string): string => path.split('/').filter((s) => s !== '').at(-1) ?? '';
 
 /** The id property of a resource schema for the item path parameter `param` (rule 3). */
@@ -67,7 +75,15 @@ function idProperty(model: ApiModel, properties: Record<string, JsonValue>, para
     const type = objectOf(ref === undefined ? node : model.schemas[ref]?.schema)?.type;
     return type !== 'object' && type !== 'array' && !(Array.isArray(type) && (type.includes('object') || type.includes('array')));
   };
-  return [param, 'id', stripped].find((name) => name !== '' && Object.prototype.hasOwnProperty.call(properties, name) && scalar(name));
+  const candidates = [param, 'id', stripped].filter((name) => name !== '');
+  const exact = candidates.find((name) => Object.prototype.hasOwnProperty.call(properties, name) && scalar(name));
+  if (exact !== undefined) return exact;
+  // twilio's `{Sid}` names the property `sid`: the same name in another case, when exactly one property has it.
+  for (const name of candidates) {
+    const same = Object.keys(properties).filter((p) => p.toLowerCase() === name.toLowerCase() && scalar(p));
+    if (same.length === 1) return same[0];
+  }
+  return undefined;
 }
 
 /** Infers resources and actions in place; returns a note per operation left without state (rule 5). */
@@ -97,6 +113,13 @@ export function inferSemantics(model: ApiModel): InferenceNote[] {
     const id = idProperty(model, properties, param);
     const base = lastSegment(collectionPath).slice(0, lastSegment(collectionPath).length - template.suffix.length).replace(/[^A-Za-z0-9_-]/g, '') || named.name;
     if (id === undefined || base === '') continue;
+    // Records are made by the collection's POST; one that answers something without the resource's id (twilio's
+    // outgoing caller id POST starts a validation request) makes none. Without such a create the sandbox could
+    // never hold a record, and its get, update and delete would only ever be 404 (twilio's conferences and
+    // recordings, made by calls): the pair keeps its example answers instead.
+    const post = find(collectionOps, 'post');
+    const answered = objectOf(deref(model, jsonSchemaOf(post, 'response')));
+    if (post === undefined || !(answered === undefined || answered === named.schema || Object.prototype.hasOwnProperty.call(objectOf(answered.properties) ?? {}, id))) continue;
     let name = base;
     for (let n = 2; names.has(name); n++) name = `${base}${n}`;
     names.add(name);
@@ -113,9 +136,10 @@ export function inferSemantics(model: ApiModel): InferenceNote[] {
     const list = find(collectionOps, 'get');
     const paging = list && inferPaging(model, list, named.name);
     if (list && paging) list.semantics.pagination = paging;
-    act(find(collectionOps, 'post'), 'create');
+    act(post, 'create');
     act(find(itemOps, 'get'), 'get');
-    act(find(itemOps, 'put') ?? find(itemOps, 'patch'), 'update');
+    // twilio updates by POST to the item path; a PUT or PATCH is preferred where there is one.
+    act(find(itemOps, 'put') ?? find(itemOps, 'patch') ?? find(itemOps, 'post'), 'update');
     act(find(itemOps, 'delete'), 'delete');
   }
   return model.operations

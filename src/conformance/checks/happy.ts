@@ -1,7 +1,7 @@
 // The happy path of every operation: a valid request, built from the schemas and from resources created
 // first, answers the documented status with a body that validates against the spec. Operations that change
 // or remove their resource work on a fresh one.
-import { takesJsonBody } from '../body-types.js';
+import { takesObjectBody } from '../body-types.js';
 import { validValue } from '../values/index.js';
 import { expectSuccess, isJsonMediaType, send, type RequestSpec } from '../http.js';
 import { fail } from '../result.js';
@@ -132,8 +132,8 @@ export const happyPath: Check = {
 
 export const happyPathMaximal: Check = {
   name: 'happy path: a body with every optional field',
-  needs: 'a create or update operation with a JSON body',
-  applies: (route) => takesJsonBody(route) && (route.action === 'create' || route.action === 'update') && (route.body.exactlyOneOf ?? []).length === 0,
+  needs: 'a create or update operation with a JSON or form body',
+  applies: (route) => takesObjectBody(route) && (route.action === 'create' || route.action === 'update') && (route.body.exactlyOneOf ?? []).length === 0,
   async run(ctx) {
     const spec = await prepare(ctx);
     const body = await ctx.world.bodyFor(ctx.route, {}, true);

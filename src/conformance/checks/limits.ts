@@ -2,7 +2,7 @@
 // pass and values just outside fail with 400 INVALID_ARGUMENT naming the field (lengths in code points,
 // numeric bounds, item counts, every enum value and an unknown one, patterns, required fields, unknown
 // properties, wrong JSON types); malformed JSON and non-JSON bodies; constrained path, query and header values.
-import { takesJsonBody, wrongKindOfBody } from '../body-types.js';
+import { takesJsonBody, takesObjectBody, wrongKindOfBody } from '../body-types.js';
 import { boundaryVariants, validValue } from '../values/index.js';
 import { expectError, expectStatus, send } from '../http.js';
 import { fail, skip } from '../result.js';
@@ -78,7 +78,7 @@ async function cleanUpAfter(ctx: CheckContext, path: Record<string, string>, ans
 export const bodyInside: Check = {
   name: 'limits: values just inside every bound are accepted',
   needs: 'a create or update operation with a body that needs a credential',
-  applies: (route) => takesJsonBody(route) && route.auth.length > 0 && (route.body.exactlyOneOf ?? []).length === 0 && (route.action === 'create' || route.action === 'update'),
+  applies: (route) => takesObjectBody(route) && route.auth.length > 0 && (route.body.exactlyOneOf ?? []).length === 0 && (route.action === 'create' || route.action === 'update'),
   run: (ctx) => bodyVariants(ctx, 'valid'),
 };
 

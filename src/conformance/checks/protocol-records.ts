@@ -1,7 +1,7 @@
 // What a write stores and what an answer presents, checked generically from the schemas and the x- vocabulary:
 // server-set fields (name, lifecycle state, defaults, parent ids, update times), undeclared and writeOnly
 // fields, and the scope of unique values (docs/sandbox.md "Protocol", "Resources"; seed "Resources and their fields").
-import { takesJsonBody } from '../body-types.js';
+import { takesJsonBody, takesObjectBody } from '../body-types.js';
 import { validValue } from '../values/index.js';
 import { expectError, expectSuccess, send } from '../http.js';
 import { fail, skip } from '../result.js';
@@ -82,7 +82,7 @@ function foreignValue(schema: Json, seed: number): unknown {
 export const undeclaredFields: Check = {
   name: 'records: fields the request schema does not declare are ignored (server-set fields keep their values)',
   needs: 'a create or update body that allows undeclared properties',
-  applies: (route, suite) => (plainCreate(route) || (route.action === 'update' && route.auth.length > 0)) && takesJsonBody(route) && deref(suite.schemas[route.id]?.body, suite.defs).additionalProperties !== false,
+  applies: (route, suite) => (plainCreate(route) || (route.action === 'update' && route.auth.length > 0)) && takesObjectBody(route) && deref(suite.schemas[route.id]?.body, suite.defs).additionalProperties !== false,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
     const spec = await prepare(ctx);

@@ -1,7 +1,7 @@
 // Semantics declared with the spec's x- vocabulary, checked generically: lifecycles (frozen states, hidden
 // states), soft delete and its repeat, version history (cosmetic vs tracked saves, revert), normalisation
 // and uniqueness, whole-set replacement, per-field null rules, exactly-one-of bodies.
-import { takesJsonBody } from '../body-types.js';
+import { takesObjectBody } from '../body-types.js';
 import { validValue } from '../values/index.js';
 import { expectError, expectStatus, expectSuccess, send } from '../http.js';
 import { fail, skip } from '../result.js';
@@ -309,7 +309,7 @@ function echoable(ctx: CheckContext, resourceSchema: string, field: string, valu
 export const echo: Check = {
   name: 'values: what a create or update stores is what it answers, and what a later get shows',
   needs: 'a create or update operation with a body',
-  applies: (route) => (route.action === 'create' || route.action === 'update') && takesJsonBody(route) && (route.body.exactlyOneOf ?? []).length === 0,
+  applies: (route) => (route.action === 'create' || route.action === 'update') && takesObjectBody(route) && (route.body.exactlyOneOf ?? []).length === 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
     const rules = fieldRules(ctx.suite, ctx.route);

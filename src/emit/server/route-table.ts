@@ -157,6 +157,11 @@ function shapeOf(model: ApiModel, op: Operation, status: string, resourceSchema:
   // A top-level array of the resource (an inferred list: `GET /pets` answering `Pet[]`).
   if (resourceSchema !== undefined && hasType(schema, 'array') && deref(model, objectOf(schema)?.items as SchemaNode | undefined) === model.schemas[resourceSchema]?.schema) return { kind: 'items' };
   if (keys.length === 0 && objectOf(schema)?.additionalProperties === false) return { kind: 'empty' };
+  // An inferred resource answered in a schema of its own that holds its id (twilio's key create answers `new_key`,
+  // the key with its secret): the record, as that view of it (issue 27).
+  const named = resourceSchema === undefined ? undefined : model.schemas[resourceSchema];
+  const inferredId = named?.semantics.resource?.inferred === true ? named.semantics.resource.id : undefined;
+  if (inferredId !== undefined && (op.semantics.action === 'create' || op.semantics.action === 'get' || op.semantics.action === 'update') && keys.includes(inferredId)) return { kind: 'resource' };
   if (resourceSchema !== undefined && keys.length === 1) {
     const only = deref(model, props[keys[0]!]);
     if (only === model.schemas[resourceSchema]?.schema || isView(refName(props[keys[0]!]), 'wrapped', 'resource')) return { kind: 'wrapped', key: keys[0]! };
@@ -207,21 +212,23 @@ export function decimalIdFormat(pattern: string): IdFormat | undefined {
 
 /**
  * `^<literal prefix>[<class>]{N}$` (a prefix of letters, digits, `_` or `-`; a class of single characters and ranges):
- * the prefixed id format; anything else is left to the other formats.
+ * the prefixed id format; a prefix given as alternatives, `^(SM|MM)[...]{N}$` (twilio's messages), mints with the
+ * first. Anything else is left to the other formats.
  */
 function prefixedIdFormat(pattern: string): IdFormat | undefined {
-  const m = /^\^([A-Za-z0-9_-]+)\[([A-Za-z0-9_-]+)\]\{(\d+)\}\$$/.exec(pattern);
+  const m = /^\^(?:([A-Za-z0-9_-]+)|\(([A-Za-z0-9_-]+)(?:\|[A-Za-z0-9_-]+)*\))\[([A-Za-z0-9_-]+)\]\{(\d+)\}\$$/.exec(pattern);
   if (!m) return undefined;
+  const prefix = m[1] ?? m[2]!;
   let alphabet = '';
-  const cls = m[2]!;
+  const cls = m[3]!;
   for (let i = 0; i < cls.length; i++) {
     if (cls[i + 1] === '-' && i + 2 < cls.length) {
       for (let c = cls.charCodeAt(i); c <= cls.charCodeAt(i + 2); c++) alphabet += String.fromCharCode(c);
       i += 2;
     } else alphabet += cls[i];
   }
-  const length = Number(m[3]);
-  return alphabet === '' || length < 1 || length > 256 ? undefined : { kind: 'prefixed', prefix: m[1]!, alphabet: [...new Set(alphabet)].join(''), length };
+  const length = Number(m[4]);
+  return alphabet === '' || length < 1 || length > 256 ? undefined : { kind: 'prefixed', prefix, alphabet: [...new Set(alphabet)].join(''), length };
 }
 
 /**
