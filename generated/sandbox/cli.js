@@ -12399,7 +12399,8 @@ function declaredOnly(route2, body2) {
   const declared = route2.body?.properties;
   if (!declared) return body2;
   const out = {};
-  for (const key2 of Object.keys(body2)) if (declared.includes(key2)) setOwn(out, key2, body2[key2]);
+  const storedAs = route2.body?.storedAs;
+  for (const key2 of Object.keys(body2)) if (declared.includes(key2)) setOwn(out, (storedAs && Object.hasOwn(storedAs, key2) ? storedAs[key2] : void 0) ?? key2, body2[key2]);
   return out;
 }
 function createDispatcher(deps) {

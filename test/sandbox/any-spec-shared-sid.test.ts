@@ -69,7 +69,12 @@ describe('a spec whose every item parameter is {Sid}', () => {
       const auth = `Basic ${Buffer.from(`me:${sandbox.apiKey}`).toString('base64')}`;
       const res = await sandbox.fetch(new Request(`http://sandbox.test${generated.tables.basePath}/Accounts.json`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' }, body: 'FriendlyName=a' }));
       expect(res.status).toBe(201);
-      expect(((await res.json()) as { sid: string }).sid).toMatch(/^AC[0-9a-fA-F]{32}$/);
+      const made = (await res.json()) as { sid: string; friendly_name: string };
+      expect(made.sid).toMatch(/^AC[0-9a-fA-F]{32}$/);
+      // The form's `FriendlyName` is the record's `friendly_name` (one spelling, another case).
+      expect(made.friendly_name).toBe('a');
+      const update = await sandbox.fetch(new Request(`http://sandbox.test${generated.tables.basePath}/Accounts/${made.sid}.json`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' }, body: 'FriendlyName=b' }));
+      expect(await update.json()).toEqual({ sid: made.sid, friendly_name: 'b' });
     } finally {
       await sandbox.close();
     }

@@ -117,6 +117,26 @@ function formOf(model: ApiModel, content: MediaContent[]): { form?: ParamRow[] }
   return form === undefined ? {} : { form };
 }
 
+/** Compared ignoring case, `_` and `-`: `FriendlyName`, `friendly_name` and `friendly-name` are one name. */
+const spelling = (name: string): string => name.replace(/[_-]/g, '').toLowerCase();
+
+/**
+ * An inferred resource's create or update: each body property the resource does not have, which exactly one
+ * resource property spells the same way (ignoring case, `_`, `-`), is stored under that property (BodyRow.storedAs).
+ */
+function storedAsOf(model: ApiModel, op: Operation, resourceSchema: string | undefined, sent: string[] | null): { storedAs?: Record<string, string> } {
+  const named = resourceSchema === undefined ? undefined : model.schemas[resourceSchema];
+  if (named?.semantics.resource?.inferred !== true || (op.semantics.action !== 'create' && op.semantics.action !== 'update') || sent === null) return {};
+  const own = Object.keys(propertiesOf(named.schema));
+  const storedAs: Record<string, string> = {};
+  for (const name of sent) {
+    if (own.includes(name) || sent.some((other) => other !== name && spelling(other) === spelling(name))) continue;
+    const same = own.filter((p) => spelling(p) === spelling(name) && !sent.includes(p));
+    if (same.length === 1) setOwn(storedAs, name, same[0]!);
+  }
+  return Object.keys(storedAs).length > 0 ? { storedAs } : {};
+}
+
 /** Whether a schema's `type` (a string or, after normalisation, a list) includes `type`. */
 function hasType(node: SchemaNode | undefined, type: string): boolean {
   const t = objectOf(node)?.type;
@@ -365,6 +385,7 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
           defaults: defaultsOf(model, preferredMedia(body.content)?.schema),
           properties: declaredProperties(model, preferredMedia(body.content)?.schema),
           ...formOf(model, body.content),
+          ...storedAsOf(model, op, resourceSchema, declaredProperties(model, preferredMedia(body.content)?.schema)),
         }
       : null,
     auth: [...new Set(credentials.map((c) => c.name))],

@@ -76,7 +76,9 @@ function declaredOnly(route: Route, body: Json): Json {
   const declared = route.body?.properties;
   if (!declared) return body;
   const out: Json = {};
-  for (const key of Object.keys(body)) if (declared.includes(key)) setOwn(out, key, body[key]);
+  // An inferred resource's body may spell a field otherwise than its record does (BodyRow.storedAs).
+  const storedAs = route.body?.storedAs;
+  for (const key of Object.keys(body)) if (declared.includes(key)) setOwn(out, (storedAs && Object.hasOwn(storedAs, key) ? storedAs[key] : undefined) ?? key, body[key]);
   return out;
 }
 

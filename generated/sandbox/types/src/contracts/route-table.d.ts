@@ -110,6 +110,11 @@ export interface BodyRow {
      * each with the JSON type its strings are read as (like a query parameter's; repeated names are a list's items).
      */
     form?: ParamRow[];
+    /**
+     * An inferred resource's create or update only: body properties stored under the resource property of the same
+     * name in another case and spelling (twilio's form `FriendlyName` is the record's `friendly_name`). Absent for ours.
+     */
+    storedAs?: Record<string, string>;
 }
 /**
  * One place a credential can be carried (an OpenAPI security scheme): `key`, the key itself (an apiKey scheme's
