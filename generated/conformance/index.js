@@ -15197,7 +15197,8 @@ var echo = {
       if (sent === null || !resource.properties.includes(field) || rules[field]?.null === "rule" || rules[field]?.replace) continue;
       if (!echoable(ctx, resource.schema, field, sent)) continue;
       if (deref(sentSchemas[field], ctx.suite.defs).properties !== void 0 && fieldSchema(ctx, resource.schema, field).properties === void 0) continue;
-      const expected = rules[field]?.normalize === "lowercase" && typeof sent === "string" ? sent.toLowerCase() : sent;
+      const asText = typeof sent === "number" && (ctx.route.body?.asText ?? []).includes(field);
+      const expected = rules[field]?.normalize === "lowercase" && typeof sent === "string" ? sent.toLowerCase() : asText ? String(sent) : sent;
       for (const [where, got] of [["answer", record[field]], ["get", shown?.[field]]]) {
         if (where === "get" && !shown) continue;
         if (where === "answer" && got === void 0 && shown?.[field] !== void 0) continue;

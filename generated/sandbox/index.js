@@ -10349,6 +10349,7 @@ function applyUpdate(ctx, resource, data) {
     }
     setOwn(data, field2, clone(value));
   }
+  if (resource.fixed !== void 0) fillPresent(data, resource.fixed);
   normalize(rules, data);
 }
 function updateAction(ctx, hooks) {
@@ -10684,7 +10685,12 @@ function declaredOnly(route2, body2) {
   if (!declared) return body2;
   const out = {};
   const storedAs = route2.body?.storedAs;
-  for (const key2 of Object.keys(body2)) if (declared.includes(key2)) setOwn(out, (storedAs && Object.hasOwn(storedAs, key2) ? storedAs[key2] : void 0) ?? key2, body2[key2]);
+  const asText = route2.body?.asText;
+  for (const key2 of Object.keys(body2)) {
+    if (!declared.includes(key2)) continue;
+    const value = asText?.includes(key2) && typeof body2[key2] === "number" ? String(body2[key2]) : body2[key2];
+    setOwn(out, (storedAs && Object.hasOwn(storedAs, key2) ? storedAs[key2] : void 0) ?? key2, value);
+  }
   return out;
 }
 function createDispatcher(deps) {

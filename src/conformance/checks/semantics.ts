@@ -331,7 +331,9 @@ export const echo: Check = {
       // A structured input the resource holds in another form (a run launch's metadata object, whose customer map
       // is the run's metadata): the body declares properties the resource's field does not.
       if (deref(sentSchemas[field], ctx.suite.defs).properties !== undefined && fieldSchema(ctx, resource.schema, field).properties === undefined) continue;
-      const expected = rules[field]?.normalize === 'lowercase' && typeof sent === 'string' ? sent.toLowerCase() : sent;
+      // A number the record holds as text (BodyRow.asText: discord's `permissions`) is answered as that text.
+      const asText = typeof sent === 'number' && (ctx.route.body?.asText ?? []).includes(field);
+      const expected = rules[field]?.normalize === 'lowercase' && typeof sent === 'string' ? sent.toLowerCase() : asText ? String(sent) : sent;
       for (const [where, got] of [['answer', record[field]], ['get', shown?.[field]]] as const) {
         if (where === 'get' && !shown) continue;
         // An answer may leave an optional field out (a transcript on submit); the get must show it then.

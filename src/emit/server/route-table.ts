@@ -137,6 +137,38 @@ function storedAsOf(model: ApiModel, op: Operation, resourceSchema: string | und
   return Object.keys(storedAs).length > 0 ? { storedAs } : {};
 }
 
+/** The JSON types a schema admits at its top level, through `anyOf`/`oneOf` branches and named schemas (bounded). */
+function admittedTypes(model: ApiModel, node: SchemaNode | undefined, depth = 0): Set<string> {
+  const out = new Set<string>();
+  const schema = objectOf(deref(model, node));
+  if (schema === undefined || depth > 4) return out;
+  const t = schema.type;
+  for (const one of Array.isArray(t) ? t : typeof t === 'string' ? [t] : []) if (typeof one === 'string') out.add(one === 'integer' ? 'number' : one);
+  for (const kw of ['anyOf', 'oneOf'] as const) {
+    const branches = schema[kw];
+    if (Array.isArray(branches)) for (const b of branches) for (const one of admittedTypes(model, b as SchemaNode, depth + 1)) out.add(one);
+  }
+  return out;
+}
+
+/**
+ * An inferred resource's create or update: body properties that may be sent as a number where the resource
+ * property holds only text (and null), stored as their text (BodyRow.asText).
+ */
+function asTextOf(model: ApiModel, op: Operation, resourceSchema: string | undefined, bodySchema: SchemaNode | undefined): { asText?: string[] } {
+  const named = resourceSchema === undefined ? undefined : model.schemas[resourceSchema];
+  if (named?.semantics.resource?.inferred !== true || (op.semantics.action !== 'create' && op.semantics.action !== 'update')) return {};
+  const own = propertiesOf(named.schema);
+  const asText: string[] = [];
+  for (const [name, node] of Object.entries(propertiesOf(deref(model, bodySchema)))) {
+    if (!Object.prototype.hasOwnProperty.call(own, name)) continue;
+    const held = admittedTypes(model, own[name]);
+    held.delete('null');
+    if (held.size === 1 && held.has('string') && admittedTypes(model, node).has('number')) asText.push(name);
+  }
+  return asText.length > 0 ? { asText } : {};
+}
+
 /** Whether a schema's `type` (a string or, after normalisation, a list) includes `type`. */
 function hasType(node: SchemaNode | undefined, type: string): boolean {
   const t = objectOf(node)?.type;
@@ -386,6 +418,7 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
           properties: declaredProperties(model, preferredMedia(body.content)?.schema),
           ...formOf(model, body.content),
           ...storedAsOf(model, op, resourceSchema, declaredProperties(model, preferredMedia(body.content)?.schema)),
+          ...asTextOf(model, op, resourceSchema, preferredMedia(body.content)?.schema),
         }
       : null,
     auth: [...new Set(credentials.map((c) => c.name))],

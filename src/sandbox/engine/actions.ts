@@ -12,6 +12,7 @@ import {
   checkUnique,
   clone,
   fieldRules,
+  fillPresent,
   findRecord,
   firstPathParam,
   hiddenParents,
@@ -204,6 +205,8 @@ export function applyUpdate(ctx: RequestContext, resource: ResourceRow, data: Js
     }
     setOwn(data, field, clone(value));
   }
+  // An inferred resource's objects and array items an update sends are completed as a create's are (issue 27).
+  if (resource.fixed !== undefined) fillPresent(data, resource.fixed);
   normalize(rules, data);
 }
 

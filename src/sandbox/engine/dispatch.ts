@@ -78,7 +78,13 @@ function declaredOnly(route: Route, body: Json): Json {
   const out: Json = {};
   // An inferred resource's body may spell a field otherwise than its record does (BodyRow.storedAs).
   const storedAs = route.body?.storedAs;
-  for (const key of Object.keys(body)) if (declared.includes(key)) setOwn(out, (storedAs && Object.hasOwn(storedAs, key) ? storedAs[key] : undefined) ?? key, body[key]);
+  // A number sent where the record holds text is stored as its text (BodyRow.asText).
+  const asText = route.body?.asText;
+  for (const key of Object.keys(body)) {
+    if (!declared.includes(key)) continue;
+    const value = asText?.includes(key) && typeof body[key] === 'number' ? String(body[key]) : body[key];
+    setOwn(out, (storedAs && Object.hasOwn(storedAs, key) ? storedAs[key] : undefined) ?? key, value);
+  }
   return out;
 }
 

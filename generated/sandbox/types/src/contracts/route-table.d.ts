@@ -115,6 +115,11 @@ export interface BodyRow {
      * name in another case and spelling (twilio's form `FriendlyName` is the record's `friendly_name`). Absent for ours.
      */
     storedAs?: Record<string, string>;
+    /**
+     * An inferred resource's create or update only: body properties sent as numbers where the record holds text
+     * (discord takes `permissions` as an integer or a string and answers a string): stored as their decimal text.
+     */
+    asText?: string[];
 }
 /**
  * One place a credential can be carried (an OpenAPI security scheme): `key`, the key itself (an apiKey scheme's
