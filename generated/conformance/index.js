@@ -5984,7 +5984,10 @@ var Prober = class {
         return b;
       })();
       const errs = this.errors(target);
-      if (errs.some((e) => e.keyword === "type" && path.every((s, i) => e.path[i] === s))) {
+      const at = (e) => path.every((s, i) => e.path[i] === s);
+      const inBranches = errs.filter((e) => e.branch && at(e));
+      const combined = errs.some((e) => !e.branch && (e.keyword === "anyOf" || e.keyword === "oneOf") && at(e));
+      if (errs.some((e) => e.keyword === "type" && !e.branch && at(e)) || combined && inBranches.length > 0 && inBranches.every((e) => e.keyword === "type")) {
         this.addInvalid(`${path.length ? `${readablePath(path)}: ` : ""}wrong type (${name})`, target, path);
         return;
       }

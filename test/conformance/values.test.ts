@@ -443,6 +443,18 @@ describe('boundaryVariants', () => {
     expect(boundaryVariants(schema, {})).toEqual(boundaryVariants(schema, {}));
   });
 
+  it('calls a value the wrong type only when every branch of a union refuses it by type', () => {
+    // box's retention_length: a string, or a number of format int32. 12345.5 fails the number branch by its format,
+    // not its type, so it is no "wrong type" probe (the sandbox rightly took it); a boolean fails both by type.
+    const schema: SchemaNode = {
+      type: ['object'],
+      properties: { retention_length: { oneOf: [{ type: ['string', 'null'], format: 'int32' }, { type: ['number'], format: 'int32' }] } },
+    };
+    const labels = boundaryVariants(schema, {}).invalid.map((v) => v.label);
+    expect(labels).toContain('retention_length: wrong type (boolean)');
+    expect(labels).not.toContain('retention_length: wrong type (number)');
+  });
+
   it('probes the properties of a union body through the branch its minimal body is an instance of', () => {
     const defs: Defs = {
       Keyword: { type: ['object'], required: ['kind', 'words'], properties: { kind: { const: 'keyword' }, words: { type: ['array'], items: { type: ['string'] }, minItems: 1 }, name: { type: ['string'], maxLength: 10 } } },

@@ -246,7 +246,13 @@ export class Prober {
         return b;
       })();
       const errs = this.errors(target);
-      if (errs.some((e) => e.keyword === 'type' && path.every((s, i) => e.path[i] === s))) {
+      // Wrong by its type: a type error on the field itself, or, under `anyOf`/`oneOf`, every branch refusing it
+      // by type. A branch refusing it otherwise (box's `retention_length`: a string, or a number of format int32,
+      // where 12345.5 fails the format) means the type is right and the probe would test something else.
+      const at = (e: { path: Seg[] }): boolean => path.every((s, i) => e.path[i] === s);
+      const inBranches = errs.filter((e) => e.branch && at(e));
+      const combined = errs.some((e) => !e.branch && (e.keyword === 'anyOf' || e.keyword === 'oneOf') && at(e));
+      if (errs.some((e) => e.keyword === 'type' && !e.branch && at(e)) || (combined && inBranches.length > 0 && inBranches.every((e) => e.keyword === 'type'))) {
         this.addInvalid(`${path.length ? `${readablePath(path)}: ` : ''}wrong type (${name})`, target, path);
         return;
       }
