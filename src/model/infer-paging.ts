@@ -54,7 +54,7 @@ export function inferPaging(model: ApiModel, op: Operation, resourceSchema: stri
   const pageParam = offset ?? pageNumber ?? cursor;
   if (!pageParam) return undefined;
   const answer = op.responses.find((r) => /^2\d\d$/.test(r.status))?.content.find((c) => isJsonMedia(c.mediaType))?.schema;
-  const properties = objectOf(resolved(model, answer)?.properties);
+  const properties = answerProperties(model, answer);
   if (!properties) return undefined;
   const resource = objectOf(model.schemas[resourceSchema]?.schema);
   const arrays = Object.keys(properties).filter((k) => {
@@ -76,4 +76,17 @@ export function inferPaging(model: ApiModel, op: Operation, resourceSchema: stri
     ...(offset ? { style: 'offset' as const } : pageNumber ? { style: 'page' as const } : {}),
     ...(nextLink ? { nextLink: true } : {}),
   };
+}
+
+/**
+ * An answer's properties, those of its `allOf` parts included (box's lists: a marker-paging part and an entries
+ * part), or undefined when it declares none.
+ */
+function answerProperties(model: ApiModel, answer: unknown): Record<string, JsonValue> | undefined {
+  const schema = resolved(model, answer);
+  const out: Record<string, JsonValue> = {};
+  const parts = Array.isArray(schema?.allOf) ? schema.allOf : [];
+  for (const part of parts) for (const [k, v] of Object.entries(objectOf(resolved(model, part)?.properties) ?? {})) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(objectOf(schema?.properties) ?? {})) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  return Object.keys(out).length > 0 ? out : undefined;
 }

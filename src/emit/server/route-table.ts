@@ -214,6 +214,18 @@ function shapeOf(model: ApiModel, op: Operation, status: string, resourceSchema:
   const named = resourceSchema === undefined ? undefined : model.schemas[resourceSchema];
   const inferredId = named?.semantics.resource?.inferred === true ? named.semantics.resource.id : undefined;
   if (inferredId !== undefined && (op.semantics.action === 'create' || op.semantics.action === 'get' || op.semantics.action === 'update') && keys.includes(inferredId)) return { kind: 'resource' };
+  // An inferred list whose answer holds, among other things (box's marker-paging part, an `allOf`), exactly one
+  // array of the resource: that array is the list.
+  if (inferredId !== undefined && op.semantics.action === 'list') {
+    const merged = { ...props };
+    const parts = objectOf(schema)?.allOf;
+    if (Array.isArray(parts)) for (const part of parts) Object.assign(merged, propertiesOf(deref(model, part as SchemaNode)));
+    const arrays = Object.keys(merged).filter((k) => {
+      const node = deref(model, merged[k]);
+      return hasType(node, 'array') && deref(model, objectOf(node)?.items as SchemaNode | undefined) === named!.schema;
+    });
+    if (arrays.length === 1) return { kind: 'list', items: arrays[0]!, total: null };
+  }
   if (resourceSchema !== undefined && keys.length === 1) {
     const only = deref(model, props[keys[0]!]);
     if (only === model.schemas[resourceSchema]?.schema || isView(refName(props[keys[0]!]), 'wrapped', 'resource')) return { kind: 'wrapped', key: keys[0]! };
