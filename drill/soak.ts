@@ -1,7 +1,8 @@
 // The soak (issue 29): `npm run drill -- --soak <seconds> [--rate 20] [--interval S] [--instances 3 --db URL]
 // [--report FILE]`. Mixed traffic over every operation of the route table (so every operation family) at a
 // steady rate, from valid requests the conformance World prepares: creates store new records (unique fields made
-// unique), deletes remove records the soak created, updates change them, everything else runs as prepared.
+// unique), deletes remove records the soak created, updates change them, version listings read their histories,
+// everything else runs as prepared.
 // Every interval (a minute; shorter soaks: a thirtieth of the run, at least 5 s) it reports requests, p50, p99,
 // RSS and heap of the sandbox processes (a probe loaded into them, drill/memory-probe.mjs) and the records
 // stored; every 5xx and every request without an answer is an error, listed. Beside the mix, runs are launched and
@@ -177,6 +178,15 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
           if (route.action === 'delete') target.deleted = true; // no second delete of it meanwhile
           else target.busy = true;
         } else if (route.action === 'delete' || route.action === 'update') return; // never change what the set-up prepared
+      }
+      // A record's history is read from a record the soak made, which lives as long as creates and deletes let it:
+      // read on the set-up's shared record, whose history every prepared test-case change lengthens, the listing
+      // (unpaged, by the facts) would answer a longer history each minute, which is the traffic growing, not the
+      // sandbox slowing (the hour's soak of 2026-12-07 13:03: listTestSetVersions 10 -> 30-75 ms).
+      if (route.action === 'versions' && route.resource) {
+        const candidates = (stored.get(route.resource) ?? []).filter((s) => !s.deleted);
+        const own = ownParam(route);
+        if (candidates.length > 0 && own) spec.path![own] = candidates[rng.int(candidates.length)]!.id;
       }
       const query = spec.query && Object.keys(spec.query).length > 0 ? `?${new URLSearchParams(spec.query).toString()}` : '';
       const headers: Record<string, string> = { ...spec.headers, 'X-API-Key': org.key };
