@@ -10559,7 +10559,7 @@ function shapeBody(ctx, result) {
       return out;
     }
     case "list": {
-      const out = {};
+      const out = shape2.envelope === void 0 ? {} : structuredClone(shape2.envelope);
       const row = resource();
       setOwn(out, shape2.items, result.records.map((r) => present(row, r)));
       const nextKey = ctx.route.pagination?.nextPageToken;

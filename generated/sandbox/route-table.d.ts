@@ -7,7 +7,7 @@ export type ResponseShape =
   | { kind: 'empty' }
   | { kind: 'resource' }
   | { kind: 'wrapped'; key: string }
-  | { kind: 'list'; items: string; total: string | null }
+  | { kind: 'list'; items: string; total: string | null; envelope?: Record<string, JsonValue> }
   | { kind: 'items' }
   | { kind: 'other'; schema?: string; keys: string[]; constants: Record<string, JsonValue> };
 /** The sandbox's rules for one field (x-normalize, x-unique, x-replace, x-null, x-references). */

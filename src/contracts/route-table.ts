@@ -15,7 +15,11 @@ export type ResponseShape =
   | { kind: 'empty' }
   | { kind: 'resource' }
   | { kind: 'wrapped'; key: string }
-  | { kind: 'list'; items: string; total: string | null }
+  /**
+   * `envelope` (an inferred list only): the answer's other required fields, from a minimal valid answer (redocly-cafe's
+   * `object: list` and `page`), answered around the page.
+   */
+  | { kind: 'list'; items: string; total: string | null; envelope?: Record<string, JsonValue> }
   /** The list's records are the whole answer (a top-level JSON array): inferred lists of specs without our vocabulary. */
   | { kind: 'items' }
   | { kind: 'other'; schema?: string; keys: string[]; constants: Record<string, JsonValue> };

@@ -2,7 +2,7 @@
 // the entries array is the list, whether or not the list's parameters page it. Before, the answer was `{}`.
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/sandbox/index.js';
-import { generateFor, writeSpec } from '../support/any-spec.js';
+import { conformanceOf, failures, generateFor, writeSpec } from '../support/any-spec.js';
 
 const NODE = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } };
 const NODES = { allOf: [{ type: 'object', properties: { limit: { type: 'integer' }, next_marker: { type: ['string', 'null'] } } }, { type: 'object', properties: { entries: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } }] };
@@ -40,5 +40,21 @@ describe('a list answered by an allOf of parts', () => {
     } finally {
       await sandbox.close();
     }
+  }, 120_000);
+
+  // redocly-cafe's OrderList: `object: const list` and a `page` object are required beside the items.
+  it('answers the fields the list answer requires beside its items', async () => {
+    const list = { type: 'object', required: ['object', 'page', 'items'], properties: { object: { type: 'string', const: 'list' }, page: { type: 'object', properties: { endCursor: { type: ['string', 'null'] } } }, items: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } };
+    const spec = structuredClone(SPEC) as typeof SPEC & { components: { schemas: Record<string, unknown> } };
+    spec.components.schemas.Nodes = list;
+    const generated = await generateFor(writeSpec(spec));
+    const sandbox = await createSandbox({ db: ':memory:', log: () => {}, tables: generated.tables });
+    try {
+      const res = await sandbox.fetch(new Request(`http://sandbox.test${generated.tables.basePath}/trees/t1/nodes`, { headers: { authorization: sandbox.apiKey } }));
+      expect(await res.json()).toEqual({ object: 'list', page: expect.any(Object), items: [] });
+    } finally {
+      await sandbox.close();
+    }
+    expect(failures(await conformanceOf(generated))).toEqual([]);
   }, 120_000);
 });

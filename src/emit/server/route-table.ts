@@ -9,7 +9,8 @@ import { namePlaces } from '../../model/alias-renames.js';
 import { isJsonMedia, preferredMedia } from '../../model/media.js';
 import { refNameOf } from '../../model/defs-ref.js';
 import { versionItemSchema, versionReferenceSchema } from '../../model/version-schemas.js';
-import { exampleAnswer } from './example-answer.js';
+import { validValue } from '../../conformance/values/index.js';
+import { defsOf, exampleAnswer } from './example-answer.js';
 import { fixedTree, recordFill } from './record-fill.js';
 
 /**
@@ -167,6 +168,21 @@ function asTextOf(model: ApiModel, op: Operation, resourceSchema: string | undef
     if (held.size === 1 && held.has('string') && admittedTypes(model, node).has('number')) asText.push(name);
   }
   return asText.length > 0 ? { asText } : {};
+}
+
+/**
+ * An inferred list's answer fields beside its items, total and next token that the answer schema requires (a
+ * minimal valid answer's, `const` values included): answered around every page, so the answer validates.
+ */
+function withEnvelope(model: ApiModel, op: Operation, status: string, resourceSchema: string | undefined, shape: ResponseShape): ResponseShape {
+  if (shape.kind !== 'list' || resourceSchema === undefined || model.schemas[resourceSchema]?.semantics.resource?.inferred !== true) return shape;
+  const media = preferredMedia(op.responses.find((r) => r.status === status)?.content ?? []);
+  const minimal = objectOf(media === undefined ? undefined : (validValue(media.schema as never, defsOf(model)) as SchemaNode | undefined));
+  if (minimal === undefined) return shape;
+  const envelope: Record<string, JsonValue> = {};
+  const paging = op.semantics.pagination;
+  for (const [k, v] of Object.entries(minimal)) if (k !== shape.items && k !== shape.total && k !== paging?.nextPageToken) setOwn(envelope, k, v);
+  return Object.keys(envelope).length > 0 ? { ...shape, envelope } : shape;
 }
 
 /** Whether a schema's `type` (a string or, after normalisation, a list) includes `type`. */
@@ -454,7 +470,7 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
     copiesWith: s.copiesWith ?? null,
     success: {
       status: Number(success),
-      shape: shapeOf(model, op, success, resourceSchema, canonicalShape(model, op, resourceSchema)),
+      shape: withEnvelope(model, op, success, resourceSchema, shapeOf(model, op, success, resourceSchema, canonicalShape(model, op, resourceSchema))),
       media: successMedia && successMedia.length > 0 ? (successMedia.find((c) => isJsonMedia(c.mediaType)) ?? successMedia[0]!).mediaType : null,
     },
     errors: statuses.filter((st) => /^[45]\d\d$/.test(st)).map(Number),

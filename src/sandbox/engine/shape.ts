@@ -26,7 +26,8 @@ export function shapeBody(ctx: RequestContext, result: ActionResult): unknown {
     case 'list': {
       // The generic list action (the only one answering records rather than a body) sets the total and, on a
       // paginated list that goes on, the next page token.
-      const out: Json = {};
+      // An inferred list's required fields beside the page (an `object: list`, a page object), as generated.
+      const out: Json = shape.envelope === undefined ? {} : (structuredClone(shape.envelope) as Json);
       const row = resource();
       setOwn(out, shape.items, result.records!.map((r) => present(row, r)));
       const nextKey = ctx.route.pagination?.nextPageToken;

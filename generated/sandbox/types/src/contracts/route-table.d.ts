@@ -13,10 +13,16 @@ export type ResponseShape = {
 } | {
     kind: 'wrapped';
     key: string;
-} | {
+}
+/**
+ * `envelope` (an inferred list only): the answer's other required fields, from a minimal valid answer (redocly-cafe's
+ * `object: list` and `page`), answered around the page.
+ */
+ | {
     kind: 'list';
     items: string;
     total: string | null;
+    envelope?: Record<string, JsonValue>;
 }
 /** The list's records are the whole answer (a top-level JSON array): inferred lists of specs without our vocabulary. */
  | {
