@@ -1,8 +1,11 @@
 // The soak (issue 29): `npm run drill -- --soak <seconds> [--rate 20] [--interval S] [--instances 3 --db URL]
 // [--report FILE]`. Mixed traffic over every operation of the route table (so every operation family) at a
 // steady rate, from valid requests the conformance World prepares: creates store new records (unique fields made
-// unique), deletes remove records the soak created, updates change them, version listings read their histories,
-// everything else runs as prepared.
+// unique), duplicates make records too, deletes remove records the soak made, updates change them, version listings
+// read their histories, everything else runs as prepared. The stored data is held steady where the API lets it:
+// at most POPULATION_CAP live records per kind (past it the oldest is deleted next), creates of what the API cannot
+// delete stop at the cap, a restorable kind (metrics) is made up to the cap and then restored and deleted again,
+// and the mix's runs are not executed (the executed runs are the soak's own, beside it).
 // Every interval (a minute; shorter soaks: a thirtieth of the run, at least 5 s) it reports requests, p50, p99,
 // RSS and heap of the sandbox processes (a probe loaded into them, drill/memory-probe.mjs) and the records
 // stored; every 5xx and every request without an answer is an error, listed. Beside the mix, runs are launched and
@@ -42,6 +45,12 @@ export interface SoakOptions {
 export interface SoakOutcome {
   ok: boolean;
   report: string;
+  /** What the database held at the last sample, per kind (live records, versions, sent entries); null: unreadable. */
+  stored: LiveCounts | null;
+  /** The same when the traffic started (after the set-up). */
+  storedBefore: LiveCounts | null;
+  /** The mix's own live records per kind (acknowledged creates and duplicates not deleted) at the end. */
+  made: Record<string, number>;
 }
 
 /** Requests in flight at most; a tick that finds them all busy is counted as skipped (the rate is not met). */
@@ -49,6 +58,12 @@ const MAX_IN_FLIGHT = 32;
 /** A run launched every this many seconds (a shorter soak: at least five runs), followed every RUN_POLL_MS. */
 const RUN_EVERY_S = 30;
 const RUN_POLL_MS = 2_000;
+/**
+ * Records the mix keeps alive per kind at most: past it, the next request deletes the kind's oldest. Creates and
+ * duplicates each round outnumber the one delete per round, so without it the stored data (and every unpaged
+ * listing over it) grows all hour; with it the soak measures the sandbox in a steady state, not the traffic's growth.
+ */
+export const POPULATION_CAP = 10;
 
 interface Live {
   route: Route;
@@ -115,6 +130,15 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
       }
     }
     const idField = new Map(ctx.suite.resources.map((r) => [r.name, r.id]));
+    const deletes = new Map(live.filter((l) => l.route.action === 'delete' && l.route.resource).map((l) => [l.route.resource!, l]));
+    // A collection POST of a kind the API cannot delete (background sounds) makes records nothing removes: it runs
+    // until POPULATION_CAP of them are made, then leaves the mix.
+    const undeletable = (route: Route): boolean => route.method === 'POST' && route.params.path.length === 0 && typeof route.resource === 'string' && !deletes.has(route.resource);
+    const undeletableMade = new Map<string, number>();
+    // The mix's launchRun makes run records (deleted as the others); its runs are not executed here, where each
+    // would leave its conversations behind for good (no operation deletes a run's simulations with it): the
+    // executed runs are the soak's own, beside the mix (soak-runs.ts), in an organization of their own.
+    await ctx.control('PUT', `/organizations/${org.id}/run-execution`, { mode: 'manual' });
     // Executed runs, in an organization of their own (automatic execution, its own chat agent and webhook).
     await receiver.start();
     const runsOrg = await ctx.createOrganization('soak runs');
@@ -161,10 +185,26 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
     };
     const base = (n: number): string => processes[n % processes.length]!.info.base_url;
 
+    const liveMade = (resource: string | null | undefined): Stored[] => (stored.get(resource ?? '') ?? []).filter((s) => !s.deleted && !s.busy);
+    const deletedMade = (resource: string | null | undefined): Stored[] => (stored.get(resource ?? '') ?? []).filter((s) => s.deleted && !s.busy);
+    /** Works on a record the soak made (a delete, an update, a history read): with none, another operation runs. */
+    const needsOwn = (route: Route): boolean => route.action === 'delete' || route.action === 'update' || route.action === 'versions';
+    // A kind that can be restored (metrics) keeps its deleted records, listed as recently deleted until their purge
+    // time, 30 days on: the mix makes at most POPULATION_CAP of them, live or deleted, and then restores what it
+    // deleted and deletes it again.
+    const restorable = new Set(live.filter((l) => l.route.action === 'restore' && l.route.resource).map((l) => l.route.resource!));
+    /** This operation has nothing to work on, or would grow what the mix holds steady: another one runs. */
+    const idle = (route: Route): boolean =>
+      (needsOwn(route) && liveMade(route.resource).length === 0) ||
+      (route.action === 'restore' && deletedMade(route.resource).length === 0) ||
+      ((route.action === 'create' || route.action === 'duplicate') && restorable.has(route.resource ?? '') && (stored.get(route.resource!) ?? []).length >= POPULATION_CAP) ||
+      (undeletable(route) && (undeletableMade.get(route.id) ?? 0) >= POPULATION_CAP);
     const one = async (n: number): Promise<void> => {
-      let item = next();
-      // A delete or an update works on a record the soak created; with none yet, another operation runs.
-      for (let tries = 0; tries < 5 && (item.route.action === 'delete' || item.route.action === 'update') && !(stored.get(item.route.resource ?? '') ?? []).some((s) => !s.deleted); tries++) item = next();
+      // A kind past its cap has its oldest record deleted first.
+      const crowded = [...stored.keys()].find((resource) => deletes.has(resource) && liveMade(resource).length > POPULATION_CAP);
+      let item = crowded === undefined ? next() : deletes.get(crowded)!;
+      for (let tries = 0; tries < 5 && idle(item.route); tries++) item = next();
+      if (idle(item.route)) return;
       const { route } = item;
       const spec: RequestSpec = { ...item.spec, path: { ...item.spec.path }, ...(item.spec.body === undefined ? {} : { body: JSON.parse(JSON.stringify(item.spec.body)) as unknown }) };
       let target: Stored | undefined;
@@ -179,12 +219,20 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
           else target.busy = true;
         } else if (route.action === 'delete' || route.action === 'update') return; // never change what the set-up prepared
       }
+      if (route.action === 'restore' && route.resource) {
+        const candidates = deletedMade(route.resource);
+        const own = ownParam(route);
+        if (candidates.length === 0 || !own) return;
+        target = candidates[rng.int(candidates.length)]!;
+        spec.path![own] = target.id;
+        target.busy = true;
+      }
       // A record's history is read from a record the soak made, which lives as long as creates and deletes let it:
       // read on the set-up's shared record, whose history every prepared test-case change lengthens, the listing
       // (unpaged, by the facts) would answer a longer history each minute, which is the traffic growing, not the
       // sandbox slowing (the hour's soak of 2026-12-07 13:03: listTestSetVersions 10 -> 30-75 ms).
       if (route.action === 'versions' && route.resource) {
-        const candidates = (stored.get(route.resource) ?? []).filter((s) => !s.deleted);
+        const candidates = liveMade(route.resource);
         const own = ownParam(route);
         if (candidates.length > 0 && own) spec.path![own] = candidates[rng.int(candidates.length)]!.id;
       }
@@ -207,6 +255,10 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
       } else if (answer.status >= 400) sampleFourxx++;
       const ok = answer.status >= 200 && answer.status < 300;
       if (target && route.action === 'delete' && !ok) target.deleted = answer.status === 404; // refused: still there
+      if (target && route.action === 'restore') {
+        target.busy = false;
+        if (ok) target.deleted = false;
+      }
       if (target && route.action === 'update') {
         target.busy = false;
         const record = ok ? recordIn(route, answer.body) : undefined;
@@ -216,7 +268,9 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
           if (sent.length > 0) target.updated = { ...target.updated, ...Object.fromEntries(sent.map((k) => [k, record[k]])) };
         }
       }
-      if (ok && route.action === 'create' && route.resource) {
+      if (ok && undeletable(route)) undeletableMade.set(route.id, (undeletableMade.get(route.id) ?? 0) + 1);
+      // A duplicate is a create too: it makes a record the mix then owns (updates, deletes, history reads).
+      if (ok && (route.action === 'create' || route.action === 'duplicate') && route.resource) {
         const record = recordIn(route, answer.body);
         const id = record?.[idField.get(route.resource) ?? 'id'];
         if (typeof id === 'string') {
@@ -256,6 +310,7 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
       return { rss, heap };
     };
 
+    const storedBefore = liveCounter.count();
     say(`soak: ${live.length} of ${routes.length} operations prepared; traffic starts`);
     const started = performance.now();
     const end = started + o.seconds * 1000;
@@ -352,7 +407,8 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
     ];
     const ok = checksAll.every((c) => c.ok);
     const report = soakReport({ o, command, interval, samples, checks: checksAll, errors, lost, runProblems: runsVerdict.lines, perFamily, unprepared, prepared: live.length, routes: routes.length, trafficS, requests, recordBytes: recordCount > 0 ? recordBytes / recordCount : 0, load: [loadBefore, loadavg()], processes: processes.length, liveCounts: lastCounts, acknowledged: acknowledgedNow(), ok });
-    return { ok, report };
+    const made = Object.fromEntries([...stored].map(([kind, list]) => [kind, list.filter((x) => !x.deleted).length]));
+    return { ok, report, stored: lastCounts, storedBefore, made };
   } finally {
     liveCounter?.close();
     await runs?.close();
@@ -401,7 +457,7 @@ function soakReport(r: ReportInput): string {
     '',
     `\`${r.command}\`: **${r.ok ? 'pass' : 'FAIL'}**. ${r.requests} requests in ${Math.round(r.trafficS)} s (target ${r.o.rate}/s) over ${r.prepared} of ${r.routes} operations, seed ${r.o.seed}. Node ${process.version}, load average ${r.load[0].map((x) => x.toFixed(1)).join(' ')} at the start and ${r.load[1].map((x) => x.toFixed(1)).join(' ')} at the end (other work on the machine shows in the latencies), ${new Date().toISOString().slice(0, 10)}.`,
     '',
-    `The runs beside the mix (one launched every ${Math.min(RUN_EVERY_S, Math.max(1, Math.floor(r.o.seconds / 5)))} s, executed by the sandbox against a chat agent on loopback, followed with GET every ${RUN_POLL_MS / 1000} s) are not in the latency samples; their check is below. The test: the run is cut into samples; the reference window is the samples ending in [T/6, T/3], the final window those ending after 5T/6 (for an hour: minutes 10-20 against the last ten minutes). The final median p99 must be within 10% (or 5 ms) of the reference median, and the final median RSS and heap (the heap V8 kept after its last full collection, so garbage not yet collected does not count) within 10% of the reference plus the data stored in between (rows the database holds more between the windows (every live record, version and sent entry, whatever made it) times a record's mean size as answered; RSS also the database file's growth in between, where the sandbox maps its SQLite file). Every acknowledged create must read back (404 when an acknowledged delete removed it); no 5xx and no request without an answer.`,
+    `The runs beside the mix (one launched every ${Math.min(RUN_EVERY_S, Math.max(1, Math.floor(r.o.seconds / 5)))} s, executed by the sandbox against a chat agent on loopback, followed with GET every ${RUN_POLL_MS / 1000} s) are not in the latency samples; their check is below. The test: the run is cut into samples; the reference window is the samples ending in [T/6, T/3], the final window those ending after 5T/6 (for an hour: minutes 10-20 against the last ten minutes). The mix holds its stored data steady where the API lets it: at most ${POPULATION_CAP} live records per kind made by its creates and duplicates (past that the kind's oldest is deleted next), creates of a kind the API cannot delete (background sounds) stop after ${POPULATION_CAP}, a kind whose deleted records stay listed until a purge 30 days on (metrics, restorable) is made ${POPULATION_CAP} times, live or deleted, and then restored and deleted again, and its own launchRun requests make runs that are not executed (its organization is in manual execution), because the API has no way to delete a run's conversations; what still grows (versions, sent webhooks and notifications, events, the runs beside the mix) is counted below. The final median p99 must be within 10% (or 5 ms) of the reference median, and the final median RSS and heap (the heap V8 kept after its last full collection, so garbage not yet collected does not count) within 10% of the reference plus the data stored in between (rows the database holds more between the windows (every live record, version and sent entry, whatever made it) times a record's mean size as answered; RSS also the database file's growth in between, where the sandbox maps its SQLite file). Every acknowledged create must read back (404 when an acknowledged delete removed it); no 5xx and no request without an answer.`,
     '',
     '| check | result | detail |',
     '|---|---|---|',
