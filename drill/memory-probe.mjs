@@ -8,7 +8,7 @@
 // hides a leak of that size and fails a flat process by chance. V8 runs a full collection only every few minutes
 // at a soak's pace, so the probe asks for one every 30 s (a pause of a few ms on a heap of tens of MB: one request
 // in the 1,200 of a minute at 20/s, below the minute's p99). A collection frees only garbage; a leak survives it.
-import { renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -24,6 +24,23 @@ function fullCollection() {
   try {
     v8.setFlagsFromString('--expose-gc');
     return vm.runInNewContext('gc');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * RSS by kind, from the kernel (Linux): `anon` is what the process allocated (V8's heap, malloc: SQLite's page cache,
+ * buffers), `file` the file pages it maps (its code, and the SQLite database the store maps), `shmem` shared memory
+ * (SQLite's WAL index). Null elsewhere. Where RSS grows tells a leak (anon, with a flat heap: native memory) from a
+ * mapped database growing (file).
+ */
+function rssByKind() {
+  try {
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
+    const out = { anon: kb('RssAnon'), file: kb('RssFile'), shmem: kb('RssShmem') };
+    return Object.values(out).every(Number.isFinite) ? out : null;
   } catch {
     return null;
   }
@@ -53,7 +70,7 @@ if (dir) {
     afterFullCollections();
     const m = process.memoryUsage();
     try {
-      writeFileSync(`${file}.tmp`, JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, heapLive, at: Date.now() }));
+      writeFileSync(`${file}.tmp`, JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, heapLive, external: m.external, arrayBuffers: m.arrayBuffers, rssByKind: rssByKind(), at: Date.now() }));
       renameSync(`${file}.tmp`, file);
     } catch {
       // The soak removed its folder (it is ending): nothing to report to.

@@ -12,7 +12,7 @@
 // executed against a chat agent on loopback (drill/soak-runs.ts). At the end every acknowledged create is read
 // back (present, or 404 when an acknowledged delete removed it) with the fields its last acknowledged update
 // answered; every run must have completed. Verdict: drill/soak-judge.ts.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { prepare } from '../src/conformance/checks/happy.js';
@@ -167,7 +167,7 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
     let requests = 0;
     let skipped = 0;
     let inFlight = 0;
-    const samples: (SoakSample & { errors: number; fourxx: number; skipped: number; dbBytes: number | null; slowest: string })[] = [];
+    const samples: (SoakSample & Breakdown & { processes: number; errors: number; fourxx: number; skipped: number; dbBytes: number | null; slowest: string })[] = [];
     let sampleErrors = 0;
     let sampleFourxx = 0;
     const rng = new Rng(mix(o.seed, 0x50a4));
@@ -294,20 +294,41 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
       }
       return total;
     };
-    const memory = (): { rss: number; heap: number } => {
+    // Every process of the sandbox: the probe is loaded into each one node starts with it (the instances' pool
+    // workers, which hold the store, and the SQL metric runner's children too), each writing <pid>.json here. A file
+    // not rewritten for 10 s is a process that ended (a worker replaced, a runner done): not counted.
+    const memory = (): { rss: number; heap: number; processes: number } & Breakdown => {
       let rss = 0;
       let heap = 0;
-      for (const p of processes) {
+      let anon: number | null = 0;
+      let file: number | null = 0;
+      let external: number | null = 0;
+      let counted = 0;
+      const seen = new Set<number>();
+      for (const name of readdirSync(dir).filter((f) => /^\d+\.json$/.test(f))) {
+        let m: { rss: number; heapUsed: number; heapLive?: number | null; external?: number; rssByKind?: { anon: number; file: number; shmem: number } | null; at: number };
         try {
-          const m = JSON.parse(readFileSync(join(dir, `${p.pid}.json`), 'utf8')) as { rss: number; heapUsed: number; heapLive?: number | null };
-          rss += m.rss;
-          // What the last full collection kept (memory-probe.mjs); the heap at this moment until one has run.
-          heap += typeof m.heapLive === 'number' ? m.heapLive : m.heapUsed;
+          m = JSON.parse(readFileSync(join(dir, name), 'utf8')) as typeof m;
         } catch {
-          rss += (p.rssKb() ?? 0) * 1024;
+          continue; // being replaced (written to .tmp, then renamed)
         }
+        if (Date.now() - m.at > 10_000) continue;
+        seen.add(Number(name.slice(0, -5)));
+        counted++;
+        rss += m.rss;
+        // What the last full collection kept (memory-probe.mjs); the heap at this moment until one has run.
+        heap += typeof m.heapLive === 'number' ? m.heapLive : m.heapUsed;
+        anon = m.rssByKind && anon !== null ? anon + m.rssByKind.anon : null;
+        file = m.rssByKind && file !== null ? file + m.rssByKind.file + m.rssByKind.shmem : null;
+        external = typeof m.external === 'number' && external !== null ? external + m.external : null;
       }
-      return { rss, heap };
+      // A sandbox process whose probe has not written (yet): its RSS from the system, no breakdown.
+      for (const p of processes.filter((x) => !seen.has(x.pid))) {
+        rss += (p.rssKb() ?? 0) * 1024;
+        counted++;
+        anon = file = external = null;
+      }
+      return { rss, heap, anon, file, external, processes: counted };
     };
 
     const storedBefore = liveCounter.count();
@@ -334,7 +355,7 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
       if (performance.now() >= nextSample || performance.now() >= end) {
         const sorted = latencies.sort((a, b) => a - b);
         const m = memory();
-        const sample = { t: Math.round((nextSample - started) / 1000), requests: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), rss: m.rss, heap: m.heap, stored: storedNow(), dbBytes: dbBytes(), errors: sampleErrors, fourxx: sampleFourxx, skipped, slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 3).map((x) => `${x.id} ${Math.round(x.ms)}`).join(', ') };
+        const sample = { t: Math.round((nextSample - started) / 1000), requests: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), rss: m.rss, heap: m.heap, processes: m.processes, anon: m.anon, file: m.file, external: m.external, stored: storedNow(), dbBytes: dbBytes(), errors: sampleErrors, fourxx: sampleFourxx, skipped, slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 3).map((x) => `${x.id} ${Math.round(x.ms)}`).join(', ') };
         slowest = [];
         samples.push(sample);
         say(`soak: ${sample.t} s: ${sample.requests} requests, p50 ${sample.p50.toFixed(1)} ms, p99 ${sample.p99.toFixed(1)} ms, RSS ${(sample.rss / 2 ** 20).toFixed(1)} MB, heap ${(sample.heap / 2 ** 20).toFixed(1)} MB, ${sample.stored} records stored, ${sample.errors} errors`);
@@ -425,6 +446,17 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
   }
 }
 
+/**
+ * Where RSS is (drill/memory-probe.mjs, summed over the processes; null where the kernel does not say): anonymous
+ * memory (V8's heap, malloc: SQLite's page cache), mapped files and shared memory (code, the mapped database, the
+ * WAL index), and V8's external memory (buffers). Reported beside RSS, not judged: they say what a growth is.
+ */
+interface Breakdown {
+  anon: number | null;
+  file: number | null;
+  external: number | null;
+}
+
 interface ReportInput {
   o: SoakOptions;
   /** The last sample's count of what the database holds, per kind (null when it could not be read). */
@@ -433,7 +465,7 @@ interface ReportInput {
   acknowledged: number;
   command: string;
   interval: number;
-  samples: (SoakSample & { errors: number; fourxx: number; skipped: number; dbBytes: number | null; slowest: string })[];
+  samples: (SoakSample & Breakdown & { processes: number; errors: number; fourxx: number; skipped: number; dbBytes: number | null; slowest: string })[];
   checks: Check[];
   errors: string[];
   lost: string[];
@@ -457,7 +489,7 @@ function soakReport(r: ReportInput): string {
     '',
     `\`${r.command}\`: **${r.ok ? 'pass' : 'FAIL'}**. ${r.requests} requests in ${Math.round(r.trafficS)} s (target ${r.o.rate}/s) over ${r.prepared} of ${r.routes} operations, seed ${r.o.seed}. Node ${process.version}, load average ${r.load[0].map((x) => x.toFixed(1)).join(' ')} at the start and ${r.load[1].map((x) => x.toFixed(1)).join(' ')} at the end (other work on the machine shows in the latencies), ${new Date().toISOString().slice(0, 10)}.`,
     '',
-    `The runs beside the mix (one launched every ${Math.min(RUN_EVERY_S, Math.max(1, Math.floor(r.o.seconds / 5)))} s, executed by the sandbox against a chat agent on loopback, followed with GET every ${RUN_POLL_MS / 1000} s) are not in the latency samples; their check is below. The test: the run is cut into samples; the reference window is the samples ending in [T/6, T/3], the final window those ending after 5T/6 (for an hour: minutes 10-20 against the last ten minutes). The mix holds its stored data steady where the API lets it: at most ${POPULATION_CAP} live records per kind made by its creates and duplicates (past that the kind's oldest is deleted next), creates of a kind the API cannot delete (background sounds) stop after ${POPULATION_CAP}, a kind whose deleted records stay listed until a purge 30 days on (metrics, restorable) is made ${POPULATION_CAP} times, live or deleted, and then restored and deleted again, and its own launchRun requests make runs that are not executed (its organization is in manual execution), because the API has no way to delete a run's conversations; what still grows (versions, sent webhooks and notifications, events, the runs beside the mix) is counted below. The final median p99 must be within 10% (or 5 ms) of the reference median, and the final median RSS and heap (the heap V8 kept after its last full collection, so garbage not yet collected does not count) within 10% of the reference plus the data stored in between (rows the database holds more between the windows (every live record, version and sent entry, whatever made it) times a record's mean size as answered; RSS also the database file's growth in between, where the sandbox maps its SQLite file). Every acknowledged create must read back (404 when an acknowledged delete removed it); no 5xx and no request without an answer.`,
+    `The runs beside the mix (one launched every ${Math.min(RUN_EVERY_S, Math.max(1, Math.floor(r.o.seconds / 5)))} s, executed by the sandbox against a chat agent on loopback, followed with GET every ${RUN_POLL_MS / 1000} s) are not in the latency samples; their check is below. The test: the run is cut into samples; the reference window is the samples ending in [T/6, T/3], the final window those ending after 5T/6 (for an hour: minutes 10-20 against the last ten minutes). The mix holds its stored data steady where the API lets it: at most ${POPULATION_CAP} live records per kind made by its creates and duplicates (past that the kind's oldest is deleted next), creates of a kind the API cannot delete (background sounds) stop after ${POPULATION_CAP}, a kind whose deleted records stay listed until a purge 30 days on (metrics, restorable) is made ${POPULATION_CAP} times, live or deleted, and then restored and deleted again, and its own launchRun requests make runs that are not executed (its organization is in manual execution), because the API has no way to delete a run's conversations; what still grows (versions, sent webhooks and notifications, events, the runs beside the mix) is counted below. The final median p99 must be within 10% (or 5 ms) of the reference median, and the final median RSS and heap (the heap V8 kept after its last full collection, so garbage not yet collected does not count; both summed over every process of the sandbox alive at the sample: instances, their pool workers, SQL metric runners) within 10% of the reference plus the data stored in between (rows the database holds more between the windows (every live record, version and sent entry, whatever made it) times a record's mean size as answered; RSS also the database file's growth in between, where the sandbox maps its SQLite file). Every acknowledged create must read back (404 when an acknowledged delete removed it); no 5xx and no request without an answer.`,
     '',
     '| check | result | detail |',
     '|---|---|---|',
@@ -465,9 +497,9 @@ function soakReport(r: ReportInput): string {
     '',
     `## Every ${r.interval} s`,
     '',
-    '| t (s) | requests | p50 (ms) | p99 (ms) | RSS (MB) | heap after the last full collection (MB) | rows stored (database count) | database (MB) | errors | 4xx | ticks skipped (busy) | slowest (operation ms) |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
-    ...r.samples.map((s) => `| ${s.t} | ${s.requests} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${mb(s.rss)} | ${mb(s.heap)} | ${s.stored} | ${s.dbBytes === null ? '-' : mb(s.dbBytes)} | ${s.errors} | ${s.fourxx} | ${s.skipped} | ${s.slowest} |`),
+    '| t (s) | requests | p50 (ms) | p99 (ms) | processes | RSS (MB) | RSS anonymous / mapped files (MB) | external (MB) | heap after the last full collection (MB) | rows stored (database count) | database (MB) | errors | 4xx | ticks skipped (busy) | slowest (operation ms) |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...r.samples.map((s) => `| ${s.t} | ${s.requests} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.processes} | ${mb(s.rss)} | ${s.anon === null || s.file === null ? '-' : `${mb(s.anon)} / ${mb(s.file)}`} | ${s.external === null ? '-' : mb(s.external)} | ${mb(s.heap)} | ${s.stored} | ${s.dbBytes === null ? '-' : mb(s.dbBytes)} | ${s.errors} | ${s.fourxx} | ${s.skipped} | ${s.slowest} |`),
     '',
     '## Operation families',
     '',

@@ -29,6 +29,17 @@ it('reads the samples back and judges them: RSS growing with the database file i
   expect(Object.fromEntries(rejudgeReport(noSizes)!.map((c) => [c.name, c.ok]))['RSS flat']).toBe(false);
 });
 
+it('reads reports with the process count and the RSS breakdown columns (anonymous / mapped files, external) as those without', () => {
+  const plain = report(Array.from({ length: 10 }, (_, i) => row((i + 1) * 60, 150, 40 + 3 * i, (10 + i).toFixed(1))));
+  const withBreakdown = plain
+    .replace('| p99 (ms) | RSS (MB) | heap (MB) |', '| p99 (ms) | processes | RSS (MB) | RSS anonymous / mapped files (MB) | external (MB) | heap (MB) |')
+    .replace('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|', '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|')
+    .replace(/^\| (\d+) \| 1200 \| 2\.0 \| 10\.0 \| ([\d.]+) \|/gm, '| $1 | 1200 | 2.0 | 10.0 | 15 | $2 | 90.0 / 60.0 | 3.0 |');
+  expect(withBreakdown).toContain('| 15 | 150.0 | 90.0 / 60.0 | 3.0 |');
+  expect(rejudgeReport(withBreakdown)).toEqual(rejudgeReport(plain));
+  expect(Object.fromEntries(rejudgeReport(withBreakdown)!.map((c) => [c.name, c.ok]))['heap flat']).toBe(false);
+});
+
 it('says when a text is no soak report', () => {
   expect(rejudgeReport('# Something else\n')).toBeNull();
 });
