@@ -45,7 +45,7 @@ describe('a list answered by an allOf of parts', () => {
   // redocly-cafe's OrderList: `object: const list` and a `page` object are required beside the items.
   it('answers the fields the list answer requires beside its items', async () => {
     const list = { type: 'object', required: ['object', 'page', 'items'], properties: { object: { type: 'string', const: 'list' }, page: { type: 'object', properties: { endCursor: { type: ['string', 'null'] } } }, items: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } };
-    const spec = structuredClone(SPEC) as typeof SPEC & { components: { schemas: Record<string, unknown> } };
+    const spec = structuredClone(SPEC) as Omit<typeof SPEC, 'components'> & { components: { schemas: Record<string, unknown> } };
     spec.components.schemas.Nodes = list;
     const generated = await generateFor(writeSpec(spec));
     const sandbox = await createSandbox({ db: ':memory:', log: () => {}, tables: generated.tables });
