@@ -70,7 +70,7 @@ if (dir) {
     afterFullCollections();
     const m = process.memoryUsage();
     try {
-      writeFileSync(`${file}.tmp`, JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, heapLive, external: m.external, arrayBuffers: m.arrayBuffers, rssByKind: rssByKind(), at: Date.now() }));
+      writeFileSync(`${file}.tmp`, JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, heapLive, external: m.external, rssByKind: rssByKind(), at: Date.now() }));
       renameSync(`${file}.tmp`, file);
     } catch {
       // The soak removed its folder (it is ending): nothing to report to.

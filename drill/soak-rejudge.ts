@@ -16,14 +16,14 @@ export function rejudgeReport(text: string): Check[] | null {
   // external (MB) |] heap (MB) | records stored | database (MB) | ... (reports before 2026-12-07 16:00 have neither
   // the process count nor the breakdown columns).
   const counted = /\| p99 \(ms\) \| processes \| RSS \(MB\) \|/.test(text) ? 1 : 0;
-  const breakdown = counted + (/\| RSS anonymous \/ mapped files \(MB\) \| external \(MB\) \|/.test(text) ? 2 : 0);
+  const extra = counted + (/\| RSS anonymous \/ mapped files \(MB\) \| external \(MB\) \|/.test(text) ? 2 : 0);
   const samples: SoakSample[] = [];
   for (const line of text.split('\n')) {
     const cells = line.split('|').map((c) => c.trim());
-    if (cells.length < 10 + breakdown || !/^\d+$/.test(cells[1]!)) continue;
+    if (cells.length < 10 + extra || !/^\d+$/.test(cells[1]!)) continue;
     const [t, requests, p50, p99] = cells.slice(1, 5);
     const rss = cells[5 + counted];
-    const [heap, stored, db] = cells.slice(6 + breakdown, 9 + breakdown);
+    const [heap, stored, db] = cells.slice(6 + extra, 9 + extra);
     samples.push({ t: Number(t), requests: Number(requests), p50: Number(p50), p99: Number(p99), rss: Number(rss) * MB, heap: Number(heap) * MB, stored: Number(stored), dbBytes: db === '-' ? null : Number(db) * MB });
   }
   if (!Number.isFinite(seconds) || samples.length === 0) {

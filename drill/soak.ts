@@ -146,7 +146,9 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
     const stored = new Map<string, Stored[]>();
     let recordBytes = 0;
     let recordCount = 0;
-    const acknowledgedNow = (): number => [...stored.values()].reduce((n, list) => n + list.filter((s) => !s.deleted).length, 0);
+    /** The mix's live records per kind (acknowledged creates and duplicates not deleted). */
+    const madeNow = (): Record<string, number> => Object.fromEntries([...stored].map(([kind, list]) => [kind, list.filter((s) => !s.deleted).length]));
+    const acknowledgedNow = (): number => Object.values(madeNow()).reduce((a, b) => a + b, 0);
     // Everything the sandbox holds, counted by its database (soak-live-count.ts); the acknowledged creates only
     // when the database cannot be read.
     liveCounter = o.db && schema ? pgLiveCounter(o.db, schema) : sqliteLiveCounter(join(dir, 'soak.db'));
@@ -209,32 +211,20 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
       const spec: RequestSpec = { ...item.spec, path: { ...item.spec.path }, ...(item.spec.body === undefined ? {} : { body: JSON.parse(JSON.stringify(item.spec.body)) as unknown }) };
       let target: Stored | undefined;
       if (route.action === 'create' && spec.body && typeof spec.body === 'object' && !Array.isArray(spec.body)) world.makeUnique(spec.body as Record<string, unknown>, route);
-      if ((route.action === 'delete' || route.action === 'update') && route.resource) {
-        const candidates = (stored.get(route.resource) ?? []).filter((s) => !s.deleted && !s.busy);
-        const own = ownParam(route);
-        if (candidates.length > 0 && own) {
-          target = route.action === 'delete' ? candidates[0]! : candidates[rng.int(candidates.length)]!;
-          spec.path![own] = target.id;
-          if (route.action === 'delete') target.deleted = true; // no second delete of it meanwhile
-          else target.busy = true;
-        } else if (route.action === 'delete' || route.action === 'update') return; // never change what the set-up prepared
-      }
-      if (route.action === 'restore' && route.resource) {
-        const candidates = deletedMade(route.resource);
+      // The soak's own record the request works on: the oldest live one for a delete, a live one for an update or a
+      // history read, a deleted one for a restore; never what the set-up prepared. A history read on the set-up's
+      // shared record, whose history every prepared test-case change lengthens, would answer a longer history each
+      // minute (unpaged, by the facts): the traffic growing, not the sandbox slowing (the hour's soak of 2026-12-07
+      // 13:03: listTestSetVersions 10 -> 30-75 ms).
+      if (needsOwn(route) || route.action === 'restore') {
+        const candidates = route.action === 'restore' ? deletedMade(route.resource) : liveMade(route.resource);
         const own = ownParam(route);
         if (candidates.length === 0 || !own) return;
-        target = candidates[rng.int(candidates.length)]!;
-        spec.path![own] = target.id;
-        target.busy = true;
-      }
-      // A record's history is read from a record the soak made, which lives as long as creates and deletes let it:
-      // read on the set-up's shared record, whose history every prepared test-case change lengthens, the listing
-      // (unpaged, by the facts) would answer a longer history each minute, which is the traffic growing, not the
-      // sandbox slowing (the hour's soak of 2026-12-07 13:03: listTestSetVersions 10 -> 30-75 ms).
-      if (route.action === 'versions' && route.resource) {
-        const candidates = liveMade(route.resource);
-        const own = ownParam(route);
-        if (candidates.length > 0 && own) spec.path![own] = candidates[rng.int(candidates.length)]!.id;
+        const chosen = route.action === 'delete' ? candidates[0]! : candidates[rng.int(candidates.length)]!;
+        spec.path![own] = chosen.id;
+        if (route.action === 'delete') chosen.deleted = true; // no second delete of it meanwhile
+        else if (route.action !== 'versions') chosen.busy = true; // the next update or restore of it waits
+        if (route.action !== 'versions') target = chosen;
       }
       const query = spec.query && Object.keys(spec.query).length > 0 ? `?${new URLSearchParams(spec.query).toString()}` : '';
       const headers: Record<string, string> = { ...spec.headers, 'X-API-Key': org.key };
@@ -428,8 +418,7 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
     ];
     const ok = checksAll.every((c) => c.ok);
     const report = soakReport({ o, command, interval, samples, checks: checksAll, errors, lost, runProblems: runsVerdict.lines, perFamily, unprepared, prepared: live.length, routes: routes.length, trafficS, requests, recordBytes: recordCount > 0 ? recordBytes / recordCount : 0, load: [loadBefore, loadavg()], processes: processes.length, liveCounts: lastCounts, acknowledged: acknowledgedNow(), ok });
-    const made = Object.fromEntries([...stored].map(([kind, list]) => [kind, list.filter((x) => !x.deleted).length]));
-    return { ok, report, stored: lastCounts, storedBefore, made };
+    return { ok, report, stored: lastCounts, storedBefore, made: madeNow() };
   } finally {
     liveCounter?.close();
     await runs?.close();
