@@ -16,7 +16,7 @@ export function rejudgeReport(text: string): Check[] | null {
   // external (MB) |] heap (MB) | records stored | database (MB) | ... (reports before 2026-12-07 16:00 have neither
   // the process count nor the breakdown columns).
   const counted = /\| p99 \(ms\) \| processes \| RSS \(MB\) \|/.test(text) ? 1 : 0;
-  const extra = counted + (/\| RSS anonymous \/ mapped files \(MB\) \| external \(MB\) \|/.test(text) ? 2 : 0);
+  const extra = counted + (/\| RSS anonymous (\(of it V8 heap\) )?\/ mapped files \(MB\) \| external \(MB\) \|/.test(text) ? 2 : 0);
   const samples: SoakSample[] = [];
   for (const line of text.split('\n')) {
     const cells = line.split('|').map((c) => c.trim());

@@ -28,6 +28,7 @@ import { SandboxLog, SandboxProcess } from './sandbox-process.js';
 import { type Check, judgeFlatness, percentile, type SoakSample } from './soak-judge.js';
 import { type LiveCounter, type LiveCounts, pgLiveCounter, sqliteLiveCounter, totalOf } from './soak-live-count.js';
 import { type SoakRuns, startSoakRuns } from './soak-runs.js';
+import { type MadeRecord, readBackByList } from './soak-list-read.js';
 
 export interface SoakOptions {
   seconds: number;
@@ -70,9 +71,7 @@ interface Live {
   spec: RequestSpec;
 }
 
-interface Stored {
-  id: string;
-  deleted: boolean;
+interface Stored extends MadeRecord {
   /** An update of it is in flight: the next update waits, so the last acknowledged one is the one stored. */
   busy?: boolean;
   /** The fields the last acknowledged update sent, as its answer showed them: the read-back must show the same. */
@@ -264,7 +263,7 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
         const record = recordIn(route, answer.body);
         const id = record?.[idField.get(route.resource) ?? 'id'];
         if (typeof id === 'string') {
-          (stored.get(route.resource) ?? stored.set(route.resource, []).get(route.resource)!).push({ id, deleted: false });
+          (stored.get(route.resource) ?? stored.set(route.resource, []).get(route.resource)!).push({ id, deleted: false, parent: { ...spec.path } });
           recordBytes += Buffer.byteLength(answer.text);
           recordCount++;
         }
@@ -291,12 +290,13 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
       let rss = 0;
       let heap = 0;
       let anon: number | null = 0;
+      let v8: number | null = 0;
       let file: number | null = 0;
       let external: number | null = 0;
       let counted = 0;
       const seen = new Set<number>();
       for (const name of readdirSync(dir).filter((f) => /^\d+\.json$/.test(f))) {
-        let m: { rss: number; heapUsed: number; heapLive?: number | null; external?: number; rssByKind?: { anon: number; file: number; shmem: number } | null; at: number };
+        let m: { rss: number; heapUsed: number; heapLive?: number | null; heapTotal?: number; external?: number; rssByKind?: { anon: number; file: number; shmem: number } | null; at: number };
         try {
           m = JSON.parse(readFileSync(join(dir, name), 'utf8')) as typeof m;
         } catch {
@@ -309,6 +309,7 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
         // What the last full collection kept (memory-probe.mjs); the heap at this moment until one has run.
         heap += typeof m.heapLive === 'number' ? m.heapLive : m.heapUsed;
         anon = m.rssByKind && anon !== null ? anon + m.rssByKind.anon : null;
+        v8 = typeof m.heapTotal === 'number' && v8 !== null ? v8 + m.heapTotal : null;
         file = m.rssByKind && file !== null ? file + m.rssByKind.file + m.rssByKind.shmem : null;
         external = typeof m.external === 'number' && external !== null ? external + m.external : null;
       }
@@ -316,9 +317,9 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
       for (const p of processes.filter((x) => !seen.has(x.pid))) {
         rss += (p.rssKb() ?? 0) * 1024;
         counted++;
-        anon = file = external = null;
+        anon = v8 = file = external = null;
       }
-      return { rss, heap, anon, file, external, processes: counted };
+      return { rss, heap, anon, v8, file, external, processes: counted };
     };
 
     const storedBefore = liveCounter.count();
@@ -345,7 +346,7 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
       if (performance.now() >= nextSample || performance.now() >= end) {
         const sorted = latencies.sort((a, b) => a - b);
         const m = memory();
-        const sample = { t: Math.round((nextSample - started) / 1000), requests: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), rss: m.rss, heap: m.heap, processes: m.processes, anon: m.anon, file: m.file, external: m.external, stored: storedNow(), dbBytes: dbBytes(), errors: sampleErrors, fourxx: sampleFourxx, skipped, slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 3).map((x) => `${x.id} ${Math.round(x.ms)}`).join(', ') };
+        const sample = { t: Math.round((nextSample - started) / 1000), requests: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), rss: m.rss, heap: m.heap, processes: m.processes, anon: m.anon, v8: m.v8, file: m.file, external: m.external, stored: storedNow(), dbBytes: dbBytes(), errors: sampleErrors, fourxx: sampleFourxx, skipped, slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 3).map((x) => `${x.id} ${Math.round(x.ms)}`).join(', ') };
         slowest = [];
         samples.push(sample);
         say(`soak: ${sample.t} s: ${sample.requests} requests, p50 ${sample.p50.toFixed(1)} ms, p99 ${sample.p99.toFixed(1)} ms, RSS ${(sample.rss / 2 ** 20).toFixed(1)} MB, heap ${(sample.heap / 2 ** 20).toFixed(1)} MB, ${sample.stored} records stored, ${sample.errors} errors`);
@@ -406,12 +407,27 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
         if (differs.length > 0) lost.push(`${route.resource} ${s.id}: the last acknowledged update's ${differs.join(', ')} read back as ${clip(JSON.stringify(Object.fromEntries(differs.map((k) => [k, record[k]]))), 200)}, answered ${clip(JSON.stringify(Object.fromEntries(differs.map((k) => [k, s.updated![k]]))), 200)}`);
       }
     });
-    const unread = [...stored.keys()].filter((r) => !getRoutes.has(r));
+    // Kinds without a get operation: read back through their list (soak-list-read.ts).
+    const lists = new Map(live.filter((l) => l.route.action === 'list' && l.route.aliasOf === null && l.route.resource).map((l) => [l.route.resource!, l]));
+    const unread: string[] = [];
+    let listed = 0;
+    for (const resource of [...stored.keys()].filter((r) => !getRoutes.has(r))) {
+      const list = lists.get(resource);
+      const made = stored.get(resource) ?? [];
+      if (!list) {
+        unread.push(`${resource} (no list either)`);
+        continue;
+      }
+      const read = await readBackByList(rec, base(0), org.key, list, idField.get(resource) ?? 'id', made);
+      listed += read.checked;
+      lost.push(...read.lost);
+      if (read.elsewhere > 0) unread.push(`${read.elsewhere} ${resource} made under another parent than ${list.route.id} lists`);
+    }
 
     const flat = judgeFlatness(samples, o.seconds, recordCount > 0 ? recordBytes / recordCount : 0);
     const checksAll: Check[] = [
       { name: 'no errors', ok: errors.length === 0, detail: errors.length === 0 ? 'no 5xx, no request without an answer' : `${errors.length} errors: ${Object.entries(errorCounts).map(([k, v]) => `${k} x${v}`).join(', ')}` },
-      { name: 'nothing lost', ok: lost.length === 0, detail: `${checks.length} acknowledged writes read back (${checks.filter((c) => c.s.deleted).length} of them deleted, ${updatesRead} with the fields of their last acknowledged update), ${lost.length} wrong${unread.length > 0 ? `; not readable (no get operation): ${unread.join(', ')}` : ''}` },
+      { name: 'nothing lost', ok: lost.length === 0, detail: `${checks.length} acknowledged writes read back (${checks.filter((c) => c.s.deleted).length} of them deleted, ${updatesRead} with the fields of their last acknowledged update), ${listed} more through their list (no get operation: ${[...stored.keys()].filter((r) => !getRoutes.has(r)).join(', ') || 'none'}), ${lost.length} wrong${unread.length > 0 ? `; not readable: ${unread.join(', ')}` : ''}` },
       runsVerdict.check,
       ...flat,
       { name: 'sandbox up', ok: processes.every((p) => p.alive()) && log.unexpectedExits.length === 0, detail: log.unexpectedExits.length === 0 ? 'every process ran to the end' : JSON.stringify(log.unexpectedExits) },
@@ -442,6 +458,8 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
  */
 interface Breakdown {
   anon: number | null;
+  /** Of `anon`, what V8 has committed for its heap (heapTotal): the rest is native (malloc, SQLite's page cache). */
+  v8: number | null;
   file: number | null;
   external: number | null;
 }
@@ -486,9 +504,9 @@ function soakReport(r: ReportInput): string {
     '',
     `## Every ${r.interval} s`,
     '',
-    '| t (s) | requests | p50 (ms) | p99 (ms) | processes | RSS (MB) | RSS anonymous / mapped files (MB) | external (MB) | heap after the last full collection (MB) | rows stored (database count) | database (MB) | errors | 4xx | ticks skipped (busy) | slowest (operation ms) |',
+    '| t (s) | requests | p50 (ms) | p99 (ms) | processes | RSS (MB) | RSS anonymous (of it V8 heap) / mapped files (MB) | external (MB) | heap after the last full collection (MB) | rows stored (database count) | database (MB) | errors | 4xx | ticks skipped (busy) | slowest (operation ms) |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
-    ...r.samples.map((s) => `| ${s.t} | ${s.requests} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.processes} | ${mb(s.rss)} | ${s.anon === null || s.file === null ? '-' : `${mb(s.anon)} / ${mb(s.file)}`} | ${s.external === null ? '-' : mb(s.external)} | ${mb(s.heap)} | ${s.stored} | ${s.dbBytes === null ? '-' : mb(s.dbBytes)} | ${s.errors} | ${s.fourxx} | ${s.skipped} | ${s.slowest} |`),
+    ...r.samples.map((s) => `| ${s.t} | ${s.requests} | ${s.p50.toFixed(1)} | ${s.p99.toFixed(1)} | ${s.processes} | ${mb(s.rss)} | ${s.anon === null || s.file === null ? '-' : `${mb(s.anon)}${s.v8 === null ? '' : ` (${mb(s.v8)})`} / ${mb(s.file)}`} | ${s.external === null ? '-' : mb(s.external)} | ${mb(s.heap)} | ${s.stored} | ${s.dbBytes === null ? '-' : mb(s.dbBytes)} | ${s.errors} | ${s.fourxx} | ${s.skipped} | ${s.slowest} |`),
     '',
     '## Operation families',
     '',

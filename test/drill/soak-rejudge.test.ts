@@ -38,6 +38,10 @@ it('reads reports with the process count and the RSS breakdown columns (anonymou
   expect(withBreakdown).toContain('| 15 | 150.0 | 90.0 / 60.0 | 3.0 |');
   expect(rejudgeReport(withBreakdown)).toEqual(rejudgeReport(plain));
   expect(Object.fromEntries(rejudgeReport(withBreakdown)!.map((c) => [c.name, c.ok]))['heap flat']).toBe(false);
+  // Reports since 2026-12-07 18:45 also say how much of the anonymous memory is V8's heap.
+  const withV8 = withBreakdown.replace('| RSS anonymous / mapped files (MB) |', '| RSS anonymous (of it V8 heap) / mapped files (MB) |').replaceAll('| 90.0 / 60.0 |', '| 90.0 (55.0) / 60.0 |');
+  expect(withV8).toContain('| 90.0 (55.0) / 60.0 |');
+  expect(rejudgeReport(withV8)).toEqual(rejudgeReport(plain));
 });
 
 it('says when a text is no soak report', () => {

@@ -56,9 +56,13 @@ export function openSqliteStore(path: string): Store {
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   // Pages are read through a memory map instead of one read system call each (system calls are the
-  // dominant per-request cost on virtualised machines), with a 64 MiB page cache.
+  // dominant per-request cost on virtualised machines). The page cache then holds only pages being written and
+  // pages read from the WAL, so 4 MiB serves as well as 64 MiB did (`npm run bench -- --only sandbox`, side by side,
+  // 2026-12-07: GET, PATCH and create rates within the runs' spread), and it is full within minutes: a 64 MiB cache
+  // filled for hours, by about half the database's growth, which the hour's soak read as native memory growing
+  // (issue 29; a 420 s soak at 100/s: RSS +19.2 MB with 64 MiB, +12.6 MB with 4 MiB, the database +7.1 MB in both).
   db.pragma('mmap_size = 1073741824');
-  db.pragma('cache_size = -65536');
+  db.pragma('cache_size = -4096');
   db.exec(SCHEMA);
   dropWholeTableFieldIndexes(db);
 
