@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { notRunChecks } from '../src/conformance/not-run.js';
 import type { CheckResult } from '../src/conformance/result.js';
-import { conformanceOf, generateFor } from '../test/support/any-spec.js';
+import { conformanceOf, generateFor, groupedFailures } from './any-spec-run.js';
 import { findOracle } from '../test/support/oracles.js';
 import { exitWithUsage, readCommandLine } from './command-line.js';
 
@@ -20,30 +20,6 @@ function specFile(arg: string): string {
   const chosen = files.find((f) => /^openapi\./.test(f)) ?? files[0] ?? (existsSync(join(dir, 'openapi', 'openapi.yaml')) ? join('openapi', 'openapi.yaml') : undefined);
   if (chosen === undefined) throw new Error(`no spec file in ${dir}`);
   return join(dir, chosen);
-}
-
-/** A failure's reason without what varies between operations (resource, paths, numbers, quoted values). */
-export function reasonGroup(result: CheckResult): string {
-  const detail = (result.detail ?? '')
-    .replace(/"[^"]*"/g, '"…"')
-    .replace(/'[^']*'/g, "'…'")
-    .replace(/\/[\w{}./-]+/g, '/…')
-    .replace(/\b\d+\b/g, 'N')
-    .replace(/^(create|get|list|update|delete) [\w-]+: /, '$1 <resource>: ')
-    .slice(0, 160);
-  return detail;
-}
-
-function grouped(results: readonly CheckResult[]): [string, number, string][] {
-  const groups = new Map<string, { count: number; example: string }>();
-  for (const r of results) {
-    if (r.outcome !== 'fail') continue;
-    const key = reasonGroup(r);
-    const g = groups.get(key) ?? { count: 0, example: `${r.operation} | ${r.check} | ${(r.detail ?? '').slice(0, 300)}` };
-    g.count++;
-    groups.set(key, g);
-  }
-  return [...groups].map(([key, g]): [string, number, string] => [key, g.count, g.example]).sort((a, b) => b[1] - a[1]);
 }
 
 const USAGE = [
@@ -77,7 +53,7 @@ for (const spec of specs) {
   const row = `${spec}: ${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped, ${notRun} not run`;
   rows.push(row);
   console.log(`\n${row}`);
-  for (const [key, n, example] of grouped(results).slice(0, top)) console.log(`  ${String(n).padStart(4)}  ${key}\n        e.g. ${example}`);
+  for (const [key, n, example] of groupedFailures(results).slice(0, top)) console.log(`  ${String(n).padStart(4)}  ${key}\n        e.g. ${example}`);
   if (all) for (const r of results.filter((x) => x.outcome === 'fail')) console.log(`  FAIL ${r.operation} | ${r.check} | ${r.detail ?? ''}`);
 }
 console.log(`\n${rows.join('\n')}`);

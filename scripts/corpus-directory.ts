@@ -3,7 +3,8 @@
 // openapi-typescript.
 //
 // For each spec, one child process generates it exactly as `npm run generate -- --spec <file>` does (lenient),
-// render cache included, then type-checks the client package under `tsc --strict`; another child runs openapi-typescript on the same
+// render cache included, then type-checks the client package under `tsc --strict`, then (issue 27) starts the spec's
+// inferred sandbox in process and runs its own generated conformance suite against it; another child runs openapi-typescript on the same
 // file. Each child reports its time and peak memory (maxRSS, measured before the type-check), and is killed at
 // the per-spec timeout. Results are kept one file per spec under reports/directory/results/, so a run that is
 // stopped resumes where it was (`--fresh` starts over); the table goes to reports/directory.md.
@@ -16,13 +17,15 @@
 // Options: --sample N (a deterministic sample of N specs, drawn with --seed S from the specs up to --max-mb),
 // --seed S (default 1), --max-mb M (sample only; default 2), --jobs J (default 2), --timeout SEC (default 300),
 // --only a,b (spec ids), --max-bytes B (the loader's document size limit, for trusted large files), --fresh, --gate (exit 1 on a crash, or a spec openapi-typescript accepts that we
-// refuse, time out on or whose output fails tsc --strict).
+// refuse, time out on or whose output fails tsc --strict, or a generated spec whose sandbox does not start or whose
+// conformance suite fails a check).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { SandboxConformance } from './any-spec-run.js';
 import { typecheckClient } from './corpus-typecheck.js';
 import { mulberry32 } from '../src/data/prng.js';
 import { readCommandLine } from './command-line.js';
@@ -49,6 +52,8 @@ interface OursResult {
   operations?: number;
   schemas?: number;
   tscErrors?: string[];
+  /** The spec's inferred sandbox started in process and its own conformance suite run against it (any-spec-run.ts). */
+  conformance?: SandboxConformance;
 }
 
 interface TheirsResult {
@@ -149,6 +154,10 @@ async function runOurs(file: string): Promise<OursResult> {
     result.tscMs = Math.round(performance.now() - t);
     result.outcome = tsc.errors.length === 0 ? 'type-checked' : 'tsc-failed';
     if (tsc.errors.length > 0) result.tscErrors = tsc.errors.slice(0, 10).map((e) => oneLine(e));
+    // Issue 27: every spec that generates also starts its inferred sandbox and passes its own conformance suite.
+    stage = 'conformance';
+    const { sandboxConformance } = await import('./any-spec-run.js');
+    result.conformance = await sandboxConformance(file);
   } catch (error) {
     if (result.ms === 0) {
       result.ms = Math.round(performance.now() - started);
@@ -247,9 +256,21 @@ export function reasonClass(message: string | undefined): string {
     .slice(0, 110);
 }
 
+/** A generated spec's sandbox that did not start, or its conformance suite that failed a check or stopped (issue 27). */
+export function conformanceFailure(row: DirectoryRow): string | undefined {
+  const c = (row.ours as OursResult).conformance;
+  if (c === undefined) return undefined;
+  if (!c.started) return `the sandbox does not start: ${c.reason}`;
+  if (c.error !== undefined) return `the conformance suite stopped: ${c.error}`;
+  if (c.failed > 0) return `conformance: ${c.failed} failed (${c.groups.slice(0, 2).map(([reason, n]) => `${n}: ${reason}`).join('; ')})`;
+  return undefined;
+}
+
 /** Whether a row fails the gate: a crash, or a spec openapi-typescript accepts that we refuse, time out on, or emit code tsc rejects. */
 export function gateFailure(row: DirectoryRow): string | undefined {
   if (row.ours.outcome === 'crashed') return `crashed: ${row.ours.message ?? ''}`;
+  const conformance = conformanceFailure(row);
+  if (conformance !== undefined) return conformance;
   if (!row.theirs.ok) return undefined;
   if (row.ours.outcome === 'refused') return `refused what openapi-typescript accepts: ${row.ours.message ?? ''}`;
   if (row.ours.outcome === 'timeout') return `timed out where openapi-typescript took ${(row.theirs.ms / 1000).toFixed(1)} s`;
@@ -280,6 +301,11 @@ export function report(rows: DirectoryRow[], heading: string): string {
   lines.push(`| crashed | ${count((r) => r.ours.outcome === 'crashed')} | - |`);
   lines.push(`| timed out | ${count((r) => r.ours.outcome === 'timeout')} | ${count((r) => 'timeout' in r.theirs)} |`);
   lines.push(`| accepted by openapi-typescript, not generated and type-checked by us | ${count((r) => theirsOk(r) && r.ours.outcome !== 'type-checked')} | - |`);
+  const conformanceOf = (r: DirectoryRow): SandboxConformance | undefined => (r.ours as OursResult).conformance;
+  const ran = rows.map(conformanceOf).filter((c) => c !== undefined);
+  const clean = ran.filter((c) => c.started && c.error === undefined && c.failed === 0);
+  lines.push(`| sandbox started (in process) | ${ran.filter((c) => c.started).length} | - |`);
+  lines.push(`| conformance suite passed (0 failed) | ${clean.length} | - |`);
   // Cost on the specs both generated: time and peak memory per MB of spec.
   const both = rows.filter((r) => generated(r) && theirsOk(r));
   const totalMb = both.reduce((n, r) => n + mb(r.bytes), 0);
@@ -295,6 +321,7 @@ export function report(rows: DirectoryRow[], heading: string): string {
       lines.push(`| peak memory per MB of spec, median over the ${large.length} specs of 1 MB or more | ${median(large.map((r) => (r.ours as OursResult).rssMb / mb(r.bytes))).toFixed(0)} MB | ${median(large.map((r) => (r.theirs as TheirsResult).rssMb / mb(r.bytes))).toFixed(0)} MB |`);
     }
   }
+  lines.push('', conformanceTable(rows));
   const classes = (outcome: Outcome): Map<string, DirectoryRow[]> => {
     const m = new Map<string, DirectoryRow[]>();
     for (const r of rows.filter((x) => x.ours.outcome === outcome)) {
@@ -318,6 +345,41 @@ export function report(rows: DirectoryRow[], heading: string): string {
     for (const r of warned) for (const w of (r.ours as OursResult).warningSamples) m.set(reasonClass(w.replace(/^#\S*: /, '')), (m.get(reasonClass(w.replace(/^#\S*: /, ''))) ?? 0) + 1);
     lines.push('', '### Warnings (first five per spec), by reason', '');
     for (const [reason, n] of [...m].sort((a, b) => b[1] - a[1]).slice(0, 15)) lines.push(`- ${n}: ${reason}`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Per spec: whether its inferred sandbox starts (yes, or the reason), and its own conformance suite's passed /
+ * failed / skipped / not run (a check whose precondition the spec lacks, src/conformance/not-run.ts); then the
+ * failures over every spec grouped by reason (any-spec-run.ts reasonGroup), most first.
+ */
+export function conformanceTable(rows: DirectoryRow[]): string {
+  const lines = ['### Sandbox and conformance, per spec', '', '| spec | sandbox starts | passed | failed | skipped | not run | time |', '|---|---|---:|---:|---:|---:|---:|'];
+  const groups = new Map<string, { count: number; specs: Set<string>; example: string }>();
+  for (const r of rows) {
+    const c = (r.ours as OursResult).conformance;
+    if (c === undefined) {
+      lines.push(`| ${r.id} | - (not generated: ${r.ours.outcome}) | - | - | - | - | - |`);
+      continue;
+    }
+    const time = `${(c.ms / 1000).toFixed(1)} s`;
+    if (!c.started) {
+      lines.push(`| ${r.id} | no: ${c.reason.replace(/\|/g, '\\|')} | - | - | - | - | ${time} |`);
+      continue;
+    }
+    const failed = c.error === undefined ? String(c.failed) : `suite stopped: ${c.error.replace(/\|/g, '\\|')}`;
+    lines.push(`| ${r.id} | yes | ${c.passed} | ${failed} | ${c.skipped} | ${c.notRun} | ${time} |`);
+    for (const [reason, n, example] of c.groups) {
+      const g = groups.get(reason) ?? { count: 0, specs: new Set<string>(), example };
+      g.count += n;
+      g.specs.add(r.id);
+      groups.set(reason, g);
+    }
+  }
+  if (groups.size > 0) {
+    lines.push('', '### Conformance failures, by reason', '');
+    for (const [reason, g] of [...groups].sort((a, b) => b[1].count - a[1].count)) lines.push(`- ${g.count} in ${[...g.specs].map((id) => `\`${id}\``).join(', ')}: ${reason} — e.g. ${g.example.slice(0, 240)}`);
   }
   return lines.join('\n');
 }
@@ -444,12 +506,21 @@ function sweepReport(rows: SweepRow[], heading: string): string {
 // ---------------------------------------------------------------------------------------------------------
 // The driver.
 
+/** The progress line's word on the sandbox and its conformance run. */
+function conformanceNote(row: DirectoryRow): string {
+  const c = (row.ours as OursResult).conformance;
+  if (c === undefined) return '';
+  if (!c.started) return ', sandbox does not start';
+  return `, conformance ${c.passed}/${c.failed}/${c.notRun} (passed/failed/not run) ${(c.ms / 1000).toFixed(1)} s`;
+}
+
 export const DIRECTORY_USAGE = [
   'usage: npm run corpus -- --directory [--sample N] [--seed S] [--max-mb M] [--jobs J] [--timeout SEC] [--only a,b] [--max-bytes B] [--fresh] [--gate] [--sweep]',
   '  --sample N     a deterministic sample of N specs, drawn with --seed S (default 1) from the specs up to --max-mb M (default 2)',
   '  --jobs J       specs at a time (default 2); --timeout SEC per spec (default 300)',
   '  --only a,b     these spec ids only; --max-bytes B raises the loader\'s document size limit',
-  '  --fresh        start over instead of resuming; --gate exits 1 on a crash or a spec openapi-typescript accepts that we refuse',
+  '  --fresh        start over instead of resuming; --gate exits 1 on a crash, a spec openapi-typescript accepts that we refuse,',
+  '                 or a sandbox that does not start or fails a check of its own conformance suite',
   '  --sweep        a fast pass over every spec for refusals and crashes only',
 ].join('\n');
 
@@ -530,7 +601,7 @@ export async function directoryMain(argv: string[]): Promise<number> {
       writeFileSync(resultFile(spec.id), JSON.stringify(row));
       done++;
       const gate = gateFailure(row);
-      console.log(`  [${done}/${done + queue.length}] ${gate ? 'FAIL' : 'ok  '} ${spec.id} (${(spec.bytes / 1024).toFixed(0)} KB): ours ${row.ours.outcome} ${(row.ours.ms / 1000).toFixed(1)} s, theirs ${row.theirs.ok ? 'ok' : 'refused'} ${(row.theirs.ms / 1000).toFixed(1)} s${gate ? ` — ${gate.slice(0, 200)}` : ''}`);
+      console.log(`  [${done}/${done + queue.length}] ${gate ? 'FAIL' : 'ok  '} ${spec.id} (${(spec.bytes / 1024).toFixed(0)} KB): ours ${row.ours.outcome} ${(row.ours.ms / 1000).toFixed(1)} s${conformanceNote(row)}, theirs ${row.theirs.ok ? 'ok' : 'refused'} ${(row.theirs.ms / 1000).toFixed(1)} s${gate ? ` — ${gate.slice(0, 200)}` : ''}`);
     }
   };
   await Promise.all(Array.from({ length: jobs }, worker));

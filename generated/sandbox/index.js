@@ -10244,16 +10244,15 @@ function matchesFilters(ctx, resource, record) {
 }
 function listAction(ctx, order, keep) {
   const resource = resourceOf(ctx);
-  const parentParam = ctx.route.params.path[0];
-  let parentField;
-  if (parentParam) {
-    const parent = parentResource(ctx.runtime, parentParam.name);
-    if (parent) findRecord(ctx, parent.name, ctx.path[parentParam.name], { field: parentParam.name });
-    parentField = parentParam.name;
+  const parents = [.../* @__PURE__ */ new Set([ctx.route.params.path[0]?.name, ...hiddenParents(resource, ctx.route)])].filter((name) => name !== void 0);
+  for (const name of parents) {
+    const parent = parentResource(ctx.runtime, name);
+    if (parent) findRecord(ctx, parent.name, ctx.path[name], { field: name });
   }
+  const parentField = parents[0];
   const paged = parentField === void 0 && keep === void 0 && order === void 0 ? pagedInQuery(ctx, resource) : void 0;
   if (paged) return paged;
-  const inList = candidates(ctx, resource, parentField).filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && matchesFilters(ctx, resource, r)).filter((r) => parentField === void 0 || r.data[parentField] === ctx.path[parentField]).filter((r) => keep === void 0 || keep(r));
+  const inList = candidates(ctx, resource, parentField).filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && matchesFilters(ctx, resource, r)).filter((r) => parents.every((name) => r.data[name] === ctx.path[name])).filter((r) => keep === void 0 || keep(r));
   const all = applyListQuery(ctx, resource, inList, order);
   const paging = ctx.route.pagination;
   if (!paging) return { records: all, total: all.length };
@@ -10551,8 +10550,12 @@ function shapeBody(ctx, result) {
   switch (shape2.kind) {
     case "empty":
       return {};
-    case "resource":
-      return one();
+    case "resource": {
+      if (shape2.envelope === void 0) return one();
+      const out = structuredClone(shape2.envelope);
+      for (const [k, v] of Object.entries(one())) setOwn(out, k, v);
+      return out;
+    }
     case "wrapped": {
       const out = {};
       setOwn(out, shape2.key, one());
@@ -10569,6 +10572,7 @@ function shapeBody(ctx, result) {
     }
     case "items": {
       const row = resource();
+      if (result.records === void 0) return [one()];
       return result.records.map((r) => present(row, r));
     }
     case "other":
@@ -10932,6 +10936,7 @@ function rank(seg) {
   return seg.prefix !== "" || seg.suffix !== "" ? 1 : 2;
 }
 function specificity(a, b) {
+  if (a.segments.length !== b.segments.length) return a.segments.length - b.segments.length;
   for (let i = 0; i < Math.min(a.segments.length, b.segments.length); i++) {
     const ra = rank(a.segments[i]);
     const rb = rank(b.segments[i]);

@@ -5,7 +5,7 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 export type ResponseShape =
   | { kind: 'none' }
   | { kind: 'empty' }
-  | { kind: 'resource' }
+  | { kind: 'resource'; envelope?: Record<string, JsonValue> }
   | { kind: 'wrapped'; key: string }
   | { kind: 'list'; items: string; total: string | null; envelope?: Record<string, JsonValue> }
   | { kind: 'items' }

@@ -13,7 +13,11 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 export type ResponseShape =
   | { kind: 'none' }
   | { kind: 'empty' }
-  | { kind: 'resource' }
+  /**
+   * `envelope` (an inferred resource answered in a view of its own only, issue 27): the view's required fields the
+   * record lacks, from a minimal valid answer; the record's values win.
+   */
+  | { kind: 'resource'; envelope?: Record<string, JsonValue> }
   | { kind: 'wrapped'; key: string }
   /**
    * `envelope` (an inferred list only): the answer's other required fields, from a minimal valid answer (redocly-cafe's

@@ -3,7 +3,7 @@
 // serves that table, and the generic checks run with the credential of museum's scheme (HTTP basic).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { conformanceOf, failures, generateFor } from '../support/any-spec.js';
+import { conformanceOf, failures, generateFor } from '../../scripts/any-spec-run.js';
 import { findOracle } from '../support/oracles.js';
 
 const CORPUS = findOracle('corpus').dir;

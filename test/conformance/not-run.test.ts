@@ -6,7 +6,8 @@ import { RULE_CHECKS } from '../../src/conformance/checks/rules/index.js';
 import { notRunChecks } from '../../src/conformance/not-run.js';
 import { junit, summary, table } from '../../src/conformance/report.js';
 import { generatedSuite } from '../../src/conformance/suite-data.js';
-import { conformanceOf, generateFor, writeSpec } from '../support/any-spec.js';
+import { conformanceOf, generateFor } from '../../scripts/any-spec-run.js';
+import { writeSpec } from '../support/any-spec.js';
 import { widgetsSpec } from '../support/widgets-spec.js';
 
 describe('checks not run for lack of a precondition', () => {

@@ -2,7 +2,8 @@
 // the entries array is the list, whether or not the list's parameters page it. Before, the answer was `{}`.
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/sandbox/index.js';
-import { conformanceOf, failures, generateFor, writeSpec } from '../support/any-spec.js';
+import { conformanceOf, failures, generateFor } from '../../scripts/any-spec-run.js';
+import { writeSpec } from '../support/any-spec.js';
 
 const NODE = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } };
 const NODES = { allOf: [{ type: 'object', properties: { limit: { type: 'integer' }, next_marker: { type: ['string', 'null'] } } }, { type: 'object', properties: { entries: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } }] };

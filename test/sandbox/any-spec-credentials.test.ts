@@ -6,7 +6,8 @@ import type { Target } from '../../src/conformance/target.js';
 import { inProcessTarget } from '../../src/conformance/in-process.js';
 import { runSuite } from '../../src/conformance/run.js';
 import { createSandbox } from '../../src/sandbox/index.js';
-import { failures, generateFor, writeSpec } from '../support/any-spec.js';
+import { failures, generateFor } from '../../scripts/any-spec-run.js';
+import { writeSpec } from '../support/any-spec.js';
 import { widgetsSpec } from '../support/widgets-spec.js';
 
 interface Case {

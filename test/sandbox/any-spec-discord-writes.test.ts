@@ -3,7 +3,8 @@
 // inferred sandbox stores such a number as its text and completes each item an update (not only a create) sends.
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/sandbox/index.js';
-import { conformanceOf, failures, generateFor, writeSpec } from '../support/any-spec.js';
+import { conformanceOf, failures, generateFor } from '../../scripts/any-spec-run.js';
+import { writeSpec } from '../support/any-spec.js';
 
 const ATTACHMENT = { type: 'object', required: ['id', 'filename', 'size'], properties: { id: { type: 'string' }, filename: { type: 'string' }, size: { type: 'integer' } } };
 const ROLE = { type: 'object', required: ['id', 'permissions'], properties: { id: { type: 'string' }, name: { type: 'string' }, permissions: { type: 'string' }, attachments: { type: 'array', items: { $ref: '#/components/schemas/Attachment' } } } };

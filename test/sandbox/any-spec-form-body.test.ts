@@ -4,7 +4,8 @@
 // request was 400 "request body is not valid JSON".
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/sandbox/index.js';
-import { conformanceOf, failures, generateFor, writeSpec } from '../support/any-spec.js';
+import { conformanceOf, failures, generateFor } from '../../scripts/any-spec-run.js';
+import { writeSpec } from '../support/any-spec.js';
 
 const APPLICATION = {
   type: 'object',

@@ -4,7 +4,8 @@
 // check included.
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/sandbox/index.js';
-import { conformanceOf, failures, generateFor, writeSpec } from '../support/any-spec.js';
+import { conformanceOf, failures, generateFor } from '../../scripts/any-spec-run.js';
+import { writeSpec } from '../support/any-spec.js';
 
 const pet = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } };
 const owner = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Owner' } } } };

@@ -4,7 +4,8 @@
 // not have.
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/sandbox/index.js';
-import { generateFor, writeSpec } from '../support/any-spec.js';
+import { generateFor } from '../../scripts/any-spec-run.js';
+import { writeSpec } from '../support/any-spec.js';
 
 const SPEC = {
   openapi: '3.1.0',

@@ -3,7 +3,8 @@
 // conformance suite walks those pages with every check passing.
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/sandbox/index.js';
-import { conformanceOf, failures, generateFor, writeSpec } from '../support/any-spec.js';
+import { conformanceOf, failures, generateFor } from '../../scripts/any-spec-run.js';
+import { writeSpec } from '../support/any-spec.js';
 import { widgetsSpec } from '../support/widgets-spec.js';
 
 const widgets = { type: 'array', items: { $ref: '#/components/schemas/Widget' } };

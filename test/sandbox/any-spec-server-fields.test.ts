@@ -6,7 +6,8 @@
 // suite passes against the sandbox.
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/sandbox/index.js';
-import { conformanceOf, failures, generateFor, writeSpec } from '../support/any-spec.js';
+import { conformanceOf, failures, generateFor } from '../../scripts/any-spec-run.js';
+import { writeSpec } from '../support/any-spec.js';
 
 const json = (ref: string) => ({ content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } } });
 const list = (ref: string) => ({ content: { 'application/json': { schema: { type: 'array', items: { $ref: `#/components/schemas/${ref}` } } } } });

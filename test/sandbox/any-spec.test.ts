@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import type { Tables } from '../../src/sandbox/engine/tables.js';
-import { generateFor } from '../support/any-spec.js';
+import { generateFor } from '../../scripts/any-spec-run.js';
 import { findOracle } from '../support/oracles.js';
 
 const CORPUS = findOracle('corpus').dir;

@@ -55,12 +55,26 @@ function propertiesOf(node: SchemaNode | undefined): Record<string, SchemaNode> 
   return props && typeof props === 'object' && !Array.isArray(props) ? (props as Record<string, SchemaNode>) : {};
 }
 
+/** Keywords that describe a schema without constraining its values. */
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated', 'externalDocs', '$comment']);
+
+/** A schema part of annotations (and `x-` extensions) only, which an `allOf` may add around a `$ref`. */
+function annotatesOnly(part: SchemaNode): boolean {
+  const o = objectOf(part);
+  return o !== undefined && Object.keys(o).every((k) => ANNOTATIONS.has(k) || k.startsWith('x-'));
+}
+
 function deref(model: ApiModel, node: SchemaNode | undefined): SchemaNode | undefined {
   let current = node;
   for (let i = 0; i < 16; i++) {
     const all = objectOf(current)?.allOf;
-    // `allOf: [ { $ref } ]` (a ref with sibling annotations, OpenAPI 3.0 style) is the referenced schema.
-    if (Array.isArray(all) && all.length === 1) current = all[0] as SchemaNode;
+    // `allOf: [ { $ref } ]` (a ref with sibling annotations, OpenAPI 3.0 style) is the referenced schema, and so is
+    // `allOf: [ { $ref }, { description } ]` (AWS's specs annotate every property so): parts that only annotate
+    // constrain nothing.
+    if (Array.isArray(all)) {
+      const constraining = all.filter((part) => !annotatesOnly(part as SchemaNode));
+      if (constraining.length === 1) current = constraining[0] as SchemaNode;
+    }
     const name = refName(current);
     if (name === undefined) return current;
     current = model.schemas[name]?.schema;
@@ -171,17 +185,30 @@ function asTextOf(model: ApiModel, op: Operation, resourceSchema: string | undef
 }
 
 /**
- * An inferred list's answer fields beside its items, total and next token that the answer schema requires (a
- * minimal valid answer's, `const` values included): answered around every page, so the answer validates.
+ * What an inferred resource's answer requires beyond what the sandbox builds (a minimal valid answer's fields,
+ * `const` values included), answered around it so the answer validates (issue 27):
+ * - a list: the fields beside its items, total and next token (redocly-cafe's `object: list` and `page`);
+ * - a view of the record (a create answering a schema of its own, rule 18): the view's fields the record lacks
+ *   (iotsitewise's portal create answers `ssoApplicationId`, which its get does not); the record's values win;
+ * - another answer of a generic action (a delete answering `{ assetStatus }`): the whole minimal answer, as its
+ *   constants.
  */
 function withEnvelope(model: ApiModel, op: Operation, status: string, resourceSchema: string | undefined, shape: ResponseShape): ResponseShape {
-  if (shape.kind !== 'list' || resourceSchema === undefined || model.schemas[resourceSchema]?.semantics.resource?.inferred !== true) return shape;
+  if (resourceSchema === undefined || model.schemas[resourceSchema]?.semantics.resource?.inferred !== true) return shape;
+  if (shape.kind !== 'list' && shape.kind !== 'resource' && !(shape.kind === 'other' && op.semantics.action !== undefined)) return shape;
   const media = preferredMedia(op.responses.find((r) => r.status === status)?.content ?? []);
-  const minimal = objectOf(media === undefined ? undefined : (validValue(media.schema as never, defsOf(model)) as SchemaNode | undefined));
+  if (media === undefined || (shape.kind === 'resource' && deref(model, media.schema) === model.schemas[resourceSchema]!.schema)) return shape;
+  const minimal = objectOf(validValue(media.schema as never, defsOf(model)) as SchemaNode | undefined);
   if (minimal === undefined) return shape;
+  if (shape.kind === 'other') {
+    const constants: Record<string, JsonValue> = {};
+    for (const [k, v] of Object.entries({ ...minimal, ...shape.constants })) setOwn(constants, k, v);
+    return { ...shape, constants };
+  }
   const envelope: Record<string, JsonValue> = {};
   const paging = op.semantics.pagination;
-  for (const [k, v] of Object.entries(minimal)) if (k !== shape.items && k !== shape.total && k !== paging?.nextPageToken) setOwn(envelope, k, v);
+  const own = shape.kind === 'list' ? [shape.items, shape.total, paging?.nextPageToken] : [model.schemas[resourceSchema]!.semantics.resource!.id];
+  for (const [k, v] of Object.entries(minimal)) if (!own.includes(k)) setOwn(envelope, k, v);
   return Object.keys(envelope).length > 0 ? { ...shape, envelope } : shape;
 }
 
@@ -262,7 +289,7 @@ function idFormat(model: ApiModel, schema: NamedSchema, idField: string): IdForm
   if (node?.format === 'uuid') return { kind: 'uuid' };
   if (hasType(node, 'integer')) return { kind: 'integer' };
   const pattern = typeof node?.pattern === 'string' ? node.pattern : '';
-  const prefixed = prefixedIdFormat(pattern) ?? decimalIdFormat(pattern);
+  const prefixed = prefixedIdFormat(pattern) ?? decimalIdFormat(pattern) ?? uuidPatternIdFormat(pattern);
   if (prefixed !== undefined) return prefixed;
   const exact = /\{(\d+)\}\$?$/.exec(pattern);
   const length = exact ? Number(exact[1]) : typeof node?.minLength === 'number' ? Math.max(node.minLength, 8) : 22;
@@ -288,6 +315,24 @@ export function decimalIdFormat(pattern: string): IdFormat | undefined {
   const digits = ['1' + '0'.repeat(17), '1' + '9'.repeat(17)];
   if (!digits.every((d) => re.test(d)) || re.test(`1a${'0'.repeat(16)}`) || re.test(`1${'0'.repeat(16)}A`)) return undefined;
   return { kind: 'prefixed', prefix: '1', alphabet: '0123456789', length: 17 };
+}
+
+/**
+ * A pattern that takes lower-case UUIDs and refuses the same text with a letter that is no hex digit (AWS's
+ * `^[0-9a-f]{8}-[0-9a-f]{4}-...$` without `format: uuid`: issue 27): ids are random UUIDs, as for `format: uuid`.
+ * Found by testing the pattern, as for decimal ids, so a pattern that takes any letters keeps the other formats.
+ */
+export function uuidPatternIdFormat(pattern: string): IdFormat | undefined {
+  if (pattern === '') return undefined;
+  let re: RegExp;
+  try {
+    re = new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+  const uuids = ['00000000-0000-4000-8000-000000000000', 'ffffffff-ffff-4fff-bfff-ffffffffffff', '3f2a9c1e-7b4d-4e8a-9c6f-0d1e2f3a4b5c'];
+  if (!uuids.every((u) => re.test(u)) || re.test('3f2a9c1e-7b4d-4e8a-9c6f-0d1e2f3a4b5g')) return undefined;
+  return { kind: 'uuid' };
 }
 
 /**
@@ -421,6 +466,11 @@ function credentialPlaces(model: ApiModel, op: Operation): CredentialPlace[] {
   return places;
 }
 
+/** Whether `op` is the list action of an inferred resource (issue 27). */
+function isInferredList(model: ApiModel, resourceSchema: string | undefined, op: Operation): boolean {
+  return op.semantics.action === 'list' && resourceSchema !== undefined && model.schemas[resourceSchema]?.semantics.resource?.inferred === true;
+}
+
 export function routeRow(model: ApiModel, op: Operation): RouteRow {
   const schemas = resourceSchemas(model);
   const resourceSchema = op.semantics.resource ? schemas.get(op.semantics.resource)?.name : undefined;
@@ -429,7 +479,11 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
   const successMedia = op.responses.find((r) => r.status === success)?.content;
   const credentials = credentialPlaces(model, op);
   const body = op.requestBody;
-  const s = op.semantics;
+  const shape = withEnvelope(model, op, success, resourceSchema, shapeOf(model, op, success, resourceSchema, canonicalShape(model, op, resourceSchema)));
+  // An inferred list whose answer holds no array of the records (iotsitewise's `assetSummaries`, items of another
+  // schema with other field names) could only ever answer an empty page: it answers its example instead (rule 5).
+  const unlisted = isInferredList(model, resourceSchema, op) && shape.kind === 'other';
+  const s = unlisted ? { ...op.semantics, resource: undefined, action: undefined, pagination: undefined } : op.semantics;
   return {
     id: op.id,
     spec: op.spec,
@@ -470,7 +524,7 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
     copiesWith: s.copiesWith ?? null,
     success: {
       status: Number(success),
-      shape: withEnvelope(model, op, success, resourceSchema, shapeOf(model, op, success, resourceSchema, canonicalShape(model, op, resourceSchema))),
+      shape: unlisted ? shapeOf(model, op, success, undefined) : shape,
       media: successMedia && successMedia.length > 0 ? (successMedia.find((c) => isJsonMedia(c.mediaType)) ?? successMedia[0]!).mediaType : null,
     },
     errors: statuses.filter((st) => /^[45]\d\d$/.test(st)).map(Number),

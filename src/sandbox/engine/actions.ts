@@ -59,18 +59,19 @@ function matchesFilters(ctx: RequestContext, resource: ResourceRow, record: Stor
 export function listAction(ctx: RequestContext, order?: string, keep?: (record: StoredRecord) => boolean): ActionResult {
   const resource = resourceOf(ctx);
   // A nested collection (baselines of a metric): the parent in the path must exist, and scopes the items.
-  const parentParam = ctx.route.params.path[0];
-  let parentField: string | undefined;
-  if (parentParam) {
-    const parent = parentResource(ctx.runtime, parentParam.name);
-    if (parent) findRecord(ctx, parent.name, ctx.path[parentParam.name], { field: parentParam.name });
-    parentField = parentParam.name;
+  // An inferred one may sit under several (paylocity's `/companies/{companyId}/employees/{employeeId}/localTaxes`,
+  // issue 27): each is checked and scopes the items, not the first alone.
+  const parents = [...new Set([ctx.route.params.path[0]?.name, ...hiddenParents(resource, ctx.route)])].filter((name) => name !== undefined);
+  for (const name of parents) {
+    const parent = parentResource(ctx.runtime, name);
+    if (parent) findRecord(ctx, parent.name, ctx.path[name], { field: name });
   }
+  const parentField = parents[0];
   const paged = parentField === undefined && keep === undefined && order === undefined ? pagedInQuery(ctx, resource) : undefined;
   if (paged) return paged;
   const inList = candidates(ctx, resource, parentField)
     .filter((r) => inScope(ctx, resource, r) && !isHidden(resource, r) && matchesFilters(ctx, resource, r))
-    .filter((r) => parentField === undefined || r.data[parentField] === ctx.path[parentField])
+    .filter((r) => parents.every((name) => r.data[name] === ctx.path[name]))
     .filter((r) => keep === undefined || keep(r));
   const all = applyListQuery(ctx, resource, inList, order);
   const paging = ctx.route.pagination;

@@ -16,8 +16,13 @@ export function shapeBody(ctx: RequestContext, result: ActionResult): unknown {
   switch (shape.kind) {
     case 'empty':
       return {};
-    case 'resource':
-      return one();
+    case 'resource': {
+      if (shape.envelope === undefined) return one();
+      // An inferred resource's view (issue 27): the view's other required fields, the record's own over them.
+      const out = structuredClone(shape.envelope) as Json;
+      for (const [k, v] of Object.entries(one())) setOwn(out, k, v);
+      return out;
+    }
     case 'wrapped': {
       const out: Json = {};
       setOwn(out, shape.key, one());
@@ -38,7 +43,9 @@ export function shapeBody(ctx: RequestContext, result: ActionResult): unknown {
     case 'items': {
       // An inferred list answering a top-level array (issue 27): the records themselves.
       const row = resource();
-      return result.records!.map((r) => present(row, r));
+      // A get or write answering an array of its resource (paylocity's local tax get): the record, as one item.
+      if (result.records === undefined) return [one()];
+      return result.records.map((r) => present(row, r));
     }
     case 'other':
       // Operations of this shape answer the body their action or rule built (versions, history, discovery,

@@ -36,8 +36,14 @@ function rank(seg: Compiled<unknown>['segments'][number]): number {
   return seg.prefix !== '' || seg.suffix !== '' ? 1 : 2;
 }
 
-/** Literal-first order: compares segment kinds left to right. */
+/**
+ * Literal-first order: compares segment kinds left to right. Paths of different lengths never compete, but they are
+ * ordered by length first all the same: comparing only their common segments made `/ratings` tie with both
+ * `/ratings/list` and `/ratings/{itemId}`, an order sort() need not keep, and `/ratings/list` was taken for the
+ * template (issue 27, britbox).
+ */
 function specificity<R>(a: Compiled<R>, b: Compiled<R>): number {
+  if (a.segments.length !== b.segments.length) return a.segments.length - b.segments.length;
   for (let i = 0; i < Math.min(a.segments.length, b.segments.length); i++) {
     const ra = rank(a.segments[i]!);
     const rb = rank(b.segments[i]!);

@@ -8,8 +8,14 @@ export type ResponseShape = {
     kind: 'none';
 } | {
     kind: 'empty';
-} | {
+}
+/**
+ * `envelope` (an inferred resource answered in a view of its own only, issue 27): the view's required fields the
+ * record lacks, from a minimal valid answer; the record's values win.
+ */
+ | {
     kind: 'resource';
+    envelope?: Record<string, JsonValue>;
 } | {
     kind: 'wrapped';
     key: string;
