@@ -16916,7 +16916,7 @@ function openSqliteStore(path) {
   db.pragma("synchronous = NORMAL");
   db.pragma("busy_timeout = 5000");
   db.pragma("mmap_size = 1073741824");
-  db.pragma("cache_size = -65536");
+  db.pragma("cache_size = -4096");
   db.exec(SCHEMA);
   dropWholeTableFieldIndexes(db);
   const q = {
