@@ -16303,6 +16303,8 @@ var PgConnection = class {
   lastFailure = { at: 0, reason: "" };
   /** Set by the store while a transaction is open (a lost connection then cannot be retried). */
   inTransaction = false;
+  /** Round trips sent (one per query() call): a cost measure the tests read around one request. */
+  roundTrips = 0;
   /** The statements prepared on the current connection: their names by text (a new connection has none). */
   prepared = /* @__PURE__ */ new Map();
   /** The server forgot this session's state inside a transaction: set it up again once the transaction ends. */
@@ -16359,6 +16361,7 @@ var PgConnection = class {
    * several statements separated by `;` (one round trip); the rows are the last statement's.
    */
   query(text2, params) {
+    this.roundTrips++;
     for (let attempt = 0; ; attempt++) {
       const pq = this.ensure();
       if (this.sessionLost && pq.transactionStatus() === PQTRANS_IDLE) this.recoverSession(pq);
@@ -16560,6 +16563,8 @@ var BoundedCache = class {
 
 // src/sandbox/storage/pg-shared-cache.ts
 var EPOCH_BUMP = "WITH cache_bump AS (UPDATE cache_epoch SET value = value + 1 WHERE id = 1) ";
+var EPOCH_COLUMN = "cache_epoch__";
+var besideEpoch = (select) => `SELECT (SELECT value FROM cache_epoch WHERE id = 1) AS ${EPOCH_COLUMN}, s.* FROM (${select}) s`;
 var EPOCH_QUERY = "SELECT value AS epoch FROM cache_epoch WHERE id = 1";
 var withEpoch = (columns, table, on) => `SELECT e.value AS epoch, ${columns} FROM cache_epoch e LEFT JOIN ${table} x ON ${on} WHERE e.id = 1`;
 var MAX_AGE_MS = 250;
@@ -16570,6 +16575,8 @@ var SharedCache = class {
   records = new BoundedCache(ENTRIES);
   epoch = null;
   checkedAt = Number.NEGATIVE_INFINITY;
+  /** When the epoch was last read (a request beginning does not reset it, unlike checkedAt). */
+  observedAt = Number.NEGATIVE_INFINITY;
   /** A request begins: the epoch is checked again before the next use of the cache. */
   expire() {
     this.checkedAt = Number.NEGATIVE_INFINITY;
@@ -16578,15 +16585,25 @@ var SharedCache = class {
   get current() {
     return this.epoch !== null && Date.now() - this.checkedAt < MAX_AGE_MS;
   }
-  /** The epoch as just read: everything cached goes when it moved. */
+  /**
+   * Whether a read-only request may use the cache now and have the epoch checked later in the request (the
+   * store's deferred check): only while the epoch was read within MAX_AGE_MS, so work between requests never
+   * relies on an older check than it does today.
+   */
+  get recent() {
+    return this.epoch !== null && Date.now() - this.observedAt < MAX_AGE_MS;
+  }
+  /** The epoch as just read: everything cached goes when it moved. Says whether it moved. */
   observe(epoch) {
-    if (epoch !== this.epoch) {
+    const moved = epoch !== this.epoch;
+    if (moved) {
       this.keys.clear();
       this.organizations.clear();
       this.records.clear();
       this.epoch = epoch;
     }
-    this.checkedAt = Date.now();
+    this.checkedAt = this.observedAt = Date.now();
+    return moved;
   }
   /** Everything was deleted (the control plane's reset): forget all, check the epoch before the next use. */
   forget() {
@@ -16594,10 +16611,19 @@ var SharedCache = class {
     this.epoch = null;
     this.expire();
   }
-  /** This instance wrote a cached row: forget it at once and check the epoch before the next use. */
+  /**
+   * This instance wrote a cached row: forget it at once and check the epoch before the next use (not deferred: the
+   * write moved the epoch, so a deferred check would only find the request stale and run it again).
+   */
   written(cache2, id) {
     cache2.delete(id);
     this.expire();
+    this.observedAt = Number.NEGATIVE_INFINITY;
+  }
+};
+var StaleRead = class extends DatabaseUnavailable {
+  constructor() {
+    super("cached entries changed during the request");
   }
 };
 
@@ -16624,10 +16650,34 @@ function openPgStore(url, options = {}) {
   const held = /* @__PURE__ */ new Set();
   const cache2 = new SharedCache();
   const cachedKinds = new Set(options.cachedKinds ?? []);
-  const q = (text2, params = []) => connection.query(text2, params);
+  let deferring = false;
+  let pending = false;
+  let stale = false;
+  const observed = (epoch) => {
+    const moved = cache2.observe(epoch);
+    if (pending) {
+      pending = false;
+      if (moved) stale = true;
+    }
+  };
+  const settle = () => {
+    if (pending) observed(connection.query(EPOCH_QUERY)[0].epoch);
+    if (stale) throw new StaleRead();
+  };
+  const q = (text2, params = []) => {
+    if (!pending || connection.inTransaction || !text2.startsWith("SELECT ") || text2.includes(";") || text2.includes("cache_epoch")) return connection.query(text2, params);
+    const rows = connection.query(besideEpoch(text2), params);
+    if (rows.length > 0) {
+      const epoch = rows[0][EPOCH_COLUMN];
+      for (const row of rows) delete row[EPOCH_COLUMN];
+      observed(epoch);
+    }
+    return rows;
+  };
   const locking = () => open && (openMode === "write" || connection.inTransaction);
   const lockScript = (scope) => {
     if (!locking() || held.has(scope)) return "";
+    settle();
     const begin = connection.inTransaction ? "" : "BEGIN; ";
     connection.inTransaction = true;
     held.add(scope);
@@ -16647,6 +16697,7 @@ function openPgStore(url, options = {}) {
     return connection.query(`${script}; ${inline}`);
   };
   const begun = () => {
+    settle();
     if (open && !connection.inTransaction) {
       q("BEGIN");
       connection.inTransaction = true;
@@ -16673,13 +16724,16 @@ function openPgStore(url, options = {}) {
   const sentColumns = "seq, id, org, kind, data";
   const cacheable = () => !connection.inTransaction && !locking();
   const cached = (entries, id, fetch, parse) => {
-    if (!cache2.current && entries.get(id)) cache2.observe(q(EPOCH_QUERY)[0].epoch);
-    if (cache2.current) {
+    if (!cache2.current && entries.get(id)) {
+      if (deferring && cache2.recent) pending = true;
+      else observed(q(EPOCH_QUERY)[0].epoch);
+    }
+    if (cache2.current || pending) {
       const hit = entries.get(id);
       if (hit) return hit;
     }
     const row = fetch();
-    if (row?.epoch) cache2.observe(row.epoch);
+    if (row?.epoch) observed(row.epoch);
     const value = row ? parse(row) : void 0;
     return value === void 0 ? void 0 : entries.set(id, value);
   };
@@ -16689,12 +16743,13 @@ function openPgStore(url, options = {}) {
     return EPOCH_BUMP;
   };
   const writing = (scope) => {
+    settle();
     if (!open) return;
     if (openMode === "read" && !connection.inTransaction) openMode = "write";
     scoped(scope);
   };
   const store = {
-    info: { display: target2.display, migrated },
+    info: { display: target2.display, migrated, roundTrips: () => connection.roundTrips },
     transaction(fn, mode = "write") {
       if (open) return fn();
       open = true;
@@ -16878,7 +16933,24 @@ function openPgStore(url, options = {}) {
         cache2.forget();
       });
     },
-    newRequest: () => cache2.expire(),
+    newRequest(readOnly) {
+      cache2.expire();
+      deferring = readOnly === true;
+      pending = false;
+      stale = false;
+    },
+    requestStale() {
+      deferring = false;
+      try {
+        if (pending) observed(connection.query(EPOCH_QUERY)[0].epoch);
+      } catch {
+        pending = false;
+        stale = true;
+      }
+      const answer = stale;
+      stale = false;
+      return answer;
+    },
     close: () => connection.close()
   };
   return store;
@@ -17478,8 +17550,16 @@ async function createSandbox(options = {}) {
   };
   const inspector = { runtime, adminToken, api: (request) => dispatcher.handle(request, request.url.pathname.slice(tables.basePath.length) || "/") };
   async function handle(request) {
+    store.newRequest?.(request.method === "GET" || request.method === "HEAD");
+    const first = await handleOnce(request);
+    if (!store.requestStale?.()) return first;
+    store.newRequest?.(false);
+    const again = await handleOnce(request);
+    store.requestStale?.();
+    return again;
+  }
+  async function handleOnce(request) {
     const path = request.url.pathname;
-    store.newRequest?.();
     try {
       if (path === CONTROL_PATH || path.startsWith(`${CONTROL_PATH}/`)) return await handleControl(control, request, path.slice(CONTROL_PATH.length));
       if (path === INSPECTOR_PATH || path.startsWith(`${INSPECTOR_PATH}/`)) return await handleInspector(inspector, request, path.slice(INSPECTOR_PATH.length));

@@ -189,8 +189,20 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const inspector = { runtime, adminToken, api: (request: SandboxRequest) => dispatcher.handle(request, request.url.pathname.slice(tables.basePath.length) || '/') };
 
   async function handle(request: SandboxRequest): Promise<SandboxResponse> {
+    // A read-only request may check the store's cached keys, organizations and workspaces beside its first read
+    // (pg-store.ts); when another instance changed one it used meanwhile, its answer is dropped and it runs again,
+    // checked first. Its first answer is dropped whatever it was (a GET writes nothing before the check).
+    store.newRequest?.(request.method === 'GET' || request.method === 'HEAD');
+    const first = await handleOnce(request);
+    if (!store.requestStale?.()) return first;
+    store.newRequest?.(false);
+    const again = await handleOnce(request);
+    store.requestStale?.();
+    return again;
+  }
+
+  async function handleOnce(request: SandboxRequest): Promise<SandboxResponse> {
     const path = request.url.pathname;
-    store.newRequest?.();
     try {
       if (path === CONTROL_PATH || path.startsWith(`${CONTROL_PATH}/`)) return await handleControl(control, request, path.slice(CONTROL_PATH.length));
       if (path === INSPECTOR_PATH || path.startsWith(`${INSPECTOR_PATH}/`)) return await handleInspector(inspector, request, path.slice(INSPECTOR_PATH.length));

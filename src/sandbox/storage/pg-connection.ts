@@ -115,6 +115,8 @@ export class PgConnection {
   private lastFailure = { at: 0, reason: '' };
   /** Set by the store while a transaction is open (a lost connection then cannot be retried). */
   inTransaction = false;
+  /** Round trips sent (one per query() call): a cost measure the tests read around one request. */
+  roundTrips = 0;
   /** The statements prepared on the current connection: their names by text (a new connection has none). */
   private readonly prepared = new Map<string, string>();
   /** The server forgot this session's state inside a transaction: set it up again once the transaction ends. */
@@ -183,6 +185,7 @@ export class PgConnection {
    * several statements separated by `;` (one round trip); the rows are the last statement's.
    */
   query(text: string, params?: (string | null)[]): Row[] {
+    this.roundTrips++;
     for (let attempt = 0; ; attempt++) {
       const pq = this.ensure();
       // The server's own word (no transaction block open), not inTransaction: the store sets that before sending the

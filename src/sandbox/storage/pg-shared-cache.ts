@@ -13,9 +13,14 @@
 // let in; the epoch is read in the database, after the commit, so that client is refused.
 import type { ApiKeyRecord, Organization, StoredRecord } from './store.js';
 import { BoundedCache } from './bounded-cache.js';
+import { DatabaseUnavailable } from './pg-connection.js';
 
 /** Prefix of a write of a cached row: raises the epoch in the same statement (and transaction). */
 export const EPOCH_BUMP = 'WITH cache_bump AS (UPDATE cache_epoch SET value = value + 1 WHERE id = 1) ';
+/** The column a deferred check adds to a read (pg-store.ts): the epoch beside the read's own columns. */
+export const EPOCH_COLUMN = 'cache_epoch__';
+/** A read with the epoch beside each of its rows (none when the read finds none). */
+export const besideEpoch = (select: string): string => `SELECT (SELECT value FROM cache_epoch WHERE id = 1) AS ${EPOCH_COLUMN}, s.* FROM (${select}) s`;
 /** The epoch alone. */
 export const EPOCH_QUERY = 'SELECT value AS epoch FROM cache_epoch WHERE id = 1';
 /** The epoch beside a row of `table` (null columns when it has none): `SELECT e.value AS epoch, x.<columns> ...`. */
@@ -31,6 +36,8 @@ export class SharedCache {
   readonly records = new BoundedCache<StoredRecord>(ENTRIES);
   private epoch: string | null = null;
   private checkedAt = Number.NEGATIVE_INFINITY;
+  /** When the epoch was last read (a request beginning does not reset it, unlike checkedAt). */
+  private observedAt = Number.NEGATIVE_INFINITY;
 
   /** A request begins: the epoch is checked again before the next use of the cache. */
   expire(): void {
@@ -42,15 +49,26 @@ export class SharedCache {
     return this.epoch !== null && Date.now() - this.checkedAt < MAX_AGE_MS;
   }
 
-  /** The epoch as just read: everything cached goes when it moved. */
-  observe(epoch: string): void {
-    if (epoch !== this.epoch) {
+  /**
+   * Whether a read-only request may use the cache now and have the epoch checked later in the request (the
+   * store's deferred check): only while the epoch was read within MAX_AGE_MS, so work between requests never
+   * relies on an older check than it does today.
+   */
+  get recent(): boolean {
+    return this.epoch !== null && Date.now() - this.observedAt < MAX_AGE_MS;
+  }
+
+  /** The epoch as just read: everything cached goes when it moved. Says whether it moved. */
+  observe(epoch: string): boolean {
+    const moved = epoch !== this.epoch;
+    if (moved) {
       this.keys.clear();
       this.organizations.clear();
       this.records.clear();
       this.epoch = epoch;
     }
-    this.checkedAt = Date.now();
+    this.checkedAt = this.observedAt = Date.now();
+    return moved;
   }
 
   /** Everything was deleted (the control plane's reset): forget all, check the epoch before the next use. */
@@ -60,9 +78,24 @@ export class SharedCache {
     this.expire();
   }
 
-  /** This instance wrote a cached row: forget it at once and check the epoch before the next use. */
+  /**
+   * This instance wrote a cached row: forget it at once and check the epoch before the next use (not deferred: the
+   * write moved the epoch, so a deferred check would only find the request stale and run it again).
+   */
   written(cache: BoundedCache<object>, id: string): void {
     cache.delete(id);
     this.expire();
+    this.observedAt = Number.NEGATIVE_INFINITY;
+  }
+}
+
+/**
+ * A write of a request that used cached entries another instance has since changed (a deferred check, pg-store.ts):
+ * refused before anything is written. Background work meeting it treats it as a brief outage (try again); the
+ * request is run again from the start (sandbox.ts), so its caller never sees it.
+ */
+export class StaleRead extends DatabaseUnavailable {
+  constructor() {
+    super('cached entries changed during the request');
   }
 }

@@ -28,7 +28,7 @@ import { randomUUID } from 'node:crypto';
 import { countDecoded } from './decode-count.js';
 import { DatabaseUnavailable, PgConnection, parsePgUrl } from './pg-connection.js';
 import { INDEX_SCOPE, META_SCOPE, migrate, scopeLockKey } from './pg-schema.js';
-import { EPOCH_BUMP, EPOCH_QUERY, SharedCache, withEpoch } from './pg-shared-cache.js';
+import { besideEpoch, EPOCH_BUMP, EPOCH_COLUMN, EPOCH_QUERY, SharedCache, StaleRead, withEpoch } from './pg-shared-cache.js';
 import { PLATFORM_ORG, type OpenStoreOptions, type ApiKeyRecord, type Json, type Organization, type RecordFilter, type SentRecord, type Store, type StoredRecord } from './store.js';
 
 /** How long an instance holds a delivery it created before anyone else may take it over. */
@@ -54,6 +54,8 @@ export interface PgStoreInfo {
   display: string;
   /** Migrations this start applied. */
   migrated: number[];
+  /** Round trips to the database so far (a cost measure: tests read it around one request). */
+  roundTrips(): number;
 }
 
 /**
@@ -74,8 +76,39 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
   const held = new Set<string>();
   const cache = new SharedCache();
   const cachedKinds = new Set(options.cachedKinds ?? []);
+  // The deferred check (store.ts newRequest): a read-only request uses cached entries at once (`pending`: not yet
+  // checked against the epoch), and its first read of the database carries the epoch beside its rows (one round
+  // trip where the check cost one of its own: a GET by id is one statement, not two). When the epoch moved, the
+  // request is `stale`: a write is refused before it is sent and the request runs again (sandbox.ts). A request
+  // that reads nothing else checks the epoch at its end (requestStale), as it would have at its start.
+  let deferring = false;
+  let pending = false;
+  let stale = false;
+  /** The epoch as read: a pending check is done; the request is stale when the epoch moved under it. */
+  const observed = (epoch: string): void => {
+    const moved = cache.observe(epoch);
+    if (pending) {
+      pending = false;
+      if (moved) stale = true;
+    }
+  };
+  /** Before anything is written or locked: a pending check is made, and a stale request writes nothing. */
+  const settle = (): void => {
+    if (pending) observed(connection.query(EPOCH_QUERY)[0]!.epoch!);
+    if (stale) throw new StaleRead();
+  };
 
-  const q = (text: string, params: (string | null)[] = []): Row[] => connection.query(text, params);
+  const q = (text: string, params: (string | null)[] = []): Row[] => {
+    // Only a lone SELECT outside a transaction carries the epoch (a script or a read under a lock does not).
+    if (!pending || connection.inTransaction || !text.startsWith('SELECT ') || text.includes(';') || text.includes('cache_epoch')) return connection.query(text, params);
+    const rows = connection.query(besideEpoch(text), params);
+    if (rows.length > 0) {
+      const epoch = rows[0]![EPOCH_COLUMN]!;
+      for (const row of rows) delete row[EPOCH_COLUMN];
+      observed(epoch);
+    }
+    return rows;
+  };
   /** Whether a statement naming a scope must hold its lock: inside a write transaction, or a read one that has written. */
   const locking = (): boolean => open && (openMode === 'write' || connection.inTransaction);
   /**
@@ -84,6 +117,7 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
    */
   const lockScript = (scope: string): string => {
     if (!locking() || held.has(scope)) return '';
+    settle();
     const begin = connection.inTransaction ? '' : 'BEGIN; ';
     connection.inTransaction = true;
     held.add(scope);
@@ -111,6 +145,7 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
   };
   /** Before a write that names no organization (versions, index creation): the transaction has begun. */
   const begun = (): void => {
+    settle();
     if (open && !connection.inTransaction) {
       q('BEGIN');
       connection.inTransaction = true;
@@ -150,14 +185,18 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
    * reads the epoch beside the row (withEpoch), and caches what it found.
    */
   const cached = <T extends object>(entries: { get(id: string): T | undefined; set(id: string, value: T): T }, id: string, fetch: () => Row | undefined, parse: (row: Row) => T | undefined): T | undefined => {
-    // Cached but not checked since the request began: the epoch alone says whether it still holds.
-    if (!cache.current && entries.get(id)) cache.observe(q(EPOCH_QUERY)[0]!.epoch!);
-    if (cache.current) {
+    // Cached but not checked since the request began: the epoch alone says whether it still holds, read now or,
+    // for a read-only request while the last check is recent, beside the request's next read (deferred).
+    if (!cache.current && entries.get(id)) {
+      if (deferring && cache.recent) pending = true;
+      else observed(q(EPOCH_QUERY)[0]!.epoch!);
+    }
+    if (cache.current || pending) {
       const hit = entries.get(id);
       if (hit) return hit;
     }
     const row = fetch();
-    if (row?.epoch) cache.observe(row.epoch);
+    if (row?.epoch) observed(row.epoch);
     const value = row ? parse(row) : undefined;
     return value === undefined ? undefined : entries.set(id, value);
   };
@@ -170,13 +209,14 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
 
   /** Before a write inside transaction(): begins it unless it has begun, and holds `scope`'s lock. */
   const writing = (scope: string): void => {
+    settle();
     if (!open) return;
     if (openMode === 'read' && !connection.inTransaction) openMode = 'write';
     scoped(scope);
   };
 
   const store: Store & { info: PgStoreInfo } = {
-    info: { display: target.display, migrated },
+    info: { display: target.display, migrated, roundTrips: () => connection.roundTrips },
     transaction<T>(fn: () => T, mode: 'read' | 'write' = 'write'): T {
       if (open) return fn();
       open = true;
@@ -373,7 +413,25 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
         cache.forget();
       });
     },
-    newRequest: () => cache.expire(),
+    newRequest(readOnly) {
+      cache.expire();
+      deferring = readOnly === true;
+      pending = false;
+      stale = false;
+    },
+    requestStale() {
+      deferring = false;
+      try {
+        if (pending) observed(connection.query(EPOCH_QUERY)[0]!.epoch!);
+      } catch {
+        // The database went away: run the request again without deferring; it answers the outage itself.
+        pending = false;
+        stale = true;
+      }
+      const answer = stale;
+      stale = false;
+      return answer;
+    },
     close: () => connection.close(),
   };
   return store;
