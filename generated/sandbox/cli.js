@@ -12037,9 +12037,10 @@ function createAction(ctx, hooks) {
   for (const [k, v] of Object.entries(ctx.route.body?.defaults ?? {})) setOwn(body2, k, clone(v));
   for (const [k, v] of Object.entries(ctx.body)) if (v !== null) setOwn(body2, k, v);
   const hidden = hiddenParents(resource, ctx.route);
-  for (const name of hidden) {
-    const parent = parentResource(ctx.runtime, name);
-    if (parent) findRecord(ctx, parent.name, ctx.path[name], { field: name });
+  const own2 = lastTemplate(ctx.route.path)?.name;
+  for (const p of ctx.route.params.path) {
+    const parent = parentResource(ctx.runtime, p.name);
+    if (parent && !(p.name === own2 && parent.name === resource.name)) findRecord(ctx, parent.name, ctx.path[p.name], { field: p.name });
   }
   for (const p of ctx.route.params.path) if (resource.properties.includes(p.name) || hidden.includes(p.name)) setOwn(body2, p.name, ctx.path[p.name]);
   const data = newRecordData(ctx.runtime, resource, body2, ctx.now, givenId(ctx, resource, body2));

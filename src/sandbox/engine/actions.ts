@@ -1,6 +1,7 @@
 // The generic actions of x-operation (list, create, get, update, delete, versions, revert, restore, duplicate): each
 // reads the resource's declared semantics from the route table, so a new resource in the spec works without
 // code. Rules adjust them through the write hook or replace them (custom actions).
+import { lastTemplate } from '../../data/path-template.js';
 import { notFound } from '../errors.js';
 import { PLATFORM_ORG, type Json, type StoredRecord } from '../storage/store.js';
 import type { ActionResult, RequestContext } from './context.js';
@@ -175,10 +176,15 @@ export function createAction(ctx: RequestContext, hooks: Hooks): ActionResult {
   // A nested collection records its parent id (metric_id of a baseline).
   // An inferred nested collection keeps its parents' ids on the record, unanswered (hiddenParents).
   const hidden = hiddenParents(resource, ctx.route);
-  // ...and they must exist for the caller (404 on the parameter otherwise), as a list under them checks.
-  for (const name of hidden) {
-    const parent = parentResource(ctx.runtime, name);
-    if (parent) findRecord(ctx, parent.name, ctx.path[name], { field: name });
+  // Every parent the path names must exist for the caller (404 on the parameter otherwise), as a list under it
+  // checks: the ones the record holds as fields too (iotsitewise's gatewayId of a gateway's capability, issue 27),
+  // so a create under another organization's parent makes nothing. The parameter ending the path that names the
+  // resource itself (a create at its own item path, `PUT /things/{thingId}`) names the new record, no parent; a
+  // parent of the same kind (`/folders/{folderId}/folders`) is checked.
+  const own = lastTemplate(ctx.route.path)?.name;
+  for (const p of ctx.route.params.path) {
+    const parent = parentResource(ctx.runtime, p.name);
+    if (parent && !(p.name === own && parent.name === resource.name)) findRecord(ctx, parent.name, ctx.path[p.name], { field: p.name });
   }
   for (const p of ctx.route.params.path) if (resource.properties.includes(p.name) || hidden.includes(p.name)) setOwn(body, p.name, ctx.path[p.name]);
   const data = newRecordData(ctx.runtime, resource, body, ctx.now, givenId(ctx, resource, body));
