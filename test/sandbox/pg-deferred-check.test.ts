@@ -22,9 +22,9 @@ describePg('the deferred check of cached entries on PostgreSQL', () => {
       a.insert(tag('t1'));
     });
     // b caches the key.
-    b.newRequest(true);
+    b.newRequest!(true);
     expect(b.findKey(key.key)?.organization_id).toBe('org-1');
-    expect(b.requestStale()).toBe(false);
+    expect(b.requestStale!()).toBe(false);
   });
   afterAll(() => {
     a?.close();
@@ -37,10 +37,10 @@ describePg('the deferred check of cached entries on PostgreSQL', () => {
    * deferred only while the last one is recent (250 ms), as under traffic.
    */
   const readOnlyRequest = (): void => {
-    b.newRequest(false);
+    b.newRequest!(false);
     b.findKey(key.key);
-    b.requestStale();
-    b.newRequest(true);
+    b.requestStale!();
+    b.newRequest!(true);
   };
   /** Round trips `fn` costs on store b. */
   const tripsOf = (fn: () => void): number => {
@@ -56,11 +56,11 @@ describePg('the deferred check of cached entries on PostgreSQL', () => {
       expect(b.transaction(() => b.get('tag', 't1'), 'read')?.data).toEqual({ tag_id: 't1', name: 't1' });
     });
     expect(trips).toBe(1);
-    expect(b.requestStale()).toBe(false);
+    expect(b.requestStale!()).toBe(false);
     // A request that is not read-only checks first: two.
-    b.newRequest(false);
+    b.newRequest!(false);
     expect(tripsOf(() => void [b.findKey(key.key), b.get('tag', 't1')])).toBe(2);
-    expect(b.requestStale()).toBe(false);
+    expect(b.requestStale!()).toBe(false);
   });
 
   it('says a read-only request is stale when another instance changed a cached entry meanwhile; run again, it sees the change', () => {
@@ -69,17 +69,17 @@ describePg('the deferred check of cached entries on PostgreSQL', () => {
     // Instance a revokes the key between b's use of its cache and b's read.
     a.transaction(() => a.putKey({ ...key, permissions: ['revoked-marker'] }));
     expect(b.get('tag', 't1')).toBeDefined();
-    expect(b.requestStale()).toBe(true);
-    b.newRequest(false);
+    expect(b.requestStale!()).toBe(true);
+    b.newRequest!(false);
     expect(b.findKey(key.key)?.permissions).toEqual(['revoked-marker']);
-    expect(b.requestStale()).toBe(false);
+    expect(b.requestStale!()).toBe(false);
   });
 
   it('checks at the end a read-only request that read nothing but its cache', () => {
     readOnlyRequest();
     expect(b.findKey(key.key)).toBeDefined();
     pgQuery('UPDATE cache_epoch SET value = value + 1 WHERE id = 1', [], schema);
-    expect(b.requestStale()).toBe(true);
+    expect(b.requestStale!()).toBe(true);
   });
 
   it('refuses a write of a stale read-only request before anything is written (503, as a brief outage)', () => {
@@ -94,9 +94,9 @@ describePg('the deferred check of cached entries on PostgreSQL', () => {
     }
     expect(thrown).toMatchObject({ status: 503, code: 'INTERNAL' });
     expect(pgQuery("SELECT id FROM records WHERE id = 't-stale'", [], schema)).toEqual([]);
-    expect(b.requestStale()).toBe(true);
+    expect(b.requestStale!()).toBe(true);
     // Run again (not deferred), the write goes through.
-    b.newRequest(false);
+    b.newRequest!(false);
     b.transaction(() => b.insert(tag('t-stale')), 'read');
     expect(pgQuery("SELECT id FROM records WHERE id = 't-stale'", [], schema)).toHaveLength(1);
   });
