@@ -421,7 +421,8 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
     const lists = new Map(live.filter((l) => l.route.action === 'list' && l.route.aliasOf === null && l.route.resource).map((l) => [l.route.resource!, l]));
     const unread: string[] = [];
     let listed = 0;
-    for (const resource of [...stored.keys()].filter((r) => !getRoutes.has(r))) {
+    const withoutGet = [...stored.keys()].filter((r) => !getRoutes.has(r));
+    for (const resource of withoutGet) {
       const list = lists.get(resource);
       const made = stored.get(resource) ?? [];
       if (!list) {
@@ -437,7 +438,7 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
     const flat = judgeFlatness(samples, o.seconds, recordCount > 0 ? recordBytes / recordCount : 0);
     const checksAll: Check[] = [
       { name: 'no errors', ok: errors.length === 0, detail: errors.length === 0 ? 'no 5xx, no request without an answer' : `${errors.length} errors: ${Object.entries(errorCounts).map(([k, v]) => `${k} x${v}`).join(', ')}` },
-      { name: 'nothing lost', ok: lost.length === 0, detail: `${checks.length} acknowledged writes read back (${checks.filter((c) => c.s.deleted).length} of them deleted, ${updatesRead} with the fields of their last acknowledged update), ${listed} more through their list (no get operation: ${[...stored.keys()].filter((r) => !getRoutes.has(r)).join(', ') || 'none'}), ${lost.length} wrong${unread.length > 0 ? `; not readable: ${unread.join(', ')}` : ''}` },
+      { name: 'nothing lost', ok: lost.length === 0, detail: `${checks.length} acknowledged writes read back (${checks.filter((c) => c.s.deleted).length} of them deleted, ${updatesRead} with the fields of their last acknowledged update), ${listed} more through their list (no get operation: ${withoutGet.join(', ') || 'none'}), ${lost.length} wrong${unread.length > 0 ? `; not readable: ${unread.join(', ')}` : ''}` },
       runsVerdict.check,
       ...flat,
       { name: 'sandbox up', ok: processes.every((p) => p.alive()) && log.unexpectedExits.length === 0, detail: log.unexpectedExits.length === 0 ? 'every process ran to the end' : JSON.stringify(log.unexpectedExits) },

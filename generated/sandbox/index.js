@@ -17555,9 +17555,7 @@ async function createSandbox(options = {}) {
     const first = await handleOnce(request);
     if (!store.requestStale?.()) return first;
     store.newRequest?.(false);
-    const again = await handleOnce(request);
-    store.requestStale?.();
-    return again;
+    return handleOnce(request);
   }
   async function handleOnce(request) {
     const path = request.url.pathname;

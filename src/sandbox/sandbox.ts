@@ -195,10 +195,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     store.newRequest?.(request.method === 'GET' || request.method === 'HEAD');
     const first = await handleOnce(request);
     if (!store.requestStale?.()) return first;
+    // Not deferred: checked before the cache is used, so it cannot be stale.
     store.newRequest?.(false);
-    const again = await handleOnce(request);
-    store.requestStale?.();
-    return again;
+    return handleOnce(request);
   }
 
   async function handleOnce(request: SandboxRequest): Promise<SandboxResponse> {

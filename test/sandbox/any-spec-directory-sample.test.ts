@@ -11,6 +11,8 @@ import { writeSpec } from '../support/any-spec.js';
 const KEY = { components: { securitySchemes: { Key: { type: 'apiKey', in: 'header', name: 'x-api-key' } } }, security: [{ Key: [] }] };
 const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+/** A required path parameter (a plain string unless a schema is given). */
+const inPath = (name: string, schema: unknown = { type: 'string' }) => ({ name, in: 'path', required: true, schema });
 const described = (name: string, description: string) => ({ allOf: [ref(name), { description }] });
 
 /** A sandbox of `spec` and a helper sending JSON with its development key. */
@@ -42,7 +44,7 @@ const PORTALS = {
       get: { operationId: 'ListPortals', responses: { '200': { description: 'listed', ...json(ref('ListPortalsResponse')) } } },
     },
     '/portals/{portalId}': {
-      parameters: [{ name: 'portalId', in: 'path', required: true, schema: ref('ID') }],
+      parameters: [inPath('portalId', ref('ID'))],
       get: { operationId: 'DescribePortal', responses: { '200': { description: 'found', ...json(ref('DescribePortalResponse')) } } },
       delete: { operationId: 'DeletePortal', responses: { '202': { description: 'deleting', ...json(ref('DeletePortalResponse')) } } },
     },
@@ -106,29 +108,29 @@ const TAXES = {
   ...KEY,
   paths: {
     '/companies/{companyId}/employees': {
-      parameters: [{ name: 'companyId', in: 'path', required: true, schema: { type: 'string' } }],
+      parameters: [inPath('companyId')],
       post: { operationId: 'addEmployee', requestBody: { required: true, ...json(ref('employee')) }, responses: { '201': { description: 'made', ...json(ref('employee')) } } },
     },
     '/companies/{companyId}/employees/{employeeId}': {
       parameters: [
-        { name: 'companyId', in: 'path', required: true, schema: { type: 'string' } },
-        { name: 'employeeId', in: 'path', required: true, schema: { type: 'string' } },
+        inPath('companyId'),
+        inPath('employeeId'),
       ],
       get: { operationId: 'getEmployee', responses: { '200': { description: 'found', ...json(ref('employee')) } } },
     },
     '/companies/{companyId}/employees/{employeeId}/localTaxes': {
       parameters: [
-        { name: 'companyId', in: 'path', required: true, schema: { type: 'string' } },
-        { name: 'employeeId', in: 'path', required: true, schema: { type: 'string' } },
+        inPath('companyId'),
+        inPath('employeeId'),
       ],
       post: { operationId: 'addLocalTax', requestBody: { required: true, ...json(ref('localTax')) }, responses: { '201': { description: 'added' } } },
       get: { operationId: 'listLocalTaxes', responses: { '200': { description: 'listed', ...json({ type: 'array', items: ref('localTax') }) } } },
     },
     '/companies/{companyId}/employees/{employeeId}/localTaxes/{taxCode}': {
       parameters: [
-        { name: 'companyId', in: 'path', required: true, schema: { type: 'string' } },
-        { name: 'employeeId', in: 'path', required: true, schema: { type: 'string' } },
-        { name: 'taxCode', in: 'path', required: true, schema: { type: 'string' } },
+        inPath('companyId'),
+        inPath('employeeId'),
+        inPath('taxCode'),
       ],
       get: { operationId: 'getLocalTax', responses: { '200': { description: 'found', ...json({ type: 'array', items: ref('localTax') }) } } },
       delete: { operationId: 'deleteLocalTax', responses: { '204': { description: 'deleted' } } },
@@ -177,7 +179,7 @@ const RATINGS = {
     '/ratings/{itemId}': {
       get: {
         operationId: 'getItemRating',
-        parameters: [{ name: 'itemId', in: 'path', required: true, schema: { type: 'string' } }],
+        parameters: [inPath('itemId')],
         responses: { '200': { description: 'ok', ...json({ type: 'object', required: ['itemId'], properties: { itemId: { type: 'string' } } }) } },
       },
     },
@@ -193,7 +195,7 @@ const RATINGS = {
       get: {
         operationId: 'getList',
         security: [],
-        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        parameters: [inPath('id')],
         responses: { '200': { description: 'ok', ...json(ref('ItemList')) } },
       },
     },
@@ -226,11 +228,11 @@ const GATEWAYS = {
       post: { operationId: 'CreateGateway', requestBody: { required: true, ...json(ref('CreateGatewayRequest')) }, responses: { '201': { description: 'made', ...json(ref('CreateGatewayResponse')) } } },
     },
     '/gateways/{gatewayId}': {
-      parameters: [{ name: 'gatewayId', in: 'path', required: true, schema: ref('ID') }],
+      parameters: [inPath('gatewayId', ref('ID'))],
       get: { operationId: 'DescribeGateway', responses: { '200': { description: 'found', ...json(ref('DescribeGatewayResponse')) } } },
     },
     '/gateways/{gatewayId}/capability': {
-      parameters: [{ name: 'gatewayId', in: 'path', required: true, schema: ref('ID') }],
+      parameters: [inPath('gatewayId', ref('ID'))],
       post: {
         operationId: 'UpdateGatewayCapabilityConfiguration',
         requestBody: { required: true, ...json(ref('UpdateCapabilityRequest')) },
@@ -239,8 +241,8 @@ const GATEWAYS = {
     },
     '/gateways/{gatewayId}/capability/{capabilityNamespace}': {
       parameters: [
-        { name: 'gatewayId', in: 'path', required: true, schema: ref('ID') },
-        { name: 'capabilityNamespace', in: 'path', required: true, schema: ref('Namespace') },
+        inPath('gatewayId', ref('ID')),
+        inPath('capabilityNamespace', ref('Namespace')),
       ],
       get: { operationId: 'DescribeGatewayCapabilityConfiguration', responses: { '200': { description: 'found', ...json(ref('DescribeCapabilityResponse')) } } },
     },

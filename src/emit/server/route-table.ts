@@ -298,6 +298,16 @@ function idFormat(model: ApiModel, schema: NamedSchema, idField: string): IdForm
   return { kind: 'alnum', length };
 }
 
+/** An id pattern compiled to test sample ids against (the formats found by testing); undefined: none or invalid. */
+function testablePattern(pattern: string): RegExp | undefined {
+  if (pattern === '') return undefined;
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A pattern that takes decimal digit strings only (discord's snowflakes, `^(0|[1-9][0-9]*)$`: issue 27): ids are 18
  * digits with a leading 1, minted as the prefixed format `1` + 17 digits. Found by testing the pattern: it must accept
@@ -305,13 +315,8 @@ function idFormat(model: ApiModel, schema: NamedSchema, idField: string): IdForm
  * letters keeps the other formats (ours never takes digits only).
  */
 export function decimalIdFormat(pattern: string): IdFormat | undefined {
-  if (pattern === '') return undefined;
-  let re: RegExp;
-  try {
-    re = new RegExp(pattern, 'u');
-  } catch {
-    return undefined;
-  }
+  const re = testablePattern(pattern);
+  if (re === undefined) return undefined;
   const digits = ['1' + '0'.repeat(17), '1' + '9'.repeat(17)];
   if (!digits.every((d) => re.test(d)) || re.test(`1a${'0'.repeat(16)}`) || re.test(`1${'0'.repeat(16)}A`)) return undefined;
   return { kind: 'prefixed', prefix: '1', alphabet: '0123456789', length: 17 };
@@ -323,13 +328,8 @@ export function decimalIdFormat(pattern: string): IdFormat | undefined {
  * Found by testing the pattern, as for decimal ids, so a pattern that takes any letters keeps the other formats.
  */
 export function uuidPatternIdFormat(pattern: string): IdFormat | undefined {
-  if (pattern === '') return undefined;
-  let re: RegExp;
-  try {
-    re = new RegExp(pattern, 'u');
-  } catch {
-    return undefined;
-  }
+  const re = testablePattern(pattern);
+  if (re === undefined) return undefined;
   const uuids = ['00000000-0000-4000-8000-000000000000', 'ffffffff-ffff-4fff-bfff-ffffffffffff', '3f2a9c1e-7b4d-4e8a-9c6f-0d1e2f3a4b5c'];
   if (!uuids.every((u) => re.test(u)) || re.test('3f2a9c1e-7b4d-4e8a-9c6f-0d1e2f3a4b5g')) return undefined;
   return { kind: 'uuid' };
