@@ -48,8 +48,8 @@ export function percentile(sorted: number[], p: number): number {
 }
 
 const MB = 1024 * 1024;
-/** The SQLite store's page cache bound (sqlite-store.ts `cache_size = -65536`, in KiB). */
-const SQLITE_CACHE_BYTES = 64 * MB;
+/** The SQLite store's page cache bound (sqlite-store.ts `cache_size = -4096`, in KiB). */
+const SQLITE_CACHE_BYTES = 4 * MB;
 
 /** The flatness checks over the samples of a soak of `seconds`; `recordBytes` is the mean size of a stored record. */
 export function judgeFlatness(samples: SoakSample[], seconds: number, recordBytes: number): Check[] {

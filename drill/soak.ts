@@ -46,6 +46,8 @@ export interface SoakOptions {
 export interface SoakOutcome {
   ok: boolean;
   report: string;
+  /** Every check the report gives, in its order. */
+  checks: Check[];
   /** What the database held at the last sample, per kind (live records, versions, sent entries); null: unreadable. */
   stored: LiveCounts | null;
   /** The same when the traffic started (after the set-up). */
@@ -349,22 +351,26 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
         await new Promise((r) => setTimeout(r, Math.max(0, Math.min(RUN_POLL_MS, end - performance.now()))));
       }
     })();
+    // One sample of the interval ending at nextSample: its latencies, memory and stored rows.
+    const takeSample = () => {
+      const sorted = latencies.sort((a, b) => a - b);
+      const m = memory();
+      const sample = { t: Math.round((nextSample - started) / 1000), requests: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), rss: m.rss, heap: m.heap, processes: m.processes, anon: m.anon, v8: m.v8, file: m.file, external: m.external, stored: storedNow(), dbBytes: dbBytes(), errors: sampleErrors, fourxx: sampleFourxx, skipped, slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 3).map((x) => `${x.id} ${Math.round(x.ms)}`).join(', ') };
+      slowest = [];
+      samples.push(sample);
+      say(`soak: ${sample.t} s: ${sample.requests} requests, p50 ${sample.p50.toFixed(1)} ms, p99 ${sample.p99.toFixed(1)} ms, RSS ${(sample.rss / 2 ** 20).toFixed(1)} MB, heap ${(sample.heap / 2 ** 20).toFixed(1)} MB, ${sample.stored} records stored, ${sample.errors} errors`);
+      latencies = [];
+      sampleErrors = 0;
+      sampleFourxx = 0;
+      skipped = 0;
+      nextSample += interval * 1000;
+    };
     while (performance.now() < end) {
       const due = started + (n * 1000) / o.rate;
       const now = performance.now();
       if (due > now) await new Promise((resolve) => setTimeout(resolve, Math.min(due - now, nextSample - now)));
       if (performance.now() >= nextSample || performance.now() >= end) {
-        const sorted = latencies.sort((a, b) => a - b);
-        const m = memory();
-        const sample = { t: Math.round((nextSample - started) / 1000), requests: sorted.length, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), rss: m.rss, heap: m.heap, processes: m.processes, anon: m.anon, v8: m.v8, file: m.file, external: m.external, stored: storedNow(), dbBytes: dbBytes(), errors: sampleErrors, fourxx: sampleFourxx, skipped, slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 3).map((x) => `${x.id} ${Math.round(x.ms)}`).join(', ') };
-        slowest = [];
-        samples.push(sample);
-        say(`soak: ${sample.t} s: ${sample.requests} requests, p50 ${sample.p50.toFixed(1)} ms, p99 ${sample.p99.toFixed(1)} ms, RSS ${(sample.rss / 2 ** 20).toFixed(1)} MB, heap ${(sample.heap / 2 ** 20).toFixed(1)} MB, ${sample.stored} records stored, ${sample.errors} errors`);
-        latencies = [];
-        sampleErrors = 0;
-        sampleFourxx = 0;
-        skipped = 0;
-        nextSample += interval * 1000;
+        takeSample();
         if (performance.now() >= end) break;
       }
       if (performance.now() < due) continue;
@@ -385,6 +391,8 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
         });
       running.add(p);
     }
+    // A busy machine can leave the loop through its condition, past the end, before the last interval's sample.
+    if (nextSample <= end + 1) takeSample();
     await Promise.all(running);
     await runsLoop;
     const trafficS = (performance.now() - started) / 1000;
@@ -445,7 +453,7 @@ export async function runSoak(o: SoakOptions, command: string): Promise<SoakOutc
     ];
     const ok = checksAll.every((c) => c.ok);
     const report = soakReport({ o, command, interval, samples, checks: checksAll, errors, lost, runProblems: runsVerdict.lines, perFamily, unprepared, prepared: live.length, routes: routes.length, trafficS, requests, recordBytes: recordCount > 0 ? recordBytes / recordCount : 0, load: [loadBefore, loadavg()], processes: processes.length, liveCounts: lastCounts, acknowledged: acknowledgedNow(), ok });
-    return { ok, report, stored: lastCounts, storedBefore, made: madeNow() };
+    return { ok, report, checks: checksAll, stored: lastCounts, storedBefore, made: madeNow() };
   } finally {
     liveCounter?.close();
     await runs?.close();
