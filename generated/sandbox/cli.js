@@ -12621,14 +12621,16 @@ var Router = class {
 
 // src/sandbox/http/exchange.ts
 function fromWebRequest(request, url) {
+  let body2;
   return {
     method: request.method,
     url,
     headers: request.headers,
     // The caller built this body in memory already, so reading it whole costs nothing more; the limit still holds.
-    async bytes() {
-      const bytes = new Uint8Array(await request.arrayBuffer());
-      return bytes.byteLength > MAX_BODY_BYTES ? null : bytes;
+    // Read once and kept: a request run again (sandbox.ts, a stale cache) reads it again.
+    bytes() {
+      body2 ??= request.arrayBuffer().then((buffer) => buffer.byteLength > MAX_BODY_BYTES ? null : new Uint8Array(buffer));
+      return body2;
     }
   };
 }
@@ -16563,6 +16565,22 @@ CREATE INDEX sent_due ON sent (next_attempt_at) WHERE state IN ('pending', 'retr
 CREATE TABLE cache_epoch (id integer PRIMARY KEY CHECK (id = 1), value bigint NOT NULL);
 INSERT INTO cache_epoch (id, value) VALUES (1, 0);
 `
+  },
+  {
+    version: 4,
+    name: "cache epoch guard",
+    // A write request that used cached entries checks them in the script that begins its transaction
+    // (pg-shared-cache.ts EPOCH_GUARD): the script fails with STALE_SQLSTATE when the epoch moved, so nothing
+    // of the request is written and no round trip of its own is spent on the check.
+    sql: `
+CREATE FUNCTION cache_epoch_is(expected bigint) RETURNS void LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF (SELECT value FROM cache_epoch WHERE id = 1) IS DISTINCT FROM expected THEN
+    RAISE EXCEPTION 'cached entries changed during the request' USING ERRCODE = 'SB001';
+  END IF;
+END
+$fn$;
+`
   }
 ];
 var SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
@@ -16617,6 +16635,8 @@ var BoundedCache = class {
 var EPOCH_BUMP = "WITH cache_bump AS (UPDATE cache_epoch SET value = value + 1 WHERE id = 1) ";
 var EPOCH_COLUMN = "cache_epoch__";
 var besideEpoch = (select) => `SELECT (SELECT value FROM cache_epoch WHERE id = 1) AS ${EPOCH_COLUMN}, s.* FROM (${select}) s`;
+var epochGuard = (epoch) => `SELECT cache_epoch_is(${BigInt(epoch).toString()})`;
+var STALE_SQLSTATE = "SB001";
 var EPOCH_QUERY = "SELECT value AS epoch FROM cache_epoch WHERE id = 1";
 var withEpoch = (columns, table, on) => `SELECT e.value AS epoch, ${columns} FROM cache_epoch e LEFT JOIN ${table} x ON ${on} WHERE e.id = 1`;
 var MAX_AGE_MS = 250;
@@ -16632,6 +16652,10 @@ var SharedCache = class {
   /** A request begins: the epoch is checked again before the next use of the cache. */
   expire() {
     this.checkedAt = Number.NEGATIVE_INFINITY;
+  }
+  /** The epoch the cached entries belong to (null: nothing read yet). */
+  get epochRead() {
+    return this.epoch;
   }
   /** Whether the cache may be used without reading the epoch. */
   get current() {
@@ -16705,6 +16729,7 @@ function openPgStore(url, options = {}) {
   let deferring = false;
   let pending = false;
   let stale = false;
+  let guarding = false;
   const observed = (epoch) => {
     const moved = cache2.observe(epoch);
     if (pending) {
@@ -16729,15 +16754,40 @@ function openPgStore(url, options = {}) {
   const locking = () => open2 && (openMode === "write" || connection.inTransaction);
   const lockScript = (scope) => {
     if (!locking() || held.has(scope)) return "";
-    settle();
+    if (stale) throw new StaleRead();
+    const epoch = cache2.epochRead;
+    if (pending && epoch === null) settle();
+    const guard = pending && epoch !== null ? `; ${epochGuard(epoch)}` : "";
+    guarding = guard !== "";
     const begin = connection.inTransaction ? "" : "BEGIN; ";
     connection.inTransaction = true;
     held.add(scope);
-    return `${begin}SELECT pg_advisory_xact_lock(${scopeLockKey(target2.schema, scope)})`;
+    return `${begin}SELECT pg_advisory_xact_lock(${scopeLockKey(target2.schema, scope)})${guard}`;
+  };
+  const sendLocked = (script) => {
+    const epoch = cache2.epochRead;
+    try {
+      const rows = connection.query(script);
+      if (guarding && epoch !== null) {
+        pending = false;
+        cache2.observe(epoch);
+      }
+      return rows;
+    } catch (error) {
+      if (guarding && error instanceof PgError && error.sqlState === STALE_SQLSTATE) {
+        pending = false;
+        stale = true;
+        cache2.forget();
+        throw new StaleRead();
+      }
+      throw error;
+    } finally {
+      guarding = false;
+    }
   };
   const scoped = (scope) => {
     const script = lockScript(scope);
-    if (script !== "") connection.query(script);
+    if (script !== "") sendLocked(script);
   };
   const lockedQuery = (scope, text2, params) => {
     const script = lockScript(scope);
@@ -16746,7 +16796,7 @@ function openPgStore(url, options = {}) {
       const value = params[Number(n) - 1];
       return value === null || value === void 0 ? "NULL" : connection.literal(value);
     });
-    return connection.query(`${script}; ${inline}`);
+    return sendLocked(`${script}; ${inline}`);
   };
   const begun = () => {
     settle();
@@ -16795,8 +16845,8 @@ function openPgStore(url, options = {}) {
     return EPOCH_BUMP;
   };
   const writing = (scope) => {
-    settle();
-    if (!open2) return;
+    if (!open2) return settle();
+    if (stale) throw new StaleRead();
     if (openMode === "read" && !connection.inTransaction) openMode = "write";
     scoped(scope);
   };
@@ -16808,7 +16858,10 @@ function openPgStore(url, options = {}) {
       openMode = mode;
       try {
         const result = fn();
-        if (connection.inTransaction) q("COMMIT");
+        if (connection.inTransaction) {
+          q("COMMIT");
+          deferring = false;
+        }
         return result;
       } catch (error) {
         if (connection.inTransaction && connection.connected) {
@@ -16882,7 +16935,7 @@ function openPgStore(url, options = {}) {
       if (!row) return void 0;
       const script = lockScript(row.org);
       if (script === "") return toRecord(row);
-      const again = connection.query(`${script}; SELECT * FROM records WHERE kind = ${connection.literal(kind)} AND id = ${connection.literal(id)}`)[0];
+      const again = sendLocked(`${script}; SELECT * FROM records WHERE kind = ${connection.literal(kind)} AND id = ${connection.literal(id)}`)[0];
       return again ? toRecord(again) : void 0;
     },
     peek(kind, id) {
@@ -16985,9 +17038,9 @@ function openPgStore(url, options = {}) {
         cache2.forget();
       });
     },
-    newRequest(readOnly) {
+    newRequest(deferrable) {
       cache2.expire();
-      deferring = readOnly === true;
+      deferring = deferrable === true;
       pending = false;
       stale = false;
     },
@@ -17602,7 +17655,7 @@ async function createSandbox(options = {}) {
   };
   const inspector = { runtime, adminToken, api: (request) => dispatcher.handle(request, request.url.pathname.slice(tables.basePath.length) || "/") };
   async function handle(request) {
-    store.newRequest?.(request.method === "GET" || request.method === "HEAD");
+    store.newRequest?.(!(request.url.pathname === CONTROL_PATH || request.url.pathname.startsWith(`${CONTROL_PATH}/`)));
     const first = await handleOnce(request);
     if (!store.requestStale?.()) return first;
     store.newRequest?.(false);

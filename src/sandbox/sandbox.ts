@@ -189,10 +189,12 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const inspector = { runtime, adminToken, api: (request: SandboxRequest) => dispatcher.handle(request, request.url.pathname.slice(tables.basePath.length) || '/') };
 
   async function handle(request: SandboxRequest): Promise<SandboxResponse> {
-    // A read-only request may check the store's cached keys, organizations and workspaces beside its first read
-    // (pg-store.ts); when another instance changed one it used meanwhile, its answer is dropped and it runs again,
-    // checked first. Its first answer is dropped whatever it was (a GET writes nothing before the check).
-    store.newRequest?.(request.method === 'GET' || request.method === 'HEAD');
+    // An API request may check the store's cached keys, organizations and workspaces beside its first read or in
+    // the script that begins its write (pg-store.ts); when another instance changed one it used meanwhile, its
+    // answer is dropped and it runs again, checked first. Its first answer is dropped whatever it was: nothing of
+    // it was written (the check comes before any write), and a request calls out (webhooks, agents) only after
+    // its commit. Its body is read again (SandboxRequest.bytes keeps it). The control plane checks first.
+    store.newRequest?.(!(request.url.pathname === CONTROL_PATH || request.url.pathname.startsWith(`${CONTROL_PATH}/`)));
     const first = await handleOnce(request);
     if (!store.requestStale?.()) return first;
     // Not deferred: checked before the cache is used, so it cannot be stale.

@@ -100,4 +100,43 @@ describePg('the deferred check of cached entries on PostgreSQL', () => {
     b.transaction(() => b.insert(tag('t-stale')), 'read');
     expect(pgQuery("SELECT id FROM records WHERE id = 't-stale'", [], schema)).toHaveLength(1);
   });
+  it('checks a write request in the script that begins its transaction: a create is three round trips, not four', () => {
+    // The first lookup by this field in the store checks (and may create) its index first: done once, beforehand.
+    b.newRequest!(false);
+    b.transaction(() => b.withField('tag', 'org-1', 'name', 'warm-up', true));
+    readOnlyRequest();
+    const trips = tripsOf(() => {
+      expect(b.findKey(key.key)).toBeDefined();
+      b.transaction(() => {
+        expect(b.withField('tag', 'org-1', 'name', 't-guarded', true)).toEqual([]);
+        b.insert(tag('t-guarded'));
+      });
+    });
+    // BEGIN, the lock, the epoch guard and the lookup in one script; the insert; COMMIT.
+    expect(trips).toBe(3);
+    expect(b.requestStale!()).toBe(false);
+    expect(pgQuery("SELECT id FROM records WHERE id = 't-guarded'", [], schema)).toHaveLength(1);
+  });
+
+  it("aborts a write request's transaction when the guard finds the epoch moved: nothing written, run again it sees the change", () => {
+    readOnlyRequest();
+    expect(b.findKey(key.key)).toBeDefined();
+    a.transaction(() => a.putKey({ ...key, permissions: ['changed-before-the-write'] }));
+    let thrown: unknown;
+    try {
+      b.transaction(() => {
+        b.withField('tag', 'org-1', 'name', 't-refused', true);
+        b.insert(tag('t-refused'));
+      });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ status: 503, code: 'INTERNAL' });
+    expect(pgQuery("SELECT id FROM records WHERE id = 't-refused'", [], schema)).toEqual([]);
+    expect(b.requestStale!()).toBe(true);
+    b.newRequest!(false);
+    expect(b.findKey(key.key)?.permissions).toEqual(['changed-before-the-write']);
+    b.transaction(() => b.insert(tag('t-refused')));
+    expect(pgQuery("SELECT id FROM records WHERE id = 't-refused'", [], schema)).toHaveLength(1);
+  });
 });

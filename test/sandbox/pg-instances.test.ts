@@ -39,7 +39,7 @@ describePg('several instances over one PostgreSQL database', () => {
   it('agree on the admin token and the development organization, and migrate once', () => {
     expect(b.sandbox.adminToken).toBe(a.sandbox.adminToken);
     expect(b.sandbox.apiKey).toBe(a.sandbox.apiKey);
-    expect(pgQuery('SELECT version FROM schema_migrations ORDER BY version', [], schema).map((r) => r.version)).toEqual(['1', '2', '3']);
+    expect(pgQuery('SELECT version FROM schema_migrations ORDER BY version', [], schema).map((r) => r.version)).toEqual(['1', '2', '3', '4']);
   });
 
   it('see each other’s organizations, keys and workspaces at once (control plane from either)', async () => {

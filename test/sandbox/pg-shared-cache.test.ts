@@ -57,4 +57,26 @@ describePg('caches of keys, organizations and workspaces across instances on Pos
     pgQuery('UPDATE cache_epoch SET value = value + 1 WHERE id = 1', [], schema);
     expect((await tags(b, key)).status).toBe(401);
   });
+  it('refuses a create in a workspace deleted through another instance a moment before (checked in the write, not a 503)', async () => {
+    const { workspace } = await a.client.workspaces.createWorkspace({ display_name: 'deleted before a write', slug: 'deleted-before-a-write' } as never);
+    const create = (h: Harness) =>
+      h.raw('/agents', { method: 'POST', headers: { 'content-type': 'application/json', 'X-Service-Workspace-Id': workspace.id }, body: JSON.stringify({ display_name: 'late', model_type: 'MODEL_TYPE_CHAT' }) });
+    expect((await agents(b, workspace.id)).status).toBe(200);
+    await a.client.workspaces.deleteWorkspace(workspace.id);
+    const refused = await create(b);
+    expect(refused.status).toBe(404);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+    expect(pgQuery("SELECT id FROM records WHERE kind = 'agent' AND workspace = $1", [workspace.id], schema)).toEqual([]);
+  });
+
+  it('runs a create again, body and all, when the epoch moved under it: one record, created once', async () => {
+    const name = `rerun-${Date.now()}`;
+    // b's cache is recent; another instance's write of a cached row moves the epoch before b's create.
+    expect((await tags(b, b.sandbox.apiKey)).status).toBe(200);
+    await a.control.createOrganization('moves the epoch');
+    const created = await b.raw('/tags', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tag_name: name }) });
+    expect(created.status).toBe(201);
+    const stored = pgQuery("SELECT id FROM records WHERE kind = 'tag' AND data::jsonb ->> 'tag_name' = $1", [name], schema);
+    expect(stored).toHaveLength(1);
+  });
 });

@@ -13,7 +13,7 @@ export interface SandboxRequest {
   readonly method: string;
   readonly url: URL;
   readonly headers: HeaderReader;
-  /** The body bytes, or null when the body exceeds MAX_BODY_BYTES (it is drained, not kept). */
+  /** The body bytes, or null when the body exceeds MAX_BODY_BYTES (it is drained, not kept); read once, every call answers the same. */
   bytes(): Promise<Uint8Array | null>;
 }
 
@@ -30,14 +30,16 @@ export interface SandboxResponse {
 }
 
 export function fromWebRequest(request: Request, url: URL): SandboxRequest {
+  let body: Promise<Uint8Array | null> | undefined;
   return {
     method: request.method,
     url,
     headers: request.headers,
     // The caller built this body in memory already, so reading it whole costs nothing more; the limit still holds.
-    async bytes() {
-      const bytes = new Uint8Array(await request.arrayBuffer());
-      return bytes.byteLength > MAX_BODY_BYTES ? null : bytes;
+    // Read once and kept: a request run again (sandbox.ts, a stale cache) reads it again.
+    bytes() {
+      body ??= request.arrayBuffer().then((buffer) => (buffer.byteLength > MAX_BODY_BYTES ? null : new Uint8Array(buffer)));
+      return body;
     },
   };
 }

@@ -68,6 +68,22 @@ CREATE TABLE cache_epoch (id integer PRIMARY KEY CHECK (id = 1), value bigint NO
 INSERT INTO cache_epoch (id, value) VALUES (1, 0);
 `,
   },
+  {
+    version: 4,
+    name: 'cache epoch guard',
+    // A write request that used cached entries checks them in the script that begins its transaction
+    // (pg-shared-cache.ts EPOCH_GUARD): the script fails with STALE_SQLSTATE when the epoch moved, so nothing
+    // of the request is written and no round trip of its own is spent on the check.
+    sql: `
+CREATE FUNCTION cache_epoch_is(expected bigint) RETURNS void LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF (SELECT value FROM cache_epoch WHERE id = 1) IS DISTINCT FROM expected THEN
+    RAISE EXCEPTION 'cached entries changed during the request' USING ERRCODE = 'SB001';
+  END IF;
+END
+$fn$;
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

@@ -21,6 +21,13 @@ export const EPOCH_BUMP = 'WITH cache_bump AS (UPDATE cache_epoch SET value = va
 export const EPOCH_COLUMN = 'cache_epoch__';
 /** A read with the epoch beside each of its rows (none when the read finds none). */
 export const besideEpoch = (select: string): string => `SELECT (SELECT value FROM cache_epoch WHERE id = 1) AS ${EPOCH_COLUMN}, s.* FROM (${select}) s`;
+/**
+ * A statement that fails with STALE_SQLSTATE unless the epoch is still `epoch` (migration 4): sent in the script
+ * that begins a write transaction, it checks a request's cached entries in that round trip (pg-store.ts).
+ */
+export const epochGuard = (epoch: string): string => `SELECT cache_epoch_is(${BigInt(epoch).toString()})`;
+/** The SQLSTATE of a failed epoch guard. */
+export const STALE_SQLSTATE = 'SB001';
 /** The epoch alone. */
 export const EPOCH_QUERY = 'SELECT value AS epoch FROM cache_epoch WHERE id = 1';
 /** The epoch beside a row of `table` (null columns when it has none): `SELECT e.value AS epoch, x.<columns> ...`. */
@@ -42,6 +49,11 @@ export class SharedCache {
   /** A request begins: the epoch is checked again before the next use of the cache. */
   expire(): void {
     this.checkedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  /** The epoch the cached entries belong to (null: nothing read yet). */
+  get epochRead(): string | null {
+    return this.epoch;
   }
 
   /** Whether the cache may be used without reading the epoch. */

@@ -26,9 +26,9 @@
 //   its entries are claimed (FOR UPDATE SKIP LOCKED) by another once the lease runs out.
 import { randomUUID } from 'node:crypto';
 import { countDecoded } from './decode-count.js';
-import { DatabaseUnavailable, PgConnection, parsePgUrl } from './pg-connection.js';
+import { DatabaseUnavailable, PgConnection, PgError, parsePgUrl } from './pg-connection.js';
 import { INDEX_SCOPE, META_SCOPE, migrate, scopeLockKey } from './pg-schema.js';
-import { besideEpoch, EPOCH_BUMP, EPOCH_COLUMN, EPOCH_QUERY, SharedCache, StaleRead, withEpoch } from './pg-shared-cache.js';
+import { besideEpoch, EPOCH_BUMP, EPOCH_COLUMN, EPOCH_QUERY, epochGuard, SharedCache, STALE_SQLSTATE, StaleRead, withEpoch } from './pg-shared-cache.js';
 import { PLATFORM_ORG, type OpenStoreOptions, type ApiKeyRecord, type Json, type Organization, type RecordFilter, type SentRecord, type Store, type StoredRecord } from './store.js';
 
 /** How long an instance holds a delivery it created before anyone else may take it over. */
@@ -76,14 +76,19 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
   const held = new Set<string>();
   const cache = new SharedCache();
   const cachedKinds = new Set(options.cachedKinds ?? []);
-  // The deferred check (store.ts newRequest): a read-only request uses cached entries at once (`pending`: not yet
-  // checked against the epoch), and its first read of the database carries the epoch beside its rows (one round
-  // trip where the check cost one of its own: a GET by id is one statement, not two). When the epoch moved, the
-  // request is `stale`: a write is refused before it is sent and the request runs again (sandbox.ts). A request
-  // that reads nothing else checks the epoch at its end (requestStale), as it would have at its start.
+  // The deferred check (store.ts newRequest): a request that may run again uses cached entries at once
+  // (`pending`: not yet checked against the epoch). Its first read of the database carries the epoch beside its
+  // rows, or the script that begins its write transaction carries a guard that fails when the epoch moved (one
+  // round trip where the check cost one of its own: a GET by id is one statement, a create three, not four).
+  // When the epoch moved, the request is `stale`: nothing of it is written (a write is refused before it is
+  // sent, or the guard aborts its transaction) and it runs again (sandbox.ts). A request that reads nothing else
+  // checks the epoch at its end (requestStale), as it would have at its start. Once a request has committed a
+  // write it defers nothing more (running it again would write twice).
   let deferring = false;
   let pending = false;
   let stale = false;
+  /** The script being sent carries the epoch guard. */
+  let guarding = false;
   /** The epoch as read: a pending check is done; the request is stale when the epoch moved under it. */
   const observed = (epoch: string): void => {
     const moved = cache.observe(epoch);
@@ -117,17 +122,44 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
    */
   const lockScript = (scope: string): string => {
     if (!locking() || held.has(scope)) return '';
-    settle();
+    if (stale) throw new StaleRead();
+    const epoch = cache.epochRead;
+    // A pending check rides in the script as the epoch guard; without an epoch to compare, it is read first.
+    if (pending && epoch === null) settle();
+    const guard = pending && epoch !== null ? `; ${epochGuard(epoch)}` : '';
+    guarding = guard !== '';
     const begin = connection.inTransaction ? '' : 'BEGIN; ';
     connection.inTransaction = true;
     held.add(scope);
-    return `${begin}SELECT pg_advisory_xact_lock(${scopeLockKey(target.schema, scope)})`;
+    return `${begin}SELECT pg_advisory_xact_lock(${scopeLockKey(target.schema, scope)})${guard}`;
+  };
+  /** Sends a script lockScript began; a failed epoch guard makes the request stale (its transaction is aborted). */
+  const sendLocked = (script: string): Row[] => {
+    const epoch = cache.epochRead;
+    try {
+      const rows = connection.query(script);
+      if (guarding && epoch !== null) {
+        pending = false;
+        cache.observe(epoch);
+      }
+      return rows;
+    } catch (error) {
+      if (guarding && error instanceof PgError && error.sqlState === STALE_SQLSTATE) {
+        pending = false;
+        stale = true;
+        cache.forget();
+        throw new StaleRead();
+      }
+      throw error;
+    } finally {
+      guarding = false;
+    }
   };
   /** Before a statement of `scope` (a write, or a read inside a write transaction): holds its lock. */
   const scoped = (scope: string): void => {
     const script = lockScript(scope);
     // Without parameters: the script may hold BEGIN and the lock (one round trip).
-    if (script !== '') connection.query(script);
+    if (script !== '') sendLocked(script);
   };
   /**
    * A statement of `scope` that must hold its lock: when the lock is still to be taken, BEGIN, the lock and the
@@ -141,7 +173,7 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
       const value = params[Number(n) - 1];
       return value === null || value === undefined ? 'NULL' : connection.literal(value);
     });
-    return connection.query(`${script}; ${inline}`);
+    return sendLocked(`${script}; ${inline}`);
   };
   /** Before a write that names no organization (versions, index creation): the transaction has begun. */
   const begun = (): void => {
@@ -209,8 +241,8 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
 
   /** Before a write inside transaction(): begins it unless it has begun, and holds `scope`'s lock. */
   const writing = (scope: string): void => {
-    settle();
-    if (!open) return;
+    if (!open) return settle();
+    if (stale) throw new StaleRead();
     if (openMode === 'read' && !connection.inTransaction) openMode = 'write';
     scoped(scope);
   };
@@ -223,7 +255,11 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
       openMode = mode;
       try {
         const result = fn();
-        if (connection.inTransaction) q('COMMIT');
+        if (connection.inTransaction) {
+          q('COMMIT');
+          // Written: the request is not run again from here on, so it checks before it uses the cache.
+          deferring = false;
+        }
         return result;
       } catch (error) {
         if (connection.inTransaction && connection.connected) {
@@ -298,7 +334,7 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
       // Read before its organization's lock was held: read again under it (one script), the answer as of now.
       const script = lockScript(row.org!);
       if (script === '') return toRecord(row);
-      const again = connection.query(`${script}; SELECT * FROM records WHERE kind = ${connection.literal(kind)} AND id = ${connection.literal(id)}`)[0];
+      const again = sendLocked(`${script}; SELECT * FROM records WHERE kind = ${connection.literal(kind)} AND id = ${connection.literal(id)}`)[0];
       return again ? toRecord(again) : undefined;
     },
     peek(kind, id) {
@@ -413,9 +449,9 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
         cache.forget();
       });
     },
-    newRequest(readOnly) {
+    newRequest(deferrable) {
       cache.expire();
-      deferring = readOnly === true;
+      deferring = deferrable === true;
       pending = false;
       stale = false;
     },

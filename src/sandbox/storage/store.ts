@@ -158,12 +158,14 @@ export interface Store {
 
   /**
    * A request begins (optional): a store shared by several instances that caches keys, organizations or
-   * workspaces checks them against the other instances' writes before their next use (PostgreSQL). A read-only
-   * request (`readOnly`) may use them first and have them checked by its first read of the database instead of a
-   * round trip of its own; before anything is written the check is made, and a request that used an entry since
-   * changed is refused there (503, as a brief outage) and told so by requestStale() at its end: it is then run again.
+   * workspaces checks them against the other instances' writes before their next use (PostgreSQL). A request that
+   * can be run again from the start (`deferrable`: its body can be read again, it calls out to nothing before it
+   * commits) may use them first and have them checked by its first read of the database, or by the script that
+   * begins its write transaction, instead of a round trip of its own; nothing is written unless the check passed,
+   * and a request that used an entry since changed is refused there (503, as a brief outage) and told so by
+   * requestStale() at its end: it is then run again.
    */
-  newRequest?(readOnly?: boolean): void;
+  newRequest?(deferrable?: boolean): void;
   /** The request ends (optional): whether what it read from the cache had changed (run it again, not deferred). */
   requestStale?(): boolean;
 

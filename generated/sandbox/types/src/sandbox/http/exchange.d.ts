@@ -7,7 +7,7 @@ export interface SandboxRequest {
     readonly method: string;
     readonly url: URL;
     readonly headers: HeaderReader;
-    /** The body bytes, or null when the body exceeds MAX_BODY_BYTES (it is drained, not kept). */
+    /** The body bytes, or null when the body exceeds MAX_BODY_BYTES (it is drained, not kept); read once, every call answers the same. */
     bytes(): Promise<Uint8Array | null>;
 }
 export interface SandboxResponse {
