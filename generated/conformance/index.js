@@ -3783,6 +3783,22 @@ function skip(reason) {
   throw new CheckSkip(reason);
 }
 
+// src/conformance/select.ts
+function withSelect(route, path, headers) {
+  const fixed = (route.select ?? []).filter((s) => s.value !== void 0);
+  if (fixed.length === 0) return path;
+  const given = new Set(Object.keys(headers).map((h) => h.toLowerCase()));
+  const at = path.indexOf("?");
+  const query = new URLSearchParams(at < 0 ? "" : path.slice(at + 1));
+  const pairs = [];
+  for (const s of fixed) {
+    if (s.in === "header" && !given.has(s.name.toLowerCase())) headers[s.name] = s.value;
+    if (s.in === "query" && !query.has(s.name)) pairs.push(`${encodeURIComponent(s.name)}=${encodeURIComponent(s.value)}`);
+  }
+  if (pairs.length === 0) return path;
+  return `${path}${at < 0 ? "?" : path.endsWith("?") || path.endsWith("&") ? "" : "&"}${pairs.join("&")}`;
+}
+
 // src/conformance/http.ts
 function fillPath(route, values) {
   return route.path.replace(/\{([^}]+)\}/g, (_, name) => {
@@ -3848,7 +3864,7 @@ async function sendExact(target, route, spec = {}) {
   const headers = { ...spec.headers };
   const key = spec.key === void 0 ? target.apiKey : spec.key;
   const query = spec.query && Object.keys(spec.query).length > 0 ? `?${new URLSearchParams(spec.query).toString()}` : "";
-  let path = spec.rawPath ?? `${fillPath(route, spec.path ?? {})}${query}`;
+  let path = withSelect(route, spec.rawPath ?? `${fillPath(route, spec.path ?? {})}${query}`, headers);
   const place = route.credentials[0];
   if (key !== null && place !== void 0) path = placeCredential(place, key, headers, path);
   const res = await target.request(spec.method ?? route.method, path, { headers, ...spec.body === void 0 ? {} : { body: spec.body } });

@@ -10702,7 +10702,7 @@ function createDispatcher(deps) {
   const { runtime, router, rules } = deps;
   const rulesOf = (route2) => route2.rules.map((name) => rules[name]);
   async function run(request, apiPath) {
-    const match = router.match(request.method.toUpperCase(), apiPath);
+    const match = router.match(request.method.toUpperCase(), apiPath, (where, name) => where === "header" ? request.headers.get(name) : request.url.searchParams.get(name));
     if (!match) throw notFound(null, "operation");
     const route2 = match.route;
     if (route2.aliasRenames.length === 0) return serve(request, route2, match.params);
@@ -10924,6 +10924,28 @@ function injectorOf(store) {
   return injectors.get(store);
 }
 
+// src/sandbox/http/select.ts
+function selects(select, carried, bare) {
+  for (const s of select ?? []) {
+    const value = carried(s.in, s.name);
+    if (s.value === void 0 ? bare && value === null : value !== s.value) return false;
+  }
+  return true;
+}
+var selectWeight = (select) => select?.length ?? 0;
+function noOperationSelected(method, path, candidates2, carried) {
+  const fixed = candidates2.flatMap((c) => c.select ?? []).filter((s) => s.value !== void 0);
+  const sameField = (a, b) => a.in === b.in && a.name.toLowerCase() === b.name.toLowerCase();
+  const valuesOf3 = (field2) => [...new Set(fixed.filter((s) => sameField(s, field2)).map((s) => s.value))];
+  const first = fixed.find((s) => !valuesOf3(s).includes(carried(s.in, s.name) ?? "\0")) ?? fixed[0];
+  const values = valuesOf3(first);
+  const shown2 = values.slice(0, 5).join(", ") + (values.length > 5 ? ` (and ${values.length - 5} more)` : "");
+  const given3 = carried(first.in, first.name);
+  const where = first.in === "header" ? "header" : "query parameter";
+  const problem = given3 === null ? `is required: it selects the operation of ${method} ${path}` : `"${given3.slice(0, 200)}" selects no operation of ${method} ${path}`;
+  return invalid(first.name, `the ${where} ${problem}; it takes one of ${shown2}`, `No operation of ${method} ${path} is selected by this request.`);
+}
+
 // src/sandbox/http/router.ts
 function compile(route2) {
   const segments = route2.path.split("/").filter((s) => s !== "").map((s) => {
@@ -10943,15 +10965,29 @@ function specificity(a, b) {
     const rb = rank(b.segments[i]);
     if (ra !== rb) return ra - rb;
   }
-  return 0;
+  return selectWeight(b.route.select) - selectWeight(a.route.select);
 }
 var Router = class {
   compiled;
   constructor(routes2) {
     this.compiled = routes2.map(compile).sort(specificity);
   }
-  /** The route for `method path`, or undefined. Percent-decoding failures are 400 on the parameter. */
-  match(method, path) {
+  /**
+   * The route for `method path`, or undefined. Percent-decoding failures are 400 on the parameter. Of the routes
+   * the path matches, the first whose `select` the request (`carried`) satisfies wins, bare parameter names
+   * included; else the first whose fixed values it carries; a path whose every route needs a fixed value the
+   * request lacks is 400 on that header or parameter. A table without `select` (ours) takes the first match, as
+   * before.
+   */
+  match(method, path, carried = () => null) {
+    const candidates2 = this.candidates(method, path);
+    const chosen = candidates2.find((m) => selects(m.route.select, carried, true)) ?? candidates2.find((m) => selects(m.route.select, carried, false));
+    if (chosen !== void 0 || candidates2.length === 0) return chosen;
+    throw noOperationSelected(method, path, candidates2.map((m) => m.route), carried);
+  }
+  /** Every route of this method whose path matches, in the router's order. */
+  candidates(method, path) {
+    const out = [];
     const parts = path.split("/").filter((s) => s !== "");
     for (const c of this.compiled) {
       if (c.route.method !== method || c.segments.length !== parts.length) continue;
@@ -10970,9 +11006,12 @@ var Router = class {
           }
         }
       }
-      if (ok) return { route: c.route, params };
+      if (ok) {
+        out.push({ route: c.route, params });
+        if (c.route.select === void 0) break;
+      }
     }
-    return void 0;
+    return out;
   }
 };
 

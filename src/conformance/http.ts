@@ -1,6 +1,7 @@
 // Sending a request of an operation and asserting on the answer: status, the error envelope, the detail field.
 import { placeCredential } from './credential.js';
 import { fail } from './result.js';
+import { withSelect } from './select.js';
 import type { Route } from './suite-data.js';
 import type { Target } from './target.js';
 
@@ -113,7 +114,8 @@ export async function sendExact(target: Target, route: Route, spec: { path?: Rec
   const headers: Record<string, string> = { ...spec.headers };
   const key = spec.key === undefined ? target.apiKey : spec.key;
   const query = spec.query && Object.keys(spec.query).length > 0 ? `?${new URLSearchParams(spec.query).toString()}` : '';
-  let path = spec.rawPath ?? `${fillPath(route, spec.path ?? {})}${query}`;
+  // An operation sharing its path with others (AWS's POST /) is selected by a header or query value (select.ts).
+  let path = withSelect(route, spec.rawPath ?? `${fillPath(route, spec.path ?? {})}${query}`, headers);
   // The key goes where the route's first credential place says, as its scheme says (credential.ts).
   const place = route.credentials[0];
   if (key !== null && place !== undefined) path = placeCredential(place, key, headers, path);

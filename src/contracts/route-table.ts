@@ -141,6 +141,12 @@ export interface RouteRow {
   spec: string;
   method: string;
   path: string;
+  /**
+   * What selects this operation among those sharing its method and path (issue 27, rule 36: AWS's
+   * `/#X-Amz-Target=Svc.CreateX`): a header or query parameter with this fixed value, or without `value` one the
+   * request must carry. Absent on an operation whose path key has no suffix.
+   */
+  select?: { in: 'header' | 'query'; name: string; value?: string }[];
   params: { path: ParamRow[]; query: ParamRow[]; header: ParamRow[] };
   body: BodyRow | null;
   /**

@@ -6,9 +6,13 @@ import type { Change, Level } from './change.js';
 import { compareSchema, type Direction } from './compare-schema.js';
 import { join } from './pointer.js';
 
-/** `GET /tags/{}`: path parameters renamed are the same operation. */
+/**
+ * `GET /tags/{}`: path parameters renamed are the same operation. Operations sharing a path (rule 36: AWS's POST /)
+ * are told apart by what selects them (`POST / X-Amz-Target=Svc.CreateX`).
+ */
 function operationKey(op: Operation): string {
-  return `${op.method.toUpperCase()} ${op.path.replace(/\{[^}]*\}/g, '{}')}`;
+  const selected = (op.discriminators ?? []).map((d) => ` ${d.in === 'header' ? d.name.toLowerCase() : d.name}${d.value === undefined ? '' : `=${d.value}`}`).join('');
+  return `${op.method.toUpperCase()} ${op.path.replace(/\{[^}]*\}/g, '{}')}${selected}`;
 }
 
 function operationPointer(op: Operation): string {

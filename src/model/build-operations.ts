@@ -4,7 +4,9 @@ import { pointerOf } from '../load/errors.js';
 import type { HttpMethod, JsonValue, MediaContent, Operation, OperationResponse, Parameter, ParameterLocation, Provenance, RequestBody, ResponseHeader } from './ir.js';
 import { UNSPECIFIED, fieldInfos } from './build-schemas.js';
 import type { DocumentView } from './document-view.js';
+import { discriminatorsOf } from './discriminators.js';
 import { isJsonMedia } from './media.js';
+import { parsePathKey } from './path-key.js';
 import { VOCABULARY } from './vocabulary.js';
 
 const METHODS: HttpMethod[] = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options', 'trace'];
@@ -28,25 +30,31 @@ export function collectOperations(view: DocumentView): Operation[] {
   return out;
 }
 
-function operation(view: DocumentView, path: string, method: HttpMethod, item: Record<string, unknown>, op: Record<string, unknown>, pointer: string): Operation {
+function operation(view: DocumentView, pathKey: string, method: HttpMethod, item: Record<string, unknown>, op: Record<string, unknown>, pointer: string): Operation {
   const r = view.reader;
+  // `/#X-Amz-Target=Svc.Op` is POST / selected by a header (rule 36): the path is the part before the suffix.
+  const key = parsePathKey(pathKey);
+  const path = key.path;
   if (view.policy === 'strict') r.onlyVocabulary(op, VOCABULARY.operation, pointer);
   const provenance = r.provenance(op, pointer, undefined);
   if (view.policy === 'strict' && provenance === undefined) r.fail(pointer, 'every operation needs x-provenance (seed, inferred or assumed)');
   const prov = provenance ?? UNSPECIFIED;
   const tags = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [];
   const firstSegment = path.split('/').find((s) => s !== '' && !s.startsWith('{')) ?? 'default';
-  const id = typeof op.operationId === 'string' && op.operationId !== '' ? op.operationId : valueName(`${method} ${path.replace(/[{}]/g, ' ')}`);
+  // Derived from the whole key, so operations told apart only by their suffix get different ids.
+  const id = typeof op.operationId === 'string' && op.operationId !== '' ? op.operationId : valueName(`${method} ${pathKey.replace(/[{}]/g, ' ')}`);
   const rootSecurity = view.root.security;
   const security = (op.security ?? rootSecurity ?? []) as Record<string, unknown>[];
   const semantics = r.operationSemantics(op, pointer);
   const params = parameters(view, item, op, pointer, prov);
-  completePathTemplate(view, path, params.path, prov);
+  completePathTemplate(view, path, pathKey, params.path, prov);
+  const discriminators = discriminatorsOf(key, params);
   return {
     id,
     spec: view.spec,
     method,
     path,
+    ...(discriminators.length > 0 ? { discriminators } : {}),
     group: tags[0] ?? firstSegment.split(':')[0]!,
     ...(typeof op.summary === 'string' ? { summary: op.summary } : {}),
     ...(typeof op.description === 'string' ? { description: op.description } : {}),
@@ -66,7 +74,7 @@ function operation(view: DocumentView, path: string, method: HttpMethod, item: R
  * one); a document that leaves one out gets it as a required string, the only reading the template allows, so
  * the client still has an argument for it. A `.` or `..` segment is refused: URL parsers remove it before sending.
  */
-function completePathTemplate(view: DocumentView, path: string, declared: Parameter[], inherited: Provenance): void {
+function completePathTemplate(view: DocumentView, path: string, pathKey: string, declared: Parameter[], inherited: Provenance): void {
   const names = new Set(declared.map((p) => p.name));
   for (const match of path.matchAll(/\{([^{}]+)\}/g)) {
     const name = match[1]!;
@@ -75,7 +83,7 @@ function completePathTemplate(view: DocumentView, path: string, declared: Parame
     declared.push({ name, in: 'path', required: true, deprecated: false, schema: { type: ['string'] }, style: 'simple', explode: false, provenance: inherited });
   }
   const dots = path.split('/').find((segment) => segment === '.' || segment === '..');
-  if (dots !== undefined) view.reader.fail(pointerOf(['paths', path]), `the path has a "${dots}" segment, which URL parsers remove, so the operation cannot be requested as written`);
+  if (dots !== undefined) view.reader.fail(pointerOf(['paths', pathKey]), `the path has a "${dots}" segment, which URL parsers remove, so the operation cannot be requested as written`);
 }
 
 function parameters(view: DocumentView, item: Record<string, unknown>, op: Record<string, unknown>, pointer: string, inherited: Provenance): Record<ParameterLocation, Parameter[]> {

@@ -229,12 +229,30 @@ export interface AliasRename {
   values?: Record<string, string>;
 }
 
+/**
+ * How a request selects an operation among those sharing its path and method (rule 36): a header or query parameter
+ * with a fixed value (`X-Amz-Target: Svc.CreateX`, `Action=CreateX`), or, without `value`, a declared parameter the
+ * request must carry. Read from the path key's suffix (`/#X-Amz-Target=Svc.CreateX`) by `path-key.ts`.
+ */
+export interface Discriminator {
+  in: 'header' | 'query';
+  name: string;
+  value?: string;
+}
+
 export interface Operation {
   /** operationId as in the spec, or a derived one (`get /a/{b}` -> `getAB`) when absent. Unique. */
   id: string;
   spec: string;
   method: HttpMethod;
+  /** The path a request goes to: the spec's path key without a discriminator suffix (`/#X-Amz-Target=...` is `/`). */
   path: string;
+  /**
+   * What selects this operation beside its path and method, from the path key's suffix (rule 36); a fixed-value
+   * parameter is sent by the client and the suite, never asked of the caller, so it is no longer among `parameters`.
+   * Absent when the key has no suffix.
+   */
+  discriminators?: Discriminator[];
   /** Group the client files the operation under (first OpenAPI tag, else the first path segment). */
   group: string;
   summary?: string;

@@ -5,20 +5,23 @@ import { jsDoc, jsString } from '../../encode/index.js';
 import type { ApiModel } from '../../model/ir.js';
 import type { Names } from '../naming.js';
 import { operationDescriptor } from './operation-descriptor.js';
+import { selectedOptions } from './selected-options.js';
 import { parameterList, type OperationSignature } from './signature.js';
 
 /** JSDoc of an operation function: summary, description, `METHOD path`, parameters, deprecation. */
 export function operationDoc(sig: OperationSignature, extra: string[] = []): string {
   const op = sig.op;
   const text = [op.summary, op.description].filter((t): t is string => t !== undefined && t.trim() !== '').join('\n\n');
-  const tags = [`\`${op.method.toUpperCase()} ${op.path}\``, ...extra];
+  // An operation selected by a header or query value (rule 36) names it beside its path: `POST / (X-Amz-Target: Svc.Op)`.
+  const selected = (op.discriminators ?? []).map((d) => (d.value === undefined ? d.name : d.in === 'header' ? `${d.name}: ${d.value}` : `${d.name}=${d.value}`));
+  const tags = [`\`${op.method.toUpperCase()} ${op.path}${selected.length > 0 ? ` (${selected.join(', ')})` : ''}\``, ...extra];
   for (const p of sig.params) if (p.description !== undefined) tags.push(`@param ${p.name} - ${p.description.replace(/\s+/g, ' ')}`);
   if (op.deprecated) tags.push(op.semantics.aliasOf !== undefined ? `@deprecated Use ${op.semantics.aliasOf}.` : '@deprecated');
   return jsDoc(text === '' ? undefined : text, tags);
 }
 
 function callFunction(sig: OperationSignature, model: ApiModel, names: Names): string {
-  const input = [`pathValues: [${sig.pathArgs.join(', ')}]`, ...(sig.hasBody ? ['body'] : []), 'options'];
+  const input = [`pathValues: [${sig.pathArgs.join(', ')}]`, ...(sig.hasBody ? ['body'] : []), selectedOptions(sig.op)];
   return (
     operationDoc(sig) +
     `export async function ${sig.fn}(${parameterList(sig, true)}): Promise<${sig.returnType}> {\n` +

@@ -489,6 +489,7 @@ export function routeRow(model: ApiModel, op: Operation): RouteRow {
     spec: op.spec,
     method: op.method.toUpperCase(),
     path: op.path,
+    ...(op.discriminators ? { select: op.discriminators } : {}),
     params: { path: paramRows(model, op.parameters.path), query: paramRows(model, op.parameters.query), header: paramRows(model, op.parameters.header) },
     body: body
       ? {

@@ -93,7 +93,8 @@ export function createDispatcher(deps: DispatchDeps): Dispatcher {
   const rulesOf = (route: Route): Rule[] => route.rules.map((name) => rules[name]!);
 
   async function run(request: SandboxRequest, apiPath: string): Promise<SandboxResponse> {
-    const match = router.match(request.method.toUpperCase(), apiPath);
+    // Operations sharing a path (AWS's POST /) are chosen by a header or query value the request carries.
+    const match = router.match(request.method.toUpperCase(), apiPath, (where, name) => (where === 'header' ? request.headers.get(name) : request.url.searchParams.get(name)));
     if (!match) throw notFound(null, 'operation');
     const route = match.route;
     if (route.aliasRenames.length === 0) return serve(request, route, match.params);

@@ -1,11 +1,14 @@
 // Matches a method and path (below the API's base path) to a route. Literal segments win over parameters,
 // segment by segment, so `/personas/voices` is never taken for `/personas/{persona_id}` and
-// `/conversations:submit` never for `/conversations/{id}`.
+// `/conversations:submit` never for `/conversations/{id}`. Operations sharing a method and path (AWS's POST / for
+// every `X-Amz-Target`) are told apart by what the request carries (select.ts).
 import { invalid } from '../errors.js';
+import { type Carried, noOperationSelected, type Selector, selectWeight, selects } from './select.js';
 
 export interface RouteLike {
   method: string;
   path: string;
+  select?: readonly Selector[];
 }
 
 interface Compiled<R> {
@@ -42,14 +45,15 @@ function rank(seg: Compiled<unknown>['segments'][number]): number {
  * `/ratings/list` and `/ratings/{itemId}`, an order sort() need not keep, and `/ratings/list` was taken for the
  * template (issue 27, britbox).
  */
-function specificity<R>(a: Compiled<R>, b: Compiled<R>): number {
+function specificity<R extends RouteLike>(a: Compiled<R>, b: Compiled<R>): number {
   if (a.segments.length !== b.segments.length) return a.segments.length - b.segments.length;
   for (let i = 0; i < Math.min(a.segments.length, b.segments.length); i++) {
     const ra = rank(a.segments[i]!);
     const rb = rank(b.segments[i]!);
     if (ra !== rb) return ra - rb;
   }
-  return 0;
+  // One path, several operations: the one with more conditions first (`?scope=x&arn` before `?arn`).
+  return selectWeight(b.route.select) - selectWeight(a.route.select);
 }
 
 export class Router<R extends RouteLike> {
@@ -59,8 +63,23 @@ export class Router<R extends RouteLike> {
     this.compiled = routes.map(compile).sort(specificity);
   }
 
-  /** The route for `method path`, or undefined. Percent-decoding failures are 400 on the parameter. */
-  match(method: string, path: string): Match<R> | undefined {
+  /**
+   * The route for `method path`, or undefined. Percent-decoding failures are 400 on the parameter. Of the routes
+   * the path matches, the first whose `select` the request (`carried`) satisfies wins, bare parameter names
+   * included; else the first whose fixed values it carries; a path whose every route needs a fixed value the
+   * request lacks is 400 on that header or parameter. A table without `select` (ours) takes the first match, as
+   * before.
+   */
+  match(method: string, path: string, carried: Carried = () => null): Match<R> | undefined {
+    const candidates = this.candidates(method, path);
+    const chosen = candidates.find((m) => selects(m.route.select, carried, true)) ?? candidates.find((m) => selects(m.route.select, carried, false));
+    if (chosen !== undefined || candidates.length === 0) return chosen;
+    throw noOperationSelected(method, path, candidates.map((m) => m.route), carried);
+  }
+
+  /** Every route of this method whose path matches, in the router's order. */
+  private candidates(method: string, path: string): Match<R>[] {
+    const out: Match<R>[] = [];
     const parts = path.split('/').filter((s) => s !== '');
     for (const c of this.compiled) {
       if (c.route.method !== method || c.segments.length !== parts.length) continue;
@@ -79,8 +98,12 @@ export class Router<R extends RouteLike> {
           }
         }
       }
-      if (ok) return { route: c.route, params };
+      if (ok) {
+        out.push({ route: c.route, params });
+        // Without conditions the first match is final (nothing after it could be chosen): no further work.
+        if (c.route.select === undefined) break;
+      }
     }
-    return undefined;
+    return out;
   }
 }
