@@ -74,7 +74,7 @@ export function judgeFlatness(samples: SoakSample[], seconds: number, recordByte
     return {
       name: `${name === 'rss' ? 'RSS' : 'heap'} flat`,
       ok: fin <= limit,
-      detail: `median ${(fin / MB).toFixed(1)} MB over ${window(final)} against ${(ref / MB).toFixed(1)} MB over ${window(reference)}; limit ${(limit / MB).toFixed(1)} MB (+10%, + ${storedGrowth} records stored in between x ${Math.round(recordBytes)} B = ${(allowance / MB).toFixed(2)} MB${mapped > 0 ? `, + the database file's growth in between, mapped and cached: 2 x ${(dbGrowth / MB).toFixed(1)} MB` : ''})`,
+      detail: `median ${(fin / MB).toFixed(1)} MB over ${window(final)} against ${(ref / MB).toFixed(1)} MB over ${window(reference)}; limit ${(limit / MB).toFixed(1)} MB (+10%, + ${storedGrowth} records stored in between x ${Math.round(recordBytes)} B = ${(allowance / MB).toFixed(2)} MB${mapped > 0 ? `, + the database file's growth in between, mapped, ${(dbGrowth / MB).toFixed(1)} MB, and SQLite's page cache filling, at most ${(Math.min(dbGrowth, SQLITE_CACHE_BYTES) / MB).toFixed(1)} MB` : ''})`,
     };
   };
   return [

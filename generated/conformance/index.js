@@ -24022,7 +24022,7 @@ async function runSuite(target, options = {}) {
   const results = [];
   const routes3 = [...suite.routes].filter((r) => (options.operation === void 0 || r.id.includes(options.operation)) && (options.operations === void 0 || options.operations.includes(r.id))).sort((a, b) => a.id < b.id ? -1 : 1);
   for (const route of routes3) {
-    const unreachable = offTheWire(route.path);
+    const unreachable = shadowedBy(route, suite.routes);
     for (const check2 of options.checks ?? CHECKS) {
       if (!check2.applies(route, suite)) continue;
       if (options.check !== void 0 && !check2.name.includes(options.check)) continue;
@@ -24057,9 +24057,10 @@ async function runSuite(target, options = {}) {
   await world.cleanUp();
   return results;
 }
-function offTheWire(path) {
-  const at = path.indexOf("#");
-  return at < 0 ? void 0 : `its path holds '#', which never goes on the wire: a request reaches ${path.slice(0, at)}, the path of another operation`;
+function shadowedBy(route, routes3) {
+  const selecting = (r) => JSON.stringify(r.select ?? []);
+  const first = routes3.find((r) => r.method === route.method && r.path === route.path && selecting(r) === selecting(route));
+  return first === void 0 || first === route ? void 0 : `${route.method} ${route.path} is also ${first.id}'s, with nothing on the wire to tell them apart (their path keys differ after '#'): a request reaches ${first.id}`;
 }
 function withTimeout(work, ms) {
   let timer;

@@ -2,7 +2,7 @@
 // and cleans up what it created.
 import { CHECKS, type Check } from './checks/index.js';
 import { CheckFailure, CheckSkip, type CheckResult } from './result.js';
-import { generatedSuite, type SuiteData } from './suite-data.js';
+import { generatedSuite, type Route, type SuiteData } from './suite-data.js';
 import type { Target } from './target.js';
 import { World } from './world.js';
 
@@ -28,7 +28,7 @@ export async function runSuite(target: Target, options: RunOptions = {}): Promis
     .filter((r) => (options.operation === undefined || r.id.includes(options.operation)) && (options.operations === undefined || options.operations.includes(r.id)))
     .sort((a, b) => (a.id < b.id ? -1 : 1));
   for (const route of routes) {
-    const unreachable = offTheWire(route.path);
+    const unreachable = shadowedBy(route, suite.routes);
     for (const check of options.checks ?? CHECKS) {
       if (!check.applies(route, suite)) continue;
       if (options.check !== undefined && !check.name.includes(options.check)) continue;
@@ -65,13 +65,16 @@ export async function runSuite(target: Target, options: RunOptions = {}): Promis
 }
 
 /**
- * Why an operation's requests cannot reach it, or undefined. A path holding `#` (box documents variants of one
- * endpoint as `/files/{file_id}#get_shared_link`) loses everything from the `#` on the wire, as a URL fragment, so its
- * requests are those of the operation at the path before it: checking them would check that other operation.
+ * Why an operation's requests cannot reach it, or undefined. Operations may share a method and a real path when
+ * their path keys differ only after `#` (box documents variants of one endpoint as `/files/{file_id}#get_shared_link`;
+ * rule 36 reads an undeclared bare `#name` as a mark, not a selector): nothing on the wire tells them apart, so the
+ * sandbox's router, like the real API, takes the first in the spec's order, and checking a later one would check
+ * that first operation under its name.
  */
-export function offTheWire(path: string): string | undefined {
-  const at = path.indexOf('#');
-  return at < 0 ? undefined : `its path holds '#', which never goes on the wire: a request reaches ${path.slice(0, at)}, the path of another operation`;
+export function shadowedBy(route: Route, routes: readonly Route[]): string | undefined {
+  const selecting = (r: Route): string => JSON.stringify(r.select ?? []);
+  const first = routes.find((r) => r.method === route.method && r.path === route.path && selecting(r) === selecting(route));
+  return first === undefined || first === route ? undefined : `${route.method} ${route.path} is also ${first.id}'s, with nothing on the wire to tell them apart (their path keys differ after '#'): a request reaches ${first.id}`;
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
