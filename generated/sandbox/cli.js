@@ -16768,7 +16768,7 @@ function openPgStore(url, options = {}) {
   let deferring = false;
   let pending = false;
   let stale = false;
-  let guarding = false;
+  let guarded = null;
   const observed = (epoch) => {
     const moved = cache2.observe(epoch);
     if (pending) {
@@ -16796,32 +16796,31 @@ function openPgStore(url, options = {}) {
     if (stale) throw new StaleRead();
     const epoch = cache2.epochRead;
     if (pending && epoch === null) settle();
-    const guard = pending && epoch !== null ? `; ${epochGuard(epoch)}` : "";
-    guarding = guard !== "";
+    guarded = pending ? epoch : null;
+    const guard = guarded === null ? "" : `; ${epochGuard(guarded)}`;
     const begin = connection.inTransaction ? "" : "BEGIN; ";
     connection.inTransaction = true;
     held.add(scope);
     return `${begin}SELECT pg_advisory_xact_lock(${scopeLockKey(target2.schema, scope)})${guard}`;
   };
   const sendLocked = (script) => {
-    const epoch = cache2.epochRead;
+    const epoch = guarded;
+    guarded = null;
     try {
       const rows = connection.query(script);
-      if (guarding && epoch !== null) {
+      if (epoch !== null) {
         pending = false;
         cache2.observe(epoch);
       }
       return rows;
     } catch (error) {
-      if (guarding && error instanceof PgError && error.sqlState === STALE_SQLSTATE) {
+      if (epoch !== null && error instanceof PgError && error.sqlState === STALE_SQLSTATE) {
         pending = false;
         stale = true;
         cache2.forget();
         throw new StaleRead();
       }
       throw error;
-    } finally {
-      guarding = false;
     }
   };
   const scoped = (scope) => {
@@ -17694,7 +17693,7 @@ async function createSandbox(options = {}) {
   };
   const inspector = { runtime, adminToken, api: (request) => dispatcher.handle(request, request.url.pathname.slice(tables.basePath.length) || "/") };
   async function handle(request) {
-    store.newRequest?.(!(request.url.pathname === CONTROL_PATH || request.url.pathname.startsWith(`${CONTROL_PATH}/`)));
+    store.newRequest?.(!underPrefix(request.url.pathname, CONTROL_PATH));
     const first = await handleOnce(request);
     if (!store.requestStale?.()) return first;
     store.newRequest?.(false);
@@ -17703,8 +17702,8 @@ async function createSandbox(options = {}) {
   async function handleOnce(request) {
     const path = request.url.pathname;
     try {
-      if (path === CONTROL_PATH || path.startsWith(`${CONTROL_PATH}/`)) return await handleControl(control, request, path.slice(CONTROL_PATH.length));
-      if (path === INSPECTOR_PATH || path.startsWith(`${INSPECTOR_PATH}/`)) return await handleInspector(inspector, request, path.slice(INSPECTOR_PATH.length));
+      if (underPrefix(path, CONTROL_PATH)) return await handleControl(control, request, path.slice(CONTROL_PATH.length));
+      if (underPrefix(path, INSPECTOR_PATH)) return await handleInspector(inspector, request, path.slice(INSPECTOR_PATH.length));
       if (tables.basePath === "" || path === tables.basePath || path.startsWith(`${tables.basePath}/`)) {
         return await dispatcher.handle(request, path.slice(tables.basePath.length) || "/");
       }
@@ -17755,6 +17754,9 @@ async function createSandbox(options = {}) {
       store.close();
     }
   };
+}
+function underPrefix(path, prefix) {
+  return path === prefix || path.startsWith(`${prefix}/`);
 }
 
 // src/sandbox/pool/forwarded-request.ts

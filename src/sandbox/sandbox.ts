@@ -194,7 +194,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     // answer is dropped and it runs again, checked first. Its first answer is dropped whatever it was: nothing of
     // it was written (the check comes before any write), and a request calls out (webhooks, agents) only after
     // its commit. Its body is read again (SandboxRequest.bytes keeps it). The control plane checks first.
-    store.newRequest?.(!(request.url.pathname === CONTROL_PATH || request.url.pathname.startsWith(`${CONTROL_PATH}/`)));
+    store.newRequest?.(!underPrefix(request.url.pathname, CONTROL_PATH));
     const first = await handleOnce(request);
     if (!store.requestStale?.()) return first;
     // Not deferred: checked before the cache is used, so it cannot be stale.
@@ -205,8 +205,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   async function handleOnce(request: SandboxRequest): Promise<SandboxResponse> {
     const path = request.url.pathname;
     try {
-      if (path === CONTROL_PATH || path.startsWith(`${CONTROL_PATH}/`)) return await handleControl(control, request, path.slice(CONTROL_PATH.length));
-      if (path === INSPECTOR_PATH || path.startsWith(`${INSPECTOR_PATH}/`)) return await handleInspector(inspector, request, path.slice(INSPECTOR_PATH.length));
+      if (underPrefix(path, CONTROL_PATH)) return await handleControl(control, request, path.slice(CONTROL_PATH.length));
+      if (underPrefix(path, INSPECTOR_PATH)) return await handleInspector(inspector, request, path.slice(INSPECTOR_PATH.length));
       if (tables.basePath === '' || path === tables.basePath || path.startsWith(`${tables.basePath}/`)) {
         return await dispatcher.handle(request, path.slice(tables.basePath.length) || '/');
       }
@@ -260,4 +260,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       store.close();
     },
   };
+}
+
+/** Whether `path` is `prefix` or below it. */
+function underPrefix(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
 }

@@ -87,8 +87,8 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
   let deferring = false;
   let pending = false;
   let stale = false;
-  /** The script being sent carries the epoch guard. */
-  let guarding = false;
+  /** The epoch the script being sent guards (null: it carries no guard). */
+  let guarded: string | null = null;
   /** The epoch as read: a pending check is done; the request is stale when the epoch moved under it. */
   const observed = (epoch: string): void => {
     const moved = cache.observe(epoch);
@@ -126,8 +126,8 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
     const epoch = cache.epochRead;
     // A pending check rides in the script as the epoch guard; without an epoch to compare, it is read first.
     if (pending && epoch === null) settle();
-    const guard = pending && epoch !== null ? `; ${epochGuard(epoch)}` : '';
-    guarding = guard !== '';
+    guarded = pending ? epoch : null;
+    const guard = guarded === null ? '' : `; ${epochGuard(guarded)}`;
     const begin = connection.inTransaction ? '' : 'BEGIN; ';
     connection.inTransaction = true;
     held.add(scope);
@@ -135,24 +135,23 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
   };
   /** Sends a script lockScript began; a failed epoch guard makes the request stale (its transaction is aborted). */
   const sendLocked = (script: string): Row[] => {
-    const epoch = cache.epochRead;
+    const epoch = guarded;
+    guarded = null;
     try {
       const rows = connection.query(script);
-      if (guarding && epoch !== null) {
+      if (epoch !== null) {
         pending = false;
         cache.observe(epoch);
       }
       return rows;
     } catch (error) {
-      if (guarding && error instanceof PgError && error.sqlState === STALE_SQLSTATE) {
+      if (epoch !== null && error instanceof PgError && error.sqlState === STALE_SQLSTATE) {
         pending = false;
         stale = true;
         cache.forget();
         throw new StaleRead();
       }
       throw error;
-    } finally {
-      guarding = false;
     }
   };
   /** Before a statement of `scope` (a write, or a read inside a write transaction): holds its lock. */
