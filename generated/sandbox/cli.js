@@ -16743,6 +16743,7 @@ var StaleRead = class extends DatabaseUnavailable {
 };
 
 // src/sandbox/storage/pg-store.ts
+var UNSENT_SEQ = 2 ** 52;
 var CREATED_LEASE_MS = 1e4;
 function toRecord(row) {
   countDecoded();
@@ -16777,11 +16778,27 @@ function openPgStore(url, options = {}) {
     }
   };
   const settle = () => {
-    if (pending) observed(connection.query(EPOCH_QUERY)[0].epoch);
+    if (pending) observed(send(EPOCH_QUERY)[0].epoch);
     if (stale) throw new StaleRead();
   };
+  const inlined = (text2, params) => text2.replace(/\$(\d+)/g, (_, n) => {
+    const value = params[Number(n) - 1];
+    return value === null || value === void 0 ? "NULL" : connection.literal(value);
+  });
+  let waiting = [];
+  let unsentInserts = 0;
+  const later = (text2, params) => {
+    if (open2 && connection.inTransaction) waiting.push(inlined(text2, params));
+    else q(text2, params);
+  };
+  const send = (text2, params) => {
+    if (waiting.length === 0) return connection.query(text2, params);
+    const script = `${waiting.join("; ")}; ${params === void 0 ? text2 : inlined(text2, params)}`;
+    waiting = [];
+    return connection.query(script);
+  };
   const q = (text2, params = []) => {
-    if (!pending || connection.inTransaction || !text2.startsWith("SELECT ") || text2.includes(";") || text2.includes("cache_epoch")) return connection.query(text2, params);
+    if (!pending || connection.inTransaction || !text2.startsWith("SELECT ") || text2.includes(";") || text2.includes("cache_epoch")) return send(text2, params);
     const rows = connection.query(besideEpoch(text2), params);
     if (rows.length > 0) {
       const epoch = rows[0][EPOCH_COLUMN];
@@ -16807,7 +16824,7 @@ function openPgStore(url, options = {}) {
     const epoch = guarded;
     guarded = null;
     try {
-      const rows = connection.query(script);
+      const rows = send(script);
       if (epoch !== null) {
         pending = false;
         cache2.observe(epoch);
@@ -16830,11 +16847,7 @@ function openPgStore(url, options = {}) {
   const lockedQuery = (scope, text2, params) => {
     const script = lockScript(scope);
     if (script === "") return q(text2, params);
-    const inline = text2.replace(/\$(\d+)/g, (_, n) => {
-      const value = params[Number(n) - 1];
-      return value === null || value === void 0 ? "NULL" : connection.literal(value);
-    });
-    return sendLocked(`${script}; ${inline}`);
+    return sendLocked(`${script}; ${inlined(text2, params)}`);
   };
   const begun = () => {
     settle();
@@ -16902,6 +16915,7 @@ function openPgStore(url, options = {}) {
         }
         return result;
       } catch (error) {
+        waiting = [];
         if (connection.inTransaction && connection.connected) {
           try {
             q("ROLLBACK");
@@ -16912,6 +16926,7 @@ function openPgStore(url, options = {}) {
         throw error;
       } finally {
         open2 = false;
+        waiting = [];
         held.clear();
         connection.inTransaction = false;
       }
@@ -16947,26 +16962,22 @@ function openPgStore(url, options = {}) {
     },
     insert(record) {
       writing(record.org);
-      const row = q(bumpOf(record.kind, record.id) + "INSERT INTO records (kind, id, org, workspace, deleted, data) VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq", [
-        record.kind,
-        record.id,
-        record.org,
-        record.workspace,
-        record.deleted ? "t" : "f",
-        JSON.stringify(record.data)
-      ])[0];
-      return { ...record, seq: Number(row.seq) };
+      const text2 = bumpOf(record.kind, record.id) + "INSERT INTO records (kind, id, org, workspace, deleted, data) VALUES ($1, $2, $3, $4, $5, $6)";
+      const params = [record.kind, record.id, record.org, record.workspace, record.deleted ? "t" : "f", JSON.stringify(record.data)];
+      if (!connection.inTransaction) return { ...record, seq: Number(q(`${text2} RETURNING seq`, params)[0].seq) };
+      later(text2, params);
+      return { ...record, seq: UNSENT_SEQ + unsentInserts++ };
     },
     update(record) {
       writing(record.org);
-      q(bumpOf(record.kind, record.id) + "UPDATE records SET org = $1, workspace = $2, deleted = $3, data = $4 WHERE kind = $5 AND id = $6", [record.org, record.workspace, record.deleted ? "t" : "f", JSON.stringify(record.data), record.kind, record.id]);
+      later(bumpOf(record.kind, record.id) + "UPDATE records SET org = $1, workspace = $2, deleted = $3, data = $4 WHERE kind = $5 AND id = $6", [record.org, record.workspace, record.deleted ? "t" : "f", JSON.stringify(record.data), record.kind, record.id]);
     },
     remove(kind, id) {
       const record = store.get(kind, id);
       if (!record) return;
       writing(record.org);
-      q(bumpOf(kind, id) + "DELETE FROM records WHERE kind = $1 AND id = $2", [kind, id]);
-      q("DELETE FROM versions WHERE kind = $1 AND resource_id = $2", [kind, id]);
+      later(bumpOf(kind, id) + "DELETE FROM records WHERE kind = $1 AND id = $2", [kind, id]);
+      later("DELETE FROM versions WHERE kind = $1 AND resource_id = $2", [kind, id]);
     },
     get(kind, id) {
       const row = q("SELECT * FROM records WHERE kind = $1 AND id = $2", [kind, id])[0];
@@ -17007,7 +17018,7 @@ function openPgStore(url, options = {}) {
     },
     addVersion(v) {
       begun();
-      q("INSERT INTO versions (kind, resource_id, number, data) VALUES ($1, $2, $3, $4)", [v.kind, v.resourceId, String(v.number), JSON.stringify(v.data)]);
+      later("INSERT INTO versions (kind, resource_id, number, data) VALUES ($1, $2, $3, $4)", [v.kind, v.resourceId, String(v.number), JSON.stringify(v.data)]);
     },
     listVersions(kind, resourceId) {
       return q("SELECT number, data FROM versions WHERE kind = $1 AND resource_id = $2 ORDER BY number DESC", [kind, resourceId]).map((row) => ({

@@ -17,6 +17,10 @@
 //   round trips) until its first write, which begins the transaction and takes the lock. A `write`
 //   transaction also begins only with its first locked statement (reads before it run on their own, as they
 //   would under READ COMMITTED), and one that never writes sends neither BEGIN nor COMMIT.
+// - Inside a begun transaction, a write whose answer nothing reads (an insert, an update, a version, a delete) is
+//   not sent on its own: it waits and goes ahead of the transaction's next statement, or with its COMMIT, in one
+//   script (a create is the script that begins the transaction and the insert with COMMIT: two round trips). A
+//   waiting write that fails fails that script, which aborts the transaction as the write would have.
 // - Keys, organizations and the records of the kinds named at open (workspaces) are cached per store and
 //   checked against the database's cache epoch once per request (pg-shared-cache.ts): a write through any
 //   instance raises the epoch in the same statement, so the next request on every instance sees it. Reads
@@ -31,6 +35,8 @@ import { INDEX_SCOPE, META_SCOPE, migrate, scopeLockKey } from './pg-schema.js';
 import { besideEpoch, EPOCH_BUMP, EPOCH_COLUMN, EPOCH_QUERY, epochGuard, SharedCache, STALE_SQLSTATE, StaleRead, withEpoch } from './pg-shared-cache.js';
 import { PLATFORM_ORG, type OpenStoreOptions, type ApiKeyRecord, type Json, type Organization, type RecordFilter, type SentRecord, type Store, type StoredRecord } from './store.js';
 
+/** The seq of an insert not yet sent (a bigserial never reaches it: 2^52 rows). */
+const UNSENT_SEQ = 2 ** 52;
 /** How long an instance holds a delivery it created before anyone else may take it over. */
 const CREATED_LEASE_MS = 10_000;
 
@@ -99,13 +105,36 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
   };
   /** Before anything is written or locked: a pending check is made, and a stale request writes nothing. */
   const settle = (): void => {
-    if (pending) observed(connection.query(EPOCH_QUERY)[0]!.epoch!);
+    if (pending) observed(send(EPOCH_QUERY)[0]!.epoch!);
     if (stale) throw new StaleRead();
+  };
+
+  /** `text` with its `$n` parameters written in as quoted literals: for a statement sent in a script (no parameters there). */
+  const inlined = (text: string, params: readonly (string | null)[]): string =>
+    text.replace(/\$(\d+)/g, (_, n: string) => {
+      const value = params[Number(n) - 1];
+      return value === null || value === undefined ? 'NULL' : connection.literal(value);
+    });
+  /** Writes of the begun transaction not yet sent (inlined): they go ahead of its next statement (send). */
+  let waiting: string[] = [];
+  /** Inserts queued so far (their stand-in seqs keep their order). */
+  let unsentInserts = 0;
+  /** Queues a write whose answer nothing reads; outside a begun transaction it is sent at once. */
+  const later = (text: string, params: (string | null)[]): void => {
+    if (open && connection.inTransaction) waiting.push(inlined(text, params));
+    else q(text, params);
+  };
+  /** Sends a statement (with its parameters) or a script (without), the waiting writes ahead of it in one script. */
+  const send = (text: string, params?: (string | null)[]): Row[] => {
+    if (waiting.length === 0) return connection.query(text, params);
+    const script = `${waiting.join('; ')}; ${params === undefined ? text : inlined(text, params)}`;
+    waiting = [];
+    return connection.query(script);
   };
 
   const q = (text: string, params: (string | null)[] = []): Row[] => {
     // Only a lone SELECT outside a transaction carries the epoch (a script or a read under a lock does not).
-    if (!pending || connection.inTransaction || !text.startsWith('SELECT ') || text.includes(';') || text.includes('cache_epoch')) return connection.query(text, params);
+    if (!pending || connection.inTransaction || !text.startsWith('SELECT ') || text.includes(';') || text.includes('cache_epoch')) return send(text, params);
     const rows = connection.query(besideEpoch(text), params);
     if (rows.length > 0) {
       const epoch = rows[0]![EPOCH_COLUMN]!;
@@ -138,7 +167,7 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
     const epoch = guarded;
     guarded = null;
     try {
-      const rows = connection.query(script);
+      const rows = send(script);
       if (epoch !== null) {
         pending = false;
         cache.observe(epoch);
@@ -168,11 +197,7 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
   const lockedQuery = (scope: string, text: string, params: (string | null)[]): Row[] => {
     const script = lockScript(scope);
     if (script === '') return q(text, params);
-    const inline = text.replace(/\$(\d+)/g, (_, n: string) => {
-      const value = params[Number(n) - 1];
-      return value === null || value === undefined ? 'NULL' : connection.literal(value);
-    });
-    return sendLocked(`${script}; ${inline}`);
+    return sendLocked(`${script}; ${inlined(text, params)}`);
   };
   /** Before a write that names no organization (versions, index creation): the transaction has begun. */
   const begun = (): void => {
@@ -261,6 +286,7 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
         }
         return result;
       } catch (error) {
+        waiting = []; // never sent: nothing of them to undo
         if (connection.inTransaction && connection.connected) {
           try {
             q('ROLLBACK');
@@ -271,6 +297,7 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
         throw error;
       } finally {
         open = false;
+        waiting = [];
         held.clear();
         connection.inTransaction = false;
       }
@@ -306,26 +333,24 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
     },
     insert(record) {
       writing(record.org);
-      const row = q(bumpOf(record.kind, record.id) + 'INSERT INTO records (kind, id, org, workspace, deleted, data) VALUES ($1, $2, $3, $4, $5, $6) RETURNING seq', [
-        record.kind,
-        record.id,
-        record.org,
-        record.workspace,
-        record.deleted ? 't' : 'f',
-        JSON.stringify(record.data),
-      ])[0]!;
-      return { ...record, seq: Number(row.seq) };
+      const text = bumpOf(record.kind, record.id) + 'INSERT INTO records (kind, id, org, workspace, deleted, data) VALUES ($1, $2, $3, $4, $5, $6)';
+      const params = [record.kind, record.id, record.org, record.workspace, record.deleted ? 't' : 'f', JSON.stringify(record.data)];
+      if (!connection.inTransaction) return { ...record, seq: Number(q(`${text} RETURNING seq`, params)[0]!.seq) };
+      // Sent with the transaction's next statement: until it is read back, its seq is one past every stored
+      // record's (and in the order of the transaction's inserts), which is where the database will put it.
+      later(text, params);
+      return { ...record, seq: UNSENT_SEQ + unsentInserts++ };
     },
     update(record) {
       writing(record.org);
-      q(bumpOf(record.kind, record.id) + 'UPDATE records SET org = $1, workspace = $2, deleted = $3, data = $4 WHERE kind = $5 AND id = $6', [record.org, record.workspace, record.deleted ? 't' : 'f', JSON.stringify(record.data), record.kind, record.id]);
+      later(bumpOf(record.kind, record.id) + 'UPDATE records SET org = $1, workspace = $2, deleted = $3, data = $4 WHERE kind = $5 AND id = $6', [record.org, record.workspace, record.deleted ? 't' : 'f', JSON.stringify(record.data), record.kind, record.id]);
     },
     remove(kind, id) {
       const record = store.get(kind, id);
       if (!record) return;
       writing(record.org);
-      q(bumpOf(kind, id) + 'DELETE FROM records WHERE kind = $1 AND id = $2', [kind, id]);
-      q('DELETE FROM versions WHERE kind = $1 AND resource_id = $2', [kind, id]);
+      later(bumpOf(kind, id) + 'DELETE FROM records WHERE kind = $1 AND id = $2', [kind, id]);
+      later('DELETE FROM versions WHERE kind = $1 AND resource_id = $2', [kind, id]);
     },
     get(kind, id) {
       const row = q('SELECT * FROM records WHERE kind = $1 AND id = $2', [kind, id])[0];
@@ -375,7 +400,7 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
       // The engine numbers a version after reading its record (which took the organization's lock); the
       // primary key (kind, resource_id, number) refuses a number twice whatever the caller.
       begun();
-      q('INSERT INTO versions (kind, resource_id, number, data) VALUES ($1, $2, $3, $4)', [v.kind, v.resourceId, String(v.number), JSON.stringify(v.data)]);
+      later('INSERT INTO versions (kind, resource_id, number, data) VALUES ($1, $2, $3, $4)', [v.kind, v.resourceId, String(v.number), JSON.stringify(v.data)]);
     },
     listVersions(kind, resourceId) {
       return q('SELECT number, data FROM versions WHERE kind = $1 AND resource_id = $2 ORDER BY number DESC', [kind, resourceId]).map((row) => ({
