@@ -13430,6 +13430,20 @@ var OutboundGate = class {
   get load() {
     return { inFlight: this.inFlight, waiting: this.waiting.length };
   }
+  /**
+   * Loads fetch's implementation now, in the background, where the first call out would load it: Node loads it
+   * on first use (about 1.8 MB of heap and 60 ms once per process). A serving process (the CLI, each pool worker)
+   * calls this at start, so its first webhook or agent turn is not the slow one, and its memory is at its working
+   * size from the start: the PostgreSQL soak saw each of twelve workers step up by 2 MB at its first delivery,
+   * minutes apart, which read as the heap growing for the whole half hour (issue 29). Nothing leaves the
+   * process: the URL is a `data:` one.
+   */
+  warm() {
+    void globalThis.fetch("data:,").then(
+      (response) => response.arrayBuffer(),
+      () => void 0
+    );
+  }
   /** Sets the check made right before each call leaves (pool/worker.ts). */
   setGuard(guard) {
     this.guard = guard;
@@ -17814,6 +17828,7 @@ async function runPoolWorker(start2, channel, exit) {
         break;
     }
   });
+  outbound.warm();
   post({ type: "ready", apiKey: sandbox.apiKey, adminToken: sandbox.adminToken, organizationId: sandbox.organizationId, defaultWorkspaceId: sandbox.defaultWorkspaceId ?? null, basePath: sandbox.basePath });
 }
 

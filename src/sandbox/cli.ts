@@ -13,6 +13,7 @@ import { sqlitePathProblem } from './cli/db-path.js';
 import { JUDGE_AUTHORIZATION_ENV, parseSandboxArgs, sandboxUsage, type SandboxOptionValues } from './cli/options.js';
 import { chooseDb, createSandbox, startSandboxPool, type DbChoice, type Sandbox, type SandboxOptions, type SandboxPool } from './index.js';
 import { credentialHint } from './credential-hint.js';
+import { outbound } from './http/outbound.js';
 
 /** How long a stop waits for open connections before it exits anyway. */
 const STOP_GRACE_MS = 5_000;
@@ -109,6 +110,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const sandbox = opened;
   const shown = choice.engine === 'postgres' ? choice.display : choice.path;
   const server = await sandbox.listen({ port: Number(args.port), host: args.host });
+  // This process calls out itself (a pool's workers warm their own: pool/worker.ts).
+  if ('runtime' in sandbox) outbound.warm();
   // The inspector's URL carries the admin token once: the page sets a cookie and works from then on.
   const inspectorLogin = `${server.inspectorUrl}/?token=${encodeURIComponent(sandbox.adminToken)}`;
   const workspace = sandbox.defaultWorkspaceId;

@@ -62,5 +62,6 @@ export async function runPoolWorker(start: WorkerStart, channel: WorkerChannel, 
         break;
     }
   });
+  outbound.warm();
   post({ type: 'ready', apiKey: sandbox.apiKey, adminToken: sandbox.adminToken, organizationId: sandbox.organizationId, defaultWorkspaceId: sandbox.defaultWorkspaceId ?? null, basePath: sandbox.basePath });
 }
