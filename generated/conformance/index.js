@@ -6849,13 +6849,30 @@ function requiredParams(ctx) {
   for (const p of ctx.route.params.query) {
     if (!p.required) continue;
     const v = validValue(schemas2.query[p.name], ctx.world.defs, { seed: 7 });
-    query[p.name] = Array.isArray(v) ? v.join(",") : String(v);
+    if (p.object && v !== null && typeof v === "object" && !Array.isArray(v)) Object.assign(query, objectQuery(p.name, p.object.style, p.explode, v));
+    else query[p.name] = Array.isArray(v) ? v.join(",") : String(v);
   }
   for (const p of ctx.route.params.header) {
     if (!p.required) continue;
     headers[p.name] = String(validValue(schemas2.header[p.name], ctx.world.defs, { seed: 7 }));
   }
   return { query, headers };
+}
+function objectQuery(name, style, explode, value) {
+  const text = (v) => typeof v === "object" && v !== null ? JSON.stringify(v) : String(v);
+  const out = {};
+  const deep = (prefix, object) => {
+    for (const [k, v] of Object.entries(object)) {
+      if (v === void 0 || v === null) continue;
+      if (Array.isArray(v)) out[`${prefix}[${k}]`] = v.map(text).join(",");
+      else if (typeof v === "object") deep(`${prefix}[${k}]`, v);
+      else out[`${prefix}[${k}]`] = String(v);
+    }
+  };
+  if (style === "deepObject") deep(name, value);
+  else if (explode) for (const [k, v] of Object.entries(value)) out[k] = Array.isArray(v) ? v.map(text).join(",") : text(v);
+  else out[name] = Object.entries(value).flatMap(([k, v]) => [k, text(v)]).join(",");
+  return out;
 }
 async function validBody(world, route, maximal = false) {
   const body = await world.bodyFor(route, {}, maximal);

@@ -9939,9 +9939,75 @@ function coerce(raw, type) {
   }
   return raw;
 }
+function bracketPath(rest) {
+  if (!/^(\[[^[\]]*\])+$/.test(rest)) return null;
+  return rest.slice(1, -1).split("][");
+}
+function objectAt(root, path) {
+  let at3 = root;
+  for (const key2 of path) {
+    if (!Object.hasOwn(at3, key2)) setOwn(at3, key2, {});
+    const next = at3[key2];
+    if (next === null || typeof next !== "object" || Array.isArray(next)) return null;
+    at3 = next;
+  }
+  return at3;
+}
+function readObjectParam(p, search) {
+  const fields = new Map(p.object.fields.map((f) => [f.name, f]));
+  const typed2 = (name, values2) => {
+    const field2 = fields.get(name);
+    if (field2?.array) return (values2.length === 1 ? values2[0].split(",") : values2).filter((v) => v !== "").map((v) => coerce(v, field2.type));
+    const items = values2.map((v) => coerce(v, field2?.type ?? "string"));
+    return items.length === 1 || field2 ? items[items.length - 1] : items;
+  };
+  const out = {};
+  if (p.object.style === "deepObject") {
+    const gathered = /* @__PURE__ */ new Map();
+    for (const [key2, value] of search) {
+      if (!key2.startsWith(`${p.name}[`)) continue;
+      const path = bracketPath(key2.slice(p.name.length));
+      if (path === null) continue;
+      if (path.length > MAX_OBJECT_PARAM_DEPTH) throw invalid(p.name, `nested deeper than ${MAX_OBJECT_PARAM_DEPTH} levels`);
+      const entry = gathered.get(key2) ?? { path, values: [] };
+      entry.values.push(value);
+      gathered.set(key2, entry);
+    }
+    if (gathered.size === 0) return void 0;
+    for (const { path, values: values2 } of gathered.values()) {
+      const parent = objectAt(out, path.slice(0, -1));
+      const name = path[path.length - 1];
+      if (parent === null || Object.hasOwn(parent, name)) throw invalid(p.name, `${p.name}[${path.join("][")}] is given both as a value and as an object`);
+      setOwn(parent, name, path.length === 1 ? typed2(name, values2) : values2.length === 1 ? values2[0] : values2);
+    }
+    return out;
+  }
+  if (p.explode) {
+    let found = false;
+    for (const name of fields.keys()) {
+      const values2 = search.getAll(name);
+      if (values2.length === 0) continue;
+      found = true;
+      setOwn(out, name, typed2(name, values2));
+    }
+    return found ? out : void 0;
+  }
+  const values = search.getAll(p.name);
+  if (values.length === 0) return void 0;
+  const parts = values[values.length - 1].split(",");
+  if (parts.length % 2 !== 0) throw invalid(p.name, "must be pairs of a property and its value (name,value,...)");
+  for (let i = 0; i < parts.length; i += 2) setOwn(out, parts[i], typed2(parts[i], [parts[i + 1]]));
+  return out;
+}
+var MAX_OBJECT_PARAM_DEPTH = MAX_BODY_DEPTH;
 function readQuery(params, search, options = {}) {
   const out = {};
   for (const p of params) {
+    if (p.object) {
+      const value = readObjectParam({ ...p, object: p.object }, search);
+      if (value !== void 0) setOwn(out, p.name, value);
+      continue;
+    }
     const values = search.getAll(p.name);
     if (values.length === 0) continue;
     if (p.array) {

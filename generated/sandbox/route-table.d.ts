@@ -42,6 +42,12 @@ export interface ParamRow {
   default?: JsonValue;
   /** What a list operation's query parameter asks (x-list-query); absent on every other parameter. */
   listQuery?: 'order-by' | 'filter' | 'tag-filter' | 'include-builtin';
+  /**
+   * An object-valued query parameter (issue 27): how its properties travel (OpenAPI `style`: `deepObject` is
+   * `name[prop]=value`; `form` exploded is `prop=value`, not exploded `name=prop,value,...`) and its properties,
+   * typed as parameters are, for the wire-to-value coercion. Absent on every other parameter.
+   */
+  object?: { style: 'deepObject' | 'form'; fields: ParamRow[] };
 }
 /**
  * The properties of a schema that play a role for the engine (x-field-role), by role: it stamps times and authors,

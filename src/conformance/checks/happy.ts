@@ -17,13 +17,35 @@ export function requiredParams(ctx: CheckContext): { query: Record<string, strin
   for (const p of ctx.route.params.query) {
     if (!p.required) continue;
     const v = validValue(schemas.query[p.name] as never, ctx.world.defs, { seed: 7 });
-    query[p.name] = Array.isArray(v) ? v.join(',') : String(v);
+    if (p.object && v !== null && typeof v === 'object' && !Array.isArray(v)) Object.assign(query, objectQuery(p.name, p.object.style, p.explode, v as Record<string, unknown>));
+    else query[p.name] = Array.isArray(v) ? v.join(',') : String(v);
   }
   for (const p of ctx.route.params.header) {
     if (!p.required) continue;
     headers[p.name] = String(validValue(schemas.header[p.name] as never, ctx.world.defs, { seed: 7 }));
   }
   return { query, headers };
+}
+
+/**
+ * An object-valued query parameter's value as its style writes it (ParamRow.object), as the generated client does
+ * but for a list, which goes as one comma-separated value (the sandbox reads either).
+ */
+export function objectQuery(name: string, style: 'deepObject' | 'form', explode: boolean, value: Record<string, unknown>): Record<string, string> {
+  const text = (v: unknown): string => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+  const out: Record<string, string> = {};
+  const deep = (prefix: string, object: Record<string, unknown>): void => {
+    for (const [k, v] of Object.entries(object)) {
+      if (v === undefined || v === null) continue;
+      if (Array.isArray(v)) out[`${prefix}[${k}]`] = v.map(text).join(',');
+      else if (typeof v === 'object') deep(`${prefix}[${k}]`, v as Record<string, unknown>);
+      else out[`${prefix}[${k}]`] = String(v);
+    }
+  };
+  if (style === 'deepObject') deep(name, value);
+  else if (explode) for (const [k, v] of Object.entries(value)) out[k] = Array.isArray(v) ? v.map(text).join(',') : text(v);
+  else out[name] = Object.entries(value).flatMap(([k, v]) => [k, text(v)]).join(',');
+  return out;
 }
 
 /** A valid body for the route; for an exactly-one-of body, exactly the first of its fields. */

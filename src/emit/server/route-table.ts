@@ -97,15 +97,31 @@ function jsonType(model: ApiModel, node: SchemaNode | undefined): { type: string
 function paramRows(model: ApiModel, params: Parameter[]): ParamRow[] {
   return params.map((p) => {
     const fallback = objectOf(deref(model, p.schema))?.default;
+    const type = jsonType(model, p.schema);
+    const objectStyle = p.in === 'query' && type.type === 'object' && !type.array ? (p.style === 'deepObject' ? 'deepObject' : p.style === 'form' ? 'form' : undefined) : undefined;
     return {
       name: p.name,
       required: p.required,
-      ...jsonType(model, p.schema),
+      ...type,
       explode: p.explode,
       ...(fallback === undefined ? {} : { default: fallback }),
       ...(p.listQuery === undefined ? {} : { listQuery: p.listQuery }),
+      ...(objectStyle === undefined ? {} : { object: { style: objectStyle, fields: fieldRows(model, deref(model, p.schema)) } }),
     };
   });
+}
+
+/**
+ * The top-level properties of an object schema (its own and its allOf parts'), each typed like a query parameter:
+ * the fields of a form body or of an object-valued query parameter, strings on the wire.
+ */
+function fieldRows(model: ApiModel, schema: SchemaNode | undefined): ParamRow[] {
+  const props: [string, SchemaNode][] = Object.entries(propertiesOf(schema));
+  const parts = objectOf(schema)?.allOf;
+  if (Array.isArray(parts)) for (const part of parts) props.push(...Object.entries(propertiesOf(deref(model, part as SchemaNode))));
+  const rows = new Map<string, ParamRow>();
+  for (const [name, sub] of props) if (!rows.has(name)) rows.set(name, { name, required: false, ...jsonType(model, sub), explode: true });
+  return [...rows.values()];
 }
 
 const FORM_MEDIA = /^application\/x-www-form-urlencoded\s*(;|$)/i;
@@ -117,14 +133,7 @@ const FORM_MEDIA = /^application\/x-www-form-urlencoded\s*(;|$)/i;
  */
 function formRows(model: ApiModel, content: MediaContent[]): ParamRow[] | undefined {
   const form = content.find((c) => FORM_MEDIA.test(c.mediaType));
-  if (!form) return undefined;
-  const schema = deref(model, form.schema);
-  const props: [string, SchemaNode][] = Object.entries(propertiesOf(schema));
-  const parts = objectOf(schema)?.allOf;
-  if (Array.isArray(parts)) for (const part of parts) props.push(...Object.entries(propertiesOf(deref(model, part as SchemaNode))));
-  const rows = new Map<string, ParamRow>();
-  for (const [name, sub] of props) if (!rows.has(name)) rows.set(name, { name, required: false, ...jsonType(model, sub), explode: true });
-  return [...rows.values()];
+  return form ? fieldRows(model, deref(model, form.schema)) : undefined;
 }
 
 function formOf(model: ApiModel, content: MediaContent[]): { form?: ParamRow[] } {

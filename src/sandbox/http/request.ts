@@ -6,7 +6,7 @@ import { setOwn } from '../engine/records.js';
 import { invalid } from '../errors.js';
 import type { HeaderReader, SandboxRequest } from './exchange.js';
 import { checkJsonDepth } from './json-depth.js';
-import { MAX_BODY_BYTES } from './limits.js';
+import { MAX_BODY_BYTES, MAX_BODY_DEPTH } from './limits.js';
 
 export { MAX_BODY_BYTES };
 
@@ -26,9 +26,89 @@ function coerce(raw: string, type: string): unknown {
   return raw;
 }
 
+/** `[a][b]` as ['a', 'b']; null for anything else (a key that only starts like the parameter's). */
+function bracketPath(rest: string): string[] | null {
+  if (!/^(\[[^[\]]*\])+$/.test(rest)) return null;
+  return rest.slice(1, -1).split('][');
+}
+
+/** Where `path` leads in `root`, made of own plain objects on the way; null where a value already stands there. */
+function objectAt(root: Record<string, unknown>, path: readonly string[]): Record<string, unknown> | null {
+  let at = root;
+  for (const key of path) {
+    if (!Object.hasOwn(at, key)) setOwn(at, key, {});
+    const next = at[key];
+    if (next === null || typeof next !== 'object' || Array.isArray(next)) return null;
+    at = next as Record<string, unknown>;
+  }
+  return at;
+}
+
+/**
+ * An object-valued query parameter (ParamRow.object) read as the generated client writes it: `deepObject`
+ * (`filter[status]=open&filter[range][min]=3`, a repeated key a list), `form` exploded (each property its own
+ * name) or not (`filter=status,open,min,3`). Its top-level properties are typed as their schema says; deeper ones
+ * stay strings. Undefined when none of it is present. Nesting is bounded like a JSON body's.
+ */
+function readObjectParam(p: ParamRow & { object: NonNullable<ParamRow['object']> }, search: URLSearchParams): Record<string, unknown> | undefined {
+  const fields = new Map(p.object.fields.map((f) => [f.name, f]));
+  const typed = (name: string, values: string[]): unknown => {
+    const field = fields.get(name);
+    // A list: repeated keys are its items, one value a comma-separated list (as a list parameter's, readQuery).
+    if (field?.array) return (values.length === 1 ? values[0]!.split(',') : values).filter((v) => v !== '').map((v) => coerce(v, field.type));
+    const items = values.map((v) => coerce(v, field?.type ?? 'string'));
+    return items.length === 1 || field ? items[items.length - 1] : items;
+  };
+  const out: Record<string, unknown> = {};
+  if (p.object.style === 'deepObject') {
+    const gathered = new Map<string, { path: string[]; values: string[] }>();
+    for (const [key, value] of search) {
+      if (!key.startsWith(`${p.name}[`)) continue;
+      const path = bracketPath(key.slice(p.name.length));
+      if (path === null) continue;
+      if (path.length > MAX_OBJECT_PARAM_DEPTH) throw invalid(p.name, `nested deeper than ${MAX_OBJECT_PARAM_DEPTH} levels`);
+      const entry = gathered.get(key) ?? { path, values: [] };
+      entry.values.push(value);
+      gathered.set(key, entry);
+    }
+    if (gathered.size === 0) return undefined;
+    for (const { path, values } of gathered.values()) {
+      const parent = objectAt(out, path.slice(0, -1));
+      const name = path[path.length - 1]!;
+      if (parent === null || Object.hasOwn(parent, name)) throw invalid(p.name, `${p.name}[${path.join('][')}] is given both as a value and as an object`);
+      setOwn(parent, name, path.length === 1 ? typed(name, values) : values.length === 1 ? values[0] : values);
+    }
+    return out;
+  }
+  if (p.explode) {
+    let found = false;
+    for (const name of fields.keys()) {
+      const values = search.getAll(name);
+      if (values.length === 0) continue;
+      found = true;
+      setOwn(out, name, typed(name, values));
+    }
+    return found ? out : undefined;
+  }
+  const values = search.getAll(p.name);
+  if (values.length === 0) return undefined;
+  const parts = values[values.length - 1]!.split(',');
+  if (parts.length % 2 !== 0) throw invalid(p.name, 'must be pairs of a property and its value (name,value,...)');
+  for (let i = 0; i < parts.length; i += 2) setOwn(out, parts[i]!, typed(parts[i]!, [parts[i + 1]!]));
+  return out;
+}
+
+/** How deep a deepObject parameter's keys may nest (`a[b][c]`...): as deep as a JSON body may. */
+const MAX_OBJECT_PARAM_DEPTH = MAX_BODY_DEPTH;
+
 export function readQuery(params: readonly ParamRow[], search: URLSearchParams, options: { splitCommas?: boolean } = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const p of params) {
+    if (p.object) {
+      const value = readObjectParam({ ...p, object: p.object }, search);
+      if (value !== undefined) setOwn(out, p.name, value);
+      continue;
+    }
     const values = search.getAll(p.name);
     if (values.length === 0) continue;
     if (p.array) {
