@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { inProcessTarget } from '../src/conformance/in-process.js';
 import { notRunChecks } from '../src/conformance/not-run.js';
 import type { CheckResult } from '../src/conformance/result.js';
-import { runSuite } from '../src/conformance/run.js';
+import { runSuite, type RunOptions } from '../src/conformance/run.js';
 import type { SuiteData } from '../src/conformance/suite-data.js';
 import { renderSpec } from '../src/pipeline.js';
 import type { Tables } from '../src/sandbox/engine/tables.js';
@@ -39,10 +39,10 @@ export async function generateFor(spec: string): Promise<GeneratedSpec> {
 }
 
 /** The conformance suite run in process against the spec's own inferred sandbox. */
-export async function conformanceOf(generated: GeneratedSpec): Promise<CheckResult[]> {
+export async function conformanceOf(generated: GeneratedSpec, options: { checks?: RunOptions['checks'] } = {}): Promise<CheckResult[]> {
   const { target, sandbox } = await inProcessTarget({ tables: generated.tables });
   try {
-    return await runSuite(target, { suite: generated.suite });
+    return await runSuite(target, { suite: generated.suite, ...options });
   } finally {
     await sandbox.close();
   }
@@ -102,7 +102,7 @@ export async function sandboxConformance(spec: string): Promise<SandboxConforman
   try {
     const results = await runSuite(running.target, { suite: generated.suite });
     const count = (o: CheckResult['outcome']): number => results.filter((r) => r.outcome === o).length;
-    return { started: true, passed: count('pass'), failed: count('fail'), skipped: count('skip'), notRun: notRunChecks(generated.suite).length, ms: ms(), groups: groupedFailures(results) };
+    return { started: true, passed: count('pass'), failed: count('fail'), skipped: count('skip'), notRun: notRunChecks(generated.suite).length + count('not-run'), ms: ms(), groups: groupedFailures(results) };
   } catch (error) {
     // The suite itself stopped (a bug of ours, not a failed check): said as such, and a gate counts it.
     return { started: true, passed: 0, failed: 0, skipped: 0, notRun: 0, ms: ms(), groups: [], error: oneLine(error instanceof Error ? error.message : String(error)) };

@@ -66,7 +66,7 @@ async function main(): Promise<number> {
       ...(values.check ? { check: values.check } : {}),
       ...(timeoutMs ? { timeoutMs } : {}),
       ...(runTimeoutMs ? { runTimeoutMs } : {}),
-      ...(values.quiet ? {} : { onResult: (r: CheckResult) => process.stderr.write(r.outcome === 'pass' ? '.' : r.outcome === 'fail' ? 'F' : 's') }),
+      ...(values.quiet ? {} : { onResult: (r: CheckResult) => process.stderr.write(r.outcome === 'pass' ? '.' : r.outcome === 'fail' ? 'F' : r.outcome === 'skip' ? 's' : '-') }),
     });
   } catch (error) {
     if (error instanceof ConformanceOptionsError) return usageError(error.message);

@@ -2,13 +2,16 @@
 // JUnit XML for CI.
 import type { CheckResult, NotRun } from './result.js';
 
-export function summary(results: CheckResult[]): { passed: number; failed: number; skipped: number } {
+export function summary(results: CheckResult[]): { passed: number; failed: number; skipped: number; notRun: number } {
   return {
     passed: results.filter((r) => r.outcome === 'pass').length,
     failed: results.filter((r) => r.outcome === 'fail').length,
     skipped: results.filter((r) => r.outcome === 'skip').length,
+    notRun: results.filter((r) => r.outcome === 'not-run').length,
   };
 }
+
+const LABEL: Record<CheckResult['outcome'], string> = { pass: 'pass', fail: 'FAIL', skip: 'skip', 'not-run': 'not run' };
 
 /** The terminal report; `notRun`: the checks the spec gives nothing to check (not-run.ts), listed with their reason. */
 export function table(results: CheckResult[], notRun: readonly NotRun[] = []): string {
@@ -25,7 +28,7 @@ export function table(results: CheckResult[], notRun: readonly NotRun[] = []): s
     lines.push('');
     for (const r of bad) {
     const rules = r.outcome === 'fail' && r.rules.length > 0 ? ` [rules: ${r.rules.join(', ')}]` : '';
-    lines.push(`${r.outcome === 'fail' ? 'FAIL' : 'skip'}  ${r.operation}: ${r.check}${rules}\n      ${r.detail ?? ''}`);
+    lines.push(`${LABEL[r.outcome]}  ${r.operation}: ${r.check}${rules}\n      ${r.detail ?? ''}`);
   }
   }
   if (notRun.length > 0) {
@@ -33,8 +36,8 @@ export function table(results: CheckResult[], notRun: readonly NotRun[] = []): s
     for (const n of notRun) lines.push(`not run  ${n.check}\n      ${n.reason}`);
   }
   const s = summary(results);
-  const notRunText = notRun.length > 0 ? `; ${notRun.length} not run for lack of a precondition` : '';
-  lines.push('', `Conformance: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (${results.length} checks, ${byOp.size} operations)${notRunText}`);
+  const notRunText = notRun.length + s.notRun > 0 ? `; ${notRun.length + s.notRun} not run for lack of a precondition` : '';
+  lines.push('', `Conformance: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (${results.length - s.notRun} checks, ${byOp.size} operations)${notRunText}`);
   return lines.join('\n');
 }
 
@@ -49,7 +52,9 @@ function xml(text: string): string {
 }
 
 /** JUnit XML; the not-run checks are listed in a suite of their own as output, not as tests (nor as skips). */
-export function junit(results: CheckResult[], name = 'conformance', notRun: readonly NotRun[] = []): string {
+export function junit(all: CheckResult[], name = 'conformance', staticNotRun: readonly NotRun[] = []): string {
+  const results = all.filter((r) => r.outcome !== 'not-run');
+  const notRun = [...staticNotRun, ...all.filter((r) => r.outcome === 'not-run').map((r) => ({ check: `${r.operation}: ${r.check}`, reason: r.detail ?? '' }))];
   const byOp = new Map<string, CheckResult[]>();
   for (const r of results) byOp.set(r.operation, [...(byOp.get(r.operation) ?? []), r]);
   const total = summary(results);

@@ -1,7 +1,7 @@
 // Runs every applicable check of every operation against a target, one at a time, each bounded in time,
 // and cleans up what it created.
 import { CHECKS, type Check } from './checks/index.js';
-import { CheckFailure, CheckSkip, type CheckResult } from './result.js';
+import { CheckFailure, CheckNotRun, CheckSkip, type CheckResult } from './result.js';
 import { generatedSuite, type Route, type SuiteData } from './suite-data.js';
 import type { Target } from './target.js';
 import { World } from './world.js';
@@ -33,7 +33,7 @@ export async function runSuite(target: Target, options: RunOptions = {}): Promis
       if (!check.applies(route, suite)) continue;
       if (options.check !== undefined && !check.name.includes(options.check)) continue;
       if (unreachable !== undefined) {
-        const result: CheckResult = { operation: route.id, check: check.name, outcome: 'skip', detail: unreachable, rules: route.rules, ms: 0 };
+        const result: CheckResult = { operation: route.id, check: check.name, outcome: 'not-run', detail: unreachable, rules: route.rules, ms: 0 };
         results.push(result);
         options.onResult?.(result);
         continue;
@@ -46,7 +46,8 @@ export async function runSuite(target: Target, options: RunOptions = {}): Promis
         await withTimeout(check.run({ target, suite, world, route }), limitMs);
         result = { operation: route.id, check: check.name, outcome: 'pass', rules: route.rules, ms: 0 };
       } catch (error) {
-        if (error instanceof CheckSkip) result = { operation: route.id, check: check.name, outcome: 'skip', detail: error.message, rules: route.rules, ms: 0 };
+        if (error instanceof CheckNotRun) result = { operation: route.id, check: check.name, outcome: 'not-run', detail: error.message, rules: route.rules, ms: 0 };
+        else if (error instanceof CheckSkip) result = { operation: route.id, check: check.name, outcome: 'skip', detail: error.message, rules: route.rules, ms: 0 };
         else if (error instanceof CheckFailure) result = { operation: route.id, check: check.name, outcome: 'fail', detail: error.message, rules: route.rules, ms: 0 };
         else result = { operation: route.id, check: check.name, outcome: 'fail', detail: `error while checking: ${(error as Error)?.message ?? String(error)}`, rules: route.rules, ms: 0 };
       }

@@ -2,6 +2,8 @@
 // never silently dropped and never counted as skipped. Every check either ran on some operation or is listed.
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../src/conformance/checks/index.js';
+import type { Check } from '../../src/conformance/checks/context.js';
+import { lacks } from '../../src/conformance/result.js';
 import { RULE_CHECKS } from '../../src/conformance/checks/rules/index.js';
 import { notRunChecks } from '../../src/conformance/not-run.js';
 import { junit, summary, table } from '../../src/conformance/report.js';
@@ -36,11 +38,35 @@ describe('checks not run for lack of a precondition', () => {
     const report = table(results, notRun);
     expect(report).toContain(`not run  ${paging!.check}\n      ${paging!.reason}`);
     const s = summary(results);
-    expect(report).toContain(`${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (${results.length} checks`);
-    expect(report).toContain(`; ${notRun.length} not run for lack of a precondition`);
+    expect(report).toContain(`${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (${results.length - s.notRun} checks`);
+    expect(report).toContain(`; ${notRun.length + s.notRun} not run for lack of a precondition`);
     const xml = junit(results, 'conformance', notRun);
     expect(xml).toContain('<testsuite name="not run" tests="0" failures="0" skipped="0">');
-    expect(xml).toMatch(new RegExp(`<testsuites name="conformance" tests="${results.length}" failures="${s.failed}" skipped="${s.skipped}">`));
+    expect(xml).toMatch(new RegExp(`<testsuites name="conformance" tests="${results.length - s.notRun}" failures="${s.failed}" skipped="${s.skipped}">`));
+  }, 300_000);
+
+  it('a check that finds, once it looks, that the operation lacks what it needs is not run on it, with the reason, and is no skip', async () => {
+    const generated = await generateFor(writeSpec(widgetsSpec({ scheme: { type: 'apiKey', in: 'header', name: 'X-Key' } })));
+    const looks: Check = {
+      name: 'a check needing two constraints',
+      needs: 'two independent constraints',
+      applies: (route) => route.method === 'POST',
+      run: async () => lacks('fewer than two independent violations can be built for this operation'),
+    };
+    const results = await conformanceOf(generated, { checks: [looks] });
+    expect(results.length).toBeGreaterThan(0);
+    for (const r of results) expect(r).toMatchObject({ check: looks.name, outcome: 'not-run', detail: 'fewer than two independent violations can be built for this operation' });
+    const s = summary(results);
+    expect(s).toMatchObject({ passed: 0, failed: 0, skipped: 0, notRun: results.length });
+    const report = table(results);
+    expect(report).toContain(`not run  ${results[0]!.operation}: ${looks.name}\n      fewer than two`);
+    expect(report).toContain(`0 passed, 0 failed, 0 skipped (0 checks`);
+    expect(report).toContain(`; ${results.length} not run for lack of a precondition`);
+    // JUnit: no test case (nor skip) for it; it is output of the "not run" suite.
+    const xml = junit(results);
+    expect(xml).toContain('<testsuites name="conformance" tests="0" failures="0" skipped="0">');
+    expect(xml).toContain(`${results[0]!.operation}: ${looks.name}: fewer than two`);
+    expect(xml).not.toContain('<testcase');
   }, 300_000);
 
   it('our spec: its paging, workspace and version checks all apply, so none of them is listed', () => {

@@ -3,7 +3,7 @@
 // never counts more than its total and ends whole, and results whose values name the run's conversations and are
 // of the service's types (a number, a string or a list of strings), failed conversations left out of them.
 import { expectSuccess, send } from '../http.js';
-import { fail, skip } from '../result.js';
+import { fail, lacks } from '../result.js';
 import { recordOf } from '../world.js';
 import type { Check, CheckContext } from './context.js';
 
@@ -33,7 +33,7 @@ function validValue(value: unknown): boolean {
 }
 
 async function pollRun(ctx: CheckContext, runId: string, total: number): Promise<Json> {
-  const get = ctx.world.route('run', 'get') ?? skip('the spec has no run get');
+  const get = ctx.world.route('run', 'get') ?? lacks('the spec has no run get');
   const limit = ctx.target.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS;
   const end = Date.now() + limit;
   let last: Json = {};

@@ -5,7 +5,7 @@
 import { takesJsonBody, takesObjectBody, wrongKindOfBody } from '../body-types.js';
 import { boundaryVariants, validValue } from '../values/index.js';
 import { expectError, expectStatus, send } from '../http.js';
-import { fail, skip } from '../result.js';
+import { fail, lacks } from '../result.js';
 import { bodyProperties, deref, fieldRules, recordOf, referenceName } from '../world.js';
 import type { Check, CheckContext } from './context.js';
 import { prepare, requiredParams } from './happy.js';
@@ -23,7 +23,7 @@ async function bodyVariants(ctx: CheckContext, which: 'valid' | 'invalid'): Prom
     if (v.value !== null && typeof v.value === 'object' && (v.value as Record<string, unknown>)[top] === null && rules[top]?.null === 'rule') return false;
     return true;
   });
-  if (list.length === 0) skip(`the body schema has no constrained field with ${which} boundary values`);
+  if (list.length === 0) lacks(`the body schema has no constrained field with ${which} boundary values`);
   const failures: string[] = [];
   const refusedByRule: string[] = [];
   for (const variant of list) {
@@ -57,7 +57,7 @@ async function bodyVariants(ctx: CheckContext, which: 'valid' | 'invalid'): Prom
     }
   }
   if (failures.length > 0) fail(`${failures.length} of ${list.length} ${which} variants: ${failures.slice(0, 4).join(' | ')}`);
-  if (refusedByRule.length === list.length) skip(`every ${which} variant was refused by a rule module of the operation: ${refusedByRule.join(', ')}`);
+  if (refusedByRule.length === list.length) lacks(`every ${which} variant was refused by a rule module of the operation: ${refusedByRule.join(', ')}`);
 }
 
 /** A valid variant leaves a record behind (holding unique values): delete it, where the API allows. */

@@ -3,7 +3,7 @@
 // field that holds no value is a no-op save; a boolean query parameter sent as false is its default; built-in
 // records list no versions however they are marked.
 import { expectEnvelope, expectError, expectSuccess, send, sendExact, type Answer } from '../http.js';
-import { fail, skip } from '../result.js';
+import { fail, lacks } from '../result.js';
 import type { Route, SuiteData } from '../suite-data.js';
 import { bodyProperties, fieldRules, recordOf } from '../world.js';
 import type { Check, CheckContext } from './context.js';
@@ -94,13 +94,13 @@ export const clearNothing: Check = {
   applies: (route, suite) => route.action === 'update' && route.auth.length > 0 && clearableTracked(route, suite).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
-    const history = ctx.suite.routes.find((r) => r.id === resource.versioned?.history) ?? skip(`${resource.name} has no versions operation`);
-    const get = ctx.world.route(resource.name, 'get') ?? skip(`${resource.name} has no get operation`);
+    const history = ctx.suite.routes.find((r) => r.id === resource.versioned?.history) ?? lacks(`${resource.name} has no versions operation`);
+    const get = ctx.world.route(resource.name, 'get') ?? lacks(`${resource.name} has no get operation`);
     const created = await ctx.world.create(resource.name);
     const before = await send(ctx.target, get, { path: created.path });
     expectSuccess(before, get, `reading the new ${resource.name}`);
     const empty = clearableTracked(ctx.route, ctx.suite).filter((f) => recordOf(get, before)?.[f] === undefined);
-    if (empty.length === 0) skip(`a new ${resource.name} holds a value in every clearable tracked field`);
+    if (empty.length === 0) lacks(`a new ${resource.name} holds a value in every clearable tracked field`);
     const count = await versionCount(ctx, history, created.path);
     for (const field of empty) {
       const answer = await send(ctx.target, ctx.route, { path: created.path, body: { [field]: null } });

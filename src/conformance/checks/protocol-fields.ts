@@ -4,7 +4,7 @@
 // by the version history, and the error envelope of conflicts (a held unique value, a frozen record).
 import { nextPageParam } from '../paging.js';
 import { expectEnvelope, expectError, expectSuccess, send } from '../http.js';
-import { fail, skip } from '../result.js';
+import { fail, lacks, skip } from '../result.js';
 import type { ResourceRow, Route, SuiteData } from '../suite-data.js';
 import { bodyProperties, fieldRules, ownParam, recordOf } from '../world.js';
 import type { Check, } from './context.js';
@@ -171,7 +171,7 @@ export const freeFormObjects: Check = {
   },
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
-    const history = ctx.suite.routes.find((r) => r.id === resource.versioned!.history) ?? skip(`${resource.name} has no history operation`);
+    const history = ctx.suite.routes.find((r) => r.id === resource.versioned!.history) ?? lacks(`${resource.name} has no history operation`);
     const field = freeFormField(ctx.route, resource)!;
     const created = await ctx.world.create(resource.name);
     const count = async (): Promise<number> => {
@@ -237,7 +237,7 @@ export const frozenEnvelope: Check = {
   applies: (route, suite) => (plainUpdate(route) || (route.action === 'delete' && route.auth.length > 0)) && (resourceOf(route, suite)?.lifecycle?.frozen.length ?? 0) > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
-    const list = ctx.world.route(resource.name, 'list') ?? skip('no list operation to find a frozen record with');
+    const list = ctx.world.route(resource.name, 'list') ?? lacks('no list operation to find a frozen record with');
     const listed = await send(ctx.target, list, {});
     expectSuccess(listed, list, 'listing');
     const shape = list.success.shape;

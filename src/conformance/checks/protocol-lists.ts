@@ -5,7 +5,7 @@
 import { validValue } from '../values/index.js';
 import { nextPageParam, type PageRead } from '../paging.js';
 import { expectEnvelope, expectError, expectSuccess, send, type Answer } from '../http.js';
-import { fail, skip } from '../result.js';
+import { fail, lacks, skip } from '../result.js';
 import type { Route } from '../suite-data.js';
 import { deref, resourceForParam, type Created } from '../world.js';
 import type { Check, CheckContext } from './context.js';
@@ -192,7 +192,7 @@ export const listFilters: Check = {
   applies: (route, suite) => route.action === 'list' && route.auth.length > 0 && filterParams(route, suite.resources.find((r) => r.name === route.resource)?.properties ?? []).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
-    if (!ctx.world.route(resource.name, 'create')) skip(`${resource.name} records cannot be created with chosen values through the API`);
+    if (!ctx.world.route(resource.name, 'create')) lacks(`${resource.name} records cannot be created with chosen values through the API`);
     const request = await listRequest(ctx);
     const listedBy = filterOverrides(ctx, request);
     const unset: string[] = [];
@@ -219,7 +219,7 @@ export const listFilters: Check = {
         if (ids.has(made[1 - i]!.id)) fail(`${param}=${wanted} listed the record ${made[1 - i]!.id} holding ${JSON.stringify(values[1 - i])}`);
       }
     }
-    if (tested === 0 && unset.length > 0) skip(`a create sets none of ${unset.join(', ')} to a chosen value`);
+    if (tested === 0 && unset.length > 0) lacks(`a create sets none of ${unset.join(', ')} to a chosen value`);
   },
 };
 

@@ -4,7 +4,7 @@
 import { takesJsonBody, takesObjectBody } from '../body-types.js';
 import { validValue } from '../values/index.js';
 import { expectError, expectSuccess, send } from '../http.js';
-import { fail, skip } from '../result.js';
+import { fail, lacks } from '../result.js';
 import type { ResourceRow, Route, SuiteData } from '../suite-data.js';
 import { bodyProperties, deref, fieldRules, ownParam, recordOf, referenceName } from '../world.js';
 import type { Check, CheckContext } from './context.js';
@@ -46,7 +46,7 @@ export const createdRecord: Check = {
     const body = (spec.body ?? {}) as Json;
     const answer = await send(ctx.target, ctx.route, spec);
     expectSuccess(answer, ctx.route, 'a create with the required fields only');
-    const record = recordOf(ctx.route, answer) ?? skip('the create answer does not carry the record');
+    const record = recordOf(ctx.route, answer) ?? lacks('the create answer does not carry the record');
     const id = String(record[resource.id]);
     ctx.world.created.push({ resource: resource.name, id, path: { ...(spec.path ?? {}), [ctx.world.idParam(resource.name)]: id }, record });
     const problems: string[] = [];
@@ -94,10 +94,10 @@ export const undeclaredFields: Check = {
       const value = k === resource.id ? 'ZZZZZZZZZZZZZZZZZZZZZZ' : foreignValue(props[k]!, ctx.world.nextSeed());
       if (value !== undefined) sent[k] = value;
     }
-    if (Object.keys(sent).length === 0) skip(`${resource.name} has no server-set string field to try`);
+    if (Object.keys(sent).length === 0) lacks(`${resource.name} has no server-set string field to try`);
     const answer = await send(ctx.target, ctx.route, { ...spec, body: { ...((spec.body ?? {}) as Json), ...sent } });
     expectSuccess(answer, ctx.route, `a body with undeclared fields ${Object.keys(sent).join(', ')}`);
-    const record = recordOf(ctx.route, answer) ?? skip('the answer does not carry the record');
+    const record = recordOf(ctx.route, answer) ?? lacks('the answer does not carry the record');
     const stored = Object.entries(sent).filter(([k, v]) => same(record[k], v)).map(([k]) => k);
     if (stored.length > 0) fail(`undeclared fields were stored: ${stored.map((k) => `${k}=${JSON.stringify(sent[k])}`).join(', ')}`);
     if (ctx.route.action === 'update') {
@@ -155,7 +155,7 @@ export const writeOnlyFields: Check = {
     const secret = `wo-secret-${ctx.world.nextSeed()}-x`;
     const maximal = (await ctx.world.bodyFor(ctx.route, {}, true)) ?? {};
     const { value, count } = withSecrets(maximal, ctx.suite.schemas[ctx.route.id]!.body, ctx.suite.defs, secret);
-    if (count === 0 || ctx.route.validators.body?.validate(value).ok === false) skip('cannot place a writeOnly value in a valid body');
+    if (count === 0 || ctx.route.validators.body?.validate(value).ok === false) lacks('cannot place a writeOnly value in a valid body');
     const answer = await send(ctx.target, ctx.route, { ...spec, body: value });
     expectSuccess(answer, ctx.route, 'a body with writeOnly values');
     if (answer.text.includes(secret)) fail(`the ${ctx.route.action} answer shows a writeOnly value: ${answer.text.slice(0, 200)}`);
@@ -290,7 +290,7 @@ export const updateTimes: Check = {
     await new Promise((r) => setTimeout(r, 5));
     const answer = await send(ctx.target, ctx.route, spec);
     expectSuccess(answer, ctx.route, 'an update');
-    const after = recordOf(ctx.route, answer) ?? skip('the update answer does not carry the record');
+    const after = recordOf(ctx.route, answer) ?? lacks('the update answer does not carry the record');
     for (const f of resource.properties.filter((p) => UPDATE_TIMES.includes(p))) {
       if (typeof after[f] !== 'string' || typeof before[f] !== 'string') continue;
       if (!(Date.parse(after[f] as string) > Date.parse(before[f] as string))) fail(`${f} was ${before[f]} before the update and ${after[f]} after it`);

@@ -3,7 +3,7 @@
 // validation that reports every violation at once, each on its field, in the seed's error envelope.
 import { refusesNullBody, takesJsonBody } from '../body-types.js';
 import { detailFields, expectEnvelope, expectError, expectStatus, fillPath, isJsonMediaType, sendExact, type Answer } from '../http.js';
-import { fail, skip } from '../result.js';
+import { fail, lacks, skip } from '../result.js';
 import type { Route, SuiteData } from '../suite-data.js';
 import { bodyProperties, deref, ownParam, recordOf, resourceForParam } from '../world.js';
 import type { Check } from './context.js';
@@ -50,7 +50,7 @@ export const unknownRoute: Check = {
       expectEnvelope(answer, `GET ${rawPath}`);
     }
     const unserved = METHODS.filter((m) => !served(ctx.suite, m, base));
-    if (unserved.length === 0) skip(`every method is served on ${ctx.route.path}`);
+    if (unserved.length === 0) lacks(`every method is served on ${ctx.route.path}`);
     for (const method of unserved) {
       const answer = await sendExact(ctx.target, ctx.route, { method, ...(method === 'GET' ? {} : { body: '{}', headers: { 'content-type': 'application/json' } }) });
       expectError(answer, 404, 'NOT_FOUND', undefined, `${method} ${ctx.route.path}`);
@@ -239,7 +239,7 @@ export const everyViolation: Check = {
       bodyFields.push(name);
     }
     expected.push(...bodyFields);
-    if (expected.length < 2) skip('fewer than two independent violations can be built for this operation');
+    if (expected.length < 2) lacks('fewer than two independent violations can be built for this operation');
     const answer = await sendExact(ctx.target, ctx.route, { path, query, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     expectError(answer, 400, 'INVALID_ARGUMENT', undefined, `violations of ${expected.join(', ')}`);
     expectEnvelope(answer, `violations of ${expected.join(', ')}`);
@@ -256,7 +256,7 @@ export const specMediaTypes: Check = {
   applies: (route) => route.resource === 'spec' && route.action === 'get',
   async run(ctx) {
     const { path } = await ctx.world.pathFor(ctx.route);
-    const name = path[ctx.route.params.path[0]!.name] ?? skip('no spec name to ask for');
+    const name = path[ctx.route.params.path[0]!.name] ?? lacks('no spec name to ask for');
     const rawPath = fillPath(ctx.route, { ...path, [ctx.route.params.path[0]!.name]: name });
     const yaml = await sendExact(ctx.target, ctx.route, { rawPath });
     expectStatus(yaml, ctx.route.success.status, `GET ${rawPath}`);

@@ -4,7 +4,7 @@
 // the record's current version and its built-in flag are read by the role the spec gives them (x-field-role).
 import { validValue } from '../values/index.js';
 import { expectEnvelope, expectError, expectSuccess, send } from '../http.js';
-import { fail, skip } from '../result.js';
+import { fail, lacks } from '../result.js';
 import type { ResourceRow, Route, SuiteData } from '../suite-data.js';
 import { ownParam, recordOf } from '../world.js';
 import type { Check, CheckContext } from './context.js';
@@ -32,7 +32,7 @@ function keysOf(roles: Roles): VersionKeys | undefined {
 /** The keys of a resource's version records (its history's items) and of its references to versions (current version). */
 function versionKeys(resource: ResourceRow): { item: VersionKeys; ref: VersionKeys } {
   const v = resource.versioned ?? fail(`${resource.name} is not versioned`);
-  return { item: keysOf(v.versionRoles) ?? skip(`${resource.name}'s version items name no version-id, version-number and change-type roles`), ref: keysOf(v.referenceRoles) ?? skip(`${resource.name}'s version reference names no version-id, version-number and change-type roles`) };
+  return { item: keysOf(v.versionRoles) ?? lacks(`${resource.name}'s version items name no version-id, version-number and change-type roles`), ref: keysOf(v.referenceRoles) ?? lacks(`${resource.name}'s version reference names no version-id, version-number and change-type roles`) };
 }
 
 /** The record's current version (its current-version property), or undefined when it declares none. */
@@ -78,7 +78,7 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 function updateOf(ctx: CheckContext, resource: string): Route {
-  return ctx.world.route(resource, 'update') ?? skip(`${resource} has no update operation to make versions with`);
+  return ctx.world.route(resource, 'update') ?? lacks(`${resource} has no update operation to make versions with`);
 }
 
 function versioned(route: Route, suite: SuiteData): boolean {
@@ -170,9 +170,9 @@ export const revertRestores: Check = {
   applies: (route) => route.action === 'revert' && route.auth.length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
-    const history = ctx.suite.routes.find((r) => r.id === resource.versioned?.history) ?? skip(`${resource.name} has no history operation`);
+    const history = ctx.suite.routes.find((r) => r.id === resource.versioned?.history) ?? lacks(`${resource.name} has no history operation`);
     const { item } = versionKeys(resource);
-    const versionParam = ctx.route.params.path.find((p) => p.name !== ownParam(ctx.route))?.name ?? skip('the revert names no version');
+    const versionParam = ctx.route.params.path.find((p) => p.name !== ownParam(ctx.route))?.name ?? lacks('the revert names no version');
     const created = await ctx.world.create(resource.name);
     const original = await currentRecord(ctx, resource.name, created.path);
     const update = updateOf(ctx, resource.name);

@@ -4,7 +4,7 @@
 // without the header the organization's default workspace is used, which also sees legacy records (no workspace).
 import { validValue } from '../values/index.js';
 import { expectEnvelope, expectError, expectStatus, expectSuccess, send, type RequestSpec } from '../http.js';
-import { fail, skip } from '../result.js';
+import { fail, lacks, skip } from '../result.js';
 import type { Route, SuiteData } from '../suite-data.js';
 import { bodyProperties, ownParam, recordOf, referenceName, type World } from '../world.js';
 import type { Check, CheckContext } from './context.js';
@@ -32,7 +32,7 @@ function scoped(route: Route, suite: SuiteData): boolean {
 async function workspaces(ctx: CheckContext): Promise<Workspaces> {
   const hit = known.get(ctx.world);
   if (hit) return hit;
-  const list = ctx.world.route('workspace', 'list') ?? skip('no workspace list operation to find the default workspace with');
+  const list = ctx.world.route('workspace', 'list') ?? lacks('no workspace list operation to find the default workspace with');
   const answer = await send(ctx.target, list, {});
   expectSuccess(answer, list, 'listing workspaces');
   const shape = list.success.shape;
@@ -49,7 +49,7 @@ async function refusedWorkspaces(ctx: CheckContext): Promise<{ deleted: string; 
   const hit = refused.get(ctx.world);
   if (hit) return hit;
   const gone = await ctx.world.create('workspace');
-  const del = ctx.world.route('workspace', 'delete') ?? skip('no workspace delete operation');
+  const del = ctx.world.route('workspace', 'delete') ?? lacks('no workspace delete operation');
   expectStatus(await send(ctx.target, del, { path: gone.path }), (s) => s < 300, 'deleting a workspace');
   let foreign: string | undefined;
   const otherKey = ctx.target.otherApiKey ?? (ctx.target.control ? await ctx.target.control.createOtherOrganizationKey() : undefined);

@@ -4,7 +4,7 @@
 import { takesObjectBody } from '../body-types.js';
 import { validValue } from '../values/index.js';
 import { expectError, expectStatus, expectSuccess, send } from '../http.js';
-import { fail, skip } from '../result.js';
+import { fail, lacks, skip } from '../result.js';
 import type { Route, SuiteData } from '../suite-data.js';
 import { bodyProperties, deref, fieldRules, ownParam, recordOf } from '../world.js';
 import type { Check, CheckContext } from './context.js';
@@ -29,7 +29,7 @@ export const frozenLifecycle: Check = {
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource!);
     const list = ctx.world.route(resource.name, 'list');
-    if (!list) skip('no list operation to find a frozen record with');
+    if (!list) lacks('no list operation to find a frozen record with');
     const all = listItems(list, (await send(ctx.target, list, {})).body);
     const frozen = all.find((r) => resource.lifecycle!.frozen.some((c) => JSON.stringify(r[c.field]) === JSON.stringify(c.equals)));
     if (!frozen) skip(`no ${resource.name} in a frozen state to try`);
@@ -118,7 +118,7 @@ export const restoreRules: Check = {
     const resource = ctx.world.resource(ctx.route.resource!);
     const del = ctx.world.route(resource.name, 'delete');
     const get = ctx.world.route(resource.name, 'get');
-    if (!del || !get) skip(`${resource.name} has no delete or get operation`);
+    if (!del || !get) lacks(`${resource.name} has no delete or get operation`);
     const created = await ctx.world.create(resource.name);
     const before = await currentRecord(ctx, resource.name, created.path);
     const active = await send(ctx.target, ctx.route, { path: created.path });
@@ -209,7 +209,7 @@ export const wholeSet: Check = {
       const created = await ctx.world.create(resource.name);
       const schema = bodyProps(ctx.suite, ctx.route)[field];
       const list = validValue(schema as never, ctx.world.defs, { seed: ctx.world.nextSeed(), maximal: true }) as unknown[];
-      if (!Array.isArray(list) || list.length === 0) skip(`cannot build a non-empty ${field}`);
+      if (!Array.isArray(list) || list.length === 0) lacks(`cannot build a non-empty ${field}`);
       const twice = [...list, ...list].slice(0, Math.max(2, list.length));
       const first = recordOf(ctx.route, await send(ctx.target, ctx.route, { path: created.path, body: { [field]: twice } }))?.[field] as Record<string, unknown>[] | undefined;
       const second = recordOf(ctx.route, await send(ctx.target, ctx.route, { path: created.path, body: { [field]: list } }))?.[field] as Record<string, unknown>[] | undefined;
@@ -318,7 +318,7 @@ export const echo: Check = {
     const answer = await send(ctx.target, ctx.route, { ...spec, body });
     expectSuccess(answer, ctx.route);
     const record = recordOf(ctx.route, answer);
-    if (!record) skip('the answer does not carry the resource');
+    if (!record) lacks('the answer does not carry the resource');
     const id = record[resource.id];
     const get = ctx.world.route(resource.name, 'get');
     const path = ctx.route.action === 'create' ? { ...spec.path, [ownParam(get ?? ctx.route) ?? '']: String(id) } : (spec.path ?? {});

@@ -5,7 +5,7 @@
 // threshold unused. The deviations here are far from the thresholds (several sigma), so the check does not
 // depend on the EWMA arithmetic (alerts-baseline.ts computes it exactly).
 import { expectSuccess, send } from '../../http.js';
-import { fail, skip } from '../../result.js';
+import { fail, lacks } from '../../result.js';
 import { recordOf } from '../../world.js';
 import type { Check } from '../context.js';
 import { AlertLab, condition, enumValues, fixtureUlid, idOf, notesOf, onAlertOperation, type Json } from './alerts-lab.js';
@@ -18,7 +18,7 @@ export const baselineOptions: Check = {
     const lab = AlertLab.open(ctx);
     enumValues(ctx.suite, 'ConditionAggregation', ['BASELINE_DEVIATION']);
     const metric = await lab.metric();
-    const create = ctx.world.route('baseline', 'create') ?? skip('the spec has no baseline create operation');
+    const create = ctx.world.route('baseline', 'create') ?? lacks('the spec has no baseline create operation');
     const made = await send(ctx.target, create, { path: { metric_id: metric }, body: { display_name: `conformance options ${ctx.world.nextSeed()}` } });
     expectSuccess(made, create, 'creating a baseline');
     const baseline = String(recordOf(create, made)!.ulid);

@@ -2,7 +2,7 @@
 // of the metric that matches the run. The expected value is computed from the baseline as GET shows it just
 // before the run (baseline_float, baseline_sigma), so the EWMA arithmetic itself is not re-implemented here.
 import { expectSuccess, send } from '../../http.js';
-import { fail, skip } from '../../result.js';
+import { fail, lacks } from '../../result.js';
 import { recordOf } from '../../world.js';
 import type { Check } from '../context.js';
 import { AlertLab, condition, conditionsOf, enumValues, near, notesOf, onAlertOperation, payloadOf, type Json } from './alerts-lab.js';
@@ -27,7 +27,7 @@ class Baselines {
 
   async create(label: string, body: Json): Promise<void> {
     const route = this.lab.ctx.world.route('baseline', 'create');
-    if (!route) skip('the spec has no baseline create operation');
+    if (!route) lacks('the spec has no baseline create operation');
     const answer = await send(this.lab.ctx.target, route, { path: { metric_id: this.metric }, body: { display_name: `conformance ${label}`, ...body } });
     expectSuccess(answer, route, `creating the ${label} baseline`);
     this.ids[label] = String(recordOf(route, answer)!.ulid);
@@ -36,7 +36,7 @@ class Baselines {
   /** baseline_float and baseline_sigma as presented now. */
   async estimates(label: string): Promise<{ mean: number; sigma: number }> {
     const route = this.lab.ctx.world.route('baseline', 'get');
-    if (!route) skip('the spec has no baseline get operation');
+    if (!route) lacks('the spec has no baseline get operation');
     const answer = await send(this.lab.ctx.target, route, { path: { metric_id: this.metric, baseline_id: this.ids[label]! } });
     expectSuccess(answer, route, `getting the ${label} baseline`);
     const record = recordOf(route, answer)!;

@@ -2,7 +2,7 @@
 // evaluation on a completed run: TRIGGERED, SUPPRESSED within the cooldown, NOT_MET; newest first; the outcome
 // filter), and test-evaluate answering what an evaluation would do without counting, recording or sending.
 import { expectSuccess, send } from '../../http.js';
-import { fail, skip } from '../../result.js';
+import { fail, lacks } from '../../result.js';
 import type { Check, CheckContext } from '../context.js';
 import { onRule, ruleRoute } from './records-support.js';
 import { AlertLab, condition, idOf, type Json, notesOf } from './alerts-lab.js';
@@ -51,7 +51,7 @@ export const testEvaluate: Check = {
   async run(ctx) {
     const lab = AlertLab.open(ctx);
     const route = ruleRoute(ctx.suite, 'alert-test-evaluate')!;
-    if (!ruleRoute(ctx.suite, 'alert-events')) skip('the spec lists no alert events to see that nothing was recorded');
+    if (!ruleRoute(ctx.suite, 'alert-events')) lacks('the spec lists no alert events to see that nothing was recorded');
     const metric = await lab.metric();
     // Cooldown 0 and not met at first: the run completing records NOT_MET only.
     const alert = await lab.alert({ conditions: [condition(metric, 'SINGLE', 'GT', 0.95)] });

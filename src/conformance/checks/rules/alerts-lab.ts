@@ -3,7 +3,7 @@
 // own tag unless a check says otherwise, and every run it completes carries that tag, so the alerts of one
 // check never see the runs of another (and are deleted when the operation's checks are done).
 import { expectSuccess, send } from '../../http.js';
-import { fail, skip } from '../../result.js';
+import { fail, lacks, skip } from '../../result.js';
 import type { Route, SuiteData } from '../../suite-data.js';
 import type { ControlAccess } from '../../target.js';
 import { recordOf } from '../../world.js';
@@ -34,7 +34,7 @@ export function onReplaceSets(action: string): (route: Route, suite: SuiteData) 
 export function enumValues(suite: SuiteData, def: string, needed: readonly string[]): string[] {
   const values = ((suite.defs[def] as { enum?: unknown[] } | undefined)?.enum ?? []).map(String);
   const missing = needed.filter((v) => !values.includes(v));
-  if (missing.length > 0) skip(`the spec's ${def} has no ${missing.join(', ')}`);
+  if (missing.length > 0) lacks(`the spec's ${def} has no ${missing.join(', ')}`);
   return values;
 }
 
@@ -112,7 +112,7 @@ export class AlertLab {
 
   route(action: string): Route {
     const route = alertRoute(this.ctx.suite, action);
-    if (!route) skip(`the spec has no alert ${action} operation`);
+    if (!route) lacks(`the spec has no alert ${action} operation`);
     return route;
   }
 
@@ -188,7 +188,7 @@ export class AlertLab {
    */
   async launch(body: Json): Promise<string> {
     const route = this.ctx.world.route('run', 'create');
-    if (!route) skip('the spec has no run create operation');
+    if (!route) lacks('the spec has no run create operation');
     const required: Json = {};
     for (const [field, resource] of [['persona_id', 'persona'], ['test_set_id', 'test_set']] as const) {
       if (body[field] === undefined) required[field] = (await this.ctx.world.create(resource)).id;

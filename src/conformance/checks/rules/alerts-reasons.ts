@@ -4,7 +4,7 @@
 // warming up or without spread yet, no numeric threshold. An evaluated condition has no reason. The wording is
 // not checked, only that a reason is there.
 import { expectSuccess, send } from '../../http.js';
-import { fail, skip } from '../../result.js';
+import { fail, lacks } from '../../result.js';
 import { recordOf } from '../../world.js';
 import type { Check } from '../context.js';
 import { AlertLab, condition, fixtureUlid, idOf, type Json } from './alerts-lab.js';
@@ -23,7 +23,7 @@ export const notMetReasons: Check = {
   async run(ctx) {
     const lab = AlertLab.open(ctx);
     const [metric, unbaselined] = [await lab.metric(), await lab.metric()];
-    const create = ctx.world.route('baseline', 'create') ?? skip('the spec has no baseline create operation');
+    const create = ctx.world.route('baseline', 'create') ?? lacks('the spec has no baseline create operation');
     const made = await send(ctx.target, create, { path: { metric_id: metric }, body: { display_name: `conformance reasons ${ctx.world.nextSeed()}` } });
     expectSuccess(made, create, 'creating a baseline');
     const baseline = String(recordOf(create, made)!.ulid);

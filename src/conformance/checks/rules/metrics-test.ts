@@ -8,7 +8,7 @@
 //   transcript regex 1 or 0 as the transcript says; a binary judge YES or NO); an invalid regex_pattern ends
 //   FAILED with a status_reason; an unknown simulation is 404 on simulation_output_id.
 import { expectError, expectStatus, send } from '../../http.js';
-import { fail, skip } from '../../result.js';
+import { fail, lacks } from '../../result.js';
 import type { Route } from '../../suite-data.js';
 import type { Check, CheckContext } from '../context.js';
 import { onRule, ruleRoute, show, succeed, type Json } from './records-support.js';
@@ -23,7 +23,7 @@ const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 /** A table of the SQL schema with start_offset_milliseconds and a numeric column to use as value. */
 async function numericTable(ctx: CheckContext): Promise<{ table: string; value: string }> {
   const schemaRoute = ruleRoute(ctx.suite, SCHEMA);
-  if (!schemaRoute) skip('the spec has no SQL schema operation to build a query from');
+  if (!schemaRoute) lacks('the spec has no SQL schema operation to build a query from');
   const schema = (await succeed(ctx, schemaRoute, {}, 'reading the SQL schema')).body as { tables: { name: string; columns: { name: string; sql_type: string }[] }[] };
   for (const table of schema.tables) {
     const hasOffset = table.columns.some((c) => c.name === 'start_offset_milliseconds');

@@ -2,7 +2,7 @@
 // listings (the sets of valid voices, languages and sounds are their data, so a check works against any
 // deployment), loading the records only the control plane can make, and small request helpers.
 import { expectError, expectSuccess, send, type Answer } from '../../http.js';
-import { fail, skip } from '../../result.js';
+import { fail, lacks, skip } from '../../result.js';
 import type { Route, SuiteData } from '../../suite-data.js';
 import { recordOf } from '../../world.js';
 import type { CheckContext } from '../context.js';
@@ -20,7 +20,7 @@ export function discoveryRoute(suite: SuiteData, key: string): Route | undefined
 }
 
 export function requireRoute(ctx: CheckContext, route: Route | undefined, what: string): Route {
-  if (!route) skip(`the spec has no ${what} operation`);
+  if (!route) lacks(`the spec has no ${what} operation`);
   return route;
 }
 

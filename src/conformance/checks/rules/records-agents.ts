@@ -1,7 +1,7 @@
 // Record rules of agents: the VOICE alias and the customer_agent_id default (agent-normalize), the delete guard
 // of active run templates (agent-delete-guard), and revert to the current version (version-revert).
 import { expectEnvelope, expectError, send } from '../../http.js';
-import { fail, skip } from '../../result.js';
+import { fail, lacks } from '../../result.js';
 import { bodyProperties, ownParam, recordOf } from '../../world.js';
 import type { Check, CheckContext } from '../context.js';
 import { trackedChange } from '../happy.js';
@@ -17,7 +17,7 @@ function modelTypeAliases(ctx: CheckContext): [string, string][] {
   const output = enumOf(ctx, propertySchema(ctx, 'agent', 'model_type')).map(String);
   const pairs = input.filter((v) => !output.includes(v)).map((v): [string, string] => [v, `MODEL_TYPE_${v}`]);
   const known = pairs.filter(([, stored]) => output.includes(stored));
-  if (known.length === 0) skip('the spec has no input-only model type alias (such as VOICE)');
+  if (known.length === 0) lacks('the spec has no input-only model type alias (such as VOICE)');
   return known;
 }
 
@@ -93,7 +93,7 @@ export const versionRevertCurrent: Check = {
     const resource = ctx.world.resource(ctx.route.resource!);
     const versionParam = ctx.route.params.path.find((p) => p.name !== ownParam(ctx.route))?.name;
     const update = ctx.world.route(resource.name, 'update');
-    if (!versionParam || !update || !resource.versioned) skip('the revert operation has no version parameter or the resource no update');
+    if (!versionParam || !update || !resource.versioned) lacks('the revert operation has no version parameter or the resource no update');
     const created = await ctx.world.create(resource.name);
     const change = await trackedChange(ctx.world, update, resource.versioned.tracked, await read(ctx, resource.name, created.path));
     await succeed(ctx, update, { path: created.path, body: change }, 'a tracked change');

@@ -2,7 +2,7 @@
 // require_disagreement_notes rule, the simulations with unresolved reviewer disagreement (seed "Review
 // disagreement state" and "Review projects"; docs/sandbox.md "Review disagreement").
 import { expectSuccess, send } from '../../http.js';
-import { fail, skip } from '../../result.js';
+import { fail, lacks } from '../../result.js';
 import { deref } from '../../world.js';
 import type { Check, CheckContext } from '../context.js';
 import { controlOf, enumOf, itemsOf, loadFixtures, operationWithRule, propertySchema, show, succeed, unusedLike, type FixtureEntry, type Json } from './records-support.js';
@@ -26,7 +26,7 @@ function simulationId(seed: number, n: number): string {
 async function loadScene(ctx: CheckContext): Promise<Scene> {
   const control = controlOf(ctx, 'load review projects and annotations');
   const rules = enumOf(ctx, deref(propertySchema(ctx, 'review-project', 'project_rules'), ctx.suite.defs).items).map(String);
-  if (!rules.includes(NOTES_RULE)) skip(`the spec's review project rules have no ${NOTES_RULE}`);
+  if (!rules.includes(NOTES_RULE)) lacks(`the spec's review project rules have no ${NOTES_RULE}`);
   const otherRule = rules.find((r) => r !== NOTES_RULE);
   const project = (ruleSet: string[], deleted = false): FixtureEntry => ({ kind: 'review-project', deleted, data: { display_name: `Review ${ctx.world.nextSeed()}`, project_rules: ruleSet } });
   const [strict, other, lenient, removed] = (await loadFixtures(control, [
