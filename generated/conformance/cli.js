@@ -63,7 +63,7 @@ async function main() {
       ...values.check ? { check: values.check } : {},
       ...timeoutMs ? { timeoutMs } : {},
       ...runTimeoutMs ? { runTimeoutMs } : {},
-      ...values.quiet ? {} : { onResult: (r) => process.stderr.write(r.outcome === "pass" ? "." : r.outcome === "fail" ? "F" : "s") }
+      ...values.quiet ? {} : { onResult: (r) => process.stderr.write(r.outcome === "pass" ? "." : r.outcome === "fail" ? "F" : r.outcome === "skip" ? "s" : "-") }
     });
   } catch (error) {
     if (error instanceof ConformanceOptionsError) return usageError(error.message);

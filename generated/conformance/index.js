@@ -3776,11 +3776,16 @@ var CheckFailure = class extends Error {
 };
 var CheckSkip = class extends Error {
 };
+var CheckNotRun = class extends Error {
+};
 function fail(message) {
   throw new CheckFailure(message);
 }
 function skip(reason) {
   throw new CheckSkip(reason);
+}
+function lacks(reason) {
+  throw new CheckNotRun(reason);
 }
 
 // src/conformance/select.ts
@@ -6559,7 +6564,7 @@ var World = class {
       const item = await this.firstItem(route, p.name, path);
       if (item !== void 0) path[p.name] = item;
     }
-    if (route.example !== null) {
+    if (route.example !== null || route.resource === null) {
       for (const p of route.params.path) {
         if (path[p.name] !== void 0) continue;
         const value = validValue(this.suite.schemas[route.id]?.path[p.name], this.defs, { seed: this.nextSeed() });
@@ -6723,7 +6728,7 @@ function validValue2(value) {
   return typeof value === "number" && Number.isFinite(value) || typeof value === "string" || Array.isArray(value) && value.every((v) => typeof v === "string");
 }
 async function pollRun(ctx, runId, total) {
-  const get = ctx.world.route("run", "get") ?? skip("the spec has no run get");
+  const get = ctx.world.route("run", "get") ?? lacks("the spec has no run get");
   const limit = ctx.target.runTimeoutMs ?? DEFAULT_RUN_TIMEOUT_MS;
   const end = Date.now() + limit;
   let last = {};
@@ -7002,8 +7007,10 @@ function unusedId(ctx, param, path) {
 var unknownId = {
   name: "not found: an id that names nothing is 404",
   needs: "a get, update or delete operation of a resource",
-  // An operation answered with its example (a spec without our vocabulary, issue 27) has no records to miss.
-  applies: (route) => route.params.path.length > 0 && route.action !== "create" && route.action !== "list" && route.example === null,
+  // An operation answered with its example (a spec without our vocabulary, issue 27) has no records to miss, and
+  // neither has one with no state, rule or example the sandbox could answer (an answer schema no valid value was
+  // found for: 501 for any id, mercedes-benz's modelGET).
+  applies: (route) => route.params.path.length > 0 && route.action !== "create" && route.action !== "list" && route.example === null && (route.action !== null || route.rules.length > 0),
   async run(ctx) {
     const own2 = ownParam(ctx.route);
     const spec = await prepare(ctx);
@@ -7059,7 +7066,7 @@ async function bodyVariants(ctx, which) {
     if (v.value !== null && typeof v.value === "object" && v.value[top] === null && rules[top]?.null === "rule") return false;
     return true;
   });
-  if (list.length === 0) skip(`the body schema has no constrained field with ${which} boundary values`);
+  if (list.length === 0) lacks(`the body schema has no constrained field with ${which} boundary values`);
   const failures = [];
   const refusedByRule = [];
   for (const variant of list) {
@@ -7088,7 +7095,7 @@ async function bodyVariants(ctx, which) {
     }
   }
   if (failures.length > 0) fail(`${failures.length} of ${list.length} ${which} variants: ${failures.slice(0, 4).join(" | ")}`);
-  if (refusedByRule.length === list.length) skip(`every ${which} variant was refused by a rule module of the operation: ${refusedByRule.join(", ")}`);
+  if (refusedByRule.length === list.length) lacks(`every ${which} variant was refused by a rule module of the operation: ${refusedByRule.join(", ")}`);
 }
 async function cleanUpAfter(ctx, path, answer) {
   if (answer.status >= 300 || ctx.route.resource === null) return;
@@ -7391,13 +7398,13 @@ var clearNothing = {
   applies: (route, suite) => route.action === "update" && route.auth.length > 0 && clearableTracked(route, suite).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
-    const history2 = ctx.suite.routes.find((r) => r.id === resource.versioned?.history) ?? skip(`${resource.name} has no versions operation`);
-    const get = ctx.world.route(resource.name, "get") ?? skip(`${resource.name} has no get operation`);
+    const history2 = ctx.suite.routes.find((r) => r.id === resource.versioned?.history) ?? lacks(`${resource.name} has no versions operation`);
+    const get = ctx.world.route(resource.name, "get") ?? lacks(`${resource.name} has no get operation`);
     const created = await ctx.world.create(resource.name);
     const before = await send(ctx.target, get, { path: created.path });
     expectSuccess(before, get, `reading the new ${resource.name}`);
     const empty = clearableTracked(ctx.route, ctx.suite).filter((f) => recordOf(get, before)?.[f] === void 0);
-    if (empty.length === 0) skip(`a new ${resource.name} holds a value in every clearable tracked field`);
+    if (empty.length === 0) lacks(`a new ${resource.name} holds a value in every clearable tracked field`);
     const count = await versionCount(ctx, history2, created.path);
     for (const field of empty) {
       const answer = await send(ctx.target, ctx.route, { path: created.path, body: { [field]: null } });
@@ -7508,7 +7515,7 @@ var duplicateFitsMaxLength = {
       if (copy[field] !== want) fail(`the copy's ${field} is ${JSON.stringify(copy[field])}, expected the source's cut to ${maxLength - " (copy)".length} characters and " (copy)"`);
       tested++;
     }
-    if (tested === 0) skip(`no renamed field of ${resource.name} takes a value of its maxLength in a create`);
+    if (tested === 0) lacks(`no renamed field of ${resource.name} takes a value of its maxLength in a create`);
   }
 };
 async function idsFor(ctx, field) {
@@ -7692,7 +7699,7 @@ var freeFormObjects = {
   },
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
-    const history2 = ctx.suite.routes.find((r) => r.id === resource.versioned.history) ?? skip(`${resource.name} has no history operation`);
+    const history2 = ctx.suite.routes.find((r) => r.id === resource.versioned.history) ?? lacks(`${resource.name} has no history operation`);
     const field = freeFormField(ctx.route, resource);
     const created = await ctx.world.create(resource.name);
     const count = async () => {
@@ -7748,7 +7755,7 @@ var frozenEnvelope = {
   applies: (route, suite) => (plainUpdate(route) || route.action === "delete" && route.auth.length > 0) && (resourceOf(route, suite)?.lifecycle?.frozen.length ?? 0) > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
-    const list = ctx.world.route(resource.name, "list") ?? skip("no list operation to find a frozen record with");
+    const list = ctx.world.route(resource.name, "list") ?? lacks("no list operation to find a frozen record with");
     const listed = await send(ctx.target, list, {});
     expectSuccess(listed, list, "listing");
     const shape = list.success.shape;
@@ -7953,7 +7960,7 @@ var listFilters = {
   applies: (route, suite) => route.action === "list" && route.auth.length > 0 && filterParams(route, suite.resources.find((r) => r.name === route.resource)?.properties ?? []).length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
-    if (!ctx.world.route(resource.name, "create")) skip(`${resource.name} records cannot be created with chosen values through the API`);
+    if (!ctx.world.route(resource.name, "create")) lacks(`${resource.name} records cannot be created with chosen values through the API`);
     const request2 = await listRequest(ctx);
     const listedBy = filterOverrides(ctx, request2);
     const unset = [];
@@ -7978,7 +7985,7 @@ var listFilters = {
         if (ids.has(made[1 - i].id)) fail(`${param}=${wanted} listed the record ${made[1 - i].id} holding ${JSON.stringify(values[1 - i])}`);
       }
     }
-    if (tested === 0 && unset.length > 0) skip(`a create sets none of ${unset.join(", ")} to a chosen value`);
+    if (tested === 0 && unset.length > 0) lacks(`a create sets none of ${unset.join(", ")} to a chosen value`);
   }
 };
 function parentParams(route, suite) {
@@ -8208,7 +8215,7 @@ var createdRecord = {
     const body = spec.body ?? {};
     const answer = await send(ctx.target, ctx.route, spec);
     expectSuccess(answer, ctx.route, "a create with the required fields only");
-    const record = recordOf(ctx.route, answer) ?? skip("the create answer does not carry the record");
+    const record = recordOf(ctx.route, answer) ?? lacks("the create answer does not carry the record");
     const id = String(record[resource.id]);
     ctx.world.created.push({ resource: resource.name, id, path: { ...spec.path ?? {}, [ctx.world.idParam(resource.name)]: id }, record });
     const problems = [];
@@ -8252,10 +8259,10 @@ var undeclaredFields = {
       const value = k === resource.id ? "ZZZZZZZZZZZZZZZZZZZZZZ" : foreignValue(props[k], ctx.world.nextSeed());
       if (value !== void 0) sent[k] = value;
     }
-    if (Object.keys(sent).length === 0) skip(`${resource.name} has no server-set string field to try`);
+    if (Object.keys(sent).length === 0) lacks(`${resource.name} has no server-set string field to try`);
     const answer = await send(ctx.target, ctx.route, { ...spec, body: { ...spec.body ?? {}, ...sent } });
     expectSuccess(answer, ctx.route, `a body with undeclared fields ${Object.keys(sent).join(", ")}`);
-    const record = recordOf(ctx.route, answer) ?? skip("the answer does not carry the record");
+    const record = recordOf(ctx.route, answer) ?? lacks("the answer does not carry the record");
     const stored = Object.entries(sent).filter(([k, v]) => same4(record[k], v)).map(([k]) => k);
     if (stored.length > 0) fail(`undeclared fields were stored: ${stored.map((k) => `${k}=${JSON.stringify(sent[k])}`).join(", ")}`);
     if (ctx.route.action === "update") {
@@ -8307,7 +8314,7 @@ var writeOnlyFields = {
     const secret = `wo-secret-${ctx.world.nextSeed()}-x`;
     const maximal = await ctx.world.bodyFor(ctx.route, {}, true) ?? {};
     const { value, count } = withSecrets(maximal, ctx.suite.schemas[ctx.route.id].body, ctx.suite.defs, secret);
-    if (count === 0 || ctx.route.validators.body?.validate(value).ok === false) skip("cannot place a writeOnly value in a valid body");
+    if (count === 0 || ctx.route.validators.body?.validate(value).ok === false) lacks("cannot place a writeOnly value in a valid body");
     const answer = await send(ctx.target, ctx.route, { ...spec, body: value });
     expectSuccess(answer, ctx.route, "a body with writeOnly values");
     if (answer.text.includes(secret)) fail(`the ${ctx.route.action} answer shows a writeOnly value: ${answer.text.slice(0, 200)}`);
@@ -8421,7 +8428,7 @@ var updateTimes = {
     await new Promise((r) => setTimeout(r, 5));
     const answer = await send(ctx.target, ctx.route, spec);
     expectSuccess(answer, ctx.route, "an update");
-    const after = recordOf(ctx.route, answer) ?? skip("the update answer does not carry the record");
+    const after = recordOf(ctx.route, answer) ?? lacks("the update answer does not carry the record");
     for (const f of resource.properties.filter((p) => UPDATE_TIMES.includes(p))) {
       if (typeof after[f] !== "string" || typeof before[f] !== "string") continue;
       if (!(Date.parse(after[f]) > Date.parse(before[f]))) fail(`${f} was ${before[f]} before the update and ${after[f]} after it`);
@@ -8490,7 +8497,7 @@ var unknownRoute = {
       expectEnvelope(answer, `GET ${rawPath}`);
     }
     const unserved = METHODS.filter((m) => !served(ctx.suite, m, base));
-    if (unserved.length === 0) skip(`every method is served on ${ctx.route.path}`);
+    if (unserved.length === 0) lacks(`every method is served on ${ctx.route.path}`);
     for (const method of unserved) {
       const answer = await sendExact(ctx.target, ctx.route, { method, ...method === "GET" ? {} : { body: "{}", headers: { "content-type": "application/json" } } });
       expectError(answer, 404, "NOT_FOUND", void 0, `${method} ${ctx.route.path}`);
@@ -8650,7 +8657,7 @@ var everyViolation = {
       bodyFields.push(name);
     }
     expected.push(...bodyFields);
-    if (expected.length < 2) skip("fewer than two independent violations can be built for this operation");
+    if (expected.length < 2) lacks("fewer than two independent violations can be built for this operation");
     const answer = await sendExact(ctx.target, ctx.route, { path, query, headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify(body) });
     expectError(answer, 400, "INVALID_ARGUMENT", void 0, `violations of ${expected.join(", ")}`);
     expectEnvelope(answer, `violations of ${expected.join(", ")}`);
@@ -8664,7 +8671,7 @@ var specMediaTypes = {
   applies: (route) => route.resource === "spec" && route.action === "get",
   async run(ctx) {
     const { path } = await ctx.world.pathFor(ctx.route);
-    const name = path[ctx.route.params.path[0].name] ?? skip("no spec name to ask for");
+    const name = path[ctx.route.params.path[0].name] ?? lacks("no spec name to ask for");
     const rawPath = fillPath(ctx.route, { ...path, [ctx.route.params.path[0].name]: name });
     const yaml = await sendExact(ctx.target, ctx.route, { rawPath });
     expectStatus(yaml, ctx.route.success.status, `GET ${rawPath}`);
@@ -8733,7 +8740,7 @@ function keysOf(roles) {
 }
 function versionKeys(resource) {
   const v = resource.versioned ?? fail(`${resource.name} is not versioned`);
-  return { item: keysOf(v.versionRoles) ?? skip(`${resource.name}'s version items name no version-id, version-number and change-type roles`), ref: keysOf(v.referenceRoles) ?? skip(`${resource.name}'s version reference names no version-id, version-number and change-type roles`) };
+  return { item: keysOf(v.versionRoles) ?? lacks(`${resource.name}'s version items name no version-id, version-number and change-type roles`), ref: keysOf(v.referenceRoles) ?? lacks(`${resource.name}'s version reference names no version-id, version-number and change-type roles`) };
 }
 function currentOf(resource, record) {
   const field = resource.roles.currentVersion;
@@ -8767,7 +8774,7 @@ function same5(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 function updateOf(ctx, resource) {
-  return ctx.world.route(resource, "update") ?? skip(`${resource} has no update operation to make versions with`);
+  return ctx.world.route(resource, "update") ?? lacks(`${resource} has no update operation to make versions with`);
 }
 function versioned(route, suite) {
   return suite.resources.find((r) => r.name === route.resource)?.versioned?.history === route.id;
@@ -8843,9 +8850,9 @@ var revertRestores = {
   applies: (route) => route.action === "revert" && route.auth.length > 0,
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
-    const history2 = ctx.suite.routes.find((r) => r.id === resource.versioned?.history) ?? skip(`${resource.name} has no history operation`);
+    const history2 = ctx.suite.routes.find((r) => r.id === resource.versioned?.history) ?? lacks(`${resource.name} has no history operation`);
     const { item } = versionKeys(resource);
-    const versionParam = ctx.route.params.path.find((p) => p.name !== ownParam(ctx.route))?.name ?? skip("the revert names no version");
+    const versionParam = ctx.route.params.path.find((p) => p.name !== ownParam(ctx.route))?.name ?? lacks("the revert names no version");
     const created = await ctx.world.create(resource.name);
     const original = await currentRecord(ctx, resource.name, created.path);
     const update2 = updateOf(ctx, resource.name);
@@ -8952,7 +8959,7 @@ function scoped(route, suite) {
 async function workspaces(ctx) {
   const hit = known.get(ctx.world);
   if (hit) return hit;
-  const list = ctx.world.route("workspace", "list") ?? skip("no workspace list operation to find the default workspace with");
+  const list = ctx.world.route("workspace", "list") ?? lacks("no workspace list operation to find the default workspace with");
   const answer = await send(ctx.target, list, {});
   expectSuccess(answer, list, "listing workspaces");
   const shape = list.success.shape;
@@ -8967,7 +8974,7 @@ async function refusedWorkspaces(ctx) {
   const hit = refused.get(ctx.world);
   if (hit) return hit;
   const gone = await ctx.world.create("workspace");
-  const del = ctx.world.route("workspace", "delete") ?? skip("no workspace delete operation");
+  const del = ctx.world.route("workspace", "delete") ?? lacks("no workspace delete operation");
   expectStatus(await send(ctx.target, del, { path: gone.path }), (s) => s < 300, "deleting a workspace");
   let foreign;
   const otherKey = ctx.target.otherApiKey ?? (ctx.target.control ? await ctx.target.control.createOtherOrganizationKey() : void 0);
@@ -9144,7 +9151,7 @@ function onReplaceSets(action) {
 function enumValues(suite, def2, needed) {
   const values = (suite.defs[def2]?.enum ?? []).map(String);
   const missing = needed.filter((v) => !values.includes(v));
-  if (missing.length > 0) skip(`the spec's ${def2} has no ${missing.join(", ")}`);
+  if (missing.length > 0) lacks(`the spec's ${def2} has no ${missing.join(", ")}`);
   return values;
 }
 function condition(metricId, aggregation, operator, threshold, extra = {}) {
@@ -9197,7 +9204,7 @@ var AlertLab = class _AlertLab {
   }
   route(action) {
     const route = alertRoute(this.ctx.suite, action);
-    if (!route) skip(`the spec has no alert ${action} operation`);
+    if (!route) lacks(`the spec has no alert ${action} operation`);
     return route;
   }
   async metric() {
@@ -9265,7 +9272,7 @@ var AlertLab = class _AlertLab {
    */
   async launch(body) {
     const route = this.ctx.world.route("run", "create");
-    if (!route) skip("the spec has no run create operation");
+    if (!route) lacks("the spec has no run create operation");
     const required = {};
     for (const [field, resource] of [["persona_id", "persona"], ["test_set_id", "test_set"]]) {
       if (body[field] === void 0) required[field] = (await this.ctx.world.create(resource)).id;
@@ -9481,7 +9488,7 @@ var Baselines = class {
   ids = {};
   async create(label2, body) {
     const route = this.lab.ctx.world.route("baseline", "create");
-    if (!route) skip("the spec has no baseline create operation");
+    if (!route) lacks("the spec has no baseline create operation");
     const answer = await send(this.lab.ctx.target, route, { path: { metric_id: this.metric }, body: { display_name: `conformance ${label2}`, ...body } });
     expectSuccess(answer, route, `creating the ${label2} baseline`);
     this.ids[label2] = String(recordOf(route, answer).ulid);
@@ -9489,7 +9496,7 @@ var Baselines = class {
   /** baseline_float and baseline_sigma as presented now. */
   async estimates(label2) {
     const route = this.lab.ctx.world.route("baseline", "get");
-    if (!route) skip("the spec has no baseline get operation");
+    if (!route) lacks("the spec has no baseline get operation");
     const answer = await send(this.lab.ctx.target, route, { path: { metric_id: this.metric, baseline_id: this.ids[label2] } });
     expectSuccess(answer, route, `getting the ${label2} baseline`);
     const record = recordOf(route, answer);
@@ -9650,7 +9657,7 @@ var baselineOptions = {
     const lab = AlertLab.open(ctx);
     enumValues(ctx.suite, "ConditionAggregation", ["BASELINE_DEVIATION"]);
     const metric2 = await lab.metric();
-    const create = ctx.world.route("baseline", "create") ?? skip("the spec has no baseline create operation");
+    const create = ctx.world.route("baseline", "create") ?? lacks("the spec has no baseline create operation");
     const made = await send(ctx.target, create, { path: { metric_id: metric2 }, body: { display_name: `conformance options ${ctx.world.nextSeed()}` } });
     expectSuccess(made, create, "creating a baseline");
     const baseline = String(recordOf(create, made).ulid);
@@ -9857,7 +9864,7 @@ var testEvaluate = {
   async run(ctx) {
     const lab = AlertLab.open(ctx);
     const route = ruleRoute(ctx.suite, "alert-test-evaluate");
-    if (!ruleRoute(ctx.suite, "alert-events")) skip("the spec lists no alert events to see that nothing was recorded");
+    if (!ruleRoute(ctx.suite, "alert-events")) lacks("the spec lists no alert events to see that nothing was recorded");
     const metric2 = await lab.metric();
     const alert = await lab.alert({ conditions: [condition(metric2, "SINGLE", "GT", 0.95)] });
     const done = await lab.complete({ [metric2]: 0.9 });
@@ -10237,7 +10244,7 @@ var notMetReasons = {
   async run(ctx) {
     const lab = AlertLab.open(ctx);
     const [metric2, unbaselined] = [await lab.metric(), await lab.metric()];
-    const create = ctx.world.route("baseline", "create") ?? skip("the spec has no baseline create operation");
+    const create = ctx.world.route("baseline", "create") ?? lacks("the spec has no baseline create operation");
     const made = await send(ctx.target, create, { path: { metric_id: metric2 }, body: { display_name: `conformance reasons ${ctx.world.nextSeed()}` } });
     expectSuccess(made, create, "creating a baseline");
     const baseline = String(recordOf(create, made).ulid);
@@ -10983,7 +10990,7 @@ function discoveryRoute(suite, key) {
   return suite.routes.find((r) => r.rules.includes("persona-discovery") && r.success.shape.kind === "other" && r.success.shape.keys.includes(key));
 }
 function requireRoute(ctx, route, what) {
-  if (!route) skip(`the spec has no ${what} operation`);
+  if (!route) lacks(`the spec has no ${what} operation`);
   return route;
 }
 function requireControl(ctx, why) {
@@ -12131,7 +12138,7 @@ function modelTypeAliases(ctx) {
   const output = enumOf(ctx, propertySchema(ctx, "agent", "model_type")).map(String);
   const pairs = input.filter((v) => !output.includes(v)).map((v) => [v, `MODEL_TYPE_${v}`]);
   const known2 = pairs.filter(([, stored]) => output.includes(stored));
-  if (known2.length === 0) skip("the spec has no input-only model type alias (such as VOICE)");
+  if (known2.length === 0) lacks("the spec has no input-only model type alias (such as VOICE)");
   return known2;
 }
 var agentNormalizeCreate = {
@@ -12197,7 +12204,7 @@ var versionRevertCurrent = {
     const resource = ctx.world.resource(ctx.route.resource);
     const versionParam = ctx.route.params.path.find((p) => p.name !== ownParam(ctx.route))?.name;
     const update2 = ctx.world.route(resource.name, "update");
-    if (!versionParam || !update2 || !resource.versioned) skip("the revert operation has no version parameter or the resource no update");
+    if (!versionParam || !update2 || !resource.versioned) lacks("the revert operation has no version parameter or the resource no update");
     const created = await ctx.world.create(resource.name);
     const change = await trackedChange(ctx.world, update2, resource.versioned.tracked, await read(ctx, resource.name, created.path));
     await succeed(ctx, update2, { path: created.path, body: change }, "a tracked change");
@@ -12545,7 +12552,7 @@ function simulationId(seed, n) {
 async function loadScene(ctx) {
   const control = controlOf(ctx, "load review projects and annotations");
   const rules = enumOf(ctx, deref(propertySchema(ctx, "review-project", "project_rules"), ctx.suite.defs).items).map(String);
-  if (!rules.includes(NOTES_RULE)) skip(`the spec's review project rules have no ${NOTES_RULE}`);
+  if (!rules.includes(NOTES_RULE)) lacks(`the spec's review project rules have no ${NOTES_RULE}`);
   const otherRule = rules.find((r) => r !== NOTES_RULE);
   const project2 = (ruleSet, deleted = false) => ({ kind: "review-project", deleted, data: { display_name: `Review ${ctx.world.nextSeed()}`, project_rules: ruleSet } });
   const [strict, other, lenient, removed] = await loadFixtures2(control, [
@@ -14260,7 +14267,7 @@ var OUTPUTS2 = "conversation-metric-outputs";
 var quote2 = (name) => `"${name.replace(/"/g, '""')}"`;
 async function numericTable(ctx) {
   const schemaRoute = ruleRoute(ctx.suite, SCHEMA);
-  if (!schemaRoute) skip("the spec has no SQL schema operation to build a query from");
+  if (!schemaRoute) lacks("the spec has no SQL schema operation to build a query from");
   const schema = (await succeed(ctx, schemaRoute, {}, "reading the SQL schema")).body;
   for (const table2 of schema.tables) {
     const hasOffset = table2.columns.some((c) => c.name === "start_offset_milliseconds");
@@ -14965,7 +14972,7 @@ var frozenLifecycle = {
   async run(ctx) {
     const resource = ctx.world.resource(ctx.route.resource);
     const list = ctx.world.route(resource.name, "list");
-    if (!list) skip("no list operation to find a frozen record with");
+    if (!list) lacks("no list operation to find a frozen record with");
     const all = listItems(list, (await send(ctx.target, list, {})).body);
     const frozen = all.find((r) => resource.lifecycle.frozen.some((c) => JSON.stringify(r[c.field]) === JSON.stringify(c.equals)));
     if (!frozen) skip(`no ${resource.name} in a frozen state to try`);
@@ -15048,7 +15055,7 @@ var restoreRules = {
     const resource = ctx.world.resource(ctx.route.resource);
     const del = ctx.world.route(resource.name, "delete");
     const get = ctx.world.route(resource.name, "get");
-    if (!del || !get) skip(`${resource.name} has no delete or get operation`);
+    if (!del || !get) lacks(`${resource.name} has no delete or get operation`);
     const created = await ctx.world.create(resource.name);
     const before = await currentRecord(ctx, resource.name, created.path);
     const active = await send(ctx.target, ctx.route, { path: created.path });
@@ -15134,7 +15141,7 @@ var wholeSet = {
       const created = await ctx.world.create(resource.name);
       const schema = bodyProps(ctx.suite, ctx.route)[field];
       const list = validValue(schema, ctx.world.defs, { seed: ctx.world.nextSeed(), maximal: true });
-      if (!Array.isArray(list) || list.length === 0) skip(`cannot build a non-empty ${field}`);
+      if (!Array.isArray(list) || list.length === 0) lacks(`cannot build a non-empty ${field}`);
       const twice = [...list, ...list].slice(0, Math.max(2, list.length));
       const first = recordOf(ctx.route, await send(ctx.target, ctx.route, { path: created.path, body: { [field]: twice } }))?.[field];
       const second = recordOf(ctx.route, await send(ctx.target, ctx.route, { path: created.path, body: { [field]: list } }))?.[field];
@@ -15231,7 +15238,7 @@ var echo = {
     const answer = await send(ctx.target, ctx.route, { ...spec, body });
     expectSuccess(answer, ctx.route);
     const record = recordOf(ctx.route, answer);
-    if (!record) skip("the answer does not carry the resource");
+    if (!record) lacks("the answer does not carry the resource");
     const id = record[resource.id];
     const get = ctx.world.route(resource.name, "get");
     const path = ctx.route.action === "create" ? { ...spec.path, [ownParam(get ?? ctx.route) ?? ""]: String(id) } : spec.path ?? {};
@@ -24044,7 +24051,7 @@ async function runSuite(target, options = {}) {
       if (!check2.applies(route, suite)) continue;
       if (options.check !== void 0 && !check2.name.includes(options.check)) continue;
       if (unreachable !== void 0) {
-        const result2 = { operation: route.id, check: check2.name, outcome: "skip", detail: unreachable, rules: route.rules, ms: 0 };
+        const result2 = { operation: route.id, check: check2.name, outcome: "not-run", detail: unreachable, rules: route.rules, ms: 0 };
         results.push(result2);
         options.onResult?.(result2);
         continue;
@@ -24057,7 +24064,8 @@ async function runSuite(target, options = {}) {
         await withTimeout(check2.run({ target, suite, world, route }), limitMs);
         result = { operation: route.id, check: check2.name, outcome: "pass", rules: route.rules, ms: 0 };
       } catch (error) {
-        if (error instanceof CheckSkip) result = { operation: route.id, check: check2.name, outcome: "skip", detail: error.message, rules: route.rules, ms: 0 };
+        if (error instanceof CheckNotRun) result = { operation: route.id, check: check2.name, outcome: "not-run", detail: error.message, rules: route.rules, ms: 0 };
+        else if (error instanceof CheckSkip) result = { operation: route.id, check: check2.name, outcome: "skip", detail: error.message, rules: route.rules, ms: 0 };
         else if (error instanceof CheckFailure) result = { operation: route.id, check: check2.name, outcome: "fail", detail: error.message, rules: route.rules, ms: 0 };
         else result = { operation: route.id, check: check2.name, outcome: "fail", detail: `error while checking: ${error?.message ?? String(error)}`, rules: route.rules, ms: 0 };
       }
@@ -24272,9 +24280,11 @@ function summary(results) {
   return {
     passed: results.filter((r) => r.outcome === "pass").length,
     failed: results.filter((r) => r.outcome === "fail").length,
-    skipped: results.filter((r) => r.outcome === "skip").length
+    skipped: results.filter((r) => r.outcome === "skip").length,
+    notRun: results.filter((r) => r.outcome === "not-run").length
   };
 }
+var LABEL = { pass: "pass", fail: "FAIL", skip: "skip", "not-run": "not run" };
 function table(results, notRun = []) {
   const byOp = /* @__PURE__ */ new Map();
   for (const r of results) byOp.set(r.operation, [...byOp.get(r.operation) ?? [], r]);
@@ -24289,7 +24299,7 @@ function table(results, notRun = []) {
     lines.push("");
     for (const r of bad) {
       const rules = r.outcome === "fail" && r.rules.length > 0 ? ` [rules: ${r.rules.join(", ")}]` : "";
-      lines.push(`${r.outcome === "fail" ? "FAIL" : "skip"}  ${r.operation}: ${r.check}${rules}
+      lines.push(`${LABEL[r.outcome]}  ${r.operation}: ${r.check}${rules}
       ${r.detail ?? ""}`);
     }
   }
@@ -24299,14 +24309,16 @@ function table(results, notRun = []) {
       ${n.reason}`);
   }
   const s = summary(results);
-  const notRunText = notRun.length > 0 ? `; ${notRun.length} not run for lack of a precondition` : "";
-  lines.push("", `Conformance: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (${results.length} checks, ${byOp.size} operations)${notRunText}`);
+  const notRunText = notRun.length + s.notRun > 0 ? `; ${notRun.length + s.notRun} not run for lack of a precondition` : "";
+  lines.push("", `Conformance: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped (${results.length - s.notRun} checks, ${byOp.size} operations)${notRunText}`);
   return lines.join("\n");
 }
 function xml(text) {
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
-function junit(results, name = "conformance", notRun = []) {
+function junit(all, name = "conformance", staticNotRun = []) {
+  const results = all.filter((r) => r.outcome !== "not-run");
+  const notRun = [...staticNotRun, ...all.filter((r) => r.outcome === "not-run").map((r) => ({ check: `${r.operation}: ${r.check}`, reason: r.detail ?? "" }))];
   const byOp = /* @__PURE__ */ new Map();
   for (const r of results) byOp.set(r.operation, [...byOp.get(r.operation) ?? [], r]);
   const total = summary(results);

@@ -11013,16 +11013,39 @@ function noOperationSelected(method, path, candidates2, carried) {
 }
 
 // src/sandbox/http/router.ts
+function paramSegment(segment) {
+  const pieces = segment.split(/\{([^{}]+)\}/);
+  if (pieces.length < 3) return void 0;
+  const params = pieces.filter((_, i) => i % 2 === 1);
+  const literals = pieces.filter((_, i) => i % 2 === 0);
+  return { params, literals, affixed: literals.some((l) => l !== "") };
+}
+function matchSegment(seg, part) {
+  const { params, literals } = seg;
+  if (!part.startsWith(literals[0])) return void 0;
+  const values = [];
+  let at3 = literals[0].length;
+  for (let k = 0; k < params.length; k++) {
+    const after = literals[k + 1];
+    if (k === params.length - 1) {
+      if (part.length - after.length <= at3 || !part.endsWith(after)) return void 0;
+      values.push(part.slice(at3, part.length - after.length));
+    } else {
+      const end = after === "" ? -1 : part.indexOf(after, at3 + 1);
+      if (end < 0) return void 0;
+      values.push(part.slice(at3, end));
+      at3 = end + after.length;
+    }
+  }
+  return values;
+}
 function compile(route2) {
-  const segments = route2.path.split("/").filter((s) => s !== "").map((s) => {
-    const m = /^([^{}]*)\{([^{}]+)\}([^{}]*)$/.exec(s);
-    return m ? { param: m[2], prefix: m[1], suffix: m[3] } : { literal: s };
-  });
+  const segments = route2.path.split("/").filter((s) => s !== "").map((s) => paramSegment(s) ?? { literal: s });
   return { route: route2, segments };
 }
 function rank(seg) {
   if ("literal" in seg) return 0;
-  return seg.prefix !== "" || seg.suffix !== "" ? 1 : 2;
+  return seg.affixed ? 1 : 2;
 }
 function specificity(a, b) {
   if (a.segments.length !== b.segments.length) return a.segments.length - b.segments.length;
@@ -11062,15 +11085,22 @@ var Router = class {
       for (let i = 0; i < parts.length && ok; i++) {
         const seg = c.segments[i];
         const part = parts[i];
-        if ("literal" in seg) ok = seg.literal === part;
-        else if (part.length <= seg.prefix.length + seg.suffix.length || !part.startsWith(seg.prefix) || !part.endsWith(seg.suffix)) ok = false;
-        else {
-          try {
-            params[seg.param] = decodeURIComponent(part.slice(seg.prefix.length, part.length - seg.suffix.length));
-          } catch {
-            throw invalid(seg.param, "is not a valid percent-encoded path segment");
-          }
+        if ("literal" in seg) {
+          ok = seg.literal === part;
+          continue;
         }
+        const found = matchSegment(seg, part);
+        if (!found) {
+          ok = false;
+          continue;
+        }
+        seg.params.forEach((name, k) => {
+          try {
+            params[name] = decodeURIComponent(found[k]);
+          } catch {
+            throw invalid(name, "is not a valid percent-encoded path segment");
+          }
+        });
       }
       if (ok) {
         out.push({ route: c.route, params });

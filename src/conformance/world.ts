@@ -507,9 +507,10 @@ export class World {
       const item = await this.firstItem(route, p.name, path);
       if (item !== undefined) path[p.name] = item;
     }
-    // An operation answered with its example (no state inferred, issue 27) names nothing the suite made: any value
-    // its parameter's schema allows (twilio's `{AccountSid}` of operations under no inferred resource).
-    if (route.example !== null) {
+    // An operation answered with its example (no state inferred, issue 27), or of no resource at all, names nothing
+    // the suite made: any value its parameter's schema allows (twilio's `{AccountSid}` of operations under no
+    // inferred resource; mercedes-benz's `{marketId}` of an operation whose answer has no example).
+    if (route.example !== null || route.resource === null) {
       for (const p of route.params.path) {
         if (path[p.name] !== undefined) continue;
         const value = validValue(this.suite.schemas[route.id]?.path[p.name] as never, this.defs, { seed: this.nextSeed() });

@@ -30,3 +30,20 @@ export function refNameOf(node: unknown): string | undefined {
   const ref = (node as { $ref?: unknown }).$ref;
   return typeof ref === 'string' ? defsName(ref) : undefined;
 }
+
+/** Keywords that only annotate: an `allOf` part made of them (and `x-` extensions) constrains nothing. */
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated', 'externalDocs', '$comment']);
+
+/**
+ * The one part of an `allOf` that constrains, when the others only annotate: `allOf: [ { $ref } ]` (a ref with
+ * sibling annotations, OpenAPI 3.0 style) and `allOf: [ { $ref }, { description } ]` (AWS's specs annotate every
+ * property so) are the referenced schema. Any other node is itself.
+ */
+export function throughAnnotations(node: unknown): unknown {
+  const all = node !== null && typeof node === 'object' && !Array.isArray(node) ? (node as { allOf?: unknown }).allOf : undefined;
+  if (!Array.isArray(all)) return node;
+  const annotatesOnly = (part: unknown): boolean =>
+    part !== null && typeof part === 'object' && !Array.isArray(part) && Object.keys(part).every((k) => ANNOTATIONS.has(k) || k.startsWith('x-'));
+  const constraining = all.filter((part) => !annotatesOnly(part));
+  return constraining.length === 1 ? constraining[0] : node;
+}

@@ -4,11 +4,14 @@
 //      is one resource, named after the collection's last segment;
 //   2. its schema is the named schema the item's GET answers (2xx, JSON), else the one the collection's POST
 //      answers, else the one it takes; without a named object schema there is no resource;
+//   2b. where that schema has no id (rule 3) and only one property, whose schema (through an `allOf` that only
+//      annotates it, as AWS writes every property) is a named object schema, that schema is the resource's: the
+//      answer wraps it (AWS: `{ studio: Studio }`), and the operations answer it wrapped under that property;
 //   3. its id is the schema's scalar property named like the item's path parameter, else `id`, else the parameter
 //      without an `Id`/`_id` suffix (an object or array property is never an id), each first as written, then in
 //      any case when one property alone matches (`{Sid}` and `sid`); without one there is no resource;
 //   3b. records are made by the collection's POST: a pair without one, or whose POST answers an object without the
-//      id, is no resource (its operations keep their example answers);
+//      id (nor wrapping the resource, 2b), is no resource (its operations keep their example answers);
 //   4. actions from methods: collection GET list, collection POST create, item GET get, item PUT/PATCH update (else item POST, as twilio updates), item DELETE delete; every resource belongs to the caller's organization (no workspaces);
 //   4b. a readOnly date-time property named created... / updated... (or ...modified...) is stamped by the sandbox
 //      as the creation / last update time (x-field-role created-at / updated-at);
@@ -18,7 +21,7 @@
 // The explicit vocabulary always wins: a spec with any x-resource is left as it is.
 import { setOwn } from '../data/own-property.js';
 import { lastTemplate } from '../data/path-template.js';
-import { refNameOf } from './defs-ref.js';
+import { refNameOf, throughAnnotations } from './defs-ref.js';
 import { inferPaging } from './infer-paging.js';
 import type { ApiModel, JsonValue, NamedSchema, Operation, OperationSemantics, SchemaNode } from './ir.js';
 import { isJsonMedia } from './media.js';
@@ -36,12 +39,11 @@ export function declaresVocabulary(model: ApiModel): boolean {
   return Object.values(model.schemas).some((s) => s.semantics.resource !== undefined) || model.operations.some((o) => o.semantics.resource !== undefined || o.semantics.rules.length > 0);
 }
 
-/** The named schema of a JSON content (a `$ref`, or a one-member `allOf` around one). */
+/** The named schema of a JSON content (a `$ref`, or an `allOf` of one around it with annotations only). */
 function namedSchemaOf(model: ApiModel, node: SchemaNode | undefined): string | undefined {
   let current: unknown = node;
   for (let i = 0; i < 4; i++) {
-    const all = objectOf(current)?.allOf;
-    if (Array.isArray(all) && all.length === 1) current = all[0];
+    current = throughAnnotations(current);
     const name = refNameOf(current);
     if (name === undefined) return undefined;
     const target = model.schemas[name]?.schema;
@@ -65,12 +67,22 @@ function deref(model: ApiModel, node: SchemaNode | undefined): SchemaNode | unde
 
 const lastSegment = (path: string): string => path.split('/').filter((s) => s !== '').at(-1) ?? '';
 
+/** The named object schema of a wrapper's one property (rule 2b), or undefined when `wrapper` is not one. */
+function wrappedSchemaOf(model: ApiModel, wrapper: SchemaNode | undefined): NamedSchema | undefined {
+  const properties = objectOf(objectOf(wrapper)?.properties) ?? {};
+  const keys = Object.keys(properties);
+  if (keys.length !== 1) return undefined;
+  const name = namedSchemaOf(model, properties[keys[0]!] as SchemaNode);
+  const inner = name === undefined ? undefined : model.schemas[name];
+  return inner && objectOf(objectOf(inner.schema)?.properties) ? inner : undefined;
+}
+
 /** The id property of a resource schema for the item path parameter `param` (rule 3). */
 function idProperty(model: ApiModel, properties: Record<string, JsonValue>, param: string): string | undefined {
   const stripped = param.replace(/(?:_id|Id|ID)$/, '');
   // An id is a scalar: discord's member has `user` (an object) for `{user_id}`, which cannot hold a minted id.
   const scalar = (name: string): boolean => {
-    const node = objectOf(properties[name]);
+    const node = objectOf(throughAnnotations(properties[name]));
     const ref = refNameOf(node);
     const type = objectOf(ref === undefined ? node : model.schemas[ref]?.schema)?.type;
     return type !== 'object' && type !== 'array' && !(Array.isArray(type) && (type.includes('object') || type.includes('array')));
@@ -107,7 +119,11 @@ export function inferSemantics(model: ApiModel): InferenceNote[] {
       namedSchemaOf(model, jsonSchemaOf(find(itemOps, 'get'), 'response')) ??
       namedSchemaOf(model, jsonSchemaOf(find(collectionOps, 'post'), 'response')) ??
       namedSchemaOf(model, jsonSchemaOf(find(collectionOps, 'post'), 'body'));
-    const named = schemaName === undefined ? undefined : model.schemas[schemaName];
+    const found = schemaName === undefined ? undefined : model.schemas[schemaName];
+    // Rule 2b: an answer wrapping the resource in its one property (AWS: `{ studio: Studio }`) names the resource
+    // by that property's schema, when the wrapper itself has no id; its operations then answer it wrapped.
+    const wrapped = found && idProperty(model, objectOf(objectOf(found.schema)?.properties) ?? {}, param) === undefined ? wrappedSchemaOf(model, found.schema) : undefined;
+    const named = wrapped ?? found;
     const properties = objectOf(objectOf(named?.schema)?.properties);
     if (!named || !properties || named.semantics.resource !== undefined || taken.has(named.name)) continue;
     const id = idProperty(model, properties, param);
@@ -119,7 +135,8 @@ export function inferSemantics(model: ApiModel): InferenceNote[] {
     // recordings, made by calls): the pair keeps its example answers instead.
     const post = find(collectionOps, 'post');
     const answered = objectOf(deref(model, jsonSchemaOf(post, 'response')));
-    if (post === undefined || !(answered === undefined || answered === named.schema || Object.prototype.hasOwnProperty.call(objectOf(answered.properties) ?? {}, id))) continue;
+    const answersIt = answered === undefined || answered === named.schema || Object.prototype.hasOwnProperty.call(objectOf(answered.properties) ?? {}, id) || wrappedSchemaOf(model, answered) === named;
+    if (post === undefined || !answersIt) continue;
     let name = base;
     for (let n = 2; names.has(name); n++) name = `${base}${n}`;
     names.add(name);

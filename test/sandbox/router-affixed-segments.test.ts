@@ -29,3 +29,26 @@ describe('router: parameters with literal text in their segment', () => {
     });
   }
 });
+
+describe('router: several parameters in one segment', () => {
+  const many = [
+    { id: 'getRecord', method: 'GET', path: '/records/{record_id}.{format}' },
+    { id: 'getVersioned', method: 'GET', path: '/files/{name}-v{version}.{ext}' },
+    { id: 'adjacent', method: 'GET', path: '/glued/{a}{b}' },
+  ];
+  const router = new Router(many);
+  it('hands each parameter its part: the first occurrence of the text after it ends it, the last takes the rest', () => {
+    expect(router.match('GET', '/records/abc.json')?.params).toEqual({ record_id: 'abc', format: 'json' });
+    expect(router.match('GET', '/records/a.b.json')?.params).toEqual({ record_id: 'a', format: 'b.json' });
+    expect(router.match('GET', '/files/report-v2.pdf')?.params).toEqual({ name: 'report', version: '2', ext: 'pdf' });
+    expect(router.match('GET', '/records/a%2Eb.xml')?.params).toEqual({ record_id: 'a.b', format: 'xml' });
+  });
+  it('matches no empty part, no missing text, and nothing for two parameters with no text between them', () => {
+    for (const path of ['/records/.json', '/records/abc.', '/records/abc', '/files/report.pdf', '/glued/xy']) expect(router.match('GET', path), path).toBeUndefined();
+  });
+  it('matches a hostile segment in one pass (no backtracking): a long near-miss is simply no match', () => {
+    const hostile = new Router([{ id: 'h', method: 'GET', path: `/h/${Array.from({ length: 8 }, (_, i) => `{p${i}}.`).join('')}x` }]);
+    expect(hostile.match('GET', `/h/${'a.'.repeat(4000)}`)).toBeUndefined();
+    expect(hostile.match('GET', `/h/${'a.'.repeat(8)}x`)?.params.p7).toBe('a');
+  });
+});

@@ -41,8 +41,10 @@ export function unusedId(ctx: CheckContext, param: string, path: Record<string, 
 export const unknownId: Check = {
   name: 'not found: an id that names nothing is 404',
   needs: 'a get, update or delete operation of a resource',
-  // An operation answered with its example (a spec without our vocabulary, issue 27) has no records to miss.
-  applies: (route) => route.params.path.length > 0 && route.action !== 'create' && route.action !== 'list' && route.example === null,
+  // An operation answered with its example (a spec without our vocabulary, issue 27) has no records to miss, and
+  // neither has one with no state, rule or example the sandbox could answer (an answer schema no valid value was
+  // found for: 501 for any id, mercedes-benz's modelGET).
+  applies: (route) => route.params.path.length > 0 && route.action !== 'create' && route.action !== 'list' && route.example === null && (route.action !== null || route.rules.length > 0),
   async run(ctx) {
     const own = ownParam(ctx.route)!;
     const spec = await prepare(ctx);

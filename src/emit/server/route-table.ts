@@ -7,7 +7,7 @@ import type { CredentialPlace, FieldRoles, FieldRule, IdFormat, ParamRow, Rename
 import { setOwn } from '../../data/own-property.js';
 import { namePlaces } from '../../model/alias-renames.js';
 import { isJsonMedia, preferredMedia } from '../../model/media.js';
-import { refNameOf } from '../../model/defs-ref.js';
+import { refNameOf, throughAnnotations } from '../../model/defs-ref.js';
 import { versionItemSchema, versionReferenceSchema } from '../../model/version-schemas.js';
 import { validValue } from '../../conformance/values/index.js';
 import { defsOf, exampleAnswer } from './example-answer.js';
@@ -55,26 +55,10 @@ function propertiesOf(node: SchemaNode | undefined): Record<string, SchemaNode> 
   return props && typeof props === 'object' && !Array.isArray(props) ? (props as Record<string, SchemaNode>) : {};
 }
 
-/** Keywords that describe a schema without constraining its values. */
-const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'deprecated', 'externalDocs', '$comment']);
-
-/** A schema part of annotations (and `x-` extensions) only, which an `allOf` may add around a `$ref`. */
-function annotatesOnly(part: SchemaNode): boolean {
-  const o = objectOf(part);
-  return o !== undefined && Object.keys(o).every((k) => ANNOTATIONS.has(k) || k.startsWith('x-'));
-}
-
 function deref(model: ApiModel, node: SchemaNode | undefined): SchemaNode | undefined {
   let current = node;
   for (let i = 0; i < 16; i++) {
-    const all = objectOf(current)?.allOf;
-    // `allOf: [ { $ref } ]` (a ref with sibling annotations, OpenAPI 3.0 style) is the referenced schema, and so is
-    // `allOf: [ { $ref }, { description } ]` (AWS's specs annotate every property so): parts that only annotate
-    // constrain nothing.
-    if (Array.isArray(all)) {
-      const constraining = all.filter((part) => !annotatesOnly(part as SchemaNode));
-      if (constraining.length === 1) current = constraining[0] as SchemaNode;
-    }
+    current = throughAnnotations(current) as SchemaNode | undefined;
     const name = refName(current);
     if (name === undefined) return current;
     current = model.schemas[name]?.schema;
@@ -280,7 +264,7 @@ function shapeOf(model: ApiModel, op: Operation, status: string, resourceSchema:
   }
   if (resourceSchema !== undefined && keys.length === 1) {
     const only = deref(model, props[keys[0]!]);
-    if (only === model.schemas[resourceSchema]?.schema || isView(refName(props[keys[0]!]), 'wrapped', 'resource')) return { kind: 'wrapped', key: keys[0]! };
+    if (only === model.schemas[resourceSchema]?.schema || isView(refName(throughAnnotations(props[keys[0]!]) as SchemaNode | undefined), 'wrapped', 'resource')) return { kind: 'wrapped', key: keys[0]! };
     const items = objectOf(only)?.items as SchemaNode | undefined;
     if (hasType(only, 'array') && deref(model, items) === model.schemas[resourceSchema]?.schema) return { kind: 'list', items: keys[0]!, total: null };
   }

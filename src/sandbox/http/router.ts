@@ -11,10 +11,50 @@ export interface RouteLike {
   select?: readonly Selector[];
 }
 
+/**
+ * A segment with parameters: literal text may stand around and between them (`{Sid}.json`: twilio;
+ * `{record_id}.{format}`: digitalnz; issue 27). `literals` are the texts before, between and after the parameters
+ * (one more than `params`); `affixed` says there is any.
+ */
+type ParamSegment = { params: string[]; literals: string[]; affixed: boolean };
+
 interface Compiled<R> {
   route: R;
-  /** A parameter may have literal text around it in its segment (`{Sid}.json`: issue 27, twilio). */
-  segments: ({ literal: string } | { param: string; prefix: string; suffix: string })[];
+  segments: ({ literal: string } | ParamSegment)[];
+}
+
+function paramSegment(segment: string): ParamSegment | undefined {
+  const pieces = segment.split(/\{([^{}]+)\}/);
+  if (pieces.length < 3) return undefined;
+  const params = pieces.filter((_, i) => i % 2 === 1);
+  const literals = pieces.filter((_, i) => i % 2 === 0);
+  return { params, literals, affixed: literals.some((l) => l !== '') };
+}
+
+/**
+ * The parameters' values in `part`, or undefined when it does not match: each value non-empty, each but the last
+ * ending at the first occurrence of the literal after it (`a.b.json` is `a` and `b` for `{id}.{format}.json`).
+ * One pass, no backtracking, so a hostile path or spec cannot make matching slow; two parameters with nothing
+ * between them cannot be told apart and match nothing.
+ */
+function matchSegment(seg: ParamSegment, part: string): string[] | undefined {
+  const { params, literals } = seg;
+  if (!part.startsWith(literals[0]!)) return undefined;
+  const values: string[] = [];
+  let at = literals[0]!.length;
+  for (let k = 0; k < params.length; k++) {
+    const after = literals[k + 1]!;
+    if (k === params.length - 1) {
+      if (part.length - after.length <= at || !part.endsWith(after)) return undefined;
+      values.push(part.slice(at, part.length - after.length));
+    } else {
+      const end = after === '' ? -1 : part.indexOf(after, at + 1);
+      if (end < 0) return undefined;
+      values.push(part.slice(at, end));
+      at = end + after.length;
+    }
+  }
+  return values;
 }
 
 export interface Match<R> {
@@ -26,17 +66,14 @@ function compile<R extends RouteLike>(route: R): Compiled<R> {
   const segments = route.path
     .split('/')
     .filter((s) => s !== '')
-    .map((s) => {
-      const m = /^([^{}]*)\{([^{}]+)\}([^{}]*)$/.exec(s);
-      return m ? { param: m[2]!, prefix: m[1]!, suffix: m[3]! } : { literal: s };
-    });
+    .map((s) => paramSegment(s) ?? { literal: s });
   return { route, segments };
 }
 
 /** How specific a segment is: a literal, then a parameter with literal text around it, then a bare parameter. */
 function rank(seg: Compiled<unknown>['segments'][number]): number {
   if ('literal' in seg) return 0;
-  return seg.prefix !== '' || seg.suffix !== '' ? 1 : 2;
+  return seg.affixed ? 1 : 2;
 }
 
 /**
@@ -88,15 +125,22 @@ export class Router<R extends RouteLike> {
       for (let i = 0; i < parts.length && ok; i++) {
         const seg = c.segments[i]!;
         const part = parts[i]!;
-        if ('literal' in seg) ok = seg.literal === part;
-        else if (part.length <= seg.prefix.length + seg.suffix.length || !part.startsWith(seg.prefix) || !part.endsWith(seg.suffix)) ok = false;
-        else {
-          try {
-            params[seg.param] = decodeURIComponent(part.slice(seg.prefix.length, part.length - seg.suffix.length));
-          } catch {
-            throw invalid(seg.param, 'is not a valid percent-encoded path segment');
-          }
+        if ('literal' in seg) {
+          ok = seg.literal === part;
+          continue;
         }
+        const found = matchSegment(seg, part);
+        if (!found) {
+          ok = false;
+          continue;
+        }
+        seg.params.forEach((name, k) => {
+          try {
+            params[name] = decodeURIComponent(found[k]!);
+          } catch {
+            throw invalid(name, 'is not a valid percent-encoded path segment');
+          }
+        });
       }
       if (ok) {
         out.push({ route: c.route, params });

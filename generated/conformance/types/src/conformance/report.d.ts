@@ -4,8 +4,9 @@ export declare function summary(results: CheckResult[]): {
     passed: number;
     failed: number;
     skipped: number;
+    notRun: number;
 };
 /** The terminal report; `notRun`: the checks the spec gives nothing to check (not-run.ts), listed with their reason. */
 export declare function table(results: CheckResult[], notRun?: readonly NotRun[]): string;
 /** JUnit XML; the not-run checks are listed in a suite of their own as output, not as tests (nor as skips). */
-export declare function junit(results: CheckResult[], name?: string, notRun?: readonly NotRun[]): string;
+export declare function junit(all: CheckResult[], name?: string, staticNotRun?: readonly NotRun[]): string;
