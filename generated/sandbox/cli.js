@@ -17037,6 +17037,7 @@ function openPgStore(url, options = {}) {
       } finally {
         open2 = false;
         waiting = [];
+        unsentInserts = 0;
         held.clear();
         connection.inTransaction = false;
       }

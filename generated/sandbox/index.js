@@ -16986,6 +16986,7 @@ function openPgStore(url, options = {}) {
       } finally {
         open = false;
         waiting = [];
+        unsentInserts = 0;
         held.clear();
         connection.inTransaction = false;
       }

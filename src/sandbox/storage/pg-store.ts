@@ -117,7 +117,7 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
     });
   /** Writes of the begun transaction not yet sent (inlined): they go ahead of its next statement (send). */
   let waiting: string[] = [];
-  /** Inserts queued so far (their stand-in seqs keep their order). */
+  /** Inserts the open transaction has queued (their stand-in seqs keep their order); counted again from 0 by the next. */
   let unsentInserts = 0;
   /** Queues a write whose answer nothing reads; outside a begun transaction it is sent at once. */
   const later = (text: string, params: (string | null)[]): void => {
@@ -298,6 +298,7 @@ export function openPgStore(url: string, options: OpenStoreOptions = {}): Store 
       } finally {
         open = false;
         waiting = [];
+        unsentInserts = 0;
         held.clear();
         connection.inTransaction = false;
       }
